@@ -1,0 +1,86 @@
+// The libSQL connection: a reader pool plus one serialized writer connection, with the pragmas a file database needs.
+import { createClient, type Client } from '@libsql/client';
+import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import * as schema from './schema';
+
+export type Db = LibSQLDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What both a plain database handle and a transaction can run queries on. */
+export type Queryable = Db | Tx;
+
+export interface Database {
+  /** Reads: a pool of connections, never blocked by the writer (WAL). */
+  read: Db;
+  /** Runs `fn` in one write transaction (BEGIN IMMEDIATE) on the writer connection, one at a time per process. */
+  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs `fn` with the writer lock held but no transaction: for code that issues its own writes (Lucia's adapter). */
+  exclusive<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  readerClient: Client;
+  writerClient: Client;
+  isFile: boolean;
+  close(): void;
+}
+
+export interface DatabaseConfig {
+  url: string;
+  authToken?: string;
+  /** Busy timeout for file databases, in ms: how long a connection waits for another process's write lock. */
+  busyTimeoutMs?: number;
+}
+
+/** A promise chain that runs one task at a time, in arrival order. */
+function createMutex() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+export function isFileUrl(url: string) {
+  return url.startsWith('file:');
+}
+
+function ensureDirectory(url: string) {
+  const path = url.slice('file:'.length).split('?')[0];
+  if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+}
+
+/**
+ * For a `file:` URL the pool's connections cannot be reached one by one, so a pragma run with execute()
+ * would land on only one of them. Writes therefore go through a single-connection client whose pragmas are
+ * set once here, and an in-process mutex keeps that connection free for the next writer. Readers use a pool
+ * (busy timeout via the client's `timeout` option; foreign keys are on by default on every connection).
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const isFile = isFileUrl(config.url);
+  const timeout = config.busyTimeoutMs ?? 5000;
+  if (isFile) ensureDirectory(config.url);
+
+  const writerClient = createClient({ url: config.url, authToken: config.authToken, timeout, concurrency: isFile ? 1 : undefined });
+  const readerClient = isFile ? createClient({ url: config.url, timeout }) : writerClient;
+  if (isFile) {
+    await writerClient.execute('PRAGMA journal_mode = WAL');
+    await writerClient.execute('PRAGMA synchronous = NORMAL');
+    await writerClient.execute('PRAGMA foreign_keys = ON');
+  }
+  const writer = drizzle(writerClient, { schema });
+  const read = isFile ? drizzle(readerClient, { schema }) : writer;
+  const serialize = createMutex();
+
+  return {
+    read,
+    write: (fn) => serialize(() => writer.transaction(fn)),
+    exclusive: (fn) => serialize(() => fn(writer)),
+    readerClient,
+    writerClient,
+    isFile,
+    close() {
+      writerClient.close();
+      if (readerClient !== writerClient) readerClient.close();
+    },
+  };
+}

@@ -1,0 +1,202 @@
+// The drizzle tables of every entity in SPEC §3, plus Lucia's sessions table.
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const activityTypes = ['conversation', 'gospel_presentation', 'follow_up', 'other'] as const;
+export const goalTypes = ['conversation', 'gospel_presentation', 'new_contact', 'follow_up', 'other'] as const;
+export const spiritualStatuses = ['exploring', 'seeking', 'new_believer', 'growing', 'mature', 'unknown'] as const;
+export const followUpTypes = ['phone', 'meeting', 'email', 'text', 'study', 'other'] as const;
+export const teamRoles = ['admin', 'member', 'viewer'] as const;
+
+export type ActivityType = (typeof activityTypes)[number];
+export type GoalType = (typeof goalTypes)[number];
+export type SpiritualStatus = (typeof spiritualStatuses)[number];
+export type FollowUpType = (typeof followUpTypes)[number];
+export type TeamRole = (typeof teamRoles)[number];
+
+const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
+const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now);
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    profileImage: text('profile_image'),
+    createdAt: createdAt(),
+    lastLogin: integer('last_login', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const teams = sqliteTable('teams', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  description: text('description'),
+  createdAt: createdAt(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+export const teamMembers = sqliteTable(
+  'team_members',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: teamRoles }).notNull().default('member'),
+    joinedAt: integer('joined_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+);
+
+/** Columns every shared record carries: its optional team and its author. */
+const ownership = () => ({
+  teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+  createdBy: integer('created_by')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
+
+export const contacts = sqliteTable(
+  'contacts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    spiritualStatus: text('spiritual_status', { enum: spiritualStatuses }).notNull().default('unknown'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    ...ownership(),
+  },
+  (t) => [
+    index('contacts_owner_idx').on(t.createdBy, t.createdAt),
+    index('contacts_team_idx').on(t.teamId, t.createdAt),
+    index('contacts_owner_name_idx').on(t.createdBy, sql`lower(trim(${t.name}))`),
+  ],
+);
+
+export const activities = sqliteTable(
+  'activities',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: activityTypes }).notNull(),
+    date: integer('date', { mode: 'timestamp_ms' }).notNull().default(now),
+    description: text('description'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    ...ownership(),
+  },
+  (t) => [
+    index('activities_owner_date_idx').on(t.createdBy, t.date),
+    index('activities_owner_type_date_idx').on(t.createdBy, t.type, t.date),
+    index('activities_team_date_idx').on(t.teamId, t.date),
+    index('activities_contact_idx').on(t.contactId),
+  ],
+);
+
+export const goals = sqliteTable(
+  'goals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    description: text('description'),
+    targetCount: integer('target_count').notNull(),
+    currentCount: integer('current_count').notNull().default(0),
+    deadline: integer('deadline', { mode: 'timestamp_ms' }),
+    completed: integer('completed', { mode: 'boolean' }).notNull().default(false),
+    type: text('type', { enum: goalTypes }).notNull(),
+    createdAt: createdAt(),
+    ...ownership(),
+  },
+  (t) => [
+    index('goals_owner_idx').on(t.createdBy, t.completed, t.type),
+    index('goals_team_idx').on(t.teamId),
+  ],
+);
+
+export const followUps = sqliteTable(
+  'follow_ups',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    date: integer('date', { mode: 'timestamp_ms' }).notNull(),
+    description: text('description').notNull(),
+    type: text('type', { enum: followUpTypes }).notNull(),
+    completed: integer('completed', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+    ...ownership(),
+  },
+  (t) => [
+    index('follow_ups_owner_idx').on(t.createdBy, t.completed, t.date),
+    index('follow_ups_team_idx').on(t.teamId, t.completed, t.date),
+    index('follow_ups_contact_idx').on(t.contactId),
+  ],
+);
+
+export const prayerRequests = sqliteTable(
+  'prayer_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    request: text('request').notNull(),
+    date: integer('date', { mode: 'timestamp_ms' }).notNull().default(now),
+    answered: integer('answered', { mode: 'boolean' }).notNull().default(false),
+    answerNotes: text('answer_notes'),
+    answerDate: integer('answer_date', { mode: 'timestamp_ms' }),
+    prayedCount: integer('prayed_count').notNull().default(0),
+    createdAt: createdAt(),
+    ...ownership(),
+  },
+  (t) => [
+    index('prayer_requests_owner_idx').on(t.createdBy, t.answered, t.date),
+    index('prayer_requests_team_idx').on(t.teamId, t.answered, t.date),
+    index('prayer_requests_contact_idx').on(t.contactId),
+  ],
+);
+
+/** Resources with no author are the global library every signed-in user reads. */
+export const resources = sqliteTable(
+  'resources',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug'),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    content: text('content').notNull(),
+    category: text('category').notNull(),
+    createdAt: createdAt(),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('resources_slug_unique').on(t.slug), index('resources_owner_idx').on(t.createdBy)],
+);

@@ -1,0 +1,88 @@
+// Builds the one HTTP server: /trpc, /api, /healthz and the built client, with logging and the origin check.
+import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Database } from '../db/client';
+import { createAuth } from './auth';
+import type { Env } from './env';
+import { HttpError, isSameOriginWrite, MAX_BODY_BYTES, requestMeta, sendJson } from './http';
+import { handleRest, sendError } from './rest/handler';
+import { appRouter } from './routers';
+import { createStaticHandler } from './static';
+import { createRequestContext, type Context } from './trpc';
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  log?: (line: Record<string, unknown>) => void;
+}
+
+const defaultLog = (line: Record<string, unknown>) => process.stdout.write(JSON.stringify(line) + '\n');
+
+export function createApp({ env, database, log = defaultLog }: AppOptions) {
+  const auth = createAuth(database);
+  const statics = createStaticHandler(env.STATIC_DIR);
+  const logError = (error: unknown) =>
+    log({ level: 'error', message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined, cause: String((error as { cause?: unknown })?.cause ?? '') });
+
+  function contextFor(req: IncomingMessage, res: ServerResponse, track: { userId?: number }) {
+    return async (): Promise<Context> => {
+      const ctx = await createRequestContext({ database, auth }, req.headers.cookie, requestMeta(req, env), (cookie) =>
+        res.appendHeader('Set-Cookie', cookie),
+      );
+      track.userId = ctx.user?.id;
+      return ctx;
+    };
+  }
+
+  async function healthz(res: ServerResponse) {
+    try {
+      await database.readerClient.execute('select 1');
+      sendJson(res, 200, { status: 'ok' });
+    } catch {
+      sendJson(res, 503, { status: 'unavailable' });
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const started = performance.now();
+    const track: { userId?: number; route?: string } = {};
+    res.on('finish', () => {
+      if (!env.LOG_REQUESTS) return;
+      log({ method: req.method, route: track.route, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, userId: track.userId ?? null });
+    });
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const { pathname } = url;
+    const isApi = pathname.startsWith('/api/') || pathname === '/api';
+    const isTrpc = pathname.startsWith('/trpc/');
+    track.route = isTrpc ? `/trpc/${pathname.slice(6)}` : isApi ? pathname.replace(/\/\d+(?=\/|$)/g, '/:id') : pathname === '/healthz' ? pathname : 'static';
+
+    try {
+      if ((isApi || isTrpc) && !isSameOriginWrite(req, env.ALLOWED_ORIGINS))
+        throw new HttpError(403, 'FORBIDDEN', 'Cross-origin request refused');
+      if (pathname === '/healthz') return await healthz(res);
+      if (isApi) return await handleRest(req, res, url, contextFor(req, res, track), logError);
+      if (isTrpc) {
+        return await nodeHTTPRequestHandler({
+          router: appRouter,
+          req,
+          res,
+          path: pathname.slice('/trpc/'.length),
+          maxBodySize: MAX_BODY_BYTES,
+          createContext: contextFor(req, res, track),
+          onError: ({ error }) => {
+            if (error.code === 'INTERNAL_SERVER_ERROR') logError(error);
+          },
+        });
+      }
+      if (statics.available && (req.method === 'GET' || req.method === 'HEAD')) return statics.serve(req, res, pathname);
+      throw new HttpError(404, 'NOT_FOUND', 'Not found');
+    } catch (error) {
+      if (!res.headersSent) sendError(res, error, logError);
+    }
+  }
+
+  const server = createServer((req, res) => {
+    void handle(req, res);
+  });
+  return { server, auth };
+}

@@ -1,0 +1,116 @@
+// Sessions (Lucia v3 behind this module, so it can be replaced), password hashing and the session cookie.
+import { DrizzleSQLiteAdapter } from '@lucia-auth/adapter-drizzle';
+import { hash, verify } from '@node-rs/argon2';
+import { Cookie, Lucia, TimeSpan, type Adapter } from 'lucia';
+import type { Database } from '../db/client';
+import { sessions, users } from '../db/schema';
+
+export const SESSION_COOKIE = 'sower_session';
+const SESSION_DAYS = 30;
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface AuthSession {
+  id: string;
+  expiresAt: Date;
+  fresh: boolean;
+}
+
+declare module 'lucia' {
+  interface Register {
+    Lucia: ReturnType<typeof buildLucia>;
+    UserId: number;
+    DatabaseUserAttributes: { username: string; email: string; first_name: string; last_name: string };
+  }
+}
+
+/** Lucia's drizzle adapter writes on its own; its writes go through the writer lock like every other write. */
+function serializedAdapter(database: Database): Adapter {
+  const reader = new DrizzleSQLiteAdapter(database.read, sessions, users);
+  const locked =
+    <A extends unknown[], R>(fn: (adapter: DrizzleSQLiteAdapter, ...args: A) => Promise<R>) =>
+    (...args: A) =>
+      database.exclusive((db) => fn(new DrizzleSQLiteAdapter(db, sessions, users), ...args));
+  return {
+    getSessionAndUser: (id) => reader.getSessionAndUser(id),
+    getUserSessions: (userId) => reader.getUserSessions(userId),
+    setSession: locked((a, session) => a.setSession(session)),
+    updateSessionExpiration: locked((a, id: string, expiresAt: Date) => a.updateSessionExpiration(id, expiresAt)),
+    deleteSession: locked((a, id: string) => a.deleteSession(id)),
+    deleteUserSessions: locked((a, userId: number) => a.deleteUserSessions(userId)),
+    deleteExpiredSessions: locked((a) => a.deleteExpiredSessions()),
+  };
+}
+
+function buildLucia(database: Database) {
+  return new Lucia(serializedAdapter(database), {
+    sessionExpiresIn: new TimeSpan(SESSION_DAYS, 'd'),
+    sessionCookie: { name: SESSION_COOKIE, attributes: { sameSite: 'lax', path: '/' } },
+    getUserAttributes: (a) => ({ username: a.username, email: a.email, firstName: a.first_name, lastName: a.last_name }),
+  });
+}
+
+export interface Auth {
+  createSession(userId: number): Promise<AuthSession>;
+  validateSession(sessionId: string): Promise<{ user: SessionUser; session: AuthSession } | null>;
+  invalidateSession(sessionId: string): Promise<void>;
+  invalidateUserSessions(userId: number): Promise<void>;
+  readSessionId(cookieHeader: string | undefined): string | null;
+  sessionCookie(sessionId: string, secure: boolean): string;
+  blankSessionCookie(secure: boolean): string;
+}
+
+export function createAuth(database: Database): Auth {
+  const lucia = buildLucia(database);
+  const withSecure = (cookie: Cookie, secure: boolean) =>
+    new Cookie(cookie.name, cookie.value, { ...cookie.attributes, secure }).serialize();
+  return {
+    async createSession(userId) {
+      const s = await lucia.createSession(userId, {});
+      return { id: s.id, expiresAt: s.expiresAt, fresh: s.fresh };
+    },
+    async validateSession(sessionId) {
+      const { user, session } = await lucia.validateSession(sessionId);
+      if (!user || !session) return null;
+      return {
+        user: { id: user.id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName },
+        session: { id: session.id, expiresAt: session.expiresAt, fresh: session.fresh },
+      };
+    },
+    invalidateSession: (id) => lucia.invalidateSession(id),
+    invalidateUserSessions: (userId) => lucia.invalidateUserSessions(userId),
+    readSessionId: (header) => (header ? lucia.readSessionCookie(header) : null),
+    sessionCookie: (id, secure) => withSecure(lucia.createSessionCookie(id), secure),
+    blankSessionCookie: (secure) => withSecure(lucia.createBlankSessionCookie(), secure),
+  };
+}
+
+// OWASP's argon2id baseline (19 MiB, 2 passes); @node-rs/argon2 hashes on the libuv pool, off the event loop.
+// 2 is Algorithm.Argon2id (a const enum, which isolatedModules cannot import).
+const argonOptions = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string) {
+  return hash(password, argonOptions);
+}
+
+export async function verifyPassword(passwordHash: string, password: string) {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Spends the same time as a real check, so an unknown username cannot be told apart by timing. */
+export async function verifyAgainstNothing(password: string) {
+  dummyHash ??= hashPassword('not-a-real-password-for-timing');
+  await verifyPassword(await dummyHash, password);
+  return false;
+}

@@ -1,0 +1,52 @@
+// Reads and validates the configuration once; a bad value stops the start with a clear message.
+import { z } from 'zod';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .default('file:./data/sower.db')
+    .refine((u) => /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/.test(u), {
+      message: 'must start with file:, libsql://, http(s):// or ws(s)://',
+    }),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  /** auto: Secure cookies and HSTS when the request came over HTTPS (directly or via a trusted proxy). */
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false'], { error: 'must be auto, true or false' }).default('auto'),
+  /** Trust X-Forwarded-Proto / X-Forwarded-For from a reverse proxy in front of the app. */
+  TRUST_PROXY: booleanText.default(false),
+  /** Extra origins allowed to send writes (comma separated), e.g. the public URL behind a proxy. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    ),
+  /** Where the built client lives; served with the SPA fallback when the folder exists. */
+  STATIC_DIR: z.string().default('dist'),
+  LOG_REQUESTS: booleanText.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export function loadEnv(): Env {
+  return parseEnv(process.env);
+}

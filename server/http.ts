@@ -1,0 +1,87 @@
+// Low-level HTTP helpers: request metadata, bounded JSON bodies, JSON answers, the same-origin check.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Env } from './env';
+import type { RequestMeta } from './trpc';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function requestMeta(req: IncomingMessage, env: Pick<Env, 'TRUST_PROXY' | 'COOKIE_SECURE'>): RequestMeta {
+  const forwardedProto = env.TRUST_PROXY ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() : '';
+  const overTls = 'encrypted' in req.socket && Boolean((req.socket as { encrypted?: boolean }).encrypted);
+  const https = overTls || forwardedProto === 'https';
+  const secure = env.COOKIE_SECURE === 'auto' ? https : env.COOKIE_SECURE === 'true';
+  const forwardedFor = env.TRUST_PROXY ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
+  return { secure, clientIp: forwardedFor || req.socket.remoteAddress || 'unknown' };
+}
+
+/** Reads a JSON body, refusing more than MAX_BODY_BYTES before it is all read, and anything but JSON. */
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Request body is larger than 1 MB');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Request body is larger than 1 MB');
+    chunks.push(chunk as Buffer);
+  }
+  if (size === 0) return undefined;
+  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json')
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json)');
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'BAD_REQUEST', 'Malformed JSON in request body');
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+/**
+ * Browsers send Origin (or at least Referer) with every cross-site write; a write whose origin is not this host
+ * or an allowed origin is refused. A request with neither header is not from a browser page, so it carries no
+ * forged intent (see docs/decisions/003-origin-check.md).
+ */
+export function isSameOriginWrite(req: IncomingMessage, allowedOrigins: string[]): boolean {
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return true;
+  const source = req.headers.origin ?? originOf(req.headers.referer);
+  if (source === undefined) return true;
+  if (source === 'null') return false;
+  const host = req.headers.host;
+  if (!host) return false;
+  let sourceHost: string;
+  try {
+    sourceHost = new URL(source).host;
+  } catch {
+    return false;
+  }
+  return sourceHost === host || allowedOrigins.includes(source.replace(/\/$/, ''));
+}
+
+function originOf(referer: string | undefined) {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
+  }
+}

@@ -1,0 +1,38 @@
+// Starts Sower: validates configuration, migrates and seeds the database, then serves everything from one process.
+import { openDatabase } from '../db/client';
+import { prepareDatabase } from '../db/migrate';
+import { createApp } from './app';
+import { loadEnv } from './env';
+
+async function main() {
+  const env = loadEnv();
+  const database = await openDatabase({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
+  await prepareDatabase(database);
+  const { server } = createApp({ env, database });
+
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  console.log(JSON.stringify({ level: 'info', message: `Sower listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`, port }));
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(JSON.stringify({ level: 'info', message: `${signal} received, shutting down` }));
+    const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
+    deadline.unref();
+    server.close(() => {
+      database.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

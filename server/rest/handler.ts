@@ -1,0 +1,106 @@
+// The one generic adapter: matches a request against the REST table and calls the procedure through a server-side caller.
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ZodError } from 'zod';
+import { appRouter } from '../routers';
+import { HttpError, readJsonBody, sendJson } from '../http';
+import { createCallerFactory, flattenZodIssues, type Context } from '../trpc';
+import { restRoutes, type RestRoute } from './routes';
+
+const createCaller = createCallerFactory(appRouter);
+type Procedure = (input?: unknown) => Promise<unknown>;
+
+interface CompiledRoute extends RestRoute {
+  pattern: RegExp;
+  params: string[];
+}
+
+const compiled: CompiledRoute[] = restRoutes.map((route) => {
+  const params: string[] = [];
+  const source = route.path.replace(/:(\w+)/g, (_, name: string) => {
+    params.push(name);
+    return '([^/]+)';
+  });
+  return { ...route, pattern: new RegExp(`^${source}/?$`), params };
+});
+
+/** Finds the procedure a dotted name names on a caller ('teams.members.add'). */
+export function procedureOf(caller: unknown, name: string): Procedure {
+  const found = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], caller);
+  if (typeof found !== 'function') throw new Error(`REST table names a missing procedure: ${name}`);
+  return found as Procedure;
+}
+
+export function matchRoute(method: string, pathname: string) {
+  let pathMatched = false;
+  for (const route of compiled) {
+    const match = route.pattern.exec(pathname);
+    if (!match) continue;
+    pathMatched = true;
+    if (route.method !== method) continue;
+    const params = Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+    return { route, params, pathMatched };
+  }
+  return { route: undefined, params: {}, pathMatched };
+}
+
+async function buildInput(route: RestRoute, req: IncomingMessage, params: Record<string, string>, query: URLSearchParams) {
+  const body = route.method === 'POST' || route.method === 'PUT' ? await readJsonBody(req) : undefined;
+  switch (route.input) {
+    case 'none':
+      return undefined;
+    case 'params':
+      return params;
+    case 'query':
+      return Object.fromEntries(query);
+    case 'body':
+      return body ?? {};
+    case 'params+body':
+      if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body)))
+        throw new HttpError(400, 'BAD_REQUEST', 'Request body must be a JSON object');
+      return { ...(body as object | undefined), ...params };
+  }
+}
+
+/** One error shape for every failure: {message, code} plus issues for validation. */
+export function sendError(res: ServerResponse, error: unknown, log: (error: unknown) => void) {
+  if (error instanceof HttpError) return sendJson(res, error.status, { message: error.message, code: error.code });
+  if (error instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(error);
+    if (error.cause instanceof ZodError) {
+      const issues = flattenZodIssues(error.cause);
+      return sendJson(res, status, { message: issues[0]?.message ?? 'Invalid input', code: error.code, issues });
+    }
+    if (status >= 500) {
+      log(error);
+      return sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' });
+    }
+    return sendJson(res, status, { message: error.message, code: error.code });
+  }
+  log(error);
+  return sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' });
+}
+
+export async function handleRest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  makeContext: () => Promise<Context>,
+  log: (error: unknown) => void,
+) {
+  const method = (req.method ?? 'GET').toUpperCase();
+  try {
+    const { route, params, pathMatched } = matchRoute(method, url.pathname);
+    if (!route) {
+      if (pathMatched) throw new HttpError(405, 'METHOD_NOT_SUPPORTED', `${method} is not supported on ${url.pathname}`);
+      throw new HttpError(404, 'NOT_FOUND', 'No such API path');
+    }
+    const input = await buildInput(route, req, params, url.searchParams);
+    const ctx = await makeContext();
+    const result = await procedureOf(createCaller(ctx), route.procedure)(input);
+    sendJson(res, route.status ?? 200, result);
+  } catch (error) {
+    sendError(res, error, log);
+  }
+}

@@ -1,0 +1,55 @@
+// The REST table: each documented /api path, the tRPC procedure that serves it, and how the request becomes input.
+export type RestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Where the procedure's input comes from: nothing, the JSON body, path params, the query string, or params over body. */
+export type InputSource = 'none' | 'body' | 'params' | 'query' | 'params+body';
+
+export interface RestRoute {
+  method: RestMethod;
+  path: string;
+  procedure: string;
+  input: InputSource;
+  /** Success status; 200 unless given. */
+  status?: number;
+  /** Public routes skip the sign-in requirement (the procedure itself decides). */
+  public?: boolean;
+}
+
+const crud = (base: string, entity: string): RestRoute[] => [
+  { method: 'GET', path: `/api/${base}`, procedure: `${entity}.list`, input: 'none' },
+  { method: 'GET', path: `/api/${base}/:id`, procedure: `${entity}.byId`, input: 'params' },
+  { method: 'POST', path: `/api/${base}`, procedure: `${entity}.create`, input: 'body', status: 201 },
+  { method: 'PUT', path: `/api/${base}/:id`, procedure: `${entity}.update`, input: 'params+body' },
+  { method: 'DELETE', path: `/api/${base}/:id`, procedure: `${entity}.remove`, input: 'params' },
+];
+
+export const restRoutes: RestRoute[] = [
+  { method: 'GET', path: '/api/auth/me', procedure: 'auth.me', input: 'none' },
+  { method: 'POST', path: '/api/auth/register', procedure: 'auth.register', input: 'body', status: 201, public: true },
+  { method: 'POST', path: '/api/auth/login', procedure: 'auth.login', input: 'body', public: true },
+  { method: 'POST', path: '/api/auth/logout', procedure: 'auth.logout', input: 'none', public: true },
+
+  { method: 'GET', path: '/api/dashboard/stats', procedure: 'dashboard.stats', input: 'none' },
+
+  ...crud('contacts', 'contacts'),
+  ...crud('activities', 'activities'),
+  ...crud('followups', 'followUps'),
+  { method: 'POST', path: '/api/followups/:id/complete', procedure: 'followUps.complete', input: 'params' },
+  ...crud('prayer-requests', 'prayerRequests'),
+  { method: 'POST', path: '/api/prayer-requests/:id/pray', procedure: 'prayerRequests.pray', input: 'params' },
+  { method: 'POST', path: '/api/prayer-requests/:id/answer', procedure: 'prayerRequests.markAnswered', input: 'params' },
+  ...crud('goals', 'goals'),
+  { method: 'POST', path: '/api/goals/:id/complete', procedure: 'goals.complete', input: 'params' },
+
+  { method: 'GET', path: '/api/resources', procedure: 'resources.list', input: 'none' },
+  { method: 'GET', path: '/api/resources/:id', procedure: 'resources.byId', input: 'params' },
+
+  { method: 'GET', path: '/api/teams', procedure: 'teams.list', input: 'none' },
+  { method: 'POST', path: '/api/teams', procedure: 'teams.create', input: 'body', status: 201 },
+  { method: 'PUT', path: '/api/teams/:id', procedure: 'teams.update', input: 'params+body' },
+  { method: 'DELETE', path: '/api/teams/:id', procedure: 'teams.remove', input: 'params' },
+  { method: 'GET', path: '/api/teams/:teamId/members', procedure: 'teams.members.list', input: 'params' },
+  { method: 'POST', path: '/api/teams/:teamId/members', procedure: 'teams.members.add', input: 'params+body', status: 201 },
+  { method: 'PUT', path: '/api/teams/:teamId/members/:userId', procedure: 'teams.members.update', input: 'params+body' },
+  { method: 'DELETE', path: '/api/teams/:teamId/members/:userId', procedure: 'teams.members.remove', input: 'params' },
+];

@@ -1,0 +1,25 @@
+// The app's one router: every entity router under its name; AppRouter is the client's type.
+import { router } from '../trpc';
+import { activitiesRouter } from './activities';
+import { authRouter } from './auth';
+import { contactsRouter } from './contacts';
+import { dashboardRouter } from './dashboard';
+import { followUpsRouter } from './followUps';
+import { goalsRouter } from './goals';
+import { prayerRequestsRouter } from './prayerRequests';
+import { resourcesRouter } from './resources';
+import { teamsRouter } from './teams';
+
+export const appRouter = router({
+  auth: authRouter,
+  contacts: contactsRouter,
+  activities: activitiesRouter,
+  followUps: followUpsRouter,
+  prayerRequests: prayerRequestsRouter,
+  goals: goalsRouter,
+  resources: resourcesRouter,
+  dashboard: dashboardRouter,
+  teams: teamsRouter,
+});
+
+export type AppRouter = typeof appRouter;

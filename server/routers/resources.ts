@@ -1,0 +1,27 @@
+// Resources: the library every signed-in user reads (global rows plus their own and their teams').
+import { and, asc, eq } from 'drizzle-orm';
+import { resources } from '../../db/schema';
+import { canReadResource, notFound } from '../access';
+import { idInput } from '../schemas/common';
+import { protectedProcedure, router } from '../trpc';
+
+const cardColumns = { id: resources.id, title: resources.title, description: resources.description, category: resources.category };
+
+export const resourcesRouter = router({
+  list: protectedProcedure.query(({ ctx }) =>
+    ctx.database.read
+      .select(cardColumns)
+      .from(resources)
+      .where(canReadResource(resources, ctx.user.id))
+      .orderBy(asc(resources.id)),
+  ),
+
+  byId: protectedProcedure.input(idInput).query(async ({ ctx, input }) => {
+    const [row] = await ctx.database.read
+      .select({ ...cardColumns, content: resources.content, createdAt: resources.createdAt })
+      .from(resources)
+      .where(and(eq(resources.id, input.id), canReadResource(resources, ctx.user.id)));
+    if (!row) throw notFound('Resource');
+    return row;
+  }),
+});

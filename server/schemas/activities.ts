@@ -1,0 +1,52 @@
+// Activity inputs, including the optional follow-up and prayer blocks of the one transactional create.
+import { z } from 'zod';
+import { activityTypes, followUpTypes } from '../../db/schema';
+import { dateInput, id, LIMITS, optionalText, requiredText, teamIdInput } from './common';
+
+export const activityTypeSchema = z.enum(activityTypes, { error: 'Invalid activity type' });
+export const followUpTypeSchema = z.enum(followUpTypes, { error: 'Invalid follow-up type' });
+
+const contactName = z
+  .string()
+  .trim()
+  .max(LIMITS.name, `Contact name must be at most ${LIMITS.name} characters`)
+  .optional();
+
+export const activityFollowUpBlock = z.object({
+  date: dateInput(),
+  type: followUpTypeSchema.default('phone'),
+  description: optionalText(LIMITS.description, 'Description').transform((v) => v ?? 'Follow-up for activity'),
+});
+
+export const activityPrayerBlock = z.object({
+  request: optionalText(LIMITS.longText, 'Prayer request').transform((v) => v ?? 'Prayer related to activity'),
+});
+
+export const activityCreateInput = z
+  .object({
+    type: activityTypeSchema.default('conversation'),
+    date: dateInput().optional(),
+    contactId: id.optional(),
+    contactName,
+    description: optionalText(LIMITS.description, 'Description'),
+    notes: optionalText(LIMITS.longText, 'Notes'),
+    teamId: teamIdInput,
+    followUp: activityFollowUpBlock.nullish(),
+    prayer: activityPrayerBlock.nullish(),
+  })
+  .refine((v) => v.contactId !== undefined || (v.contactName ?? '').length > 0, {
+    message: 'Contact name is required',
+    path: ['contactName'],
+  });
+
+export const activityUpdateInput = z.object({
+  id,
+  type: activityTypeSchema.optional(),
+  date: dateInput().optional(),
+  contactId: id.optional(),
+  contactName: requiredText('Contact name is required', LIMITS.name, 'Contact name').optional(),
+  description: optionalText(LIMITS.description, 'Description').optional(),
+  notes: optionalText(LIMITS.longText, 'Notes').optional(),
+});
+
+export type ActivityCreateInput = z.infer<typeof activityCreateInput>;

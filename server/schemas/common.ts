@@ -1,0 +1,63 @@
+// Building blocks shared by the entity schemas: ids, dates, bounded texts, paging.
+import { z } from 'zod';
+
+export const LIMITS = { name: 200, email: 254, phone: 50, title: 200, description: 2000, longText: 10_000, count: 1_000_000 } as const;
+
+export const id = z.coerce
+  .number({ error: 'Invalid id' })
+  .int('Invalid id')
+  .positive('Invalid id')
+  .max(Number.MAX_SAFE_INTEGER, 'Invalid id');
+
+export const idInput = z.object({ id });
+
+/** A required text, trimmed, with the spec's message when empty and a length cap. */
+export function requiredText(message: string, max: number, label: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+/** An optional text: empty becomes null, so clearing a field in a form clears it in the database. */
+export function optionalText(max: number, label: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+/** Accepts a Date (tRPC/superjson) or an ISO 8601 string (REST); anything unparseable is 'Invalid date format'. */
+export function dateInput(requiredMessage = 'Date is required') {
+  return z
+    .union([z.date(), z.string().trim().min(1, requiredMessage)], {
+      error: (iss) => (iss.input === undefined || iss.input === null ? requiredMessage : 'Invalid date format'),
+    })
+    .transform((value, ctx) => {
+      const date = typeof value === 'string' ? parseIsoDate(value) : value;
+      if (!date || Number.isNaN(date.getTime())) {
+        ctx.addIssue({ code: 'custom', message: 'Invalid date format' });
+        return z.NEVER;
+      }
+      return date;
+    });
+}
+
+const isoDate = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function parseIsoDate(text: string): Date | null {
+  if (!isoDate.test(text)) return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export const teamIdInput = id.nullish().transform((v) => v ?? null);
+
+/** Keyset paging for lists: omitted means every row (the REST contract), given means one page. */
+export const pageInput = z.object({
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  cursor: id.optional(),
+});

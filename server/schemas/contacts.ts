@@ -1,0 +1,33 @@
+// Contact inputs (SPEC §3, §5): name required, email valid or empty, phone optional.
+import { z } from 'zod';
+import { spiritualStatuses } from '../../db/schema';
+import { id, LIMITS, optionalText, requiredText, teamIdInput } from './common';
+
+export const spiritualStatusSchema = z.enum(spiritualStatuses, { error: 'Invalid spiritual status' });
+
+export const contactEmail = z
+  .string()
+  .trim()
+  .max(LIMITS.email, 'Invalid email address')
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .pipe(z.email('Invalid email address').nullable());
+
+const contactFields = {
+  name: requiredText('Name is required', LIMITS.name, 'Name'),
+  email: contactEmail,
+  phone: optionalText(LIMITS.phone, 'Phone'),
+  spiritualStatus: spiritualStatusSchema.default('unknown'),
+  notes: optionalText(LIMITS.longText, 'Notes'),
+};
+
+export const contactCreateInput = z.object({ ...contactFields, teamId: teamIdInput });
+
+export const contactUpdateInput = z.object({
+  id,
+  name: contactFields.name.optional(),
+  email: contactFields.email.optional(),
+  phone: contactFields.phone.optional(),
+  spiritualStatus: spiritualStatusSchema.optional(),
+  notes: contactFields.notes.optional(),
+});

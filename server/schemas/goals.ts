@@ -1,0 +1,43 @@
+// Goal inputs (SPEC §5): title, description, type, target at least 1, deadline; progress at least 0.
+import { z } from 'zod';
+import { goalTypes } from '../../db/schema';
+import { dateInput, id, LIMITS, requiredText, teamIdInput } from './common';
+
+export const goalTypeSchema = z.enum(goalTypes, { error: 'Type is required' });
+
+const targetCount = z.coerce
+  .number({ error: 'Target must be at least 1' })
+  .int('Target must be a whole number')
+  .min(1, 'Target must be at least 1')
+  .max(LIMITS.count, `Target must be at most ${LIMITS.count}`);
+const currentCount = z.coerce
+  .number({ error: 'Progress must be at least 0' })
+  .int('Progress must be a whole number')
+  .min(0, 'Progress must be at least 0')
+  .max(LIMITS.count, `Progress must be at most ${LIMITS.count}`);
+
+const goalFields = {
+  title: requiredText('Title is required', LIMITS.title, 'Title'),
+  description: requiredText('Description is required', LIMITS.description, 'Description'),
+  type: goalTypeSchema,
+  targetCount,
+  deadline: dateInput('Deadline is required'),
+};
+
+export const goalCreateInput = z.object({
+  ...goalFields,
+  currentCount: currentCount.default(0),
+  completed: z.boolean().default(false),
+  teamId: teamIdInput,
+});
+
+export const goalUpdateInput = z.object({
+  id,
+  title: goalFields.title.optional(),
+  description: goalFields.description.optional(),
+  type: goalTypeSchema.optional(),
+  targetCount: targetCount.optional(),
+  deadline: goalFields.deadline.optional(),
+  currentCount: currentCount.optional(),
+  completed: z.boolean().optional(),
+});

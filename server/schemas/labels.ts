@@ -1,0 +1,9 @@
+// Words for enumeration values that the server writes into records (an activity's default description).
+import type { ActivityType } from '../../db/schema';
+
+export const activityTypeWords: Record<ActivityType, string> = {
+  conversation: 'Conversation',
+  gospel_presentation: 'Gospel Presentation',
+  follow_up: 'Follow-up',
+  other: 'Other',
+};

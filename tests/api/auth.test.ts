@@ -1,0 +1,124 @@
+// Registration, login, logout, me, and the session cookie's flags, over real HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, startServer, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const newUser = (username: string) => ({ username, email: `${username}@example.com`, password: 'longenough1', firstName: 'Ruth', lastName: 'Moabite' });
+
+describe('registration', () => {
+  it('creates the user, answers 201 with the public fields and signs them in', async () => {
+    const client = new ApiClient(server.baseUrl);
+    const res = await client.post('/api/auth/register', newUser('ruth'));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(Number), username: 'ruth', email: 'ruth@example.com', firstName: 'Ruth', lastName: 'Moabite' });
+    expect(JSON.stringify(res.body)).not.toMatch(/hash|password/i);
+    const me = await client.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body.username).toBe('ruth');
+  });
+
+  it('sets an HttpOnly, SameSite=Lax, Path=/ session cookie with a 30-day expiry, without Secure over plain HTTP', async () => {
+    const client = new ApiClient(server.baseUrl);
+    const res = await client.post('/api/auth/register', newUser('naomi'));
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sower_session='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/i);
+    const maxAge = Number(/Max-Age=(\d+)/i.exec(cookie)?.[1]);
+    expect(maxAge).toBeGreaterThan(29 * 24 * 3600);
+  });
+
+  it('adds Secure when the request came over HTTPS through a trusted proxy', async () => {
+    const proxied = await startServer({ TRUST_PROXY: 'true' });
+    try {
+      const res = await new ApiClient(proxied.baseUrl).request('POST', '/api/auth/register', newUser('boaz'), { 'X-Forwarded-Proto': 'https' });
+      expect(res.headers.getSetCookie().find((c) => c.startsWith('sower_session='))).toMatch(/Secure/);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('answers 409 for a taken username, whatever its case', async () => {
+    const res = await new ApiClient(server.baseUrl).post('/api/auth/register', { ...newUser('RUTH'), email: 'other@example.com' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ message: 'Username already taken', code: 'CONFLICT' });
+  });
+
+  it('answers 409 for a registered email, whatever its case', async () => {
+    const res = await new ApiClient(server.baseUrl).post('/api/auth/register', { ...newUser('orpah'), email: 'RUTH@example.com' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ message: 'Email already registered', code: 'CONFLICT' });
+  });
+
+  it.each([
+    ['username', { username: 'ab' }, 'Username must be at least 3 characters'],
+    ['email', { email: 'not-an-email' }, 'Please enter a valid email address'],
+    ['password', { password: 'short7!' }, 'Password must be at least 8 characters'],
+  ])('rejects a bad %s with 400 and the spec message', async (field, change, message) => {
+    const res = await new ApiClient(server.baseUrl).post('/api/auth/register', { ...newUser('jesse'), ...change });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(res.body.code).toBe('BAD_REQUEST');
+    expect(res.body.issues).toContainEqual({ path: field, message });
+  });
+});
+
+describe('login and logout', () => {
+  it('logs in with the right password, answers the user and message, and sets lastLogin', async () => {
+    await new ApiClient(server.baseUrl).post('/api/auth/register', newUser('obed'));
+    const before = await server.database.readerClient.execute("select last_login from users where username = 'obed'");
+    await new Promise((r) => setTimeout(r, 5));
+    const client = new ApiClient(server.baseUrl);
+    const res = await client.post('/api/auth/login', { username: 'OBED', password: 'longenough1' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ user: expect.objectContaining({ username: 'obed' }), message: 'Login successful' });
+    const after = await server.database.readerClient.execute("select last_login from users where username = 'obed'");
+    expect(Number(after.rows[0].last_login)).toBeGreaterThan(Number(before.rows[0].last_login));
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('answers the same 401 for a wrong password and an unknown user', async () => {
+    const wrong = await new ApiClient(server.baseUrl).post('/api/auth/login', { username: 'obed', password: 'wrong-password' });
+    const unknown = await new ApiClient(server.baseUrl).post('/api/auth/login', { username: 'nobody-here', password: 'wrong-password' });
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Invalid username or password', code: 'UNAUTHORIZED' });
+    }
+  });
+
+  it('gives a new session id at login, so a planted session is not kept', async () => {
+    const client = new ApiClient(server.baseUrl);
+    await client.post('/api/auth/login', { username: 'obed', password: 'longenough1' });
+    const first = client.cookie;
+    await client.post('/api/auth/login', { username: 'obed', password: 'longenough1' });
+    expect(client.cookie).not.toBe(first);
+    const stale = new ApiClient(server.baseUrl);
+    stale.cookie = first;
+    expect((await stale.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('answers 401 on /me without a session', async () => {
+    const res = await new ApiClient(server.baseUrl).get('/api/auth/me');
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('UNAUTHORIZED');
+  });
+
+  it('logs out: the session is gone on the server, not just the cookie', async () => {
+    const client = new ApiClient(server.baseUrl);
+    await client.post('/api/auth/login', { username: 'obed', password: 'longenough1' });
+    const session = client.cookie;
+    const res = await client.post('/api/auth/logout');
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBeTruthy();
+    expect(client.cookie).toBe('');
+    const replay = new ApiClient(server.baseUrl);
+    replay.cookie = session;
+    expect((await replay.get('/api/auth/me')).status).toBe(401);
+  });
+});

@@ -1,0 +1,107 @@
+// Test harness: a real HTTP server on a random port over a fresh libSQL file, and a cookie-keeping JSON client.
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type Database } from '../../db/client';
+import { prepareDatabase } from '../../db/migrate';
+import { createApp } from '../../server/app';
+import { parseEnv } from '../../server/env';
+
+export interface TestServer {
+  baseUrl: string;
+  database: Database;
+  dbUrl: string;
+  logs: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+export async function startServer(envOverrides: Record<string, string> = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'sower-test-'));
+  const dbUrl = `file:${join(dir, 'test.db')}`;
+  const env = parseEnv({ DATABASE_URL: dbUrl, STATIC_DIR: join(dir, 'no-client'), NODE_ENV: 'test', ...envOverrides });
+  const database = await openDatabase({ url: dbUrl });
+  await prepareDatabase(database);
+  const logs: Record<string, unknown>[] = [];
+  const { server } = createApp({ env, database, log: (line) => logs.push(line) });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    database,
+    dbUrl,
+    logs,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A JSON client that keeps its session cookie, like one browser. */
+export class ApiClient {
+  cookie = '';
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(this.cookie ? { Cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = pair.split('=');
+      if (name === 'sower_session') this.cookie = value ? `${name}=${value}` : '';
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = any>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = any>(path: string, body?: unknown) {
+    return this.request<T>('POST', path, body);
+  }
+  put<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PUT', path, body);
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+}
+
+let counter = 0;
+/** Registers a fresh user and returns a client signed in as them. */
+export async function signedInClient(server: TestServer, prefix = 'user') {
+  const client = new ApiClient(server.baseUrl);
+  const username = `${prefix}${Date.now().toString(36)}${counter++}`;
+  const res = await client.post('/api/auth/register', {
+    username,
+    email: `${username}@example.com`,
+    password: 'correct horse battery',
+    firstName: 'Test',
+    lastName: prefix,
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, user: res.body as { id: number; username: string; email: string } };
+}
