@@ -4,10 +4,23 @@ import { prepareDatabase } from '../db/migrate';
 import { createApp } from './app';
 import { loadEnv } from './env';
 
+/** The innermost error message: the useful part of a driver error wrapped by drizzle. */
+function rootCause(error: unknown): string {
+  let current = error as { message?: string; cause?: unknown } | undefined;
+  while (current?.cause) current = current.cause as typeof current;
+  const code = (current as { code?: string } | undefined)?.code;
+  return [code, current?.message ?? String(error)].filter(Boolean).join(' ');
+}
+
 async function main() {
   const env = loadEnv();
-  const database = await openDatabase({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
-  await prepareDatabase(database);
+  const database = await openDatabase({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN }).catch((error: unknown) => {
+    throw new Error(`Cannot open the database at ${env.DATABASE_URL}: ${rootCause(error)}`);
+  });
+  await prepareDatabase(database).catch((error: unknown) => {
+    database.close();
+    throw new Error(`Cannot migrate the database at ${env.DATABASE_URL}: ${rootCause(error)}`);
+  });
   const { server } = createApp({ env, database });
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));

@@ -1,0 +1,56 @@
+// Playwright fixtures: a signed-in user created through the API (most tests skip the form) and a console-error guard.
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface TestUser {
+  id: number;
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+let counter = 0;
+export function uniqueName(prefix: string) {
+  return `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/** Registers through the API from inside the page's context, so the session cookie lands in the browser. */
+export async function registerViaApi(page: Page, firstName = 'Priscilla', lastName = 'Tentmaker'): Promise<TestUser> {
+  const username = uniqueName('e2e');
+  const password = 'faithful-sower-1';
+  const res = await page.request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password, firstName, lastName },
+  });
+  expect(res.status()).toBe(201);
+  const body = await res.json();
+  return { id: body.id, username, password, firstName, lastName };
+}
+
+export const test = base.extend<{ consoleErrors: string[]; user: TestUser; allowConsoleErrors: RegExp[] }>({
+  allowConsoleErrors: [[], { option: true }],
+  consoleErrors: async ({ page, allowConsoleErrors }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      // Chromium logs every non-2xx fetch; an expected 401 from the session check is not a bug.
+      if (text.startsWith('Failed to load resource')) return;
+      if (allowConsoleErrors.some((pattern) => pattern.test(text))) return;
+      errors.push(text);
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    await use(errors);
+    expect(errors, 'unexpected console errors').toEqual([]);
+  },
+  user: async ({ page, consoleErrors }, use) => {
+    void consoleErrors;
+    await use(await registerViaApi(page));
+  },
+});
+
+export { expect };
+
+/** True on the phone project, where navigation lives in the drawer. */
+export function isPhone(page: Page) {
+  return (page.viewportSize()?.width ?? 1280) < 768;
+}
