@@ -4,31 +4,44 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Database } from '../db/client';
 import { createAuth } from './auth';
 import type { Env } from './env';
-import { HttpError, isSameOriginWrite, MAX_BODY_BYTES, requestMeta, sendJson } from './http';
+import { HttpError, isSameOriginWrite, MAX_BODY_BYTES, requestMeta, sendJson, setSecurityHeaders } from './http';
 import { handleRest, sendError } from './rest/handler';
 import { appRouter } from './routers';
 import { createStaticHandler } from './static';
-import { createRequestContext, type Context } from './trpc';
+import { createMemoryStore, defaultLimits, type AttemptStore, type Limits } from './rateLimit';
+import { createRequestContext, type AppServices, type Context } from './trpc';
 
 export interface AppOptions {
   env: Env;
   database: Database;
   log?: (line: Record<string, unknown>) => void;
+  /** Shared attempt counters when several processes run; one process's memory otherwise. */
+  attempts?: AttemptStore;
+}
+
+function limitsFrom(env: Env): Limits {
+  return {
+    ...defaultLimits,
+    loginPerAddress: { ...defaultLimits.loginPerAddress, max: env.LOGIN_LIMIT_PER_ADDRESS },
+    registerPerAddress: { ...defaultLimits.registerPerAddress, max: env.REGISTER_LIMIT_PER_ADDRESS },
+  };
 }
 
 const defaultLog = (line: Record<string, unknown>) => process.stdout.write(JSON.stringify(line) + '\n');
 
-export function createApp({ env, database, log = defaultLog }: AppOptions) {
+export function createApp({ env, database, log = defaultLog, attempts = createMemoryStore() }: AppOptions) {
   const auth = createAuth(database);
+  const services: AppServices = { database, auth, attempts, limits: limitsFrom(env) };
   const statics = createStaticHandler(env.STATIC_DIR);
   const logError = (error: unknown) =>
     log({ level: 'error', message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined, cause: String((error as { cause?: unknown })?.cause ?? '') });
 
   function contextFor(req: IncomingMessage, res: ServerResponse, track: { userId?: number }) {
     return async (): Promise<Context> => {
-      const ctx = await createRequestContext({ database, auth }, req.headers.cookie, requestMeta(req, env), (cookie) =>
-        res.appendHeader('Set-Cookie', cookie),
-      );
+      const ctx = await createRequestContext(services, req.headers.cookie, requestMeta(req, env), {
+        setCookie: (cookie) => res.appendHeader('Set-Cookie', cookie),
+        setHeader: (name, value) => res.setHeader(name, value),
+      });
       track.userId = ctx.user?.id;
       return ctx;
     };
@@ -50,6 +63,7 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
       if (!env.LOG_REQUESTS) return;
       log({ method: req.method, route: track.route, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, userId: track.userId ?? null });
     });
+    setSecurityHeaders(res, requestMeta(req, env).secure);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const { pathname } = url;
     const isApi = pathname.startsWith('/api/') || pathname === '/api';

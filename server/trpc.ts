@@ -4,6 +4,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Database } from '../db/client';
 import type { Auth, AuthSession, SessionUser } from './auth';
+import { createMemoryStore, defaultLimits, type AttemptStore, type Limits } from './rateLimit';
 
 export interface RequestMeta {
   /** The request came over HTTPS (directly or via a trusted proxy): cookies get Secure. */
@@ -11,32 +12,51 @@ export interface RequestMeta {
   clientIp: string;
 }
 
-export interface Context extends RequestMeta {
+/** What every request shares: the database, sessions, and the attempt counters of the rate limits. */
+export interface AppServices {
   database: Database;
   auth: Auth;
+  attempts: AttemptStore;
+  limits: Limits;
+}
+
+export interface Context extends RequestMeta, AppServices {
   user: SessionUser | null;
   session: AuthSession | null;
   /** Adds a Set-Cookie header to the response being built. */
   setCookie(cookie: string): void;
+  /** Sets a header on the response being built (Retry-After). */
+  setHeader(name: string, value: string): void;
 }
 
 /** Builds a context without HTTP, so tests and the REST shim can call procedures directly. */
 export function createContextInner(init: Partial<Context> & Pick<Context, 'database' | 'auth'>): Context {
-  return { user: null, session: null, secure: false, clientIp: 'local', setCookie: () => undefined, ...init };
+  return {
+    user: null,
+    session: null,
+    secure: false,
+    clientIp: 'local',
+    attempts: createMemoryStore(),
+    limits: defaultLimits,
+    setCookie: () => undefined,
+    setHeader: () => undefined,
+    ...init,
+  };
 }
 
 /** Reads the session cookie, refreshes it when Lucia extended the session, clears it when it is no longer valid. */
 export async function createRequestContext(
-  base: Pick<Context, 'database' | 'auth'>,
+  base: AppServices,
   cookieHeader: string | undefined,
   meta: RequestMeta,
-  setCookie: (cookie: string) => void,
+  response: Pick<Context, 'setCookie' | 'setHeader'>,
 ): Promise<Context> {
+  const { setCookie } = response;
   const sessionId = base.auth.readSessionId(cookieHeader);
   const validated = sessionId ? await base.auth.validateSession(sessionId) : null;
   if (validated?.session.fresh) setCookie(base.auth.sessionCookie(validated.session.id, meta.secure));
   if (sessionId && !validated) setCookie(base.auth.blankSessionCookie(meta.secure));
-  return createContextInner({ ...base, ...meta, user: validated?.user ?? null, session: validated?.session ?? null, setCookie });
+  return createContextInner({ ...base, ...meta, ...response, user: validated?.user ?? null, session: validated?.session ?? null });
 }
 
 export function flattenZodIssues(error: ZodError) {

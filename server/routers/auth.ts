@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { hashPassword, verifyAgainstNothing, verifyPassword, type SessionUser } from '../auth';
 import { conflictOnDuplicate, isUniqueViolation } from '../errors';
+import { blockedFor, TOO_MANY_ATTEMPTS } from '../rateLimit';
 import { loginInput, registerInput } from '../schemas/auth';
 import { protectedProcedure, publicProcedure, router, type Context } from '../trpc';
 
@@ -24,10 +25,21 @@ async function signIn(ctx: Context, userId: number) {
   ctx.setCookie(ctx.auth.sessionCookie(session.id, ctx.secure));
 }
 
+/** Refuses with 429 and Retry-After while any of the keys is over its limit. */
+async function assertNotLimited(ctx: Context, checks: Parameters<typeof blockedFor>[1]) {
+  const wait = await blockedFor(ctx.attempts, checks);
+  if (wait === null) return;
+  ctx.setHeader('Retry-After', String(Math.max(1, wait)));
+  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_ATTEMPTS });
+}
+
 export const authRouter = router({
   me: protectedProcedure.query(({ ctx }): SessionUser => ctx.user),
 
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    const addressKey = `register:ip:${ctx.clientIp}`;
+    await assertNotLimited(ctx, [{ key: addressKey, rule: ctx.limits.registerPerAddress }]);
+    await ctx.attempts.hit(addressKey, ctx.limits.registerPerAddress.windowMs);
     const taken = await ctx.database.read
       .select({ username: users.username, email: users.email })
       .from(users)
@@ -52,12 +64,23 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const usernameKey = `login:user:${input.username.toLowerCase()}`;
+    const addressKey = `login:ip:${ctx.clientIp}`;
+    await assertNotLimited(ctx, [
+      { key: usernameKey, rule: ctx.limits.loginPerUsername },
+      { key: addressKey, rule: ctx.limits.loginPerAddress },
+    ]);
     const [found] = await ctx.database.read
       .select({ ...userColumns, passwordHash: users.passwordHash })
       .from(users)
       .where(sameText(users.username, input.username));
     const valid = found ? await verifyPassword(found.passwordHash, input.password) : await verifyAgainstNothing(input.password);
-    if (!found || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid username or password' });
+    if (!found || !valid) {
+      await ctx.attempts.hit(usernameKey, ctx.limits.loginPerUsername.windowMs);
+      await ctx.attempts.hit(addressKey, ctx.limits.loginPerAddress.windowMs);
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid username or password' });
+    }
+    await ctx.attempts.reset(usernameKey);
 
     await ctx.database.write((tx) => tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, found.id)));
     await signIn(ctx, found.id);

@@ -19,7 +19,7 @@ export interface TestServer {
 export async function startServer(envOverrides: Record<string, string> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'sower-test-'));
   const dbUrl = `file:${join(dir, 'test.db')}`;
-  const env = parseEnv({ DATABASE_URL: dbUrl, STATIC_DIR: join(dir, 'no-client'), NODE_ENV: 'test', ...envOverrides });
+  const env = parseEnv({ DATABASE_URL: dbUrl, STATIC_DIR: join(dir, 'no-client'), NODE_ENV: 'test', REGISTER_LIMIT_PER_ADDRESS: '100000', ...envOverrides });
   const database = await openDatabase({ url: dbUrl });
   await prepareDatabase(database);
   const logs: Record<string, unknown>[] = [];
