@@ -7,8 +7,9 @@ import { seedResources } from './seed/resources';
 /** db/migrations, found from this file whether it runs from source or from the bundled dist-server/. */
 export const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
-export async function prepareDatabase(database: Database) {
-  await database.exclusive((db) => migrate(db, { migrationsFolder }));
+/** Applies pending migrations in one transaction (all or nothing), then seeds. */
+export async function prepareDatabase(database: Database, folder = migrationsFolder) {
+  await database.exclusive((db) => migrate(db, { migrationsFolder: folder }));
   await seedResources(database);
 }
 

@@ -33,9 +33,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(JSON.stringify({ level: 'info', message: `${signal} received, shutting down` }));
+    // Stop accepting, let requests in flight finish (10 s at most), drop keep-alive sockets as they go idle.
     const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
     deadline.unref();
     server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(deadline);
       database.close();
       process.exit(0);
     });

@@ -1,0 +1,36 @@
+// Runs server/main.ts as a real child process, for the crash, shutdown and backup tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { ApiClient } from './harness';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  exited: Promise<number | null>;
+}
+
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: 'false', REGISTER_LIMIT_PER_ADDRESS: '100000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = /"port":(\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    void exited.then((code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+  return { child, baseUrl: `http://127.0.0.1:${port}`, exited };
+}
+
+export async function registerOn(baseUrl: string, username: string) {
+  const client = new ApiClient(baseUrl);
+  const res = await client.post('/api/auth/register', { username, email: `${username}@example.com`, password: 'longenough1' });
+  if (res.status !== 201) throw new Error(`register failed ${res.status}`);
+  return client;
+}
