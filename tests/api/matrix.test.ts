@@ -1,0 +1,85 @@
+// Authorization matrix generated from the REST table: a team viewer's writes are 403, cross-origin writes are 403.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restRoutes, type RestRoute } from '../../server/rest/routes';
+import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+
+let server: TestServer;
+let admin: ApiClient;
+let viewer: ApiClient;
+let adminId: number;
+let teamId: number;
+const teamRows: Record<string, number> = {};
+
+const validBodies: Record<string, (team: number, contactId: number) => Record<string, unknown>> = {
+  contacts: (team) => ({ name: 'Team Contact', teamId: team }),
+  activities: (team) => ({ type: 'conversation', contactName: 'Team Contact', teamId: team }),
+  followUps: (team, contactId) => ({ contactId, date: '2027-01-05', type: 'phone', description: 'Call', teamId: team }),
+  prayerRequests: (team, contactId) => ({ contactId, request: 'Peace', teamId: team }),
+  goals: (team) => ({ title: 'Team goal', description: 'Share', type: 'conversation', targetCount: 5, deadline: '2027-06-01', teamId: team }),
+};
+
+beforeAll(async () => {
+  server = await startServer();
+  const a = await signedInClient(server, 'admin');
+  const v = await signedInClient(server, 'viewer');
+  admin = a.client;
+  viewer = v.client;
+  adminId = a.user.id;
+  teamId = (await admin.post('/api/teams', { name: 'Harvesters' })).body.id;
+  expect((await admin.post(`/api/teams/${teamId}/members`, { userId: v.user.id, role: 'viewer' })).status).toBe(201);
+  const contact = await admin.post('/api/contacts', validBodies.contacts(teamId, 0));
+  teamRows.contacts = contact.body.id;
+  for (const entity of ['activities', 'followUps', 'prayerRequests', 'goals']) {
+    const path = restRoutes.find((r) => r.procedure === `${entity}.create`)!.path;
+    const res = await admin.post(path, validBodies[entity](teamId, contact.body.id));
+    expect(res.status, entity).toBe(201);
+    teamRows[entity] = res.body.id;
+  }
+});
+afterAll(() => server.close());
+
+const writes = restRoutes.filter((r) => r.method !== 'GET' && !r.procedure.startsWith('auth.'));
+const entityOf = (route: RestRoute) => route.procedure.split('.')[0];
+
+function viewerCall(route: RestRoute): { path: string; body?: unknown } {
+  const entity = entityOf(route);
+  if (route.procedure.startsWith('teams.members.')) {
+    const path = route.path.replace(':teamId', String(teamId)).replace(':userId', String(adminId));
+    return { path, body: route.procedure.endsWith('.add') ? { username: 'someone', role: 'member' } : { role: 'viewer' } };
+  }
+  if (entity === 'teams') return { path: route.path.replace(':id', String(teamId)), body: { name: 'Renamed' } };
+  if (route.procedure.endsWith('.create')) return { path: route.path, body: validBodies[entity](teamId, teamRows.contacts) };
+  const id = teamRows[entity];
+  if (id === undefined) throw new Error(`no fixture for ${route.method} ${route.path}: add one so the route is covered`);
+  return { path: route.path.replace(':id', String(id)), body: route.method === 'PUT' ? { notes: 'changed', name: 'changed', description: 'changed' } : undefined };
+}
+
+describe('a team viewer', () => {
+  it('can read the team rows', async () => {
+    const contacts = await viewer.get('/api/contacts');
+    expect(contacts.body.map((c: { id: number }) => c.id)).toContain(teamRows.contacts);
+    expect((await viewer.get(`/api/goals/${teamRows.goals}`)).status).toBe(200);
+  });
+
+  for (const route of writes.filter((r) => r.procedure !== 'teams.create')) {
+    it(`gets 403 on ${route.method} ${route.path}`, async () => {
+      const call = viewerCall(route);
+      const res = await viewer.request(route.method, call.path, call.body);
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('FORBIDDEN');
+    });
+  }
+});
+
+describe('cross-origin writes', () => {
+  for (const route of restRoutes.filter((r) => r.method !== 'GET')) {
+    it(`refuses ${route.method} ${route.path} from another origin with 403`, async () => {
+      const path = route.path.replace(/:(\w+)/g, () => String(teamRows.contacts));
+      const before = await server.database.readerClient.execute('select (select count(*) from contacts) + (select count(*) from sessions) + (select count(*) from teams) as n');
+      const res = await admin.request(route.method, path, route.method === 'DELETE' ? undefined : {}, { Origin: 'https://evil.example' });
+      expect(res.status).toBe(403);
+      const after = await server.database.readerClient.execute('select (select count(*) from contacts) + (select count(*) from sessions) + (select count(*) from teams) as n');
+      expect(after.rows[0].n).toBe(before.rows[0].n);
+    });
+  }
+});
