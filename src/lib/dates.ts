@@ -1,0 +1,58 @@
+// Calendar-day date helpers: relative labels, follow-up due badges, and <input type="date"> conversion.
+import { addDays, addMonths, differenceInCalendarDays, format, isValid, set } from 'date-fns';
+
+export type DueBadgeTone = 'error' | 'warning' | 'success' | 'neutral';
+
+// Noon rather than midnight: a day's noon stays on the same calendar day when the Date is viewed from any
+// time zone within ±12 hours, and it never falls into a DST gap (those happen around midnight or 02:00).
+function atLocalNoon(date: Date): Date {
+  return set(date, { hours: 12, minutes: 0, seconds: 0, milliseconds: 0 });
+}
+
+export function activityDateLabel(date: Date, now: Date = new Date()): string {
+  const daysAgo = differenceInCalendarDays(now, date);
+  if (daysAgo === 0) return 'Today';
+  if (daysAgo === 1) return 'Yesterday';
+  // A future-dated activity would otherwise read "-2 days ago"; it gets its plain date instead.
+  if (daysAgo > 1 && daysAgo < 7) return `${daysAgo} days ago`;
+  return format(date, 'MMM d, yyyy');
+}
+
+export function followUpDueBadge(date: Date, now: Date = new Date()): { label: string; tone: DueBadgeTone } {
+  const daysUntil = differenceInCalendarDays(date, now);
+  if (daysUntil < 0) return { label: 'Overdue', tone: 'error' };
+  if (daysUntil === 0) return { label: 'Today', tone: 'error' };
+  if (daysUntil === 1) return { label: 'Tomorrow', tone: 'warning' };
+  if (daysUntil <= 3) return { label: `In ${daysUntil} days`, tone: 'success' };
+  return { label: format(date, 'MMM d'), tone: 'neutral' };
+}
+
+// A cleared date input yields an Invalid Date in form state; rendering it back must give an empty input,
+// not throw from format() in the middle of a render.
+export function toDateInputValue(date: Date): string {
+  return isValid(date) ? format(date, 'yyyy-MM-dd') : '';
+}
+
+const DATE_INPUT_VALUE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function fromDateInputValue(value: string): Date {
+  const match = DATE_INPUT_VALUE.exec(value);
+  if (!match) return new Date(NaN);
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(2000, 0, 1, 12);
+  // setFullYear, unlike the Date constructor, does not map years 0-99 onto 1900-1999.
+  date.setFullYear(year, month - 1, day);
+  // Date rolls 2026-02-30 over into March; a rolled-over day means the text named no real day.
+  if (date.getMonth() !== month - 1 || date.getDate() !== day) return new Date(NaN);
+  return date;
+}
+
+// Form defaults (follow-up 7 days ahead, goal deadline one month ahead) start from these.
+export function addDaysFromToday(days: number, now: Date = new Date()): Date {
+  return atLocalNoon(addDays(now, days));
+}
+
+// addMonths clamps to the month's last day, so Jan 31 + 1 month is Feb 28 rather than early March.
+export function addMonthsFromToday(months: number, now: Date = new Date()): Date {
+  return atLocalNoon(addMonths(now, months));
+}

@@ -1,0 +1,73 @@
+import { describe, it, expect } from 'vitest';
+import { fullName, getInitials, splitFullName } from '../../src/lib/names';
+
+describe('getInitials', () => {
+  it('gives ?? for an empty name', () => {
+    expect(getInitials('')).toBe('??');
+  });
+
+  it('gives ?? for a whitespace-only name', () => {
+    expect(getInitials('   \t\n ')).toBe('??');
+  });
+
+  it('uses the first two letters of a one-word name, uppercased', () => {
+    expect(getInitials('maria')).toBe('MA');
+  });
+
+  it('uses the single letter of a one-letter name', () => {
+    expect(getInitials('j')).toBe('J');
+  });
+
+  it('uses the first letters of the first and last words of a two-word name', () => {
+    expect(getInitials('john smith')).toBe('JS');
+  });
+
+  it('skips middle names', () => {
+    expect(getInitials('Mary Ann Lee Jones')).toBe('MJ');
+  });
+
+  it('ignores surrounding and repeated whitespace', () => {
+    expect(getInitials('  ada   \t lovelace  ')).toBe('AL');
+    expect(getInitials('  ada  ')).toBe('AD');
+  });
+
+  it('keeps a leading astral character whole', () => {
+    expect(getInitials('𝒜lice 𝒷ob')).toBe('𝒜𝒷');
+  });
+});
+
+describe('splitFullName', () => {
+  it('splits a two-word name into first and last name', () => {
+    expect(splitFullName('John Smith')).toEqual({ firstName: 'John', lastName: 'Smith' });
+  });
+
+  it('puts every word after the first into the last name, joined by single spaces', () => {
+    expect(splitFullName('  Mary   Ann\tLee  ')).toEqual({ firstName: 'Mary', lastName: 'Ann Lee' });
+  });
+
+  it('leaves the last name empty for a one-word name', () => {
+    expect(splitFullName('  Cher ')).toEqual({ firstName: 'Cher', lastName: '' });
+  });
+
+  it('gives two empty parts for a blank name', () => {
+    expect(splitFullName('   ')).toEqual({ firstName: '', lastName: '' });
+  });
+});
+
+describe('fullName', () => {
+  it('joins first and last name with a space', () => {
+    expect(fullName({ firstName: 'John', lastName: 'Smith' })).toBe('John Smith');
+  });
+
+  it('shows only the first name when the last name is empty', () => {
+    expect(fullName({ firstName: 'Cher', lastName: '' })).toBe('Cher');
+  });
+
+  it('shows only the last name when the first name is empty', () => {
+    expect(fullName({ firstName: ' ', lastName: 'Smith' })).toBe('Smith');
+  });
+
+  it('round-trips a name split by splitFullName', () => {
+    expect(fullName(splitFullName('  Mary   Ann  Lee '))).toBe('Mary Ann Lee');
+  });
+});
