@@ -27,14 +27,30 @@ function limitsFrom(env: Env): Limits {
   };
 }
 
+/**
+ * What an unexpected error was, for the log: each message down the cause chain and the failing SQL, but never
+ * the query's parameters, which hold what users wrote.
+ */
+export function describeError(error: unknown) {
+  const causes: string[] = [];
+  let query: string | undefined;
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 6; depth++) {
+    const { message, query: sqlText, cause } = current as { message?: string; query?: string; cause?: unknown };
+    if (typeof sqlText === 'string') query ??= sqlText;
+    else if (message && !message.startsWith('Failed query:')) causes.push(message);
+    current = cause;
+  }
+  return { message: causes.join(' <- ') || String(error), query, stack: error instanceof Error ? error.stack?.split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 6).join('\n') : undefined };
+}
+
 const defaultLog = (line: Record<string, unknown>) => process.stdout.write(JSON.stringify(line) + '\n');
 
 export function createApp({ env, database, log = defaultLog, attempts = createMemoryStore() }: AppOptions) {
   const auth = createAuth(database);
   const services: AppServices = { database, auth, attempts, limits: limitsFrom(env) };
   const statics = createStaticHandler(env.STATIC_DIR);
-  const logError = (error: unknown) =>
-    log({ level: 'error', message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined, cause: String((error as { cause?: unknown })?.cause ?? '') });
+  const logError = (error: unknown) => log({ level: 'error', ...describeError(error) });
 
   function contextFor(req: IncomingMessage, res: ServerResponse, track: { userId?: number }) {
     return async (): Promise<Context> => {

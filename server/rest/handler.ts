@@ -65,7 +65,11 @@ async function buildInput(route: RestRoute, req: IncomingMessage, params: Record
 
 /** One error shape for every failure: {message, code} plus issues for validation. */
 export function sendError(res: ServerResponse, error: unknown, log: (error: unknown) => void) {
-  if (error instanceof HttpError) return sendJson(res, error.status, { message: error.message, code: error.code });
+  if (error instanceof HttpError) {
+    // The rest of a refused over-large body is never read, so this connection cannot carry another request.
+    if (error.status === 413) res.setHeader('Connection', 'close');
+    return sendJson(res, error.status, { message: error.message, code: error.code });
+  }
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     if (error.cause instanceof ZodError) {

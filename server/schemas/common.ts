@@ -50,6 +50,10 @@ const isoDate = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?
 
 function parseIsoDate(text: string): Date | null {
   if (!isoDate.test(text)) return null;
+  // Date rolls 2031-02-30 over into March; a day that does not exist in its month is not a date.
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number);
+  const calendarDay = new Date(Date.UTC(year, month - 1, day));
+  if (calendarDay.getUTCMonth() !== month - 1 || calendarDay.getUTCDate() !== day) return null;
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? null : date;
 }

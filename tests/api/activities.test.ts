@@ -1,0 +1,421 @@
+// Activities over REST: the one transactional create (contact, follow-up, prayer, goal progress), lists, updates and a forced failure.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+async function rows(sql: string, args: (string | number)[] = []) {
+  return (await server.database.readerClient.execute({ sql, args })).rows;
+}
+async function countOf(table: string, where: string, args: (string | number)[]) {
+  return Number((await rows(`select count(*) as n from ${table} where ${where}`, args))[0].n);
+}
+
+const goalBody = (type: string, extra: Record<string, unknown> = {}) => ({
+  title: `${type} goal`,
+  description: 'Keep going',
+  type,
+  targetCount: 10,
+  deadline: '2031-12-31',
+  ...extra,
+});
+
+async function goalCount(goalId: number) {
+  const [row] = await rows('select current_count, completed from goals where id = ?', [goalId]);
+  return { current: Number(row.current_count), completed: Number(row.completed) };
+}
+
+describe('creating an activity', () => {
+  let client: ApiClient;
+  let userId: number;
+  beforeAll(async () => {
+    const s = await signedInClient(server, 'creator');
+    client = s.client;
+    userId = s.user.id;
+  });
+
+  it('matches a typed name to an existing contact case-insensitively and trimmed, creating no contact', async () => {
+    const maria = (await client.post('/api/contacts', { name: 'Maria' })).body;
+    const before = await countOf('contacts', 'created_by = ?', [userId]);
+    const res = await client.post('/api/activities', { type: 'conversation', contactName: '  maria ' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ contactId: maria.id, contactName: 'Maria', newContact: false, followUp: null, prayerRequest: null });
+    expect(await countOf('contacts', 'created_by = ?', [userId])).toBe(before);
+    const [row] = await rows('select contact_id, created_by from activities where id = ?', [res.body.id]);
+    expect(row).toMatchObject({ contact_id: maria.id, created_by: userId });
+  });
+
+  it('creates a contact with status unknown for an unknown name and says so', async () => {
+    const res = await client.post('/api/activities', { type: 'conversation', contactName: '  Nicodemus  ' });
+    expect(res.status).toBe(201);
+    expect(res.body.newContact).toBe(true);
+    expect(res.body.contactName).toBe('Nicodemus');
+    const [contact] = await rows('select name, spiritual_status, created_by from contacts where id = ?', [res.body.contactId]);
+    expect(contact).toMatchObject({ name: 'Nicodemus', spiritual_status: 'unknown', created_by: userId });
+  });
+
+  it('does not match a contact of another user, creating the user their own', async () => {
+    const stranger = await signedInClient(server, 'stranger');
+    const theirs = (await stranger.client.post('/api/contacts', { name: 'Zacchaeus' })).body;
+    const res = await client.post('/api/activities', { type: 'conversation', contactName: 'zacchaeus' });
+    expect(res.status).toBe(201);
+    expect(res.body.newContact).toBe(true);
+    expect(res.body.contactId).not.toBe(theirs.id);
+  });
+
+  it('answers the full activity: type, date, description in words, notes, contact', async () => {
+    const res = await client.post('/api/activities', {
+      type: 'gospel_presentation',
+      contactName: 'Maria',
+      date: '2030-05-06T07:08:09.000Z',
+      notes: 'Shared John 3',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      type: 'gospel_presentation',
+      date: '2030-05-06T07:08:09.000Z',
+      description: 'Gospel Presentation',
+      notes: 'Shared John 3',
+      contactId: expect.any(Number),
+      contactName: 'Maria',
+      teamId: null,
+      newContact: false,
+      followUp: null,
+      prayerRequest: null,
+    });
+  });
+
+  it.each([
+    ['conversation', 'Conversation'],
+    ['gospel_presentation', 'Gospel Presentation'],
+    ['follow_up', 'Follow-up'],
+    ['other', 'Other'],
+  ])('defaults the description of a %s to %s', async (type, words) => {
+    const res = await client.post('/api/activities', { type, contactName: 'Maria' });
+    expect(res.status).toBe(201);
+    expect(res.body.description).toBe(words);
+    const [row] = await rows('select description from activities where id = ?', [res.body.id]);
+    expect(row.description).toBe(words);
+  });
+
+  it('keeps a given description', async () => {
+    const res = await client.post('/api/activities', { type: 'conversation', contactName: 'Maria', description: 'At the well' });
+    expect(res.body.description).toBe('At the well');
+  });
+
+  it('defaults the type to conversation and the date to now', async () => {
+    const res = await client.post('/api/activities', { contactName: 'Maria' });
+    expect(res.status).toBe(201);
+    expect(res.body.type).toBe('conversation');
+    expect(Math.abs(Date.parse(res.body.date) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('creates the follow-up and prayer blocks with their defaults and returns them', async () => {
+    const res = await client.post('/api/activities', {
+      type: 'conversation',
+      contactName: 'Lazarus',
+      followUp: { date: '2031-01-02T03:04:05.000Z' },
+      prayer: {},
+    });
+    expect(res.status).toBe(201);
+    const contactId = res.body.contactId;
+    expect(res.body.followUp).toEqual({
+      id: expect.any(Number),
+      contactId,
+      contactName: 'Lazarus',
+      date: '2031-01-02T03:04:05.000Z',
+      description: 'Follow-up for activity',
+      type: 'phone',
+      completed: false,
+      createdAt: expect.any(String),
+      teamId: null,
+    });
+    expect(res.body.prayerRequest).toEqual({
+      id: expect.any(Number),
+      contactId,
+      contactName: 'Lazarus',
+      request: 'Prayer related to activity',
+      date: expect.any(String),
+      answered: false,
+      answerNotes: null,
+      answerDate: null,
+      prayedCount: 0,
+      createdAt: expect.any(String),
+      teamId: null,
+    });
+    const [followUp] = await rows('select contact_id, description, type, completed, created_by from follow_ups where id = ?', [res.body.followUp.id]);
+    expect(followUp).toMatchObject({ contact_id: contactId, description: 'Follow-up for activity', type: 'phone', completed: 0, created_by: userId });
+    const [prayer] = await rows('select contact_id, request, prayed_count, created_by from prayer_requests where id = ?', [res.body.prayerRequest.id]);
+    expect(prayer).toMatchObject({ contact_id: contactId, request: 'Prayer related to activity', prayed_count: 0, created_by: userId });
+  });
+
+  it('keeps the given follow-up type and description and prayer text', async () => {
+    const res = await client.post('/api/activities', {
+      contactName: 'Lazarus',
+      followUp: { date: '2031-02-01', type: 'study', description: 'Read Romans' },
+      prayer: { request: 'For his sisters' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.followUp).toMatchObject({ type: 'study', description: 'Read Romans', date: '2031-02-01T00:00:00.000Z' });
+    expect(res.body.prayerRequest).toMatchObject({ request: 'For his sisters' });
+  });
+
+  it("refuses with 'Contact name is required' when neither contactId nor contactName is given", async () => {
+    const before = await countOf('activities', 'created_by = ?', [userId]);
+    for (const body of [{ type: 'conversation' }, { type: 'conversation', contactName: '   ' }]) {
+      const res = await client.post('/api/activities', body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: 'Contact name is required', code: 'BAD_REQUEST', issues: [{ path: 'contactName', message: 'Contact name is required' }] });
+    }
+    expect(await countOf('activities', 'created_by = ?', [userId])).toBe(before);
+  });
+
+  it("refuses 'not a date' with 400 'Invalid date format'", async () => {
+    const res = await client.post('/api/activities', { type: 'conversation', contactName: 'Maria', date: 'not a date' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Invalid date format', code: 'BAD_REQUEST', issues: [{ path: 'date', message: 'Invalid date format' }] });
+  });
+
+  it("refuses a bad follow-up date with 400 'Invalid date format' and writes nothing", async () => {
+    const contacts = await countOf('contacts', 'created_by = ?', [userId]);
+    const activities = await countOf('activities', 'created_by = ?', [userId]);
+    const res = await client.post('/api/activities', { type: 'conversation', contactName: 'Brand New Person', followUp: { date: '2031-13-45' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Invalid date format', code: 'BAD_REQUEST', issues: [{ path: 'followUp.date', message: 'Invalid date format' }] });
+    expect(await countOf('contacts', 'created_by = ?', [userId])).toBe(contacts);
+    expect(await countOf('activities', 'created_by = ?', [userId])).toBe(activities);
+  });
+
+  it("answers 404 for another user's contactId", async () => {
+    const stranger = await signedInClient(server, 'other');
+    const theirs = (await stranger.client.post('/api/contacts', { name: 'Hidden' })).body;
+    const res = await client.post('/api/activities', { type: 'conversation', contactId: theirs.id });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Contact not found', code: 'NOT_FOUND' });
+    expect(await countOf('activities', 'contact_id = ?', [theirs.id])).toBe(0);
+  });
+});
+
+describe('listing activities', () => {
+  it('lists only own activities, newest date first, with contactName and ISO dates', async () => {
+    const { client } = await signedInClient(server, 'lister');
+    const other = await signedInClient(server, 'lister-other');
+    await other.client.post('/api/activities', { contactName: 'Not Mine', date: '2030-01-01' });
+    const dates = ['2029-03-01T12:00:00.000Z', '2030-06-15T08:30:00.000Z', '2028-11-20T00:00:00.000Z'];
+    for (const [i, date] of dates.entries()) {
+      expect((await client.post('/api/activities', { contactName: `Person ${i}`, date })).status).toBe(201);
+    }
+    const res = await client.get('/api/activities');
+    expect(res.status).toBe(200);
+    expect(res.body.map((a: { date: string }) => a.date)).toEqual(['2030-06-15T08:30:00.000Z', '2029-03-01T12:00:00.000Z', '2028-11-20T00:00:00.000Z']);
+    expect(res.body.map((a: { contactName: string }) => a.contactName)).toEqual(['Person 1', 'Person 0', 'Person 2']);
+    for (const item of res.body) {
+      expect(Object.keys(item).sort()).toEqual(['contactId', 'contactName', 'date', 'description', 'id', 'notes', 'teamId', 'type']);
+      expect(new Date(item.date).toISOString()).toBe(item.date);
+    }
+  });
+
+  it("reads one activity by id, and answers 404 for another user's", async () => {
+    const { client } = await signedInClient(server, 'reader');
+    const other = await signedInClient(server, 'reader-other');
+    const created = (await client.post('/api/activities', { contactName: 'Timothy', date: '2030-02-02T02:02:02.000Z' })).body;
+    const res = await client.get(`/api/activities/${created.id}`);
+    expect(res.status).toBe(200);
+    const { newContact: _n, followUp: _f, prayerRequest: _p, ...activity } = created;
+    expect(res.body).toEqual(activity);
+    const foreign = await other.client.get(`/api/activities/${created.id}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ message: 'Activity not found', code: 'NOT_FOUND' });
+  });
+});
+
+describe('updating and deleting activities', () => {
+  let client: ApiClient;
+  beforeAll(async () => {
+    client = (await signedInClient(server, 'editor')).client;
+  });
+
+  it('changes type, notes and date and answers the updated activity', async () => {
+    const created = (await client.post('/api/activities', { type: 'conversation', contactName: 'Titus', notes: 'first' })).body;
+    const res = await client.put(`/api/activities/${created.id}`, { type: 'gospel_presentation', notes: 'second', date: '2030-07-07T07:07:07.000Z' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: created.id,
+      type: 'gospel_presentation',
+      date: '2030-07-07T07:07:07.000Z',
+      description: 'Conversation',
+      notes: 'second',
+      contactId: created.contactId,
+      contactName: 'Titus',
+      teamId: null,
+    });
+    const [row] = await rows('select type, notes, date from activities where id = ?', [created.id]);
+    expect(row).toMatchObject({ type: 'gospel_presentation', notes: 'second', date: Date.parse('2030-07-07T07:07:07.000Z') });
+  });
+
+  it('moves the activity to another existing contact named in contactName, creating no contact', async () => {
+    const created = (await client.post('/api/activities', { contactName: 'Titus' })).body;
+    const epaphras = (await client.post('/api/contacts', { name: 'Epaphras' })).body;
+    const contactsBefore = Number((await rows('select count(*) as n from contacts')).at(0)!.n);
+    const res = await client.put(`/api/activities/${created.id}`, { contactName: ' EPAPHRAS' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ contactId: epaphras.id, contactName: 'Epaphras' });
+    const [row] = await rows('select contact_id from activities where id = ?', [created.id]);
+    expect(row.contact_id).toBe(epaphras.id);
+    expect(Number((await rows('select count(*) as n from contacts')).at(0)!.n)).toBe(contactsBefore);
+  });
+
+  it("refuses 'not a date' on update and keeps the row", async () => {
+    const created = (await client.post('/api/activities', { contactName: 'Titus', date: '2030-01-01T00:00:00.000Z' })).body;
+    const res = await client.put(`/api/activities/${created.id}`, { date: 'not a date' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Invalid date format');
+    const [row] = await rows('select date from activities where id = ?', [created.id]);
+    expect(row.date).toBe(Date.parse('2030-01-01T00:00:00.000Z'));
+  });
+
+  it('deletes an activity with 200 {success:true} and keeps its contact', async () => {
+    const created = (await client.post('/api/activities', { contactName: 'Tychicus' })).body;
+    const res = await client.delete(`/api/activities/${created.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, id: created.id });
+    expect(await countOf('activities', 'id = ?', [created.id])).toBe(0);
+    expect(await countOf('contacts', 'id = ?', [created.contactId])).toBe(1);
+    expect((await client.delete(`/api/activities/${created.id}`)).status).toBe(404);
+  });
+});
+
+describe('goal progress', () => {
+  it("adds 1 to the user's active conversation goals only when a conversation is logged", async () => {
+    const me = await signedInClient(server, 'goalie');
+    const other = await signedInClient(server, 'goalie-other');
+    const contactId = (await me.client.post('/api/contacts', { name: 'Known' })).body.id;
+    const active = (await me.client.post('/api/goals', goalBody('conversation'))).body.id;
+    const secondActive = (await me.client.post('/api/goals', goalBody('conversation', { currentCount: 4 }))).body.id;
+    const completed = (await me.client.post('/api/goals', goalBody('conversation', { completed: true, currentCount: 2 }))).body.id;
+    const presentation = (await me.client.post('/api/goals', goalBody('gospel_presentation'))).body.id;
+    const newContact = (await me.client.post('/api/goals', goalBody('new_contact'))).body.id;
+    const foreign = (await other.client.post('/api/goals', goalBody('conversation'))).body.id;
+
+    const res = await me.client.post('/api/activities', { type: 'conversation', contactId });
+    expect(res.status).toBe(201);
+
+    expect(await goalCount(active)).toEqual({ current: 1, completed: 0 });
+    expect(await goalCount(secondActive)).toEqual({ current: 5, completed: 0 });
+    expect(await goalCount(completed)).toEqual({ current: 2, completed: 1 });
+    expect(await goalCount(presentation)).toEqual({ current: 0, completed: 0 });
+    expect(await goalCount(newContact)).toEqual({ current: 0, completed: 0 });
+    expect(await goalCount(foreign)).toEqual({ current: 0, completed: 0 });
+
+    const listed = (await me.client.get(`/api/goals/${active}`)).body;
+    expect(listed.currentCount).toBe(1);
+  });
+
+  it('adds 1 to gospel presentation goals for a gospel presentation, not to conversation goals', async () => {
+    const me = await signedInClient(server, 'presenter');
+    const contactId = (await me.client.post('/api/contacts', { name: 'Known' })).body.id;
+    const presentation = (await me.client.post('/api/goals', goalBody('gospel_presentation'))).body.id;
+    const conversation = (await me.client.post('/api/goals', goalBody('conversation'))).body.id;
+    await me.client.post('/api/activities', { type: 'gospel_presentation', contactId });
+    expect(await goalCount(presentation)).toEqual({ current: 1, completed: 0 });
+    expect(await goalCount(conversation)).toEqual({ current: 0, completed: 0 });
+  });
+
+  it('adds 1 to active new_contact goals for a contact created directly and one created by an activity', async () => {
+    const me = await signedInClient(server, 'gatherer');
+    const other = await signedInClient(server, 'gatherer-other');
+    const goal = (await me.client.post('/api/goals', goalBody('new_contact'))).body.id;
+    const done = (await me.client.post('/api/goals', goalBody('new_contact', { completed: true }))).body.id;
+    const foreign = (await other.client.post('/api/goals', goalBody('new_contact'))).body.id;
+
+    expect((await me.client.post('/api/contacts', { name: 'Direct' })).status).toBe(201);
+    expect(await goalCount(goal)).toEqual({ current: 1, completed: 0 });
+
+    const viaActivity = await me.client.post('/api/activities', { type: 'other', contactName: 'Implicit' });
+    expect(viaActivity.body.newContact).toBe(true);
+    expect(await goalCount(goal)).toEqual({ current: 2, completed: 0 });
+
+    const matched = await me.client.post('/api/activities', { type: 'other', contactName: 'implicit' });
+    expect(matched.body.newContact).toBe(false);
+    expect(await goalCount(goal)).toEqual({ current: 2, completed: 0 });
+
+    expect(await goalCount(done)).toEqual({ current: 0, completed: 1 });
+    expect(await goalCount(foreign)).toEqual({ current: 0, completed: 0 });
+  });
+
+  it('counts a conversation with a new contact toward both goal types', async () => {
+    const me = await signedInClient(server, 'both');
+    const conversation = (await me.client.post('/api/goals', goalBody('conversation'))).body.id;
+    const newContact = (await me.client.post('/api/goals', goalBody('new_contact'))).body.id;
+    await me.client.post('/api/activities', { type: 'conversation', contactName: 'Fresh Face' });
+    expect(await goalCount(conversation)).toEqual({ current: 1, completed: 0 });
+    expect(await goalCount(newContact)).toEqual({ current: 1, completed: 0 });
+  });
+
+  it('keeps counting past the target without completing the goal', async () => {
+    const me = await signedInClient(server, 'overachiever');
+    const contactId = (await me.client.post('/api/contacts', { name: 'Known' })).body.id;
+    const goal = (await me.client.post('/api/goals', goalBody('conversation', { targetCount: 2, currentCount: 1 }))).body.id;
+    await me.client.post('/api/activities', { type: 'conversation', contactId });
+    expect(await goalCount(goal)).toEqual({ current: 2, completed: 0 });
+    await me.client.post('/api/activities', { type: 'conversation', contactId });
+    expect(await goalCount(goal)).toEqual({ current: 3, completed: 0 });
+    expect((await me.client.get(`/api/goals/${goal}`)).body).toMatchObject({ currentCount: 3, targetCount: 2, completed: false });
+  });
+});
+
+describe('a failure in the middle of the create', () => {
+  it('leaves nothing behind: no contact, activity, follow-up, prayer, and no goal progress', async () => {
+    const me = await signedInClient(server, 'unlucky');
+    const userId = me.user.id;
+    const conversation = (await me.client.post('/api/goals', goalBody('conversation'))).body.id;
+    const newContact = (await me.client.post('/api/goals', goalBody('new_contact'))).body.id;
+    const snapshot = async () => ({
+      contacts: await countOf('contacts', 'created_by = ?', [userId]),
+      activities: await countOf('activities', 'created_by = ?', [userId]),
+      followUps: await countOf('follow_ups', 'created_by = ?', [userId]),
+      prayers: await countOf('prayer_requests', 'created_by = ?', [userId]),
+      conversation: await goalCount(conversation),
+      newContact: await goalCount(newContact),
+    });
+    const before = await snapshot();
+    const errorsBefore = server.logs.filter((l) => l.level === 'error').length;
+
+    await server.database.writerClient.execute("CREATE TRIGGER fail_prayer BEFORE INSERT ON prayer_requests BEGIN SELECT RAISE(ABORT, 'forced failure'); END");
+    try {
+      const res = await me.client.post('/api/activities', {
+        type: 'conversation',
+        contactName: 'Doomed Contact',
+        followUp: { date: '2031-01-01' },
+        prayer: { request: 'Never stored' },
+      });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' });
+      const text = JSON.stringify(res.body);
+      expect(text).not.toMatch(/stack|forced failure|\.ts|node_modules|at /i);
+    } finally {
+      await server.database.writerClient.execute('DROP TRIGGER fail_prayer');
+    }
+
+    expect(await snapshot()).toEqual(before);
+    expect(await countOf('contacts', 'name = ?', ['Doomed Contact'])).toBe(0);
+    const errors = server.logs.filter((l) => l.level === 'error');
+    expect(errors.length).toBe(errorsBefore + 1);
+    const logged = errors.at(-1)!;
+    expect(String(logged.message)).toMatch(/forced failure/);
+    expect(String(logged.query)).toMatch(/prayer_requests/);
+    expect(JSON.stringify(logged)).not.toContain('Never stored');
+
+    const retry = await me.client.post('/api/activities', { type: 'conversation', contactName: 'Doomed Contact', followUp: { date: '2031-01-01' }, prayer: {} });
+    expect(retry.status).toBe(201);
+    expect(retry.body.newContact).toBe(true);
+    expect(await goalCount(conversation)).toEqual({ current: 1, completed: 0 });
+    expect(await goalCount(newContact)).toEqual({ current: 1, completed: 0 });
+  });
+});

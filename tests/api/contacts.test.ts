@@ -1,0 +1,207 @@
+// Contacts over REST: create with validation and defaults, own-only lists, read, update, delete and its cascade.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+
+let server: TestServer;
+let alice: ApiClient;
+let bob: ApiClient;
+let aliceId: number;
+
+beforeAll(async () => {
+  server = await startServer();
+  const a = await signedInClient(server, 'alice');
+  alice = a.client;
+  aliceId = a.user.id;
+  bob = (await signedInClient(server, 'bob')).client;
+});
+afterAll(() => server.close());
+
+async function rows(sql: string, args: (string | number)[] = []) {
+  return (await server.database.readerClient.execute({ sql, args })).rows;
+}
+
+async function countOf(table: string, where: string, args: (string | number)[]) {
+  return Number((await rows(`select count(*) as n from ${table} where ${where}`, args))[0].n);
+}
+
+describe('creating a contact', () => {
+  it('answers 201 with every field and stores the row for the signed-in user', async () => {
+    const res = await alice.post('/api/contacts', {
+      name: '  Lydia of Thyatira ',
+      email: 'lydia@example.com',
+      phone: '+30 555 0101',
+      spiritualStatus: 'seeking',
+      notes: 'Sells purple cloth',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      name: 'Lydia of Thyatira',
+      email: 'lydia@example.com',
+      phone: '+30 555 0101',
+      spiritualStatus: 'seeking',
+      notes: 'Sells purple cloth',
+      createdAt: expect.any(String),
+      teamId: null,
+    });
+    expect(Math.abs(Date.parse(res.body.createdAt) - Date.now())).toBeLessThan(60_000);
+    const [row] = await rows('select name, email, spiritual_status, created_by, team_id from contacts where id = ?', [res.body.id]);
+    expect(row).toMatchObject({ name: 'Lydia of Thyatira', email: 'lydia@example.com', spiritual_status: 'seeking', created_by: aliceId, team_id: null });
+  });
+
+  it("defaults spiritualStatus to 'unknown' and leaves the optional fields null", async () => {
+    const res = await alice.post('/api/contacts', { name: 'Cornelius' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 'Cornelius', spiritualStatus: 'unknown', email: null, phone: null, notes: null });
+  });
+
+  it("accepts an empty email and stores it as null", async () => {
+    const res = await alice.post('/api/contacts', { name: 'Crispus', email: '' });
+    expect(res.status).toBe(201);
+    expect(res.body.email).toBeNull();
+    const [row] = await rows('select email from contacts where id = ?', [res.body.id]);
+    expect(row.email).toBeNull();
+  });
+
+  it.each([
+    ['an invalid email', { name: 'Apollos', email: 'not-an-email' }, 'email', 'Invalid email address'],
+    ['a missing name', { email: 'nameless@example.com' }, 'name', 'Name is required'],
+    ['a blank name', { name: '   ' }, 'name', 'Name is required'],
+    ['a name over 200 characters', { name: 'x'.repeat(201) }, 'name', 'Name must be at most 200 characters'],
+    ['an unknown spiritual status', { name: 'Sosthenes', spiritualStatus: 'lost' }, 'spiritualStatus', 'Invalid spiritual status'],
+  ])('refuses %s with 400 and the message, writing nothing', async (_, body, path, message) => {
+    const before = await countOf('contacts', 'created_by = ?', [aliceId]);
+    const res = await alice.post('/api/contacts', body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message, code: 'BAD_REQUEST', issues: [{ path, message }] });
+    expect(await countOf('contacts', 'created_by = ?', [aliceId])).toBe(before);
+  });
+
+  it('accepts a name of exactly 200 characters', async () => {
+    const res = await alice.post('/api/contacts', { name: 'y'.repeat(200) });
+    expect(res.status).toBe(201);
+    expect(res.body.name).toHaveLength(200);
+  });
+});
+
+describe('listing and reading contacts', () => {
+  it("lists only the user's own contacts", async () => {
+    const mine = (await bob.post('/api/contacts', { name: 'Bob Only Contact' })).body.id;
+    const bobList = await bob.get('/api/contacts');
+    expect(bobList.status).toBe(200);
+    expect(bobList.body.map((c: { id: number }) => c.id)).toEqual([mine]);
+    const aliceList = await alice.get('/api/contacts');
+    expect(aliceList.status).toBe(200);
+    const ids = aliceList.body.map((c: { id: number }) => c.id);
+    expect(ids).not.toContain(mine);
+    expect(ids.length).toBe(await countOf('contacts', 'created_by = ?', [aliceId]));
+  });
+
+  it('answers one contact by id with the same fields as create', async () => {
+    const created = (await alice.post('/api/contacts', { name: 'Priscilla', phone: '123' })).body;
+    const res = await alice.get(`/api/contacts/${created.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(created);
+  });
+
+  it("answers 404 for another user's contact and for a missing id", async () => {
+    const lydia = (await alice.post('/api/contacts', { name: 'Secret' })).body.id;
+    for (const path of [`/api/contacts/${lydia}`, '/api/contacts/999999']) {
+      const res = await bob.get(path);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'Contact not found', code: 'NOT_FOUND' });
+    }
+  });
+});
+
+describe('updating a contact', () => {
+  it('answers 200 with the updated object and changes only the given fields', async () => {
+    const created = (await alice.post('/api/contacts', { name: 'Aquila', email: 'aquila@example.com', notes: 'Tentmaker' })).body;
+    const res = await alice.put(`/api/contacts/${created.id}`, { spiritualStatus: 'growing', phone: '777' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...created, spiritualStatus: 'growing', phone: '777' });
+    const [row] = await rows('select name, email, phone, spiritual_status, notes from contacts where id = ?', [created.id]);
+    expect(row).toMatchObject({ name: 'Aquila', email: 'aquila@example.com', phone: '777', spiritual_status: 'growing', notes: 'Tentmaker' });
+  });
+
+  it('clears the email when it is sent empty', async () => {
+    const created = (await alice.post('/api/contacts', { name: 'Tabitha', email: 'dorcas@example.com' })).body;
+    const res = await alice.put(`/api/contacts/${created.id}`, { email: '' });
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBeNull();
+  });
+
+  it('refuses an invalid email on update with 400 and keeps the row', async () => {
+    const created = (await alice.post('/api/contacts', { name: 'Silas', email: 'silas@example.com' })).body;
+    const res = await alice.put(`/api/contacts/${created.id}`, { email: 'nope' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Invalid email address');
+    const [row] = await rows('select email from contacts where id = ?', [created.id]);
+    expect(row.email).toBe('silas@example.com');
+  });
+
+  it("answers 404 when updating another user's contact and leaves it unchanged", async () => {
+    const created = (await alice.post('/api/contacts', { name: 'Onesimus' })).body;
+    const res = await bob.put(`/api/contacts/${created.id}`, { name: 'Stolen' });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Contact not found', code: 'NOT_FOUND' });
+    const [row] = await rows('select name from contacts where id = ?', [created.id]);
+    expect(row.name).toBe('Onesimus');
+  });
+});
+
+describe('deleting a contact', () => {
+  it('answers 200 {success:true} and removes the row', async () => {
+    const created = (await alice.post('/api/contacts', { name: 'Demas' })).body;
+    const res = await alice.delete(`/api/contacts/${created.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, id: created.id });
+    expect(await countOf('contacts', 'id = ?', [created.id])).toBe(0);
+    expect((await alice.get(`/api/contacts/${created.id}`)).status).toBe(404);
+    expect((await alice.delete(`/api/contacts/${created.id}`)).status).toBe(404);
+  });
+
+  it("answers 404 when deleting another user's contact and keeps it", async () => {
+    const created = (await alice.post('/api/contacts', { name: 'Philemon' })).body;
+    const res = await bob.delete(`/api/contacts/${created.id}`);
+    expect(res.status).toBe(404);
+    expect(await countOf('contacts', 'id = ?', [created.id])).toBe(1);
+  });
+
+  it('deletes its activities, follow-ups and prayer requests with it, and nothing else', async () => {
+    const logged = await alice.post('/api/activities', {
+      type: 'conversation',
+      contactName: 'Cascade Contact',
+      followUp: { date: '2031-03-01T10:00:00.000Z' },
+      prayer: { request: 'Healing' },
+    });
+    expect(logged.status).toBe(201);
+    const contactId = logged.body.contactId;
+    expect(logged.body.newContact).toBe(true);
+    expect((await alice.post('/api/prayer-requests', { contactId, request: 'Work' })).status).toBe(201);
+    expect((await alice.post('/api/followups', { contactId, date: '2031-04-01', description: 'Visit' })).status).toBe(201);
+    const other = await alice.post('/api/activities', { type: 'conversation', contactName: 'Bystander', followUp: { date: '2031-03-01' }, prayer: {} });
+    expect(other.status).toBe(201);
+
+    expect(await countOf('activities', 'contact_id = ?', [contactId])).toBe(1);
+    expect(await countOf('follow_ups', 'contact_id = ?', [contactId])).toBe(2);
+    expect(await countOf('prayer_requests', 'contact_id = ?', [contactId])).toBe(2);
+
+    const res = await alice.delete(`/api/contacts/${contactId}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, id: contactId });
+    expect(await countOf('contacts', 'id = ?', [contactId])).toBe(0);
+    expect(await countOf('activities', 'contact_id = ?', [contactId])).toBe(0);
+    expect(await countOf('follow_ups', 'contact_id = ?', [contactId])).toBe(0);
+    expect(await countOf('prayer_requests', 'contact_id = ?', [contactId])).toBe(0);
+    expect(await countOf('activities', 'id = ?', [logged.body.id])).toBe(0);
+    expect(await countOf('follow_ups', 'id = ?', [logged.body.followUp.id])).toBe(0);
+    expect(await countOf('prayer_requests', 'id = ?', [logged.body.prayerRequest.id])).toBe(0);
+
+    const bystander = other.body.contactId;
+    expect(await countOf('contacts', 'id = ?', [bystander])).toBe(1);
+    expect(await countOf('activities', 'contact_id = ?', [bystander])).toBe(1);
+    expect(await countOf('follow_ups', 'contact_id = ?', [bystander])).toBe(1);
+    expect(await countOf('prayer_requests', 'contact_id = ?', [bystander])).toBe(1);
+  });
+});

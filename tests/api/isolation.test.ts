@@ -1,0 +1,188 @@
+// Isolation between users, generated from the REST table: every route with an id answers 404 to a stranger and changes nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restRoutes, type RestRoute } from '../../server/rest/routes';
+import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+
+let server: TestServer;
+let alice: ApiClient;
+let bob: ApiClient;
+let aliceId: number;
+let bobId: number;
+let bobTeamId: number;
+
+/** A's row of each entity, keyed by the procedure's router name. */
+const aliceRows: Record<string, number> = {};
+
+const tables = ['users', 'contacts', 'activities', 'follow_ups', 'prayer_requests', 'goals', 'teams', 'team_members', 'resources'];
+
+/** Valid bodies for the routes that read one, keyed by procedure: validation must pass so only access can refuse. */
+const bodies: Record<string, () => Record<string, unknown>> = {
+  'contacts.update': () => ({ name: 'Hijacked', notes: 'changed by B' }),
+  'activities.update': () => ({ type: 'other', notes: 'changed by B', date: '2030-01-01' }),
+  'followUps.update': () => ({ description: 'changed by B', completed: true }),
+  'prayerRequests.update': () => ({ request: 'changed by B', answered: true }),
+  'goals.update': () => ({ title: 'changed by B', completed: true, currentCount: 99 }),
+  'teams.update': () => ({ name: 'Hijacked team' }),
+  'teams.members.add': () => ({ userId: bobId, role: 'admin' }),
+  'teams.members.update': () => ({ role: 'viewer' }),
+};
+
+/** The value for each path parameter of a route, or undefined when the test has no fixture for it. */
+function paramValue(route: RestRoute, name: string): number | undefined {
+  const entity = route.procedure.split('.')[0];
+  if (name === 'id') return aliceRows[entity];
+  if (name === 'teamId') return aliceRows.teams;
+  if (name === 'userId') return aliceId;
+  return undefined;
+}
+
+function callFor(route: RestRoute) {
+  const missing: string[] = [];
+  const path = route.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = paramValue(route, name);
+    if (value === undefined) missing.push(name);
+    return String(value);
+  });
+  if (missing.length) throw new Error(`no fixture for :${missing.join(', :')} of ${route.method} ${route.path}: add one so the route is covered`);
+  const needsBody = route.input === 'body' || route.input === 'params+body';
+  const body = needsBody ? bodies[route.procedure] : undefined;
+  if (needsBody && !body) throw new Error(`no valid body for ${route.method} ${route.path} (${route.procedure}): add one to bodies`);
+  return { path, body: body?.() };
+}
+
+async function snapshot() {
+  const result: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const order = table === 'team_members' ? 'team_id, user_id' : 'id';
+    result[table] = (await server.database.readerClient.execute(`select * from ${table} order by ${order}`)).rows.map((r) => ({ ...r }));
+  }
+  return result;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  const a = await signedInClient(server, 'alice');
+  const b = await signedInClient(server, 'bob');
+  alice = a.client;
+  bob = b.client;
+  aliceId = a.user.id;
+  bobId = b.user.id;
+
+  const activity = await alice.post('/api/activities', { type: 'conversation', contactName: 'Alice Contact' });
+  expect(activity.status).toBe(201);
+  aliceRows.contacts = activity.body.contactId;
+  aliceRows.activities = activity.body.id;
+  const followUp = await alice.post('/api/followups', { contactId: aliceRows.contacts, date: '2031-01-01', description: 'Call' });
+  const prayer = await alice.post('/api/prayer-requests', { contactId: aliceRows.contacts, request: 'Peace' });
+  const goal = await alice.post('/api/goals', { title: 'Goal', description: 'Goal', type: 'conversation', targetCount: 5, deadline: '2031-01-01' });
+  const team = await alice.post('/api/teams', { name: 'Alice Team' });
+  for (const res of [followUp, prayer, goal, team]) expect(res.status).toBe(201);
+  aliceRows.followUps = followUp.body.id;
+  aliceRows.prayerRequests = prayer.body.id;
+  aliceRows.goals = goal.body.id;
+  aliceRows.teams = team.body.id;
+  // There is no REST route that creates a resource: A's private resource goes in directly.
+  const resource = await server.database.writerClient.execute({
+    sql: "insert into resources (title, description, content, category, created_by) values ('Alice notes', 'Private', 'Private content', 'Notes', ?) returning id",
+    args: [aliceId],
+  });
+  aliceRows.resources = Number(resource.rows[0].id);
+
+  const bobTeam = await bob.post('/api/teams', { name: 'Bob Team' });
+  expect(bobTeam.status).toBe(201);
+  bobTeamId = bobTeam.body.id;
+  await bob.post('/api/activities', { type: 'conversation', contactName: 'Alice Contact', followUp: { date: '2031-01-01' }, prayer: {} });
+  await bob.post('/api/goals', { title: 'Bob goal', description: 'Goal', type: 'conversation', targetCount: 5, deadline: '2031-01-01' });
+});
+afterAll(() => server.close());
+
+const withParams = restRoutes.filter((route) => /:\w+/.test(route.path));
+
+describe("another user's ids", () => {
+  it('covers every route with a path parameter', () => {
+    expect(withParams.length).toBeGreaterThanOrEqual(20);
+    for (const route of withParams) expect(() => callFor(route)).not.toThrow();
+  });
+
+  for (const route of withParams) {
+    it(`answer 404 on ${route.method} ${route.path} and change nothing`, async () => {
+      const call = callFor(route);
+      const before = await snapshot();
+      const res = await bob.request(route.method, call.path, call.body);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: expect.stringMatching(/ not found$/), code: 'NOT_FOUND' });
+      expect(await snapshot()).toEqual(before);
+    });
+  }
+
+  it("still lets A read each of A's rows afterwards", async () => {
+    for (const [entity, path] of [
+      ['contacts', '/api/contacts'],
+      ['activities', '/api/activities'],
+      ['followUps', '/api/followups'],
+      ['prayerRequests', '/api/prayer-requests'],
+      ['goals', '/api/goals'],
+      ['resources', '/api/resources'],
+    ]) {
+      const res = await alice.get(`${path}/${aliceRows[entity]}`);
+      expect(res.status, entity).toBe(200);
+    }
+    const members = await alice.get(`/api/teams/${aliceRows.teams}/members`);
+    expect(members.body).toEqual([expect.objectContaining({ userId: aliceId, role: 'admin' })]);
+  });
+});
+
+describe("B's lists", () => {
+  const lists = restRoutes.filter((r) => r.method === 'GET' && !/:\w+/.test(r.path) && r.input === 'none');
+
+  it("contain none of A's rows", async () => {
+    const entityLists: Record<string, string> = {};
+    for (const route of lists) {
+      const entity = route.procedure.split('.')[0];
+      if (route.procedure.endsWith('.list')) entityLists[entity] = route.path;
+    }
+    expect(Object.keys(entityLists).sort()).toEqual(['activities', 'contacts', 'followUps', 'goals', 'prayerRequests', 'resources', 'teams']);
+    for (const [entity, path] of Object.entries(entityLists)) {
+      const res = await bob.get(path);
+      expect(res.status, path).toBe(200);
+      const ids = res.body.map((row: { id: number }) => row.id);
+      expect(ids, path).not.toContain(aliceRows[entity]);
+      const aliceList = await alice.get(path);
+      expect(aliceList.body.map((row: { id: number }) => row.id), path).toContain(aliceRows[entity]);
+    }
+    const contacts = (await bob.get('/api/contacts')).body;
+    expect(contacts.map((c: { name: string }) => c.name)).toEqual(['Alice Contact']);
+    expect(contacts[0].id).not.toBe(aliceRows.contacts);
+  });
+
+  it("GET /api/teams?userId={A's id} lists only B's teams", async () => {
+    const res = await bob.get(`/api/teams?userId=${aliceId}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([{ id: bobTeamId, name: 'Bob Team', description: null, createdAt: expect.any(String), role: 'admin' }]);
+  });
+
+  it("dashboard stats of B do not count A's rows", async () => {
+    const res = await bob.get('/api/dashboard/stats');
+    expect(res.body).toMatchObject({ totalConversations: 1, totalContacts: 1, totalPrayerRequests: 1, totalGospelPresentations: 0 });
+  });
+});
+
+describe('anonymous callers', () => {
+  const guarded = restRoutes.filter((route) => !route.public);
+
+  it('reach only the public routes', () => {
+    expect(restRoutes.filter((r) => r.public).map((r) => r.procedure).sort()).toEqual(['auth.login', 'auth.logout', 'auth.register']);
+  });
+
+  for (const route of guarded) {
+    it(`get 401 on ${route.method} ${route.path}`, async () => {
+      const path = route.path.replace(/:(\w+)/g, (_, name: string) => String(paramValue(route, name) ?? 1));
+      const body = route.input === 'body' || route.input === 'params+body' ? (bodies[route.procedure]?.() ?? { name: 'Anonymous' }) : undefined;
+      const before = await snapshot();
+      const res = await new ApiClient(server.baseUrl).request(route.method, path, body);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Please sign in to continue', code: 'UNAUTHORIZED' });
+      expect(await snapshot()).toEqual(before);
+    });
+  }
+});

@@ -1,0 +1,464 @@
+// Teams and their role matrix: admins manage the team, members share and edit rows, viewers only read, strangers see nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+interface Person {
+  client: ApiClient;
+  user: { id: number; username: string };
+}
+
+const FORBIDDEN = { message: 'You do not have permission to change this', code: 'FORBIDDEN' };
+const LAST_ADMIN = { message: 'A team must keep at least one admin', code: 'CONFLICT' };
+
+async function rows(sql: string, args: (string | number | null)[] = []) {
+  return (await server.database.readerClient.execute({ sql, args })).rows.map((r) => ({ ...r }));
+}
+
+async function roleOf(teamId: number, userId: number) {
+  const [row] = await rows('select role from team_members where team_id = ? and user_id = ?', [teamId, userId]);
+  return row?.role ?? null;
+}
+
+async function newTeam(admin: Person, name = 'Harvest Team') {
+  const res = await admin.client.post('/api/teams', { name });
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+
+async function addMember(admin: Person, teamId: number, person: Person, role: string) {
+  const res = await admin.client.post(`/api/teams/${teamId}/members`, { userId: person.user.id, role });
+  expect(res.status).toBe(201);
+}
+
+/** One row of every kind, made by `author` inside the team. */
+async function teamRows(author: Person, teamId: number, label: string) {
+  const contact = await author.client.post('/api/contacts', { name: `${label} contact`, teamId });
+  expect(contact.status).toBe(201);
+  const contactId = contact.body.id;
+  const activity = await author.client.post('/api/activities', { type: 'conversation', contactId, teamId });
+  const followUp = await author.client.post('/api/followups', { contactId, date: '2031-01-01', description: `${label} call`, teamId });
+  const prayer = await author.client.post('/api/prayer-requests', { contactId, request: `${label} prayer`, teamId });
+  const goal = await author.client.post('/api/goals', { title: `${label} goal`, description: 'Together', type: 'conversation', targetCount: 5, deadline: '2031-06-01', teamId });
+  for (const res of [activity, followUp, prayer, goal]) expect(res.status).toBe(201);
+  for (const res of [contact, activity, followUp, prayer, goal]) expect(res.body.teamId).toBe(teamId);
+  return { contacts: contactId, activities: activity.body.id, followups: followUp.body.id, 'prayer-requests': prayer.body.id, goals: goal.body.id } as Record<string, number>;
+}
+
+const paths = ['contacts', 'activities', 'followups', 'prayer-requests', 'goals'] as const;
+const tableOf: Record<string, string> = { contacts: 'contacts', activities: 'activities', followups: 'follow_ups', 'prayer-requests': 'prayer_requests', goals: 'goals' };
+const updates: Record<string, Record<string, unknown>> = {
+  contacts: { notes: 'edited' },
+  activities: { notes: 'edited' },
+  followups: { description: 'edited' },
+  'prayer-requests': { request: 'edited' },
+  goals: { description: 'edited' },
+};
+const editedColumn: Record<string, string> = { contacts: 'notes', activities: 'notes', followups: 'description', 'prayer-requests': 'request', goals: 'description' };
+
+async function snapshotOf(ids: Record<string, number>) {
+  const result: Record<string, unknown> = {};
+  for (const path of paths) result[path] = await rows(`select * from ${tableOf[path]} where id = ?`, [ids[path]]);
+  return result;
+}
+
+describe('creating and managing a team', () => {
+  let admin: Person;
+  let other: Person;
+  let third: Person;
+  beforeAll(async () => {
+    admin = await signedInClient(server, 'founder');
+    other = await signedInClient(server, 'joiner');
+    third = await signedInClient(server, 'third');
+  });
+
+  it("makes the creator the team's admin", async () => {
+    const res = await admin.client.post('/api/teams', { name: '  Sowers  ', description: 'Weekly outreach' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(Number), name: 'Sowers', description: 'Weekly outreach', createdAt: expect.any(String), role: 'admin' });
+    expect(await roleOf(res.body.id, admin.user.id)).toBe('admin');
+    const [team] = await rows('select name, created_by from teams where id = ?', [res.body.id]);
+    expect(team).toEqual({ name: 'Sowers', created_by: admin.user.id });
+    const list = await admin.client.get('/api/teams');
+    expect(list.body).toContainEqual({ ...res.body });
+    const members = await admin.client.get(`/api/teams/${res.body.id}/members`);
+    expect(members.status).toBe(200);
+    expect(members.body).toEqual([
+      { teamId: res.body.id, userId: admin.user.id, role: 'admin', joinedAt: expect.any(String), username: admin.user.username, firstName: 'Test', lastName: 'founder' },
+    ]);
+  });
+
+  it.each([
+    ['a one-letter name', { name: 'X' }],
+    ['a blank name', { name: '   ' }],
+    ['no name', {}],
+  ])("refuses %s with 'Team name must be at least 2 characters'", async (_, body) => {
+    const before = (await rows('select count(*) as n from teams'))[0].n;
+    const res = await admin.client.post('/api/teams', body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: 'Team name must be at least 2 characters',
+      code: 'BAD_REQUEST',
+      issues: [{ path: 'name', message: 'Team name must be at least 2 characters' }],
+    });
+    expect((await rows('select count(*) as n from teams'))[0].n).toBe(before);
+  });
+
+  it('lets the admin rename the team', async () => {
+    const teamId = await newTeam(admin, 'Old Name');
+    const res = await admin.client.put(`/api/teams/${teamId}`, { name: 'New Name' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: teamId, name: 'New Name', description: null, createdAt: expect.any(String), role: 'admin' });
+    expect((await rows('select name from teams where id = ?', [teamId]))[0].name).toBe('New Name');
+    const short = await admin.client.put(`/api/teams/${teamId}`, { name: 'N' });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe('Team name must be at least 2 characters');
+    expect((await rows('select name from teams where id = ?', [teamId]))[0].name).toBe('New Name');
+  });
+
+  it('adds members by userId and by username (any case), member by default', async () => {
+    const teamId = await newTeam(admin);
+    const byId = await admin.client.post(`/api/teams/${teamId}/members`, { userId: other.user.id, role: 'viewer' });
+    expect(byId.status).toBe(201);
+    expect(byId.body).toEqual({ teamId, userId: other.user.id, role: 'viewer', joinedAt: expect.any(String), username: other.user.username, firstName: 'Test', lastName: 'joiner' });
+    const byName = await admin.client.post(`/api/teams/${teamId}/members`, { username: third.user.username.toUpperCase() });
+    expect(byName.status).toBe(201);
+    expect(byName.body).toMatchObject({ teamId, userId: third.user.id, role: 'member' });
+    expect(await roleOf(teamId, other.user.id)).toBe('viewer');
+    expect(await roleOf(teamId, third.user.id)).toBe('member');
+    const members = await admin.client.get(`/api/teams/${teamId}/members`);
+    expect(members.body.map((m: { userId: number; role: string }) => [m.userId, m.role])).toEqual([
+      [admin.user.id, 'admin'],
+      [other.user.id, 'viewer'],
+      [third.user.id, 'member'],
+    ]);
+    const theirList = await other.client.get('/api/teams');
+    expect(theirList.body).toContainEqual(expect.objectContaining({ id: teamId, role: 'viewer' }));
+  });
+
+  it('answers 409 when adding an existing member, keeping their role', async () => {
+    const teamId = await newTeam(admin);
+    await addMember(admin, teamId, other, 'viewer');
+    const again = await admin.client.post(`/api/teams/${teamId}/members`, { userId: other.user.id, role: 'admin' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'This user is already a member of the team', code: 'CONFLICT' });
+    const self = await admin.client.post(`/api/teams/${teamId}/members`, { username: admin.user.username, role: 'viewer' });
+    expect(self.status).toBe(409);
+    expect(await roleOf(teamId, other.user.id)).toBe('viewer');
+    expect(await roleOf(teamId, admin.user.id)).toBe('admin');
+  });
+
+  it('answers 404 when adding a user who does not exist, and 400 with neither userId nor username', async () => {
+    const teamId = await newTeam(admin);
+    const unknown = await admin.client.post(`/api/teams/${teamId}/members`, { username: 'nobody-at-all', role: 'member' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'User not found', code: 'NOT_FOUND' });
+    const neither = await admin.client.post(`/api/teams/${teamId}/members`, { role: 'member' });
+    expect(neither.status).toBe(400);
+    expect(neither.body.message).toBe('Give a userId or a username');
+    const badRole = await admin.client.post(`/api/teams/${teamId}/members`, { userId: other.user.id, role: 'owner' });
+    expect(badRole.status).toBe(400);
+    expect(badRole.body.message).toBe('Role must be admin, member or viewer');
+    expect((await rows('select count(*) as n from team_members where team_id = ?', [teamId]))[0].n).toBe(1);
+  });
+
+  it("changes a member's role", async () => {
+    const teamId = await newTeam(admin);
+    await addMember(admin, teamId, other, 'viewer');
+    const res = await admin.client.put(`/api/teams/${teamId}/members/${other.user.id}`, { role: 'member' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ teamId, userId: other.user.id, role: 'member' });
+    expect(await roleOf(teamId, other.user.id)).toBe('member');
+    const missing = await admin.client.put(`/api/teams/${teamId}/members/${third.user.id}`, { role: 'member' });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'Member not found', code: 'NOT_FOUND' });
+  });
+
+  it('removes a member', async () => {
+    const teamId = await newTeam(admin);
+    await addMember(admin, teamId, other, 'member');
+    const res = await admin.client.delete(`/api/teams/${teamId}/members/${other.user.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    expect(await roleOf(teamId, other.user.id)).toBeNull();
+    expect((await other.client.get(`/api/teams/${teamId}/members`)).status).toBe(404);
+    expect((await other.client.get('/api/teams')).body.map((t: { id: number }) => t.id)).not.toContain(teamId);
+  });
+
+  it('refuses to demote or remove the last admin with 409, in any way', async () => {
+    const teamId = await newTeam(admin);
+    await addMember(admin, teamId, other, 'member');
+    const demote = await admin.client.put(`/api/teams/${teamId}/members/${admin.user.id}`, { role: 'member' });
+    expect(demote.status).toBe(409);
+    expect(demote.body).toEqual(LAST_ADMIN);
+    const leave = await admin.client.delete(`/api/teams/${teamId}/members/${admin.user.id}`);
+    expect(leave.status).toBe(409);
+    expect(leave.body).toEqual(LAST_ADMIN);
+    expect(await roleOf(teamId, admin.user.id)).toBe('admin');
+
+    // With a second admin the first may step down, and then the second is the last one.
+    expect((await admin.client.put(`/api/teams/${teamId}/members/${other.user.id}`, { role: 'admin' })).status).toBe(200);
+    const stepDown = await admin.client.put(`/api/teams/${teamId}/members/${admin.user.id}`, { role: 'viewer' });
+    expect(stepDown.status).toBe(200);
+    expect(stepDown.body.role).toBe('viewer');
+    const lastOne = await other.client.delete(`/api/teams/${teamId}/members/${other.user.id}`);
+    expect(lastOne.status).toBe(409);
+    expect(lastOne.body).toEqual(LAST_ADMIN);
+    const admins = await rows("select user_id from team_members where team_id = ? and role = 'admin'", [teamId]);
+    expect(admins).toEqual([{ user_id: other.user.id }]);
+  });
+
+  it('lets an admin remove another admin while one remains', async () => {
+    const teamId = await newTeam(admin);
+    await addMember(admin, teamId, other, 'admin');
+    const res = await admin.client.delete(`/api/teams/${teamId}/members/${other.user.id}`);
+    expect(res.status).toBe(200);
+    expect(await roleOf(teamId, other.user.id)).toBeNull();
+  });
+
+  it("deletes the team with 200 {success:true}; the team's rows stay, with teamId null", async () => {
+    const teamId = await newTeam(admin, 'Short Lived');
+    await addMember(admin, teamId, other, 'member');
+    const adminRows = await teamRows(admin, teamId, 'admin');
+    const memberRows = await teamRows(other, teamId, 'member');
+    const res = await admin.client.delete(`/api/teams/${teamId}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, id: teamId });
+    expect(await rows('select id from teams where id = ?', [teamId])).toEqual([]);
+    expect(await rows('select user_id from team_members where team_id = ?', [teamId])).toEqual([]);
+    for (const [author, ids] of [
+      [admin, adminRows],
+      [other, memberRows],
+    ] as const) {
+      for (const path of paths) {
+        const [row] = await rows(`select team_id, created_by from ${tableOf[path]} where id = ?`, [ids[path]]);
+        expect(row, `${path} of ${author.user.username}`).toEqual({ team_id: null, created_by: author.user.id });
+        expect((await author.client.get(`/api/${path}/${ids[path]}`)).status).toBe(200);
+      }
+    }
+    // Without the team, each sees only their own rows again.
+    expect((await other.client.get(`/api/contacts/${adminRows.contacts}`)).status).toBe(404);
+    expect((await admin.client.get(`/api/goals/${memberRows.goals}`)).status).toBe(404);
+    expect((await admin.client.get(`/api/teams/${teamId}/members`)).status).toBe(404);
+    expect((await admin.client.put(`/api/teams/${teamId}`, { name: 'Ghost' })).status).toBe(404);
+  });
+});
+
+describe('a member', () => {
+  let admin: Person;
+  let member: Person;
+  let teamId: number;
+  let adminRows: Record<string, number>;
+
+  beforeAll(async () => {
+    admin = await signedInClient(server, 'lead');
+    member = await signedInClient(server, 'member');
+    teamId = await newTeam(admin, 'Members Team');
+    await addMember(admin, teamId, member, 'member');
+    adminRows = await teamRows(admin, teamId, 'lead');
+  });
+
+  it('creates rows of every kind in the team', async () => {
+    const mine = await teamRows(member, teamId, 'member');
+    for (const path of paths) {
+      const [row] = await rows(`select team_id, created_by from ${tableOf[path]} where id = ?`, [mine[path]]);
+      expect(row, path).toEqual({ team_id: teamId, created_by: member.user.id });
+      const adminView = await admin.client.get(`/api/${path}/${mine[path]}`);
+      expect(adminView.status, path).toBe(200);
+    }
+  });
+
+  it("reads the team's rows, in lists and by id", async () => {
+    for (const path of paths) {
+      const list = await member.client.get(`/api/${path}`);
+      expect(list.body.map((r: { id: number }) => r.id), path).toContain(adminRows[path]);
+      const one = await member.client.get(`/api/${path}/${adminRows[path]}`);
+      expect(one.status, path).toBe(200);
+      expect(one.body.teamId).toBe(teamId);
+    }
+  });
+
+  it("updates the team's rows made by others", async () => {
+    for (const path of paths) {
+      const res = await member.client.put(`/api/${path}/${adminRows[path]}`, updates[path]);
+      expect(res.status, path).toBe(200);
+      const [row] = await rows(`select ${editedColumn[path]} as v from ${tableOf[path]} where id = ?`, [adminRows[path]]);
+      expect(row.v, path).toBe('edited');
+    }
+    expect((await member.client.post(`/api/prayer-requests/${adminRows['prayer-requests']}/pray`)).status).toBe(200);
+    expect((await member.client.post(`/api/followups/${adminRows.followups}/complete`)).status).toBe(200);
+  });
+
+  it("deletes their own team rows but gets 403 deleting another's", async () => {
+    const mine = await teamRows(member, teamId, 'deletable');
+    for (const path of [...paths].reverse()) {
+      const res = await member.client.delete(`/api/${path}/${mine[path]}`);
+      expect(res.status, path).toBe(200);
+      expect(await rows(`select id from ${tableOf[path]} where id = ?`, [mine[path]])).toEqual([]);
+    }
+    for (const path of paths) {
+      const res = await member.client.delete(`/api/${path}/${adminRows[path]}`);
+      expect(res.status, path).toBe(403);
+      expect(res.body).toEqual(FORBIDDEN);
+      expect((await rows(`select id from ${tableOf[path]} where id = ?`, [adminRows[path]])).length, path).toBe(1);
+    }
+  });
+
+  it('cannot rename or delete the team, nor manage members (403)', async () => {
+    const outsider = await signedInClient(server, 'candidate');
+    const rename = await member.client.put(`/api/teams/${teamId}`, { name: 'Taken Over' });
+    const remove = await member.client.delete(`/api/teams/${teamId}`);
+    const add = await member.client.post(`/api/teams/${teamId}/members`, { userId: outsider.user.id, role: 'member' });
+    const promote = await member.client.put(`/api/teams/${teamId}/members/${member.user.id}`, { role: 'admin' });
+    const kick = await member.client.delete(`/api/teams/${teamId}/members/${admin.user.id}`);
+    for (const res of [rename, remove, add, promote, kick]) {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(FORBIDDEN);
+    }
+    expect((await rows('select name from teams where id = ?', [teamId]))[0].name).toBe('Members Team');
+    expect(await roleOf(teamId, outsider.user.id)).toBeNull();
+    expect(await roleOf(teamId, member.user.id)).toBe('member');
+    expect(await roleOf(teamId, admin.user.id)).toBe('admin');
+    const members = await member.client.get(`/api/teams/${teamId}/members`);
+    expect(members.status).toBe(200);
+    expect(members.body).toHaveLength(2);
+  });
+
+  it('may leave the team, and then no longer sees its rows', async () => {
+    const leaver = await signedInClient(server, 'leaver');
+    await addMember(admin, teamId, leaver, 'member');
+    expect((await leaver.client.get(`/api/contacts/${adminRows.contacts}`)).status).toBe(200);
+    const res = await leaver.client.delete(`/api/teams/${teamId}/members/${leaver.user.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    expect(await roleOf(teamId, leaver.user.id)).toBeNull();
+    expect((await leaver.client.get(`/api/contacts/${adminRows.contacts}`)).status).toBe(404);
+    expect((await leaver.client.get('/api/teams')).body).toEqual([]);
+  });
+});
+
+describe('a viewer', () => {
+  let admin: Person;
+  let viewer: Person;
+  let teamId: number;
+  let adminRows: Record<string, number>;
+
+  beforeAll(async () => {
+    admin = await signedInClient(server, 'owner');
+    viewer = await signedInClient(server, 'viewer');
+    teamId = await newTeam(admin, 'Viewers Team');
+    await addMember(admin, teamId, viewer, 'viewer');
+    adminRows = await teamRows(admin, teamId, 'owner');
+  });
+
+  it("reads the team's rows: they appear in lists and by id", async () => {
+    for (const path of paths) {
+      const list = await viewer.client.get(`/api/${path}`);
+      expect(list.status).toBe(200);
+      expect(list.body.map((r: { id: number }) => r.id), path).toContain(adminRows[path]);
+      expect((await viewer.client.get(`/api/${path}/${adminRows[path]}`)).status, path).toBe(200);
+    }
+    const stats = await viewer.client.get('/api/dashboard/stats');
+    expect(stats.body).toMatchObject({ totalContacts: 1, totalConversations: 1, totalPrayerRequests: 1 });
+  });
+
+  it('gets 403 creating any row in the team, and nothing is written', async () => {
+    const counts = async () => rows('select (select count(*) from contacts) + (select count(*) from activities) + (select count(*) from follow_ups) + (select count(*) from prayer_requests) + (select count(*) from goals) as n');
+    const before = await counts();
+    const contactId = adminRows.contacts;
+    const attempts: [string, Record<string, unknown>][] = [
+      ['contacts', { name: 'Viewer contact', teamId }],
+      ['activities', { type: 'conversation', contactName: 'Brand New From Viewer', teamId }],
+      ['activities', { type: 'conversation', contactId, teamId }],
+      ['followups', { contactId, date: '2031-01-01', description: 'Viewer call', teamId }],
+      ['prayer-requests', { contactId, request: 'Viewer prayer', teamId }],
+      ['goals', { title: 'Viewer goal', description: 'x', type: 'conversation', targetCount: 3, deadline: '2031-06-01', teamId }],
+    ];
+    for (const [path, body] of attempts) {
+      const res = await viewer.client.post(`/api/${path}`, body);
+      expect(res.status, path).toBe(403);
+      expect(res.body).toEqual(FORBIDDEN);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("gets 403 on every update, delete, pray, complete and answer of the team's rows, which stay unchanged", async () => {
+    const before = await snapshotOf(adminRows);
+    const calls: [string, string, unknown][] = [
+      ...paths.map((path): [string, string, unknown] => ['PUT', `/api/${path}/${adminRows[path]}`, updates[path]]),
+      ['POST', `/api/prayer-requests/${adminRows['prayer-requests']}/pray`, undefined],
+      ['POST', `/api/prayer-requests/${adminRows['prayer-requests']}/answer`, undefined],
+      ['POST', `/api/followups/${adminRows.followups}/complete`, undefined],
+      ['POST', `/api/goals/${adminRows.goals}/complete`, undefined],
+      ['PUT', `/api/activities/${adminRows.activities}`, { contactName: 'Someone Else Entirely' }],
+      ...paths.map((path): [string, string, unknown] => ['DELETE', `/api/${path}/${adminRows[path]}`, undefined]),
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await viewer.client.request(method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body).toEqual(FORBIDDEN);
+    }
+    expect(await snapshotOf(adminRows)).toEqual(before);
+    expect((await rows("select count(*) as n from contacts where name = 'Someone Else Entirely'"))[0].n).toBe(0);
+  });
+
+  it('cannot manage the team (403)', async () => {
+    expect((await viewer.client.put(`/api/teams/${teamId}`, { name: 'Mine now' })).status).toBe(403);
+    expect((await viewer.client.delete(`/api/teams/${teamId}`)).status).toBe(403);
+    expect((await viewer.client.put(`/api/teams/${teamId}/members/${viewer.user.id}`, { role: 'admin' })).status).toBe(403);
+    expect(await roleOf(teamId, viewer.user.id)).toBe('viewer');
+  });
+});
+
+describe('a non-member', () => {
+  let admin: Person;
+  let stranger: Person;
+  let teamId: number;
+  let adminRows: Record<string, number>;
+
+  beforeAll(async () => {
+    admin = await signedInClient(server, 'insider');
+    stranger = await signedInClient(server, 'stranger');
+    teamId = await newTeam(admin, 'Closed Team');
+    adminRows = await teamRows(admin, teamId, 'insider');
+  });
+
+  it("gets 404 on the team's rows and members list, and sees none of them in lists", async () => {
+    const before = await snapshotOf(adminRows);
+    for (const path of paths) {
+      for (const [method, body] of [
+        ['GET', undefined],
+        ['PUT', updates[path]],
+        ['DELETE', undefined],
+      ] as const) {
+        const res = await stranger.client.request(method, `/api/${path}/${adminRows[path]}`, body);
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(res.body.code).toBe('NOT_FOUND');
+      }
+      const list = await stranger.client.get(`/api/${path}`);
+      expect(list.body.map((r: { id: number }) => r.id), path).not.toContain(adminRows[path]);
+    }
+    const members = await stranger.client.get(`/api/teams/${teamId}/members`);
+    expect(members.status).toBe(404);
+    expect(members.body).toEqual({ message: 'Team not found', code: 'NOT_FOUND' });
+    expect(await snapshotOf(adminRows)).toEqual(before);
+  });
+
+  it('gets 404 creating rows in the team or joining it on their own', async () => {
+    const contact = await stranger.client.post('/api/contacts', { name: 'Gatecrasher', teamId });
+    expect(contact.status).toBe(404);
+    expect(contact.body).toEqual({ message: 'Team not found', code: 'NOT_FOUND' });
+    const join = await stranger.client.post(`/api/teams/${teamId}/members`, { userId: stranger.user.id, role: 'admin' });
+    expect(join.status).toBe(404);
+    const leave = await stranger.client.delete(`/api/teams/${teamId}/members/${stranger.user.id}`);
+    expect(leave.status).toBe(404);
+    expect(await roleOf(teamId, stranger.user.id)).toBeNull();
+    expect((await rows("select count(*) as n from contacts where name = 'Gatecrasher'"))[0].n).toBe(0);
+  });
+});
