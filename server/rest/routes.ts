@@ -16,7 +16,7 @@ export interface RestRoute {
 }
 
 const crud = (base: string, entity: string): RestRoute[] => [
-  { method: 'GET', path: `/api/${base}`, procedure: `${entity}.list`, input: 'none' },
+  { method: 'GET', path: `/api/${base}`, procedure: `${entity}.list`, input: 'query' },
   { method: 'GET', path: `/api/${base}/:id`, procedure: `${entity}.byId`, input: 'params' },
   { method: 'POST', path: `/api/${base}`, procedure: `${entity}.create`, input: 'body', status: 201 },
   { method: 'PUT', path: `/api/${base}/:id`, procedure: `${entity}.update`, input: 'params+body' },

@@ -4,9 +4,10 @@ import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, prayerRequests } from '../../db/schema';
 import { assertCanCreateIn, canRead, notFound } from '../access';
 import { activityCreateInput, activityUpdateInput } from '../schemas/activities';
-import { idInput } from '../schemas/common';
+import { idInput, pageInput } from '../schemas/common';
 import { activityTypeWords } from '../schemas/labels';
 import { protectedProcedure, router } from '../trpc';
+import { afterCursor, limitOf } from './paging';
 import { insertContact } from './contacts';
 import { followUpColumns } from './followUps';
 import { prayerColumns } from './prayerRequests';
@@ -52,10 +53,11 @@ async function resolveContact(tx: Tx, userId: number, input: { contactId?: numbe
 }
 
 export const activitiesRouter = router({
-  list: protectedProcedure.query(({ ctx }) =>
+  list: protectedProcedure.input(pageInput).query(({ ctx, input }) =>
     selectActivities(ctx.database.read)
-      .where(canRead(activities, ctx.user.id))
-      .orderBy(desc(activities.date), desc(activities.id)),
+      .where(and(canRead(activities, ctx.user.id), input?.cursor ? afterCursor(activities, activities.date, 'desc', input.cursor, ctx.user.id) : undefined))
+      .orderBy(desc(activities.date), desc(activities.id))
+      .limit(limitOf(input)),
   ),
 
   byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadActivity(ctx.database.read, input.id, ctx.user.id)),

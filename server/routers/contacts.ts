@@ -1,11 +1,12 @@
 // Contacts: the people a user shares with, each with a spiritual status.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { contacts } from '../../db/schema';
 import { assertCanCreateIn, canRead, notFound } from '../access';
-import { idInput } from '../schemas/common';
+import { idInput, pageInput } from '../schemas/common';
 import { contactCreateInput, contactUpdateInput } from '../schemas/contacts';
 import { protectedProcedure, router } from '../trpc';
+import { afterCursor, limitOf } from './paging';
 import { advanceGoals, removeOwned, updateOwned } from './shared';
 
 export const contactColumns = {
@@ -18,6 +19,9 @@ export const contactColumns = {
   createdAt: contacts.createdAt,
   teamId: contacts.teamId,
 };
+
+/** Contacts list alphabetically, ignoring case. */
+const nameKey = sql`lower(${contacts.name})`;
 
 async function loadContact(db: Queryable, contactId: number, userId: number) {
   const [contact] = await db
@@ -42,12 +46,13 @@ export async function insertContact(tx: Tx, userId: number, values: NewContact) 
 }
 
 export const contactsRouter = router({
-  list: protectedProcedure.query(({ ctx }) =>
+  list: protectedProcedure.input(pageInput).query(({ ctx, input }) =>
     ctx.database.read
       .select(contactColumns)
       .from(contacts)
-      .where(canRead(contacts, ctx.user.id))
-      .orderBy(asc(sql`lower(${contacts.name})`), desc(contacts.id)),
+      .where(and(canRead(contacts, ctx.user.id), input?.cursor ? afterCursor(contacts, nameKey, 'asc', input.cursor, ctx.user.id) : undefined))
+      .orderBy(asc(nameKey), asc(contacts.id))
+      .limit(limitOf(input)),
   ),
 
   byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadContact(ctx.database.read, input.id, ctx.user.id)),

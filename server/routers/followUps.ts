@@ -1,11 +1,12 @@
 // Follow-ups: what a user plans to do next with a contact; pending until completed.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
 import { assertCanCreateIn, canRead, notFound } from '../access';
 import { idInput } from '../schemas/common';
-import { followUpCreateInput, followUpUpdateInput } from '../schemas/followUps';
+import { followUpCreateInput, followUpListInput, followUpUpdateInput } from '../schemas/followUps';
 import { protectedProcedure, router } from '../trpc';
+import { afterCursor, limitOf } from './paging';
 import { removeOwned, requireReadableContact, updateOwned } from './shared';
 
 export const followUpColumns = {
@@ -33,11 +34,30 @@ async function loadFollowUp(db: Queryable, followUpId: number, userId: number) {
 }
 
 export const followUpsRouter = router({
-  list: protectedProcedure.query(({ ctx }) =>
+  /** Soonest first; `completed` narrows to one tab (the client shows completed ones newest first itself). */
+  list: protectedProcedure.input(followUpListInput).query(({ ctx, input }) =>
     selectFollowUps(ctx.database.read)
-      .where(canRead(followUps, ctx.user.id))
-      .orderBy(followUps.date, desc(followUps.id)),
+      .where(
+        and(
+          canRead(followUps, ctx.user.id),
+          input?.completed === undefined ? undefined : eq(followUps.completed, input.completed),
+          input?.cursor ? afterCursor(followUps, followUps.date, 'asc', input.cursor, ctx.user.id) : undefined,
+        ),
+      )
+      .orderBy(asc(followUps.date), asc(followUps.id))
+      .limit(limitOf(input)),
   ),
+
+  counts: protectedProcedure.query(async ({ ctx }) => {
+    const [row] = await ctx.database.read
+      .select({
+        pending: sql<number>`coalesce(sum(case when ${followUps.completed} = 0 then 1 else 0 end), 0)`,
+        completed: sql<number>`coalesce(sum(case when ${followUps.completed} = 1 then 1 else 0 end), 0)`,
+      })
+      .from(followUps)
+      .where(canRead(followUps, ctx.user.id));
+    return { pending: Number(row.pending), completed: Number(row.completed) };
+  }),
 
   byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadFollowUp(ctx.database.read, input.id, ctx.user.id)),
 

@@ -4,8 +4,9 @@ import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
 import { assertCanCreateIn, canRead, notFound } from '../access';
 import { idInput } from '../schemas/common';
-import { prayerCreateInput, prayerUpdateInput } from '../schemas/prayerRequests';
+import { prayerCreateInput, prayerListInput, prayerUpdateInput } from '../schemas/prayerRequests';
 import { protectedProcedure, router } from '../trpc';
+import { afterCursor, limitOf } from './paging';
 import { removeOwned, requireReadableContact, updateOwned } from './shared';
 
 export const prayerColumns = {
@@ -41,11 +42,30 @@ function answerFields(answered: boolean | undefined, answerDate: Date | null | u
 }
 
 export const prayerRequestsRouter = router({
-  list: protectedProcedure.query(({ ctx }) =>
+  /** Newest first; `answered` narrows to one tab. */
+  list: protectedProcedure.input(prayerListInput).query(({ ctx, input }) =>
     selectPrayers(ctx.database.read)
-      .where(canRead(prayerRequests, ctx.user.id))
-      .orderBy(desc(prayerRequests.date), desc(prayerRequests.id)),
+      .where(
+        and(
+          canRead(prayerRequests, ctx.user.id),
+          input?.answered === undefined ? undefined : eq(prayerRequests.answered, input.answered),
+          input?.cursor ? afterCursor(prayerRequests, prayerRequests.date, 'desc', input.cursor, ctx.user.id) : undefined,
+        ),
+      )
+      .orderBy(desc(prayerRequests.date), desc(prayerRequests.id))
+      .limit(limitOf(input)),
   ),
+
+  counts: protectedProcedure.query(async ({ ctx }) => {
+    const [row] = await ctx.database.read
+      .select({
+        active: sql<number>`coalesce(sum(case when ${prayerRequests.answered} = 0 then 1 else 0 end), 0)`,
+        answered: sql<number>`coalesce(sum(case when ${prayerRequests.answered} = 1 then 1 else 0 end), 0)`,
+      })
+      .from(prayerRequests)
+      .where(canRead(prayerRequests, ctx.user.id));
+    return { active: Number(row.active), answered: Number(row.answered) };
+  }),
 
   byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadPrayer(ctx.database.read, input.id, ctx.user.id)),
 

@@ -5,12 +5,12 @@ import { canReadResource, notFound } from '../access';
 import { idInput } from '../schemas/common';
 import { protectedProcedure, router } from '../trpc';
 
-const cardColumns = { id: resources.id, title: resources.title, description: resources.description, category: resources.category };
+export const resourceCardColumns = { id: resources.id, title: resources.title, description: resources.description, category: resources.category };
 
 export const resourcesRouter = router({
   list: protectedProcedure.query(({ ctx }) =>
     ctx.database.read
-      .select(cardColumns)
+      .select(resourceCardColumns)
       .from(resources)
       .where(canReadResource(resources, ctx.user.id))
       .orderBy(asc(resources.id)),
@@ -18,7 +18,7 @@ export const resourcesRouter = router({
 
   byId: protectedProcedure.input(idInput).query(async ({ ctx, input }) => {
     const [row] = await ctx.database.read
-      .select({ ...cardColumns, content: resources.content, createdAt: resources.createdAt })
+      .select({ ...resourceCardColumns, content: resources.content, createdAt: resources.createdAt })
       .from(resources)
       .where(and(eq(resources.id, input.id), canReadResource(resources, ctx.user.id)));
     if (!row) throw notFound('Resource');

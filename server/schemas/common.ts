@@ -60,8 +60,17 @@ function parseIsoDate(text: string): Date | null {
 
 export const teamIdInput = id.nullish().transform((v) => v ?? null);
 
-/** Keyset paging for lists: omitted means every row (the REST contract), given means one page. */
-export const pageInput = z.object({
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-  cursor: id.optional(),
+/** A boolean from tRPC (true/false) or a REST query string ('true'/'false'). */
+export const booleanFlag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+  error: 'Must be true or false',
 });
+
+/**
+ * Keyset paging for lists: no limit means every row (the REST contract); with a limit, one page, and the next
+ * page starts after `cursor`, the id of the last row the caller received.
+ */
+export const pageFields = {
+  limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1, 'Limit must be at least 1').max(200, 'Limit must be at most 200').optional(),
+  cursor: id.optional(),
+};
+export const pageInput = z.object(pageFields).optional();

@@ -1,7 +1,7 @@
 // Follow-up inputs (SPEC §5): date and description required.
 import { z } from 'zod';
 import { followUpTypeSchema } from './activities';
-import { dateInput, id, LIMITS, requiredText, teamIdInput } from './common';
+import { booleanFlag, dateInput, id, LIMITS, pageFields, requiredText, teamIdInput } from './common';
 
 export const followUpCreateInput = z.object({
   contactId: id,
@@ -19,3 +19,5 @@ export const followUpUpdateInput = z.object({
   description: requiredText('Description is required', LIMITS.description, 'Description').optional(),
   completed: z.boolean().optional(),
 });
+
+export const followUpListInput = z.object({ ...pageFields, completed: booleanFlag.optional() }).optional();

@@ -1,6 +1,6 @@
 // Prayer request inputs (SPEC §5): request and date required, answer date optional.
 import { z } from 'zod';
-import { dateInput, id, LIMITS, optionalText, requiredText, teamIdInput } from './common';
+import { booleanFlag, dateInput, id, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
 
 const request = requiredText('Prayer request is required', LIMITS.longText, 'Prayer request');
 const answerDate = dateInput().nullish();
@@ -23,3 +23,5 @@ export const prayerUpdateInput = z.object({
   answerNotes: optionalText(LIMITS.longText, 'Answer notes').optional(),
   answerDate,
 });
+
+export const prayerListInput = z.object({ ...pageFields, answered: booleanFlag.optional() }).optional();
