@@ -29,10 +29,13 @@ export const users = sqliteTable(
     profileImage: text('profile_image'),
     createdAt: createdAt(),
     lastLogin: integer('last_login', { mode: 'timestamp_ms' }),
+    /** Secret in the private calendar feed URL; null while the feed is off. */
+    calendarToken: text('calendar_token'),
   },
   (t) => [
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_calendar_token_unique').on(t.calendarToken),
   ],
 );
 
@@ -199,4 +202,34 @@ export const resources = sqliteTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('resources_slug_unique').on(t.slug), index('resources_owner_idx').on(t.createdBy)],
+);
+
+/** Every change of a contact's spiritual status: the journey shown on the contact's page. */
+export const contactStatusChanges = sqliteTable(
+  'contact_status_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: spiritualStatuses }),
+    toStatus: text('to_status', { enum: spiritualStatuses }).notNull(),
+    changedAt: integer('changed_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('contact_status_changes_contact_idx').on(t.contactId, t.changedAt)],
+);
+
+/** Answers already given to a client-generated key, so an offline outbox replay creates nothing twice. */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    response: text('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
