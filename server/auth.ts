@@ -26,7 +26,8 @@ declare module 'lucia' {
   interface Register {
     Lucia: ReturnType<typeof buildLucia>;
     UserId: number;
-    DatabaseUserAttributes: { username: string; email: string; first_name: string; last_name: string };
+    // The drizzle adapter hands over the table's JS property names.
+    DatabaseUserAttributes: { username: string; email: string; firstName: string; lastName: string };
   }
 }
 
@@ -52,7 +53,7 @@ function buildLucia(database: Database) {
   return new Lucia(serializedAdapter(database), {
     sessionExpiresIn: new TimeSpan(SESSION_DAYS, 'd'),
     sessionCookie: { name: SESSION_COOKIE, attributes: { sameSite: 'lax', path: '/' } },
-    getUserAttributes: (a) => ({ username: a.username, email: a.email, firstName: a.first_name, lastName: a.last_name }),
+    getUserAttributes: (a) => ({ username: a.username, email: a.email, firstName: a.firstName, lastName: a.lastName }),
   });
 }
 

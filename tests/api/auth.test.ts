@@ -122,3 +122,12 @@ describe('login and logout', () => {
     expect((await replay.get('/api/auth/me')).status).toBe(401);
   });
 });
+
+describe('the signed-in user', () => {
+  it('answers /me with the full name after the session is read back from the database', async () => {
+    const client = new ApiClient(server.baseUrl);
+    await client.post('/api/auth/register', newUser('salome'));
+    const me = await client.get('/api/auth/me');
+    expect(me.body).toEqual({ id: expect.any(Number), username: 'salome', email: 'salome@example.com', firstName: 'Ruth', lastName: 'Moabite' });
+  });
+});

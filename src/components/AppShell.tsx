@@ -1,0 +1,107 @@
+// The signed-in layout: fixed sidebar from md up; below md a top bar whose menu button opens the same links in a drawer.
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Brand } from './Brand';
+import { Sidebar } from './Sidebar';
+import { Spinner } from './Spinner';
+
+export function AppShell() {
+  const drawerRef = useRef<HTMLDialogElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // A modal <dialog> gives the drawer what a drawer needs for free: focus moves in, the page behind is inert,
+  // Escape closes it. It opens after its links are rendered, so the browser has something to focus.
+  useEffect(() => {
+    const drawer = drawerRef.current;
+    if (drawerOpen && drawer && !drawer.open) drawer.showModal();
+  }, [drawerOpen]);
+
+  function closeDrawer() {
+    drawerRef.current?.close();
+  }
+
+  function handleDrawerClosed() {
+    setDrawerOpen(false);
+    menuButtonRef.current?.focus();
+  }
+
+  // Left open while the window widens past md, the drawer would keep the now visible page inert.
+  useEffect(() => {
+    const wide = window.matchMedia('(min-width: 48rem)');
+    const closeWhenWide = () => {
+      if (wide.matches) drawerRef.current?.close();
+    };
+    wide.addEventListener('change', closeWhenWide);
+    return () => wide.removeEventListener('change', closeWhenWide);
+  }, []);
+
+  // Client-side navigation keeps the scroll position; a new screen should start at its top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <div className="min-h-dvh bg-base-200">
+      <a href="#main-content" className="btn sr-only btn-sm btn-primary focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50">
+        Skip to content
+      </a>
+
+      <aside className="fixed inset-y-0 left-0 z-20 hidden w-64 border-r border-base-300 bg-base-100 md:block">
+        <Sidebar />
+      </aside>
+
+      <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-base-300 bg-base-100/95 px-2 backdrop-blur md:hidden">
+        <button
+          ref={menuButtonRef}
+          type="button"
+          className="btn btn-square btn-ghost"
+          aria-label="Open menu"
+          aria-expanded={drawerOpen}
+          aria-controls="navigation-drawer"
+          onClick={() => setDrawerOpen(true)}
+        >
+          <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+            <path d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+        </button>
+        <Brand />
+      </header>
+
+      <dialog
+        ref={drawerRef}
+        id="navigation-drawer"
+        aria-label="Menu"
+        className="m-0 h-dvh max-h-none w-72 max-w-[85vw] border-0 border-r border-base-300 bg-base-100 p-0 text-base-content shadow-xl backdrop:bg-neutral/50 open:animate-drawer-in md:hidden"
+        onClose={handleDrawerClosed}
+        onClick={(event) => {
+          // A click whose target is the dialog itself landed on the backdrop.
+          if (event.target === event.currentTarget) closeDrawer();
+        }}
+      >
+        {/* Rendered only while open, so the page never holds a second, hidden copy of the navigation. */}
+        {drawerOpen && (
+          <Sidebar
+            onNavigate={closeDrawer}
+            headerAction={
+              <button type="button" className="btn -mt-1 -mr-2 btn-square btn-ghost btn-sm" aria-label="Close menu" onClick={closeDrawer}>
+                <svg className="size-5" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+                  <path d="M18 6 6 18M6 6l12 12" />
+                </svg>
+              </button>
+            }
+          />
+        )}
+      </dialog>
+
+      <div className="md:pl-64">
+        <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-6 focus:outline-none sm:px-6 md:py-8 lg:px-8">
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

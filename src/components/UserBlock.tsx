@@ -1,0 +1,56 @@
+// Who is signed in, at the foot of the navigation: initials, full name, username and Logout (or a guest's Sign in).
+import { Link } from 'react-router-dom';
+import { useAuth } from '../hooks/useAuth';
+import { fullName, getInitials } from '../lib/names';
+
+interface UserBlockProps {
+  /** Called as logout starts, so the phone drawer can close. */
+  onLogout?(): void;
+}
+
+export function UserBlock({ onLogout }: UserBlockProps) {
+  const { user, logout } = useAuth();
+  const initials = getInitials(user ? `${user.firstName} ${user.lastName}` : 'Guest User');
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center gap-3">
+        <div className="avatar avatar-placeholder">
+          <div className="size-10 rounded-full bg-primary text-primary-content">
+            <span className="text-sm font-semibold" aria-hidden="true">
+              {initials}
+            </span>
+          </div>
+        </div>
+        {user ? (
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold">{fullName(user) || user.username}</p>
+            <p className="truncate text-xs text-base-content/70">{user.username}</p>
+          </div>
+        ) : (
+          <div className="min-w-0">
+            <p className="text-sm font-semibold">Guest User</p>
+            <Link to="/login" className="link text-sm link-primary">
+              Sign in
+            </Link>
+          </div>
+        )}
+      </div>
+      {user && (
+        <button
+          type="button"
+          className="btn w-full justify-start gap-2 btn-ghost btn-sm font-medium"
+          onClick={() => {
+            onLogout?.();
+            void logout();
+          }}
+        >
+          <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+          </svg>
+          Logout
+        </button>
+      )}
+    </div>
+  );
+}

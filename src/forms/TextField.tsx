@@ -1,0 +1,39 @@
+// A labelled text input with its error message underneath, linked for screen readers (aria-describedby, aria-invalid).
+import { useId, type InputHTMLAttributes } from 'react';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
+  name: string;
+  label: string;
+  error?: string;
+}
+
+export function TextField({ name, label, error, className = '', ...inputProps }: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        className={`input w-full ${error ? 'input-error' : ''} ${className}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...inputProps}
+      />
+      {error && (
+        <p id={errorId} className="text-sm text-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Moves focus to the first field, in form order, that has an error, so keyboard and screen-reader users land on it. */
+export function focusFirstInvalid(form: HTMLFormElement, errors: Record<string, string>) {
+  const first = Array.from(form.elements).find((element): element is HTMLInputElement => element instanceof HTMLInputElement && element.name in errors);
+  first?.focus();
+}

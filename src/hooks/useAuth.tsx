@@ -1,0 +1,114 @@
+// Who is signed in: the session check, login, registration and logout, shared through AuthProvider.
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { isUnauthorized } from '../lib/errors';
+import { splitFullName } from '../lib/names';
+import { trpc, type RouterOutputs } from '../lib/trpc';
+
+export type AuthUser = RouterOutputs['auth']['me'];
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export interface RegistrationDetails {
+  username: string;
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+interface AuthContextValue {
+  status: AuthStatus;
+  user: AuthUser | null;
+  /** Resolves with the user; rejects with the server's error so the form can say what went wrong. */
+  login(username: string, password: string): Promise<AuthUser>;
+  register(details: RegistrationDetails): Promise<RouterOutputs['auth']['register']>;
+  /** Never rejects: a failed logout is logged and the user stays signed in. */
+  logout(): Promise<void>;
+}
+
+const SESSION_RECHECK_MS = 5 * 60 * 1000;
+
+const AuthContext = createContext<AuthContextValue | undefined>(undefined);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [user, setUser] = useState<AuthUser | null>(null);
+  const [sessionChecked, setSessionChecked] = useState(false);
+  const userRef = useRef(user);
+  useEffect(() => {
+    userRef.current = user;
+  }, [user]);
+
+  // Disabled once a user is known, so the 5-minute re-check runs only while nobody is signed in.
+  const session = trpc.auth.me.useQuery(undefined, { enabled: user === null, refetchInterval: SESSION_RECHECK_MS });
+  const loginMutation = trpc.auth.login.useMutation();
+  const registerMutation = trpc.auth.register.useMutation();
+  const logoutMutation = trpc.auth.logout.useMutation();
+
+  useEffect(() => {
+    if (session.data) setUser(session.data);
+    if (session.isFetched) setSessionChecked(true);
+  }, [session.data, session.isFetched]);
+
+  // Any read answered 401 means the session ended elsewhere (expired, or logged out in another tab).
+  // Dropping the user sends RequireAuth to /login; clearing the cache keeps the last user's data off screen.
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'error' || !isUnauthorized(event.action.error)) return;
+        if (userRef.current === null) return;
+        userRef.current = null;
+        setUser(null);
+        // Deferred: the cache is still notifying about this very query.
+        setTimeout(() => queryClient.clear(), 0);
+      }),
+    [queryClient],
+  );
+
+  const { mutateAsync: loginCall } = loginMutation;
+  const login = useCallback(
+    async (username: string, password: string) => {
+      const result = await loginCall({ username, password });
+      setUser(result.user);
+      // Not awaited: the refetches need not finish before the user moves on.
+      void queryClient.invalidateQueries();
+      return result.user;
+    },
+    [loginCall, queryClient],
+  );
+
+  const { mutateAsync: registerCall } = registerMutation;
+  const register = useCallback(
+    async ({ username, name, email, password }: RegistrationDetails) => {
+      const created = await registerCall({ username, email, password, ...splitFullName(name) });
+      if (created?.id) setUser(created);
+      return created;
+    },
+    [registerCall],
+  );
+
+  const { mutateAsync: logoutCall } = logoutMutation;
+  const logout = useCallback(async () => {
+    try {
+      await logoutCall();
+    } catch (error) {
+      console.error('Logout failed', error);
+      return;
+    }
+    setUser(null);
+    queryClient.clear();
+    navigate('/');
+  }, [logoutCall, queryClient, navigate]);
+
+  const status: AuthStatus = user ? 'authenticated' : sessionChecked ? 'unauthenticated' : 'loading';
+  const value = useMemo(() => ({ status, user, login, register, logout }), [status, user, login, register, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}

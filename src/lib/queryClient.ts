@@ -1,0 +1,29 @@
+// The query cache and its retry rules (SPEC §8 and §9): fresh for 5 minutes, no focus refetch, no retry on 4xx.
+import { QueryClient } from '@tanstack/react-query';
+import { httpStatus } from './errors';
+
+const FIVE_MINUTES = 5 * 60 * 1000;
+
+// A 4xx is the server's considered answer (signed out, not found, invalid input); asking again cannot change it.
+function isClientError(error: unknown): boolean {
+  const status = httpStatus(error);
+  return status !== undefined && status >= 400 && status < 500;
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: FIVE_MINUTES,
+        gcTime: FIVE_MINUTES,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => !isClientError(error) && failureCount < 2,
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30000),
+      },
+      mutations: {
+        retry: (failureCount, error) => !isClientError(error) && failureCount < 1,
+        retryDelay: 1000,
+      },
+    },
+  });
+}
