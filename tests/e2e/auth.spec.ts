@@ -1,0 +1,163 @@
+// Sign-in, registration, redirects, logout and the shell, through the real forms in Chromium.
+import { expect, isPhone, registerViaApi, test, uniqueName } from './fixtures';
+
+test.describe('registration', () => {
+  test('registers through the form and lands on the dashboard', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(page.getByText('Login to your account to continue')).toBeVisible();
+    await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
+    await expect(page.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
+    await expect(page.getByText('Sign up to start tracking your gospel sharing activities')).toBeVisible();
+
+    const username = uniqueName('lydia');
+    await page.getByPlaceholder('Choose a username').fill(username);
+    await page.getByPlaceholder('Enter your full name').fill('Lydia of Thyatira');
+    await expect(page.getByPlaceholder('Enter your email address')).toHaveAttribute('type', 'email');
+    await page.getByPlaceholder('Enter your email address').fill(`${username}@example.com`);
+    await expect(page.getByPlaceholder('Choose a password')).toHaveAttribute('type', 'password');
+    await page.getByPlaceholder('Choose a password').fill('purple-cloth-1');
+    await expect(page.getByPlaceholder('Confirm your password')).toHaveAttribute('type', 'password');
+    await page.getByPlaceholder('Confirm your password').fill('purple-cloth-1');
+    await page.getByRole('button', { name: 'Register' }).click();
+
+    await expect(page.getByText('Registration successful!')).toBeVisible();
+    await expect(page.getByText('Your account has been created. You can now log in.')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByText(username).first()).toBeVisible();
+    await expect(page.getByText('Lydia of Thyatira').first()).toBeVisible();
+    await expect(page.getByText('LT', { exact: true }).first()).toBeVisible();
+  });
+
+  test('shows every registration message under its field', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    await page.goto('/login?mode=register');
+    await page.getByPlaceholder('Choose a username').fill('ab');
+    await page.getByPlaceholder('Enter your full name').fill('J');
+    await page.getByPlaceholder('Enter your email address').fill('not-an-email');
+    await page.getByPlaceholder('Choose a password').fill('12345');
+    await page.getByPlaceholder('Confirm your password').fill('12345');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
+    await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Password must be at least 6 characters').first()).toBeVisible();
+
+    await page.getByPlaceholder('Choose a password').fill('123456');
+    await page.getByPlaceholder('Confirm your password').fill('654321');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+  });
+
+  test('reports a taken username with the registration failure toast', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    const taken = await registerViaApi(page);
+    await page.context().clearCookies();
+    await page.goto('/login?mode=register');
+    await page.getByPlaceholder('Choose a username').fill(taken.username);
+    await page.getByPlaceholder('Enter your full name').fill('Second Person');
+    await page.getByPlaceholder('Enter your email address').fill(`${uniqueName('x')}@example.com`);
+    await page.getByPlaceholder('Choose a password').fill('long-enough-1');
+    await page.getByPlaceholder('Confirm your password').fill('long-enough-1');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('Registration failed')).toBeVisible();
+    await expect(page.getByText('Username already taken').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Register' })).toBeEnabled();
+  });
+});
+
+test.describe('login', () => {
+  test('shows the login messages, the failure toast, then signs in', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    const user = await registerViaApi(page);
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
+    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Invalid username or password')).toBeVisible();
+
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Login successful!')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  });
+
+  test('says so when too many attempts were made', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    const user = await registerViaApi(page);
+    await page.context().clearCookies();
+    for (let i = 0; i < 10; i++) await page.request.post('/api/auth/login', { data: { username: user.username, password: `guess-${i}` } });
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Too many attempts. Please try again later.')).toBeVisible();
+  });
+});
+
+test.describe('routing', () => {
+  test('sends guests to /login and signed-in visitors of /login to /', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    await page.goto('/contacts');
+    await expect(page).toHaveURL(/\/login$/);
+    await registerViaApi(page);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('shows the 404 screen inside the shell', async ({ page, user }) => {
+    void user;
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    if (!isPhone(page)) await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+
+  test('logs out to / and then shows the sign-in screen', async ({ page, user }) => {
+    void user;
+    await page.goto('/goals');
+    if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    const me = await page.request.get('/api/auth/me');
+    expect(me.status()).toBe(401);
+  });
+});
+
+test.describe('shell', () => {
+  test('highlights the current link in a 16rem sidebar on desktop', async ({ page, user }) => {
+    void user;
+    test.skip(isPhone(page), 'desktop layout');
+    await page.goto('/followups');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Follow-ups' })).toHaveAttribute('aria-current', 'page');
+    for (const name of ['Dashboard', 'Activities', 'Contacts', 'Follow-ups', 'Prayer Journal', 'Goals', 'Resources'])
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    const aside = nav.locator('xpath=ancestor::aside[1]');
+    expect((await aside.boundingBox())?.width).toBe(256);
+  });
+
+  test('opens the drawer from the top bar on a phone and closes it on a link', async ({ page, user }) => {
+    void user;
+    test.skip(!isPhone(page), 'phone layout');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('link', { name: 'Prayer Journal' }).click();
+    await expect(page).toHaveURL(/\/prayer-journal$/);
+    await expect(drawer).toBeHidden();
+  });
+});
