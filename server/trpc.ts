@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Database } from '../db/client';
+import { loadMemberships, withMemberships } from './access';
 import type { Auth, AuthSession, SessionUser } from './auth';
 import { createMemoryStore, defaultLimits, type AttemptStore, type Limits } from './rateLimit';
 
@@ -80,7 +81,9 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  const user = ctx.user;
+  const memberships = await loadMemberships(ctx.database.read, user.id);
+  return withMemberships(user.id, memberships, () => next({ ctx: { ...ctx, user } }));
 });
