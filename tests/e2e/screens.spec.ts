@@ -1,0 +1,62 @@
+// Every screen at both widths: no serious or critical axe violations, no horizontal overflow, a screenshot kept.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+async function seed(page: Page) {
+  const post = async (path: string, data: unknown) => {
+    const res = await page.request.post(path, { data });
+    expect(res.status(), path).toBe(201);
+    return res.json();
+  };
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
+  const maria = await post('/api/contacts', { name: 'Maria Santos', email: 'maria@example.com', phone: '+1 555 0100', spiritualStatus: 'seeking', notes: 'Met at the community garden. Asked about prayer and whether God listens to people who doubt.' });
+  await post('/api/contacts', { name: 'James Okafor', spiritualStatus: 'exploring', phone: '+1 555 0101' });
+  await post('/api/activities', { type: 'conversation', contactId: maria.id, date: day(0), notes: 'Talked about her mother’s illness; offered to pray.', followUp: { date: day(3), type: 'phone', description: 'Call to ask about her mother' }, prayer: { request: 'Healing for Maria’s mother' } });
+  await post('/api/activities', { type: 'gospel_presentation', contactName: 'James Okafor', date: day(-2), notes: 'Walked through the four movements.' });
+  await post('/api/followups', { contactId: maria.id, date: day(-1), type: 'meeting', description: 'Coffee after church' });
+  await post('/api/goals', { title: 'Ten conversations', description: 'Start ten spiritual conversations this month', type: 'conversation', targetCount: 10, currentCount: 8, deadline: day(30) });
+  const answered = await post('/api/prayer-requests', { contactId: maria.id, request: 'A job for her brother', answered: true, answerNotes: 'He started work on Monday.' });
+  void answered;
+  return { maria };
+}
+
+const screens = [
+  { name: 'dashboard', path: '/', heading: 'Dashboard' },
+  { name: 'activities', path: '/activities', heading: 'Activities' },
+  { name: 'contacts', path: '/contacts', heading: 'Contacts' },
+  { name: 'followups', path: '/followups', heading: 'Follow-ups' },
+  { name: 'prayer-journal', path: '/prayer-journal', heading: 'Prayer Journal' },
+  { name: 'goals', path: '/goals', heading: 'Goals' },
+  { name: 'resources', path: '/resources', heading: 'Resources' },
+];
+
+test('every screen passes axe, fits the width and is photographed', async ({ page, user }, testInfo) => {
+  void user;
+  test.setTimeout(90_000);
+  await seed(page);
+  const resources = await (await page.request.get('/api/resources')).json();
+  const all = [...screens, { name: 'resource-detail', path: `/resources/${resources[0].id}`, heading: resources[0].title }, { name: 'not-found', path: '/nowhere', heading: '404 Page Not Found' }];
+  for (const screen of all) {
+    await page.goto(screen.path);
+    await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), screen.name).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${screen.name} overflows horizontally`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `tests/e2e/screenshots/${screen.name}-${testInfo.project.name}.png`, fullPage: true });
+  }
+});
+
+test('the login screen passes axe and is photographed', async ({ page, consoleErrors }, testInfo) => {
+  void consoleErrors;
+  for (const [name, path] of [['login', '/login'], ['register', '/login?mode=register']]) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: name === 'login' ? 'Login' : 'Register' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await page.screenshot({ path: `tests/e2e/screenshots/${name}-${testInfo.project.name}.png`, fullPage: true });
+  }
+});
