@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { createAuth } from './auth';
 import type { Env } from './env';
 import { HttpError, isSameOriginWrite, MAX_BODY_BYTES, requestMeta, sendJson, setSecurityHeaders } from './http';
-import { handleRest, sendError } from './rest/handler';
+import { handleRest, routePatternOf, sendError } from './rest/handler';
 import { appRouter } from './routers';
 import { createStaticHandler } from './static';
 import { createMemoryStore, defaultLimits, type AttemptStore, type Limits } from './rateLimit';
@@ -84,7 +84,8 @@ export function createApp({ env, database, log = defaultLog, attempts = createMe
     const { pathname } = url;
     const isApi = pathname.startsWith('/api/') || pathname === '/api';
     const isTrpc = pathname.startsWith('/trpc/');
-    track.route = isTrpc ? `/trpc/${pathname.slice(6)}` : isApi ? pathname.replace(/\/\d+(?=\/|$)/g, '/:id') : pathname === '/healthz' ? pathname : 'static';
+    // API paths are logged as their table pattern, never as typed: a path can hold a calendar feed token.
+    track.route = isTrpc ? `/trpc/${pathname.slice(6)}` : isApi ? (routePatternOf(pathname) ?? '/api/*') : pathname === '/healthz' ? pathname : 'static';
 
     try {
       if ((isApi || isTrpc) && !isSameOriginWrite(req, env.ALLOWED_ORIGINS))

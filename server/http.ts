@@ -1,4 +1,4 @@
-// Low-level HTTP helpers: request metadata, bounded JSON bodies, JSON answers, the same-origin check.
+// Low-level HTTP helpers: request metadata, bounded JSON bodies, JSON and text answers, the same-origin check.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Env } from './env';
 import type { RequestMeta } from './trpc';
@@ -51,6 +51,19 @@ export function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+/**
+ * A text answer (a calendar, an export): never cached, since it holds the user's records; with a file name it is
+ * an attachment, whose name is cut down to characters that need no quoting in the header.
+ */
+export function sendText(res: ServerResponse, status: number, text: string, contentType: string, filename?: string) {
+  res.statusCode = status;
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Cache-Control', 'private, no-store');
+  if (filename) res.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`);
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(text);
 }

@@ -4,7 +4,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ZodError } from 'zod';
 import { appRouter } from '../routers';
-import { HttpError, readJsonBody, sendJson } from '../http';
+import { HttpError, readJsonBody, sendJson, sendText } from '../http';
 import { createCallerFactory, flattenZodIssues, type Context } from '../trpc';
 import { restRoutes, type RestRoute } from './routes';
 
@@ -18,12 +18,25 @@ interface CompiledRoute extends RestRoute {
 
 const compiled: CompiledRoute[] = restRoutes.map((route) => {
   const params: string[] = [];
-  const source = route.path.replace(/:(\w+)/g, (_, name: string) => {
-    params.push(name);
-    return '([^/]+)';
-  });
+  // Literal parts are escaped, so the dot of '/:token.ics' is a dot.
+  const source = route.path
+    .split(/(:\w+)/)
+    .map((part) => {
+      if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      params.push(part.slice(1));
+      return '([^/]+)';
+    })
+    .join('');
   return { ...route, pattern: new RegExp(`^${source}/?$`), params };
 });
+
+/**
+ * The table's pattern for a path ('/api/calendar/:token.ics'), so request logs name the route without the values
+ * of its parameters: a feed token in a log line would be a working credential.
+ */
+export function routePatternOf(pathname: string): string | undefined {
+  return compiled.find((route) => route.pattern.test(pathname))?.path;
+}
 
 /** Finds the procedure a dotted name names on a caller ('teams.members.add'). */
 export function procedureOf(caller: unknown, name: string): Procedure {
@@ -43,6 +56,17 @@ export function matchRoute(method: string, pathname: string) {
     return { route, params, pathMatched };
   }
   return { route: undefined, params: {}, pathMatched };
+}
+
+/** Fills the fields a route takes from headers (Idempotency-Key) when the input object does not give them. */
+function withHeaderInputs(route: RestRoute, req: IncomingMessage, input: unknown) {
+  if (!route.headerInputs || typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const fromHeaders: Record<string, string> = {};
+  for (const [header, field] of Object.entries(route.headerInputs)) {
+    const value = req.headers[header];
+    if (typeof value === 'string') fromHeaders[field] = value;
+  }
+  return { ...fromHeaders, ...input };
 }
 
 async function buildInput(route: RestRoute, req: IncomingMessage, params: Record<string, string>, query: URLSearchParams) {
@@ -100,10 +124,12 @@ export async function handleRest(
       if (pathMatched) throw new HttpError(405, 'METHOD_NOT_SUPPORTED', `${method} is not supported on ${url.pathname}`);
       throw new HttpError(404, 'NOT_FOUND', 'No such API path');
     }
-    const input = await buildInput(route, req, params, url.searchParams);
+    const input = withHeaderInputs(route, req, await buildInput(route, req, params, url.searchParams));
     const ctx = await makeContext();
     const result = await procedureOf(createCaller(ctx), route.procedure)(input);
-    sendJson(res, route.status ?? 200, result);
+    if (!route.download) return sendJson(res, route.status ?? 200, result);
+    if (typeof result !== 'string') throw new Error(`${route.procedure} must answer text for its download route`);
+    sendText(res, route.status ?? 200, result, route.download.contentType, route.download.filename?.(params));
   } catch (error) {
     sendError(res, error, log);
   }

@@ -13,12 +13,23 @@ export interface RestRoute {
   status?: number;
   /** Public routes skip the sign-in requirement (the procedure itself decides). */
   public?: boolean;
+  /** The procedure answers a string, sent as this text instead of JSON. */
+  download?: TextAnswer;
+  /** Request headers (lower-case name) that supply an input field the JSON body leaves out. */
+  headerInputs?: Record<string, string>;
 }
 
-const crud = (base: string, entity: string): RestRoute[] => [
+export interface TextAnswer {
+  /** Content-Type of the text, with its charset. */
+  contentType: string;
+  /** Sent as an attachment under this name (built from the path params); without it the text is shown inline. */
+  filename?: (params: Record<string, string>) => string;
+}
+
+const crud = (base: string, entity: string, extra: { create?: Partial<RestRoute> } = {}): RestRoute[] => [
   { method: 'GET', path: `/api/${base}`, procedure: `${entity}.list`, input: 'query' },
   { method: 'GET', path: `/api/${base}/:id`, procedure: `${entity}.byId`, input: 'params' },
-  { method: 'POST', path: `/api/${base}`, procedure: `${entity}.create`, input: 'body', status: 201 },
+  { method: 'POST', path: `/api/${base}`, procedure: `${entity}.create`, input: 'body', status: 201, ...extra.create },
   { method: 'PUT', path: `/api/${base}/:id`, procedure: `${entity}.update`, input: 'params+body' },
   { method: 'DELETE', path: `/api/${base}/:id`, procedure: `${entity}.remove`, input: 'params' },
 ];
@@ -32,9 +43,17 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/dashboard/stats', procedure: 'dashboard.stats', input: 'none' },
 
   ...crud('contacts', 'contacts'),
-  ...crud('activities', 'activities'),
+  // An offline outbox replays a create with the same key; the header is the usual place for it over HTTP.
+  ...crud('activities', 'activities', { create: { headerInputs: { 'idempotency-key': 'idempotencyKey' } } }),
   ...crud('followups', 'followUps'),
   { method: 'POST', path: '/api/followups/:id/complete', procedure: 'followUps.complete', input: 'params' },
+  {
+    method: 'GET',
+    path: '/api/followups/:id/ics',
+    procedure: 'followUps.ics',
+    input: 'params',
+    download: { contentType: 'text/calendar; charset=utf-8', filename: ({ id }) => `follow-up-${Number(id)}.ics` },
+  },
   ...crud('prayer-requests', 'prayerRequests'),
   { method: 'POST', path: '/api/prayer-requests/:id/pray', procedure: 'prayerRequests.pray', input: 'params' },
   { method: 'POST', path: '/api/prayer-requests/:id/answer', procedure: 'prayerRequests.markAnswered', input: 'params' },
@@ -43,6 +62,20 @@ export const restRoutes: RestRoute[] = [
 
   { method: 'GET', path: '/api/resources', procedure: 'resources.list', input: 'none' },
   { method: 'GET', path: '/api/resources/:id', procedure: 'resources.byId', input: 'params' },
+
+  { method: 'GET', path: '/api/calendar', procedure: 'calendar.status', input: 'none' },
+  { method: 'POST', path: '/api/calendar/enable', procedure: 'calendar.enable', input: 'none' },
+  { method: 'POST', path: '/api/calendar/rotate', procedure: 'calendar.rotate', input: 'none' },
+  { method: 'POST', path: '/api/calendar/disable', procedure: 'calendar.disable', input: 'none' },
+  // No session: calendar apps subscribe by URL, and the token in it is the credential. Inline, not an attachment.
+  {
+    method: 'GET',
+    path: '/api/calendar/:token.ics',
+    procedure: 'calendar.feed',
+    input: 'params',
+    public: true,
+    download: { contentType: 'text/calendar; charset=utf-8' },
+  },
 
   { method: 'GET', path: '/api/teams', procedure: 'teams.list', input: 'none' },
   { method: 'POST', path: '/api/teams', procedure: 'teams.create', input: 'body', status: 201 },

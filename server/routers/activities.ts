@@ -3,6 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, prayerRequests } from '../../db/schema';
 import { assertCanCreateIn, canRead, notFound } from '../access';
+import { onceForKey } from '../idempotency';
 import { activityCreateInput, activityUpdateInput } from '../schemas/activities';
 import { idInput, pageInput } from '../schemas/common';
 import { activityTypeWords } from '../schemas/labels';
@@ -63,7 +64,8 @@ export const activitiesRouter = router({
   byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadActivity(ctx.database.read, input.id, ctx.user.id)),
 
   create: protectedProcedure.input(activityCreateInput).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
+    // An outbox replay with the same key answers the first result and creates nothing.
+    ctx.database.write((tx) => onceForKey(tx, ctx.user.id, input.idempotencyKey, async () => {
       const userId = ctx.user.id;
       await assertCanCreateIn(tx, input.teamId, userId);
       const { contact, created } = await resolveContact(tx, userId, input);
@@ -94,7 +96,7 @@ export const activitiesRouter = router({
         followUp: followUp && { ...followUp, contactName: contact.name },
         prayerRequest: prayerRequest && { ...prayerRequest, contactName: contact.name },
       };
-    }),
+    })),
   ),
 
   update: protectedProcedure.input(activityUpdateInput).mutation(({ ctx, input }) =>

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
 import { assertCanCreateIn, canRead, notFound } from '../access';
+import { followUpsCalendar } from '../ics';
 import { idInput } from '../schemas/common';
 import { followUpCreateInput, followUpListInput, followUpUpdateInput } from '../schemas/followUps';
 import { protectedProcedure, router } from '../trpc';
@@ -20,7 +21,7 @@ export const followUpColumns = {
   teamId: followUps.teamId,
 };
 
-function selectFollowUps(db: Queryable) {
+export function selectFollowUps(db: Queryable) {
   return db
     .select({ ...followUpColumns, contactName: contacts.name })
     .from(followUps)
@@ -60,6 +61,11 @@ export const followUpsRouter = router({
   }),
 
   byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadFollowUp(ctx.database.read, input.id, ctx.user.id)),
+
+  /** One follow-up as an .ics file, for "Add to calendar". */
+  ics: protectedProcedure.input(idInput).query(async ({ ctx, input }) =>
+    followUpsCalendar([await loadFollowUp(ctx.database.read, input.id, ctx.user.id)], { now: new Date() }),
+  ),
 
   create: protectedProcedure.input(followUpCreateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {

@@ -2,6 +2,7 @@
 import { router } from '../trpc';
 import { activitiesRouter } from './activities';
 import { authRouter } from './auth';
+import { calendarRouter } from './calendar';
 import { contactsRouter } from './contacts';
 import { dashboardRouter } from './dashboard';
 import { followUpsRouter } from './followUps';
@@ -20,6 +21,7 @@ export const appRouter = router({
   resources: resourcesRouter,
   dashboard: dashboardRouter,
   teams: teamsRouter,
+  calendar: calendarRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -33,6 +33,11 @@ export const activityCreateInput = z
     teamId: teamIdInput,
     followUp: activityFollowUpBlock.nullish(),
     prayer: activityPrayerBlock.nullish(),
+    /** Chosen by the client's offline outbox; a replay with the same key answers the first result again. */
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency key must be 8 to 100 letters, digits, - or _')
+      .optional(),
   })
   .refine((v) => v.contactId !== undefined || (v.contactName ?? '').length > 0, {
     message: 'Contact name is required',

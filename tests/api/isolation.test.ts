@@ -12,6 +12,13 @@ let bobTeamId: number;
 
 /** A's row of each entity, keyed by the procedure's router name. */
 const aliceRows: Record<string, number> = {};
+/** A's live calendar feed token. */
+let aliceFeedToken: string;
+/**
+ * A feed token is the credential itself, not an id of A's: a stranger can only guess one. A well-formed guess
+ * must answer the same 404 as a foreign id.
+ */
+const guessedFeedToken = 'G'.repeat(43);
 
 const tables = ['users', 'contacts', 'activities', 'follow_ups', 'prayer_requests', 'goals', 'teams', 'team_members', 'resources'];
 
@@ -28,11 +35,12 @@ const bodies: Record<string, () => Record<string, unknown>> = {
 };
 
 /** The value for each path parameter of a route, or undefined when the test has no fixture for it. */
-function paramValue(route: RestRoute, name: string): number | undefined {
+function paramValue(route: RestRoute, name: string): number | string | undefined {
   const entity = route.procedure.split('.')[0];
   if (name === 'id') return aliceRows[entity];
   if (name === 'teamId') return aliceRows.teams;
   if (name === 'userId') return aliceId;
+  if (name === 'token') return guessedFeedToken;
   return undefined;
 }
 
@@ -87,6 +95,10 @@ beforeAll(async () => {
     args: [aliceId],
   });
   aliceRows.resources = Number(resource.rows[0].id);
+  const feed = await alice.post('/api/calendar/enable');
+  expect(feed.status).toBe(200);
+  aliceFeedToken = feed.body.url.slice('/api/calendar/'.length, -'.ics'.length);
+  expect(aliceFeedToken).not.toBe(guessedFeedToken);
 
   const bobTeam = await bob.post('/api/teams', { name: 'Bob Team' });
   expect(bobTeam.status).toBe(201);
@@ -129,6 +141,9 @@ describe("another user's ids", () => {
     }
     const members = await alice.get(`/api/teams/${aliceRows.teams}/members`);
     expect(members.body).toEqual([expect.objectContaining({ userId: aliceId, role: 'admin' })]);
+    const feed = await new ApiClient(server.baseUrl).get(`/api/calendar/${aliceFeedToken}.ics`);
+    expect(feed.status).toBe(200);
+    expect(feed.body).toContain(`UID:followup-${aliceRows.followUps}@sower`);
   });
 });
 
@@ -171,7 +186,8 @@ describe('anonymous callers', () => {
   const guarded = restRoutes.filter((route) => !route.public);
 
   it('reach only the public routes', () => {
-    expect(restRoutes.filter((r) => r.public).map((r) => r.procedure).sort()).toEqual(['auth.login', 'auth.logout', 'auth.register']);
+    // The calendar feed is public because its token is the credential (calendar apps hold no session).
+    expect(restRoutes.filter((r) => r.public).map((r) => r.procedure).sort()).toEqual(['auth.login', 'auth.logout', 'auth.register', 'calendar.feed']);
   });
 
   for (const route of guarded) {

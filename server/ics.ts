@@ -1,0 +1,146 @@
+// Writes follow-ups as iCalendar (RFC 5545): the private feed and the single-event "Add to calendar" file.
+import type { FollowUpType } from '../db/schema';
+
+/** What a follow-up must carry to become a calendar event. */
+export interface CalendarFollowUp {
+  id: number;
+  date: Date;
+  type: FollowUpType;
+  description: string;
+  contactName: string;
+}
+
+/** Words for a follow-up's type in an event title ('Phone call: Maria'). */
+export const followUpTypeWords: Record<FollowUpType, string> = {
+  phone: 'Phone call',
+  meeting: 'Meeting',
+  email: 'Email',
+  text: 'Text message',
+  study: 'Bible study',
+  other: 'Follow-up',
+};
+
+/** The name a subscribed feed shows in calendar apps. */
+export const FEED_NAME = 'Sower follow-ups';
+
+const CRLF = '\r\n';
+const MAX_LINE_OCTETS = 75;
+
+/**
+ * A positive offset from an all-day event's start (local midnight of that day, in the subscriber's own zone):
+ * 09:00 on the day itself. Apple Calendar writes exactly this for its "On day of event (9 AM)" alert; a negative
+ * trigger such as -PT9H would fire at 15:00 the day before.
+ */
+export const REMINDER_TRIGGER = 'PT9H';
+
+/** TEXT escaping (RFC 5545 §3.3.11): backslash, semicolon, comma, newlines as \n; other control characters dropped. */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+}
+
+/**
+ * Folds one content line (RFC 5545 §3.1): no physical line longer than 75 octets of UTF-8, breaks only between
+ * characters (never inside a multi-byte sequence), each continuation starting with one space that counts
+ * toward its 75 octets.
+ */
+export function foldLine(line: string): string {
+  const lines: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char, 'utf8');
+    if (octets + size > MAX_LINE_OCTETS) {
+      lines.push(current);
+      current = ' ';
+      octets = 1;
+    }
+    current += char;
+    octets += size;
+  }
+  lines.push(current);
+  return lines.join(CRLF);
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** A UTC date-time, as DTSTAMP needs it: YYYYMMDDTHHMMSSZ. */
+export function utcStamp(instant: Date): string {
+  return (
+    `${pad(instant.getUTCFullYear(), 4)}${pad(instant.getUTCMonth() + 1)}${pad(instant.getUTCDate())}` +
+    `T${pad(instant.getUTCHours())}${pad(instant.getUTCMinutes())}${pad(instant.getUTCSeconds())}Z`
+  );
+}
+
+/**
+ * The calendar day a follow-up is on, as a DATE value (YYYYMMDD), `daysLater` days on.
+ *
+ * The client stores a follow-up's day as local noon of the chosen day. Noon in any zone from UTC-11 to UTC+11
+ * is between 01:00 and 23:00 UTC of that same day, so the UTC calendar date of the instant is the day the user
+ * chose, without the server knowing their zone. (UTC+12 gives exactly 00:00 UTC, still that day; only UTC-12
+ * and UTC+13/+14 would land a day off.) Days typed over REST as 'YYYY-MM-DD' are stored as UTC midnight, which
+ * also reads back as that day. A DATE value is "floating": every subscriber sees the same day wherever they are.
+ */
+export function calendarDate(instant: Date, daysLater = 0): string {
+  const day = new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate() + daysLater));
+  return `${pad(day.getUTCFullYear(), 4)}${pad(day.getUTCMonth() + 1)}${pad(day.getUTCDate())}`;
+}
+
+export function followUpSummary(followUp: Pick<CalendarFollowUp, 'type' | 'contactName'>): string {
+  return `${followUpTypeWords[followUp.type]}: ${followUp.contactName}`;
+}
+
+/** Stable across feed refreshes and downloads, so calendars update the event instead of adding a copy. */
+export const followUpUid = (id: number) => `followup-${id}@sower`;
+
+function followUpEvent(followUp: CalendarFollowUp, stamp: string): string[] {
+  const summary = escapeText(followUpSummary(followUp));
+  return [
+    'BEGIN:VEVENT',
+    `UID:${followUpUid(followUp.id)}`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART;VALUE=DATE:${calendarDate(followUp.date)}`,
+    `DTEND;VALUE=DATE:${calendarDate(followUp.date, 1)}`,
+    `SUMMARY:${summary}`,
+    `DESCRIPTION:${escapeText(followUp.description)}`,
+    'STATUS:CONFIRMED',
+    // All-day reminders should not mark the whole day busy.
+    'TRANSP:TRANSPARENT',
+    'BEGIN:VALARM',
+    'ACTION:DISPLAY',
+    `TRIGGER:${REMINDER_TRIGGER}`,
+    `DESCRIPTION:${summary}`,
+    'END:VALARM',
+    'END:VEVENT',
+  ];
+}
+
+export interface CalendarOptions {
+  /** When the calendar was produced (DTSTAMP of every event). */
+  now: Date;
+  /**
+   * X-WR-CALNAME: the name a subscribed feed shows. Left out of a single-event file, so importing it adds the
+   * event to a calendar the user picks instead of suggesting a new calendar.
+   */
+  name?: string;
+}
+
+/** A whole VCALENDAR object of the given follow-ups, CRLF line endings, every line folded. */
+export function followUpsCalendar(followUps: CalendarFollowUp[], { now, name }: CalendarOptions): string {
+  const stamp = utcStamp(now);
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Sower//Sower//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    ...(name ? [`X-WR-CALNAME:${escapeText(name)}`] : []),
+    ...followUps.flatMap((followUp) => followUpEvent(followUp, stamp)),
+    'END:VCALENDAR',
+  ];
+  return lines.map(foldLine).join(CRLF) + CRLF;
+}

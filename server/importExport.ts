@@ -1,0 +1,372 @@
+// Contacts in and out of other apps: an RFC 4180 CSV reader and writer, a vCard 3.0 reader and writer, and the
+// mapping of their fields onto Sower's contact fields. Pure text in, text out: no database here.
+import { spiritualStatuses, type SpiritualStatus } from '../db/schema';
+import { contactCreateInput } from './schemas/contacts';
+import { escapeText, foldLine } from './ics';
+
+const CRLF = '\r\n';
+
+/** The contact fields a file can carry, as exported and as recognised on import. */
+export interface ContactFields {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  spiritualStatus: SpiritualStatus;
+  notes: string | null;
+}
+
+/** A contact read from a file and validated; `row` is its line in a spreadsheet (header = 1) or its card number. */
+export interface ContactDraft extends ContactFields {
+  row: number;
+}
+
+export interface ImportProblem {
+  row: number;
+  reason: string;
+}
+
+/** Large enough for any address book a person keeps by hand, small enough for one write transaction. */
+export const MAX_IMPORT_ROWS = 5000;
+
+// ---------------------------------------------------------------------------------------------------------------
+// CSV (RFC 4180)
+
+export interface CsvParse {
+  records: string[][];
+  /** A quoted field ran to the end of the text: the last record is not trustworthy. */
+  unclosedQuote: boolean;
+}
+
+/**
+ * Reads CSV: fields separated by `delimiter`, records by CRLF, LF or CR; a field that starts with a double quote
+ * runs to the matching quote and may hold delimiters, line breaks and doubled quotes (""). Leniently, a quote
+ * inside an unquoted field is an ordinary character.
+ */
+export function parseCsv(text: string, delimiter = ','): CsvParse {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let inQuotes = false;
+  let fieldIsQuoted = false;
+  const endField = () => {
+    record.push(field);
+    field = '';
+    fieldIsQuoted = false;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (inQuotes) {
+      if (char !== '"') field += char;
+      else if (text[i + 1] === '"') (field += '"'), i++;
+      else inQuotes = false;
+    } else if (char === '"' && field === '' && !fieldIsQuoted) {
+      inQuotes = true;
+      fieldIsQuoted = true;
+    } else if (char === delimiter) {
+      endField();
+    } else if (char === '\r' || char === '\n') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      endField();
+      records.push(record);
+      record = [];
+    } else {
+      field += char;
+    }
+  }
+  if (field !== '' || fieldIsQuoted || record.length) {
+    endField();
+    records.push(record);
+  }
+  return { records, unclosedQuote: inQuotes };
+}
+
+/** The delimiter the header line uses most: comma, or the semicolon and tab that spreadsheets in many locales write. */
+export function detectDelimiter(text: string): string {
+  const headerLine = text.split(/\r\n|\r|\n/, 1)[0].replace(/"[^"]*"/g, '');
+  let best = ',';
+  let bestCount = 0;
+  for (const candidate of [',', ';', '\t']) {
+    const count = headerLine.split(candidate).length - 1;
+    if (count > bestCount) [best, bestCount] = [candidate, count];
+  }
+  return best;
+}
+
+/** One CSV field: quoted when it holds a quote, comma or line break, with its quotes doubled. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Records as CSV text, CRLF after every record (RFC 4180 §2). */
+export function writeCsv(records: string[][]): string {
+  return records.map((record) => record.map(csvField).join(',') + CRLF).join('');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fields of a file onto Sower's contact fields
+
+type ColumnField = keyof ContactFields | 'firstName' | 'lastName';
+
+/** Header words (lower case, letters and digits only) for each field. */
+const headerWords: Record<ColumnField, string[]> = {
+  name: ['name', 'fullname', 'displayname'],
+  email: ['email', 'emailaddress', 'mail'],
+  phone: ['phone', 'telephone', 'phonenumber', 'tel', 'mobile', 'mobilephone'],
+  spiritualStatus: ['status', 'spiritualstatus'],
+  notes: ['notes', 'note', 'comments'],
+  firstName: ['firstname', 'givenname'],
+  lastName: ['lastname', 'familyname', 'surname'],
+};
+
+const headerKey = (header: string) => header.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** Which column holds each field; the first matching column wins. */
+function columnsOf(header: string[]): Partial<Record<ColumnField, number>> {
+  const columns: Partial<Record<ColumnField, number>> = {};
+  header.forEach((title, index) => {
+    const key = headerKey(title);
+    for (const [field, words] of Object.entries(headerWords) as [ColumnField, string[]][])
+      if (words.includes(key) && columns[field] === undefined) columns[field] = index;
+  });
+  return columns;
+}
+
+/** A status word in any usual spelling ('New Believer', 'new-believer', 'NEW_BELIEVER'); anything else is unknown. */
+export function statusFromText(text: string | undefined): SpiritualStatus {
+  const key = (text ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return (spiritualStatuses as readonly string[]).includes(key) ? (key as SpiritualStatus) : 'unknown';
+}
+
+interface RawContact {
+  row: number;
+  name?: string;
+  email?: string;
+  phone?: string;
+  status?: string;
+  notes?: string;
+}
+
+/** Validates one raw row with the same schema contacts.create uses, so an imported contact obeys the same rules. */
+function toDraft(raw: RawContact): ContactDraft | ImportProblem {
+  const parsed = contactCreateInput.safeParse({
+    name: raw.name ?? '',
+    email: raw.email,
+    phone: raw.phone,
+    spiritualStatus: statusFromText(raw.status),
+    notes: raw.notes,
+  });
+  if (!parsed.success) return { row: raw.row, reason: parsed.error.issues[0]?.message ?? 'Invalid row' };
+  const { name, email, phone, spiritualStatus, notes } = parsed.data;
+  return { row: raw.row, name, email, phone, spiritualStatus, notes };
+}
+
+const isBlank = (raw: RawContact) => ![raw.name, raw.email, raw.phone, raw.status, raw.notes].some((v) => v?.trim());
+
+/** Keeps blank rows out, caps the count, and splits the rest into valid drafts and problems. */
+function draftsOf(raws: RawContact[], problems: ImportProblem[]) {
+  const drafts: ContactDraft[] = [];
+  const filled = raws.filter((raw) => !isBlank(raw));
+  for (const raw of filled.slice(0, MAX_IMPORT_ROWS)) {
+    const result = toDraft(raw);
+    if ('reason' in result) problems.push(result);
+    else drafts.push(result);
+  }
+  if (filled.length > MAX_IMPORT_ROWS)
+    problems.push({ row: filled[MAX_IMPORT_ROWS].row, reason: `Only ${MAX_IMPORT_ROWS} contacts can be imported at once; this row and the ones after it were left out` });
+  return { drafts, problems };
+}
+
+/** Reads contacts from CSV whose first record names the columns. */
+export function contactsFromCsv(text: string): { drafts: ContactDraft[]; problems: ImportProblem[] } {
+  const body = text.replace(/^\uFEFF/, '');
+  const { records, unclosedQuote } = parseCsv(body, detectDelimiter(body));
+  const problems: ImportProblem[] = [];
+  // Blank lines before the header are skipped; rows are then numbered as a spreadsheet shows them.
+  const headerIndex = records.findIndex((record) => record.some((field) => field.trim() !== ''));
+  const header = headerIndex < 0 ? [] : records[headerIndex];
+  const rows = headerIndex < 0 ? [] : records.slice(headerIndex + 1);
+  const columns = columnsOf(header);
+  if (columns.name === undefined && columns.firstName === undefined && columns.lastName === undefined)
+    return { drafts: [], problems: [{ row: 1, reason: 'The first row must name the columns, with one called name (and email, phone, status, notes)' }] };
+
+  const raws = rows.map((record, index): RawContact => {
+    const cell = (field: ColumnField) => {
+      const column = columns[field];
+      return column === undefined ? undefined : record[column];
+    };
+    const name = cell('name')?.trim() || [cell('firstName'), cell('lastName')].map((part) => part?.trim()).filter(Boolean).join(' ');
+    return { row: headerIndex + index + 2, name, email: cell('email'), phone: cell('phone'), status: cell('spiritualStatus'), notes: cell('notes') };
+  });
+  if (unclosedQuote && raws.length) {
+    const last = raws.pop()!;
+    problems.push({ row: last.row, reason: 'A quoted field in this row is never closed' });
+  }
+  return draftsOf(raws, problems);
+}
+
+export function contactsToCsv(contacts: (ContactFields & { createdAt: Date })[]): string {
+  const header = ['name', 'email', 'phone', 'spiritualStatus', 'notes', 'createdAt'];
+  return writeCsv([
+    header,
+    ...contacts.map((c) => [c.name, c.email ?? '', c.phone ?? '', c.spiritualStatus, c.notes ?? '', c.createdAt.toISOString()]),
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// vCard (RFC 2426, version 3.0; 2.1's quoted-printable values are read too, since phones still export them)
+
+interface VcardProperty {
+  name: string;
+  params: string[];
+  value: string;
+}
+
+/** Splits on `separator` where it is not escaped with a backslash. */
+function splitUnescaped(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\\' && i + 1 < text.length) {
+      current += text[i] + text[i + 1];
+      i++;
+    } else if (text[i] === separator) {
+      parts.push(current);
+      current = '';
+    } else current += text[i];
+  }
+  parts.push(current);
+  return parts;
+}
+
+/** TEXT unescaping: \n or \N is a line break, \, \; \\ are the character itself. */
+export function unescapeVcardText(value: string): string {
+  return value.replace(/\\([nN,;\\:])/g, (_, char: string) => (char === 'n' || char === 'N' ? '\n' : char));
+}
+
+function decodeQuotedPrintable(value: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const hex = value.slice(i + 1, i + 3);
+    if (value[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(value[i], 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+const isQuotedPrintable = (params: string[]) => params.some((p) => /^(encoding=)?quoted-printable$/i.test(p));
+
+/** One content line: `[group.]NAME[;param...]:value`; the colon is the first one outside a quoted parameter. */
+function propertyOf(line: string): VcardProperty | null {
+  let inQuotes = false;
+  let colon = -1;
+  for (let i = 0; i < line.length && colon < 0; i++) {
+    if (line[i] === '"') inQuotes = !inQuotes;
+    else if (line[i] === ':' && !inQuotes) colon = i;
+  }
+  if (colon < 0) return null;
+  const [nameWithGroup, ...params] = line.slice(0, colon).split(';');
+  return { name: nameWithGroup.split('.').pop()!.toUpperCase(), params, value: line.slice(colon + 1) };
+}
+
+/**
+ * Logical lines: a line starting with a space or tab continues the previous one (RFC 2425 §5.8.1 unfolding);
+ * a quoted-printable value ending in '=' continues on the next line (a soft line break).
+ */
+function unfoldVcard(text: string): string[] {
+  const lines: string[] = [];
+  for (const physical of text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
+    const previous = lines.length ? lines[lines.length - 1] : undefined;
+    if (previous !== undefined && (physical.startsWith(' ') || physical.startsWith('\t'))) {
+      lines[lines.length - 1] = previous + physical.slice(1);
+    } else if (previous !== undefined && previous.endsWith('=') && isQuotedPrintable(propertyOf(previous)?.params ?? [])) {
+      lines[lines.length - 1] = previous.slice(0, -1) + physical;
+    } else lines.push(physical);
+  }
+  return lines;
+}
+
+/** The value of a property as text: quoted-printable decoded, TEXT escapes undone. */
+function textOf(property: VcardProperty): string {
+  const raw = isQuotedPrintable(property.params) ? decodeQuotedPrintable(property.value) : property.value;
+  return unescapeVcardText(raw);
+}
+
+/** N is family;given;additional;prefixes;suffixes; a person's name reads prefixes given additional family suffixes. */
+function nameFromN(property: VcardProperty): string {
+  const raw = isQuotedPrintable(property.params) ? decodeQuotedPrintable(property.value) : property.value;
+  const [family, given, additional, prefixes, suffixes] = splitUnescaped(raw, ';').map((part) =>
+    splitUnescaped(part, ',').map(unescapeVcardText).join(' ').trim(),
+  );
+  return [prefixes, given, additional, family, suffixes].filter(Boolean).join(' ');
+}
+
+/** Reads every BEGIN:VCARD … END:VCARD block; `row` is the card's number in the file. */
+export function contactsFromVcard(text: string): { drafts: ContactDraft[]; problems: ImportProblem[] } {
+  const raws: RawContact[] = [];
+  let card: VcardProperty[] | null = null;
+  const finish = (properties: VcardProperty[]) => {
+    const first = (name: string) => properties.find((p) => p.name === name);
+    const fn = first('FN');
+    const n = first('N');
+    const tel = first('TEL');
+    const name = (fn && textOf(fn).trim()) || (n ? nameFromN(n) : '');
+    raws.push({
+      row: raws.length + 1,
+      name,
+      email: first('EMAIL') && textOf(first('EMAIL')!).replace(/^mailto:/i, ''),
+      phone: tel && textOf(tel).replace(/^tel:/i, ''),
+      status: first('X-SOWER-STATUS') && textOf(first('X-SOWER-STATUS')!),
+      notes: first('NOTE') && textOf(first('NOTE')!),
+    });
+  };
+  for (const line of unfoldVcard(text)) {
+    const property = propertyOf(line);
+    if (!property) continue;
+    const marker = property.value.trim().toUpperCase();
+    if (property.name === 'BEGIN' && marker === 'VCARD') card = [];
+    else if (property.name === 'END' && marker === 'VCARD' && card) {
+      finish(card);
+      card = null;
+    } else card?.push(property);
+  }
+  // A file cut off before its last END:VCARD still holds that card.
+  if (card) finish(card);
+  if (!raws.length) return { drafts: [], problems: [{ row: 1, reason: 'No contact cards found (each starts with BEGIN:VCARD)' }] };
+  return draftsOf(raws, []);
+}
+
+/** A single name as N's family and given parts: the last word is the family name when there are several. */
+function structuredName(name: string): [family: string, given: string] {
+  const words = name.trim().split(/\s+/);
+  return words.length > 1 ? [words.pop()!, words.join(' ')] : ['', words[0] ?? ''];
+}
+
+export function contactsToVcard(contacts: ContactFields[]): string {
+  return contacts
+    .map((contact) => {
+      const [family, given] = structuredName(contact.name);
+      const lines = [
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        `FN:${escapeText(contact.name)}`,
+        `N:${escapeText(family)};${escapeText(given)};;;`,
+        contact.email ? `EMAIL;TYPE=INTERNET:${escapeText(contact.email)}` : null,
+        contact.phone ? `TEL:${escapeText(contact.phone)}` : null,
+        contact.notes ? `NOTE:${escapeText(contact.notes)}` : null,
+        `X-SOWER-STATUS:${contact.spiritualStatus}`,
+        'END:VCARD',
+      ];
+      return lines
+        .filter((line): line is string => line !== null)
+        .map((line) => foldLine(line) + CRLF)
+        .join('');
+    })
+    .join('');
+}
+
+/** Reads an import file of either format. */
+export function contactsFromFile(format: 'csv' | 'vcard', text: string) {
+  return format === 'csv' ? contactsFromCsv(text) : contactsFromVcard(text);
+}

@@ -1,0 +1,258 @@
+// The private calendar feed and the single follow-up .ics download, over REST.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
+const feedUrlShape = /^\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/;
+const notFoundFeed = { message: 'Calendar feed not found', code: 'NOT_FOUND' };
+
+let server: TestServer;
+let alice: ApiClient;
+let bob: ApiClient;
+let aliceId: number;
+/** Follow-up ids by what they test. */
+const ids: Record<string, number> = {};
+
+/** Fetches a path with no cookie at all, the way a calendar app subscribes. */
+const anonymous = () => new ApiClient(server.baseUrl);
+const uids = (ics: string) => [...ics.matchAll(/^UID:followup-(\d+)@sower\r$/gm)].map((m) => Number(m[1])).sort((a, b) => a - b);
+
+beforeAll(async () => {
+  server = await startServer();
+  const a = await signedInClient(server, 'alice');
+  const b = await signedInClient(server, 'bob');
+  alice = a.client;
+  bob = b.client;
+  aliceId = a.user.id;
+
+  const maria = (await alice.post('/api/contacts', { name: 'Maria' })).body.id;
+  const create = async (client: ApiClient, body: Record<string, unknown>) => {
+    const res = await client.post('/api/followups', body);
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  };
+  ids.upcoming = await create(alice, { contactId: maria, date: daysFromNow(5), type: 'phone', description: 'Ask about the job interview' });
+  ids.overdue = await create(alice, { contactId: maria, date: daysFromNow(-10), type: 'meeting', description: 'Coffee, after church' });
+  ids.completed = await create(alice, { contactId: maria, date: daysFromNow(3), description: 'Already done', completed: true });
+  ids.tooOld = await create(alice, { contactId: maria, date: daysFromNow(-40), description: 'Long ago' });
+
+  const bobContact = (await bob.post('/api/contacts', { name: 'Bob Private' })).body.id;
+  ids.bobs = await create(bob, { contactId: bobContact, date: daysFromNow(2), description: 'Bob only' });
+  // Alice reads the rows of a team she views, so its follow-ups are in her feed too.
+  const team = (await bob.post('/api/teams', { name: 'Outreach' })).body.id;
+  expect((await bob.post(`/api/teams/${team}/members`, { userId: aliceId, role: 'viewer' })).status).toBe(201);
+  const teamContact = (await bob.post('/api/contacts', { name: 'Team Contact', teamId: team })).body.id;
+  ids.team = await create(bob, { contactId: teamContact, date: daysFromNow(1), type: 'study', description: 'Team study', teamId: team });
+});
+afterAll(() => server.close());
+
+describe('turning the feed on and off', () => {
+  let url: string;
+
+  it('is off for a new user', async () => {
+    const res = await alice.get('/api/calendar');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ enabled: false, url: null });
+  });
+
+  it('enable answers the feed URL path and status then shows it', async () => {
+    const res = await alice.post('/api/calendar/enable');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ url: expect.stringMatching(feedUrlShape) });
+    url = res.body.url;
+    expect((await alice.get('/api/calendar')).body).toEqual({ enabled: true, url });
+  });
+
+  it('enable again keeps the same URL, so existing subscriptions go on working', async () => {
+    expect((await alice.post('/api/calendar/enable')).body).toEqual({ url });
+  });
+
+  it('rotate gives a new URL and the old one stops working at once', async () => {
+    expect((await anonymous().get(url)).status).toBe(200);
+    const res = await alice.post('/api/calendar/rotate');
+    expect(res.status).toBe(200);
+    expect(res.body.url).toMatch(feedUrlShape);
+    expect(res.body.url).not.toBe(url);
+    const old = await anonymous().get(url);
+    expect(old.status).toBe(404);
+    expect(old.body).toEqual(notFoundFeed);
+    expect((await anonymous().get(res.body.url)).status).toBe(200);
+    expect((await alice.get('/api/calendar')).body).toEqual({ enabled: true, url: res.body.url });
+    url = res.body.url;
+  });
+
+  it('disable turns the feed off and its URL answers 404', async () => {
+    const res = await alice.post('/api/calendar/disable');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ enabled: false });
+    expect((await alice.get('/api/calendar')).body).toEqual({ enabled: false, url: null });
+    const gone = await anonymous().get(url);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual(notFoundFeed);
+  });
+
+  it('enable after disable gives a fresh URL, not the revoked one', async () => {
+    const res = await alice.post('/api/calendar/enable');
+    expect(res.body.url).toMatch(feedUrlShape);
+    expect(res.body.url).not.toBe(url);
+    await alice.post('/api/calendar/disable');
+  });
+
+  it('is per user: enabling for one user does not enable it for another', async () => {
+    const { client: carol } = await signedInClient(server, 'carol');
+    await alice.post('/api/calendar/enable');
+    expect((await carol.get('/api/calendar')).body).toEqual({ enabled: false, url: null });
+    await alice.post('/api/calendar/disable');
+  });
+
+  it.each([
+    ['GET', '/api/calendar'],
+    ['POST', '/api/calendar/enable'],
+    ['POST', '/api/calendar/rotate'],
+    ['POST', '/api/calendar/disable'],
+  ])('%s %s asks for a session', async (method, path) => {
+    const res = await anonymous().request(method, path);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Please sign in to continue', code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('the feed', () => {
+  let url: string;
+  let ics: string;
+  let headers: Headers;
+
+  beforeAll(async () => {
+    url = (await alice.post('/api/calendar/enable')).body.url;
+    const res = await anonymous().get(url);
+    expect(res.status).toBe(200);
+    ics = res.body;
+    headers = res.headers;
+  });
+
+  it('is served inline as text/calendar, never cached, without a session', () => {
+    expect(headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(headers.get('cache-control')).toBe('private, no-store');
+    expect(headers.get('content-disposition')).toBeNull();
+    expect(headers.get('set-cookie')).toBeNull();
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Sower//Sower//EN\r\n')).toBe(true);
+    expect(ics).toContain('\r\nX-WR-CALNAME:Sower follow-ups\r\n');
+    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  });
+
+  it("lists the user's pending follow-ups from 30 days ago on, their team's included, soonest first", () => {
+    expect(uids(ics)).toEqual([ids.upcoming, ids.overdue, ids.team].sort((a, b) => a - b));
+    const order = [...ics.matchAll(/^UID:followup-(\d+)@sower\r$/gm)].map((m) => Number(m[1]));
+    expect(order).toEqual([ids.overdue, ids.team, ids.upcoming]);
+  });
+
+  it("leaves out completed follow-ups, ones older than 30 days, and another user's", () => {
+    for (const left of [ids.completed, ids.tooOld, ids.bobs]) expect(uids(ics)).not.toContain(left);
+    expect(ics).not.toContain('Bob only');
+  });
+
+  it('describes each follow-up as an all-day event with its type and contact', () => {
+    const day = new Date(daysFromNow(5));
+    const ymd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
+    const event = ics.slice(ics.indexOf(`UID:followup-${ids.upcoming}@sower`));
+    expect(event).toMatch(new RegExp(`^UID:followup-${ids.upcoming}@sower\\r\\nDTSTAMP:\\d{8}T\\d{6}Z\\r\\n`));
+    expect(event).toContain(`DTSTART;VALUE=DATE:${ymd(day)}\r\n`);
+    expect(event).toContain(`DTEND;VALUE=DATE:${ymd(new Date(day.getTime() + DAY_MS))}\r\n`);
+    expect(event).toContain('SUMMARY:Phone call: Maria\r\nDESCRIPTION:Ask about the job interview\r\n');
+    expect(ics).toContain('SUMMARY:Meeting: Maria\r\nDESCRIPTION:Coffee\\, after church\r\n');
+    expect(ics).toContain('SUMMARY:Bible study: Team Contact\r\n');
+  });
+
+  it('drops a follow-up once it is completed', async () => {
+    expect((await alice.post(`/api/followups/${ids.overdue}/complete`)).status).toBe(200);
+    const res = await anonymous().get(url);
+    expect(uids(res.body)).not.toContain(ids.overdue);
+    expect(uids(res.body)).toContain(ids.upcoming);
+  });
+
+  it('does not depend on who is signed in: the token alone decides', async () => {
+    const res = await bob.get(url);
+    expect(res.status).toBe(200);
+    expect(uids(res.body)).toContain(ids.upcoming);
+    expect(uids(res.body)).not.toContain(ids.bobs);
+  });
+
+  it.each([
+    ['a well-formed token nobody holds', `/api/calendar/${'A'.repeat(43)}.ics`],
+    ['a malformed token', '/api/calendar/not-a-token.ics'],
+    ['an empty-looking token', '/api/calendar/%20.ics'],
+  ])('answers 404 with the error body for %s', async (_, path) => {
+    const res = await anonymous().get(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.body).toEqual(notFoundFeed);
+  });
+
+  it('answers the token without .ics as no such API path', async () => {
+    const res = await anonymous().get(url.replace(/\.ics$/, ''));
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('NOT_FOUND');
+  });
+
+  it('keeps the token out of the request log, which names the route pattern instead', async () => {
+    const token = url.slice('/api/calendar/'.length, -'.ics'.length);
+    await anonymous().get(url);
+    const lines = server.logs.filter((line) => line.route === '/api/calendar/:token.ics');
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.at(-1)).toMatchObject({ method: 'GET', status: 200, userId: null });
+    await anonymous().get(`/api/calendar/${token}`);
+    expect(server.logs.some((line) => line.route === '/api/*' && line.status === 404)).toBe(true);
+    expect(JSON.stringify(server.logs)).not.toContain(token);
+  });
+});
+
+describe('a single follow-up as .ics', () => {
+  it('downloads as an attachment named follow-up-{id}.ics with one event', async () => {
+    const res = await alice.get(`/api/followups/${ids.upcoming}/ics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="follow-up-${ids.upcoming}.ics"`);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(uids(res.body)).toEqual([ids.upcoming]);
+    expect(res.body.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(res.body).toContain('SUMMARY:Phone call: Maria\r\n');
+    expect(res.body).toContain('METHOD:PUBLISH\r\n');
+    expect(res.body).not.toContain('X-WR-CALNAME');
+  });
+
+  it('works for a completed follow-up too: it is the user asking for it', async () => {
+    const res = await alice.get(`/api/followups/${ids.completed}/ics`);
+    expect(res.status).toBe(200);
+    expect(uids(res.body)).toEqual([ids.completed]);
+  });
+
+  it('is readable for a team row the user may see', async () => {
+    expect((await alice.get(`/api/followups/${ids.team}/ics`)).status).toBe(200);
+  });
+
+  it("answers 404 with the error body for another user's follow-up", async () => {
+    const res = await alice.get(`/api/followups/${ids.bobs}/ics`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-disposition')).toBeNull();
+    expect(res.body).toEqual({ message: 'Follow-up not found', code: 'NOT_FOUND' });
+  });
+
+  it('answers 400 for an id that is not one', async () => {
+    const res = await alice.get('/api/followups/abc/ics');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('BAD_REQUEST');
+  });
+
+  it('asks for a session', async () => {
+    expect((await anonymous().get(`/api/followups/${ids.upcoming}/ics`)).status).toBe(401);
+  });
+
+  it('is the same text over tRPC', async () => {
+    const res = await alice.get(`/trpc/followUps.ics?input=${encodeURIComponent(JSON.stringify({ json: { id: ids.upcoming } }))}`);
+    expect(res.status).toBe(200);
+    const text: string = res.body.result.data.json;
+    expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(uids(text)).toEqual([ids.upcoming]);
+  });
+});
