@@ -1,18 +1,9 @@
 // The drizzle tables of every entity in SPEC §3, plus Lucia's sessions table.
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from './enums';
 
-export const activityTypes = ['conversation', 'gospel_presentation', 'follow_up', 'other'] as const;
-export const goalTypes = ['conversation', 'gospel_presentation', 'new_contact', 'follow_up', 'other'] as const;
-export const spiritualStatuses = ['exploring', 'seeking', 'new_believer', 'growing', 'mature', 'unknown'] as const;
-export const followUpTypes = ['phone', 'meeting', 'email', 'text', 'study', 'other'] as const;
-export const teamRoles = ['admin', 'member', 'viewer'] as const;
-
-export type ActivityType = (typeof activityTypes)[number];
-export type GoalType = (typeof goalTypes)[number];
-export type SpiritualStatus = (typeof spiritualStatuses)[number];
-export type FollowUpType = (typeof followUpTypes)[number];
-export type TeamRole = (typeof teamRoles)[number];
+export * from './enums';
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now);

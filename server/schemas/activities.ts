@@ -1,7 +1,7 @@
 // Activity inputs, including the optional follow-up and prayer blocks of the one transactional create.
 import { z } from 'zod';
-import { activityTypes, followUpTypes } from '../../db/schema';
-import { dateInput, id, LIMITS, optionalText, requiredText, teamIdInput } from './common';
+import { activityTypes, followUpTypes } from '../../db/enums';
+import { dateInput, id, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
 
 export const activityTypeSchema = z.enum(activityTypes, { error: 'Invalid activity type' });
 export const followUpTypeSchema = z.enum(followUpTypes, { error: 'Invalid follow-up type' });
@@ -53,5 +53,11 @@ export const activityUpdateInput = z.object({
   description: optionalText(LIMITS.description, 'Description').optional(),
   notes: optionalText(LIMITS.longText, 'Notes').optional(),
 });
+
+/** List filters: a type, one contact, and dates from (inclusive) to (exclusive), with the usual paging. */
+export const activityListInput = z
+  .object({ ...pageFields, type: activityTypeSchema.optional(), contactId: id.optional(), from: dateInput().optional(), to: dateInput().optional() })
+  .refine((v) => !v.from || !v.to || v.from < v.to, { message: 'The end date must be after the start date', path: ['to'] })
+  .optional();
 
 export type ActivityCreateInput = z.infer<typeof activityCreateInput>;

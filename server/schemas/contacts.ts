@@ -1,7 +1,8 @@
 // Contact inputs (SPEC §3, §5): name required, email valid or empty, phone optional.
 import { z } from 'zod';
-import { spiritualStatuses } from '../../db/schema';
-import { id, LIMITS, optionalText, requiredText, teamIdInput } from './common';
+import { spiritualStatuses } from '../../db/enums';
+import { id, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
+import { optionalSearchText } from './search';
 
 export const spiritualStatusSchema = z.enum(spiritualStatuses, { error: 'Invalid spiritual status' });
 
@@ -31,3 +32,9 @@ export const contactUpdateInput = z.object({
   spiritualStatus: spiritualStatusSchema.optional(),
   notes: contactFields.notes.optional(),
 });
+
+/** What narrows the contact list and its count: text in name, email, phone or notes, and a status. */
+const contactFilterFields = { q: optionalSearchText, status: spiritualStatusSchema.optional() };
+
+export const contactListInput = z.object({ ...pageFields, ...contactFilterFields }).optional();
+export const contactCountInput = z.object(contactFilterFields).optional();

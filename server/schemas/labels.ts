@@ -1,5 +1,5 @@
 // Words for enumeration values that the server writes into records (an activity's default description).
-import type { ActivityType } from '../../db/schema';
+import type { ActivityType } from '../../db/enums';
 
 export const activityTypeWords: Record<ActivityType, string> = {
   conversation: 'Conversation',

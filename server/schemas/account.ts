@@ -1,0 +1,43 @@
+// Account inputs: profile, password change, import of contacts, deleting the account.
+import { z } from 'zod';
+import { emailSchema, registerInput } from './auth';
+
+const namePart = (label: string) => z.string().trim().max(100, `${label} must be at most 100 characters`);
+
+/** A full name as registration stores it: the first word is the first name, the rest the last name. */
+function splitName(name: string) {
+  const [firstName = '', ...rest] = name.trim().split(/\s+/).filter(Boolean);
+  return { firstName, lastName: rest.join(' ') };
+}
+
+/** Fields left out stay as they are; `name` (one field, like the registration form) sets first and last name. */
+export const profileUpdateInput = z
+  .object({
+    name: z.string().trim().max(200, 'Name must be at most 200 characters').optional(),
+    firstName: namePart('First name').optional(),
+    lastName: namePart('Last name').optional(),
+    email: emailSchema.optional(),
+  })
+  .transform(({ name, ...rest }) => (name === undefined ? rest : { ...rest, ...splitName(name) }));
+
+export const changePasswordInput = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  newPassword: registerInput.shape.password,
+});
+
+export const deleteAccountInput = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+
+/** About 1 MB of text: what the HTTP body limit lets through. */
+export const IMPORT_MAX_CHARS = 1_000_000;
+
+export const importFormats = ['csv', 'vcard'] as const;
+
+export const importInput = z.object({
+  format: z.enum(importFormats, { error: 'Format must be csv or vcard' }),
+  text: z
+    .string({ error: 'The file is empty' })
+    .max(IMPORT_MAX_CHARS, 'The file must be at most 1 MB')
+    .refine((text) => text.trim() !== '', 'The file is empty'),
+});

@@ -1,0 +1,23 @@
+// Search inputs: the quick search box and the optional text filter of lists.
+import { z } from 'zod';
+
+export const SEARCH_MAX = 100;
+const tooLong = `Search text must be at most ${SEARCH_MAX} characters`;
+
+/** A list's text filter: blank means no filter. */
+export const optionalSearchText = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX, tooLong)
+  .optional()
+  .transform((v) => v || undefined);
+
+export const quickSearchInput = z.object({
+  q: z.string({ error: 'Search text is required' }).trim().min(1, 'Search text is required').max(SEARCH_MAX, tooLong),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(20, 'Limit must be at most 20')
+    .default(5),
+});

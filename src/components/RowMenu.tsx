@@ -1,0 +1,95 @@
+// A row's action menu: a button that opens a list of actions, usable with arrow keys, Escape and Tab.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+
+export interface RowMenuItem {
+  label: string;
+  onSelect(): void;
+  danger?: boolean;
+}
+
+export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+    const closeOnOutside = (event: PointerEvent) => {
+      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOnOutside);
+    return () => document.removeEventListener('pointerdown', closeOnOutside);
+  }, [open]);
+
+  function close(returnFocus: boolean) {
+    setOpen(false);
+    if (returnFocus) button.current?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    const entries = Array.from(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []);
+    const index = entries.indexOf(document.activeElement as HTMLButtonElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      entries[(index + step + entries.length) % entries.length]?.focus();
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      entries[event.key === 'Home' ? 0 : entries.length - 1]?.focus();
+    } else if (event.key === 'Tab') {
+      close(false);
+    }
+  }
+
+  return (
+    <div className="relative">
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-square btn-ghost btn-sm"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+          <circle cx="12" cy="5" r="1.8" />
+          <circle cx="12" cy="12" r="1.8" />
+          <circle cx="12" cy="19" r="1.8" />
+        </svg>
+      </button>
+      {open && (
+        <ul
+          ref={menu}
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          onKeyDown={onKeyDown}
+          className="menu absolute right-0 z-30 mt-1 w-52 rounded-box border border-base-300 bg-base-100 p-1.5 shadow-lg"
+        >
+          {items.map((item) => (
+            <li key={item.label} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                className={item.danger ? 'text-error' : ''}
+                onClick={() => {
+                  close(true);
+                  item.onSelect();
+                }}
+              >
+                {item.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+// Log or edit an activity; a new one may also schedule a follow-up and add a prayer request, all in one create.
+import { useId } from 'react';
+import { activityCreateInput, activityUpdateInput } from '../../server/schemas/activities';
+import { useWrite } from '../hooks/useWrite';
+import { addDaysFromToday, fromDateInputValue, toDateInputValue } from '../lib/dates';
+import { activityCreatedDescription, failure, success } from '../lib/messages';
+import { trpc, type RouterOutputs } from '../lib/trpc';
+import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
+import { activityFollowUpTypeOptions, activityTypeOptions } from './options';
+import { TextField } from './TextField';
+import { useFormState } from './useFormState';
+
+export type Activity = RouterOutputs['activities']['list'][number];
+
+const dateOrUndefined = (value: string) => (value ? fromDateInputValue(value) : undefined);
+
+export function ActivityForm({ activity, defaultContactName = '', onDone }: { activity?: Activity; defaultContactName?: string; onDone(): void }) {
+  const contacts = trpc.contacts.list.useQuery(undefined, { select: (rows) => rows.map((c) => c.name) });
+  const listId = useId();
+  const { values, set, errors, submit } = useFormState({
+    contactName: activity?.contactName ?? defaultContactName,
+    date: toDateInputValue(activity?.date ?? new Date()),
+    type: activity?.type ?? 'conversation',
+    notes: activity?.notes ?? '',
+    withFollowUp: false,
+    followUpDate: toDateInputValue(addDaysFromToday(7)),
+    followUpType: 'phone',
+    followUpDescription: '',
+    withPrayer: false,
+    prayerRequest: '',
+  });
+  const create = trpc.activities.create.useMutation();
+  const update = trpc.activities.update.useMutation();
+  const write = useWrite();
+  const dateRequired = (v: typeof values) => ({
+    ...(v.date ? {} : { date: 'Date is required' }),
+    ...(v.withFollowUp && !v.followUpDate ? { 'followUp.date': 'Date is required' } : {}),
+  });
+
+  const onSubmit = activity
+    ? submit(
+        activityUpdateInput,
+        (v) => ({ id: activity.id, contactName: v.contactName, date: dateOrUndefined(v.date), type: v.type, notes: v.notes }),
+        async (input) => {
+          await write(() => update.mutateAsync(input), { done: success.activityUpdated, failed: failure.updateActivity, refresh: ['activities', 'contacts', 'dashboard'] });
+          onDone();
+        },
+        dateRequired,
+      )
+    : submit(
+        activityCreateInput,
+        (v) => ({
+          contactName: v.contactName,
+          date: dateOrUndefined(v.date),
+          type: v.type,
+          notes: v.notes,
+          followUp: v.withFollowUp ? { date: dateOrUndefined(v.followUpDate), type: v.followUpType, description: v.followUpDescription } : undefined,
+          prayer: v.withPrayer ? { request: v.prayerRequest } : undefined,
+        }),
+        async (input) => {
+          await write(() => create.mutateAsync(input), {
+            done: (created) => ({ title: success.activityCreated, description: activityCreatedDescription(created) }),
+            failed: failure.createActivity,
+            refresh: ['activities', 'contacts', 'followUps', 'prayerRequests', 'goals', 'dashboard'],
+          });
+          onDone();
+        },
+        dateRequired,
+      );
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <FieldGroup>
+        <TextField name="contactName" label="Contact name" list={listId} value={values.contactName} error={errors.contactName} onChange={(e) => set('contactName', e.target.value)} autoComplete="off" placeholder="Who did you talk with?" />
+        <datalist id={listId}>
+          {contacts.data?.map((name) => <option key={name} value={name} />)}
+        </datalist>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField name="date" type="date" label="Date" value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
+          <SelectField name="type" label="Type" value={values.type} options={activityTypeOptions} onChange={(e) => set('type', e.target.value as typeof values.type)} />
+        </div>
+        <TextAreaField name="notes" label="Notes" value={values.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} placeholder="What did you talk about?" />
+
+        {!activity && (
+          <>
+            <fieldset className="rounded-box border border-base-300 p-4">
+              <legend className="sr-only">Follow-up</legend>
+              <CheckboxField name="withFollowUp" label="Schedule a follow-up" checked={values.withFollowUp} onChange={(v) => set('withFollowUp', v)} />
+              {values.withFollowUp && (
+                <div className="mt-3 flex flex-col gap-4">
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    <TextField name="followUp.date" type="date" label="Follow-up date" value={values.followUpDate} error={errors['followUp.date']} onChange={(e) => set('followUpDate', e.target.value)} />
+                    <SelectField name="followUpType" label="Follow-up type" value={values.followUpType} options={activityFollowUpTypeOptions} onChange={(e) => set('followUpType', e.target.value)} />
+                  </div>
+                  <TextAreaField name="followUpDescription" label="Follow-up description" value={values.followUpDescription} error={errors['followUp.description']} onChange={(e) => set('followUpDescription', e.target.value)} placeholder="Follow-up for activity" />
+                </div>
+              )}
+            </fieldset>
+            <fieldset className="rounded-box border border-base-300 p-4">
+              <legend className="sr-only">Prayer</legend>
+              <CheckboxField name="withPrayer" label="Add to prayer journal" checked={values.withPrayer} onChange={(v) => set('withPrayer', v)} />
+              {values.withPrayer && (
+                <div className="mt-3">
+                  <TextAreaField name="prayerRequest" label="Prayer request" value={values.prayerRequest} error={errors['prayer.request']} onChange={(e) => set('prayerRequest', e.target.value)} placeholder="Prayer related to activity" />
+                </div>
+              )}
+            </fieldset>
+          </>
+        )}
+      </FieldGroup>
+      <FormActions busy={create.isPending || update.isPending} submitLabel={activity ? 'Save Changes' : 'Log Activity'} busyLabel="Saving..." onCancel={onDone} />
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+// Labelled select, textarea and checkbox fields with their error underneath, matching TextField.
+import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+function ErrorText({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={id} className="text-sm text-error">
+      {error}
+    </p>
+  ) : null;
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name'> {
+  name: string;
+  label: string;
+  error?: string;
+  options: readonly { value: string; label: string }[];
+}
+
+export function SelectField({ name, label, error, options, className = '', ...props }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={name} className={`select w-full ${error ? 'select-error' : ''} ${className}`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name'> {
+  name: string;
+  label: string;
+  error?: string;
+}
+
+export function TextAreaField({ name, label, error, className = '', ...props }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea id={id} name={name} rows={3} className={`textarea w-full ${error ? 'textarea-error' : ''} ${className}`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props} />
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+export function CheckboxField({ label, checked, onChange, name }: { label: string; checked: boolean; onChange(checked: boolean): void; name: string }) {
+  return (
+    <label className="flex cursor-pointer items-center gap-3 py-1 text-sm font-medium">
+      <input type="checkbox" name={name} className="checkbox checkbox-primary checkbox-sm" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+/** The buttons under a form: cancel, and submit with its busy label. */
+export function FormActions({ busy, submitLabel, busyLabel, onCancel }: { busy: boolean; submitLabel: string; busyLabel: string; onCancel(): void }) {
+  return (
+    <div className="modal-action mt-6">
+      <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </div>
+  );
+}
+
+export function FieldGroup({ children }: { children: ReactNode }) {
+  return <div className="flex flex-col gap-4">{children}</div>;
+}

@@ -1,0 +1,69 @@
+// Schedule or edit a follow-up; the contact is fixed once it exists, completion is set when editing.
+import { followUpCreateInput, followUpUpdateInput } from '../../server/schemas/followUps';
+import { useWrite } from '../hooks/useWrite';
+import { addDaysFromToday, fromDateInputValue, toDateInputValue } from '../lib/dates';
+import { failure, success } from '../lib/messages';
+import { trpc, type RouterOutputs } from '../lib/trpc';
+import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
+import { followUpTypeOptions } from './options';
+import { TextField } from './TextField';
+import { useFormState } from './useFormState';
+
+export type FollowUp = RouterOutputs['followUps']['list'][number];
+
+export function FollowUpForm({ followUp, defaultContactId, onDone }: { followUp?: FollowUp; defaultContactId?: number; onDone(): void }) {
+  const contacts = trpc.contacts.list.useQuery();
+  const { values, set, errors, submit } = useFormState({
+    contactId: String(followUp?.contactId ?? defaultContactId ?? ''),
+    date: toDateInputValue(followUp?.date ?? addDaysFromToday(7)),
+    type: followUp?.type ?? 'phone',
+    description: followUp?.description ?? '',
+    completed: followUp?.completed ?? false,
+  });
+  const create = trpc.followUps.create.useMutation();
+  const update = trpc.followUps.update.useMutation();
+  const write = useWrite();
+  const toInput = (v: typeof values) => ({
+    contactId: v.contactId ? Number(v.contactId) : undefined,
+    date: v.date ? fromDateInputValue(v.date) : undefined,
+    type: v.type,
+    description: v.description,
+  });
+  const contactRequired = (v: typeof values): Record<string, string> => (v.contactId ? {} : { contactId: 'Contact is required' });
+
+  const onSubmit = followUp
+    ? submit(followUpUpdateInput, (v) => ({ ...toInput(v), contactId: undefined, id: followUp.id, completed: v.completed }), async (input) => {
+        await write(() => update.mutateAsync(input), { done: success.followUpUpdated, failed: failure.updateFollowUp, refresh: ['followUps', 'dashboard'] });
+        onDone();
+      })
+    : submit(
+        followUpCreateInput,
+        toInput,
+        async (input) => {
+          await write(() => create.mutateAsync(input), { done: success.followUpScheduled, failed: failure.scheduleFollowUp, refresh: ['followUps', 'dashboard'] });
+          onDone();
+        },
+        contactRequired,
+      );
+
+  const contactOptions = [
+    { value: '', label: 'Choose a contact' },
+    ...(contacts.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+    ...(followUp && !contacts.data?.some((c) => c.id === followUp.contactId) ? [{ value: String(followUp.contactId), label: followUp.contactName }] : []),
+  ];
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <FieldGroup>
+        <SelectField name="contactId" label="Contact" value={values.contactId} options={contactOptions} disabled={Boolean(followUp)} error={errors.contactId} onChange={(e) => set('contactId', e.target.value)} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField name="date" type="date" label="Date" value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
+          <SelectField name="type" label="Type" value={values.type} options={followUpTypeOptions} onChange={(e) => set('type', e.target.value as typeof values.type)} />
+        </div>
+        <TextAreaField name="description" label="Description" value={values.description} error={errors.description} onChange={(e) => set('description', e.target.value)} placeholder="What will you do?" />
+        {followUp && <CheckboxField name="completed" label="Completed" checked={values.completed} onChange={(v) => set('completed', v)} />}
+      </FieldGroup>
+      <FormActions busy={create.isPending || update.isPending} submitLabel={followUp ? 'Save Changes' : 'Schedule Follow-up'} busyLabel="Saving..." onCancel={onDone} />
+    </form>
+  );
+}

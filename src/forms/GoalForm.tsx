@@ -1,0 +1,67 @@
+// Create or edit a goal: title, description, type, target, deadline; progress and completion when editing.
+import { goalCreateInput, goalUpdateInput } from '../../server/schemas/goals';
+import { useWrite } from '../hooks/useWrite';
+import { addMonthsFromToday, fromDateInputValue, toDateInputValue } from '../lib/dates';
+import { failure, success } from '../lib/messages';
+import { trpc, type RouterOutputs } from '../lib/trpc';
+import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
+import { goalTypeOptions } from './options';
+import { TextField } from './TextField';
+import { useFormState } from './useFormState';
+
+export type Goal = RouterOutputs['goals']['list'][number];
+
+export function GoalForm({ goal, onDone }: { goal?: Goal; onDone(): void }) {
+  const { values, set, errors, submit } = useFormState({
+    title: goal?.title ?? '',
+    description: goal?.description ?? '',
+    type: goal?.type ?? 'conversation',
+    targetCount: String(goal?.targetCount ?? 10),
+    deadline: toDateInputValue(goal?.deadline ?? addMonthsFromToday(1)),
+    currentCount: String(goal?.currentCount ?? 0),
+    completed: goal?.completed ?? false,
+  });
+  const create = trpc.goals.create.useMutation();
+  const update = trpc.goals.update.useMutation();
+  const write = useWrite();
+  const toInput = (v: typeof values) => ({
+    title: v.title,
+    description: v.description,
+    type: v.type || undefined,
+    targetCount: v.targetCount === '' ? undefined : Number(v.targetCount),
+    deadline: v.deadline ? fromDateInputValue(v.deadline) : undefined,
+    currentCount: Number(v.currentCount || 0),
+    completed: v.completed,
+  });
+
+  const onSubmit = goal
+    ? submit(
+        goalUpdateInput.required({ title: true, description: true, type: true, targetCount: true, deadline: true }),
+        (v) => ({ ...toInput(v), id: goal.id }),
+        async (input) => {
+          await write(() => update.mutateAsync(input), { done: success.goalUpdated, failed: failure.updateGoal, refresh: ['goals', 'dashboard'] });
+          onDone();
+        },
+      )
+    : submit(goalCreateInput, toInput, async (input) => {
+        await write(() => create.mutateAsync(input), { done: success.goalCreated, failed: failure.createGoal, refresh: ['goals', 'dashboard'] });
+        onDone();
+      });
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <FieldGroup>
+        <TextField name="title" label="Title" value={values.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
+        <TextAreaField name="description" label="Description" value={values.description} error={errors.description} onChange={(e) => set('description', e.target.value)} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField name="type" label="Type" value={values.type} options={goalTypeOptions} error={errors.type} onChange={(e) => set('type', e.target.value as typeof values.type)} />
+          <TextField name="targetCount" type="number" inputMode="numeric" min={1} label="Target" value={values.targetCount} error={errors.targetCount} onChange={(e) => set('targetCount', e.target.value)} />
+        </div>
+        <TextField name="deadline" type="date" label="Deadline" value={values.deadline} error={errors.deadline} onChange={(e) => set('deadline', e.target.value)} />
+        {goal && <TextField name="currentCount" type="number" inputMode="numeric" min={0} label="Current progress" value={values.currentCount} error={errors.currentCount} onChange={(e) => set('currentCount', e.target.value)} />}
+        <CheckboxField name="completed" label="Mark goal as completed" checked={values.completed} onChange={(v) => set('completed', v)} />
+      </FieldGroup>
+      <FormActions busy={create.isPending || update.isPending} submitLabel={goal ? 'Save Changes' : 'Create Goal'} busyLabel="Saving..." onCancel={onDone} />
+    </form>
+  );
+}

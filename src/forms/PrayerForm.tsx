@@ -1,0 +1,80 @@
+// Add or edit a prayer request; marking it answered reveals the answer date and how it was answered.
+import { prayerCreateInput, prayerUpdateInput } from '../../server/schemas/prayerRequests';
+import { useWrite } from '../hooks/useWrite';
+import { fromDateInputValue, toDateInputValue } from '../lib/dates';
+import { failure, success } from '../lib/messages';
+import { trpc, type RouterOutputs } from '../lib/trpc';
+import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
+import { TextField } from './TextField';
+import { useFormState } from './useFormState';
+
+export type Prayer = RouterOutputs['prayerRequests']['list'][number];
+
+export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Prayer; defaultContactId?: number; onDone(): void }) {
+  const contacts = trpc.contacts.list.useQuery();
+  const { values, set, errors, submit } = useFormState({
+    contactId: String(prayer?.contactId ?? defaultContactId ?? ''),
+    request: prayer?.request ?? '',
+    date: toDateInputValue(prayer?.date ?? new Date()),
+    answered: prayer?.answered ?? false,
+    answerDate: prayer?.answerDate ? toDateInputValue(prayer.answerDate) : '',
+    answerNotes: prayer?.answerNotes ?? '',
+  });
+  const create = trpc.prayerRequests.create.useMutation();
+  const update = trpc.prayerRequests.update.useMutation();
+  const write = useWrite();
+  const refresh = ['prayerRequests', 'dashboard'] as const;
+  const toInput = (v: typeof values) => ({
+    contactId: v.contactId ? Number(v.contactId) : undefined,
+    request: v.request,
+    date: v.date ? fromDateInputValue(v.date) : undefined,
+    answered: v.answered,
+    answerDate: v.answered && v.answerDate ? fromDateInputValue(v.answerDate) : null,
+    answerNotes: v.answered ? v.answerNotes : null,
+  });
+  const formRules = (v: typeof values) => ({ ...(v.date ? {} : { date: 'Date is required' }), ...(v.contactId ? {} : { contactId: 'Contact is required' }) });
+
+  const onSubmit = prayer
+    ? submit(
+        prayerUpdateInput,
+        (v) => ({ ...toInput(v), contactId: undefined, id: prayer.id }),
+        async (input) => {
+          await write(() => update.mutateAsync(input), { done: success.prayerUpdated, failed: failure.updatePrayer, refresh: [...refresh] });
+          onDone();
+        },
+        formRules,
+      )
+    : submit(
+        prayerCreateInput,
+        toInput,
+        async (input) => {
+          await write(() => create.mutateAsync(input), { done: success.prayerAdded, failed: failure.addPrayer, refresh: [...refresh] });
+          onDone();
+        },
+        formRules,
+      );
+
+  const contactOptions = [
+    { value: '', label: 'Choose a contact' },
+    ...(contacts.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+    ...(prayer && !contacts.data?.some((c) => c.id === prayer.contactId) ? [{ value: String(prayer.contactId), label: prayer.contactName }] : []),
+  ];
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <FieldGroup>
+        <SelectField name="contactId" label="Contact" value={values.contactId} options={contactOptions} disabled={Boolean(prayer)} error={errors.contactId} onChange={(e) => set('contactId', e.target.value)} />
+        <TextAreaField name="request" label="Prayer request" value={values.request} error={errors.request} onChange={(e) => set('request', e.target.value)} placeholder="What are you praying for?" />
+        <TextField name="date" type="date" label="Date" value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
+        <CheckboxField name="answered" label="Answered" checked={values.answered} onChange={(v) => set('answered', v)} />
+        {values.answered && (
+          <>
+            <TextField name="answerDate" type="date" label="Answer date" value={values.answerDate} error={errors.answerDate} onChange={(e) => set('answerDate', e.target.value)} />
+            <TextAreaField name="answerNotes" label="How was it answered?" value={values.answerNotes} error={errors.answerNotes} onChange={(e) => set('answerNotes', e.target.value)} />
+          </>
+        )}
+      </FieldGroup>
+      <FormActions busy={create.isPending || update.isPending} submitLabel={prayer ? 'Save Changes' : 'Add Prayer Request'} busyLabel="Saving..." onCancel={onDone} />
+    </form>
+  );
+}

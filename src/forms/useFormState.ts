@@ -1,0 +1,36 @@
+// Form values, their field errors and the submit flow every entity form shares.
+import { useState, type FormEvent } from 'react';
+import type { ZodType } from 'zod';
+import { fieldErrors, serverIssues } from '../lib/errors';
+import { focusFirstInvalid } from './TextField';
+
+export function useFormState<V extends Record<string, unknown>>(initial: V) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = <K extends keyof V>(key: K, value: V[K]) => setValues((current) => ({ ...current, [key]: value }));
+
+  /**
+   * Validates with `schema` (plus form-only `extraErrors`), shows the first message of each field, and when
+   * valid runs `save`; a server validation answer lands under its fields too.
+   */
+  function submit<T>(schema: ZodType<T>, toInput: (values: V) => unknown, save: (input: T) => Promise<unknown>, extraErrors: (values: V) => Record<string, string> = () => ({})) {
+    return async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const form = event.currentTarget;
+      const parsed = schema.safeParse(toInput(values));
+      const found = { ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...extraErrors(values) };
+      setErrors(found);
+      if (!parsed.success || Object.keys(found).length) {
+        focusFirstInvalid(form, found);
+        return;
+      }
+      try {
+        await save(parsed.data);
+      } catch (error) {
+        setErrors(fieldErrors(serverIssues(error)));
+      }
+    };
+  }
+
+  return { values, set, errors, submit };
+}
