@@ -1,0 +1,126 @@
+// Follow-ups: Pending (Overdue, Today, Upcoming) and Completed tabs; complete, edit, delete; ?id= opens one.
+import { useState } from 'react';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { EmptyState } from '../components/EmptyState';
+import { FollowUpItem } from '../components/FollowUpItem';
+import { PlusIcon } from '../components/Icons';
+import { Modal } from '../components/Modal';
+import { PageHeader } from '../components/PageHeader';
+import { RowMenu, type RowMenuItem } from '../components/RowMenu';
+import { Spinner } from '../components/Spinner';
+import { TabBar } from '../components/TabBar';
+import { FollowUpForm, type FollowUp } from '../forms/FollowUpForm';
+import { useEditParam } from '../hooks/useEditParam';
+import { useWrite } from '../hooks/useWrite';
+import { failure, success } from '../lib/messages';
+import { groupFollowUps } from '../lib/ordering';
+import { trpc } from '../lib/trpc';
+
+export default function FollowUpsPage() {
+  const [tab, setTab] = useState<'pending' | 'completed'>('pending');
+  const list = trpc.followUps.list.useQuery();
+  const complete = trpc.followUps.complete.useMutation();
+  const remove = trpc.followUps.remove.useMutation();
+  const write = useWrite();
+  const edit = useEditParam();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<FollowUp | null>(null);
+
+  const groups = groupFollowUps(list.data ?? []);
+  const pendingCount = groups.overdue.length + groups.today.length + groups.upcoming.length;
+  const editing = edit.id === null ? undefined : list.data?.find((f) => f.id === edit.id);
+
+  const menu = (followUp: FollowUp): RowMenuItem[] => [
+    ...(followUp.completed
+      ? []
+      : [
+          {
+            label: 'Mark as completed',
+            onSelect: () =>
+              void write(() => complete.mutateAsync({ id: followUp.id }), { done: success.followUpCompleted, failed: failure.completeFollowUp, refresh: ['followUps', 'dashboard'] }).catch(() => undefined),
+          },
+        ]),
+    { label: 'Edit', onSelect: () => edit.open(followUp.id) },
+    { label: 'Delete', onSelect: () => setDeleting(followUp), danger: true },
+  ];
+
+  const section = (title: string, items: FollowUp[]) =>
+    items.length > 0 && (
+      <section className="mb-6" aria-labelledby={`group-${title}`}>
+        <h2 id={`group-${title}`} className="mb-2 text-sm font-semibold tracking-wide text-base-content/75 uppercase">
+          {title}
+        </h2>
+        <ul className="flex flex-col gap-2">
+          {items.map((followUp) => (
+            <li key={followUp.id} className="flex items-start gap-2 rounded-box border border-base-300 bg-base-100 p-3">
+              <FollowUpItem contactName={followUp.contactName} description={followUp.description} type={followUp.type} date={followUp.date} completed={followUp.completed} />
+              <RowMenu label={`Actions for follow-up with ${followUp.contactName}`} items={menu(followUp)} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    await write(() => remove.mutateAsync({ id: deleting.id }), { done: success.followUpDeleted, failed: failure.deleteFollowUp, refresh: ['followUps', 'dashboard'] }).catch(() => undefined);
+    setDeleting(null);
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Follow-ups"
+        subtitle="The next step with each person, so nobody is forgotten."
+        action={
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+            <PlusIcon /> Schedule Follow-up
+          </button>
+        }
+      />
+      <TabBar<'pending' | 'completed'>
+        label="Follow-ups"
+        active={tab}
+        onChange={setTab}
+        tabs={[
+          { key: 'pending', label: 'Pending', count: pendingCount },
+          { key: 'completed', label: 'Completed', count: groups.completed.length },
+        ]}
+      />
+      <div role="tabpanel" aria-labelledby={`tab-${tab}`}>
+        {list.isLoading ? (
+          <Spinner />
+        ) : tab === 'pending' ? (
+          pendingCount === 0 ? (
+            <EmptyState title="No pending follow-ups" />
+          ) : (
+            <>
+              {section('Overdue', groups.overdue)}
+              {section('Today', groups.today)}
+              {section('Upcoming', groups.upcoming)}
+            </>
+          )
+        ) : groups.completed.length === 0 ? (
+          <EmptyState title="No completed follow-ups" />
+        ) : (
+          section('Completed', groups.completed)
+        )}
+      </div>
+
+      <Modal open={creating} title="Schedule Follow-up" onClose={() => setCreating(false)}>
+        <FollowUpForm onDone={() => setCreating(false)} />
+      </Modal>
+      <Modal open={Boolean(editing)} title="Edit Follow-up" onClose={edit.close}>
+        {editing && <FollowUpForm key={editing.id} followUp={editing} onDone={edit.close} />}
+      </Modal>
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete follow-up"
+        message="Are you sure you want to delete this follow-up? This action cannot be undone."
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+// Resources: the library of guides, one card each.
+import { PageHeader } from '../components/PageHeader';
+import { ResourceCard } from '../components/ResourceCard';
+import { Spinner } from '../components/Spinner';
+import { trpc } from '../lib/trpc';
+
+export default function ResourcesPage() {
+  const resources = trpc.resources.list.useQuery();
+  return (
+    <>
+      <PageHeader title="Resources" subtitle="Short, practical guides for sharing your faith with love." />
+      {resources.isLoading ? (
+        <Spinner />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {resources.data?.map((resource) => (
+            <li key={resource.id}>
+              <ResourceCard {...resource} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
