@@ -10,17 +10,17 @@ export interface Trend {
 export function StatCard({ title, value, icon, trend, detail }: { title: string; value: number | string; icon: ReactNode; trend?: Trend; detail?: string }) {
   return (
     <div className="card border border-base-300 bg-base-100">
-      <div className="card-body gap-2 p-5">
+      <div className="card-body gap-1.5 p-4 sm:gap-2 sm:p-5">
         <div className="flex items-center justify-between gap-2">
-          <h2 className="text-sm font-medium text-base-content/75">{title}</h2>
-          <span className="flex h-9 w-9 items-center justify-center rounded-full bg-primary/10 text-primary">{icon}</span>
+          <h2 className="text-sm leading-tight font-medium text-base-content/75">{title}</h2>
+          <span className="hidden h-9 w-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary sm:flex">{icon}</span>
         </div>
-        <p className="text-3xl font-bold" data-testid="stat-value">
+        <p className="text-2xl font-bold sm:text-3xl" data-testid="stat-value">
           {value}
         </p>
         {detail && <p className="text-xs text-base-content/75">{detail}</p>}
         {trend && (
-          <p className={`text-xs font-medium ${trend.isPositive ? 'text-success-content' : 'text-error'}`}>
+          <p className="text-xs font-medium text-base-content/75">
             <span className={`badge badge-xs mr-1 ${trend.isPositive ? 'badge-success' : 'badge-error'}`}>
               {trend.value > 0 ? '+' : ''}
               {trend.value}%

@@ -25,7 +25,7 @@ export function TabBar<K extends string>({ tabs, active, onChange, label }: { ta
           role="tab"
           aria-selected={tab.key === active}
           tabIndex={tab.key === active ? 0 : -1}
-          className={`tab gap-2 ${tab.key === active ? 'tab-active' : ''}`}
+          className={`tab gap-2 ${tab.key === active ? 'tab-active' : 'text-base-content'}`}
           onClick={() => onChange(tab.key)}
         >
           {tab.label}

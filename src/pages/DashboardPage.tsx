@@ -79,7 +79,7 @@ export default function DashboardPage() {
   return (
     <>
       {header}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard title="Conversations" value={stats.totalConversations} icon={<ChatIcon />} trend={stats.trends.conversations} />
         <StatCard title="Gospel Presentations" value={stats.totalGospelPresentations} icon={<CrossIcon />} trend={stats.trends.gospelPresentations} />
         <StatCard title="New Contacts" value={stats.totalContacts} icon={<PersonPlusIcon />} trend={stats.trends.contacts} />
