@@ -62,6 +62,8 @@ export interface Auth {
   validateSession(sessionId: string): Promise<{ user: SessionUser; session: AuthSession } | null>;
   invalidateSession(sessionId: string): Promise<void>;
   invalidateUserSessions(userId: number): Promise<void>;
+  /** Signs the user out everywhere except the session `keepSessionId` (after a password change). */
+  invalidateOtherSessions(userId: number, keepSessionId: string): Promise<void>;
   readSessionId(cookieHeader: string | undefined): string | null;
   sessionCookie(sessionId: string, secure: boolean): string;
   blankSessionCookie(secure: boolean): string;
@@ -86,6 +88,9 @@ export function createAuth(database: Database): Auth {
     },
     invalidateSession: (id) => lucia.invalidateSession(id),
     invalidateUserSessions: (userId) => lucia.invalidateUserSessions(userId),
+    async invalidateOtherSessions(userId, keepSessionId) {
+      for (const session of await lucia.getUserSessions(userId)) if (session.id !== keepSessionId) await lucia.invalidateSession(session.id);
+    },
     readSessionId: (header) => (header ? lucia.readSessionCookie(header) : null),
     sessionCookie: (id, secure) => withSecure(lucia.createSessionCookie(id), secure),
     blankSessionCookie: (secure) => withSecure(lucia.createBlankSessionCookie(), secure),

@@ -1,6 +1,5 @@
-// Contacts in and out of other apps: an RFC 4180 CSV reader and writer, a vCard 3.0 reader and writer, and the
-// mapping of their fields onto Sower's contact fields. Pure text in, text out: no database here.
-import { spiritualStatuses, type SpiritualStatus } from '../db/schema';
+// Contacts in and out of other apps as text: RFC 4180 CSV and vCard 3.0, read and written, mapped onto contact fields.
+import { spiritualStatuses, type SpiritualStatus } from '../db/enums';
 import { contactCreateInput } from './schemas/contacts';
 import { escapeText, foldLine } from './ics';
 

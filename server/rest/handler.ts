@@ -70,7 +70,9 @@ function withHeaderInputs(route: RestRoute, req: IncomingMessage, input: unknown
 }
 
 async function buildInput(route: RestRoute, req: IncomingMessage, params: Record<string, string>, query: URLSearchParams) {
-  const body = route.method === 'POST' || route.method === 'PUT' ? await readJsonBody(req) : undefined;
+  // POST and PUT always have their body read (and checked); another method only when the route takes input from it.
+  const takesBody = route.input === 'body' || route.input === 'params+body';
+  const body = takesBody || route.method === 'POST' || route.method === 'PUT' ? await readJsonBody(req) : undefined;
   switch (route.input) {
     case 'none':
       return undefined;
@@ -128,8 +130,10 @@ export async function handleRest(
     const ctx = await makeContext();
     const result = await procedureOf(createCaller(ctx), route.procedure)(input);
     if (!route.download) return sendJson(res, route.status ?? 200, result);
-    if (typeof result !== 'string') throw new Error(`${route.procedure} must answer text for its download route`);
-    sendText(res, route.status ?? 200, result, route.download.contentType, route.download.filename?.(params));
+    const { contentType, filename } = route.download;
+    const text = typeof result === 'string' ? result : contentType.startsWith('application/json') ? JSON.stringify(result, null, 2) : undefined;
+    if (text === undefined) throw new Error(`${route.procedure} must answer text for its download route`);
+    sendText(res, route.status ?? 200, text, contentType, filename?.(params));
   } catch (error) {
     sendError(res, error, log);
   }

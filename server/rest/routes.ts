@@ -13,7 +13,7 @@ export interface RestRoute {
   status?: number;
   /** Public routes skip the sign-in requirement (the procedure itself decides). */
   public?: boolean;
-  /** The procedure answers a string, sent as this text instead of JSON. */
+  /** The procedure answers a string, sent as this text instead of JSON (for a JSON content type, an object, as a file). */
   download?: TextAnswer;
   /** Request headers (lower-case name) that supply an input field the JSON body leaves out. */
   headerInputs?: Record<string, string>;
@@ -43,6 +43,7 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/dashboard/stats', procedure: 'dashboard.stats', input: 'none' },
 
   ...crud('contacts', 'contacts'),
+  { method: 'GET', path: '/api/contacts/:id/timeline', procedure: 'contacts.timeline', input: 'params' },
   // An offline outbox replays a create with the same key; the header is the usual place for it over HTTP.
   ...crud('activities', 'activities', { create: { headerInputs: { 'idempotency-key': 'idempotencyKey' } } }),
   ...crud('followups', 'followUps'),
@@ -76,6 +77,36 @@ export const restRoutes: RestRoute[] = [
     public: true,
     download: { contentType: 'text/calendar; charset=utf-8' },
   },
+
+  { method: 'GET', path: '/api/search', procedure: 'search.quick', input: 'query' },
+
+  { method: 'PUT', path: '/api/account/profile', procedure: 'account.updateProfile', input: 'body' },
+  { method: 'POST', path: '/api/account/password', procedure: 'account.changePassword', input: 'body' },
+  {
+    method: 'GET',
+    path: '/api/account/export',
+    procedure: 'account.export',
+    input: 'none',
+    download: { contentType: 'application/json; charset=utf-8', filename: () => 'sower-export.json' },
+  },
+  {
+    method: 'GET',
+    path: '/api/account/export/contacts.csv',
+    procedure: 'account.exportContactsCsv',
+    input: 'none',
+    download: { contentType: 'text/csv; charset=utf-8; header=present', filename: () => 'sower-contacts.csv' },
+  },
+  {
+    method: 'GET',
+    path: '/api/account/export/contacts.vcf',
+    procedure: 'account.exportContactsVcard',
+    input: 'none',
+    download: { contentType: 'text/vcard; charset=utf-8', filename: () => 'sower-contacts.vcf' },
+  },
+  { method: 'POST', path: '/api/account/import/preview', procedure: 'account.previewImport', input: 'body' },
+  { method: 'POST', path: '/api/account/import', procedure: 'account.confirmImport', input: 'body' },
+  // The password comes in the body: a DELETE that reads one (see handler.buildInput).
+  { method: 'DELETE', path: '/api/account', procedure: 'account.deleteAccount', input: 'body' },
 
   { method: 'GET', path: '/api/teams', procedure: 'teams.list', input: 'none' },
   { method: 'POST', path: '/api/teams', procedure: 'teams.create', input: 'body', status: 201 },

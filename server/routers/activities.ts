@@ -1,11 +1,11 @@
 // Activities: logged outreach, created in one transaction with an optional contact, follow-up and prayer request.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, prayerRequests } from '../../db/schema';
 import { assertCanCreateIn, canRead, notFound } from '../access';
 import { onceForKey } from '../idempotency';
-import { activityCreateInput, activityUpdateInput } from '../schemas/activities';
-import { idInput, pageInput } from '../schemas/common';
+import { activityCreateInput, activityListInput, activityUpdateInput } from '../schemas/activities';
+import { idInput } from '../schemas/common';
 import { activityTypeWords } from '../schemas/labels';
 import { protectedProcedure, router } from '../trpc';
 import { afterCursor, limitOf } from './paging';
@@ -54,9 +54,18 @@ async function resolveContact(tx: Tx, userId: number, input: { contactId?: numbe
 }
 
 export const activitiesRouter = router({
-  list: protectedProcedure.input(pageInput).query(({ ctx, input }) =>
+  list: protectedProcedure.input(activityListInput).query(({ ctx, input }) =>
     selectActivities(ctx.database.read)
-      .where(and(canRead(activities, ctx.user.id), input?.cursor ? afterCursor(activities, activities.date, 'desc', input.cursor, ctx.user.id) : undefined))
+      .where(
+        and(
+          canRead(activities, ctx.user.id),
+          input?.type ? eq(activities.type, input.type) : undefined,
+          input?.contactId ? eq(activities.contactId, input.contactId) : undefined,
+          input?.from ? gte(activities.date, input.from) : undefined,
+          input?.to ? lt(activities.date, input.to) : undefined,
+          input?.cursor ? afterCursor(activities, activities.date, 'desc', input.cursor, ctx.user.id) : undefined,
+        ),
+      )
       .orderBy(desc(activities.date), desc(activities.id))
       .limit(limitOf(input)),
   ),

@@ -26,7 +26,7 @@ async function signIn(ctx: Context, userId: number) {
 }
 
 /** Refuses with 429 and Retry-After while any of the keys is over its limit. */
-async function assertNotLimited(ctx: Context, checks: Parameters<typeof blockedFor>[1]) {
+export async function assertNotLimited(ctx: Context, checks: Parameters<typeof blockedFor>[1]) {
   const wait = await blockedFor(ctx.attempts, checks);
   if (wait === null) return;
   ctx.setHeader('Retry-After', String(Math.max(1, wait)));

@@ -1,11 +1,13 @@
 // Contacts: the people a user shares with, each with a spiritual status.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
-import { contacts } from '../../db/schema';
-import { assertCanCreateIn, canRead, notFound } from '../access';
-import { idInput, pageInput } from '../schemas/common';
-import { contactCreateInput, contactUpdateInput } from '../schemas/contacts';
+import { contacts, type SpiritualStatus } from '../../db/schema';
+import { assertCanCreateIn, canEdit, canRead, notFound } from '../access';
+import { idInput } from '../schemas/common';
+import { contactCountInput, contactCreateInput, contactListInput, contactUpdateInput } from '../schemas/contacts';
 import { protectedProcedure, router } from '../trpc';
+import { contactHistory, recordStatusChanges } from './journey';
+import { contactMatches } from './matching';
 import { afterCursor, limitOf } from './paging';
 import { advanceGoals, removeOwned, updateOwned } from './shared';
 
@@ -34,28 +36,70 @@ async function loadContact(db: Queryable, contactId: number, userId: number) {
 
 type NewContact = Omit<typeof contacts.$inferInsert, 'createdBy' | 'id' | 'createdAt'>;
 
-/** Inserts a contact and counts it toward the user's new-contact goals; used by contacts.create and activity logging. */
-export async function insertContact(tx: Tx, userId: number, values: NewContact) {
-  await assertCanCreateIn(tx, values.teamId ?? null, userId);
-  const [contact] = await tx
+/** Rows per INSERT statement: well under SQLite's limit on bound parameters. */
+const INSERT_CHUNK = 500;
+
+/**
+ * Inserts contacts, records each first status as the start of its journey, and counts them toward the user's
+ * new-contact goals: a few statements for any number of rows, so a large import holds the writer only briefly.
+ */
+export async function insertContacts(tx: Tx, userId: number, rows: NewContact[]) {
+  for (const teamId of new Set(rows.map((row) => row.teamId ?? null))) await assertCanCreateIn(tx, teamId, userId);
+  const created: Awaited<ReturnType<typeof insertChunk>> = [];
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const inserted = await insertChunk(tx, userId, rows.slice(start, start + INSERT_CHUNK));
+    await recordStatusChanges(tx, userId, inserted.map((contact) => ({ contactId: contact.id, fromStatus: null, toStatus: contact.spiritualStatus })));
+    created.push(...inserted);
+  }
+  if (rows.length) await advanceGoals(tx, userId, 'new_contact', rows.length);
+  return created;
+}
+
+function insertChunk(tx: Tx, userId: number, rows: NewContact[]) {
+  return tx
     .insert(contacts)
-    .values({ ...values, createdBy: userId })
+    .values(rows.map((row) => ({ ...row, createdBy: userId })))
     .returning(contactColumns);
-  await advanceGoals(tx, userId, 'new_contact');
+}
+
+/** One contact, as contacts.create and activity logging add it. */
+export async function insertContact(tx: Tx, userId: number, values: NewContact) {
+  const [contact] = await insertContacts(tx, userId, [values]);
   return contact;
 }
 
+/** The readable contacts a list or count covers: all of them, or those matching the text and status. */
+function contactFilter(userId: number, filter: { q?: string; status?: SpiritualStatus } | undefined) {
+  return and(
+    canRead(contacts, userId),
+    filter?.q ? contactMatches(filter.q) : undefined,
+    filter?.status ? eq(contacts.spiritualStatus, filter.status) : undefined,
+  );
+}
+
 export const contactsRouter = router({
-  list: protectedProcedure.input(pageInput).query(({ ctx, input }) =>
+  list: protectedProcedure.input(contactListInput).query(({ ctx, input }) =>
     ctx.database.read
       .select(contactColumns)
       .from(contacts)
-      .where(and(canRead(contacts, ctx.user.id), input?.cursor ? afterCursor(contacts, nameKey, 'asc', input.cursor, ctx.user.id) : undefined))
+      .where(and(contactFilter(ctx.user.id, input), input?.cursor ? afterCursor(contacts, nameKey, 'asc', input.cursor, ctx.user.id) : undefined))
       .orderBy(asc(nameKey), asc(contacts.id))
       .limit(limitOf(input)),
   ),
 
+  /** How many contacts the same filter finds, for "N contacts match". */
+  count: protectedProcedure.input(contactCountInput).query(async ({ ctx, input }) => {
+    const [row] = await ctx.database.read.select({ count: count() }).from(contacts).where(contactFilter(ctx.user.id, input));
+    return { count: row.count };
+  }),
+
   byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadContact(ctx.database.read, input.id, ctx.user.id)),
+
+  /** The contact with its journey (oldest first) and its newest activities, follow-ups, prayers and status changes. */
+  timeline: protectedProcedure.input(idInput).query(async ({ ctx, input }) => {
+    const contact = await loadContact(ctx.database.read, input.id, ctx.user.id);
+    return { contact, ...(await contactHistory(ctx.database.read, contact.id, ctx.user.id)) };
+  }),
 
   create: protectedProcedure
     .input(contactCreateInput)
@@ -64,7 +108,14 @@ export const contactsRouter = router({
   update: protectedProcedure.input(contactUpdateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const { id, ...changes } = input;
+      const [before] = await tx
+        .select({ status: contacts.spiritualStatus })
+        .from(contacts)
+        .where(and(eq(contacts.id, id), canEdit(contacts, ctx.user.id)));
       await updateOwned(tx, contacts, id, ctx.user.id, changes, 'Contact');
+      // A journey step only for a status that really changed (updateOwned has refused any other caller).
+      if (before && changes.spiritualStatus && changes.spiritualStatus !== before.status)
+        await recordStatusChanges(tx, ctx.user.id, [{ contactId: id, fromStatus: before.status, toStatus: changes.spiritualStatus }]);
       return loadContact(tx, id, ctx.user.id);
     }),
   ),

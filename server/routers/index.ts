@@ -1,5 +1,6 @@
 // The app's one router: every entity router under its name; AppRouter is the client's type.
 import { router } from '../trpc';
+import { accountRouter } from './account';
 import { activitiesRouter } from './activities';
 import { authRouter } from './auth';
 import { calendarRouter } from './calendar';
@@ -9,6 +10,7 @@ import { followUpsRouter } from './followUps';
 import { goalsRouter } from './goals';
 import { prayerRequestsRouter } from './prayerRequests';
 import { resourcesRouter } from './resources';
+import { searchRouter } from './search';
 import { teamsRouter } from './teams';
 
 export const appRouter = router({
@@ -22,6 +24,8 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   teams: teamsRouter,
   calendar: calendarRouter,
+  search: searchRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -37,10 +37,10 @@ export async function requireReadableContact(db: Queryable, contactId: number, u
   return contact;
 }
 
-/** Logging an activity, or gaining a contact, moves the user's own active goals of that type by one. */
-export async function advanceGoals(tx: Tx, userId: number, type: GoalType) {
+/** Logging an activity, or gaining a contact, moves the user's own active goals of that type by one (or `by`, for an import). */
+export async function advanceGoals(tx: Tx, userId: number, type: GoalType, by = 1) {
   await tx
     .update(goals)
-    .set({ currentCount: sql`${goals.currentCount} + 1` })
+    .set({ currentCount: sql`${goals.currentCount} + ${by}` })
     .where(and(ownedBy(goals, userId), eq(goals.type, type), eq(goals.completed, false)));
 }

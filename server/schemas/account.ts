@@ -32,7 +32,7 @@ export const deleteAccountInput = z.object({
 /** About 1 MB of text: what the HTTP body limit lets through. */
 export const IMPORT_MAX_CHARS = 1_000_000;
 
-export const importFormats = ['csv', 'vcard'] as const;
+const importFormats = ['csv', 'vcard'] as const;
 
 export const importInput = z.object({
   format: z.enum(importFormats, { error: 'Format must be csv or vcard' }),

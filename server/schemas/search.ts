@@ -1,7 +1,7 @@
 // Search inputs: the quick search box and the optional text filter of lists.
 import { z } from 'zod';
 
-export const SEARCH_MAX = 100;
+const SEARCH_MAX = 100;
 const tooLong = `Search text must be at most ${SEARCH_MAX} characters`;
 
 /** A list's text filter: blank means no filter. */

@@ -38,8 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Routes that act only on the caller's own account (sign-in, their calendar feed): no team row, nothing to refuse a viewer. */
-const ownAccount = (route: RestRoute) => /^(auth|calendar)\./.test(route.procedure);
+/** Routes that act only on the caller's own account (sign-in, their calendar feed, profile, import, deletion): no team row, nothing to refuse a viewer. */
+const ownAccount = (route: RestRoute) => /^(auth|calendar|account)\./.test(route.procedure);
 const writes = restRoutes.filter((r) => r.method !== 'GET' && !ownAccount(r));
 const entityOf = (route: RestRoute) => route.procedure.split('.')[0];
 

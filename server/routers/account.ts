@@ -1,0 +1,258 @@
+// The signed-in user's own account: profile, password, export and import of their data, and deleting it all.
+import { TRPCError } from '@trpc/server';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { ZodRealError } from 'zod';
+import type { Queryable, Tx } from '../../db/client';
+import { activities, contacts, contactStatusChanges, followUps, goals, prayerRequests, teamMembers, teams, users } from '../../db/schema';
+import { canRead, ownedBy } from '../access';
+import { hashPassword, verifyPassword, type SessionUser } from '../auth';
+import { conflictOnDuplicate } from '../errors';
+import { contactsFromFile, contactsToCsv, contactsToVcard, type ContactDraft, type ImportProblem } from '../importExport';
+import { changePasswordInput, deleteAccountInput, importInput, profileUpdateInput } from '../schemas/account';
+import { protectedProcedure, router, type Context } from '../trpc';
+import { activityColumns } from './activities';
+import { assertNotLimited, userColumns } from './auth';
+import { contactColumns, insertContacts } from './contacts';
+import { goalColumns } from './goals';
+import { prayerColumns } from './prayerRequests';
+import { selectFollowUps } from './followUps';
+
+type SignedInContext = Context & { user: SessionUser };
+
+const EMAIL_TAKEN = 'Email already registered';
+
+/** A refusal about one field, shaped like a validation error so a form shows it beside that field. */
+function fieldError(field: string, message: string) {
+  return new TRPCError({ code: 'BAD_REQUEST', message, cause: new ZodRealError([{ code: 'custom', path: [field], message, input: undefined }]) });
+}
+
+/**
+ * Checks the user's password before a change that needs it. Wrong guesses count like failed logins, so a
+ * session left open on a shared computer cannot be used to try passwords at speed. 400, not 401: the session
+ * itself is fine, and the client treats 401 as "signed out".
+ */
+async function assertPassword(ctx: SignedInContext, password: string, field: string, message: string) {
+  const key = `password:user:${ctx.user.id}`;
+  const rule = ctx.limits.loginPerUsername;
+  await assertNotLimited(ctx, [{ key, rule }]);
+  const [row] = await ctx.database.read.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id));
+  if (!row || !(await verifyPassword(row.passwordHash, password))) {
+    await ctx.attempts.hit(key, rule.windowMs);
+    throw fieldError(field, message);
+  }
+  await ctx.attempts.reset(key);
+}
+
+/** Everything the user created (and the teams they belong to), as one object; never the password hash or feed token. */
+async function exportData(db: Queryable, userId: number) {
+  const [user] = await db
+    .select({ ...userColumns, createdAt: users.createdAt, lastLogin: users.lastLogin, profileImage: users.profileImage })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [ownContacts, ownActivities, ownFollowUps, ownPrayers, ownGoals, statusChanges, memberships] = await Promise.all([
+    db.select(contactColumns).from(contacts).where(ownedBy(contacts, userId)).orderBy(asc(contacts.id)),
+    db
+      .select(activityColumns)
+      .from(activities)
+      .innerJoin(contacts, eq(contacts.id, activities.contactId))
+      .where(ownedBy(activities, userId))
+      .orderBy(asc(activities.id)),
+    selectFollowUps(db).where(ownedBy(followUps, userId)).orderBy(asc(followUps.id)),
+    db
+      .select({ ...prayerColumns, contactName: contacts.name })
+      .from(prayerRequests)
+      .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId))
+      .where(ownedBy(prayerRequests, userId))
+      .orderBy(asc(prayerRequests.id)),
+    db.select(goalColumns).from(goals).where(ownedBy(goals, userId)).orderBy(asc(goals.id)),
+    db
+      .select({
+        id: contactStatusChanges.id,
+        contactId: contactStatusChanges.contactId,
+        contactName: contacts.name,
+        fromStatus: contactStatusChanges.fromStatus,
+        toStatus: contactStatusChanges.toStatus,
+        changedAt: contactStatusChanges.changedAt,
+      })
+      .from(contactStatusChanges)
+      .innerJoin(contacts, eq(contacts.id, contactStatusChanges.contactId))
+      .where(ownedBy(contacts, userId))
+      .orderBy(asc(contactStatusChanges.changedAt), asc(contactStatusChanges.id)),
+    db
+      .select({ id: teams.id, name: teams.name, description: teams.description, role: teamMembers.role, joinedAt: teamMembers.joinedAt })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(eq(teamMembers.userId, userId))
+      .orderBy(asc(teams.id)),
+  ]);
+  return {
+    exportedAt: new Date(),
+    user,
+    contacts: ownContacts,
+    activities: ownActivities,
+    followUps: ownFollowUps,
+    prayerRequests: ownPrayers,
+    goals: ownGoals,
+    statusChanges,
+    teams: memberships,
+  };
+}
+
+function ownContactsForFile(db: Queryable, userId: number) {
+  return db
+    .select(contactColumns)
+    .from(contacts)
+    .where(ownedBy(contacts, userId))
+    .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id));
+}
+
+/** SQLite's lower() folds only A-Z; keys compared in JavaScript must fold the same way as those read from SQL. */
+const sqliteLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+
+/** The emails and names among the file's drafts that a contact the user can already see has. */
+async function knownKeys(db: Queryable, userId: number, drafts: ContactDraft[]) {
+  const emails = [...new Set(drafts.flatMap((d) => (d.email ? [d.email] : [])))];
+  const names = [...new Set(drafts.filter((d) => !d.email).map((d) => d.name))];
+  const emailKey = sql<string>`lower(${contacts.email})`;
+  const nameKey = sql<string>`lower(trim(${contacts.name}))`;
+  // One JSON parameter holds every value, whatever the file's size (SQLite caps the number of parameters).
+  const [emailRows, nameRows] = await Promise.all([
+    emails.length
+      ? db
+          .selectDistinct({ key: emailKey })
+          .from(contacts)
+          .where(and(canRead(contacts, userId), sql`${emailKey} in (select lower(value) from json_each(${JSON.stringify(emails)}))`))
+      : [],
+    names.length
+      ? db
+          .selectDistinct({ key: nameKey })
+          .from(contacts)
+          .where(and(canRead(contacts, userId), sql`${nameKey} in (select lower(trim(value)) from json_each(${JSON.stringify(names)}))`))
+      : [],
+  ]);
+  return { emails: new Set(emailRows.map((r) => r.key)), names: new Set(nameRows.map((r) => r.key)) };
+}
+
+interface ImportPlan {
+  valid: ContactDraft[];
+  duplicates: { row: number; name: string; reason: string }[];
+  problems: ImportProblem[];
+}
+
+/**
+ * Sorts a file's valid rows into new contacts and duplicates: a row with an email is a duplicate of any contact the
+ * user can see, or earlier row, with that email (ignoring case); a row without one, of any with the same name.
+ */
+async function planImport(db: Queryable, userId: number, parsed: { drafts: ContactDraft[]; problems: ImportProblem[] }): Promise<ImportPlan> {
+  const known = await knownKeys(db, userId, parsed.drafts);
+  const plan: ImportPlan = { valid: [], duplicates: [], problems: parsed.problems };
+  const emailRows = new Map<string, number>();
+  const nameRows = new Map<string, number>();
+  for (const draft of parsed.drafts) {
+    const email = draft.email ? sqliteLower(draft.email) : null;
+    const name = sqliteLower(draft.name);
+    let reason: string | null = null;
+    if (email !== null) {
+      if (known.emails.has(email)) reason = 'A contact with this email already exists';
+      else if (emailRows.has(email)) reason = `Same email as row ${emailRows.get(email)}`;
+    } else if (known.names.has(name)) reason = 'A contact with this name already exists';
+    else if (nameRows.has(name)) reason = `Same name as row ${nameRows.get(name)}`;
+    if (email !== null && !emailRows.has(email)) emailRows.set(email, draft.row);
+    if (!nameRows.has(name)) nameRows.set(name, draft.row);
+    if (reason) plan.duplicates.push({ row: draft.row, name: draft.name, reason });
+    else plan.valid.push(draft);
+  }
+  plan.problems.sort((a, b) => a.row - b.row);
+  return plan;
+}
+
+/**
+ * Before the user row goes (and with it, by cascade, their memberships): a team where they are the only admin gets
+ * its longest-standing remaining member as admin, and a team nobody else belongs to is deleted. See
+ * docs/decisions/007-account-deletion.md.
+ */
+async function handOverTeams(tx: Tx, userId: number) {
+  const memberships = await tx.select({ teamId: teamMembers.teamId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.userId, userId));
+  for (const { teamId, role } of memberships) {
+    const others = await tx
+      .select({ userId: teamMembers.userId, role: teamMembers.role })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.userId, userId)))
+      .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId));
+    if (!others.length) await tx.delete(teams).where(eq(teams.id, teamId));
+    else if (role === 'admin' && !others.some((member) => member.role === 'admin'))
+      await tx
+        .update(teamMembers)
+        .set({ role: 'admin' })
+        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, others[0].userId)));
+  }
+}
+
+export const accountRouter = router({
+  updateProfile: protectedProcedure.input(profileUpdateInput).mutation(({ ctx, input }) => {
+    const userId = ctx.user.id;
+    const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    return conflictOnDuplicate(
+      () =>
+        ctx.database.write(async (tx) => {
+          if (input.email !== undefined) {
+            const [taken] = await tx
+              .select({ id: users.id })
+              .from(users)
+              .where(and(sql`lower(${users.email}) = lower(${input.email})`, ne(users.id, userId)));
+            if (taken) throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
+          }
+          if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, userId));
+          const [user] = await tx.select(userColumns).from(users).where(eq(users.id, userId));
+          return user;
+        }),
+      () => EMAIL_TAKEN,
+    );
+  }),
+
+  /** Signs out every other session of the user; the one that changed the password stays signed in. */
+  changePassword: protectedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+    await assertPassword(ctx, input.currentPassword, 'currentPassword', 'Current password is incorrect');
+    const passwordHash = await hashPassword(input.newPassword);
+    await ctx.database.write((tx) => tx.update(users).set({ passwordHash }).where(eq(users.id, ctx.user.id)));
+    if (ctx.session) await ctx.auth.invalidateOtherSessions(ctx.user.id, ctx.session.id);
+    else await ctx.auth.invalidateUserSessions(ctx.user.id);
+    return { success: true as const };
+  }),
+
+  export: protectedProcedure.query(({ ctx }) => exportData(ctx.database.read, ctx.user.id)),
+
+  /** The user's own contacts as CSV text (RFC 4180), for a spreadsheet. */
+  exportContactsCsv: protectedProcedure.query(async ({ ctx }) => contactsToCsv(await ownContactsForFile(ctx.database.read, ctx.user.id))),
+
+  /** The user's own contacts as vCard 3.0 text, for an address book. */
+  exportContactsVcard: protectedProcedure.query(async ({ ctx }) => contactsToVcard(await ownContactsForFile(ctx.database.read, ctx.user.id))),
+
+  /** What an import would do, writing nothing. */
+  previewImport: protectedProcedure
+    .input(importInput)
+    .mutation(({ ctx, input }) => planImport(ctx.database.read, ctx.user.id, contactsFromFile(input.format, input.text))),
+
+  /** Parses the file again and creates every valid, new contact in one transaction. */
+  confirmImport: protectedProcedure.input(importInput).mutation(({ ctx, input }) => {
+    const parsed = contactsFromFile(input.format, input.text);
+    return ctx.database.write(async (tx) => {
+      const plan = await planImport(tx, ctx.user.id, parsed);
+      await insertContacts(tx, ctx.user.id, plan.valid.map(({ row: _row, ...fields }) => ({ ...fields, teamId: null })));
+      return { created: plan.valid.length, skipped: plan.duplicates, problems: plan.problems };
+    });
+  }),
+
+  /** Deletes the user and, by cascade, every row they created; signs them out everywhere. */
+  deleteAccount: protectedProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
+    const userId = ctx.user.id;
+    await assertPassword(ctx, input.password, 'password', 'Password is incorrect');
+    await ctx.database.write(async (tx) => {
+      await handOverTeams(tx, userId);
+      await tx.delete(users).where(eq(users.id, userId));
+    });
+    await ctx.auth.invalidateUserSessions(userId);
+    ctx.setCookie(ctx.auth.blankSessionCookie(ctx.secure));
+    return { success: true as const };
+  }),
+});

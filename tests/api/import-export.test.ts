@@ -1,0 +1,249 @@
+// Contacts out as CSV and vCard files, and back in: a preview that writes nothing and an import in one transaction.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactsFromVcard, parseCsv } from '../../server/importExport';
+import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { trpcMutation, trpcQuery } from './trpc';
+
+let server: TestServer;
+let alice: ApiClient;
+let bob: ApiClient;
+let aliceId: number;
+let bobId: number;
+
+const lydia = {
+  name: 'Lydia, of Thyatira',
+  email: 'lydia@example.com',
+  phone: '+30 555 0101',
+  spiritualStatus: 'new_believer',
+  notes: 'Sells "purple" cloth; baptised\nwith her household',
+};
+
+beforeAll(async () => {
+  server = await startServer();
+  const a = await signedInClient(server, 'alice');
+  const b = await signedInClient(server, 'bob');
+  alice = a.client;
+  bob = b.client;
+  aliceId = a.user.id;
+  bobId = b.user.id;
+});
+afterAll(() => server.close());
+
+async function count(sql: string, args: (string | number)[]) {
+  return Number((await server.database.readerClient.execute({ sql, args })).rows[0].n);
+}
+
+/** Everything an import could write for a user: contacts, their journey steps, and goal progress. */
+async function footprint(userId: number) {
+  return {
+    contacts: await count('select count(*) as n from contacts where created_by = ?', [userId]),
+    changes: await count('select count(*) as n from contact_status_changes where changed_by = ?', [userId]),
+    goalProgress: await count('select coalesce(sum(current_count), 0) as n from goals where created_by = ?', [userId]),
+  };
+}
+
+describe('exporting contacts', () => {
+  beforeAll(async () => {
+    expect((await alice.post('/api/contacts', lydia)).status).toBe(201);
+    expect((await alice.post('/api/contacts', { name: 'Aquila' })).status).toBe(201);
+    expect((await bob.post('/api/contacts', { name: 'Bob Private', email: 'private@example.com' })).status).toBe(201);
+  });
+
+  it('answers CSV with the documented header as an attachment, and parses back to the same contacts', async () => {
+    const res = await alice.get('/api/account/export/contacts.csv');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="sower-contacts.csv"');
+    const { records, unclosedQuote } = parseCsv(res.body as string);
+    expect(unclosedQuote).toBe(false);
+    expect(records[0]).toEqual(['name', 'email', 'phone', 'spiritualStatus', 'notes', 'createdAt']);
+    expect(records.slice(1).map((r) => r.slice(0, 5))).toEqual([
+      ['Aquila', '', '', 'unknown', ''],
+      [lydia.name, lydia.email, lydia.phone, lydia.spiritualStatus, lydia.notes],
+    ]);
+    expect(records.slice(1).every((r) => !Number.isNaN(Date.parse(r[5])))).toBe(true);
+    expect(res.body).not.toContain('Bob Private');
+  });
+
+  it('answers vCard 3.0 as an attachment, and parses back to the same contacts', async () => {
+    const res = await alice.get('/api/account/export/contacts.vcf');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/vcard; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="sower-contacts.vcf"');
+    const text = res.body as string;
+    expect(text).toContain('FN:Lydia\\, of Thyatira\r\n');
+    expect(text).toContain('X-SOWER-STATUS:new_believer\r\n');
+    expect(contactsFromVcard(text)).toEqual({
+      drafts: [
+        { row: 1, name: 'Aquila', email: null, phone: null, spiritualStatus: 'unknown', notes: null },
+        { row: 2, ...lydia },
+      ],
+      problems: [],
+    });
+  });
+
+  it('exports only the own contacts, not even team contacts of others', async () => {
+    const team = (await bob.post('/api/teams', { name: 'Export team' })).body.id;
+    await bob.post(`/api/teams/${team}/members`, { userId: aliceId, role: 'member' });
+    await bob.post('/api/contacts', { name: 'Team Shared', teamId: team });
+    expect((await alice.get('/api/contacts')).body.map((c: { name: string }) => c.name)).toContain('Team Shared');
+    expect((await alice.get('/api/account/export/contacts.csv')).body).not.toContain('Team Shared');
+  });
+
+  it('answers the text through tRPC too', async () => {
+    expect((await trpcQuery(alice, 'account.exportContactsCsv')).data).toMatch(/^name,email,phone,spiritualStatus,notes,createdAt\r\n/);
+    expect((await trpcQuery(alice, 'account.exportContactsVcard')).data).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);
+  });
+});
+
+describe('importing contacts', () => {
+  let importer: ApiClient;
+  let importerId: number;
+
+  const csv = [
+    'Full Name,E-mail,Phone,Status,Notes',
+    'Priscilla,priscilla@example.com,555 0001,Growing,"Tentmaker, with Aquila"',
+    'Broken Email,not-an-email,,,',
+    'Existing By Email,EXISTING@example.com,,,',
+    'Apollos,apollos@example.com,,eloquent,',
+    'Apollos Again,APOLLOS@example.com,,,',
+    'Existing Name,,,,',
+    ',nameless@example.com,,,',
+    '"Stephanas","","","new believer","first fruits\nof Achaia"',
+  ].join('\r\n');
+
+  beforeAll(async () => {
+    const signedIn = await signedInClient(server, 'importer');
+    importer = signedIn.client;
+    importerId = signedIn.user.id;
+    await importer.post('/api/contacts', { name: 'Someone Else', email: 'existing@example.com' });
+    await importer.post('/api/contacts', { name: 'existing name' });
+    await importer.post('/api/goals', { title: 'Meet people', description: 'New contacts', type: 'new_contact', targetCount: 10, deadline: '2030-01-01' });
+  });
+
+  const expectedValid = [
+    { row: 2, name: 'Priscilla', email: 'priscilla@example.com', phone: '555 0001', spiritualStatus: 'growing', notes: 'Tentmaker, with Aquila' },
+    { row: 5, name: 'Apollos', email: 'apollos@example.com', phone: null, spiritualStatus: 'unknown', notes: null },
+    { row: 9, name: 'Stephanas', email: null, phone: null, spiritualStatus: 'new_believer', notes: 'first fruits\nof Achaia' },
+  ];
+  const expectedDuplicates = [
+    { row: 4, name: 'Existing By Email', reason: 'A contact with this email already exists' },
+    { row: 6, name: 'Apollos Again', reason: 'Same email as row 5' },
+    { row: 7, name: 'Existing Name', reason: 'A contact with this name already exists' },
+  ];
+  const expectedProblems = [
+    { row: 3, reason: 'Invalid email address' },
+    { row: 8, reason: 'Name is required' },
+  ];
+
+  it('previews valid rows, problems and duplicates, and writes nothing', async () => {
+    const before = await footprint(importerId);
+    const res = await importer.post('/api/account/import/preview', { format: 'csv', text: csv });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ valid: expectedValid, problems: expectedProblems, duplicates: expectedDuplicates });
+    expect(await footprint(importerId)).toEqual(before);
+  });
+
+  it('imports the valid rows in one go, records their status and counts them toward goals', async () => {
+    const before = await footprint(importerId);
+    const res = await importer.post('/api/account/import', { format: 'csv', text: csv });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ created: 3, skipped: expectedDuplicates, problems: expectedProblems });
+    expect(await footprint(importerId)).toEqual({ contacts: before.contacts + 3, changes: before.changes + 3, goalProgress: before.goalProgress + 3 });
+    const list = (await importer.get('/api/contacts?q=Tentmaker')).body;
+    expect(list).toEqual([expect.objectContaining({ name: 'Priscilla', email: 'priscilla@example.com', spiritualStatus: 'growing', teamId: null })]);
+    const timeline = (await importer.get(`/api/contacts/${list[0].id}/timeline`)).body;
+    expect(timeline.journey).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 'growing' })]);
+  });
+
+  it('skips everything the second time, as duplicates', async () => {
+    const res = await importer.post('/api/account/import', { format: 'csv', text: csv });
+    expect(res.body.created).toBe(0);
+    expect(res.body.skipped.map((d: { row: number }) => d.row)).toEqual([2, 4, 5, 6, 7, 9]);
+  });
+
+  it('writes nothing at all when one insert fails halfway', async () => {
+    await server.database.writerClient.execute(
+      "create trigger refuse_boom before insert on contacts when new.name = 'Boom' begin select raise(abort, 'refused by test'); end",
+    );
+    try {
+      const before = await footprint(importerId);
+      const res = await importer.post('/api/account/import', { format: 'csv', text: 'name\nFirst Fine\nSecond Fine\nBoom\nAfter Boom\n' });
+      expect(res.status).toBe(500);
+      expect(await footprint(importerId)).toEqual(before);
+      expect((await importer.get('/api/contacts?q=Fine')).body).toEqual([]);
+    } finally {
+      await server.database.writerClient.execute('drop trigger refuse_boom');
+    }
+  });
+
+  it('imports vCards', async () => {
+    const vcf = [
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'FN:Onesimus',
+      'EMAIL:onesimus@example.com',
+      'NOTE:Useful\\, now',
+      'X-SOWER-STATUS:growing',
+      'END:VCARD',
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'N:Philemon;;;;',
+      'END:VCARD',
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'EMAIL:noname@example.com',
+      'END:VCARD',
+    ].join('\r\n');
+    const preview = await importer.post('/api/account/import/preview', { format: 'vcard', text: vcf });
+    expect(preview.body).toEqual({
+      valid: [
+        { row: 1, name: 'Onesimus', email: 'onesimus@example.com', phone: null, spiritualStatus: 'growing', notes: 'Useful, now' },
+        { row: 2, name: 'Philemon', email: null, phone: null, spiritualStatus: 'unknown', notes: null },
+      ],
+      problems: [{ row: 3, reason: 'Name is required' }],
+      duplicates: [],
+    });
+    const res = await trpcMutation(importer, 'account.confirmImport', { format: 'vcard', text: vcf });
+    expect(res.data).toEqual({ created: 2, skipped: [], problems: [{ row: 3, reason: 'Name is required' }] });
+  });
+
+  it("checks duplicates only against contacts the user can read, never another user's", async () => {
+    const res = await bob.post('/api/account/import/preview', { format: 'csv', text: 'name,email\nPriscilla,priscilla@example.com\n' });
+    expect(res.body.duplicates).toEqual([]);
+    expect(res.body.valid).toHaveLength(1);
+  });
+
+  it('counts a team contact the user can read as a duplicate', async () => {
+    const res = await alice.post('/api/account/import/preview', { format: 'csv', text: 'name\nteam shared\n' });
+    expect(res.body.duplicates).toEqual([{ row: 2, name: 'team shared', reason: 'A contact with this name already exists' }]);
+  });
+
+  it('reports a file without a header row as a problem', async () => {
+    const res = await importer.post('/api/account/import/preview', { format: 'csv', text: 'Tychicus,tychicus@example.com\n' });
+    expect(res.body).toEqual({
+      valid: [],
+      duplicates: [],
+      problems: [{ row: 1, reason: 'The first row must name the columns, with one called name (and email, phone, status, notes)' }],
+    });
+  });
+
+  it.each([
+    ['an unknown format', { format: 'xlsx', text: 'name\nA' }, 'format', 'Format must be csv or vcard'],
+    ['an empty file', { format: 'csv', text: '  \n ' }, 'text', 'The file is empty'],
+    ['no file', { format: 'csv' }, 'text', 'The file is empty'],
+    ['a file over 1 MB', { format: 'csv', text: 'x'.repeat(1_000_001) }, 'text', 'The file must be at most 1 MB'],
+  ])('refuses %s with 400 and writes nothing', async (_, body, path, message) => {
+    const before = await footprint(importerId);
+    for (const route of ['/api/account/import/preview', '/api/account/import']) {
+      const res = await importer.post(route, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message, code: 'BAD_REQUEST', issues: [{ path, message }] });
+    }
+    expect(await footprint(importerId)).toEqual(before);
+  });
+
+  it('leaves bob untouched by all of it', async () => {
+    expect(await footprint(bobId)).toMatchObject({ contacts: 2 });
+  });
+});

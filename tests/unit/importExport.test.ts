@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contactsFromCsv,
+  contactsFromVcard,
+  contactsToCsv,
+  contactsToVcard,
+  csvField,
+  detectDelimiter,
+  MAX_IMPORT_ROWS,
+  parseCsv,
+  statusFromText,
+  unescapeVcardText,
+  writeCsv,
+  type ContactFields,
+} from '../../server/importExport';
+
+const lydia: ContactFields = {
+  name: 'Lydia of Thyatira',
+  email: 'lydia@example.com',
+  phone: '+30 555 0101',
+  spiritualStatus: 'new_believer',
+  notes: 'Sells purple cloth, "the best"; line one\nline two',
+};
+
+describe('parseCsv (RFC 4180)', () => {
+  it('splits fields and records on commas and CRLF', () => {
+    expect(parseCsv('a,b,c\r\n1,2,3\r\n')).toEqual({ records: [['a', 'b', 'c'], ['1', '2', '3']], unclosedQuote: false });
+  });
+
+  it('accepts LF and lone CR line endings and a last record without a line break', () => {
+    expect(parseCsv('a,b\n1,2\r3,4').records).toEqual([['a', 'b'], ['1', '2'], ['3', '4']]);
+  });
+
+  it('reads quoted fields holding commas, line breaks and doubled quotes', () => {
+    expect(parseCsv('"Smith, John","He said ""hi""","two\r\nlines"\r\n').records).toEqual([['Smith, John', 'He said "hi"', 'two\r\nlines']]);
+  });
+
+  it('keeps empty fields, including quoted empty ones and a trailing empty field', () => {
+    expect(parseCsv('a,,""\r\n,\r\n').records).toEqual([['a', '', ''], ['', '']]);
+  });
+
+  it('treats a quote inside an unquoted field as an ordinary character', () => {
+    expect(parseCsv('5\'10",x').records).toEqual([['5\'10"', 'x']]);
+  });
+
+  it('reports a quoted field that never closes', () => {
+    expect(parseCsv('a,"never closed\r\nb').unclosedQuote).toBe(true);
+  });
+
+  it('uses another delimiter when asked', () => {
+    expect(parseCsv('a;"b;c"\n', ';').records).toEqual([['a', 'b;c']]);
+  });
+});
+
+describe('detectDelimiter', () => {
+  it.each([
+    ['name,email\n', ','],
+    ['name;email;phone\n', ';'],
+    ['name\temail\n', '\t'],
+    ['"a;b",c\n', ','],
+    ['name\n', ','],
+  ])('finds the delimiter of %j', (text, delimiter) => {
+    expect(detectDelimiter(text)).toBe(delimiter);
+  });
+});
+
+describe('writing CSV', () => {
+  it('quotes only fields that need it and doubles their quotes', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+  });
+
+  it('ends every record with CRLF and reads back to the same records', () => {
+    const records = [['name', 'notes'], ['A, B', 'x "y"\r\nz'], ['', '']];
+    const text = writeCsv(records);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(parseCsv(text).records).toEqual(records);
+  });
+
+  it('exports contacts with the documented header and round-trips through the importer', () => {
+    const createdAt = new Date('2026-11-22T10:00:00.000Z');
+    const text = contactsToCsv([{ ...lydia, createdAt }, { name: 'Cornelius', email: null, phone: null, spiritualStatus: 'unknown', notes: null, createdAt }]);
+    expect(text.split('\r\n')[0]).toBe('name,email,phone,spiritualStatus,notes,createdAt');
+    const { drafts, problems } = contactsFromCsv(text);
+    expect(problems).toEqual([]);
+    expect(drafts).toEqual([
+      { row: 2, ...lydia },
+      { row: 3, name: 'Cornelius', email: null, phone: null, spiritualStatus: 'unknown', notes: null },
+    ]);
+  });
+});
+
+describe('contactsFromCsv', () => {
+  it('matches header names case-insensitively, with their usual variants', () => {
+    const text = 'Full Name;E-Mail;Telephone;Spiritual Status;NOTES\r\nAnna;anna@example.com;555;Seeking;Prophetess\r\n';
+    expect(contactsFromCsv(text).drafts).toEqual([
+      { row: 2, name: 'Anna', email: 'anna@example.com', phone: '555', spiritualStatus: 'seeking', notes: 'Prophetess' },
+    ]);
+  });
+
+  it('takes spiritualStatus or status and maps unknown words to unknown', () => {
+    const { drafts } = contactsFromCsv('name,status\nA,new believer\nB,NEW-BELIEVER\nC,lost\nD,\n');
+    expect(drafts.map((d) => d.spiritualStatus)).toEqual(['new_believer', 'new_believer', 'unknown', 'unknown']);
+  });
+
+  it('joins first and last name columns when there is no name column', () => {
+    expect(contactsFromCsv('First Name,Last Name\nPriscilla,Tentmaker\n').drafts[0].name).toBe('Priscilla Tentmaker');
+  });
+
+  it('ignores a byte order mark, blank lines and unknown columns', () => {
+    const { drafts, problems } = contactsFromCsv('\uFEFFname,favourite colour\r\n\r\nDorcas,blue\r\n,\r\n');
+    expect(problems).toEqual([]);
+    expect(drafts).toEqual([{ row: 3, name: 'Dorcas', email: null, phone: null, spiritualStatus: 'unknown', notes: null }]);
+  });
+
+  it('reports rows the contact rules refuse, numbered as a spreadsheet shows them', () => {
+    const { drafts, problems } = contactsFromCsv(`name,email\nGood,good@example.com\n,nobody@example.com\nBad,not-an-email\n${'x'.repeat(201)},\n`);
+    expect(drafts.map((d) => d.row)).toEqual([2]);
+    expect(problems).toEqual([
+      { row: 3, reason: 'Name is required' },
+      { row: 4, reason: 'Invalid email address' },
+      { row: 5, reason: 'Name must be at most 200 characters' },
+    ]);
+  });
+
+  it('numbers rows by record, so a quoted line break does not shift them', () => {
+    const { drafts } = contactsFromCsv('name,notes\nA,"two\nlines"\nB,x\n');
+    expect(drafts.map((d) => [d.row, d.name])).toEqual([[2, 'A'], [3, 'B']]);
+  });
+
+  it('needs a header naming a name column', () => {
+    expect(contactsFromCsv('Anna,anna@example.com\n')).toEqual({
+      drafts: [],
+      problems: [{ row: 1, reason: 'The first row must name the columns, with one called name (and email, phone, status, notes)' }],
+    });
+  });
+
+  it('reports the row whose quote never closes instead of importing it', () => {
+    const { drafts, problems } = contactsFromCsv('name,notes\nA,ok\nB,"runs away\nC,x\n');
+    expect(drafts.map((d) => d.name)).toEqual(['A']);
+    expect(problems).toEqual([{ row: 3, reason: 'A quoted field in this row is never closed' }]);
+  });
+
+  it(`imports at most ${MAX_IMPORT_ROWS} rows and says where it stopped`, () => {
+    const text = 'name\n' + Array.from({ length: MAX_IMPORT_ROWS + 2 }, (_, i) => `P${i}`).join('\n');
+    const { drafts, problems } = contactsFromCsv(text);
+    expect(drafts).toHaveLength(MAX_IMPORT_ROWS);
+    expect(problems).toEqual([{ row: MAX_IMPORT_ROWS + 2, reason: expect.stringContaining(`Only ${MAX_IMPORT_ROWS} contacts`) }]);
+  });
+});
+
+describe('statusFromText', () => {
+  it.each([
+    ['Exploring', 'exploring'],
+    [' mature ', 'mature'],
+    ['New Believer', 'new_believer'],
+    ['constructor', 'unknown'],
+    [undefined, 'unknown'],
+  ])('reads %j as %s', (text, status) => {
+    expect(statusFromText(text)).toBe(status);
+  });
+});
+
+describe('writing vCard 3.0', () => {
+  const text = contactsToVcard([lydia, { name: 'Cornelius', email: null, phone: null, spiritualStatus: 'unknown', notes: null }]);
+  const unfolded = text.replace(/\r\n[ \t]/g, '');
+
+  it('writes one card per contact with CRLF line ends and the Sower status', () => {
+    expect(text.match(/BEGIN:VCARD\r\nVERSION:3\.0\r\n/g)).toHaveLength(2);
+    expect(text.endsWith('END:VCARD\r\n')).toBe(true);
+    expect(unfolded).toContain('FN:Lydia of Thyatira\r\nN:Thyatira;Lydia of;;;\r\n');
+    expect(unfolded).toContain('EMAIL;TYPE=INTERNET:lydia@example.com\r\n');
+    expect(unfolded).toContain('TEL:+30 555 0101\r\n');
+    expect(unfolded).toContain('X-SOWER-STATUS:new_believer\r\n');
+    expect(unfolded).toContain('FN:Cornelius\r\nN:;Cornelius;;;\r\nX-SOWER-STATUS:unknown\r\n');
+  });
+
+  it('escapes commas, semicolons, backslashes and line breaks (RFC 2426)', () => {
+    expect(unfolded).toContain('NOTE:Sells purple cloth\\, "the best"\\; line one\\nline two\r\n');
+  });
+
+  it('folds lines longer than 75 octets', () => {
+    const long = contactsToVcard([{ ...lydia, notes: 'ü'.repeat(100) }]);
+    for (const line of long.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    expect(contactsFromVcard(long).drafts[0].notes).toBe('ü'.repeat(100));
+  });
+
+  it('round-trips through the importer', () => {
+    expect(contactsFromVcard(text)).toEqual({
+      drafts: [
+        { row: 1, ...lydia },
+        { row: 2, name: 'Cornelius', email: null, phone: null, spiritualStatus: 'unknown', notes: null },
+      ],
+      problems: [],
+    });
+  });
+});
+
+describe('contactsFromVcard', () => {
+  it('unfolds continued lines and reads FN, EMAIL, TEL and NOTE with groups and parameters', () => {
+    const card = [
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'FN:Timothy of',
+      '  Lystra',
+      'item1.EMAIL;TYPE=INTERNET,pref:tim@example.com',
+      'TEL;TYPE="cell,voice":+1 555 0199',
+      'NOTE:Mother Eunice\\, grandmother Lois\\nfaithful',
+      'END:VCARD',
+    ].join('\r\n');
+    expect(contactsFromVcard(card).drafts).toEqual([
+      { row: 1, name: 'Timothy of Lystra', email: 'tim@example.com', phone: '+1 555 0199', spiritualStatus: 'unknown', notes: 'Mother Eunice, grandmother Lois\nfaithful' },
+    ]);
+  });
+
+  it('builds the name from N when there is no FN', () => {
+    const card = 'BEGIN:VCARD\nVERSION:3.0\nN:Paulus;Sergius;;Proconsul;\nEND:VCARD\n';
+    expect(contactsFromVcard(card).drafts[0].name).toBe('Proconsul Sergius Paulus');
+  });
+
+  it("reads vCard 2.1's quoted-printable values, soft line breaks included", () => {
+    const card = [
+      'BEGIN:VCARD',
+      'VERSION:2.1',
+      'N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;J=C3=BCrgen;;;',
+      'NOTE;ENCODING=QUOTED-PRINTABLE:first line=0D=0Asecond =',
+      'line',
+      'TEL;CELL:555',
+      'END:VCARD',
+    ].join('\r\n');
+    expect(contactsFromVcard(card).drafts[0]).toMatchObject({ name: 'Jürgen Müller', notes: 'first line\r\nsecond line', phone: '555' });
+  });
+
+  it('strips tel: and mailto: prefixes of URI values', () => {
+    const card = 'BEGIN:VCARD\nVERSION:4.0\nFN:Titus\nTEL;VALUE=uri:tel:+1-555-0100\nEMAIL:mailto:titus@example.com\nEND:VCARD';
+    expect(contactsFromVcard(card).drafts[0]).toMatchObject({ phone: '+1-555-0100', email: 'titus@example.com' });
+  });
+
+  it('reports a card without a name, numbered by its place in the file', () => {
+    const cards = 'BEGIN:VCARD\nFN:One\nEND:VCARD\nBEGIN:VCARD\nEMAIL:x@example.com\nEND:VCARD\n';
+    expect(contactsFromVcard(cards)).toEqual({
+      drafts: [expect.objectContaining({ row: 1, name: 'One' })],
+      problems: [{ row: 2, reason: 'Name is required' }],
+    });
+  });
+
+  it('says so when the text holds no card', () => {
+    expect(contactsFromVcard('name,email\nA,a@example.com').problems).toEqual([{ row: 1, reason: 'No contact cards found (each starts with BEGIN:VCARD)' }]);
+  });
+
+  it('undoes TEXT escapes', () => {
+    expect(unescapeVcardText('a\\,b\\;c\\\\d\\ne\\Nf')).toBe('a,b;c\\d\ne\nf');
+  });
+});
