@@ -53,6 +53,7 @@ describe('crash safety', () => {
       db.close();
       const missing = load.acknowledged.filter((id) => !ids.has(id));
       expect(missing).toEqual([]);
+      console.log(`crash: ${load.acknowledged.length} acknowledged writes, all present after SIGKILL`);
       expect((await new ApiClient(second.baseUrl).get('/healthz')).status).toBe(200);
       const again = new ApiClient(second.baseUrl);
       expect((await again.post('/api/auth/login', { username: 'crashuser', password: 'longenough1' })).status).toBe(200);
