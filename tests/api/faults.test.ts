@@ -69,7 +69,8 @@ describe('graceful shutdown', () => {
     const server = await spawnServer({ DATABASE_URL: `file:${join(dir, 'shutdown.db')}` });
     const client = await registerOn(server.baseUrl, 'shutdownuser');
     const inFlight = Array.from({ length: 40 }, (_, i) => client.post('/api/contacts', { name: `in-flight-${i}` }).then((r) => r.status, () => 0));
-    await new Promise((r) => setTimeout(r, 5));
+    // Signal once the server is answering this burst, so the rest are in flight (however slow the machine).
+    await Promise.race(inFlight);
     server.child.kill('SIGTERM');
     const statuses = await Promise.all(inFlight);
     expect(await server.exited).toBe(0);
