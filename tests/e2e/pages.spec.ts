@@ -278,7 +278,8 @@ test.describe('resources', () => {
     const first = page.getByRole('link', { name: /View resource/ }).first();
     await first.click();
     await expect(page).toHaveURL(/\/resources\/\d+$/);
-    expect(await page.locator('article p').count()).toBeGreaterThan(3);
+    await expect(page.getByRole('link', { name: '← Back to Resources' })).toBeVisible();
+    await expect.poll(() => page.locator('article p').count()).toBeGreaterThan(3);
     await page.goto('/resources/999999');
     await expect(page.getByRole('heading', { name: 'Resource not found' })).toBeVisible();
     await expect(page.getByText("The resource you're looking for doesn't exist.")).toBeVisible();
