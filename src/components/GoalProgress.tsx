@@ -12,27 +12,32 @@ interface GoalProgressProps {
   current: number;
   target: number;
   percentage: number;
+  /** The words beside the badge when the goal's title already heads the card; the title still names the celebration. */
+  label?: string;
 }
 
-export function GoalProgress({ goalId, title, current, target, percentage }: GoalProgressProps) {
+export function GoalProgress({ goalId, title, current, target, percentage, label = title }: GoalProgressProps) {
   const previous = useRef<number | undefined>(undefined);
   const [celebrating, setCelebrating] = useState(false);
   const done = percentage >= 100;
 
   useEffect(() => {
-    const crossed = crossedCompletion(previous.current, percentage);
+    if (crossedCompletion(previous.current, percentage)) setCelebrating(true);
     previous.current = percentage;
-    if (!crossed) return;
-    setCelebrating(true);
+  }, [percentage]);
+
+  // Its own effect, so a further change of progress during the 3 seconds cannot cancel the hiding.
+  useEffect(() => {
+    if (!celebrating) return;
     const timer = setTimeout(() => setCelebrating(false), CELEBRATION_MS);
     return () => clearTimeout(timer);
-  }, [percentage]);
+  }, [celebrating]);
 
   return (
     <div data-goal-id={goalId}>
       <div className="mb-1.5 flex items-center justify-between gap-3">
-        <p className="min-w-0 truncate text-sm font-medium">{title}</p>
-        <span className={`badge badge-sm ${badgeTones[goalBadgeTone(percentage)]} ${done ? 'animate-bounce' : ''}`}>{percentage}%</span>
+        <p className="min-w-0 truncate text-sm font-medium">{label}</p>
+        <span className={`badge shrink-0 badge-sm ${badgeTones[goalBadgeTone(percentage)]} ${done ? 'animate-bounce' : ''}`}>{percentage}%</span>
       </div>
       <progress
         className={`progress w-full ${done ? 'progress-success animate-pulse' : 'progress-primary'}`}

@@ -12,10 +12,13 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
   const menuId = useId();
+  // ArrowUp on the button opens the menu at its last item, as WAI-ARIA's menu button pattern has it.
+  const startAtEnd = useRef(false);
 
   useEffect(() => {
     if (!open) return;
-    menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+    const entries = menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]');
+    entries?.[startAtEnd.current ? entries.length - 1 : 0]?.focus();
     const closeOnOutside = (event: PointerEvent) => {
       if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -26,6 +29,13 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
   function close(returnFocus: boolean) {
     setOpen(false);
     if (returnFocus) button.current?.focus();
+  }
+
+  function openFromKeyboard(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    startAtEnd.current = event.key === 'ArrowUp';
+    setOpen(true);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
@@ -56,7 +66,11 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => {
+          startAtEnd.current = false;
+          setOpen((v) => !v);
+        }}
+        onKeyDown={openFromKeyboard}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
           <circle cx="12" cy="5" r="1.8" />

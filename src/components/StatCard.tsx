@@ -2,16 +2,26 @@
 import type { ReactNode } from 'react';
 
 export interface Trend {
+  /** Percent change. */
   value: number;
   label: string;
   isPositive: boolean;
 }
 
-export function StatCard({ title, value, icon, trend, detail }: { title: string; value: number | string; icon: ReactNode; trend?: Trend; detail?: string }) {
+interface StatCardProps {
+  title: string;
+  value: number | string;
+  icon: ReactNode;
+  trend?: Trend;
+  /** A line under the value, such as '12 times prayed'. */
+  detail?: string;
+}
+
+export function StatCard({ title, value, icon, trend, detail }: StatCardProps) {
   return (
     <div className="card border border-base-300 bg-base-100">
-      <div className="card-body gap-1.5 p-4 sm:gap-2 sm:p-5">
-        <div className="flex items-center justify-between gap-2">
+      <div className="card-body gap-1 p-4 sm:gap-1.5 sm:p-5">
+        <div className="flex items-start justify-between gap-2">
           <h2 className="text-sm leading-tight font-medium text-base-content/75">{title}</h2>
           <span className="hidden h-9 w-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary sm:flex">{icon}</span>
         </div>
@@ -20,11 +30,13 @@ export function StatCard({ title, value, icon, trend, detail }: { title: string;
         </p>
         {detail && <p className="text-xs text-base-content/75">{detail}</p>}
         {trend && (
-          <p className="text-xs font-medium text-base-content/75">
-            <span className={`badge badge-xs mr-1 ${trend.isPositive ? 'badge-success' : 'badge-error'}`}>
+          <p className="text-xs text-base-content/75">
+            {/* Green and red are not the only cue: the sign and the arrow say the direction too. */}
+            <span className={`font-semibold ${trend.isPositive ? 'text-success' : 'text-error'}`}>
+              <span aria-hidden="true">{trend.isPositive ? '↑' : '↓'} </span>
               {trend.value > 0 ? '+' : ''}
               {trend.value}%
-            </span>
+            </span>{' '}
             {trend.label}
           </p>
         )}

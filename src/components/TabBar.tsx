@@ -1,5 +1,5 @@
-// Tabs with a count badge each; arrow keys move between tabs.
-import type { KeyboardEvent } from 'react';
+// Tabs with a count badge each, and the panel they control; arrow keys, Home and End move between tabs.
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface Tab<K extends string> {
   key: K;
@@ -7,31 +7,54 @@ export interface Tab<K extends string> {
   count: number;
 }
 
-export function TabBar<K extends string>({ tabs, active, onChange, label }: { tabs: Tab<K>[]; active: K; onChange(key: K): void; label: string }) {
+interface TabBarProps<K extends string> {
+  /** What the tabs choose between, for screen readers. */
+  label: string;
+  tabs: Tab<K>[];
+  active: K;
+  onChange(key: K): void;
+  /** The active tab's content. */
+  children: ReactNode;
+}
+
+export function TabBar<K extends string>({ label, tabs, active, onChange, children }: TabBarProps<K>) {
+  const baseId = useId();
+  const tabId = (key: K) => `${baseId}-tab-${key}`;
+  const panelId = `${baseId}-panel`;
+
   function onKeyDown(event: KeyboardEvent) {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
     const index = tabs.findIndex((t) => t.key === active);
-    const next = tabs[(index + (event.key === 'ArrowRight' ? 1 : -1) + tabs.length) % tabs.length];
+    const target = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = tabs[(target + tabs.length) % tabs.length];
     onChange(next.key);
-    document.getElementById(`tab-${next.key}`)?.focus();
+    document.getElementById(tabId(next.key))?.focus();
   }
+
   return (
-    <div role="tablist" aria-label={label} className="tabs-box tabs mb-5 w-fit" onKeyDown={onKeyDown}>
-      {tabs.map((tab) => (
-        <button
-          key={tab.key}
-          id={`tab-${tab.key}`}
-          type="button"
-          role="tab"
-          aria-selected={tab.key === active}
-          tabIndex={tab.key === active ? 0 : -1}
-          className={`tab gap-2 ${tab.key === active ? 'tab-active' : 'text-base-content'}`}
-          onClick={() => onChange(tab.key)}
-        >
-          {tab.label}
-          <span className={`badge badge-sm ${tab.key === active ? 'badge-primary' : 'badge-ghost'}`}>{tab.count}</span>
-        </button>
-      ))}
-    </div>
+    <>
+      <div role="tablist" aria-label={label} className="tabs-box tabs mb-5 w-fit max-w-full" onKeyDown={onKeyDown}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.key}
+            id={tabId(tab.key)}
+            type="button"
+            role="tab"
+            aria-selected={tab.key === active}
+            aria-controls={panelId}
+            tabIndex={tab.key === active ? 0 : -1}
+            className={`tab gap-2 ${tab.key === active ? 'tab-active' : 'text-base-content'}`}
+            onClick={() => onChange(tab.key)}
+          >
+            {tab.label}
+            <span className={`badge badge-sm ${tab.key === active ? 'badge-primary' : 'badge-ghost'}`}>{tab.count}</span>
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(active)}>
+        {children}
+      </div>
+    </>
   );
 }

@@ -42,7 +42,7 @@ export function ActivityForm({ activity, defaultContactName = '', onDone }: { ac
         activityUpdateInput,
         (v) => ({ id: activity.id, contactName: v.contactName, date: dateOrUndefined(v.date), type: v.type, notes: v.notes }),
         async (input) => {
-          await write(() => update.mutateAsync(input), { done: success.activityUpdated, failed: failure.updateActivity, refresh: ['activities', 'contacts', 'dashboard'] });
+          await write(() => update.mutateAsync(input), { done: success.activityUpdated, failed: failure.updateActivity, kind: 'activity' });
           onDone();
         },
         dateRequired,
@@ -61,7 +61,7 @@ export function ActivityForm({ activity, defaultContactName = '', onDone }: { ac
           await write(() => create.mutateAsync(input), {
             done: (created) => ({ title: success.activityCreated, description: activityCreatedDescription(created) }),
             failed: failure.createActivity,
-            refresh: ['activities', 'contacts', 'followUps', 'prayerRequests', 'goals', 'dashboard'],
+            kind: 'activityCreate',
           });
           onDone();
         },

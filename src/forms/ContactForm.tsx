@@ -21,11 +21,10 @@ export function ContactForm({ contact, onDone }: { contact?: Contact; onDone(): 
   const create = trpc.contacts.create.useMutation();
   const update = trpc.contacts.update.useMutation();
   const write = useWrite();
-  const refresh = ['contacts', 'dashboard'] as const;
 
   const onSubmit = submit(contactCreateInput, (v) => v, async (input) => {
-    if (contact) await write(() => update.mutateAsync({ id: contact.id, ...input }), { done: success.contactUpdated, failed: failure.updateContact, refresh: [...refresh] });
-    else await write(() => create.mutateAsync(input), { done: success.contactCreated, failed: failure.createContact, refresh: [...refresh, 'goals'] });
+    if (contact) await write(() => update.mutateAsync({ id: contact.id, ...input }), { done: success.contactUpdated, failed: failure.updateContact, kind: 'contact' });
+    else await write(() => create.mutateAsync(input), { done: success.contactCreated, failed: failure.createContact, kind: 'contact' });
     onDone();
   });
 

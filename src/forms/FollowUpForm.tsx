@@ -32,15 +32,16 @@ export function FollowUpForm({ followUp, defaultContactId, onDone }: { followUp?
   const contactRequired = (v: typeof values): Record<string, string> => (v.contactId ? {} : { contactId: 'Contact is required' });
 
   const onSubmit = followUp
-    ? submit(followUpUpdateInput, (v) => ({ ...toInput(v), contactId: undefined, id: followUp.id, completed: v.completed }), async (input) => {
-        await write(() => update.mutateAsync(input), { done: success.followUpUpdated, failed: failure.updateFollowUp, refresh: ['followUps', 'dashboard'] });
+    ? // A cleared date must not be read as 'leave the date as it was'.
+      submit(followUpUpdateInput.required({ date: true }), (v) => ({ ...toInput(v), contactId: undefined, id: followUp.id, completed: v.completed }), async (input) => {
+        await write(() => update.mutateAsync(input), { done: success.followUpUpdated, failed: failure.updateFollowUp, kind: 'followUp' });
         onDone();
       })
     : submit(
         followUpCreateInput,
         toInput,
         async (input) => {
-          await write(() => create.mutateAsync(input), { done: success.followUpScheduled, failed: failure.scheduleFollowUp, refresh: ['followUps', 'dashboard'] });
+          await write(() => create.mutateAsync(input), { done: success.followUpScheduled, failed: failure.scheduleFollowUp, kind: 'followUp' });
           onDone();
         },
         contactRequired,

@@ -39,12 +39,12 @@ export function GoalForm({ goal, onDone }: { goal?: Goal; onDone(): void }) {
         goalUpdateInput.required({ title: true, description: true, type: true, targetCount: true, deadline: true }),
         (v) => ({ ...toInput(v), id: goal.id }),
         async (input) => {
-          await write(() => update.mutateAsync(input), { done: success.goalUpdated, failed: failure.updateGoal, refresh: ['goals', 'dashboard'] });
+          await write(() => update.mutateAsync(input), { done: success.goalUpdated, failed: failure.updateGoal, kind: 'goal' });
           onDone();
         },
       )
     : submit(goalCreateInput, toInput, async (input) => {
-        await write(() => create.mutateAsync(input), { done: success.goalCreated, failed: failure.createGoal, refresh: ['goals', 'dashboard'] });
+        await write(() => create.mutateAsync(input), { done: success.goalCreated, failed: failure.createGoal, kind: 'goal' });
         onDone();
       });
 

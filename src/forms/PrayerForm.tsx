@@ -23,7 +23,6 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
   const create = trpc.prayerRequests.create.useMutation();
   const update = trpc.prayerRequests.update.useMutation();
   const write = useWrite();
-  const refresh = ['prayerRequests', 'dashboard'] as const;
   const toInput = (v: typeof values) => ({
     contactId: v.contactId ? Number(v.contactId) : undefined,
     request: v.request,
@@ -39,7 +38,7 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
         prayerUpdateInput,
         (v) => ({ ...toInput(v), contactId: undefined, id: prayer.id }),
         async (input) => {
-          await write(() => update.mutateAsync(input), { done: success.prayerUpdated, failed: failure.updatePrayer, refresh: [...refresh] });
+          await write(() => update.mutateAsync(input), { done: success.prayerUpdated, failed: failure.updatePrayer, kind: 'prayer' });
           onDone();
         },
         formRules,
@@ -48,11 +47,17 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
         prayerCreateInput,
         toInput,
         async (input) => {
-          await write(() => create.mutateAsync(input), { done: success.prayerAdded, failed: failure.addPrayer, refresh: [...refresh] });
+          await write(() => create.mutateAsync(input), { done: success.prayerAdded, failed: failure.addPrayer, kind: 'prayer' });
           onDone();
         },
         formRules,
       );
+
+  // Answered today, unless the user says otherwise.
+  function markAnswered(answered: boolean) {
+    set('answered', answered);
+    if (answered && !values.answerDate) set('answerDate', toDateInputValue(new Date()));
+  }
 
   const contactOptions = [
     { value: '', label: 'Choose a contact' },
@@ -66,7 +71,7 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
         <SelectField name="contactId" label="Contact" value={values.contactId} options={contactOptions} disabled={Boolean(prayer)} error={errors.contactId} onChange={(e) => set('contactId', e.target.value)} />
         <TextAreaField name="request" label="Prayer request" value={values.request} error={errors.request} onChange={(e) => set('request', e.target.value)} placeholder="What are you praying for?" />
         <TextField name="date" type="date" label="Date" value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
-        <CheckboxField name="answered" label="Answered" checked={values.answered} onChange={(v) => set('answered', v)} />
+        <CheckboxField name="answered" label="Answered" checked={values.answered} onChange={markAnswered} />
         {values.answered && (
           <>
             <TextField name="answerDate" type="date" label="Answer date" value={values.answerDate} error={errors.answerDate} onChange={(e) => set('answerDate', e.target.value)} />

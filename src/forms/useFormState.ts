@@ -7,7 +7,15 @@ import { focusFirstInvalid } from './TextField';
 export function useFormState<V extends Record<string, unknown>>(initial: V) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof V>(key: K, value: V[K]) => setValues((current) => ({ ...current, [key]: value }));
+  // Changing a field clears its message: the user is fixing it, and the next submit checks again.
+  const set = <K extends keyof V>(key: K, value: V[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => {
+      if (!(key in current)) return current;
+      const { [key as string]: _fixed, ...rest } = current;
+      return rest;
+    });
+  };
 
   /**
    * Validates with `schema` (plus form-only `extraErrors`), shows the first message of each field, and when

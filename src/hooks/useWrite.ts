@@ -1,45 +1,35 @@
-// One way to run a write from a screen: success toast, refetch of the lists SPEC §7 names, or the 'Error' toast.
+// Runs a screen's write: on success its toast and the refresh of what it changed, on failure the logged error and the 'Error' toast.
 import { useCallback } from 'react';
-import { errorMessage } from '../lib/errors';
-import { trpc } from '../lib/trpc';
+import { useInvalidate, type WriteKind } from './useInvalidate';
 import { useToast } from './useToast';
 
-/** Which cached reads a write makes stale (SPEC §7: lists, plus dashboard stats and goals where it says so). */
-export type Refresh = 'activities' | 'contacts' | 'followUps' | 'prayerRequests' | 'goals' | 'dashboard';
+type SuccessToast = { title: string; description?: string; duration?: number };
 
-export function useRefresh() {
-  const utils = trpc.useUtils();
-  return useCallback(
-    (what: Refresh[]) =>
-      Promise.all(
-        what.map((entity) => {
-          if (entity === 'dashboard') return utils.dashboard.invalidate();
-          return utils[entity].invalidate();
-        }),
-      ),
-    [utils],
-  );
+interface WriteOptions<T> {
+  kind: WriteKind;
+  /** The success toast's title, or the whole toast built from the result. */
+  done: string | ((result: T) => SuccessToast);
+  /** The description of the 'Error' toast (SPEC §8). */
+  failed: string;
 }
 
-/** Runs `action`; on success shows `done` and refreshes; on failure logs, shows the destructive toast and rethrows. */
+/** Resolves with the result, or rethrows after the error toast so a form can stay open. */
 export function useWrite() {
   const { toast } = useToast();
-  const refresh = useRefresh();
+  const invalidate = useInvalidate();
   return useCallback(
-    async <T>(action: () => Promise<T>, options: { done: string | ((result: T) => { title: string; description?: string; duration?: number }); failed: string; refresh: Refresh[] }) => {
+    async <T,>(action: () => Promise<T>, { kind, done, failed }: WriteOptions<T>) => {
       try {
         const result = await action();
-        const message = typeof options.done === 'string' ? { title: options.done } : options.done(result);
-        toast({ variant: 'success', ...message });
-        void refresh(options.refresh);
+        toast({ variant: 'success', ...(typeof done === 'string' ? { title: done } : done(result)) });
+        void invalidate(kind);
         return result;
       } catch (error) {
         console.error(error);
-        const reason = errorMessage(error, '');
-        toast({ title: 'Error', description: reason === 'Unable to connect to the server' ? `${options.failed} ${reason}.` : options.failed, variant: 'destructive' });
+        toast({ title: 'Error', description: failed, variant: 'destructive' });
         throw error;
       }
     },
-    [toast, refresh],
+    [toast, invalidate],
   );
 }

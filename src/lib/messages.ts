@@ -1,4 +1,4 @@
-// Every toast text of SPEC §8 in one place, so screens and tests use the same words.
+// Every toast and delete-confirmation text (SPEC §2, §8) in one place, so screens and tests use the same words.
 export const success = {
   activityCreated: 'Activity created',
   activityUpdated: 'Activity updated',
@@ -44,12 +44,26 @@ export const failure = {
   completeGoal: 'Failed to mark the goal as completed. Please try again.',
 } as const;
 
-/** 'Activity created. New contact created. Follow-up scheduled. Prayer request added.' as far as each applies. */
+/** SPEC §9: the prayed-count toast stays 2 seconds, shorter than the rest. */
+export const PRAYED_TOAST_DURATION = 2000;
+
+/**
+ * The 'Activity created' toast's description: 'Activity created. New contact created. Follow-up scheduled. Prayer
+ * request added.' as far as each applies; nothing when the activity came alone, as the title says it all.
+ */
 export function activityCreatedDescription(created: { newContact: boolean; followUp: unknown; prayerRequest: unknown }) {
-  return [
-    'Activity created.',
+  const extras = [
     created.newContact ? ' New contact created.' : '',
     created.followUp ? ' Follow-up scheduled.' : '',
     created.prayerRequest ? ' Prayer request added.' : '',
   ].join('');
+  return extras ? `Activity created.${extras}` : undefined;
 }
+
+export const confirmDelete = {
+  activity: 'Are you sure you want to delete this activity? This action cannot be undone.',
+  contact: (name: string) => `Are you sure you want to delete ${name}? This will also delete their activities, follow-ups and prayer requests.`,
+  followUp: 'Are you sure you want to delete this follow-up? This action cannot be undone.',
+  prayer: 'Are you sure you want to delete this prayer request? This action cannot be undone.',
+  goal: 'Are you sure you want to delete this goal? This action cannot be undone.',
+} as const;

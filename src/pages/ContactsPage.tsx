@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ContactAvatar } from '../components/ContactAvatar';
 import { EmptyState } from '../components/EmptyState';
-import { PlusIcon } from '../components/Icons';
+import { MailIcon, PhoneIcon, PlusIcon } from '../components/Icons';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu } from '../components/RowMenu';
@@ -11,23 +11,19 @@ import { Spinner } from '../components/Spinner';
 import { StatusBadge } from '../components/StatusBadge';
 import { ContactForm, type Contact } from '../forms/ContactForm';
 import { useWrite } from '../hooks/useWrite';
-import { failure, success } from '../lib/messages';
+import { confirmDelete, failure, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 
 export default function ContactsPage() {
   const contacts = trpc.contacts.list.useQuery();
   const remove = trpc.contacts.remove.useMutation();
   const write = useWrite();
+  // null: no form; {}: adding; { contact }: editing that contact.
   const [form, setForm] = useState<{ contact?: Contact } | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    await write(() => remove.mutateAsync({ id: deleting.id }), {
-      done: success.contactDeleted,
-      failed: failure.deleteContact,
-      refresh: ['contacts', 'activities', 'followUps', 'prayerRequests', 'dashboard'],
-    }).catch(() => undefined);
+  async function removeContact(contact: Contact) {
+    await write(() => remove.mutateAsync({ id: contact.id }), { kind: 'contact', done: success.contactDeleted, failed: failure.deleteContact }).catch(() => undefined);
     setDeleting(null);
   }
 
@@ -44,6 +40,10 @@ export default function ContactsPage() {
       />
       {contacts.isLoading ? (
         <Spinner />
+      ) : contacts.isError ? (
+        <p role="alert" className="alert alert-error">
+          We could not load your contacts. Please try refreshing the page.
+        </p>
       ) : !contacts.data?.length ? (
         <EmptyState
           title="No contacts yet"
@@ -74,28 +74,26 @@ export default function ContactsPage() {
                   />
                 </div>
                 {(contact.phone || contact.email) && (
-                  <dl className="grid gap-1 text-sm">
+                  <ul className="grid gap-1.5 text-sm">
                     {contact.phone && (
-                      <div className="flex gap-2">
-                        <dt className="text-base-content/70">Phone</dt>
-                        <dd className="break-all">
-                          <a className="link link-hover" href={`tel:${contact.phone}`}>
-                            {contact.phone}
-                          </a>
-                        </dd>
-                      </div>
+                      <li className="flex min-w-0 items-center gap-2">
+                        <PhoneIcon small />
+                        <span className="sr-only">Phone:</span>
+                        <a className="link min-w-0 break-all link-hover" href={`tel:${contact.phone}`}>
+                          {contact.phone}
+                        </a>
+                      </li>
                     )}
                     {contact.email && (
-                      <div className="flex gap-2">
-                        <dt className="text-base-content/70">Email</dt>
-                        <dd className="break-all">
-                          <a className="link link-hover" href={`mailto:${contact.email}`}>
-                            {contact.email}
-                          </a>
-                        </dd>
-                      </div>
+                      <li className="flex min-w-0 items-center gap-2">
+                        <MailIcon small />
+                        <span className="sr-only">Email:</span>
+                        <a className="link min-w-0 break-all link-hover" href={`mailto:${contact.email}`}>
+                          {contact.email}
+                        </a>
+                      </li>
                     )}
-                  </dl>
+                  </ul>
                 )}
                 {contact.notes && <p className="line-clamp-2 text-sm break-words text-base-content/80">{contact.notes}</p>}
               </div>
@@ -110,9 +108,9 @@ export default function ContactsPage() {
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Delete contact"
-        message={deleting ? `Are you sure you want to delete ${deleting.name}? Their activities, follow-ups and prayer requests will be deleted too. This action cannot be undone.` : ''}
+        message={deleting ? confirmDelete.contact(deleting.name) : ''}
         busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={() => deleting && void removeContact(deleting)}
         onCancel={() => setDeleting(null)}
       />
     </>

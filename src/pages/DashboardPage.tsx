@@ -1,6 +1,6 @@
 // Dashboard: the numbers, a few goals, the latest activities, what is due next and some reading, from one call.
 import { startOfToday } from 'date-fns';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ActivityItem } from '../components/ActivityItem';
 import { FollowUpItem } from '../components/FollowUpItem';
@@ -15,36 +15,36 @@ import { ActivityForm } from '../forms/ActivityForm';
 import { goalPercentage } from '../lib/goals';
 import { trpc } from '../lib/trpc';
 
-function Panel({ title, link, children }: { title: string; link: { to: string; label: string }; children: React.ReactNode }) {
+/** A titled card with a 'View all' link to the screen it summarises. */
+function panel(title: string, to: string, body: ReactNode, className = '') {
   return (
-    <section className="card border border-base-300 bg-base-100" aria-labelledby={`panel-${link.to}`}>
-      <div className="card-body gap-3 p-5">
+    <section className={`card border border-base-300 bg-base-100 ${className}`} aria-label={title}>
+      <div className="card-body gap-3 p-4 sm:p-5">
         <div className="flex items-center justify-between gap-2">
-          <h2 id={`panel-${link.to}`} className="font-semibold">
-            {title}
-          </h2>
-          <Link to={link.to} className="link text-sm link-hover link-primary">
-            {link.label}
+          <h2 className="font-semibold">{title}</h2>
+          <Link to={to} className="link text-sm link-hover link-primary" aria-label={`View all ${title.toLowerCase()}`}>
+            View all
           </Link>
         </div>
-        {children}
+        {body}
       </div>
     </section>
   );
 }
 
-function Empty({ text, to, label }: { text: string; to: string; label: string }) {
+function emptyLine(text: string, to: string, action: string) {
   return (
-    <p className="text-sm text-base-content/75">
+    <p className="rounded-box bg-base-200/60 px-4 py-5 text-center text-sm text-base-content/75">
       {text}{' '}
-      <Link to={to} className="link link-primary">
-        {label}
+      <Link to={to} className="link font-medium link-primary">
+        {action}
       </Link>
     </p>
   );
 }
 
 export default function DashboardPage() {
+  // Upcoming follow-ups count from the start of the user's own day, which only the browser knows.
   const upcomingFrom = useMemo(() => startOfToday(), []);
   const summary = trpc.dashboard.summary.useQuery({ upcomingFrom });
   const [logging, setLogging] = useState(false);
@@ -70,7 +70,13 @@ export default function DashboardPage() {
     return (
       <>
         {header}
-        {summary.isError ? <p className="text-error">We could not load your dashboard. Please try refreshing the page.</p> : <Spinner />}
+        {summary.isError ? (
+          <p role="alert" className="alert alert-error">
+            We could not load your dashboard. Please try refreshing the page.
+          </p>
+        ) : (
+          <Spinner />
+        )}
         {form}
       </>
     );
@@ -93,21 +99,11 @@ export default function DashboardPage() {
       </div>
 
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
-        <Panel title="Goals" link={{ to: '/goals', label: 'View all' }}>
-          {goals.length === 0 ? (
-            <Empty text="No active goals." to="/goals" label="Set your first goal" />
-          ) : (
-            <div className="flex flex-col gap-4">
-              {goals.map((goal) => (
-                <GoalProgress key={goal.id} goalId={goal.id} title={goal.title} current={goal.currentCount} target={goal.targetCount} percentage={goalPercentage(goal.currentCount, goal.targetCount)} />
-              ))}
-            </div>
-          )}
-        </Panel>
-
-        <Panel title="Recent Activities" link={{ to: '/activities', label: 'View all' }}>
-          {activities.length === 0 ? (
-            <Empty text="No activities recorded yet." to="/activities" label="Log your first activity" />
+        {panel(
+          'Recent Activities',
+          '/activities',
+          activities.length === 0 ? (
+            emptyLine('No activities recorded yet.', '/activities', 'Log your first activity')
           ) : (
             <ul className="-mx-2 flex flex-col">
               {activities.map((activity) => (
@@ -116,12 +112,14 @@ export default function DashboardPage() {
                 </li>
               ))}
             </ul>
-          )}
-        </Panel>
+          ),
+        )}
 
-        <Panel title="Upcoming Follow-ups" link={{ to: '/followups', label: 'View all' }}>
-          {followUps.length === 0 ? (
-            <Empty text="No upcoming follow-ups." to="/followups" label="Schedule a follow-up" />
+        {panel(
+          'Upcoming Follow-ups',
+          '/followups',
+          followUps.length === 0 ? (
+            emptyLine('No upcoming follow-ups.', '/followups', 'Schedule a follow-up')
           ) : (
             <ul className="-mx-2 flex flex-col">
               {followUps.map((followUp) => (
@@ -132,19 +130,40 @@ export default function DashboardPage() {
                 </li>
               ))}
             </ul>
-          )}
-        </Panel>
+          ),
+        )}
 
-        <Panel title="Resources" link={{ to: '/resources', label: 'View all' }}>
-          <ul className="flex flex-col gap-3">
-            {resources.map((resource) => (
-              <li key={resource.id}>
-                <ResourceCard {...resource} />
-              </li>
-            ))}
-          </ul>
-        </Panel>
+        {panel(
+          'Goals',
+          '/goals',
+          goals.length === 0 ? (
+            emptyLine('No active goals.', '/goals', 'Set your first goal')
+          ) : (
+            <div className="grid gap-5 md:grid-cols-3">
+              {goals.map((goal) => (
+                <GoalProgress key={goal.id} goalId={goal.id} title={goal.title} current={goal.currentCount} target={goal.targetCount} percentage={goalPercentage(goal.currentCount, goal.targetCount)} />
+              ))}
+            </div>
+          ),
+          'lg:col-span-2',
+        )}
       </div>
+
+      <section className="mt-8" aria-label="Resources">
+        <div className="mb-3 flex items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold">Resources</h2>
+          <Link to="/resources" className="link text-sm link-hover link-primary" aria-label="View all resources">
+            View all
+          </Link>
+        </div>
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {resources.map((resource) => (
+            <li key={resource.id}>
+              <ResourceCard {...resource} />
+            </li>
+          ))}
+        </ul>
+      </section>
       {form}
     </>
   );

@@ -1,5 +1,5 @@
 // Follow-ups: Pending (Overdue, Today, Upcoming) and Completed tabs; complete, edit, delete; ?id= opens one.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
 import { FollowUpItem } from '../components/FollowUpItem';
@@ -12,7 +12,7 @@ import { TabBar } from '../components/TabBar';
 import { FollowUpForm, type FollowUp } from '../forms/FollowUpForm';
 import { useEditParam } from '../hooks/useEditParam';
 import { useWrite } from '../hooks/useWrite';
-import { failure, success } from '../lib/messages';
+import { confirmDelete, failure, success } from '../lib/messages';
 import { groupFollowUps } from '../lib/ordering';
 import { trpc } from '../lib/trpc';
 
@@ -29,43 +29,46 @@ export default function FollowUpsPage() {
   const groups = groupFollowUps(list.data ?? []);
   const pendingCount = groups.overdue.length + groups.today.length + groups.upcoming.length;
   const editing = edit.id === null ? undefined : list.data?.find((f) => f.id === edit.id);
+  const { close } = edit;
+  const missing = edit.id !== null && list.isSuccess && !editing;
+
+  // A link to a follow-up that is gone (or never was) opens nothing, so it should not stay in the address.
+  useEffect(() => {
+    if (missing) close();
+  }, [missing, close]);
+
+  const markCompleted = (followUp: FollowUp) =>
+    void write(() => complete.mutateAsync({ id: followUp.id }), { kind: 'followUp', done: success.followUpCompleted, failed: failure.completeFollowUp }).catch(() => undefined);
+
+  async function removeFollowUp(followUp: FollowUp) {
+    await write(() => remove.mutateAsync({ id: followUp.id }), { kind: 'followUp', done: success.followUpDeleted, failed: failure.deleteFollowUp }).catch(() => undefined);
+    setDeleting(null);
+  }
 
   const menu = (followUp: FollowUp): RowMenuItem[] => [
-    ...(followUp.completed
-      ? []
-      : [
-          {
-            label: 'Mark as completed',
-            onSelect: () =>
-              void write(() => complete.mutateAsync({ id: followUp.id }), { done: success.followUpCompleted, failed: failure.completeFollowUp, refresh: ['followUps', 'dashboard'] }).catch(() => undefined),
-          },
-        ]),
+    ...(followUp.completed ? [] : [{ label: 'Mark as completed', onSelect: () => markCompleted(followUp) }]),
     { label: 'Edit', onSelect: () => edit.open(followUp.id) },
     { label: 'Delete', onSelect: () => setDeleting(followUp), danger: true },
   ];
 
+  const rows = (items: FollowUp[]) => (
+    <ul className="flex flex-col gap-2">
+      {items.map((followUp) => (
+        <li key={followUp.id} className="flex items-start gap-1 rounded-box border border-base-300 bg-base-100 p-3 sm:gap-2 sm:p-4">
+          <FollowUpItem contactName={followUp.contactName} description={followUp.description} type={followUp.type} date={followUp.date} completed={followUp.completed} />
+          <RowMenu label={`Actions for follow-up with ${followUp.contactName}`} items={menu(followUp)} />
+        </li>
+      ))}
+    </ul>
+  );
+
   const section = (title: string, items: FollowUp[]) =>
     items.length > 0 && (
-      <section className="mb-6" aria-labelledby={`group-${title}`}>
-        <h2 id={`group-${title}`} className="mb-2 text-sm font-semibold tracking-wide text-base-content/75 uppercase">
-          {title}
-        </h2>
-        <ul className="flex flex-col gap-2">
-          {items.map((followUp) => (
-            <li key={followUp.id} className="flex items-start gap-2 rounded-box border border-base-300 bg-base-100 p-3">
-              <FollowUpItem contactName={followUp.contactName} description={followUp.description} type={followUp.type} date={followUp.date} completed={followUp.completed} />
-              <RowMenu label={`Actions for follow-up with ${followUp.contactName}`} items={menu(followUp)} />
-            </li>
-          ))}
-        </ul>
+      <section className="mb-6" aria-label={title}>
+        <h2 className="mb-2 text-sm font-semibold tracking-wide text-base-content/75 uppercase">{title}</h2>
+        {rows(items)}
       </section>
     );
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    await write(() => remove.mutateAsync({ id: deleting.id }), { done: success.followUpDeleted, failed: failure.deleteFollowUp, refresh: ['followUps', 'dashboard'] }).catch(() => undefined);
-    setDeleting(null);
-  }
 
   return (
     <>
@@ -86,10 +89,13 @@ export default function FollowUpsPage() {
           { key: 'pending', label: 'Pending', count: pendingCount },
           { key: 'completed', label: 'Completed', count: groups.completed.length },
         ]}
-      />
-      <div role="tabpanel" aria-labelledby={`tab-${tab}`}>
+      >
         {list.isLoading ? (
           <Spinner />
+        ) : list.isError ? (
+          <p role="alert" className="alert alert-error">
+            We could not load your follow-ups. Please try refreshing the page.
+          </p>
         ) : tab === 'pending' ? (
           pendingCount === 0 ? (
             <EmptyState title="No pending follow-ups" />
@@ -103,9 +109,9 @@ export default function FollowUpsPage() {
         ) : groups.completed.length === 0 ? (
           <EmptyState title="No completed follow-ups" />
         ) : (
-          section('Completed', groups.completed)
+          rows(groups.completed)
         )}
-      </div>
+      </TabBar>
 
       <Modal open={creating} title="Schedule Follow-up" onClose={() => setCreating(false)}>
         <FollowUpForm onDone={() => setCreating(false)} />
@@ -116,9 +122,9 @@ export default function FollowUpsPage() {
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Delete follow-up"
-        message="Are you sure you want to delete this follow-up? This action cannot be undone."
+        message={confirmDelete.followUp}
         busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={() => deleting && void removeFollowUp(deleting)}
         onCancel={() => setDeleting(null)}
       />
     </>

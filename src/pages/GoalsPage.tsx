@@ -7,14 +7,14 @@ import { GoalProgress } from '../components/GoalProgress';
 import { PlusIcon } from '../components/Icons';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
-import { RowMenu } from '../components/RowMenu';
+import { RowMenu, type RowMenuItem } from '../components/RowMenu';
 import { Spinner } from '../components/Spinner';
 import { TabBar } from '../components/TabBar';
 import { GoalForm, type Goal } from '../forms/GoalForm';
 import { useWrite } from '../hooks/useWrite';
 import { goalPercentage } from '../lib/goals';
 import { goalTypeLabel } from '../lib/labels';
-import { failure, success } from '../lib/messages';
+import { confirmDelete, failure, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 
 export default function GoalsPage() {
@@ -23,17 +23,27 @@ export default function GoalsPage() {
   const complete = trpc.goals.complete.useMutation();
   const remove = trpc.goals.remove.useMutation();
   const write = useWrite();
+  // null: no form; {}: creating; { goal }: editing that goal.
   const [form, setForm] = useState<{ goal?: Goal } | null>(null);
   const [deleting, setDeleting] = useState<Goal | null>(null);
 
   const active = (list.data ?? []).filter((g) => !g.completed);
   const completed = (list.data ?? []).filter((g) => g.completed);
+  const shown = tab === 'active' ? active : completed;
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    await write(() => remove.mutateAsync({ id: deleting.id }), { done: success.goalDeleted, failed: failure.deleteGoal, refresh: ['goals', 'dashboard'] }).catch(() => undefined);
+  const markCompleted = (goal: Goal) =>
+    void write(() => complete.mutateAsync({ id: goal.id }), { kind: 'goal', done: success.goalCompleted, failed: failure.completeGoal }).catch(() => undefined);
+
+  async function removeGoal(goal: Goal) {
+    await write(() => remove.mutateAsync({ id: goal.id }), { kind: 'goal', done: success.goalDeleted, failed: failure.deleteGoal }).catch(() => undefined);
     setDeleting(null);
   }
+
+  const menu = (goal: Goal): RowMenuItem[] => [
+    ...(goal.completed ? [] : [{ label: 'Mark as completed', onSelect: () => markCompleted(goal) }]),
+    { label: 'Edit', onSelect: () => setForm({ goal }) },
+    { label: 'Delete', onSelect: () => setDeleting(goal), danger: true },
+  ];
 
   const card = (goal: Goal) => (
     <li key={goal.id} className="card border border-base-300 bg-base-100">
@@ -41,28 +51,13 @@ export default function GoalsPage() {
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1">
             <h2 className="font-semibold break-words">{goal.title}</h2>
-            <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-base-content/75">
-              <span className="badge badge-outline badge-sm">{goalTypeLabel(goal.type)}</span>
-              <span>Target {goal.targetCount}</span>
-              {goal.deadline && <span>Due {format(goal.deadline, 'MMM d, yyyy')}</span>}
+            <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/75">
+              <span className="badge badge-outline badge-sm badge-primary">{goalTypeLabel(goal.type)}</span>
+              <span>Target: {goal.targetCount}</span>
+              {goal.deadline && <span>Deadline: {format(goal.deadline, 'MMM d, yyyy')}</span>}
             </div>
           </div>
-          <RowMenu
-            label={`Actions for ${goal.title}`}
-            items={[
-              ...(goal.completed
-                ? []
-                : [
-                    {
-                      label: 'Mark as completed',
-                      onSelect: () =>
-                        void write(() => complete.mutateAsync({ id: goal.id }), { done: success.goalCompleted, failed: failure.completeGoal, refresh: ['goals', 'dashboard'] }).catch(() => undefined),
-                    },
-                  ]),
-              { label: 'Edit', onSelect: () => setForm({ goal }) },
-              { label: 'Delete', onSelect: () => setDeleting(goal), danger: true },
-            ]}
-          />
+          <RowMenu label={`Actions for ${goal.title}`} items={menu(goal)} />
         </div>
         {goal.description && <p className="text-sm break-words text-base-content/80">{goal.description}</p>}
         {goal.completed ? (
@@ -73,7 +68,14 @@ export default function GoalsPage() {
             </p>
           </div>
         ) : (
-          <GoalProgress goalId={goal.id} title="Progress" current={goal.currentCount} target={goal.targetCount} percentage={goalPercentage(goal.currentCount, goal.targetCount)} />
+          <GoalProgress
+            goalId={goal.id}
+            title={goal.title}
+            label="Progress"
+            current={goal.currentCount}
+            target={goal.targetCount}
+            percentage={goalPercentage(goal.currentCount, goal.targetCount)}
+          />
         )}
       </div>
     </li>
@@ -98,16 +100,22 @@ export default function GoalsPage() {
           { key: 'active', label: 'Active', count: active.length },
           { key: 'completed', label: 'Completed', count: completed.length },
         ]}
-      />
-      <div role="tabpanel" aria-labelledby={`tab-${tab}`}>
+      >
         {list.isLoading ? (
           <Spinner />
-        ) : (tab === 'active' ? active : completed).length === 0 ? (
-          <EmptyState title={tab === 'active' ? 'No active goals' : 'No completed goals yet'} />
+        ) : list.isError ? (
+          <p role="alert" className="alert alert-error">
+            We could not load your goals. Please try refreshing the page.
+          </p>
+        ) : shown.length === 0 ? (
+          <EmptyState
+            title={tab === 'active' ? 'No active goals' : 'No completed goals yet'}
+            text={tab === 'active' ? 'Set a goal to keep your gospel sharing on track.' : undefined}
+          />
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2">{(tab === 'active' ? active : completed).map(card)}</ul>
+          <ul className="grid gap-4 md:grid-cols-2">{shown.map(card)}</ul>
         )}
-      </div>
+      </TabBar>
 
       <Modal open={Boolean(form)} title={form?.goal ? 'Edit Goal' : 'Create Goal'} onClose={() => setForm(null)}>
         {form && <GoalForm key={form.goal?.id ?? 'new'} goal={form.goal} onDone={() => setForm(null)} />}
@@ -115,9 +123,9 @@ export default function GoalsPage() {
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Delete goal"
-        message="Are you sure you want to delete this goal? This action cannot be undone."
+        message={confirmDelete.goal}
         busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={() => deleting && void removeGoal(deleting)}
         onCancel={() => setDeleting(null)}
       />
     </>

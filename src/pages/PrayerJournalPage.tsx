@@ -1,21 +1,23 @@
 // Prayer Journal: Active and Answered requests, a counter for each prayer, answers remembered.
 import { format } from 'date-fns';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ContactAvatar } from '../components/ContactAvatar';
 import { EmptyState } from '../components/EmptyState';
 import { PlusIcon } from '../components/Icons';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
-import { RowMenu } from '../components/RowMenu';
+import { RowMenu, type RowMenuItem } from '../components/RowMenu';
 import { Spinner } from '../components/Spinner';
 import { TabBar } from '../components/TabBar';
 import { PrayerForm, type Prayer } from '../forms/PrayerForm';
 import { useEditParam } from '../hooks/useEditParam';
 import { useWrite } from '../hooks/useWrite';
-import { failure, success } from '../lib/messages';
+import { confirmDelete, failure, PRAYED_TOAST_DURATION, success } from '../lib/messages';
 import { sortActivePrayers, sortAnsweredPrayers } from '../lib/ordering';
 import { trpc } from '../lib/trpc';
+
+const showDate = (date: Date) => format(date, 'MMM d, yyyy');
 
 export default function PrayerJournalPage() {
   const [tab, setTab] = useState<'active' | 'answered'>('active');
@@ -30,21 +32,36 @@ export default function PrayerJournalPage() {
 
   const active = sortActivePrayers((list.data ?? []).filter((p) => !p.answered));
   const answered = sortAnsweredPrayers((list.data ?? []).filter((p) => p.answered));
+  const shown = tab === 'active' ? active : answered;
   const editing = edit.id === null ? undefined : list.data?.find((p) => p.id === edit.id);
-  const refresh = ['prayerRequests', 'dashboard'] as const;
+  const { close } = edit;
+  const missing = edit.id !== null && list.isSuccess && !editing;
+
+  // A link to a prayer request that is gone (or never was) opens nothing, so it should not stay in the address.
+  useEffect(() => {
+    if (missing) close();
+  }, [missing, close]);
 
   const prayFor = (prayer: Prayer) =>
     void write(() => pray.mutateAsync({ id: prayer.id }), {
-      done: () => ({ title: success.prayerCounted, description: success.prayedDescription, duration: 2000 }),
+      kind: 'prayer',
+      done: () => ({ title: success.prayerCounted, description: success.prayedDescription, duration: PRAYED_TOAST_DURATION }),
       failed: failure.countPrayer,
-      refresh: [...refresh],
     }).catch(() => undefined);
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    await write(() => remove.mutateAsync({ id: deleting.id }), { done: success.prayerDeleted, failed: failure.deletePrayer, refresh: [...refresh] }).catch(() => undefined);
+  const answer = (prayer: Prayer) =>
+    void write(() => markAnswered.mutateAsync({ id: prayer.id }), { kind: 'prayer', done: success.prayerAnswered, failed: failure.answerPrayer }).catch(() => undefined);
+
+  async function removePrayer(prayer: Prayer) {
+    await write(() => remove.mutateAsync({ id: prayer.id }), { kind: 'prayer', done: success.prayerDeleted, failed: failure.deletePrayer }).catch(() => undefined);
     setDeleting(null);
   }
+
+  const menu = (prayer: Prayer): RowMenuItem[] => [
+    ...(prayer.answered ? [] : [{ label: 'Mark as answered', onSelect: () => answer(prayer) }]),
+    { label: 'Edit', onSelect: () => edit.open(prayer.id) },
+    { label: 'Delete', onSelect: () => setDeleting(prayer), danger: true },
+  ];
 
   const card = (prayer: Prayer) => (
     <li key={prayer.id} className="card border border-base-300 bg-base-100">
@@ -53,29 +70,14 @@ export default function PrayerJournalPage() {
           <ContactAvatar name={prayer.contactName} size="sm" />
           <div className="min-w-0 flex-1">
             <h2 className="font-semibold break-words">{prayer.contactName}</h2>
-            <p className="text-xs text-base-content/70">{format(prayer.date, 'MMM d, yyyy')}</p>
+            <p className="text-xs text-base-content/70">{showDate(prayer.date)}</p>
           </div>
-          <RowMenu
-            label={`Actions for prayer for ${prayer.contactName}`}
-            items={[
-              ...(prayer.answered
-                ? []
-                : [
-                    {
-                      label: 'Mark as answered',
-                      onSelect: () =>
-                        void write(() => markAnswered.mutateAsync({ id: prayer.id }), { done: success.prayerAnswered, failed: failure.answerPrayer, refresh: [...refresh] }).catch(() => undefined),
-                    },
-                  ]),
-              { label: 'Edit', onSelect: () => edit.open(prayer.id) },
-              { label: 'Delete', onSelect: () => setDeleting(prayer), danger: true },
-            ]}
-          />
+          <RowMenu label={`Actions for prayer for ${prayer.contactName}`} items={menu(prayer)} />
         </div>
         <p className="break-words whitespace-pre-line">{prayer.request}</p>
         {prayer.answered ? (
           <div className="rounded-box bg-success/10 p-3 text-sm">
-            <p className="font-medium">Answered: {format(prayer.answerDate ?? prayer.date, 'MMM d, yyyy')}</p>
+            <p className="font-medium">Answered: {showDate(prayer.answerDate ?? prayer.date)}</p>
             {prayer.answerNotes && (
               <>
                 <p className="mt-2 text-xs font-semibold tracking-wide text-base-content/75 uppercase">How God answered</p>
@@ -84,9 +86,9 @@ export default function PrayerJournalPage() {
             )}
           </div>
         ) : (
-          <div className="flex items-center justify-between gap-3">
-            <span className="text-sm text-base-content/75">
-              Prayed <span className="font-semibold text-base-content">{prayer.prayedCount}</span> {prayer.prayedCount === 1 ? 'time' : 'times'}
+          <div className="flex items-center justify-between gap-3 border-t border-base-200 pt-3">
+            <span className="text-sm text-base-content/75" aria-live="polite">
+              Prayed {prayer.prayedCount} {prayer.prayedCount === 1 ? 'time' : 'times'}
             </span>
             <button type="button" className="btn btn-outline btn-primary btn-sm" aria-label={`I prayed for this (${prayer.contactName})`} onClick={() => prayFor(prayer)}>
               <PlusIcon /> Prayed
@@ -116,16 +118,19 @@ export default function PrayerJournalPage() {
           { key: 'active', label: 'Active', count: active.length },
           { key: 'answered', label: 'Answered', count: answered.length },
         ]}
-      />
-      <div role="tabpanel" aria-labelledby={`tab-${tab}`}>
+      >
         {list.isLoading ? (
           <Spinner />
-        ) : (tab === 'active' ? active : answered).length === 0 ? (
+        ) : list.isError ? (
+          <p role="alert" className="alert alert-error">
+            We could not load your prayer journal. Please try refreshing the page.
+          </p>
+        ) : shown.length === 0 ? (
           <EmptyState title={tab === 'active' ? 'No active prayer requests' : 'No answered prayers yet'} />
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2">{(tab === 'active' ? active : answered).map(card)}</ul>
+          <ul className="grid gap-4 md:grid-cols-2">{shown.map(card)}</ul>
         )}
-      </div>
+      </TabBar>
 
       <Modal open={creating} title="Add Prayer Request" onClose={() => setCreating(false)}>
         <PrayerForm onDone={() => setCreating(false)} />
@@ -136,9 +141,9 @@ export default function PrayerJournalPage() {
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Delete prayer request"
-        message="Are you sure you want to delete this prayer request? This action cannot be undone."
+        message={confirmDelete.prayer}
         busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={() => deleting && void removePrayer(deleting)}
         onCancel={() => setDeleting(null)}
       />
     </>

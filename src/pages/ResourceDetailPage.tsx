@@ -1,21 +1,37 @@
-// One resource: title, category, description and its text, a paragraph per line; unknown ids say so.
+// One resource: title, category, description and its text, a paragraph per line; an unknown id says so.
 import { Link, useParams } from 'react-router-dom';
 import { ResourceIcon } from '../components/Icons';
 import { Spinner } from '../components/Spinner';
+import { httpStatus } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
 export default function ResourceDetailPage() {
   const { id } = useParams();
   const numericId = id && /^\d+$/.test(id) ? Number(id) : null;
   const resource = trpc.resources.byId.useQuery({ id: numericId ?? 0 }, { enabled: numericId !== null, retry: false });
+  const backLink = (
+    <Link to="/resources" className="link text-sm link-hover">
+      ← Back to Resources
+    </Link>
+  );
 
   if (numericId !== null && resource.isLoading) return <Spinner />;
+  // Anything but a 404 (the server down, say) is not the resource's absence; say so honestly.
+  if (resource.isError && httpStatus(resource.error) !== 404)
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
+        <p role="alert" className="alert alert-error">
+          We could not load this resource. Please try refreshing the page.
+        </p>
+        {backLink}
+      </div>
+    );
   if (!resource.data)
     return (
       <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
         <h1 className="text-2xl font-bold">Resource not found</h1>
         <p className="text-base-content/75">The resource you're looking for doesn't exist.</p>
-        <Link to="/resources" className="btn btn-primary">
+        <Link to="/resources" className="btn mt-2 btn-primary">
           Back to Resources
         </Link>
       </div>
@@ -24,24 +40,25 @@ export default function ResourceDetailPage() {
   const { title, category, description, content } = resource.data;
   return (
     <article className="mx-auto max-w-3xl">
-      <Link to="/resources" className="link text-sm link-hover">
-        ← Back to Resources
-      </Link>
+      {backLink}
       <header className="mt-4 mb-6 flex items-start gap-4">
         <ResourceIcon category={category} />
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{title}</h1>
           <p className="mt-1 text-sm text-base-content/70">{category}</p>
         </div>
       </header>
       <p className="mb-6 text-lg text-base-content/85">{description}</p>
-      <div className="flex flex-col gap-4 leading-relaxed">
-        {content
-          .split('\n')
-          .filter((paragraph) => paragraph.trim())
-          .map((paragraph, i) => (
-            <p key={i}>{paragraph}</p>
-          ))}
+      <div className="card border border-base-300 bg-base-100">
+        <div className="card-body gap-4 p-5 leading-relaxed sm:p-8">
+          {content
+            .split('\n')
+            // Blank lines separate paragraphs in the source; they are not paragraphs themselves.
+            .filter((paragraph) => paragraph.trim())
+            .map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
+        </div>
       </div>
     </article>
   );

@@ -1,4 +1,5 @@
 // Resources: the library of guides, one card each.
+import { EmptyState } from '../components/EmptyState';
 import { PageHeader } from '../components/PageHeader';
 import { ResourceCard } from '../components/ResourceCard';
 import { Spinner } from '../components/Spinner';
@@ -11,9 +12,15 @@ export default function ResourcesPage() {
       <PageHeader title="Resources" subtitle="Short, practical guides for sharing your faith with love." />
       {resources.isLoading ? (
         <Spinner />
+      ) : resources.isError ? (
+        <p role="alert" className="alert alert-error">
+          We could not load the resources. Please try refreshing the page.
+        </p>
+      ) : !resources.data?.length ? (
+        <EmptyState title="No resources yet" />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {resources.data?.map((resource) => (
+          {resources.data.map((resource) => (
             <li key={resource.id}>
               <ResourceCard {...resource} />
             </li>

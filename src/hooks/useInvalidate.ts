@@ -1,0 +1,28 @@
+// SPEC §7 in one place: which cached reads each kind of write makes stale, and the hook that refetches them.
+import { useCallback } from 'react';
+import { trpc } from '../lib/trpc';
+
+/** The writes the screens make, named by what they change. */
+export type WriteKind = 'activityCreate' | 'activity' | 'contact' | 'followUp' | 'prayer' | 'goal';
+
+type Cache = 'activities' | 'contacts' | 'followUps' | 'prayerRequests' | 'goals' | 'dashboard';
+
+// Every kind refreshes the dashboard: its stats count activities, contacts and prayers, and its summary also
+// lists goals and follow-ups.
+const staleAfter: Record<WriteKind, readonly Cache[]> = {
+  // One create may add its contact, a follow-up and a prayer request, and it moves the goals of its type.
+  activityCreate: ['activities', 'contacts', 'followUps', 'prayerRequests', 'goals', 'dashboard'],
+  // A changed contact name may create that contact.
+  activity: ['activities', 'contacts', 'dashboard'],
+  // Names show on activities, follow-ups and prayers, which a deletion removes too; a new contact moves new-contact goals.
+  contact: ['contacts', 'activities', 'followUps', 'prayerRequests', 'goals', 'dashboard'],
+  followUp: ['followUps', 'dashboard'],
+  prayer: ['prayerRequests', 'dashboard'],
+  goal: ['goals', 'dashboard'],
+};
+
+/** Refetches what a write of `kind` changed: each entity's list and whatever else of it is cached (byId, counts). */
+export function useInvalidate() {
+  const utils = trpc.useUtils();
+  return useCallback((kind: WriteKind) => Promise.all(staleAfter[kind].map((cache) => utils[cache].invalidate())), [utils]);
+}
