@@ -1,0 +1,235 @@
+// The floor: the bench's endpoints on bare node:http + @libsql/client with hand-written SQL, no framework.
+// Same data, same user scoping, same ordering and the same JSON as the app, so app ÷ floor is the framework's cost.
+// Usage: DATABASE_URL=file:... PORT=3101 node --import tsx bench/floor.ts
+import { createClient, type Client, type InStatement, type Row } from '@libsql/client';
+import { verify } from '@node-rs/argon2';
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import superjson from 'superjson';
+
+const url = process.env.DATABASE_URL ?? 'file:.tmp/bench/bench-50000.db';
+const port = Number(process.env.PORT ?? 3101);
+const writer = createClient({ url, concurrency: 1, timeout: 5000 });
+const reader = createClient({ url, timeout: 5000 });
+await writer.execute('PRAGMA journal_mode = WAL');
+await writer.execute('PRAGMA synchronous = NORMAL');
+await writer.execute('PRAGMA foreign_keys = ON');
+
+const DAY = 24 * 60 * 60 * 1000;
+const SESSION_MS = 30 * DAY;
+/** The user scoping of every read: own rows, and rows of the user's teams (alias `t` is the table). */
+const readable = (t: string) => `(${t}.created_by = ? or ${t}.team_id in (select team_id from team_members where user_id = ?))`;
+
+let writeTail: Promise<unknown> = Promise.resolve();
+/** One write transaction at a time on the single writer connection. */
+function write<T>(fn: (tx: Awaited<ReturnType<Client['transaction']>>) => Promise<T>): Promise<T> {
+  const run = writeTail.then(async () => {
+    const tx = await writer.transaction('write');
+    try {
+      const result = await fn(tx);
+      await tx.commit();
+      return result;
+    } catch (error) {
+      await tx.rollback();
+      throw error;
+    } finally {
+      tx.close();
+    }
+  });
+  writeTail = run.catch(() => undefined);
+  return run;
+}
+
+const date = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(Number(ms)));
+const bool = (v: unknown) => Number(v) === 1;
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+// Row mappers: the app's column names and types (dates as Date, so JSON gives ISO strings and superjson tags them).
+const activityRow = (r: Row) => ({ id: num(r.id), type: r.type, date: date(r.date), description: r.description, notes: r.notes, contactId: num(r.contact_id), contactName: r.contact_name, teamId: num(r.team_id) });
+const contactRow = (r: Row) => ({ id: num(r.id), name: r.name, email: r.email, phone: r.phone, spiritualStatus: r.spiritual_status, notes: r.notes, createdAt: date(r.created_at), teamId: num(r.team_id) });
+const followUpRow = (r: Row) => ({ id: num(r.id), contactId: num(r.contact_id), date: date(r.date), description: r.description, type: r.type, completed: bool(r.completed), createdAt: date(r.created_at), teamId: num(r.team_id), contactName: r.contact_name });
+const prayerRow = (r: Row) => ({ id: num(r.id), contactId: num(r.contact_id), request: r.request, date: date(r.date), answered: bool(r.answered), answerNotes: r.answer_notes, answerDate: date(r.answer_date), prayedCount: num(r.prayed_count), createdAt: date(r.created_at), teamId: num(r.team_id), contactName: r.contact_name });
+const goalRow = (r: Row) => ({ id: num(r.id), title: r.title, description: r.description, targetCount: num(r.target_count), currentCount: num(r.current_count), deadline: date(r.deadline), completed: bool(r.completed), type: r.type, createdAt: date(r.created_at), teamId: num(r.team_id) });
+
+const ACTIVITY_SELECT = `select a.id, a.type, a.date, a.description, a.notes, a.contact_id, c.name as contact_name, a.team_id from activities a join contacts c on c.id = a.contact_id`;
+const FOLLOW_UP_SELECT = `select f.id, f.contact_id, f.date, f.description, f.type, f.completed, f.created_at, f.team_id, c.name as contact_name from follow_ups f join contacts c on c.id = f.contact_id`;
+const PRAYER_SELECT = `select p.id, p.contact_id, p.request, p.date, p.answered, p.answer_notes, p.answer_date, p.prayed_count, p.created_at, p.team_id, c.name as contact_name from prayer_requests p join contacts c on c.id = p.contact_id`;
+const CONTACT_SELECT = `select c.id, c.name, c.email, c.phone, c.spiritual_status, c.notes, c.created_at, c.team_id from contacts c`;
+const GOAL_SELECT = `select g.id, g.title, g.description, g.target_count, g.current_count, g.deadline, g.completed, g.type, g.created_at, g.team_id from goals g`;
+
+const limitOf = (query: URLSearchParams) => {
+  const value = query.get('limit');
+  return value ? Math.min(200, Math.max(1, Number(value))) : -1;
+};
+
+async function rows(stmt: InStatement) {
+  return (await reader.execute(stmt)).rows;
+}
+
+function trendOf(recent: number, previous: number) {
+  const value = previous === 0 ? (recent > 0 ? 100 : 0) : Math.round(((recent - previous) / previous) * 100);
+  return { value, label: 'vs previous 30 days', isPositive: value >= 0 };
+}
+
+async function stats(userId: number) {
+  const now = Date.now();
+  const recentFrom = now - 30 * DAY;
+  const previousFrom = now - 60 * DAY;
+  const windows = (column: string) =>
+    `coalesce(sum(case when ${column} >= ${recentFrom} and ${column} < ${now + DAY} then 1 else 0 end), 0) as recent, coalesce(sum(case when ${column} >= ${previousFrom} and ${column} < ${recentFrom} then 1 else 0 end), 0) as previous`;
+  const [activityCounts, [contactCounts], [prayerCounts]] = await Promise.all([
+    rows({ sql: `select a.type, count(*) as total, ${windows('a.date')} from activities a where ${readable('a')} and a.type in ('conversation', 'gospel_presentation') group by a.type`, args: [userId, userId] }),
+    rows({ sql: `select count(*) as total, ${windows('c.created_at')} from contacts c where ${readable('c')}`, args: [userId, userId] }),
+    rows({ sql: `select count(*) as total, coalesce(sum(p.prayed_count), 0) as prayers, ${windows('p.created_at')} from prayer_requests p where ${readable('p')}`, args: [userId, userId] }),
+  ]);
+  const byType = (type: string) => activityCounts.find((r) => r.type === type) ?? { total: 0, recent: 0, previous: 0 };
+  const conversations = byType('conversation');
+  const presentations = byType('gospel_presentation');
+  return {
+    totalConversations: Number(conversations.total),
+    totalGospelPresentations: Number(presentations.total),
+    totalContacts: Number(contactCounts.total),
+    totalPrayerRequests: Number(prayerCounts.total),
+    totalPrayers: Number(prayerCounts.prayers),
+    trends: {
+      conversations: trendOf(Number(conversations.recent), Number(conversations.previous)),
+      gospelPresentations: trendOf(Number(presentations.recent), Number(presentations.previous)),
+      contacts: trendOf(Number(contactCounts.recent), Number(contactCounts.previous)),
+      prayerRequests: trendOf(Number(prayerCounts.recent), Number(prayerCounts.previous)),
+    },
+  };
+}
+
+async function summary(userId: number, upcomingFrom: Date) {
+  const [s, goals, activities, followUps, resources] = await Promise.all([
+    stats(userId),
+    rows({ sql: `${GOAL_SELECT} where ${readable('g')} and g.completed = 0 order by g.created_at desc, g.id desc limit 3`, args: [userId, userId] }),
+    rows({ sql: `${ACTIVITY_SELECT} where ${readable('a')} order by a.date desc, a.id desc limit 3`, args: [userId, userId] }),
+    rows({ sql: `${FOLLOW_UP_SELECT} where ${readable('f')} and f.completed = 0 and f.date >= ? order by f.date asc, f.id asc limit 3`, args: [userId, userId, upcomingFrom.getTime()] }),
+    rows({ sql: `select r.id, r.title, r.description, r.category from resources r where (r.created_by is null or ${readable('r')}) order by r.id asc limit 3`, args: [userId, userId] }),
+  ]);
+  return { stats: s, goals: goals.map(goalRow), activities: activities.map(activityRow), followUps: followUps.map(followUpRow), resources: resources.map((r) => ({ id: num(r.id), title: r.title, description: r.description, category: r.category })) };
+}
+
+interface User {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+async function sessionUser(req: IncomingMessage): Promise<User | null> {
+  const match = /(?:^|;\s*)sower_session=([^;]+)/.exec(req.headers.cookie ?? '');
+  if (!match) return null;
+  const [row] = await rows({
+    sql: 'select u.id, u.username, u.email, u.first_name, u.last_name, s.expires_at from sessions s join users u on u.id = s.user_id where s.id = ?',
+    args: [match[1]],
+  });
+  if (!row || Number(row.expires_at) * 1000 <= Date.now()) return null;
+  return { id: Number(row.id), username: String(row.username), email: String(row.email), firstName: String(row.first_name), lastName: String(row.last_name) };
+}
+
+async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+async function login(req: IncomingMessage, res: ServerResponse) {
+  const { username, password } = (await readBody(req)) as { username?: string; password?: string };
+  const [found] = await rows({ sql: 'select id, username, email, first_name, last_name, password_hash from users where lower(username) = lower(?)', args: [String(username ?? '')] });
+  if (!found || !(await verify(String(found.password_hash), String(password ?? '')).catch(() => false))) return send(res, 401, { message: 'Invalid username or password', code: 'UNAUTHORIZED' });
+  const sessionId = randomBytes(20).toString('hex');
+  const expires = Date.now() + SESSION_MS;
+  await write(async (tx) => {
+    await tx.execute({ sql: 'update users set last_login = ? where id = ?', args: [Date.now(), found.id] });
+    await tx.execute({ sql: 'insert into sessions (id, user_id, expires_at) values (?, ?, ?)', args: [sessionId, found.id, Math.floor(expires / 1000)] });
+  });
+  const user = { id: Number(found.id), username: found.username, email: found.email, firstName: found.first_name, lastName: found.last_name };
+  send(res, 200, { user, message: 'Login successful' }, { 'Set-Cookie': `sower_session=${sessionId}; HttpOnly; Max-Age=${SESSION_MS / 1000}; Path=/; SameSite=Lax` });
+}
+
+async function createActivity(req: IncomingMessage, res: ServerResponse, userId: number) {
+  const body = (await readBody(req)) as { contactId?: number; type?: string; description?: string; notes?: string; date?: string };
+  const type = body.type ?? 'conversation';
+  const result = await write(async (tx) => {
+    const contact = await tx.execute({ sql: `select c.id, c.name from contacts c where c.id = ? and ${readable('c')}`, args: [Number(body.contactId), userId, userId] });
+    if (!contact.rows.length) return null;
+    const when = body.date ? new Date(body.date).getTime() : Date.now();
+    const inserted = await tx.execute({
+      sql: 'insert into activities (contact_id, type, date, description, notes, team_id, created_by) values (?, ?, ?, ?, ?, null, ?) returning id',
+      args: [Number(body.contactId), type, when, body.description ?? 'Conversation', body.notes ?? null, userId],
+    });
+    await tx.execute({ sql: 'update goals set current_count = current_count + 1 where created_by = ? and type = ? and completed = 0', args: [userId, type] });
+    const row = await tx.execute({ sql: `${ACTIVITY_SELECT} where a.id = ? and ${readable('a')}`, args: [inserted.rows[0].id, userId, userId] });
+    return row.rows[0];
+  });
+  if (!result) return send(res, 404, { message: 'Contact not found', code: 'NOT_FOUND' });
+  send(res, 201, { ...activityRow(result), newContact: false, followUp: null, prayerRequest: null });
+}
+
+async function trpc(res: ServerResponse, pathname: string, query: URLSearchParams, user: User | null) {
+  const names = pathname.slice('/trpc/'.length).split(',');
+  const inputs = JSON.parse(query.get('input') ?? '{}') as Record<string, Parameters<typeof superjson.deserialize>[0]>;
+  const results = await Promise.all(
+    names.map(async (name, i) => {
+      if (!user) return { error: { json: { message: 'Please sign in to continue', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401 } } } };
+      const input = inputs[i] ? superjson.deserialize<{ upcomingFrom?: Date }>(inputs[i]) : undefined;
+      let data: unknown;
+      if (name === 'auth.me') data = user;
+      else if (name === 'teams.list')
+        data = (await rows({ sql: 'select t.id, t.name, t.description, t.created_at, m.role from teams t join team_members m on m.team_id = t.id and m.user_id = ? order by t.name asc, t.id asc', args: [user.id] })).map((r) => ({ id: num(r.id), name: r.name, description: r.description, createdAt: date(r.created_at), role: r.role }));
+      else if (name === 'dashboard.summary') data = await summary(user.id, input?.upcomingFrom ?? new Date());
+      else if (name === 'dashboard.stats') data = await stats(user.id);
+      else return { error: { json: { message: 'No such procedure', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404 } } } };
+      return { result: { data: superjson.serialize(data) } };
+    }),
+  );
+  send(res, user ? 200 : 401, results);
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const { pathname } = url;
+  if (req.method === 'POST' && pathname === '/api/auth/login') return login(req, res);
+  if (pathname === '/healthz') return send(res, 200, { status: 'ok' });
+  const user = await sessionUser(req);
+  if (pathname.startsWith('/trpc/')) return trpc(res, pathname, url.searchParams, user);
+  if (!user) return send(res, 401, { message: 'Please sign in to continue', code: 'UNAUTHORIZED' });
+  const id = user.id;
+  const limit = limitOf(url.searchParams);
+  if (req.method === 'POST' && pathname === '/api/activities') return createActivity(req, res, id);
+  if (req.method !== 'GET') return send(res, 405, { message: 'Not supported', code: 'METHOD_NOT_SUPPORTED' });
+  switch (pathname) {
+    case '/api/dashboard/stats':
+      return send(res, 200, await stats(id));
+    case '/api/activities':
+      return send(res, 200, (await rows({ sql: `${ACTIVITY_SELECT} where ${readable('a')} order by a.date desc, a.id desc limit ?`, args: [id, id, limit] })).map(activityRow));
+    case '/api/contacts':
+      return send(res, 200, (await rows({ sql: `${CONTACT_SELECT} where ${readable('c')} order by lower(c.name) asc, c.id asc limit ?`, args: [id, id, limit] })).map(contactRow));
+    case '/api/followups':
+      return send(res, 200, (await rows({ sql: `${FOLLOW_UP_SELECT} where ${readable('f')} order by f.date asc, f.id asc limit ?`, args: [id, id, limit] })).map(followUpRow));
+    case '/api/prayer-requests':
+      return send(res, 200, (await rows({ sql: `${PRAYER_SELECT} where ${readable('p')} order by p.date desc, p.id desc limit ?`, args: [id, id, limit] })).map(prayerRow));
+    default:
+      return send(res, 404, { message: 'No such API path', code: 'NOT_FOUND' });
+  }
+}
+
+const server = createServer((req, res) => {
+  handle(req, res).catch((error: unknown) => {
+    console.error(error);
+    if (!res.headersSent) send(res, 500, { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' });
+  });
+});
+server.listen(port, '127.0.0.1', () => console.log(JSON.stringify({ level: 'info', message: `floor listening on http://127.0.0.1:${port}`, port })));
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,628 @@
+// `npm run bench`: the production server against a hand-written floor, on generated data, under autocannon;
+// how cost grows with the heavy user's activities; memory; logins against other traffic; and the browser.
+// Flags: --build (rebuild even when dist-server/main.js exists), --quick (short runs), --no-browser, --no-scale.
+import autocannon from 'autocannon';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BENCH_PASSWORD, generateDataset, HEAVY_USERNAME, type DatasetSummary } from './dataset';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const workDir = join(root, '.tmp/bench');
+const argv = new Set(process.argv.slice(2));
+const quick = argv.has('--quick');
+const debug = argv.has('--debug');
+const DURATION = quick ? 2 : 5;
+const SCALE_DURATION = quick ? 1.5 : 3;
+const WARMUP = quick ? 0.5 : 1;
+/**
+ * A saturated endpoint (one request at a time costs s ms) answers 50 connections in about 50 × s ms, so its run is
+ * stretched to see a few queue turns, up to these caps (seconds).
+ */
+const MAX_DURATION = quick ? 4 : 8;
+const SCALE_MAX_DURATION = quick ? 3 : 5;
+const CONNECTIONS = 50;
+const SCALES = [1_000, 10_000, 100_000];
+const MAIN_SIZE = 50_000;
+const APP_PORT = 3811;
+const FLOOR_PORT = 3812;
+const benchStarted = performance.now();
+
+const TARGETS = {
+  floorShare: 0.6,
+  p99Ms: 50,
+  growth: 2,
+  loginJsGzip: 150_000,
+  loginCssGzip: 30_000,
+  dashboardMs: 2500,
+  rssMb: 200,
+};
+
+function log(message: string) {
+  const seconds = ((performance.now() - benchStarted) / 1000).toFixed(0).padStart(3);
+  process.stderr.write(`[${seconds}s] ${message}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Build
+
+function ensureBuild() {
+  const serverBuilt = existsSync(join(root, 'dist-server/main.js'));
+  const notes: string[] = [];
+  if (argv.has('--build') || !serverBuilt) {
+    log('building the client (vite build)');
+    const vite = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    if (vite.status !== 0) notes.push(`vite build failed: ${vite.stderr.trim().split('\n').slice(-3).join(' ')}`);
+    log('building the server (scripts/build-server.mjs)');
+    const server = spawnSync('node', ['scripts/build-server.mjs'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    if (server.status !== 0) throw new Error(`server build failed:\n${server.stderr}`);
+  } else log('reusing dist/ and dist-server/ (pass --build to rebuild)');
+  const clientBuilt = existsSync(join(root, 'dist/index.html'));
+  if (!clientBuilt) notes.push('dist/index.html missing: browser and size measurements skipped');
+  return { clientBuilt, notes };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Servers
+
+/** Every server this run started, so a failure midway still stops them (by their handles, nothing else). */
+const started = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+interface Server {
+  name: string;
+  base: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function startServer(name: 'app' | 'floor', dbUrl: string, port: number): Promise<Server> {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: dbUrl,
+    LOG_REQUESTS: 'false',
+    LOGIN_LIMIT_PER_ADDRESS: '100000000',
+    REGISTER_LIMIT_PER_ADDRESS: '100000000',
+  };
+  const args = name === 'app' ? ['dist-server/main.js'] : ['--import', 'tsx', 'bench/floor.ts'];
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.add(child);
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    started.delete(child);
+    if (!stopping) log(`${name} server exited unexpectedly (${code ?? signal}):\n${output}`);
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+  child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} server exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${name} server did not start:\n${output}`);
+    await sleep(100);
+  }
+  return {
+    name,
+    base,
+    process: child,
+    stop: () =>
+      new Promise<void>((done) => {
+        stopping = true;
+        if (child.exitCode !== null) return done();
+        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          done();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function login(base: string) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ username: HEAVY_USERNAME, password: BENCH_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`login at ${base} answered ${res.status}: ${await res.text()}`);
+  const [name, value] = res.headers.getSetCookie()[0].split(';')[0].split('=');
+  return { name, value, header: `${name}=${value}` };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Memory: VmRSS of the app server (and of the floor, for comparison), sampled every 200 ms, the peak kept per phase.
+
+function rssMb(pid: number) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    return Math.round(kb / 102.4) / 10;
+  } catch {
+    return 0;
+  }
+}
+
+const rss = {
+  pids: {} as Record<string, number>,
+  /** What is running now, e.g. 'app:stats'. */
+  phase: 'idle',
+  peakMb: {} as Record<string, number>,
+  byPhase: {} as Record<string, Record<string, number>>,
+  timer: undefined as NodeJS.Timeout | undefined,
+  watch(pids: Record<string, number>) {
+    this.pids = pids;
+    clearInterval(this.timer);
+    this.timer = setInterval(() => this.sample(), 200);
+    this.timer.unref();
+  },
+  sample() {
+    for (const [name, pid] of Object.entries(this.pids)) {
+      const mb = rssMb(pid);
+      if (!mb) continue;
+      this.peakMb[name] = Math.max(this.peakMb[name] ?? 0, mb);
+      const phases = (this.byPhase[name] ??= {});
+      phases[this.phase] = Math.max(phases[this.phase] ?? 0, mb);
+    }
+  },
+  stop() {
+    clearInterval(this.timer);
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  bytesPerResponse: number;
+  /** Median latency of requests sent one at a time on an idle server: the cost of one request. */
+  serialMs?: number;
+  /** Seconds the load ran (longer for saturated endpoints). */
+  seconds?: number;
+}
+
+interface Endpoint {
+  key: string;
+  label: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** Sent without the session cookie (login). */
+  anonymous?: boolean;
+  read: boolean;
+}
+
+function headersFor(server: Server, endpoint: Endpoint, cookie: string | null) {
+  const headers: Record<string, string> = {};
+  if (cookie && !endpoint.anonymous) headers.cookie = cookie;
+  if (endpoint.method === 'POST') {
+    headers['content-type'] = 'application/json';
+    headers.origin = server.base;
+  }
+  return headers;
+}
+
+async function load(server: Server, endpoint: Endpoint, cookie: string | null, seconds: number, connections = CONNECTIONS): Promise<Measured> {
+  const result = await autocannon({ url: server.base + endpoint.path, method: endpoint.method ?? 'GET', headers: headersFor(server, endpoint, cookie), body: endpoint.body, connections, duration: seconds, timeout: 60 });
+  return {
+    rps: Math.round(result.requests.average * 10) / 10,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    bytesPerResponse: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
+    seconds,
+  };
+}
+
+/** CPU time (clock ticks) the process has used: utime + stime from /proc/<pid>/stat. */
+function cpuTicks(pid: number) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Waits until the server has finished the requests a load left in flight (autocannon stops counting at the end of
+ * its run, but the server still answers what was queued): until it uses no CPU for 200 ms.
+ */
+async function drain(server: Server) {
+  const started = Date.now();
+  try {
+    await waitIdle(server);
+  } finally {
+    if (debug && Date.now() - started > 500) log(`  (${server.name} drained in ${Date.now() - started} ms)`);
+  }
+}
+
+async function waitIdle(server: Server) {
+  const pid = server.process.pid!;
+  const deadline = Date.now() + 90_000;
+  let last = cpuTicks(pid);
+  while (Date.now() < deadline) {
+    await sleep(200);
+    const now = cpuTicks(pid);
+    if (now - last <= 1) return;
+    last = now;
+  }
+  log(`  warning: ${server.name} still busy after 90 s`);
+}
+
+/** Requests one at a time (5 to 20, for about a second): the median is the cost of one request on an idle server. */
+async function serial(server: Server, endpoint: Endpoint, cookie: string | null) {
+  const times: number[] = [];
+  const until = performance.now() + 1000;
+  while (times.length < 20 && (times.length < 5 || performance.now() < until)) {
+    const started = performance.now();
+    const res = await fetch(server.base + endpoint.path, { method: endpoint.method ?? 'GET', headers: headersFor(server, endpoint, cookie), body: endpoint.body });
+    await res.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return Math.round(times[Math.floor(times.length / 2)] * 100) / 100;
+}
+
+/**
+ * One endpoint on one server: its one-at-a-time cost, then 50 connections. A cheap endpoint gets a warm-up run; a
+ * saturated one (50 × its cost over a second) gets a longer run instead, since a warm-up would leave a queue behind.
+ */
+async function measure(server: Server, endpoint: Endpoint, cookie: string | null, seconds = DURATION, connections = CONNECTIONS, cap = MAX_DURATION) {
+  rss.phase = `${server.name}:${endpoint.key}`;
+  await drain(server);
+  const serialMs = await serial(server, endpoint, cookie);
+  const queueMs = connections * serialMs;
+  let duration = seconds;
+  if (queueMs <= 1000) {
+    if (WARMUP > 0) await load(server, endpoint, cookie, WARMUP, connections);
+    await drain(server);
+  } else duration = Math.min(cap, Math.max(seconds, Math.ceil((2.5 * queueMs) / 1000)));
+  const result = await load(server, endpoint, cookie, duration, connections);
+  if (debug) log(`  ${server.name} ${endpoint.key}: 1-conn ${serialMs} ms, ${duration} s at ${connections} connections: ${result.requests} requests, p50 ${result.p50} ms`);
+  await drain(server);
+  if (result.non2xx || result.errors) log(`  warning: ${server.name} ${endpoint.key}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { ...result, serialMs };
+}
+
+/** The batched GET httpBatchLink would send for the dashboard's queries (auth.me, teams.list, dashboard.summary). */
+function dashboardBatchPath() {
+  const startOfToday = new Date();
+  startOfToday.setHours(0, 0, 0, 0);
+  const none = { json: null, meta: { values: ['undefined'], v: 1 } };
+  const input = { 0: none, 1: none, 2: { json: { upcomingFrom: startOfToday.toISOString() }, meta: { values: { upcomingFrom: ['Date'] }, v: 1 } } };
+  return `/trpc/auth.me,teams.list,dashboard.summary?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+}
+
+function endpoints(contactId: number): Endpoint[] {
+  return [
+    { key: 'stats', label: 'GET /api/dashboard/stats', path: '/api/dashboard/stats', read: true },
+    { key: 'dashboard', label: 'GET /trpc/auth.me,teams.list,dashboard.summary', path: dashboardBatchPath(), read: true },
+    { key: 'activities50', label: 'GET /api/activities?limit=50', path: '/api/activities?limit=50', read: true },
+    { key: 'contacts50', label: 'GET /api/contacts?limit=50', path: '/api/contacts?limit=50', read: true },
+    { key: 'followups50', label: 'GET /api/followups?limit=50', path: '/api/followups?limit=50', read: true },
+    { key: 'prayers50', label: 'GET /api/prayer-requests?limit=50', path: '/api/prayer-requests?limit=50', read: true },
+    { key: 'contactsAll', label: 'GET /api/contacts (full list)', path: '/api/contacts', read: true },
+    { key: 'followupsAll', label: 'GET /api/followups (full list)', path: '/api/followups', read: true },
+    { key: 'prayersAll', label: 'GET /api/prayer-requests (full list)', path: '/api/prayer-requests', read: true },
+    {
+      key: 'createActivity',
+      label: 'POST /api/activities',
+      path: '/api/activities',
+      method: 'POST',
+      body: JSON.stringify({ type: 'conversation', contactId, description: 'Bench conversation', notes: 'Talked about hope at the bus stop.' }),
+      read: false,
+    },
+    { key: 'login', label: 'POST /api/auth/login', path: '/api/auth/login', method: 'POST', body: JSON.stringify({ username: HEAVY_USERNAME, password: BENCH_PASSWORD }), anonymous: true, read: false },
+  ];
+}
+
+const SCALE_KEYS = ['stats', 'dashboard', 'activities50', 'contacts50', 'followups50', 'prayers50'];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Phases
+
+async function dataset(activities: number, name = `bench-${activities}`): Promise<DatasetSummary> {
+  const summary = await generateDataset({ path: join(workDir, `${name}.db`), activities });
+  log(`generated ${name}.db in ${summary.ms} ms (${summary.rows.activities} activities, ${summary.visibleToHeavy.activities} visible to the heavy user)`);
+  return summary;
+}
+
+/** A copy of a generated database, so the floor's writes never touch the app's data and the other way round. */
+function copyOf(summary: DatasetSummary, suffix: string) {
+  const path = summary.path.replace(/\.db$/, `-${suffix}.db`);
+  for (const end of ['', '-wal', '-shm']) rmSync(path + end, { force: true });
+  copyFileSync(summary.path, path);
+  return `file:${path}`;
+}
+
+interface SizeModule {
+  checkSizes(dist: string): {
+    login: { jsGzip: number; cssGzip: number; js: unknown[]; css: unknown[] };
+    dashboard: { jsGzip: number; cssGzip: number; js: unknown[]; css: unknown[] };
+    failures: string[];
+    ok: boolean;
+  };
+}
+
+async function main() {
+  mkdirSync(workDir, { recursive: true });
+  const build = ensureBuild();
+  const results: Record<string, unknown> = {
+    startedAt: new Date().toISOString(),
+    machine: { nproc: cpus().length, cpu: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version, platform: `${process.platform} ${process.arch}` },
+    settings: { connections: CONNECTIONS, durationS: DURATION, maxDurationS: MAX_DURATION, scaleDurationS: SCALE_DURATION, scaleMaxDurationS: SCALE_MAX_DURATION, warmupS: WARMUP, quick },
+    loadAverageAtStart: loadavg().map((x) => Math.round(x * 100) / 100),
+    notes: build.notes,
+  };
+
+  // Sizes of what the browser downloads.
+  let sizes: ReturnType<SizeModule['checkSizes']> | null = null;
+  if (build.clientBuilt) {
+    const sizeModule = (await import(pathToFileURL(join(root, 'scripts/size-check.mjs')).href)) as SizeModule;
+    sizes = sizeModule.checkSizes(join(root, 'dist'));
+    results.sizes = sizes;
+  }
+
+  // Main phase: the heavy user at 50,000 activities, app against floor.
+  const main = await dataset(MAIN_SIZE);
+  results.dataset = main;
+  const list = endpoints(main.sampleContactId);
+  const app = await startServer('app', copyOf(main, 'app'), APP_PORT);
+  const floor = await startServer('floor', copyOf(main, 'floor'), FLOOR_PORT);
+  rss.watch({ app: app.process.pid!, floor: floor.process.pid! });
+  await sleep(300);
+  const idleRssMb = { app: rssMb(app.process.pid!), floor: rssMb(floor.process.pid!) };
+  const appCookie = await login(app.base);
+  const floorCookie = await login(floor.base);
+  const mainRows: Record<string, { label: string; read: boolean; app: Measured; floor: Measured }> = {};
+  const runPair = async (endpoint: Endpoint) => {
+    log(`${endpoint.label}`);
+    const a = await measure(app, endpoint, appCookie.header);
+    const f = await measure(floor, endpoint, floorCookie.header);
+    mainRows[endpoint.key] = { label: endpoint.label, read: endpoint.read, app: a, floor: f };
+  };
+  for (const endpoint of list.filter((e) => e.read)) await runPair(endpoint);
+
+  // The browser, before any write changes the data.
+  if (build.clientBuilt && !argv.has('--no-browser')) {
+    rss.phase = 'app:browser';
+    await drain(app);
+    log('browser: /login first visit and the dashboard on a throttled phone');
+    try {
+      const { measureBrowser } = await import('./browser');
+      results.browser = await measureBrowser({ base: app.base, cookie: { name: appCookie.name, value: appCookie.value }, coldRuns: quick ? 1 : 3 });
+    } catch (error) {
+      results.browser = { error: String(error) };
+      log(`  browser measurement failed: ${String(error)}`);
+    }
+  }
+
+  for (const endpoint of list.filter((e) => !e.read)) await runPair(endpoint);
+  results.main = mainRows;
+
+  // Logins against other traffic: 20 concurrent logins while cheap reads run at 10 connections (cheap, so that what
+  // moves their p99 is the logins, not their own queue).
+  log('logins against other traffic');
+  const loginEndpoint = list.find((e) => e.key === 'login')!;
+  const stall: Record<string, unknown> = {};
+  const others: Endpoint[] = [{ key: 'me', label: 'GET /api/auth/me', path: '/api/auth/me', read: true }, list.find((e) => e.key === 'contacts50')!];
+  for (const endpoint of others) {
+    rss.phase = `app:stall:${endpoint.key}`;
+    await drain(app);
+    await load(app, endpoint, appCookie.header, WARMUP, 10);
+    await drain(app);
+    const alone = await load(app, endpoint, appCookie.header, DURATION, 10);
+    await drain(app);
+    const [withLogins, logins] = await Promise.all([load(app, endpoint, appCookie.header, DURATION, 10), load(app, loginEndpoint, null, DURATION, 20)]);
+    stall[endpoint.key] = { label: endpoint.label, alone, withLogins, logins };
+  }
+  await drain(app);
+  results.loginStall = stall;
+  results.rss = { idleMb: idleRssMb, peakMb: { ...rss.peakMb }, byPhase: { ...rss.byPhase } };
+  rss.stop();
+  await app.stop();
+  await floor.stop();
+
+  // Growth: the heavy user at 1,000, 10,000 and 100,000 activities (and 50,000 from above).
+  // The app under load at each size; the floor one request at a time (its cost, to tell the SQL's growth from the app's).
+  const scale: Scale = {};
+  scale[String(MAIN_SIZE)] = Object.fromEntries(SCALE_KEYS.map((k) => [k, { app: mainRows[k].app, floor: { serialMs: mainRows[k].floor.serialMs } }]));
+  if (!argv.has('--no-scale')) {
+    for (const size of SCALES) {
+      const data = await dataset(size);
+      const sApp = await startServer('app', copyOf(data, 'app'), APP_PORT);
+      const sFloor = await startServer('floor', copyOf(data, 'floor'), FLOOR_PORT);
+      const ca = await login(sApp.base);
+      const cf = await login(sFloor.base);
+      scale[String(size)] = {};
+      for (const key of SCALE_KEYS) {
+        const endpoint = list.find((e) => e.key === key)!;
+        log(`${size} activities: ${endpoint.label}`);
+        await drain(sFloor);
+        const floorSerial = await serial(sFloor, endpoint, cf.header);
+        scale[String(size)][key] = { app: await measure(sApp, endpoint, ca.header, SCALE_DURATION, CONNECTIONS, SCALE_MAX_DURATION), floor: { serialMs: floorSerial } };
+      }
+      await sApp.stop();
+      await sFloor.stop();
+    }
+  }
+  results.scale = scale;
+  results.durationS = Math.round((performance.now() - benchStarted) / 1000);
+  results.targets = evaluate(results, mainRows, scale, stall, sizes);
+
+  writeFileSync(join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
+  console.log(report(results, mainRows, scale, stall, sizes));
+  log(`done in ${results.durationS} s; wrote bench/results.json`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Targets and the printed report
+
+type Rows = Record<string, { label: string; read: boolean; app: Measured; floor: Measured }>;
+type Scale = Record<string, Record<string, { app: Measured; floor: { serialMs?: number } }>>;
+
+interface Verdict {
+  target: string;
+  pass: boolean | null;
+  detail: string;
+}
+
+function evaluate(results: Record<string, unknown>, rows: Rows, scale: Scale, stall: Record<string, unknown>, sizes: ReturnType<SizeModule['checkSizes']> | null): Verdict[] {
+  const verdicts: Verdict[] = [];
+  const reads = Object.entries(rows).filter(([, r]) => r.read);
+  const slowShare = reads.filter(([, r]) => r.app.rps < TARGETS.floorShare * r.floor.rps).map(([k, r]) => `${k} ${pct(r.app.rps / r.floor.rps)}`);
+  verdicts.push({ target: 'every read endpoint ≥ 60% of the floor’s req/s', pass: slowShare.length === 0, detail: slowShare.length ? `below: ${slowShare.join(', ')}` : 'all reads at or above 60%' });
+  const heavy = Object.entries(rows).filter(([k]) => k !== 'login');
+  const slowP99 = heavy.filter(([, r]) => r.app.p99 >= TARGETS.p99Ms).map(([k, r]) => `${k} ${r.app.p99} ms`);
+  verdicts.push({ target: 'p99 < 50 ms at 50 connections (heavy user)', pass: slowP99.length === 0, detail: slowP99.length ? `over: ${slowP99.join(', ')}` : 'all under 50 ms' });
+  const small = scale[String(SCALES[0])];
+  const large = scale[String(SCALES[SCALES.length - 1])];
+  if (small && large) {
+    const growth = (k: string) => (large[k].app.serialMs ?? 0) / Math.max(small[k].app.serialMs ?? 0, 0.01);
+    const grown = SCALE_KEYS.filter((k) => growth(k) >= TARGETS.growth);
+    verdicts.push({
+      target: 'dashboard and first-page latency grow < 2× from 1,000 to 100,000 activities (one request at a time)',
+      pass: grown.length === 0,
+      detail: grown.length ? `grew: ${grown.map((k) => `${k} ${growth(k).toFixed(1)}×`).join(', ')}` : 'all under 2×',
+    });
+  } else verdicts.push({ target: 'growth < 2× from 1,000 to 100,000 activities', pass: null, detail: 'not measured (--no-scale)' });
+  if (sizes) {
+    verdicts.push({ target: '/login JS ≤ 150 kB gz', pass: sizes.login.jsGzip <= TARGETS.loginJsGzip, detail: `${kb(sizes.login.jsGzip)} gz` });
+    verdicts.push({ target: '/login CSS ≤ 30 kB gz', pass: sizes.login.cssGzip <= TARGETS.loginCssGzip, detail: `${kb(sizes.login.cssGzip)} gz` });
+  } else verdicts.push({ target: '/login JS and CSS budgets', pass: null, detail: 'client not built' });
+  const browser = results.browser as { coldMedianMs?: number; error?: string } | undefined;
+  if (browser?.coldMedianMs !== undefined)
+    verdicts.push({ target: 'dashboard data within 2.5 s (phone, slow 4G, 4× CPU)', pass: browser.coldMedianMs <= TARGETS.dashboardMs, detail: `cold median ${browser.coldMedianMs} ms` });
+  else verdicts.push({ target: 'dashboard data within 2.5 s', pass: null, detail: browser?.error ?? 'not measured' });
+  const memory = results.rss as { peakMb: Record<string, number>; byPhase: Record<string, Record<string, number>> };
+  const over = Object.entries(memory.byPhase.app ?? {}).filter(([, mb]) => mb >= TARGETS.rssMb).map(([phase, mb]) => `${phase.replace(/^app:/, '')} ${mb} MB`);
+  verdicts.push({ target: 'server RSS < 200 MB', pass: memory.peakMb.app < TARGETS.rssMb, detail: `peak ${memory.peakMb.app} MB${over.length ? `; over during ${over.join(', ')}` : ''} (floor peak ${memory.peakMb.floor} MB)` });
+  const stalls = Object.values(stall as Record<string, { label: string; alone: Measured; withLogins: Measured }>);
+  const stalled = stalls.filter((s) => s.withLogins.p99 >= TARGETS.p99Ms || s.withLogins.p99 > 2 * Math.max(s.alone.p99, 5));
+  verdicts.push({
+    target: 'logins never stall other requests (p99 with 20 logins < 50 ms and ≤ 2× alone)',
+    pass: stalled.length === 0,
+    detail: stalls.map((s) => `${s.label}: p99 ${s.alone.p99} → ${s.withLogins.p99} ms (max ${s.withLogins.max} ms)`).join('; '),
+  });
+  return verdicts;
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
+const size = (bytes: number) => (bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(2)} MB` : bytes >= 1000 ? `${(bytes / 1000).toFixed(1)} kB` : `${bytes} B`);
+
+function table(header: string[], body: string[][]) {
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`];
+  for (const row of body) lines.push(`| ${row.join(' | ')} |`);
+  return lines.join('\n');
+}
+
+function report(results: Record<string, unknown>, rows: Rows, scale: Scale, stall: Record<string, unknown>, sizes: ReturnType<SizeModule['checkSizes']> | null) {
+  const out: string[] = [];
+  const machine = results.machine as Record<string, unknown>;
+  const data = results.dataset as DatasetSummary;
+  out.push(`Sower bench — ${machine.nproc} cores, ${machine.memoryGb} GB, node ${machine.node}; ${CONNECTIONS} connections, ${DURATION}–${MAX_DURATION} s per endpoint; load average at start ${(results.loadAverageAtStart as number[]).join(' ')}`);
+  out.push(`heavy user sees ${data.visibleToHeavy.activities} activities, ${data.visibleToHeavy.contacts} contacts, ${data.visibleToHeavy.follow_ups} follow-ups, ${data.visibleToHeavy.prayer_requests} prayer requests, ${data.visibleToHeavy.goals} goals (own + team)`);
+  out.push('');
+  out.push(
+    table(
+      ['endpoint (heavy user, 50k activities)', 'app req/s', 'app p50', 'app p99', 'app 1-conn', 'floor req/s', 'floor p50', 'floor p99', 'floor 1-conn', 'app ÷ floor req/s', 'response'],
+      Object.values(rows).map((r) => [
+        r.label,
+        r.app.rps.toFixed(0),
+        ms(r.app.p50),
+        ms(r.app.p99),
+        ms(r.app.serialMs ?? 0),
+        r.floor.rps.toFixed(0),
+        ms(r.floor.p50),
+        ms(r.floor.p99),
+        ms(r.floor.serialMs ?? 0),
+        pct(r.app.rps / r.floor.rps),
+        size(r.app.bytesPerResponse),
+      ]),
+    ),
+  );
+  out.push('(latencies in ms; 1-conn = median of requests sent one at a time to an idle server)');
+  out.push('');
+  const sizesOrder = Object.keys(scale).map(Number).sort((a, b) => a - b);
+  const growthOf = (k: string, side: 'app' | 'floor', field: 'serialMs' | 'p50') => {
+    const value = (n: number) => (scale[String(n)][k][side] as Partial<Measured>)[field] ?? 0;
+    const first = value(sizesOrder[0]);
+    const last = value(sizesOrder[sizesOrder.length - 1]);
+    return `${(last / Math.max(first, 0.01)).toFixed(1)}×`;
+  };
+  out.push(
+    table(
+      ['app by activities: 1-conn ms · p50/p99 ms at 50 conns · req/s', ...sizesOrder.map((n) => n.toLocaleString('en-US')), 'app 1-conn growth', 'app p50 growth', 'floor 1-conn growth'],
+      SCALE_KEYS.map((k) => [
+        rows[k].label,
+        ...sizesOrder.map((n) => {
+          const m = scale[String(n)][k].app;
+          return `${ms(m.serialMs ?? 0)} · ${ms(m.p50)}/${ms(m.p99)} · ${m.rps.toFixed(0)}`;
+        }),
+        growthOf(k, 'app', 'serialMs'),
+        growthOf(k, 'app', 'p50'),
+        growthOf(k, 'floor', 'serialMs'),
+      ]),
+    ),
+  );
+  out.push('');
+  const stalls = Object.values(stall as Record<string, { label: string; alone: Measured; withLogins: Measured; logins: Measured }>);
+  out.push(
+    table(
+      ['20 concurrent logins vs other traffic (10 conns)', 'p50 alone', 'p99 alone', 'p50 with logins', 'p99 with logins', 'max with logins', 'logins/s', 'login p99'],
+      stalls.map((s) => [s.label, ms(s.alone.p50), ms(s.alone.p99), ms(s.withLogins.p50), ms(s.withLogins.p99), ms(s.withLogins.max), s.logins.rps.toFixed(0), ms(s.logins.p99)]),
+    ),
+  );
+  out.push('');
+  const memory = results.rss as { idleMb: Record<string, number>; peakMb: Record<string, number>; byPhase: Record<string, Record<string, number>> };
+  const heaviest = (name: string) => Object.entries(memory.byPhase[name] ?? {}).sort((a, b) => b[1] - a[1])[0]?.[0] ?? '-';
+  out.push(`server RSS: app idle ${memory.idleMb.app} MB, peak ${memory.peakMb.app} MB (during ${heaviest('app')}); floor idle ${memory.idleMb.floor} MB, peak ${memory.peakMb.floor} MB (during ${heaviest('floor')})`);
+  if (sizes) {
+    out.push(`first visit /login: JS ${kb(sizes.login.jsGzip)} gz, CSS ${kb(sizes.login.cssGzip)} gz; dashboard route: JS ${kb(sizes.dashboard.jsGzip)} gz, CSS ${kb(sizes.dashboard.cssGzip)} gz`);
+  }
+  const browser = results.browser as { cold?: { dataShownMs: number; firstContentfulPaintMs: number | null; jsBytes: number; apiRequests: string[] }[]; warm?: { dataShownMs: number } | null; coldMedianMs?: number; loginFirstVisit?: { formShownMs: number; jsBytes: number; cssBytes: number }; error?: string } | undefined;
+  if (browser?.cold) {
+    out.push(
+      `phone (390×844, slow 4G, 4× CPU): dashboard data shown at ${browser.cold.map((r) => r.dataShownMs).join(' / ')} ms cold (median ${browser.coldMedianMs} ms; FCP ${browser.cold[0].firstContentfulPaintMs} ms), ${browser.warm?.dataShownMs ?? '-'} ms warm; /login form at ${browser.loginFirstVisit?.formShownMs} ms, ${kb(browser.loginFirstVisit?.jsBytes ?? 0)} JS + ${kb(browser.loginFirstVisit?.cssBytes ?? 0)} CSS on the wire`,
+    );
+    out.push(`  dashboard API requests: ${browser.cold[0].apiRequests.join(' → ')}`);
+  } else if (browser?.error) out.push(`browser: ${browser.error}`);
+  out.push('');
+  out.push(table(['target', 'result', 'detail'], (results.targets as Verdict[]).map((v) => [v.target, v.pass === null ? 'n/a' : v.pass ? 'PASS' : 'FAIL', v.detail])));
+  for (const note of results.notes as string[]) out.push(`note: ${note}`);
+  return out.join('\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
