@@ -475,6 +475,7 @@ async function main() {
   }
   results.scale = scale;
   results.durationS = Math.round((performance.now() - benchStarted) / 1000);
+  results.loadAverageAtEnd = loadavg().map((x) => Math.round(x * 100) / 100);
   results.targets = evaluate(results, mainRows, scale, stall, sizes);
 
   writeFileSync(join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
@@ -619,6 +620,9 @@ function report(results: Record<string, unknown>, rows: Rows, scale: Scale, stal
   out.push('');
   out.push(table(['target', 'result', 'detail'], (results.targets as Verdict[]).map((v) => [v.target, v.pass === null ? 'n/a' : v.pass ? 'PASS' : 'FAIL', v.detail])));
   for (const note of results.notes as string[]) out.push(`note: ${note}`);
+  // The bench itself keeps about 2 runnable, so only the load before it started says whether others were busy.
+  if ((results.loadAverageAtStart as number[])[0] > 1.5)
+    out.push(`note: other work was running when the bench started (1-minute load average ${(results.loadAverageAtStart as number[])[0]}): latencies, p99s above all, may be inflated; rerun on a quiet machine`);
   return out.join('\n');
 }
 
