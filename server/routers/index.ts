@@ -8,6 +8,7 @@ import { contactsRouter } from './contacts';
 import { dashboardRouter } from './dashboard';
 import { followUpsRouter } from './followUps';
 import { goalsRouter } from './goals';
+import { insightsRouter } from './insights';
 import { prayerRequestsRouter } from './prayerRequests';
 import { resourcesRouter } from './resources';
 import { searchRouter } from './search';
@@ -26,6 +27,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   search: searchRouter,
   account: accountRouter,
+  insights: insightsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,68 @@
+// Dashboard insight and the due badge: activities per week by type, contacts by spiritual status, follow-ups due.
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { activities, activityTypes, contacts, followUps, spiritualStatuses, type ActivityType, type SpiritualStatus } from '../../db/schema';
+import { canRead } from '../access';
+import { activityWeeksInput, dueFollowUpsInput } from '../schemas/insights';
+import { protectedProcedure, router } from '../trpc';
+
+/** One group per (week, type); the week is the index of the boundary pair the date falls between. */
+export function activityWeeksQuery(db: Queryable, userId: number, boundaries: Date[]) {
+  const cases = boundaries.slice(1, -1).map((end, index) => sql`when ${activities.date} < ${end.getTime()} then ${index}`);
+  const week = cases.length ? sql<number>`case ${sql.join(cases, sql` `)} else ${boundaries.length - 2} end` : sql<number>`0`;
+  return db
+    .select({ week: week.as('week'), type: activities.type, count: sql<number>`count(*)` })
+    .from(activities)
+    .where(
+      and(
+        canRead(activities, userId),
+        gte(activities.date, boundaries[0]),
+        lt(activities.date, boundaries[boundaries.length - 1]),
+      ),
+    )
+    .groupBy(sql`week`, activities.type);
+}
+
+export function journeyQuery(db: Queryable, userId: number) {
+  return db
+    .select({ status: contacts.spiritualStatus, count: sql<number>`count(*)` })
+    .from(contacts)
+    .where(canRead(contacts, userId))
+    .groupBy(contacts.spiritualStatus);
+}
+
+export function dueFollowUpsQuery(db: Queryable, userId: number, before: Date) {
+  return db
+    .select({ count: sql<number>`count(*)` })
+    .from(followUps)
+    .where(and(canRead(followUps, userId), eq(followUps.completed, false), lt(followUps.date, before)));
+}
+
+const zeroPerType = () => Object.fromEntries(activityTypes.map((type) => [type, 0])) as Record<ActivityType, number>;
+
+export const insightsRouter = router({
+  /** Every week between the boundaries, empty ones included, oldest first, with a count per activity type. */
+  activityWeeks: protectedProcedure.input(activityWeeksInput).query(async ({ ctx, input }) => {
+    const { boundaries } = input;
+    const weeks = boundaries.slice(0, -1).map((start, index) => ({ start, end: boundaries[index + 1], counts: zeroPerType(), total: 0 }));
+    for (const row of await activityWeeksQuery(ctx.database.read, ctx.user.id, boundaries)) {
+      const week = weeks[Number(row.week)];
+      week.counts[row.type] += Number(row.count);
+      week.total += Number(row.count);
+    }
+    return weeks;
+  }),
+
+  /** How many contacts stand at each step of the journey, in the journey's order; unknown last. */
+  journey: protectedProcedure.query(async ({ ctx }) => {
+    const counts = Object.fromEntries(spiritualStatuses.map((status) => [status, 0])) as Record<SpiritualStatus, number>;
+    for (const row of await journeyQuery(ctx.database.read, ctx.user.id)) counts[row.status] = Number(row.count);
+    return spiritualStatuses.map((status) => ({ status, count: counts[status] }));
+  }),
+
+  /** Pending follow-ups dated before the start of the user's tomorrow: overdue or due today. */
+  dueFollowUps: protectedProcedure.input(dueFollowUpsInput).query(async ({ ctx, input }) => {
+    const [row] = await dueFollowUpsQuery(ctx.database.read, ctx.user.id, input.before);
+    return { count: Number(row?.count ?? 0) };
+  }),
+});

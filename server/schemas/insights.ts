@@ -1,0 +1,21 @@
+// Inputs of the dashboard insight and the due count: day and week boundaries the browser computes in its own zone.
+import { z } from 'zod';
+import { dateInput } from './common';
+
+/** At most a year of weeks in one chart. */
+export const MAX_WEEKS = 52;
+
+/**
+ * The start of each week and the end of the last, ascending: the browser computes them in the user's zone, so a
+ * week starts at local midnight even across a daylight-saving change, which a fixed offset would get wrong.
+ */
+export const activityWeeksInput = z.object({
+  boundaries: z
+    .array(dateInput(), { error: 'Boundaries must be a list of dates' })
+    .min(2, 'Give at least the start and the end of one week')
+    .max(MAX_WEEKS + 1, `At most ${MAX_WEEKS} weeks`)
+    .refine((dates) => dates.every((date, i) => i === 0 || date > dates[i - 1]), 'Boundaries must be in ascending order'),
+});
+
+/** The start of the user's tomorrow: pending follow-ups dated before it are overdue or due today. */
+export const dueFollowUpsInput = z.object({ before: dateInput() });
