@@ -1,6 +1,7 @@
 // The navigation column (brand, the seven sections, the user block), used fixed on desktop and in the phone drawer.
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
+import { useDueFollowUps } from '../hooks/useDueFollowUps';
 import { Brand } from './Brand';
 import { UserBlock } from './UserBlock';
 
@@ -76,6 +77,7 @@ interface SidebarProps {
 }
 
 export function Sidebar({ onNavigate, headerAction }: SidebarProps) {
+  const due = useDueFollowUps();
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-start justify-between gap-2 px-5 pt-6 pb-5">
@@ -100,6 +102,12 @@ export function Sidebar({ onNavigate, headerAction }: SidebarProps) {
                   {item.icon}
                 </svg>
                 {item.label}
+                {item.to === '/followups' && due > 0 && (
+                  <span className="ml-auto badge badge-sm badge-error font-semibold tabular-nums" data-testid="due-badge">
+                    <span aria-hidden="true">{due}</span>
+                    <span className="sr-only">{due} due</span>
+                  </span>
+                )}
               </NavLink>
             </li>
           ))}

@@ -5,18 +5,19 @@ import { trpc } from '../lib/trpc';
 /** The writes the screens make, named by what they change. */
 export type WriteKind = 'activityCreate' | 'activity' | 'contact' | 'followUp' | 'prayer' | 'goal';
 
-type Cache = 'activities' | 'contacts' | 'followUps' | 'prayerRequests' | 'goals' | 'dashboard';
+type Cache = 'activities' | 'contacts' | 'followUps' | 'prayerRequests' | 'goals' | 'dashboard' | 'insights';
 
 // Every kind refreshes the dashboard: its stats count activities, contacts and prayers, and its summary also
-// lists goals and follow-ups.
+// lists goals and follow-ups. Insights (the weekly chart, the journey funnel, the due badge) count activities,
+// contacts and follow-ups.
 const staleAfter: Record<WriteKind, readonly Cache[]> = {
   // One create may add its contact, a follow-up and a prayer request, and it moves the goals of its type.
-  activityCreate: ['activities', 'contacts', 'followUps', 'prayerRequests', 'goals', 'dashboard'],
+  activityCreate: ['activities', 'contacts', 'followUps', 'prayerRequests', 'goals', 'dashboard', 'insights'],
   // A changed contact name may create that contact.
-  activity: ['activities', 'contacts', 'dashboard'],
+  activity: ['activities', 'contacts', 'dashboard', 'insights'],
   // Names show on activities, follow-ups and prayers, which a deletion removes too; a new contact moves new-contact goals.
-  contact: ['contacts', 'activities', 'followUps', 'prayerRequests', 'goals', 'dashboard'],
-  followUp: ['followUps', 'dashboard'],
+  contact: ['contacts', 'activities', 'followUps', 'prayerRequests', 'goals', 'dashboard', 'insights'],
+  followUp: ['followUps', 'dashboard', 'insights'],
   prayer: ['prayerRequests', 'dashboard'],
   goal: ['goals', 'dashboard'],
 };

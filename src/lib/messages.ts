@@ -67,3 +67,17 @@ export const confirmDelete = {
   prayer: 'Are you sure you want to delete this prayer request? This action cannot be undone.',
   goal: 'Are you sure you want to delete this goal? This action cannot be undone.',
 } as const;
+
+/** The calendar feed dialog on the Follow-ups page. */
+export const calendarFeed = {
+  intro: 'See your pending follow-ups in Google Calendar, Apple Calendar, Outlook or Thunderbird, kept up to date.',
+  subscribe: 'Add this URL to your calendar app as a subscription (in Google Calendar: Other calendars, From URL).',
+  privacy: 'The link is private: anyone who has it can see your follow-ups. Replace it if it gets out.',
+  copied: 'Copied to the clipboard.',
+  copyByHand: 'Press Ctrl+C (or ⌘C) to copy the selected link.',
+  confirmReplace: 'Replace the link? The old link stops working at once; calendars subscribed to it stop updating.',
+  confirmTurnOff: 'Turn the feed off? The link stops working; calendars subscribed to it stop updating.',
+  replaced: 'Calendar link replaced',
+  failed: 'Failed to change the calendar feed. Please try again.',
+  loadFailed: 'We could not load your calendar feed. Please try again.',
+} as const;

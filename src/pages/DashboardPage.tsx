@@ -1,6 +1,6 @@
 // Dashboard: the numbers, a few goals, the latest activities, what is due next and some reading, from one call.
 import { startOfToday } from 'date-fns';
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ActivityItem } from '../components/ActivityItem';
 import { FollowUpItem } from '../components/FollowUpItem';
@@ -14,6 +14,9 @@ import { StatCard } from '../components/StatCard';
 import { ActivityForm } from '../forms/ActivityForm';
 import { goalPercentage } from '../lib/goals';
 import { trpc } from '../lib/trpc';
+
+// The charts come after the numbers: their code and data load only once the summary is on screen.
+const DashboardInsight = lazy(() => import('../components/DashboardInsight'));
 
 /** A titled card with a 'View all' link to the screen it summarises. */
 function panel(title: string, to: string, body: ReactNode, className = '') {
@@ -97,6 +100,10 @@ export default function DashboardPage() {
           detail={`${stats.totalPrayers} ${stats.totalPrayers === 1 ? 'time' : 'times'} prayed`}
         />
       </div>
+
+      <Suspense fallback={null}>
+        <DashboardInsight />
+      </Suspense>
 
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         {panel(

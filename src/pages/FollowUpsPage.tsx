@@ -1,5 +1,6 @@
 // Follow-ups: Pending (Overdue, Today, Upcoming) and Completed tabs; complete, edit, delete; ?id= opens one.
 import { useEffect, useState } from 'react';
+import { CalendarFeed } from '../components/CalendarFeed';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
 import { FollowUpItem } from '../components/FollowUpItem';
@@ -15,6 +16,14 @@ import { useWrite } from '../hooks/useWrite';
 import { confirmDelete, failure, success } from '../lib/messages';
 import { groupFollowUps } from '../lib/ordering';
 import { trpc } from '../lib/trpc';
+
+/** The server sends the single-event file as an attachment, so following the link downloads it and stays here. */
+function downloadIcs(id: number) {
+  const link = document.createElement('a');
+  link.href = `/api/followups/${id}/ics`;
+  link.download = `follow-up-${id}.ics`;
+  link.click();
+}
 
 export default function FollowUpsPage() {
   const [tab, setTab] = useState<'pending' | 'completed'>('pending');
@@ -47,6 +56,7 @@ export default function FollowUpsPage() {
 
   const menu = (followUp: FollowUp): RowMenuItem[] => [
     ...(followUp.completed ? [] : [{ label: 'Mark as completed', onSelect: () => markCompleted(followUp) }]),
+    { label: 'Add to calendar', onSelect: () => downloadIcs(followUp.id) },
     { label: 'Edit', onSelect: () => edit.open(followUp.id) },
     { label: 'Delete', onSelect: () => setDeleting(followUp), danger: true },
   ];
@@ -76,9 +86,12 @@ export default function FollowUpsPage() {
         title="Follow-ups"
         subtitle="The next step with each person, so nobody is forgotten."
         action={
-          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-            <PlusIcon /> Schedule Follow-up
-          </button>
+          <div className="flex flex-wrap gap-2">
+            <CalendarFeed />
+            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+              <PlusIcon /> Schedule Follow-up
+            </button>
+          </div>
         }
       />
       <TabBar<'pending' | 'completed'>

@@ -1,0 +1,68 @@
+// Contacts by spiritual status as a journey funnel (exploring → mature), unknown shown apart, with its numbers as text.
+import type { SpiritualStatus } from '../../db/enums';
+import { spiritualStatusLabel } from '../lib/labels';
+import type { RouterOutputs } from '../lib/trpc';
+
+type Stage = RouterOutputs['insights']['journey'][number];
+
+// Deepening shades along the journey; the label and the number beside each bar carry the meaning.
+const shade: Record<Exclude<SpiritualStatus, 'unknown'>, string> = {
+  exploring: 'fill-primary/35',
+  seeking: 'fill-primary/50',
+  new_believer: 'fill-primary/65',
+  growing: 'fill-primary/80',
+  mature: 'fill-primary',
+};
+
+export function JourneyFunnel({ stages, title }: { stages: Stage[]; title: string }) {
+  const journey = stages.filter((s): s is Stage & { status: keyof typeof shade } => s.status !== 'unknown');
+  const unknown = stages.find((s) => s.status === 'unknown')?.count ?? 0;
+  const widest = Math.max(...journey.map((s) => s.count), 1);
+  const onJourney = journey.reduce((sum, s) => sum + s.count, 0);
+  return (
+    <figure className="flex flex-col items-stretch gap-3 text-left">
+      <figcaption className="text-sm text-base-content/75">
+        {onJourney === 1 ? '1 contact' : `${onJourney} contacts`} on the journey
+      </figcaption>
+      <ol className="flex flex-col gap-1.5" aria-hidden="true">
+        {journey.map((stage) => {
+          // A stage with people keeps a visible sliver even beside a much larger one.
+          const width = stage.count === 0 ? 0 : Math.max((stage.count / widest) * 100, 4);
+          return (
+            <li key={stage.status} className="grid grid-cols-[6.5rem_1fr_2rem] items-center gap-2 text-sm">
+              <span className="truncate text-base-content/80">{spiritualStatusLabel(stage.status)}</span>
+              <svg className="h-6 w-full" viewBox="0 0 100 10" preserveAspectRatio="none">
+                <rect x="0" y="0" width="100" height="10" rx="1" className="fill-base-200" />
+                {width > 0 && <rect x={(100 - width) / 2} y="0" width={width} height="10" rx="1" className={shade[stage.status]} />}
+              </svg>
+              <span className="text-right font-semibold tabular-nums">{stage.count}</span>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="border-t border-base-300 pt-2 text-sm text-base-content/75" aria-hidden="true">
+        Status unknown: <span className="font-semibold text-base-content">{unknown}</span>
+      </p>
+      {/* A table grows to its content whatever width it is given, so the 1px clip goes on a wrapper. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}: contacts by spiritual status</caption>
+          <thead>
+            <tr>
+              <th scope="col">Status</th>
+              <th scope="col">Contacts</th>
+            </tr>
+          </thead>
+          <tbody>
+            {stages.map((stage) => (
+              <tr key={stage.status}>
+                <th scope="row">{spiritualStatusLabel(stage.status)}</th>
+                <td>{stage.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}
