@@ -14,6 +14,7 @@ const PrayerJournalPage = lazy(() => import('./pages/PrayerJournalPage'));
 const GoalsPage = lazy(() => import('./pages/GoalsPage'));
 const ResourcesPage = lazy(() => import('./pages/ResourcesPage'));
 const ResourceDetailPage = lazy(() => import('./pages/ResourceDetailPage'));
+const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 export function App() {
@@ -43,6 +44,7 @@ export function App() {
         <Route path="goals" element={<GoalsPage />} />
         <Route path="resources" element={<ResourcesPage />} />
         <Route path="resources/:id" element={<ResourceDetailPage />} />
+        <Route path="settings" element={<SettingsPage />} />
         {/* Guests reach this too, and RequireAuth sends them to /login like any other screen. */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,15 +1,25 @@
 // The signed-in layout: fixed sidebar from md up; below md a top bar whose menu button opens the same links in a drawer.
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useQuickSearchShortcut } from '../hooks/useQuickSearchShortcut';
 import { Brand } from './Brand';
+import { SearchIcon } from './SearchIcon';
 import { Sidebar } from './Sidebar';
 import { Spinner } from './Spinner';
+
+// The search dialog is fetched on first use (or when a pointer or focus nears its button), never on a first visit.
+const loadQuickSearch = () => import('./QuickSearch');
+const QuickSearch = lazy(loadQuickSearch);
+const preloadQuickSearch = () => void loadQuickSearch();
 
 export function AppShell() {
   const drawerRef = useRef<HTMLDialogElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
   const { pathname } = useLocation();
+  const openSearch = useCallback(() => setSearchOpen(true), []);
+  useQuickSearchShortcut(openSearch);
 
   // A modal <dialog> gives the drawer what a drawer needs for free: focus moves in, the page behind is inert,
   // Escape closes it. It opens after its links are rendered, so the browser has something to focus.
@@ -49,7 +59,7 @@ export function AppShell() {
       </a>
 
       <aside className="fixed inset-y-0 left-0 z-20 hidden w-64 border-r border-base-300 bg-base-100 md:block">
-        <Sidebar />
+        <Sidebar onSearch={openSearch} onSearchNear={preloadQuickSearch} />
       </aside>
 
       <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-base-300 bg-base-100/95 px-2 backdrop-blur md:hidden">
@@ -67,6 +77,17 @@ export function AppShell() {
           </svg>
         </button>
         <Brand />
+        <button
+          type="button"
+          className="btn ml-auto btn-square btn-ghost"
+          aria-label="Search"
+          aria-keyshortcuts="Control+K Meta+K /"
+          onClick={openSearch}
+          onPointerEnter={preloadQuickSearch}
+          onFocus={preloadQuickSearch}
+        >
+          <SearchIcon className="size-6" />
+        </button>
       </header>
 
       <dialog
@@ -94,6 +115,12 @@ export function AppShell() {
           />
         )}
       </dialog>
+
+      {searchOpen && (
+        <Suspense fallback={null}>
+          <QuickSearch onClose={() => setSearchOpen(false)} />
+        </Suspense>
+      )}
 
       <div className="md:pl-64">
         <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-6 focus:outline-none sm:px-6 md:py-8 lg:px-8">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useDueFollowUps } from '../hooks/useDueFollowUps';
 import { Brand } from './Brand';
+import { SearchIcon } from './SearchIcon';
 import { UserBlock } from './UserBlock';
 
 interface NavItem {
@@ -74,9 +75,16 @@ interface SidebarProps {
   onNavigate?(): void;
   /** Shown beside the brand: the phone drawer's close button. */
   headerAction?: ReactNode;
+  /** Opens the quick search; without it (the phone drawer, whose top bar has its own) no search button shows. */
+  onSearch?(): void;
+  /** A pointer or focus reached the search button: a moment to fetch the dialog's code. */
+  onSearchNear?(): void;
 }
 
-export function Sidebar({ onNavigate, headerAction }: SidebarProps) {
+// Apple keyboards say ⌘ where others say Ctrl; the shortcut itself accepts both everywhere.
+const shortcutLabel = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘K' : 'Ctrl K';
+
+export function Sidebar({ onNavigate, headerAction, onSearch, onSearchNear }: SidebarProps) {
   const due = useDueFollowUps();
   return (
     <div className="flex h-full flex-col">
@@ -84,6 +92,24 @@ export function Sidebar({ onNavigate, headerAction }: SidebarProps) {
         <Brand showTagline />
         {headerAction}
       </div>
+      {onSearch && (
+        <div className="px-3 pb-3">
+          <button
+            type="button"
+            className="flex w-full items-center gap-3 rounded-field border border-base-300 bg-base-200/60 px-3 py-2 text-sm text-base-content/75 transition-colors hover:bg-base-200 hover:text-base-content"
+            aria-keyshortcuts="Control+K Meta+K /"
+            onClick={onSearch}
+            onPointerEnter={onSearchNear}
+            onFocus={onSearchNear}
+          >
+            <SearchIcon />
+            <span className="flex-1 text-left">Search</span>
+            <kbd className="kbd kbd-sm" aria-hidden="true">
+              {shortcutLabel}
+            </kbd>
+          </button>
+        </div>
+      )}
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 pb-4">
         <ul className="flex flex-col gap-1">
           {NAV_ITEMS.map((item) => (
@@ -114,7 +140,7 @@ export function Sidebar({ onNavigate, headerAction }: SidebarProps) {
         </ul>
       </nav>
       <div className="border-t border-base-300 p-4">
-        <UserBlock onLogout={onNavigate} />
+        <UserBlock onNavigate={onNavigate} />
       </div>
     </div>
   );

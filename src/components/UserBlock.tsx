@@ -1,14 +1,14 @@
-// Who is signed in, at the foot of the navigation: initials, full name, username and Logout (or a guest's Sign in).
-import { Link } from 'react-router-dom';
+// Who is signed in, at the foot of the navigation: initials, full name, username, Settings and Logout (or a guest's Sign in).
+import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '../hooks/useAuth';
 import { fullName, getInitials } from '../lib/names';
 
 interface UserBlockProps {
-  /** Called as logout starts, so the phone drawer can close. */
-  onLogout?(): void;
+  /** Called when Settings is followed or logout starts, so the phone drawer can close. */
+  onNavigate?(): void;
 }
 
-export function UserBlock({ onLogout }: UserBlockProps) {
+export function UserBlock({ onNavigate }: UserBlockProps) {
   const { user, logout } = useAuth();
   const initials = getInitials(user ? `${user.firstName} ${user.lastName}` : 'Guest User');
 
@@ -37,19 +37,31 @@ export function UserBlock({ onLogout }: UserBlockProps) {
         )}
       </div>
       {user && (
-        <button
-          type="button"
-          className="btn w-full justify-start gap-2 btn-ghost btn-sm font-medium"
-          onClick={() => {
-            onLogout?.();
-            void logout();
-          }}
-        >
-          <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-            <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-          </svg>
-          Logout
-        </button>
+        <div className="flex flex-col gap-1">
+          <NavLink
+            to="/settings"
+            onClick={onNavigate}
+            className={({ isActive }) => `btn w-full justify-start gap-2 btn-ghost btn-sm font-medium ${isActive ? 'bg-primary/10 text-primary' : ''}`}
+          >
+            <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+              <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />
+            </svg>
+            Settings
+          </NavLink>
+          <button
+            type="button"
+            className="btn w-full justify-start gap-2 btn-ghost btn-sm font-medium"
+            onClick={() => {
+              onNavigate?.();
+              void logout();
+            }}
+          >
+            <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+              <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+            </svg>
+            Logout
+          </button>
+        </div>
       )}
     </div>
   );

@@ -77,6 +77,17 @@ export function FormActions({ busy, submitLabel, busyLabel, onCancel }: { busy: 
   );
 }
 
+/** A form's one button, at its end: for forms on a page rather than in a dialog (nothing to cancel). */
+export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <div className="mt-5 flex justify-end">
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </div>
+  );
+}
+
 export function FieldGroup({ children }: { children: ReactNode }) {
   return <div className="flex flex-col gap-4">{children}</div>;
 }

@@ -40,5 +40,5 @@ export function useFormState<V extends Record<string, unknown>>(initial: V) {
     };
   }
 
-  return { values, set, errors, submit };
+  return { values, set, errors, setErrors, submit };
 }

@@ -25,6 +25,10 @@ interface AuthContextValue {
   register(details: RegistrationDetails): Promise<RouterOutputs['auth']['register']>;
   /** Never rejects: a failed logout is logged and the user stays signed in. */
   logout(): Promise<void>;
+  /** Shows a changed profile (name, email) everywhere at once, without asking the server again. */
+  updateUser(user: AuthUser): void;
+  /** Forgets the user and their cached data after the server ended the session (the account was deleted). */
+  endSession(): void;
 }
 
 const SESSION_RECHECK_MS = 5 * 60 * 1000;
@@ -89,6 +93,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [registerCall],
   );
 
+  const endSession = useCallback(() => {
+    setUser(null);
+    queryClient.clear();
+    navigate('/');
+  }, [queryClient, navigate]);
+
   const { mutateAsync: logoutCall } = logoutMutation;
   const logout = useCallback(async () => {
     try {
@@ -97,13 +107,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.error('Logout failed', error);
       return;
     }
-    setUser(null);
-    queryClient.clear();
-    navigate('/');
-  }, [logoutCall, queryClient, navigate]);
+    endSession();
+  }, [logoutCall, endSession]);
 
   const status: AuthStatus = user ? 'authenticated' : sessionChecked ? 'unauthenticated' : 'loading';
-  const value = useMemo(() => ({ status, user, login, register, logout }), [status, user, login, register, logout]);
+  const value = useMemo(() => ({ status, user, login, register, logout, updateUser: setUser, endSession }), [status, user, login, register, logout, endSession]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

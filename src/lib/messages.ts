@@ -81,3 +81,30 @@ export const calendarFeed = {
   failed: 'Failed to change the calendar feed. Please try again.',
   loadFailed: 'We could not load your calendar feed. Please try again.',
 } as const;
+
+/** Settings (/settings): the texts of the account's own toasts, beyond the spec. */
+export const account = {
+  profileUpdated: 'Profile updated',
+  updateProfileFailed: 'Failed to update your profile. Please try again.',
+  passwordChanged: 'Password changed',
+  passwordChangedDescription: 'Every other session has been signed out.',
+  changePasswordFailed: 'Failed to change your password. Please try again.',
+  contactsImported: 'Contacts imported',
+  importFailed: 'Failed to import contacts. Please try again.',
+  previewFailed: 'Failed to read the file. Please try again.',
+  accountDeleted: 'Account deleted',
+  accountDeletedDescription: 'Your account and all your data have been removed.',
+  deleteAccountFailed: 'Failed to delete your account. Please try again.',
+  confirmDeleteAccount:
+    'This deletes your account and everything you created: contacts, activities, follow-ups, prayer requests and goals. It cannot be undone.',
+} as const;
+
+/** The import's result in a sentence: '3 contacts created. 1 duplicate skipped. 2 rows with problems left out.' */
+export function importResultDescription({ created, skipped, problems }: { created: number; skipped: number; problems: number }) {
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return [
+    `${count(created, 'contact', 'contacts')} created.`,
+    skipped ? ` ${count(skipped, 'duplicate', 'duplicates')} skipped.` : '',
+    problems ? ` ${count(problems, 'row with problems', 'rows with problems')} left out.` : '',
+  ].join('');
+}

@@ -29,12 +29,11 @@ const screens = [
   { name: 'prayer-journal', path: '/prayer-journal', heading: 'Prayer Journal' },
   { name: 'goals', path: '/goals', heading: 'Goals' },
   { name: 'resources', path: '/resources', heading: 'Resources' },
+  { name: 'settings', path: '/settings', heading: 'Settings' },
 ];
 
-test('every screen passes axe, fits the width and is photographed', async ({ page, user }, testInfo) => {
-  void user;
-  test.setTimeout(90_000);
-  await seed(page);
+/** Visits every screen: axe, horizontal overflow and a full-page screenshot named `{screen}{suffix}-{project}.png`. */
+async function tour(page: Page, project: string, suffix = '') {
   const resources = await (await page.request.get('/api/resources')).json();
   const all = [...screens, { name: 'resource-detail', path: `/resources/${resources[0].id}`, heading: resources[0].title }, { name: 'not-found', path: '/nowhere', heading: '404 Page Not Found' }];
   for (const screen of all) {
@@ -43,11 +42,28 @@ test('every screen passes axe, fits the width and is photographed', async ({ pag
     await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), screen.name).toEqual([]);
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), screen.name + suffix).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${screen.name} overflows horizontally`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `tests/e2e/screenshots/${screen.name}-${testInfo.project.name}.png`, fullPage: true });
+    await page.screenshot({ path: `tests/e2e/screenshots/${screen.name}${suffix}-${project}.png`, fullPage: true });
   }
+}
+
+test('every screen passes axe, fits the width and is photographed', async ({ page, user }, testInfo) => {
+  void user;
+  test.setTimeout(90_000);
+  await seed(page);
+  await tour(page, testInfo.project.name);
+});
+
+test('every screen passes axe in the dark theme too', async ({ page, user }, testInfo) => {
+  void user;
+  test.setTimeout(90_000);
+  await seed(page);
+  await page.goto('/settings');
+  await page.getByLabel('Dark').check();
+  await tour(page, testInfo.project.name, '-dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'sower-dark');
 });
 
 test('the login screen passes axe and is photographed', async ({ page, consoleErrors }, testInfo) => {

@@ -1,0 +1,186 @@
+// Settings: import contacts from a CSV or vCard file, shown first as a preview; nothing is written until confirmed.
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { IMPORT_MAX_CHARS } from '../../server/schemas/account';
+import { useInvalidate } from '../hooks/useInvalidate';
+import { useToast } from '../hooks/useToast';
+import { errorMessage } from '../lib/errors';
+import { account, importResultDescription } from '../lib/messages';
+import { spiritualStatusLabel } from '../lib/labels';
+import { trpc, type RouterOutputs } from '../lib/trpc';
+
+type Plan = RouterOutputs['account']['previewImport'];
+type ImportFile = { name: string; format: 'csv' | 'vcard'; text: string };
+
+/** A long address book would make the page endless; the count above the list still says how many. */
+const SHOWN_ROWS = 100;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** vCard by its extension or its first line; anything else is read as CSV, whose parser says what it lacks. */
+function formatOf(name: string, text: string): ImportFile['format'] {
+  return /\.(vcf|vcard)$/i.test(name) || /^\uFEFF?\s*BEGIN:VCARD/i.test(text) ? 'vcard' : 'csv';
+}
+
+export function ContactImport() {
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const { toast } = useToast();
+  const invalidate = useInvalidate();
+  const preview = trpc.account.previewImport.useMutation();
+  const confirm = trpc.account.confirmImport.useMutation();
+  const [file, setFile] = useState<ImportFile | null>(null);
+  const [plan, setPlan] = useState<Plan | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // A new key empties the file input, so picking the same file again reads it again.
+  const [inputKey, setInputKey] = useState(0);
+
+  function reset() {
+    setFile(null);
+    setPlan(null);
+    setError(null);
+    setInputKey((k) => k + 1);
+  }
+
+  async function pick(event: ChangeEvent<HTMLInputElement>) {
+    const picked = event.target.files?.[0];
+    setFile(null);
+    setPlan(null);
+    setError(null);
+    if (!picked) return;
+    // The server's limit, checked here too so a big file is not sent only to be refused (a character is up to 4 bytes).
+    const tooBig = 'The file must be at most 1 MB';
+    if (picked.size > IMPORT_MAX_CHARS * 4) return setError(tooBig);
+    const text = await picked.text();
+    if (text.length > IMPORT_MAX_CHARS) return setError(tooBig);
+    const chosen = { name: picked.name, format: formatOf(picked.name, text), text };
+    setFile(chosen);
+    try {
+      setPlan(await preview.mutateAsync({ format: chosen.format, text: chosen.text }));
+    } catch (failure) {
+      setError(errorMessage(failure, account.previewFailed));
+    }
+  }
+
+  async function importContacts() {
+    if (!file) return;
+    try {
+      const result = await confirm.mutateAsync({ format: file.format, text: file.text });
+      toast({
+        title: account.contactsImported,
+        description: importResultDescription({ created: result.created, skipped: result.skipped.length, problems: result.problems.length }),
+        variant: 'success',
+      });
+      void invalidate('contact');
+      reset();
+    } catch (failure) {
+      // Said in a toast even when the server names a field: the preview above is what the user is looking at.
+      toast({ title: 'Error', description: errorMessage(failure, account.importFailed), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={inputId} className="text-sm font-medium">
+          Contacts file (CSV or vCard)
+        </label>
+        <input
+          key={inputKey}
+          id={inputId}
+          type="file"
+          accept=".csv,.vcf,.vcard,text/csv,text/vcard,text/x-vcard"
+          className={`file-input w-full ${error ? 'file-input-error' : ''}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => void pick(event)}
+        />
+        {error ? (
+          <p id={errorId} role="alert" className="text-sm text-error">
+            {error}
+          </p>
+        ) : (
+          <p className="text-xs text-base-content/70">A CSV file needs a first row naming its columns: name (or first and last name), email, phone, status, notes.</p>
+        )}
+      </div>
+
+      {preview.isPending && (
+        <p role="status" className="flex items-center gap-2 text-sm">
+          <span className="loading loading-sm loading-spinner" aria-hidden="true" /> Reading {file?.name}...
+        </p>
+      )}
+
+      {plan && file && (
+        <div className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-200/60 p-4" aria-live="polite">
+          <p className="text-sm font-semibold">
+            Preview of {file.name}: nothing has been imported yet.
+          </p>
+          <PreviewList title={`${plural(plan.valid.length, 'contact', 'contacts')} will be created`} rows={plan.valid} tone="success">
+            {(draft) => (
+              <>
+                <span className="font-medium break-words">{draft.name}</span>
+                <span className="text-base-content/70 break-words">
+                  {[draft.email, draft.phone, spiritualStatusLabel(draft.spiritualStatus)].filter(Boolean).join(' · ')}
+                </span>
+              </>
+            )}
+          </PreviewList>
+          <PreviewList title={`${plural(plan.problems.length, 'row has', 'rows have')} problems and will be left out`} rows={plan.problems} tone="error">
+            {(problem) => (
+              <span>
+                <span className="font-medium">Row {problem.row}:</span> {problem.reason}
+              </span>
+            )}
+          </PreviewList>
+          <PreviewList title={`${plural(plan.duplicates.length, 'duplicate', 'duplicates')} will be skipped`} rows={plan.duplicates} tone="warning">
+            {(duplicate) => (
+              <span className="break-words">
+                <span className="font-medium">
+                  Row {duplicate.row}, {duplicate.name}:
+                </span>{' '}
+                {duplicate.reason}
+              </span>
+            )}
+          </PreviewList>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button type="button" className="btn btn-ghost" onClick={reset} disabled={confirm.isPending}>
+              Cancel
+            </button>
+            <button type="button" className="btn btn-primary" disabled={confirm.isPending || plan.valid.length === 0} onClick={() => void importContacts()}>
+              {confirm.isPending ? 'Importing...' : `Import ${plural(plan.valid.length, 'contact', 'contacts')}`}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface PreviewListProps<T> {
+  title: string;
+  rows: readonly T[];
+  tone: 'success' | 'error' | 'warning';
+  children(row: T): ReactNode;
+}
+
+const toneDot = { success: 'bg-success', error: 'bg-error', warning: 'bg-warning' } as const;
+
+function PreviewList<T>({ title, rows, tone, children }: PreviewListProps<T>) {
+  const headingId = useId();
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold">
+        <span className={`size-2 rounded-full ${toneDot[tone]}`} aria-hidden="true" />
+        {title}
+      </h3>
+      <ul className="mt-2 flex flex-col divide-y divide-base-300 rounded-field border border-base-300 bg-base-100 text-sm">
+        {rows.slice(0, SHOWN_ROWS).map((row, index) => (
+          <li key={index} className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:items-baseline sm:gap-3">
+            {children(row)}
+          </li>
+        ))}
+        {rows.length > SHOWN_ROWS && <li className="px-3 py-2 text-base-content/70">and {rows.length - SHOWN_ROWS} more</li>}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+// Settings: light, dark or the system's theme, applied at once and remembered on this device.
+import { useState } from 'react';
+import { readThemeChoice, saveThemeChoice, type ThemeChoice } from '../lib/theme';
+
+// Here rather than beside the storage code, which the entry script carries to every first visit.
+const THEME_CHOICES: readonly { value: ThemeChoice; label: string }[] = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'system', label: 'Follow the system' },
+];
+
+export function ThemePicker() {
+  const [choice, setChoice] = useState<ThemeChoice>(readThemeChoice);
+
+  function choose(next: ThemeChoice) {
+    saveThemeChoice(next);
+    setChoice(next);
+  }
+
+  return (
+    <fieldset>
+      <legend className="sr-only">Theme</legend>
+      <div className="grid gap-2 sm:grid-cols-3">
+        {THEME_CHOICES.map(({ value, label }) => (
+          <label
+            key={value}
+            className={`flex cursor-pointer items-center gap-3 rounded-field border px-4 py-3 text-sm font-medium transition-colors has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary ${
+              choice === value ? 'border-primary bg-primary/10' : 'border-base-300 hover:bg-base-200'
+            }`}
+          >
+            <input type="radio" name="theme" value={value} className="radio radio-primary radio-sm" checked={choice === value} onChange={() => choose(value)} />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,58 @@
+// Settings: a new password, given the current one; every other session of the user is signed out.
+import { useState } from 'react';
+import { z } from 'zod';
+import { changePasswordInput } from '../../server/schemas/account';
+import { useFailureToast } from '../hooks/useFailureToast';
+import { useToast } from '../hooks/useToast';
+import { account } from '../lib/messages';
+import { trpc } from '../lib/trpc';
+import { FieldGroup, SubmitButton } from './Fields';
+import { TextField } from './TextField';
+import { useFormState } from './useFormState';
+
+const passwordFormSchema = changePasswordInput
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+    // Said even while another field (an empty current password, say) is still wrong.
+    when: ({ value }) => typeof (value as { newPassword?: unknown }).newPassword === 'string' && typeof (value as { confirmPassword?: unknown }).confirmPassword === 'string',
+  });
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+export function PasswordForm() {
+  // A new key after each change empties the fields, so the passwords do not linger on screen.
+  const [generation, setGeneration] = useState(0);
+  return <PasswordFields key={generation} onChanged={() => setGeneration((g) => g + 1)} />;
+}
+
+function PasswordFields({ onChanged }: { onChanged(): void }) {
+  const { toast } = useToast();
+  const failed = useFailureToast();
+  const change = trpc.account.changePassword.useMutation();
+  const { values, set, errors, submit } = useFormState(EMPTY);
+
+  const onSubmit = submit(passwordFormSchema, (v) => v, async ({ currentPassword, newPassword }) => {
+    try {
+      await change.mutateAsync({ currentPassword, newPassword });
+    } catch (error) {
+      // A wrong current password comes back as that field's issue; anything else (too many tries, offline) as a toast.
+      failed(error, account.changePasswordFailed);
+      throw error;
+    }
+    toast({ title: account.passwordChanged, description: account.passwordChangedDescription, variant: 'success' });
+    onChanged();
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <FieldGroup>
+        <TextField name="currentPassword" type="password" label="Current Password" autoComplete="current-password" value={values.currentPassword} error={errors.currentPassword} onChange={(e) => set('currentPassword', e.target.value)} />
+        <TextField name="newPassword" type="password" label="New Password" autoComplete="new-password" value={values.newPassword} error={errors.newPassword} onChange={(e) => set('newPassword', e.target.value)} />
+        <TextField name="confirmPassword" type="password" label="Confirm New Password" autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={(e) => set('confirmPassword', e.target.value)} />
+      </FieldGroup>
+      <SubmitButton busy={change.isPending} label="Change Password" busyLabel="Changing..." />
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+// Settings: the user's full name and email; a saved change shows in the user block at once.
+import { z } from 'zod';
+import { emailSchema } from '../../server/schemas/auth';
+import { useAuth } from '../hooks/useAuth';
+import { useFailureToast } from '../hooks/useFailureToast';
+import { useToast } from '../hooks/useToast';
+import { errorMessage, httpStatus } from '../lib/errors';
+import { account } from '../lib/messages';
+import { fullName } from '../lib/names';
+import { trpc } from '../lib/trpc';
+import { FieldGroup, SubmitButton } from './Fields';
+import { TextField } from './TextField';
+import { useFormState } from './useFormState';
+
+// The registration form's rules for the same two fields (SPEC §5), so a name valid there is valid here.
+const profileFormSchema = z.object({
+  name: z.string().trim().min(2, 'Name must be at least 2 characters').max(200, 'Name must be at most 200 characters'),
+  email: emailSchema,
+});
+
+export function ProfileForm() {
+  const { user, updateUser } = useAuth();
+  const { toast } = useToast();
+  const failed = useFailureToast();
+  const update = trpc.account.updateProfile.useMutation();
+  const { values, set, errors, setErrors, submit } = useFormState({ name: user ? fullName(user) : '', email: user?.email ?? '' });
+
+  const onSubmit = submit(profileFormSchema, (v) => v, async (input) => {
+    try {
+      updateUser(await update.mutateAsync(input));
+      toast({ title: account.profileUpdated, variant: 'success' });
+    } catch (error) {
+      // A taken email is about that field, so it is said there rather than in a toast.
+      if (httpStatus(error) === 409) return setErrors({ email: errorMessage(error, 'Email already registered') });
+      failed(error, account.updateProfileFailed);
+      throw error;
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <FieldGroup>
+        <TextField name="name" label="Full Name" autoComplete="name" value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
+        <TextField name="email" type="email" label="Email" autoComplete="email" value={values.email} error={errors.email} onChange={(e) => set('email', e.target.value)} />
+      </FieldGroup>
+      <SubmitButton busy={update.isPending} label="Save Profile" busyLabel="Saving..." />
+    </form>
+  );
+}

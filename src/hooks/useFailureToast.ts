@@ -1,0 +1,14 @@
+// The 'Error' toast of a failed account action, unless the server named a field, whose own message then says it all.
+import { useCallback } from 'react';
+import { errorMessage, serverIssues } from '../lib/errors';
+import { useToast } from './useToast';
+
+export function useFailureToast() {
+  const { toast } = useToast();
+  return useCallback(
+    (error: unknown, fallback: string) => {
+      if (!serverIssues(error).length) toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+    },
+    [toast],
+  );
+}

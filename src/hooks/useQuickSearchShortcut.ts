@@ -1,0 +1,24 @@
+// The quick search's keys: Ctrl+K or ⌘K anywhere, and '/' when the user is not typing in a field.
+import { useEffect } from 'react';
+
+function isTyping(target: EventTarget | null) {
+  return target instanceof HTMLElement && (target.isContentEditable || target.closest('input, textarea, select') !== null);
+}
+
+export function useQuickSearchShortcut(open: () => void) {
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.isComposing) return;
+      const commandK = (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
+      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target);
+      if (!commandK && !slash) return;
+      // Over another dialog (a form, the drawer, the search itself) the shortcut would pull the user away from it;
+      // Ctrl+K is still kept from the browser, whose own use of it (the address bar) would surprise here.
+      const dialogOpen = document.querySelector('dialog[open]:modal') !== null;
+      if (commandK || !dialogOpen) event.preventDefault();
+      if (!dialogOpen) open();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+}

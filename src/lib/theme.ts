@@ -1,0 +1,33 @@
+// The colour theme the user chose (light, dark or the system's), kept in localStorage and put on <html>.
+
+export type ThemeChoice = 'light' | 'dark' | 'system';
+
+const STORAGE_KEY = 'theme';
+const themeOf = { light: 'sower', dark: 'sower-dark' } as const;
+
+export function readThemeChoice(): ThemeChoice {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    return saved === 'light' || saved === 'dark' ? saved : 'system';
+  } catch {
+    // Storage can be switched off (some private modes); the system's choice is then the sensible one.
+    return 'system';
+  }
+}
+
+/** "Follow the system" removes data-theme: the stylesheet's prefers-color-scheme rule then picks the theme. */
+export function applyThemeChoice(choice: ThemeChoice) {
+  const root = document.documentElement;
+  if (choice === 'system') root.removeAttribute('data-theme');
+  else root.setAttribute('data-theme', themeOf[choice]);
+}
+
+export function saveThemeChoice(choice: ThemeChoice) {
+  applyThemeChoice(choice);
+  try {
+    if (choice === 'system') localStorage.removeItem(STORAGE_KEY);
+    else localStorage.setItem(STORAGE_KEY, choice);
+  } catch {
+    // Not remembered, but applied for this visit: nothing more to do.
+  }
+}

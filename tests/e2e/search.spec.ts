@@ -1,0 +1,139 @@
+// Quick search: opened by Ctrl+K, '/' and its buttons, driven by keyboard and pointer, landing on the right deep link.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, isPhone, registerViaApi, test } from './fixtures';
+
+async function post<T = any>(page: Page, path: string, data: unknown): Promise<T> {
+  const res = await page.request.post(path, { data });
+  expect(res.status(), path).toBe(201);
+  return res.json();
+}
+
+/** Lydia with one activity and one prayer request that both mention the river. */
+async function seed(page: Page) {
+  const lydia = await post(page, '/api/contacts', { name: 'Lydia Purple', email: 'lydia@example.com', spiritualStatus: 'seeking' });
+  const activity = await post(page, '/api/activities', { type: 'conversation', contactId: lydia.id, notes: 'Met by the river at the place of prayer; she listened closely.' });
+  const prayer = await post(page, '/api/prayer-requests', { contactId: lydia.id, request: 'Safe travels on the river crossing' });
+  return { lydia, activity, prayer };
+}
+
+const searchDialog = (page: Page) => page.getByRole('dialog', { name: 'Quick search' });
+const searchBox = (page: Page) => searchDialog(page).getByRole('combobox', { name: 'Search' });
+/** The phone top bar's button, or the sidebar's on desktop: only one of them is visible at a time. */
+const searchButton = (page: Page) => page.getByRole('button', { name: 'Search', exact: true });
+
+test('Ctrl+K opens the search; arrows move through grouped results and Enter opens the activity', async ({ page, user }) => {
+  void user;
+  const { activity } = await seed(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await expect(searchBox(page)).toBeFocused();
+  await expect(searchDialog(page).getByText('Type to search your contacts, activities and prayer requests.')).toBeVisible();
+
+  await page.keyboard.type('river');
+  const options = searchDialog(page).getByRole('option');
+  await expect(options).toHaveCount(2);
+  await expect(searchDialog(page).getByRole('group', { name: 'Activities' }).getByRole('option')).toContainText('Conversation with Lydia Purple');
+  await expect(searchDialog(page).getByRole('group', { name: 'Prayer requests' }).getByRole('option')).toContainText('Safe travels on the river crossing');
+  await expect(searchDialog(page).getByRole('group', { name: 'Contacts' })).toHaveCount(0);
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+
+  await page.keyboard.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(searchBox(page)).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id'))!);
+  await page.keyboard.press('ArrowDown'); // wraps to the first
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowUp'); // and back round to the last
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+
+  await expect(searchDialog(page)).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/activities\\?id=${activity.id}$`));
+  await expect(page.getByRole('dialog', { name: 'Edit Activity' }).getByLabel('Contact name')).toHaveValue('Lydia Purple');
+});
+
+test("'/' opens the search except while typing in a field; Enter on a contact goes to its page", async ({ page, user }) => {
+  void user;
+  const { lydia } = await seed(page);
+  await page.goto('/settings');
+  const name = page.getByLabel('Full Name');
+  await name.click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('/');
+  await expect(name).toHaveValue(/\/$/);
+  await expect(searchDialog(page)).toHaveCount(0);
+
+  await page.getByRole('heading', { name: 'Settings', level: 1 }).click();
+  await page.keyboard.press('/');
+  await expect(searchBox(page)).toBeFocused();
+  await expect(searchBox(page)).toHaveValue('');
+  await page.keyboard.type('lyd');
+  await expect(searchDialog(page).getByRole('group', { name: 'Contacts' }).getByRole('option')).toContainText(['Lydia Purple']);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/contacts/${lydia.id}$`));
+});
+
+test('the search button opens it; Escape closes it and gives focus back; empty and no-result states', async ({ page, user }) => {
+  void user;
+  await seed(page);
+  await page.goto('/followups');
+  await expect(page.getByRole('heading', { name: 'Follow-ups', level: 1 })).toBeVisible();
+  await searchButton(page).click();
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type('nothing-like-this');
+  await expect(searchDialog(page).getByText('No results for "nothing-like-this"')).toBeVisible();
+  await expect(searchDialog(page).getByRole('option')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(searchDialog(page)).toHaveCount(0);
+  await expect(searchButton(page)).toBeFocused();
+
+  // Opened again, it starts empty; its close button works too.
+  await searchButton(page).click();
+  await expect(searchBox(page)).toHaveValue('');
+  await searchDialog(page).getByRole('button', { name: 'Close search' }).click();
+  await expect(searchDialog(page)).toHaveCount(0);
+  await expect(searchButton(page)).toBeFocused();
+});
+
+test('a tapped prayer request opens it for editing in the prayer journal; the dialog passes axe', async ({ page, user }, testInfo) => {
+  void user;
+  const { prayer } = await seed(page);
+  await page.goto('/');
+  await searchButton(page).click();
+  await searchBox(page).fill('crossing');
+  const option = searchDialog(page).getByRole('option', { name: /Prayer for Lydia Purple/ });
+  await expect(option).toBeVisible();
+  await expect(option.locator('mark')).toHaveText('crossing');
+
+  const results = await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await searchBox(page).fill('river');
+  await expect(searchDialog(page).getByRole('option')).toHaveCount(2);
+  await page.screenshot({ path: `tests/e2e/screenshots/quick-search-${testInfo.project.name}.png` });
+
+  await searchBox(page).fill('crossing');
+  await expect(searchDialog(page).getByRole('option')).toHaveCount(1);
+  await option.click();
+  await expect(page).toHaveURL(new RegExp(`/prayer-journal\\?id=${prayer.id}$`));
+  await expect(page.getByRole('dialog', { name: 'Edit Prayer Request' }).getByLabel('Prayer request')).toHaveValue('Safe travels on the river crossing');
+});
+
+test("another user's contacts, activities and prayers never show", async ({ page, user, browser, baseURL }) => {
+  void user;
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await registerViaApi(otherPage, 'Sapphira', 'Secret');
+  const contact = await post(otherPage, '/api/contacts', { name: 'Ananias Hidden', notes: 'sapphire field' });
+  await post(otherPage, '/api/prayer-requests', { contactId: contact.id, request: 'sapphire prayer' });
+  await other.close();
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await (isPhone(page) ? searchButton(page).click() : page.keyboard.press('Control+k'));
+  await searchBox(page).fill('sapphire');
+  await expect(searchDialog(page).getByText('No results for "sapphire"')).toBeVisible();
+  await searchBox(page).fill('Ananias');
+  await expect(searchDialog(page).getByText('No results for "Ananias"')).toBeVisible();
+});

@@ -1,0 +1,256 @@
+// Settings: profile, password (signing out other browsers), theme, exports, import with preview, account deletion.
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, isPhone, test } from './fixtures';
+
+function toast(page: Page, title: string) {
+  return page.getByRole('region', { name: 'Notifications (F8)' }).getByText(title, { exact: true });
+}
+
+/** Follows a navigation link (the sidebar's, or the phone drawer's), so the app's cache lives on between screens. */
+async function follow(page: Page, name: string) {
+  if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('link', { name, exact: true }).click();
+}
+
+async function userBlock(page: Page) {
+  if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+  return isPhone(page) ? page.getByRole('dialog', { name: 'Menu' }) : page.locator('aside');
+}
+
+async function contactNames(page: Page): Promise<string[]> {
+  const res = await page.request.get('/api/contacts');
+  expect(res.status()).toBe(200);
+  return (await res.json()).map((c: { name: string }) => c.name).sort();
+}
+
+test('profile: the spec\'s validation messages, then the new name shows in the user block at once and after reload', async ({ page, user, request }) => {
+  await page.goto('/');
+  await follow(page, 'Settings');
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  const name = page.getByLabel('Full Name');
+  const email = page.getByLabel('Email');
+  await expect(name).toHaveValue(`${user.firstName} ${user.lastName}`);
+  await expect(email).toHaveValue(`${user.username}@example.com`);
+
+  await name.fill('L');
+  await email.fill('not-an-email');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(name).toBeFocused();
+
+  // An email another account uses is refused beside the field.
+  const taken = `taken${user.username}@example.com`;
+  const other = await request.post('/api/auth/register', { data: { username: `o${user.username}`, email: taken, password: 'another-sower-1', firstName: 'Other' } });
+  expect(other.status()).toBe(201);
+  await name.fill('Lydia of Thyatira');
+  await email.fill(taken);
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Email already registered')).toBeVisible();
+
+  await email.fill(`lydia.${user.username}@example.com`);
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(toast(page, 'Profile updated')).toBeVisible();
+  let block = await userBlock(page);
+  await expect(block.getByText('Lydia of Thyatira')).toBeVisible();
+  await expect(block.getByText('LT', { exact: true })).toBeVisible();
+
+  await page.reload();
+  block = await userBlock(page);
+  await expect(block.getByText('Lydia of Thyatira')).toBeVisible();
+  const me = await (await page.request.get('/api/auth/me')).json();
+  expect(me).toMatchObject({ firstName: 'Lydia', lastName: 'of Thyatira', email: `lydia.${user.username}@example.com` });
+});
+
+test('password: checked fields, then the change signs out another browser while this one stays in', async ({ page, user, browser, baseURL, request }) => {
+  const elsewhere = await browser.newContext({ baseURL });
+  const otherPage = await elsewhere.newPage();
+  expect((await otherPage.request.post('/api/auth/login', { data: { username: user.username, password: user.password } })).status()).toBe(200);
+  await otherPage.goto('/');
+  await expect(otherPage.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+  await page.goto('/settings');
+  const current = page.getByLabel('Current Password');
+  const next = page.getByLabel('New Password', { exact: true });
+  const confirm = page.getByLabel('Confirm New Password');
+  const change = page.getByRole('button', { name: 'Change Password' });
+  await change.click();
+  await expect(page.getByText('Current password is required')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+
+  await current.fill(user.password);
+  await next.fill('short');
+  await confirm.fill('short');
+  await change.click();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+
+  await next.fill('a-new-sower-pass');
+  await confirm.fill('a-different-pass');
+  await change.click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+
+  await current.fill('not-my-password');
+  await confirm.fill('a-new-sower-pass');
+  await change.click();
+  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+
+  await current.fill(user.password);
+  await change.click();
+  await expect(toast(page, 'Password changed')).toBeVisible();
+  await expect(page.getByText('Every other session has been signed out.')).toBeVisible();
+  await expect(current).toHaveValue('');
+
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL(/\/login$/);
+  await elsewhere.close();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  expect((await request.post('/api/auth/login', { data: { username: user.username, password: user.password } })).status()).toBe(401);
+  expect((await request.post('/api/auth/login', { data: { username: user.username, password: 'a-new-sower-pass' } })).status()).toBe(200);
+});
+
+test('theme: dark is applied at once and after reload; "follow the system" follows the system', async ({ page, user }) => {
+  void user;
+  await page.goto('/settings');
+  const html = page.locator('html');
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await expect(page.getByLabel('Follow the system')).toBeChecked();
+  await expect(html).not.toHaveAttribute('data-theme');
+  const light = await background();
+
+  await page.getByLabel('Dark').check();
+  await expect(html).toHaveAttribute('data-theme', 'sower-dark');
+  const dark = await background();
+  expect(dark).not.toBe(light);
+
+  await page.reload();
+  await expect(page.getByLabel('Dark')).toBeChecked();
+  await expect(html).toHaveAttribute('data-theme', 'sower-dark');
+  expect(await background()).toBe(dark);
+
+  await page.getByLabel('Light').check();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveAttribute('data-theme', 'sower');
+  expect(await background()).toBe(light);
+
+  await page.getByLabel('Follow the system').check();
+  await expect(html).not.toHaveAttribute('data-theme');
+  expect(await background()).toBe(dark);
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(await background()).toBe(light);
+  await page.reload();
+  await expect(page.getByLabel('Follow the system')).toBeChecked();
+});
+
+test('exports download my data as JSON, my contacts as CSV and as vCard', async ({ page, user }) => {
+  const post = (path: string, data: unknown) => page.request.post(path, { data });
+  const maria = await (await post('/api/contacts', { name: 'Maria Santos', email: 'maria@example.com', phone: '+1 555 0100', spiritualStatus: 'seeking', notes: 'Likes "quotes", and commas' })).json();
+  await post('/api/contacts', { name: 'James Okafor', spiritualStatus: 'exploring' });
+  await post('/api/activities', { type: 'conversation', contactId: maria.id, notes: 'At the garden' });
+  await page.goto('/settings');
+
+  async function download(name: RegExp) {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
+    return { filename: file.suggestedFilename(), text: await readFile((await file.path())!, 'utf8') };
+  }
+
+  const json = await download(/All my data \(JSON\)/);
+  expect(json.filename).toBe('sower-export.json');
+  const data = JSON.parse(json.text);
+  expect(data.user.username).toBe(user.username);
+  expect(JSON.stringify(data)).not.toMatch(/passwordHash|argon2/);
+  expect(data.contacts.map((c: { name: string }) => c.name).sort()).toEqual(['James Okafor', 'Maria Santos']);
+  expect(data.activities).toHaveLength(1);
+
+  const csv = await download(/Contacts \(CSV\)/);
+  expect(csv.filename).toBe('sower-contacts.csv');
+  const lines = csv.text.trim().split(/\r\n/);
+  expect(lines[0]).toBe('name,email,phone,spiritualStatus,notes,createdAt');
+  expect(lines).toHaveLength(3);
+  expect(lines[1]).toMatch(/^James Okafor,,,exploring,,/);
+  expect(lines[2]).toMatch(/^Maria Santos,maria@example\.com,\+1 555 0100,seeking,"Likes ""quotes"", and commas",/);
+
+  const vcf = await download(/Contacts \(vCard\)/);
+  expect(vcf.filename).toMatch(/\.vcf$/);
+  expect(vcf.text.startsWith('BEGIN:VCARD\r\nVERSION:3.0')).toBe(true);
+  expect(vcf.text.match(/BEGIN:VCARD/g)).toHaveLength(2);
+  expect(vcf.text.match(/END:VCARD/g)).toHaveLength(2);
+  expect(vcf.text).toContain('FN:Maria Santos');
+  expect(vcf.text).toContain('EMAIL');
+});
+
+test('import: a preview lists new contacts, problems and duplicates, writes nothing until confirmed, then lists refresh', async ({ page, user }) => {
+  void user;
+  expect((await page.request.post('/api/contacts', { data: { name: 'Maria Santos', email: 'maria@example.com' } })).status()).toBe(201);
+  // The contact list is read (and cached) first, so the end checks that the import refreshed it.
+  await page.goto('/contacts');
+  await expect(page.getByText('Maria Santos')).toBeVisible();
+  await follow(page, 'Settings');
+
+  const csv = [
+    'name,email,phone,status,notes',
+    'Lydia Purple,lydia@example.com,+1 555 0199,seeking,Seller of purple cloth',
+    ',nobody@example.com,,,',
+    'Maria S,MARIA@example.com,,,',
+    'Cornelius,,,new believer,Centurion',
+    'Bad Email,not-an-email,,,',
+  ].join('\n');
+  await page.getByLabel('Contacts file (CSV or vCard)').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByText('Preview of people.csv: nothing has been imported yet.')).toBeVisible();
+  const created = page.getByRole('region', { name: '2 contacts will be created' });
+  await expect(created.getByRole('listitem')).toHaveText([/Lydia Purple.*lydia@example\.com/, /Cornelius.*New Believer/]);
+  await expect(page.getByRole('region', { name: '2 rows have problems and will be left out' }).getByRole('listitem')).toHaveText(['Row 3: Name is required', 'Row 6: Invalid email address']);
+  await expect(page.getByRole('region', { name: '1 duplicate will be skipped' }).getByRole('listitem')).toHaveText(['Row 4, Maria S: A contact with this email already exists']);
+  expect(await contactNames(page)).toEqual(['Maria Santos']);
+
+  await page.getByRole('button', { name: 'Import 2 contacts' }).click();
+  await expect(toast(page, 'Contacts imported')).toBeVisible();
+  await expect(page.getByText('2 contacts created. 1 duplicate skipped. 2 rows with problems left out.')).toBeVisible();
+  await expect(page.getByText(/Preview of/)).toHaveCount(0);
+  expect(await contactNames(page)).toEqual(['Cornelius', 'Lydia Purple', 'Maria Santos']);
+
+  // A vCard file, previewed and then cancelled, writes nothing.
+  const vcf = 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Priscilla Tentmaker\r\nEMAIL:priscilla@example.com\r\nEND:VCARD\r\n';
+  await page.getByLabel('Contacts file (CSV or vCard)').setInputFiles({ name: 'card.vcf', mimeType: 'text/vcard', buffer: Buffer.from(vcf) });
+  await expect(page.getByRole('region', { name: '1 contact will be created' }).getByRole('listitem')).toHaveText([/Priscilla Tentmaker/]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText(/Preview of/)).toHaveCount(0);
+  expect(await contactNames(page)).toEqual(['Cornelius', 'Lydia Purple', 'Maria Santos']);
+
+  // A file the server cannot use says why, beside the field.
+  await page.getByLabel('Contacts file (CSV or vCard)').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('  \n') });
+  await expect(page.getByRole('alert').filter({ hasText: 'The file is empty' })).toBeVisible();
+
+  await follow(page, 'Contacts');
+  await expect(page.getByText('Lydia Purple')).toBeVisible();
+  await expect(page.getByText('Cornelius')).toBeVisible();
+});
+
+test('deleting the account asks for the password, signs out and the old credentials no longer work', async ({ page, user, request }) => {
+  expect((await page.request.post('/api/contacts', { data: { name: 'Maria Santos' } })).status()).toBe(201);
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog.getByText('It cannot be undone.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByText('Password is required')).toBeVisible();
+  await dialog.getByLabel('Your password').fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByText('Password is incorrect')).toBeVisible();
+  expect((await page.request.get('/api/contacts')).status()).toBe(200);
+
+  // Cancel keeps everything.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  await dialog.getByLabel('Your password').fill(user.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(toast(page, 'Account deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  expect((await request.post('/api/auth/login', { data: { username: user.username, password: user.password } })).status()).toBe(401);
+});
