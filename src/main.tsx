@@ -10,12 +10,13 @@ import { AuthProvider } from './hooks/useAuth';
 import { TeamProvider } from './hooks/useTeams';
 import { ToastProvider } from './hooks/useToast';
 import { createQueryClient } from './lib/queryClient';
-import { applyThemeChoice, readThemeChoice } from './lib/theme';
+import { applyThemeChoice, followThemeChoiceOfOtherTabs, readThemeChoice } from './lib/theme';
 import { createTrpcClient, trpc } from './lib/trpc';
 import './index.css';
 
 // Before React renders anything, so a dark choice never flashes light (the CSP allows no inline script in index.html).
 applyThemeChoice(readThemeChoice());
+followThemeChoiceOfOtherTabs();
 
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();

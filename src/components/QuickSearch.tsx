@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { activityTypeLabel, spiritualStatusLabel } from '../lib/labels';
+import { snippet } from '../lib/snippet';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { SearchIcon } from './SearchIcon';
 
@@ -17,17 +18,6 @@ interface Result {
 }
 
 const DEBOUNCE_MS = 200;
-const SNIPPET_LEAD = 30;
-const SNIPPET_LENGTH = 110;
-
-/** The part of a long text around the match, so the match is what shows when the line is cut. */
-function snippet(text: string, query: string) {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const at = flat.toLowerCase().indexOf(query.toLowerCase());
-  if (flat.length <= SNIPPET_LENGTH || at <= SNIPPET_LEAD) return flat;
-  return `…${flat.slice(at - SNIPPET_LEAD)}`;
-}
-
 function groupsOf(found: Found, query: string) {
   const groups: { label: string; results: Result[] }[] = [
     {
@@ -95,6 +85,7 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
   const results = groups.flatMap((group) => group.results);
   const optionId = (index: number) => `${listId}-option-${index}`;
   const activeIndex = Math.min(active, results.length - 1);
+  const stale = text.trim() !== query || search.isPlaceholderData;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -126,7 +117,8 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
       if (count) setActive((activeIndex + (event.key === 'ArrowDown' ? 1 : count - 1)) % count);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      if (activeIndex >= 0 && results[activeIndex]) go(results[activeIndex]);
+      // Results still showing for earlier text would open something the user did not ask for.
+      if (!stale && results[activeIndex]) go(results[activeIndex]);
     }
   }
 
@@ -217,9 +209,13 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
               ))}
             </div>
           )}
-          {message && (
+          {message ? (
             <p role="status" className="px-3 py-6 text-center text-sm text-base-content/75">
               {message}
+            </p>
+          ) : (
+            <p role="status" className="sr-only">
+              {results.length === 1 ? '1 result' : `${results.length} results`}
             </p>
           )}
         </div>

@@ -31,3 +31,10 @@ export function saveThemeChoice(choice: ThemeChoice) {
     // Not remembered, but applied for this visit: nothing more to do.
   }
 }
+
+/** Applies a choice made in another tab of the app here too (the storage event fires only in the other tabs). */
+export function followThemeChoiceOfOtherTabs() {
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEY || event.key === null) applyThemeChoice(readThemeChoice());
+  });
+}

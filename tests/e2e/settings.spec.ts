@@ -131,7 +131,14 @@ test('theme: dark is applied at once and after reload; "follow the system" follo
   await expect(html).toHaveAttribute('data-theme', 'sower-dark');
   expect(await background()).toBe(dark);
 
+  // Another tab follows at once.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto('/');
+  await expect(otherTab.locator('html')).toHaveAttribute('data-theme', 'sower-dark');
   await page.getByLabel('Light').check();
+  await expect(otherTab.locator('html')).toHaveAttribute('data-theme', 'sower');
+  await otherTab.close();
+
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(html).toHaveAttribute('data-theme', 'sower');
   expect(await background()).toBe(light);
