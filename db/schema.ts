@@ -89,6 +89,9 @@ export const contacts = sqliteTable(
     index('contacts_owner_idx').on(t.createdBy, t.createdAt),
     index('contacts_team_idx').on(t.teamId, t.createdAt),
     index('contacts_owner_name_idx').on(t.createdBy, sql`lower(trim(${t.name}))`),
+    // The list's order (lower(name), id), so a page walks an index instead of sorting every contact.
+    index('contacts_owner_sort_idx').on(t.createdBy, sql`lower(${t.name})`),
+    index('contacts_team_sort_idx').on(t.teamId, sql`lower(${t.name})`),
   ],
 );
 
@@ -151,6 +154,8 @@ export const followUps = sqliteTable(
   (t) => [
     index('follow_ups_owner_idx').on(t.createdBy, t.completed, t.date),
     index('follow_ups_team_idx').on(t.teamId, t.completed, t.date),
+    index('follow_ups_owner_date_idx').on(t.createdBy, t.date),
+    index('follow_ups_team_date_idx').on(t.teamId, t.date),
     index('follow_ups_contact_idx').on(t.contactId),
   ],
 );
@@ -174,6 +179,11 @@ export const prayerRequests = sqliteTable(
   (t) => [
     index('prayer_requests_owner_idx').on(t.createdBy, t.answered, t.date),
     index('prayer_requests_team_idx').on(t.teamId, t.answered, t.date),
+    index('prayer_requests_owner_date_idx').on(t.createdBy, t.date),
+    index('prayer_requests_team_date_idx').on(t.teamId, t.date),
+    // The dashboard's 30-day windows count new requests by created_at.
+    index('prayer_requests_owner_created_idx').on(t.createdBy, t.createdAt),
+    index('prayer_requests_team_created_idx').on(t.teamId, t.createdAt),
     index('prayer_requests_contact_idx').on(t.contactId),
   ],
 );
@@ -223,4 +233,25 @@ export const idempotencyKeys = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * Row counts per author, team (0 for none) and kind, kept by triggers (db/migrations/0002) on every insert, update
+ * and delete, cascades included: the dashboard's totals and the tab counts read a handful of these rows instead of
+ * counting a whole history. Kinds: activity type; contact ''; follow-up 'pending' | 'completed'; prayer 'active' |
+ * 'answered' (with the sum of prayed_count).
+ */
+export const rowTallies = sqliteTable(
+  'row_tallies',
+  {
+    entity: text('entity', { enum: ['activity', 'contact', 'follow_up', 'prayer'] }).notNull(),
+    kind: text('kind').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').notNull(),
+    rowCount: integer('row_count').notNull(),
+    prayed: integer('prayed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.createdBy, t.teamId, t.entity, t.kind] }), index('row_tallies_team_idx').on(t.teamId)],
 );

@@ -32,7 +32,7 @@ export function withMemberships<T>(userId: number, memberships: { teamId: number
  * team clause at all, so `created_by = ?` alone walks the (created_by, date) index instead of sorting every row;
  * without them (tests, scripts), a subquery says the same thing.
  */
-function inTeamsWhere(table: OwnedTable, userId: number, roles?: TeamRole[]): SQL | null {
+function inTeamsWhere(table: Pick<OwnedTable, 'teamId'>, userId: number, roles?: TeamRole[]): SQL | null {
   const known = requestMemberships.getStore();
   if (known?.userId === userId) {
     const ids = known.memberships.filter((m) => !roles || roles.includes(m.role)).map((m) => m.teamId);
@@ -42,13 +42,31 @@ function inTeamsWhere(table: OwnedTable, userId: number, roles?: TeamRole[]): SQ
   return sql`${table.teamId} in (select team_id from team_members where user_id = ${userId}${roleFilter})`;
 }
 
-function ownOrTeam(table: OwnedTable, userId: number, roles?: TeamRole[]): SQL {
+function ownOrTeam(table: Pick<OwnedTable, 'teamId' | 'createdBy'>, userId: number, roles?: TeamRole[]): SQL {
   const team = inTeamsWhere(table, userId, roles);
   return team ? sql`(${table.createdBy} = ${userId} or ${team})` : sql`${table.createdBy} = ${userId}`;
 }
 
 /** Rows the user created, or rows of a team they belong to (any role). */
 export function canRead(table: OwnedTable, userId: number): SQL {
+  return ownOrTeam(table, userId);
+}
+
+/**
+ * `canRead` as disjoint parts that each walk one index in a list's order: the user's own rows, then each team's
+ * rows by others. SQLite cannot walk `created_by = ? or team_id in (…)` in order, so a page of that condition sorts
+ * every readable row; a page of each part and a merge of those (routers/paging.ts) reads only about a page a part.
+ * A user without teams has one part, the plain condition.
+ */
+export function readableParts(table: OwnedTable, userId: number): SQL[] {
+  const own = eq(table.createdBy, userId);
+  const known = requestMemberships.getStore();
+  if (known?.userId === userId) return [own, ...known.memberships.map((m) => sql`(${table.teamId} = ${m.teamId} and ${table.createdBy} <> ${userId})`)];
+  return [own, sql`(${inTeamsWhere(table, userId)} and ${table.createdBy} <> ${userId})`];
+}
+
+/** Tallies (db/schema.ts rowTallies) the user may count: their own rows' and their teams'. */
+export function canReadTallies(table: Pick<OwnedTable, 'teamId' | 'createdBy'>, userId: number): SQL {
   return ownOrTeam(table, userId);
 }
 

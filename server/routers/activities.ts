@@ -8,7 +8,7 @@ import { activityCreateInput, activityListInput, activityUpdateInput } from '../
 import { idInput } from '../schemas/common';
 import { activityTypeWords } from '../schemas/labels';
 import { protectedProcedure, router } from '../trpc';
-import { afterCursor, limitOf } from './paging';
+import { afterCursor, limitOf, readablePage } from './paging';
 import { insertContact } from './contacts';
 import { followUpColumns } from './followUps';
 import { prayerColumns } from './prayerRequests';
@@ -54,21 +54,20 @@ async function resolveContact(tx: Tx, userId: number, input: { contactId?: numbe
 }
 
 export const activitiesRouter = router({
-  list: protectedProcedure.input(activityListInput).query(({ ctx, input }) =>
-    selectActivities(ctx.database.read)
-      .where(
-        and(
-          canRead(activities, ctx.user.id),
-          input?.type ? eq(activities.type, input.type) : undefined,
-          input?.contactId ? eq(activities.contactId, input.contactId) : undefined,
-          input?.from ? gte(activities.date, input.from) : undefined,
-          input?.to ? lt(activities.date, input.to) : undefined,
-          input?.cursor ? afterCursor(activities, activities.date, 'desc', input.cursor, ctx.user.id) : undefined,
-        ),
-      )
-      .orderBy(desc(activities.date), desc(activities.id))
-      .limit(limitOf(input)),
-  ),
+  list: protectedProcedure.input(activityListInput).query(({ ctx, input }) => {
+    const order = [desc(activities.date), desc(activities.id)];
+    const filters = [
+      input?.type ? eq(activities.type, input.type) : undefined,
+      input?.contactId ? eq(activities.contactId, input.contactId) : undefined,
+      input?.from ? gte(activities.date, input.from) : undefined,
+      input?.to ? lt(activities.date, input.to) : undefined,
+      input?.cursor ? afterCursor(activities, activities.date, 'desc', input.cursor, ctx.user.id) : undefined,
+    ];
+    return selectActivities(ctx.database.read)
+      .where(readablePage(activities, ctx.user.id, filters, order, limitOf(input)))
+      .orderBy(...order)
+      .limit(limitOf(input));
+  }),
 
   byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadActivity(ctx.database.read, input.id, ctx.user.id)),
 

@@ -8,7 +8,7 @@ import { contactCountInput, contactCreateInput, contactListInput, contactUpdateI
 import { protectedProcedure, router } from '../trpc';
 import { contactHistory, recordStatusChanges } from './journey';
 import { contactMatches } from './matching';
-import { afterCursor, limitOf } from './paging';
+import { afterCursor, limitOf, readablePage } from './paging';
 import { advanceGoals, removeOwned, updateOwned } from './shared';
 
 export const contactColumns = {
@@ -68,28 +68,29 @@ export async function insertContact(tx: Tx, userId: number, values: NewContact) 
   return contact;
 }
 
-/** The readable contacts a list or count covers: all of them, or those matching the text and status. */
-function contactFilter(userId: number, filter: { q?: string; status?: SpiritualStatus } | undefined) {
-  return and(
-    canRead(contacts, userId),
-    filter?.q ? contactMatches(filter.q) : undefined,
-    filter?.status ? eq(contacts.spiritualStatus, filter.status) : undefined,
-  );
+/** What the text and status filters of the list and the count ask for. */
+function contactFilters(filter: { q?: string; status?: SpiritualStatus } | undefined) {
+  return [filter?.q ? contactMatches(filter.q) : undefined, filter?.status ? eq(contacts.spiritualStatus, filter.status) : undefined];
 }
 
 export const contactsRouter = router({
-  list: protectedProcedure.input(contactListInput).query(({ ctx, input }) =>
-    ctx.database.read
+  list: protectedProcedure.input(contactListInput).query(({ ctx, input }) => {
+    const order = [asc(nameKey), asc(contacts.id)];
+    const filters = [
+      ...contactFilters(input),
+      input?.cursor ? afterCursor(contacts, nameKey, 'asc', input.cursor, ctx.user.id) : undefined,
+    ];
+    return ctx.database.read
       .select(contactColumns)
       .from(contacts)
-      .where(and(contactFilter(ctx.user.id, input), input?.cursor ? afterCursor(contacts, nameKey, 'asc', input.cursor, ctx.user.id) : undefined))
-      .orderBy(asc(nameKey), asc(contacts.id))
-      .limit(limitOf(input)),
-  ),
+      .where(readablePage(contacts, ctx.user.id, filters, order, limitOf(input)))
+      .orderBy(...order)
+      .limit(limitOf(input));
+  }),
 
   /** How many contacts the same filter finds, for "N contacts match". */
   count: protectedProcedure.input(contactCountInput).query(async ({ ctx, input }) => {
-    const [row] = await ctx.database.read.select({ count: count() }).from(contacts).where(contactFilter(ctx.user.id, input));
+    const [row] = await ctx.database.read.select({ count: count() }).from(contacts).where(and(canRead(contacts, ctx.user.id), ...contactFilters(input)));
     return { count: row.count };
   }),
 

@@ -1,5 +1,6 @@
 // The dashboard's numbers: totals and real 30-day trends, counted in SQL.
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { activities, contacts, followUps, goals, prayerRequests, resources } from '../../db/schema';
@@ -10,6 +11,8 @@ import { activityColumns } from './activities';
 import { followUpColumns } from './followUps';
 import { goalColumns } from './goals';
 import { resourceCardColumns } from './resources';
+import { readablePage } from './paging';
+import { readableTallies } from './tallies';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const TREND_LABEL = 'vs previous 30 days';
@@ -26,54 +29,46 @@ export function trendOf(recent: number, previous: number): Trend {
   return { value, label: TREND_LABEL, isPositive: value >= 0 };
 }
 
+/**
+ * Totals come from the tallies (flat however long the history); the two 30-day windows count rows in SQL, through
+ * date-ranged indexes, so their cost follows the last 60 days only.
+ */
 async function computeStats(db: Queryable, userId: number) {
   const now = Date.now();
   const recentFrom = now - 30 * DAY;
   const previousFrom = now - 60 * DAY;
-  const window = (column: unknown, from: number, to: number) => sql`sum(case when ${column} >= ${from} and ${column} < ${to} then 1 else 0 end)`;
+  const until = now + DAY;
+  const windows = (column: SQLiteColumn) => ({
+    recent: sql<number>`coalesce(sum(case when ${column} >= ${recentFrom} then 1 else 0 end), 0)`,
+    previous: sql<number>`coalesce(sum(case when ${column} < ${recentFrom} then 1 else 0 end), 0)`,
+  });
+  const inWindows = (column: SQLiteColumn) => and(gte(column, new Date(previousFrom)), lt(column, new Date(until)));
 
-  const activityCounts = await db
-    .select({
-      type: activities.type,
-      total: sql<number>`count(*)`,
-      recent: sql<number>`coalesce(${window(activities.date, recentFrom, now + DAY)}, 0)`,
-      previous: sql<number>`coalesce(${window(activities.date, previousFrom, recentFrom)}, 0)`,
-    })
-    .from(activities)
-    .where(sql`${canRead(activities, userId)} and ${activities.type} in ('conversation', 'gospel_presentation')`)
-    .groupBy(activities.type);
-  const [contactCounts] = await db
-    .select({
-      total: sql<number>`count(*)`,
-      recent: sql<number>`coalesce(${window(contacts.createdAt, recentFrom, now + DAY)}, 0)`,
-      previous: sql<number>`coalesce(${window(contacts.createdAt, previousFrom, recentFrom)}, 0)`,
-    })
-    .from(contacts)
-    .where(canRead(contacts, userId));
-  const [prayerCounts] = await db
-    .select({
-      total: sql<number>`count(*)`,
-      prayers: sql<number>`coalesce(sum(${prayerRequests.prayedCount}), 0)`,
-      recent: sql<number>`coalesce(${window(prayerRequests.createdAt, recentFrom, now + DAY)}, 0)`,
-      previous: sql<number>`coalesce(${window(prayerRequests.createdAt, previousFrom, recentFrom)}, 0)`,
-    })
-    .from(prayerRequests)
-    .where(canRead(prayerRequests, userId));
+  const [totals, activityWindows, [contactWindows], [prayerWindows]] = await Promise.all([
+    readableTallies(db, userId, ['activity', 'contact', 'prayer']),
+    db
+      .select({ type: activities.type, ...windows(activities.date) })
+      .from(activities)
+      .where(and(canRead(activities, userId), inArray(activities.type, ['conversation', 'gospel_presentation']), inWindows(activities.date)))
+      .groupBy(activities.type),
+    db.select(windows(contacts.createdAt)).from(contacts).where(and(canRead(contacts, userId), inWindows(contacts.createdAt))),
+    db.select(windows(prayerRequests.createdAt)).from(prayerRequests).where(and(canRead(prayerRequests, userId), inWindows(prayerRequests.createdAt))),
+  ]);
 
-  const byType = (type: string) => activityCounts.find((row) => row.type === type) ?? { total: 0, recent: 0, previous: 0 };
-  const conversations = byType('conversation');
-  const presentations = byType('gospel_presentation');
+  const windowOf = (type: string) => activityWindows.find((row) => row.type === type) ?? { recent: 0, previous: 0 };
+  const trend = (counted: { recent: number; previous: number }) => trendOf(Number(counted.recent), Number(counted.previous));
+  const prayers = [totals('prayer', 'active'), totals('prayer', 'answered')];
   return {
-    totalConversations: Number(conversations.total),
-    totalGospelPresentations: Number(presentations.total),
-    totalContacts: Number(contactCounts.total),
-    totalPrayerRequests: Number(prayerCounts.total),
-    totalPrayers: Number(prayerCounts.prayers),
+    totalConversations: totals('activity', 'conversation').rows,
+    totalGospelPresentations: totals('activity', 'gospel_presentation').rows,
+    totalContacts: totals('contact', '').rows,
+    totalPrayerRequests: prayers[0].rows + prayers[1].rows,
+    totalPrayers: prayers[0].prayed + prayers[1].prayed,
     trends: {
-      conversations: trendOf(Number(conversations.recent), Number(conversations.previous)),
-      gospelPresentations: trendOf(Number(presentations.recent), Number(presentations.previous)),
-      contacts: trendOf(Number(contactCounts.recent), Number(contactCounts.previous)),
-      prayerRequests: trendOf(Number(prayerCounts.recent), Number(prayerCounts.previous)),
+      conversations: trend(windowOf('conversation')),
+      gospelPresentations: trend(windowOf('gospel_presentation')),
+      contacts: trend(contactWindows),
+      prayerRequests: trend(prayerWindows),
     },
   };
 }
@@ -88,6 +83,8 @@ export const dashboardRouter = router({
   summary: protectedProcedure.input(z.object({ upcomingFrom: dateInput() })).query(async ({ ctx, input }) => {
     const db = ctx.database.read;
     const userId = ctx.user.id;
+    const newestActivities = [desc(activities.date), desc(activities.id)];
+    const soonestFollowUps = [asc(followUps.date), asc(followUps.id)];
     const [stats, activeGoals, recentActivities, upcomingFollowUps, firstResources] = await Promise.all([
       computeStats(db, userId),
       db.select(goalColumns).from(goals).where(and(canRead(goals, userId), eq(goals.completed, false))).orderBy(desc(goals.createdAt), desc(goals.id)).limit(3),
@@ -95,15 +92,15 @@ export const dashboardRouter = router({
         .select(activityColumns)
         .from(activities)
         .innerJoin(contacts, eq(contacts.id, activities.contactId))
-        .where(canRead(activities, userId))
-        .orderBy(desc(activities.date), desc(activities.id))
+        .where(readablePage(activities, userId, [], newestActivities, 3))
+        .orderBy(...newestActivities)
         .limit(3),
       db
         .select({ ...followUpColumns, contactName: contacts.name })
         .from(followUps)
         .innerJoin(contacts, eq(contacts.id, followUps.contactId))
-        .where(and(canRead(followUps, userId), eq(followUps.completed, false), gte(followUps.date, input.upcomingFrom)))
-        .orderBy(asc(followUps.date), asc(followUps.id))
+        .where(readablePage(followUps, userId, [eq(followUps.completed, false), gte(followUps.date, input.upcomingFrom)], soonestFollowUps, 3))
+        .orderBy(...soonestFollowUps)
         .limit(3),
       db.select(resourceCardColumns).from(resources).where(canReadResource(resources, userId)).orderBy(asc(resources.id)).limit(3),
     ]);

@@ -1,5 +1,5 @@
 // Follow-ups: what a user plans to do next with a contact; pending until completed.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
 import { assertCanCreateIn, canRead, notFound } from '../access';
@@ -7,8 +7,9 @@ import { followUpsCalendar } from '../ics';
 import { idInput } from '../schemas/common';
 import { followUpCreateInput, followUpListInput, followUpUpdateInput } from '../schemas/followUps';
 import { protectedProcedure, router } from '../trpc';
-import { afterCursor, limitOf } from './paging';
+import { afterCursor, limitOf, readablePage } from './paging';
 import { removeOwned, requireReadableContact, updateOwned } from './shared';
+import { readableTallies } from './tallies';
 
 export const followUpColumns = {
   id: followUps.id,
@@ -36,28 +37,21 @@ async function loadFollowUp(db: Queryable, followUpId: number, userId: number) {
 
 export const followUpsRouter = router({
   /** Soonest first; `completed` narrows to one tab (the client shows completed ones newest first itself). */
-  list: protectedProcedure.input(followUpListInput).query(({ ctx, input }) =>
-    selectFollowUps(ctx.database.read)
-      .where(
-        and(
-          canRead(followUps, ctx.user.id),
-          input?.completed === undefined ? undefined : eq(followUps.completed, input.completed),
-          input?.cursor ? afterCursor(followUps, followUps.date, 'asc', input.cursor, ctx.user.id) : undefined,
-        ),
-      )
-      .orderBy(asc(followUps.date), asc(followUps.id))
-      .limit(limitOf(input)),
-  ),
+  list: protectedProcedure.input(followUpListInput).query(({ ctx, input }) => {
+    const order = [asc(followUps.date), asc(followUps.id)];
+    const filters = [
+      input?.completed === undefined ? undefined : eq(followUps.completed, input.completed),
+      input?.cursor ? afterCursor(followUps, followUps.date, 'asc', input.cursor, ctx.user.id) : undefined,
+    ];
+    return selectFollowUps(ctx.database.read)
+      .where(readablePage(followUps, ctx.user.id, filters, order, limitOf(input)))
+      .orderBy(...order)
+      .limit(limitOf(input));
+  }),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
-    const [row] = await ctx.database.read
-      .select({
-        pending: sql<number>`coalesce(sum(case when ${followUps.completed} = 0 then 1 else 0 end), 0)`,
-        completed: sql<number>`coalesce(sum(case when ${followUps.completed} = 1 then 1 else 0 end), 0)`,
-      })
-      .from(followUps)
-      .where(canRead(followUps, ctx.user.id));
-    return { pending: Number(row.pending), completed: Number(row.completed) };
+    const tally = await readableTallies(ctx.database.read, ctx.user.id, ['follow_up']);
+    return { pending: tally('follow_up', 'pending').rows, completed: tally('follow_up', 'completed').rows };
   }),
 
   byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadFollowUp(ctx.database.read, input.id, ctx.user.id)),

@@ -1,7 +1,7 @@
 // Keyset paging: continue after the row the cursor names, in the list's own order, only among rows the user may read.
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { canRead, type OwnedTable } from '../access';
+import { canRead, readableParts, type OwnedTable } from '../access';
 
 type SortKey = SQLiteColumn | SQL;
 
@@ -17,4 +17,19 @@ export function afterCursor(table: SQLiteTable & OwnedTable, key: SortKey, direc
 /** SQLite reads LIMIT -1 as no limit, so one query shape serves whole lists and pages. */
 export function limitOf(input: { limit?: number } | undefined) {
   return input?.limit ?? -1;
+}
+
+/**
+ * The condition for one page of a readable list: `filters` (and the cursor) among the rows the user may read. With
+ * a limit and teams, each part of `readableParts` picks its own first `limit` ids through its index in `order`, and
+ * the outer query orders only those (at most parts × limit rows); a whole list, or a user without teams, keeps the
+ * plain condition. `order` must be the outer query's ORDER BY, ending in the id.
+ */
+export function readablePage(table: SQLiteTable & OwnedTable, userId: number, filters: (SQL | undefined)[], order: SQL[], limit: number): SQL {
+  const parts = readableParts(table, userId);
+  if (limit < 0 || parts.length === 1) return and(canRead(table, userId), ...filters)!;
+  const firstOfEach = parts.map(
+    (part) => sql`select id from (select ${table.id} as id from ${table} where ${and(part, ...filters)} order by ${sql.join(order, sql`, `)} limit ${limit})`,
+  );
+  return sql`${table.id} in (${sql.join(firstOfEach, sql` union all `)})`;
 }

@@ -6,8 +6,9 @@ import { assertCanCreateIn, canRead, notFound } from '../access';
 import { idInput } from '../schemas/common';
 import { prayerCreateInput, prayerListInput, prayerUpdateInput } from '../schemas/prayerRequests';
 import { protectedProcedure, router } from '../trpc';
-import { afterCursor, limitOf } from './paging';
+import { afterCursor, limitOf, readablePage } from './paging';
 import { removeOwned, requireReadableContact, updateOwned } from './shared';
+import { readableTallies } from './tallies';
 
 export const prayerColumns = {
   id: prayerRequests.id,
@@ -43,28 +44,21 @@ function answerFields(answered: boolean | undefined, answerDate: Date | null | u
 
 export const prayerRequestsRouter = router({
   /** Newest first; `answered` narrows to one tab. */
-  list: protectedProcedure.input(prayerListInput).query(({ ctx, input }) =>
-    selectPrayers(ctx.database.read)
-      .where(
-        and(
-          canRead(prayerRequests, ctx.user.id),
-          input?.answered === undefined ? undefined : eq(prayerRequests.answered, input.answered),
-          input?.cursor ? afterCursor(prayerRequests, prayerRequests.date, 'desc', input.cursor, ctx.user.id) : undefined,
-        ),
-      )
-      .orderBy(desc(prayerRequests.date), desc(prayerRequests.id))
-      .limit(limitOf(input)),
-  ),
+  list: protectedProcedure.input(prayerListInput).query(({ ctx, input }) => {
+    const order = [desc(prayerRequests.date), desc(prayerRequests.id)];
+    const filters = [
+      input?.answered === undefined ? undefined : eq(prayerRequests.answered, input.answered),
+      input?.cursor ? afterCursor(prayerRequests, prayerRequests.date, 'desc', input.cursor, ctx.user.id) : undefined,
+    ];
+    return selectPrayers(ctx.database.read)
+      .where(readablePage(prayerRequests, ctx.user.id, filters, order, limitOf(input)))
+      .orderBy(...order)
+      .limit(limitOf(input));
+  }),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
-    const [row] = await ctx.database.read
-      .select({
-        active: sql<number>`coalesce(sum(case when ${prayerRequests.answered} = 0 then 1 else 0 end), 0)`,
-        answered: sql<number>`coalesce(sum(case when ${prayerRequests.answered} = 1 then 1 else 0 end), 0)`,
-      })
-      .from(prayerRequests)
-      .where(canRead(prayerRequests, ctx.user.id));
-    return { active: Number(row.active), answered: Number(row.answered) };
+    const tally = await readableTallies(ctx.database.read, ctx.user.id, ['prayer']);
+    return { active: tally('prayer', 'active').rows, answered: tally('prayer', 'answered').rows };
   }),
 
   byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadPrayer(ctx.database.read, input.id, ctx.user.id)),

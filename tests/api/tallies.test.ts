@@ -1,0 +1,199 @@
+// The row tallies behind the dashboard totals and tab counts: equal to a fresh count after every kind of write.
+import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client';
+import { migrationsFolder, prepareDatabase } from '../../db/migrate';
+import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+
+let server: TestServer;
+
+interface Person {
+  client: ApiClient;
+  id: number;
+}
+let ann: Person;
+let ben: Person;
+let cal: Person;
+let team: number;
+
+beforeAll(async () => {
+  server = await startServer();
+  const person = async (prefix: string) => {
+    const { client, user } = await signedInClient(server, prefix);
+    return { client, id: user.id };
+  };
+  [ann, ben, cal] = [await person('ann'), await person('ben'), await person('cal')];
+  team = (await ann.client.post('/api/teams', { name: 'Harbour' })).body.id;
+  expect((await ann.client.post(`/api/teams/${team}/members`, { userId: ben.id, role: 'member' })).status).toBe(201);
+});
+afterAll(() => server.close());
+
+async function one(sql: string, args: (number | string)[]) {
+  const [row] = (await server.database.readerClient.execute({ sql, args })).rows;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v ?? 0)]));
+}
+
+/** What the totals must be, counted from the rows themselves under the read rule. */
+async function counted(userId: number) {
+  const readable = `(created_by = ? or team_id in (select team_id from team_members where user_id = ?))`;
+  const args = [userId, userId];
+  const activities = await one(
+    `select sum(type = 'conversation') as conversations, sum(type = 'gospel_presentation') as presentations from activities where ${readable}`,
+    args,
+  );
+  const contacts = await one(`select count(*) as n from contacts where ${readable}`, args);
+  const followUps = await one(`select sum(completed = 0) as pending, sum(completed = 1) as completed from follow_ups where ${readable}`, args);
+  const prayers = await one(`select count(*) as n, sum(prayed_count) as prayed, sum(answered = 0) as active, sum(answered = 1) as answered from prayer_requests where ${readable}`, args);
+  return {
+    totalConversations: activities.conversations,
+    totalGospelPresentations: activities.presentations,
+    totalContacts: contacts.n,
+    totalPrayerRequests: prayers.n,
+    totalPrayers: prayers.prayed,
+    followUps: { pending: followUps.pending, completed: followUps.completed },
+    prayers: { active: prayers.active, answered: prayers.answered },
+  };
+}
+
+/** What the API answers: dashboard stats and the two tab counts. */
+async function answered(person: Person) {
+  const stats = await person.client.get('/api/dashboard/stats');
+  expect(stats.status).toBe(200);
+  const { trends: _trends, ...totals } = stats.body;
+  const followUps = (await person.client.get('/trpc/followUps.counts')).body.result.data.json;
+  const prayers = (await person.client.get('/trpc/prayerRequests.counts')).body.result.data.json;
+  return { ...totals, followUps, prayers };
+}
+
+async function expectTalliesRight(people: Person[] = [ann, ben, cal]) {
+  for (const person of people) expect(await answered(person)).toEqual(await counted(person.id));
+}
+
+/** A contact with an activity, a follow-up and a prayer request, all written by one log. */
+async function logged(person: Person, type: string, teamId: number | null) {
+  const res = await person.client.post('/api/activities', {
+    type,
+    contactName: `Contact ${Math.random().toString(36).slice(2, 8)}`,
+    teamId,
+    followUp: { date: '2031-01-01', type: 'phone', description: 'Call back' },
+    prayer: { request: 'Peace at home' },
+  });
+  expect(res.status).toBe(201);
+  return res.body as { id: number; contactId: number; followUp: { id: number }; prayerRequest: { id: number } };
+}
+
+describe('row tallies', () => {
+  let annTeamLog: Awaited<ReturnType<typeof logged>>;
+  let benTeamLog: Awaited<ReturnType<typeof logged>>;
+  let benOwnLog: Awaited<ReturnType<typeof logged>>;
+
+  it('count creates: own rows, team rows, a stranger’s rows', async () => {
+    annTeamLog = await logged(ann, 'conversation', team);
+    await logged(ann, 'gospel_presentation', null);
+    benTeamLog = await logged(ben, 'gospel_presentation', team);
+    benOwnLog = await logged(ben, 'conversation', null);
+    await logged(cal, 'conversation', null);
+    expect((await ann.client.post('/api/contacts', { name: 'Lydia', teamId: team })).status).toBe(201);
+    await expectTalliesRight();
+    expect((await answered(ann)).totalConversations).toBe(1);
+    expect((await answered(ann)).totalGospelPresentations).toBe(2);
+  });
+
+  it('follow a changed type, completion, prayers and answers', async () => {
+    expect((await ann.client.put(`/api/activities/${annTeamLog.id}`, { type: 'gospel_presentation' })).status).toBe(200);
+    expect((await ben.client.post(`/api/followups/${benTeamLog.followUp.id}/complete`)).status).toBe(200);
+    expect((await ann.client.put(`/api/followups/${annTeamLog.followUp.id}`, { completed: true })).status).toBe(200);
+    expect((await ann.client.put(`/api/followups/${annTeamLog.followUp.id}`, { completed: false })).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await ann.client.post(`/api/prayer-requests/${benTeamLog.prayerRequest.id}/pray`)).status).toBe(200);
+    expect((await ben.client.post(`/api/prayer-requests/${benOwnLog.prayerRequest.id}/pray`)).status).toBe(200);
+    expect((await ben.client.post(`/api/prayer-requests/${benTeamLog.prayerRequest.id}/answer`, { answerNotes: 'Reconciled' })).status).toBe(200);
+    await expectTalliesRight();
+    expect((await answered(ann)).totalPrayers).toBe(3);
+    expect((await answered(ann)).prayers).toEqual({ active: 2, answered: 1 });
+  });
+
+  it('follow deletes, including rows removed by a contact’s cascade', async () => {
+    expect((await ben.client.delete(`/api/activities/${benOwnLog.id}`)).status).toBe(200);
+    expect((await ann.client.delete(`/api/contacts/${annTeamLog.contactId}`)).status).toBe(200);
+    await expectTalliesRight();
+  });
+
+  it('follow imports, written many rows at a time', async () => {
+    const text = 'name,email\n' + Array.from({ length: 30 }, (_, i) => `Imported ${i},imported${i}@example.com`).join('\n');
+    const res = await ben.client.post('/api/account/import', { format: 'csv', text });
+    expect(res.status).toBe(200);
+    await expectTalliesRight();
+    expect((await answered(ben)).totalContacts).toBeGreaterThanOrEqual(30);
+  });
+
+  it('follow a row moved between teams or out of one, even by a plain SQL update', async () => {
+    const other = (await ann.client.post('/api/teams', { name: 'Second' })).body.id;
+    await server.database.write((tx) => tx.run(`update activities set team_id = ${other} where id = ${benTeamLog.id}`));
+    await expectTalliesRight();
+    await server.database.write((tx) => tx.run(`update follow_ups set team_id = null, created_by = ${cal.id} where id = ${benTeamLog.followUp.id}`));
+    await expectTalliesRight();
+  });
+
+  it('follow membership: a member who leaves stops counting the team’s rows', async () => {
+    const before = await answered(ben);
+    expect((await ann.client.delete(`/api/teams/${team}/members/${ben.id}`)).status).toBe(200);
+    await expectTalliesRight();
+    expect((await answered(ben)).totalContacts).toBeLessThan(before.totalContacts);
+    expect((await ann.client.post(`/api/teams/${team}/members`, { userId: ben.id, role: 'member' })).status).toBe(201);
+    await expectTalliesRight();
+  });
+
+  it('follow a deleted team (rows kept without a team) and a deleted account (rows gone)', async () => {
+    expect((await ann.client.delete(`/api/teams/${team}`)).status).toBe(200);
+    await expectTalliesRight();
+    expect((await ben.client.request('DELETE', '/api/account', { password: 'correct horse battery' })).status).toBe(200);
+    await expectTalliesRight([ann, cal]);
+    const left = await server.database.readerClient.execute({ sql: 'select count(*) as n from row_tallies where created_by = ?', args: [ben.id] });
+    expect(Number(left.rows[0].n)).toBe(0);
+  });
+});
+
+describe('row tallies on an existing database', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sower-tallies-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('are filled from the rows already there when the migration that adds them runs', async () => {
+    // The release before the tallies: the committed migrations without 0002.
+    const older = join(dir, 'older');
+    cpSync(migrationsFolder, older, { recursive: true });
+    const journalPath = join(older, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+    const index = journal.entries.findIndex((e: { tag: string }) => e.tag.startsWith('0002_'));
+    for (const entry of journal.entries.slice(index)) unlinkSync(join(older, `${entry.tag}.sql`));
+    journal.entries = journal.entries.slice(0, index);
+    writeFileSync(journalPath, JSON.stringify(journal));
+
+    const url = `file:${join(dir, 'existing.db')}`;
+    const database = await openDatabase({ url });
+    await prepareDatabase(database, older);
+    await database.write(async (tx) => {
+      await tx.run("insert into users (id, username, email, password_hash) values (1, 'elder', 'elder@example.com', 'x')");
+      await tx.run("insert into contacts (id, name, created_by) values (1, 'Timothy', 1), (2, 'Eunice', 1)");
+      await tx.run("insert into activities (contact_id, type, created_by) values (1, 'conversation', 1), (1, 'conversation', 1), (2, 'gospel_presentation', 1)");
+      await tx.run("insert into follow_ups (contact_id, date, description, type, completed, created_by) values (1, 0, 'a', 'phone', 1, 1), (2, 0, 'b', 'phone', 0, 1)");
+      await tx.run("insert into prayer_requests (contact_id, request, prayed_count, answered, created_by) values (1, 'x', 4, 0, 1), (2, 'y', 2, 1, 1)");
+    });
+    await prepareDatabase(database);
+    const tallies = await database.readerClient.execute('select entity, kind, row_count, prayed from row_tallies where created_by = 1 order by entity, kind');
+    database.close();
+    expect(tallies.rows.map((r) => [r.entity, r.kind, Number(r.row_count), Number(r.prayed)])).toEqual([
+      ['activity', 'conversation', 2, 0],
+      ['activity', 'gospel_presentation', 1, 0],
+      ['contact', '', 2, 0],
+      ['follow_up', 'completed', 1, 0],
+      ['follow_up', 'pending', 1, 0],
+      ['prayer', 'active', 1, 4],
+      ['prayer', 'answered', 1, 2],
+    ]);
+  });
+});

@@ -1,0 +1,161 @@
+// Lists of team members, paged: own rows and team rows once each, never a stranger's, in the list's order on every page.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupFollowUps } from '../../src/lib/ordering';
+import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+
+let server: TestServer;
+let ann: ApiClient;
+let ben: ApiClient;
+let cal: ApiClient;
+let annId: number;
+let benId: number;
+let calId: number;
+/** Ann is in both teams, Ben only in the first; Cal in neither (and owns rows in a team of his own). */
+let teamA: number;
+let teamB: number;
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Dates around "now" (past and future), several on the same day, so ties and both follow-up groups occur. */
+const dateOf = (i: number) => new Date(Date.UTC(2026, 0, 1) + (i % 7) * 40 * DAY + (i % 3) * 1000).toISOString();
+const soon = (i: number) => new Date(Date.now() + ((i % 9) - 4) * DAY).toISOString();
+
+async function rows(sql: string, args: (string | number | null)[] = []) {
+  return (await server.database.readerClient.execute({ sql, args })).rows.map((r) => ({ ...r }));
+}
+
+/** One contact, two activities, a follow-up and a prayer request, by `client`, in `teamId` (or none). */
+async function seed(client: ApiClient, label: string, i: number, teamId: number | null) {
+  const contact = await client.post('/api/contacts', { name: `${label} ${String.fromCharCode(97 + (i % 26))}${i}`, teamId });
+  expect(contact.status).toBe(201);
+  const contactId = contact.body.id;
+  for (const offset of [0, 1]) {
+    const res = await client.post('/api/activities', { type: offset ? 'conversation' : 'gospel_presentation', contactId, date: dateOf(i + offset), teamId });
+    expect(res.status).toBe(201);
+  }
+  const followUp = await client.post('/api/followups', { contactId, date: soon(i), type: 'phone', description: `${label} call ${i}`, teamId });
+  expect(followUp.status).toBe(201);
+  if (i % 4 === 0) expect((await client.post(`/api/followups/${followUp.body.id}/complete`)).status).toBe(200);
+  const prayer = await client.post('/api/prayer-requests', { contactId, request: `${label} prayer ${i}`, date: dateOf(i + 2), teamId });
+  expect(prayer.status).toBe(201);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  ({ client: ann, user: { id: annId } } = await signedInClient(server, 'ann'));
+  ({ client: ben, user: { id: benId } } = await signedInClient(server, 'ben'));
+  ({ client: cal, user: { id: calId } } = await signedInClient(server, 'cal'));
+  teamA = (await ann.post('/api/teams', { name: 'Riverside' })).body.id;
+  teamB = (await ben.post('/api/teams', { name: 'Market' })).body.id;
+  expect((await ann.post(`/api/teams/${teamA}/members`, { userId: benId, role: 'member' })).status).toBe(201);
+  expect((await ben.post(`/api/teams/${teamB}/members`, { userId: annId, role: 'viewer' })).status).toBe(201);
+  const calTeam = (await cal.post('/api/teams', { name: 'Elsewhere' })).body.id;
+  for (let i = 0; i < 9; i++) await seed(ann, 'Ann', i, i % 3 === 0 ? teamA : null);
+  for (let i = 0; i < 9; i++) await seed(ben, 'Ben', i, i % 3 === 0 ? teamA : i % 3 === 1 ? teamB : null);
+  for (let i = 0; i < 4; i++) await seed(cal, 'Cal', i, i % 2 ? calTeam : null);
+});
+afterAll(() => server.close());
+
+/** Every page of a list with `limit`, following the cursor, as one array. */
+async function allPages(client: ApiClient, path: string, limit: number) {
+  const seen: { id: number }[] = [];
+  let cursor: number | undefined;
+  for (let guard = 0; guard < 100; guard++) {
+    const res = await client.get(`${path}${path.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeLessThanOrEqual(limit);
+    seen.push(...res.body);
+    if (res.body.length < limit) return seen;
+    cursor = res.body.at(-1).id;
+  }
+  throw new Error('paging did not end');
+}
+
+/** The ids a user may read, straight from SQL: own rows and rows of teams they belong to. */
+async function readableIds(table: string, userId: number, extra = '') {
+  const found = await rows(
+    `select id from ${table} where (created_by = ? or team_id in (select team_id from team_members where user_id = ?))${extra}`,
+    [userId, userId],
+  );
+  return found.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+const ids = (list: { id: number }[]) => list.map((r) => r.id);
+const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+
+const lists = [
+  { path: '/api/activities', table: 'activities' },
+  { path: '/api/contacts', table: 'contacts' },
+  { path: '/api/followups', table: 'follow_ups' },
+  { path: '/api/prayer-requests', table: 'prayer_requests' },
+];
+
+describe('lists of team members', () => {
+  for (const { path, table } of lists) {
+    it(`pages ${path} over own and team rows, each once, none foreign, in the whole list's order`, async () => {
+      for (const [client, userId] of [
+        [ann, annId],
+        [ben, benId],
+        [cal, calId],
+      ] as const) {
+        const whole = (await client.get(path)).body as { id: number }[];
+        expect(sorted(ids(whole))).toEqual(await readableIds(table, userId));
+        for (const limit of [1, 4, 7, 50]) {
+          const paged = await allPages(client, path, limit);
+          expect(ids(paged)).toEqual(ids(whole));
+        }
+      }
+    });
+  }
+
+  it('keeps the order of the whole list: newest activities first, ties by id', async () => {
+    const paged = (await allPages(ann, '/api/activities', 5)) as unknown as { id: number; date: string }[];
+    for (let i = 1; i < paged.length; i++) {
+      const [a, b] = [paged[i - 1], paged[i]];
+      expect(a.date > b.date || (a.date === b.date && a.id > b.id)).toBe(true);
+    }
+    // Ann sees Ben's rows in both teams, and none of his rows outside them.
+    const benRows = await rows('select id, team_id from activities where created_by = ?', [benId]);
+    const seen = new Set(ids(paged));
+    for (const row of benRows) expect(seen.has(Number(row.id))).toBe(row.team_id !== null);
+  });
+
+  it('pages with filters: activities by type and contact, contacts by text, follow-ups by completion', async () => {
+    const conversations = (await ann.get('/api/activities?type=conversation')).body;
+    expect(ids(await allPages(ann, '/api/activities?type=conversation', 3))).toEqual(ids(conversations));
+    expect(sorted(ids(conversations))).toEqual(await readableIds('activities', annId, " and type = 'conversation'"));
+    const benContact = (await rows('select id from contacts where created_by = ? and team_id = ?', [benId, teamB]))[0].id;
+    const aboutIt = (await ann.get(`/api/activities?contactId=${benContact}&limit=1`)).body;
+    expect(aboutIt).toHaveLength(1);
+    expect(ids(await allPages(ann, '/api/contacts?q=ben', 2))).toEqual(ids((await ann.get('/api/contacts?q=ben')).body));
+    expect(ids(await allPages(ann, '/api/followups?completed=false', 4))).toEqual(ids((await ann.get('/api/followups?completed=false')).body));
+  });
+
+  it('keeps the follow-up groups when the pending tab is paged: the pages group as the whole list does', async () => {
+    const whole = (await ann.get('/api/followups?completed=false')).body;
+    const paged = await allPages(ann, '/api/followups?completed=false', 3);
+    const groups = (list: unknown[]) => {
+      const g = groupFollowUps(list.map((f) => ({ ...(f as object), date: new Date((f as { date: string }).date) })) as never);
+      return { overdue: ids(g.overdue), today: ids(g.today), upcoming: ids(g.upcoming) };
+    };
+    expect(groups(paged)).toEqual(groups(whole));
+    expect(groups(whole).overdue.length).toBeGreaterThan(0);
+    expect(groups(whole).upcoming.length).toBeGreaterThan(0);
+    const counts = (await ann.get('/trpc/followUps.counts')).body.result.data.json;
+    expect(counts.pending).toBe(whole.length);
+  });
+
+  it('answers a cursor naming a foreign row with no rows rather than another user’s neighbours', async () => {
+    const calActivity = Number((await rows('select id from activities where created_by = ? and team_id is null limit 1', [calId]))[0].id);
+    const res = await ann.get(`/api/activities?limit=5&cursor=${calActivity}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+
+  it('drops a team’s rows from every page once the member leaves', async () => {
+    const before = await allPages(ann, '/api/prayer-requests', 4);
+    expect((await ben.delete(`/api/teams/${teamB}/members/${annId}`)).status).toBe(200);
+    const after = await allPages(ann, '/api/prayer-requests', 4);
+    expect(sorted(ids(after))).toEqual(await readableIds('prayer_requests', annId));
+    expect(after.length).toBeLessThan(before.length);
+  });
+});
