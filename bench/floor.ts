@@ -20,6 +20,17 @@ const SESSION_MS = 30 * DAY;
 /** The user scoping of every read: own rows, and rows of the user's teams (alias `t` is the table). */
 const readable = (t: string) => `(${t}.created_by = ? or ${t}.team_id in (select team_id from team_members where user_id = ?))`;
 
+/**
+ * One page of a readable list, as the app does it: the first `limit` ids of the user's own rows and of each team's
+ * rows by others, each through its own index, merged by the outer ORDER BY. Returns the WHERE clause and its args.
+ */
+function pageOf(table: string, alias: string, order: string, user: User, limit: number, filter = 'true'): { where: string; args: number[] } {
+  if (limit < 0 || !user.teamIds.length) return { where: readable(alias), args: [user.id, user.id] };
+  const first = (part: string) => `select id from (select id from ${table} where ${part} and ${filter} order by ${order} limit ${limit})`;
+  const parts = [first('created_by = ?'), ...user.teamIds.map(() => first('team_id = ? and created_by <> ?'))];
+  return { where: `${alias}.id in (${parts.join(' union all ')})`, args: [user.id, ...user.teamIds.flatMap((teamId) => [teamId, user.id])] };
+}
+
 let writeTail: Promise<unknown> = Promise.resolve();
 /** One write transaction at a time on the single writer connection. */
 function write<T>(fn: (tx: Awaited<ReturnType<Client['transaction']>>) => Promise<T>): Promise<T> {
@@ -76,21 +87,25 @@ async function stats(userId: number) {
   const recentFrom = now - 30 * DAY;
   const previousFrom = now - 60 * DAY;
   const windows = (column: string) =>
-    `coalesce(sum(case when ${column} >= ${recentFrom} and ${column} < ${now + DAY} then 1 else 0 end), 0) as recent, coalesce(sum(case when ${column} >= ${previousFrom} and ${column} < ${recentFrom} then 1 else 0 end), 0) as previous`;
-  const [activityCounts, [contactCounts], [prayerCounts]] = await Promise.all([
-    rows({ sql: `select a.type, count(*) as total, ${windows('a.date')} from activities a where ${readable('a')} and a.type in ('conversation', 'gospel_presentation') group by a.type`, args: [userId, userId] }),
-    rows({ sql: `select count(*) as total, ${windows('c.created_at')} from contacts c where ${readable('c')}`, args: [userId, userId] }),
-    rows({ sql: `select count(*) as total, coalesce(sum(p.prayed_count), 0) as prayers, ${windows('p.created_at')} from prayer_requests p where ${readable('p')}`, args: [userId, userId] }),
+    `coalesce(sum(case when ${column} >= ${recentFrom} then 1 else 0 end), 0) as recent, coalesce(sum(case when ${column} < ${recentFrom} then 1 else 0 end), 0) as previous`;
+  const inWindows = (column: string) => `${column} >= ${previousFrom} and ${column} < ${now + DAY}`;
+  const [tallies, activityCounts, [contactCounts], [prayerCounts]] = await Promise.all([
+    rows({ sql: `select entity, kind, sum(row_count) as n, sum(prayed) as prayed from row_tallies t where ${readable('t')} and entity in ('activity', 'contact', 'prayer') group by entity, kind`, args: [userId, userId] }),
+    rows({ sql: `select a.type, ${windows('a.date')} from activities a where ${readable('a')} and a.type in ('conversation', 'gospel_presentation') and ${inWindows('a.date')} group by a.type`, args: [userId, userId] }),
+    rows({ sql: `select ${windows('c.created_at')} from contacts c where ${readable('c')} and ${inWindows('c.created_at')}`, args: [userId, userId] }),
+    rows({ sql: `select ${windows('p.created_at')} from prayer_requests p where ${readable('p')} and ${inWindows('p.created_at')}`, args: [userId, userId] }),
   ]);
-  const byType = (type: string) => activityCounts.find((r) => r.type === type) ?? { total: 0, recent: 0, previous: 0 };
+  const total = (entity: string, kinds: string[], field: 'n' | 'prayed' = 'n') =>
+    tallies.filter((r) => r.entity === entity && kinds.includes(String(r.kind))).reduce((sum, r) => sum + Number(r[field]), 0);
+  const byType = (type: string) => activityCounts.find((r) => r.type === type) ?? { recent: 0, previous: 0 };
   const conversations = byType('conversation');
   const presentations = byType('gospel_presentation');
   return {
-    totalConversations: Number(conversations.total),
-    totalGospelPresentations: Number(presentations.total),
-    totalContacts: Number(contactCounts.total),
-    totalPrayerRequests: Number(prayerCounts.total),
-    totalPrayers: Number(prayerCounts.prayers),
+    totalConversations: total('activity', ['conversation']),
+    totalGospelPresentations: total('activity', ['gospel_presentation']),
+    totalContacts: total('contact', ['']),
+    totalPrayerRequests: total('prayer', ['active', 'answered']),
+    totalPrayers: total('prayer', ['active', 'answered'], 'prayed'),
     trends: {
       conversations: trendOf(Number(conversations.recent), Number(conversations.previous)),
       gospelPresentations: trendOf(Number(presentations.recent), Number(presentations.previous)),
@@ -100,12 +115,16 @@ async function stats(userId: number) {
   };
 }
 
-async function summary(userId: number, upcomingFrom: Date) {
+async function summary(user: User, upcomingFrom: Date) {
+  const userId = user.id;
+  const recent = pageOf('activities', 'a', 'date desc, id desc', user, 3);
+  const from = upcomingFrom.getTime();
+  const upcoming = pageOf('follow_ups', 'f', 'date asc, id asc', user, 3, `completed = 0 and date >= ${from}`);
   const [s, goals, activities, followUps, resources] = await Promise.all([
     stats(userId),
     rows({ sql: `${GOAL_SELECT} where ${readable('g')} and g.completed = 0 order by g.created_at desc, g.id desc limit 3`, args: [userId, userId] }),
-    rows({ sql: `${ACTIVITY_SELECT} where ${readable('a')} order by a.date desc, a.id desc limit 3`, args: [userId, userId] }),
-    rows({ sql: `${FOLLOW_UP_SELECT} where ${readable('f')} and f.completed = 0 and f.date >= ? order by f.date asc, f.id asc limit 3`, args: [userId, userId, upcomingFrom.getTime()] }),
+    rows({ sql: `${ACTIVITY_SELECT} where ${recent.where} order by a.date desc, a.id desc limit 3`, args: recent.args }),
+    rows({ sql: `${FOLLOW_UP_SELECT} where ${upcoming.where} and f.completed = 0 and f.date >= ? order by f.date asc, f.id asc limit 3`, args: [...upcoming.args, from] }),
     rows({ sql: `select r.id, r.title, r.description, r.category from resources r where (r.created_by is null or ${readable('r')}) order by r.id asc limit 3`, args: [userId, userId] }),
   ]);
   return { stats: s, goals: goals.map(goalRow), activities: activities.map(activityRow), followUps: followUps.map(followUpRow), resources: resources.map((r) => ({ id: num(r.id), title: r.title, description: r.description, category: r.category })) };
@@ -117,6 +136,7 @@ interface User {
   email: string;
   firstName: string;
   lastName: string;
+  teamIds: number[];
 }
 
 async function sessionUser(req: IncomingMessage): Promise<User | null> {
@@ -127,7 +147,8 @@ async function sessionUser(req: IncomingMessage): Promise<User | null> {
     args: [match[1]],
   });
   if (!row || Number(row.expires_at) * 1000 <= Date.now()) return null;
-  return { id: Number(row.id), username: String(row.username), email: String(row.email), firstName: String(row.first_name), lastName: String(row.last_name) };
+  const teams = await rows({ sql: 'select team_id from team_members where user_id = ?', args: [row.id] });
+  return { id: Number(row.id), username: String(row.username), email: String(row.email), firstName: String(row.first_name), lastName: String(row.last_name), teamIds: teams.map((t) => Number(t.team_id)) };
 }
 
 async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -183,10 +204,10 @@ async function trpc(res: ServerResponse, pathname: string, query: URLSearchParam
       if (!user) return { error: { json: { message: 'Please sign in to continue', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401 } } } };
       const input = inputs[i] ? superjson.deserialize<{ upcomingFrom?: Date }>(inputs[i]) : undefined;
       let data: unknown;
-      if (name === 'auth.me') data = user;
+      if (name === 'auth.me') data = { id: user.id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName };
       else if (name === 'teams.list')
         data = (await rows({ sql: 'select t.id, t.name, t.description, t.created_at, m.role from teams t join team_members m on m.team_id = t.id and m.user_id = ? order by t.name asc, t.id asc', args: [user.id] })).map((r) => ({ id: num(r.id), name: r.name, description: r.description, createdAt: date(r.created_at), role: r.role }));
-      else if (name === 'dashboard.summary') data = await summary(user.id, input?.upcomingFrom ?? new Date());
+      else if (name === 'dashboard.summary') data = await summary(user, input?.upcomingFrom ?? new Date());
       else if (name === 'dashboard.stats') data = await stats(user.id);
       else return { error: { json: { message: 'No such procedure', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404 } } } };
       return { result: { data: superjson.serialize(data) } };
@@ -210,14 +231,22 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   switch (pathname) {
     case '/api/dashboard/stats':
       return send(res, 200, await stats(id));
-    case '/api/activities':
-      return send(res, 200, (await rows({ sql: `${ACTIVITY_SELECT} where ${readable('a')} order by a.date desc, a.id desc limit ?`, args: [id, id, limit] })).map(activityRow));
-    case '/api/contacts':
-      return send(res, 200, (await rows({ sql: `${CONTACT_SELECT} where ${readable('c')} order by lower(c.name) asc, c.id asc limit ?`, args: [id, id, limit] })).map(contactRow));
-    case '/api/followups':
-      return send(res, 200, (await rows({ sql: `${FOLLOW_UP_SELECT} where ${readable('f')} order by f.date asc, f.id asc limit ?`, args: [id, id, limit] })).map(followUpRow));
-    case '/api/prayer-requests':
-      return send(res, 200, (await rows({ sql: `${PRAYER_SELECT} where ${readable('p')} order by p.date desc, p.id desc limit ?`, args: [id, id, limit] })).map(prayerRow));
+    case '/api/activities': {
+      const page = pageOf('activities', 'a', 'date desc, id desc', user, limit);
+      return send(res, 200, (await rows({ sql: `${ACTIVITY_SELECT} where ${page.where} order by a.date desc, a.id desc limit ?`, args: [...page.args, limit] })).map(activityRow));
+    }
+    case '/api/contacts': {
+      const page = pageOf('contacts', 'c', 'lower(name) asc, id asc', user, limit);
+      return send(res, 200, (await rows({ sql: `${CONTACT_SELECT} where ${page.where} order by lower(c.name) asc, c.id asc limit ?`, args: [...page.args, limit] })).map(contactRow));
+    }
+    case '/api/followups': {
+      const page = pageOf('follow_ups', 'f', 'date asc, id asc', user, limit);
+      return send(res, 200, (await rows({ sql: `${FOLLOW_UP_SELECT} where ${page.where} order by f.date asc, f.id asc limit ?`, args: [...page.args, limit] })).map(followUpRow));
+    }
+    case '/api/prayer-requests': {
+      const page = pageOf('prayer_requests', 'p', 'date desc, id desc', user, limit);
+      return send(res, 200, (await rows({ sql: `${PRAYER_SELECT} where ${page.where} order by p.date desc, p.id desc limit ?`, args: [...page.args, limit] })).map(prayerRow));
+    }
     default:
       return send(res, 404, { message: 'No such API path', code: 'NOT_FOUND' });
   }

@@ -2,8 +2,10 @@
 import { DrizzleSQLiteAdapter } from '@lucia-auth/adapter-drizzle';
 import { hash, verify } from '@node-rs/argon2';
 import { Cookie, Lucia, TimeSpan, type Adapter } from 'lucia';
+import { availableParallelism } from 'node:os';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { createLimiter } from './limiter';
 
 export const SESSION_COOKIE = 'sower_session';
 const SESSION_DAYS = 30;
@@ -101,13 +103,20 @@ export function createAuth(database: Database): Auth {
 // 2 is Algorithm.Argon2id (a const enum, which isolatedModules cannot import).
 const argonOptions = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * Hashes at a time: one core's worth less than the machine has (at least one). Each hash keeps a core busy for tens of
+ * milliseconds, so 20 logins at once on the libuv pool's 4 threads would take both cores of a small box from the
+ * event loop and stall every other request; queued here, logins wait for each other instead.
+ */
+const hashing = createLimiter(Math.max(1, availableParallelism() - 1));
+
 export function hashPassword(password: string) {
-  return hash(password, argonOptions);
+  return hashing.run(() => hash(password, argonOptions));
 }
 
 export async function verifyPassword(passwordHash: string, password: string) {
   try {
-    return await verify(passwordHash, password);
+    return await hashing.run(() => verify(passwordHash, password));
   } catch {
     return false;
   }

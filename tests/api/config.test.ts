@@ -1,7 +1,10 @@
-// Configuration: defaults, validation messages, and a start that stops clearly on bad values.
+// Configuration: defaults, validation messages, a start that stops clearly on bad values, and libSQL server URLs.
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client';
 import { parseEnv } from '../../server/env';
 
 const run = promisify(execFile);
@@ -40,5 +43,49 @@ describe('configuration', () => {
     }).catch((error: { code: number; stderr: string }) => error);
     expect((failure as { code: number }).code).toBe(1);
     expect((failure as { stderr: string }).stderr).toMatch(/Cannot migrate the database at http:\/\/127.0.0.1:59999: .*(ECONNREFUSED|fetch failed)/i);
+  });
+});
+
+describe('a libSQL server URL', () => {
+  it('sends the auth token to the server named by DATABASE_URL and stops clearly when it refuses', async () => {
+    const seen: { authorization?: string; path?: string }[] = [];
+    const refusing = createServer((req, res) => {
+      seen.push({ authorization: req.headers.authorization, path: req.url });
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Unauthorized' }));
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+    try {
+      const failure = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: { ...process.env, PORT: '0', DATABASE_URL: url, DATABASE_AUTH_TOKEN: 'token-from-env' },
+        timeout: 20_000,
+      }).catch((error: { code: number; stderr: string }) => error);
+      expect((failure as { code: number }).code).toBe(1);
+      expect((failure as { stderr: string }).stderr).toContain(`Cannot migrate the database at ${url}:`);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen[0]).toMatchObject({ authorization: 'Bearer token-from-env' });
+    } finally {
+      refusing.close();
+    }
+  });
+
+  it('stops with a clear message when a libsql:// server cannot be reached', async () => {
+    const failure = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: '0', DATABASE_URL: 'libsql://127.0.0.1:59998?tls=0' },
+      timeout: 20_000,
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect((failure as { code: number }).code).toBe(1);
+    expect((failure as { stderr: string }).stderr).toMatch(/Cannot migrate the database at libsql:\/\/127.0.0.1:59998\?tls=0: .*(ECONNREFUSED|fetch failed|connect)/i);
+  });
+
+  it('uses one remote client for reads and writes and creates no local file', async () => {
+    const database = await openDatabase({ url: 'http://127.0.0.1:59997', authToken: 't' });
+    try {
+      expect(database.isFile).toBe(false);
+      expect(database.readerClient).toBe(database.writerClient);
+      await expect(database.readerClient.execute('select 1')).rejects.toThrow(/ECONNREFUSED|fetch failed/i);
+    } finally {
+      database.close();
+    }
   });
 });
