@@ -9,6 +9,7 @@ const LoginPage = lazy(() => import('./pages/LoginPage'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const ActivitiesPage = lazy(() => import('./pages/ActivitiesPage'));
 const ContactsPage = lazy(() => import('./pages/ContactsPage'));
+const ContactDetailPage = lazy(() => import('./pages/ContactDetailPage'));
 const FollowUpsPage = lazy(() => import('./pages/FollowUpsPage'));
 const PrayerJournalPage = lazy(() => import('./pages/PrayerJournalPage'));
 const GoalsPage = lazy(() => import('./pages/GoalsPage'));
@@ -39,6 +40,7 @@ export function App() {
         <Route index element={<DashboardPage />} />
         <Route path="activities" element={<ActivitiesPage />} />
         <Route path="contacts" element={<ContactsPage />} />
+        <Route path="contacts/:id" element={<ContactDetailPage />} />
         <Route path="followups" element={<FollowUpsPage />} />
         <Route path="prayer-journal" element={<PrayerJournalPage />} />
         <Route path="goals" element={<GoalsPage />} />

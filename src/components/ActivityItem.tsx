@@ -1,34 +1,40 @@
-// One activity in a list: type icon, 'Type with Name', notes, date label; optionally a link to its edit view.
+// One activity in a list: type icon, 'Type with Name' (the name links to the contact), notes, date label; optionally a link to its edit view.
 import { Link } from 'react-router-dom';
 import { activityDateLabel } from '../lib/dates';
 import { activityTypeLabel } from '../lib/labels';
+import { ContactLink } from './ContactLink';
 import { ActivityTypeIcon } from './Icons';
+import { STRETCHED_LINK, STRETCHED_ROW } from './stretchedLink';
 
 interface ActivityItemProps {
   type: string;
+  contactId: number;
   contactName: string;
   notes: string | null;
   date: Date;
   to?: string;
 }
 
-export function ActivityItem({ type, contactName, notes, date, to }: ActivityItemProps) {
-  const title = `${activityTypeLabel(type)} with ${contactName}`;
-  const body = (
-    <div className="flex min-w-0 flex-1 items-start gap-3">
+export function ActivityItem({ type, contactId, contactName, notes, date, to }: ActivityItemProps) {
+  const typeLabel = activityTypeLabel(type);
+  return (
+    <div className={`flex min-w-0 flex-1 items-start gap-3 ${to ? STRETCHED_ROW : ''}`}>
       <ActivityTypeIcon type={type} />
       <div className="min-w-0 flex-1">
-        <p className="font-medium break-words">{title}</p>
+        <p className="font-medium break-words">
+          {/* The whole row opens the activity; the name inside it leads to the person instead, so links cannot nest. */}
+          {to ? (
+            <Link to={to} className={STRETCHED_LINK} aria-label={`${typeLabel} with ${contactName}`}>
+              {typeLabel}
+            </Link>
+          ) : (
+            typeLabel
+          )}{' '}
+          with <ContactLink contactId={contactId} name={contactName} />
+        </p>
         <p className={`mt-0.5 text-sm break-words ${notes ? 'text-base-content/80' : 'text-base-content/60 italic'}`}>{notes || 'No additional notes'}</p>
       </div>
       <span className="shrink-0 text-xs whitespace-nowrap text-base-content/70">{activityDateLabel(date)}</span>
     </div>
-  );
-  return to ? (
-    <Link to={to} className="flex rounded-box p-2 hover:bg-base-200 focus-visible:bg-base-200">
-      {body}
-    </Link>
-  ) : (
-    body
   );
 }

@@ -1,27 +1,43 @@
-// One follow-up: who, what, how, and when it is due (Overdue, Today, Tomorrow, In n days, or the date).
+// One follow-up: who (linked to their page), what, how, and when it is due (Overdue, Today, Tomorrow, In n days, or the date).
+import { Link } from 'react-router-dom';
 import { followUpDueBadge } from '../lib/dates';
 import { followUpTypeLabel } from '../lib/labels';
 import { ContactAvatar } from './ContactAvatar';
+import { ContactLink } from './ContactLink';
 import { FollowUpTypeIcon } from './Icons';
+import { STRETCHED_LINK, STRETCHED_ROW } from './stretchedLink';
 
 const badgeTones = { error: 'badge-error', warning: 'badge-warning', success: 'badge-success', neutral: 'badge-ghost' } as const;
 
 interface FollowUpItemProps {
+  contactId: number;
   contactName: string;
   description: string;
   type: string;
   date: Date;
   completed?: boolean;
+  /** Makes the whole row a link (the dashboard's), with the contact's name still leading to the contact. */
+  to?: string;
 }
 
-export function FollowUpItem({ contactName, description, type, date, completed }: FollowUpItemProps) {
+export function FollowUpItem({ contactId, contactName, description, type, date, completed, to }: FollowUpItemProps) {
   const due = followUpDueBadge(date);
   return (
-    <div className="flex min-w-0 flex-1 items-start gap-3">
+    <div className={`flex min-w-0 flex-1 items-start gap-3 ${to ? STRETCHED_ROW : ''}`}>
       <ContactAvatar name={contactName} size="sm" />
       <div className="min-w-0 flex-1">
-        <p className="font-medium break-words">{contactName}</p>
-        <p className="text-sm break-words text-base-content/80">{description}</p>
+        <p className="font-medium break-words">
+          <ContactLink contactId={contactId} name={contactName} />
+        </p>
+        <p className="text-sm break-words text-base-content/80">
+          {to ? (
+            <Link to={to} className={STRETCHED_LINK}>
+              {description}
+            </Link>
+          ) : (
+            description
+          )}
+        </p>
         <p className="mt-1 flex items-center gap-1.5 text-xs text-base-content/70">
           <FollowUpTypeIcon type={type} />
           {followUpTypeLabel(type)}

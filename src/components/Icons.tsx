@@ -50,6 +50,7 @@ export const DotsIcon = outline(
     <circle cx="18" cy="12" r="1" />
   </>,
 );
+export const StepUpIcon = outline(<path d="M4 18h5v-5h5V8h6M16 4l4 4-4 4" />);
 const PlusShape = outline(<path d="M12 5v14M5 12h14" />);
 export const PlusIcon = () => <PlusShape small />;
 

@@ -14,11 +14,18 @@ export type Activity = RouterOutputs['activities']['list'][number];
 
 const dateOrUndefined = (value: string) => (value ? fromDateInputValue(value) : undefined);
 
-export function ActivityForm({ activity, defaultContactName = '', onDone }: { activity?: Activity; defaultContactName?: string; onDone(): void }) {
+interface ActivityFormProps {
+  activity?: Activity;
+  /** A new activity starts with this contact (from their page); kept by id while the name is left as it is. */
+  forContact?: { id: number; name: string };
+  onDone(): void;
+}
+
+export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps) {
   const contacts = trpc.contacts.list.useQuery(undefined, { select: (rows) => rows.map((c) => c.name) });
   const listId = useId();
   const { values, set, errors, submit } = useFormState({
-    contactName: activity?.contactName ?? defaultContactName,
+    contactName: activity?.contactName ?? forContact?.name ?? '',
     date: toDateInputValue(activity?.date ?? new Date()),
     type: activity?.type ?? 'conversation',
     notes: activity?.notes ?? '',
@@ -50,7 +57,8 @@ export function ActivityForm({ activity, defaultContactName = '', onDone }: { ac
     : submit(
         activityCreateInput,
         (v) => ({
-          contactName: v.contactName,
+          // By id, so a second contact with the same name cannot take this activity.
+          ...(forContact && v.contactName.trim() === forContact.name.trim() ? { contactId: forContact.id } : { contactName: v.contactName }),
           date: dateOrUndefined(v.date),
           type: v.type,
           notes: v.notes,

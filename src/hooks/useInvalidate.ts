@@ -5,7 +5,7 @@ import { trpc } from '../lib/trpc';
 /** The writes the screens make, named by what they change. */
 export type WriteKind = 'activityCreate' | 'activity' | 'contact' | 'followUp' | 'prayer' | 'goal';
 
-type Cache = 'activities' | 'contacts' | 'followUps' | 'prayerRequests' | 'goals' | 'dashboard' | 'insights';
+type Cache = 'activities' | 'contacts' | 'contactTimeline' | 'followUps' | 'prayerRequests' | 'goals' | 'dashboard' | 'insights';
 
 // Every kind refreshes the dashboard: its stats count activities, contacts and prayers, and its summary also
 // lists goals and follow-ups. Insights (the weekly chart, the journey funnel, the due badge) count activities,
@@ -17,13 +17,18 @@ const staleAfter: Record<WriteKind, readonly Cache[]> = {
   activity: ['activities', 'contacts', 'dashboard', 'insights'],
   // Names show on activities, follow-ups and prayers, which a deletion removes too; a new contact moves new-contact goals.
   contact: ['contacts', 'activities', 'followUps', 'prayerRequests', 'goals', 'dashboard', 'insights'],
-  followUp: ['followUps', 'dashboard', 'insights'],
-  prayer: ['prayerRequests', 'dashboard'],
+  // A contact's page lists their follow-ups and prayers in its timeline.
+  followUp: ['followUps', 'contactTimeline', 'dashboard', 'insights'],
+  prayer: ['prayerRequests', 'contactTimeline', 'dashboard'],
   goal: ['goals', 'dashboard'],
 };
 
 /** Refetches what a write of `kind` changed: each entity's list and whatever else of it is cached (byId, counts). */
 export function useInvalidate() {
   const utils = trpc.useUtils();
-  return useCallback((kind: WriteKind) => Promise.all(staleAfter[kind].map((cache) => utils[cache].invalidate())), [utils]);
+  return useCallback(
+    (kind: WriteKind) =>
+      Promise.all(staleAfter[kind].map((cache) => (cache === 'contactTimeline' ? utils.contacts.timeline.invalidate() : utils[cache].invalidate()))),
+    [utils],
+  );
 }

@@ -1,16 +1,26 @@
-// Activities: everything logged, newest first, with edit and delete; ?id= opens one for editing.
+// Activities: everything logged, newest first, filtered by type, contact and dates in the URL; edit and delete; ?id= opens one for editing.
+import { keepPreviousData } from '@tanstack/react-query';
+import { addDays, startOfDay } from 'date-fns';
 import { useEffect, useState } from 'react';
+import { activityTypes, type ActivityType } from '../../db/enums';
 import { ActivityItem } from '../components/ActivityItem';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
 import { PlusIcon } from '../components/Icons';
+import { LoadMore } from '../components/LoadMore';
 import { Modal } from '../components/Modal';
+import { NoMatches } from '../components/NoMatches';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu } from '../components/RowMenu';
 import { Spinner } from '../components/Spinner';
 import { ActivityForm, type Activity } from '../forms/ActivityForm';
+import { SelectField } from '../forms/Fields';
+import { activityTypeOptions } from '../forms/options';
+import { TextField } from '../forms/TextField';
 import { useEditParam } from '../hooks/useEditParam';
+import { useUrlFilters } from '../hooks/useUrlFilters';
 import { useWrite } from '../hooks/useWrite';
+import { fromDateInputValue } from '../lib/dates';
 import { activityTypeLabel } from '../lib/labels';
 import { confirmDelete, failure, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
@@ -18,8 +28,42 @@ import { trpc } from '../lib/trpc';
 // A long history loads a page at a time rather than all at once.
 const PAGE = 50;
 
+const typeOptions = [{ value: '', label: 'All types' }, ...activityTypeOptions];
+
+const isType = (value: string): value is ActivityType => (activityTypes as readonly string[]).includes(value);
+
+/** A yyyy-MM-dd from the URL as the start of that local day, or undefined when it names no day. */
+function dayStart(value: string) {
+  const date = fromDateInputValue(value);
+  return Number.isNaN(date.getTime()) ? undefined : startOfDay(date);
+}
+
+/** The URL's filters as the list's input; 'to' is inclusive on screen and exclusive on the server. */
+function listFilter(filters: Record<'type' | 'contactId' | 'from' | 'to', string>) {
+  const from = dayStart(filters.from);
+  const toDay = dayStart(filters.to);
+  const to = toDay && addDays(toDay, 1);
+  const datesReversed = Boolean(from && to && from >= to);
+  return {
+    type: isType(filters.type) ? filters.type : undefined,
+    contactId: /^[1-9]\d{0,14}$/.test(filters.contactId) ? Number(filters.contactId) : undefined,
+    // Reversed dates would match nothing; the form says why instead, and the dates wait until they make sense.
+    from: datesReversed ? undefined : from,
+    to: datesReversed ? undefined : to,
+    datesReversed,
+  };
+}
+
 export default function ActivitiesPage() {
-  const list = trpc.activities.list.useInfiniteQuery({ limit: PAGE }, { getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1].id : undefined) });
+  const [filters, setFilters] = useUrlFilters(['type', 'contactId', 'from', 'to'] as const);
+  const { datesReversed, ...filter } = listFilter(filters);
+  const filtered = Object.values(filters).some(Boolean);
+  const clearFilters = () => setFilters({ type: '', contactId: '', from: '', to: '' });
+  const contacts = trpc.contacts.list.useQuery();
+  const list = trpc.activities.list.useInfiniteQuery(
+    { ...filter, limit: PAGE },
+    { getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1].id : undefined), placeholderData: keepPreviousData },
+  );
   const remove = trpc.activities.remove.useMutation();
   const write = useWrite();
   const edit = useEditParam();
@@ -27,6 +71,12 @@ export default function ActivitiesPage() {
   const [deleting, setDeleting] = useState<Activity | null>(null);
 
   const activities = list.data?.pages.flat() ?? [];
+  // A contact named in the URL but not among the user's contacts still shows as chosen rather than as 'All'.
+  const contactOptions = [
+    { value: '', label: 'All contacts' },
+    ...(contacts.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+    ...(filter.contactId && contacts.data && !contacts.data.some((c) => c.id === filter.contactId) ? [{ value: String(filter.contactId), label: 'Unknown contact' }] : []),
+  ];
   const listed = edit.id === null ? undefined : activities.find((a) => a.id === edit.id);
   // A deep link may name an activity beyond the loaded pages.
   const fetched = trpc.activities.byId.useQuery({ id: edit.id ?? 0 }, { enabled: edit.id !== null && !listed && !list.isLoading, retry: false });
@@ -54,10 +104,37 @@ export default function ActivitiesPage() {
           </button>
         }
       />
+      {(filtered || activities.length > 0) && (
+        <div role="search" aria-label="Filter activities" className="mb-4 rounded-box border border-base-300 bg-base-100 p-3 sm:p-4">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <SelectField name="type" label="Type" value={filter.type ?? ''} options={typeOptions} onChange={(e) => setFilters({ type: e.target.value })} />
+            <SelectField name="contactId" label="Contact" value={filter.contactId ? String(filter.contactId) : ''} options={contactOptions} onChange={(e) => setFilters({ contactId: e.target.value })} />
+            <TextField name="from" type="date" label="From" value={filters.from} max={filters.to || undefined} onChange={(e) => setFilters({ from: e.target.value })} />
+            <TextField
+              name="to"
+              type="date"
+              label="To"
+              value={filters.to}
+              min={filters.from || undefined}
+              error={datesReversed ? 'The end date must be on or after the start date.' : undefined}
+              onChange={(e) => setFilters({ to: e.target.value })}
+            />
+          </div>
+          {filtered && (
+            <div className="mt-3 flex justify-end">
+              <button type="button" className="btn btn-ghost btn-sm" onClick={clearFilters}>
+                Clear filters
+              </button>
+            </div>
+          )}
+        </div>
+      )}
       {list.isLoading ? (
         <Spinner />
       ) : list.isError ? (
         <p role="alert" className="alert alert-error">We could not load your activities. Please try refreshing the page.</p>
+      ) : activities.length === 0 && filtered ? (
+        <NoMatches title="No activities match these filters." text="Try another type, contact or date range." onClear={clearFilters} />
       ) : activities.length === 0 ? (
         <EmptyState
           title="No activities recorded yet."
@@ -71,7 +148,7 @@ export default function ActivitiesPage() {
         <ul className="flex flex-col gap-2">
           {activities.map((activity) => (
             <li key={activity.id} className="flex items-start gap-1 rounded-box border border-base-300 bg-base-100 p-3 sm:gap-2 sm:p-4">
-              <ActivityItem type={activity.type} contactName={activity.contactName} notes={activity.notes} date={activity.date} />
+              <ActivityItem type={activity.type} contactId={activity.contactId} contactName={activity.contactName} notes={activity.notes} date={activity.date} />
               <RowMenu
                 label={`Actions for ${activityTypeLabel(activity.type)} with ${activity.contactName}`}
                 items={[
@@ -83,13 +160,7 @@ export default function ActivitiesPage() {
           ))}
         </ul>
       )}
-      {list.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <button type="button" className="btn btn-ghost btn-sm" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
-        </div>
-      )}
+      <LoadMore list={list} />
 
       <Modal open={creating} title="Log Activity" onClose={() => setCreating(false)} wide>
         <ActivityForm onDone={() => setCreating(false)} />

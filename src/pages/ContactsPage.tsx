@@ -1,31 +1,74 @@
-// Contacts: a card per person with status, phone, email and notes; add, edit and delete.
+// Contacts: a card per person (each opening their page), searchable and filtered by status in the URL; add, edit and delete.
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { spiritualStatuses, type SpiritualStatus } from '../../db/enums';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ContactAvatar } from '../components/ContactAvatar';
+import { contactPath } from '../components/ContactLink';
+import { ContactMethods } from '../components/ContactMethods';
 import { EmptyState } from '../components/EmptyState';
-import { MailIcon, PhoneIcon, PlusIcon } from '../components/Icons';
+import { PlusIcon } from '../components/Icons';
+import { LoadMore } from '../components/LoadMore';
 import { Modal } from '../components/Modal';
+import { NoMatches } from '../components/NoMatches';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu } from '../components/RowMenu';
 import { Spinner } from '../components/Spinner';
 import { StatusBadge } from '../components/StatusBadge';
+import { STRETCHED_LINK } from '../components/stretchedLink';
 import { ContactForm, type Contact } from '../forms/ContactForm';
+import { SelectField } from '../forms/Fields';
+import { spiritualStatusOptions } from '../forms/options';
+import { TextField } from '../forms/TextField';
+import { useDebouncedText, useUrlFilters } from '../hooks/useUrlFilters';
 import { useWrite } from '../hooks/useWrite';
 import { confirmDelete, failure, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 
+// Thousands of imported contacts arrive a page at a time.
+const PAGE = 60;
+
+const statusOptions = [{ value: '', label: 'All statuses' }, ...spiritualStatusOptions];
+
+const isStatus = (value: string): value is SpiritualStatus => (spiritualStatuses as readonly string[]).includes(value);
+
+function matchCount(count: number, filtered: boolean) {
+  const noun = count === 1 ? 'contact' : 'contacts';
+  if (!filtered) return `${count} ${noun}`;
+  return `${count} ${noun} ${count === 1 ? 'matches' : 'match'}`;
+}
+
 export default function ContactsPage() {
-  const contacts = trpc.contacts.list.useQuery();
+  const [filters, setFilters] = useUrlFilters(['q', 'status'] as const);
+  // The box refines one search in place (replace) but starting or ending a search is a step back can undo.
+  const [text, setText] = useDebouncedText(filters.q, (q) => setFilters({ q }, { replace: Boolean(filters.q) && Boolean(q) }));
+  const filter = { q: filters.q.trim() || undefined, status: isStatus(filters.status) ? filters.status : undefined };
+  const filtered = Boolean(filter.q || filter.status);
+
+  const contacts = trpc.contacts.list.useInfiniteQuery(
+    { ...filter, limit: PAGE },
+    { getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1].id : undefined), placeholderData: keepPreviousData },
+  );
+  const count = trpc.contacts.count.useQuery(filter, { placeholderData: keepPreviousData });
   const remove = trpc.contacts.remove.useMutation();
   const write = useWrite();
   // null: no form; {}: adding; { contact }: editing that contact.
   const [form, setForm] = useState<{ contact?: Contact } | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
+  const rows = contacts.data?.pages.flat() ?? [];
+  const clear = () => setFilters({ q: '', status: '' });
 
   async function removeContact(contact: Contact) {
     await write(() => remove.mutateAsync({ id: contact.id }), { kind: 'contact', done: success.contactDeleted, failed: failure.deleteContact }).catch(() => undefined);
     setDeleting(null);
   }
+
+  const addButton = (
+    <button type="button" className="btn btn-outline btn-primary btn-sm" onClick={() => setForm({})}>
+      Add Contact
+    </button>
+  );
 
   return (
     <>
@@ -38,31 +81,54 @@ export default function ContactsPage() {
           </button>
         }
       />
+      {(filtered || rows.length > 0) && (
+        <div role="search" aria-label="Filter contacts" className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <TextField name="q" type="search" label="Search contacts" placeholder="Name, email, phone or notes" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
+          </div>
+          <div className="sm:w-52">
+            <SelectField name="status" label="Status" value={filter.status ?? ''} options={statusOptions} onChange={(e) => setFilters({ status: e.target.value })} />
+          </div>
+        </div>
+      )}
+      {(filtered || rows.length > 0) && (
+        <div className="mb-3 flex min-h-8 items-center justify-between gap-2">
+          <p role="status" className="text-sm text-base-content/75">
+            {count.data ? matchCount(count.data.count, filtered) : ''}
+          </p>
+          {filtered && (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={clear}>
+              Clear filters
+            </button>
+          )}
+        </div>
+      )}
       {contacts.isLoading ? (
         <Spinner />
       ) : contacts.isError ? (
         <p role="alert" className="alert alert-error">
           We could not load your contacts. Please try refreshing the page.
         </p>
-      ) : !contacts.data?.length ? (
-        <EmptyState
-          title="No contacts yet"
-          text="Get started by adding your first contact."
-          action={
-            <button type="button" className="btn btn-outline btn-primary btn-sm" onClick={() => setForm({})}>
-              Add Contact
-            </button>
-          }
-        />
+      ) : rows.length === 0 ? (
+        filtered ? (
+          <NoMatches title="No contacts match your search" text="Try other words or another status." onClear={clear} />
+        ) : (
+          <EmptyState title="No contacts yet" text="Get started by adding your first contact." action={addButton} />
+        )
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {contacts.data.map((contact) => (
-            <li key={contact.id} className="card border border-base-300 bg-base-100">
+          {rows.map((contact) => (
+            <li key={contact.id} className="card border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
               <div className="card-body gap-3 p-5">
                 <div className="flex items-start gap-3">
                   <ContactAvatar name={contact.name} />
                   <div className="min-w-0 flex-1">
-                    <h2 className="font-semibold break-words">{contact.name}</h2>
+                    <h2 className="font-semibold break-words">
+                      {/* The whole card opens the contact's page; its menu and links sit above that. */}
+                      <Link to={contactPath(contact.id)} className={`${STRETCHED_LINK} hover:underline`}>
+                        {contact.name}
+                      </Link>
+                    </h2>
                     <StatusBadge status={contact.spiritualStatus} />
                   </div>
                   <RowMenu
@@ -73,34 +139,14 @@ export default function ContactsPage() {
                     ]}
                   />
                 </div>
-                {(contact.phone || contact.email) && (
-                  <ul className="grid gap-1.5 text-sm">
-                    {contact.phone && (
-                      <li className="flex min-w-0 items-center gap-2">
-                        <PhoneIcon small />
-                        <span className="sr-only">Phone:</span>
-                        <a className="link min-w-0 break-all link-hover" href={`tel:${contact.phone}`}>
-                          {contact.phone}
-                        </a>
-                      </li>
-                    )}
-                    {contact.email && (
-                      <li className="flex min-w-0 items-center gap-2">
-                        <MailIcon small />
-                        <span className="sr-only">Email:</span>
-                        <a className="link min-w-0 break-all link-hover" href={`mailto:${contact.email}`}>
-                          {contact.email}
-                        </a>
-                      </li>
-                    )}
-                  </ul>
-                )}
+                <ContactMethods phone={contact.phone} email={contact.email} />
                 {contact.notes && <p className="line-clamp-2 text-sm break-words text-base-content/80">{contact.notes}</p>}
               </div>
             </li>
           ))}
         </ul>
       )}
+      <LoadMore list={contacts} />
 
       <Modal open={Boolean(form)} title={form?.contact ? 'Edit Contact' : 'Add Contact'} onClose={() => setForm(null)}>
         {form && <ContactForm key={form.contact?.id ?? 'new'} contact={form.contact} onDone={() => setForm(null)} />}

@@ -115,7 +115,7 @@ export default function DashboardPage() {
             <ul className="-mx-2 flex flex-col">
               {activities.map((activity) => (
                 <li key={activity.id}>
-                  <ActivityItem type={activity.type} contactName={activity.contactName} notes={activity.notes} date={activity.date} to={`/activities?id=${activity.id}`} />
+                  <ActivityItem type={activity.type} contactId={activity.contactId} contactName={activity.contactName} notes={activity.notes} date={activity.date} to={`/activities?id=${activity.id}`} />
                 </li>
               ))}
             </ul>
@@ -131,9 +131,7 @@ export default function DashboardPage() {
             <ul className="-mx-2 flex flex-col">
               {followUps.map((followUp) => (
                 <li key={followUp.id}>
-                  <Link to={`/followups?id=${followUp.id}`} className="flex rounded-box p-2 hover:bg-base-200 focus-visible:bg-base-200">
-                    <FollowUpItem contactName={followUp.contactName} description={followUp.description} type={followUp.type} date={followUp.date} />
-                  </Link>
+                  <FollowUpItem contactId={followUp.contactId} contactName={followUp.contactName} description={followUp.description} type={followUp.type} date={followUp.date} to={`/followups?id=${followUp.id}`} />
                 </li>
               ))}
             </ul>

@@ -65,7 +65,7 @@ export default function FollowUpsPage() {
     <ul className="flex flex-col gap-2">
       {items.map((followUp) => (
         <li key={followUp.id} className="flex items-start gap-1 rounded-box border border-base-300 bg-base-100 p-3 sm:gap-2 sm:p-4">
-          <FollowUpItem contactName={followUp.contactName} description={followUp.description} type={followUp.type} date={followUp.date} completed={followUp.completed} />
+          <FollowUpItem contactId={followUp.contactId} contactName={followUp.contactName} description={followUp.description} type={followUp.type} date={followUp.date} completed={followUp.completed} />
           <RowMenu label={`Actions for follow-up with ${followUp.contactName}`} items={menu(followUp)} />
         </li>
       ))}

@@ -3,8 +3,10 @@ import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ContactAvatar } from '../components/ContactAvatar';
+import { ContactLink } from '../components/ContactLink';
 import { EmptyState } from '../components/EmptyState';
 import { PlusIcon } from '../components/Icons';
+import { PrayerAnswer } from '../components/PrayerAnswer';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu, type RowMenuItem } from '../components/RowMenu';
@@ -69,22 +71,16 @@ export default function PrayerJournalPage() {
         <div className="flex items-start gap-3">
           <ContactAvatar name={prayer.contactName} size="sm" />
           <div className="min-w-0 flex-1">
-            <h2 className="font-semibold break-words">{prayer.contactName}</h2>
+            <h2 className="font-semibold break-words">
+              <ContactLink contactId={prayer.contactId} name={prayer.contactName} />
+            </h2>
             <p className="text-xs text-base-content/70">{showDate(prayer.date)}</p>
           </div>
           <RowMenu label={`Actions for prayer for ${prayer.contactName}`} items={menu(prayer)} />
         </div>
         <p className="break-words whitespace-pre-line">{prayer.request}</p>
         {prayer.answered ? (
-          <div className="rounded-box bg-success/10 p-3 text-sm">
-            <p className="font-medium">Answered: {showDate(prayer.answerDate ?? prayer.date)}</p>
-            {prayer.answerNotes && (
-              <>
-                <p className="mt-2 text-xs font-semibold tracking-wide text-base-content/75 uppercase">How God answered</p>
-                <p className="mt-0.5 break-words whitespace-pre-line">{prayer.answerNotes}</p>
-              </>
-            )}
-          </div>
+          <PrayerAnswer answerDate={prayer.answerDate ?? prayer.date} answerNotes={prayer.answerNotes} />
         ) : (
           <div className="flex items-center justify-between gap-3 border-t border-base-200 pt-3">
             <span className="text-sm text-base-content/75" aria-live="polite">

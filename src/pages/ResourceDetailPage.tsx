@@ -1,6 +1,7 @@
 // One resource: title, category, description and its text, a paragraph per line; an unknown id says so.
 import { Link, useParams } from 'react-router-dom';
 import { ResourceIcon } from '../components/Icons';
+import { RecordUnavailable } from '../components/RecordUnavailable';
 import { Spinner } from '../components/Spinner';
 import { httpStatus } from '../lib/errors';
 import { trpc } from '../lib/trpc';
@@ -17,25 +18,8 @@ export default function ResourceDetailPage() {
 
   if (numericId !== null && resource.isLoading) return <Spinner />;
   // Anything but a 404 (the server down, say) is not the resource's absence; say so honestly.
-  if (resource.isError && httpStatus(resource.error) !== 404)
-    return (
-      <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
-        <p role="alert" className="alert alert-error">
-          We could not load this resource. Please try refreshing the page.
-        </p>
-        {backLink}
-      </div>
-    );
   if (!resource.data)
-    return (
-      <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
-        <h1 className="text-2xl font-bold">Resource not found</h1>
-        <p className="text-base-content/75">The resource you're looking for doesn't exist.</p>
-        <Link to="/resources" className="btn mt-2 btn-primary">
-          Back to Resources
-        </Link>
-      </div>
-    );
+    return <RecordUnavailable noun="resource" failed={resource.isError && httpStatus(resource.error) !== 404} backTo="/resources" backLabel="Back to Resources" />;
 
   const { title, category, description, content } = resource.data;
   return (

@@ -54,3 +54,15 @@ export { expect };
 export function isPhone(page: Page) {
   return (page.viewportSize()?.width ?? 1280) < 768;
 }
+
+/** Creates a row through the REST API with the page's session; the row comes back as JSON. */
+export async function api<T = any>(page: Page, path: string, data: unknown): Promise<T> {
+  const res = await page.request.post(path, { data });
+  expect(res.status(), path).toBe(201);
+  return res.json();
+}
+
+/** A toast by its exact title. */
+export function toast(page: Page, title: string) {
+  return page.getByRole('region', { name: 'Notifications (F8)' }).getByText(title, { exact: true });
+}

@@ -18,6 +18,8 @@ async function seed(page: Page) {
   await post('/api/goals', { title: 'Ten conversations', description: 'Start ten spiritual conversations this month', type: 'conversation', targetCount: 10, currentCount: 8, deadline: day(30) });
   const answered = await post('/api/prayer-requests', { contactId: maria.id, request: 'A job for her brother', answered: true, answerNotes: 'He started work on Monday.' });
   void answered;
+  // A journey with a few steps behind Maria, so her page shows dates on the path.
+  expect((await page.request.put(`/api/contacts/${maria.id}`, { data: { spiritualStatus: 'new_believer' } })).status()).toBe(200);
   return { maria };
 }
 
@@ -33,9 +35,14 @@ const screens = [
 ];
 
 /** Visits every screen: axe, horizontal overflow and a full-page screenshot named `{screen}{suffix}-{project}.png`. */
-async function tour(page: Page, project: string, suffix = '') {
+async function tour(page: Page, project: string, contactId: number, suffix = '') {
   const resources = await (await page.request.get('/api/resources')).json();
-  const all = [...screens, { name: 'resource-detail', path: `/resources/${resources[0].id}`, heading: resources[0].title }, { name: 'not-found', path: '/nowhere', heading: '404 Page Not Found' }];
+  const all = [...screens, { name: 'resource-detail', path: `/resources/${resources[0].id}`, heading: resources[0].title }, { name: 'not-found', path: '/nowhere', heading: '404 Page Not Found' },
+    { name: 'contact-detail', path: `/contacts/${contactId}`, heading: 'Maria Santos' },
+    { name: 'contact-not-found', path: '/contacts/999999999', heading: 'Contact not found' },
+    { name: 'contacts-filtered', path: '/contacts?q=maria&status=new_believer', heading: 'Contacts' },
+    { name: 'activities-filtered', path: `/activities?type=conversation&contactId=${contactId}`, heading: 'Activities' },
+  ];
   for (const screen of all) {
     await page.goto(screen.path);
     await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
@@ -52,17 +59,17 @@ async function tour(page: Page, project: string, suffix = '') {
 test('every screen passes axe, fits the width and is photographed', async ({ page, user }, testInfo) => {
   void user;
   test.setTimeout(90_000);
-  await seed(page);
-  await tour(page, testInfo.project.name);
+  const { maria } = await seed(page);
+  await tour(page, testInfo.project.name, maria.id);
 });
 
 test('every screen passes axe in the dark theme too', async ({ page, user }, testInfo) => {
   void user;
   test.setTimeout(90_000);
-  await seed(page);
+  const { maria } = await seed(page);
   await page.goto('/settings');
   await page.getByLabel('Dark').check();
-  await tour(page, testInfo.project.name, '-dark');
+  await tour(page, testInfo.project.name, maria.id, '-dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'sower-dark');
 });
 

@@ -1,0 +1,114 @@
+// Everything with one person, newest first: activities, follow-ups (pending marked), prayers (answers shown), status changes.
+import { format } from 'date-fns';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { followUpDueBadge } from '../lib/dates';
+import { activityTypeLabel, followUpTypeLabel, spiritualStatusLabel } from '../lib/labels';
+import type { RouterOutputs } from '../lib/trpc';
+import { ActivityTypeIcon, FollowUpTypeIcon, HandsIcon, StepUpIcon } from './Icons';
+import { PrayerAnswer } from './PrayerAnswer';
+
+type TimelineItem = RouterOutputs['contacts']['timeline']['items'][number];
+
+/** Shown at first and added per 'Show older', so a long history does not render hundreds of rows at once. */
+const STEP = 20;
+
+const showDate = (date: Date) => format(date, 'MMM d, yyyy');
+
+function Marker({ children, tone }: { children: ReactNode; tone: string }) {
+  return <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full ${tone}`}>{children}</span>;
+}
+
+function Entry({ marker, title, date, to, children }: { marker: ReactNode; title: ReactNode; date: Date; to?: string; children?: ReactNode }) {
+  return (
+    <li className="flex items-start gap-3 py-3">
+      {marker}
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <p className="font-medium break-words">{to ? <Link to={to} className="link link-hover">{title}</Link> : title}</p>
+          <time dateTime={date.toISOString()} className="text-xs whitespace-nowrap text-base-content/70">
+            {showDate(date)}
+          </time>
+        </div>
+        {children}
+      </div>
+    </li>
+  );
+}
+
+function TimelineEntry({ item }: { item: TimelineItem }) {
+  switch (item.kind) {
+    case 'activity':
+      return (
+        <Entry marker={<ActivityTypeIcon type={item.type} />} title={activityTypeLabel(item.type)} date={item.date} to={`/activities?id=${item.id}`}>
+          <p className={`mt-0.5 text-sm break-words whitespace-pre-line ${item.notes ? 'text-base-content/80' : 'text-base-content/60 italic'}`}>{item.notes || 'No additional notes'}</p>
+        </Entry>
+      );
+    case 'followUp': {
+      const due = followUpDueBadge(item.date);
+      return (
+        <Entry
+          marker={<Marker tone="bg-accent/15 text-accent"><FollowUpTypeIcon type={item.type} /></Marker>}
+          title={`Follow-up: ${followUpTypeLabel(item.type)}`}
+          date={item.date}
+          to={`/followups?id=${item.id}`}
+        >
+          <p className="mt-0.5 text-sm break-words text-base-content/80">{item.description}</p>
+          <p className="mt-1 flex flex-wrap gap-1.5">
+            {item.pending ? (
+              <>
+                <span className="badge badge-sm badge-warning">Pending</span>
+                {due.tone !== 'neutral' && <span className={`badge badge-outline badge-sm ${due.tone === 'error' ? 'badge-error' : ''}`}>{due.label}</span>}
+              </>
+            ) : (
+              <span className="badge badge-ghost badge-sm">Completed</span>
+            )}
+          </p>
+        </Entry>
+      );
+    }
+    case 'prayer':
+      return (
+        <Entry marker={<Marker tone="bg-secondary/15 text-secondary"><HandsIcon /></Marker>} title="Prayer request" date={item.date} to={`/prayer-journal?id=${item.id}`}>
+          <p className="mt-0.5 text-sm break-words whitespace-pre-line">{item.request}</p>
+          {item.answered ? (
+            <PrayerAnswer answerDate={item.answerDate ?? item.date} answerNotes={item.answerNotes} className="mt-2" />
+          ) : (
+            <p className="mt-1 text-xs text-base-content/70">
+              Prayed {item.prayedCount} {item.prayedCount === 1 ? 'time' : 'times'}
+            </p>
+          )}
+        </Entry>
+      );
+    case 'status':
+      return (
+        <Entry
+          marker={<Marker tone="bg-primary/12 text-primary"><StepUpIcon /></Marker>}
+          title={item.fromStatus ? `Status changed from ${spiritualStatusLabel(item.fromStatus)} to ${spiritualStatusLabel(item.toStatus)}` : `Added as ${spiritualStatusLabel(item.toStatus)}`}
+          date={item.date}
+        />
+      );
+  }
+}
+
+export function ContactTimeline({ items, hasMore, olderLink }: { items: readonly TimelineItem[]; hasMore: boolean; olderLink: ReactNode }) {
+  const [shown, setShown] = useState(STEP);
+  return (
+    <>
+      <ol className="divide-y divide-base-200" aria-label="Timeline">
+        {items.slice(0, shown).map((item) => (
+          <TimelineEntry key={`${item.kind}-${item.id}`} item={item} />
+        ))}
+      </ol>
+      {shown < items.length ? (
+        <div className="mt-2 flex justify-center">
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setShown((n) => n + STEP)}>
+            Show older
+          </button>
+        </div>
+      ) : (
+        hasMore && <p className="mt-3 text-center text-sm text-base-content/75">Only the newest {items.length} items are shown here. {olderLink}</p>
+      )}
+    </>
+  );
+}

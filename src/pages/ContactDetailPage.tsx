@@ -1,0 +1,151 @@
+// One person's page: who they are, where they are on the journey, everything shared with them, and the next steps.
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ContactAvatar } from '../components/ContactAvatar';
+import { ContactMethods } from '../components/ContactMethods';
+import { ContactTimeline } from '../components/ContactTimeline';
+import { EmptyState } from '../components/EmptyState';
+import { PlusIcon } from '../components/Icons';
+import { RecordUnavailable } from '../components/RecordUnavailable';
+import { JourneyPath } from '../components/JourneyPath';
+import { Modal } from '../components/Modal';
+import { Spinner } from '../components/Spinner';
+import { StatusBadge } from '../components/StatusBadge';
+import { ActivityForm } from '../forms/ActivityForm';
+import { ContactForm } from '../forms/ContactForm';
+import { FollowUpForm } from '../forms/FollowUpForm';
+import { PrayerForm } from '../forms/PrayerForm';
+import { useWrite } from '../hooks/useWrite';
+import { httpStatus } from '../lib/errors';
+import { confirmDelete, failure, success } from '../lib/messages';
+import { trpc } from '../lib/trpc';
+
+type Dialog = 'activity' | 'followUp' | 'prayer' | 'edit' | 'delete' | null;
+
+const backLink = (
+  <Link to="/contacts" className="link text-sm link-hover">
+    ← Back to Contacts
+  </Link>
+);
+
+export default function ContactDetailPage() {
+  const { id } = useParams();
+  const contactId = id && /^\d+$/.test(id) && Number.isSafeInteger(Number(id)) && Number(id) > 0 ? Number(id) : null;
+  const timeline = trpc.contacts.timeline.useQuery({ id: contactId ?? 0 }, { enabled: contactId !== null, retry: false });
+  const remove = trpc.contacts.remove.useMutation();
+  const write = useWrite();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  if (contactId !== null && timeline.isLoading) return <Spinner />;
+  // Anything but a 404 (the server down, say) is not the contact's absence; say so honestly.
+  if (!timeline.data)
+    return <RecordUnavailable noun="contact" failed={timeline.isError && httpStatus(timeline.error) !== 404} backTo="/contacts" backLabel="Back to Contacts" />;
+
+  const { contact, journey, items, hasMore } = timeline.data;
+  const forContact = { id: contact.id, name: contact.name };
+  const allActivities = (
+    <Link to={`/activities?contactId=${contact.id}`} className="link link-hover link-primary">
+      All activities with {contact.name}
+    </Link>
+  );
+
+  async function removeContact() {
+    try {
+      await write(() => remove.mutateAsync({ id: contact.id }), { kind: 'contact', done: success.contactDeleted, failed: failure.deleteContact });
+      navigate('/contacts', { replace: true });
+    } catch {
+      close();
+    }
+  }
+
+  return (
+    <article className="mx-auto flex max-w-4xl flex-col gap-5">
+      <div>{backLink}</div>
+
+      <header className="card border border-base-300 bg-base-100">
+        <div className="card-body gap-4 p-5 sm:p-6">
+          <div className="flex flex-wrap items-start gap-4">
+            <ContactAvatar name={contact.name} size="lg" />
+            <div className="min-w-0 flex-1 basis-48">
+              <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{contact.name}</h1>
+              <div className="mt-1.5">
+                <StatusBadge status={contact.spiritualStatus} />
+              </div>
+              <ContactMethods phone={contact.phone} email={contact.email} className="mt-3" />
+            </div>
+            <div className="flex gap-2">
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog('edit')}>
+                Edit
+              </button>
+              <button type="button" className="btn btn-outline btn-sm btn-error" onClick={() => setDialog('delete')}>
+                Delete
+              </button>
+            </div>
+          </div>
+          {contact.notes && <p className="break-words whitespace-pre-line text-base-content/85">{contact.notes}</p>}
+        </div>
+      </header>
+
+      <section aria-label="Quick actions" className="grid gap-2 sm:grid-cols-3">
+        <button type="button" className="btn btn-primary" onClick={() => setDialog('activity')}>
+          <PlusIcon /> Log Activity
+        </button>
+        <button type="button" className="btn btn-outline btn-primary" onClick={() => setDialog('followUp')}>
+          <PlusIcon /> Schedule Follow-up
+        </button>
+        <button type="button" className="btn btn-outline btn-primary" onClick={() => setDialog('prayer')}>
+          <PlusIcon /> Add Prayer Request
+        </button>
+      </section>
+
+      <section className="card border border-base-300 bg-base-100" aria-labelledby="journey-heading">
+        <div className="card-body gap-4 p-5 sm:p-6">
+          <h2 id="journey-heading" className="font-semibold">
+            Spiritual journey
+          </h2>
+          <JourneyPath name={contact.name} status={contact.spiritualStatus} changes={journey} />
+        </div>
+      </section>
+
+      <section className="card border border-base-300 bg-base-100" aria-labelledby="timeline-heading">
+        <div className="card-body gap-2 p-5 sm:p-6">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="timeline-heading" className="font-semibold">
+              Timeline
+            </h2>
+            <span className="text-sm">{allActivities}</span>
+          </div>
+          {items.length === 0 ? (
+            <EmptyState title={`Nothing with ${contact.name} yet.`} text="Log an activity, schedule a follow-up or add a prayer request to begin their story." />
+          ) : (
+            <ContactTimeline items={items} hasMore={hasMore} olderLink={allActivities} />
+          )}
+        </div>
+      </section>
+
+      <Modal open={dialog === 'activity'} title="Log Activity" onClose={close} wide>
+        {dialog === 'activity' && <ActivityForm forContact={forContact} onDone={close} />}
+      </Modal>
+      <Modal open={dialog === 'followUp'} title="Schedule Follow-up" onClose={close}>
+        {dialog === 'followUp' && <FollowUpForm defaultContactId={contact.id} onDone={close} />}
+      </Modal>
+      <Modal open={dialog === 'prayer'} title="Add Prayer Request" onClose={close}>
+        {dialog === 'prayer' && <PrayerForm defaultContactId={contact.id} onDone={close} />}
+      </Modal>
+      <Modal open={dialog === 'edit'} title="Edit Contact" onClose={close}>
+        {dialog === 'edit' && <ContactForm contact={contact} onDone={close} />}
+      </Modal>
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title="Delete contact"
+        message={confirmDelete.contact(contact.name)}
+        busy={remove.isPending}
+        onConfirm={() => void removeContact()}
+        onCancel={close}
+      />
+    </article>
+  );
+}
