@@ -1,4 +1,4 @@
-// A contact's name as a link to their page, lifted above a row's stretched link so both stay clickable.
+// A contact's name as a link to their page (a quiet underline, so it reads as one on touch screens too), lifted above a row's stretched link.
 import { Link } from 'react-router-dom';
 
 export function contactPath(contactId: number) {
@@ -7,7 +7,7 @@ export function contactPath(contactId: number) {
 
 export function ContactLink({ contactId, name, className = '' }: { contactId: number; name: string; className?: string }) {
   return (
-    <Link to={contactPath(contactId)} className={`relative z-[1] link link-hover ${className}`}>
+    <Link to={contactPath(contactId)} className={`relative z-[1] underline decoration-base-content/30 underline-offset-2 hover:decoration-current ${className}`}>
       {name}
     </Link>
   );

@@ -1,4 +1,4 @@
-// Person-name helpers: avatar initials, splitting a registration name, and showing a user's full name.
+// Person helpers: avatar initials, splitting a registration name, showing a user's full name, a phone number to dial.
 
 function words(name: string): string[] {
   const trimmed = name.trim();
@@ -25,4 +25,12 @@ export function splitFullName(name: string): { firstName: string; lastName: stri
 // Users registered with a one-word name have an empty lastName, which must not leave a trailing space.
 export function fullName(user: { firstName: string; lastName: string }): string {
   return [user.firstName.trim(), user.lastName.trim()].filter((part) => part !== '').join(' ');
+}
+
+/**
+ * Dialers want the number alone: '+1 (555) 010-0100' calls as '+15550100100'; pauses (, ;) and * # stay. A phone
+ * field with no digit in it ('ask at church') has nothing to dial: null.
+ */
+export function telHref(phone: string): string | null {
+  return /\d/.test(phone) ? `tel:${phone.replace(/[^\d+*#,;]/g, '')}` : null;
 }

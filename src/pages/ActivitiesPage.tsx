@@ -71,6 +71,8 @@ export default function ActivitiesPage() {
   const [deleting, setDeleting] = useState<Activity | null>(null);
 
   const activities = list.data?.pages.flat() ?? [];
+  // Looking at one person's activities, a new one is most likely with them too.
+  const filteredContact = contacts.data?.find((c) => c.id === filter.contactId);
   // A contact named in the URL but not among the user's contacts still shows as chosen rather than as 'All'.
   const contactOptions = [
     { value: '', label: 'All contacts' },
@@ -163,7 +165,7 @@ export default function ActivitiesPage() {
       <LoadMore list={list} />
 
       <Modal open={creating} title="Log Activity" onClose={() => setCreating(false)} wide>
-        <ActivityForm onDone={() => setCreating(false)} />
+        <ActivityForm forContact={filteredContact} onDone={() => setCreating(false)} />
       </Modal>
       <Modal open={Boolean(editing)} title="Edit Activity" onClose={edit.close} wide>
         {editing && <ActivityForm key={editing.id} activity={editing} onDone={edit.close} />}

@@ -79,6 +79,10 @@ test('activities: type, contact and dates filter in the URL, load more keeps the
   await page.getByRole('link', { name: 'All activities with Paul' }).click();
   await expect(page).toHaveURL(new RegExp(`/activities\\?contactId=${paul.id}$`));
   await expect(page.getByRole('combobox', { name: 'Contact' })).toHaveValue(String(paul.id));
+  await page.getByRole('button', { name: 'Log Activity' }).click();
+  const logDialog = page.getByRole('dialog', { name: 'Log Activity' });
+  await expect(logDialog.getByLabel('Contact name')).toHaveValue('Paul');
+  await logDialog.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Conversation' });
   await expect(page).toHaveURL(new RegExp(`/activities\\?contactId=${paul.id}&type=conversation$`));

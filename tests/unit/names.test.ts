@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { fullName, getInitials, splitFullName } from '../../src/lib/names';
+import { fullName, getInitials, splitFullName, telHref } from '../../src/lib/names';
 
 describe('getInitials', () => {
   it('gives ?? for an empty name', () => {
@@ -69,5 +69,16 @@ describe('fullName', () => {
 
   it('round-trips a name split by splitFullName', () => {
     expect(fullName(splitFullName('  Mary   Ann  Lee '))).toBe('Mary Ann Lee');
+  });
+});
+
+describe('telHref', () => {
+  it.each([
+    ['+1 (555) 010-0100', 'tel:+15550100100'],
+    ['0123 456', 'tel:0123456'],
+    ['+44 20 7946 0000 ,,12#', 'tel:+442079460000,,12#'],
+    ['ask at church', null],
+  ])('dials %s as %s', (phone, href) => {
+    expect(telHref(phone)).toBe(href);
   });
 });
