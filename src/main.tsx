@@ -10,6 +10,7 @@ import { AuthProvider } from './hooks/useAuth';
 import { TeamProvider } from './hooks/useTeams';
 import { ToastProvider } from './hooks/useToast';
 import { createQueryClient } from './lib/queryClient';
+import { registerServiceWorker } from './lib/serviceWorker';
 import { applyThemeChoice, followThemeChoiceOfOtherTabs, readThemeChoice } from './lib/theme';
 import { createTrpcClient, trpc } from './lib/trpc';
 import './index.css';
@@ -20,6 +21,8 @@ followThemeChoiceOfOtherTabs();
 
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
+
+registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

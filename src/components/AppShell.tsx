@@ -3,6 +3,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router-dom';
 import { useQuickSearchShortcut } from '../hooks/useQuickSearchShortcut';
 import { Brand } from './Brand';
+import { OfflineBanner } from './OfflineBanner';
+import { OutboxSync } from './OutboxSync';
 import { SearchIcon } from './SearchIcon';
 import { Sidebar } from './Sidebar';
 import { Spinner } from './Spinner';
@@ -123,6 +125,10 @@ export function AppShell() {
       )}
 
       <div className="md:pl-64">
+        <div className="sticky top-14 z-10 md:top-0">
+          <OfflineBanner />
+        </div>
+        <OutboxSync />
         <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-6 focus:outline-none sm:px-6 md:py-8 lg:px-8">
           <Suspense fallback={<Spinner />}>
             <Outlet />

@@ -1,9 +1,12 @@
 // Log or edit an activity; a new one may also schedule a follow-up and add a prayer request, all in one create.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { activityCreateInput, activityUpdateInput } from '../../server/schemas/activities';
+import { useAuth } from '../hooks/useAuth';
+import { useToast } from '../hooks/useToast';
 import { useWrite } from '../hooks/useWrite';
 import { addDaysFromToday, fromDateInputValue, toDateInputValue } from '../lib/dates';
-import { activityCreatedDescription, failure, success } from '../lib/messages';
+import { activityCreatedDescription, failure, offline, success } from '../lib/messages';
+import { keepForLater, newIdempotencyKey } from '../lib/outbox';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
 import { activityFollowUpTypeOptions, activityTypeOptions } from './options';
@@ -39,6 +42,10 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
   const create = trpc.activities.create.useMutation();
   const update = trpc.activities.update.useMutation();
   const write = useWrite();
+  const { user } = useAuth();
+  const { toast } = useToast();
+  // One key per form: pressing Log Activity again after a lost answer cannot create the activity twice.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const dateRequired = (v: typeof values) => ({
     ...(v.date ? {} : { date: 'Date is required' }),
     ...(v.withFollowUp && !v.followUpDate ? { 'followUp.date': 'Date is required' } : {}),
@@ -66,7 +73,20 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
           prayer: v.withPrayer ? { request: v.prayerRequest } : undefined,
         }),
         async (input) => {
-          await write(() => create.mutateAsync(input), {
+          // Offline, a call would only wait; the outbox keeps it and sends it with this key when the connection returns.
+          if (!navigator.onLine && user) {
+            try {
+              await keepForLater(user.id, idempotencyKey, input);
+            } catch (error) {
+              console.error(error);
+              toast({ title: 'Error', description: failure.createActivity, variant: 'destructive' });
+              return;
+            }
+            toast({ title: offline.kept, description: offline.keptDetail });
+            onDone();
+            return;
+          }
+          await write(() => create.mutateAsync({ ...input, idempotencyKey }), {
             done: (created) => ({ title: success.activityCreated, description: activityCreatedDescription(created) }),
             failed: failure.createActivity,
             kind: 'activityCreate',

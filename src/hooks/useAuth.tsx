@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useNavigate } from 'react-router-dom';
 import { isUnauthorized } from '../lib/errors';
 import { splitFullName } from '../lib/names';
+import { clearOutbox } from '../lib/outbox';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 
 export type AuthUser = RouterOutputs['auth']['me'];
@@ -33,16 +34,48 @@ interface AuthContextValue {
 
 const SESSION_RECHECK_MS = 5 * 60 * 1000;
 
+/**
+ * Who was signed in last on this browser (their public profile, never data), so the app can open offline after a
+ * reload: the session cannot be checked without a connection, and the outbox and cached screens need a user.
+ * Forgotten on logout and whenever the server answers 401.
+ */
+const REMEMBERED_USER = 'sower:user';
+
+function rememberedUser(): AuthUser | null {
+  if (navigator.onLine) return null;
+  try {
+    return JSON.parse(localStorage.getItem(REMEMBERED_USER) ?? 'null') as AuthUser | null;
+  } catch {
+    return null;
+  }
+}
+
+/** Logout and a deleted account: nothing this user typed or was stays on the device. */
+function forgetOfflineData() {
+  remember(null);
+  return clearOutbox().catch((error) => console.warn('The offline outbox could not be cleared', error));
+}
+
+function remember(user: AuthUser | null) {
+  try {
+    if (user) localStorage.setItem(REMEMBERED_USER, JSON.stringify(user));
+    else localStorage.removeItem(REMEMBERED_USER);
+  } catch {
+    // Storage refused (private mode, quota): the app still works online.
+  }
+}
+
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [user, setUser] = useState<AuthUser | null>(null);
+  const [user, setUser] = useState<AuthUser | null>(rememberedUser);
   const [sessionChecked, setSessionChecked] = useState(false);
   const userRef = useRef(user);
   useEffect(() => {
     userRef.current = user;
+    if (user) remember(user);
   }, [user]);
 
   // Disabled once a user is known, so the 5-minute re-check runs only while nobody is signed in.
@@ -64,6 +97,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (event.type !== 'updated' || event.action.type !== 'error' || !isUnauthorized(event.action.error)) return;
         if (userRef.current === null) return;
         userRef.current = null;
+        remember(null);
         setUser(null);
         // Deferred: the cache is still notifying about this very query.
         setTimeout(() => queryClient.clear(), 0);
@@ -94,6 +128,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const endSession = useCallback(() => {
+    void forgetOfflineData();
     setUser(null);
     queryClient.clear();
     navigate('/');
@@ -107,6 +142,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.error('Logout failed', error);
       return;
     }
+    // Awaited, so nothing of this user's typing is left when the next person opens the app.
+    await forgetOfflineData();
     endSession();
   }, [logoutCall, endSession]);
 

@@ -1,5 +1,5 @@
 // The query cache and its retry rules (SPEC §8 and §9): fresh for 5 minutes, no focus refetch, no retry on 4xx.
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { httpStatus } from './errors';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
@@ -11,6 +11,9 @@ function isClientError(error: unknown): boolean {
 }
 
 export function createQueryClient() {
+  // React Query assumes it starts online and only learns otherwise from an 'offline' event; an app opened offline
+  // (from the service worker's shell) must start paused, not fail every read and show errors.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -2,6 +2,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { addDays, startOfDay } from 'date-fns';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { activityTypes, type ActivityType } from '../../db/enums';
 import { ActivityItem } from '../components/ActivityItem';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -18,11 +19,12 @@ import { SelectField } from '../forms/Fields';
 import { activityTypeOptions } from '../forms/options';
 import { TextField } from '../forms/TextField';
 import { useEditParam } from '../hooks/useEditParam';
+import { useOutbox } from '../hooks/useOutbox';
 import { useUrlFilters } from '../hooks/useUrlFilters';
 import { useWrite } from '../hooks/useWrite';
 import { fromDateInputValue } from '../lib/dates';
 import { activityTypeLabel } from '../lib/labels';
-import { confirmDelete, failure, success } from '../lib/messages';
+import { confirmDelete, failure, offline, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 
 // A long history loads a page at a time rather than all at once.
@@ -67,8 +69,16 @@ export default function ActivitiesPage() {
   const remove = trpc.activities.remove.useMutation();
   const write = useWrite();
   const edit = useEditParam();
-  const [creating, setCreating] = useState(false);
+  const [params, setParams] = useSearchParams();
+  // ?new=1 (the installed app's 'Log Activity' shortcut) opens the form at once.
+  const [creating, setCreating] = useState(() => params.get('new') === '1');
   const [deleting, setDeleting] = useState<Activity | null>(null);
+  const waiting = useOutbox();
+
+  // The shortcut's parameter has done its job; left in the address, a reload would open the form again.
+  useEffect(() => {
+    if (params.has('new')) setParams((p) => (p.delete('new'), p), { replace: true });
+  }, [params, setParams]);
 
   const activities = list.data?.pages.flat() ?? [];
   // Looking at one person's activities, a new one is most likely with them too.
@@ -131,13 +141,28 @@ export default function ActivitiesPage() {
           )}
         </div>
       )}
+      {waiting.length > 0 && (
+        <section aria-label={offline.waiting} className="mb-4">
+          <ul className="flex flex-col gap-2">
+            {waiting.map((entry) => (
+              <li key={entry.key} className="flex flex-col gap-2 rounded-box border border-dashed border-warning bg-base-100 p-3 sm:p-4">
+                <ActivityItem type={entry.input.type ?? 'conversation'} contactName={entry.input.contactName ?? ''} notes={entry.input.notes ?? null} date={new Date(entry.input.date ?? entry.queuedAt)} />
+                <span className="badge badge-sm badge-warning self-start">{offline.waiting}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {list.isLoading ? (
         <Spinner />
       ) : list.isError ? (
         <p role="alert" className="alert alert-error">We could not load your activities. Please try refreshing the page.</p>
+      ) : list.isPending ? (
+        // Paused: the app opened offline, so nothing was fetched yet; the list comes when the connection does.
+        <p className="alert">{offline.listOffline}</p>
       ) : activities.length === 0 && filtered ? (
         <NoMatches title="No activities match these filters." text="Try another type, contact or date range." onClear={clearFilters} />
-      ) : activities.length === 0 ? (
+      ) : activities.length === 0 && waiting.length === 0 ? (
         <EmptyState
           title="No activities recorded yet."
           action={

@@ -1,0 +1,116 @@
+// The offline outbox: activities logged without a connection, kept in IndexedDB (per user) until they are sent.
+import type { RouterInputs } from './trpc';
+
+export type ActivityDraft = RouterInputs['activities']['create'];
+
+export interface OutboxEntry {
+  /** Also the idempotency key the server sees, so a send that is repeated (a lost answer, two tabs) creates once. */
+  key: string;
+  userId: number;
+  input: ActivityDraft;
+  queuedAt: Date;
+}
+
+const DB_NAME = 'sower-outbox';
+const STORE = 'activities';
+
+let opening: Promise<IDBDatabase> | null = null;
+
+function database(): Promise<IDBDatabase> {
+  opening ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => {
+      opening = null;
+      reject(request.error);
+    };
+  });
+  return opening;
+}
+
+/** One request in its own transaction, resolved only once the transaction has committed. */
+async function run<T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await database();
+  return new Promise<T>((resolve, reject) => {
+    const tx = db.transaction(STORE, mode);
+    const request = action(tx.objectStore(STORE));
+    tx.oncomplete = () => resolve(request.result);
+    tx.onerror = tx.onabort = () => reject(tx.error ?? request.error);
+  });
+}
+
+const changes = new EventTarget();
+const changed = () => changes.dispatchEvent(new Event('change'));
+
+export function onOutboxChange(listener: () => void): () => void {
+  changes.addEventListener('change', listener);
+  return () => changes.removeEventListener('change', listener);
+}
+
+/**
+ * 32 hex digits from the platform's random source. crypto.randomUUID would do, but only in a secure context, and
+ * the app may be served over plain HTTP on a local network.
+ */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export async function keepForLater(userId: number, key: string, input: ActivityDraft): Promise<void> {
+  await run('readwrite', (store) => store.put({ key, userId, input, queuedAt: new Date() } satisfies OutboxEntry));
+  changed();
+}
+
+/** The user's waiting activities, oldest first, so they are sent in the order they were logged. */
+export async function waitingFor(userId: number): Promise<OutboxEntry[]> {
+  const all = (await run('readonly', (store) => store.getAll())) as OutboxEntry[];
+  return all.filter((entry) => entry.userId === userId).sort((a, b) => a.queuedAt.getTime() - b.queuedAt.getTime());
+}
+
+export async function removeFromOutbox(key: string): Promise<void> {
+  await run('readwrite', (store) => store.delete(key));
+  changed();
+}
+
+/** On logout: nothing one user typed stays behind for the next person on this browser. */
+export async function clearOutbox(): Promise<void> {
+  await run('readwrite', (store) => store.clear());
+  changed();
+}
+
+let flushing: Promise<FlushResult> | null = null;
+
+export interface FlushResult {
+  sent: number;
+  /** Refused by the server for good (a 4xx other than 401/429): kept would mean retried forever. */
+  refused: number;
+}
+
+/**
+ * Sends the user's waiting activities one by one with their keys, removing each once the server has it. Stops at
+ * the first failure that may pass (no connection, 5xx, 401 until signed in again, 429) and leaves the rest waiting.
+ * One flush at a time: an 'online' event during a start-up flush joins it instead of sending everything twice.
+ */
+export function flushOutbox(userId: number, send: (entry: OutboxEntry) => Promise<unknown>, statusOf: (error: unknown) => number | undefined) {
+  flushing ??= (async () => {
+    const result: FlushResult = { sent: 0, refused: 0 };
+    try {
+      for (const entry of await waitingFor(userId)) {
+        try {
+          await send(entry);
+          result.sent++;
+        } catch (error) {
+          const status = statusOf(error);
+          if (status === undefined || status >= 500 || status === 401 || status === 429) break;
+          console.warn('The server refused an activity from the outbox', error);
+          result.refused++;
+        }
+        await removeFromOutbox(entry.key);
+      }
+    } finally {
+      flushing = null;
+    }
+    return result;
+  })();
+  return flushing;
+}
