@@ -8,7 +8,8 @@ import { STRETCHED_LINK, STRETCHED_ROW } from './stretchedLink';
 
 interface ActivityItemProps {
   type: string;
-  contactId: number;
+  /** Absent for an activity still waiting in the offline outbox, whose contact may not exist yet. */
+  contactId?: number;
   contactName: string;
   notes: string | null;
   date: Date;
@@ -30,7 +31,7 @@ export function ActivityItem({ type, contactId, contactName, notes, date, to }: 
           ) : (
             typeLabel
           )}{' '}
-          with <ContactLink contactId={contactId} name={contactName} />
+          with {contactId === undefined ? contactName : <ContactLink contactId={contactId} name={contactName} />}
         </p>
         <p className={`mt-0.5 text-sm break-words ${notes ? 'text-base-content/80' : 'text-base-content/60 italic'}`}>{notes || 'No additional notes'}</p>
       </div>
