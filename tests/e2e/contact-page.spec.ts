@@ -210,3 +210,19 @@ test("shows not found for an unknown, a malformed and another user's contact", a
   await expect(page).toHaveURL(/\/contacts$/);
   await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
 });
+
+test('a long timeline shows its newest entries first and older ones on request', async ({ page, user }) => {
+  void user;
+  const apollos = await api(page, '/api/contacts', { name: 'Apollos' });
+  for (let i = 1; i <= 24; i++) await api(page, '/api/activities', { type: 'conversation', contactId: apollos.id, date: day(-i), notes: `Talk ${i}` });
+  await page.goto(`/contacts/${apollos.id}`);
+  const entries = timelineEntries(page);
+  await expect(entries).toHaveCount(20);
+  // The status change is from today, then the talks from yesterday backwards.
+  await expect(entries.nth(1)).toContainText('Talk 1');
+  await expect(entries.nth(19)).toContainText('Talk 19');
+  await page.getByRole('button', { name: 'Show older' }).click();
+  await expect(entries).toHaveCount(25);
+  await expect(entries.nth(24)).toContainText('Talk 24');
+  await expect(page.getByRole('button', { name: 'Show older' })).toHaveCount(0);
+});

@@ -63,6 +63,22 @@ test('contacts: search and status filter say how many match and live in the URL 
   await expect(count(page)).toHaveText('3 contacts');
 });
 
+test('contacts: a long list loads a page at a time, and the count covers them all', async ({ page, user }) => {
+  void user;
+  test.setTimeout(60_000);
+  for (let i = 10; i < 72; i++) await api(page, '/api/contacts', { name: `Member ${i}`, spiritualStatus: i % 2 ? 'growing' : 'mature' });
+  await page.goto('/contacts?status=growing');
+  await expect(count(page)).toHaveText('31 contacts match');
+  await expect(cardNames(page)).toHaveCount(31);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(count(page)).toHaveText('62 contacts');
+  await expect(cardNames(page)).toHaveCount(60);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(cardNames(page)).toHaveCount(62);
+  await expect(cardNames(page).last()).toHaveText('Member 71');
+});
+
 test('activities: type, contact and dates filter in the URL, load more keeps the filter, clear shows everything', async ({ page, user }) => {
   void user;
   test.setTimeout(60_000);
