@@ -80,12 +80,15 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
   const query = useDebounced(text.trim(), DEBOUNCE_MS);
   const search = trpc.search.quick.useQuery({ q: query }, { enabled: query !== '', placeholderData: (previous) => previous, retry: false });
   const [active, setActive] = useState(0);
+  // Enter pressed while the results still belong to earlier text: acted on once the results catch up.
+  const [enterPending, setEnterPending] = useState(false);
 
   const groups = query && search.data ? groupsOf(search.data, query) : [];
   const results = groups.flatMap((group) => group.results);
   const optionId = (index: number) => `${listId}-option-${index}`;
   const activeIndex = Math.min(active, results.length - 1);
-  const stale = text.trim() !== query || search.isPlaceholderData;
+  // What shows is not yet the answer to what was typed: the debounce has not settled, or the request is on its way.
+  const stale = text.trim() !== query || search.isPlaceholderData || (query !== '' && search.isPending);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -101,6 +104,12 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
     if (activeIndex >= 0) document.getElementById(optionId(activeIndex))?.scrollIntoView({ block: 'nearest' });
   });
 
+  useEffect(() => {
+    if (!enterPending || stale) return;
+    setEnterPending(false);
+    if (results[0]) go(results[0]);
+  });
+
   function close() {
     dialogRef.current?.close();
   }
@@ -114,20 +123,21 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
     const count = results.length;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
+      setEnterPending(false);
       if (count) setActive((activeIndex + (event.key === 'ArrowDown' ? 1 : count - 1)) % count);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      // Results still showing for earlier text would open something the user did not ask for.
-      if (!stale && results[activeIndex]) go(results[activeIndex]);
+      // Results still showing for earlier text would open something the user did not ask for: wait for theirs.
+      if (stale) setEnterPending(true);
+      else if (results[activeIndex]) go(results[activeIndex]);
     }
   }
 
   // What the list area says when it has no results to show.
-  const waiting = text.trim() !== query || (query !== '' && search.isPending);
   let message: string | null = null;
   if (text.trim() === '') message = 'Type to search your contacts, activities and prayer requests.';
-  else if (search.isError && !waiting) message = 'Search failed. Please try again.';
-  else if (results.length === 0) message = waiting ? 'Searching...' : `No results for "${query}"`;
+  else if (search.isError && !stale) message = 'Search failed. Please try again.';
+  else if (results.length === 0) message = stale ? 'Searching...' : `No results for "${query}"`;
 
   let index = -1;
   return (
@@ -159,7 +169,10 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
             placeholder="Search contacts, activities, prayers"
             className="h-12 min-w-0 flex-1 bg-transparent text-base outline-none"
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              setEnterPending(false);
+            }}
             onKeyDown={onKeyDown}
           />
           {search.isFetching && <span className="loading loading-sm loading-spinner text-base-content/60" aria-hidden="true" />}

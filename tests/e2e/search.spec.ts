@@ -71,8 +71,11 @@ test("'/' opens the search except while typing in a field; Enter on a contact go
   await expect(searchBox(page)).toHaveValue('');
   await page.keyboard.type('lyd');
   await expect(searchDialog(page).getByRole('group', { name: 'Contacts' }).getByRole('option')).toContainText(['Lydia Purple']);
+  // Enter right after more typing waits for the results of the whole text rather than opening the old ones.
+  await page.keyboard.type('ia p');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/contacts/${lydia.id}$`));
+  await expect(page.getByRole('heading', { name: 'Lydia Purple', level: 1 })).toBeVisible();
 });
 
 test('the search button opens it; Escape closes it and gives focus back; empty and no-result states', async ({ page, user }) => {
@@ -118,6 +121,18 @@ test('a tapped prayer request opens it for editing in the prayer journal; the di
   await option.click();
   await expect(page).toHaveURL(new RegExp(`/prayer-journal\\?id=${prayer.id}$`));
   await expect(page.getByRole('dialog', { name: 'Edit Prayer Request' }).getByLabel('Prayer request')).toHaveValue('Safe travels on the river crossing');
+});
+
+test('Enter pressed before the results catch up opens the first result of what was typed, not of earlier text', async ({ page, user }) => {
+  void user;
+  const { prayer } = await seed(page);
+  await page.goto('/');
+  await searchButton(page).click();
+  await searchBox(page).fill('Lydia');
+  await expect(searchDialog(page).getByRole('option').first()).toContainText('Lydia Purple');
+  await searchBox(page).fill('crossing');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/prayer-journal\\?id=${prayer.id}$`));
 });
 
 test("another user's contacts, activities and prayers never show", async ({ page, user, browser, baseURL }) => {
