@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import { appRouter } from '../routers';
 import { HttpError, readJsonBody, sendJson, sendText } from '../http';
 import { createCallerFactory, flattenZodIssues, type Context } from '../trpc';
+import { MAX_PAGE_ROWS } from '../schemas/common';
 import { restRoutes, type RestRoute } from './routes';
 
 const createCaller = createCallerFactory(appRouter);
@@ -112,6 +113,47 @@ export function sendError(res: ServerResponse, error: unknown, log: (error: unkn
   return sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' });
 }
 
+
+/** Resolves once the response can take more, or has closed (then `res.destroyed` says so). */
+function writable(res: ServerResponse) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/**
+ * A list without `limit` (the REST contract: every row) read a page (the largest one) at a time along the keyset cursor and written
+ * as one JSON array as the client takes it. A whole list held at once costs its size per request in memory (5,000
+ * follow-ups are 1.2 MB of JSON and several times that in row objects), and 50 clients at once had the server past
+ * 200 MB; a page at a time it is one page per request. The first page is read before anything is sent, so a bad
+ * input still answers its 400; a failure later can only cut the response short (and is logged).
+ */
+async function sendWholeList(res: ServerResponse, list: Procedure, input: Record<string, string>, log: (error: unknown) => void) {
+  let page = (await list({ ...input, limit: MAX_PAGE_ROWS })) as { id: number }[];
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.write('[');
+  try {
+    for (let first = true; ; first = false) {
+      const rows = JSON.stringify(page).slice(1, -1);
+      if (rows && !res.write(first ? rows : `,${rows}`)) await writable(res);
+      if (res.destroyed || page.length < MAX_PAGE_ROWS) break;
+      page = (await list({ ...input, limit: MAX_PAGE_ROWS, cursor: page[page.length - 1].id })) as { id: number }[];
+    }
+    res.end(']');
+  } catch (error) {
+    log(error);
+    res.destroy();
+  }
+}
+
 export async function handleRest(
   req: IncomingMessage,
   res: ServerResponse,
@@ -128,7 +170,9 @@ export async function handleRest(
     }
     const input = withHeaderInputs(route, req, await buildInput(route, req, params, url.searchParams));
     const ctx = await makeContext();
-    const result = await procedureOf(createCaller(ctx), route.procedure)(input);
+    const procedure = procedureOf(createCaller(ctx), route.procedure);
+    if (route.pagedList && !(input as { limit?: string }).limit) return await sendWholeList(res, procedure, input as Record<string, string>, log);
+    const result = await procedure(input);
     if (!route.download) return sendJson(res, route.status ?? 200, result);
     const { contentType, filename } = route.download;
     const text = typeof result === 'string' ? result : contentType.startsWith('application/json') ? JSON.stringify(result, null, 2) : undefined;

@@ -17,6 +17,8 @@ export interface RestRoute {
   download?: TextAnswer;
   /** Request headers (lower-case name) that supply an input field the JSON body leaves out. */
   headerInputs?: Record<string, string>;
+  /** A keyset-paged list: without `limit` the whole list is read and sent a page at a time (handler.ts). */
+  pagedList?: boolean;
 }
 
 export interface TextAnswer {
@@ -26,8 +28,8 @@ export interface TextAnswer {
   filename?: (params: Record<string, string>) => string;
 }
 
-const crud = (base: string, entity: string, extra: { create?: Partial<RestRoute> } = {}): RestRoute[] => [
-  { method: 'GET', path: `/api/${base}`, procedure: `${entity}.list`, input: 'query' },
+const crud = (base: string, entity: string, extra: { create?: Partial<RestRoute>; list?: Partial<RestRoute> } = {}): RestRoute[] => [
+  { method: 'GET', path: `/api/${base}`, procedure: `${entity}.list`, input: 'query', ...extra.list },
   { method: 'GET', path: `/api/${base}/:id`, procedure: `${entity}.byId`, input: 'params' },
   { method: 'POST', path: `/api/${base}`, procedure: `${entity}.create`, input: 'body', status: 201, ...extra.create },
   { method: 'PUT', path: `/api/${base}/:id`, procedure: `${entity}.update`, input: 'params+body' },
@@ -42,11 +44,11 @@ export const restRoutes: RestRoute[] = [
 
   { method: 'GET', path: '/api/dashboard/stats', procedure: 'dashboard.stats', input: 'none' },
 
-  ...crud('contacts', 'contacts'),
+  ...crud('contacts', 'contacts', { list: { pagedList: true } }),
   { method: 'GET', path: '/api/contacts/:id/timeline', procedure: 'contacts.timeline', input: 'params' },
   // An offline outbox replays a create with the same key; the header is the usual place for it over HTTP.
-  ...crud('activities', 'activities', { create: { headerInputs: { 'idempotency-key': 'idempotencyKey' } } }),
-  ...crud('followups', 'followUps'),
+  ...crud('activities', 'activities', { list: { pagedList: true }, create: { headerInputs: { 'idempotency-key': 'idempotencyKey' } } }),
+  ...crud('followups', 'followUps', { list: { pagedList: true } }),
   { method: 'POST', path: '/api/followups/:id/complete', procedure: 'followUps.complete', input: 'params' },
   {
     method: 'GET',
@@ -55,7 +57,7 @@ export const restRoutes: RestRoute[] = [
     input: 'params',
     download: { contentType: 'text/calendar; charset=utf-8', filename: ({ id }) => `follow-up-${Number(id)}.ics` },
   },
-  ...crud('prayer-requests', 'prayerRequests'),
+  ...crud('prayer-requests', 'prayerRequests', { list: { pagedList: true } }),
   { method: 'POST', path: '/api/prayer-requests/:id/pray', procedure: 'prayerRequests.pray', input: 'params' },
   { method: 'POST', path: '/api/prayer-requests/:id/answer', procedure: 'prayerRequests.markAnswered', input: 'params' },
   ...crud('goals', 'goals'),

@@ -69,8 +69,9 @@ export const booleanFlag = z.union([z.boolean(), z.enum(['true', 'false']).trans
  * Keyset paging for lists: no limit means every row (the REST contract); with a limit, one page, and the next
  * page starts after `cursor`, the id of the last row the caller received.
  */
+export const MAX_PAGE_ROWS = 1000;
 export const pageFields = {
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1, 'Limit must be at least 1').max(200, 'Limit must be at most 200').optional(),
+  limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1, 'Limit must be at least 1').max(MAX_PAGE_ROWS, `Limit must be at most ${MAX_PAGE_ROWS}`).optional(),
   cursor: id.optional(),
 };
 export const pageInput = z.object(pageFields).optional();

@@ -1,4 +1,5 @@
-// Keyset paging of the lists: pages in the list's order, no row twice or lost, foreign cursors reveal nothing.
+// Keyset paging of the lists: pages in the list's order, no row twice or lost, foreign cursors reveal nothing; whole lists sent a page at a time.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
 
@@ -72,6 +73,58 @@ describe('list paging', () => {
   });
 
   it('rejects a bad limit with 400', async () => {
-    for (const limit of ['0', '201', 'many']) expect((await me.get(`/api/activities?limit=${limit}`)).status).toBe(400);
+    for (const limit of ['0', '1001', 'many']) expect((await me.get(`/api/activities?limit=${limit}`)).status).toBe(400);
+  });
+});
+
+describe('whole lists past one page', () => {
+  let reader: ApiClient;
+  let readerId: number;
+
+  beforeAll(async () => {
+    const signedIn = await signedInClient(server, 'whole');
+    reader = signedIn.client;
+    readerId = signedIn.user.id;
+    const contact = (await reader.post('/api/contacts', { name: 'Lydia' })).body.id;
+    // 2,250 follow-ups (more than two pages of the largest size), many on the same day, half of them completed.
+    const values = Array.from({ length: 2250 }, (_, i) => `(${contact}, ${Date.UTC(2027, 0, 1 + Math.floor(i / 4))}, 'visit ${i}', 'phone', ${i % 2}, ${readerId})`);
+    await server.database.write((tx) => tx.run(sql.raw(`insert into follow_ups (contact_id, date, description, type, completed, created_by) values ${values.join(', ')}`)));
+  });
+
+  it('sends every row once, in order, as one JSON array, when no limit is given', async () => {
+    const res = await reader.get('/api/followups');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.body).toHaveLength(2250);
+    const keys = res.body.map((f: { date: string; id: number }) => [f.date, f.id]);
+    expect(keys).toEqual([...keys].sort((a, b) => (a[0] === b[0] ? a[1] - b[1] : a[0] < b[0] ? -1 : 1)));
+    expect(new Set(res.body.map((f: { id: number }) => f.id)).size).toBe(2250);
+  });
+
+  it('keeps the filter on every page', async () => {
+    const pending = (await reader.get('/api/followups?completed=false')).body;
+    expect(pending).toHaveLength(1125);
+    expect(pending.every((f: { completed: boolean }) => !f.completed)).toBe(true);
+  });
+
+  it('answers an empty list as []', async () => {
+    const { client } = await signedInClient(server, 'empty');
+    const res = await client.get('/api/followups');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+
+  it('still answers 400 for a bad filter before sending anything', async () => {
+    const res = await reader.get('/api/followups?completed=perhaps');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('BAD_REQUEST');
+  });
+
+  it('keeps serving after a client hangs up part way through a long list', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${server.baseUrl}/api/followups`, { headers: { Cookie: reader.cookie }, signal: controller.signal });
+    await response.body!.getReader().read();
+    controller.abort();
+    expect((await reader.get('/api/followups?limit=5')).body).toHaveLength(5);
   });
 });
