@@ -4,10 +4,12 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useQuickSearchShortcut } from '../hooks/useQuickSearchShortcut';
 import { Brand } from './Brand';
 import { OfflineBanner } from './OfflineBanner';
-import { OutboxSync } from './OutboxSync';
 import { SearchIcon } from './SearchIcon';
 import { Sidebar } from './Sidebar';
 import { Spinner } from './Spinner';
+
+// Kept out of the entry chunk with the IndexedDB outbox it sends: only a signed-in shell needs them.
+const OutboxSync = lazy(() => import('./OutboxSync'));
 
 // The search dialog is fetched on first use (or when a pointer or focus nears its button), never on a first visit.
 const loadQuickSearch = () => import('./QuickSearch');
@@ -128,7 +130,9 @@ export function AppShell() {
         <div className="sticky top-14 z-10 md:top-0">
           <OfflineBanner />
         </div>
-        <OutboxSync />
+        <Suspense fallback={null}>
+          <OutboxSync />
+        </Suspense>
         <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-6 focus:outline-none sm:px-6 md:py-8 lg:px-8">
           <Suspense fallback={<Spinner />}>
             <Outlet />

@@ -1,6 +1,6 @@
 // Says so when the connection is gone: what still works, and that new activities wait to be sent.
 import { useOnline } from '../hooks/useOnline';
-import { offline } from '../lib/messages';
+import { offline } from '../lib/offlineMessages';
 
 export function OfflineBanner() {
   const online = useOnline();

@@ -1,14 +1,14 @@
-// Sends the offline outbox when the app starts and whenever the connection returns.
+// Sends the offline outbox when the app starts and whenever the connection returns; loaded lazily by the shell.
 import { useEffect } from 'react';
 import { useAuth } from '../hooks/useAuth';
 import { useInvalidate } from '../hooks/useInvalidate';
 import { useToast } from '../hooks/useToast';
 import { httpStatus } from '../lib/errors';
-import { offline } from '../lib/messages';
+import { offline } from '../lib/offlineMessages';
 import { flushOutbox } from '../lib/outbox';
 import { trpc } from '../lib/trpc';
 
-export function OutboxSync() {
+export default function OutboxSync() {
   const { user } = useAuth();
   const utils = trpc.useUtils();
   const invalidate = useInvalidate();

@@ -4,7 +4,6 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useNavigate } from 'react-router-dom';
 import { isUnauthorized } from '../lib/errors';
 import { splitFullName } from '../lib/names';
-import { clearOutbox } from '../lib/outbox';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 
 export type AuthUser = RouterOutputs['auth']['me'];
@@ -53,7 +52,10 @@ function rememberedUser(): AuthUser | null {
 /** Logout and a deleted account: nothing this user typed or was stays on the device. */
 function forgetOfflineData() {
   remember(null);
-  return clearOutbox().catch((error) => console.warn('The offline outbox could not be cleared', error));
+  // Loaded on demand, like the rest of the outbox: the entry chunk stays small.
+  return import('../lib/outbox')
+    .then(({ clearOutbox }) => clearOutbox())
+    .catch((error) => console.warn('The offline outbox could not be cleared', error));
 }
 
 function remember(user: AuthUser | null) {

@@ -24,7 +24,8 @@ import { useUrlFilters } from '../hooks/useUrlFilters';
 import { useWrite } from '../hooks/useWrite';
 import { fromDateInputValue } from '../lib/dates';
 import { activityTypeLabel } from '../lib/labels';
-import { confirmDelete, failure, offline, success } from '../lib/messages';
+import { confirmDelete, failure, success } from '../lib/messages';
+import { offline } from '../lib/offlineMessages';
 import { trpc } from '../lib/trpc';
 
 // A long history loads a page at a time rather than all at once.

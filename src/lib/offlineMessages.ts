@@ -1,0 +1,14 @@
+// The offline texts (banner, outbox toasts, 'Waiting to sync'). Apart from messages.ts because the banner and the
+// outbox sync live in the entry chunk, which would otherwise carry every other screen's texts too.
+/** Offline: the banner, an activity kept for later, and the outbox being sent. */
+export const offline = {
+  banner: 'You are offline.',
+  bannerDetail: 'What was already loaded stays readable; activities you log are kept and sent when you are back online.',
+  bannerShort: 'New activities wait until you are back.',
+  kept: 'Saved on this device',
+  keptDetail: 'No connection: the activity will be sent when you are back online.',
+  waiting: 'Waiting to sync',
+  listOffline: 'You are offline. Your activities will show when the connection returns.',
+  synced: (count: number) => (count === 1 ? 'Activity synced' : `${count} activities synced`),
+  refused: (count: number) => `${count === 1 ? 'An activity' : `${count} activities`} saved offline could not be created. Please log ${count === 1 ? 'it' : 'them'} again.`,
+} as const;
