@@ -22,13 +22,13 @@ const readable = (t: string) => `(${t}.created_by = ? or ${t}.team_id in (select
 
 /**
  * One page of a readable list, as the app does it: the first `limit` ids of the user's own rows and of each team's
- * rows by others, each through its own index, merged by the outer ORDER BY. Returns the WHERE clause and its args.
+ * rows, each through its own index, merged by the outer ORDER BY. Returns the WHERE clause and its args.
  */
 function pageOf(table: string, alias: string, order: string, user: User, limit: number, filter = 'true'): { where: string; args: number[] } {
   if (limit < 0 || !user.teamIds.length) return { where: readable(alias), args: [user.id, user.id] };
   const first = (part: string) => `select id from (select id from ${table} where ${part} and ${filter} order by ${order} limit ${limit})`;
-  const parts = [first('created_by = ?'), ...user.teamIds.map(() => first('team_id = ? and created_by <> ?'))];
-  return { where: `${alias}.id in (${parts.join(' union all ')})`, args: [user.id, ...user.teamIds.flatMap((teamId) => [teamId, user.id])] };
+  const parts = [first('created_by = ?'), ...user.teamIds.map(() => first('team_id = ?'))];
+  return { where: `${alias}.id in (${parts.join(' union all ')})`, args: [user.id, ...user.teamIds] };
 }
 
 let writeTail: Promise<unknown> = Promise.resolve();

@@ -53,16 +53,17 @@ export function canRead(table: OwnedTable, userId: number): SQL {
 }
 
 /**
- * `canRead` as disjoint parts that each walk one index in a list's order: the user's own rows, then each team's
- * rows by others. SQLite cannot walk `created_by = ? or team_id in (…)` in order, so a page of that condition sorts
- * every readable row; a page of each part and a merge of those (routers/paging.ts) reads only about a page a part.
- * A user without teams has one part, the plain condition.
+ * `canRead` as parts that each walk one index in a list's order: the user's own rows, then each team's rows. SQLite
+ * cannot walk `created_by = ? or team_id in (…)` in order, so a page of that condition sorts every readable row; the
+ * first rows of each part, merged (routers/paging.ts), read about a page a part. The parts overlap (own rows in a
+ * team) and need not be disjoint: the merge takes ids, so a row found twice is still one row, and the first n of a
+ * union are always among the first n of the parts. A user without teams has one part, the plain condition.
  */
 export function readableParts(table: OwnedTable, userId: number): SQL[] {
   const own = eq(table.createdBy, userId);
   const known = requestMemberships.getStore();
-  if (known?.userId === userId) return [own, ...known.memberships.map((m) => sql`(${table.teamId} = ${m.teamId} and ${table.createdBy} <> ${userId})`)];
-  return [own, sql`(${inTeamsWhere(table, userId)} and ${table.createdBy} <> ${userId})`];
+  if (known?.userId === userId) return [own, ...known.memberships.map((m) => eq(table.teamId, m.teamId))];
+  return [own, inTeamsWhere(table, userId)!];
 }
 
 /** Tallies (db/schema.ts rowTallies) the user may count: their own rows' and their teams'. */
