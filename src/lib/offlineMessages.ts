@@ -5,6 +5,7 @@ export const offline = {
   banner: 'You are offline.',
   bannerDetail: 'What was already loaded stays readable; activities you log are kept and sent when you are back online.',
   bannerShort: 'New activities wait until you are back.',
+  notLoaded: 'This screen was not loaded yet; it fills in when you are back online.',
   kept: 'Saved on this device',
   keptDetail: 'No connection: the activity will be sent when you are back online.',
   waiting: 'Waiting to sync',

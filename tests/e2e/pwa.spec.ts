@@ -74,6 +74,8 @@ test('registers the service worker, which opens the app shell offline and never 
   if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('link', { name: 'Resources' }).click();
   await expect(page.getByRole('heading', { name: 'Resources', level: 1 })).toBeVisible();
+  // Never loaded, the library cannot be shown; the banner says so rather than leaving an empty list unexplained.
+  await expect(page.getByText('This screen was not loaded yet; it fills in when you are back online.')).toBeVisible();
   await page.screenshot({ path: `tests/e2e/screenshots/offline-shell-${testInfo.project.name}.png` });
 
   const cached = await page.evaluate(async () => {
