@@ -81,6 +81,8 @@ async function buildInput(route: RestRoute, req: IncomingMessage, params: Record
       return params;
     case 'query':
       return Object.fromEntries(query);
+    case 'params+query':
+      return { ...Object.fromEntries(query), ...params };
     case 'body':
       return body ?? {};
     case 'params+body':

@@ -1,8 +1,8 @@
 // The REST table: each documented /api path, the tRPC procedure that serves it, and how the request becomes input.
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Where the procedure's input comes from: nothing, the JSON body, path params, the query string, or params over body. */
-export type InputSource = 'none' | 'body' | 'params' | 'query' | 'params+body';
+/** Where the procedure's input comes from: nothing, the JSON body, path params, the query string, or params over body or query. */
+export type InputSource = 'none' | 'body' | 'params' | 'query' | 'params+body' | 'params+query';
 
 export interface RestRoute {
   method: RestMethod;
@@ -45,7 +45,7 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/dashboard/stats', procedure: 'dashboard.stats', input: 'none' },
 
   ...crud('contacts', 'contacts', { list: { pagedList: true } }),
-  { method: 'GET', path: '/api/contacts/:id/timeline', procedure: 'contacts.timeline', input: 'params' },
+  { method: 'GET', path: '/api/contacts/:id/timeline', procedure: 'contacts.timeline', input: 'params+query' },
   // An offline outbox replays a create with the same key; the header is the usual place for it over HTTP.
   ...crud('activities', 'activities', { list: { pagedList: true }, create: { headerInputs: { 'idempotency-key': 'idempotencyKey' } } }),
   ...crud('followups', 'followUps', { list: { pagedList: true } }),

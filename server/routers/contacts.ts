@@ -4,7 +4,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { contacts, type SpiritualStatus } from '../../db/schema';
 import { assertCanCreateIn, canEdit, canRead, notFound } from '../access';
 import { idInput } from '../schemas/common';
-import { contactCountInput, contactCreateInput, contactListInput, contactUpdateInput } from '../schemas/contacts';
+import { contactCountInput, contactCreateInput, contactListInput, contactTimelineInput, contactUpdateInput } from '../schemas/contacts';
 import { protectedProcedure, router } from '../trpc';
 import { contactHistory, recordStatusChanges } from './journey';
 import { contactMatches } from './matching';
@@ -96,10 +96,13 @@ export const contactsRouter = router({
 
   byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadContact(ctx.database.read, input.id, ctx.user.id)),
 
-  /** The contact with its journey (oldest first) and its newest activities, follow-ups, prayers and status changes. */
-  timeline: protectedProcedure.input(idInput).query(async ({ ctx, input }) => {
+  /**
+   * The contact with its journey (oldest first) and a page of its activities, follow-ups, prayers and status changes,
+   * newest first; `nextCursor` continues with older ones.
+   */
+  timeline: protectedProcedure.input(contactTimelineInput).query(async ({ ctx, input }) => {
     const contact = await loadContact(ctx.database.read, input.id, ctx.user.id);
-    return { contact, ...(await contactHistory(ctx.database.read, contact.id, ctx.user.id)) };
+    return { contact, ...(await contactHistory(ctx.database.read, contact.id, ctx.user.id, input)) };
   }),
 
   create: protectedProcedure

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 import { canRead } from '../access';
 
-/** The timeline shows this many of the newest items; `hasMore` says when older ones were left out. */
+/** A timeline page holds this many items unless the caller asks for fewer; `hasMore` says when older ones follow. */
 const TIMELINE_LIMIT = 200;
 
 /** Writes steps of journeys, in the transaction that changed (or first set) the statuses. */
@@ -81,12 +81,26 @@ function itemOf(row: TimelineRow): TimelineItem {
   }
 }
 
+/** Where a page ended: the last item's place in the order (date desc, kind asc, id desc), as the next cursor. */
+function cursorOf(item: TimelineItem) {
+  return `${item.date.getTime()}:${item.kind}:${item.id}`;
+}
+
+/** Items strictly after the cursor in that order; ids repeat across kinds and dates can tie, so all three count. */
+function afterTimelineCursor(cursor: string | undefined) {
+  if (!cursor) return sql`1`;
+  const [date, kind, id] = cursor.split(':');
+  const [d, k, i] = [Number(date), kind, Number(id)];
+  return sql`(date < ${d} or (date = ${d} and (kind > ${k} or (kind = ${k} and id < ${i}))))`;
+}
+
 /**
- * The journey (oldest first) and the newest TIMELINE_LIMIT timeline items of a contact the caller may read.
- * Each record kind is filtered by its own read rule: a teammate's private activity about a shared contact stays
- * private. One UNION ALL query, sorted and cut in SQL.
+ * The journey (oldest first) and one page of timeline items (newest first, `limit` of them, after `cursor`) of a
+ * contact the caller may read. Each record kind is filtered by its own read rule: a teammate's private activity
+ * about a shared contact stays private. One UNION ALL query, sorted and cut in SQL.
  */
-export async function contactHistory(db: Queryable, contactId: number, userId: number) {
+export async function contactHistory(db: Queryable, contactId: number, userId: number, page: { limit?: number; cursor?: string } = {}) {
+  const limit = page.limit ?? TIMELINE_LIMIT;
   const journey = await db
     .select({ id: contactStatusChanges.id, fromStatus: contactStatusChanges.fromStatus, toStatus: contactStatusChanges.toStatus, changedAt: contactStatusChanges.changedAt })
     .from(contactStatusChanges)
@@ -94,6 +108,7 @@ export async function contactHistory(db: Queryable, contactId: number, userId: n
     .orderBy(asc(contactStatusChanges.changedAt), asc(contactStatusChanges.id));
 
   const rows = await db.all<TimelineRow>(sql`
+    select * from (
     select 'activity' as kind, ${activities.id} as id, ${activities.date} as date, ${activities.type} as type,
            ${activities.notes} as notes, ${activities.description} as description, null as completed, null as request,
            null as answered, null as answer_notes, null as answer_date, null as prayed_count, null as from_status, null as to_status
@@ -110,8 +125,12 @@ export async function contactHistory(db: Queryable, contactId: number, userId: n
     select 'status', ${contactStatusChanges.id}, ${contactStatusChanges.changedAt}, null, null, null, null, null, null, null, null, null,
            ${contactStatusChanges.fromStatus}, ${contactStatusChanges.toStatus}
       from ${contactStatusChanges} where ${eq(contactStatusChanges.contactId, contactId)}
-    order by date desc, id desc
-    limit ${TIMELINE_LIMIT + 1}
+    )
+    where ${afterTimelineCursor(page.cursor)}
+    order by date desc, kind asc, id desc
+    limit ${limit + 1}
   `);
-  return { journey, items: rows.slice(0, TIMELINE_LIMIT).map(itemOf), hasMore: rows.length > TIMELINE_LIMIT };
+  const items = rows.slice(0, limit).map(itemOf);
+  const hasMore = rows.length > limit;
+  return { journey, items, hasMore, nextCursor: hasMore ? cursorOf(items[items.length - 1]) : null };
 }

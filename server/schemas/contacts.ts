@@ -38,3 +38,16 @@ const contactFilterFields = { q: optionalSearchText, status: spiritualStatusSche
 
 export const contactListInput = z.object({ ...pageFields, ...contactFilterFields }).optional();
 export const contactCountInput = z.object(contactFilterFields).optional();
+
+/**
+ * A timeline page: the items after `cursor`, the opaque position ('{date ms}:{kind}:{id}') the previous page
+ * answered as `nextCursor`; without it, the newest items.
+ */
+export const contactTimelineInput = z.object({
+  id,
+  limit: pageFields.limit,
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}:(activity|followUp|prayer|status):\d{1,15}$/, 'Invalid cursor')
+    .optional(),
+});

@@ -1,6 +1,6 @@
 // Everything with one person, newest first: activities, follow-ups (pending marked), prayers (answers shown), status changes.
 import { format } from 'date-fns';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { followUpDueBadge } from '../lib/dates';
 import { activityTypeLabel, followUpTypeLabel, spiritualStatusLabel } from '../lib/labels';
@@ -9,9 +9,6 @@ import { ActivityTypeIcon, FollowUpTypeIcon, HandsIcon, StepUpIcon } from './Ico
 import { PrayerAnswer } from './PrayerAnswer';
 
 type TimelineItem = RouterOutputs['contacts']['timeline']['items'][number];
-
-/** Shown at first and added per 'Show older', so a long history does not render hundreds of rows at once. */
-const STEP = 20;
 
 const showDate = (date: Date) => format(date, 'MMM d, yyyy');
 
@@ -91,24 +88,12 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
   }
 }
 
-export function ContactTimeline({ items, hasMore, olderLink }: { items: readonly TimelineItem[]; hasMore: boolean; olderLink: ReactNode }) {
-  const [shown, setShown] = useState(STEP);
+export function ContactTimeline({ items }: { items: readonly TimelineItem[] }) {
   return (
-    <>
-      <ol className="divide-y divide-base-200" aria-label="Timeline">
-        {items.slice(0, shown).map((item) => (
-          <TimelineEntry key={`${item.kind}-${item.id}`} item={item} />
-        ))}
-      </ol>
-      {shown < items.length ? (
-        <div className="mt-2 flex justify-center">
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setShown((n) => n + STEP)}>
-            Show older
-          </button>
-        </div>
-      ) : (
-        hasMore && <p className="mt-3 text-center text-sm text-base-content/75">Only the newest {items.length} items are shown here. {olderLink}</p>
-      )}
-    </>
+    <ol className="divide-y divide-base-200" aria-label="Timeline">
+      {items.map((item) => (
+        <TimelineEntry key={`${item.kind}-${item.id}`} item={item} />
+      ))}
+    </ol>
   );
 }

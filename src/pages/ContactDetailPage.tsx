@@ -9,6 +9,7 @@ import { EmptyState } from '../components/EmptyState';
 import { PlusIcon } from '../components/Icons';
 import { RecordUnavailable } from '../components/RecordUnavailable';
 import { JourneyPath } from '../components/JourneyPath';
+import { LoadMore } from '../components/LoadMore';
 import { Modal } from '../components/Modal';
 import { Spinner } from '../components/Spinner';
 import { StatusBadge } from '../components/StatusBadge';
@@ -21,6 +22,9 @@ import { httpStatus } from '../lib/errors';
 import { confirmDelete, failure, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 
+/** Timeline entries per page: a screen or two, with older ones a tap away. */
+const TIMELINE_PAGE = 20;
+
 type Dialog = 'activity' | 'followUp' | 'prayer' | 'edit' | 'delete' | null;
 
 const backLink = (
@@ -32,7 +36,10 @@ const backLink = (
 export default function ContactDetailPage() {
   const { id } = useParams();
   const contactId = id && /^\d+$/.test(id) && Number.isSafeInteger(Number(id)) && Number(id) > 0 ? Number(id) : null;
-  const timeline = trpc.contacts.timeline.useQuery({ id: contactId ?? 0 }, { enabled: contactId !== null, retry: false });
+  const timeline = trpc.contacts.timeline.useInfiniteQuery(
+    { id: contactId ?? 0, limit: TIMELINE_PAGE },
+    { enabled: contactId !== null, retry: false, getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
   const remove = trpc.contacts.remove.useMutation();
   const write = useWrite();
   const navigate = useNavigate();
@@ -44,13 +51,10 @@ export default function ContactDetailPage() {
   if (!timeline.data)
     return <RecordUnavailable noun="contact" failed={timeline.isError && httpStatus(timeline.error) !== 404} backTo="/contacts" backLabel="Back to Contacts" />;
 
-  const { contact, journey, items, hasMore } = timeline.data;
+  // Every page repeats the contact and the journey; the first is as fresh as any.
+  const { contact, journey } = timeline.data.pages[0];
+  const items = timeline.data.pages.flatMap((page) => page.items);
   const forContact = { id: contact.id, name: contact.name };
-  const allActivities = (
-    <Link to={`/activities?contactId=${contact.id}`} className="link link-hover link-primary">
-      All activities with {contact.name}
-    </Link>
-  );
 
   async function removeContact() {
     try {
@@ -116,12 +120,17 @@ export default function ContactDetailPage() {
             <h2 id="timeline-heading" className="font-semibold">
               Timeline
             </h2>
-            <span className="text-sm">{allActivities}</span>
+            <Link to={`/activities?contactId=${contact.id}`} className="link text-sm link-hover link-primary">
+              All activities with {contact.name}
+            </Link>
           </div>
           {items.length === 0 ? (
             <EmptyState title={`Nothing with ${contact.name} yet.`} text="Log an activity, schedule a follow-up or add a prayer request to begin their story." />
           ) : (
-            <ContactTimeline items={items} hasMore={hasMore} olderLink={allActivities} />
+            <>
+              <ContactTimeline items={items} />
+              <LoadMore list={timeline} label="Show older" />
+            </>
           )}
         </div>
       </section>

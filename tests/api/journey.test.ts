@@ -166,4 +166,56 @@ describe('the timeline', () => {
     expect(res.body.items[1].notes).toBe('n204');
     expect(res.body.items.at(-1).notes).toBe('n6');
   });
+
+  it('pages through the timeline with nextCursor: every item once, in order, ties on the date broken by kind and id', async () => {
+    const id = (await alice.post('/api/contacts', { name: 'Paged Contact' })).body.id;
+    const sameMoment = Date.UTC(2025, 5, 1, 12);
+    const activityRows = Array.from({ length: 4 }, (_, i) => `(${id}, 'conversation', ${sameMoment}, 'same ${i}', ${aliceId})`);
+    const olderRows = Array.from({ length: 3 }, (_, i) => `(${id}, 'other', ${sameMoment - (i + 1) * 60_000}, 'older ${i}', ${aliceId})`);
+    await server.database.writerClient.execute(`insert into activities (contact_id, type, date, notes, created_by) values ${[...activityRows, ...olderRows].join(', ')}`);
+    const followUpRows = Array.from({ length: 3 }, (_, i) => `(${id}, ${sameMoment}, 'tie ${i}', 'phone', ${aliceId})`);
+    await server.database.writerClient.execute(`insert into follow_ups (contact_id, date, description, type, created_by) values ${followUpRows.join(', ')}`);
+
+    const whole = (await alice.get(`/api/contacts/${id}/timeline`)).body;
+    expect(whole.items).toHaveLength(11);
+    expect(whole.hasMore).toBe(false);
+    expect(whole.nextCursor).toBeNull();
+    // At the shared moment: activities before follow-ups (kind), newest id first within each.
+    const tied = whole.items.filter((item: { date: string }) => Date.parse(item.date) === sameMoment);
+    expect(tied.map((item: { kind: string }) => item.kind)).toEqual(['activity', 'activity', 'activity', 'activity', 'followUp', 'followUp', 'followUp']);
+    expect(tied.slice(0, 4).map((item: { id: number }) => item.id)).toEqual([...tied.slice(0, 4).map((item: { id: number }) => item.id)].sort((a, b) => b - a));
+
+    const paged: unknown[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 10; page++) {
+      const query: string = cursor ? `?limit=3&cursor=${encodeURIComponent(cursor)}` : '?limit=3';
+      const res = await alice.get(`/api/contacts/${id}/timeline${query}`);
+      expect(res.status).toBe(200);
+      expect(res.body.items.length).toBeLessThanOrEqual(3);
+      expect(res.body.contact.id).toBe(id);
+      paged.push(...res.body.items);
+      cursor = res.body.nextCursor;
+      expect(res.body.hasMore).toBe(cursor !== null);
+      if (!cursor) break;
+    }
+    expect(paged).toEqual(whole.items);
+
+    const viaTrpc = await trpcQuery(alice, 'contacts.timeline', { id, limit: 5 });
+    expect(viaTrpc.data.items).toHaveLength(5);
+    const next = await trpcQuery(alice, 'contacts.timeline', { id, limit: 5, cursor: viaTrpc.data.nextCursor });
+    expect(next.data.items.map((item: { id: number; kind: string }) => `${item.kind}${item.id}`)).toEqual(
+      whole.items.slice(5, 10).map((item: { id: number; kind: string }) => `${item.kind}${item.id}`),
+    );
+  });
+
+  it('answers 400 for a malformed cursor or limit, and 404 with a cursor for a contact that is not yours', async () => {
+    for (const query of ['?cursor=abc', '?cursor=1:note:2', '?cursor=1%3Aactivity', '?limit=0', '?limit=201', '?limit=many']) {
+      const res = await alice.get(`/api/contacts/${contactId}/timeline${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.code).toBe('BAD_REQUEST');
+    }
+    expect((await alice.get(`/api/contacts/${contactId}/timeline?cursor=abc`)).body.issues).toEqual([{ path: 'cursor', message: 'Invalid cursor' }]);
+    const res = await bob.get(`/api/contacts/${contactId}/timeline?limit=2&cursor=${encodeURIComponent(`${Date.now()}:activity:1`)}`);
+    expect(res.status).toBe(404);
+  });
 });

@@ -211,7 +211,7 @@ test("shows not found for an unknown, a malformed and another user's contact", a
   await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
 });
 
-test('a long timeline shows its newest entries first and older ones on request', async ({ page, user }) => {
+test('a long timeline shows its newest 20 entries and fetches older ones a page at a time', async ({ page, user }) => {
   void user;
   const apollos = await api(page, '/api/contacts', { name: 'Apollos' });
   for (let i = 1; i <= 24; i++) await api(page, '/api/activities', { type: 'conversation', contactId: apollos.id, date: day(-i), notes: `Talk ${i}` });
