@@ -45,7 +45,8 @@ export const contactCountInput = z.object(contactFilterFields).optional();
  */
 export const contactTimelineInput = z.object({
   id,
-  limit: pageFields.limit,
+  // A page of a person's story, not a whole list: the newest 200 by default and at most.
+  limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(200, 'Limit must be at most 200').optional(),
   cursor: z
     .string()
     .regex(/^\d{1,15}:(activity|followUp|prayer|status):\d{1,15}$/, 'Invalid cursor')
