@@ -1,7 +1,8 @@
 // Sessions (Lucia v3 behind this module, so it can be replaced), password hashing and the session cookie.
 import { DrizzleSQLiteAdapter } from '@lucia-auth/adapter-drizzle';
 import { hash, verify } from '@node-rs/argon2';
-import { Cookie, Lucia, TimeSpan, type Adapter } from 'lucia';
+import { eq, sql } from 'drizzle-orm';
+import { Cookie, Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from 'lucia';
 import { availableParallelism } from 'node:os';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -33,15 +34,47 @@ declare module 'lucia' {
   }
 }
 
+/**
+ * The session and its user in one prepared statement, with only the columns a session needs. Every signed-in request
+ * starts here; the drizzle adapter's version runs two queries that rebuild their SQL each time and read every
+ * user column (password hash included).
+ */
+function sessionWithUser(database: Database) {
+  const query = database.read
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      username: users.username,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare();
+  return async (sessionId: string): Promise<[DatabaseSession | null, DatabaseUser | null]> => {
+    const [row] = await query.all({ sessionId });
+    if (!row) return [null, null];
+    const { id, userId, expiresAt, ...attributes } = row;
+    return [
+      { id, userId, expiresAt: new Date(expiresAt * 1000), attributes: {} },
+      { id: userId, attributes },
+    ];
+  };
+}
+
 /** Lucia's drizzle adapter writes on its own; its writes go through the writer lock like every other write. */
 function serializedAdapter(database: Database): Adapter {
   const reader = new DrizzleSQLiteAdapter(database.read, sessions, users);
+  const getSessionAndUser = sessionWithUser(database);
   const locked =
     <A extends unknown[], R>(fn: (adapter: DrizzleSQLiteAdapter, ...args: A) => Promise<R>) =>
     (...args: A) =>
       database.exclusive((db) => fn(new DrizzleSQLiteAdapter(db, sessions, users), ...args));
   return {
-    getSessionAndUser: (id) => reader.getSessionAndUser(id),
+    getSessionAndUser,
     getUserSessions: (userId) => reader.getUserSessions(userId),
     setSession: locked((a, session) => a.setSession(session)),
     updateSessionExpiration: locked((a, id: string, expiresAt: Date) => a.updateSessionExpiration(id, expiresAt)),
