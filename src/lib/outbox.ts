@@ -86,16 +86,29 @@ export interface FlushResult {
   refused: number;
 }
 
+/** What a flush needs of the outbox; IndexedDB in the app, a plain array in the unit tests. */
+export interface OutboxStore {
+  waitingFor(userId: number): Promise<OutboxEntry[]>;
+  remove(key: string): Promise<void>;
+}
+
+const indexedDbStore: OutboxStore = { waitingFor, remove: removeFromOutbox };
+
 /**
  * Sends the user's waiting activities one by one with their keys, removing each once the server has it. Stops at
  * the first failure that may pass (no connection, 5xx, 401 until signed in again, 429) and leaves the rest waiting.
  * One flush at a time: an 'online' event during a start-up flush joins it instead of sending everything twice.
  */
-export function flushOutbox(userId: number, send: (entry: OutboxEntry) => Promise<unknown>, statusOf: (error: unknown) => number | undefined) {
+export function flushOutbox(
+  userId: number,
+  send: (entry: OutboxEntry) => Promise<unknown>,
+  statusOf: (error: unknown) => number | undefined,
+  store: OutboxStore = indexedDbStore,
+) {
   flushing ??= (async () => {
     const result: FlushResult = { sent: 0, refused: 0 };
     try {
-      for (const entry of await waitingFor(userId)) {
+      for (const entry of await store.waitingFor(userId)) {
         try {
           await send(entry);
           result.sent++;
@@ -105,7 +118,7 @@ export function flushOutbox(userId: number, send: (entry: OutboxEntry) => Promis
           console.warn('The server refused an activity from the outbox', error);
           result.refused++;
         }
-        await removeFromOutbox(entry.key);
+        await store.remove(entry.key);
       }
     } finally {
       flushing = null;
