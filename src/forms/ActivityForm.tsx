@@ -26,7 +26,7 @@ interface ActivityFormProps {
 }
 
 export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps) {
-  const contacts = trpc.contacts.list.useQuery(undefined, { select: (rows) => rows.map((c) => c.name) });
+  const contacts = trpc.contacts.names.useQuery(undefined, { select: (rows) => rows.map((c) => c.name) });
   const listId = useId();
   const { values, set, errors, submit } = useFormState({
     contactName: activity?.contactName ?? forContact?.name ?? '',

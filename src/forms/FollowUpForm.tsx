@@ -12,7 +12,7 @@ import { useFormState } from './useFormState';
 export type FollowUp = RouterOutputs['followUps']['list'][number];
 
 export function FollowUpForm({ followUp, defaultContactId, onDone }: { followUp?: FollowUp; defaultContactId?: number; onDone(): void }) {
-  const contacts = trpc.contacts.list.useQuery();
+  const contacts = trpc.contacts.names.useQuery();
   const { values, set, errors, submit } = useFormState({
     contactId: String(followUp?.contactId ?? defaultContactId ?? ''),
     date: toDateInputValue(followUp?.date ?? addDaysFromToday(7)),

@@ -11,7 +11,7 @@ import { useFormState } from './useFormState';
 export type Prayer = RouterOutputs['prayerRequests']['list'][number];
 
 export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Prayer; defaultContactId?: number; onDone(): void }) {
-  const contacts = trpc.contacts.list.useQuery();
+  const contacts = trpc.contacts.names.useQuery();
   const { values, set, errors, submit } = useFormState({
     contactId: String(prayer?.contactId ?? defaultContactId ?? ''),
     request: prayer?.request ?? '',

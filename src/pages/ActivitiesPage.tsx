@@ -62,7 +62,7 @@ export default function ActivitiesPage() {
   const { datesReversed, ...filter } = listFilter(filters);
   const filtered = Object.values(filters).some(Boolean);
   const clearFilters = () => setFilters({ type: '', contactId: '', from: '', to: '' });
-  const contacts = trpc.contacts.list.useQuery();
+  const contacts = trpc.contacts.names.useQuery();
   const list = trpc.activities.list.useInfiniteQuery(
     { ...filter, limit: PAGE },
     { getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1].id : undefined), placeholderData: keepPreviousData },

@@ -1,6 +1,7 @@
 // Contacts over REST: create with validation and defaults, own-only lists, read, update, delete and its cascade.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { trpcQuery } from './trpc';
 
 let server: TestServer;
 let alice: ApiClient;
@@ -95,6 +96,17 @@ describe('listing and reading contacts', () => {
     const ids = aliceList.body.map((c: { id: number }) => c.id);
     expect(ids).not.toContain(mine);
     expect(ids.length).toBe(await countOf('contacts', 'created_by = ?', [aliceId]));
+  });
+
+  it('names every readable contact by id and name only, alphabetically, and none of anyone else', async () => {
+    const carol = (await signedInClient(server, 'carol')).client;
+    const zed = (await carol.post('/api/contacts', { name: 'zed', notes: 'not sent to a picker' })).body.id;
+    const amos = (await carol.post('/api/contacts', { name: 'Amos', email: 'amos@example.com' })).body.id;
+    await bob.post('/api/contacts', { name: 'Bob Private' });
+    const res = await trpcQuery(carol, 'contacts.names');
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual([{ id: amos, name: 'Amos' }, { id: zed, name: 'zed' }]);
+    expect((await trpcQuery(new ApiClient(server.baseUrl), 'contacts.names')).status).toBe(401);
   });
 
   it('answers one contact by id with the same fields as create', async () => {
