@@ -81,9 +81,20 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
-export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
+/**
+ * Memberships read once per HTTP request for its queries: a batch (the dashboard sends auth.me, teams.list and
+ * dashboard.summary together) shares one context. Mutations read their own, since one in a batch may change them.
+ */
+const queryMemberships = new WeakMap<Context, ReturnType<typeof loadMemberships>>();
+
+export const protectedProcedure = t.procedure.use(async ({ ctx, next, type }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
   const user = ctx.user;
-  const memberships = await loadMemberships(ctx.database.read, user.id);
+  let pending = type === 'query' ? queryMemberships.get(ctx) : undefined;
+  if (!pending) {
+    pending = loadMemberships(ctx.database.read, user.id);
+    if (type === 'query') queryMemberships.set(ctx, pending);
+  }
+  const memberships = await pending;
   return withMemberships(user.id, memberships, () => next({ ctx: { ...ctx, user } }));
 });

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ZodError } from 'zod';
 import { appRouter } from '../routers';
 import { HttpError, readJsonBody, sendJson, sendText } from '../http';
+import { createLimiter } from '../limiter';
 import { createCallerFactory, flattenZodIssues, type Context } from '../trpc';
 import { MAX_PAGE_ROWS } from '../schemas/common';
 import { restRoutes, type RestRoute } from './routes';
@@ -130,30 +131,47 @@ function writable(res: ServerResponse) {
 }
 
 /**
- * A list without `limit` (the REST contract: every row) read a page (the largest one) at a time along the keyset cursor and written
- * as one JSON array as the client takes it. A whole list held at once costs its size per request in memory (5,000
- * follow-ups are 1.2 MB of JSON and several times that in row objects), and 50 clients at once had the server past
- * 200 MB; a page at a time it is one page per request. The first page is read before anything is sent, so a bad
- * input still answers its 400; a failure later can only cut the response short (and is logged).
+ * Pages of whole lists being read and written at once, across all requests. The database answers one query at a time
+ * on this thread anyway; the cap keeps 50 clients fetching long lists from holding 50 pages of row objects at once.
+ * A client slow to read holds no slot: it waits for its socket to drain with only its last page buffered.
+ */
+const pageSteps = createLimiter(2);
+
+/**
+ * A list without `limit` (the REST contract: every row) read a page (the largest one) at a time along the keyset
+ * cursor and written as one JSON array as the client takes it. A whole list held at once costs its size per request
+ * in memory (5,000 follow-ups are 1.2 MB of JSON and several times that in row objects), and 50 clients at once had
+ * the server past 200 MB. The first page is read before anything is sent, so a bad input still answers its 400; a
+ * failure later can only cut the response short (and is logged).
  */
 async function sendWholeList(res: ServerResponse, list: Procedure, input: Record<string, string>, log: (error: unknown) => void) {
-  let page = (await list({ ...input, limit: MAX_PAGE_ROWS })) as { id: number }[];
-  res.statusCode = 200;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
-  res.write('[');
+  const pageAfter = (cursor?: number) => list({ ...input, limit: MAX_PAGE_ROWS, ...(cursor ? { cursor } : {}) }) as Promise<{ id: number }[]>;
+  let more = await pageSteps.run(async () => {
+    const page = await pageAfter();
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    return write(res, page, true);
+  });
   try {
-    for (let first = true; ; first = false) {
-      const rows = JSON.stringify(page).slice(1, -1);
-      if (rows && !res.write(first ? rows : `,${rows}`)) await writable(res);
-      if (res.destroyed || page.length < MAX_PAGE_ROWS) break;
-      page = (await list({ ...input, limit: MAX_PAGE_ROWS, cursor: page[page.length - 1].id })) as { id: number }[];
+    while (more !== null) {
+      if (!more.flushed) await writable(res);
+      if (res.destroyed) return;
+      const cursor = more.last;
+      more = await pageSteps.run(async () => write(res, await pageAfter(cursor), false));
     }
     res.end(']');
   } catch (error) {
     log(error);
     res.destroy();
   }
+}
+
+/** Writes one page of a whole list; answers where the next page starts, or null after the last page. */
+function write(res: ServerResponse, page: { id: number }[], first: boolean) {
+  const rows = JSON.stringify(page).slice(1, -1);
+  const flushed = res.write(first ? `[${rows}` : rows ? `,${rows}` : '');
+  return page.length < MAX_PAGE_ROWS ? null : { last: page[page.length - 1].id, flushed };
 }
 
 export async function handleRest(
