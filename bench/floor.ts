@@ -83,23 +83,23 @@ function trendOf(recent: number, previous: number) {
 }
 
 async function stats(userId: number) {
-  const now = Date.now();
-  const recentFrom = now - 30 * DAY;
-  const previousFrom = now - 60 * DAY;
-  const windows = (column: string) =>
-    `coalesce(sum(case when ${column} >= ${recentFrom} then 1 else 0 end), 0) as recent, coalesce(sum(case when ${column} < ${recentFrom} then 1 else 0 end), 0) as previous`;
-  const inWindows = (column: string) => `${column} >= ${previousFrom} and ${column} < ${now + DAY}`;
-  const [tallies, activityCounts, [contactCounts], [prayerCounts]] = await Promise.all([
+  const today = Math.floor(Date.now() / DAY);
+  const windows = (which: string) =>
+    rows({
+      sql: `select entity, kind, sum(case when day >= ${today - 29} then row_count else 0 end) as recent, sum(case when day < ${today - 29} then row_count else 0 end) as previous from daily_tallies t where ${readable('t')} and ${which} and day >= ${today - 59} and day <= ${today + 1} group by entity, kind`,
+      args: [userId, userId],
+    });
+  const [tallies, activityWindows, otherWindows] = await Promise.all([
     rows({ sql: `select entity, kind, sum(row_count) as n, sum(prayed) as prayed from row_tallies t where ${readable('t')} and entity in ('activity', 'contact', 'prayer') group by entity, kind`, args: [userId, userId] }),
-    rows({ sql: `select a.type, ${windows('a.date')} from activities a where ${readable('a')} and a.type in ('conversation', 'gospel_presentation') and ${inWindows('a.date')} group by a.type`, args: [userId, userId] }),
-    rows({ sql: `select ${windows('c.created_at')} from contacts c where ${readable('c')} and ${inWindows('c.created_at')}`, args: [userId, userId] }),
-    rows({ sql: `select ${windows('p.created_at')} from prayer_requests p where ${readable('p')} and ${inWindows('p.created_at')}`, args: [userId, userId] }),
+    windows("entity = 'activity' and kind in ('conversation', 'gospel_presentation')"),
+    windows("entity in ('contact', 'prayer') and kind = ''"),
   ]);
   const total = (entity: string, kinds: string[], field: 'n' | 'prayed' = 'n') =>
     tallies.filter((r) => r.entity === entity && kinds.includes(String(r.kind))).reduce((sum, r) => sum + Number(r[field]), 0);
-  const byType = (type: string) => activityCounts.find((r) => r.type === type) ?? { recent: 0, previous: 0 };
-  const conversations = byType('conversation');
-  const presentations = byType('gospel_presentation');
+  const trend = (entity: string, kind: string) => {
+    const row = [...activityWindows, ...otherWindows].find((r) => r.entity === entity && r.kind === kind);
+    return trendOf(Number(row?.recent ?? 0), Number(row?.previous ?? 0));
+  };
   return {
     totalConversations: total('activity', ['conversation']),
     totalGospelPresentations: total('activity', ['gospel_presentation']),
@@ -107,10 +107,10 @@ async function stats(userId: number) {
     totalPrayerRequests: total('prayer', ['active', 'answered']),
     totalPrayers: total('prayer', ['active', 'answered'], 'prayed'),
     trends: {
-      conversations: trendOf(Number(conversations.recent), Number(conversations.previous)),
-      gospelPresentations: trendOf(Number(presentations.recent), Number(presentations.previous)),
-      contacts: trendOf(Number(contactCounts.recent), Number(contactCounts.previous)),
-      prayerRequests: trendOf(Number(prayerCounts.recent), Number(prayerCounts.previous)),
+      conversations: trend('activity', 'conversation'),
+      gospelPresentations: trend('activity', 'gospel_presentation'),
+      contacts: trend('contact', ''),
+      prayerRequests: trend('prayer', ''),
     },
   };
 }

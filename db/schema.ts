@@ -255,3 +255,26 @@ export const rowTallies = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.createdBy, t.teamId, t.entity, t.kind] }), index('row_tallies_team_idx').on(t.teamId)],
 );
+
+/**
+ * New rows per author, team (0 for none), kind and UTC day (ms since the epoch / 86,400,000), kept by triggers
+ * (db/migrations/0003): the dashboard's 30-day trends sum at most 60 days of these, however dense the history.
+ * Activities count by `date` and type; contacts ('') and prayers ('') by `created_at`.
+ */
+export const dailyTallies = sqliteTable(
+  'daily_tallies',
+  {
+    entity: text('entity', { enum: ['activity', 'contact', 'prayer'] }).notNull(),
+    kind: text('kind').notNull(),
+    day: integer('day').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').notNull(),
+    rowCount: integer('row_count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.createdBy, t.entity, t.kind, t.day, t.teamId] }),
+    index('daily_tallies_team_idx').on(t.teamId, t.entity, t.kind, t.day),
+  ],
+);

@@ -1,9 +1,8 @@
-// The dashboard's numbers: totals and real 30-day trends, counted in SQL.
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+// The dashboard's numbers: totals and real 30-day trends, from tallies the database keeps.
+import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { activities, contacts, followUps, goals, prayerRequests, resources } from '../../db/schema';
+import { activities, contacts, followUps, goals, resources } from '../../db/schema';
 import { canRead, canReadResource } from '../access';
 import { dateInput } from '../schemas/common';
 import { protectedProcedure, router } from '../trpc';
@@ -12,7 +11,7 @@ import { followUpColumns } from './followUps';
 import { goalColumns } from './goals';
 import { resourceCardColumns } from './resources';
 import { readablePage } from './paging';
-import { readableTallies } from './tallies';
+import { readableTallies, readableWindows } from './tallies';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const TREND_LABEL = 'vs previous 30 days';
@@ -30,33 +29,19 @@ export function trendOf(recent: number, previous: number): Trend {
 }
 
 /**
- * Totals come from the tallies (flat however long the history); the two 30-day windows count rows in SQL, through
- * date-ranged indexes, so their cost follows the last 60 days only.
+ * Totals come from the tallies and the two 30-day windows from the daily tallies (whole UTC days: the last 30 days up
+ * to tomorrow, and the 30 before), so neither grows with the history.
  */
 async function computeStats(db: Queryable, userId: number) {
-  const now = Date.now();
-  const recentFrom = now - 30 * DAY;
-  const previousFrom = now - 60 * DAY;
-  const until = now + DAY;
-  const windows = (column: SQLiteColumn) => ({
-    recent: sql<number>`coalesce(sum(case when ${column} >= ${recentFrom} then 1 else 0 end), 0)`,
-    previous: sql<number>`coalesce(sum(case when ${column} < ${recentFrom} then 1 else 0 end), 0)`,
-  });
-  const inWindows = (column: SQLiteColumn) => and(gte(column, new Date(previousFrom)), lt(column, new Date(until)));
-
-  const [totals, activityWindows, [contactWindows], [prayerWindows]] = await Promise.all([
+  const today = Math.floor(Date.now() / DAY);
+  const [totals, windows] = await Promise.all([
     readableTallies(db, userId, ['activity', 'contact', 'prayer']),
-    db
-      .select({ type: activities.type, ...windows(activities.date) })
-      .from(activities)
-      .where(and(canRead(activities, userId), inArray(activities.type, ['conversation', 'gospel_presentation']), inWindows(activities.date)))
-      .groupBy(activities.type),
-    db.select(windows(contacts.createdAt)).from(contacts).where(and(canRead(contacts, userId), inWindows(contacts.createdAt))),
-    db.select(windows(prayerRequests.createdAt)).from(prayerRequests).where(and(canRead(prayerRequests, userId), inWindows(prayerRequests.createdAt))),
+    readableWindows(db, userId, today - 29, today + 1, today - 59),
   ]);
-
-  const windowOf = (type: string) => activityWindows.find((row) => row.type === type) ?? { recent: 0, previous: 0 };
-  const trend = (counted: { recent: number; previous: number }) => trendOf(Number(counted.recent), Number(counted.previous));
+  const trend = (entity: string, kind: string) => {
+    const counted = windows(entity, kind);
+    return trendOf(counted.recent, counted.previous);
+  };
   const prayers = [totals('prayer', 'active'), totals('prayer', 'answered')];
   return {
     totalConversations: totals('activity', 'conversation').rows,
@@ -65,10 +50,10 @@ async function computeStats(db: Queryable, userId: number) {
     totalPrayerRequests: prayers[0].rows + prayers[1].rows,
     totalPrayers: prayers[0].prayed + prayers[1].prayed,
     trends: {
-      conversations: trend(windowOf('conversation')),
-      gospelPresentations: trend(windowOf('gospel_presentation')),
-      contacts: trend(contactWindows),
-      prayerRequests: trend(prayerWindows),
+      conversations: trend('activity', 'conversation'),
+      gospelPresentations: trend('activity', 'gospel_presentation'),
+      contacts: trend('contact', ''),
+      prayerRequests: trend('prayer', ''),
     },
   };
 }

@@ -1,10 +1,11 @@
-// The row tallies behind the dashboard totals and tab counts: equal to a fresh count after every kind of write.
+// The tallies behind the dashboard's totals, trends and tab counts: equal to a fresh count after every kind of write.
 import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { migrationsFolder, prepareDatabase } from '../../db/migrate';
+import { trendOf } from '../../server/routers/dashboard';
 import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
 
 let server: TestServer;
@@ -17,6 +18,7 @@ let ann: Person;
 let ben: Person;
 let cal: Person;
 let team: number;
+const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   server = await startServer();
@@ -46,6 +48,15 @@ async function counted(userId: number) {
   const contacts = await one(`select count(*) as n from contacts where ${readable}`, args);
   const followUps = await one(`select sum(completed = 0) as pending, sum(completed = 1) as completed from follow_ups where ${readable}`, args);
   const prayers = await one(`select count(*) as n, sum(prayed_count) as prayed, sum(answered = 0) as active, sum(answered = 1) as answered from prayer_requests where ${readable}`, args);
+  // The trends' windows in whole UTC days: the last 30 up to tomorrow, and the 30 before.
+  const today = Math.floor(Date.now() / DAY);
+  const windows = async (table: string, column: string, extra = '') => {
+    const w = await one(
+      `select sum(${column} / ${DAY} between ${today - 29} and ${today + 1}) as recent, sum(${column} / ${DAY} between ${today - 59} and ${today - 30}) as previous from ${table} where ${readable}${extra}`,
+      args,
+    );
+    return trendOf(w.recent, w.previous);
+  };
   return {
     totalConversations: activities.conversations,
     totalGospelPresentations: activities.presentations,
@@ -54,14 +65,20 @@ async function counted(userId: number) {
     totalPrayers: prayers.prayed,
     followUps: { pending: followUps.pending, completed: followUps.completed },
     prayers: { active: prayers.active, answered: prayers.answered },
+    trends: {
+      conversations: await windows('activities', 'date', " and type = 'conversation'"),
+      gospelPresentations: await windows('activities', 'date', " and type = 'gospel_presentation'"),
+      contacts: await windows('contacts', 'created_at'),
+      prayerRequests: await windows('prayer_requests', 'created_at'),
+    },
   };
 }
 
-/** What the API answers: dashboard stats and the two tab counts. */
+/** What the API answers: dashboard stats (totals and trends) and the two tab counts. */
 async function answered(person: Person) {
   const stats = await person.client.get('/api/dashboard/stats');
   expect(stats.status).toBe(200);
-  const { trends: _trends, ...totals } = stats.body;
+  const totals = stats.body;
   const followUps = (await person.client.get('/trpc/followUps.counts')).body.result.data.json;
   const prayers = (await person.client.get('/trpc/prayerRequests.counts')).body.result.data.json;
   return { ...totals, followUps, prayers };
@@ -72,9 +89,10 @@ async function expectTalliesRight(people: Person[] = [ann, ben, cal]) {
 }
 
 /** A contact with an activity, a follow-up and a prayer request, all written by one log. */
-async function logged(person: Person, type: string, teamId: number | null) {
+async function logged(person: Person, type: string, teamId: number | null, daysAgo = 0) {
   const res = await person.client.post('/api/activities', {
     type,
+    date: new Date(Date.now() - daysAgo * DAY).toISOString(),
     contactName: `Contact ${Math.random().toString(36).slice(2, 8)}`,
     teamId,
     followUp: { date: '2031-01-01', type: 'phone', description: 'Call back' },
@@ -91,18 +109,21 @@ describe('row tallies', () => {
 
   it('count creates: own rows, team rows, a stranger’s rows', async () => {
     annTeamLog = await logged(ann, 'conversation', team);
-    await logged(ann, 'gospel_presentation', null);
+    await logged(ann, 'gospel_presentation', null, 40);
+    await logged(ann, 'conversation', null, 75);
     benTeamLog = await logged(ben, 'gospel_presentation', team);
     benOwnLog = await logged(ben, 'conversation', null);
     await logged(cal, 'conversation', null);
     expect((await ann.client.post('/api/contacts', { name: 'Lydia', teamId: team })).status).toBe(201);
     await expectTalliesRight();
-    expect((await answered(ann)).totalConversations).toBe(1);
+    expect((await answered(ann)).totalConversations).toBe(2);
     expect((await answered(ann)).totalGospelPresentations).toBe(2);
   });
 
-  it('follow a changed type, completion, prayers and answers', async () => {
+  it('follow a changed type and date, completion, prayers and answers', async () => {
     expect((await ann.client.put(`/api/activities/${annTeamLog.id}`, { type: 'gospel_presentation' })).status).toBe(200);
+    expect((await ben.client.put(`/api/activities/${benOwnLog.id}`, { date: new Date(Date.now() - 35 * DAY).toISOString() })).status).toBe(200);
+    await server.database.write((tx) => tx.run(`update contacts set created_at = ${Date.now() - 45 * DAY} where id = ${benOwnLog.contactId}`));
     expect((await ben.client.post(`/api/followups/${benTeamLog.followUp.id}/complete`)).status).toBe(200);
     expect((await ann.client.put(`/api/followups/${annTeamLog.followUp.id}`, { completed: true })).status).toBe(200);
     expect((await ann.client.put(`/api/followups/${annTeamLog.followUp.id}`, { completed: false })).status).toBe(200);
@@ -111,7 +132,7 @@ describe('row tallies', () => {
     expect((await ben.client.post(`/api/prayer-requests/${benTeamLog.prayerRequest.id}/answer`, { answerNotes: 'Reconciled' })).status).toBe(200);
     await expectTalliesRight();
     expect((await answered(ann)).totalPrayers).toBe(3);
-    expect((await answered(ann)).prayers).toEqual({ active: 2, answered: 1 });
+    expect((await answered(ann)).prayers).toEqual({ active: 3, answered: 1 });
   });
 
   it('follow deletes, including rows removed by a contact’s cascade', async () => {
@@ -185,7 +206,14 @@ describe('row tallies on an existing database', () => {
     });
     await prepareDatabase(database);
     const tallies = await database.readerClient.execute('select entity, kind, row_count, prayed from row_tallies where created_by = 1 order by entity, kind');
+    const daily = await database.readerClient.execute('select entity, kind, sum(row_count) as n from daily_tallies where created_by = 1 group by entity, kind order by entity, kind');
     database.close();
+    expect(daily.rows.map((r) => [r.entity, r.kind, Number(r.n)])).toEqual([
+      ['activity', 'conversation', 2],
+      ['activity', 'gospel_presentation', 1],
+      ['contact', '', 2],
+      ['prayer', '', 2],
+    ]);
     expect(tallies.rows.map((r) => [r.entity, r.kind, Number(r.row_count), Number(r.prayed)])).toEqual([
       ['activity', 'conversation', 2, 0],
       ['activity', 'gospel_presentation', 1, 0],
