@@ -93,7 +93,8 @@ async function startServer(name: 'app' | 'floor', dbUrl: string, port: number): 
     MALLOC_MMAP_THRESHOLD_: '131072',
     REGISTER_LIMIT_PER_ADDRESS: '100000000',
   };
-  const args = name === 'app' ? ['dist-server/main.js'] : ['--import', 'tsx', 'bench/floor.ts'];
+  // Both with the V8 flag `npm start` and deploy/sower.service use.
+  const args = ['--max-semi-space-size=8', ...(name === 'app' ? ['dist-server/main.js'] : ['--import', 'tsx', 'bench/floor.ts'])];
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);
   let stopping = false;
