@@ -137,9 +137,9 @@ test.describe('routing', () => {
 });
 
 test.describe('shell', () => {
-  test('highlights the current link in a 16rem sidebar on desktop', async ({ page, user }) => {
+  // Tagged for one layout: playwright.config.ts runs it only in that project.
+  test('highlights the current link in a 16rem sidebar on desktop', { tag: '@desktop-only' }, async ({ page, user }) => {
     void user;
-    test.skip(isPhone(page), 'desktop layout');
     await page.goto('/followups');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Follow-ups' })).toHaveAttribute('aria-current', 'page');
@@ -149,9 +149,8 @@ test.describe('shell', () => {
     expect((await aside.boundingBox())?.width).toBe(256);
   });
 
-  test('opens the drawer from the top bar on a phone and closes it on a link', async ({ page, user }) => {
+  test('opens the drawer from the top bar on a phone and closes it on a link', { tag: '@phone-only' }, async ({ page, user }) => {
     void user;
-    test.skip(!isPhone(page), 'phone layout');
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
