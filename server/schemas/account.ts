@@ -10,10 +10,13 @@ function splitName(name: string) {
   return { firstName, lastName: rest.join(' ') };
 }
 
+/** A full name, with the registration form's rule (SPEC §5): the profile form and the API share it. */
+export const fullNameInput = z.string().trim().min(2, 'Name must be at least 2 characters').max(200, 'Name must be at most 200 characters');
+
 /** Fields left out stay as they are; `name` (one field, like the registration form) sets first and last name. */
 export const profileUpdateInput = z
   .object({
-    name: z.string().trim().max(200, 'Name must be at most 200 characters').optional(),
+    name: fullNameInput.optional(),
     firstName: namePart('First name').optional(),
     lastName: namePart('Last name').optional(),
     email: emailSchema.optional(),

@@ -1,5 +1,6 @@
 // Settings: the user's full name and email; a saved change shows in the user block at once.
 import { z } from 'zod';
+import { fullNameInput } from '../../server/schemas/account';
 import { emailSchema } from '../../server/schemas/auth';
 import { useAuth } from '../hooks/useAuth';
 import { useFailureToast } from '../hooks/useFailureToast';
@@ -12,11 +13,8 @@ import { FieldGroup, SubmitButton } from './Fields';
 import { TextField } from './TextField';
 import { useFormState } from './useFormState';
 
-// The registration form's rules for the same two fields (SPEC §5), so a name valid there is valid here.
-const profileFormSchema = z.object({
-  name: z.string().trim().min(2, 'Name must be at least 2 characters').max(200, 'Name must be at most 200 characters'),
-  email: emailSchema,
-});
+// Both fields required here (the API also takes either alone), with the server's own rules for each.
+const profileFormSchema = z.object({ name: fullNameInput, email: emailSchema });
 
 export function ProfileForm() {
   const { user, updateUser } = useAuth();

@@ -63,6 +63,7 @@ describe('updating the profile', () => {
     ['an invalid email', { email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
     ['a first name over 100 characters', { firstName: 'x'.repeat(101) }, 'firstName', 'First name must be at most 100 characters'],
     ['a name over 200 characters', { name: 'x'.repeat(201) }, 'name', 'Name must be at most 200 characters'],
+    ['a one-letter name', { name: ' J ' }, 'name', 'Name must be at least 2 characters'],
   ])('refuses %s with 400 and the message', async (_, body, path, message) => {
     const { client } = await signedInClient(server, 'invalid');
     const res = await client.put('/api/account/profile', body);
