@@ -10,6 +10,7 @@ import { appRouter } from './routers';
 import { createStaticHandler } from './static';
 import { createMemoryStore, defaultLimits, type AttemptStore, type Limits } from './rateLimit';
 import { createRequestContext, type AppServices, type Context } from './trpc';
+import { createTurns } from './turns';
 
 export interface AppOptions {
   env: Env;
@@ -112,8 +113,7 @@ export function createApp({ env, database, log = defaultLog, attempts = createMe
     }
   }
 
-  const server = createServer((req, res) => {
-    void handle(req, res);
-  });
+  const take = createTurns();
+  const server = createServer((req, res) => take(() => void handle(req, res)));
   return { server, auth };
 }
