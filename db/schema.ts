@@ -181,6 +181,9 @@ export const prayerRequests = sqliteTable(
     index('prayer_requests_team_idx').on(t.teamId, t.answered, t.date),
     index('prayer_requests_owner_date_idx').on(t.createdBy, t.date),
     index('prayer_requests_team_date_idx').on(t.teamId, t.date),
+    // The Answered tab's order: answer date, else the request's date, newest first.
+    index('prayer_requests_owner_answered_idx').on(t.createdBy, t.answered, sql`coalesce(${t.answerDate}, ${t.date})`),
+    index('prayer_requests_team_answered_idx').on(t.teamId, t.answered, sql`coalesce(${t.answerDate}, ${t.date})`),
     // The dashboard's 30-day windows count new requests by created_at.
     index('prayer_requests_owner_created_idx').on(t.createdBy, t.createdAt),
     index('prayer_requests_team_created_idx').on(t.teamId, t.createdAt),

@@ -1,5 +1,6 @@
 // Follow-ups: what a user plans to do next with a contact; pending until completed.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
 import { assertCanCreateIn, canRead, notFound } from '../access';
@@ -29,6 +30,42 @@ export function selectFollowUps(db: Queryable) {
     .innerJoin(contacts, eq(contacts.id, followUps.contactId));
 }
 
+/**
+ * One group of the screen as a filter and a direction on (date, id): pending groups soonest first (so the most
+ * overdue, the most urgent, leads), completed ones newest first. Without a section, the list is soonest first,
+ * narrowed by `completed` when given.
+ */
+function sectionOf(input: z.infer<typeof followUpListInput>): { filters: (SQL | undefined)[]; direction: 'asc' | 'desc' } {
+  const pending = eq(followUps.completed, false);
+  // The schema has made sure the pending sections come with both boundaries.
+  const todayStart = input?.todayStart as Date;
+  const tomorrowStart = input?.tomorrowStart as Date;
+  switch (input?.section) {
+    case 'overdue':
+      return { filters: [pending, lt(followUps.date, todayStart)], direction: 'asc' };
+    case 'today':
+      return { filters: [pending, gte(followUps.date, todayStart), lt(followUps.date, tomorrowStart)], direction: 'asc' };
+    case 'upcoming':
+      return { filters: [pending, gte(followUps.date, tomorrowStart)], direction: 'asc' };
+    case 'completed':
+      return { filters: [eq(followUps.completed, true)], direction: 'desc' };
+    default:
+      return { filters: [input?.completed === undefined ? undefined : eq(followUps.completed, input.completed)], direction: 'asc' };
+  }
+}
+
+/** Soonest first, `completed` narrowing to one tab; or one `section` of the screen in its own order. */
+export function followUpPageQuery(db: Queryable, userId: number, input: z.infer<typeof followUpListInput>) {
+  const { filters: sectionFilters, direction } = sectionOf(input);
+  const by = direction === 'asc' ? asc : desc;
+  const order = [by(followUps.date), by(followUps.id)];
+  const filters = [...sectionFilters, input?.cursor ? afterCursor(followUps, followUps.date, direction, input.cursor, userId) : undefined];
+  return selectFollowUps(db)
+    .where(readablePage(followUps, userId, filters, order, limitOf(input)))
+    .orderBy(...order)
+    .limit(limitOf(input));
+}
+
 async function loadFollowUp(db: Queryable, followUpId: number, userId: number) {
   const [row] = await selectFollowUps(db).where(and(eq(followUps.id, followUpId), canRead(followUps, userId)));
   if (!row) throw notFound('Follow-up');
@@ -36,18 +73,7 @@ async function loadFollowUp(db: Queryable, followUpId: number, userId: number) {
 }
 
 export const followUpsRouter = router({
-  /** Soonest first; `completed` narrows to one tab (the client shows completed ones newest first itself). */
-  list: protectedProcedure.input(followUpListInput).query(({ ctx, input }) => {
-    const order = [asc(followUps.date), asc(followUps.id)];
-    const filters = [
-      input?.completed === undefined ? undefined : eq(followUps.completed, input.completed),
-      input?.cursor ? afterCursor(followUps, followUps.date, 'asc', input.cursor, ctx.user.id) : undefined,
-    ];
-    return selectFollowUps(ctx.database.read)
-      .where(readablePage(followUps, ctx.user.id, filters, order, limitOf(input)))
-      .orderBy(...order)
-      .limit(limitOf(input));
-  }),
+  list: protectedProcedure.input(followUpListInput).query(({ ctx, input }) => followUpPageQuery(ctx.database.read, ctx.user.id, input)),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['follow_up']);

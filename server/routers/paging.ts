@@ -1,5 +1,5 @@
 // Keyset paging: continue after the row the cursor names, in the list's own order, only among rows the user may read.
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, Column, is, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { canRead, readableParts, type OwnedTable } from '../access';
 
@@ -11,7 +11,13 @@ type SortKey = SQLiteColumn | SQL;
  */
 export function afterCursor(table: SQLiteTable & OwnedTable, key: SortKey, direction: 'asc' | 'desc', cursor: number, userId: number): SQL {
   const compare = direction === 'asc' ? sql`>` : sql`<`;
-  return sql`(${key}, ${table.id}) ${compare} (select ${key}, ${table.id} from ${table} where ${table.id} = ${cursor} and ${canRead(table, userId)})`;
+  const cursorRow = sql`from ${table} where ${table.id} = ${cursor} and ${canRead(table, userId)}`;
+  const after = sql`(${key}, ${table.id}) ${compare} (select ${key}, ${table.id} ${cursorRow})`;
+  if (is(key, Column)) return after;
+  // SQLite seeks an index on a column by the row value, but on an expression (lower(name), coalesce(…)) only by a
+  // plain comparison; without this bound a late page would walk every index entry before the cursor.
+  const bound = direction === 'asc' ? sql`>=` : sql`<=`;
+  return sql`${key} ${bound} (select ${key} ${cursorRow}) and ${after}`;
 }
 
 /** SQLite reads LIMIT -1 as no limit, so one query shape serves whole lists and pages. */

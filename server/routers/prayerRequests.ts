@@ -1,5 +1,6 @@
 // Prayer requests: the prayer journal, with a prayed counter and answered prayers.
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
 import { assertCanCreateIn, canRead, notFound } from '../access';
@@ -23,11 +24,30 @@ export const prayerColumns = {
   teamId: prayerRequests.teamId,
 };
 
+/** When a prayer was answered, its request date standing in for a missing answer date; indexed in this form. */
+const answeredOn = sql`coalesce(${prayerRequests.answerDate}, ${prayerRequests.date})`;
+
 function selectPrayers(db: Queryable) {
   return db
     .select({ ...prayerColumns, contactName: contacts.name })
     .from(prayerRequests)
     .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId));
+}
+
+/** Newest first by date, `answered` narrowing to one tab; or one `section` (tab) in the screen's order. */
+export function prayerPageQuery(db: Queryable, userId: number, input: z.infer<typeof prayerListInput>) {
+  const answered = input?.section ? input.section === 'answered' : input?.answered;
+  // SPEC: answered prayers by answer date (else date), newest first; everything else by date.
+  const key = input?.section === 'answered' ? answeredOn : prayerRequests.date;
+  const order = [desc(key), desc(prayerRequests.id)];
+  const filters = [
+    answered === undefined ? undefined : eq(prayerRequests.answered, answered),
+    input?.cursor ? afterCursor(prayerRequests, key, 'desc', input.cursor, userId) : undefined,
+  ];
+  return selectPrayers(db)
+    .where(readablePage(prayerRequests, userId, filters, order, limitOf(input)))
+    .orderBy(...order)
+    .limit(limitOf(input));
 }
 
 async function loadPrayer(db: Queryable, prayerId: number, userId: number) {
@@ -43,18 +63,7 @@ function answerFields(answered: boolean | undefined, answerDate: Date | null | u
 }
 
 export const prayerRequestsRouter = router({
-  /** Newest first; `answered` narrows to one tab. */
-  list: protectedProcedure.input(prayerListInput).query(({ ctx, input }) => {
-    const order = [desc(prayerRequests.date), desc(prayerRequests.id)];
-    const filters = [
-      input?.answered === undefined ? undefined : eq(prayerRequests.answered, input.answered),
-      input?.cursor ? afterCursor(prayerRequests, prayerRequests.date, 'desc', input.cursor, ctx.user.id) : undefined,
-    ];
-    return selectPrayers(ctx.database.read)
-      .where(readablePage(prayerRequests, ctx.user.id, filters, order, limitOf(input)))
-      .orderBy(...order)
-      .limit(limitOf(input));
-  }),
+  list: protectedProcedure.input(prayerListInput).query(({ ctx, input }) => prayerPageQuery(ctx.database.read, ctx.user.id, input)),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['prayer']);

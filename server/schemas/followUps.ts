@@ -20,4 +20,31 @@ export const followUpUpdateInput = z.object({
   completed: z.boolean().optional(),
 });
 
-export const followUpListInput = z.object({ ...pageFields, completed: booleanFlag.optional() }).optional();
+/** The groups of the Follow-ups screen (SPEC: Overdue, Today, Upcoming under Pending; Completed), each read apart. */
+export const followUpSections = ['overdue', 'today', 'upcoming', 'completed'] as const;
+export type FollowUpSection = (typeof followUpSections)[number];
+
+/**
+ * List filters: `completed` narrows to one tab; `section` to one group of the screen, in that group's order. Which
+ * day is "today" depends on the caller's time zone, so the pending groups take the caller's own day boundaries.
+ */
+export const followUpListInput = z
+  .object({
+    ...pageFields,
+    completed: booleanFlag.optional(),
+    section: z.enum(followUpSections, { error: `Section must be one of ${followUpSections.join(', ')}` }).optional(),
+    todayStart: dateInput().optional(),
+    tomorrowStart: dateInput().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.section && v.completed !== undefined) ctx.addIssue({ code: 'custom', message: 'Give either section or completed, not both', path: ['section'] });
+    if (v.section && v.section !== 'completed') {
+      for (const field of ['todayStart', 'tomorrowStart'] as const) {
+        if (!v[field]) ctx.addIssue({ code: 'custom', message: `${field} is required for the ${v.section} section`, path: [field] });
+      }
+    }
+    if (v.todayStart && v.tomorrowStart && v.tomorrowStart <= v.todayStart) {
+      ctx.addIssue({ code: 'custom', message: 'tomorrowStart must be after todayStart', path: ['tomorrowStart'] });
+    }
+  })
+  .optional();

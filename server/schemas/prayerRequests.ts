@@ -24,4 +24,15 @@ export const prayerUpdateInput = z.object({
   answerDate,
 });
 
-export const prayerListInput = z.object({ ...pageFields, answered: booleanFlag.optional() }).optional();
+/** The tabs of the Prayer Journal, each read apart in its own order. */
+export const prayerSections = ['active', 'answered'] as const;
+
+/** List filters: `answered` narrows to one tab (newest first by date); `section` to one tab in the screen's order. */
+export const prayerListInput = z
+  .object({
+    ...pageFields,
+    answered: booleanFlag.optional(),
+    section: z.enum(prayerSections, { error: `Section must be one of ${prayerSections.join(', ')}` }).optional(),
+  })
+  .refine((v) => !v.section || v.answered === undefined, { message: 'Give either section or answered, not both', path: ['section'] })
+  .optional();

@@ -1,10 +1,12 @@
 // Follow-ups: Pending (Overdue, Today, Upcoming) and Completed tabs; complete, edit, delete; ?id= opens one.
+import { startOfToday, startOfTomorrow } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { CalendarFeed } from '../components/CalendarFeed';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
 import { FollowUpItem } from '../components/FollowUpItem';
 import { PlusIcon } from '../components/Icons';
+import { LoadMore } from '../components/LoadMore';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu, type RowMenuItem } from '../components/RowMenu';
@@ -14,8 +16,26 @@ import { FollowUpForm, type FollowUp } from '../forms/FollowUpForm';
 import { useEditParam } from '../hooks/useEditParam';
 import { useWrite } from '../hooks/useWrite';
 import { confirmDelete, failure, success } from '../lib/messages';
-import { groupFollowUps } from '../lib/ordering';
 import { trpc } from '../lib/trpc';
+
+// A heavy user's follow-ups load a page at a time, each group on its own.
+const PAGE = 50;
+
+type Section = 'overdue' | 'today' | 'upcoming' | 'completed';
+
+/** One group of the screen, paged by the server in that group's order, within the user's own today. */
+function useSection(section: Section) {
+  // Only the browser knows where the user's day starts; on a new day the next render asks again.
+  const day = section === 'completed' ? {} : { todayStart: startOfToday(), tomorrowStart: startOfTomorrow() };
+  return trpc.followUps.list.useInfiniteQuery(
+    { section, ...day, limit: PAGE },
+    { getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1].id : undefined) },
+  );
+}
+
+type SectionList = ReturnType<typeof useSection>;
+
+const isEmpty = (list: SectionList) => !list.data?.pages.some((page) => page.length > 0);
 
 /** The server sends the single-event file as an attachment, so following the link downloads it and stays here. */
 function downloadIcs(id: number) {
@@ -27,7 +47,12 @@ function downloadIcs(id: number) {
 
 export default function FollowUpsPage() {
   const [tab, setTab] = useState<'pending' | 'completed'>('pending');
-  const list = trpc.followUps.list.useQuery();
+  const overdue = useSection('overdue');
+  const today = useSection('today');
+  const upcoming = useSection('upcoming');
+  const completed = useSection('completed');
+  // The badges count every follow-up, not only the loaded pages.
+  const counts = trpc.followUps.counts.useQuery();
   const complete = trpc.followUps.complete.useMutation();
   const remove = trpc.followUps.remove.useMutation();
   const write = useWrite();
@@ -35,16 +60,24 @@ export default function FollowUpsPage() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<FollowUp | null>(null);
 
-  const groups = groupFollowUps(list.data ?? []);
-  const pendingCount = groups.overdue.length + groups.today.length + groups.upcoming.length;
-  const editing = edit.id === null ? undefined : list.data?.find((f) => f.id === edit.id);
+  const pendingGroups = [
+    { title: 'Overdue', list: overdue },
+    { title: 'Today', list: today },
+    { title: 'Upcoming', list: upcoming },
+  ];
+  const shown = tab === 'pending' ? pendingGroups.map((g) => g.list) : [completed];
+  const loaded = [overdue, today, upcoming, completed].flatMap((list) => list.data?.pages.flat() ?? []);
+  const listed = edit.id === null ? undefined : loaded.find((f) => f.id === edit.id);
+  // A deep link may name a follow-up beyond the loaded pages.
+  const loading = [overdue, today, upcoming, completed].some((list) => list.isLoading);
+  const fetched = trpc.followUps.byId.useQuery({ id: edit.id ?? 0 }, { enabled: edit.id !== null && !listed && !loading, retry: false });
+  const editing = listed ?? (edit.id !== null ? fetched.data : undefined);
   const { close } = edit;
-  const missing = edit.id !== null && list.isSuccess && !editing;
 
   // A link to a follow-up that is gone (or never was) opens nothing, so it should not stay in the address.
   useEffect(() => {
-    if (missing) close();
-  }, [missing, close]);
+    if (fetched.isError) close();
+  }, [fetched.isError, close]);
 
   const markCompleted = (followUp: FollowUp) =>
     void write(() => complete.mutateAsync({ id: followUp.id }), { kind: 'followUp', done: success.followUpCompleted, failed: failure.completeFollowUp }).catch(() => undefined);
@@ -61,22 +94,26 @@ export default function FollowUpsPage() {
     { label: 'Delete', onSelect: () => setDeleting(followUp), danger: true },
   ];
 
-  const rows = (items: FollowUp[]) => (
-    <ul className="flex flex-col gap-2">
-      {items.map((followUp) => (
-        <li key={followUp.id} className="flex items-start gap-1 rounded-box border border-base-300 bg-base-100 p-3 sm:gap-2 sm:p-4">
-          <FollowUpItem contactId={followUp.contactId} contactName={followUp.contactName} description={followUp.description} type={followUp.type} date={followUp.date} completed={followUp.completed} />
-          <RowMenu label={`Actions for follow-up with ${followUp.contactName}`} items={menu(followUp)} />
-        </li>
-      ))}
-    </ul>
+  const rows = (list: SectionList) => (
+    <>
+      <ul className="flex flex-col gap-2">
+        {list.data?.pages.flat().map((followUp) => (
+          <li key={followUp.id} className="flex items-start gap-1 rounded-box border border-base-300 bg-base-100 p-3 sm:gap-2 sm:p-4">
+            <FollowUpItem contactId={followUp.contactId} contactName={followUp.contactName} description={followUp.description} type={followUp.type} date={followUp.date} completed={followUp.completed} />
+            <RowMenu label={`Actions for follow-up with ${followUp.contactName}`} items={menu(followUp)} />
+          </li>
+        ))}
+      </ul>
+      <LoadMore list={list} />
+    </>
   );
 
-  const section = (title: string, items: FollowUp[]) =>
-    items.length > 0 && (
-      <section className="mb-6" aria-label={title}>
+  // As before paging, a group shows only when it has rows.
+  const section = ({ title, list }: { title: string; list: SectionList }) =>
+    !isEmpty(list) && (
+      <section key={title} className="mb-6" aria-label={title}>
         <h2 className="mb-2 text-sm font-semibold tracking-wide text-base-content/75 uppercase">{title}</h2>
-        {rows(items)}
+        {rows(list)}
       </section>
     );
 
@@ -99,30 +136,22 @@ export default function FollowUpsPage() {
         active={tab}
         onChange={setTab}
         tabs={[
-          { key: 'pending', label: 'Pending', count: pendingCount },
-          { key: 'completed', label: 'Completed', count: groups.completed.length },
+          { key: 'pending', label: 'Pending', count: counts.data?.pending ?? 0 },
+          { key: 'completed', label: 'Completed', count: counts.data?.completed ?? 0 },
         ]}
       >
-        {list.isLoading ? (
+        {shown.some((list) => list.isLoading) ? (
           <Spinner />
-        ) : list.isError ? (
+        ) : shown.some((list) => list.isError) ? (
           <p role="alert" className="alert alert-error">
             We could not load your follow-ups. Please try refreshing the page.
           </p>
         ) : tab === 'pending' ? (
-          pendingCount === 0 ? (
-            <EmptyState title="No pending follow-ups" />
-          ) : (
-            <>
-              {section('Overdue', groups.overdue)}
-              {section('Today', groups.today)}
-              {section('Upcoming', groups.upcoming)}
-            </>
-          )
-        ) : groups.completed.length === 0 ? (
+          shown.every(isEmpty) ? <EmptyState title="No pending follow-ups" /> : pendingGroups.map(section)
+        ) : isEmpty(completed) ? (
           <EmptyState title="No completed follow-ups" />
         ) : (
-          rows(groups.completed)
+          rows(completed)
         )}
       </TabBar>
 

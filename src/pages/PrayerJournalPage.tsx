@@ -6,6 +6,7 @@ import { ContactAvatar } from '../components/ContactAvatar';
 import { ContactLink } from '../components/ContactLink';
 import { EmptyState } from '../components/EmptyState';
 import { PlusIcon } from '../components/Icons';
+import { LoadMore } from '../components/LoadMore';
 import { PrayerAnswer } from '../components/PrayerAnswer';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
@@ -16,14 +17,27 @@ import { PrayerForm, type Prayer } from '../forms/PrayerForm';
 import { useEditParam } from '../hooks/useEditParam';
 import { useWrite } from '../hooks/useWrite';
 import { confirmDelete, failure, PRAYED_TOAST_DURATION, success } from '../lib/messages';
-import { sortActivePrayers, sortAnsweredPrayers } from '../lib/ordering';
 import { trpc } from '../lib/trpc';
 
 const showDate = (date: Date) => format(date, 'MMM d, yyyy');
 
+// A long journal loads a page at a time, each tab on its own.
+const PAGE = 50;
+
+/** One tab, paged by the server in that tab's order (active by date, answered by answer date; newest first). */
+function useTab(section: 'active' | 'answered') {
+  return trpc.prayerRequests.list.useInfiniteQuery(
+    { section, limit: PAGE },
+    { getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1].id : undefined) },
+  );
+}
+
 export default function PrayerJournalPage() {
   const [tab, setTab] = useState<'active' | 'answered'>('active');
-  const list = trpc.prayerRequests.list.useQuery();
+  const active = useTab('active');
+  const answered = useTab('answered');
+  // The badges count every request, not only the loaded pages.
+  const counts = trpc.prayerRequests.counts.useQuery();
   const pray = trpc.prayerRequests.pray.useMutation();
   const markAnswered = trpc.prayerRequests.markAnswered.useMutation();
   const remove = trpc.prayerRequests.remove.useMutation();
@@ -32,17 +46,19 @@ export default function PrayerJournalPage() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Prayer | null>(null);
 
-  const active = sortActivePrayers((list.data ?? []).filter((p) => !p.answered));
-  const answered = sortAnsweredPrayers((list.data ?? []).filter((p) => p.answered));
-  const shown = tab === 'active' ? active : answered;
-  const editing = edit.id === null ? undefined : list.data?.find((p) => p.id === edit.id);
+  const list = tab === 'active' ? active : answered;
+  const shown = list.data?.pages.flat() ?? [];
+  const listed = edit.id === null ? undefined : [active, answered].flatMap((l) => l.data?.pages.flat() ?? []).find((p) => p.id === edit.id);
+  // A deep link may name a prayer request beyond the loaded pages.
+  const loading = active.isLoading || answered.isLoading;
+  const fetched = trpc.prayerRequests.byId.useQuery({ id: edit.id ?? 0 }, { enabled: edit.id !== null && !listed && !loading, retry: false });
+  const editing = listed ?? (edit.id !== null ? fetched.data : undefined);
   const { close } = edit;
-  const missing = edit.id !== null && list.isSuccess && !editing;
 
   // A link to a prayer request that is gone (or never was) opens nothing, so it should not stay in the address.
   useEffect(() => {
-    if (missing) close();
-  }, [missing, close]);
+    if (fetched.isError) close();
+  }, [fetched.isError, close]);
 
   const prayFor = (prayer: Prayer) =>
     void write(() => pray.mutateAsync({ id: prayer.id }), {
@@ -111,8 +127,8 @@ export default function PrayerJournalPage() {
         active={tab}
         onChange={setTab}
         tabs={[
-          { key: 'active', label: 'Active', count: active.length },
-          { key: 'answered', label: 'Answered', count: answered.length },
+          { key: 'active', label: 'Active', count: counts.data?.active ?? 0 },
+          { key: 'answered', label: 'Answered', count: counts.data?.answered ?? 0 },
         ]}
       >
         {list.isLoading ? (
@@ -124,7 +140,10 @@ export default function PrayerJournalPage() {
         ) : shown.length === 0 ? (
           <EmptyState title={tab === 'active' ? 'No active prayer requests' : 'No answered prayers yet'} />
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2">{shown.map(card)}</ul>
+          <>
+            <ul className="grid gap-4 md:grid-cols-2">{shown.map(card)}</ul>
+            <LoadMore list={list} />
+          </>
         )}
       </TabBar>
 

@@ -105,3 +105,15 @@ export async function signedInClient(server: TestServer, prefix = 'user') {
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { client, user: res.body as { id: number; username: string; email: string } };
 }
+
+/** EXPLAIN QUERY PLAN of a drizzle query, as the lines SQLite prints. */
+export async function queryPlan(server: TestServer, query: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql, params } = query.toSQL();
+  const res = await server.database.readerClient.execute({ sql: `explain query plan ${sql}`, args: params as never });
+  return res.rows.map((row) => String(row.detail));
+}
+
+/** The plan lines that read `table` without an index. */
+export function unindexedScans(lines: string[], table: string) {
+  return lines.filter((line) => new RegExp(`^SCAN ${table}\\b`).test(line) && !/USING (COVERING )?INDEX/.test(line));
+}

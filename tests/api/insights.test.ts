@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withMemberships } from '../../server/access';
 import { activityWeeksQuery, dueFollowUpsQuery, journeyQuery } from '../../server/routers/insights';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, queryPlan, signedInClient, startServer, unindexedScans, type TestServer } from './harness';
 import { trpcQuery } from './trpc';
 
 const HOUR = 60 * 60 * 1000;
@@ -177,13 +177,8 @@ describe('access', () => {
 });
 
 describe('query plans', () => {
-  /** EXPLAIN QUERY PLAN of a drizzle query, as the lines SQLite prints. */
-  async function plan(query: { toSQL(): { sql: string; params: unknown[] } }) {
-    const { sql, params } = query.toSQL();
-    const res = await server.database.readerClient.execute({ sql: `explain query plan ${sql}`, args: params as never });
-    return res.rows.map((row) => String(row.detail));
-  }
-  const scans = (lines: string[], table: string) => lines.filter((line) => new RegExp(`^SCAN ${table}\\b`).test(line) && !/USING (COVERING )?INDEX/.test(line));
+  const plan = (query: Parameters<typeof queryPlan>[1]) => queryPlan(server, query);
+  const scans = unindexedScans;
 
   it.each([
     ['without teams', [] as { teamId: number; role: 'viewer' }[]],

@@ -1,0 +1,3 @@
+-- The Answered tab's order (answer date, else date). Written by drizzle-kit, whose SQL split the expression at its comma; fixed by hand (the snapshot holds it whole).
+CREATE INDEX `prayer_requests_owner_answered_idx` ON `prayer_requests` (`created_by`,`answered`,coalesce("answer_date", "date"));--> statement-breakpoint
+CREATE INDEX `prayer_requests_team_answered_idx` ON `prayer_requests` (`team_id`,`answered`,coalesce("answer_date", "date"));
