@@ -1,6 +1,7 @@
 // Where the app server spends its CPU on one endpoint: runs dist-server/main.js under --cpu-prof, drives the endpoint
 // with autocannon for a few seconds as the heavy user, and prints self time by package and the top functions.
-// Usage: tsx bench/profile.ts [path] [--post '{"json":"body"}'] [--db .tmp/bench/bench-50000.db] [--seconds 5]
+// Usage: tsx bench/profile.ts [path] [--post '{"json":"body"}'] [--db .tmp/bench/bench-50000.db] [--seconds 5] [--floor]
+// (--floor profiles bench/floor.ts instead, to compare where the two spend their time)
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,8 +25,9 @@ const db = join(dir, 'profile.db');
 copyFileSync(source, db);
 const port = 3899;
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'dist-server/main.js'], {
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATABASE_URL: `file:${db}`, LOG_REQUESTS: 'false', LOGIN_LIMIT_PER_ADDRESS: '100000000' },
+const entry = args.includes('--floor') ? ['--import', 'tsx', 'bench/floor.ts'] : ['dist-server/main.js'];
+const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...entry], {
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `file:${db}`, LOG_REQUESTS: 'false', LOGIN_LIMIT_PER_ADDRESS: '100000000' },
   stdio: 'ignore',
 });
 try {
@@ -67,7 +69,7 @@ for (const node of profile.nodes) {
   const { url, functionName, lineNumber } = node.callFrame;
   if (functionName === '(idle)') continue;
   total += time;
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.includes('dist-server') ? 'app (dist-server)' : url.startsWith('node:') ? 'node core' : url ? url : functionName);
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.includes('dist-server') ? 'app (dist-server)' : url.includes('bench/floor') ? 'floor' : url.startsWith('node:') ? 'node core' : url ? url : functionName);
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + time);
   const key = `${functionName || '(anonymous)'} ${url.replace(/.*node_modules\//, '').replace(/.*dist-server\//, 'dist-server/')}:${lineNumber + 1}`;
   byFunction.set(key, (byFunction.get(key) ?? 0) + time);
@@ -78,5 +80,5 @@ const top = (map: Map<string, number>, n: number) =>
     .slice(0, n)
     .map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`)
     .join('\n');
-console.log(`\nbusy CPU by package (${(total / 1e6).toFixed(1)} s busy):\n${top(byPackage, 15)}\n\ntop functions:\n${top(byFunction, 20)}`);
+console.log(`\nbusy CPU by package (${(total / 1e6).toFixed(1)} s busy):\n${top(byPackage, 15)}\n\ntop functions:\n${top(byFunction, Number(option("top") ?? 20))}`);
 rmSync(dir, { recursive: true, force: true });

@@ -1,15 +1,14 @@
 // Builds the one HTTP server: /trpc, /api, /healthz and the built client, with logging and the origin check.
-import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Database } from '../db/client';
 import { createAuth } from './auth';
 import type { Env } from './env';
-import { HttpError, isSameOriginWrite, MAX_BODY_BYTES, requestMeta, sendJson, setSecurityHeaders } from './http';
+import { HttpError, isSameOriginWrite, requestMeta, sendJson, setSecurityHeaders } from './http';
 import { handleRest, routePatternOf, sendError } from './rest/handler';
-import { appRouter } from './routers';
 import { createStaticHandler } from './static';
 import { createMemoryStore, defaultLimits, type AttemptStore, type Limits } from './rateLimit';
 import { createRequestContext, type AppServices, type Context } from './trpc';
+import { serveTrpc } from './trpcHttp';
 import { createTurns } from './turns';
 
 export interface AppOptions {
@@ -94,16 +93,8 @@ export function createApp({ env, database, log = defaultLog, attempts = createMe
       if (pathname === '/healthz') return await healthz(res);
       if (isApi) return await handleRest(req, res, url, contextFor(req, res, track), logError);
       if (isTrpc) {
-        return await nodeHTTPRequestHandler({
-          router: appRouter,
-          req,
-          res,
-          path: pathname.slice('/trpc/'.length),
-          maxBodySize: MAX_BODY_BYTES,
-          createContext: contextFor(req, res, track),
-          onError: ({ error }) => {
-            if (error.code === 'INTERNAL_SERVER_ERROR') logError(error);
-          },
+        return await serveTrpc(req, res, url, contextFor(req, res, track), ({ error }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') logError(error);
         });
       }
       if (statics.available && (req.method === 'GET' || req.method === 'HEAD')) return statics.serve(req, res, pathname);
