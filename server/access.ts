@@ -5,6 +5,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from '../db/client';
 import { teamMembers, type TeamRole } from '../db/schema';
+import { rowsOf } from './rows';
 
 /** A table that carries the ownership columns. */
 export interface OwnedTable {
@@ -19,7 +20,7 @@ const rolesThatEdit: TeamRole[] = ['admin', 'member'];
 const requestMemberships = new AsyncLocalStorage<{ userId: number; memberships: { teamId: number; role: TeamRole }[] }>();
 
 export async function loadMemberships(db: Queryable, userId: number) {
-  return db.select({ teamId: teamMembers.teamId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.userId, userId));
+  return rowsOf(db.select({ teamId: teamMembers.teamId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.userId, userId)));
 }
 
 /** Runs `fn` with the user's memberships known, so the row conditions below can name team ids directly. */

@@ -13,6 +13,7 @@ import { insertContact } from './contacts';
 import { followUpColumns } from './followUps';
 import { prayerColumns } from './prayerRequests';
 import { advanceGoals, removeOwned, requireReadableContact, updateOwned } from './shared';
+import { rowsOf } from '../rows';
 
 export const activityColumns = {
   id: activities.id,
@@ -63,10 +64,12 @@ export const activitiesRouter = router({
       input?.to ? lt(activities.date, input.to) : undefined,
       input?.cursor ? afterCursor(activities, activities.date, 'desc', input.cursor, ctx.user.id) : undefined,
     ];
-    return selectActivities(ctx.database.read)
-      .where(readablePage(activities, ctx.user.id, filters, order, limitOf(input)))
-      .orderBy(...order)
-      .limit(limitOf(input));
+    return rowsOf(
+      selectActivities(ctx.database.read)
+        .where(readablePage(activities, ctx.user.id, filters, order, limitOf(input)))
+        .orderBy(...order)
+        .limit(limitOf(input)),
+    );
   }),
 
   byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadActivity(ctx.database.read, input.id, ctx.user.id)),

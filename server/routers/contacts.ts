@@ -10,6 +10,7 @@ import { contactHistory, recordStatusChanges } from './journey';
 import { contactMatches } from './matching';
 import { afterCursor, limitOf, readablePage } from './paging';
 import { advanceGoals, removeOwned, updateOwned } from './shared';
+import { rowsOf } from '../rows';
 
 export const contactColumns = {
   id: contacts.id,
@@ -80,21 +81,25 @@ export const contactsRouter = router({
       ...contactFilters(input),
       input?.cursor ? afterCursor(contacts, nameKey, 'asc', input.cursor, ctx.user.id) : undefined,
     ];
-    return ctx.database.read
-      .select(contactColumns)
-      .from(contacts)
-      .where(readablePage(contacts, ctx.user.id, filters, order, limitOf(input)))
-      .orderBy(...order)
-      .limit(limitOf(input));
+    return rowsOf(
+      ctx.database.read
+        .select(contactColumns)
+        .from(contacts)
+        .where(readablePage(contacts, ctx.user.id, filters, order, limitOf(input)))
+        .orderBy(...order)
+        .limit(limitOf(input)),
+    );
   }),
 
   /** Every readable contact's id and name, alphabetically: all the forms' contact pickers need, a small payload even for thousands. */
   names: protectedProcedure.query(({ ctx }) =>
-    ctx.database.read
-      .select({ id: contacts.id, name: contacts.name })
-      .from(contacts)
-      .where(canRead(contacts, ctx.user.id))
-      .orderBy(asc(nameKey), asc(contacts.id)),
+    rowsOf(
+      ctx.database.read
+        .select({ id: contacts.id, name: contacts.name })
+        .from(contacts)
+        .where(canRead(contacts, ctx.user.id))
+        .orderBy(asc(nameKey), asc(contacts.id)),
+    ),
   ),
 
   /** How many contacts the same filter finds, for "N contacts match". */

@@ -12,6 +12,7 @@ import { goalColumns } from './goals';
 import { resourceCardColumns } from './resources';
 import { readablePage } from './paging';
 import { readableTallies, readableWindows } from './tallies';
+import { rowsOf } from '../rows';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const TREND_LABEL = 'vs previous 30 days';
@@ -72,22 +73,26 @@ export const dashboardRouter = router({
     const soonestFollowUps = [asc(followUps.date), asc(followUps.id)];
     const [stats, activeGoals, recentActivities, upcomingFollowUps, firstResources] = await Promise.all([
       computeStats(db, userId),
-      db.select(goalColumns).from(goals).where(and(canRead(goals, userId), eq(goals.completed, false))).orderBy(desc(goals.createdAt), desc(goals.id)).limit(3),
-      db
-        .select(activityColumns)
-        .from(activities)
-        .innerJoin(contacts, eq(contacts.id, activities.contactId))
-        .where(readablePage(activities, userId, [], newestActivities, 3))
-        .orderBy(...newestActivities)
-        .limit(3),
-      db
-        .select({ ...followUpColumns, contactName: contacts.name })
-        .from(followUps)
-        .innerJoin(contacts, eq(contacts.id, followUps.contactId))
-        .where(readablePage(followUps, userId, [eq(followUps.completed, false), gte(followUps.date, input.upcomingFrom)], soonestFollowUps, 3))
-        .orderBy(...soonestFollowUps)
-        .limit(3),
-      db.select(resourceCardColumns).from(resources).where(canReadResource(resources, userId)).orderBy(asc(resources.id)).limit(3),
+      rowsOf(db.select(goalColumns).from(goals).where(and(canRead(goals, userId), eq(goals.completed, false))).orderBy(desc(goals.createdAt), desc(goals.id)).limit(3)),
+      rowsOf(
+        db
+          .select(activityColumns)
+          .from(activities)
+          .innerJoin(contacts, eq(contacts.id, activities.contactId))
+          .where(readablePage(activities, userId, [], newestActivities, 3))
+          .orderBy(...newestActivities)
+          .limit(3),
+      ),
+      rowsOf(
+        db
+          .select({ ...followUpColumns, contactName: contacts.name })
+          .from(followUps)
+          .innerJoin(contacts, eq(contacts.id, followUps.contactId))
+          .where(readablePage(followUps, userId, [eq(followUps.completed, false), gte(followUps.date, input.upcomingFrom)], soonestFollowUps, 3))
+          .orderBy(...soonestFollowUps)
+          .limit(3),
+      ),
+      rowsOf(db.select(resourceCardColumns).from(resources).where(canReadResource(resources, userId)).orderBy(asc(resources.id)).limit(3)),
     ]);
     return { stats, goals: activeGoals, activities: recentActivities, followUps: upcomingFollowUps, resources: firstResources };
   }),

@@ -11,6 +11,7 @@ import { protectedProcedure, router } from '../trpc';
 import { afterCursor, limitOf, readablePage } from './paging';
 import { removeOwned, requireReadableContact, updateOwned } from './shared';
 import { readableTallies } from './tallies';
+import { rowsOf } from '../rows';
 
 export const followUpColumns = {
   id: followUps.id,
@@ -73,7 +74,7 @@ async function loadFollowUp(db: Queryable, followUpId: number, userId: number) {
 }
 
 export const followUpsRouter = router({
-  list: protectedProcedure.input(followUpListInput).query(({ ctx, input }) => followUpPageQuery(ctx.database.read, ctx.user.id, input)),
+  list: protectedProcedure.input(followUpListInput).query(({ ctx, input }) => rowsOf(followUpPageQuery(ctx.database.read, ctx.user.id, input))),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['follow_up']);

@@ -7,6 +7,7 @@ import { idInput } from '../schemas/common';
 import { goalCreateInput, goalUpdateInput } from '../schemas/goals';
 import { protectedProcedure, router } from '../trpc';
 import { removeOwned, updateOwned } from './shared';
+import { rowsOf } from '../rows';
 
 export const goalColumns = {
   id: goals.id,
@@ -32,11 +33,7 @@ async function loadGoal(db: Queryable, goalId: number, userId: number) {
 
 export const goalsRouter = router({
   list: protectedProcedure.query(({ ctx }) =>
-    ctx.database.read
-      .select(goalColumns)
-      .from(goals)
-      .where(canRead(goals, ctx.user.id))
-      .orderBy(desc(goals.createdAt), desc(goals.id)),
+    rowsOf(ctx.database.read.select(goalColumns).from(goals).where(canRead(goals, ctx.user.id)).orderBy(desc(goals.createdAt), desc(goals.id))),
   ),
 
   byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadGoal(ctx.database.read, input.id, ctx.user.id)),

@@ -10,6 +10,7 @@ import { protectedProcedure, router } from '../trpc';
 import { afterCursor, limitOf, readablePage } from './paging';
 import { removeOwned, requireReadableContact, updateOwned } from './shared';
 import { readableTallies } from './tallies';
+import { rowsOf } from '../rows';
 
 export const prayerColumns = {
   id: prayerRequests.id,
@@ -63,7 +64,7 @@ function answerFields(answered: boolean | undefined, answerDate: Date | null | u
 }
 
 export const prayerRequestsRouter = router({
-  list: protectedProcedure.input(prayerListInput).query(({ ctx, input }) => prayerPageQuery(ctx.database.read, ctx.user.id, input)),
+  list: protectedProcedure.input(prayerListInput).query(({ ctx, input }) => rowsOf(prayerPageQuery(ctx.database.read, ctx.user.id, input))),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['prayer']);

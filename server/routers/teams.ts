@@ -8,6 +8,7 @@ import { conflictOnDuplicate } from '../errors';
 import { idInput } from '../schemas/common';
 import { memberAddInput, memberRemoveInput, memberUpdateInput, teamCreateInput, teamUpdateInput } from '../schemas/teams';
 import { protectedProcedure, router } from '../trpc';
+import { rowsOf } from '../rows';
 
 const teamColumns = { id: teams.id, name: teams.name, description: teams.description, createdAt: teams.createdAt };
 const memberColumns = {
@@ -104,11 +105,13 @@ const membersRouter = router({
 export const teamsRouter = router({
   /** Only ever the caller's own teams, whatever userId a REST client passes. */
   list: protectedProcedure.query(({ ctx }) =>
-    ctx.database.read
-      .select({ ...teamColumns, role: teamMembers.role })
-      .from(teams)
-      .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, ctx.user.id)))
-      .orderBy(asc(teams.name), asc(teams.id)),
+    rowsOf(
+      ctx.database.read
+        .select({ ...teamColumns, role: teamMembers.role })
+        .from(teams)
+        .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, ctx.user.id)))
+        .orderBy(asc(teams.name), asc(teams.id)),
+    ),
   ),
 
   create: protectedProcedure.input(teamCreateInput).mutation(({ ctx, input }) =>
