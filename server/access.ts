@@ -5,7 +5,6 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from '../db/client';
 import { teamMembers, type TeamRole } from '../db/schema';
-import { rowsOf } from './rows';
 
 /** A table that carries the ownership columns. */
 export interface OwnedTable {
@@ -19,8 +18,21 @@ const rolesThatEdit: TeamRole[] = ['admin', 'member'];
 /** The signed-in user's team memberships, read once per request by the protected procedure. */
 const requestMemberships = new AsyncLocalStorage<{ userId: number; memberships: { teamId: number; role: TeamRole }[] }>();
 
+function prepareMemberships(db: Queryable) {
+  return db
+    .select({ teamId: teamMembers.teamId, role: teamMembers.role })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, sql.placeholder('userId')))
+    .prepare();
+}
+
+/** Read on every signed-in request, so its SQL is built once per database handle. */
+const membershipQueries = new WeakMap<Queryable, ReturnType<typeof prepareMemberships>>();
+
 export async function loadMemberships(db: Queryable, userId: number) {
-  return rowsOf(db.select({ teamId: teamMembers.teamId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.userId, userId)));
+  let query = membershipQueries.get(db);
+  if (!query) membershipQueries.set(db, (query = prepareMemberships(db)));
+  return query.all({ userId });
 }
 
 /** Runs `fn` with the user's memberships known, so the row conditions below can name team ids directly. */
