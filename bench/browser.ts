@@ -108,11 +108,27 @@ async function openDashboard(page: Awaited<ReturnType<typeof throttle>>['page'],
   };
 }
 
-export async function measureBrowser(options: { base: string; cookie: { name: string; value: string }; coldRuns?: number; executablePath?: string }): Promise<BrowserResult> {
-  const browser: Browser = await chromium.launch({
-    executablePath: options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+export function launchBrowser(executablePath?: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** One cold visit: a fresh phone (empty cache) with the session cookie opens the dashboard. */
+export async function coldDashboard(browser: Browser, base: string, cookie: { name: string; value: string }): Promise<DashboardRun> {
+  const context = await browser.newContext(MOBILE);
+  try {
+    await context.addCookies([{ ...cookie, url: base }]);
+    const { page, transfers } = await throttle(context);
+    return await openDashboard(page, base, transfers.done);
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measureBrowser(options: { base: string; cookie: { name: string; value: string }; coldRuns?: number; executablePath?: string }): Promise<BrowserResult> {
+  const browser = await launchBrowser(options.executablePath);
   try {
     // A first visit to /login, signed out: what it downloads and when the form shows.
     const loginContext = await browser.newContext(MOBILE);

@@ -2,12 +2,13 @@
 // how cost grows with the heavy user's activities; memory; logins against other traffic; and the browser.
 // Flags: --build (rebuild even when dist-server/main.js exists), --quick (short runs), --no-browser, --no-scale.
 import autocannon from 'autocannon';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BENCH_PASSWORD, generateDataset, HEAVY_USERNAME, type DatasetSummary } from './dataset';
+import { login, rssMb, sleep, startServer, type Server } from './server';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const workDir = join(root, '.tmp/bench');
@@ -65,101 +66,7 @@ function ensureBuild() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Servers
-
-/** Every server this run started, so a failure midway still stops them (by their handles, nothing else). */
-const started = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-interface Server {
-  name: string;
-  base: string;
-  process: ChildProcess;
-  stop(): Promise<void>;
-}
-
-async function startServer(name: 'app' | 'floor', dbUrl: string, port: number): Promise<Server> {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: dbUrl,
-    LOG_REQUESTS: 'false',
-    LOGIN_LIMIT_PER_ADDRESS: '100000000',
-    // As `npm start` and deploy/sower.service run it: argon2's 19 MiB buffers go back to the system after each hash.
-    MALLOC_MMAP_THRESHOLD_: '131072',
-    REGISTER_LIMIT_PER_ADDRESS: '100000000',
-  };
-  // Both with the V8 flag `npm start` and deploy/sower.service use.
-  const args = ['--max-semi-space-size=8', ...(name === 'app' ? ['dist-server/main.js'] : ['--import', 'tsx', 'bench/floor.ts'])];
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  started.add(child);
-  let stopping = false;
-  child.once('exit', (code, signal) => {
-    started.delete(child);
-    if (!stopping) log(`${name} server exited unexpectedly (${code ?? signal}):\n${output}`);
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
-  child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} server exited (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${base}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${name} server did not start:\n${output}`);
-    await sleep(100);
-  }
-  return {
-    name,
-    base,
-    process: child,
-    stop: () =>
-      new Promise<void>((done) => {
-        stopping = true;
-        if (child.exitCode !== null) return done();
-        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-        child.once('exit', () => {
-          clearTimeout(force);
-          done();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function login(base: string) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ username: HEAVY_USERNAME, password: BENCH_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`login at ${base} answered ${res.status}: ${await res.text()}`);
-  const [name, value] = res.headers.getSetCookie()[0].split(';')[0].split('=');
-  return { name, value, header: `${name}=${value}` };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // Memory: VmRSS of the app server (and of the floor, for comparison), sampled every 200 ms, the peak kept per phase.
-
-function rssMb(pid: number) {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-    return Math.round(kb / 102.4) / 10;
-  } catch {
-    return 0;
-  }
-}
 
 const rss = {
   pids: {} as Record<string, number>,
@@ -400,8 +307,8 @@ async function main() {
   const main = await dataset(MAIN_SIZE);
   results.dataset = main;
   const list = endpoints(main.sampleContactId);
-  const app = await startServer('app', copyOf(main, 'app'), APP_PORT);
-  const floor = await startServer('floor', copyOf(main, 'floor'), FLOOR_PORT);
+  const app = await startServer('app', copyOf(main, 'app'), APP_PORT, { log });
+  const floor = await startServer('floor', copyOf(main, 'floor'), FLOOR_PORT, { log });
   rss.watch({ app: app.process.pid!, floor: floor.process.pid! });
   await sleep(300);
   const idleRssMb = { app: rssMb(app.process.pid!), floor: rssMb(floor.process.pid!) };
@@ -463,8 +370,8 @@ async function main() {
   if (!argv.has('--no-scale')) {
     for (const size of SCALES) {
       const data = await dataset(size);
-      const sApp = await startServer('app', copyOf(data, 'app'), APP_PORT);
-      const sFloor = await startServer('floor', copyOf(data, 'floor'), FLOOR_PORT);
+      const sApp = await startServer('app', copyOf(data, 'app'), APP_PORT, { log });
+      const sFloor = await startServer('floor', copyOf(data, 'floor'), FLOOR_PORT, { log });
       const ca = await login(sApp.base);
       const cf = await login(sFloor.base);
       scale[String(size)] = {};

@@ -1,12 +1,18 @@
 // The route table: /login on its own, every other screen inside the signed-in shell, each page loaded on demand.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AppShell } from './components/AppShell';
 import { RequireAuth } from './components/RequireAuth';
 import { Spinner } from './components/Spinner';
 
 const LoginPage = lazy(() => import('./pages/LoginPage'));
-const DashboardPage = lazy(() => import('./pages/DashboardPage'));
+let loadedDashboardPage: ComponentType | undefined;
+const loadDashboardPage = () =>
+  import('./pages/DashboardPage').then((module) => {
+    loadedDashboardPage = module.default;
+    return module;
+  });
+const LazyDashboardPage = lazy(loadDashboardPage);
 const ActivitiesPage = lazy(() => import('./pages/ActivitiesPage'));
 const ContactsPage = lazy(() => import('./pages/ContactsPage'));
 const ContactDetailPage = lazy(() => import('./pages/ContactDetailPage'));
@@ -17,6 +23,20 @@ const ResourcesPage = lazy(() => import('./pages/ResourcesPage'));
 const ResourceDetailPage = lazy(() => import('./pages/ResourceDetailPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+/** Opening / (a returning user's usual start), the dashboard's code downloads beside the session check (startVisit). */
+export function preloadDashboardPage() {
+  void loadDashboardPage();
+}
+
+/**
+ * The dashboard, rendered directly once preloaded: a lazy component suspends at least once even when its code is
+ * here, and React holds back revealing suspended content for up to 300 ms, while the page's reads wait for it to mount.
+ */
+function DashboardPage() {
+  const [Page] = useState(() => loadedDashboardPage ?? LazyDashboardPage);
+  return <Page />;
+}
 
 export function App() {
   return (

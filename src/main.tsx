@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
+import { App, preloadDashboardPage } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { Toaster } from './components/Toaster';
 import { AuthProvider } from './hooks/useAuth';
@@ -12,6 +12,7 @@ import { ToastProvider } from './hooks/useToast';
 import { createQueryClient } from './lib/queryClient';
 import { registerServiceWorker } from './lib/serviceWorker';
 import { applyThemeChoice, followThemeChoiceOfOtherTabs, readThemeChoice } from './lib/theme';
+import { startVisit } from './lib/startVisit';
 import { createTrpcClient, trpc } from './lib/trpc';
 import './index.css';
 
@@ -21,6 +22,7 @@ followThemeChoiceOfOtherTabs();
 
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
+startVisit(queryClient, trpcClient, preloadDashboardPage);
 
 registerServiceWorker();
 

@@ -80,8 +80,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (user) remember(user);
   }, [user]);
 
-  // Disabled once a user is known, so the 5-minute re-check runs only while nobody is signed in.
-  const session = trpc.auth.me.useQuery(undefined, { enabled: user === null, refetchInterval: SESSION_RECHECK_MS });
+  // Disabled once a user is known, so the 5-minute re-check runs only while nobody is signed in. Started by
+  // startVisit before the first render; a 401 it already received is the answer, not a reason to ask again.
+  const session = trpc.auth.me.useQuery(undefined, { enabled: user === null, refetchInterval: SESSION_RECHECK_MS, retryOnMount: false });
   const loginMutation = trpc.auth.login.useMutation();
   const registerMutation = trpc.auth.register.useMutation();
   const logoutMutation = trpc.auth.logout.useMutation();

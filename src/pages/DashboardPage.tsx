@@ -1,6 +1,5 @@
 // Dashboard: the numbers, a few goals, the latest activities, what is due next and some reading, from one call.
-import { startOfToday } from 'date-fns';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ActivityItem } from '../components/ActivityItem';
 import { FollowUpItem } from '../components/FollowUpItem';
@@ -11,12 +10,17 @@ import { PageHeader } from '../components/PageHeader';
 import { ResourceCard } from '../components/ResourceCard';
 import { Spinner } from '../components/Spinner';
 import { StatCard } from '../components/StatCard';
-import { ActivityForm } from '../forms/ActivityForm';
 import { goalPercentage } from '../lib/goals';
+import { dashboardSummaryInput } from '../lib/startVisit';
 import { trpc } from '../lib/trpc';
 
 // The charts come after the numbers: their code and data load only once the summary is on screen.
 const DashboardInsight = lazy(() => import('../components/DashboardInsight'));
+
+// The form (and zod with it) stays off the path to the numbers: fetched once they show, or when the button is neared.
+const loadActivityForm = () => import('../forms/ActivityForm');
+const ActivityForm = lazy(() => loadActivityForm().then((module) => ({ default: module.ActivityForm })));
+const preloadActivityForm = () => void loadActivityForm();
 
 /** A titled card with a 'View all' link to the screen it summarises. */
 function panel(title: string, to: string, body: ReactNode, className = '') {
@@ -47,17 +51,22 @@ function emptyLine(text: string, to: string, action: string) {
 }
 
 export default function DashboardPage() {
-  // Upcoming follow-ups count from the start of the user's own day, which only the browser knows.
-  const upcomingFrom = useMemo(() => startOfToday(), []);
-  const summary = trpc.dashboard.summary.useQuery({ upcomingFrom });
+  // Upcoming follow-ups count from the start of the user's own day, which only the browser knows. The same input as
+  // startVisit's, so a summary it already asked for on the way in is this query's.
+  const input = useMemo(dashboardSummaryInput, []);
+  const summary = trpc.dashboard.summary.useQuery(input);
   const [logging, setLogging] = useState(false);
+  const settled = summary.data !== undefined || summary.isError;
+  useEffect(() => {
+    if (settled) preloadActivityForm();
+  }, [settled]);
 
   const header = (
     <PageHeader
       title="Dashboard"
       subtitle="Your gospel sharing journey at a glance."
       action={
-        <button type="button" className="btn btn-primary" onClick={() => setLogging(true)}>
+        <button type="button" className="btn btn-primary" onClick={() => setLogging(true)} onPointerEnter={preloadActivityForm} onFocus={preloadActivityForm}>
           <PlusIcon /> Log Activity
         </button>
       }
@@ -65,7 +74,9 @@ export default function DashboardPage() {
   );
   const form = (
     <Modal open={logging} title="Log Activity" onClose={() => setLogging(false)} wide>
-      <ActivityForm onDone={() => setLogging(false)} />
+      <Suspense fallback={<Spinner />}>
+        <ActivityForm onDone={() => setLogging(false)} />
+      </Suspense>
     </Modal>
   );
 

@@ -1,0 +1,102 @@
+// Starting the production server (or the floor) for a bench run, and signing the heavy user in to it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BENCH_PASSWORD, HEAVY_USERNAME } from './dataset';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/** Every server this run started, so a failure midway still stops them (by their handles, nothing else). */
+const started = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+export interface Server {
+  name: string;
+  base: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** `env` adds to (or overrides) the server's environment, e.g. STATIC_DIR for another build of the client. */
+export async function startServer(name: 'app' | 'floor', dbUrl: string, port: number, options: { env?: Record<string, string>; log?: (message: string) => void } = {}): Promise<Server> {
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: dbUrl,
+    LOG_REQUESTS: 'false',
+    LOGIN_LIMIT_PER_ADDRESS: '100000000',
+    // As `npm start` and deploy/sower.service run it: argon2's 19 MiB buffers go back to the system after each hash.
+    MALLOC_MMAP_THRESHOLD_: '131072',
+    REGISTER_LIMIT_PER_ADDRESS: '100000000',
+    ...options.env,
+  };
+  // Both with the V8 flag `npm start` and deploy/sower.service use.
+  const args = ['--max-semi-space-size=8', ...(name === 'app' ? ['dist-server/main.js'] : ['--import', 'tsx', 'bench/floor.ts'])];
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.add(child);
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    started.delete(child);
+    if (!stopping) log(`${name} server exited unexpectedly (${code ?? signal}):\n${output}`);
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+  child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} server exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${name} server did not start:\n${output}`);
+    await sleep(100);
+  }
+  return {
+    name,
+    base,
+    process: child,
+    stop: () =>
+      new Promise<void>((done) => {
+        stopping = true;
+        if (child.exitCode !== null) return done();
+        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          done();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function login(base: string) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ username: HEAVY_USERNAME, password: BENCH_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`login at ${base} answered ${res.status}: ${await res.text()}`);
+  const [name, value] = res.headers.getSetCookie()[0].split(';')[0].split('=');
+  return { name, value, header: `${name}=${value}` };
+}
+
+export function rssMb(pid: number) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    return Math.round(kb / 102.4) / 10;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,55 @@
+// What opening the app asks of the server: the session check and the dashboard's summary sent early (lib/startVisit)
+// must be the very requests the screens use, never a second copy; a guest gets no summary; the lazy form still works.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Every tRPC procedure the page calls, one entry per call (a batch `a,b` counts both). */
+function recordProcedures(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/trpc/')) calls.push(...pathname.slice('/trpc/'.length).split(','));
+  });
+  return (name: string) => calls.filter((call) => call === name).length;
+}
+
+test('a signed-in visit to / checks the session and loads the summary once each, then logs from the dashboard', async ({ page, user }) => {
+  void user;
+  const count = recordProcedures(page);
+  await page.goto('/');
+  const values = page.getByTestId('stat-value');
+  await expect(values).toHaveCount(4);
+  await expect(values.first()).toHaveText('0');
+  await page.waitForLoadState('networkidle');
+  expect(count('auth.me')).toBe(1);
+  expect(count('dashboard.summary')).toBe(1);
+
+  // The form is fetched on demand now; it must still open and write.
+  await page.getByRole('button', { name: 'Log Activity' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log Activity' });
+  await dialog.getByLabel('Contact name').fill('Lydia of Thyatira');
+  await dialog.getByRole('button', { name: 'Log Activity' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(values.first()).toHaveText('1');
+});
+
+test('a guest opening / is asked to sign in after one session check and no summary', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  const count = recordProcedures(page);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Password')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(count('auth.me')).toBe(1);
+  expect(count('dashboard.summary')).toBe(0);
+});
+
+test('opening another screen checks the session once and sends no dashboard summary', async ({ page, user }) => {
+  void user;
+  const count = recordProcedures(page);
+  await page.goto('/goals');
+  await expect(page.getByRole('heading', { name: 'Goals', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(count('auth.me')).toBe(1);
+  expect(count('dashboard.summary')).toBe(0);
+});
