@@ -1,7 +1,8 @@
 // Where the app server spends its CPU on one endpoint: runs dist-server/main.js under --cpu-prof, drives the endpoint
 // with autocannon for a few seconds as the heavy user, and prints self time by package and the top functions.
 // Usage: tsx bench/profile.ts [path] [--post '{"json":"body"}'] [--db .tmp/bench/bench-50000.db] [--seconds 5] [--floor]
-// (--floor profiles bench/floor.ts instead, to compare where the two spend their time)
+// (--floor profiles bench/floor.ts instead, to compare where the two spend their time; --inclusive f,g prints the
+// share of busy time spent inside functions of those names; --top N lists N functions)
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -54,6 +55,7 @@ try {
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
 if (!file) throw new Error('no profile written');
@@ -80,5 +82,24 @@ const top = (map: Map<string, number>, n: number) =>
     .slice(0, n)
     .map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`)
     .join('\n');
+// --inclusive a,b,c: the share of busy time spent inside (anywhere under) functions with these names.
+const inclusiveNames = option('inclusive')?.split(',') ?? [];
+if (inclusiveNames.length) {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const inside = new Map<string, number>(inclusiveNames.map((name) => [name, 0]));
+  profile.samples.forEach((id, i) => {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const name = byId.get(at)!.callFrame.functionName;
+      if (inside.has(name) && !seen.has(name)) {
+        seen.add(name);
+        inside.set(name, inside.get(name)! + (byId.get(id)!.callFrame.functionName === '(idle)' ? 0 : (profile.timeDeltas[i] ?? 0)));
+      }
+    }
+  });
+  console.log(`\ninside (inclusive):\n${[...inside].map(([name, time]) => `${((time / total) * 100).toFixed(1).padStart(5)}%  ${name}`).join('\n')}`);
+}
 console.log(`\nbusy CPU by package (${(total / 1e6).toFixed(1)} s busy):\n${top(byPackage, 15)}\n\ntop functions:\n${top(byFunction, Number(option("top") ?? 20))}`);
 rmSync(dir, { recursive: true, force: true });

@@ -1,10 +1,11 @@
 // The one place that says which rows a user may see and change: own rows, and team rows by role.
 import { TRPCError } from '@trpc/server';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from '../db/client';
 import { teamMembers, type TeamRole } from '../db/schema';
+import { preparedPer } from './prepared';
 
 /** A table that carries the ownership columns. */
 export interface OwnedTable {
@@ -18,21 +19,17 @@ const rolesThatEdit: TeamRole[] = ['admin', 'member'];
 /** The signed-in user's team memberships, read once per request by the protected procedure. */
 const requestMemberships = new AsyncLocalStorage<{ userId: number; memberships: { teamId: number; role: TeamRole }[] }>();
 
-function prepareMemberships(db: Queryable) {
-  return db
+/** Read on every signed-in request. */
+const membershipsQuery = preparedPer((db) =>
+  db
     .select({ teamId: teamMembers.teamId, role: teamMembers.role })
     .from(teamMembers)
     .where(eq(teamMembers.userId, sql.placeholder('userId')))
-    .prepare();
-}
-
-/** Read on every signed-in request, so its SQL is built once per database handle. */
-const membershipQueries = new WeakMap<Queryable, ReturnType<typeof prepareMemberships>>();
+    .prepare(),
+);
 
 export async function loadMemberships(db: Queryable, userId: number) {
-  let query = membershipQueries.get(db);
-  if (!query) membershipQueries.set(db, (query = prepareMemberships(db)));
-  return query.all({ userId });
+  return membershipsQuery(db).all({ userId });
 }
 
 /** Runs `fn` with the user's memberships known, so the row conditions below can name team ids directly. */
@@ -45,9 +42,9 @@ export function withMemberships<T>(userId: number, memberships: { teamId: number
  * team clause at all, so `created_by = ?` alone walks the (created_by, date) index instead of sorting every row;
  * without them (tests, scripts), a subquery says the same thing.
  */
-function inTeamsWhere(table: Pick<OwnedTable, 'teamId'>, userId: number, roles?: TeamRole[]): SQL | null {
+function inTeamsWhere(table: Pick<OwnedTable, 'teamId'>, userId: UserRef, roles?: TeamRole[]): SQL | null {
   const known = requestMemberships.getStore();
-  if (known?.userId === userId) {
+  if (typeof userId === 'number' && known?.userId === userId) {
     const ids = known.memberships.filter((m) => !roles || roles.includes(m.role)).map((m) => m.teamId);
     return ids.length ? sql`${table.teamId} in (${sql.join(ids.map((teamId) => sql`${teamId}`), sql`, `)})` : null;
   }
@@ -55,13 +52,22 @@ function inTeamsWhere(table: Pick<OwnedTable, 'teamId'>, userId: number, roles?:
   return sql`${table.teamId} in (select team_id from team_members where user_id = ${userId}${roleFilter})`;
 }
 
-function ownOrTeam(table: Pick<OwnedTable, 'teamId' | 'createdBy'>, userId: number, roles?: TeamRole[]): SQL {
+function ownOrTeam(table: Pick<OwnedTable, 'teamId' | 'createdBy'>, userId: UserRef, roles?: TeamRole[]): SQL {
   const team = inTeamsWhere(table, userId, roles);
   return team ? sql`(${table.createdBy} = ${userId} or ${team})` : sql`${table.createdBy} = ${userId}`;
 }
 
+/**
+ * The signed-in user, or a placeholder for them in a prepared query (server/prepared.ts): a placeholder always gets
+ * the subquery form of the team clause, so the query's text is the same for everyone.
+ */
+export type UserRef = number | Placeholder<'userId'>;
+
+/** The user in a prepared query; run it with `{ userId }`. */
+export const preparedUser = sql.placeholder('userId');
+
 /** Rows the user created, or rows of a team they belong to (any role). */
-export function canRead(table: OwnedTable, userId: number): SQL {
+export function canRead(table: OwnedTable, userId: UserRef): SQL {
   return ownOrTeam(table, userId);
 }
 
@@ -80,7 +86,7 @@ export function readableParts(table: OwnedTable, userId: number): SQL[] {
 }
 
 /** Tallies (db/schema.ts rowTallies) the user may count: their own rows' and their teams'. */
-export function canReadTallies(table: Pick<OwnedTable, 'teamId' | 'createdBy'>, userId: number): SQL {
+export function canReadTallies(table: Pick<OwnedTable, 'teamId' | 'createdBy'>, userId: UserRef): SQL {
   return ownOrTeam(table, userId);
 }
 
@@ -95,7 +101,7 @@ export function canDelete(table: OwnedTable, userId: number): SQL {
 }
 
 /** Global library rows (no author) are readable by everyone signed in. */
-export function canReadResource(table: OwnedTable, userId: number): SQL {
+export function canReadResource(table: OwnedTable, userId: UserRef): SQL {
   return sql`(${table.createdBy} is null or ${canRead(table, userId)})`;
 }
 

@@ -3,7 +3,8 @@ import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { activities, contacts, followUps, goals, resources } from '../../db/schema';
-import { canRead, canReadResource } from '../access';
+import { canRead, canReadResource, preparedUser as user } from '../access';
+import { preparedPer } from '../prepared';
 import { dateInput } from '../schemas/common';
 import { protectedProcedure, router } from '../trpc';
 import { activityColumns } from './activities';
@@ -59,6 +60,11 @@ async function computeStats(db: Queryable, userId: number) {
   };
 }
 
+const activeGoalsQuery = preparedPer((db) =>
+  db.select(goalColumns).from(goals).where(and(canRead(goals, user), eq(goals.completed, false))).orderBy(desc(goals.createdAt), desc(goals.id)).limit(3).prepare(),
+);
+const firstResourcesQuery = preparedPer((db) => db.select(resourceCardColumns).from(resources).where(canReadResource(resources, user)).orderBy(asc(resources.id)).limit(3).prepare());
+
 export const dashboardRouter = router({
   stats: protectedProcedure.query(({ ctx }) => computeStats(ctx.database.read, ctx.user.id)),
 
@@ -73,7 +79,7 @@ export const dashboardRouter = router({
     const soonestFollowUps = [asc(followUps.date), asc(followUps.id)];
     const [stats, activeGoals, recentActivities, upcomingFollowUps, firstResources] = await Promise.all([
       computeStats(db, userId),
-      rowsOf(db.select(goalColumns).from(goals).where(and(canRead(goals, userId), eq(goals.completed, false))).orderBy(desc(goals.createdAt), desc(goals.id)).limit(3)),
+      activeGoalsQuery(db).all({ userId }),
       rowsOf(
         db
           .select(activityColumns)
@@ -92,7 +98,7 @@ export const dashboardRouter = router({
           .orderBy(...soonestFollowUps)
           .limit(3),
       ),
-      rowsOf(db.select(resourceCardColumns).from(resources).where(canReadResource(resources, userId)).orderBy(asc(resources.id)).limit(3)),
+      firstResourcesQuery(db).all({ userId }),
     ]);
     return { stats, goals: activeGoals, activities: recentActivities, followUps: upcomingFollowUps, resources: firstResources };
   }),

@@ -225,3 +225,34 @@ describe('row tallies on an existing database', () => {
     ]);
   });
 });
+
+describe('the prepared tally queries', () => {
+  it('read the same text for every user and walk indexes for own and team rows', async () => {
+    const { readableTallies, readableWindows } = await import('../../server/routers/tallies');
+    const client = server.database.readerClient;
+    const seen: { sql: string; args: unknown }[] = [];
+    const execute = client.execute.bind(client);
+    client.execute = ((stmt: { sql: string; args: unknown }) => {
+      seen.push(stmt);
+      return execute(stmt as never);
+    }) as typeof client.execute;
+    try {
+      const today = Math.floor(Date.now() / DAY);
+      for (const person of [ann, cal]) {
+        await readableTallies(server.database.read, person.id, ['activity', 'contact', 'prayer']);
+        await readableWindows(server.database.read, person.id, today - 29, today + 1, today - 59);
+      }
+    } finally {
+      client.execute = execute;
+    }
+    expect(seen).toHaveLength(6);
+    // Ann (in a team) and Cal (in none) run the very same three statements.
+    expect(seen.slice(3).map((s) => s.sql)).toEqual(seen.slice(0, 3).map((s) => s.sql));
+    for (const { sql, args } of seen.slice(0, 3)) {
+      const plan = (await execute({ sql: `explain query plan ${sql}`, args: args as never })).rows.map((row) => String(row.detail));
+      expect(plan.join(' | ')).toMatch(/SEARCH (row|daily)_tallies USING INDEX sqlite_autoindex_\w+ \(created_by=\?/);
+      expect(plan.join(' | ')).toMatch(/SEARCH (row|daily)_tallies USING INDEX (row|daily)_tallies_team_idx \(team_id=\?/);
+      expect(plan.some((line) => /^SCAN (row|daily)_tallies/.test(line))).toBe(false);
+    }
+  });
+});
