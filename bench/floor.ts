@@ -139,7 +139,8 @@ interface User {
   teamIds: number[];
 }
 
-async function sessionUser(req: IncomingMessage): Promise<User | null> {
+/** The session's user; their team ids only when `withTeams` (as the app, whose auth.me reads no team rows). */
+async function sessionUser(req: IncomingMessage, withTeams = true): Promise<User | null> {
   const match = /(?:^|;\s*)sower_session=([^;]+)/.exec(req.headers.cookie ?? '');
   if (!match) return null;
   const [row] = await rows({
@@ -147,7 +148,7 @@ async function sessionUser(req: IncomingMessage): Promise<User | null> {
     args: [match[1]],
   });
   if (!row || Number(row.expires_at) * 1000 <= Date.now()) return null;
-  const teams = await rows({ sql: 'select team_id from team_members where user_id = ?', args: [row.id] });
+  const teams = withTeams ? await rows({ sql: 'select team_id from team_members where user_id = ?', args: [row.id] }) : [];
   return { id: Number(row.id), username: String(row.username), email: String(row.email), firstName: String(row.first_name), lastName: String(row.last_name), teamIds: teams.map((t) => Number(t.team_id)) };
 }
 
@@ -221,7 +222,7 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   const { pathname } = url;
   if (req.method === 'POST' && pathname === '/api/auth/login') return login(req, res);
   if (pathname === '/healthz') return send(res, 200, { status: 'ok' });
-  const user = await sessionUser(req);
+  const user = await sessionUser(req, pathname !== '/trpc/auth.me');
   if (pathname.startsWith('/trpc/')) return trpc(res, pathname, url.searchParams, user);
   if (!user) return send(res, 401, { message: 'Please sign in to continue', code: 'UNAUTHORIZED' });
   const id = user.id;

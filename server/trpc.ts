@@ -87,6 +87,12 @@ export const publicProcedure = t.procedure;
  */
 const queryMemberships = new WeakMap<Context, ReturnType<typeof loadMemberships>>();
 
+/** Only a signed-in user: for procedures that read nothing by the team rules (auth.me, on every page load). */
+export const signedInProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
 export const protectedProcedure = t.procedure.use(async ({ ctx, next, type }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
   const user = ctx.user;

@@ -6,7 +6,7 @@ import { hashPassword, verifyAgainstNothing, verifyPassword, type SessionUser } 
 import { conflictOnDuplicate, isUniqueViolation } from '../errors';
 import { blockedFor, TOO_MANY_ATTEMPTS } from '../rateLimit';
 import { loginInput, registerInput } from '../schemas/auth';
-import { protectedProcedure, publicProcedure, router, type Context } from '../trpc';
+import { publicProcedure, router, signedInProcedure, type Context } from '../trpc';
 
 export const userColumns = {
   id: users.id,
@@ -34,7 +34,7 @@ export async function assertNotLimited(ctx: Context, checks: Parameters<typeof b
 }
 
 export const authRouter = router({
-  me: protectedProcedure.query(({ ctx }): SessionUser => ctx.user),
+  me: signedInProcedure.query(({ ctx }): SessionUser => ctx.user),
 
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
     const addressKey = `register:ip:${ctx.clientIp}`;
