@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { trpc } from '../lib/trpc';
 
 /** Local midnight at the end of today; by hand, as this runs in the entry chunk, which date-fns is kept out of. */
-function startOfTomorrow() {
+export function startOfTomorrow() {
   const date = new Date();
   date.setHours(24, 0, 0, 0);
   return date;

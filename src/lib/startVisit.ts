@@ -1,6 +1,7 @@
 // What a visit starts before React's first render: the session check and, opening /, the dashboard's code and numbers.
 import type { QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
+import { startOfTomorrow } from '../hooks/useDueFollowUps';
 import { trpc, type createTrpcClient, type RouterOutputs } from './trpc';
 
 /** The dashboard's summary input: upcoming follow-ups count from the start of the user's own day. */
@@ -31,6 +32,9 @@ export function startVisit(queryClient: QueryClient, client: ReturnType<typeof c
     () => {
       const input = dashboardSummaryInput();
       void queryClient.prefetchQuery({ queryKey: getQueryKey(trpc.dashboard.summary, input, 'query'), queryFn: () => client.dashboard.summary.query(input) });
+      void queryClient.prefetchQuery({ queryKey: getQueryKey(trpc.teams.list, undefined, 'query'), queryFn: () => client.teams.list.query() });
+      const due = { before: startOfTomorrow() };
+      void queryClient.prefetchQuery({ queryKey: getQueryKey(trpc.insights.dueFollowUps, due, 'query'), queryFn: () => client.insights.dueFollowUps.query(due) });
     },
     () => undefined,
   );

@@ -1,5 +1,6 @@
-// What opening the app asks of the server: the session check and the dashboard's summary sent early (lib/startVisit)
-// must be the very requests the screens use, never a second copy; a guest gets no summary; the lazy form still works.
+// What opening the app asks of the server: the session check (preloaded by index.html), the shell's reads and the
+// dashboard's summary, sent early by lib/startVisit, must be the very requests the screens use, never a second copy;
+// a guest gets no summary; the dashboard's lazy form still works.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -23,6 +24,8 @@ test('a signed-in visit to / checks the session and loads the summary once each,
   await page.waitForLoadState('networkidle');
   expect(count('auth.me')).toBe(1);
   expect(count('dashboard.summary')).toBe(1);
+  expect(count('teams.list')).toBe(1);
+  expect(count('insights.dueFollowUps')).toBe(1);
 
   // The form is fetched on demand now; it must still open and write.
   await page.getByRole('button', { name: 'Log Activity' }).click();
@@ -33,16 +36,17 @@ test('a signed-in visit to / checks the session and loads the summary once each,
   await expect(values.first()).toHaveText('1');
 });
 
-test('a guest opening / is asked to sign in after one session check and no summary', async ({ page, consoleErrors }) => {
-  void consoleErrors;
-  const count = recordProcedures(page);
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByLabel('Password')).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(count('auth.me')).toBe(1);
-  expect(count('dashboard.summary')).toBe(0);
-});
+for (const path of ['/', '/login'])
+  test(`a guest opening ${path} is asked to sign in after one session check and nothing else`, async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    const count = recordProcedures(page);
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(count('auth.me')).toBe(1);
+    expect(count('dashboard.summary') + count('teams.list') + count('insights.dueFollowUps')).toBe(0);
+  });
 
 test('opening another screen checks the session once and sends no dashboard summary', async ({ page, user }) => {
   void user;
@@ -52,4 +56,6 @@ test('opening another screen checks the session once and sends no dashboard summ
   await page.waitForLoadState('networkidle');
   expect(count('auth.me')).toBe(1);
   expect(count('dashboard.summary')).toBe(0);
+  expect(count('teams.list')).toBe(1);
+  expect(count('insights.dueFollowUps')).toBe(1);
 });
