@@ -1,12 +1,14 @@
 // The quick search's keys: Ctrl+K or ⌘K anywhere, and '/' when the user is not typing in a field.
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 function isTyping(target: EventTarget | null) {
   return target instanceof HTMLElement && (target.isContentEditable || target.closest('input, textarea, select') !== null);
 }
 
 export function useQuickSearchShortcut(open: () => void) {
-  useEffect(() => {
+  // Attached in the commit that shows the shell, not after the next paint: the dashboard now often arrives in that same
+  // commit, and a Ctrl+K pressed the moment it shows must not fall through to the browser.
+  useLayoutEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || event.isComposing) return;
       const commandK = (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
