@@ -38,8 +38,8 @@ export async function startServer(name: 'app' | 'floor', dbUrl: string, port: nu
     REGISTER_LIMIT_PER_ADDRESS: '100000000',
     ...options.env,
   };
-  // Both with the V8 flag `npm start` and deploy/sower.service use.
-  const args = ['--max-semi-space-size=8', ...(name === 'app' ? ['dist-server/main.js'] : ['--import', 'tsx', 'bench/floor.ts'])];
+  // Both with the V8 flags `npm start` and deploy/sower.service use.
+  const args = ['--max-semi-space-size=8', '--heap-growing-percent=50', ...(name === 'app' ? ['dist-server/main.js'] : ['--import', 'tsx', 'bench/floor.ts'])];
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);
   let stopping = false;

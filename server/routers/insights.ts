@@ -1,8 +1,9 @@
 // Dashboard insight and the due badge: activities per week by type, contacts by spiritual status, follow-ups due.
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type Placeholder } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { activities, activityTypes, contacts, followUps, spiritualStatuses, type ActivityType, type SpiritualStatus } from '../../db/schema';
-import { canRead } from '../access';
+import { canRead, preparedUser, type UserRef } from '../access';
+import { preparedPer } from '../prepared';
 import { activityWeeksInput, dueFollowUpsInput } from '../schemas/insights';
 import { protectedProcedure, router } from '../trpc';
 
@@ -31,12 +32,15 @@ export function journeyQuery(db: Queryable, userId: number) {
     .groupBy(contacts.spiritualStatus);
 }
 
-export function dueFollowUpsQuery(db: Queryable, userId: number, before: Date) {
+export function dueFollowUpsQuery(db: Queryable, userId: UserRef, before: Date | Placeholder<'before'>) {
   return db
     .select({ count: sql<number>`count(*)` })
     .from(followUps)
     .where(and(canRead(followUps, userId), eq(followUps.completed, false), lt(followUps.date, before)));
 }
+
+/** Asked on every screen for the due badge, so prepared (run with `{ userId, before }`). */
+export const preparedDueFollowUps = preparedPer((db) => dueFollowUpsQuery(db, preparedUser, sql.placeholder('before')).prepare());
 
 const zeroPerType = () => Object.fromEntries(activityTypes.map((type) => [type, 0])) as Record<ActivityType, number>;
 
@@ -62,7 +66,7 @@ export const insightsRouter = router({
 
   /** Pending follow-ups dated before the start of the user's tomorrow: overdue or due today. */
   dueFollowUps: protectedProcedure.input(dueFollowUpsInput).query(async ({ ctx, input }) => {
-    const [row] = await dueFollowUpsQuery(ctx.database.read, ctx.user.id, input.before);
+    const [row] = await preparedDueFollowUps(ctx.database.read).all({ userId: ctx.user.id, before: input.before.getTime() });
     return { count: Number(row?.count ?? 0) };
   }),
 });

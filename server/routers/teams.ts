@@ -3,12 +3,12 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { teamMembers, teams, users } from '../../db/schema';
-import { assertTeamAdmin, notFound, teamRole } from '../access';
+import { assertTeamAdmin, notFound, preparedUser, teamRole } from '../access';
+import { preparedPer } from '../prepared';
 import { conflictOnDuplicate } from '../errors';
 import { idInput } from '../schemas/common';
 import { memberAddInput, memberRemoveInput, memberUpdateInput, teamCreateInput, teamUpdateInput } from '../schemas/teams';
 import { protectedProcedure, router } from '../trpc';
-import { rowsOf } from '../rows';
 
 const teamColumns = { id: teams.id, name: teams.name, description: teams.description, createdAt: teams.createdAt };
 const memberColumns = {
@@ -102,17 +102,19 @@ const membersRouter = router({
   ),
 });
 
+/** The caller's teams with their role: read by the shell on every visit, so prepared. */
+const myTeams = preparedPer((db) =>
+  db
+    .select({ ...teamColumns, role: teamMembers.role })
+    .from(teams)
+    .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, preparedUser)))
+    .orderBy(asc(teams.name), asc(teams.id))
+    .prepare(),
+);
+
 export const teamsRouter = router({
   /** Only ever the caller's own teams, whatever userId a REST client passes. */
-  list: protectedProcedure.query(({ ctx }) =>
-    rowsOf(
-      ctx.database.read
-        .select({ ...teamColumns, role: teamMembers.role })
-        .from(teams)
-        .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, ctx.user.id)))
-        .orderBy(asc(teams.name), asc(teams.id)),
-    ),
-  ),
+  list: protectedProcedure.query(({ ctx }) => myTeams(ctx.database.read).all({ userId: ctx.user.id })),
 
   create: protectedProcedure.input(teamCreateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {

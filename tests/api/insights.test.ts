@@ -1,7 +1,8 @@
 // The dashboard insight (activities per week by type, contacts by status) and the due count, per user, over tRPC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withMemberships } from '../../server/access';
-import { activityWeeksQuery, dueFollowUpsQuery, journeyQuery } from '../../server/routers/insights';
+import { fillPlaceholders } from 'drizzle-orm';
+import { activityWeeksQuery, dueFollowUpsQuery, journeyQuery, preparedDueFollowUps } from '../../server/routers/insights';
 import { ApiClient, queryPlan, signedInClient, startServer, unindexedScans, type TestServer } from './harness';
 import { trpcQuery } from './trpc';
 
@@ -198,5 +199,14 @@ describe('query plans', () => {
     expect(scans(plans[2], 'follow_ups'), plans[2].join('\n')).toEqual([]);
     expect(plans[0].join('\n')).toMatch(/activities_(owner|team)/);
     expect(plans[2].join('\n')).toMatch(/follow_ups_owner_idx/);
+  });
+
+  it('the prepared due count (one text for everyone) walks the owner and team indexes', async () => {
+    const { sql, params } = preparedDueFollowUps(server.database.read).getQuery();
+    const args = fillPlaceholders(params, { userId: aliceId, before: Date.now() });
+    const lines = (await server.database.readerClient.execute({ sql: `explain query plan ${sql}`, args: args as never })).rows.map((row) => String(row.detail));
+    expect(scans(lines, 'follow_ups'), lines.join('\n')).toEqual([]);
+    expect(lines.join('\n')).toMatch(/follow_ups_owner_idx/);
+    expect(lines.join('\n')).toMatch(/follow_ups_team/);
   });
 });
