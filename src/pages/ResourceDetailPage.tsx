@@ -8,7 +8,8 @@ import { trpc } from '../lib/trpc';
 
 export default function ResourceDetailPage() {
   const { id } = useParams();
-  const numericId = id && /^\d+$/.test(id) ? Number(id) : null;
+  // Ids are positive safe integers: anything else (0, 'abc', 99999999999999999999) is no resource, not a failed load.
+  const numericId = id && /^\d+$/.test(id) && Number.isSafeInteger(Number(id)) && Number(id) > 0 ? Number(id) : null;
   const resource = trpc.resources.byId.useQuery({ id: numericId ?? 0 }, { enabled: numericId !== null, retry: false });
   const backLink = (
     <Link to="/resources" className="link text-sm link-hover">

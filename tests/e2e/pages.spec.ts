@@ -276,6 +276,11 @@ test.describe('resources', () => {
     await expect(page.getByText("The resource you're looking for doesn't exist.")).toBeVisible();
     await page.getByRole('link', { name: 'Back to Resources' }).click();
     await expect(page).toHaveURL(/\/resources$/);
+    // Ids that cannot exist say the same, rather than that the resource could not be loaded.
+    for (const impossible of ['0', 'abc', '99999999999999999999']) {
+      await page.goto(`/resources/${impossible}`);
+      await expect(page.getByRole('heading', { name: 'Resource not found' })).toBeVisible();
+    }
   });
 });
 
