@@ -44,6 +44,8 @@ export const restRoutes: RestRoute[] = [
 
   { method: 'GET', path: '/api/dashboard/stats', procedure: 'dashboard.stats', input: 'none' },
 
+  // Before the table's /api/contacts/:id, which would otherwise take 'count' for an id.
+  { method: 'GET', path: '/api/contacts/count', procedure: 'contacts.count', input: 'query' },
   ...crud('contacts', 'contacts', { list: { pagedList: true } }),
   { method: 'GET', path: '/api/contacts/:id/timeline', procedure: 'contacts.timeline', input: 'params+query' },
   // An offline outbox replays a create with the same key; the header is the usual place for it over HTTP.

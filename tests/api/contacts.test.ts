@@ -217,3 +217,27 @@ describe('deleting a contact', () => {
     expect(await countOf('prayer_requests', 'contact_id = ?', [bystander])).toBe(1);
   });
 });
+
+describe('GET /api/contacts/count', () => {
+  it('counts what the same filter lists, only among contacts the caller may read', async () => {
+    for (const name of ['Count Anna', 'Count Ben', 'Other Person']) expect((await bob.post('/api/contacts', { name, spiritualStatus: name === 'Count Ben' ? 'seeking' : 'unknown' })).status).toBe(201);
+    for (const query of ['', '?q=count', '?q=count&status=seeking', '?status=unknown']) {
+      const listed = (await bob.get(`/api/contacts${query}`)).body as unknown[];
+      const counted = await bob.get(`/api/contacts/count${query}`);
+      expect(counted.status, query).toBe(200);
+      expect(counted.body, query).toEqual({ count: listed.length });
+    }
+    expect((await bob.get('/api/contacts/count?q=count')).body).toEqual({ count: 2 });
+    // Alice's contacts are hers alone, and never counted for Bob (nor his for her).
+    const aliceCount = (await alice.get('/api/contacts/count?q=count')).body.count;
+    expect(aliceCount).toBe(((await alice.get('/api/contacts?q=count')).body as unknown[]).length);
+    expect((await alice.get('/api/contacts?q=count')).body.map((c: { name: string }) => c.name)).not.toContain('Count Anna');
+  });
+
+  it('answers a bad filter with 400 and a signed-out caller with 401', async () => {
+    const bad = await bob.get('/api/contacts/count?status=lost');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('BAD_REQUEST');
+    expect((await new ApiClient(server.baseUrl).get('/api/contacts/count')).status).toBe(401);
+  });
+});
