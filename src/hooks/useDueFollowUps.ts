@@ -1,5 +1,5 @@
 // How many pending follow-ups are overdue or due today, for the badge on the Follow-ups link.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { trpc } from '../lib/trpc';
 
 /** Local midnight at the end of today; by hand, as this runs in the entry chunk, which date-fns is kept out of. */
@@ -10,7 +10,19 @@ export function startOfTomorrow() {
 }
 
 export function useDueFollowUps(): number {
-  // Fixed for the life of the shell; a page load on a new day counts from that day.
-  const [before] = useState(startOfTomorrow);
+  const [before, setBefore] = useState(startOfTomorrow);
+  // At midnight yesterday's "tomorrow" becomes today: count again from the new day. A sleeping device delays
+  // timers, so coming back to the page checks the day too.
+  useEffect(() => {
+    const roll = () => {
+      if (Date.now() >= before.getTime()) setBefore(startOfTomorrow());
+    };
+    const timer = window.setTimeout(roll, before.getTime() - Date.now() + 1000);
+    document.addEventListener('visibilitychange', roll);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', roll);
+    };
+  }, [before]);
   return trpc.insights.dueFollowUps.useQuery({ before }).data?.count ?? 0;
 }

@@ -100,3 +100,24 @@ test('the Follow-ups link counts overdue and today, not tomorrow, and drops when
   const after = await openNav();
   await expect(after.getByRole('link', { name: 'Follow-ups 1 due' })).toBeVisible();
 });
+
+test('the due badge rolls over at midnight: tomorrow’s follow-up counts once the day has changed', async ({ page, user }) => {
+  void user;
+  // The browser's clock at 23:59:30 local on a day of its own; the server never reads the time for this count.
+  const lateEvening = new Date(2031, 2, 11, 23, 59, 30);
+  await page.clock.install({ time: lateEvening });
+  const contact = await post(page, '/api/contacts', { name: 'Mona Midnight' });
+  const noon = (day: number) => new Date(2031, 2, day, 12).toISOString();
+  await post(page, '/api/followups', { contactId: contact.id, date: noon(11), type: 'phone', description: 'Due today', completed: false });
+  await post(page, '/api/followups', { contactId: contact.id, date: noon(12), type: 'phone', description: 'Due tomorrow', completed: false });
+  await page.goto('/resources');
+  const nav = async () => {
+    if (!isPhone(page)) return page.getByRole('navigation', { name: 'Main' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    return page.getByRole('dialog', { name: 'Menu' }).getByRole('navigation', { name: 'Main' });
+  };
+  await expect((await nav()).getByRole('link', { name: 'Follow-ups 1 due' })).toBeVisible();
+  if (isPhone(page)) await page.getByRole('button', { name: 'Close menu' }).click();
+  await page.clock.runFor(60_000);
+  await expect((await nav()).getByRole('link', { name: 'Follow-ups 2 due' })).toBeVisible();
+});
