@@ -7,6 +7,15 @@ import type { Queryable } from '../db/client';
 import { teamMembers, type TeamRole } from '../db/schema';
 import { preparedPer } from './prepared';
 
+/**
+ * The signed-in user, or a placeholder for them in a prepared query (server/prepared.ts): a placeholder always gets
+ * the subquery form of the team clause, so the query's text is the same for everyone.
+ */
+export type UserRef = number | Placeholder<'userId'>;
+
+/** The user in a prepared query; run it with `{ userId }`. */
+export const preparedUser = sql.placeholder('userId');
+
 /** A table that carries the ownership columns. */
 export interface OwnedTable {
   id: SQLiteColumn;
@@ -19,13 +28,9 @@ const rolesThatEdit: TeamRole[] = ['admin', 'member'];
 /** The signed-in user's team memberships, read once per request by the protected procedure. */
 const requestMemberships = new AsyncLocalStorage<{ userId: number; memberships: { teamId: number; role: TeamRole }[] }>();
 
-/** Read on every signed-in request. */
+/** Read for every request to a protected procedure, so prepared. */
 const membershipsQuery = preparedPer((db) =>
-  db
-    .select({ teamId: teamMembers.teamId, role: teamMembers.role })
-    .from(teamMembers)
-    .where(eq(teamMembers.userId, sql.placeholder('userId')))
-    .prepare(),
+  db.select({ teamId: teamMembers.teamId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.userId, preparedUser)).prepare(),
 );
 
 export async function loadMemberships(db: Queryable, userId: number) {
@@ -40,7 +45,7 @@ export function withMemberships<T>(userId: number, memberships: { teamId: number
 /**
  * "team_id in (the user's teams)". With the memberships of this request known, a user without teams gets no
  * team clause at all, so `created_by = ?` alone walks the (created_by, date) index instead of sorting every row;
- * without them (tests, scripts), a subquery says the same thing.
+ * without them (prepared queries, tests, scripts), a subquery says the same thing.
  */
 function inTeamsWhere(table: Pick<OwnedTable, 'teamId'>, userId: UserRef, roles?: TeamRole[]): SQL | null {
   const known = requestMemberships.getStore();
@@ -56,15 +61,6 @@ function ownOrTeam(table: Pick<OwnedTable, 'teamId' | 'createdBy'>, userId: User
   const team = inTeamsWhere(table, userId, roles);
   return team ? sql`(${table.createdBy} = ${userId} or ${team})` : sql`${table.createdBy} = ${userId}`;
 }
-
-/**
- * The signed-in user, or a placeholder for them in a prepared query (server/prepared.ts): a placeholder always gets
- * the subquery form of the team clause, so the query's text is the same for everyone.
- */
-export type UserRef = number | Placeholder<'userId'>;
-
-/** The user in a prepared query; run it with `{ userId }`. */
-export const preparedUser = sql.placeholder('userId');
 
 /** Rows the user created, or rows of a team they belong to (any role). */
 export function canRead(table: OwnedTable, userId: UserRef): SQL {

@@ -82,8 +82,9 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
 /**
- * Memberships read once per HTTP request for its queries: a batch (the dashboard sends auth.me, teams.list and
- * dashboard.summary together) shares one context. Mutations read their own, since one in a batch may change them.
+ * Memberships read once per HTTP request for its queries: a batch (the dashboard sends dashboard.summary, teams.list
+ * and insights.dueFollowUps together) shares one context. Mutations read their own, since one in a batch may change
+ * them.
  */
 const queryMemberships = new WeakMap<Context, ReturnType<typeof loadMemberships>>();
 
@@ -93,8 +94,8 @@ export const signedInProcedure = t.procedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
-export const protectedProcedure = t.procedure.use(async ({ ctx, next, type }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+/** A signed-in user whose reads and writes go through the team rules (server/access.ts). */
+export const protectedProcedure = signedInProcedure.use(async ({ ctx, next, type }) => {
   const user = ctx.user;
   let pending = type === 'query' ? queryMemberships.get(ctx) : undefined;
   if (!pending) {

@@ -116,7 +116,6 @@ export function sendError(res: ServerResponse, error: unknown, log: (error: unkn
   return sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' });
 }
 
-
 /** Resolves once the response can take more, or has closed (then `res.destroyed` says so). */
 function writable(res: ServerResponse) {
   return new Promise<void>((resolve) => {

@@ -26,7 +26,7 @@ export const activityColumns = {
   teamId: activities.teamId,
 };
 
-function selectActivities(db: Queryable) {
+export function selectActivities(db: Queryable) {
   return db.select(activityColumns).from(activities).innerJoin(contacts, eq(contacts.id, activities.contactId));
 }
 

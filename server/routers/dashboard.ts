@@ -2,13 +2,13 @@
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { activities, contacts, followUps, goals, resources } from '../../db/schema';
+import { activities, followUps, goals, resources } from '../../db/schema';
 import { canRead, canReadResource, preparedUser as user } from '../access';
 import { preparedPer } from '../prepared';
 import { dateInput } from '../schemas/common';
 import { protectedProcedure, router } from '../trpc';
-import { activityColumns } from './activities';
-import { followUpColumns } from './followUps';
+import { selectActivities } from './activities';
+import { selectFollowUps } from './followUps';
 import { goalColumns } from './goals';
 import { resourceCardColumns } from './resources';
 import { readablePage } from './paging';
@@ -80,20 +80,9 @@ export const dashboardRouter = router({
     const [stats, activeGoals, recentActivities, upcomingFollowUps, firstResources] = await Promise.all([
       computeStats(db, userId),
       activeGoalsQuery(db).all({ userId }),
+      rowsOf(selectActivities(db).where(readablePage(activities, userId, [], newestActivities, 3)).orderBy(...newestActivities).limit(3)),
       rowsOf(
-        db
-          .select(activityColumns)
-          .from(activities)
-          .innerJoin(contacts, eq(contacts.id, activities.contactId))
-          .where(readablePage(activities, userId, [], newestActivities, 3))
-          .orderBy(...newestActivities)
-          .limit(3),
-      ),
-      rowsOf(
-        db
-          .select({ ...followUpColumns, contactName: contacts.name })
-          .from(followUps)
-          .innerJoin(contacts, eq(contacts.id, followUps.contactId))
+        selectFollowUps(db)
           .where(readablePage(followUps, userId, [eq(followUps.completed, false), gte(followUps.date, input.upcomingFrom)], soonestFollowUps, 3))
           .orderBy(...soonestFollowUps)
           .limit(3),

@@ -65,13 +65,24 @@ export const booleanFlag = z.union([z.boolean(), z.enum(['true', 'false']).trans
   error: 'Must be true or false',
 });
 
+/** How many rows one answer may hold, 1 to `max`, with one set of messages for every list, page and search. */
+export function limitField(max: number) {
+  return z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(max, `Limit must be at most ${max}`);
+}
+
+/** The largest page a list answers; whole REST lists are also read in pages of this size. */
+export const MAX_PAGE_ROWS = 1000;
+
 /**
  * Keyset paging for lists: no limit means every row (the REST contract); with a limit, one page, and the next
  * page starts after `cursor`, the id of the last row the caller received.
  */
-export const MAX_PAGE_ROWS = 1000;
 export const pageFields = {
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1, 'Limit must be at least 1').max(MAX_PAGE_ROWS, `Limit must be at most ${MAX_PAGE_ROWS}`).optional(),
+  limit: limitField(MAX_PAGE_ROWS).optional(),
   cursor: id.optional(),
 };
 export const pageInput = z.object(pageFields).optional();

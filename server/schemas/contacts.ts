@@ -1,7 +1,7 @@
 // Contact inputs (SPEC §3, §5): name required, email valid or empty, phone optional.
 import { z } from 'zod';
 import { spiritualStatuses } from '../../db/enums';
-import { id, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
+import { id, limitField, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
 import { optionalSearchText } from './search';
 
 export const spiritualStatusSchema = z.enum(spiritualStatuses, { error: 'Invalid spiritual status' });
@@ -46,7 +46,7 @@ export const contactCountInput = z.object(contactFilterFields).optional();
 export const contactTimelineInput = z.object({
   id,
   // A page of a person's story, not a whole list: the newest 200 by default and at most.
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(200, 'Limit must be at most 200').optional(),
+  limit: limitField(200).optional(),
   cursor: z
     .string()
     .regex(/^\d{1,15}:(activity|followUp|prayer|status):\d{1,15}$/, 'Invalid cursor')

@@ -1,5 +1,6 @@
 // Search inputs: the quick search box and the optional text filter of lists.
 import { z } from 'zod';
+import { limitField } from './common';
 
 const SEARCH_MAX = 100;
 const tooLong = `Search text must be at most ${SEARCH_MAX} characters`;
@@ -14,10 +15,5 @@ export const optionalSearchText = z
 
 export const quickSearchInput = z.object({
   q: z.string({ error: 'Search text is required' }).trim().min(1, 'Search text is required').max(SEARCH_MAX, tooLong),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(20, 'Limit must be at most 20')
-    .default(5),
+  limit: limitField(20).default(5),
 });
