@@ -43,7 +43,7 @@ function DeleteAccountForm({ onCancel }: { onCancel(): void }) {
       throw error;
     }
     toast({ title: account.accountDeleted, description: account.accountDeletedDescription, variant: 'success' });
-    endSession();
+    await endSession();
   });
 
   return (

@@ -1,26 +1,34 @@
-// What a detail page shows instead of its record: 'not found' for a 404, an honest load failure for anything else.
+// What a detail page shows instead of its record: 'not found' for a 404, an honest load failure for anything else,
+// and, opened offline before it ever loaded, that it comes with the connection.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { httpStatus } from '../lib/errors';
+import { offline } from '../lib/offlineMessages';
 
 interface RecordUnavailableProps {
   /** The record's name in words, lower case: 'resource', 'contact'. */
   noun: string;
-  /** True when the load failed for another reason than the record's absence (the server down, say). */
-  failed: boolean;
+  /** The record's query: its error tells absence (404) from a failed load, and offline React Query pauses it. */
+  load: { isError: boolean; error: unknown; fetchStatus: string };
   backTo: string;
   backLabel: string;
 }
 
-export function RecordUnavailable({ noun, failed, backTo, backLabel }: RecordUnavailableProps) {
-  if (failed)
-    return (
-      <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
-        <p role="alert" className="alert alert-error">
-          We could not load this {noun}. Please try refreshing the page.
-        </p>
-        <Link to={backTo} className="link text-sm link-hover">
-          ← {backLabel}
-        </Link>
-      </div>
+export function RecordUnavailable({ noun, load, backTo, backLabel }: RecordUnavailableProps) {
+  const withBackLink = (message: ReactNode) => (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
+      {message}
+      <Link to={backTo} className="link text-sm link-hover">
+        ← {backLabel}
+      </Link>
+    </div>
+  );
+  if (load.fetchStatus === 'paused') return withBackLink(<p className="alert">{offline.notLoaded}</p>);
+  if (load.isError && httpStatus(load.error) !== 404)
+    return withBackLink(
+      <p role="alert" className="alert alert-error">
+        We could not load this {noun}. Please try refreshing the page.
+      </p>,
     );
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">

@@ -28,7 +28,7 @@ interface AuthContextValue {
   /** Shows a changed profile (name, email) everywhere at once, without asking the server again. */
   updateUser(user: AuthUser): void;
   /** Forgets the user and their cached data after the server ended the session (the account was deleted). */
-  endSession(): void;
+  endSession(): Promise<void>;
 }
 
 const SESSION_RECHECK_MS = 5 * 60 * 1000;
@@ -130,8 +130,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [registerCall],
   );
 
-  const endSession = useCallback(() => {
-    void forgetOfflineData();
+  // Awaitable, so a logout can wait until nothing of this user's typing is left for the next person.
+  const endSession = useCallback(async () => {
+    await forgetOfflineData();
     setUser(null);
     queryClient.clear();
     navigate('/');
@@ -145,9 +146,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.error('Logout failed', error);
       return;
     }
-    // Awaited, so nothing of this user's typing is left when the next person opens the app.
-    await forgetOfflineData();
-    endSession();
+    await endSession();
   }, [logoutCall, endSession]);
 
   const status: AuthStatus = user ? 'authenticated' : sessionChecked ? 'unauthenticated' : 'loading';

@@ -1,13 +1,7 @@
 // How many pending follow-ups are overdue or due today, for the badge on the Follow-ups link.
 import { useEffect, useState } from 'react';
+import { startOfTomorrow } from '../lib/days';
 import { trpc } from '../lib/trpc';
-
-/** Local midnight at the end of today; by hand, as this runs in the entry chunk, which date-fns is kept out of. */
-export function startOfTomorrow() {
-  const date = new Date();
-  date.setHours(24, 0, 0, 0);
-  return date;
-}
 
 export function useDueFollowUps(): number {
   const [before, setBefore] = useState(startOfTomorrow);

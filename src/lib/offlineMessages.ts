@@ -1,5 +1,5 @@
-// The offline texts (banner, outbox toasts, 'Waiting to sync'). Apart from messages.ts because the banner and the
-// outbox sync live in the entry chunk, which would otherwise carry every other screen's texts too.
+// The offline texts (banner, outbox toasts, 'Waiting to sync'). Apart from messages.ts because the banner lives in
+// the entry chunk, which would otherwise carry every other screen's texts too.
 /** Offline: the banner, an activity kept for later, and the outbox being sent. */
 export const offline = {
   banner: 'You are offline.',

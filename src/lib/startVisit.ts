@@ -1,14 +1,12 @@
 // What a visit starts before React's first render: the session check and, opening /, the dashboard's code and numbers.
 import type { QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { startOfTomorrow } from '../hooks/useDueFollowUps';
+import { startOfToday, startOfTomorrow } from './days';
 import { trpc, type createTrpcClient, type RouterOutputs } from './trpc';
 
 /** The dashboard's summary input: upcoming follow-ups count from the start of the user's own day. */
 export function dashboardSummaryInput() {
-  const startOfToday = new Date();
-  startOfToday.setHours(0, 0, 0, 0);
-  return { upcomingFrom: startOfToday };
+  return { upcomingFrom: startOfToday() };
 }
 
 /**

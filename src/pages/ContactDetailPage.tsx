@@ -18,7 +18,6 @@ import { ContactForm } from '../forms/ContactForm';
 import { FollowUpForm } from '../forms/FollowUpForm';
 import { PrayerForm } from '../forms/PrayerForm';
 import { useWrite } from '../hooks/useWrite';
-import { httpStatus } from '../lib/errors';
 import { confirmDelete, failure, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 
@@ -47,9 +46,7 @@ export default function ContactDetailPage() {
   const close = () => setDialog(null);
 
   if (contactId !== null && timeline.isLoading) return <Spinner />;
-  // Anything but a 404 (the server down, say) is not the contact's absence; say so honestly.
-  if (!timeline.data)
-    return <RecordUnavailable noun="contact" failed={timeline.isError && httpStatus(timeline.error) !== 404} backTo="/contacts" backLabel="Back to Contacts" />;
+  if (!timeline.data) return <RecordUnavailable noun="contact" load={timeline} backTo="/contacts" backLabel="Back to Contacts" />;
 
   // Every page repeats the contact and the journey; the first is as fresh as any.
   const { contact, journey } = timeline.data.pages[0];

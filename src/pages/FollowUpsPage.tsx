@@ -1,5 +1,4 @@
 // Follow-ups: Pending (Overdue, Today, Upcoming) and Completed tabs; complete, edit, delete; ?id= opens one.
-import { startOfToday, startOfTomorrow } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { CalendarFeed } from '../components/CalendarFeed';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -16,6 +15,7 @@ import { FollowUpForm, type FollowUp } from '../forms/FollowUpForm';
 import { useEditParam } from '../hooks/useEditParam';
 import { useWrite } from '../hooks/useWrite';
 import { confirmDelete, failure, success } from '../lib/messages';
+import { startOfToday, startOfTomorrow } from '../lib/days';
 import { trpc } from '../lib/trpc';
 
 // A heavy user's follow-ups load a page at a time, each group on its own.

@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router-dom';
 import { ResourceIcon } from '../components/Icons';
 import { RecordUnavailable } from '../components/RecordUnavailable';
 import { Spinner } from '../components/Spinner';
-import { httpStatus } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
 export default function ResourceDetailPage() {
@@ -18,9 +17,7 @@ export default function ResourceDetailPage() {
   );
 
   if (numericId !== null && resource.isLoading) return <Spinner />;
-  // Anything but a 404 (the server down, say) is not the resource's absence; say so honestly.
-  if (!resource.data)
-    return <RecordUnavailable noun="resource" failed={resource.isError && httpStatus(resource.error) !== 404} backTo="/resources" backLabel="Back to Resources" />;
+  if (!resource.data) return <RecordUnavailable noun="resource" load={resource} backTo="/resources" backLabel="Back to Resources" />;
 
   const { title, category, description, content } = resource.data;
   return (

@@ -107,3 +107,19 @@ test('logout empties the outbox and forgets the user, so the next person sees no
   expect(left).toBe(0);
   expect(await page.evaluate(() => localStorage.getItem('sower:user'))).toBeNull();
 });
+
+test('a contact page opened offline before it ever loaded says it comes with the connection, not that it is gone', async ({ page, context, user }) => {
+  void user;
+  const contact = await (await page.request.post('/api/contacts', { data: { name: 'Ophelia Offline' } })).json();
+  await page.goto('/activities');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  await context.setOffline(true);
+  await page.goto(`/contacts/${contact.id}`);
+  await expect(page.locator('main').getByText('This screen was not loaded yet; it fills in when you are back online.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Contact not found' })).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Ophelia Offline' })).toBeVisible();
+});
