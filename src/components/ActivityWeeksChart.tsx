@@ -4,6 +4,7 @@ import { format } from 'date-fns';
 import { activityTypes, type ActivityType } from '../../db/enums';
 import { activityTypeLabel } from '../lib/labels';
 import type { RouterOutputs } from '../lib/trpc';
+import { formatDay } from '../lib/dates';
 
 type Week = RouterOutputs['insights']['activityWeeks'][number];
 
@@ -89,7 +90,7 @@ export function ActivityWeeksChart({ weeks, title }: { weeks: Week[]; title: str
           <tbody>
             {weeks.map((week, i) => (
               <tr key={i}>
-                <th scope="row">{format(week.start, 'MMM d, yyyy')}</th>
+                <th scope="row">{formatDay(week.start)}</th>
                 {activityTypes.map((type) => (
                   <td key={type}>{week.counts[type]}</td>
                 ))}

@@ -1,8 +1,7 @@
 // Everything with one person, newest first: activities, follow-ups (pending marked), prayers (answers shown), status changes.
-import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { followUpDueBadge } from '../lib/dates';
+import { followUpDueBadge, formatDay } from '../lib/dates';
 import { activityTypeLabel, followUpTypeLabel, spiritualStatusLabel } from '../lib/labels';
 import type { RouterOutputs } from '../lib/trpc';
 import { ActivityTypeIcon, FollowUpTypeIcon, HandsIcon, StepUpIcon } from './Icons';
@@ -10,7 +9,6 @@ import { PrayerAnswer } from './PrayerAnswer';
 
 type TimelineItem = RouterOutputs['contacts']['timeline']['items'][number];
 
-const showDate = (date: Date) => format(date, 'MMM d, yyyy');
 
 function Marker({ children, tone }: { children: ReactNode; tone: string }) {
   return <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full ${tone}`}>{children}</span>;
@@ -24,7 +22,7 @@ function Entry({ marker, title, date, to, children }: { marker: ReactNode; title
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
           <p className="font-medium break-words">{to ? <Link to={to} className="link link-hover">{title}</Link> : title}</p>
           <time dateTime={date.toISOString()} className="text-xs whitespace-nowrap text-base-content/70">
-            {showDate(date)}
+            {formatDay(date)}
           </time>
         </div>
         {children}

@@ -1,13 +1,12 @@
 // A contact's spiritual journey drawn as five steps, the current one marked, each with the date it was reached.
-import { format } from 'date-fns';
 import { journeySteps, type JourneyStep } from '../lib/journey';
 import { spiritualStatusLabel } from '../lib/labels';
+import { formatDay } from '../lib/dates';
 
-const showDate = (date: Date) => format(date, 'MMM d, yyyy');
 
 function stepNote(step: JourneyStep) {
-  if (step.state === 'current') return step.reachedAt ? `Since ${showDate(step.reachedAt)}` : 'Now';
-  if (step.reachedAt) return showDate(step.reachedAt);
+  if (step.state === 'current') return step.reachedAt ? `Since ${formatDay(step.reachedAt)}` : 'Now';
+  if (step.reachedAt) return formatDay(step.reachedAt);
   // A step passed before Sower knew the person has no date; the blank keeps the labels level.
   return step.state === 'passed' ? '\u00a0' : 'Not yet';
 }

@@ -1,11 +1,11 @@
 // The quick search dialog (loaded on first use): contacts, activities and prayer requests matching what is typed.
-import { format } from 'date-fns';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { activityTypeLabel, spiritualStatusLabel } from '../lib/labels';
 import { snippet } from '../lib/snippet';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { SearchIcon } from './SearchIcon';
+import { formatDay } from '../lib/dates';
 
 type Found = RouterOutputs['search']['quick'];
 
@@ -31,7 +31,7 @@ function groupsOf(found: Found, query: string) {
         href: `/activities?id=${a.id}`,
         title: `${activityTypeLabel(a.type)} with ${a.contactName}`,
         detail: snippet(a.notes || a.description || '', query),
-        meta: format(a.date, 'MMM d, yyyy'),
+        meta: formatDay(a.date),
       })),
     },
     {

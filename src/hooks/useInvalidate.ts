@@ -5,7 +5,20 @@ import { trpc } from '../lib/trpc';
 /** The writes the screens make, named by what they change. */
 export type WriteKind = 'activityCreate' | 'activity' | 'contact' | 'followUp' | 'prayer' | 'goal';
 
-type Cache = 'activities' | 'contacts' | 'contactTimeline' | 'followUps' | 'prayerRequests' | 'goals' | 'dashboard' | 'insights';
+type Utils = ReturnType<typeof trpc.useUtils>;
+
+/** Each cached read by name: a whole router (list, byId, counts…) or, for a contact's page, just its timeline. */
+const caches = {
+  activities: (u: Utils) => u.activities,
+  contacts: (u: Utils) => u.contacts,
+  contactTimeline: (u: Utils) => u.contacts.timeline,
+  followUps: (u: Utils) => u.followUps,
+  prayerRequests: (u: Utils) => u.prayerRequests,
+  goals: (u: Utils) => u.goals,
+  dashboard: (u: Utils) => u.dashboard,
+  insights: (u: Utils) => u.insights,
+} satisfies Record<string, (u: Utils) => { invalidate(): Promise<void> }>;
+type Cache = keyof typeof caches;
 
 // Every kind refreshes the dashboard: its stats count activities, contacts and prayers, and its summary also
 // lists goals and follow-ups. Insights (the weekly chart, the journey funnel, the due badge) count activities,
@@ -28,7 +41,7 @@ export function useInvalidate() {
   const utils = trpc.useUtils();
   return useCallback(
     (kind: WriteKind) =>
-      Promise.all(staleAfter[kind].map((cache) => (cache === 'contactTimeline' ? utils.contacts.timeline.invalidate() : utils[cache].invalidate()))),
+      Promise.all(staleAfter[kind].map((cache) => caches[cache](utils).invalidate())),
     [utils],
   );
 }

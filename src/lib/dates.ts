@@ -15,6 +15,11 @@ export function activityDateLabel(date: Date, now: Date = new Date()): string {
   if (daysAgo === 1) return 'Yesterday';
   // A future-dated activity would otherwise read "-2 days ago"; it gets its plain date instead.
   if (daysAgo > 1 && daysAgo < 7) return `${daysAgo} days ago`;
+  return formatDay(date);
+}
+
+/** A calendar date as the spec writes it everywhere a day is shown: 'Mar 11, 2031'. */
+export function formatDay(date: Date): string {
   return format(date, 'MMM d, yyyy');
 }
 

@@ -27,6 +27,7 @@ import { activityTypeLabel } from '../lib/labels';
 import { confirmDelete, failure, success } from '../lib/messages';
 import { offline } from '../lib/offlineMessages';
 import { trpc } from '../lib/trpc';
+import { parseId, nextPageAfterLastId } from '../lib/ids';
 
 // A long history loads a page at a time rather than all at once.
 const PAGE = 50;
@@ -49,7 +50,7 @@ function listFilter(filters: Record<'type' | 'contactId' | 'from' | 'to', string
   const datesReversed = Boolean(from && to && from >= to);
   return {
     type: isType(filters.type) ? filters.type : undefined,
-    contactId: /^[1-9]\d{0,14}$/.test(filters.contactId) ? Number(filters.contactId) : undefined,
+    contactId: parseId(filters.contactId) ?? undefined,
     // Reversed dates would match nothing; the form says why instead, and the dates wait until they make sense.
     from: datesReversed ? undefined : from,
     to: datesReversed ? undefined : to,
@@ -65,7 +66,7 @@ export default function ActivitiesPage() {
   const contacts = trpc.contacts.names.useQuery();
   const list = trpc.activities.list.useInfiniteQuery(
     { ...filter, limit: PAGE },
-    { getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1].id : undefined), placeholderData: keepPreviousData },
+    { getNextPageParam: nextPageAfterLastId(PAGE), placeholderData: keepPreviousData },
   );
   const remove = trpc.activities.remove.useMutation();
   const write = useWrite();

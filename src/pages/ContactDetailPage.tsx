@@ -20,6 +20,7 @@ import { PrayerForm } from '../forms/PrayerForm';
 import { useWrite } from '../hooks/useWrite';
 import { confirmDelete, failure, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
+import { parseId } from '../lib/ids';
 
 /** Timeline entries per page: a screen or two, with older ones a tap away. */
 const TIMELINE_PAGE = 20;
@@ -34,7 +35,7 @@ const backLink = (
 
 export default function ContactDetailPage() {
   const { id } = useParams();
-  const contactId = id && /^\d+$/.test(id) && Number.isSafeInteger(Number(id)) && Number(id) > 0 ? Number(id) : null;
+  const contactId = parseId(id);
   const timeline = trpc.contacts.timeline.useInfiniteQuery(
     { id: contactId ?? 0, limit: TIMELINE_PAGE },
     { enabled: contactId !== null, retry: false, getNextPageParam: (last) => last.nextCursor ?? undefined },

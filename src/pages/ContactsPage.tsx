@@ -25,6 +25,7 @@ import { useDebouncedText, useUrlFilters } from '../hooks/useUrlFilters';
 import { useWrite } from '../hooks/useWrite';
 import { confirmDelete, failure, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
+import { nextPageAfterLastId } from '../lib/ids';
 
 // Thousands of imported contacts arrive a page at a time.
 const PAGE = 60;
@@ -48,7 +49,7 @@ export default function ContactsPage() {
 
   const contacts = trpc.contacts.list.useInfiniteQuery(
     { ...filter, limit: PAGE },
-    { getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1].id : undefined), placeholderData: keepPreviousData },
+    { getNextPageParam: nextPageAfterLastId(PAGE), placeholderData: keepPreviousData },
   );
   const count = trpc.contacts.count.useQuery(filter, { placeholderData: keepPreviousData });
   const remove = trpc.contacts.remove.useMutation();
@@ -57,6 +58,8 @@ export default function ContactsPage() {
   const [form, setForm] = useState<{ contact?: Contact } | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const rows = contacts.data?.pages.flat() ?? [];
+  // The search and its count show once there is something to search, and stay while a filter finds nothing.
+  const showFilters = filtered || rows.length > 0;
   const clear = () => setFilters({ q: '', status: '' });
 
   async function removeContact(contact: Contact) {
@@ -81,7 +84,7 @@ export default function ContactsPage() {
           </button>
         }
       />
-      {(filtered || rows.length > 0) && (
+      {showFilters && (
         <div role="search" aria-label="Filter contacts" className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1">
             <TextField name="q" type="search" label="Search contacts" placeholder="Name, email, phone or notes" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
@@ -91,7 +94,7 @@ export default function ContactsPage() {
           </div>
         </div>
       )}
-      {(filtered || rows.length > 0) && (
+      {showFilters && (
         <div className="mb-3 flex min-h-8 items-center justify-between gap-2">
           <p role="status" className="text-sm text-base-content/75">
             {count.data ? matchCount(count.data.count, filtered) : ''}

@@ -17,6 +17,7 @@ import { useWrite } from '../hooks/useWrite';
 import { confirmDelete, failure, success } from '../lib/messages';
 import { startOfToday, startOfTomorrow } from '../lib/days';
 import { trpc } from '../lib/trpc';
+import { nextPageAfterLastId } from '../lib/ids';
 
 // A heavy user's follow-ups load a page at a time, each group on its own.
 const PAGE = 50;
@@ -29,7 +30,7 @@ function useSection(section: Section) {
   const day = section === 'completed' ? {} : { todayStart: startOfToday(), tomorrowStart: startOfTomorrow() };
   return trpc.followUps.list.useInfiniteQuery(
     { section, ...day, limit: PAGE },
-    { getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1].id : undefined) },
+    { getNextPageParam: nextPageAfterLastId(PAGE) },
   );
 }
 

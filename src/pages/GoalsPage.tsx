@@ -1,5 +1,4 @@
 // Goals: Active goals with progress and Completed ones; complete, edit, delete.
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
@@ -16,6 +15,7 @@ import { goalPercentage } from '../lib/goals';
 import { goalTypeLabel } from '../lib/labels';
 import { confirmDelete, failure, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
+import { formatDay } from '../lib/dates';
 
 export default function GoalsPage() {
   const [tab, setTab] = useState<'active' | 'completed'>('active');
@@ -54,7 +54,7 @@ export default function GoalsPage() {
             <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/75">
               <span className="badge badge-outline badge-sm badge-primary">{goalTypeLabel(goal.type)}</span>
               <span>Target: {goal.targetCount}</span>
-              {goal.deadline && <span>Deadline: {format(goal.deadline, 'MMM d, yyyy')}</span>}
+              {goal.deadline && <span>Deadline: {formatDay(goal.deadline)}</span>}
             </div>
           </div>
           <RowMenu label={`Actions for ${goal.title}`} items={menu(goal)} />

@@ -1,5 +1,4 @@
 // Prayer Journal: Active and Answered requests, a counter for each prayer, answers remembered.
-import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ContactAvatar } from '../components/ContactAvatar';
@@ -18,8 +17,9 @@ import { useEditParam } from '../hooks/useEditParam';
 import { useWrite } from '../hooks/useWrite';
 import { confirmDelete, failure, PRAYED_TOAST_DURATION, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
+import { formatDay } from '../lib/dates';
+import { nextPageAfterLastId } from '../lib/ids';
 
-const showDate = (date: Date) => format(date, 'MMM d, yyyy');
 
 // A long journal loads a page at a time, each tab on its own.
 const PAGE = 50;
@@ -28,7 +28,7 @@ const PAGE = 50;
 function useTab(section: 'active' | 'answered') {
   return trpc.prayerRequests.list.useInfiniteQuery(
     { section, limit: PAGE },
-    { getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1].id : undefined) },
+    { getNextPageParam: nextPageAfterLastId(PAGE) },
   );
 }
 
@@ -90,7 +90,7 @@ export default function PrayerJournalPage() {
             <h2 className="font-semibold break-words">
               <ContactLink contactId={prayer.contactId} name={prayer.contactName} />
             </h2>
-            <p className="text-xs text-base-content/70">{showDate(prayer.date)}</p>
+            <p className="text-xs text-base-content/70">{formatDay(prayer.date)}</p>
           </div>
           <RowMenu label={`Actions for prayer for ${prayer.contactName}`} items={menu(prayer)} />
         </div>

@@ -4,11 +4,12 @@ import { ResourceIcon } from '../components/Icons';
 import { RecordUnavailable } from '../components/RecordUnavailable';
 import { Spinner } from '../components/Spinner';
 import { trpc } from '../lib/trpc';
+import { parseId } from '../lib/ids';
 
 export default function ResourceDetailPage() {
   const { id } = useParams();
-  // Ids are positive safe integers: anything else (0, 'abc', 99999999999999999999) is no resource, not a failed load.
-  const numericId = id && /^\d+$/.test(id) && Number.isSafeInteger(Number(id)) && Number(id) > 0 ? Number(id) : null;
+  // Anything but a positive safe integer (0, 'abc', 99999999999999999999) is no resource, not a failed load.
+  const numericId = parseId(id);
   const resource = trpc.resources.byId.useQuery({ id: numericId ?? 0 }, { enabled: numericId !== null, retry: false });
   const backLink = (
     <Link to="/resources" className="link text-sm link-hover">
