@@ -116,9 +116,9 @@ export async function generateDataset(options: DatasetOptions): Promise<DatasetS
   const userRows: unknown[][] = [];
   for (let id = 1; id <= USERS; id++) {
     const username = id === HEAVY_USER_ID ? HEAVY_USERNAME : `user${String(id).padStart(4, '0')}`;
-    userRows.push([id, username, `${username}@example.com`, passwordHash, r.pick(FIRST), r.pick(LAST), now - fiveYears - DAY * r.int(1, 300)]);
+    userRows.push([id, username, username.toLowerCase(), `${username}@example.com`, passwordHash, r.pick(FIRST), r.pick(LAST), now - fiveYears - DAY * r.int(1, 300)]);
   }
-  add('users', ['id', 'username', 'email', 'password_hash', 'first_name', 'last_name', 'created_at'], userRows);
+  add('users', ['id', 'username', 'username_key', 'email', 'password_hash', 'first_name', 'last_name', 'created_at'], userRows);
 
   // One shared team for the heavy user, and a few teams among light users.
   const teamRows: unknown[][] = [[TEAM_ID, 'Riverside outreach', 'Tuesday evening street team', now - fiveYears, HEAVY_USER_ID]];

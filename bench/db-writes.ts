@@ -11,7 +11,7 @@ const dir = mkdtempSync(join(tmpdir(), 'sower-bench-'));
 const database = await openDatabase({ url: `file:${join(dir, 'bench.db')}` });
 await prepareDatabase(database);
 const [user] = await database.write((tx) =>
-  tx.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' }).returning({ id: users.id }),
+  tx.insert(users).values({ username: 'bench', usernameKey: 'bench', email: 'bench@example.com', passwordHash: 'x' }).returning({ id: users.id }),
 );
 
 async function run(label: string) {

@@ -22,9 +22,14 @@ export const users = sqliteTable(
     lastLogin: integer('last_login', { mode: 'timestamp_ms' }),
     /** Secret in the private calendar feed URL; null while the feed is off. */
     calendarToken: text('calendar_token'),
+    /**
+     * The username as compared for uniqueness and sign-in (server/schemas/auth.ts usernameKey: NFKC and a Unicode case fold), so
+     * 'ＡＬＩＣＥ', 'Alice' and 'alice' are one name.
+     */
+    usernameKey: text('username_key').notNull(),
   },
   (t) => [
-    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_key_unique').on(t.usernameKey),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_calendar_token_unique').on(t.calendarToken),
   ],
@@ -63,6 +68,42 @@ export const teamMembers = sqliteTable(
     joinedAt: integer('joined_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+);
+
+/**
+ * A pending offer to join a team: nobody becomes a member without accepting. Written the same way whether or not the
+ * invited person exists (then `user_id` is null and the row only expires), so an admin learns nothing about who has
+ * an account.
+ */
+export const teamInvitations = sqliteTable(
+  'team_invitations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** The invited user, or null when the id or username the admin gave belongs to nobody. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Whom the admin named, as they named them (a user id or a username's key): what the team's admins see. */
+    invitee: text('invitee').notNull(),
+    role: text('role', { enum: teamRoles }).notNull().default('member'),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('team_invitations_team_invitee_unique').on(t.teamId, t.invitee), index('team_invitations_user_idx').on(t.userId, t.expiresAt)],
+);
+
+/** Attempt counters of the rate limits (server/rateLimit.ts), in the database so every process shares them. */
+export const attempts = sqliteTable(
+  'attempts',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    /** When the window ends, in ms since the epoch. */
+    resetAt: integer('reset_at').notNull(),
+  },
+  (t) => [index('attempts_reset_idx').on(t.resetAt)],
 );
 
 /** Columns every shared record carries: its optional team and its author. */
@@ -233,6 +274,8 @@ export const idempotencyKeys = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     response: text('response').notNull(),
+    /** SHA-256 of the request the key was first used with: the same key with another request is refused (422). */
+    requestHash: text('request_hash'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],

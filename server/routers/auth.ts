@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { hashPassword, verifyAgainstNothing, verifyPassword, type SessionUser } from '../auth';
 import { conflictOnDuplicate, isUniqueViolation } from '../errors';
 import { blockedFor, TOO_MANY_ATTEMPTS } from '../rateLimit';
-import { loginInput, registerInput } from '../schemas/auth';
+import { loginInput, registerInput, usernameKey } from '../schemas/auth';
 import { publicProcedure, router, signedInProcedure, type Context } from '../trpc';
 
 export const userColumns = {
@@ -16,7 +16,7 @@ export const userColumns = {
   lastName: users.lastName,
 };
 
-const sameText = (column: typeof users.username | typeof users.email, value: string) => sql`lower(${column}) = lower(${value})`;
+const sameText = (column: typeof users.email, value: string) => sql`lower(${column}) = lower(${value})`;
 
 /** Starts a fresh session (a new id every time, so a planted cookie is never promoted) and sets its cookie. */
 async function signIn(ctx: Context, userId: number) {
@@ -40,11 +40,12 @@ export const authRouter = router({
     const addressKey = `register:ip:${ctx.clientIp}`;
     await assertNotLimited(ctx, [{ key: addressKey, rule: ctx.limits.registerPerAddress }]);
     await ctx.attempts.hit(addressKey, ctx.limits.registerPerAddress.windowMs);
+    const key = usernameKey(input.username);
     const taken = await ctx.database.read
-      .select({ username: users.username, email: users.email })
+      .select({ usernameKey: users.usernameKey, email: users.email })
       .from(users)
-      .where(sql`${sameText(users.username, input.username)} or ${sameText(users.email, input.email)}`);
-    if (taken.some((u) => u.username.toLowerCase() === input.username.toLowerCase()))
+      .where(sql`${users.usernameKey} = ${key} or ${sameText(users.email, input.email)}`);
+    if (taken.some((u) => u.usernameKey === key))
       throw new TRPCError({ code: 'CONFLICT', message: 'Username already taken' });
     if (taken.length) throw new TRPCError({ code: 'CONFLICT', message: 'Email already registered' });
 
@@ -54,7 +55,7 @@ export const authRouter = router({
         ctx.database.write((tx) =>
           tx
             .insert(users)
-            .values({ username: input.username, email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, lastLogin: new Date() })
+            .values({ username: input.username, usernameKey: key, email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, lastLogin: new Date() })
             .returning(userColumns),
         ),
       (error) => (isUniqueViolation(error, 'users_email') ? 'Email already registered' : 'Username already taken'),
@@ -64,23 +65,23 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const usernameKey = `login:user:${input.username.toLowerCase()}`;
+    const userKey = `login:user:${usernameKey(input.username)}`;
     const addressKey = `login:ip:${ctx.clientIp}`;
     await assertNotLimited(ctx, [
-      { key: usernameKey, rule: ctx.limits.loginPerUsername },
+      { key: userKey, rule: ctx.limits.loginPerUsername },
       { key: addressKey, rule: ctx.limits.loginPerAddress },
     ]);
     const [found] = await ctx.database.read
       .select({ ...userColumns, passwordHash: users.passwordHash })
       .from(users)
-      .where(sameText(users.username, input.username));
+      .where(eq(users.usernameKey, usernameKey(input.username)));
     const valid = found ? await verifyPassword(found.passwordHash, input.password) : await verifyAgainstNothing(input.password);
     if (!found || !valid) {
-      await ctx.attempts.hit(usernameKey, ctx.limits.loginPerUsername.windowMs);
+      await ctx.attempts.hit(userKey, ctx.limits.loginPerUsername.windowMs);
       await ctx.attempts.hit(addressKey, ctx.limits.loginPerAddress.windowMs);
       throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid username or password' });
     }
-    await ctx.attempts.reset(usernameKey);
+    await ctx.attempts.reset(userKey);
 
     await ctx.database.write((tx) => tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, found.id)));
     await signIn(ctx, found.id);

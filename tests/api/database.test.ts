@@ -35,7 +35,7 @@ async function pragma(client: Database['writerClient'], name: string) {
 
 async function makeUser(db: Database, username: string) {
   const [user] = await db.write((tx) =>
-    tx.insert(users).values({ username, email: `${username}@example.com`, passwordHash: 'x' }).returning({ id: users.id }),
+    tx.insert(users).values({ username, usernameKey: username, email: `${username}@example.com`, passwordHash: 'x' }).returning({ id: users.id }),
   );
   return user.id;
 }
