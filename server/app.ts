@@ -1,12 +1,15 @@
 // Builds the one HTTP server: /trpc, /api, /healthz and the built client, with logging and the origin check.
+import { TRPCError } from '@trpc/server';
+import type { TRPCRequestInfo } from '@trpc/server/http';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Database } from '../db/client';
 import { createAuth } from './auth';
-import type { Env } from './env';
-import { HttpError, isSameOriginWrite, requestMeta, sendJson, setSecurityHeaders } from './http';
+import { isUnbatchable } from './batching';
+import { allowedHostsOf, type Env } from './env';
+import { allowedHost, HttpError, isSameOriginWrite, requestMeta, sendJson, setSecurityHeaders } from './http';
 import { handleRest, routePatternOf, sendError } from './rest/handler';
 import { createStaticHandler } from './static';
-import { createMemoryStore, defaultLimits, type AttemptStore, type Limits } from './rateLimit';
+import { createDatabaseStore, defaultLimits, type Limits } from './rateLimit';
 import { createRequestContext, type AppServices, type Context } from './trpc';
 import { serveTrpc } from './trpcHttp';
 import { createTurns } from './turns';
@@ -15,8 +18,6 @@ export interface AppOptions {
   env: Env;
   database: Database;
   log?: (line: Record<string, unknown>) => void;
-  /** Shared attempt counters when several processes run; one process's memory otherwise. */
-  attempts?: AttemptStore;
 }
 
 function limitsFrom(env: Env): Limits {
@@ -44,13 +45,17 @@ export function describeError(error: unknown) {
   return { message: causes.join(' <- ') || String(error), query, stack: error instanceof Error ? error.stack?.split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 6).join('\n') : undefined };
 }
 
+const UNBATCHABLE = 'Sign-in and account requests must be sent one at a time';
+
 const defaultLog = (line: Record<string, unknown>) => process.stdout.write(JSON.stringify(line) + '\n');
 
-export function createApp({ env, database, log = defaultLog, attempts = createMemoryStore() }: AppOptions) {
+export function createApp({ env, database, log = defaultLog }: AppOptions) {
   const auth = createAuth(database);
-  const services: AppServices = { database, auth, attempts, limits: limitsFrom(env) };
+  const services: AppServices = { database, auth, attempts: createDatabaseStore(database), limits: limitsFrom(env) };
   const statics = createStaticHandler(env.STATIC_DIR);
   const logError = (error: unknown) => log({ level: 'error', ...describeError(error) });
+  const allowedHosts = allowedHostsOf(env);
+  const originPolicy = { allowedOrigins: [...env.ALLOWED_ORIGINS, ...(env.PUBLIC_URL ? [env.PUBLIC_URL] : [])] };
 
   function contextFor(req: IncomingMessage, res: ServerResponse, track: { userId?: number }) {
     return async (): Promise<Context> => {
@@ -79,7 +84,8 @@ export function createApp({ env, database, log = defaultLog, attempts = createMe
       if (!env.LOG_REQUESTS) return;
       log({ method: req.method, route: track.route, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, userId: track.userId ?? null });
     });
-    setSecurityHeaders(res, requestMeta(req, env).secure);
+    const meta = requestMeta(req, env);
+    setSecurityHeaders(res, meta.secure);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const { pathname } = url;
     const isApi = pathname.startsWith('/api/') || pathname === '/api';
@@ -88,12 +94,20 @@ export function createApp({ env, database, log = defaultLog, attempts = createMe
     track.route = isTrpc ? `/trpc/${pathname.slice(6)}` : isApi ? (routePatternOf(pathname) ?? '/api/*') : pathname === '/healthz' ? pathname : 'static';
 
     try {
-      if ((isApi || isTrpc) && !isSameOriginWrite(req, env.ALLOWED_ORIGINS))
-        throw new HttpError(403, 'FORBIDDEN', 'Cross-origin request refused');
+      // A health check may come by address from a load balancer, and says nothing; everything else names a known host.
       if (pathname === '/healthz') return await healthz(res);
+      if (!allowedHost(req.headers.host, allowedHosts)) throw new HttpError(400, 'BAD_REQUEST', 'Unknown host');
+      if ((isApi || isTrpc) && !isSameOriginWrite(req, meta.https, originPolicy))
+        throw new HttpError(403, 'FORBIDDEN', 'Cross-origin request refused');
       if (isApi) return await handleRest(req, res, url, contextFor(req, res, track), logError);
       if (isTrpc) {
-        return await serveTrpc(req, res, url, contextFor(req, res, track), ({ error }) => {
+        const context = contextFor(req, res, track);
+        const trpcContext = ({ info }: { info: TRPCRequestInfo }) => {
+          if (info.calls.length > 1 && info.calls.some((call) => isUnbatchable(call.path)))
+            throw new TRPCError({ code: 'BAD_REQUEST', message: UNBATCHABLE });
+          return context();
+        };
+        return await serveTrpc(req, res, url, trpcContext, ({ error }) => {
           if (error.code === 'INTERNAL_SERVER_ERROR') logError(error);
         });
       }

@@ -5,6 +5,22 @@ const booleanText = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1');
 
+const commaList = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+/** A URL's origin (scheme, host and port), as browsers send it in `Origin`. */
+const origin = z
+  .string()
+  .refine((text) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol), { message: 'must be http(s) URLs' })
+  .transform((text) => new URL(text).origin);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -21,15 +37,11 @@ const envSchema = z.object({
   /** Trust X-Forwarded-Proto / X-Forwarded-For from a reverse proxy in front of the app. */
   TRUST_PROXY: booleanText.default(false),
   /** Extra origins allowed to send writes (comma separated), e.g. the public URL behind a proxy. */
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((o) => o.trim().replace(/\/$/, ''))
-        .filter(Boolean),
-    ),
+  ALLOWED_ORIGINS: commaList.pipe(z.array(origin)),
+  /** The address people open Sower at (https://sower.example): its host is served and its origin may write. */
+  PUBLIC_URL: origin.optional(),
+  /** Further host names the server answers to (comma separated); loopback names always. */
+  ALLOWED_HOSTS: commaList.pipe(z.array(z.string().regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/i, 'must be host names without scheme or port').transform((h) => h.toLowerCase()))),
   /** Where the built client lives; served with the SPA fallback when the folder exists. */
   STATIC_DIR: z.string().default('dist'),
   LOG_REQUESTS: booleanText.default(true),
@@ -40,6 +52,17 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Host names the server answers to besides loopback ones: ALLOWED_HOSTS, those of PUBLIC_URL and ALLOWED_ORIGINS, and
+ * the interface it listens on when that is a specific address. A request naming any other host is refused, so a
+ * page that rebinds its own name to this server's address (DNS rebinding) reaches nothing.
+ */
+export function allowedHostsOf(env: Pick<Env, 'ALLOWED_HOSTS' | 'PUBLIC_URL' | 'ALLOWED_ORIGINS' | 'HOST'>): string[] {
+  const named = [env.PUBLIC_URL, ...env.ALLOWED_ORIGINS].flatMap((url) => (url ? [new URL(url).hostname] : []));
+  const listening = ['0.0.0.0', '::', '[::]'].includes(env.HOST) ? [] : [new URL(`http://${env.HOST.includes(':') && !env.HOST.startsWith('[') ? `[${env.HOST}]` : env.HOST}`).hostname];
+  return [...new Set([...env.ALLOWED_HOSTS, ...named, ...listening])];
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));

@@ -15,13 +15,13 @@ export class HttpError extends Error {
   }
 }
 
-export function requestMeta(req: IncomingMessage, env: Pick<Env, 'TRUST_PROXY' | 'COOKIE_SECURE'>): RequestMeta {
+export function requestMeta(req: IncomingMessage, env: Pick<Env, 'TRUST_PROXY' | 'COOKIE_SECURE'>): RequestMeta & { https: boolean } {
   const forwardedProto = env.TRUST_PROXY ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() : '';
   const overTls = 'encrypted' in req.socket && Boolean((req.socket as { encrypted?: boolean }).encrypted);
   const https = overTls || forwardedProto === 'https';
   const secure = env.COOKIE_SECURE === 'auto' ? https : env.COOKIE_SECURE === 'true';
   const forwardedFor = env.TRUST_PROXY ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
-  return { secure, clientIp: forwardedFor || req.socket.remoteAddress || 'unknown' };
+  return { secure, https, clientIp: forwardedFor || req.socket.remoteAddress || 'unknown' };
 }
 
 /** Reads a JSON body, refusing more than MAX_BODY_BYTES before it is all read, and anything but JSON. */
@@ -68,26 +68,43 @@ export function sendText(res: ServerResponse, status: number, text: string, cont
   res.end(text);
 }
 
+/** Loopback names: always served, so the app works on the machine it runs on without configuration. */
+function isLoopback(hostname: string) {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]';
+}
+
+/** The request's `Host` as a host name when it is one the server answers to (loopback or configured), else null. */
+export function allowedHost(hostHeader: string | undefined, allowedHosts: string[]): string | null {
+  // Only the characters of a host and port: 'evil.example@localhost' would otherwise parse as localhost.
+  if (!hostHeader || !/^[a-z0-9.\-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/i.test(hostHeader)) return null;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${hostHeader}`).hostname;
+  } catch {
+    return null;
+  }
+  return isLoopback(hostname) || allowedHosts.includes(hostname) ? hostname : null;
+}
+
+export interface OriginPolicy {
+  /** ALLOWED_ORIGINS and PUBLIC_URL's origin. */
+  allowedOrigins: string[];
+}
+
 /**
- * Browsers send Origin (or at least Referer) with every cross-site write; a write whose origin is not this host
- * or an allowed origin is refused. A request with neither header is not from a browser page, so it carries no
- * forged intent (see docs/decisions/003-origin-check.md).
+ * Browsers send Origin (or at least Referer) with every cross-site write; a write is accepted only when that origin is
+ * this request's own (scheme, host and port, as the browser addressed this server) or a configured one. A request with
+ * neither header is not from a browser page, so it carries no forged intent (see docs/decisions/003-origin-check.md).
  */
-export function isSameOriginWrite(req: IncomingMessage, allowedOrigins: string[]): boolean {
+export function isSameOriginWrite(req: IncomingMessage, https: boolean, policy: OriginPolicy): boolean {
   const method = (req.method ?? 'GET').toUpperCase();
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return true;
   const source = req.headers.origin ?? originOf(req.headers.referer);
   if (source === undefined) return true;
-  if (source === 'null') return false;
-  const host = req.headers.host;
-  if (!host) return false;
-  let sourceHost: string;
-  try {
-    sourceHost = new URL(source).host;
-  } catch {
-    return false;
-  }
-  return sourceHost === host || allowedOrigins.includes(source.replace(/\/$/, ''));
+  if (source === 'null' || !req.headers.host || !URL.canParse(source) || !URL.canParse(`http://${req.headers.host}`)) return false;
+  const sourceOrigin = new URL(source).origin;
+  const ownOrigin = new URL(`${https ? 'https' : 'http'}://${req.headers.host}`).origin;
+  return sourceOrigin === ownOrigin || policy.allowedOrigins.includes(sourceOrigin);
 }
 
 function originOf(referer: string | undefined) {

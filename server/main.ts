@@ -22,6 +22,8 @@ async function main() {
     throw new Error(`Cannot migrate the database at ${env.DATABASE_URL}: ${rootCause(error)}`);
   });
   const { server } = createApp({ env, database });
+  if (['0.0.0.0', '::', '[::]'].includes(env.HOST) && !env.PUBLIC_URL && !env.ALLOWED_HOSTS.length)
+    console.log(JSON.stringify({ level: 'warn', message: 'Listening on every interface, but only loopback host names are served: set PUBLIC_URL (or ALLOWED_HOSTS) to the name people use' }));
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();

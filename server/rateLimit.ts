@@ -1,42 +1,73 @@
-// Counting attempts per key in a time window; the store is an interface so several processes can share one.
-export interface AttemptStore {
-  /** Adds one attempt for key and answers the count in the current window and when it ends. */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
-  peek(key: string): Promise<{ count: number; resetAt: number } | null>;
-  reset(key: string): Promise<void>;
+// Attempt limits: every attempt is counted before it is tried, in counters kept in the database.
+import { TRPCError } from '@trpc/server';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { attempts } from '../db/schema';
+
+export interface AttemptCount {
+  count: number;
+  /** When the key's window ends (ms since the epoch). */
+  resetAt: number;
 }
 
-/** One process's store: a Map swept once a minute. */
-export function createMemoryStore(now: () => number = Date.now): AttemptStore & { size(): number } {
-  const entries = new Map<string, { count: number; resetAt: number }>();
-  const sweep = setInterval(() => {
-    const t = now();
-    for (const [key, entry] of entries) if (entry.resetAt <= t) entries.delete(key);
-  }, 60_000);
-  sweep.unref();
-  const live = (key: string) => {
-    const entry = entries.get(key);
-    if (entry && entry.resetAt <= now()) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
+/** Counters of attempts per key in fixed windows; an interface, so a store outside the database could replace it. */
+export interface AttemptStore {
+  /** Adds one attempt to every key at once (a key whose window ended starts a new one) and answers their counts. */
+  hit(keys: { key: string; windowMs: number }[]): Promise<AttemptCount[]>;
+  /** Takes one attempt back from each key: the attempt succeeded and should not count. */
+  release(keys: string[]): Promise<void>;
+  /** Forgets the keys' attempts. */
+  reset(keys: string[]): Promise<void>;
+}
+
+/** How often ended windows are swept from the table, at most. */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * The counters as rows of `attempts`, changed by one upsert per key inside a write transaction: several processes on
+ * one database share them, and attempts made together (a tRPC batch, concurrent requests) each see the ones before.
+ */
+export function createDatabaseStore(database: Database, now: () => number = Date.now): AttemptStore {
+  let lastSweep = 0;
   return {
-    async hit(key, windowMs) {
-      const entry = live(key) ?? { count: 0, resetAt: now() + windowMs };
-      entry.count += 1;
-      entries.set(key, entry);
-      return { ...entry };
+    hit(keys) {
+      return database.write(async (tx) => {
+        const t = now();
+        if (t - lastSweep >= SWEEP_EVERY_MS) {
+          lastSweep = t;
+          await tx.delete(attempts).where(sql`${attempts.resetAt} <= ${t}`);
+        }
+        const counts: AttemptCount[] = [];
+        for (const { key, windowMs } of keys) {
+          const [row] = await tx
+            .insert(attempts)
+            .values({ key, count: 1, resetAt: t + windowMs })
+            .onConflictDoUpdate({
+              target: attempts.key,
+              set: {
+                count: sql`case when ${attempts.resetAt} <= ${t} then 1 else ${attempts.count} + 1 end`,
+                resetAt: sql`case when ${attempts.resetAt} <= ${t} then excluded.reset_at else ${attempts.resetAt} end`,
+              },
+            })
+            .returning({ count: attempts.count, resetAt: attempts.resetAt });
+          counts.push(row);
+        }
+        return counts;
+      });
     },
-    async peek(key) {
-      const entry = live(key);
-      return entry ? { ...entry } : null;
+    async release(keys) {
+      if (!keys.length) return;
+      await database.write((tx) =>
+        tx
+          .update(attempts)
+          .set({ count: sql`max(${attempts.count} - 1, 0)` })
+          .where(sql`${attempts.key} in (select value from json_each(${JSON.stringify(keys)}))`),
+      );
     },
-    async reset(key) {
-      entries.delete(key);
+    async reset(keys) {
+      if (!keys.length) return;
+      await database.write((tx) => tx.delete(attempts).where(sql`${attempts.key} in (select value from json_each(${JSON.stringify(keys)}))`));
     },
-    size: () => entries.size,
   };
 }
 
@@ -46,25 +77,68 @@ export interface LimitRule {
 }
 
 export interface Limits {
-  loginPerUsername: LimitRule;
+  /** Failed sign-ins for one username from one client address. */
+  loginPerUsernameAndAddress: LimitRule;
+  /** Failed sign-ins from one client address, whatever the username. */
   loginPerAddress: LimitRule;
+  /** Wrong current passwords given by one signed-in user (password change, email change, account deletion). */
+  passwordPerUser: LimitRule;
+  /** Registrations (made or refused) from one client address. */
   registerPerAddress: LimitRule;
 }
 
 export const defaultLimits: Limits = {
-  loginPerUsername: { max: 10, windowMs: 15 * 60_000 },
+  loginPerUsernameAndAddress: { max: 10, windowMs: 15 * 60_000 },
   loginPerAddress: { max: 50, windowMs: 15 * 60_000 },
+  passwordPerUser: { max: 10, windowMs: 15 * 60_000 },
   registerPerAddress: { max: 10, windowMs: 60 * 60_000 },
 };
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 
-/** Seconds until the earliest of the given keys may try again, or null when none is over its limit. */
-export async function blockedFor(store: AttemptStore, checks: { key: string; rule: LimitRule }[], now = Date.now()) {
+/**
+ * The part of a client address that one client controls: an IPv4 address, or an IPv6 address's /64 (one home or one
+ * server gets a whole /64, so counting single IPv6 addresses would give an attacker billions of fresh counters).
+ */
+export function addressKey(ip: string) {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+export interface Attempt {
+  /** The attempt succeeded: the `release` keys give it back, the `reset` keys forget their failures. */
+  succeeded(keys: { release?: string[]; reset?: string[] }): Promise<void>;
+}
+
+/**
+ * Counts one attempt on every key first, then refuses with 429 and Retry-After when any key is past its limit: of
+ * attempts made together, only the first `max` are ever tried, whatever a batch or a burst of requests holds.
+ */
+export async function takeAttempt(
+  store: AttemptStore,
+  checks: { key: string; rule: LimitRule }[],
+  setHeader: (name: string, value: string) => void,
+  now = Date.now,
+): Promise<Attempt> {
+  const counts = await store.hit(checks.map(({ key, rule }) => ({ key, windowMs: rule.windowMs })));
+  const t = now();
   let wait: number | null = null;
-  for (const { key, rule } of checks) {
-    const entry = await store.peek(key);
-    if (entry && entry.count >= rule.max) wait = Math.max(wait ?? 0, Math.ceil((entry.resetAt - now) / 1000));
+  checks.forEach(({ rule }, i) => {
+    if (counts[i].count > rule.max) wait = Math.max(wait ?? 1, Math.ceil((counts[i].resetAt - t) / 1000));
+  });
+  if (wait !== null) {
+    setHeader('Retry-After', String(wait));
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_ATTEMPTS });
   }
-  return wait;
+  return {
+    async succeeded({ release = [], reset = [] }) {
+      await Promise.all([store.release(release), store.reset(reset)]);
+    },
+  };
 }

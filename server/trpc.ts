@@ -5,7 +5,7 @@ import { ZodError } from 'zod';
 import type { Database } from '../db/client';
 import { loadMemberships, withMemberships } from './access';
 import type { Auth, AuthSession, SessionUser } from './auth';
-import { createMemoryStore, defaultLimits, type AttemptStore, type Limits } from './rateLimit';
+import type { AttemptStore, Limits } from './rateLimit';
 
 export interface RequestMeta {
   /** The request came over HTTPS (directly or via a trusted proxy): cookies get Secure. */
@@ -31,14 +31,12 @@ export interface Context extends RequestMeta, AppServices {
 }
 
 /** Builds a context without HTTP, so tests and the REST shim can call procedures directly. */
-export function createContextInner(init: Partial<Context> & Pick<Context, 'database' | 'auth'>): Context {
+export function createContextInner(init: Partial<Context> & AppServices): Context {
   return {
     user: null,
     session: null,
     secure: false,
     clientIp: 'local',
-    attempts: createMemoryStore(),
-    limits: defaultLimits,
     setCookie: () => undefined,
     setHeader: () => undefined,
     ...init,

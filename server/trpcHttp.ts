@@ -1,10 +1,10 @@
 // Serves /trpc on node:http: tRPC resolves the request; the answer goes out as one buffered body.
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
-import { resolveResponse, type HTTPErrorHandler } from '@trpc/server/http';
+import { resolveResponse, type HTTPErrorHandler, type ResolveHTTPRequestOptionsContextFn } from '@trpc/server/http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAX_BATCH_CALLS } from './batching';
 import { MAX_BODY_BYTES } from './http';
 import { appRouter, type AppRouter } from './routers';
-import type { Context } from './trpc';
 
 /**
  * The stock node adapter pipes every answer through a web WritableStream and gives every request an abort
@@ -16,11 +16,11 @@ export async function serveTrpc(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
-  createContext: () => Promise<Context>,
+  createContext: ResolveHTTPRequestOptionsContextFn<AppRouter>,
   onError: HTTPErrorHandler<AppRouter, Request>,
 ) {
   const request = req.method === 'GET' || req.method === 'HEAD' ? queryRequest(req, url) : incomingMessageToRequest(req, res, { maxBodySize: MAX_BODY_BYTES });
-  const response = await resolveResponse({ router: appRouter, req: request, path: url.pathname.slice('/trpc/'.length), error: null, createContext, onError });
+  const response = await resolveResponse({ router: appRouter, req: request, path: url.pathname.slice('/trpc/'.length), error: null, createContext, onError, maxBatchSize: MAX_BATCH_CALLS });
   const body = Buffer.from(await response.arrayBuffer());
   res.statusCode = response.status;
   for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value);

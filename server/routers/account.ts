@@ -8,10 +8,11 @@ import { canRead, ownedBy } from '../access';
 import { hashPassword, verifyPassword, type SessionUser } from '../auth';
 import { conflictOnDuplicate } from '../errors';
 import { contactsFromFile, contactsToCsv, contactsToVcard, type ContactDraft, type ImportProblem } from '../importExport';
-import { changePasswordInput, deleteAccountInput, importInput, profileUpdateInput } from '../schemas/account';
+import { changePasswordInput, deleteAccountInput, EMAIL_NEEDS_PASSWORD, importInput, profileUpdateInput } from '../schemas/account';
 import { protectedProcedure, router, type Context } from '../trpc';
 import { activityColumns } from './activities';
-import { assertNotLimited, userColumns } from './auth';
+import { attempt, userColumns } from './auth';
+import { addressKey } from '../rateLimit';
 import { contactColumns, insertContacts } from './contacts';
 import { goalColumns } from './goals';
 import { prayerColumns } from './prayerRequests';
@@ -32,15 +33,15 @@ function fieldError(field: string, message: string) {
  * itself is fine, and the client treats 401 as "signed out".
  */
 async function assertPassword(ctx: SignedInContext, password: string, field: string, message: string) {
-  const key = `password:user:${ctx.user.id}`;
-  const rule = ctx.limits.loginPerUsername;
-  await assertNotLimited(ctx, [{ key, rule }]);
+  const userKey = `password:user:${ctx.user.id}`;
+  const addressOnlyKey = `login:ip:${addressKey(ctx.clientIp)}`;
+  const tried = await attempt(ctx, [
+    { key: userKey, rule: ctx.limits.passwordPerUser },
+    { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
+  ]);
   const [row] = await ctx.database.read.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id));
-  if (!row || !(await verifyPassword(row.passwordHash, password))) {
-    await ctx.attempts.hit(key, rule.windowMs);
-    throw fieldError(field, message);
-  }
-  await ctx.attempts.reset(key);
+  if (!row || !(await verifyPassword(row.passwordHash, password))) throw fieldError(field, message);
+  await tried.succeeded({ reset: [userKey], release: [addressOnlyKey] });
 }
 
 /** Everything the user created (and the teams they belong to), as one object; never the password hash or feed token. */
@@ -189,17 +190,24 @@ async function handOverTeams(tx: Tx, userId: number) {
 }
 
 export const accountRouter = router({
-  updateProfile: protectedProcedure.input(profileUpdateInput).mutation(({ ctx, input }) => {
+  updateProfile: protectedProcedure.input(profileUpdateInput).mutation(async ({ ctx, input }) => {
     const userId = ctx.user.id;
-    const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    const { currentPassword, ...changes } = input;
+    const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    const newEmail = changes.email !== undefined && changes.email.toLowerCase() !== ctx.user.email.toLowerCase();
+    // Whether an address is taken is only answered to someone who proved they hold the account, at sign-in's pace.
+    if (newEmail) {
+      if (!currentPassword) throw fieldError('currentPassword', EMAIL_NEEDS_PASSWORD);
+      await assertPassword(ctx, currentPassword, 'currentPassword', 'Current password is incorrect');
+    }
     return conflictOnDuplicate(
       () =>
         ctx.database.write(async (tx) => {
-          if (input.email !== undefined) {
+          if (newEmail) {
             const [taken] = await tx
               .select({ id: users.id })
               .from(users)
-              .where(and(sql`lower(${users.email}) = lower(${input.email})`, ne(users.id, userId)));
+              .where(and(sql`lower(${users.email}) = lower(${changes.email})`, ne(users.id, userId)));
             if (taken) throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
           }
           if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, userId));

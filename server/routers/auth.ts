@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { hashPassword, verifyAgainstNothing, verifyPassword, type SessionUser } from '../auth';
 import { conflictOnDuplicate, isUniqueViolation } from '../errors';
-import { blockedFor, TOO_MANY_ATTEMPTS } from '../rateLimit';
+import { addressKey, takeAttempt, type LimitRule } from '../rateLimit';
 import { loginInput, registerInput, usernameKey } from '../schemas/auth';
 import { publicProcedure, router, signedInProcedure, type Context } from '../trpc';
 
@@ -25,21 +25,17 @@ async function signIn(ctx: Context, userId: number) {
   ctx.setCookie(ctx.auth.sessionCookie(session.id, ctx.secure));
 }
 
-/** Refuses with 429 and Retry-After while any of the keys is over its limit. */
-export async function assertNotLimited(ctx: Context, checks: Parameters<typeof blockedFor>[1]) {
-  const wait = await blockedFor(ctx.attempts, checks);
-  if (wait === null) return;
-  ctx.setHeader('Retry-After', String(Math.max(1, wait)));
-  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_ATTEMPTS });
+/** Counts an attempt on the limits' keys before it is tried; 429 with Retry-After when any is past its limit. */
+export function attempt(ctx: Context, checks: { key: string; rule: LimitRule }[]) {
+  return takeAttempt(ctx.attempts, checks, ctx.setHeader);
 }
 
 export const authRouter = router({
   me: signedInProcedure.query(({ ctx }): SessionUser => ctx.user),
 
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
-    const addressKey = `register:ip:${ctx.clientIp}`;
-    await assertNotLimited(ctx, [{ key: addressKey, rule: ctx.limits.registerPerAddress }]);
-    await ctx.attempts.hit(addressKey, ctx.limits.registerPerAddress.windowMs);
+    // Every registration counts, refused ones too: 'Username already taken' would otherwise list usernames at speed.
+    await attempt(ctx, [{ key: `register:ip:${addressKey(ctx.clientIp)}`, rule: ctx.limits.registerPerAddress }]);
     const key = usernameKey(input.username);
     const taken = await ctx.database.read
       .select({ usernameKey: users.usernameKey, email: users.email })
@@ -65,23 +61,22 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const userKey = `login:user:${usernameKey(input.username)}`;
-    const addressKey = `login:ip:${ctx.clientIp}`;
-    await assertNotLimited(ctx, [
-      { key: userKey, rule: ctx.limits.loginPerUsername },
-      { key: addressKey, rule: ctx.limits.loginPerAddress },
+    // Failures count per username and address, and per address: an attacker's guesses never lock the owner out of
+    // their own account from another address, and one address cannot try many usernames.
+    const address = addressKey(ctx.clientIp);
+    const pairKey = `login:user:${usernameKey(input.username)}:ip:${address}`;
+    const addressOnlyKey = `login:ip:${address}`;
+    const tried = await attempt(ctx, [
+      { key: pairKey, rule: ctx.limits.loginPerUsernameAndAddress },
+      { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
     ]);
     const [found] = await ctx.database.read
       .select({ ...userColumns, passwordHash: users.passwordHash })
       .from(users)
       .where(eq(users.usernameKey, usernameKey(input.username)));
     const valid = found ? await verifyPassword(found.passwordHash, input.password) : await verifyAgainstNothing(input.password);
-    if (!found || !valid) {
-      await ctx.attempts.hit(userKey, ctx.limits.loginPerUsername.windowMs);
-      await ctx.attempts.hit(addressKey, ctx.limits.loginPerAddress.windowMs);
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid username or password' });
-    }
-    await ctx.attempts.reset(userKey);
+    if (!found || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid username or password' });
+    await tried.succeeded({ reset: [pairKey], release: [addressOnlyKey] });
 
     await ctx.database.write((tx) => tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, found.id)));
     await signIn(ctx, found.id);

@@ -2,6 +2,7 @@
 import { and, Column, is, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { canRead, readableParts, type OwnedTable } from '../access';
+import { MAX_PAGE_ROWS } from '../schemas/common';
 
 type SortKey = SQLiteColumn | SQL;
 
@@ -20,9 +21,12 @@ export function afterCursor(table: SQLiteTable & OwnedTable, key: SortKey, direc
   return sql`${key} ${bound} (select ${key} ${cursorRow}) and ${after}`;
 }
 
-/** SQLite reads LIMIT -1 as no limit, so one query shape serves whole lists and pages. */
+/**
+ * A page's size: the caller's limit, else the largest page. A list is never read whole in one query: the REST shim
+ * sends a whole list page by page (rest/handler.ts), and a tRPC call without a limit gets the first page.
+ */
 export function limitOf(input: { limit?: number } | undefined) {
-  return input?.limit ?? -1;
+  return input?.limit ?? MAX_PAGE_ROWS;
 }
 
 /**

@@ -13,13 +13,19 @@ function splitName(name: string) {
 /** A full name, with the registration form's rule (SPEC §5): the profile form and the API share it. */
 export const fullNameInput = z.string().trim().min(2, 'Name must be at least 2 characters').max(200, 'Name must be at most 200 characters');
 
-/** Fields left out stay as they are; `name` (one field, like the registration form) sets first and last name. */
+export const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change your email';
+
+/**
+ * Fields left out stay as they are; `name` (one field, like the registration form) sets first and last name. A new
+ * email needs the current password (ASVS 7.5.1), so an open session cannot move the account to another address.
+ */
 export const profileUpdateInput = z
   .object({
     name: fullNameInput.optional(),
     firstName: namePart('First name').optional(),
     lastName: namePart('Last name').optional(),
     email: emailSchema.optional(),
+    currentPassword: z.string().max(200).optional(),
   })
   .transform(({ name, ...rest }) => (name === undefined ? rest : { ...rest, ...splitName(name) }));
 

@@ -1,8 +1,9 @@
 // The typed tRPC client: React hooks for AppRouter, its input/output types, and the HTTP link to /trpc.
-import { httpBatchLink } from '@trpc/client';
+import { httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
+import { isUnbatchable, MAX_BATCH_CALLS } from '../../server/batching';
 import type { AppRouter } from '../../server/routers';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -11,14 +12,21 @@ export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export function createTrpcClient() {
+  const fetchWithCookies: typeof fetch = (url, options) => fetch(url, { ...options, credentials: 'include' });
   return trpc.createClient({
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        transformer: superjson,
-        // A dashboard batches several reads into one GET; past this length they split, so no proxy refuses the URL.
-        maxURLLength: 2083,
-        fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+      splitLink({
+        // The server refuses these in a batch (server/batching.ts).
+        condition: (op) => isUnbatchable(op.path),
+        true: httpLink({ url: '/trpc', transformer: superjson, fetch: fetchWithCookies }),
+        false: httpBatchLink({
+          url: '/trpc',
+          transformer: superjson,
+          maxItems: MAX_BATCH_CALLS,
+          // A dashboard batches several reads into one GET; past this length they split, so no proxy refuses the URL.
+          maxURLLength: 2083,
+          fetch: fetchWithCookies,
+        }),
       }),
     ],
   });

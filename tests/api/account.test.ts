@@ -31,7 +31,7 @@ async function secondSession(username: string, password = PASSWORD) {
 describe('updating the profile', () => {
   it('changes first name, last name and email and answers the user', async () => {
     const { client, user } = await signedInClient(server, 'mary');
-    const res = await client.put('/api/account/profile', { firstName: ' Mary ', lastName: 'Magdalene', email: 'Mary.M@example.com' });
+    const res = await client.put('/api/account/profile', { firstName: ' Mary ', lastName: 'Magdalene', email: 'Mary.M@example.com', currentPassword: 'correct horse battery' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: user.id, username: user.username, email: 'Mary.M@example.com', firstName: 'Mary', lastName: 'Magdalene' });
     expect((await client.get('/api/auth/me')).body).toMatchObject({ email: 'Mary.M@example.com', firstName: 'Mary', lastName: 'Magdalene' });
@@ -46,7 +46,7 @@ describe('updating the profile', () => {
   it('answers 409 for an email another user registered, whatever its case', async () => {
     const { user: other } = await signedInClient(server, 'taken');
     const { client, user } = await signedInClient(server, 'susanna');
-    const res = await client.put('/api/account/profile', { email: other.email.toUpperCase() });
+    const res = await client.put('/api/account/profile', { email: other.email.toUpperCase(), currentPassword: 'correct horse battery' });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: 'Email already registered', code: 'CONFLICT' });
     expect((await rows('select email from users where id = ?', [user.id]))[0].email).toBe(user.email);
