@@ -10,7 +10,7 @@ import { allowedHost, HttpError, isSameOriginWrite, requestMeta, sendJson, setSe
 import { handleRest, routePatternOf, sendError } from './rest/handler';
 import { createStaticHandler } from './static';
 import { createDatabaseStore, defaultLimits, type Limits } from './rateLimit';
-import { createRequestContext, type AppServices, type Context } from './trpc';
+import { createRequestContext, newAnswerBudget, type AppServices, type Context } from './trpc';
 import { serveTrpc } from './trpcHttp';
 import { createTurns } from './turns';
 
@@ -105,7 +105,7 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
         const trpcContext = ({ info }: { info: TRPCRequestInfo }) => {
           if (info.calls.length > 1 && info.calls.some((call) => isUnbatchable(call.path)))
             throw new TRPCError({ code: 'BAD_REQUEST', message: UNBATCHABLE });
-          return context();
+          return context().then((ctx) => ({ ...ctx, answerBudget: newAnswerBudget() }));
         };
         return await serveTrpc(req, res, url, trpcContext, ({ error }) => {
           if (error.code === 'INTERNAL_SERVER_ERROR') logError(error);

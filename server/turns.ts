@@ -25,3 +25,11 @@ export function createTurns() {
     }
   };
 }
+
+/**
+ * Waits for the next event-loop turn. libSQL runs a file database's statements on this thread, so `await` between
+ * them yields to nothing but other promises; long work calls this between its parts to let other requests in.
+ */
+export function nextTurn() {
+  return new Promise<void>((resolve) => setImmediate(resolve));
+}

@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import { appRouter } from '../routers';
 import { HttpError, readJsonBody, sendJson, sendText } from '../http';
 import { createLimiter } from '../limiter';
+import { nextTurn } from '../turns';
 import { createCallerFactory, flattenZodIssues, type Context } from '../trpc';
 import { MAX_PAGE_ROWS } from '../schemas/common';
 import { restRoutes, type RestRoute } from './routes';
@@ -155,6 +156,7 @@ async function sendWholeList(res: ServerResponse, list: Procedure, input: Record
   try {
     while (more !== null) {
       if (!more.flushed) await writable(res);
+      else await nextTurn();
       if (res.destroyed) return;
       const cursor = more.last;
       more = await pageSteps.run(async () => write(res, await pageAfter(cursor), false));

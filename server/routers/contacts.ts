@@ -11,6 +11,8 @@ import { contactMatches } from './matching';
 import { afterCursor, limitOf, readablePage } from './paging';
 import { advanceGoals, removeOwned, updateOwned } from './shared';
 import { rowsOf } from '../rows';
+import { nextTurn } from '../turns';
+import { MAX_IMPORT_ROWS } from '../importExport';
 
 export const contactColumns = {
   id: contacts.id,
@@ -48,6 +50,7 @@ export async function insertContacts(tx: Tx, userId: number, rows: NewContact[])
   for (const teamId of new Set(rows.map((row) => row.teamId ?? null))) await assertCanCreateIn(tx, teamId, userId);
   const created: Awaited<ReturnType<typeof insertChunk>> = [];
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    if (start > 0) await nextTurn();
     const inserted = await insertChunk(tx, userId, rows.slice(start, start + INSERT_CHUNK));
     await recordStatusChanges(tx, userId, inserted.map((contact) => ({ contactId: contact.id, fromStatus: null, toStatus: contact.spiritualStatus })));
     created.push(...inserted);
@@ -74,6 +77,9 @@ function contactFilters(filter: { q?: string; status?: SpiritualStatus } | undef
   return [filter?.q ? contactMatches(filter.q) : undefined, filter?.status ? eq(contacts.spiritualStatus, filter.status) : undefined];
 }
 
+/** The most contact names one answer holds. */
+export const MAX_CONTACT_NAMES = MAX_IMPORT_ROWS;
+
 export const contactsRouter = router({
   list: protectedProcedure.input(contactListInput).query(({ ctx, input }) => {
     const order = [asc(nameKey), asc(contacts.id)];
@@ -91,14 +97,18 @@ export const contactsRouter = router({
     );
   }),
 
-  /** Every readable contact's id and name, alphabetically: all the forms' contact pickers need, a small payload even for thousands. */
+  /**
+   * Readable contacts' ids and names, alphabetically, for the forms' contact pickers: a small payload, bounded like
+   * every answer (the first MAX_CONTACT_NAMES; as many as one import brings).
+   */
   names: protectedProcedure.query(({ ctx }) =>
     rowsOf(
       ctx.database.read
         .select({ id: contacts.id, name: contacts.name })
         .from(contacts)
         .where(canRead(contacts, ctx.user.id))
-        .orderBy(asc(nameKey), asc(contacts.id)),
+        .orderBy(asc(nameKey), asc(contacts.id))
+        .limit(MAX_CONTACT_NAMES),
     ),
   ),
 
