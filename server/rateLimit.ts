@@ -118,7 +118,8 @@ export interface Attempt {
 
 /**
  * Counts one attempt on every key first, then refuses with 429 and Retry-After when any key is past its limit: of
- * attempts made together, only the first `max` are ever tried, whatever a batch or a burst of requests holds.
+ * attempts made together, only the first `max` are ever tried, whatever a batch or a burst of requests holds. An
+ * attempt that is tried keeps its count until it `succeeded`; a refused one gives it back at once.
  */
 export async function takeAttempt(
   store: AttemptStore,
@@ -133,6 +134,8 @@ export async function takeAttempt(
     if (counts[i].count > rule.max) wait = Math.max(wait ?? 1, Math.ceil((counts[i].resetAt - t) / 1000));
   });
   if (wait !== null) {
+    // A refused attempt was never tried: it gives its count back, so hammering one key does not use up another.
+    await store.release(checks.map(({ key }) => key));
     setHeader('Retry-After', String(wait));
     throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_ATTEMPTS });
   }

@@ -1,5 +1,6 @@
 // Test harness: a real HTTP server on a random port over a fresh libSQL file, and a cookie-keeping JSON client.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,4 +117,43 @@ export async function queryPlan(server: TestServer, query: { toSQL(): { sql: str
 /** The plan lines that read `table` without an index. */
 export function unindexedScans(lines: string[], table: string) {
   return lines.filter((line) => new RegExp(`^SCAN ${table}\\b`).test(line) && !/USING (COVERING )?INDEX/.test(line));
+}
+
+/**
+ * A JSON request sent from a given loopback source address (127.x.y.z all reach a server on 127.0.0.1 on Linux),
+ * as clients at different addresses would send it.
+ */
+export function requestFrom<T = any>(
+  localAddress: string,
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse<T>> {
+  const url = new URL(path, baseUrl);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, localAddress, agent: false, headers: { ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) } : {}), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            // not JSON: keep the text
+          }
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') responseHeaders.set(name, value);
+          resolve({ status: res.statusCode ?? 0, body: parsed as T, headers: responseHeaders });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
