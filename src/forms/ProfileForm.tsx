@@ -1,6 +1,6 @@
 // Settings: the user's full name and email; a saved change shows in the user block at once.
 import { z } from 'zod';
-import { fullNameInput } from '../../server/schemas/account';
+import { EMAIL_NEEDS_PASSWORD, fullNameInput } from '../../server/schemas/account';
 import { emailSchema } from '../../server/schemas/auth';
 import { useAuth } from '../hooks/useAuth';
 import { useFailureToast } from '../hooks/useFailureToast';
@@ -14,18 +14,22 @@ import { TextField } from './TextField';
 import { useFormState } from './useFormState';
 
 // Both fields required here (the API also takes either alone), with the server's own rules for each.
-const profileFormSchema = z.object({ name: fullNameInput, email: emailSchema });
+const profileFormSchema = z.object({ name: fullNameInput, email: emailSchema, currentPassword: z.string() });
 
 export function ProfileForm() {
   const { user, updateUser } = useAuth();
   const { toast } = useToast();
   const failed = useFailureToast();
   const update = trpc.account.updateProfile.useMutation();
-  const { values, set, errors, setErrors, submit } = useFormState({ name: user ? fullName(user) : '', email: user?.email ?? '' });
+  const { values, set, errors, setErrors, submit } = useFormState({ name: user ? fullName(user) : '', email: user?.email ?? '', currentPassword: '' });
+  // A new email needs the current password (the server asks for it too), so the field shows only then.
+  const emailChanged = values.email.trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
+  const passwordNeeded = (v: typeof values): Record<string, string> => (emailChanged && !v.currentPassword ? { currentPassword: EMAIL_NEEDS_PASSWORD } : {});
 
-  const onSubmit = submit(profileFormSchema, (v) => v, async (input) => {
+  const onSubmit = submit(profileFormSchema, (v) => v, async ({ currentPassword, ...input }) => {
     try {
-      updateUser(await update.mutateAsync(input));
+      updateUser(await update.mutateAsync(emailChanged ? { ...input, currentPassword } : input));
+      set('currentPassword', '');
       toast({ title: account.profileUpdated, variant: 'success' });
     } catch (error) {
       // A taken email is about that field, so it is said there rather than in a toast.
@@ -33,13 +37,16 @@ export function ProfileForm() {
       failed(error, account.updateProfileFailed);
       throw error;
     }
-  });
+  }, passwordNeeded);
 
   return (
     <form noValidate onSubmit={onSubmit}>
       <FieldGroup>
         <TextField name="name" label="Full Name" autoComplete="name" value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
         <TextField name="email" type="email" label="Email" autoComplete="email" value={values.email} error={errors.email} onChange={(e) => set('email', e.target.value)} />
+        {emailChanged && (
+          <TextField name="currentPassword" type="password" label="Current Password" autoComplete="current-password" value={values.currentPassword} error={errors.currentPassword} onChange={(e) => set('currentPassword', e.target.value)} />
+        )}
       </FieldGroup>
       <SubmitButton busy={update.isPending} label="Save Profile" busyLabel="Saving..." />
     </form>

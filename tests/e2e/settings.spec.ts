@@ -47,11 +47,21 @@ test('profile: the spec\'s validation messages, then the new name shows in the u
   expect(other.status()).toBe(201);
   await name.fill('Lydia of Thyatira');
   await email.fill(taken);
+  // A new email needs the current password, asked for beside it; whether an address is taken is said only after it.
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Enter your current password to change your email')).toBeVisible();
+  const currentPassword = page.getByRole('region', { name: 'Profile' }).getByLabel('Current Password');
+  await expect(currentPassword).toBeFocused();
+  await currentPassword.fill('not my password');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+  await currentPassword.fill(user.password);
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('Email already registered')).toBeVisible();
 
   await email.fill(`lydia.${user.username}@example.com`);
   await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(currentPassword).toBeHidden();
   await expect(toast(page, 'Profile updated')).toBeVisible();
   let block = await userBlock(page);
   await expect(block.getByText('Lydia of Thyatira')).toBeVisible();
