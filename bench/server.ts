@@ -33,6 +33,7 @@ export async function startServer(name: 'app' | 'floor', dbUrl: string, port: nu
     DATABASE_URL: dbUrl,
     LOG_REQUESTS: 'false',
     LOGIN_LIMIT_PER_ADDRESS: '100000000',
+    LOGIN_LIMIT_PER_USERNAME: '100000000',
     // As `npm start` and deploy/sower.service run it: argon2's 19 MiB buffers go back to the system after each hash.
     MALLOC_MMAP_THRESHOLD_: '131072',
     REGISTER_LIMIT_PER_ADDRESS: '100000000',

@@ -24,6 +24,7 @@ function limitsFrom(env: Env): Limits {
   return {
     ...defaultLimits,
     loginPerAddress: { ...defaultLimits.loginPerAddress, max: env.LOGIN_LIMIT_PER_ADDRESS },
+    loginPerUsernameAndAddress: { ...defaultLimits.loginPerUsernameAndAddress, max: env.LOGIN_LIMIT_PER_USERNAME },
     registerPerAddress: { ...defaultLimits.registerPerAddress, max: env.REGISTER_LIMIT_PER_ADDRESS },
   };
 }

@@ -45,8 +45,10 @@ const envSchema = z.object({
   /** Where the built client lives; served with the SPA fallback when the folder exists. */
   STATIC_DIR: z.string().default('dist'),
   LOG_REQUESTS: booleanText.default(true),
-  /** Failed logins one client address may make in 15 minutes (per username it is always 10). */
+  /** Failed logins one client address may make in 15 minutes, whatever the username. */
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  /** Failed logins for one username from one client address in 15 minutes. */
+  LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().min(1).default(10),
   /** Registrations one client address may make in an hour. */
   REGISTER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
 });
