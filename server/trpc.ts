@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { loadMemberships, withMemberships } from './access';
 import type { Auth, AuthSession, SessionUser } from './auth';
 import type { AttemptStore, Limits } from './rateLimit';
+import { nextTurn } from './turns';
 
 export interface RequestMeta {
   /** The request came over HTTPS (directly or via a trusted proxy): cookies get Secure. */
@@ -45,9 +46,14 @@ export interface AnswerBudget {
   fields: number;
   /** Settles when the batch's previous call has finished. */
   previous: Promise<unknown>;
+  /** When the batch's calls last gave the event loop a turn (performance.now()). */
+  turnStarted: number;
 }
 
-export const newAnswerBudget = (): AnswerBudget => ({ fields: ANSWER_BUDGET_FIELDS, previous: Promise.resolve() });
+export const newAnswerBudget = (): AnswerBudget => ({ fields: ANSWER_BUDGET_FIELDS, previous: Promise.resolve(), turnStarted: performance.now() });
+
+/** A batch's calls run back to back until they have held the event loop this long, then let other requests in. */
+const TURN_MS = 8;
 
 export const TOO_MUCH_AT_ONCE = 'This request asks for too much at once. Ask for fewer rows in each call.';
 
@@ -132,10 +138,14 @@ export const protectedProcedure = signedInProcedure.use(async ({ ctx, next, type
   const memberships = await pending;
   const budget = ctx.answerBudget;
   if (!budget) return withMemberships(user.id, memberships, () => next({ ctx: { ...ctx, user } }));
-  // libSQL runs a file database's queries on this thread: a batch's calls run one after another, each in its own
-  // event-loop turn, so a batch of large pages never holds the loop for the sum of them while other requests wait.
-  const turn = budget.previous.then(() => new Promise((resolve) => setImmediate(resolve)));
-  const run = turn.then(async () => {
+  // libSQL runs a file database's queries on this thread: a batch's calls run one after another, and once they have
+  // held the event loop for TURN_MS the next waits for a new turn, so a batch of large pages never holds the loop for
+  // the sum of them while other requests wait (the dashboard's small calls still run in one turn).
+  const run = budget.previous.then(async () => {
+    if (performance.now() - budget.turnStarted > TURN_MS) {
+      await nextTurn();
+      budget.turnStarted = performance.now();
+    }
     if (budget.fields <= 0) throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_MUCH_AT_ONCE });
     const result = await withMemberships(user.id, memberships, () => next({ ctx: { ...ctx, user } }));
     // Counted per call, before the answer is encoded: past the budget, this call and the rest are refused.

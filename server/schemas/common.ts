@@ -78,8 +78,8 @@ export function limitField(max: number) {
 export const MAX_PAGE_ROWS = 1000;
 
 /**
- * Keyset paging for lists: no limit means every row (the REST contract); with a limit, one page, and the next
- * page starts after `cursor`, the id of the last row the caller received.
+ * Keyset paging for lists: one page of `limit` rows (the largest page without it), the next starting after `cursor`,
+ * the id of the last row the caller received. A REST list without a limit is every row, sent a page at a time.
  */
 export const pageFields = {
   limit: limitField(MAX_PAGE_ROWS).optional(),
