@@ -43,15 +43,23 @@ export function withMemberships<T>(userId: number, memberships: { teamId: number
 }
 
 /**
+ * Teams up to which a user's team ids are written into a query, each with its own part of a page; past it a subquery
+ * names them, so no query grows with the number of memberships (SQLite caps a compound SELECT at 500 parts).
+ */
+export const INLINE_TEAMS = 16;
+
+/**
  * "team_id in (the user's teams)". With the memberships of this request known, a user without teams gets no
- * team clause at all, so `created_by = ?` alone walks the (created_by, date) index instead of sorting every row;
- * without them (prepared queries, tests, scripts), a subquery says the same thing.
+ * team clause at all, so `created_by = ?` alone walks the (created_by, date) index instead of sorting every row, and
+ * a few teams are named by id; without them (prepared queries, tests, scripts), or past INLINE_TEAMS, a subquery says
+ * the same thing.
  */
 function inTeamsWhere(table: Pick<OwnedTable, 'teamId'>, userId: UserRef, roles?: TeamRole[]): SQL | null {
   const known = requestMemberships.getStore();
   if (typeof userId === 'number' && known?.userId === userId) {
     const ids = known.memberships.filter((m) => !roles || roles.includes(m.role)).map((m) => m.teamId);
-    return ids.length ? sql`${table.teamId} in (${sql.join(ids.map((teamId) => sql`${teamId}`), sql`, `)})` : null;
+    if (!ids.length) return null;
+    if (ids.length <= INLINE_TEAMS) return sql`${table.teamId} in (${sql.join(ids.map((teamId) => sql`${teamId}`), sql`, `)})`;
   }
   const roleFilter = roles ? sql` and role in (${sql.join(roles.map((r) => sql`${r}`), sql`, `)})` : sql``;
   return sql`${table.teamId} in (select team_id from team_members where user_id = ${userId}${roleFilter})`;
@@ -72,12 +80,16 @@ export function canRead(table: OwnedTable, userId: UserRef): SQL {
  * cannot walk `created_by = ? or team_id in (…)` in order, so a page of that condition sorts every readable row; the
  * first rows of each part, merged (routers/paging.ts), read about a page a part. The parts overlap (own rows in a
  * team) and need not be disjoint: the merge takes ids, so a row found twice is still one row, and the first n of a
- * union are always among the first n of the parts. A user without teams has one part, the plain condition.
+ * union are always among the first n of the parts. A user without teams has one part, the plain condition; one in
+ * more than INLINE_TEAMS teams has two, own rows and all team rows, so the parts never grow with memberships.
  */
 export function readableParts(table: OwnedTable, userId: number): SQL[] {
   const own = eq(table.createdBy, userId);
   const known = requestMemberships.getStore();
-  if (known?.userId === userId) return [own, ...known.memberships.map((m) => eq(table.teamId, m.teamId))];
+  if (known?.userId === userId) {
+    if (!known.memberships.length) return [own];
+    if (known.memberships.length <= INLINE_TEAMS) return [own, ...known.memberships.map((m) => eq(table.teamId, m.teamId))];
+  }
   return [own, inTeamsWhere(table, userId)!];
 }
 

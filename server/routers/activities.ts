@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, prayerRequests } from '../../db/schema';
-import { assertCanCreateIn, canRead, notFound } from '../access';
+import { assertCanCreateIn, canEdit, canRead, notFound } from '../access';
 import { onceForKey } from '../idempotency';
 import { activityCreateInput, activityListInput, activityUpdateInput } from '../schemas/activities';
 import { idInput } from '../schemas/common';
@@ -46,7 +46,9 @@ async function resolveContact(tx: Tx, userId: number, input: { contactId?: numbe
   const [existing] = await tx
     .select({ id: contacts.id, name: contacts.name })
     .from(contacts)
-    .where(and(canRead(contacts, userId), sql`lower(trim(${contacts.name})) = lower(${name})`))
+    // Only among contacts the user may change: a name typed by a team's viewer never lands on the team's contact,
+    // whose deletion by an admin would take the viewer's activity with it.
+    .where(and(canEdit(contacts, userId), sql`lower(trim(${contacts.name})) = lower(${name})`))
     .orderBy(desc(sql`${contacts.createdBy} = ${userId}`), asc(contacts.id))
     .limit(1);
   if (existing) return { contact: existing, created: false };

@@ -9,6 +9,7 @@ import { dashboardRouter } from './dashboard';
 import { followUpsRouter } from './followUps';
 import { goalsRouter } from './goals';
 import { insightsRouter } from './insights';
+import { invitationsRouter } from './invitations';
 import { prayerRequestsRouter } from './prayerRequests';
 import { resourcesRouter } from './resources';
 import { searchRouter } from './search';
@@ -24,6 +25,7 @@ export const appRouter = router({
   resources: resourcesRouter,
   dashboard: dashboardRouter,
   teams: teamsRouter,
+  invitations: invitationsRouter,
   calendar: calendarRouter,
   search: searchRouter,
   account: accountRouter,

@@ -1,14 +1,16 @@
-// Teams and their members: admins manage, members share rows, viewers read; a team always keeps an admin.
+// Teams, their members and invitations: admins invite and manage, members share rows, viewers read; a team always
+// keeps an admin.
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lte, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { teamMembers, teams, users } from '../../db/schema';
+import { teamInvitations, teamMembers, teams, users } from '../../db/schema';
 import { assertTeamAdmin, notFound, preparedUser, teamRole } from '../access';
 import { preparedPer } from '../prepared';
-import { conflictOnDuplicate } from '../errors';
 import { idInput } from '../schemas/common';
-import { memberAddInput, memberRemoveInput, memberUpdateInput, teamCreateInput, teamUpdateInput } from '../schemas/teams';
+import { usernameKey } from '../schemas/auth';
+import { memberAddInput, memberRemoveInput, memberUpdateInput, teamCreateInput, teamInvitationInput, teamUpdateInput } from '../schemas/teams';
 import { protectedProcedure, router } from '../trpc';
+import { assertRoomForTeam } from './invitations';
 
 const teamColumns = { id: teams.id, name: teams.name, description: teams.description, createdAt: teams.createdAt };
 const memberColumns = {
@@ -37,6 +39,48 @@ async function loadMember(tx: Tx, teamId: number, userId: number) {
   return member;
 }
 
+/** How long an invitation stays open, and how many one team may have open at once. */
+const INVITATION_DAYS = 14;
+const DAY_MS = 86_400_000;
+const MAX_PENDING_INVITATIONS = 50;
+const TOO_MANY_INVITATIONS = `A team can have at most ${MAX_PENDING_INVITATIONS} open invitations; withdraw some first`;
+
+/** What a team's admins see of an invitation: whom they named, as they named them, never who that turned out to be. */
+const invitationColumns = {
+  id: teamInvitations.id,
+  teamId: teamInvitations.teamId,
+  invitee: teamInvitations.invitee,
+  role: teamInvitations.role,
+  createdAt: teamInvitations.createdAt,
+  expiresAt: teamInvitations.expiresAt,
+};
+
+const teamInvitationsRouter = router({
+  /** The team's open invitations, for its admins. */
+  list: protectedProcedure.input(memberRemoveInput.pick({ teamId: true })).query(async ({ ctx, input }) => {
+    await assertTeamAdmin(ctx.database.read, input.teamId, ctx.user.id);
+    const rows = await ctx.database.read
+      .select(invitationColumns)
+      .from(teamInvitations)
+      .where(and(eq(teamInvitations.teamId, input.teamId), gt(teamInvitations.expiresAt, new Date())))
+      .orderBy(desc(teamInvitations.createdAt), asc(teamInvitations.id));
+    return rows.map((row) => ({ ...row, status: 'pending' as const }));
+  }),
+
+  /** An admin takes an invitation back. */
+  withdraw: protectedProcedure.input(teamInvitationInput).mutation(({ ctx, input }) =>
+    ctx.database.write(async (tx) => {
+      await assertTeamAdmin(tx, input.teamId, ctx.user.id);
+      const gone = await tx
+        .delete(teamInvitations)
+        .where(and(eq(teamInvitations.id, input.invitationId), eq(teamInvitations.teamId, input.teamId)))
+        .returning({ id: teamInvitations.id });
+      if (!gone.length) throw notFound('Invitation');
+      return { success: true as const };
+    }),
+  ),
+});
+
 /** Refuses a change that would leave the team with no admin. */
 async function assertAnotherAdmin(tx: Tx, teamId: number, leavingUserId: number) {
   const [other] = await tx
@@ -60,19 +104,34 @@ const membersRouter = router({
       .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId));
   }),
 
+  /**
+   * Invites a person (by id or username): they join only by accepting. The same invitation is written, and the same
+   * answer given, whether or not anybody has that id or username, so an admin learns nothing about who has an account.
+   */
   add: protectedProcedure.input(memberAddInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       await assertTeamAdmin(tx, input.teamId, ctx.user.id);
+      const invitee = input.userId !== undefined ? `id:${input.userId}` : `name:${usernameKey(input.username!)}`;
       const [user] = await tx
         .select({ id: users.id })
         .from(users)
-        .where(input.userId !== undefined ? eq(users.id, input.userId) : sql`lower(${users.username}) = lower(${input.username})`);
-      if (!user) throw notFound('User');
-      await conflictOnDuplicate(
-        () => tx.insert(teamMembers).values({ teamId: input.teamId, userId: user.id, role: input.role }),
-        () => 'This user is already a member of the team',
-      );
-      return loadMember(tx, input.teamId, user.id);
+        .where(input.userId !== undefined ? eq(users.id, input.userId) : eq(users.usernameKey, usernameKey(input.username!)));
+      // Members are listed to the admin already, so saying so tells nothing new.
+      if (user && (await teamRole(tx, input.teamId, user.id))) throw new TRPCError({ code: 'CONFLICT', message: 'This user is already a member of the team' });
+      const now = new Date();
+      await tx.delete(teamInvitations).where(and(eq(teamInvitations.teamId, input.teamId), lte(teamInvitations.expiresAt, now)));
+      const [{ pending }] = await tx
+        .select({ pending: count() })
+        .from(teamInvitations)
+        .where(and(eq(teamInvitations.teamId, input.teamId), ne(teamInvitations.invitee, invitee)));
+      if (pending >= MAX_PENDING_INVITATIONS) throw new TRPCError({ code: 'CONFLICT', message: TOO_MANY_INVITATIONS });
+      const values = { userId: user?.id ?? null, role: input.role, invitedBy: ctx.user.id, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS) };
+      const [invitation] = await tx
+        .insert(teamInvitations)
+        .values({ teamId: input.teamId, invitee, ...values })
+        .onConflictDoUpdate({ target: [teamInvitations.teamId, teamInvitations.invitee], set: values })
+        .returning(invitationColumns);
+      return { ...invitation, status: 'pending' as const };
     }),
   ),
 
@@ -118,6 +177,7 @@ export const teamsRouter = router({
 
   create: protectedProcedure.input(teamCreateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
+      await assertRoomForTeam(tx, ctx.user.id);
       const [team] = await tx
         .insert(teams)
         .values({ ...input, createdBy: ctx.user.id })
@@ -146,4 +206,5 @@ export const teamsRouter = router({
   ),
 
   members: membersRouter,
+  invitations: teamInvitationsRouter,
 });

@@ -19,3 +19,8 @@ export const memberAddInput = z
   .refine((v) => v.userId !== undefined || v.username !== undefined, { message: 'Give a userId or a username', path: ['userId'] });
 export const memberUpdateInput = z.object({ teamId: id, userId: id, role: teamRoleSchema });
 export const memberRemoveInput = z.object({ teamId: id, userId: id });
+
+/** An invitation of the caller's (accept, decline). */
+export const invitationIdInput = z.object({ id });
+/** An invitation of a team the caller administers (withdraw). */
+export const teamInvitationInput = z.object({ teamId: id, invitationId: id });

@@ -10,7 +10,11 @@ const REGISTER_AFTER_LOAD_MS = 3000;
 export function registerServiceWorker() {
   // In development Vite serves unhashed modules that change on every edit; a cached shell would only get in the way.
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const register = () => navigator.serviceWorker.register('/sw.js').catch((error) => console.warn('The service worker could not be registered', error));
+  // Offline, fetching sw.js can only fail (and Chromium reports that as a console error): wait for the connection.
+  const register = () => {
+    if (!navigator.onLine) return window.addEventListener('online', register, { once: true });
+    navigator.serviceWorker.register('/sw.js').catch((error) => console.warn('The service worker could not be registered', error));
+  };
   const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 2000 }) : register());
   window.addEventListener('load', () => setTimeout(whenIdle, REGISTER_AFTER_LOAD_MS));
 }

@@ -1,6 +1,6 @@
 // The account: profile changes, password change signing out other sessions, the JSON export, and deleting everything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, signedInClient, startServer, type TestServer, joinTeam } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
 
 const PASSWORD = 'correct horse battery';
@@ -213,7 +213,7 @@ describe('deleting the account', () => {
     await client.post('/api/calendar/enable');
     // The leaver changed a friend's shared contact: that step of its journey stays, without its author.
     const team = (await friend.post('/api/teams', { name: 'Friends' })).body.id;
-    await friend.post(`/api/teams/${team}/members`, { userId: user.id, role: 'member' });
+    await joinTeam(friend, team, { client: client, id: user.id }, 'member');
     const friendContact = (await friend.post('/api/contacts', { name: 'Friend Contact', teamId: team })).body.id;
     expect((await client.put(`/api/contacts/${friendContact}`, { spiritualStatus: 'growing' })).status).toBe(200);
 
@@ -239,18 +239,18 @@ describe('deleting the account', () => {
   it('hands a team over to its longest-standing member, keeps teams with another admin, and deletes teams left empty', async () => {
     const { client: leaver, user } = await signedInClient(server, 'founder');
     const { client: early, user: earlyUser } = await signedInClient(server, 'early');
-    const { user: late } = await signedInClient(server, 'late');
+    const { client: lateClient, user: late } = await signedInClient(server, 'late');
     const { client: otherAdmin, user: otherAdminUser } = await signedInClient(server, 'coadmin');
 
     const handedOver = (await leaver.post('/api/teams', { name: 'Handed over' })).body.id;
-    await leaver.post(`/api/teams/${handedOver}/members`, { userId: earlyUser.id, role: 'viewer' });
-    await leaver.post(`/api/teams/${handedOver}/members`, { userId: late.id, role: 'member' });
+    await joinTeam(leaver, handedOver, { client: early, id: earlyUser.id }, 'viewer');
+    await joinTeam(leaver, handedOver, { client: lateClient, id: late.id }, 'member');
     await server.database.writerClient.execute({ sql: 'update team_members set joined_at = joined_at - 60000 where team_id = ? and user_id = ?', args: [handedOver, earlyUser.id] });
     const sharedContact = (await early.post('/api/contacts', { name: 'Early team contact', teamId: null })).body.id;
 
     const coAdministered = (await leaver.post('/api/teams', { name: 'Co-administered' })).body.id;
-    await leaver.post(`/api/teams/${coAdministered}/members`, { userId: otherAdminUser.id, role: 'admin' });
-    await leaver.post(`/api/teams/${coAdministered}/members`, { userId: earlyUser.id, role: 'member' });
+    await joinTeam(leaver, coAdministered, { client: otherAdmin, id: otherAdminUser.id }, 'admin');
+    await joinTeam(leaver, coAdministered, { client: early, id: earlyUser.id }, 'member');
 
     const alone = (await leaver.post('/api/teams', { name: 'Only me' })).body.id;
     const teamRow = (await leaver.post('/api/contacts', { name: 'Team row', teamId: alone })).body.id;

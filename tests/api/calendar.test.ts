@@ -1,6 +1,6 @@
 // The private calendar feed and the single follow-up .ics download, over REST.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, signedInClient, startServer, type TestServer, joinTeam } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
@@ -41,7 +41,7 @@ beforeAll(async () => {
   ids.bobs = await create(bob, { contactId: bobContact, date: daysFromNow(2), description: 'Bob only' });
   // Alice reads the rows of a team she views, so its follow-ups are in her feed too.
   const team = (await bob.post('/api/teams', { name: 'Outreach' })).body.id;
-  expect((await bob.post(`/api/teams/${team}/members`, { userId: aliceId, role: 'viewer' })).status).toBe(201);
+  await joinTeam(bob, team, { client: alice, id: aliceId }, 'viewer');
   const teamContact = (await bob.post('/api/contacts', { name: 'Team Contact', teamId: team })).body.id;
   ids.team = await create(bob, { contactId: teamContact, date: daysFromNow(1), type: 'study', description: 'Team study', teamId: team });
 });

@@ -157,3 +157,12 @@ export function requestFrom<T = any>(
     req.end(payload);
   });
 }
+
+/** Makes `invitee` a member of the team as `role` the only way there is: the admin invites, the invitee accepts. */
+export async function joinTeam(admin: ApiClient, teamId: number, invitee: { client: ApiClient; id: number }, role = 'member') {
+  const invited = await admin.post(`/api/teams/${teamId}/members`, { userId: invitee.id, role });
+  if (invited.status !== 201) throw new Error(`invite failed: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const accepted = await invitee.client.post(`/api/invitations/${invited.body.id}/accept`);
+  if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+  return accepted.body as { id: number; role: string };
+}

@@ -1,7 +1,7 @@
 // Contacts out as CSV and vCard files, and back in: a preview that writes nothing and an import in one transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactsFromVcard, parseCsv } from '../../server/importExport';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -84,7 +84,7 @@ describe('exporting contacts', () => {
 
   it('exports only the own contacts, not even team contacts of others', async () => {
     const team = (await bob.post('/api/teams', { name: 'Export team' })).body.id;
-    await bob.post(`/api/teams/${team}/members`, { userId: aliceId, role: 'member' });
+    await joinTeam(bob, team, { client: alice, id: aliceId }, 'member');
     await bob.post('/api/contacts', { name: 'Team Shared', teamId: team });
     expect((await alice.get('/api/contacts')).body.map((c: { name: string }) => c.name)).toContain('Team Shared');
     expect((await alice.get('/api/account/export/contacts.csv')).body).not.toContain('Team Shared');

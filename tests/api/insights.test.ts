@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withMemberships } from '../../server/access';
 import { fillPlaceholders } from 'drizzle-orm';
 import { activityWeeksQuery, dueFollowUpsQuery, journeyQuery, preparedDueFollowUps } from '../../server/routers/insights';
-import { ApiClient, queryPlan, signedInClient, startServer, unindexedScans, type TestServer } from './harness';
+import { ApiClient, queryPlan, signedInClient, startServer, unindexedScans, type TestServer, joinTeam } from './harness';
 import { trpcQuery } from './trpc';
 
 const HOUR = 60 * 60 * 1000;
@@ -54,7 +54,7 @@ beforeAll(async () => {
   await log(bob, 'conversation', boundaries[0].getTime() + DAY);
   await log(bob, 'conversation', boundaries[2].getTime() + DAY);
   teamId = (await bob.post('/api/teams', { name: 'Outreach' })).body.id;
-  expect((await bob.post(`/api/teams/${teamId}/members`, { userId: aliceId, role: 'viewer' })).status).toBe(201);
+  await joinTeam(bob, teamId, { client: alice, id: aliceId }, 'viewer');
   await log(bob, 'gospel_presentation', boundaries[2].getTime() + DAY, { contactName: 'Team Contact', teamId });
 });
 afterAll(() => server.close());

@@ -20,7 +20,7 @@ let aliceFeedToken: string;
  */
 const guessedFeedToken = 'G'.repeat(43);
 
-const tables = ['users', 'contacts', 'activities', 'follow_ups', 'prayer_requests', 'goals', 'teams', 'team_members', 'resources'];
+const tables = ['users', 'contacts', 'activities', 'follow_ups', 'prayer_requests', 'goals', 'teams', 'team_members', 'team_invitations', 'resources'];
 
 /** Valid bodies for the routes that read one, keyed by procedure: validation must pass so only access can refuse. */
 const bodies: Record<string, () => Record<string, unknown>> = {
@@ -39,6 +39,7 @@ function paramValue(route: RestRoute, name: string): number | string | undefined
   const entity = route.procedure.split('.')[0];
   if (name === 'id') return aliceRows[entity];
   if (name === 'teamId') return aliceRows.teams;
+  if (name === 'invitationId') return aliceRows.teamInvitations;
   if (name === 'userId') return aliceId;
   if (name === 'token') return guessedFeedToken;
   return undefined;
@@ -89,6 +90,14 @@ beforeAll(async () => {
   aliceRows.prayerRequests = prayer.body.id;
   aliceRows.goals = goal.body.id;
   aliceRows.teams = team.body.id;
+  // An invitation to A (from Carol's team), and one A's team sent (to Carol): both A's, neither B's to touch.
+  const carol = await signedInClient(server, 'carol');
+  const carolTeam = await carol.client.post('/api/teams', { name: 'Carol Team' });
+  const toAlice = await carol.client.post(`/api/teams/${carolTeam.body.id}/members`, { userId: aliceId, role: 'member' });
+  const fromAlice = await alice.post(`/api/teams/${aliceRows.teams}/members`, { userId: carol.user.id, role: 'member' });
+  for (const res of [toAlice, fromAlice]) expect(res.status).toBe(201);
+  aliceRows.invitations = toAlice.body.id;
+  aliceRows.teamInvitations = fromAlice.body.id;
   // There is no REST route that creates a resource: A's private resource goes in directly.
   const resource = await server.database.writerClient.execute({
     sql: "insert into resources (title, description, content, category, created_by) values ('Alice notes', 'Private', 'Private content', 'Notes', ?) returning id",
@@ -156,11 +165,12 @@ describe("B's lists", () => {
       const entity = route.procedure.split('.')[0];
       if (route.procedure.endsWith('.list')) entityLists[entity] = route.path;
     }
-    expect(Object.keys(entityLists).sort()).toEqual(['activities', 'contacts', 'followUps', 'goals', 'prayerRequests', 'resources', 'teams']);
+    expect(Object.keys(entityLists).sort()).toEqual(['activities', 'contacts', 'followUps', 'goals', 'invitations', 'prayerRequests', 'resources', 'teams']);
     for (const [entity, path] of Object.entries(entityLists)) {
       const res = await bob.get(path);
       expect(res.status, path).toBe(200);
       const ids = res.body.map((row: { id: number }) => row.id);
+      if (entity === 'invitations') expect(res.body, path).toEqual([]);
       expect(ids, path).not.toContain(aliceRows[entity]);
       const aliceList = await alice.get(path);
       expect(aliceList.body.map((row: { id: number }) => row.id), path).toContain(aliceRows[entity]);

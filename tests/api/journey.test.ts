@@ -1,6 +1,6 @@
 // The spiritual journey (every status change, recorded with the change) and the contact timeline, over REST and tRPC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -64,7 +64,7 @@ describe('recording the journey', () => {
 
   it('records the teammate who changed a shared contact', async () => {
     const team = (await alice.post('/api/teams', { name: 'Journey team' })).body.id;
-    expect((await alice.post(`/api/teams/${team}/members`, { userId: bobId, role: 'member' })).status).toBe(201);
+    await joinTeam(alice, team, { client: bob, id: bobId }, 'member');
     const id = (await alice.post('/api/contacts', { name: 'Shared Seeker', teamId: team })).body.id;
     expect((await bob.put(`/api/contacts/${id}`, { spiritualStatus: 'growing' })).status).toBe(200);
     expect(await changesOf(id)).toEqual([
@@ -143,7 +143,7 @@ describe('the timeline', () => {
 
   it("leaves out a teammate's private records about a shared contact", async () => {
     const team = (await alice.post('/api/teams', { name: 'Timeline team' })).body.id;
-    await alice.post(`/api/teams/${team}/members`, { userId: bobId, role: 'member' });
+    await joinTeam(alice, team, { client: bob, id: bobId }, 'member');
     const shared = (await alice.post('/api/contacts', { name: 'Team Timeline', teamId: team })).body.id;
     const teamActivity = (await alice.post('/api/activities', { contactId: shared, type: 'conversation', teamId: team, notes: 'shared' })).body.id;
     const privateActivity = (await bob.post('/api/activities', { contactId: shared, type: 'conversation', notes: 'bob only' })).body.id;

@@ -5,7 +5,7 @@ import { withMemberships } from '../../server/access';
 import { followUpPageQuery } from '../../server/routers/followUps';
 import { prayerPageQuery } from '../../server/routers/prayerRequests';
 import { sortActivePrayers, sortAnsweredPrayers } from '../../src/lib/ordering';
-import { ApiClient, queryPlan, signedInClient, startServer, unindexedScans, type TestServer } from './harness';
+import { ApiClient, queryPlan, signedInClient, startServer, unindexedScans, type TestServer, joinTeam } from './harness';
 import { trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -59,7 +59,7 @@ beforeAll(async () => {
   ({ client: mate, user: { id: mateId } } = await signedInClient(server, 'mate'));
   ({ client: stranger, user: { id: strangerId } } = await signedInClient(server, 'outsider'));
   teamId = (await me.post('/api/teams', { name: 'Harbour' })).body.id;
-  expect((await me.post(`/api/teams/${teamId}/members`, { userId: mateId, role: 'member' })).status).toBe(201);
+  await joinTeam(me, teamId, { client: mate, id: mateId }, 'member');
 
   const mine = (await me.post('/api/contacts', { name: 'Priscilla' })).body.id;
   const shared = (await mate.post('/api/contacts', { name: 'Aquila', teamId })).body.id;

@@ -1,7 +1,7 @@
 // Authorization matrix generated from the REST table: a team viewer's writes are 403, cross-origin writes are 403.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes, type RestRoute } from '../../server/rest/routes';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   viewer = v.client;
   adminId = a.user.id;
   teamId = (await admin.post('/api/teams', { name: 'Harvesters' })).body.id;
-  expect((await admin.post(`/api/teams/${teamId}/members`, { userId: v.user.id, role: 'viewer' })).status).toBe(201);
+  await joinTeam(admin, teamId, { client: v.client, id: v.user.id }, 'viewer');
   const contact = await admin.post('/api/contacts', validBodies.contacts(teamId, 0));
   teamRows.contacts = contact.body.id;
   for (const entity of ['activities', 'followUps', 'prayerRequests', 'goals']) {
@@ -38,8 +38,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Routes that act only on the caller's own account (sign-in, their calendar feed, profile, import, deletion): no team row, nothing to refuse a viewer. */
-const ownAccount = (route: RestRoute) => /^(auth|calendar|account)\./.test(route.procedure);
+/**
+ * Routes that act only on the caller's own account (sign-in, their calendar feed, profile, import, deletion, the
+ * invitations addressed to them): no team row, nothing to refuse a viewer.
+ */
+const ownAccount = (route: RestRoute) => /^(auth|calendar|account|invitations)\./.test(route.procedure);
 const writes = restRoutes.filter((r) => r.method !== 'GET' && !ownAccount(r));
 const entityOf = (route: RestRoute) => route.procedure.split('.')[0];
 
@@ -49,6 +52,7 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
     const path = route.path.replace(':teamId', String(teamId)).replace(':userId', String(adminId));
     return { path, body: route.procedure.endsWith('.add') ? { username: 'someone', role: 'member' } : { role: 'viewer' } };
   }
+  if (route.procedure.startsWith('teams.invitations.')) return { path: route.path.replace(':teamId', String(teamId)).replace(':invitationId', '1') };
   if (entity === 'teams') return { path: route.path.replace(':id', String(teamId)), body: { name: 'Renamed' } };
   if (route.procedure.endsWith('.create')) return { path: route.path, body: validBodies[entity](teamId, teamRows.contacts) };
   const id = teamRows[entity];

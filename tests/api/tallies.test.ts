@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { migrationsFolder, prepareDatabase } from '../../db/migrate';
 import { trendOf } from '../../server/routers/dashboard';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
 
 let server: TestServer;
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
   };
   [ann, ben, cal] = [await person('ann'), await person('ben'), await person('cal')];
   team = (await ann.client.post('/api/teams', { name: 'Harbour' })).body.id;
-  expect((await ann.client.post(`/api/teams/${team}/members`, { userId: ben.id, role: 'member' })).status).toBe(201);
+  await joinTeam(ann.client, team, { client: ben.client, id: ben.id }, 'member');
 });
 afterAll(() => server.close());
 
@@ -162,7 +162,7 @@ describe('row tallies', () => {
     expect((await ann.client.delete(`/api/teams/${team}/members/${ben.id}`)).status).toBe(200);
     await expectTalliesRight();
     expect((await answered(ben)).totalContacts).toBeLessThan(before.totalContacts);
-    expect((await ann.client.post(`/api/teams/${team}/members`, { userId: ben.id, role: 'member' })).status).toBe(201);
+    await joinTeam(ann.client, team, { client: ben.client, id: ben.id }, 'member');
     await expectTalliesRight();
   });
 

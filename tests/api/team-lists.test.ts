@@ -1,7 +1,7 @@
 // Lists of team members, paged: own rows and team rows once each, never a stranger's, in the list's order on every page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupFollowUps } from '../../src/lib/ordering';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
 
 let server: TestServer;
 let ann: ApiClient;
@@ -46,8 +46,8 @@ beforeAll(async () => {
   ({ client: cal, user: { id: calId } } = await signedInClient(server, 'cal'));
   teamA = (await ann.post('/api/teams', { name: 'Riverside' })).body.id;
   teamB = (await ben.post('/api/teams', { name: 'Market' })).body.id;
-  expect((await ann.post(`/api/teams/${teamA}/members`, { userId: benId, role: 'member' })).status).toBe(201);
-  expect((await ben.post(`/api/teams/${teamB}/members`, { userId: annId, role: 'viewer' })).status).toBe(201);
+  await joinTeam(ann, teamA, { client: ben, id: benId }, 'member');
+  await joinTeam(ben, teamB, { client: ann, id: annId }, 'viewer');
   const calTeam = (await cal.post('/api/teams', { name: 'Elsewhere' })).body.id;
   for (let i = 0; i < 9; i++) await seed(ann, 'Ann', i, i % 3 === 0 ? teamA : null);
   for (let i = 0; i < 9; i++) await seed(ben, 'Ben', i, i % 3 === 0 ? teamA : i % 3 === 1 ? teamB : null);

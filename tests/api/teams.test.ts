@@ -1,6 +1,6 @@
 // Teams and their role matrix: admins manage the team, members share and edit rows, viewers only read, strangers see nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
 
 let server: TestServer;
 
@@ -33,8 +33,7 @@ async function newTeam(admin: Person, name = 'Harvest Team') {
 }
 
 async function addMember(admin: Person, teamId: number, person: Person, role: string) {
-  const res = await admin.client.post(`/api/teams/${teamId}/members`, { userId: person.user.id, role });
-  expect(res.status).toBe(201);
+  await joinTeam(admin.client, teamId, { client: person.client, id: person.user.id }, role);
 }
 
 /** One row of every kind, made by `author` inside the team. */
@@ -122,16 +121,19 @@ describe('creating and managing a team', () => {
     expect((await rows('select name from teams where id = ?', [teamId]))[0].name).toBe('New Name');
   });
 
-  it('adds members by userId and by username (any case), member by default', async () => {
+  it('invites by userId and by username (any case), member by default; people join only by accepting', async () => {
     const teamId = await newTeam(admin);
     const byId = await admin.client.post(`/api/teams/${teamId}/members`, { userId: other.user.id, role: 'viewer' });
     expect(byId.status).toBe(201);
-    expect(byId.body).toEqual({ teamId, userId: other.user.id, role: 'viewer', joinedAt: expect.any(String), username: other.user.username, firstName: 'Test', lastName: 'joiner' });
+    expect(byId.body).toEqual({ id: expect.any(Number), teamId, invitee: `id:${other.user.id}`, role: 'viewer', status: 'pending', createdAt: expect.any(String), expiresAt: expect.any(String) });
     const byName = await admin.client.post(`/api/teams/${teamId}/members`, { username: third.user.username.toUpperCase() });
     expect(byName.status).toBe(201);
-    expect(byName.body).toMatchObject({ teamId, userId: third.user.id, role: 'member' });
-    expect(await roleOf(teamId, other.user.id)).toBe('viewer');
-    expect(await roleOf(teamId, third.user.id)).toBe('member');
+    expect(byName.body).toMatchObject({ teamId, invitee: `name:${third.user.username.toLowerCase()}`, role: 'member', status: 'pending' });
+    expect(await roleOf(teamId, other.user.id)).toBeNull();
+    expect(await roleOf(teamId, third.user.id)).toBeNull();
+    expect((await other.client.get('/api/teams')).body).not.toContainEqual(expect.objectContaining({ id: teamId }));
+    expect((await other.client.post(`/api/invitations/${byId.body.id}/accept`)).body).toMatchObject({ id: teamId, role: 'viewer' });
+    expect((await third.client.post(`/api/invitations/${byName.body.id}/accept`)).body).toMatchObject({ id: teamId, role: 'member' });
     const members = await admin.client.get(`/api/teams/${teamId}/members`);
     expect(members.body.map((m: { userId: number; role: string }) => [m.userId, m.role])).toEqual([
       [admin.user.id, 'admin'],
@@ -154,11 +156,14 @@ describe('creating and managing a team', () => {
     expect(await roleOf(teamId, admin.user.id)).toBe('admin');
   });
 
-  it('answers 404 when adding a user who does not exist, and 400 with neither userId nor username', async () => {
+  it('answers an invitation of nobody exactly as one of somebody, and 400 with neither userId nor username', async () => {
     const teamId = await newTeam(admin);
     const unknown = await admin.client.post(`/api/teams/${teamId}/members`, { username: 'nobody-at-all', role: 'member' });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'User not found', code: 'NOT_FOUND' });
+    const known = await admin.client.post(`/api/teams/${teamId}/members`, { username: other.user.username, role: 'member' });
+    for (const res of [unknown, known]) {
+      expect(res.status).toBe(201);
+      expect(Object.keys(res.body).sort()).toEqual(['createdAt', 'expiresAt', 'id', 'invitee', 'role', 'status', 'teamId']);
+    }
     const neither = await admin.client.post(`/api/teams/${teamId}/members`, { role: 'member' });
     expect(neither.status).toBe(400);
     expect(neither.body.message).toBe('Give a userId or a username');

@@ -1,0 +1,84 @@
+// Invitations to teams, as the invited person sees them: nobody joins a team without accepting.
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Tx } from '../../db/client';
+import { teamInvitations, teamMembers, teams, users } from '../../db/schema';
+import { notFound } from '../access';
+import { invitationIdInput } from '../schemas/teams';
+import { protectedProcedure, router } from '../trpc';
+
+/** Teams one person may belong to: enough for any real ministry, and a bound on what every query reads. */
+export const MAX_TEAMS_PER_USER = 100;
+export const TOO_MANY_TEAMS = `You can be in at most ${MAX_TEAMS_PER_USER} teams`;
+
+/** Refuses, inside the write that would add one, a membership past MAX_TEAMS_PER_USER. */
+export async function assertRoomForTeam(tx: Tx, userId: number) {
+  const [{ teams: joined }] = await tx.select({ teams: count() }).from(teamMembers).where(eq(teamMembers.userId, userId));
+  if (joined >= MAX_TEAMS_PER_USER) throw new TRPCError({ code: 'CONFLICT', message: TOO_MANY_TEAMS });
+}
+
+const inviter = alias(users, 'inviter');
+
+/** The invitation, if it is the user's and still open. */
+async function openInvitation(tx: Tx, id: number, userId: number) {
+  const [invitation] = await tx
+    .select({ id: teamInvitations.id, teamId: teamInvitations.teamId, role: teamInvitations.role })
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.id, id), eq(teamInvitations.userId, userId), gt(teamInvitations.expiresAt, new Date())));
+  if (!invitation) throw notFound('Invitation');
+  return invitation;
+}
+
+export const invitationsRouter = router({
+  /** The caller's open invitations, newest first, with who invited them (the inviter chose to be known). */
+  list: protectedProcedure.query(({ ctx }) =>
+    ctx.database.read
+      .select({
+        id: teamInvitations.id,
+        team: { id: teams.id, name: teams.name, description: teams.description },
+        role: teamInvitations.role,
+        invitedBy: { username: inviter.username, firstName: inviter.firstName, lastName: inviter.lastName },
+        createdAt: teamInvitations.createdAt,
+        expiresAt: teamInvitations.expiresAt,
+      })
+      .from(teamInvitations)
+      .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+      .leftJoin(inviter, eq(inviter.id, teamInvitations.invitedBy))
+      .where(and(eq(teamInvitations.userId, ctx.user.id), gt(teamInvitations.expiresAt, new Date())))
+      .orderBy(desc(teamInvitations.createdAt), asc(teamInvitations.id))
+      .limit(MAX_TEAMS_PER_USER),
+  ),
+
+  /** Joins the team with the invitation's role; every invitation of that team for the caller is then used up. */
+  accept: protectedProcedure.input(invitationIdInput).mutation(({ ctx, input }) =>
+    ctx.database.write(async (tx) => {
+      const invitation = await openInvitation(tx, input.id, ctx.user.id);
+      const [member] = await tx
+        .select({ role: teamMembers.role })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.teamId, invitation.teamId), eq(teamMembers.userId, ctx.user.id)));
+      if (!member) {
+        await assertRoomForTeam(tx, ctx.user.id);
+        await tx.insert(teamMembers).values({ teamId: invitation.teamId, userId: ctx.user.id, role: invitation.role });
+      }
+      await tx.delete(teamInvitations).where(and(eq(teamInvitations.teamId, invitation.teamId), eq(teamInvitations.userId, ctx.user.id)));
+      const [team] = await tx
+        .select({ id: teams.id, name: teams.name, description: teams.description, createdAt: teams.createdAt })
+        .from(teams)
+        .where(eq(teams.id, invitation.teamId));
+      return { ...team, role: member?.role ?? invitation.role };
+    }),
+  ),
+
+  decline: protectedProcedure.input(invitationIdInput).mutation(({ ctx, input }) =>
+    ctx.database.write(async (tx) => {
+      const gone = await tx
+        .delete(teamInvitations)
+        .where(and(eq(teamInvitations.id, input.id), eq(teamInvitations.userId, ctx.user.id)))
+        .returning({ id: teamInvitations.id });
+      if (!gone.length) throw notFound('Invitation');
+      return { success: true as const };
+    }),
+  ),
+});
