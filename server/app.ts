@@ -48,13 +48,34 @@ export function describeError(error: unknown) {
 
 const UNBATCHABLE = 'Sign-in and account requests must be sent one at a time';
 
+/** Whether every percent sign of the path starts a valid UTF-8 escape ('/%ZZ' and '/%ff' do not). */
+function isDecodable(pathname: string) {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The request's body stopped coming because the client went away (Node's 'aborted' / ECONNRESET). */
+function isAbortedRequest(error: unknown) {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const { message, code, cause } = current as { message?: string; code?: string; cause?: unknown };
+    if (code === 'ECONNRESET' || code === 'ECONNABORTED' || message === 'aborted') return true;
+    current = cause;
+  }
+  return false;
+}
+
 const defaultLog = (line: Record<string, unknown>) => process.stdout.write(JSON.stringify(line) + '\n');
 
 export function createApp({ env, database, log = defaultLog }: AppOptions) {
   const auth = createAuth(database);
   const services: AppServices = { database, auth, attempts: createDatabaseStore(database), limits: limitsFrom(env) };
   const statics = createStaticHandler(env.STATIC_DIR);
-  const logError = (error: unknown) => log({ level: 'error', ...describeError(error) });
+  // A client that hangs up mid-upload is no fault of the server's: one info line, not an error with a stack.
+  const logError = (error: unknown) => (isAbortedRequest(error) ? log({ level: 'info', message: 'Request aborted by the client' }) : log({ level: 'error', ...describeError(error) }));
   const allowedHosts = allowedHostsOf(env);
   const originPolicy = { allowedOrigins: [...env.ALLOWED_ORIGINS, ...(env.PUBLIC_URL ? [env.PUBLIC_URL] : [])] };
 
@@ -95,6 +116,7 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
     track.route = isTrpc ? `/trpc/${pathname.slice(6)}` : isApi ? (routePatternOf(pathname) ?? '/api/*') : pathname === '/healthz' ? pathname : 'static';
 
     try {
+      if (!isDecodable(pathname)) throw new HttpError(400, 'BAD_REQUEST', 'Malformed URL');
       // A health check may come by address from a load balancer, and says nothing; everything else names a known host.
       if (pathname === '/healthz') return await healthz(res);
       if (!allowedHost(req.headers.host, allowedHosts)) throw new HttpError(400, 'BAD_REQUEST', 'Unknown host');

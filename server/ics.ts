@@ -129,7 +129,16 @@ export interface CalendarOptions {
   name?: string;
 }
 
-/** A whole VCALENDAR object of the given follow-ups, CRLF line endings, every line folded. */
+/**
+ * RFC 5545 dates have four-digit years. Inputs are held to 1900-2200 (schemas/common.ts); a row stored before that
+ * rule with a year outside 0001-9998 is left out of a calendar rather than written as an invalid date.
+ */
+function writableYear(date: Date) {
+  const year = date.getUTCFullYear();
+  return year >= 1 && year <= 9998;
+}
+
+/** A whole VCALENDAR object of the given follow-ups (those with a writable year), CRLF line endings, every line folded. */
 export function followUpsCalendar(followUps: CalendarFollowUp[], { now, name }: CalendarOptions): string {
   const stamp = utcStamp(now);
   const lines = [
@@ -139,7 +148,7 @@ export function followUpsCalendar(followUps: CalendarFollowUp[], { now, name }: 
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     ...(name ? [`X-WR-CALNAME:${escapeText(name)}`] : []),
-    ...followUps.flatMap((followUp) => followUpEvent(followUp, stamp)),
+    ...followUps.filter((followUp) => writableYear(followUp.date)).flatMap((followUp) => followUpEvent(followUp, stamp)),
     'END:VCALENDAR',
   ];
   return lines.map(foldLine).join(CRLF) + CRLF;

@@ -113,8 +113,24 @@ export function detectDelimiter(text: string): string {
   return best;
 }
 
-/** One CSV field: quoted when it holds a quote, comma or line break, with its quotes doubled. */
-export function csvField(value: string): string {
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return before one) gets a leading
+ * apostrophe, which spreadsheets show as text; so does a cell that starts with an apostrophe, so that reading the file
+ * back (`fromCsvCell`) takes exactly one off and every value comes back as it was.
+ */
+const formulaStart = /^[=+\-@\t\r']/;
+
+export function toCsvCell(value: string) {
+  return formulaStart.test(value) ? `'${value}` : value;
+}
+
+export function fromCsvCell(value: string) {
+  return value.startsWith("'") && formulaStart.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+/** One CSV field: neutralised, then quoted when it holds a quote, comma or line break, with its quotes doubled. */
+export function csvField(raw: string): string {
+  const value = toCsvCell(raw);
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
@@ -242,7 +258,7 @@ function csvRows(text: string): RawFile {
   const raws = rows.map((record, index): RawContact => {
     const cell = (field: ColumnField) => {
       const column = columns[field];
-      return column === undefined ? undefined : record[column];
+      return column === undefined || record[column] === undefined ? undefined : fromCsvCell(record[column]);
     };
     const name = cell('name')?.trim() || [cell('firstName'), cell('lastName')].map((part) => part?.trim()).filter(Boolean).join(' ');
     return { row: headerIndex + index + 2, name, email: cell('email'), phone: cell('phone'), status: cell('spiritualStatus'), notes: cell('notes') };

@@ -1,7 +1,8 @@
 // The one initTRPC: request context, public and protected procedures, and how errors reach clients.
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
-import { ZodError } from 'zod';
+import { ZodError, ZodRealError } from 'zod';
+import { isPlainText, notPlainText } from './schemas/common';
 import type { Database } from '../db/client';
 import { loadMemberships, withMemberships } from './access';
 import type { Auth, AuthSession, SessionUser } from './auth';
@@ -102,9 +103,12 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const issues = error.cause instanceof ZodError ? flattenZodIssues(error.cause) : undefined;
     const hidden = error.code === 'INTERNAL_SERVER_ERROR';
+    // tRPC's own refusals of a request it could not read (bad JSON, superjson's unknown classes, nesting past the
+    // stack) carry the parser's error as their cause, whose words are internal: they answer a plain 'Invalid input'.
+    const unreadable = (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') && !issues && error.cause !== undefined && !(error.cause instanceof TRPCError);
     return {
       ...shape,
-      message: issues?.[0]?.message ?? (hidden ? 'Something went wrong on our side. Please try again.' : shape.message),
+      message: issues?.[0]?.message ?? (hidden ? 'Something went wrong on our side. Please try again.' : unreadable ? 'Invalid input' : shape.message),
       data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues },
     };
   },
@@ -112,7 +116,33 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+
+/**
+ * The strings of an input that are not plain text (isPlainText), with their paths: at most a few, however large the
+ * input. Passwords are exempt: they are never shown, and anything may be in one.
+ */
+function unplainTexts(value: unknown, path: (string | number)[], found: (string | number)[][], depth = 0): (string | number)[][] {
+  if (found.length >= 3 || depth > 10) return found;
+  if (typeof value === 'string') {
+    if (!isPlainText(value)) found.push(path);
+  } else if (Array.isArray(value)) value.forEach((item, i) => unplainTexts(item, [...path, i], found, depth + 1));
+  else if (value && typeof value === 'object' && !(value instanceof Date))
+    for (const [key, item] of Object.entries(value)) if (!/password/i.test(key)) unplainTexts(item, [...path, key], found, depth + 1);
+  return found;
+}
+
+/** Every procedure refuses text with control characters (a NUL cuts what SQLite reads back), wherever it sits. */
+const plainTextOnly = t.middleware(async ({ getRawInput, next }) => {
+  const paths = unplainTexts(await getRawInput(), [], []);
+  if (!paths.length) return next();
+  const issues = paths.map((path) => {
+    const field = String(path[path.length - 1] ?? 'Input');
+    return { code: 'custom' as const, path, message: notPlainText(field.charAt(0).toUpperCase() + field.slice(1)), input: undefined };
+  });
+  throw new TRPCError({ code: 'BAD_REQUEST', message: issues[0].message, cause: new ZodRealError(issues) });
+});
+
+export const publicProcedure = t.procedure.use(plainTextOnly);
 
 /**
  * Memberships read once per HTTP request for its queries: a batch (the dashboard sends dashboard.summary, teams.list
@@ -122,7 +152,7 @@ export const publicProcedure = t.procedure;
 const queryMemberships = new WeakMap<Context, ReturnType<typeof loadMemberships>>();
 
 /** Only a signed-in user: for procedures that read nothing by the team rules (auth.me, on every page load). */
-export const signedInProcedure = t.procedure.use(({ ctx, next }) => {
+export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });

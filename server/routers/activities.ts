@@ -78,7 +78,7 @@ export const activitiesRouter = router({
 
   create: protectedProcedure.input(activityCreateInput).mutation(({ ctx, input }) =>
     // An outbox replay with the same key answers the first result and creates nothing.
-    ctx.database.write((tx) => onceForKey(tx, ctx.user.id, input.idempotencyKey, async () => {
+    ctx.database.write((tx) => onceForKey(tx, ctx.user.id, input.idempotencyKey, input, async () => {
       const userId = ctx.user.id;
       await assertCanCreateIn(tx, input.teamId, userId);
       const { contact, created } = await resolveContact(tx, userId, input);

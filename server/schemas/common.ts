@@ -11,13 +11,29 @@ export const id = z.coerce
 
 export const idInput = z.object({ id });
 
+/**
+ * Control characters but tab, line feed and carriage return (C0, DEL, C1). SQLite ends a text at NUL when reading it,
+ * so 'a\u0000b' would be stored whole and read back as 'a'; the others have no place in what people write.
+ */
+const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** Half of a surrogate pair without its other half: not a character at all (JSON can carry one). */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text a person could have typed: no control characters but tab and line breaks, no unpaired surrogate halves. */
+export function isPlainText(text: string) {
+  return !controlCharacters.test(text) && !loneSurrogate.test(text);
+}
+
+export const notPlainText = (label: string) => `${label} contains characters that are not allowed`;
+
 /** A required text, trimmed, with the spec's message when empty and a length cap. */
 export function requiredText(message: string, max: number, label: string) {
   return z
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isPlainText, notPlainText(label));
 }
 
 /** An optional text: empty becomes null, so clearing a field in a form clears it in the database. */
@@ -26,11 +42,22 @@ export function optionalText(max: number, label: string) {
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(isPlainText, notPlainText(label))
     .nullish()
     .transform((v) => (v ? v : null));
 }
 
-/** Accepts a Date (tRPC/superjson) or an ISO 8601 string (REST); anything unparseable is 'Invalid date format'. */
+/**
+ * The dates Sower keeps: from 1900 to the end of 2200. Beyond, a calendar feed would write a year of more than four
+ * digits (RFC 5545 allows four) and a date picker cannot show it.
+ */
+export const EARLIEST_DATE = new Date(Date.UTC(1900, 0, 1));
+export const LATEST_DATE = new Date(Date.UTC(2201, 0, 1) - 1);
+
+/**
+ * Accepts a Date (tRPC/superjson) or an ISO 8601 string (REST) from 1900 to 2200; anything else is 'Invalid date
+ * format'.
+ */
 export function dateInput(requiredMessage = 'Date is required') {
   return z
     .union([z.date(), z.string().trim().min(1, requiredMessage)], {
@@ -38,7 +65,7 @@ export function dateInput(requiredMessage = 'Date is required') {
     })
     .transform((value, ctx) => {
       const date = typeof value === 'string' ? parseIsoDate(value) : value;
-      if (!date || Number.isNaN(date.getTime())) {
+      if (!date || Number.isNaN(date.getTime()) || date < EARLIEST_DATE || date > LATEST_DATE) {
         ctx.addIssue({ code: 'custom', message: 'Invalid date format' });
         return z.NEVER;
       }

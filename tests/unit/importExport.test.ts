@@ -12,6 +12,8 @@ import {
   unescapeVcardText,
   writeCsv,
   type ContactFields,
+  toCsvCell,
+  fromCsvCell,
 } from '../../server/importExport';
 
 const lydia: ContactFields = {
@@ -252,5 +254,18 @@ describe('contactsFromVcard', () => {
 
   it('undoes TEXT escapes', () => {
     expect(unescapeVcardText('a\\,b\\;c\\\\d\\ne\\Nf')).toBe('a,b;c\\d\ne\nf');
+  });
+});
+
+describe('formula cells in CSV', () => {
+  const values = ['=1+1', '+1 555 0100', '-5', '@SUM(A1)', '\tx', '\rx', "'", "'=kept", "it's", 'plain', ''];
+
+  it('writes no cell a spreadsheet would run, and reads every value back as it was', () => {
+    for (const value of values) {
+      expect(toCsvCell(value)).not.toMatch(/^[=+\-@\t\r]/);
+      expect(fromCsvCell(toCsvCell(value))).toBe(value);
+    }
+    const { records } = parseCsv(writeCsv([values]));
+    expect(records[0].map(fromCsvCell)).toEqual(values);
   });
 });

@@ -1,0 +1,194 @@
+// Odd input an outsider sends on purpose: broken URL escapes, control characters, dates out of range, a reused
+// idempotency key, unreadable tRPC payloads, spreadsheet formulas; and a client hanging up mid-upload.
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { followUpsCalendar } from '../../server/ics';
+import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { trpcMutation } from './trpc';
+
+let server: TestServer;
+let client: ApiClient;
+beforeAll(async () => {
+  server = await startServer();
+  client = (await signedInClient(server, 'odd')).client;
+});
+afterAll(() => server.close());
+
+const count = async (table: string) => Number((await server.database.readerClient.execute(`select count(*) as n from ${table}`)).rows[0].n);
+const errorLines = () => server.logs.filter((line) => line.level === 'error');
+
+describe('malformed percent-encoding', () => {
+  it.each([['/api/contacts/%ZZ'], ['/trpc/%ZZ'], ['/%ZZ'], ['/assets/%ZZ.js'], ['/api/calendar/%ff.ics'], ['/api/%E0%A4%A']])('answers 400 for %s, signed in or not', async (path) => {
+    for (const caller of [client, new ApiClient(server.baseUrl)]) {
+      const res = await caller.get(path);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: 'Malformed URL', code: 'BAD_REQUEST' });
+    }
+    expect(errorLines()).toEqual([]);
+  });
+});
+
+describe('a client that hangs up mid-upload', () => {
+  it('is logged as one info line, never as an error', async () => {
+    const { port } = new URL(server.baseUrl);
+    const before = server.logs.length;
+    for (const path of ['/trpc/contacts.create', '/api/contacts']) {
+      await new Promise<void>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nCookie: ${client.cookie}\r\nContent-Length: 100000\r\n\r\n{"name":"half`);
+          setImmediate(() => socket.destroy());
+        });
+        socket.on('close', () => resolve());
+      });
+    }
+    // The server notices the closed sockets on its own schedule: wait for the line it writes, not for a time.
+    await expect.poll(() => server.logs.slice(before).filter((line) => line.level === 'info' && line.message === 'Request aborted by the client').length).toBeGreaterThanOrEqual(1);
+    expect(errorLines()).toEqual([]);
+    expect(await count("contacts where name like 'half%'")).toBe(0);
+  });
+});
+
+describe('control characters in text', () => {
+  it.each([
+    ['a NUL', 'a\u0000b'],
+    ['a bell', 'ring\u0007'],
+    ['an escape', '\u001b[31mred'],
+    ['DEL', 'x\u007f'],
+    ['a C1 control', 'x\u0085y'],
+    ['a lone surrogate', 'x\ud800y'],
+  ])('refuses %s in a contact name with 400 over REST and tRPC, storing nothing', async (_, name) => {
+    const before = await count('contacts');
+    const rest = await client.post('/api/contacts', { name });
+    expect(rest.status).toBe(400);
+    expect(rest.body).toEqual({ message: 'Name contains characters that are not allowed', code: 'BAD_REQUEST', issues: [{ path: 'name', message: 'Name contains characters that are not allowed' }] });
+    const trpc = await trpcMutation(client, 'contacts.create', { name });
+    expect(trpc.status).toBe(400);
+    expect(trpc.error?.message).toBe('Name contains characters that are not allowed');
+    expect(await count('contacts')).toBe(before);
+  });
+
+  it('keeps tabs, line breaks and every script', async () => {
+    const notes = 'line one\r\nline two\tindented — ملاحظة 😊';
+    const res = await client.post('/api/contacts', { name: 'Plain Pat', notes });
+    expect(res.status).toBe(201);
+    expect((await client.get(`/api/contacts/${res.body.id}`)).body.notes).toBe(notes);
+  });
+
+  it('refuses them in any text field, nested ones and usernames included, but not in passwords', async () => {
+    expect((await client.post('/api/activities', { type: 'conversation', contactName: 'Nested', prayer: { request: 'a\u0000b' } })).body.issues).toEqual([
+      { path: 'prayer.request', message: 'Request contains characters that are not allowed' },
+    ]);
+    expect((await client.get('/api/search?q=a%00b')).status).toBe(400);
+    const register = await new ApiClient(server.baseUrl).post('/api/auth/register', { username: 'nul\u0000user', email: 'nul@example.com', password: 'longenough1' });
+    expect(register.status).toBe(400);
+    const odd = await new ApiClient(server.baseUrl).post('/api/auth/register', { username: 'oddpassword', email: 'oddpassword@example.com', password: 'long\u0001enough' });
+    expect(odd.status).toBe(201);
+  });
+
+  it('reports a file row holding them as a problem of that row', async () => {
+    const res = await client.post('/api/account/import/preview', { format: 'vcard', text: 'BEGIN:VCARD\r\nFN:Good Gail\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:Bad\\nBob\r\nNOTE:x\u0085y\r\nEND:VCARD\r\n' });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('dates out of range', () => {
+  it.each([['9999-12-31T23:59:59-23:59'], ['0000-01-01'], ['1899-12-31T23:59:59Z'], ['2201-01-01']])('refuses %s with Invalid date format', async (date) => {
+    const before = await count('activities');
+    const res = await client.post('/api/activities', { type: 'conversation', contactName: 'Dated', date });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Invalid date format');
+    expect((await client.post('/api/followups', { contactName: 'x', date, description: 'Call' })).status).toBe(400);
+    expect(await count('activities')).toBe(before);
+  });
+
+  it('refuses a Date out of range sent through superjson too', async () => {
+    const res = await client.request('POST', '/trpc/activities.create', { json: { type: 'conversation', contactName: 'Far', date: '9000-01-01T00:00:00.000Z' }, meta: { values: { date: ['Date'] } } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.json.message).toBe('Invalid date format');
+  });
+
+  it.each([['1900-01-01T00:00:00Z'], ['2200-12-31']])('accepts %s', async (date) => {
+    expect((await client.post('/api/activities', { type: 'conversation', contactName: 'Edge', date })).status).toBe(201);
+  });
+
+  it('never writes a year a calendar cannot read, even for a row stored before the rule', () => {
+    const text = followUpsCalendar(
+      [
+        { id: 1, date: new Date('+010000-01-01T00:00:00Z'), type: 'phone', description: 'Far', contactName: 'A', completed: false } as never,
+        { id: 2, date: new Date('2030-01-01T00:00:00Z'), type: 'phone', description: 'Near', contactName: 'B', completed: false } as never,
+      ],
+      { now: new Date('2026-11-23T00:00:00Z') },
+    );
+    expect(text).not.toContain('followup-1@');
+    expect(text).toContain('DTSTART;VALUE=DATE:20300101');
+    expect(text).not.toMatch(/\d{9}/);
+  });
+});
+
+describe('an idempotency key reused with another request', () => {
+  it('answers 422 and creates nothing; the same request still answers the first result', async () => {
+    const key = 'reuse-key-0001';
+    const first = await client.request('POST', '/api/activities', { type: 'conversation', contactName: 'Keyed Kim' }, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    const before = await count('activities');
+    const other = await client.request('POST', '/api/activities', { type: 'gospel_presentation', contactName: 'Someone Else' }, { 'Idempotency-Key': key });
+    expect(other.status).toBe(422);
+    expect(other.body).toEqual({ message: 'This idempotency key was already used for a different request', code: 'UNPROCESSABLE_CONTENT' });
+    const inBody = await client.post('/api/activities', { type: 'conversation', contactName: 'Keyed Kim', notes: 'changed', idempotencyKey: key });
+    expect(inBody.status).toBe(422);
+    const again = await client.request('POST', '/api/activities', { type: 'conversation', contactName: 'Keyed Kim' }, { 'Idempotency-Key': key });
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect(await count('activities')).toBe(before);
+  });
+
+  it('creates once when two different requests race with one key', async () => {
+    const key = 'race-key-0002';
+    const before = await count('activities');
+    const [a, b] = await Promise.all([
+      client.post('/api/activities', { type: 'conversation', contactName: 'Racer A', idempotencyKey: key }),
+      client.post('/api/activities', { type: 'conversation', contactName: 'Racer B', idempotencyKey: key }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 422]);
+    expect(await count('activities')).toBe(before + 1);
+  });
+});
+
+describe('tRPC payloads it cannot read', () => {
+  const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+  it.each([
+    ['100,000 nested arrays', () => client.request('POST', '/trpc/contacts.create', `{"json":${deep(100_000)}}`)],
+    ['a superjson class it does not know', () => client.request('POST', '/trpc/contacts.create', { json: { name: 'x' }, meta: { values: { name: [['custom', 'Unknown']] } } })],
+    ['malformed JSON', () => client.request('POST', '/trpc/contacts.create', '{"json": {')],
+    ['an unparseable input in a GET', () => client.get('/trpc/contacts.list?input=%7Bnot-json')],
+  ])('answers %s with 400 and nothing internal', async (_, send) => {
+    const res = await send();
+    expect(res.status).toBe(400);
+    const text = JSON.stringify(res.body);
+    // 'Invalid input', or zod's own plain words about the shape ('Invalid input: expected object, received array').
+    expect(res.body.error.json.message).toMatch(/^Invalid input/);
+    expect(text).not.toMatch(/stack|github|Maximum call stack|deserialize|Unexpected token|at .*\.js/i);
+  });
+
+  it("keeps the procedures' own messages", async () => {
+    expect((await trpcMutation(client, 'contacts.create', { name: '' })).error?.message).toBe('Name is required');
+  });
+});
+
+describe('formulas in a CSV export', () => {
+  const values = ['=HYPERLINK("http://evil.example","click")', '+1+1', '-5', '@SUM(A1)', "'quoted", '\tTabbed', '+1 555 0100', 'Plain, "quoted" text'];
+
+  it('starts no cell with a formula character, and reads back exactly what was written', async () => {
+    const { client: exporter } = await signedInClient(server, 'exporter');
+    for (const [i, notes] of values.entries()) expect((await exporter.post('/api/contacts', { name: `Formula ${i}`, phone: i === 6 ? notes : null, notes })).status).toBe(201);
+    const csv = await exporter.get('/api/account/export/contacts.csv');
+    expect(csv.status).toBe(200);
+    for (const line of String(csv.body).split('\r\n'))
+      for (const cell of line.split(',')) expect(cell.replace(/^"/, ''), line).not.toMatch(/^[=+\-@\t\r]/);
+    const { client: importer } = await signedInClient(server, 'importer');
+    const preview = await importer.post('/api/account/import/preview', { format: 'csv', text: csv.body });
+    expect(preview.status).toBe(200);
+    expect(preview.body.valid.map((v: { notes: string }) => v.notes)).toEqual(values.map((v) => v.trim()));
+    expect(preview.body.valid[6].phone).toBe('+1 555 0100');
+  });
+});
