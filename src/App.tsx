@@ -1,28 +1,30 @@
 // The route table: /login on its own, every other screen inside the signed-in shell, each page loaded on demand.
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AppShell } from './components/AppShell';
 import { RequireAuth } from './components/RequireAuth';
 import { Spinner } from './components/Spinner';
+import { ScreenUnreachable } from './components/Unreachable';
+import { lazyPart } from './lib/lazyPart';
 
-const LoginPage = lazy(() => import('./pages/LoginPage'));
+const LoginPage = lazyPart(() => import('./pages/LoginPage'), ScreenUnreachable);
 let loadedDashboardPage: ComponentType | undefined;
 const loadDashboardPage = () =>
   import('./pages/DashboardPage').then((module) => {
     loadedDashboardPage = module.default;
     return module;
   });
-const LazyDashboardPage = lazy(loadDashboardPage);
-const ActivitiesPage = lazy(() => import('./pages/ActivitiesPage'));
-const ContactsPage = lazy(() => import('./pages/ContactsPage'));
-const ContactDetailPage = lazy(() => import('./pages/ContactDetailPage'));
-const FollowUpsPage = lazy(() => import('./pages/FollowUpsPage'));
-const PrayerJournalPage = lazy(() => import('./pages/PrayerJournalPage'));
-const GoalsPage = lazy(() => import('./pages/GoalsPage'));
-const ResourcesPage = lazy(() => import('./pages/ResourcesPage'));
-const ResourceDetailPage = lazy(() => import('./pages/ResourceDetailPage'));
-const SettingsPage = lazy(() => import('./pages/SettingsPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const LazyDashboardPage = lazyPart(loadDashboardPage, ScreenUnreachable);
+const ActivitiesPage = lazyPart(() => import('./pages/ActivitiesPage'), ScreenUnreachable);
+const ContactsPage = lazyPart(() => import('./pages/ContactsPage'), ScreenUnreachable);
+const ContactDetailPage = lazyPart(() => import('./pages/ContactDetailPage'), ScreenUnreachable);
+const FollowUpsPage = lazyPart(() => import('./pages/FollowUpsPage'), ScreenUnreachable);
+const PrayerJournalPage = lazyPart(() => import('./pages/PrayerJournalPage'), ScreenUnreachable);
+const GoalsPage = lazyPart(() => import('./pages/GoalsPage'), ScreenUnreachable);
+const ResourcesPage = lazyPart(() => import('./pages/ResourcesPage'), ScreenUnreachable);
+const ResourceDetailPage = lazyPart(() => import('./pages/ResourceDetailPage'), ScreenUnreachable);
+const SettingsPage = lazyPart(() => import('./pages/SettingsPage'), ScreenUnreachable);
+const NotFoundPage = lazyPart(() => import('./pages/NotFoundPage'), ScreenUnreachable);
 
 /** Opening / (a returning user's usual start), the dashboard's code downloads beside the session check (startVisit). */
 export function preloadDashboardPage() {

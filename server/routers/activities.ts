@@ -118,9 +118,10 @@ export const activitiesRouter = router({
       const current = await loadActivity(tx, id, ctx.user.id);
       const contactChanged =
         contactId !== undefined || (contactName !== undefined && contactName.trim().toLowerCase() !== current.contactName.trim().toLowerCase());
-      const target = contactChanged ? (await resolveContact(tx, ctx.user.id, { contactId, contactName, teamId: current.teamId })).contact.id : undefined;
-      await updateOwned(tx, activities, id, ctx.user.id, { ...changes, contactId: target }, 'Activity');
-      return loadActivity(tx, id, ctx.user.id);
+      const target = contactChanged ? await resolveContact(tx, ctx.user.id, { contactId, contactName, teamId: current.teamId }) : undefined;
+      await updateOwned(tx, activities, id, ctx.user.id, { ...changes, contactId: target?.contact.id }, 'Activity');
+      // Said back, so the form can tell the user a name it did not know became a new contact.
+      return { ...(await loadActivity(tx, id, ctx.user.id)), newContact: target?.created ?? false };
     }),
   ),
 

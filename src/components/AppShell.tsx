@@ -1,5 +1,5 @@
 // The signed-in layout: fixed sidebar from md up; below md a top bar whose menu button opens the same links in a drawer.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useQuickSearchShortcut } from '../hooks/useQuickSearchShortcut';
 import { Brand } from './Brand';
@@ -7,13 +7,15 @@ import { OfflineBanner } from './OfflineBanner';
 import { SearchIcon } from './SearchIcon';
 import { Sidebar } from './Sidebar';
 import { Spinner } from './Spinner';
+import { QuietlyUnreachable, SearchUnreachable } from './Unreachable';
+import { lazyPart } from '../lib/lazyPart';
 
 // Kept out of the entry chunk with the IndexedDB outbox it sends: only a signed-in shell needs them.
-const OutboxSync = lazy(() => import('./OutboxSync'));
+const OutboxSync = lazyPart(() => import('./OutboxSync'), QuietlyUnreachable);
 
 // The search dialog is fetched on first use (or when a pointer or focus nears its button), never on a first visit.
 const loadQuickSearch = () => import('./QuickSearch');
-const QuickSearch = lazy(loadQuickSearch);
+const QuickSearch = lazyPart(loadQuickSearch, SearchUnreachable);
 const preloadQuickSearch = () => void loadQuickSearch();
 
 export function AppShell() {

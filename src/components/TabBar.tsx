@@ -4,7 +4,8 @@ import { useId, type KeyboardEvent, type ReactNode } from 'react';
 export interface Tab<K extends string> {
   key: K;
   label: string;
-  count: number;
+  /** Unknown until the counts load (or when they could not): no badge, rather than a 0 that may be wrong. */
+  count: number | undefined;
 }
 
 interface TabBarProps<K extends string> {
@@ -48,7 +49,7 @@ export function TabBar<K extends string>({ label, tabs, active, onChange, childr
             onClick={() => onChange(tab.key)}
           >
             {tab.label}
-            <span className={`badge badge-sm ${tab.key === active ? 'badge-primary' : 'badge-ghost'}`}>{tab.count}</span>
+            {tab.count !== undefined && <span className={`badge badge-sm ${tab.key === active ? 'badge-primary' : 'badge-ghost'}`}>{tab.count}</span>}
           </button>
         ))}
       </div>

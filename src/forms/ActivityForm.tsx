@@ -1,16 +1,17 @@
 // Log or edit an activity; a new one may also schedule a follow-up and add a prayer request, all in one create.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { activityCreateInput, activityUpdateInput } from '../../server/schemas/activities';
 import { useAuth } from '../hooks/useAuth';
 import { useToast } from '../hooks/useToast';
 import { useWrite } from '../hooks/useWrite';
 import { addDaysFromToday, fromDateInputValue, toDateInputValue } from '../lib/dates';
-import { activityCreatedDescription, failure, success } from '../lib/messages';
+import { activityWrittenDescription, failure, success } from '../lib/messages';
 import { offline } from '../lib/offlineMessages';
 import { keepForLater, newIdempotencyKey } from '../lib/outbox';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
 import { activityFollowUpTypeOptions, activityTypeOptions } from './options';
+import { ContactCombobox, sameName, type ContactChoice } from './ContactCombobox';
 import { TextField } from './TextField';
 import { useFormState } from './useFormState';
 
@@ -26,8 +27,10 @@ interface ActivityFormProps {
 }
 
 export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps) {
-  const contacts = trpc.contacts.names.useQuery(undefined, { select: (rows) => rows.map((c) => c.name) });
-  const listId = useId();
+  const contacts = trpc.contacts.names.useQuery();
+  const original = activity ? { id: activity.contactId, name: activity.contactName } : forContact;
+  // The contact picked from the list (or the one the form opened with), kept by id while its name stays typed.
+  const [picked, setPicked] = useState<ContactChoice | undefined>(original);
   const { values, set, errors, submit } = useFormState({
     contactName: activity?.contactName ?? forContact?.name ?? '',
     date: toDateInputValue(activity?.date ?? new Date()),
@@ -52,12 +55,24 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
     ...(v.withFollowUp && !v.followUpDate ? { 'followUp.date': 'Date is required' } : {}),
   });
 
+  /**
+   * By id while the name of the contact picked (or opened with) is still there, so a second contact of the same name
+   * cannot take this activity; a name typed by hand is matched by the server among contacts the user may change.
+   */
+  function contactOf(typed: string) {
+    return picked && sameName(picked.name, typed) ? { contactId: picked.id } : { contactName: typed };
+  }
+
   const onSubmit = activity
     ? submit(
         activityUpdateInput,
-        (v) => ({ id: activity.id, contactName: v.contactName, date: dateOrUndefined(v.date), type: v.type, notes: v.notes }),
+        (v) => ({ id: activity.id, ...contactOf(v.contactName), date: dateOrUndefined(v.date), type: v.type, notes: v.notes }),
         async (input) => {
-          await write(() => update.mutateAsync(input), { done: success.activityUpdated, failed: failure.updateActivity, kind: 'activity' });
+          await write(() => update.mutateAsync(input), {
+            done: (updated) => ({ title: success.activityUpdated, description: activityWrittenDescription(updated) }),
+            failed: failure.updateActivity,
+            kind: 'activity',
+          });
           onDone();
         },
         dateRequired,
@@ -65,8 +80,7 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
     : submit(
         activityCreateInput,
         (v) => ({
-          // By id, so a second contact with the same name cannot take this activity.
-          ...(forContact && v.contactName.trim() === forContact.name.trim() ? { contactId: forContact.id } : { contactName: v.contactName }),
+          ...contactOf(v.contactName),
           date: dateOrUndefined(v.date),
           type: v.type,
           notes: v.notes,
@@ -88,7 +102,7 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
             return;
           }
           await write(() => create.mutateAsync({ ...input, idempotencyKey }), {
-            done: (created) => ({ title: success.activityCreated, description: activityCreatedDescription(created) }),
+            done: (created) => ({ title: success.activityCreated, description: activityWrittenDescription(created) }),
             failed: failure.createActivity,
             kind: 'activityCreate',
           });
@@ -100,10 +114,19 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
   return (
     <form noValidate onSubmit={onSubmit}>
       <FieldGroup>
-        <TextField name="contactName" label="Contact name" list={listId} value={values.contactName} error={errors.contactName} onChange={(e) => set('contactName', e.target.value)} autoComplete="off" placeholder="Who did you talk with?" />
-        <datalist id={listId}>
-          {contacts.data?.map((name) => <option key={name} value={name} />)}
-        </datalist>
+        <ContactCombobox
+          name="contactName"
+          label="Contact name"
+          value={values.contactName}
+          error={errors.contactName}
+          contacts={contacts.data ?? (original ? [original] : [])}
+          original={activity ? original : undefined}
+          onChange={(name, contact) => {
+            set('contactName', name);
+            if (contact) setPicked(contact);
+          }}
+          placeholder="Who did you talk with?"
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField name="date" type="date" label="Date" value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
           <SelectField name="type" label="Type" value={values.type} options={activityTypeOptions} onChange={(e) => set('type', e.target.value as typeof values.type)} />

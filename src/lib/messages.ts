@@ -48,17 +48,50 @@ export const failure = {
 export const PRAYED_TOAST_DURATION = 2000;
 
 /**
- * The 'Activity created' toast's description: 'Activity created. New contact created. Follow-up scheduled. Prayer
- * request added.' as far as each applies; nothing when the activity came alone, as the title says it all.
+ * What an activity's toast adds below its title ('Activity created', 'Activity updated'): 'New contact created.
+ * Follow-up scheduled. Prayer request added.' as far as each applies (SPEC §8), without repeating the title; nothing
+ * when the activity came alone.
  */
-export function activityCreatedDescription(created: { newContact: boolean; followUp: unknown; prayerRequest: unknown }) {
+export function activityWrittenDescription(written: { newContact: boolean; followUp?: unknown; prayerRequest?: unknown }) {
   const extras = [
-    created.newContact ? ' New contact created.' : '',
-    created.followUp ? ' Follow-up scheduled.' : '',
-    created.prayerRequest ? ' Prayer request added.' : '',
-  ].join('');
-  return extras ? `Activity created.${extras}` : undefined;
+    written.newContact ? 'New contact created.' : '',
+    written.followUp ? 'Follow-up scheduled.' : '',
+    written.prayerRequest ? 'Prayer request added.' : '',
+  ].filter(Boolean);
+  return extras.length > 0 ? extras.join(' ') : undefined;
 }
+
+/** The activity form's contact field: whether a typed name is someone the user knows. */
+export const contactPicker = {
+  listLabel: 'Your contacts',
+  newContact: (name: string) => `No contact is named “${name}”: a new contact will be created.`,
+  newContactInstead: (name: string, original: string) =>
+    `No contact is named “${name}”: saving moves this activity to a new contact. To rename ${original}, edit the contact instead.`,
+} as const;
+
+/** A list that could not be loaded, as a whole sentence each (the screen adds a retry). */
+export const loadFailed = {
+  activities: 'We could not load your activities.',
+  contacts: 'We could not load your contacts.',
+  followUps: 'We could not load your follow-ups.',
+  prayers: 'We could not load your prayer journal.',
+  goals: 'We could not load your goals.',
+  resources: 'We could not load the resources.',
+  dashboard: 'We could not load your dashboard.',
+} as const;
+
+/** A `?id=` link to a row that does not exist, or is not the user's to see. */
+export const notFound = {
+  activity: 'That activity was not found. It may have been deleted.',
+  followUp: 'That follow-up was not found. It may have been deleted.',
+  prayer: 'That prayer request was not found. It may have been deleted.',
+} as const;
+
+/** The session ended elsewhere (signed out on another device, password changed, expired). */
+export const signedOut = {
+  title: 'You were signed out',
+  description: 'Your session ended. Please sign in again.',
+} as const;
 
 export const confirmDelete = {
   activity: 'Are you sure you want to delete this activity? This action cannot be undone.',

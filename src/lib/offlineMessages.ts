@@ -13,3 +13,13 @@ export const offline = {
   synced: (count: number) => (count === 1 ? 'Activity synced' : `${count} activities synced`),
   refused: (count: number) => `${count === 1 ? 'An activity' : `${count} activities`} saved offline could not be created. Please log ${count === 1 ? 'it' : 'them'} again.`,
 } as const;
+
+/** A server that cannot be reached, and data that is not here yet: what each screen says instead of looking empty. */
+export const connection = {
+  unreachable: 'Unable to connect to the server',
+  screenRetries: 'This screen opens by itself once Sower can reach the server again.',
+  tryAgain: 'Try again',
+  waiting: 'Waiting for the connection',
+  waitingDetail: 'This has not been loaded yet. It fills in by itself when you are back online.',
+  retriesByItself: 'Sower tries again by itself.',
+} as const;

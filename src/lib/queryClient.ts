@@ -3,6 +3,7 @@ import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { httpStatus } from './errors';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
+const FAILED_READ_RETRY_MS = 10_000;
 
 // A 4xx is the server's considered answer (signed out, not found, invalid input); asking again cannot change it.
 function isClientError(error: unknown): boolean {
@@ -22,6 +23,9 @@ export function createQueryClient() {
         refetchOnWindowFocus: false,
         retry: (failureCount, error) => !isClientError(error) && failureCount < 2,
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30000),
+        // A read that failed for want of the server asks again by itself, so a screen recovers when it is back (a
+        // stopped server sends the browser no 'online' event).
+        refetchInterval: (query) => (query.state.status === 'error' && !isClientError(query.state.error) ? FAILED_READ_RETRY_MS : false),
       },
       mutations: {
         retry: (failureCount, error) => !isClientError(error) && failureCount < 1,

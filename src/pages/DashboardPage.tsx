@@ -1,5 +1,5 @@
 // Dashboard: the numbers, a few goals, the latest activities, what is due next and some reading, from one call.
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ActivityItem } from '../components/ActivityItem';
 import { FollowUpItem } from '../components/FollowUpItem';
@@ -9,17 +9,20 @@ import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { ResourceCard } from '../components/ResourceCard';
 import { Spinner } from '../components/Spinner';
+import { PartUnreachable, QuietlyUnreachable } from '../components/Unreachable';
+import { lazyPart } from '../lib/lazyPart';
 import { StatCard } from '../components/StatCard';
 import { goalPercentage } from '../lib/goals';
 import { dashboardSummaryInput } from '../lib/startVisit';
 import { trpc } from '../lib/trpc';
 
 // The charts come after the numbers: their code and data load only once the summary is on screen.
-const DashboardInsight = lazy(() => import('../components/DashboardInsight'));
+const DashboardInsight = lazyPart(() => import('../components/DashboardInsight'), QuietlyUnreachable);
 
 // The form (and zod with it) stays off the path to the numbers: fetched once they show, or when the button is neared.
 const loadActivityForm = () => import('../forms/ActivityForm');
-const ActivityForm = lazy(() => loadActivityForm().then((module) => ({ default: module.ActivityForm })));
+type ActivityFormProps = Parameters<typeof import('../forms/ActivityForm').ActivityForm>[0];
+const ActivityForm = lazyPart<ActivityFormProps>(() => loadActivityForm().then((module) => ({ default: module.ActivityForm })), PartUnreachable);
 const preloadActivityForm = () => void loadActivityForm();
 
 /** A titled card with a 'View all' link to the screen it summarises. */

@@ -1,5 +1,5 @@
 // Follow-ups: Pending (Overdue, Today, Upcoming) and Completed tabs; complete, edit, delete; ?id= opens one.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CalendarFeed } from '../components/CalendarFeed';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
@@ -9,12 +9,14 @@ import { LoadMore } from '../components/LoadMore';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu, type RowMenuItem } from '../components/RowMenu';
-import { Spinner } from '../components/Spinner';
+import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
 import { FollowUpForm, type FollowUp } from '../forms/FollowUpForm';
 import { useEditParam } from '../hooks/useEditParam';
+import { useMissingRecord } from '../hooks/useMissingRecord';
+import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
-import { confirmDelete, failure, success } from '../lib/messages';
+import { confirmDelete, failure, loadFailed, notFound, success } from '../lib/messages';
 import { startOfToday, startOfTomorrow } from '../lib/days';
 import { trpc } from '../lib/trpc';
 import { nextPageAfterLastId } from '../lib/ids';
@@ -46,8 +48,10 @@ function downloadIcs(id: number) {
   link.click();
 }
 
+const TABS = ['pending', 'completed'] as const;
+
 export default function FollowUpsPage() {
-  const [tab, setTab] = useState<'pending' | 'completed'>('pending');
+  const [tab, setTab] = useTabParam(TABS);
   const overdue = useSection('overdue');
   const today = useSection('today');
   const upcoming = useSection('upcoming');
@@ -75,10 +79,7 @@ export default function FollowUpsPage() {
   const editing = listed ?? (edit.id !== null ? fetched.data : undefined);
   const { close } = edit;
 
-  // A link to a follow-up that is gone (or never was) opens nothing, so it should not stay in the address.
-  useEffect(() => {
-    if (fetched.isError) close();
-  }, [fetched.isError, close]);
+  useMissingRecord(fetched, close, notFound.followUp);
 
   const markCompleted = (followUp: FollowUp) =>
     void write(() => complete.mutateAsync({ id: followUp.id }), { kind: 'followUp', done: success.followUpCompleted, failed: failure.completeFollowUp }).catch(() => undefined);
@@ -137,23 +138,19 @@ export default function FollowUpsPage() {
         active={tab}
         onChange={setTab}
         tabs={[
-          { key: 'pending', label: 'Pending', count: counts.data?.pending ?? 0 },
-          { key: 'completed', label: 'Completed', count: counts.data?.completed ?? 0 },
+          { key: 'pending', label: 'Pending', count: counts.data?.pending },
+          { key: 'completed', label: 'Completed', count: counts.data?.completed },
         ]}
       >
-        {shown.some((list) => list.isLoading) ? (
-          <Spinner />
-        ) : shown.some((list) => list.isError) ? (
-          <p role="alert" className="alert alert-error">
-            We could not load your follow-ups. Please try refreshing the page.
-          </p>
-        ) : tab === 'pending' ? (
-          shown.every(isEmpty) ? <EmptyState title="No pending follow-ups" /> : pendingGroups.map(section)
-        ) : isEmpty(completed) ? (
-          <EmptyState title="No completed follow-ups" />
-        ) : (
-          rows(completed)
-        )}
+        <LoadGate loads={shown} failed={loadFailed.followUps}>
+          {tab === 'pending' ? (
+            shown.every(isEmpty) ? <EmptyState title="No pending follow-ups" /> : pendingGroups.map(section)
+          ) : isEmpty(completed) ? (
+            <EmptyState title="No completed follow-ups" />
+          ) : (
+            rows(completed)
+          )}
+        </LoadGate>
       </TabBar>
 
       <Modal open={creating} title="Schedule Follow-up" onClose={() => setCreating(false)}>

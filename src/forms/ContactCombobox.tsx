@@ -1,0 +1,141 @@
+// The contact of an activity: type a name or pick one of your contacts from the list under the field (an ARIA 1.2
+// combobox: arrow keys, Enter, Escape), and see before saving whether the name is someone you know or a new contact.
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { contactPicker } from '../lib/messages';
+
+export interface ContactChoice {
+  id: number;
+  name: string;
+}
+
+interface ContactComboboxProps {
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+  contacts: readonly ContactChoice[];
+  /** The name typed, and the contact it is (picked from the list, or typed exactly as a contact is named), if any. */
+  onChange(name: string, contact: ContactChoice | undefined): void;
+  /** The contact the record had when the form opened: changing the name does not rename them. */
+  original?: ContactChoice;
+  placeholder?: string;
+}
+
+const MAX_SHOWN = 8;
+
+/** The spec's match on create: the same name ignoring case and surrounding spaces. */
+export const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export function ContactCombobox({ name, label, value, error, contacts, onChange, original, placeholder }: ContactComboboxProps) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+
+  const typed = value.trim().toLowerCase();
+  const options = useMemo(() => {
+    const found = typed ? contacts.filter((contact) => contact.name.toLowerCase().includes(typed)) : contacts;
+    return found.slice(0, MAX_SHOWN);
+  }, [contacts, typed]);
+  const known = value.trim() !== '' && contacts.some((contact) => sameName(contact.name, value));
+  const expanded = open && options.length > 0;
+
+  function choose(contact: ContactChoice) {
+    onChange(contact.name, contact);
+    setOpen(false);
+    setActive(-1);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((index) => (options.length === 0 ? -1 : (index + step + options.length) % options.length));
+    } else if (event.key === 'Enter' && expanded && active >= 0) {
+      event.preventDefault();
+      choose(options[active]);
+    } else if (event.key === 'Escape' && expanded) {
+      // Closes the list only, not the dialog around the form.
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+    }
+  }
+
+  const hint =
+    value.trim() === '' || known
+      ? undefined
+      : original && !sameName(original.name, value)
+        ? contactPicker.newContactInstead(value.trim(), original.name)
+        : contactPicker.newContact(value.trim());
+
+  return (
+    <div className="relative flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="text"
+        role="combobox"
+        dir="auto"
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined}
+        className={`input w-full ${error ? 'input-error' : ''}`}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value, undefined);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={() => setOpen(true)}
+        onClick={() => setOpen(true)}
+        // After a click on an option has landed (mousedown on the list keeps the focus here).
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+      />
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={contactPicker.listLabel}
+        hidden={!expanded}
+        className="absolute top-full z-30 mt-1 max-h-64 w-full overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+        onMouseDown={(event) => event.preventDefault()}
+      >
+        {options.map((contact, index) => (
+          <li
+            key={contact.id}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            dir="auto"
+            className={`cursor-pointer truncate rounded-field px-3 py-2.5 text-sm ${index === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
+            onClick={() => choose(contact)}
+          >
+            {contact.name}
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p id={errorId} className="text-sm text-error">
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={hintId} className="text-sm text-base-content/75">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
