@@ -1,5 +1,6 @@
 // Maps database constraint failures to user-facing tRPC errors in one place.
 import { TRPCError } from '@trpc/server';
+import { ZodRealError } from 'zod';
 
 function messageChain(error: unknown): string {
   const parts: string[] = [];
@@ -16,12 +17,23 @@ export function isUniqueViolation(error: unknown, indexName?: string) {
   return text.includes('UNIQUE constraint failed') && (!indexName || text.includes(indexName));
 }
 
-/** Runs a write and turns a unique-constraint failure into 409 with the given message. */
-export async function conflictOnDuplicate<T>(write: () => Promise<T>, messageFor: (error: unknown) => string): Promise<T> {
+/** What a duplicate collides with: the field the form shows the message under, and the message. */
+export interface Conflict {
+  field: string;
+  message: string;
+}
+
+/** 409 whose issue names the field (zod's Error subclass, so tRPC keeps it as the cause), so a form shows the message under it (as for a validation error), not only in a toast. */
+export function fieldConflict({ field, message }: Conflict) {
+  return new TRPCError({ code: 'CONFLICT', message, cause: new ZodRealError([{ code: 'custom', path: [field], message, input: undefined }]) });
+}
+
+/** Runs a write and turns a unique-constraint failure into 409 on the field it names. */
+export async function conflictOnDuplicate<T>(write: () => Promise<T>, conflictFor: (error: unknown) => Conflict): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: messageFor(error), cause: error });
+    if (isUniqueViolation(error)) throw fieldConflict(conflictFor(error));
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, contactStatusChanges, followUps, goals, prayerRequests, teamMembers, teams, users } from '../../db/schema';
 import { canRead, ownedBy } from '../access';
 import { hashPassword, verifyPassword, type SessionUser } from '../auth';
-import { conflictOnDuplicate } from '../errors';
+import { conflictOnDuplicate, fieldConflict } from '../errors';
 import { contactsFromFile, contactsToCsv, contactsToVcard, type ContactDraft, type ImportProblem } from '../importExport';
 import { changePasswordInput, deleteAccountInput, EMAIL_NEEDS_PASSWORD, importInput, profileUpdateInput } from '../schemas/account';
 import { protectedProcedure, router, type Context } from '../trpc';
@@ -21,7 +21,7 @@ import { selectFollowUps } from './followUps';
 
 type SignedInContext = Context & { user: SessionUser };
 
-const EMAIL_TAKEN = 'Email already registered';
+const EMAIL_TAKEN = { field: 'email', message: 'Email already registered' };
 
 /** A refusal about one field, shaped like a validation error so a form shows it beside that field. */
 function fieldError(field: string, message: string) {
@@ -222,7 +222,7 @@ export const accountRouter = router({
               .select({ id: users.id })
               .from(users)
               .where(and(sql`lower(${users.email}) = lower(${changes.email})`, ne(users.id, userId)));
-            if (taken) throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
+            if (taken) throw fieldConflict(EMAIL_TAKEN);
           }
           if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, userId));
           const [user] = await tx.select(userColumns).from(users).where(eq(users.id, userId));

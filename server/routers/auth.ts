@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { hashPassword, verifyAgainstNothing, verifyPassword, type SessionUser } from '../auth';
-import { conflictOnDuplicate, isUniqueViolation } from '../errors';
+import { conflictOnDuplicate, fieldConflict, isUniqueViolation } from '../errors';
 import { addressKey, takeAttempt, type LimitRule } from '../rateLimit';
 import { loginInput, registerInput, usernameKey } from '../schemas/auth';
 import { publicProcedure, router, signedInProcedure, type Context } from '../trpc';
@@ -30,6 +30,9 @@ export function attempt(ctx: Context, checks: { key: string; rule: LimitRule }[]
   return takeAttempt(ctx.attempts, checks, ctx.setHeader);
 }
 
+const USERNAME_TAKEN = { field: 'username', message: 'Username already taken' };
+const EMAIL_TAKEN = { field: 'email', message: 'Email already registered' };
+
 export const authRouter = router({
   me: signedInProcedure.query(({ ctx }): SessionUser => ctx.user),
 
@@ -41,9 +44,8 @@ export const authRouter = router({
       .select({ usernameKey: users.usernameKey, email: users.email })
       .from(users)
       .where(sql`${users.usernameKey} = ${key} or ${sameText(users.email, input.email)}`);
-    if (taken.some((u) => u.usernameKey === key))
-      throw new TRPCError({ code: 'CONFLICT', message: 'Username already taken' });
-    if (taken.length) throw new TRPCError({ code: 'CONFLICT', message: 'Email already registered' });
+    if (taken.some((u) => u.usernameKey === key)) throw fieldConflict(USERNAME_TAKEN);
+    if (taken.length) throw fieldConflict(EMAIL_TAKEN);
 
     const passwordHash = await hashPassword(input.password);
     const [user] = await conflictOnDuplicate(
@@ -54,7 +56,7 @@ export const authRouter = router({
             .values({ username: input.username, usernameKey: key, email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, lastLogin: new Date() })
             .returning(userColumns),
         ),
-      (error) => (isUniqueViolation(error, 'users_email') ? 'Email already registered' : 'Username already taken'),
+      (error) => (isUniqueViolation(error, 'users_email') ? EMAIL_TAKEN : USERNAME_TAKEN),
     );
     await signIn(ctx, user.id);
     return user;

@@ -7,6 +7,7 @@ import { Spinner } from './Spinner';
 
 /** The parts of a React Query result the gate reads. */
 export interface Load {
+  data: unknown;
   isPending: boolean;
   isError: boolean;
   fetchStatus: 'fetching' | 'paused' | 'idle';
@@ -15,9 +16,11 @@ export interface Load {
 
 /** Nothing to show yet, and why: loading, waiting for the connection, failed; or null once every read has data. */
 export function loadProblem(loads: readonly Load[]): 'loading' | 'waiting' | 'failed' | null {
-  if (loads.some((load) => load.isError && load.isPending && load.fetchStatus !== 'fetching')) return 'failed';
-  if (loads.some((load) => load.isPending && load.fetchStatus === 'paused')) return 'waiting';
-  if (loads.some((load) => load.isPending)) return 'loading';
+  const missing = loads.filter((load) => load.data === undefined);
+  // Kept while a retry runs (by hand or by itself), so the screen does not flicker between failure and spinner.
+  if (missing.some((load) => load.isError)) return 'failed';
+  if (missing.some((load) => load.fetchStatus === 'paused')) return 'waiting';
+  if (missing.length > 0) return 'loading';
   return null;
 }
 
@@ -30,13 +33,13 @@ export function WaitingForConnection() {
   );
 }
 
-export function LoadFailed({ message, onRetry }: { message: string; onRetry(): void }) {
+export function LoadFailed({ message, onRetry, retrying = false }: { message: string; onRetry(): void; retrying?: boolean }) {
   return (
     <div role="alert" className="alert flex flex-col items-center gap-3 alert-error text-center sm:flex-row sm:text-left">
       <p className="flex-1">
         {message} <span className="block text-sm opacity-90 sm:inline">{connection.retriesByItself}</span>
       </p>
-      <button type="button" className="btn btn-sm" onClick={onRetry}>
+      <button type="button" className="btn btn-sm" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
         {connection.tryAgain}
       </button>
     </div>
@@ -58,6 +61,7 @@ export function LoadGate({ loads, failed, children }: LoadGateProps) {
     return (
       <LoadFailed
         message={failed}
+        retrying={loads.some((load) => load.fetchStatus === 'fetching')}
         onRetry={() => {
           for (const load of loads) if (load.isError) void load.refetch();
         }}

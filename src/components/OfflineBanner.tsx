@@ -1,22 +1,10 @@
-// Says so when the connection is gone: what still works, and that new activities wait to be sent.
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+// Says so when the connection is gone: what still works, and that new activities wait to be sent. A screen whose data
+// has not been loaded says so itself, where its list would be (LoadGate).
 import { useOnline } from '../hooks/useOnline';
 import { offline } from '../lib/offlineMessages';
 
-/**
- * Whether a read of the current screen is waiting for the connection without anything to show yet (the app was
- * opened offline): its list would otherwise read as empty, so the banner says it has not been loaded.
- */
-function useUnloadedReads(): boolean {
-  const cache = useQueryClient().getQueryCache();
-  const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
-  return useSyncExternalStore(subscribe, () => cache.findAll({ type: 'active', fetchStatus: 'paused' }).some((query) => query.state.data === undefined));
-}
-
 export function OfflineBanner() {
   const online = useOnline();
-  const unloaded = useUnloadedReads();
   // The live region is always in the page, so screen readers announce the change when the text appears.
   return (
     <div role="status" aria-live="polite">
@@ -28,7 +16,6 @@ export function OfflineBanner() {
           <span>
             <strong>{offline.banner}</strong> <span className="hidden sm:inline">{offline.bannerDetail}</span>
             <span className="sm:hidden">{offline.bannerShort}</span>
-            {unloaded && <span className="block">{offline.notLoaded}</span>}
           </span>
         </p>
       )}

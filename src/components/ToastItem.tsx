@@ -46,7 +46,7 @@ interface ToastItemProps {
 }
 
 export function ToastItem({ toast, onDismiss }: ToastItemProps) {
-  const { id, title, description, variant, duration, open } = toast;
+  const { id, title, description, variant, duration, action, open } = toast;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [offset, setOffset] = useState(0);
@@ -130,6 +130,18 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
             <div className="grid min-w-0 gap-1">
               <p className="text-sm font-semibold break-words">{title}</p>
               {description && <p className="text-sm break-words opacity-90">{description}</p>}
+              {action && (
+                <button
+                  type="button"
+                  className="btn mt-1 justify-self-start btn-sm btn-primary"
+                  onClick={() => {
+                    action.onSelect();
+                    onDismiss(id);
+                  }}
+                >
+                  {action.label}
+                </button>
+              )}
             </div>
             <button
               type="button"

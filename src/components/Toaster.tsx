@@ -1,4 +1,5 @@
-// The notifications region: where toasts stack (top on phones, bottom right from sm up) and the F8 hotkey lands.
+// The notifications region: where toasts stack (along the bottom on phones, clear of the top bar's menu and search;
+// bottom right from sm up) and the F8 hotkey lands.
 import { useEffect, useRef } from 'react';
 import { useToast, useToastList } from '../hooks/useToast';
 import { ToastItem } from './ToastItem';
@@ -24,10 +25,10 @@ export function Toaster() {
       ref={regionRef}
       aria-label="Notifications (F8)"
       tabIndex={-1}
-      className="pointer-events-none fixed inset-x-0 top-0 z-[100] px-3 pt-2 outline-offset-[-2px] sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:w-full sm:max-w-sm sm:px-4 sm:pt-0 sm:pb-3"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] px-3 pb-[max(0.5rem,env(safe-area-inset-bottom))] outline-offset-[-2px] sm:inset-x-auto sm:right-0 sm:w-full sm:max-w-sm sm:px-4 sm:pb-3"
     >
-      {/* Newest nearest the screen edge: at the top on phones, at the bottom from sm up. */}
-      <ol className="flex flex-col-reverse sm:flex-col">
+      {/* Newest nearest the screen's bottom edge. */}
+      <ol className="flex flex-col">
         {toasts.map((entry) => (
           <ToastItem key={entry.id} toast={entry} onDismiss={dismiss} />
         ))}

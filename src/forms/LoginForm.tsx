@@ -1,6 +1,6 @@
 // The sign-in form: the spec's minimums are checked before calling the server; the outcome is told in a toast.
 import { TRPCClientError } from '@trpc/client';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { useAuth } from '../hooks/useAuth';
 import { useToast } from '../hooks/useToast';
@@ -17,7 +17,9 @@ const TOAST_DURATION = 4000;
 
 export function LoginForm({ onSuccess }: { onSuccess(): void }) {
   const { login } = useAuth();
-  const { toast } = useToast();
+  const { toast, dismiss } = useToast();
+  // A failure's toast must not stay over the dashboard once a later attempt succeeds.
+  const failureToast = useRef<string | undefined>(undefined);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
 
@@ -36,11 +38,13 @@ export function LoginForm({ onSuccess }: { onSuccess(): void }) {
     setSubmitting(true);
     try {
       await login(parsed.data.username, parsed.data.password);
+      if (failureToast.current) dismiss(failureToast.current);
       toast({ title: 'Login successful!', variant: 'success', duration: TOAST_DURATION });
       onSuccess();
     } catch (error) {
       setErrors(fieldErrors(serverIssues(error)));
-      toast({
+      if (failureToast.current) dismiss(failureToast.current);
+      failureToast.current = toast({
         title: 'Login failed',
         description:
           error instanceof TRPCClientError

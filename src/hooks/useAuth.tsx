@@ -3,8 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isUnauthorized } from '../lib/errors';
+import { signedOut } from '../lib/offlineMessages';
 import { splitFullName } from '../lib/names';
 import { trpc, type RouterOutputs } from '../lib/trpc';
+import { useToast } from './useToast';
 
 export type AuthUser = RouterOutputs['auth']['me'];
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -72,6 +74,7 @@ const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { toast } = useToast();
   const [user, setUser] = useState<AuthUser | null>(rememberedUser);
   const [sessionChecked, setSessionChecked] = useState(false);
   const userRef = useRef(user);
@@ -92,21 +95,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (session.isFetched) setSessionChecked(true);
   }, [session.data, session.isFetched]);
 
-  // Any read answered 401 means the session ended elsewhere (expired, or logged out in another tab).
-  // Dropping the user sends RequireAuth to /login; clearing the cache keeps the last user's data off screen.
-  useEffect(
-    () =>
-      queryClient.getQueryCache().subscribe((event) => {
-        if (event.type !== 'updated' || event.action.type !== 'error' || !isUnauthorized(event.action.error)) return;
-        if (userRef.current === null) return;
-        userRef.current = null;
-        remember(null);
-        setUser(null);
-        // Deferred: the cache is still notifying about this very query.
-        setTimeout(() => queryClient.clear(), 0);
-      }),
-    [queryClient],
-  );
+  // Any read or write answered 401 means the session ended elsewhere (expired, signed out or password changed on
+  // another device). The user is told so once; dropping the user sends RequireAuth to /login, and clearing the cache
+  // keeps the last user's data off screen. Writes leave their own failure toast out for a 401 (useWrite).
+  useEffect(() => {
+    const sessionEnded = (error: unknown) => {
+      if (!isUnauthorized(error) || userRef.current === null) return;
+      userRef.current = null;
+      remember(null);
+      setUser(null);
+      toast({ title: signedOut.title, description: signedOut.description, variant: 'destructive' });
+      // Deferred: the cache is still notifying about this very query.
+      setTimeout(() => queryClient.clear(), 0);
+    };
+    const reads = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') sessionEnded(event.action.error);
+    });
+    const writes = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') sessionEnded(event.action.error);
+    });
+    return () => {
+      reads();
+      writes();
+    };
+  }, [queryClient, toast]);
 
   const { mutateAsync: loginCall } = loginMutation;
   const login = useCallback(

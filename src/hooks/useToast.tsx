@@ -9,11 +9,19 @@ export interface ToastOptions {
   variant?: ToastVariant;
   /** Milliseconds on screen before it dismisses itself. */
   duration?: number;
+  /** One thing to do next, offered in the toast (it stays a little longer). */
+  action?: ToastAction;
 }
 
-export interface ToastEntry extends Required<Omit<ToastOptions, 'description'>> {
+export interface ToastAction {
+  label: string;
+  onSelect(): void;
+}
+
+export interface ToastEntry extends Required<Omit<ToastOptions, 'description' | 'action'>> {
   id: string;
   description?: string;
+  action?: ToastAction;
   open: boolean;
 }
 
@@ -25,6 +33,7 @@ interface ToastActions {
 
 const MAX_VISIBLE = 3;
 const DEFAULT_DURATION = 5000;
+const WITH_ACTION_DURATION = 8000;
 const REMOVE_DELAY = 3000;
 
 const ToastActionsContext = createContext<ToastActions | undefined>(undefined);
@@ -53,10 +62,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     );
   }, []);
 
-  const toast = useCallback(({ title, description, variant = 'default', duration = DEFAULT_DURATION }: ToastOptions) => {
+  const toast = useCallback(({ title, description, variant = 'default', action, duration = action ? WITH_ACTION_DURATION : DEFAULT_DURATION }: ToastOptions) => {
     const id = String(++lastId);
     setToasts((list) => {
-      const next = [...list, { id, title, description, variant, duration, open: true }];
+      const next = [...list, { id, title, description, variant, duration, action, open: true }];
       // Past the limit the oldest open toast goes at once; ones already animating out do not count.
       let excess = next.filter((entry) => entry.open).length - MAX_VISIBLE;
       return next.filter((entry) => !(entry.open && excess-- > 0));

@@ -69,6 +69,12 @@ export const contactPicker = {
     `No contact is named “${name}”: saving moves this activity to a new contact. To rename ${original}, edit the contact instead.`,
 } as const;
 
+/** After a follow-up is completed: the next one with the same person. */
+export const nextFollowUp = {
+  offer: 'Schedule the next one',
+  title: (name: string) => `Next follow-up with ${name}`,
+} as const;
+
 /** A list that could not be loaded, as a whole sentence each (the screen adds a retry). */
 export const loadFailed = {
   activities: 'We could not load your activities.',
@@ -87,11 +93,6 @@ export const notFound = {
   prayer: 'That prayer request was not found. It may have been deleted.',
 } as const;
 
-/** The session ended elsewhere (signed out on another device, password changed, expired). */
-export const signedOut = {
-  title: 'You were signed out',
-  description: 'Your session ended. Please sign in again.',
-} as const;
 
 export const confirmDelete = {
   activity: 'Are you sure you want to delete this activity? This action cannot be undone.',

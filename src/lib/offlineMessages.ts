@@ -1,4 +1,4 @@
-// The offline texts (banner, outbox toasts, 'Waiting to sync'). Apart from messages.ts because the banner lives in
+// The offline texts (banner, outbox toasts, 'Waiting to sync') and the other texts the entry chunk shows. Apart from messages.ts because the banner lives in
 // the entry chunk, which would otherwise carry every other screen's texts too.
 /** Offline: the banner, an activity kept for later, and the outbox being sent. */
 export const offline = {
@@ -22,4 +22,24 @@ export const connection = {
   waiting: 'Waiting for the connection',
   waitingDetail: 'This has not been loaded yet. It fills in by itself when you are back online.',
   retriesByItself: 'Sower tries again by itself.',
+} as const;
+
+/** The session ended elsewhere (signed out on another device, password changed, expired). */
+export const signedOut = {
+  title: 'You were signed out',
+  description: 'Your session ended. Please sign in again.',
+} as const;
+
+/** A dialog closed by a stray tap or Escape after something was typed. */
+export const discardChanges = {
+  question: 'Discard your changes?',
+  keep: 'Keep editing',
+  discard: 'Discard',
+} as const;
+
+/** Browser tab titles of the screens without a page heading of their own. */
+export const screenTitles = {
+  contact: 'Contact',
+  resource: 'Resource',
+  notFound: 'Page not found',
 } as const;

@@ -14,17 +14,19 @@ import { NoMatches } from '../components/NoMatches';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu } from '../components/RowMenu';
 import { Spinner } from '../components/Spinner';
+import { LoadFailed } from '../components/LoadGate';
 import { ActivityForm, type Activity } from '../forms/ActivityForm';
 import { SelectField } from '../forms/Fields';
 import { activityTypeOptions } from '../forms/options';
 import { TextField } from '../forms/TextField';
 import { useEditParam } from '../hooks/useEditParam';
+import { useMissingRecord } from '../hooks/useMissingRecord';
 import { useOutbox } from '../hooks/useOutbox';
 import { useUrlFilters } from '../hooks/useUrlFilters';
 import { useWrite } from '../hooks/useWrite';
 import { fromDateInputValue } from '../lib/dates';
 import { activityTypeLabel } from '../lib/labels';
-import { confirmDelete, failure, success } from '../lib/messages';
+import { confirmDelete, failure, loadFailed, notFound, success } from '../lib/messages';
 import { offline } from '../lib/offlineMessages';
 import { trpc } from '../lib/trpc';
 import { parseId, nextPageAfterLastId } from '../lib/ids';
@@ -97,10 +99,7 @@ export default function ActivitiesPage() {
   const editing = listed ?? (edit.id !== null ? fetched.data : undefined);
   const { close } = edit;
 
-  // A link to an activity that is gone (or never was) opens nothing, so it should not stay in the address.
-  useEffect(() => {
-    if (fetched.isError) close();
-  }, [fetched.isError, close]);
+  useMissingRecord(fetched, close, notFound.activity);
 
   async function removeActivity(activity: Activity) {
     await write(() => remove.mutateAsync({ id: activity.id }), { kind: 'activity', done: success.activityDeleted, failed: failure.deleteActivity }).catch(() => undefined);
@@ -157,8 +156,8 @@ export default function ActivitiesPage() {
       )}
       {list.isLoading ? (
         <Spinner />
-      ) : list.isError ? (
-        <p role="alert" className="alert alert-error">We could not load your activities. Please try refreshing the page.</p>
+      ) : list.isError && !list.data ? (
+        <LoadFailed message={loadFailed.activities} onRetry={() => void list.refetch()} />
       ) : list.isPending ? (
         // Paused: the app opened offline, so nothing was fetched yet; the list comes when the connection does.
         <p className="alert">{offline.listOffline}</p>

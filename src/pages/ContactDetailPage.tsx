@@ -1,4 +1,6 @@
 // One person's page: who they are, where they are on the journey, everything shared with them, and the next steps.
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { screenTitles } from '../lib/offlineMessages';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -45,6 +47,8 @@ export default function ContactDetailPage() {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
+  // Not the person's name: titles stay in the browser's history and tab lists, where others may see them.
+  useDocumentTitle(screenTitles.contact);
 
   if (contactId !== null && timeline.isLoading) return <Spinner />;
   if (!timeline.data) return <RecordUnavailable noun="contact" load={timeline} backTo="/contacts" backLabel="Back to Contacts" />;

@@ -14,7 +14,7 @@ import { Modal } from '../components/Modal';
 import { NoMatches } from '../components/NoMatches';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu } from '../components/RowMenu';
-import { Spinner } from '../components/Spinner';
+import { LoadGate } from '../components/LoadGate';
 import { StatusBadge } from '../components/StatusBadge';
 import { STRETCHED_LINK } from '../components/stretchedLink';
 import { ContactForm, type Contact } from '../forms/ContactForm';
@@ -23,7 +23,7 @@ import { spiritualStatusOptions } from '../forms/options';
 import { TextField } from '../forms/TextField';
 import { useDebouncedText, useUrlFilters } from '../hooks/useUrlFilters';
 import { useWrite } from '../hooks/useWrite';
-import { confirmDelete, failure, success } from '../lib/messages';
+import { confirmDelete, failure, loadFailed, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { nextPageAfterLastId } from '../lib/ids';
 
@@ -106,13 +106,8 @@ export default function ContactsPage() {
           )}
         </div>
       )}
-      {contacts.isLoading ? (
-        <Spinner />
-      ) : contacts.isError ? (
-        <p role="alert" className="alert alert-error">
-          We could not load your contacts. Please try refreshing the page.
-        </p>
-      ) : rows.length === 0 ? (
+      <LoadGate loads={[contacts]} failed={loadFailed.contacts}>
+      {rows.length === 0 ? (
         filtered ? (
           <NoMatches title="No contacts match your search" text="Try other words or another status." onClear={clear} />
         ) : (
@@ -149,6 +144,7 @@ export default function ContactsPage() {
           ))}
         </ul>
       )}
+      </LoadGate>
       <LoadMore list={contacts} />
 
       <Modal open={Boolean(form)} title={form?.contact ? 'Edit Contact' : 'Add Contact'} onClose={() => setForm(null)}>

@@ -8,11 +8,13 @@ import { ChatIcon, CrossIcon, HandsIcon, PersonPlusIcon, PlusIcon } from '../com
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { ResourceCard } from '../components/ResourceCard';
+import { LoadGate } from '../components/LoadGate';
 import { Spinner } from '../components/Spinner';
 import { PartUnreachable, QuietlyUnreachable } from '../components/Unreachable';
 import { lazyPart } from '../lib/lazyPart';
 import { StatCard } from '../components/StatCard';
 import { goalPercentage } from '../lib/goals';
+import { loadFailed } from '../lib/messages';
 import { dashboardSummaryInput } from '../lib/startVisit';
 import { trpc } from '../lib/trpc';
 
@@ -87,13 +89,10 @@ export default function DashboardPage() {
     return (
       <>
         {header}
-        {summary.isError ? (
-          <p role="alert" className="alert alert-error">
-            We could not load your dashboard. Please try refreshing the page.
-          </p>
-        ) : (
-          <Spinner />
-        )}
+        {/* Until the summary is here: a spinner, the wait for the connection, or the failure with a retry. */}
+        <LoadGate loads={[summary]} failed={loadFailed.dashboard}>
+          {null}
+        </LoadGate>
         {form}
       </>
     );

@@ -16,7 +16,7 @@ import { useEditParam } from '../hooks/useEditParam';
 import { useMissingRecord } from '../hooks/useMissingRecord';
 import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
-import { confirmDelete, failure, loadFailed, notFound, success } from '../lib/messages';
+import { confirmDelete, failure, loadFailed, nextFollowUp, notFound, success } from '../lib/messages';
 import { startOfToday, startOfTomorrow } from '../lib/days';
 import { trpc } from '../lib/trpc';
 import { nextPageAfterLastId } from '../lib/ids';
@@ -63,6 +63,7 @@ export default function FollowUpsPage() {
   const write = useWrite();
   const edit = useEditParam();
   const [creating, setCreating] = useState(false);
+  const [nextWith, setNextWith] = useState<{ id: number; name: string } | null>(null);
   const [deleting, setDeleting] = useState<FollowUp | null>(null);
 
   const pendingGroups = [
@@ -81,8 +82,16 @@ export default function FollowUpsPage() {
 
   useMissingRecord(fetched, close, notFound.followUp);
 
+  // Completing one offers the next step with the same person, in the toast.
   const markCompleted = (followUp: FollowUp) =>
-    void write(() => complete.mutateAsync({ id: followUp.id }), { kind: 'followUp', done: success.followUpCompleted, failed: failure.completeFollowUp }).catch(() => undefined);
+    void write(() => complete.mutateAsync({ id: followUp.id }), {
+      kind: 'followUp',
+      done: () => ({
+        title: success.followUpCompleted,
+        action: { label: nextFollowUp.offer, onSelect: () => setNextWith({ id: followUp.contactId, name: followUp.contactName }) },
+      }),
+      failed: failure.completeFollowUp,
+    }).catch(() => undefined);
 
   async function removeFollowUp(followUp: FollowUp) {
     await write(() => remove.mutateAsync({ id: followUp.id }), { kind: 'followUp', done: success.followUpDeleted, failed: failure.deleteFollowUp }).catch(() => undefined);
@@ -155,6 +164,9 @@ export default function FollowUpsPage() {
 
       <Modal open={creating} title="Schedule Follow-up" onClose={() => setCreating(false)}>
         <FollowUpForm onDone={() => setCreating(false)} />
+      </Modal>
+      <Modal open={Boolean(nextWith)} title={nextWith ? nextFollowUp.title(nextWith.name) : ''} onClose={() => setNextWith(null)}>
+        {nextWith && <FollowUpForm key={nextWith.id} defaultContactId={nextWith.id} onDone={() => setNextWith(null)} />}
       </Modal>
       <Modal open={Boolean(editing)} title="Edit Follow-up" onClose={edit.close}>
         {editing && <FollowUpForm key={editing.id} followUp={editing} onDone={edit.close} />}

@@ -7,18 +7,21 @@ import { PlusIcon } from '../components/Icons';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu, type RowMenuItem } from '../components/RowMenu';
-import { Spinner } from '../components/Spinner';
+import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
 import { GoalForm, type Goal } from '../forms/GoalForm';
+import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
 import { goalPercentage } from '../lib/goals';
 import { goalTypeLabel } from '../lib/labels';
-import { confirmDelete, failure, success } from '../lib/messages';
+import { confirmDelete, failure, loadFailed, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { formatDay } from '../lib/dates';
 
+const TABS = ['active', 'completed'] as const;
+
 export default function GoalsPage() {
-  const [tab, setTab] = useState<'active' | 'completed'>('active');
+  const [tab, setTab] = useTabParam(TABS);
   const list = trpc.goals.list.useQuery();
   const complete = trpc.goals.complete.useMutation();
   const remove = trpc.goals.remove.useMutation();
@@ -97,17 +100,12 @@ export default function GoalsPage() {
         active={tab}
         onChange={setTab}
         tabs={[
-          { key: 'active', label: 'Active', count: active.length },
-          { key: 'completed', label: 'Completed', count: completed.length },
+          { key: 'active', label: 'Active', count: list.data && active.length },
+          { key: 'completed', label: 'Completed', count: list.data && completed.length },
         ]}
       >
-        {list.isLoading ? (
-          <Spinner />
-        ) : list.isError ? (
-          <p role="alert" className="alert alert-error">
-            We could not load your goals. Please try refreshing the page.
-          </p>
-        ) : shown.length === 0 ? (
+        <LoadGate loads={[list]} failed={loadFailed.goals}>
+        {shown.length === 0 ? (
           <EmptyState
             title={tab === 'active' ? 'No active goals' : 'No completed goals yet'}
             text={tab === 'active' ? 'Set a goal to keep your gospel sharing on track.' : undefined}
@@ -115,6 +113,7 @@ export default function GoalsPage() {
         ) : (
           <ul className="grid gap-4 md:grid-cols-2">{shown.map(card)}</ul>
         )}
+        </LoadGate>
       </TabBar>
 
       <Modal open={Boolean(form)} title={form?.goal ? 'Edit Goal' : 'Create Goal'} onClose={() => setForm(null)}>

@@ -1,4 +1,5 @@
 // /login: sign in or create an account on one centred card; the mode lives in the URL (?mode=register).
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Brand } from '../components/Brand';
@@ -14,6 +15,7 @@ export default function LoginPage() {
   const registering = searchParams.get('mode') === 'register';
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previousMode = useRef(registering);
+  useDocumentTitle(registering ? 'Create an Account' : 'Login');
 
   // After switching modes the old form is gone; focus the new heading so screen readers announce the change.
   useEffect(() => {

@@ -1,7 +1,10 @@
 // The screen for any path the router does not know, shown inside the shell.
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { screenTitles } from '../lib/offlineMessages';
 import { Link } from 'react-router-dom';
 
 export default function NotFoundPage() {
+  useDocumentTitle(screenTitles.notFound);
   return (
     <div className="flex justify-center py-10 sm:py-16">
       <div className="card w-full max-w-md border border-base-300 bg-base-100 shadow-sm">

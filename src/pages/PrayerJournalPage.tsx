@@ -1,5 +1,5 @@
 // Prayer Journal: Active and Answered requests, a counter for each prayer, answers remembered.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ContactAvatar } from '../components/ContactAvatar';
 import { ContactLink } from '../components/ContactLink';
@@ -10,12 +10,14 @@ import { PrayerAnswer } from '../components/PrayerAnswer';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu, type RowMenuItem } from '../components/RowMenu';
-import { Spinner } from '../components/Spinner';
+import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
 import { PrayerForm, type Prayer } from '../forms/PrayerForm';
 import { useEditParam } from '../hooks/useEditParam';
+import { useMissingRecord } from '../hooks/useMissingRecord';
+import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
-import { confirmDelete, failure, PRAYED_TOAST_DURATION, success } from '../lib/messages';
+import { confirmDelete, failure, loadFailed, notFound, PRAYED_TOAST_DURATION, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { formatDay } from '../lib/dates';
 import { nextPageAfterLastId } from '../lib/ids';
@@ -32,8 +34,10 @@ function useTab(section: 'active' | 'answered') {
   );
 }
 
+const TABS = ['active', 'answered'] as const;
+
 export default function PrayerJournalPage() {
-  const [tab, setTab] = useState<'active' | 'answered'>('active');
+  const [tab, setTab] = useTabParam(TABS);
   const active = useTab('active');
   const answered = useTab('answered');
   // The badges count every request, not only the loaded pages.
@@ -55,10 +59,7 @@ export default function PrayerJournalPage() {
   const editing = listed ?? (edit.id !== null ? fetched.data : undefined);
   const { close } = edit;
 
-  // A link to a prayer request that is gone (or never was) opens nothing, so it should not stay in the address.
-  useEffect(() => {
-    if (fetched.isError) close();
-  }, [fetched.isError, close]);
+  useMissingRecord(fetched, close, notFound.prayer);
 
   const prayFor = (prayer: Prayer) =>
     void write(() => pray.mutateAsync({ id: prayer.id }), {
@@ -127,24 +128,20 @@ export default function PrayerJournalPage() {
         active={tab}
         onChange={setTab}
         tabs={[
-          { key: 'active', label: 'Active', count: counts.data?.active ?? 0 },
-          { key: 'answered', label: 'Answered', count: counts.data?.answered ?? 0 },
+          { key: 'active', label: 'Active', count: counts.data?.active },
+          { key: 'answered', label: 'Answered', count: counts.data?.answered },
         ]}
       >
-        {list.isLoading ? (
-          <Spinner />
-        ) : list.isError ? (
-          <p role="alert" className="alert alert-error">
-            We could not load your prayer journal. Please try refreshing the page.
-          </p>
-        ) : shown.length === 0 ? (
-          <EmptyState title={tab === 'active' ? 'No active prayer requests' : 'No answered prayers yet'} />
-        ) : (
-          <>
-            <ul className="grid gap-4 md:grid-cols-2">{shown.map(card)}</ul>
-            <LoadMore list={list} />
-          </>
-        )}
+        <LoadGate loads={[list]} failed={loadFailed.prayers}>
+          {shown.length === 0 ? (
+            <EmptyState title={tab === 'active' ? 'No active prayer requests' : 'No answered prayers yet'} />
+          ) : (
+            <>
+              <ul className="grid gap-4 md:grid-cols-2">{shown.map(card)}</ul>
+              <LoadMore list={list} />
+            </>
+          )}
+        </LoadGate>
       </TabBar>
 
       <Modal open={creating} title="Add Prayer Request" onClose={() => setCreating(false)}>

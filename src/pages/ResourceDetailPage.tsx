@@ -1,4 +1,6 @@
 // One resource: title, category, description and its text, a paragraph per line; an unknown id says so.
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { screenTitles } from '../lib/offlineMessages';
 import { Link, useParams } from 'react-router-dom';
 import { ResourceIcon } from '../components/Icons';
 import { RecordUnavailable } from '../components/RecordUnavailable';
@@ -11,6 +13,7 @@ export default function ResourceDetailPage() {
   // Anything but a positive safe integer (0, 'abc', 99999999999999999999) is no resource, not a failed load.
   const numericId = parseId(id);
   const resource = trpc.resources.byId.useQuery({ id: numericId ?? 0 }, { enabled: numericId !== null, retry: false });
+  useDocumentTitle(resource.data?.title ?? screenTitles.resource);
   const backLink = (
     <Link to="/resources" className="link text-sm link-hover">
       ← Back to Resources

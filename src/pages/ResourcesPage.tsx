@@ -2,7 +2,8 @@
 import { EmptyState } from '../components/EmptyState';
 import { PageHeader } from '../components/PageHeader';
 import { ResourceCard } from '../components/ResourceCard';
-import { Spinner } from '../components/Spinner';
+import { LoadGate } from '../components/LoadGate';
+import { loadFailed } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 
 export default function ResourcesPage() {
@@ -10,13 +11,8 @@ export default function ResourcesPage() {
   return (
     <>
       <PageHeader title="Resources" subtitle="Short, practical guides for sharing your faith with love." />
-      {resources.isLoading ? (
-        <Spinner />
-      ) : resources.isError ? (
-        <p role="alert" className="alert alert-error">
-          We could not load the resources. Please try refreshing the page.
-        </p>
-      ) : !resources.data?.length ? (
+      <LoadGate loads={[resources]} failed={loadFailed.resources}>
+      {!resources.data?.length ? (
         <EmptyState title="No resources yet" />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -27,6 +23,7 @@ export default function ResourcesPage() {
           ))}
         </ul>
       )}
+      </LoadGate>
     </>
   );
 }

@@ -85,3 +85,132 @@ test.describe('the activity form contact', () => {
     expect(await contactsNamed(page, 'Someone New')).toHaveLength(0);
   });
 });
+
+test.describe('dialogs', () => {
+  test('open with the first field focused; a stray tap on the backdrop or Escape asks before throwing typing away', async ({ page, user }) => {
+    void user;
+    await page.goto('/contacts');
+    await page.getByRole('button', { name: 'Add Contact' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add Contact' });
+    const name = dialog.getByLabel('Name');
+    await expect(name).toBeFocused();
+
+    // Nothing typed: the backdrop closes it at once.
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'Add Contact' }).first().click();
+    await name.fill('Tabitha');
+    await page.mouse.click(5, 5);
+    const ask = dialog.getByRole('alertdialog', { name: 'Discard your changes?' });
+    await expect(ask).toBeVisible();
+    await expect(ask.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(ask).toBeHidden();
+    await expect(name).toHaveValue('Tabitha');
+
+    await name.press('Escape');
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Add Contact' }).first().click();
+    await expect(name).toHaveValue('');
+  });
+});
+
+test.describe('toasts', () => {
+  test('a failed sign-in toast goes once the next sign-in succeeds, and a taken username shows under its field', async ({ page }) => {
+    const owner = (await (await page.request.post('/api/auth/register', { data: { username: `taken${Date.now().toString(36)}`, email: `t${Date.now()}@example.com`, password: 'faithful-sower-1', firstName: 'Tess', lastName: 'Taken' } })).json()) as { username: string };
+    await page.request.post('/api/auth/logout');
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(owner.username);
+    await page.getByLabel('Password').fill('wrong-password-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(toast(page, 'Login failed')).toBeVisible();
+    await page.getByLabel('Password').fill('faithful-sower-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+    await expect(toast(page, 'Login failed')).toBeHidden();
+
+    await page.request.post('/api/auth/logout');
+    await page.goto('/login?mode=register');
+    await page.getByLabel('Full Name').fill('Second Tess');
+    await page.getByLabel('Username').fill(owner.username);
+    await page.getByLabel('Email').fill(`other${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('faithful-sower-1');
+    await page.getByLabel('Confirm Password').fill('faithful-sower-1');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(toast(page, 'Registration failed')).toBeVisible();
+    const field = page.getByLabel('Username');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('form').getByText('Username already taken', { exact: true })).toBeVisible();
+  });
+
+  test('on a phone, toasts leave the top bar menu and search buttons free @phone-only', async ({ page, user }) => {
+    void user;
+    await page.goto('/contacts');
+    await page.getByRole('button', { name: 'Add Contact' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add Contact' });
+    await dialog.getByLabel('Name').fill('Rhoda');
+    await dialog.getByRole('button', { name: /Add Contact|Save/ }).last().click();
+    const shown = toast(page, 'Contact created');
+    await expect(shown).toBeVisible();
+    const toastBox = (await shown.boundingBox())!;
+    for (const name of ['Open menu', 'Search']) {
+      const button = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+      const overlaps = toastBox.y < button.y + button.height && button.y < toastBox.y + toastBox.height;
+      expect(overlaps, `${name} is covered`).toBe(false);
+    }
+  });
+
+  test('completing a follow-up offers the next one with the same person', async ({ page, user }) => {
+    void user;
+    const silas = await api(page, '/api/contacts', { name: 'Silas' });
+    await api(page, '/api/followups', { contactId: silas.id, date: new Date().toISOString(), type: 'phone', description: 'Call Silas' });
+    await page.goto('/followups');
+    await openMenu(page, 'Actions for follow-up with Silas', 'Mark as completed');
+    await expect(toast(page, 'Follow-up completed')).toBeVisible();
+    await page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('button', { name: 'Schedule the next one' }).click();
+    const next = page.getByRole('dialog', { name: 'Next follow-up with Silas' });
+    await expect(next).toBeVisible();
+    await expect(next.getByLabel('Contact')).toHaveValue(String(silas.id));
+    await next.getByLabel('Description').fill('Visit Silas');
+    await next.getByRole('button', { name: 'Schedule Follow-up' }).click();
+    await expect(toast(page, 'Follow-up scheduled')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Pending 1' })).toBeVisible();
+  });
+});
+
+test.describe('addresses', () => {
+  test('each screen names itself in the title; tabs are in the address; a missing ?id= says so', async ({ page, user }) => {
+    void user;
+    await page.goto('/followups');
+    await expect(page).toHaveTitle('Follow-ups · Sower');
+    await page.getByRole('tab', { name: /Completed/ }).click();
+    await expect(page).toHaveURL(/\/followups\?tab=completed$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/followups$/);
+    await expect(page.getByRole('tab', { name: /Pending/ })).toHaveAttribute('aria-selected', 'true');
+
+    await page.goto('/prayer-journal?tab=answered');
+    await expect(page).toHaveTitle('Prayer Journal · Sower');
+    await expect(page.getByRole('tab', { name: /Answered/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('No answered prayers yet')).toBeVisible();
+
+    await page.goto('/goals?tab=completed');
+    await expect(page.getByRole('tab', { name: /Completed/ })).toHaveAttribute('aria-selected', 'true');
+
+    await page.goto('/activities?id=99999');
+    await expect(toast(page, 'That activity was not found. It may have been deleted.')).toBeVisible();
+    await expect(page).toHaveURL(/\/activities$/);
+    await page.goto('/followups?id=99999');
+    await expect(toast(page, 'That follow-up was not found. It may have been deleted.')).toBeVisible();
+    await expect(page).toHaveURL(/\/followups$/);
+
+    const contact = await api(page, '/api/contacts', { name: 'Private Person' });
+    await page.goto(`/contacts/${contact.id}`);
+    await expect(page.getByRole('heading', { name: 'Private Person' })).toBeVisible();
+    await expect(page).toHaveTitle('Contact · Sower');
+  });
+});

@@ -44,3 +44,97 @@ test.describe('a screen whose code cannot load', () => {
     await expect(page.getByText('Unable to connect to the server', { exact: true })).toHaveCount(0);
   });
 });
+
+test.describe('data that could not load', () => {
+  test.use({ allowConsoleErrors: [/net::ERR_FAILED|net::ERR_CONNECTION_REFUSED/] });
+
+  test('a failed list says so with a retry, shows no counts while they are unknown, and fills in by itself when the server is back', async ({ page, user }) => {
+    void user;
+    await page.request.post('/api/goals', { data: { title: 'Ten conversations', description: 'This month', type: 'conversation', targetCount: 10, deadline: new Date(Date.now() + 30 * 86_400_000).toISOString() } });
+    const goalsCalls = /\/trpc\/[^?]*goals\.list/;
+    await page.route(goalsCalls, (route) => route.abort('connectionrefused'));
+    await page.goto('/goals');
+    await expect(page.getByRole('alert').getByText('We could not load your goals.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    // Not 'Active 0 / Completed 0', and no empty state.
+    await expect(page.getByRole('tab', { name: 'Active', exact: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Active', exact: true }).locator('.badge')).toHaveCount(0);
+    await expect(page.getByText('No active goals')).toHaveCount(0);
+
+    await page.unroute(goalsCalls);
+    await expect(page.getByText("Ten conversations")).toBeVisible({ timeout: 25_000 });
+    await expect(page.getByRole('tab', { name: 'Active 1' })).toBeVisible();
+  });
+
+  test('the retry button loads the list again at once', async ({ page, user }) => {
+    void user;
+    await page.request.post('/api/contacts', { data: { name: 'Cornelius' } });
+    const contactCalls = /\/trpc\/[^?]*contacts\.list/;
+    await page.route(contactCalls, (route) => route.abort('connectionrefused'));
+    await page.goto('/contacts');
+    await expect(page.getByRole('alert').getByText('We could not load your contacts.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('No contacts yet')).toHaveCount(0);
+    await page.unroute(contactCalls);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('Cornelius')).toBeVisible();
+  });
+});
+
+test.describe('offline before a screen ever loaded', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a screen says it waits for the connection, never that the data is gone, and fills in when back online', async ({ page, context, user }) => {
+    void user;
+    await page.request.post('/api/contacts', { data: { name: 'Dorcas' } });
+    await page.request.post('/api/goals', { data: { title: 'Pray daily', description: 'For Dorcas', type: 'conversation', targetCount: 5, deadline: new Date(Date.now() + 30 * 86_400_000).toISOString() } });
+    await page.goto('/resources');
+    await expect(page.getByRole('heading', { name: 'Resources', level: 1 })).toBeVisible();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    await context.setOffline(true);
+    await openScreen(page, 'Contacts');
+    await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
+    const main = page.locator('main');
+    await expect(main.getByText('Waiting for the connection')).toBeVisible();
+    await expect(main.getByText('No contacts yet')).toHaveCount(0);
+
+    await openScreen(page, 'Goals');
+    await expect(main.getByText('Waiting for the connection')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Active', exact: true }).locator('.badge')).toHaveCount(0);
+    await expect(main.getByText('No active goals')).toHaveCount(0);
+
+    await openScreen(page, 'Dashboard');
+    await expect(main.getByText('Waiting for the connection')).toBeVisible();
+    await expect(main.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Conversations' }).or(page.getByText('Conversations').first())).toBeVisible();
+    await expect(main.getByText('Waiting for the connection')).toHaveCount(0);
+    await openScreen(page, 'Goals');
+    await expect(page.getByText('Pray daily')).toBeVisible();
+  });
+});
+
+test.describe('a session that ended elsewhere', () => {
+  test('a write answered 401 says the user was signed out and goes to /login; signing in goes to the dashboard', async ({ page, user }) => {
+    const aeneas = await (await page.request.post('/api/contacts', { data: { name: 'Aeneas' } })).json();
+    await page.request.post('/api/prayer-requests', { data: { contactId: aeneas.id, request: 'Healing for Aeneas' } });
+    await page.goto('/prayer-journal');
+    await expect(page.getByText('Healing for Aeneas')).toBeVisible();
+    // The session ends on the server (as a password change on another device would end it).
+    await page.request.post('/api/auth/logout');
+
+    await page.getByRole('button', { name: /pray/i }).first().click();
+    await expect(page.getByText('You were signed out', { exact: true })).toBeVisible();
+    await expect(page.getByText('Your session ended. Please sign in again.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Failed to update the prayer count. Please try again.')).toHaveCount(0);
+
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
