@@ -98,7 +98,6 @@ export function ContactCombobox({ name, label, value, error, contacts, onChange,
           setOpen(true);
           setActive(-1);
         }}
-        onFocus={() => setOpen(true)}
         onClick={() => setOpen(true)}
         // After a click on an option has landed (mousedown on the list keeps the focus here).
         onBlur={() => setOpen(false)}

@@ -48,7 +48,8 @@ describe('updating the profile', () => {
     const { client, user } = await signedInClient(server, 'susanna');
     const res = await client.put('/api/account/profile', { email: other.email.toUpperCase(), currentPassword: 'correct horse battery' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: 'Email already registered', code: 'CONFLICT' });
+    // The issue names the field, so the form shows the message under it.
+    expect(res.body).toEqual({ message: 'Email already registered', code: 'CONFLICT', issues: [{ path: 'email', message: 'Email already registered' }] });
     expect((await rows('select email from users where id = ?', [user.id]))[0].email).toBe(user.email);
   });
 

@@ -241,6 +241,20 @@ describe('updating and deleting activities', () => {
     client = (await signedInClient(server, 'editor')).client;
   });
 
+  it('says when a changed contact name became a new contact, and keeps the old contact as it was', async () => {
+    const created = (await client.post('/api/activities', { type: 'conversation', contactName: 'Lukas Müller' })).body;
+    const same = await client.put(`/api/activities/${created.id}`, { contactName: ' lukas müller ' });
+    expect(same.body).toMatchObject({ contactId: created.contactId, newContact: false });
+    const byId = await client.put(`/api/activities/${created.id}`, { contactId: created.contactId, notes: 'met again' });
+    expect(byId.body).toMatchObject({ contactId: created.contactId, newContact: false });
+    const moved = await client.put(`/api/activities/${created.id}`, { contactName: 'Lukas Mueller-Schmidt' });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ contactName: 'Lukas Mueller-Schmidt', newContact: true });
+    expect(moved.body.contactId).not.toBe(created.contactId);
+    const [old] = await rows('select name from contacts where id = ?', [created.contactId]);
+    expect(old.name).toBe('Lukas Müller');
+  });
+
   it('changes type, notes and date and answers the updated activity', async () => {
     const created = (await client.post('/api/activities', { type: 'conversation', contactName: 'Titus', notes: 'first' })).body;
     const res = await client.put(`/api/activities/${created.id}`, { type: 'gospel_presentation', notes: 'second', date: '2030-07-07T07:07:07.000Z' });
@@ -254,6 +268,7 @@ describe('updating and deleting activities', () => {
       contactId: created.contactId,
       contactName: 'Titus',
       teamId: null,
+      newContact: false,
     });
     const [row] = await rows('select type, notes, date from activities where id = ?', [created.id]);
     expect(row).toMatchObject({ type: 'gospel_presentation', notes: 'second', date: Date.parse('2030-07-07T07:07:07.000Z') });

@@ -47,7 +47,7 @@ describe('registration', () => {
   it('answers 409 for a taken username, whatever its case', async () => {
     const res = await new ApiClient(server.baseUrl).post('/api/auth/register', { ...newUser('RUTH'), email: 'other@example.com' });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ message: 'Username already taken', code: 'CONFLICT' });
+    expect(res.body).toMatchObject({ message: 'Username already taken', code: 'CONFLICT', issues: [{ path: 'username', message: 'Username already taken' }] });
   });
 
   it('answers 409 for a registered email, whatever its case', async () => {
