@@ -187,7 +187,10 @@ export async function generateDataset(options: DatasetOptions): Promise<DatasetS
     for (let i = 0; i < v.goals; i++) {
       const target = r.int(5, 200);
       const completed = r.chance(0.6) ? 1 : 0;
-      goalRows.push([`Goal ${i + 1}: ${sentence(r, 2, 5)}`, r.chance(0.5) ? sentence(r, 5, 15) : null, target, completed ? target : r.int(0, target - 1), r.chance(0.5) ? now + DAY * r.int(-200, 400) : null, completed, r.pick(goalTypes), past(), teamOf(), userId]);
+      // Progress is counted from the activities now (issue 13): the stored adjustment is 0, the draw kept so the
+      // rest of the dataset stays as it was.
+      r.int(0, target - 1);
+      goalRows.push([`Goal ${i + 1}: ${sentence(r, 2, 5)}`, r.chance(0.5) ? sentence(r, 5, 15) : null, target, 0, r.chance(0.5) ? now + DAY * r.int(-200, 400) : null, completed, r.pick(goalTypes), past(), teamOf(), userId]);
     }
   }
   add('contacts', ['id', 'name', 'email', 'phone', 'spiritual_status', 'notes', 'created_at', 'team_id', 'created_by'], contactRows);
@@ -195,7 +198,7 @@ export async function generateDataset(options: DatasetOptions): Promise<DatasetS
   add('activities', ['id', 'contact_id', 'type', 'date', 'description', 'notes', 'created_at', 'team_id', 'created_by'], activityRows);
   add('follow_ups', ['contact_id', 'date', 'description', 'type', 'completed', 'created_at', 'team_id', 'created_by'], followUpRows);
   add('prayer_requests', ['contact_id', 'request', 'date', 'answered', 'answer_notes', 'answer_date', 'prayed_count', 'created_at', 'team_id', 'created_by'], prayerRows);
-  add('goals', ['title', 'description', 'target_count', 'current_count', 'deadline', 'completed', 'type', 'created_at', 'team_id', 'created_by'], goalRows);
+  add('goals', ['title', 'description', 'target_count', 'adjustment', 'deadline', 'completed', 'type', 'created_at', 'team_id', 'created_by'], goalRows);
 
   // One transaction on the writer connection (the same one every app write goes through).
   await database.writerClient.batch(statements, 'write');

@@ -60,13 +60,20 @@ const activityRow = (r: Row) => ({ id: num(r.id), type: r.type, date: date(r.dat
 const contactRow = (r: Row) => ({ id: num(r.id), name: r.name, email: r.email, phone: r.phone, spiritualStatus: r.spiritual_status, notes: r.notes, createdAt: date(r.created_at), teamId: num(r.team_id) });
 const followUpRow = (r: Row) => ({ id: num(r.id), contactId: num(r.contact_id), date: date(r.date), description: r.description, type: r.type, completed: bool(r.completed), createdAt: date(r.created_at), teamId: num(r.team_id), contactName: r.contact_name });
 const prayerRow = (r: Row) => ({ id: num(r.id), contactId: num(r.contact_id), request: r.request, date: date(r.date), answered: bool(r.answered), answerNotes: r.answer_notes, answerDate: date(r.answer_date), prayedCount: num(r.prayed_count), createdAt: date(r.created_at), teamId: num(r.team_id), contactName: r.contact_name });
-const goalRow = (r: Row) => ({ id: num(r.id), title: r.title, description: r.description, targetCount: num(r.target_count), currentCount: num(r.current_count), deadline: date(r.deadline), completed: bool(r.completed), type: r.type, createdAt: date(r.created_at), teamId: num(r.team_id) });
+const goalRow = (r: Row) => ({ id: num(r.id), title: r.title, description: r.description, targetCount: num(r.target_count), currentCount: num(r.current_count), startsOn: date(r.starts_on), deadline: date(r.deadline), completed: bool(r.completed), type: r.type, createdAt: date(r.created_at), teamId: num(r.team_id) });
 
 const ACTIVITY_SELECT = `select a.id, a.type, a.date, a.description, a.notes, a.contact_id, c.name as contact_name, a.team_id from activities a join contacts c on c.id = a.contact_id`;
 const FOLLOW_UP_SELECT = `select f.id, f.contact_id, f.date, f.description, f.type, f.completed, f.created_at, f.team_id, c.name as contact_name from follow_ups f join contacts c on c.id = f.contact_id`;
 const PRAYER_SELECT = `select p.id, p.contact_id, p.request, p.date, p.answered, p.answer_notes, p.answer_date, p.prayed_count, p.created_at, p.team_id, c.name as contact_name from prayer_requests p join contacts c on c.id = p.contact_id`;
 const CONTACT_SELECT = `select c.id, c.name, c.email, c.phone, c.spiritual_status, c.notes, c.created_at, c.team_id from contacts c`;
-const GOAL_SELECT = `select g.id, g.title, g.description, g.target_count, g.current_count, g.deadline, g.completed, g.type, g.created_at, g.team_id from goals g`;
+// The progress as the app counts it (server/routers/goals.ts): the records of the goal's owner or team in its period.
+const goalCounted = (table: string, when: string) =>
+  `((select count(*) from ${table} r where g.team_id is null and r.created_by = g.created_by and ${when}) + (select count(*) from ${table} r where r.team_id = g.team_id and ${when}))`;
+const GOAL_END = 'coalesce(g.deadline, 9007199254740991) + 43200000';
+const GOAL_PROGRESS = `max(0, g.adjustment + case when g.type = 'new_contact'
+  then ${goalCounted('contacts', `r.created_at >= coalesce(g.starts_on - 43200000, g.created_at) and r.created_at <= ${GOAL_END}`)}
+  else ${goalCounted('activities', `r.type = g.type and r.date >= coalesce(g.starts_on, g.created_at) - 43200000 and r.date <= min(${GOAL_END}, cast(unixepoch('subsecond') * 1000 as integer) + 43200000)`)} end)`;
+const GOAL_SELECT = `select g.id, g.title, g.description, g.target_count, ${GOAL_PROGRESS} as current_count, g.starts_on, g.deadline, g.completed, g.type, g.created_at, g.team_id from goals g`;
 
 const limitOf = (query: URLSearchParams) => {
   const value = query.get('limit');
@@ -189,7 +196,6 @@ async function createActivity(req: IncomingMessage, res: ServerResponse, userId:
       sql: 'insert into activities (contact_id, type, date, description, notes, team_id, created_by) values (?, ?, ?, ?, ?, null, ?) returning id',
       args: [Number(body.contactId), type, when, body.description ?? 'Conversation', body.notes ?? null, userId],
     });
-    await tx.execute({ sql: 'update goals set current_count = current_count + 1 where created_by = ? and type = ? and completed = 0', args: [userId, type] });
     const row = await tx.execute({ sql: `${ACTIVITY_SELECT} where a.id = ? and ${readable('a')}`, args: [inserted.rows[0].id, userId, userId] });
     return row.rows[0];
   });

@@ -165,7 +165,13 @@ export const goals = sqliteTable(
     title: text('title').notNull(),
     description: text('description'),
     targetCount: integer('target_count').notNull(),
-    currentCount: integer('current_count').notNull().default(0),
+    /**
+     * What the user's own 'current progress' adds to (or takes from) the count of their activities in the period; the
+     * progress itself is counted on every read (server/routers/goals.ts), so it never drifts from the activities.
+     */
+    adjustment: integer('adjustment').notNull().default(0),
+    /** The first day counted (null: the day it was created). */
+    startsOn: integer('starts_on', { mode: 'timestamp_ms' }),
     deadline: integer('deadline', { mode: 'timestamp_ms' }),
     completed: integer('completed', { mode: 'boolean' }).notNull().default(false),
     type: text('type', { enum: goalTypes }).notNull(),

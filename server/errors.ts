@@ -24,8 +24,17 @@ export interface Conflict {
 }
 
 /** 409 whose issue names the field (zod's Error subclass, so tRPC keeps it as the cause), so a form shows the message under it (as for a validation error), not only in a toast. */
-export function fieldConflict({ field, message }: Conflict) {
-  return new TRPCError({ code: 'CONFLICT', message, cause: new ZodRealError([{ code: 'custom', path: [field], message, input: undefined }]) });
+export function fieldConflict(conflict: Conflict) {
+  return fieldError('CONFLICT', conflict);
+}
+
+/** 400 on one field, for a rule that needs the stored row (a start date after the saved deadline). */
+export function fieldInvalid(problem: Conflict) {
+  return fieldError('BAD_REQUEST', problem);
+}
+
+function fieldError(code: 'CONFLICT' | 'BAD_REQUEST', { field, message }: Conflict) {
+  return new TRPCError({ code, message, cause: new ZodRealError([{ code: 'custom', path: [field], message, input: undefined }]) });
 }
 
 /** Runs a write and turns a unique-constraint failure into 409 on the field it names. */

@@ -12,7 +12,7 @@ import { afterCursor, limitOf, readablePage } from './paging';
 import { insertContact } from './contacts';
 import { followUpColumns } from './followUps';
 import { prayerColumns } from './prayerRequests';
-import { advanceGoals, removeOwned, requireReadableContact, updateOwned } from './shared';
+import { removeOwned, requireReadableContact, updateOwned } from './shared';
 import { rowsOf } from '../rows';
 
 export const activityColumns = {
@@ -94,7 +94,6 @@ export const activitiesRouter = router({
           createdBy: userId,
         })
         .returning({ id: activities.id });
-      await advanceGoals(tx, userId, input.type);
 
       const ownership = { contactId: contact.id, teamId: input.teamId, createdBy: userId };
       const followUp = input.followUp

@@ -9,7 +9,7 @@ import { protectedProcedure, router } from '../trpc';
 import { contactHistory, recordStatusChanges } from './journey';
 import { contactMatches } from './matching';
 import { afterCursor, limitOf, readablePage } from './paging';
-import { advanceGoals, removeOwned, updateOwned } from './shared';
+import { removeOwned, updateOwned } from './shared';
 import { rowsOf } from '../rows';
 import { nextTurn } from '../turns';
 import { MAX_IMPORT_ROWS } from '../importExport';
@@ -55,7 +55,6 @@ export async function insertContacts(tx: Tx, userId: number, rows: NewContact[])
     await recordStatusChanges(tx, userId, inserted.map((contact) => ({ contactId: contact.id, fromStatus: null, toStatus: contact.spiritualStatus })));
     created.push(...inserted);
   }
-  if (rows.length) await advanceGoals(tx, userId, 'new_contact', rows.length);
   return created;
 }
 

@@ -1,20 +1,49 @@
-// Goals: targets a user sets, moved by logged activities and new contacts, completed by the user.
-import { and, desc, eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+// Goals: targets a user sets, counted from logged activities and new contacts, completed by the user.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client';
 import { goals } from '../../db/schema';
 import { assertCanCreateIn, canRead, notFound } from '../access';
 import { idInput } from '../schemas/common';
-import { goalCreateInput, goalUpdateInput } from '../schemas/goals';
+import { goalCreateInput, goalUpdateInput, START_AFTER_DEADLINE } from '../schemas/goals';
+import { fieldInvalid } from '../errors';
 import { protectedProcedure, router } from '../trpc';
 import { removeOwned, updateOwned } from './shared';
 import { rowsOf } from '../rows';
+
+/**
+ * Dates are stored at local noon (src/lib/dates.ts) and the server knows no time zone, so a day is "its noon ± 12 h":
+ * the period runs from 12 h before the start (the start date's noon, or the moment the goal was made) to 12 h after the
+ * deadline's noon, and an activity counts once its day has begun somewhere it could be today (its noon ≤ now + 12 h).
+ */
+const HALF_DAY_MS = 43_200_000;
+const periodStart = sql`coalesce(${goals.startsOn}, ${goals.createdAt}) - ${sql.raw(String(HALF_DAY_MS))}`;
+/** Contacts carry the instant they were made, not a day: without a start date, those made before the goal are not its. */
+const contactsFrom = sql`coalesce(${goals.startsOn} - ${sql.raw(String(HALF_DAY_MS))}, ${goals.createdAt})`;
+const periodEnd = sql`coalesce(${goals.deadline}, 9007199254740991) + ${sql.raw(String(HALF_DAY_MS))}`;
+const nowMs = sql`cast(unixepoch('subsecond') * 1000 as integer)`;
+/** Whose records a goal counts: a personal goal, its owner's; a team goal, the team's. One index lookup each. */
+const countedRows = (table: 'activities' | 'contacts', when: ReturnType<typeof sql>) => sql`(
+  (select count(*) from ${sql.raw(table)} r where ${goals.teamId} is null and r.created_by = ${goals.createdBy} and ${when})
+  + (select count(*) from ${sql.raw(table)} r where r.team_id = ${goals.teamId} and ${when}))`;
+
+/**
+ * A goal's progress, counted on every read so it never drifts: the activities of its type dated within its period (for
+ * new_contact, the contacts created in it), plus the user's own adjustment (the spec's editable 'current progress'),
+ * never below 0. Deleting, moving or re-dating an activity changes it in the same transaction, since nothing is stored.
+ */
+const countedInPeriod = sql`case when ${goals.type} = 'new_contact'
+  then ${countedRows('contacts', sql`r.created_at >= ${contactsFrom} and r.created_at <= ${periodEnd}`)}
+  else ${countedRows('activities', sql`r.type = ${goals.type} and r.date >= ${periodStart} and r.date <= min(${periodEnd}, ${nowMs} + ${sql.raw(String(HALF_DAY_MS))})`)}
+  end`;
+export const goalProgress = sql<number>`max(0, ${goals.adjustment} + ${countedInPeriod})`.mapWith(Number);
 
 export const goalColumns = {
   id: goals.id,
   title: goals.title,
   description: goals.description,
   targetCount: goals.targetCount,
-  currentCount: goals.currentCount,
+  currentCount: goalProgress,
+  startsOn: goals.startsOn,
   deadline: goals.deadline,
   completed: goals.completed,
   type: goals.type,
@@ -31,6 +60,12 @@ async function loadGoal(db: Queryable, goalId: number, userId: number) {
   return row;
 }
 
+/** The user typed the progress: keep the difference from the count as the adjustment, in the write's transaction. */
+async function adjustTo(tx: Tx, goalId: number, progress: number) {
+  const [{ counted }] = await tx.select({ counted: sql<number>`${countedInPeriod}`.mapWith(Number) }).from(goals).where(eq(goals.id, goalId));
+  await tx.update(goals).set({ adjustment: progress - counted }).where(eq(goals.id, goalId));
+}
+
 export const goalsRouter = router({
   list: protectedProcedure.query(({ ctx }) =>
     rowsOf(ctx.database.read.select(goalColumns).from(goals).where(canRead(goals, ctx.user.id)).orderBy(desc(goals.createdAt), desc(goals.id))),
@@ -41,18 +76,23 @@ export const goalsRouter = router({
   create: protectedProcedure.input(goalCreateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       await assertCanCreateIn(tx, input.teamId, ctx.user.id);
+      const { currentCount, ...values } = input;
       const [row] = await tx
         .insert(goals)
-        .values({ ...input, createdBy: ctx.user.id })
-        .returning(goalColumns);
-      return row;
+        .values({ ...values, createdBy: ctx.user.id })
+        .returning({ id: goals.id });
+      if (currentCount !== undefined) await adjustTo(tx, row.id, currentCount);
+      return loadGoal(tx, row.id, ctx.user.id);
     }),
   ),
 
   update: protectedProcedure.input(goalUpdateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
-      const { id, ...changes } = input;
+      const { id, currentCount, ...changes } = input;
       await updateOwned(tx, goals, id, ctx.user.id, changes, 'Goal');
+      const [period] = await tx.select({ startsOn: goals.startsOn, deadline: goals.deadline }).from(goals).where(eq(goals.id, id));
+      if (period.startsOn && period.deadline && period.startsOn > period.deadline) throw fieldInvalid({ field: 'startsOn', message: START_AFTER_DEADLINE });
+      if (currentCount !== undefined) await adjustTo(tx, id, currentCount);
       return loadGoal(tx, id, ctx.user.id);
     }),
   ),

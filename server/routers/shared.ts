@@ -1,9 +1,9 @@
-// Small pieces several entity routers use: ownership-checked update/delete, contact lookup, goal progress.
-import { and, eq, sql } from 'drizzle-orm';
+// Small pieces several entity routers use: ownership-checked update/delete, contact lookup.
+import { and, eq } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Queryable, Tx } from '../../db/client';
-import { contacts, goals, type GoalType } from '../../db/schema';
-import { canDelete, canEdit, canRead, denyWrite, notFound, ownedBy, type OwnedTable } from '../access';
+import { contacts } from '../../db/schema';
+import { canDelete, canEdit, canRead, denyWrite, notFound, type OwnedTable } from '../access';
 
 type Table = SQLiteTable & OwnedTable;
 
@@ -35,12 +35,4 @@ export async function requireReadableContact(db: Queryable, contactId: number, u
     .where(and(eq(contacts.id, contactId), canRead(contacts, userId)));
   if (!contact) throw notFound('Contact');
   return contact;
-}
-
-/** Logging an activity, or gaining a contact, moves the user's own active goals of that type by one (or `by`, for an import). */
-export async function advanceGoals(tx: Tx, userId: number, type: GoalType, by = 1) {
-  await tx
-    .update(goals)
-    .set({ currentCount: sql`${goals.currentCount} + ${by}` })
-    .where(and(ownedBy(goals, userId), eq(goals.type, type), eq(goals.completed, false)));
 }

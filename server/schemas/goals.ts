@@ -1,4 +1,4 @@
-// Goal inputs (SPEC §5): title, description, type, target at least 1, deadline; progress at least 0.
+// Goal inputs (SPEC §5): title, description, type, target at least 1, deadline; progress at least 0; an optional start.
 import { z } from 'zod';
 import { goalTypes } from '../../db/enums';
 import { dateInput, id, LIMITS, requiredText, teamIdInput } from './common';
@@ -24,12 +24,20 @@ const goalFields = {
   deadline: dateInput('Deadline is required'),
 };
 
-export const goalCreateInput = z.object({
-  ...goalFields,
-  currentCount: currentCount.default(0),
-  completed: z.boolean().default(false),
-  teamId: teamIdInput,
-});
+/** The first day a goal counts; none means the day it is created. */
+const startsOn = dateInput('Start date is required').nullish();
+export const START_AFTER_DEADLINE = 'Start date must be on or before the deadline';
+
+/** Left out, progress is counted from the activities alone; given, it is what the goal shows now (an adjustment). */
+export const goalCreateInput = z
+  .object({
+    ...goalFields,
+    startsOn,
+    currentCount: currentCount.optional(),
+    completed: z.boolean().default(false),
+    teamId: teamIdInput,
+  })
+  .refine((g) => !g.startsOn || g.startsOn <= g.deadline, { path: ['startsOn'], message: START_AFTER_DEADLINE });
 
 export const goalUpdateInput = z.object({
   id,
@@ -38,6 +46,7 @@ export const goalUpdateInput = z.object({
   type: goalTypeSchema.optional(),
   targetCount: targetCount.optional(),
   deadline: goalFields.deadline.optional(),
+  startsOn,
   currentCount: currentCount.optional(),
   completed: z.boolean().optional(),
 });

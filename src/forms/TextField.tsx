@@ -5,11 +5,15 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   name: string;
   label: string;
   error?: string;
+  /** A line under the field saying what it means, read with it. */
+  hint?: string;
 }
 
-export function TextField({ name, label, error, className = '', ...inputProps }: TextFieldProps) {
+export function TextField({ name, label, error, hint, className = '', ...inputProps }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
@@ -20,9 +24,14 @@ export function TextField({ name, label, error, className = '', ...inputProps }:
         name={name}
         className={`input w-full ${error ? 'input-error' : ''} ${className}`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
         {...inputProps}
       />
+      {hint && (
+        <p id={hintId} className="text-xs text-base-content/75">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="text-sm text-error">
           {error}

@@ -24,11 +24,11 @@ type Cache = keyof typeof caches;
 // lists goals and follow-ups. Insights (the weekly chart, the journey funnel, the due badge) count activities,
 // contacts and follow-ups.
 const staleAfter: Record<WriteKind, readonly Cache[]> = {
-  // One create may add its contact, a follow-up and a prayer request, and it moves the goals of its type.
+  // One create may add its contact, a follow-up and a prayer request, and it counts toward the goals of its type.
   activityCreate: ['activities', 'contacts', 'followUps', 'prayerRequests', 'goals', 'dashboard', 'insights'],
-  // A changed contact name may create that contact.
-  activity: ['activities', 'contacts', 'dashboard', 'insights'],
-  // Names show on activities, follow-ups and prayers, which a deletion removes too; a new contact moves new-contact goals.
+  // A changed contact name may create that contact; goals count activities, so an edit or deletion moves them.
+  activity: ['activities', 'contacts', 'goals', 'dashboard', 'insights'],
+  // Names show on activities, follow-ups and prayers, which a deletion removes too; new-contact goals count contacts.
   contact: ['contacts', 'activities', 'followUps', 'prayerRequests', 'goals', 'dashboard', 'insights'],
   // A contact's page lists their follow-ups and prayers in its timeline.
   followUp: ['followUps', 'contactTimeline', 'dashboard', 'insights'],

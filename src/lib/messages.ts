@@ -69,6 +69,14 @@ export const contactPicker = {
     `No contact is named “${name}”: saving moves this activity to a new contact. To rename ${original}, edit the contact instead.`,
 } as const;
 
+/** A goal's period and what reaching its target offers. */
+export const goalPeriod = {
+  startLabel: 'Start date',
+  startHint: 'Activities dated from this day to the deadline count toward the goal.',
+  since: (day: string) => `From ${day}`,
+  reached: 'Target reached',
+} as const;
+
 /** After a follow-up is completed: the next one with the same person. */
 export const nextFollowUp = {
   offer: 'Schedule the next one',

@@ -14,7 +14,7 @@ import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
 import { goalPercentage } from '../lib/goals';
 import { goalTypeLabel } from '../lib/labels';
-import { confirmDelete, failure, loadFailed, success } from '../lib/messages';
+import { confirmDelete, failure, goalPeriod, loadFailed, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { formatDay } from '../lib/dates';
 
@@ -57,6 +57,7 @@ export default function GoalsPage() {
             <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/75">
               <span className="badge badge-outline badge-sm badge-primary">{goalTypeLabel(goal.type)}</span>
               <span>Target: {goal.targetCount}</span>
+              <span>{goalPeriod.since(formatDay(goal.startsOn ?? goal.createdAt))}</span>
               {goal.deadline && <span>Deadline: {formatDay(goal.deadline)}</span>}
             </div>
           </div>
@@ -71,14 +72,24 @@ export default function GoalsPage() {
             </p>
           </div>
         ) : (
-          <GoalProgress
-            goalId={goal.id}
-            title={goal.title}
-            label="Progress"
-            current={goal.currentCount}
-            target={goal.targetCount}
-            percentage={goalPercentage(goal.currentCount, goal.targetCount)}
-          />
+          <>
+            <GoalProgress
+              goalId={goal.id}
+              title={goal.title}
+              label="Progress"
+              current={goal.currentCount}
+              target={goal.targetCount}
+              percentage={goalPercentage(goal.currentCount, goal.targetCount)}
+            />
+            {goal.currentCount >= goal.targetCount && (
+              <div className="flex flex-wrap items-center justify-between gap-2 rounded-box bg-success/10 px-3 py-2">
+                <p className="text-sm font-medium">{goalPeriod.reached}</p>
+                <button type="button" className="btn min-h-11 btn-sm btn-success" disabled={complete.isPending} onClick={() => markCompleted(goal)}>
+                  Mark as completed
+                </button>
+              </div>
+            )}
+          </>
         )}
       </div>
     </li>

@@ -1,4 +1,5 @@
 // Goals over REST: create with the spec's messages, edits (progress and completion), completing and deleting.
+// This runner logs no activities, so a goal's stored adjustment is all of its progress here (goal-progress.test.ts counts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
 
@@ -25,7 +26,7 @@ const valid = {
 async function row(id: number) {
   const [found] = (
     await server.database.readerClient.execute({
-      sql: 'select title, description, type, target_count, current_count, deadline, completed, created_by from goals where id = ?',
+      sql: 'select title, description, type, target_count, adjustment, starts_on, deadline, completed, created_by from goals where id = ?',
       args: [id],
     })
   ).rows;
@@ -51,6 +52,7 @@ describe('creating a goal', () => {
       type: 'conversation',
       targetCount: 10,
       currentCount: 0,
+      startsOn: null,
       deadline: '2031-06-30T00:00:00.000Z',
       completed: false,
       createdAt: expect.any(String),
@@ -61,7 +63,8 @@ describe('creating a goal', () => {
       description: 'One conversation a week',
       type: 'conversation',
       target_count: 10,
-      current_count: 0,
+      adjustment: 0,
+      starts_on: null,
       deadline: Date.parse('2031-06-30T00:00:00.000Z'),
       completed: 0,
       created_by: userId,
@@ -126,7 +129,7 @@ describe('updating a goal', () => {
     const res = await client.put(`/api/goals/${created.id}`, { title: 'Share with twelve', targetCount: 12, currentCount: 4, deadline: '2031-09-01T00:00:00.000Z' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...created, title: 'Share with twelve', targetCount: 12, currentCount: 4, deadline: '2031-09-01T00:00:00.000Z' });
-    expect(await row(created.id)).toMatchObject({ title: 'Share with twelve', target_count: 12, current_count: 4 });
+    expect(await row(created.id)).toMatchObject({ title: 'Share with twelve', target_count: 12, adjustment: 4 });
   });
 
   it('marks it completed with completed:true, and back to active with completed:false', async () => {
@@ -145,7 +148,7 @@ describe('updating a goal', () => {
     const res = await client.put(`/api/goals/${created.id}`, { currentCount: -1 });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Progress must be at least 0', code: 'BAD_REQUEST', issues: [{ path: 'currentCount', message: 'Progress must be at least 0' }] });
-    expect((await row(created.id)).current_count).toBe(2);
+    expect((await row(created.id)).adjustment).toBe(2);
   });
 
   it('refuses a target below 1 on update', async () => {
@@ -172,7 +175,7 @@ describe('completing and deleting', () => {
     const res = await client.post(`/api/goals/${created.id}/complete`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...created, completed: true });
-    expect(await row(created.id)).toMatchObject({ completed: 1, current_count: 3 });
+    expect(await row(created.id)).toMatchObject({ completed: 1, adjustment: 3 });
   });
 
   it("answers 404 completing another user's goal", async () => {

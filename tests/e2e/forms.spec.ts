@@ -214,3 +214,54 @@ test.describe('addresses', () => {
     await expect(page).toHaveTitle('Contact · Sower');
   });
 });
+
+test.describe('goals counted from the activities', () => {
+  const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+  test('old and future activities do not count, a deletion subtracts, and reaching the target offers Mark as completed', async ({ page, user }) => {
+    void user;
+    const andrew = await api(page, '/api/contacts', { name: 'Andrew' });
+    await api(page, '/api/activities', { type: 'gospel_presentation', contactId: andrew.id, date: dayFromNow(-60) });
+    await api(page, '/api/activities', { type: 'gospel_presentation', contactId: andrew.id, date: dayFromNow(5) });
+    await api(page, '/api/goals', { title: 'Two presentations', description: 'This month', type: 'gospel_presentation', targetCount: 2, deadline: dayFromNow(30) });
+    const today = await api(page, '/api/activities', { type: 'gospel_presentation', contactId: andrew.id });
+
+    await page.goto('/goals');
+    await expect(page.getByText('1 of 2 completed')).toBeVisible();
+    await expect(page.getByText('Target reached')).toHaveCount(0);
+
+    await page.request.delete(`/api/activities/${today.id}`);
+    await page.reload();
+    await expect(page.getByText('0 of 2 completed')).toBeVisible();
+
+    // The start date reaches back to the old presentation; the typed progress stays an adjustment on top.
+    await openMenu(page, 'Actions for Two presentations', 'Edit');
+    const edit = page.getByRole('dialog', { name: 'Edit Goal' });
+    await expect(edit.getByLabel('Start date')).toHaveValue(new Date().toLocaleDateString('en-CA'));
+    await edit.getByLabel('Start date').fill(new Date(Date.now() - 90 * 86_400_000).toLocaleDateString('en-CA'));
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Goal updated')).toBeVisible();
+    await expect(page.getByText('1 of 2 completed')).toBeVisible();
+
+    await api(page, '/api/activities', { type: 'gospel_presentation', contactId: andrew.id });
+    await page.reload();
+    await expect(page.getByText('2 of 2 completed')).toBeVisible();
+    await expect(page.getByText('Target reached')).toBeVisible();
+    await page.getByRole('button', { name: 'Mark as completed' }).click();
+    await expect(toast(page, 'Goal completed')).toBeVisible();
+    await expect(page.getByText('No active goals')).toBeVisible();
+  });
+
+  test('a start after the deadline is refused under the field', async ({ page, user }) => {
+    void user;
+    await page.goto('/goals');
+    await page.getByRole('button', { name: 'Create Goal' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Goal' });
+    await dialog.getByLabel('Title').fill('Backwards');
+    await dialog.getByLabel('Description').fill('Ends before it starts');
+    await dialog.getByLabel('Start date').fill(new Date(Date.now() + 60 * 86_400_000).toLocaleDateString('en-CA'));
+    await dialog.getByRole('button', { name: 'Create Goal' }).click();
+    await expect(dialog.getByText('Start date must be on or before the deadline')).toBeVisible();
+    await expect(dialog.getByLabel('Start date')).toBeFocused();
+  });
+});
