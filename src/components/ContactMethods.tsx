@@ -6,7 +6,7 @@ export function ContactMethods({ phone, email, className = '' }: { phone: string
   if (!phone && !email) return null;
   const dial = phone && telHref(phone);
   return (
-    <ul className={`grid gap-1.5 text-sm ${className}`}>
+    <ul className={`grid grid-cols-1 gap-1.5 text-sm ${className}`}>
       {phone && (
         <li className="flex min-w-0 items-center gap-2">
           <PhoneIcon small />

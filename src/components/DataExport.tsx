@@ -8,7 +8,7 @@ const EXPORTS = [
 
 export function DataExport() {
   return (
-    <ul className="grid gap-2 sm:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-2 sm:grid-cols-3">
       {EXPORTS.map(({ href, label, hint }) => (
         <li key={href}>
           {/* The server names each file (Content-Disposition), and the session cookie goes along as with any same-origin link. */}

@@ -26,10 +26,10 @@ export function FollowUpItem({ contactId, contactName, description, type, date, 
     <div className={`flex min-w-0 flex-1 items-start gap-3 ${to ? STRETCHED_ROW : ''}`}>
       <ContactAvatar name={contactName} size="sm" />
       <div className="min-w-0 flex-1">
-        <p className="font-medium break-words">
+        <p className="font-medium wrap-anywhere">
           <ContactLink contactId={contactId} name={contactName} />
         </p>
-        <p className="text-sm break-words text-base-content/80">
+        <p className="text-sm wrap-anywhere text-base-content/80">
           {to ? (
             <Link to={to} className={STRETCHED_LINK}>
               {description}

@@ -20,7 +20,7 @@ export function ThemePicker() {
   return (
     <fieldset>
       <legend className="sr-only">Theme</legend>
-      <div className="grid gap-2 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         {THEME_CHOICES.map(({ value, label }) => (
           <label
             key={value}

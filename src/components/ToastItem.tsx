@@ -127,9 +127,9 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
             >
               {icon.shape}
             </svg>
-            <div className="grid min-w-0 gap-1">
-              <p className="text-sm font-semibold break-words">{title}</p>
-              {description && <p className="text-sm break-words opacity-90">{description}</p>}
+            <div className="grid grid-cols-1 min-w-0 gap-1">
+              <p className="text-sm font-semibold wrap-anywhere">{title}</p>
+              {description && <p className="text-sm wrap-anywhere opacity-90">{description}</p>}
               {action && (
                 <button
                   type="button"

@@ -127,7 +127,7 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
           }}
           placeholder="Who did you talk with?"
         />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField name="date" type="date" label="Date" value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
           <SelectField name="type" label="Type" value={values.type} options={activityTypeOptions} onChange={(e) => set('type', e.target.value as typeof values.type)} />
         </div>
@@ -140,7 +140,7 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
               <CheckboxField name="withFollowUp" label="Schedule a follow-up" checked={values.withFollowUp} onChange={(v) => set('withFollowUp', v)} />
               {values.withFollowUp && (
                 <div className="mt-3 flex flex-col gap-4">
-                  <div className="grid gap-4 sm:grid-cols-2">
+                  <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                     <TextField name="followUp.date" type="date" label="Follow-up date" value={values.followUpDate} error={errors['followUp.date']} onChange={(e) => set('followUpDate', e.target.value)} />
                     <SelectField name="followUpType" label="Follow-up type" value={values.followUpType} options={activityFollowUpTypeOptions} onChange={(e) => set('followUpType', e.target.value)} />
                   </div>

@@ -57,7 +57,7 @@ export function FollowUpForm({ followUp, defaultContactId, onDone }: { followUp?
     <form noValidate onSubmit={onSubmit}>
       <FieldGroup>
         <SelectField name="contactId" label="Contact" value={values.contactId} options={contactOptions} disabled={Boolean(followUp)} error={errors.contactId} onChange={(e) => set('contactId', e.target.value)} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField name="date" type="date" label="Date" value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
           <SelectField name="type" label="Type" value={values.type} options={followUpTypeOptions} onChange={(e) => set('type', e.target.value as typeof values.type)} />
         </div>

@@ -68,11 +68,11 @@ export function GoalForm({ goal, onDone }: { goal?: Goal; onDone(): void }) {
       <FieldGroup>
         <TextField name="title" label="Title" value={values.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
         <TextAreaField name="description" label="Description" value={values.description} error={errors.description} onChange={(e) => set('description', e.target.value)} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <SelectField name="type" label="Type" value={values.type} options={goalTypeOptions} error={errors.type} onChange={(e) => set('type', e.target.value as typeof values.type)} />
           <TextField name="targetCount" type="number" inputMode="numeric" min={1} label="Target" value={values.targetCount} error={errors.targetCount} onChange={(e) => set('targetCount', e.target.value)} />
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField name="startsOn" type="date" label={goalPeriod.startLabel} hint={goalPeriod.startHint} value={values.startsOn} error={errors.startsOn} onChange={(e) => set('startsOn', e.target.value)} />
           <TextField name="deadline" type="date" label="Deadline" value={values.deadline} error={errors.deadline} onChange={(e) => set('deadline', e.target.value)} />
         </div>

@@ -76,7 +76,7 @@ export default function ContactDetailPage() {
           <div className="flex flex-wrap items-start gap-4">
             <ContactAvatar name={contact.name} size="lg" />
             <div className="min-w-0 flex-1 basis-48">
-              <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{contact.name}</h1>
+              <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{contact.name}</h1>
               <div className="mt-1.5">
                 <StatusBadge status={contact.spiritualStatus} />
               </div>
@@ -91,11 +91,11 @@ export default function ContactDetailPage() {
               </button>
             </div>
           </div>
-          {contact.notes && <p className="break-words whitespace-pre-line text-base-content/85">{contact.notes}</p>}
+          {contact.notes && <p className="wrap-anywhere whitespace-pre-line text-base-content/85">{contact.notes}</p>}
         </div>
       </header>
 
-      <section aria-label="Quick actions" className="grid gap-2 sm:grid-cols-3">
+      <section aria-label="Quick actions" className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         <button type="button" className="btn btn-primary" onClick={() => setDialog('activity')}>
           <PlusIcon /> Log Activity
         </button>

@@ -114,14 +114,14 @@ export default function ContactsPage() {
           <EmptyState title="No contacts yet" text="Get started by adding your first contact." action={addButton} />
         )
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {rows.map((contact) => (
             <li key={contact.id} className="card border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
               <div className="card-body gap-3 p-5">
                 <div className="flex items-start gap-3">
                   <ContactAvatar name={contact.name} />
                   <div className="min-w-0 flex-1">
-                    <h2 className="font-semibold break-words">
+                    <h2 className="font-semibold wrap-anywhere">
                       {/* The whole card opens the contact's page; its menu and links sit above that. */}
                       <Link to={contactPath(contact.id)} className={`${STRETCHED_LINK} hover:underline`}>
                         {contact.name}
@@ -138,7 +138,7 @@ export default function ContactsPage() {
                   />
                 </div>
                 <ContactMethods phone={contact.phone} email={contact.email} />
-                {contact.notes && <p className="line-clamp-2 text-sm break-words text-base-content/80">{contact.notes}</p>}
+                {contact.notes && <p className="line-clamp-2 text-sm wrap-anywhere text-base-content/80">{contact.notes}</p>}
               </div>
             </li>
           ))}

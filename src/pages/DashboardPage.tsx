@@ -118,7 +118,7 @@ export default function DashboardPage() {
         <DashboardInsight />
       </Suspense>
 
-      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-2">
         {panel(
           'Recent Activities',
           '/activities',
@@ -157,7 +157,7 @@ export default function DashboardPage() {
           goals.length === 0 ? (
             emptyLine('No active goals.', '/goals', 'Set your first goal')
           ) : (
-            <div className="grid gap-5 md:grid-cols-3">
+            <div className="grid grid-cols-1 gap-5 md:grid-cols-3">
               {goals.map((goal) => (
                 <GoalProgress key={goal.id} goalId={goal.id} title={goal.title} current={goal.currentCount} target={goal.targetCount} percentage={goalPercentage(goal.currentCount, goal.targetCount)} />
               ))}
@@ -174,7 +174,7 @@ export default function DashboardPage() {
             View all
           </Link>
         </div>
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {resources.map((resource) => (
             <li key={resource.id}>
               <ResourceCard {...resource} />

@@ -53,7 +53,7 @@ export default function GoalsPage() {
       <div className="card-body gap-3 p-5">
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1">
-            <h2 className="font-semibold break-words">{goal.title}</h2>
+            <h2 className="font-semibold wrap-anywhere">{goal.title}</h2>
             <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/75">
               <span className="badge badge-outline badge-sm badge-primary">{goalTypeLabel(goal.type)}</span>
               <span>Target: {goal.targetCount}</span>
@@ -63,7 +63,7 @@ export default function GoalsPage() {
           </div>
           <RowMenu label={`Actions for ${goal.title}`} items={menu(goal)} />
         </div>
-        {goal.description && <p className="text-sm break-words text-base-content/80">{goal.description}</p>}
+        {goal.description && <p className="text-sm wrap-anywhere text-base-content/80">{goal.description}</p>}
         {goal.completed ? (
           <div>
             <progress className="progress w-full progress-success" value={1} max={1} aria-label={`${goal.title}: completed`} />
@@ -122,7 +122,7 @@ export default function GoalsPage() {
             text={tab === 'active' ? 'Set a goal to keep your gospel sharing on track.' : undefined}
           />
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2">{shown.map(card)}</ul>
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">{shown.map(card)}</ul>
         )}
         </LoadGate>
       </TabBar>

@@ -88,14 +88,14 @@ export default function PrayerJournalPage() {
         <div className="flex items-start gap-3">
           <ContactAvatar name={prayer.contactName} size="sm" />
           <div className="min-w-0 flex-1">
-            <h2 className="font-semibold break-words">
+            <h2 className="font-semibold wrap-anywhere">
               <ContactLink contactId={prayer.contactId} name={prayer.contactName} />
             </h2>
             <p className="text-xs text-base-content/70">{formatDay(prayer.date)}</p>
           </div>
           <RowMenu label={`Actions for prayer for ${prayer.contactName}`} items={menu(prayer)} />
         </div>
-        <p className="break-words whitespace-pre-line">{prayer.request}</p>
+        <p className="wrap-anywhere whitespace-pre-line">{prayer.request}</p>
         {prayer.answered ? (
           <PrayerAnswer answerDate={prayer.answerDate ?? prayer.date} answerNotes={prayer.answerNotes} />
         ) : (
@@ -137,7 +137,7 @@ export default function PrayerJournalPage() {
             <EmptyState title={tab === 'active' ? 'No active prayer requests' : 'No answered prayers yet'} />
           ) : (
             <>
-              <ul className="grid gap-4 md:grid-cols-2">{shown.map(card)}</ul>
+              <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">{shown.map(card)}</ul>
               <LoadMore list={list} />
             </>
           )}

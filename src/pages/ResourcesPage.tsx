@@ -15,7 +15,7 @@ export default function ResourcesPage() {
       {!resources.data?.length ? (
         <EmptyState title="No resources yet" />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {resources.data.map((resource) => (
             <li key={resource.id}>
               <ResourceCard {...resource} />
