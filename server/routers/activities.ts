@@ -82,12 +82,13 @@ export const activitiesRouter = router({
       const userId = ctx.user.id;
       await assertCanCreateIn(tx, input.teamId, userId);
       const { contact, created } = await resolveContact(tx, userId, input);
+      const date = input.date ?? new Date();
       const [activity] = await tx
         .insert(activities)
         .values({
           contactId: contact.id,
           type: input.type,
-          date: input.date ?? new Date(),
+          date,
           description: input.description ?? activityTypeWords[input.type],
           notes: input.notes,
           teamId: input.teamId,
@@ -100,7 +101,8 @@ export const activitiesRouter = router({
         ? (await tx.insert(followUps).values({ ...ownership, ...input.followUp }).returning(followUpColumns))[0]
         : null;
       const prayerRequest = input.prayer
-        ? (await tx.insert(prayerRequests).values({ ...ownership, request: input.prayer.request }).returning(prayerColumns))[0]
+        ? // Asked for during the conversation: the prayer request is dated with the activity, not the day it was typed in.
+          (await tx.insert(prayerRequests).values({ ...ownership, request: input.prayer.request, date }).returning(prayerColumns))[0]
         : null;
       return {
         ...(await loadActivity(tx, activity.id, userId)),

@@ -1,10 +1,10 @@
 // Contacts: the people a user shares with, each with a spiritual status.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
-import { contacts, type SpiritualStatus } from '../../db/schema';
+import { activities, contacts, followUps, type SpiritualStatus } from '../../db/schema';
 import { assertCanCreateIn, canEdit, canRead, notFound } from '../access';
 import { idInput } from '../schemas/common';
-import { contactCountInput, contactCreateInput, contactListInput, contactTimelineInput, contactUpdateInput } from '../schemas/contacts';
+import { contactCountInput, contactCreateInput, contactListInput, contactTimelineInput, contactUpdateInput, type ContactSort } from '../schemas/contacts';
 import { protectedProcedure, router } from '../trpc';
 import { contactHistory, recordStatusChanges } from './journey';
 import { contactMatches } from './matching';
@@ -28,9 +28,45 @@ export const contactColumns = {
 /** Contacts list alphabetically, ignoring case. */
 const nameKey = sql`lower(${contacts.name})`;
 
+const asDate = (value: unknown) => (value === null || value === undefined ? null : new Date(Number(value)));
+const HALF_DAY_MS = 43_200_000;
+
+/**
+ * When the user last had contact with the person: their latest activity dated up to today (dates sit at local noon,
+ * hence the half day) or completed follow-up, among the ones the user may read; null when none.
+ */
+function lastContactAt(userId: number) {
+  return sql`(select max(d) from (
+    select max(${activities.date}) as d from ${activities} where ${activities.contactId} = ${contacts.id}
+      and ${activities.date} <= cast(unixepoch('subsecond') * 1000 as integer) + ${sql.raw(String(HALF_DAY_MS))} and ${canRead(activities, userId)}
+    union all
+    select max(${followUps.date}) from ${followUps} where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 1 and ${canRead(followUps, userId)}))`;
+}
+
+/** The earliest follow-up with the person still to do (an overdue one included); null when none is scheduled. */
+function nextFollowUpAt(userId: number) {
+  return sql`(select min(${followUps.date}) from ${followUps} where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0 and ${canRead(followUps, userId)})`;
+}
+
+/** A contact as the list and the contact's page show it: with when they were last contacted and the next follow-up. */
+function contactSummaryColumns(userId: number) {
+  return {
+    ...contactColumns,
+    lastContactAt: sql<Date | null>`${lastContactAt(userId)}`.mapWith(asDate),
+    nextFollowUpAt: sql<Date | null>`${nextFollowUpAt(userId)}`.mapWith(asDate),
+  };
+}
+
+/** Each order's key; none is null, so keyset paging can compare it (never contacted first, none scheduled last). */
+function sortKey(sort: ContactSort, userId: number) {
+  if (sort === 'lastContact') return sql`coalesce(${lastContactAt(userId)}, -1)`;
+  if (sort === 'nextFollowUp') return sql`coalesce(${nextFollowUpAt(userId)}, 9007199254740991)`;
+  return nameKey;
+}
+
 async function loadContact(db: Queryable, contactId: number, userId: number) {
   const [contact] = await db
-    .select(contactColumns)
+    .select(contactSummaryColumns(userId))
     .from(contacts)
     .where(and(eq(contacts.id, contactId), canRead(contacts, userId)));
   if (!contact) throw notFound('Contact');
@@ -81,14 +117,15 @@ export const MAX_CONTACT_NAMES = MAX_IMPORT_ROWS;
 
 export const contactsRouter = router({
   list: protectedProcedure.input(contactListInput).query(({ ctx, input }) => {
-    const order = [asc(nameKey), asc(contacts.id)];
+    const key = sortKey(input?.sort ?? 'name', ctx.user.id);
+    const order = [asc(key), asc(contacts.id)];
     const filters = [
       ...contactFilters(input),
-      input?.cursor ? afterCursor(contacts, nameKey, 'asc', input.cursor, ctx.user.id) : undefined,
+      input?.cursor ? afterCursor(contacts, key, 'asc', input.cursor, ctx.user.id) : undefined,
     ];
     return rowsOf(
       ctx.database.read
-        .select(contactColumns)
+        .select(contactSummaryColumns(ctx.user.id))
         .from(contacts)
         .where(readablePage(contacts, ctx.user.id, filters, order, limitOf(input)))
         .orderBy(...order)
@@ -128,9 +165,10 @@ export const contactsRouter = router({
     return { contact, ...(await contactHistory(ctx.database.read, contact.id, ctx.user.id, input)) };
   }),
 
-  create: protectedProcedure
-    .input(contactCreateInput)
-    .mutation(({ ctx, input }) => ctx.database.write((tx) => insertContact(tx, ctx.user.id, input))),
+  // A new person has had no contact and has no follow-up yet: the same shape the list and the contact's page answer.
+  create: protectedProcedure.input(contactCreateInput).mutation(({ ctx, input }) =>
+    ctx.database.write(async (tx) => ({ ...(await insertContact(tx, ctx.user.id, input)), lastContactAt: null, nextFollowUpAt: null })),
+  ),
 
   update: protectedProcedure.input(contactUpdateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {

@@ -36,7 +36,11 @@ export const contactUpdateInput = z.object({
 /** What narrows the contact list and its count: text in name, email, phone or notes, and a status. */
 const contactFilterFields = { q: optionalSearchText, status: spiritualStatusSchema.optional() };
 
-export const contactListInput = z.object({ ...pageFields, ...contactFilterFields }).optional();
+/** The list's orders: by name; by last contact, longest ago (and never) first; by next follow-up, soonest first. */
+export const contactSorts = ['name', 'lastContact', 'nextFollowUp'] as const;
+export type ContactSort = (typeof contactSorts)[number];
+
+export const contactListInput = z.object({ ...pageFields, ...contactFilterFields, sort: z.enum(contactSorts, { error: 'Sort must be name, lastContact or nextFollowUp' }).optional() }).optional();
 export const contactCountInput = z.object(contactFilterFields).optional();
 
 /**

@@ -22,7 +22,7 @@ export function ActivityItem({ type, contactId, contactName, notes, date, to }: 
     <div className={`flex min-w-0 flex-1 items-start gap-3 ${to ? STRETCHED_ROW : ''}`}>
       <ActivityTypeIcon type={type} />
       <div className="min-w-0 flex-1">
-        <p className="font-medium wrap-anywhere">
+        <p dir="auto" className="font-medium wrap-anywhere">
           {/* The whole row opens the activity; the name inside it leads to the person instead, so links cannot nest. */}
           {to ? (
             <Link to={to} className={STRETCHED_LINK} aria-label={`${typeLabel} with ${contactName}`}>
@@ -33,7 +33,7 @@ export function ActivityItem({ type, contactId, contactName, notes, date, to }: 
           )}{' '}
           with {contactId === undefined ? contactName : <ContactLink contactId={contactId} name={contactName} />}
         </p>
-        <p className={`mt-0.5 text-sm wrap-anywhere ${notes ? 'text-base-content/80' : 'text-base-content/60 italic'}`}>{notes || 'No additional notes'}</p>
+        <p dir="auto" className={`mt-0.5 text-sm wrap-anywhere ${notes ? 'text-base-content/80' : 'text-base-content/75 italic'}`}>{notes || 'No additional notes'}</p>
       </div>
       <span className="shrink-0 text-xs whitespace-nowrap text-base-content/70">{activityDateLabel(date)}</span>
     </div>

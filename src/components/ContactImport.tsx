@@ -117,8 +117,8 @@ export function ContactImport() {
           <PreviewList title={`${plural(plan.valid.length, 'contact', 'contacts')} will be created`} rows={plan.valid} tone="success">
             {(draft) => (
               <>
-                <span className="font-medium wrap-anywhere">{draft.name}</span>
-                <span className="text-base-content/70 wrap-anywhere">
+                <span dir="auto" className="font-medium wrap-anywhere">{draft.name}</span>
+                <span dir="auto" className="text-base-content/70 wrap-anywhere">
                   {[draft.email, draft.phone, spiritualStatusLabel(draft.spiritualStatus)].filter(Boolean).join(' · ')}
                 </span>
               </>
@@ -133,7 +133,7 @@ export function ContactImport() {
           </PreviewList>
           <PreviewList title={`${plural(plan.duplicates.length, 'duplicate', 'duplicates')} will be skipped`} rows={plan.duplicates} tone="warning">
             {(duplicate) => (
-              <span className="wrap-anywhere">
+              <span dir="auto" className="wrap-anywhere">
                 <span className="font-medium">
                   Row {duplicate.row}, {duplicate.name}:
                 </span>{' '}

@@ -19,9 +19,10 @@ function Entry({ marker, title, date, to, children }: { marker: ReactNode; title
     <li className="flex items-start gap-3 py-3">
       {marker}
       <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <p className="font-medium wrap-anywhere">{to ? <Link to={to} className="link link-hover">{title}</Link> : title}</p>
-          <time dateTime={date.toISOString()} className="text-xs whitespace-nowrap text-base-content/70">
+        {/* The date keeps to the title's first line; a long title wraps beside it. */}
+        <div className="flex items-baseline justify-between gap-x-3">
+          <p dir="auto" className="min-w-0 font-medium wrap-anywhere">{to ? <Link to={to} className="link link-hover">{title}</Link> : title}</p>
+          <time dateTime={date.toISOString()} className="shrink-0 text-xs whitespace-nowrap text-base-content/70">
             {formatDay(date)}
           </time>
         </div>
@@ -36,7 +37,7 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
     case 'activity':
       return (
         <Entry marker={<ActivityTypeIcon type={item.type} />} title={activityTypeLabel(item.type)} date={item.date} to={`/activities?id=${item.id}`}>
-          <p className={`mt-0.5 text-sm wrap-anywhere whitespace-pre-line ${item.notes ? 'text-base-content/80' : 'text-base-content/60 italic'}`}>{item.notes || 'No additional notes'}</p>
+          <p dir="auto" className={`mt-0.5 text-sm wrap-anywhere whitespace-pre-line ${item.notes ? 'text-base-content/80' : 'text-base-content/75 italic'}`}>{item.notes || 'No additional notes'}</p>
         </Entry>
       );
     case 'followUp': {
@@ -48,7 +49,7 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
           date={item.date}
           to={`/followups?id=${item.id}`}
         >
-          <p className="mt-0.5 text-sm wrap-anywhere text-base-content/80">{item.description}</p>
+          <p dir="auto" className="mt-0.5 text-sm wrap-anywhere text-base-content/80">{item.description}</p>
           <p className="mt-1 flex flex-wrap gap-1.5">
             {item.pending ? (
               <>
@@ -65,7 +66,7 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
     case 'prayer':
       return (
         <Entry marker={<Marker tone="bg-secondary/15 text-secondary"><HandsIcon /></Marker>} title="Prayer request" date={item.date} to={`/prayer-journal?id=${item.id}`}>
-          <p className="mt-0.5 text-sm wrap-anywhere whitespace-pre-line">{item.request}</p>
+          <p dir="auto" className="mt-0.5 text-sm wrap-anywhere whitespace-pre-line">{item.request}</p>
           {item.answered ? (
             <PrayerAnswer answerDate={item.answerDate ?? item.date} answerNotes={item.answerNotes} className="mt-2" />
           ) : (

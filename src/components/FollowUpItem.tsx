@@ -1,6 +1,6 @@
 // One follow-up: who (linked to their page), what, how, and when it is due (Overdue, Today, Tomorrow, In n days, or the date).
 import { Link } from 'react-router-dom';
-import { followUpDueBadge } from '../lib/dates';
+import { followUpDueBadge, formatDay, overdueBy } from '../lib/dates';
 import { followUpTypeLabel } from '../lib/labels';
 import { ContactAvatar } from './ContactAvatar';
 import { ContactLink } from './ContactLink';
@@ -22,14 +22,15 @@ interface FollowUpItemProps {
 
 export function FollowUpItem({ contactId, contactName, description, type, date, completed, to }: FollowUpItemProps) {
   const due = followUpDueBadge(date);
+  const late = completed ? null : overdueBy(date);
   return (
     <div className={`flex min-w-0 flex-1 items-start gap-3 ${to ? STRETCHED_ROW : ''}`}>
       <ContactAvatar name={contactName} size="sm" />
       <div className="min-w-0 flex-1">
-        <p className="font-medium wrap-anywhere">
+        <p dir="auto" className="font-medium wrap-anywhere">
           <ContactLink contactId={contactId} name={contactName} />
         </p>
-        <p className="text-sm wrap-anywhere text-base-content/80">
+        <p dir="auto" className="text-sm wrap-anywhere text-base-content/80">
           {to ? (
             <Link to={to} className={STRETCHED_LINK}>
               {description}
@@ -38,9 +39,14 @@ export function FollowUpItem({ contactId, contactName, description, type, date, 
             description
           )}
         </p>
-        <p className="mt-1 flex items-center gap-1.5 text-xs text-base-content/70">
+        <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-base-content/70">
           <FollowUpTypeIcon type={type} />
           {followUpTypeLabel(type)}
+          {late && (
+            <span className="font-medium text-base-content/85">
+              · {late} ({formatDay(date)})
+            </span>
+          )}
         </p>
       </div>
       {completed ? (

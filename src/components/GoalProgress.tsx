@@ -36,7 +36,7 @@ export function GoalProgress({ goalId, title, current, target, percentage, label
   return (
     <div data-goal-id={goalId}>
       <div className="mb-1.5 flex items-center justify-between gap-3">
-        <p className="min-w-0 truncate text-sm font-medium">{label}</p>
+        <p dir="auto" className="min-w-0 truncate text-sm font-medium">{label}</p>
         <span className={`badge shrink-0 badge-sm ${badgeTones[goalBadgeTone(percentage)]} ${done ? 'animate-bounce' : ''}`}>{percentage}%</span>
       </div>
       <progress

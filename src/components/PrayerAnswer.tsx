@@ -8,7 +8,7 @@ export function PrayerAnswer({ answerDate, answerNotes, className = '' }: { answ
       {answerNotes && (
         <>
           <p className="mt-2 text-xs font-semibold tracking-wide text-base-content/75 uppercase">How God answered</p>
-          <p className="mt-0.5 wrap-anywhere whitespace-pre-line">{answerNotes}</p>
+          <p dir="auto" className="mt-0.5 wrap-anywhere whitespace-pre-line">{answerNotes}</p>
         </>
       )}
     </div>

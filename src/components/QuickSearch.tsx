@@ -205,7 +205,7 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
                         onClick={() => go(result)}
                       >
                         <span className="flex items-baseline justify-between gap-3">
-                          <span className={`truncate font-medium ${selected ? 'text-primary' : ''}`}>
+                          <span dir="auto" className={`truncate font-medium ${selected ? 'text-primary' : ''}`}>
                             <Highlighted text={result.title} query={query} />
                           </span>
                           {result.meta && <span className="shrink-0 text-xs text-base-content/70">{result.meta}</span>}

@@ -1,4 +1,4 @@
-// A dashboard number: title, value, icon and, when given, its trend (green when positive, red otherwise).
+// A dashboard number: title, value, icon and, when given, its trend (green when up, red when down, plain when level).
 import type { ReactNode } from 'react';
 
 export interface Trend {
@@ -31,9 +31,10 @@ export function StatCard({ title, value, icon, trend, detail }: StatCardProps) {
         {detail && <p className="text-xs text-base-content/75">{detail}</p>}
         {trend && (
           <p className="text-xs text-base-content/75">
-            {/* Green and red are not the only cue: the sign and the arrow say the direction too. */}
-            <span className={`font-semibold ${trend.isPositive ? 'text-success' : 'text-error'}`}>
-              <span aria-hidden="true">{trend.isPositive ? '↑' : '↓'} </span>
+            {/* Green and red are not the only cue: the sign and the arrow say the direction too. No change (0 against 0
+                included) is neither good nor bad news: plain text, a level arrow. */}
+            <span className={`font-semibold ${trend.value === 0 ? 'text-base-content' : trend.isPositive ? 'text-success' : 'text-error'}`} data-trend={trend.value === 0 ? 'level' : trend.isPositive ? 'up' : 'down'}>
+              <span aria-hidden="true">{trend.value === 0 ? '→' : trend.isPositive ? '↑' : '↓'} </span>
               {trend.value > 0 ? '+' : ''}
               {trend.value}%
             </span>{' '}

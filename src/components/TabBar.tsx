@@ -35,7 +35,7 @@ export function TabBar<K extends string>({ label, tabs, active, onChange, childr
 
   return (
     <>
-      <div role="tablist" aria-label={label} className="tabs-box tabs mb-5 w-fit max-w-full" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={label} className="tabs-box tabs mb-5 w-fit max-w-full border border-base-300 bg-base-100 shadow-xs" onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <button
             key={tab.key}
@@ -49,7 +49,9 @@ export function TabBar<K extends string>({ label, tabs, active, onChange, childr
             onClick={() => onChange(tab.key)}
           >
             {tab.label}
-            {tab.count !== undefined && <span className={`badge badge-sm ${tab.key === active ? 'badge-primary' : 'badge-ghost'}`}>{tab.count}</span>}
+            {tab.count !== undefined && (
+              <span className={`badge badge-sm rounded-full ${tab.key === active ? 'badge-primary' : 'border-base-300 bg-base-200 text-base-content'}`}>{tab.count}</span>
+            )}
           </button>
         ))}
       </div>

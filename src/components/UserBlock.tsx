@@ -1,7 +1,7 @@
 // Who is signed in, at the foot of the navigation: initials, full name, username, Settings and Logout (or a guest's Sign in).
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '../hooks/useAuth';
-import { fullName, getInitials } from '../lib/names';
+import { fullName, getInitials, userInitials } from '../lib/names';
 
 interface UserBlockProps {
   /** Called when Settings is followed or logout starts, so the phone drawer can close. */
@@ -10,7 +10,7 @@ interface UserBlockProps {
 
 export function UserBlock({ onNavigate }: UserBlockProps) {
   const { user, logout } = useAuth();
-  const initials = getInitials(user ? `${user.firstName} ${user.lastName}` : 'Guest User');
+  const initials = user ? userInitials(user) : getInitials('Guest User');
 
   return (
     <div className="flex flex-col gap-3">

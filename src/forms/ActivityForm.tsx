@@ -4,8 +4,8 @@ import { activityCreateInput, activityUpdateInput } from '../../server/schemas/a
 import { useAuth } from '../hooks/useAuth';
 import { useToast } from '../hooks/useToast';
 import { useWrite } from '../hooks/useWrite';
-import { addDaysFromToday, fromDateInputValue, toDateInputValue } from '../lib/dates';
-import { activityWrittenDescription, failure, success } from '../lib/messages';
+import { addDaysFromToday, fromDateInputValue, isMoreThanADayAhead, toDateInputValue } from '../lib/dates';
+import { activityDate, activityWrittenDescription, failure, success } from '../lib/messages';
 import { offline } from '../lib/offlineMessages';
 import { keepForLater, newIdempotencyKey } from '../lib/outbox';
 import { trpc, type RouterOutputs } from '../lib/trpc';
@@ -18,6 +18,8 @@ import { useFormState } from './useFormState';
 export type Activity = RouterOutputs['activities']['list'][number];
 
 const dateOrUndefined = (value: string) => (value ? fromDateInputValue(value) : undefined);
+/** A typed date more than a day ahead is most likely a slip (a wrong year): said under the field, not refused. */
+const isFarAhead = (value: string) => Boolean(value) && isMoreThanADayAhead(fromDateInputValue(value));
 
 interface ActivityFormProps {
   activity?: Activity;
@@ -128,7 +130,15 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
           placeholder="Who did you talk with?"
         />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField name="date" type="date" label="Date" value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
+          <TextField
+            name="date"
+            type="date"
+            label="Date"
+            value={values.date}
+            error={errors.date}
+            hint={isFarAhead(values.date) ? activityDate.farAhead : undefined}
+            onChange={(e) => set('date', e.target.value)}
+          />
           <SelectField name="type" label="Type" value={values.type} options={activityTypeOptions} onChange={(e) => set('type', e.target.value as typeof values.type)} />
         </div>
         <TextAreaField name="notes" label="Notes" value={values.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} placeholder="What did you talk about?" />

@@ -48,7 +48,7 @@ export function TextAreaField({ name, label, error, className = '', ...props }: 
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <textarea id={id} name={name} rows={3} className={`textarea w-full ${error ? 'textarea-error' : ''} ${className}`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props} />
+      <textarea id={id} name={name} rows={3} dir="auto" className={`textarea w-full ${error ? 'textarea-error' : ''} ${className}`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props} />
       <ErrorText id={`${id}-error`} error={error} />
     </div>
   );

@@ -3,6 +3,7 @@ import { followUpCreateInput, followUpUpdateInput } from '../../server/schemas/f
 import { useWrite } from '../hooks/useWrite';
 import { addDaysFromToday, fromDateInputValue, toDateInputValue } from '../lib/dates';
 import { failure, success } from '../lib/messages';
+import { followUpTypeLabel } from '../lib/labels';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
 import { followUpTypeOptions } from './options';
@@ -23,6 +24,11 @@ export function FollowUpForm({ followUp, defaultContactId, onDone }: { followUp?
   const create = trpc.followUps.create.useMutation();
   const update = trpc.followUps.update.useMutation();
   const write = useWrite();
+  // A follow-up made from an activity may be a Bible Study, which this form's list (SPEC §2) does not offer: the saved
+  // type is shown, and kept, rather than silently read as the first option.
+  const savedType = followUp?.type;
+  const typeOptions =
+    savedType && !followUpTypeOptions.some((o) => o.value === savedType) ? [...followUpTypeOptions, { value: savedType, label: followUpTypeLabel(savedType) }] : followUpTypeOptions;
   const toInput = (v: typeof values) => ({
     contactId: v.contactId ? Number(v.contactId) : undefined,
     date: v.date ? fromDateInputValue(v.date) : undefined,
@@ -59,7 +65,7 @@ export function FollowUpForm({ followUp, defaultContactId, onDone }: { followUp?
         <SelectField name="contactId" label="Contact" value={values.contactId} options={contactOptions} disabled={Boolean(followUp)} error={errors.contactId} onChange={(e) => set('contactId', e.target.value)} />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField name="date" type="date" label="Date" value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
-          <SelectField name="type" label="Type" value={values.type} options={followUpTypeOptions} onChange={(e) => set('type', e.target.value as typeof values.type)} />
+          <SelectField name="type" label="Type" value={values.type} options={typeOptions} onChange={(e) => set('type', e.target.value as typeof values.type)} />
         </div>
         <TextAreaField name="description" label="Description" value={values.description} error={errors.description} onChange={(e) => set('description', e.target.value)} placeholder="What will you do?" />
         {followUp && <CheckboxField name="completed" label="Completed" checked={values.completed} onChange={(v) => set('completed', v)} />}

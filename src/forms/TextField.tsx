@@ -22,6 +22,7 @@ export function TextField({ name, label, error, hint, className = '', ...inputPr
       <input
         id={id}
         name={name}
+        dir="auto"
         className={`input w-full ${error ? 'input-error' : ''} ${className}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}

@@ -23,6 +23,18 @@ export function formatDay(date: Date): string {
   return format(date, 'MMM d, yyyy');
 }
 
+/** A day after tomorrow or later (an invalid date is not). */
+export function isMoreThanADayAhead(date: Date, now: Date = new Date()): boolean {
+  return isValid(date) && differenceInCalendarDays(date, now) > 1;
+}
+
+/** How late an overdue follow-up is, beside the spec's 'Overdue' badge. */
+export function overdueBy(date: Date, now: Date = new Date()): string | null {
+  const daysLate = differenceInCalendarDays(now, date);
+  if (daysLate < 1) return null;
+  return daysLate === 1 ? '1 day overdue' : `${daysLate} days overdue`;
+}
+
 export function followUpDueBadge(date: Date, now: Date = new Date()): { label: string; tone: DueBadgeTone } {
   const daysUntil = differenceInCalendarDays(date, now);
   if (daysUntil < 0) return { label: 'Overdue', tone: 'error' };

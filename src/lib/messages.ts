@@ -69,6 +69,23 @@ export const contactPicker = {
     `No contact is named “${name}”: saving moves this activity to a new contact. To rename ${original}, edit the contact instead.`,
 } as const;
 
+/** What an empty list says under its title (the spec's titles stay on the screens), and the button that starts it. */
+export const emptyHelp = {
+  pendingFollowUps: 'Schedule the next step with someone, and it waits for you here.',
+  completedFollowUps: 'Follow-ups you mark as completed are kept here.',
+  activePrayers: 'Add a request to pray for someone by name.',
+  answeredPrayers: 'When God answers, mark the request as answered to remember it here.',
+  completedGoals: 'Goals you mark as completed are kept here.',
+  firstFollowUp: 'Schedule your first follow-up',
+  firstPrayer: 'Add your first prayer request',
+  firstGoal: 'Create your first goal',
+} as const;
+
+/** The activity form's date, when it is more than a day ahead. */
+export const activityDate = {
+  farAhead: 'This date is more than a day ahead. Activities are usually logged after they happen.',
+} as const;
+
 /** A goal's period and what reaching its target offers. */
 export const goalPeriod = {
   startLabel: 'Start date',

@@ -17,6 +17,17 @@ export function getInitials(name: string): string {
   return (firstLetters(parts[0], 1) + firstLetters(parts[parts.length - 1], 1)).toUpperCase();
 }
 
+/**
+ * The signed-in user's initials as the spec says: the first letters of firstName and lastName ('Johanna' 'de Vries' →
+ * 'JD'). A user with one name (lastName empty) gets that name's initials, as a one-word name does ('Ruth' → 'RU').
+ */
+export function userInitials(user: { firstName: string; lastName: string }): string {
+  const first = words(user.firstName)[0];
+  const last = words(user.lastName)[0];
+  if (first && last) return (firstLetters(first, 1) + firstLetters(last, 1)).toUpperCase();
+  return getInitials(fullName(user));
+}
+
 export function splitFullName(name: string): { firstName: string; lastName: string } {
   const [firstName = '', ...rest] = words(name);
   return { firstName, lastName: rest.join(' ') };
@@ -27,10 +38,17 @@ export function fullName(user: { firstName: string; lastName: string }): string 
   return [user.firstName.trim(), user.lastName.trim()].filter((part) => part !== '').join(' ');
 }
 
+/** An extension written after the number: 'ext. 12345', 'extension 12', 'x12', 'ext 12'. */
+const EXTENSION = /\s*(?:ext(?:ension)?\.?|x)\s*(\d+)\s*$/i;
+
 /**
- * Dialers want the number alone: '+1 (555) 010-0100' calls as '+15550100100'; pauses (, ;) and * # stay. A phone
- * field with no digit in it ('ask at church') has nothing to dial: null.
+ * Dialers want the number alone: '+1 (555) 010-0100' calls as '+15550100100'; pauses (, ;) and * # stay. An extension
+ * goes after ';ext=' (RFC 3966), not into the number. A phone field with no digit in it ('ask at church') has nothing
+ * to dial: null.
  */
 export function telHref(phone: string): string | null {
-  return /\d/.test(phone) ? `tel:${phone.replace(/[^\d+*#,;]/g, '')}` : null;
+  const extension = EXTENSION.exec(phone);
+  const number = (extension ? phone.slice(0, extension.index) : phone).replace(/[^\d+*#,;]/g, '');
+  if (!/\d/.test(number)) return null;
+  return `tel:${number}${extension ? `;ext=${extension[1]}` : ''}`;
 }

@@ -121,7 +121,7 @@ export default function ContactsPage() {
                 <div className="flex items-start gap-3">
                   <ContactAvatar name={contact.name} />
                   <div className="min-w-0 flex-1">
-                    <h2 className="font-semibold wrap-anywhere">
+                    <h2 dir="auto" className="font-semibold wrap-anywhere">
                       {/* The whole card opens the contact's page; its menu and links sit above that. */}
                       <Link to={contactPath(contact.id)} className={`${STRETCHED_LINK} hover:underline`}>
                         {contact.name}
@@ -138,7 +138,7 @@ export default function ContactsPage() {
                   />
                 </div>
                 <ContactMethods phone={contact.phone} email={contact.email} />
-                {contact.notes && <p className="line-clamp-2 text-sm wrap-anywhere text-base-content/80">{contact.notes}</p>}
+                {contact.notes && <p dir="auto" className="line-clamp-2 text-sm wrap-anywhere text-base-content/80">{contact.notes}</p>}
               </div>
             </li>
           ))}

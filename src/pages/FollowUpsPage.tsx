@@ -16,7 +16,7 @@ import { useEditParam } from '../hooks/useEditParam';
 import { useMissingRecord } from '../hooks/useMissingRecord';
 import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
-import { confirmDelete, failure, loadFailed, nextFollowUp, notFound, success } from '../lib/messages';
+import { confirmDelete, emptyHelp, failure, loadFailed, nextFollowUp, notFound, success } from '../lib/messages';
 import { startOfToday, startOfTomorrow } from '../lib/days';
 import { trpc } from '../lib/trpc';
 import { nextPageAfterLastId } from '../lib/ids';
@@ -153,9 +153,13 @@ export default function FollowUpsPage() {
       >
         <LoadGate loads={shown} failed={loadFailed.followUps}>
           {tab === 'pending' ? (
-            shown.every(isEmpty) ? <EmptyState title="No pending follow-ups" /> : pendingGroups.map(section)
+            shown.every(isEmpty) ? (
+              <EmptyState title="No pending follow-ups" text={emptyHelp.pendingFollowUps} action={<button type="button" className="btn btn-outline btn-sm btn-primary" onClick={() => setCreating(true)}>{emptyHelp.firstFollowUp}</button>} />
+            ) : (
+              pendingGroups.map(section)
+            )
           ) : isEmpty(completed) ? (
-            <EmptyState title="No completed follow-ups" />
+            <EmptyState title="No completed follow-ups" text={emptyHelp.completedFollowUps} />
           ) : (
             rows(completed)
           )}

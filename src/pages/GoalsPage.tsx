@@ -14,7 +14,7 @@ import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
 import { goalPercentage } from '../lib/goals';
 import { goalTypeLabel } from '../lib/labels';
-import { confirmDelete, failure, goalPeriod, loadFailed, success } from '../lib/messages';
+import { confirmDelete, emptyHelp, failure, goalPeriod, loadFailed, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { formatDay } from '../lib/dates';
 
@@ -53,7 +53,7 @@ export default function GoalsPage() {
       <div className="card-body gap-3 p-5">
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1">
-            <h2 className="font-semibold wrap-anywhere">{goal.title}</h2>
+            <h2 dir="auto" className="font-semibold wrap-anywhere">{goal.title}</h2>
             <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/75">
               <span className="badge badge-outline badge-sm badge-primary">{goalTypeLabel(goal.type)}</span>
               <span>Target: {goal.targetCount}</span>
@@ -63,7 +63,7 @@ export default function GoalsPage() {
           </div>
           <RowMenu label={`Actions for ${goal.title}`} items={menu(goal)} />
         </div>
-        {goal.description && <p className="text-sm wrap-anywhere text-base-content/80">{goal.description}</p>}
+        {goal.description && <p dir="auto" className="text-sm wrap-anywhere text-base-content/80">{goal.description}</p>}
         {goal.completed ? (
           <div>
             <progress className="progress w-full progress-success" value={1} max={1} aria-label={`${goal.title}: completed`} />
@@ -117,10 +117,11 @@ export default function GoalsPage() {
       >
         <LoadGate loads={[list]} failed={loadFailed.goals}>
         {shown.length === 0 ? (
-          <EmptyState
-            title={tab === 'active' ? 'No active goals' : 'No completed goals yet'}
-            text={tab === 'active' ? 'Set a goal to keep your gospel sharing on track.' : undefined}
-          />
+          tab === 'active' ? (
+            <EmptyState title="No active goals" text="Set a goal to keep your gospel sharing on track." action={<button type="button" className="btn btn-outline btn-sm btn-primary" onClick={() => setForm({})}>{emptyHelp.firstGoal}</button>} />
+          ) : (
+            <EmptyState title="No completed goals yet" text={emptyHelp.completedGoals} />
+          )
         ) : (
           <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">{shown.map(card)}</ul>
         )}

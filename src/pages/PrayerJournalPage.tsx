@@ -17,7 +17,7 @@ import { useEditParam } from '../hooks/useEditParam';
 import { useMissingRecord } from '../hooks/useMissingRecord';
 import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
-import { confirmDelete, failure, loadFailed, notFound, PRAYED_TOAST_DURATION, success } from '../lib/messages';
+import { PRAYED_TOAST_DURATION, confirmDelete, emptyHelp, failure, loadFailed, notFound, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { formatDay } from '../lib/dates';
 import { nextPageAfterLastId } from '../lib/ids';
@@ -88,14 +88,14 @@ export default function PrayerJournalPage() {
         <div className="flex items-start gap-3">
           <ContactAvatar name={prayer.contactName} size="sm" />
           <div className="min-w-0 flex-1">
-            <h2 className="font-semibold wrap-anywhere">
+            <h2 dir="auto" className="font-semibold wrap-anywhere">
               <ContactLink contactId={prayer.contactId} name={prayer.contactName} />
             </h2>
             <p className="text-xs text-base-content/70">{formatDay(prayer.date)}</p>
           </div>
           <RowMenu label={`Actions for prayer for ${prayer.contactName}`} items={menu(prayer)} />
         </div>
-        <p className="wrap-anywhere whitespace-pre-line">{prayer.request}</p>
+        <p dir="auto" className="wrap-anywhere whitespace-pre-line">{prayer.request}</p>
         {prayer.answered ? (
           <PrayerAnswer answerDate={prayer.answerDate ?? prayer.date} answerNotes={prayer.answerNotes} />
         ) : (
@@ -134,7 +134,11 @@ export default function PrayerJournalPage() {
       >
         <LoadGate loads={[list]} failed={loadFailed.prayers}>
           {shown.length === 0 ? (
-            <EmptyState title={tab === 'active' ? 'No active prayer requests' : 'No answered prayers yet'} />
+            tab === 'active' ? (
+              <EmptyState title="No active prayer requests" text={emptyHelp.activePrayers} action={<button type="button" className="btn btn-outline btn-sm btn-primary" onClick={() => setCreating(true)}>{emptyHelp.firstPrayer}</button>} />
+            ) : (
+              <EmptyState title="No answered prayers yet" text={emptyHelp.answeredPrayers} />
+            )
           ) : (
             <>
               <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">{shown.map(card)}</ul>

@@ -166,6 +166,14 @@ describe('creating an activity', () => {
     expect(res.body.prayerRequest).toMatchObject({ request: 'For his sisters' });
   });
 
+  it("dates a prayer request asked for in the conversation with the activity's date, not the day it was logged", async () => {
+    const res = await client.post('/api/activities', { contactName: 'Martha', date: '2026-03-14T12:00:00.000Z', prayer: { request: 'For her brother' } });
+    expect(res.status).toBe(201);
+    expect(res.body.prayerRequest).toMatchObject({ request: 'For her brother', date: '2026-03-14T12:00:00.000Z' });
+    const [prayer] = await rows('select date from prayer_requests where id = ?', [res.body.prayerRequest.id]);
+    expect(prayer.date).toBe(Date.parse('2026-03-14T12:00:00.000Z'));
+  });
+
   it("refuses with 'Contact name is required' when neither contactId nor contactName is given", async () => {
     const before = await countOf('activities', 'created_by = ?', [userId]);
     for (const body of [{ type: 'conversation' }, { type: 'conversation', contactName: '   ' }]) {

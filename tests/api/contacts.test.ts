@@ -44,6 +44,8 @@ describe('creating a contact', () => {
       notes: 'Sells purple cloth',
       createdAt: expect.any(String),
       teamId: null,
+      lastContactAt: null,
+      nextFollowUpAt: null,
     });
     expect(Math.abs(Date.parse(res.body.createdAt) - Date.now())).toBeLessThan(60_000);
     const [row] = await rows('select name, email, spiritual_status, created_by, team_id from contacts where id = ?', [res.body.id]);

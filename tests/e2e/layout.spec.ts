@@ -81,3 +81,25 @@ test('a 150-character word in every field never widens any screen', async ({ pag
   await expect(page.getByRole('option').first()).toBeVisible();
   await expectNoSidewaysScroll(page, 'quick search');
 });
+
+test('right-to-left text lays itself out right to left, wherever it shows', async ({ page, user }) => {
+  void user;
+  const maryam = await api(page, '/api/contacts', { name: 'مريم الأحمد', notes: 'التقينا في السوق وتحدثنا عن الصلاة', spiritualStatus: 'seeking' });
+  await api(page, '/api/activities', { type: 'conversation', contactId: maryam.id, notes: 'سألت عن الإنجيل' });
+  const direction = (locator: ReturnType<Page['locator']>) => locator.evaluate((el) => getComputedStyle(el).direction);
+
+  await page.goto(`/contacts/${maryam.id}`);
+  const heading = page.getByRole('heading', { level: 1, name: 'مريم الأحمد' });
+  await expect(heading).toHaveAttribute('dir', 'auto');
+  expect(await direction(heading)).toBe('rtl');
+  expect(await direction(page.getByText('التقينا في السوق وتحدثنا عن الصلاة'))).toBe('rtl');
+
+  await page.goto('/activities');
+  const notes = page.getByText('سألت عن الإنجيل');
+  await expect(notes).toHaveAttribute('dir', 'auto');
+  expect(await direction(notes)).toBe('rtl');
+  // The English around the name stays left to right; the name inside it is isolated.
+  const line = page.getByText('Conversation with').first();
+  expect(await direction(line)).toBe('ltr');
+  await expect(line.getByRole('link', { name: 'مريم الأحمد' })).toHaveAttribute('dir', 'auto');
+});

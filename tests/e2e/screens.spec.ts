@@ -15,6 +15,8 @@ async function seed(page: Page) {
   await post('/api/activities', { type: 'conversation', contactId: maria.id, date: day(0), notes: 'Talked about her mother’s illness; offered to pray.', followUp: { date: day(3), type: 'phone', description: 'Call to ask about her mother' }, prayer: { request: 'Healing for Maria’s mother' } });
   await post('/api/activities', { type: 'gospel_presentation', contactName: 'James Okafor', date: day(-2), notes: 'Walked through the four movements.' });
   await post('/api/followups', { contactId: maria.id, date: day(-1), type: 'meeting', description: 'Coffee after church' });
+  // No notes: its muted 'No additional notes' is checked for contrast too.
+  await post('/api/activities', { type: 'other', contactId: maria.id, date: day(-1) });
   await post('/api/goals', { title: 'Ten conversations', description: 'Start ten spiritual conversations this month', type: 'conversation', targetCount: 10, currentCount: 8, deadline: day(30) });
   const answered = await post('/api/prayer-requests', { contactId: maria.id, request: 'A job for her brother', answered: true, answerNotes: 'He started work on Monday.' });
   void answered;

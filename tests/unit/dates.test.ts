@@ -5,6 +5,8 @@ import {
   addMonthsFromToday,
   followUpDueBadge,
   fromDateInputValue,
+  isMoreThanADayAhead,
+  overdueBy,
   toDateInputValue,
 } from '../../src/lib/dates';
 
@@ -191,5 +193,30 @@ describe('addMonthsFromToday', () => {
 
   it('clamps to the last day of a shorter month', () => {
     expect(localParts(addMonthsFromToday(1, new Date(2027, 0, 31, 8, 0)))).toEqual([2027, 1, 28, 12, 0, 0, 0]);
+  });
+});
+
+describe('overdueBy', () => {
+  const morning = new Date(2026, 10, 24, 9, 0);
+  it.each([
+    [new Date(2026, 10, 24, 12), null],
+    [new Date(2026, 10, 25, 12), null],
+    [new Date(2026, 10, 23, 12), '1 day overdue'],
+    [new Date(2026, 10, 21, 12), '3 days overdue'],
+  ])('says %s is %s', (date, label) => {
+    expect(overdueBy(date, morning)).toBe(label);
+  });
+});
+
+describe('isMoreThanADayAhead', () => {
+  const lateEvening = new Date(2026, 10, 24, 23, 30);
+  it.each([
+    [new Date(2026, 10, 24, 12), false],
+    [new Date(2026, 10, 25, 12), false],
+    [new Date(2026, 10, 26, 12), true],
+    [new Date(2036, 10, 24, 12), true],
+    [new Date(Number.NaN), false],
+  ])('%s is more than a day ahead: %s', (date, ahead) => {
+    expect(isMoreThanADayAhead(date, lateEvening)).toBe(ahead);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { fullName, getInitials, splitFullName, telHref } from '../../src/lib/names';
+import { fullName, getInitials, splitFullName, telHref, userInitials } from '../../src/lib/names';
 
 describe('getInitials', () => {
   it('gives ?? for an empty name', () => {
@@ -78,7 +78,24 @@ describe('telHref', () => {
     ['0123 456', 'tel:0123456'],
     ['+44 20 7946 0000 ,,12#', 'tel:+442079460000,,12#'],
     ['ask at church', null],
+    ['+1 (555) 987-6543 ext. 12345', 'tel:+15559876543;ext=12345'],
+    ['555 0100 x12', 'tel:5550100;ext=12'],
+    ['555 0100 extension 7', 'tel:5550100;ext=7'],
+    ['ext. 12', null],
   ])('dials %s as %s', (phone, href) => {
     expect(telHref(phone)).toBe(href);
+  });
+});
+
+describe('userInitials', () => {
+  it.each([
+    [{ firstName: 'Johanna', lastName: 'de Vries' }, 'JD'],
+    [{ firstName: 'Grace', lastName: 'Brewster Hopper' }, 'GB'],
+    [{ firstName: 'maria', lastName: 'santos' }, 'MS'],
+    [{ firstName: 'Ruth', lastName: '' }, 'RU'],
+    [{ firstName: '', lastName: '' }, '??'],
+    [{ firstName: '😀 Joy', lastName: 'Ng' }, '😀N'],
+  ])('gives %o the initials %s: the first letters of firstName and lastName', (user, initials) => {
+    expect(userInitials(user)).toBe(initials);
   });
 });

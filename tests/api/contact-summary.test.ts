@@ -1,0 +1,85 @@
+// A contact's 'Last contact' and 'Next follow-up', on the list and the contact's page, and the list's orders by them
+// (issue 13: what users of personal CRMs expect). Only what the reader may see goes into either date.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinTeam, signedInClient, startServer, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const DAY = 86_400_000;
+const daysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+describe('last contact and next follow-up', () => {
+  it('are the latest activity or completed follow-up up to today, and the earliest follow-up still to do', async () => {
+    const { client } = await signedInClient(server, 'summary');
+    const id = (await client.post('/api/contacts', { name: 'Lois' })).body.id;
+    expect((await client.get(`/api/contacts/${id}`)).body).toMatchObject({ lastContactAt: null, nextFollowUpAt: null });
+
+    await client.post('/api/activities', { type: 'conversation', contactId: id, date: daysFromNow(-10) });
+    await client.post('/api/activities', { type: 'conversation', contactId: id, date: daysFromNow(5) });
+    await client.post('/api/followups', { contactId: id, date: daysFromNow(-3), type: 'phone', description: 'Called', completed: true });
+    await client.post('/api/followups', { contactId: id, date: daysFromNow(7), type: 'meeting', description: 'Lunch' });
+    await client.post('/api/followups', { contactId: id, date: daysFromNow(2), type: 'text', description: 'Text her' });
+    const contact = (await client.get(`/api/contacts/${id}`)).body;
+    expect(contact.lastContactAt).toBe(daysFromNow(-3).slice(0, 10) + contact.lastContactAt.slice(10));
+    expect(contact.nextFollowUpAt).toBe(daysFromNow(2).slice(0, 10) + contact.nextFollowUpAt.slice(10));
+    const listed = ((await client.get('/api/contacts')).body as { id: number }[]).find((c) => c.id === id);
+    expect(listed).toMatchObject({ lastContactAt: contact.lastContactAt, nextFollowUpAt: contact.nextFollowUpAt });
+  });
+
+  it("never reveal a teammate's private activity with a shared contact", async () => {
+    const admin = await signedInClient(server, 'sum-admin');
+    const member = await signedInClient(server, 'sum-member');
+    const team = (await admin.client.post('/api/teams', { name: 'Harvest' })).body.id;
+    await joinTeam(admin.client, team, { client: member.client, id: member.user.id });
+    const shared = (await admin.client.post('/api/contacts', { name: 'Shared Sam', teamId: team })).body.id;
+    // The member logs a personal (not team) activity and follow-up with the team's contact.
+    expect((await member.client.post('/api/activities', { type: 'conversation', contactId: shared, date: daysFromNow(-1) })).status).toBe(201);
+    expect((await member.client.post('/api/followups', { contactId: shared, date: daysFromNow(3), type: 'phone', description: 'Private call' })).status).toBe(201);
+    expect((await admin.client.get(`/api/contacts/${shared}`)).body).toMatchObject({ lastContactAt: null, nextFollowUpAt: null });
+    const mine = (await member.client.get(`/api/contacts/${shared}`)).body;
+    expect(mine.lastContactAt).not.toBeNull();
+    expect(mine.nextFollowUpAt).not.toBeNull();
+  });
+});
+
+describe('the list’s orders', () => {
+  it('sorts by name, by last contact (never first, then longest ago) and by next follow-up (soonest first, none last), page by page', async () => {
+    const { client } = await signedInClient(server, 'sorter');
+    const make = (name: string) => client.post('/api/contacts', { name }).then((r) => r.body.id as number);
+    const [anna, boaz, cleo, dina] = [await make('Anna'), await make('Boaz'), await make('Cleo'), await make('Dina')];
+    await client.post('/api/activities', { type: 'conversation', contactId: anna, date: daysFromNow(-2) });
+    await client.post('/api/activities', { type: 'conversation', contactId: boaz, date: daysFromNow(-20) });
+    await client.post('/api/activities', { type: 'conversation', contactId: dina, date: daysFromNow(-5) });
+    await client.post('/api/followups', { contactId: boaz, date: daysFromNow(9), type: 'phone', description: 'Call' });
+    await client.post('/api/followups', { contactId: dina, date: daysFromNow(1), type: 'phone', description: 'Call' });
+
+    const names = async (query: string) => ((await client.get(`/api/contacts?${query}`)).body as { name: string }[]).map((c) => c.name);
+    expect(await names('')).toEqual(['Anna', 'Boaz', 'Cleo', 'Dina']);
+    expect(await names('sort=name')).toEqual(['Anna', 'Boaz', 'Cleo', 'Dina']);
+    expect(await names('sort=lastContact')).toEqual(['Cleo', 'Boaz', 'Dina', 'Anna']);
+    expect(await names('sort=nextFollowUp')).toEqual(['Dina', 'Boaz', 'Anna', 'Cleo']);
+
+    // One at a time, each page continuing after the last one's id, the order holds.
+    const walked: string[] = [];
+    let cursor: number | undefined;
+    for (let page = 0; page < 4; page++) {
+      const res = await client.get(`/api/contacts?sort=lastContact&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.status).toBe(200);
+      walked.push(res.body[0].name);
+      cursor = res.body[0].id;
+    }
+    expect(walked).toEqual(['Cleo', 'Boaz', 'Dina', 'Anna']);
+    void cleo;
+  });
+
+  it('refuses an unknown order with 400', async () => {
+    const { client } = await signedInClient(server, 'badsort');
+    const res = await client.get('/api/contacts?sort=age');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', issues: [{ path: 'sort', message: 'Sort must be name, lastContact or nextFollowUp' }] });
+  });
+});
