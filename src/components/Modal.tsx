@@ -92,7 +92,7 @@ export function Modal({ open, title, onClose, children, wide }: ModalProps) {
             <h2 id={titleId} className="text-lg font-semibold">
               {title}
             </h2>
-            <button type="button" className="btn btn-square btn-ghost btn-sm -mt-1 -mr-2" aria-label="Close" onClick={requestClose}>
+            <button type="button" className="btn btn-square btn-ghost btn-sm -mt-1 -me-2 size-11 sm:size-8" aria-label="Close" onClick={requestClose}>
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               </svg>

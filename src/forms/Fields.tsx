@@ -66,7 +66,8 @@ export function CheckboxField({ label, checked, onChange, name }: { label: strin
 /** The buttons under a form: cancel, and submit with its busy label. */
 export function FormActions({ busy, submitLabel, busyLabel, onCancel }: { busy: boolean; submitLabel: string; busyLabel: string; onCancel(): void }) {
   return (
-    <div className="modal-action mt-6">
+    // Kept in view at the foot of a long dialog (the phone's bottom sheet scrolls under it), so saving never needs a scroll.
+    <div className="modal-action sticky -bottom-5 z-10 -mx-5 mt-6 -mb-5 border-t border-base-300 bg-base-100 px-5 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
       <button type="button" className="btn btn-ghost" onClick={onCancel}>
         Cancel
       </button>

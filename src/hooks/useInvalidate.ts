@@ -31,7 +31,8 @@ const staleAfter: Record<WriteKind, readonly Cache[]> = {
   // Names show on activities, follow-ups and prayers, which a deletion removes too; new-contact goals count contacts.
   contact: ['contacts', 'activities', 'followUps', 'prayerRequests', 'goals', 'dashboard', 'insights'],
   // A contact's page lists their follow-ups and prayers in its timeline.
-  followUp: ['followUps', 'contactTimeline', 'dashboard', 'insights'],
+  // Contacts show their next follow-up and last contact.
+  followUp: ['followUps', 'contacts', 'contactTimeline', 'dashboard', 'insights'],
   prayer: ['prayerRequests', 'contactTimeline', 'dashboard'],
   goal: ['goals', 'dashboard'],
 };

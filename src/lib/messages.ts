@@ -81,6 +81,16 @@ export const emptyHelp = {
   firstGoal: 'Create your first goal',
 } as const;
 
+/** When the user last had contact with a person and the next follow-up with them (contact cards and page). */
+export const contactSummary = {
+  lastContact: 'Last contact',
+  nextFollowUp: 'Next follow-up',
+  never: 'None yet',
+  noneScheduled: 'None scheduled',
+  sortLabel: 'Sort by',
+  sorts: { name: 'Name', lastContact: 'Last contact, longest ago first', nextFollowUp: 'Next follow-up, soonest first' },
+} as const;
+
 /** The activity form's date, when it is more than a day ahead. */
 export const activityDate = {
   farAhead: 'This date is more than a day ahead. Activities are usually logged after they happen.',

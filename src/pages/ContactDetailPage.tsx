@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ContactAvatar } from '../components/ContactAvatar';
 import { ContactMethods } from '../components/ContactMethods';
+import { ContactTouchpoints } from '../components/ContactTouchpoints';
 import { ContactTimeline } from '../components/ContactTimeline';
 import { EmptyState } from '../components/EmptyState';
 import { PlusIcon } from '../components/Icons';
@@ -81,6 +82,7 @@ export default function ContactDetailPage() {
                 <StatusBadge status={contact.spiritualStatus} />
               </div>
               <ContactMethods phone={contact.phone} email={contact.email} className="mt-3" />
+              <ContactTouchpoints lastContactAt={contact.lastContactAt} nextFollowUpAt={contact.nextFollowUpAt} className="mt-3 text-sm" />
             </div>
             <div className="flex gap-2">
               <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog('edit')}>

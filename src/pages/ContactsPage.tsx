@@ -3,10 +3,12 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { spiritualStatuses, type SpiritualStatus } from '../../db/enums';
+import { contactSorts, type ContactSort } from '../../server/schemas/contacts';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ContactAvatar } from '../components/ContactAvatar';
 import { contactPath } from '../components/ContactLink';
 import { ContactMethods } from '../components/ContactMethods';
+import { ContactTouchpoints } from '../components/ContactTouchpoints';
 import { EmptyState } from '../components/EmptyState';
 import { PlusIcon } from '../components/Icons';
 import { LoadMore } from '../components/LoadMore';
@@ -23,7 +25,7 @@ import { spiritualStatusOptions } from '../forms/options';
 import { TextField } from '../forms/TextField';
 import { useDebouncedText, useUrlFilters } from '../hooks/useUrlFilters';
 import { useWrite } from '../hooks/useWrite';
-import { confirmDelete, failure, loadFailed, success } from '../lib/messages';
+import { confirmDelete, contactSummary, failure, loadFailed, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { nextPageAfterLastId } from '../lib/ids';
 
@@ -33,6 +35,8 @@ const PAGE = 60;
 const statusOptions = [{ value: '', label: 'All statuses' }, ...spiritualStatusOptions];
 
 const isStatus = (value: string): value is SpiritualStatus => (spiritualStatuses as readonly string[]).includes(value);
+const isSort = (value: string): value is ContactSort => (contactSorts as readonly string[]).includes(value) && value !== 'name';
+const sortOptions = contactSorts.map((value) => ({ value: value === 'name' ? '' : value, label: contactSummary.sorts[value] }));
 
 function matchCount(count: number, filtered: boolean) {
   const noun = count === 1 ? 'contact' : 'contacts';
@@ -41,14 +45,15 @@ function matchCount(count: number, filtered: boolean) {
 }
 
 export default function ContactsPage() {
-  const [filters, setFilters] = useUrlFilters(['q', 'status'] as const);
+  const [filters, setFilters] = useUrlFilters(['q', 'status', 'sort'] as const);
+  const sort = isSort(filters.sort) ? filters.sort : undefined;
   // The box refines one search in place (replace) but starting or ending a search is a step back can undo.
   const [text, setText] = useDebouncedText(filters.q, (q) => setFilters({ q }, { replace: Boolean(filters.q) && Boolean(q) }));
   const filter = { q: filters.q.trim() || undefined, status: isStatus(filters.status) ? filters.status : undefined };
   const filtered = Boolean(filter.q || filter.status);
 
   const contacts = trpc.contacts.list.useInfiniteQuery(
-    { ...filter, limit: PAGE },
+    { ...filter, sort, limit: PAGE },
     { getNextPageParam: nextPageAfterLastId(PAGE), placeholderData: keepPreviousData },
   );
   const count = trpc.contacts.count.useQuery(filter, { placeholderData: keepPreviousData });
@@ -91,6 +96,9 @@ export default function ContactsPage() {
           </div>
           <div className="sm:w-52">
             <SelectField name="status" label="Status" value={filter.status ?? ''} options={statusOptions} onChange={(e) => setFilters({ status: e.target.value })} />
+          </div>
+          <div className="sm:w-64">
+            <SelectField name="sort" label={contactSummary.sortLabel} value={sort ?? ''} options={sortOptions} onChange={(e) => setFilters({ sort: e.target.value }, { replace: true })} />
           </div>
         </div>
       )}
@@ -138,6 +146,7 @@ export default function ContactsPage() {
                   />
                 </div>
                 <ContactMethods phone={contact.phone} email={contact.email} />
+                <ContactTouchpoints lastContactAt={contact.lastContactAt} nextFollowUpAt={contact.nextFollowUpAt} />
                 {contact.notes && <p dir="auto" className="line-clamp-2 text-sm wrap-anywhere text-base-content/80">{contact.notes}</p>}
               </div>
             </li>

@@ -99,8 +99,13 @@ export default function FollowUpsPage() {
   }
 
   const menu = (followUp: FollowUp): RowMenuItem[] => [
-    ...(followUp.completed ? [] : [{ label: 'Mark as completed', onSelect: () => markCompleted(followUp) }]),
-    { label: 'Add to calendar', onSelect: () => downloadIcs(followUp.id) },
+    // What is done needs no place in a calendar: both are offered only while the follow-up is pending.
+    ...(followUp.completed
+      ? []
+      : [
+          { label: 'Mark as completed', onSelect: () => markCompleted(followUp) },
+          { label: 'Add to calendar', onSelect: () => downloadIcs(followUp.id) },
+        ]),
     { label: 'Edit', onSelect: () => edit.open(followUp.id) },
     { label: 'Delete', onSelect: () => setDeleting(followUp), danger: true },
   ];

@@ -70,3 +70,13 @@ test("'Add to calendar' downloads the follow-up as a one-event .ics", async ({ p
   expect(ics).toContain('Ask how the harvest went\\; bring bread');
   await page.screenshot({ path: `tests/e2e/screenshots/followups-calendar-${testInfo.project.name}.png`, fullPage: true });
 });
+
+test("a completed follow-up offers no 'Add to calendar'", async ({ page, user }) => {
+  void user;
+  const contact = await (await page.request.post('/api/contacts', { data: { name: 'Naomi' } })).json();
+  await page.request.post('/api/followups', { data: { contactId: contact.id, date: new Date().toISOString(), type: 'phone', description: 'Done already', completed: true } });
+  await page.goto('/followups?tab=completed');
+  await page.getByRole('button', { name: 'Actions for follow-up with Naomi' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Add to calendar' })).toHaveCount(0);
+});

@@ -103,3 +103,22 @@ test('right-to-left text lays itself out right to left, wherever it shows', asyn
   expect(await direction(line)).toBe('ltr');
   await expect(line.getByRole('link', { name: 'مريم الأحمد' })).toHaveAttribute('dir', 'auto');
 });
+
+test('a long form keeps its Save button in view, and a row menu is a 44 px target on a phone @phone-only', async ({ page, user }) => {
+  void user;
+  await api(page, '/api/activities', { type: 'conversation', contactName: 'Priscilla' });
+  await page.goto('/activities');
+  const menuButton = page.getByRole('button', { name: 'Actions for Conversation with Priscilla' });
+  const box = (await menuButton.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(44);
+  expect(box.height).toBeGreaterThanOrEqual(44);
+
+  await page.getByRole('button', { name: 'Log Activity' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Log Activity' });
+  await dialog.getByLabel('Schedule a follow-up').check();
+  await dialog.getByLabel('Add to prayer journal').check();
+  const save = dialog.getByRole('button', { name: 'Log Activity' });
+  await expect(save).toBeVisible();
+  await expect(save).toBeInViewport({ ratio: 1 });
+  if (process.env.LAYOUT_SHOTS) await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/long-form-phone.png` });
+});
