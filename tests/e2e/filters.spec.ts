@@ -146,3 +146,38 @@ test('activities: type, contact and dates filter in the URL, load more keeps the
   await expect(rows).toHaveCount(50);
   await expect(page.getByRole('button', { name: 'Load more' })).toBeVisible();
 });
+
+test('contacts: each card says when they were last contacted and the next follow-up, and the list sorts by either in the URL', async ({ page, user }) => {
+  void user;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
+  const anna = await api(page, '/api/contacts', { name: 'Anna' });
+  const boaz = await api(page, '/api/contacts', { name: 'Boaz' });
+  await api(page, '/api/contacts', { name: 'Cleo' });
+  await api(page, '/api/activities', { type: 'conversation', contactId: anna.id, date: day(-1) });
+  await api(page, '/api/activities', { type: 'conversation', contactId: boaz.id, date: day(-20) });
+  await api(page, '/api/followups', { contactId: boaz.id, date: day(1), type: 'phone', description: 'Call' });
+
+  await page.goto('/contacts');
+  const names = page.locator('main h2');
+  await expect(names).toHaveText(['Anna', 'Boaz', 'Cleo']);
+  const annaCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Anna' }) });
+  await expect(annaCard.getByText('Last contact:')).toBeVisible();
+  await expect(annaCard.getByText('Yesterday')).toBeVisible();
+  await expect(annaCard.getByText('None scheduled')).toBeVisible();
+  const boazCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Boaz' }) });
+  await expect(boazCard.getByText('Tomorrow')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Cleo' }) }).getByText('None yet')).toBeVisible();
+
+  await page.getByLabel('Sort by').selectOption('lastContact');
+  await expect(page).toHaveURL(/sort=lastContact/);
+  await expect(names).toHaveText(['Cleo', 'Boaz', 'Anna']);
+  await page.getByLabel('Sort by').selectOption('nextFollowUp');
+  await expect(names).toHaveText(['Boaz', 'Anna', 'Cleo']);
+  await page.reload();
+  await expect(page.getByLabel('Sort by')).toHaveValue('nextFollowUp');
+  await expect(names).toHaveText(['Boaz', 'Anna', 'Cleo']);
+
+  await page.goto(`/contacts/${boaz.id}`);
+  await expect(page.getByText('Last contact:')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Tomorrow' })).toBeVisible();
+});
