@@ -18,6 +18,8 @@ export interface ContactFields {
 /** A contact read from a file and validated; `row` is its line in a spreadsheet (header = 1) or its card number. */
 export interface ContactDraft extends ContactFields {
   row: number;
+  /** A status written in the file that Sower does not know ('curious'): imported as unknown, and the preview says so. */
+  unknownStatus?: string;
 }
 
 export interface ImportProblem {
@@ -168,10 +170,13 @@ function columnsOf(header: string[]): Partial<Record<ColumnField, number>> {
   return columns;
 }
 
+const statusKey = (text: string | undefined) => (text ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+const isKnownStatus = (key: string): key is SpiritualStatus => (spiritualStatuses as readonly string[]).includes(key);
+
 /** A status word in any usual spelling ('New Believer', 'new-believer', 'NEW_BELIEVER'); anything else is unknown. */
 export function statusFromText(text: string | undefined): SpiritualStatus {
-  const key = (text ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
-  return (spiritualStatuses as readonly string[]).includes(key) ? (key as SpiritualStatus) : 'unknown';
+  const key = statusKey(text);
+  return isKnownStatus(key) ? key : 'unknown';
 }
 
 interface RawContact {
@@ -194,7 +199,9 @@ function toDraft(raw: RawContact): ContactDraft | ImportProblem {
   });
   if (!parsed.success) return { row: raw.row, reason: parsed.error.issues[0]?.message ?? 'Invalid row' };
   const { name, email, phone, spiritualStatus, notes } = parsed.data;
-  return { row: raw.row, name, email, phone, spiritualStatus, notes };
+  const written = raw.status?.trim();
+  const unknownStatus = written && !isKnownStatus(statusKey(written)) ? written : undefined;
+  return { row: raw.row, name, email, phone, spiritualStatus, notes, ...(unknownStatus ? { unknownStatus } : {}) };
 }
 
 const isBlank = (raw: RawContact) => ![raw.name, raw.email, raw.phone, raw.status, raw.notes].some((v) => v?.trim());
@@ -270,10 +277,13 @@ function csvRows(text: string): RawFile {
   return { raws, problems };
 }
 
+const BYTE_ORDER_MARK = '\uFEFF';
+
 /** The contacts as CSV records, after the header line unless `withHeader` is false (a later part of one file). */
 export function contactsToCsv(contacts: (ContactFields & { createdAt: Date })[], withHeader = true): string {
   const header = ['name', 'email', 'phone', 'spiritualStatus', 'notes', 'createdAt'];
-  return writeCsv([
+  // The file opens with a byte order mark, so spreadsheet apps read it as UTF-8 (accents, Arabic) instead of guessing.
+  return (withHeader ? BYTE_ORDER_MARK : '') + writeCsv([
     ...(withHeader ? [header] : []),
     ...contacts.map((c) => [c.name, c.email ?? '', c.phone ?? '', c.spiritualStatus, c.notes ?? '', c.createdAt.toISOString()]),
   ]);
@@ -408,21 +418,36 @@ function vcardRows(text: string): RawFile {
   return { raws, problems: [] };
 }
 
-/** A single name as N's family and given parts: the last word is the family name when there are several. */
-function structuredName(name: string): [family: string, given: string] {
-  const words = name.trim().split(/\s+/);
-  return words.length > 1 ? [words.pop()!, words.join(' ')] : ['', words[0] ?? ''];
+/** Words before a name that are honorifics and after it that are suffixes, compared without dots and case. */
+const NAME_PREFIXES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'rev', 'fr', 'sr', 'br', 'prof', 'pastor']);
+const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'v', 'vi', 'phd', 'md', 'esq', 'dds', 'dmin']);
+const nameWordKey = (word: string) => word.toLowerCase().replace(/[.,]/g, '');
+
+/**
+ * A single name as N's parts (family;given;additional;prefixes;suffixes): honorifics at the start and suffixes at the
+ * end ('III', 'Jr.') kept as such, the last remaining word the family name, the first the given name, any between
+ * additional. 'Sr' is a suffix at the end and a prefix (Sister) at the start.
+ */
+function structuredName(name: string): [family: string, given: string, additional: string, prefixes: string, suffixes: string] {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const prefixes: string[] = [];
+  const suffixes: string[] = [];
+  while (words.length > 1 && NAME_PREFIXES.has(nameWordKey(words[0]))) prefixes.push(words.shift()!);
+  while (words.length > 1 && NAME_SUFFIXES.has(nameWordKey(words[words.length - 1]))) suffixes.unshift(words.pop()!);
+  const family = words.length > 1 ? words.pop()! : '';
+  const [given = '', ...additional] = words;
+  return [family, given, additional.join(' '), prefixes.join(' '), suffixes.join(' ')];
 }
 
 export function contactsToVcard(contacts: ContactFields[]): string {
   return contacts
     .map((contact) => {
-      const [family, given] = structuredName(contact.name);
+      const [family, given, additional, prefixes, suffixes] = structuredName(contact.name);
       const lines = [
         'BEGIN:VCARD',
         'VERSION:3.0',
         `FN:${escapeText(contact.name)}`,
-        `N:${escapeText(family)};${escapeText(given)};;;`,
+        `N:${[family, given, additional, prefixes, suffixes].map(escapeText).join(';')}`,
         contact.email ? `EMAIL;TYPE=INTERNET:${escapeText(contact.email)}` : null,
         contact.phone ? `TEL:${escapeText(contact.phone)}` : null,
         contact.notes ? `NOTE:${escapeText(contact.notes)}` : null,

@@ -262,7 +262,7 @@ export const accountRouter = router({
     const parsed = await contactsFromFile(input.format, input.text);
     return ctx.database.write(async (tx) => {
       const plan = await planImport(tx, ctx.user.id, parsed);
-      await insertContacts(tx, ctx.user.id, plan.valid.map(({ row: _row, ...fields }) => ({ ...fields, teamId: null })));
+      await insertContacts(tx, ctx.user.id, plan.valid.map(({ row: _row, unknownStatus: _written, ...fields }) => ({ ...fields, teamId: null })));
       return { created: plan.valid.length, skipped: plan.duplicates, problems: plan.problems };
     });
   }),

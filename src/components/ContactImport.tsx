@@ -16,6 +16,11 @@ const SHOWN_ROWS = 100;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+const importUnits = {
+  csv: { label: 'Row', one: 'row', many: 'rows' },
+  vcard: { label: 'Card', one: 'card', many: 'cards' },
+} as const;
+
 /** vCard by its extension or its first line; anything else is read as CSV, whose parser says what it lacks. */
 function formatOf(name: string, text: string): ImportFile['format'] {
   return /\.(vcf|vcard)$/i.test(name) || /^\uFEFF?\s*BEGIN:VCARD/i.test(text) ? 'vcard' : 'csv';
@@ -33,6 +38,9 @@ export function ContactImport() {
   const [error, setError] = useState<string | null>(null);
   // A new key empties the file input, so picking the same file again reads it again.
   const [inputKey, setInputKey] = useState(0);
+  // A spreadsheet's rows are numbered as the spreadsheet shows them; an address book holds cards.
+  const unit = file ? importUnits[file.format] : null;
+  const unknownStatuses = plan?.valid.filter((draft) => draft.unknownStatus) ?? [];
 
   function reset() {
     setFile(null);
@@ -109,7 +117,7 @@ export function ContactImport() {
         </p>
       )}
 
-      {plan && file && (
+      {plan && file && unit && (
         <div className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-200/60 p-4" aria-live="polite">
           <p className="text-sm font-semibold">
             Preview of {file.name}: nothing has been imported yet.
@@ -124,10 +132,27 @@ export function ContactImport() {
               </>
             )}
           </PreviewList>
-          <PreviewList title={`${plural(plan.problems.length, 'row has', 'rows have')} problems and will be left out`} rows={plan.problems} tone="error">
+          <PreviewList
+            title={`${plural(unknownStatuses.length, `${unit.one} has a status`, `${unit.many} have statuses`)} Sower does not know, imported as Unknown`}
+            rows={unknownStatuses}
+            tone="warning"
+          >
+            {(draft) => (
+              <span dir="auto" className="wrap-anywhere">
+                <span className="font-medium">
+                  {unit.label} {draft.row}, {draft.name}:
+                </span>{' '}
+                “{draft.unknownStatus}”
+              </span>
+            )}
+          </PreviewList>
+          <PreviewList title={`${plural(plan.problems.length, `${unit.one} has`, `${unit.many} have`)} problems and will be left out`} rows={plan.problems} tone="error">
             {(problem) => (
               <span>
-                <span className="font-medium">Row {problem.row}:</span> {problem.reason}
+                <span className="font-medium">
+                  {unit.label} {problem.row}:
+                </span>{' '}
+                {problem.reason}
               </span>
             )}
           </PreviewList>
@@ -135,7 +160,7 @@ export function ContactImport() {
             {(duplicate) => (
               <span dir="auto" className="wrap-anywhere">
                 <span className="font-medium">
-                  Row {duplicate.row}, {duplicate.name}:
+                  {unit.label} {duplicate.row}, {duplicate.name}:
                 </span>{' '}
                 {duplicate.reason}
               </span>

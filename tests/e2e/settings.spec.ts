@@ -65,7 +65,8 @@ test('profile: the spec\'s validation messages, then the new name shows in the u
   await expect(toast(page, 'Profile updated')).toBeVisible();
   let block = await userBlock(page);
   await expect(block.getByText('Lydia of Thyatira')).toBeVisible();
-  await expect(block.getByText('LT', { exact: true })).toBeVisible();
+  // The spec's initials: the first letters of firstName ('Lydia') and lastName ('of Thyatira').
+  await expect(block.getByText('LO', { exact: true })).toBeVisible();
 
   await page.reload();
   block = await userBlock(page);
@@ -184,8 +185,9 @@ test('exports download my data as JSON, my contacts as CSV and as vCard', async 
 
   const csv = await download(/Contacts \(CSV\)/);
   expect(csv.filename).toBe('sower-contacts.csv');
-  const lines = csv.text.trim().split(/\r\n/);
-  expect(lines[0]).toBe('name,email,phone,spiritualStatus,notes,createdAt');
+  const lines = csv.text.trimEnd().split(/\r\n/);
+  // A byte order mark first, so spreadsheet apps read accents right.
+  expect(lines[0]).toBe('\uFEFFname,email,phone,spiritualStatus,notes,createdAt');
   expect(lines).toHaveLength(3);
   expect(lines[1]).toMatch(/^James Okafor,,,exploring,,/);
   // A phone starting with '+' is written as text ('+1 …) so a spreadsheet does not read it as a formula.
@@ -231,9 +233,17 @@ test('import: a preview lists new contacts, problems and duplicates, writes noth
   expect(await contactNames(page)).toEqual(['Cornelius', 'Lydia Purple', 'Maria Santos']);
 
   // A vCard file, previewed and then cancelled, writes nothing.
-  const vcf = 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Priscilla Tentmaker\r\nEMAIL:priscilla@example.com\r\nEND:VCARD\r\n';
+  // Its entries are cards, not rows; a status Sower does not know is listed before it becomes Unknown.
+  const vcf = [
+    'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Priscilla Tentmaker\r\nEMAIL:priscilla@example.com\r\nX-SOWER-STATUS:curious\r\nEND:VCARD\r\n',
+    'BEGIN:VCARD\r\nVERSION:3.0\r\nEMAIL:noname@example.com\r\nEND:VCARD\r\n',
+  ].join('');
   await page.getByLabel('Contacts file (CSV or vCard)').setInputFiles({ name: 'card.vcf', mimeType: 'text/vcard', buffer: Buffer.from(vcf) });
-  await expect(page.getByRole('region', { name: '1 contact will be created' }).getByRole('listitem')).toHaveText([/Priscilla Tentmaker/]);
+  await expect(page.getByRole('region', { name: '1 contact will be created' }).getByRole('listitem')).toHaveText([/Priscilla Tentmaker.*Unknown/]);
+  await expect(page.getByRole('region', { name: '1 card has a status Sower does not know, imported as Unknown' }).getByRole('listitem')).toHaveText([
+    'Card 1, Priscilla Tentmaker: “curious”',
+  ]);
+  await expect(page.getByRole('region', { name: '1 card has problems and will be left out' }).getByRole('listitem')).toHaveText(['Card 2: Name is required']);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText(/Preview of/)).toHaveCount(0);
   expect(await contactNames(page)).toEqual(['Cornelius', 'Lydia Purple', 'Maria Santos']);

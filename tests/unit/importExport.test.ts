@@ -84,7 +84,8 @@ describe('writing CSV', () => {
   it('exports contacts with the documented header and round-trips through the importer', () => {
     const createdAt = new Date('2026-11-22T10:00:00.000Z');
     const text = contactsToCsv([{ ...lydia, createdAt }, { name: 'Cornelius', email: null, phone: null, spiritualStatus: 'unknown', notes: null, createdAt }]);
-    expect(text.split('\r\n')[0]).toBe('name,email,phone,spiritualStatus,notes,createdAt');
+    // A byte order mark first, so spreadsheet apps read the file as UTF-8.
+    expect(text.split('\r\n')[0]).toBe('\uFEFFname,email,phone,spiritualStatus,notes,createdAt');
     const { drafts, problems } = contactsFromCsv(text);
     expect(problems).toEqual([]);
     expect(drafts).toEqual([
@@ -172,11 +173,23 @@ describe('writing vCard 3.0', () => {
   it('writes one card per contact with CRLF line ends and the Sower status', () => {
     expect(text.match(/BEGIN:VCARD\r\nVERSION:3\.0\r\n/g)).toHaveLength(2);
     expect(text.endsWith('END:VCARD\r\n')).toBe(true);
-    expect(unfolded).toContain('FN:Lydia of Thyatira\r\nN:Thyatira;Lydia of;;;\r\n');
+    expect(unfolded).toContain('FN:Lydia of Thyatira\r\nN:Thyatira;Lydia;of;;\r\n');
     expect(unfolded).toContain('EMAIL;TYPE=INTERNET:lydia@example.com\r\n');
     expect(unfolded).toContain('TEL:+30 555 0101\r\n');
     expect(unfolded).toContain('X-SOWER-STATUS:new_believer\r\n');
     expect(unfolded).toContain('FN:Cornelius\r\nN:;Cornelius;;;\r\nX-SOWER-STATUS:unknown\r\n');
+  });
+
+  it.each([
+    ['Bartholomew Jeremiah Featherstonehaugh-Worthington III', 'N:Featherstonehaugh-Worthington;Bartholomew;Jeremiah;;III'],
+    ['Dr. Martin Luther King Jr.', 'N:King;Martin;Luther;Dr.;Jr.'],
+    ['Rev. Grace Hopper', 'N:Hopper;Grace;;Rev.;'],
+    ['Henry V', 'N:;Henry;;;V'],
+    ['Sr Mary', 'N:;Mary;;Sr;'],
+  ])('keeps honorifics and suffixes in their own parts of N: %s', (name, n) => {
+    const card = contactsToVcard([{ name, email: null, phone: null, spiritualStatus: 'unknown', notes: null }]).replace(/\r\n[ \t]/g, '');
+    expect(card).toContain(`\r\n${n}\r\n`);
+    expect(contactsFromVcard(card).drafts[0].name).toBe(name);
   });
 
   it('escapes commas, semicolons, backslashes and line breaks (RFC 2426)', () => {
