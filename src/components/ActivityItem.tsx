@@ -2,6 +2,7 @@
 import { Link } from 'react-router-dom';
 import { activityDateLabel } from '../lib/dates';
 import { activityTypeLabel } from '../lib/labels';
+import { ClampedText } from './ClampedText';
 import { ContactLink } from './ContactLink';
 import { ActivityTypeIcon } from './Icons';
 import { STRETCHED_LINK, STRETCHED_ROW } from './stretchedLink';
@@ -14,9 +15,11 @@ interface ActivityItemProps {
   notes: string | null;
   date: Date;
   to?: string;
+  /** Notes are cut to two lines in a summary (the row opens the whole activity), three with 'Show more' in the list. */
+  expandable?: boolean;
 }
 
-export function ActivityItem({ type, contactId, contactName, notes, date, to }: ActivityItemProps) {
+export function ActivityItem({ type, contactId, contactName, notes, date, to, expandable = false }: ActivityItemProps) {
   const typeLabel = activityTypeLabel(type);
   return (
     <div className={`flex min-w-0 flex-1 items-start gap-3 ${to ? STRETCHED_ROW : ''}`}>
@@ -33,7 +36,11 @@ export function ActivityItem({ type, contactId, contactName, notes, date, to }: 
           )}{' '}
           with {contactId === undefined ? contactName : <ContactLink contactId={contactId} name={contactName} />}
         </p>
-        <p dir="auto" className={`mt-0.5 text-sm wrap-anywhere ${notes ? 'text-base-content/80' : 'text-base-content/75 italic'}`}>{notes || 'No additional notes'}</p>
+        {notes ? (
+          <ClampedText text={notes} lines={expandable ? 3 : 2} expandable={expandable} className="mt-0.5 text-sm text-base-content/80" />
+        ) : (
+          <p className="mt-0.5 text-sm text-base-content/75 italic">No additional notes</p>
+        )}
       </div>
       <span className="shrink-0 text-xs whitespace-nowrap text-base-content/70">{activityDateLabel(date)}</span>
     </div>

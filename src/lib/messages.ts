@@ -91,6 +91,9 @@ export const contactSummary = {
   sorts: { name: 'Name', lastContact: 'Last contact, longest ago first', nextFollowUp: 'Next follow-up, soonest first' },
 } as const;
 
+/** A long note cut to a few lines in a list. */
+export const clampedText = { more: 'Show more', less: 'Show less' } as const;
+
 /** The activity form's date, when it is more than a day ahead. */
 export const activityDate = {
   farAhead: 'This date is more than a day ahead. Activities are usually logged after they happen.',

@@ -176,7 +176,7 @@ export default function ActivitiesPage() {
         <ul className="flex flex-col gap-2">
           {activities.map((activity) => (
             <li key={activity.id} className="flex items-start gap-1 rounded-box border border-base-300 bg-base-100 p-3 sm:gap-2 sm:p-4">
-              <ActivityItem type={activity.type} contactId={activity.contactId} contactName={activity.contactName} notes={activity.notes} date={activity.date} />
+              <ActivityItem type={activity.type} contactId={activity.contactId} contactName={activity.contactName} notes={activity.notes} date={activity.date} expandable />
               <RowMenu
                 label={`Actions for ${activityTypeLabel(activity.type)} with ${activity.contactName}`}
                 items={[

@@ -29,7 +29,8 @@ test.describe('registration', () => {
     if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByText(username).filter({ visible: true })).toBeVisible();
     await expect(page.getByText('Lydia of Thyatira').filter({ visible: true })).toBeVisible();
-    await expect(page.getByText('LT', { exact: true }).filter({ visible: true })).toBeVisible();
+    // The spec's user initials: the first letters of firstName ('Lydia') and lastName ('of Thyatira').
+    await expect(page.getByText('LO', { exact: true }).filter({ visible: true })).toBeVisible();
   });
 
   test('shows every registration message under its field', async ({ page, consoleErrors }) => {

@@ -138,3 +138,23 @@ test.describe('a session that ended elsewhere', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 });
+
+test('a cold load shows Sower at once, before its scripts arrive, and the app replaces it', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // A slow network: no script arrives until the placeholder has been seen.
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const boot = page.locator('#boot');
+  await expect(boot).toBeVisible();
+  await expect(boot).toContainText('Sower');
+  await expect(boot).toContainText('Track and manage your gospel sharing journey');
+  expect(await boot.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  release();
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(boot).toHaveCount(0);
+});
