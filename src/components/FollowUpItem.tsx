@@ -42,12 +42,12 @@ export function FollowUpItem({ contactId, contactName, description, type, date, 
         <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-base-content/70">
           <FollowUpTypeIcon type={type} />
           {followUpTypeLabel(type)}
-          {late && (
-            <span className="font-medium text-base-content/85">
-              · {late} ({formatDay(date)})
-            </span>
-          )}
         </p>
+        {late && (
+          <p className="mt-0.5 text-xs font-medium text-base-content/85">
+            {late} ({formatDay(date)})
+          </p>
+        )}
       </div>
       {completed ? (
         <span className="badge badge-sm badge-ghost whitespace-nowrap">Completed</span>

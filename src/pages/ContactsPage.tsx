@@ -94,11 +94,14 @@ export default function ContactsPage() {
           <div className="flex-1">
             <TextField name="q" type="search" label="Search contacts" placeholder="Name, email, phone or notes" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
           </div>
-          <div className="sm:w-52">
-            <SelectField name="status" label="Status" value={filter.status ?? ''} options={statusOptions} onChange={(e) => setFilters({ status: e.target.value })} />
-          </div>
-          <div className="sm:w-64">
-            <SelectField name="sort" label={contactSummary.sortLabel} value={sort ?? ''} options={sortOptions} onChange={(e) => setFilters({ sort: e.target.value }, { replace: true })} />
+          {/* Side by side even on a phone, so the cards start sooner. */}
+          <div className="grid grid-cols-2 gap-3 sm:flex">
+            <div className="min-w-0 sm:w-52">
+              <SelectField name="status" label="Status" value={filter.status ?? ''} options={statusOptions} onChange={(e) => setFilters({ status: e.target.value })} />
+            </div>
+            <div className="min-w-0 sm:w-64">
+              <SelectField name="sort" label={contactSummary.sortLabel} value={sort ?? ''} options={sortOptions} onChange={(e) => setFilters({ sort: e.target.value }, { replace: true })} />
+            </div>
           </div>
         </div>
       )}

@@ -265,3 +265,91 @@ test.describe('goals counted from the activities', () => {
     await expect(dialog.getByLabel('Start date')).toBeFocused();
   });
 });
+
+test.describe('small things a new user hit', () => {
+  const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+  test('a Bible Study follow-up made from an activity edits as a Bible Study', async ({ page, user }) => {
+    void user;
+    const logged = await api(page, '/api/activities', { type: 'conversation', contactName: 'Lydia', followUp: { date: dayFromNow(3), type: 'study', description: 'Read John 1' } });
+    await page.goto(`/followups?id=${logged.followUp.id}`);
+    const edit = page.getByRole('dialog', { name: 'Edit Follow-up' });
+    await expect(edit.getByLabel('Type')).toHaveValue('study');
+    await expect(edit.getByLabel('Type').locator('option:checked')).toHaveText('Bible Study');
+    await edit.getByLabel('Description').fill('Read John 1 and 2');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Follow-up updated')).toBeVisible();
+    const saved = await (await page.request.get(`/api/followups/${logged.followUp.id}`)).json();
+    expect(saved).toMatchObject({ type: 'study', description: 'Read John 1 and 2' });
+  });
+
+  test('an activity dated more than a day ahead is questioned under the date, and still saved if meant', async ({ page, user }) => {
+    void user;
+    await page.goto('/activities');
+    await page.getByRole('button', { name: 'Log Activity' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Log Activity' });
+    const text = 'This date is more than a day ahead. Activities are usually logged after they happen.';
+    const warning = dialog.getByText(text);
+    await expect(warning).toHaveCount(0);
+    const date = dialog.getByLabel('Date', { exact: true });
+    await date.fill(new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA'));
+    await expect(warning).toHaveCount(0);
+    await date.fill(new Date(Date.now() + 400 * 86_400_000).toLocaleDateString('en-CA'));
+    await expect(warning).toBeVisible();
+    await expect(date).toHaveAccessibleDescription(text);
+    await dialog.getByRole('combobox', { name: 'Contact name' }).fill('Future Fred');
+    await dialog.getByRole('button', { name: 'Log Activity' }).click();
+    await expect(toast(page, 'Activity created')).toBeVisible();
+  });
+
+  test('an overdue follow-up says how late it is, beside the Overdue badge', async ({ page, user }) => {
+    void user;
+    const contact = await api(page, '/api/contacts', { name: 'Silas' });
+    await api(page, '/api/followups', { contactId: contact.id, date: dayFromNow(-3), type: 'phone', description: 'Call Silas' });
+    await page.goto('/followups');
+    const row = page.getByRole('listitem').filter({ hasText: 'Call Silas' });
+    await expect(row.getByText('Overdue', { exact: true })).toBeVisible();
+    await expect(row.getByText(/^3 days overdue \(\w{3} \d{1,2}, \d{4}\)$/)).toBeVisible();
+  });
+
+  test('a new account shows level trends, not a green rise, and empty lists say what comes there with a first step', async ({ page, user }) => {
+    void user;
+    await page.goto('/');
+    const trends = page.locator('[data-trend]');
+    await expect(trends).toHaveCount(4);
+    for (const trend of await trends.all()) {
+      await expect(trend).toHaveAttribute('data-trend', 'level');
+      await expect(trend).toHaveText('→ 0%');
+    }
+    for (const [path, title, action] of [
+      ['/followups', 'No pending follow-ups', 'Schedule your first follow-up'],
+      ['/prayer-journal', 'No active prayer requests', 'Add your first prayer request'],
+      ['/goals', 'No active goals', 'Create your first goal'],
+    ]) {
+      await page.goto(path);
+      await expect(page.getByText(title, { exact: true })).toBeVisible();
+      await page.getByRole('button', { name: action }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
+  });
+
+  test('long notes are cut to three lines on /activities, with Show more and Show less', async ({ page, user }) => {
+    void user;
+    const notes = Array.from({ length: 12 }, (_, i) => `Line ${i + 1} of what we talked about, at some length.`).join('\n');
+    await api(page, '/api/activities', { type: 'conversation', contactName: 'Tabitha', notes });
+    await api(page, '/api/activities', { type: 'conversation', contactName: 'Short Note', notes: 'Brief.' });
+    await page.goto('/activities');
+    const long = page.getByText(/^Line 1 of what/);
+    const height = async () => (await long.boundingBox())!.height;
+    const clamped = await height();
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect(page.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    expect(await height()).toBeGreaterThan(clamped * 2);
+    await page.getByRole('button', { name: 'Show less' }).click();
+    expect(await height()).toBeLessThanOrEqual(clamped + 1);
+    // A note that fits offers nothing.
+    await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(1);
+  });
+});
