@@ -154,7 +154,8 @@ export const activities = sqliteTable(
     index('activities_owner_date_idx').on(t.createdBy, t.date),
     index('activities_owner_type_date_idx').on(t.createdBy, t.type, t.date),
     index('activities_team_date_idx').on(t.teamId, t.date),
-    index('activities_contact_idx').on(t.contactId),
+    // A person's activities by date: their timeline, and their last contact found by one seek (contacts.list).
+    index('activities_contact_date_idx').on(t.contactId, t.date),
   ],
 );
 
@@ -203,7 +204,8 @@ export const followUps = sqliteTable(
     index('follow_ups_team_idx').on(t.teamId, t.completed, t.date),
     index('follow_ups_owner_date_idx').on(t.createdBy, t.date),
     index('follow_ups_team_date_idx').on(t.teamId, t.date),
-    index('follow_ups_contact_idx').on(t.contactId),
+    // A person's follow-ups, done or not, by date: their next one and their last completed one, each one seek.
+    index('follow_ups_contact_date_idx').on(t.contactId, t.completed, t.date),
   ],
 );
 

@@ -1,5 +1,6 @@
 // Contacts: the people a user shares with, each with a spiritual status.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, type SpiritualStatus } from '../../db/schema';
 import { assertCanCreateIn, canEdit, canRead, notFound } from '../access';
@@ -32,20 +33,26 @@ const asDate = (value: unknown) => (value === null || value === undefined ? null
 const HALF_DAY_MS = 43_200_000;
 
 /**
+ * Both dates name their index (INDEXED BY): with the reader's rule `created_by = ? or team_id in (…)` beside them,
+ * SQLite otherwise walked every activity of the user (by owner and date) for each contact, 8 s for a page of 50 on the
+ * bench's heavy user; through the person's own (contact, date) index it is one seek, 3 ms for the page.
+ *
  * When the user last had contact with the person: their latest activity dated up to today (dates sit at local noon,
  * hence the half day) or completed follow-up, among the ones the user may read; null when none.
  */
 function lastContactAt(userId: number) {
   return sql`(select max(d) from (
-    select max(${activities.date}) as d from ${activities} where ${activities.contactId} = ${contacts.id}
+    select max(${activities.date}) as d from ${activities} indexed by activities_contact_date_idx where ${activities.contactId} = ${contacts.id}
       and ${activities.date} <= cast(unixepoch('subsecond') * 1000 as integer) + ${sql.raw(String(HALF_DAY_MS))} and ${canRead(activities, userId)}
     union all
-    select max(${followUps.date}) from ${followUps} where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 1 and ${canRead(followUps, userId)}))`;
+    select max(${followUps.date}) from ${followUps} indexed by follow_ups_contact_date_idx
+      where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 1 and ${canRead(followUps, userId)}))`;
 }
 
 /** The earliest follow-up with the person still to do (an overdue one included); null when none is scheduled. */
 function nextFollowUpAt(userId: number) {
-  return sql`(select min(${followUps.date}) from ${followUps} where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0 and ${canRead(followUps, userId)})`;
+  return sql`(select min(${followUps.date}) from ${followUps} indexed by follow_ups_contact_date_idx
+    where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0 and ${canRead(followUps, userId)})`;
 }
 
 /** A contact as the list and the contact's page show it: with when they were last contacted and the next follow-up. */
@@ -112,26 +119,24 @@ function contactFilters(filter: { q?: string; status?: SpiritualStatus } | undef
   return [filter?.q ? contactMatches(filter.q) : undefined, filter?.status ? eq(contacts.spiritualStatus, filter.status) : undefined];
 }
 
+/** One page of the contacts the user may read, filtered and in the asked order (its plan is checked in the tests). */
+export function contactListQuery(db: Queryable, userId: number, input: z.infer<typeof contactListInput>) {
+  const key = sortKey(input?.sort ?? 'name', userId);
+  const order = [asc(key), asc(contacts.id)];
+  const filters = [...contactFilters(input), input?.cursor ? afterCursor(contacts, key, 'asc', input.cursor, userId) : undefined];
+  return db
+    .select(contactSummaryColumns(userId))
+    .from(contacts)
+    .where(readablePage(contacts, userId, filters, order, limitOf(input)))
+    .orderBy(...order)
+    .limit(limitOf(input));
+}
+
 /** The most contact names one answer holds. */
 export const MAX_CONTACT_NAMES = MAX_IMPORT_ROWS;
 
 export const contactsRouter = router({
-  list: protectedProcedure.input(contactListInput).query(({ ctx, input }) => {
-    const key = sortKey(input?.sort ?? 'name', ctx.user.id);
-    const order = [asc(key), asc(contacts.id)];
-    const filters = [
-      ...contactFilters(input),
-      input?.cursor ? afterCursor(contacts, key, 'asc', input.cursor, ctx.user.id) : undefined,
-    ];
-    return rowsOf(
-      ctx.database.read
-        .select(contactSummaryColumns(ctx.user.id))
-        .from(contacts)
-        .where(readablePage(contacts, ctx.user.id, filters, order, limitOf(input)))
-        .orderBy(...order)
-        .limit(limitOf(input)),
-    );
-  }),
+  list: protectedProcedure.input(contactListInput).query(({ ctx, input }) => rowsOf(contactListQuery(ctx.database.read, ctx.user.id, input))),
 
   /**
    * Readable contacts' ids and names, alphabetically, for the forms' contact pickers: a small payload, bounded like

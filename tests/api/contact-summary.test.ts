@@ -1,6 +1,8 @@
 // A contact's 'Last contact' and 'Next follow-up', on the list and the contact's page, and the list's orders by them
 // (issue 13: what users of personal CRMs expect). Only what the reader may see goes into either date.
+import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactListQuery } from '../../server/routers/contacts';
 import { joinTeam, signedInClient, startServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -43,6 +45,25 @@ describe('last contact and next follow-up', () => {
     const mine = (await member.client.get(`/api/contacts/${shared}`)).body;
     expect(mine.lastContactAt).not.toBeNull();
     expect(mine.nextFollowUpAt).not.toBeNull();
+  });
+});
+
+describe('the cost of the two dates', () => {
+  it("reads each person's dates through their own (contact, date) index, never walking the reader's activities", async () => {
+    // In a team, so the reader's rule is `created_by = ? or team_id in (…)`: the OR that misled SQLite's planner.
+    const { client, user } = await signedInClient(server, 'planner');
+    expect((await client.post('/api/teams', { name: 'Planners' })).status).toBe(201);
+    const lists = (['name', 'lastContact', 'nextFollowUp'] as const).map((sort) => contactListQuery(server.database.read, user.id, { q: undefined, sort, limit: 50 }).toSQL());
+    // A connection of its own: an EXPLAIN on the server's reader pool left that connection on an old snapshot.
+    const inspector = createClient({ url: server.dbUrl });
+    for (const list of lists) {
+      const plan = (await inspector.execute({ sql: `explain query plan ${list.sql}`, args: list.params as never })).rows.map((r) => String(r.detail));
+      expect(plan.filter((line) => /^SEARCH (activities|follow_ups)\b/.test(line))).toEqual(
+        expect.arrayContaining([expect.stringMatching(/activities USING INDEX activities_contact_date_idx/), expect.stringMatching(/follow_ups USING INDEX follow_ups_contact_date_idx/)]),
+      );
+      expect(plan.join('\n')).not.toMatch(/MULTI-INDEX OR|activities_owner_date_idx|activities_team_date_idx/);
+    }
+    inspector.close();
   });
 });
 
