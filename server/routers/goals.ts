@@ -1,9 +1,10 @@
 // Goals: targets a user sets, counted from logged activities and new contacts, completed by the user.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { goals } from '../../db/schema';
 import { assertCanCreateIn, canRead, notFound } from '../access';
-import { idInput } from '../schemas/common';
+import { idInput, MAX_PAGE_ROWS } from '../schemas/common';
+import { nextTurn } from '../turns';
 import { goalCreateInput, goalUpdateInput, START_AFTER_DEADLINE } from '../schemas/goals';
 import { fieldInvalid } from '../errors';
 import { protectedProcedure, router } from '../trpc';
@@ -37,6 +38,9 @@ const countedInPeriod = sql`case when ${goals.type} = 'new_contact'
   end`;
 export const goalProgress = sql<number>`max(0, ${goals.adjustment} + ${countedInPeriod})`.mapWith(Number);
 
+/** Goals counted in one query, one event-loop turn: about 30 ms on the bench's heaviest history. */
+const GOALS_PER_TURN = 16;
+
 export const goalColumns = {
   id: goals.id,
   title: goals.title,
@@ -67,9 +71,19 @@ async function adjustTo(tx: Tx, goalId: number, progress: number) {
 }
 
 export const goalsRouter = router({
-  list: protectedProcedure.query(({ ctx }) =>
-    rowsOf(ctx.database.read.select(goalColumns).from(goals).where(canRead(goals, ctx.user.id)).orderBy(desc(goals.createdAt), desc(goals.id))),
-  ),
+  list: protectedProcedure.query(async ({ ctx }) => {
+    const order = [desc(goals.createdAt), desc(goals.id)];
+    const ids = (await ctx.database.read.select({ id: goals.id }).from(goals).where(canRead(goals, ctx.user.id)).orderBy(...order).limit(MAX_PAGE_ROWS)).map((g) => g.id);
+    // Counting is a range of index entries per goal; a slice of goals per event-loop turn keeps a long list over a dense
+    // history (108 goals over 50,000 activities: 177 ms in one query) from holding the server for its whole length.
+    const listed = [];
+    for (let start = 0; start < ids.length; start += GOALS_PER_TURN) {
+      if (start > 0) await nextTurn();
+      const slice = ids.slice(start, start + GOALS_PER_TURN);
+      listed.push(...(await rowsOf(ctx.database.read.select(goalColumns).from(goals).where(inArray(goals.id, slice)).orderBy(...order))));
+    }
+    return listed;
+  }),
 
   byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadGoal(ctx.database.read, input.id, ctx.user.id)),
 

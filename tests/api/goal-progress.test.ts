@@ -129,6 +129,27 @@ describe('kept right on every change', () => {
     expect(await me.progress(presentation)).toBe(0);
   });
 
+  it('keeps a long period right too, whose whole days are summed from the daily tallies and its ends row by row', async () => {
+    const me = await person('long');
+    const goal = await me.goal('conversation', { startsOn: daysFromNow(-40), deadline: daysFromNow(40) });
+    const middle = await me.log('conversation', { date: daysFromNow(-20) });
+    await me.log('conversation', { date: daysFromNow(-20) });
+    await me.log('conversation', { date: daysFromNow(-40) });
+    await me.log('conversation', { date: daysFromNow(-41) });
+    await me.log('conversation');
+    expect(await me.progress(goal)).toBe(4);
+    await me.client.delete(`/api/activities/${middle.id}`);
+    expect(await me.progress(goal)).toBe(3);
+    const moved = await me.log('gospel_presentation', { date: daysFromNow(-10) });
+    expect(await me.progress(goal)).toBe(3);
+    await me.client.put(`/api/activities/${moved.id}`, { type: 'conversation' });
+    expect(await me.progress(goal)).toBe(4);
+    await me.client.put(`/api/activities/${moved.id}`, { date: daysFromNow(-60) });
+    expect(await me.progress(goal)).toBe(3);
+    const newContacts = await me.goal('new_contact', { startsOn: daysFromNow(-40), deadline: daysFromNow(40) });
+    expect(await me.progress(newContacts)).toBe(1);
+  });
+
   it('subtracts a deleted contact and the activities it took with it', async () => {
     const me = await person('remover');
     const conversation = await me.goal('conversation');
