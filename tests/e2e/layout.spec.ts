@@ -122,3 +122,22 @@ test('a long form keeps its Save button in view, and a row menu is a 44 px targe
   await expect(save).toBeInViewport({ ratio: 1 });
   if (process.env.LAYOUT_SHOTS) await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/long-form-phone.png` });
 });
+
+test('a timeline entry keeps its date on its title line, and tabs show their box and every count as a pill', async ({ page, user }) => {
+  void user;
+  const contact = await api(page, '/api/contacts', { name: 'Joanna', spiritualStatus: 'exploring' });
+  expect((await page.request.put(`/api/contacts/${contact.id}`, { data: { spiritualStatus: 'new_believer' } })).status()).toBe(200);
+  await page.goto(`/contacts/${contact.id}`);
+  const entry = page.getByRole('listitem').filter({ hasText: 'Status changed from Exploring to New Believer' });
+  const title = (await entry.getByText('Status changed from Exploring to New Believer').boundingBox())!;
+  const date = (await entry.locator('time').boundingBox())!;
+  // Baselines within a few pixels: the date sits on the title's first line, not under it.
+  expect(Math.abs(date.y - title.y)).toBeLessThan(8);
+
+  await page.goto('/followups');
+  const tabs = page.getByRole('tablist', { name: 'Follow-ups' });
+  expect(await tabs.evaluate((el) => getComputedStyle(el).borderTopWidth)).not.toBe('0px');
+  const inactiveCount = page.getByRole('tab', { name: /Completed/ }).locator('.badge');
+  await expect(inactiveCount).toHaveText('0');
+  expect(await inactiveCount.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+});
