@@ -297,7 +297,13 @@ test.describe('toasts', () => {
       await expect(page.getByText(`Prayed ${i + 1} time`)).toBeVisible();
     }
     const region = page.getByRole('region', { name: 'Notifications (F8)' });
-    expect(await region.getByText('Prayer count incremented').count()).toBeLessThanOrEqual(3);
+    // Shown means open: a toast pushed out by a fourth is aria-hidden and inert for the 200 ms it slides away, still in
+    // the DOM (counting its text there made this test see 4 on a busy machine). Open toasts are the ones in the
+    // accessibility tree, as a screen reader and the eye get them.
+    const shown = region.getByRole('status').filter({ hasText: 'Prayer count incremented' });
+    await expect(shown.first()).toBeVisible();
+    expect(await shown.count()).toBeLessThanOrEqual(3);
+    expect(await region.locator('li:not([aria-hidden])').count()).toBeLessThanOrEqual(3);
     await page.keyboard.press('F8');
     await expect(region).toBeFocused();
   });
