@@ -3,16 +3,11 @@
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactListQuery } from '../../server/routers/contacts';
-import { joinTeam, signedInClient, startServer, type TestServer } from './harness';
+import { daysFromNow, joinTeam, signedInClient, startServer, type TestServer } from './harness';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
+beforeAll(async () => (server = await startServer()));
 afterAll(() => server.close());
-
-const DAY = 86_400_000;
-const daysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 describe('last contact and next follow-up', () => {
   it('are the latest activity or completed follow-up up to today, and the earliest follow-up still to do', async () => {

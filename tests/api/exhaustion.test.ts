@@ -7,6 +7,9 @@ import { ApiClient, signedInClient, startServer, type TestServer } from './harne
 let server: TestServer;
 let heavy: ApiClient;
 const CONTACTS = 5000;
+/** A dense history behind many goals: each goal's progress counts the activities in its period on every read. */
+const ACTIVITIES = 20_000;
+const GOALS = 300;
 
 /** A CSV of 5,000 contacts, just under the 1 MB import limit. */
 function bigCsv(prefix: string) {
@@ -18,9 +21,26 @@ function bigCsv(prefix: string) {
 
 beforeAll(async () => {
   server = await startServer();
-  heavy = (await signedInClient(server, 'heavy')).client;
+  const signedIn = await signedInClient(server, 'heavy');
+  heavy = signedIn.client;
   const imported = await heavy.post('/api/account/import', { format: 'csv', text: bigCsv('seed') });
   expect(imported.body.created).toBe(CONTACTS);
+  // Written in SQL, as thousands of API calls would take minutes: activities spread over the last 400 days across the
+  // contacts, and goals whose periods cover all of them.
+  const userId = signedIn.user.id;
+  const numbers = (count: number) => `with recursive n(x) as (select 1 union all select x + 1 from n where x < ${count})`;
+  await server.database.writerClient.execute({
+    sql: `${numbers(ACTIVITIES)} insert into activities (contact_id, type, date, description, created_by)
+      select (select min(id) from contacts where created_by = ?1) + x % ${CONTACTS}, case x % 2 when 0 then 'conversation' else 'gospel_presentation' end,
+        cast(unixepoch('subsecond') * 1000 as integer) - x * 1728000, 'Logged', ?1 from n`,
+    args: [userId],
+  });
+  await server.database.writerClient.execute({
+    sql: `${numbers(GOALS)} insert into goals (title, description, target_count, type, created_at, deadline, created_by)
+      select 'Goal ' || x, 'Keep going', 100, case x % 3 when 0 then 'new_contact' when 1 then 'conversation' else 'gospel_presentation' end,
+        cast(unixepoch('subsecond') * 1000 as integer) - 400 * 86400000, cast(unixepoch('subsecond') * 1000 as integer) + 86400000, ?1 from n`,
+    args: [userId],
+  });
 }, 60_000);
 afterAll(() => server.close());
 
@@ -96,6 +116,9 @@ describe('the event loop while heavy requests run', () => {
   it.each([
     ['a batch of 10 full pages of contacts', () => heavy.get(batchUrl(Array(10).fill('contacts.list'), Array(10).fill({ limit: 1000 })))],
     ['a batch of 10 contact-name lists', () => heavy.get(batchUrl(Array(10).fill('contacts.names')))],
+    ['a batch of 10 full pages of contacts by last contact', () => heavy.get(batchUrl(Array(10).fill('contacts.list'), Array(10).fill({ limit: 1000, sort: 'lastContact' })))],
+    ['the whole contact list by next follow-up over REST', () => heavy.get('/api/contacts?sort=nextFollowUp')],
+    [`a batch of 10 goal lists (${GOALS} goals counting ${ACTIVITIES} activities)`, () => heavy.get(batchUrl(Array(10).fill('goals.list')))],
     ['the whole contact list over REST', () => heavy.get('/api/contacts')],
     ['the CSV export', () => heavy.get('/api/account/export/contacts.csv')],
     ['the vCard export', () => heavy.get('/api/account/export/contacts.vcf')],

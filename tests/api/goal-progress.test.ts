@@ -2,17 +2,11 @@
 // (issue 13 item 4): activities of its type dated from its start (its creation, or a chosen start date) to its deadline
 // and not in the future, contacts created in it for new_contact; the typed 'current progress' is an adjustment on top.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinTeam, signedInClient, startServer, type TestServer } from './harness';
+import { daysFromNow, joinTeam, signedInClient, startServer, type TestServer } from './harness';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
+beforeAll(async () => (server = await startServer()));
 afterAll(() => server.close());
-
-const DAY = 86_400_000;
-/** An instant `days` from now at the time a phone stores dates: local noon, which for these tests is "now". */
-const daysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 const goalBody = (type: string, extra: Record<string, unknown> = {}) => ({
   title: `${type} goal`,

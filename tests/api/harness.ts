@@ -166,3 +166,6 @@ export async function joinTeam(admin: ApiClient, teamId: number, invitee: { clie
   if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
   return accepted.body as { id: number; role: string };
 }
+
+/** An ISO instant `days` from now (negative: ago), for records dated relative to the test's run. */
+export const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
