@@ -12,6 +12,7 @@ import { contactMatches } from './matching';
 import { afterCursor, limitOf, readablePage } from './paging';
 import { removeOwned, updateOwned } from './shared';
 import { rowsOf } from '../rows';
+import { latestToday } from './calendarDays';
 import { nextTurn } from '../turns';
 import { MAX_IMPORT_ROWS } from '../importExport';
 
@@ -30,20 +31,19 @@ export const contactColumns = {
 const nameKey = sql`lower(${contacts.name})`;
 
 const asDate = (value: unknown) => (value === null || value === undefined ? null : new Date(Number(value)));
-const HALF_DAY_MS = 43_200_000;
 
 /**
  * Both dates name their index (INDEXED BY): with the reader's rule `created_by = ? or team_id in (…)` beside them,
  * SQLite otherwise walked every activity of the user (by owner and date) for each contact, 8 s for a page of 50 on the
  * bench's heavy user; through the person's own (contact, date) index it is one seek, 3 ms for the page.
  *
- * When the user last had contact with the person: their latest activity dated up to today (dates sit at local noon,
- * hence the half day) or completed follow-up, among the ones the user may read; null when none.
+ * When the user last had contact with the person: their latest activity dated up to today (calendarDays.ts) or
+ * completed follow-up, among the ones the user may read; null when none.
  */
 function lastContactAt(userId: number) {
   return sql`(select max(d) from (
     select max(${activities.date}) as d from ${activities} indexed by activities_contact_date_idx where ${activities.contactId} = ${contacts.id}
-      and ${activities.date} <= cast(unixepoch('subsecond') * 1000 as integer) + ${sql.raw(String(HALF_DAY_MS))} and ${canRead(activities, userId)}
+      and ${activities.date} <= ${latestToday} and ${canRead(activities, userId)}
     union all
     select max(${followUps.date}) from ${followUps} indexed by follow_ups_contact_date_idx
       where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 1 and ${canRead(followUps, userId)}))`;

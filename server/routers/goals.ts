@@ -5,23 +5,21 @@ import { goals } from '../../db/schema';
 import { assertCanCreateIn, canRead, notFound } from '../access';
 import { idInput, MAX_PAGE_ROWS } from '../schemas/common';
 import { nextTurn } from '../turns';
-import { goalCreateInput, goalUpdateInput, START_AFTER_DEADLINE } from '../schemas/goals';
+import { goalCreateInput, goalUpdateInput, START_AFTER_DEADLINE, startsAfterDeadline } from '../schemas/goals';
 import { fieldInvalid } from '../errors';
 import { protectedProcedure, router } from '../trpc';
 import { removeOwned, updateOwned } from './shared';
 import { rowsOf } from '../rows';
+import { halfDay, latestToday } from './calendarDays';
 
 /**
- * Dates are stored at local noon (src/lib/dates.ts) and the server knows no time zone, so a day is "its noon ± 12 h":
- * the period runs from 12 h before the start (the start date's noon, or the moment the goal was made) to 12 h after the
- * deadline's noon, and an activity counts once its day has begun somewhere it could be today (its noon ≤ now + 12 h).
+ * A goal's period, in whole days (calendarDays.ts): from 12 h before the start (the start date's noon, or the moment the
+ * goal was made) to 12 h after the deadline's noon; an activity counts once its day can be today (not in the future).
  */
-const HALF_DAY_MS = 43_200_000;
-const periodStart = sql`coalesce(${goals.startsOn}, ${goals.createdAt}) - ${sql.raw(String(HALF_DAY_MS))}`;
+const periodStart = sql`coalesce(${goals.startsOn}, ${goals.createdAt}) - ${halfDay}`;
 /** Contacts carry the instant they were made, not a day: without a start date, those made before the goal are not its. */
-const contactsFrom = sql`coalesce(${goals.startsOn} - ${sql.raw(String(HALF_DAY_MS))}, ${goals.createdAt})`;
-const periodEnd = sql`coalesce(${goals.deadline}, 9007199254740991) + ${sql.raw(String(HALF_DAY_MS))}`;
-const nowMs = sql`cast(unixepoch('subsecond') * 1000 as integer)`;
+const contactsFrom = sql`coalesce(${goals.startsOn} - ${halfDay}, ${goals.createdAt})`;
+const periodEnd = sql`coalesce(${goals.deadline}, 9007199254740991) + ${halfDay}`;
 /** Whose records a goal counts: a personal goal, its owner's; a team goal, the team's. One index lookup each. */
 const countedRows = (table: 'activities' | 'contacts', when: ReturnType<typeof sql>) => sql`(
   (select count(*) from ${sql.raw(table)} r where ${goals.teamId} is null and r.created_by = ${goals.createdBy} and ${when})
@@ -34,7 +32,7 @@ const countedRows = (table: 'activities' | 'contacts', when: ReturnType<typeof s
  */
 const countedInPeriod = sql`case when ${goals.type} = 'new_contact'
   then ${countedRows('contacts', sql`r.created_at >= ${contactsFrom} and r.created_at <= ${periodEnd}`)}
-  else ${countedRows('activities', sql`r.type = ${goals.type} and r.date >= ${periodStart} and r.date <= min(${periodEnd}, ${nowMs} + ${sql.raw(String(HALF_DAY_MS))})`)}
+  else ${countedRows('activities', sql`r.type = ${goals.type} and r.date >= ${periodStart} and r.date <= min(${periodEnd}, ${latestToday})`)}
   end`;
 export const goalProgress = sql<number>`max(0, ${goals.adjustment} + ${countedInPeriod})`.mapWith(Number);
 
@@ -105,7 +103,7 @@ export const goalsRouter = router({
       const { id, currentCount, ...changes } = input;
       await updateOwned(tx, goals, id, ctx.user.id, changes, 'Goal');
       const [period] = await tx.select({ startsOn: goals.startsOn, deadline: goals.deadline }).from(goals).where(eq(goals.id, id));
-      if (period.startsOn && period.deadline && period.startsOn > period.deadline) throw fieldInvalid({ field: 'startsOn', message: START_AFTER_DEADLINE });
+      if (startsAfterDeadline(period.startsOn, period.deadline)) throw fieldInvalid({ field: 'startsOn', message: START_AFTER_DEADLINE });
       if (currentCount !== undefined) await adjustTo(tx, id, currentCount);
       return loadGoal(tx, id, ctx.user.id);
     }),

@@ -28,6 +28,11 @@ const goalFields = {
 const startsOn = dateInput('Start date is required').nullish();
 export const START_AFTER_DEADLINE = 'Start date must be on or before the deadline';
 
+/** The one rule of a goal's period, checked by the create schema, the update (against the saved row) and the edit form. */
+export function startsAfterDeadline(startsOn: Date | null | undefined, deadline: Date | null | undefined) {
+  return Boolean(startsOn && deadline && startsOn > deadline);
+}
+
 /** Left out, progress is counted from the activities alone; given, it is what the goal shows now (an adjustment). */
 export const goalCreateInput = z
   .object({
@@ -37,7 +42,7 @@ export const goalCreateInput = z
     completed: z.boolean().default(false),
     teamId: teamIdInput,
   })
-  .refine((g) => !g.startsOn || g.startsOn <= g.deadline, { path: ['startsOn'], message: START_AFTER_DEADLINE });
+  .refine((g) => !startsAfterDeadline(g.startsOn, g.deadline), { path: ['startsOn'], message: START_AFTER_DEADLINE });
 
 export const goalUpdateInput = z.object({
   id,

@@ -1,7 +1,7 @@
 // Create or edit a goal: title, description, type, target, start and deadline; progress and completion when editing.
 // Progress is counted from the activities in the goal's period (server/routers/goals.ts); a typed progress is sent only
 // when the user changed it, so editing a title or type never freezes the old count into an adjustment.
-import { goalCreateInput, goalUpdateInput, START_AFTER_DEADLINE } from '../../server/schemas/goals';
+import { goalCreateInput, goalUpdateInput, START_AFTER_DEADLINE, startsAfterDeadline } from '../../server/schemas/goals';
 import { useWrite } from '../hooks/useWrite';
 import { addMonthsFromToday, fromDateInputValue, toDateInputValue } from '../lib/dates';
 import { failure, goalPeriod, success } from '../lib/messages';
@@ -41,7 +41,7 @@ export function GoalForm({ goal, onDone }: { goal?: Goal; onDone(): void }) {
     completed: v.completed,
   });
   const periodErrors = (v: typeof values): Record<string, string> =>
-    v.startsOn && v.deadline && v.startsOn > v.deadline ? { startsOn: START_AFTER_DEADLINE } : {};
+    v.startsOn && v.deadline && startsAfterDeadline(fromDateInputValue(v.startsOn), fromDateInputValue(v.deadline)) ? { startsOn: START_AFTER_DEADLINE } : {};
 
   const onSubmit = goal
     ? submit(

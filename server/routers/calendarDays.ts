@@ -1,0 +1,9 @@
+// Calendar days in SQL. Dates are stored at local noon (src/lib/dates.ts) and the server knows no time zone, so a
+// day is "its noon ± 12 h": a date is in the past or today once it is at most 12 h ahead of now, wherever the user is.
+import { sql } from 'drizzle-orm';
+
+export const HALF_DAY_MS = 43_200_000;
+export const halfDay = sql.raw(String(HALF_DAY_MS));
+
+/** The latest stored date that can be today somewhere: now + 12 h, in ms. */
+export const latestToday = sql`(cast(unixepoch('subsecond') * 1000 as integer) + ${halfDay})`;
