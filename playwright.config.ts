@@ -11,10 +11,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
+  // One retry in CI at most, and every test that needed it is named (flaky-reporter.ts, printed by .ci/run).
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list'], ['./tests/e2e/flaky-reporter.ts']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromium,
