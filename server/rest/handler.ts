@@ -1,13 +1,11 @@
 // The one generic adapter: matches a request against the REST table and calls the procedure through a server-side caller.
-import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ZodError } from 'zod';
 import { appRouter } from '../routers';
 import { HttpError, readJsonBody, sendJson, sendText } from '../http';
 import { createLimiter } from '../limiter';
 import { nextTurn } from '../turns';
-import { createCallerFactory, flattenZodIssues, type Context } from '../trpc';
+import { toClientError } from '../errorContract';
+import { createCallerFactory, type Context } from '../trpc';
 import { MAX_PAGE_ROWS } from '../schemas/common';
 import { restRoutes, type RestRoute } from './routes';
 
@@ -94,27 +92,13 @@ async function buildInput(route: RestRoute, req: IncomingMessage, params: Record
   }
 }
 
-/** One error shape for every failure: {message, code} plus issues for validation. */
+/** Sends any error as the one error contract (errorContract.ts); the server's own faults are logged. */
 export function sendError(res: ServerResponse, error: unknown, log: (error: unknown) => void) {
-  if (error instanceof HttpError) {
-    // The rest of a refused over-large body is never read, so this connection cannot carry another request.
-    if (error.status === 413) res.setHeader('Connection', 'close');
-    return sendJson(res, error.status, { message: error.message, code: error.code });
-  }
-  if (error instanceof TRPCError) {
-    const status = getHTTPStatusCodeFromError(error);
-    if (error.cause instanceof ZodError) {
-      const issues = flattenZodIssues(error.cause);
-      return sendJson(res, status, { message: issues[0]?.message ?? 'Invalid input', code: error.code, issues });
-    }
-    if (status >= 500) {
-      log(error);
-      return sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' });
-    }
-    return sendJson(res, status, { message: error.message, code: error.code });
-  }
-  log(error);
-  return sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' });
+  const { status, body, fault } = toClientError(error);
+  if (fault) log(error);
+  // The rest of a refused over-large body is never read, so this connection cannot carry another request.
+  if (status === 413) res.setHeader('Connection', 'close');
+  sendJson(res, status, body);
 }
 
 /** Resolves once the response can take more, or has closed (then `res.destroyed` says so). */
