@@ -6,6 +6,9 @@ import { HttpError } from './http';
 
 export const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
 
+/** The 401 of every call that needs a signed-in user. */
+export const SIGN_IN_REQUIRED = 'Please sign in to continue';
+
 /** A validation problem as clients receive it: the dotted path of the field and the spec's message. */
 export interface ClientIssue {
   path: string;

@@ -1,10 +1,11 @@
 // The one generic adapter: matches a request against the REST table and calls the procedure through a server-side caller.
+import { TRPCError } from '@trpc/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { appRouter } from '../routers';
 import { HttpError, readJsonBody, sendJson, sendText } from '../http';
 import { createLimiter } from '../limiter';
 import { nextTurn } from '../turns';
-import { toClientError } from '../errorContract';
+import { SIGN_IN_REQUIRED, toClientError } from '../errorContract';
 import { createCallerFactory, type Context } from '../trpc';
 import { MAX_PAGE_ROWS } from '../schemas/common';
 import { restRoutes, type RestRoute } from './routes';
@@ -17,19 +18,26 @@ interface CompiledRoute extends RestRoute {
   params: string[];
 }
 
-const compiled: CompiledRoute[] = restRoutes.map((route) => {
-  const params: string[] = [];
-  // Literal parts are escaped, so the dot of '/:token.ics' is a dot.
-  const source = route.path
-    .split(/(:\w+)/)
-    .map((part) => {
-      if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      params.push(part.slice(1));
-      return '([^/]+)';
-    })
-    .join('');
-  return { ...route, pattern: new RegExp(`^${source}/?$`), params };
-});
+/** A parameter that names a row (`:id`, `:teamId`) is digits; others (the feed's `:token`) any text but a slash. */
+const paramPattern = (name: string) => (name === 'id' || name.endsWith('Id') ? '(\\d+)' : '([^/]+)');
+
+/** Each row's path as a pattern; literal parts are escaped, so the dot of '/:token.ics' is a dot. */
+export function compileRoutes(routes: readonly RestRoute[]): CompiledRoute[] {
+  return routes.map((route) => {
+    const params: string[] = [];
+    const source = route.path
+      .split(/(:\w+)/)
+      .map((part) => {
+        if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        params.push(part.slice(1));
+        return paramPattern(part.slice(1));
+      })
+      .join('');
+    return { ...route, pattern: new RegExp(`^${source}/?$`), params };
+  });
+}
+
+const compiled = compileRoutes(restRoutes);
 
 /**
  * The table's pattern for a path ('/api/calendar/:token.ics'), so request logs name the route without the values
@@ -46,9 +54,10 @@ export function procedureOf(caller: unknown, name: string): Procedure {
   return found as Procedure;
 }
 
-export function matchRoute(method: string, pathname: string) {
+/** The row for a method and path (and whether the path is one of the table's under another method, for 405). */
+export function matchRoute(method: string, pathname: string, routes: readonly CompiledRoute[] = compiled) {
   let pathMatched = false;
-  for (const route of compiled) {
+  for (const route of routes) {
     const match = route.pattern.exec(pathname);
     if (!match) continue;
     pathMatched = true;
@@ -173,8 +182,10 @@ export async function handleRest(
       if (pathMatched) throw new HttpError(405, 'METHOD_NOT_SUPPORTED', `${method} is not supported on ${url.pathname}`);
       throw new HttpError(404, 'NOT_FOUND', 'No such API path');
     }
-    const input = withHeaderInputs(route, req, await buildInput(route, req, params, url.searchParams));
     const ctx = await makeContext();
+    // Only a public row lets a caller without a session through, refused before the body is read or anything is called.
+    if (!route.public && !ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_REQUIRED });
+    const input = withHeaderInputs(route, req, await buildInput(route, req, params, url.searchParams));
     const procedure = procedureOf(createCaller(ctx), route.procedure);
     if (route.pagedList && !(input as { limit?: string }).limit) return await sendWholeList(res, procedure, input as Record<string, string>, log);
     const result = await procedure(input);
