@@ -48,7 +48,7 @@ export function describeError(error: unknown) {
 const UNBATCHABLE = 'Sign-in and account requests must be sent one at a time';
 
 /** Whether every percent sign of the path starts a valid UTF-8 escape ('/%ZZ' and '/%ff' do not). */
-function isDecodable(pathname: string) {
+export function isDecodable(pathname: string) {
   try {
     decodeURIComponent(pathname);
     return true;

@@ -1,5 +1,6 @@
 // The one generic adapter: matches a request against the REST table and calls the procedure through a server-side caller.
 import { TRPCError } from '@trpc/server';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { appRouter } from '../routers';
 import { HttpError, readJsonBody, sendJson, sendText } from '../http';
@@ -8,6 +9,7 @@ import { nextTurn } from '../turns';
 import { SIGN_IN_REQUIRED, toClientError } from '../errorContract';
 import { createCallerFactory, type Context } from '../trpc';
 import { MAX_PAGE_ROWS } from '../schemas/common';
+import { OPENAPI_PATH, openApiDocument } from './openapi';
 import { restRoutes, type RestRoute } from './routes';
 
 const createCaller = createCallerFactory(appRouter);
@@ -44,6 +46,7 @@ const compiled = compileRoutes(restRoutes);
  * of its parameters: a feed token in a log line would be a working credential.
  */
 export function routePatternOf(pathname: string): string | undefined {
+  if (pathname === OPENAPI_PATH) return OPENAPI_PATH;
   return compiled.find((route) => route.pattern.test(pathname))?.path;
 }
 
@@ -99,6 +102,25 @@ async function buildInput(route: RestRoute, req: IncomingMessage, params: Record
         throw new HttpError(400, 'BAD_REQUEST', 'Request body must be a JSON object');
       return { ...(body as object | undefined), ...params };
   }
+}
+
+/** The OpenAPI document, built once when the server starts: the same for everyone, so caches may keep it. */
+const openApi = (() => {
+  const text = JSON.stringify(openApiDocument());
+  return { text, etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"` };
+})();
+
+function sendOpenApi(req: IncomingMessage, res: ServerResponse) {
+  res.setHeader('Cache-Control', 'public, max-age=3600');
+  res.setHeader('ETag', openApi.etag);
+  if (req.headers['if-none-match'] === openApi.etag) {
+    res.statusCode = 304;
+    return res.end();
+  }
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(openApi.text));
+  res.end(req.method === 'HEAD' ? undefined : openApi.text);
 }
 
 /** Sends any error as the one error contract (errorContract.ts); the server's own faults are logged. */
@@ -177,6 +199,10 @@ export async function handleRest(
 ) {
   const method = (req.method ?? 'GET').toUpperCase();
   try {
+    if (url.pathname === OPENAPI_PATH) {
+      if (method === 'GET' || method === 'HEAD') return sendOpenApi(req, res);
+      throw new HttpError(405, 'METHOD_NOT_SUPPORTED', `${method} is not supported on ${url.pathname}`);
+    }
     const { route, params, pathMatched } = matchRoute(method, url.pathname);
     if (!route) {
       if (pathMatched) throw new HttpError(405, 'METHOD_NOT_SUPPORTED', `${method} is not supported on ${url.pathname}`);
