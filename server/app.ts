@@ -4,6 +4,7 @@ import type { TRPCRequestInfo } from '@trpc/server/http';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Database } from '../db/client';
 import { createAuth } from './auth';
+import { causes, toClientError } from './errorContract';
 import { isUnbatchable } from './batching';
 import { allowedHostsOf, type Env } from './env';
 import { allowedHost, HttpError, isSameOriginWrite, requestMeta, sendJson, setSecurityHeaders } from './http';
@@ -34,22 +35,20 @@ function limitsFrom(env: Env): Limits {
  * the query's parameters, which hold what users wrote.
  */
 export function describeError(error: unknown) {
-  const causes: string[] = [];
+  const messages: string[] = [];
   let query: string | undefined;
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 6; depth++) {
-    const { message, query: sqlText, cause } = current as { message?: string; query?: string; cause?: unknown };
+  for (const cause of causes(error)) {
+    const { message, query: sqlText } = cause as { message?: string; query?: string };
     if (typeof sqlText === 'string') query ??= sqlText;
-    else if (message && !message.startsWith('Failed query:')) causes.push(message);
-    current = cause;
+    else if (message && !message.startsWith('Failed query:')) messages.push(message);
   }
-  return { message: causes.join(' <- ') || String(error), query, stack: error instanceof Error ? error.stack?.split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 6).join('\n') : undefined };
+  return { message: messages.join(' <- ') || String(error), query, stack: error instanceof Error ? error.stack?.split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 6).join('\n') : undefined };
 }
 
 const UNBATCHABLE = 'Sign-in and account requests must be sent one at a time';
 
 /** Whether every percent sign of the path starts a valid UTF-8 escape ('/%ZZ' and '/%ff' do not). */
-function isDecodable(pathname: string) {
+export function isDecodable(pathname: string) {
   try {
     decodeURIComponent(pathname);
     return true;
@@ -60,12 +59,10 @@ function isDecodable(pathname: string) {
 
 /** The request's body stopped coming because the client went away (Node's 'aborted' / ECONNRESET). */
 function isAbortedRequest(error: unknown) {
-  for (let current = error, depth = 0; current && depth < 6; depth++) {
-    const { message, code, cause } = current as { message?: string; code?: string; cause?: unknown };
-    if (code === 'ECONNRESET' || code === 'ECONNABORTED' || message === 'aborted') return true;
-    current = cause;
-  }
-  return false;
+  return causes(error).some((cause) => {
+    const { message, code } = cause as { message?: string; code?: string };
+    return code === 'ECONNRESET' || code === 'ECONNABORTED' || message === 'aborted';
+  });
 }
 
 const defaultLog = (line: Record<string, unknown>) => process.stdout.write(JSON.stringify(line) + '\n');
@@ -131,7 +128,7 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
           return context().then((ctx) => ({ ...ctx, answerBudget: newAnswerBudget() }));
         };
         return await serveTrpc(req, res, url, trpcContext, ({ error }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR') logError(error);
+          if (toClientError(error).fault) logError(error);
         });
       }
       if (statics.available && (req.method === 'GET' || req.method === 'HEAD')) return statics.serve(req, res, pathname);

@@ -1,20 +1,31 @@
 // Maps database constraint failures to user-facing tRPC errors in one place.
 import { TRPCError } from '@trpc/server';
 import { ZodRealError } from 'zod';
+import { causes } from './errorContract';
 
-function messageChain(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if (current instanceof Error) parts.push(current.message);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return parts.join(' | ');
+/**
+ * SQLite's extended result codes for a duplicate: SQLITE_CONSTRAINT_UNIQUE (2067) and SQLITE_CONSTRAINT_PRIMARYKEY
+ * (1555), which SQLite reports with the same 'UNIQUE constraint failed' text. libSQL's error carries the number as
+ * `rawCode` and its name as `extendedCode`; the SQLite error it wraps has the name as `code`.
+ */
+const UNIQUE_CODES = new Set<unknown>([2067, 1555, 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+
+/** The driver's error for a duplicate somewhere down the cause chain, recognised by its code, never by its words. */
+function uniqueViolationOf(error: unknown): Error | undefined {
+  return causes(error).find((cause): cause is Error => {
+    const { rawCode, extendedCode, code } = cause as { rawCode?: unknown; extendedCode?: unknown; code?: unknown };
+    return cause instanceof Error && (UNIQUE_CODES.has(rawCode) || UNIQUE_CODES.has(extendedCode) || UNIQUE_CODES.has(code));
+  });
 }
 
+/**
+ * Whether the error is a duplicate; with `indexName`, one on that index. SQLite names the collision only in its message
+ * ('UNIQUE constraint failed: index 'users_email_unique''), so which index is read from the text once the code has
+ * said it is a duplicate.
+ */
 export function isUniqueViolation(error: unknown, indexName?: string) {
-  const text = messageChain(error);
-  return text.includes('UNIQUE constraint failed') && (!indexName || text.includes(indexName));
+  const violation = uniqueViolationOf(error);
+  return violation !== undefined && (!indexName || violation.message.includes(indexName));
 }
 
 /** What a duplicate collides with: the field the form shows the message under, and the message. */

@@ -2,14 +2,13 @@
 import { openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
 import { createApp } from './app';
+import { causes } from './errorContract';
 import { loadEnv } from './env';
 
 /** The innermost error message: the useful part of a driver error wrapped by drizzle. */
 function rootCause(error: unknown): string {
-  let current = error as { message?: string; cause?: unknown } | undefined;
-  while (current?.cause) current = current.cause as typeof current;
-  const code = (current as { code?: string } | undefined)?.code;
-  return [code, current?.message ?? String(error)].filter(Boolean).join(' ');
+  const root = causes(error).at(-1) as { message?: string; code?: string } | undefined;
+  return [root?.code, root?.message ?? String(error)].filter(Boolean).join(' ');
 }
 
 async function main() {

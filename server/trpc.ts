@@ -1,7 +1,9 @@
 // The one initTRPC: request context, public and protected procedures, and how errors reach clients.
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
-import { ZodError, ZodRealError } from 'zod';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { ZodRealError } from 'zod';
+import { toClientError } from './errorContract';
 import { isPlainText, notPlainText } from './schemas/common';
 import type { Database } from '../db/client';
 import { loadMemberships, withMemberships } from './access';
@@ -94,22 +96,16 @@ export async function createRequestContext(
   return createContextInner({ ...base, ...meta, ...response, user: validated?.user ?? null, session: validated?.session ?? null });
 }
 
-export function flattenZodIssues(error: ZodError) {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-}
-
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
+  // The same contract as REST (errorContract.ts), in tRPC's shape; `issues` stays a key even when undefined.
   errorFormatter({ shape, error }) {
-    const issues = error.cause instanceof ZodError ? flattenZodIssues(error.cause) : undefined;
-    const hidden = error.code === 'INTERNAL_SERVER_ERROR';
-    // tRPC's own refusals of a request it could not read (bad JSON, superjson's unknown classes, nesting past the
-    // stack) carry the parser's error as their cause, whose words are internal: they answer a plain 'Invalid input'.
-    const unreadable = (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') && !issues && error.cause !== undefined && !(error.cause instanceof TRPCError);
+    const { status, body, fault } = toClientError(error);
     return {
       ...shape,
-      message: issues?.[0]?.message ?? (hidden ? 'Something went wrong on our side. Please try again.' : unreadable ? 'Invalid input' : shape.message),
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues },
+      code: fault ? TRPC_ERROR_CODES_BY_KEY.INTERNAL_SERVER_ERROR : shape.code,
+      message: body.message,
+      data: { code: fault ? ('INTERNAL_SERVER_ERROR' as const) : shape.data.code, httpStatus: status, issues: body.issues },
     };
   },
 });

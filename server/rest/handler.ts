@@ -1,14 +1,15 @@
 // The one generic adapter: matches a request against the REST table and calls the procedure through a server-side caller.
 import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ZodError } from 'zod';
 import { appRouter } from '../routers';
 import { HttpError, readJsonBody, sendJson, sendText } from '../http';
 import { createLimiter } from '../limiter';
 import { nextTurn } from '../turns';
-import { createCallerFactory, flattenZodIssues, type Context } from '../trpc';
+import { SIGN_IN_REQUIRED, toClientError } from '../errorContract';
+import { createCallerFactory, type Context } from '../trpc';
 import { MAX_PAGE_ROWS } from '../schemas/common';
+import { OPENAPI_PATH, openApiDocument } from './openapi';
 import { restRoutes, type RestRoute } from './routes';
 
 const createCaller = createCallerFactory(appRouter);
@@ -19,25 +20,33 @@ interface CompiledRoute extends RestRoute {
   params: string[];
 }
 
-const compiled: CompiledRoute[] = restRoutes.map((route) => {
-  const params: string[] = [];
-  // Literal parts are escaped, so the dot of '/:token.ics' is a dot.
-  const source = route.path
-    .split(/(:\w+)/)
-    .map((part) => {
-      if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      params.push(part.slice(1));
-      return '([^/]+)';
-    })
-    .join('');
-  return { ...route, pattern: new RegExp(`^${source}/?$`), params };
-});
+/** A parameter that names a row (`:id`, `:teamId`) is digits; others (the feed's `:token`) any text but a slash. */
+const paramPattern = (name: string) => (name === 'id' || name.endsWith('Id') ? '(\\d+)' : '([^/]+)');
+
+/** Each row's path as a pattern; literal parts are escaped, so the dot of '/:token.ics' is a dot. */
+export function compileRoutes(routes: readonly RestRoute[]): CompiledRoute[] {
+  return routes.map((route) => {
+    const params: string[] = [];
+    const source = route.path
+      .split(/(:\w+)/)
+      .map((part) => {
+        if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        params.push(part.slice(1));
+        return paramPattern(part.slice(1));
+      })
+      .join('');
+    return { ...route, pattern: new RegExp(`^${source}/?$`), params };
+  });
+}
+
+const compiled = compileRoutes(restRoutes);
 
 /**
  * The table's pattern for a path ('/api/calendar/:token.ics'), so request logs name the route without the values
  * of its parameters: a feed token in a log line would be a working credential.
  */
 export function routePatternOf(pathname: string): string | undefined {
+  if (pathname === OPENAPI_PATH) return OPENAPI_PATH;
   return compiled.find((route) => route.pattern.test(pathname))?.path;
 }
 
@@ -48,9 +57,10 @@ export function procedureOf(caller: unknown, name: string): Procedure {
   return found as Procedure;
 }
 
-export function matchRoute(method: string, pathname: string) {
+/** The row for a method and path (and whether the path is one of the table's under another method, for 405). */
+export function matchRoute(method: string, pathname: string, routes: readonly CompiledRoute[] = compiled) {
   let pathMatched = false;
-  for (const route of compiled) {
+  for (const route of routes) {
     const match = route.pattern.exec(pathname);
     if (!match) continue;
     pathMatched = true;
@@ -94,27 +104,32 @@ async function buildInput(route: RestRoute, req: IncomingMessage, params: Record
   }
 }
 
-/** One error shape for every failure: {message, code} plus issues for validation. */
+/** The OpenAPI document, built once when the server starts: the same for everyone, so caches may keep it. */
+const openApi = (() => {
+  const text = JSON.stringify(openApiDocument());
+  return { text, etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"` };
+})();
+
+function sendOpenApi(req: IncomingMessage, res: ServerResponse) {
+  res.setHeader('Cache-Control', 'public, max-age=3600');
+  res.setHeader('ETag', openApi.etag);
+  if (req.headers['if-none-match'] === openApi.etag) {
+    res.statusCode = 304;
+    return res.end();
+  }
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(openApi.text));
+  res.end(req.method === 'HEAD' ? undefined : openApi.text);
+}
+
+/** Sends any error as the one error contract (errorContract.ts); the server's own faults are logged. */
 export function sendError(res: ServerResponse, error: unknown, log: (error: unknown) => void) {
-  if (error instanceof HttpError) {
-    // The rest of a refused over-large body is never read, so this connection cannot carry another request.
-    if (error.status === 413) res.setHeader('Connection', 'close');
-    return sendJson(res, error.status, { message: error.message, code: error.code });
-  }
-  if (error instanceof TRPCError) {
-    const status = getHTTPStatusCodeFromError(error);
-    if (error.cause instanceof ZodError) {
-      const issues = flattenZodIssues(error.cause);
-      return sendJson(res, status, { message: issues[0]?.message ?? 'Invalid input', code: error.code, issues });
-    }
-    if (status >= 500) {
-      log(error);
-      return sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' });
-    }
-    return sendJson(res, status, { message: error.message, code: error.code });
-  }
-  log(error);
-  return sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' });
+  const { status, body, fault } = toClientError(error);
+  if (fault) log(error);
+  // The rest of a refused over-large body is never read, so this connection cannot carry another request.
+  if (status === 413) res.setHeader('Connection', 'close');
+  sendJson(res, status, body);
 }
 
 /** Resolves once the response can take more, or has closed (then `res.destroyed` says so). */
@@ -184,13 +199,19 @@ export async function handleRest(
 ) {
   const method = (req.method ?? 'GET').toUpperCase();
   try {
+    if (url.pathname === OPENAPI_PATH) {
+      if (method === 'GET' || method === 'HEAD') return sendOpenApi(req, res);
+      throw new HttpError(405, 'METHOD_NOT_SUPPORTED', `${method} is not supported on ${url.pathname}`);
+    }
     const { route, params, pathMatched } = matchRoute(method, url.pathname);
     if (!route) {
       if (pathMatched) throw new HttpError(405, 'METHOD_NOT_SUPPORTED', `${method} is not supported on ${url.pathname}`);
       throw new HttpError(404, 'NOT_FOUND', 'No such API path');
     }
-    const input = withHeaderInputs(route, req, await buildInput(route, req, params, url.searchParams));
     const ctx = await makeContext();
+    // Only a public row lets a caller without a session through, refused before the body is read or anything is called.
+    if (!route.public && !ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_REQUIRED });
+    const input = withHeaderInputs(route, req, await buildInput(route, req, params, url.searchParams));
     const procedure = procedureOf(createCaller(ctx), route.procedure);
     if (route.pagedList && !(input as { limit?: string }).limit) return await sendWholeList(res, procedure, input as Record<string, string>, log);
     const result = await procedure(input);

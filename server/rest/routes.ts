@@ -1,4 +1,19 @@
 // The REST table: each documented /api path, the tRPC procedure that serves it, and how the request becomes input.
+import type { AnyProcedure } from '@trpc/server';
+import type { AppRouter } from '../routers';
+
+/** The dotted names of the procedures in a router's record, where a nested router is a nested record ('teams.members.add'). */
+type ProcedurePaths<Node, Prefix extends string = ''> = {
+  [Key in keyof Node & string]: Node[Key] extends AnyProcedure
+    ? `${Prefix}${Key}`
+    : Node[Key] extends object
+      ? ProcedurePaths<Node[Key], `${Prefix}${Key}.`>
+      : never;
+}[keyof Node & string];
+
+/** A procedure of AppRouter by its dotted name: a table row naming anything else fails `tsc`. */
+export type ProcedurePath = ProcedurePaths<AppRouter['_def']['record']>;
+
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Where the procedure's input comes from: nothing, the JSON body, path params, the query string, or params over body or query. */
@@ -6,12 +21,13 @@ export type InputSource = 'none' | 'body' | 'params' | 'query' | 'params+body' |
 
 export interface RestRoute {
   method: RestMethod;
+  /** `:id` and `:…Id` parameters match digits only, so no two rows match one path and their order does not matter. */
   path: string;
-  procedure: string;
+  procedure: ProcedurePath;
   input: InputSource;
   /** Success status; 200 unless given. */
   status?: number;
-  /** Public routes skip the sign-in requirement (the procedure itself decides). */
+  /** Only public routes are served without a signed-in user (handler.ts refuses the rest with 401 before reading anything). */
   public?: boolean;
   /** The procedure answers a string, sent as this text instead of JSON (for a JSON content type, an object, as a file). */
   download?: TextAnswer;
@@ -28,7 +44,12 @@ export interface TextAnswer {
   filename?: (params: Record<string, string>) => string;
 }
 
-const crud = (base: string, entity: string, extra: { create?: Partial<RestRoute>; list?: Partial<RestRoute> } = {}): RestRoute[] => [
+/** The entities whose routers have list, byId, create, update and remove. */
+type CrudEntity = {
+  [Entity in keyof AppRouter['_def']['record'] & string]: `${Entity}.${'list' | 'byId' | 'create' | 'update' | 'remove'}` extends ProcedurePath ? Entity : never;
+}[keyof AppRouter['_def']['record'] & string];
+
+const crud = (base: string, entity: CrudEntity, extra: { create?: Partial<RestRoute>; list?: Partial<RestRoute> } = {}): RestRoute[] => [
   { method: 'GET', path: `/api/${base}`, procedure: `${entity}.list`, input: 'query', ...extra.list },
   { method: 'GET', path: `/api/${base}/:id`, procedure: `${entity}.byId`, input: 'params' },
   { method: 'POST', path: `/api/${base}`, procedure: `${entity}.create`, input: 'body', status: 201, ...extra.create },
@@ -36,7 +57,7 @@ const crud = (base: string, entity: string, extra: { create?: Partial<RestRoute>
   { method: 'DELETE', path: `/api/${base}/:id`, procedure: `${entity}.remove`, input: 'params' },
 ];
 
-export const restRoutes: RestRoute[] = [
+export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/auth/me', procedure: 'auth.me', input: 'none' },
   { method: 'POST', path: '/api/auth/register', procedure: 'auth.register', input: 'body', status: 201, public: true },
   { method: 'POST', path: '/api/auth/login', procedure: 'auth.login', input: 'body', public: true },
@@ -44,7 +65,6 @@ export const restRoutes: RestRoute[] = [
 
   { method: 'GET', path: '/api/dashboard/stats', procedure: 'dashboard.stats', input: 'none' },
 
-  // Before the table's /api/contacts/:id, which would otherwise take 'count' for an id.
   { method: 'GET', path: '/api/contacts/count', procedure: 'contacts.count', input: 'query' },
   ...crud('contacts', 'contacts', { list: { pagedList: true } }),
   { method: 'GET', path: '/api/contacts/:id/timeline', procedure: 'contacts.timeline', input: 'params+query' },

@@ -238,10 +238,10 @@ describe('a single follow-up as .ics', () => {
     expect(res.body).toEqual({ message: 'Follow-up not found', code: 'NOT_FOUND' });
   });
 
-  it('answers 400 for an id that is not one', async () => {
+  it('answers 404 for an id that is not one (an :id is digits only)', async () => {
     const res = await alice.get('/api/followups/abc/ics');
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe('BAD_REQUEST');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'No such API path', code: 'NOT_FOUND' });
   });
 
   it('asks for a session', async () => {

@@ -140,7 +140,13 @@ describe('resources', () => {
     expect(res.body).toEqual({ message: 'Resource not found', code: 'NOT_FOUND' });
   });
 
-  it.each(['abc', '1.5', '-3', '0', '99999999999999999999'])('answers 400, never 500, for the id %s', async (id) => {
+  it.each(['abc', '1.5', '-3'])('answers 404, never 500, for the id %s (an id is digits)', async (id) => {
+    const res = await client.get(`/api/resources/${id}`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'No such API path', code: 'NOT_FOUND' });
+  });
+
+  it.each(['0', '99999999999999999999'])('answers 400, never 500, for the id %s', async (id) => {
     const res = await client.get(`/api/resources/${id}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Invalid id', code: 'BAD_REQUEST', issues: expect.any(Array) });

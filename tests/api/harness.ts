@@ -1,4 +1,4 @@
-// Test harness: a real HTTP server on a random port over a fresh libSQL file, and a cookie-keeping JSON client.
+// Test harness: a real HTTP server on a random port over a fresh libSQL file, and a cookie-keeping JSON client whose REST answers are held to the OpenAPI document.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../../db/client';
 import { prepareDatabase } from '../../db/migrate';
 import { createApp } from '../../server/app';
 import { parseEnv } from '../../server/env';
+import { checkAgainstDocument } from './contract';
 
 export interface TestServer {
   baseUrl: string;
@@ -74,6 +75,7 @@ export class ApiClient {
     } catch {
       // not JSON: keep the text
     }
+    checkAgainstDocument(method, path, response.status, response.headers.get('content-type'), parsed);
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
@@ -149,6 +151,11 @@ export function requestFrom<T = any>(
           }
           const responseHeaders = new Headers();
           for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') responseHeaders.set(name, value);
+          try {
+            checkAgainstDocument(method, path, res.statusCode ?? 0, responseHeaders.get('content-type'), parsed);
+          } catch (error) {
+            return reject(error);
+          }
           resolve({ status: res.statusCode ?? 0, body: parsed as T, headers: responseHeaders });
         });
       },

@@ -162,7 +162,7 @@ describe('what never leaks', () => {
       seen('bad id', await client.get('/api/contacts/abc')),
       seen('not found', await client.get('/api/contacts/999999')),
     ];
-    expect(more.map((r) => r.status)).toEqual([401, 400, 400, 404]);
+    expect(more.map((r) => r.status)).toEqual([401, 400, 404, 404]);
     expect(errorBodies.length).toBeGreaterThanOrEqual(15);
     for (const { what, body } of errorBodies) {
       const text = JSON.stringify(body);

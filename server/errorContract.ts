@@ -1,0 +1,69 @@
+// The one error contract of both transports: any error becomes the status and body a client receives.
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { ZodError } from 'zod';
+import { HttpError } from './http';
+
+export const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
+
+/** The 401 of every call that needs a signed-in user. */
+export const SIGN_IN_REQUIRED = 'Please sign in to continue';
+
+/** A validation problem as clients receive it: the dotted path of the field and the spec's message. */
+export interface ClientIssue {
+  path: string;
+  message: string;
+}
+
+/** The body of every error answer (REST sends it as is; tRPC puts message, code and issues into its own shape). */
+export interface ClientErrorBody {
+  message: string;
+  code: string;
+  issues?: ClientIssue[];
+}
+
+export interface ClientError {
+  status: number;
+  body: ClientErrorBody;
+  /** The server failed, not the request: logged in full on the server, answered with SERVER_FAULT only. */
+  fault: boolean;
+}
+
+/** How deep a cause chain is followed: drizzle wraps libSQL's error, which wraps SQLite's; a chain may loop. */
+const MAX_CAUSES = 8;
+
+/** The error and the errors it was caused by, outermost first. */
+export function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current !== undefined && current !== null && chain.length < MAX_CAUSES; ) {
+    chain.push(current);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return chain;
+}
+
+export function flattenZodIssues(error: ZodError): ClientIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+const serverFault: ClientError = { status: 500, body: { message: SERVER_FAULT, code: 'INTERNAL_SERVER_ERROR' }, fault: true };
+
+/**
+ * The status and body for any error: an HttpError as it says; a TRPCError by its code, with the flattened zod issues
+ * of a validation failure (the first one's message leads); anything else, and any 5xx, as the server's fault, whose
+ * words never reach the client.
+ */
+export function toClientError(error: unknown): ClientError {
+  if (error instanceof HttpError) return { status: error.status, body: { message: error.message, code: error.code }, fault: false };
+  if (!(error instanceof TRPCError)) return serverFault;
+  const status = getHTTPStatusCodeFromError(error);
+  if (error.cause instanceof ZodError) {
+    const issues = flattenZodIssues(error.cause);
+    return { status, body: { message: issues[0]?.message ?? 'Invalid input', code: error.code, issues }, fault: false };
+  }
+  if (status >= 500) return serverFault;
+  // tRPC's own refusals of a request it could not read (bad JSON, superjson's unknown classes, nesting past the stack)
+  // carry the parser's error as their cause, whose words are internal: they answer a plain 'Invalid input'.
+  const unreadable = (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') && error.cause !== undefined && !(error.cause instanceof TRPCError);
+  return { status, body: { message: unreadable ? 'Invalid input' : error.message, code: error.code }, fault: false };
+}

@@ -1,0 +1,186 @@
+// The OpenAPI 3.1 document of the REST API, built from the REST table, the procedures' zod inputs and the documented answers.
+import type { AnyProcedure } from '@trpc/server';
+import { z } from 'zod';
+import { SESSION_COOKIE } from '../auth';
+import { appRouter } from '../routers';
+import { components, responses } from './responses';
+import { restRoutes, type RestRoute } from './routes';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+
+type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
+
+const ERRORS: Record<number, string> = {
+  400: 'The request is malformed or its input is invalid; `issues` name the fields',
+  401: 'No valid session (for login: wrong username or password)',
+  403: 'A cross-origin write, or what the caller’s team role does not allow',
+  404: 'No such record, or one the caller may not see',
+  409: 'The change collides with what is stored; `issues` name the field',
+  413: 'The body is larger than 1 MB',
+  415: 'The body is not JSON (Content-Type: application/json)',
+  422: 'The Idempotency-Key was used before with another request',
+  429: 'Too many attempts; Retry-After says when to try again',
+  500: 'Something went wrong on the server (the body says only that)',
+};
+
+/** Procedures that count attempts (rateLimit.ts) and answer 429 past their limit. */
+const ATTEMPT_LIMITED = new Set<string>(['auth.register', 'auth.login', 'account.updateProfile', 'account.changePassword', 'account.deleteAccount']);
+
+/**
+ * Dates: a procedure takes and answers Date objects (superjson over /trpc); over REST they are ISO 8601 strings both
+ * ways (a Date becomes its toISOString() in the JSON answer; an input date is read from the string).
+ */
+function datesAsStrings(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }) {
+  if ((ctx.zodSchema as z.ZodType)._zod.def.type === 'date') Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
+}
+
+const componentRef = (id: string) => `#/components/schemas/${id}`;
+
+/** A procedure of the app router by its dotted name, as the table names it. */
+function procedureAt(path: string): AnyProcedure {
+  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], appRouter) as AnyProcedure;
+}
+
+/** The JSON Schema of what the procedure takes (as sent over REST); none for a procedure without input. */
+function inputSchemaOf(route: RestRoute): JsonSchema | undefined {
+  const inputs = procedureAt(route.procedure)._def.inputs;
+  if (!inputs.length) return undefined;
+  if (inputs.length > 1 || !(inputs[0] instanceof z.ZodType)) throw new Error(`${route.procedure}: one zod input schema expected for the OpenAPI document`);
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(inputs[0], { io: 'input', unrepresentable: 'any', override: datesAsStrings }) as JsonSchema;
+  return schema;
+}
+
+const pathParams = (route: RestRoute) => [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]);
+
+function without(schema: JsonSchema, names: string[]): JsonSchema {
+  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !names.includes(name)));
+  const required = (schema.required ?? []).filter((name) => !names.includes(name));
+  return { ...schema, properties, ...(schema.required ? { required } : {}) };
+}
+
+function parametersOf(route: RestRoute, input: JsonSchema | undefined) {
+  const params = pathParams(route);
+  const inPath = params.map((name) => ({ name, in: 'path', required: true, schema: input?.properties?.[name] ?? { type: 'string' } }));
+  const fromQuery = route.input === 'query' || route.input === 'params+query';
+  const inQuery =
+    fromQuery && input
+      ? Object.entries(without(input, params).properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: Boolean(input.required?.includes(name)), schema }))
+      : [];
+  const inHeaders = Object.entries(route.headerInputs ?? {}).map(([header, field]) => ({
+    name: header.replace(/(^|-)\w/g, (start) => start.toUpperCase()),
+    in: 'header',
+    required: false,
+    description: `Stands for \`${field}\` when the body leaves it out`,
+    schema: input?.properties?.[field] ?? { type: 'string' },
+  }));
+  return [...inPath, ...inQuery, ...inHeaders];
+}
+
+function requestBodyOf(route: RestRoute, input: JsonSchema | undefined) {
+  if (!input || (route.input !== 'body' && route.input !== 'params+body')) return undefined;
+  const schema = without(input, pathParams(route));
+  return { required: Boolean(schema.required?.length), content: { 'application/json': { schema } } };
+}
+
+const readsBody = (route: RestRoute) => route.method === 'POST' || route.method === 'PUT' || route.input === 'body' || route.input === 'params+body';
+
+/** The statuses an operation may answer besides success, from what the row and its input say it does. */
+function errorStatusesOf(route: RestRoute, input: JsonSchema | undefined) {
+  const write = route.method !== 'GET';
+  const session = route.procedure === 'auth.login' || route.procedure === 'auth.logout';
+  const namesRecords = pathParams(route).length > 0 || Object.keys(input?.properties ?? {}).some((name) => name.endsWith('Id'));
+  return [
+    400,
+    ...(!route.public || route.procedure === 'auth.login' ? [401] : []),
+    ...(write || !route.public ? [403] : []),
+    ...(namesRecords ? [404] : []),
+    ...(write && !session ? [409] : []),
+    ...(readsBody(route) ? [413, 415] : []),
+    ...(route.headerInputs?.['idempotency-key'] ? [422] : []),
+    ...(ATTEMPT_LIMITED.has(route.procedure) ? [429] : []),
+    500,
+  ];
+}
+
+function successOf(route: RestRoute, schemaIds: Map<z.ZodType, string>) {
+  const answer = (responses as Partial<Record<string, z.ZodType>>)[route.procedure];
+  const json = answer && { schema: { $ref: componentRef(schemaIds.get(answer)!) } };
+  if (!route.download) {
+    if (!json) throw new Error(`${route.procedure}: no documented answer (server/rest/responses.ts)`);
+    const whole = route.pagedList ? ' Without `limit`, every row (sent as it is read); with it, one page after `cursor`.' : '';
+    return { description: `The procedure’s answer as JSON; dates are ISO 8601 strings.${whole}`, content: { 'application/json': json } };
+  }
+  const mediaType = route.download.contentType.split(';')[0];
+  const attachment = route.download.filename
+    ? { headers: { 'Content-Disposition': { description: 'attachment; filename="…"', schema: { type: 'string' } } } }
+    : {};
+  return { description: route.download.filename ? 'A file to save' : 'Text shown inline', content: { [mediaType]: json ?? { schema: { type: 'string' } } }, ...attachment };
+}
+
+/** The OpenAPI path of a table row: '/api/contacts/:id' is '/api/contacts/{id}'. */
+export const openApiPathOf = (route: Pick<RestRoute, 'path'>) => route.path.replace(/:(\w+)/g, '{$1}');
+
+/** Builds the document; the server does it once at start (handler.ts) and answers the same text every time. */
+export function openApiDocument() {
+  // Shared schemas keep their names; every other answer is a component named for its procedure.
+  const registry = z.registry<{ id: string }>();
+  const schemaIds = new Map<z.ZodType, string>();
+  for (const [id, schema] of Object.entries(components)) {
+    registry.add(schema, { id });
+    schemaIds.set(schema, id);
+  }
+  for (const [procedure, schema] of Object.entries(responses))
+    if (!schemaIds.has(schema)) {
+      registry.add(schema, { id: procedure });
+      schemaIds.set(schema, procedure);
+    }
+  const generated = z.toJSONSchema(registry, { io: 'output', unrepresentable: 'any', override: datesAsStrings, uri: componentRef }).schemas;
+  const schemas = Object.fromEntries(Object.entries(generated).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, schema]));
+
+  const paths: Record<string, Record<string, unknown>> = {
+    [OPENAPI_PATH]: {
+      get: {
+        operationId: 'openapi',
+        summary: 'This document',
+        security: [],
+        responses: { 200: { description: 'The OpenAPI 3.1 document of the REST API', content: { 'application/json': { schema: { type: 'object' } } } } },
+      },
+    },
+  };
+  for (const route of restRoutes) {
+    const input = inputSchemaOf(route);
+    const parameters = parametersOf(route, input);
+    const requestBody = requestBodyOf(route, input);
+    const errors = Object.fromEntries(errorStatusesOf(route, input).map((status) => [status, { $ref: `#/components/responses/Error${status}` }]));
+    (paths[openApiPathOf(route)] ??= {})[route.method.toLowerCase()] = {
+      operationId: route.procedure,
+      tags: [route.procedure.split('.')[0]],
+      ...(route.public ? { security: [] } : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(requestBody ? { requestBody } : {}),
+      responses: { [route.status ?? 200]: successOf(route, schemaIds), ...errors },
+    };
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Sower REST API',
+      version: '1.0.0',
+      description:
+        'The REST shim over the same procedures the app calls through tRPC (/trpc). Plain JSON: dates are ISO 8601 strings in both directions. ' +
+        'Writes from a browser must come from the app’s own origin; a client without Origin and Referer headers passes (docs/decisions/003). ' +
+        'Sign in with POST /api/auth/login; the session cookie it sets authorises every other call.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ sessionCookie: [] }],
+    paths,
+    components: {
+      securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by register and login, cleared by logout' } },
+      schemas,
+      responses: Object.fromEntries(
+        Object.entries(ERRORS).map(([status, description]) => [`Error${status}`, { description, content: { 'application/json': { schema: { $ref: componentRef('Error') } } } }]),
+      ),
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// GET /api/openapi.json: a valid OpenAPI 3.1 document of every REST row, whose answers tsc holds to the procedures (and the harness to every real answer).
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { inferRouterOutputs } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { ClientErrorBody } from '../../server/errorContract';
+import { OPENAPI_PATH, openApiDocument, openApiPathOf } from '../../server/rest/openapi';
+import type { components, DocumentedProcedure, responses } from '../../server/rest/responses';
+import { restRoutes } from '../../server/rest/routes';
+import type { AppRouter } from '../../server/routers';
+import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+
+// Each documented answer is exactly its procedure's output type (Dates as Date; over REST they are ISO strings), and the
+// error body exactly the error contract's: tsc names any that drift.
+type Outputs = inferRouterOutputs<AppRouter>;
+type At<T, Path extends string> = Path extends `${infer Head}.${infer Rest}` ? (Head extends keyof T ? At<T[Head], Rest> : never) : Path extends keyof T ? T[Path] : never;
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Drifted = { [P in DocumentedProcedure]: Exact<z.output<(typeof responses)[P]>, At<Outputs, P>> extends true ? never : P }[DocumentedProcedure];
+type NoneOf<T extends never> = T;
+export type EveryAnswerIsItsProcedures = NoneOf<Drifted>;
+export type ErrorBodyIsTheContracts = NoneOf<Exact<z.output<typeof components.Error>, ClientErrorBody> extends true ? never : 'Error'>;
+
+let server: TestServer;
+let client: ApiClient;
+
+beforeAll(async () => {
+  server = await startServer();
+  ({ client } = await signedInClient(server, 'openapi'));
+});
+afterAll(() => server.close());
+
+type Operation = { operationId: string; security?: unknown[]; parameters?: { name: string; in: string }[]; requestBody?: unknown; responses: Record<string, unknown> };
+const document = openApiDocument();
+const operations = document.paths as Record<string, Record<string, Operation>>;
+
+describe(`GET ${OPENAPI_PATH}`, () => {
+  it('answers the document to a caller without a session, cacheable, with an ETag that revalidates', async () => {
+    const anonymous = new ApiClient(server.baseUrl);
+    const res = await anonymous.get(OPENAPI_PATH);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(document)));
+    const etag = res.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const again = await anonymous.request('GET', OPENAPI_PATH, undefined, { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBeUndefined();
+  });
+
+  it('refuses other methods with 405', async () => {
+    const res = await client.post(OPENAPI_PATH, {});
+    expect(res.status).toBe(405);
+    expect(res.body).toEqual({ message: `POST is not supported on ${OPENAPI_PATH}`, code: 'METHOD_NOT_SUPPORTED' });
+  });
+
+  it('is logged under its own path', async () => {
+    await client.get(OPENAPI_PATH);
+    expect(server.logs.some((line) => line.route === OPENAPI_PATH && line.status === 200)).toBe(true);
+  });
+});
+
+describe('the document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(document);
+    expect(result).toEqual({ valid: true });
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('lists every row of the REST table under its method, named for its procedure', () => {
+    for (const route of restRoutes) {
+      const operation = operations[openApiPathOf(route)]?.[route.method.toLowerCase()];
+      expect(operation?.operationId, `${route.method} ${route.path}`).toBe(route.procedure);
+      expect(Object.keys(operation.responses), route.procedure).toContain(String(route.status ?? 200));
+      const inPath = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+      expect(inPath, route.procedure).toEqual([...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]));
+    }
+    const documented = Object.values(operations).reduce((sum, methods) => sum + Object.keys(methods).length, 0);
+    expect(documented).toBe(restRoutes.length + 1);
+  });
+
+  it('asks for the session cookie on every operation but the public rows and itself', () => {
+    expect(document.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sower_session' });
+    expect(document.security).toEqual([{ sessionCookie: [] }]);
+    const open = Object.entries(operations).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.security?.length === 0)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(open.sort()).toEqual(['GET /api/calendar/{token}.ics', `GET ${OPENAPI_PATH}`, 'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/auth/register']);
+  });
+
+  it('takes input where the table says: the query of a list, the JSON body of a write, the id in the path', () => {
+    const list = operations['/api/contacts'].get;
+    expect(list.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:cursor', 'query:q', 'query:status', 'query:sort']);
+    const update = operations['/api/contacts/{id}'].put;
+    expect(update.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id']);
+    expect(update.requestBody).toMatchObject({ content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', maxLength: 200 } } } } } });
+    expect(JSON.stringify(update.requestBody)).not.toContain('"id"');
+    const activity = operations['/api/activities'].post;
+    expect(activity.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]);
+  });
+
+  it('documents dates as ISO 8601 strings, as REST sends them', async () => {
+    const contact = document.components.schemas.Contact as { properties: Record<string, unknown> };
+    expect(contact.properties.createdAt).toEqual({ type: 'string', format: 'date-time' });
+    const created = await client.post('/api/contacts', { name: 'Dated' });
+    expect(new Date(created.body.createdAt).toISOString()).toBe(created.body.createdAt);
+  });
+
+  it('names the error statuses of each operation, with the one error body', () => {
+    expect(Object.keys(operations['/api/auth/login'].post.responses)).toEqual(['200', '400', '401', '403', '413', '415', '429', '500']);
+    expect(Object.keys(operations['/api/contacts/{id}'].put.responses)).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '500']);
+    expect(Object.keys(operations['/api/dashboard/stats'].get.responses)).toEqual(['200', '400', '401', '403', '500']);
+    expect(document.components.responses.Error404).toEqual({
+      description: expect.any(String),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    });
+  });
+});
