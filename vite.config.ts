@@ -17,7 +17,7 @@ const proxy = { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false };
  * (and date-fns) became part of the first visit to /login (+11 kB gz, past the budget).
  */
 const dashboardParts =
-  /[\\/]src[\\/](components[\\/](ActivityItem|ClampedText|FollowUpItem|GoalProgress|GoalCelebration|Icons|PageHeader|ResourceCard|ContactLink|ContactAvatar|StatCard|stretchedLink)|lib[\\/](dates|labels|goals))\.tsx?$|[\\/]node_modules[\\/]date-fns[\\/]/;
+  /[\\/]src[\\/](components[\\/](ActivityItem|ClampedText|FollowUpItem|GoalProgress|GoalCelebration|Icons|PageHeader|ResourceCard|ContactLink|ContactAvatar|StatCard|stretchedLink)|lib[\\/](dates|resourceIcon|goals))\.tsx?$|[\\/]shared[\\/]vocabulary\.ts$|[\\/]node_modules[\\/]date-fns[\\/]/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precacheServiceWorker()],

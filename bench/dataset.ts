@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../db/client';
-import { activityTypes, followUpTypes, goalTypes, spiritualStatuses } from '../db/enums';
+import { activityTypes, followUpTypes, goalTypes, spiritualStatuses } from '../shared/vocabulary';
 import { prepareDatabase } from '../db/migrate';
 import { hashPassword } from '../server/auth';
 

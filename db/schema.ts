@@ -1,9 +1,11 @@
 // The drizzle tables of every entity in SPEC §3, plus Lucia's sessions table.
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from './enums';
+import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from '../shared/vocabulary';
 
-export * from './enums';
+// Server code reads a column's closed set beside its table, as it did before the vocabulary module held them.
+export { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from '../shared/vocabulary';
+export type { ActivityType, FollowUpType, GoalType, SpiritualStatus, TeamRole } from '../shared/vocabulary';
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now);

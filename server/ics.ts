@@ -1,5 +1,5 @@
 // Writes follow-ups as iCalendar (RFC 5545): the private feed and the single-event "Add to calendar" file.
-import type { FollowUpType } from '../db/schema';
+import { followUpCalendarWords, type FollowUpType } from '../shared/vocabulary';
 
 /** What a follow-up must carry to become a calendar event. */
 export interface CalendarFollowUp {
@@ -9,16 +9,6 @@ export interface CalendarFollowUp {
   description: string;
   contactName: string;
 }
-
-/** Words for a follow-up's type in an event title ('Phone call: Maria'). */
-export const followUpTypeWords: Record<FollowUpType, string> = {
-  phone: 'Phone call',
-  meeting: 'Meeting',
-  email: 'Email',
-  text: 'Text message',
-  study: 'Bible study',
-  other: 'Follow-up',
-};
 
 /** The name a subscribed feed shows in calendar apps. */
 export const FEED_NAME = 'Sower follow-ups';
@@ -91,7 +81,7 @@ export function calendarDate(instant: Date, daysLater = 0): string {
 }
 
 export function followUpSummary(followUp: Pick<CalendarFollowUp, 'type' | 'contactName'>): string {
-  return `${followUpTypeWords[followUp.type]}: ${followUp.contactName}`;
+  return `${followUpCalendarWords[followUp.type]}: ${followUp.contactName}`;
 }
 
 /** Stable across feed refreshes and downloads, so calendars update the event instead of adding a copy. */

@@ -1,5 +1,5 @@
 // Contacts in and out of other apps as text: RFC 4180 CSV and vCard 3.0, read and written, mapped onto contact fields.
-import { spiritualStatuses, type SpiritualStatus } from '../db/enums';
+import { spiritualStatuses, type SpiritualStatus } from '../shared/vocabulary';
 import { contactCreateInput } from './schemas/contacts';
 import { escapeText, foldLine } from './ics';
 import { nextTurn } from './turns';

@@ -6,7 +6,7 @@ import { assertCanCreateIn, canEdit, canRead, notFound } from '../access';
 import { onceForKey } from '../idempotency';
 import { activityCreateInput, activityListInput, activityUpdateInput } from '../schemas/activities';
 import { idInput } from '../schemas/common';
-import { activityTypeWords } from '../schemas/labels';
+import { activityTypeLabels } from '../../shared/vocabulary';
 import { protectedProcedure, router } from '../trpc';
 import { afterCursor, limitOf, readablePage } from './paging';
 import { insertContact } from './contacts';
@@ -89,7 +89,7 @@ export const activitiesRouter = router({
           contactId: contact.id,
           type: input.type,
           date,
-          description: input.description ?? activityTypeWords[input.type],
+          description: input.description ?? activityTypeLabels[input.type],
           notes: input.notes,
           teamId: input.teamId,
           createdBy: userId,

@@ -1,6 +1,6 @@
 // Activity inputs, including the optional follow-up and prayer blocks of the one transactional create.
 import { z } from 'zod';
-import { activityTypes, followUpTypes } from '../../db/enums';
+import { activityTypes, followUpTypes } from '../../shared/vocabulary';
 import { dateInput, id, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
 
 export const activityTypeSchema = z.enum(activityTypes, { error: 'Invalid activity type' });

@@ -1,6 +1,6 @@
 // Contact inputs (SPEC §3, §5): name required, email valid or empty, phone optional.
 import { z } from 'zod';
-import { spiritualStatuses } from '../../db/enums';
+import { spiritualStatuses } from '../../shared/vocabulary';
 import { id, limitField, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
 import { optionalSearchText } from './search';
 

@@ -1,6 +1,6 @@
 // Goal inputs (SPEC §5): title, description, type, target at least 1, deadline; progress at least 0; an optional start.
 import { z } from 'zod';
-import { goalTypes } from '../../db/enums';
+import { goalTypes } from '../../shared/vocabulary';
 import { dateInput, id, LIMITS, requiredText, teamIdInput } from './common';
 
 export const goalTypeSchema = z.enum(goalTypes, { error: 'Type is required' });

@@ -1,6 +1,6 @@
 // Team and membership inputs (SPEC §5: team name min 2; roles admin, member, viewer).
 import { z } from 'zod';
-import { teamRoles } from '../../db/enums';
+import { teamRoles } from '../../shared/vocabulary';
 import { id, LIMITS, optionalText } from './common';
 
 export const teamRoleSchema = z.enum(teamRoles, { error: 'Role must be admin, member or viewer' });

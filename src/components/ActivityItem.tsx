@@ -1,7 +1,7 @@
 // One activity in a list: type icon, 'Type with Name' (the name links to the contact), notes, date label; optionally a link to its edit view.
 import { Link } from 'react-router-dom';
 import { activityDateLabel } from '../lib/dates';
-import { activityTypeLabel } from '../lib/labels';
+import { activityTypeLabel } from '../../shared/vocabulary';
 import { ClampedText } from './ClampedText';
 import { ContactLink } from './ContactLink';
 import { ActivityTypeIcon } from './Icons';

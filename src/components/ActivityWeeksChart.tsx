@@ -1,8 +1,8 @@
 // Activities per week, stacked by type: bars drawn in SVG, labels in HTML (they stay readable at any width), and a
 // visually hidden table with every number for screen readers.
 import { format } from 'date-fns';
-import { activityTypes, type ActivityType } from '../../db/enums';
-import { activityTypeLabel } from '../lib/labels';
+import { activityTypes, type ActivityType } from '../../shared/vocabulary';
+import { activityTypeLabel } from '../../shared/vocabulary';
 import type { RouterOutputs } from '../lib/trpc';
 import { formatDay } from '../lib/dates';
 

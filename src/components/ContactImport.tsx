@@ -5,7 +5,7 @@ import { useInvalidate } from '../hooks/useInvalidate';
 import { useToast } from '../hooks/useToast';
 import { errorMessage } from '../lib/errors';
 import { account, importResultDescription } from '../lib/messages';
-import { spiritualStatusLabel } from '../lib/labels';
+import { spiritualStatusLabel } from '../../shared/vocabulary';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 
 type Plan = RouterOutputs['account']['previewImport'];

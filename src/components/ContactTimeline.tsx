@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { followUpDueBadge, formatDay } from '../lib/dates';
-import { activityTypeLabel, followUpTypeLabel, spiritualStatusLabel } from '../lib/labels';
+import { activityTypeLabel, followUpTypeLabel, spiritualStatusLabel } from '../../shared/vocabulary';
 import type { RouterOutputs } from '../lib/trpc';
 import { ActivityTypeIcon, FollowUpTypeIcon, HandsIcon, StepUpIcon } from './Icons';
 import { PrayerAnswer } from './PrayerAnswer';

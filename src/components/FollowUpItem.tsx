@@ -1,7 +1,7 @@
 // One follow-up: who (linked to their page), what, how, and when it is due (Overdue, Today, Tomorrow, In n days, or the date).
 import { Link } from 'react-router-dom';
 import { followUpDueBadge, formatDay, overdueBy } from '../lib/dates';
-import { followUpTypeLabel } from '../lib/labels';
+import { followUpTypeLabels, type FollowUpType } from '../../shared/vocabulary';
 import { ContactAvatar } from './ContactAvatar';
 import { ContactLink } from './ContactLink';
 import { FollowUpTypeIcon } from './Icons';
@@ -13,7 +13,7 @@ interface FollowUpItemProps {
   contactId: number;
   contactName: string;
   description: string;
-  type: string;
+  type: FollowUpType;
   date: Date;
   completed?: boolean;
   /** Makes the whole row a link (the dashboard's), with the contact's name still leading to the contact. */
@@ -41,7 +41,7 @@ export function FollowUpItem({ contactId, contactName, description, type, date, 
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-base-content/70">
           <FollowUpTypeIcon type={type} />
-          {followUpTypeLabel(type)}
+          {followUpTypeLabels[type]}
         </p>
         {late && (
           <p className="mt-0.5 text-xs font-medium text-base-content/85">

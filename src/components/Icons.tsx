@@ -1,6 +1,7 @@
 // Small inline icons for activity types, follow-up types, resources and stat cards (no icon package).
 import type { ReactNode } from 'react';
-import { followUpTypeKind, resourceIconKind } from '../lib/labels';
+import type { FollowUpType } from '../../shared/vocabulary';
+import { resourceIconKind } from '../lib/resourceIcon';
 
 interface IconProps {
   /** 16px instead of 20px, beside small text. */
@@ -66,11 +67,17 @@ export function ActivityTypeIcon({ type }: { type: string }) {
   return <div className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full ${tone}`}>{icon}</div>;
 }
 
-const followUpIcons = { phone: <PhoneIcon small />, meeting: <MeetIcon small />, email: <MailIcon small />, text: <TextIcon small />, other: <DotsIcon small /> };
+const followUpIcons: Record<FollowUpType, ReactNode> = {
+  phone: <PhoneIcon small />,
+  meeting: <MeetIcon small />,
+  email: <MailIcon small />,
+  text: <TextIcon small />,
+  study: <BookIcon small />,
+  other: <DotsIcon small />,
+};
 
-export function FollowUpTypeIcon({ type }: { type: string }) {
-  // 'study' (Bible Study) has no kind of its own in the labels, only its own words and this book.
-  return <span className="text-base-content/70">{type === 'study' ? <BookIcon small /> : followUpIcons[followUpTypeKind(type)]}</span>;
+export function FollowUpTypeIcon({ type }: { type: FollowUpType }) {
+  return <span className="text-base-content/70">{followUpIcons[type]}</span>;
 }
 
 const resourceIcons = {

@@ -1,6 +1,6 @@
 // Contacts by spiritual status as a journey funnel (exploring → mature), unknown shown apart, with its numbers as text.
-import type { SpiritualStatus } from '../../db/enums';
-import { spiritualStatusLabel } from '../lib/labels';
+import type { SpiritualStatus } from '../../shared/vocabulary';
+import { spiritualStatusLabel } from '../../shared/vocabulary';
 import type { RouterOutputs } from '../lib/trpc';
 
 type Stage = RouterOutputs['insights']['journey'][number];

@@ -1,6 +1,6 @@
 // A contact's spiritual journey drawn as five steps, the current one marked, each with the date it was reached.
 import { journeySteps, type JourneyStep } from '../lib/journey';
-import { spiritualStatusLabel } from '../lib/labels';
+import { spiritualStatusLabel } from '../../shared/vocabulary';
 import { formatDay } from '../lib/dates';
 
 

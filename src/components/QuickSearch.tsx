@@ -1,7 +1,7 @@
 // The quick search dialog (loaded on first use): contacts, activities and prayer requests matching what is typed.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { activityTypeLabel, spiritualStatusLabel } from '../lib/labels';
+import { activityTypeLabel, spiritualStatusLabel } from '../../shared/vocabulary';
 import { snippet } from '../lib/snippet';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { SearchIcon } from './SearchIcon';

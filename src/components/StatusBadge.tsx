@@ -1,7 +1,7 @@
 // A contact's spiritual status as a coloured badge.
-import { spiritualStatusLabel } from '../lib/labels';
+import { spiritualStatusLabels, type SpiritualStatus } from '../../shared/vocabulary';
 
-const tones: Record<string, string> = {
+const tones: Record<SpiritualStatus, string> = {
   exploring: 'badge-info',
   seeking: 'badge-warning',
   new_believer: 'badge-success',
@@ -10,6 +10,6 @@ const tones: Record<string, string> = {
   unknown: 'badge-ghost',
 };
 
-export function StatusBadge({ status }: { status: string }) {
-  return <span className={`badge badge-sm whitespace-nowrap ${tones[status] ?? 'badge-ghost'}`}>{spiritualStatusLabel(status)}</span>;
+export function StatusBadge({ status }: { status: SpiritualStatus }) {
+  return <span className={`badge badge-sm whitespace-nowrap ${tones[status]}`}>{spiritualStatusLabels[status]}</span>;
 }

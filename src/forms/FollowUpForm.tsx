@@ -3,7 +3,7 @@ import { followUpCreateInput, followUpUpdateInput } from '../../server/schemas/f
 import { useWrite } from '../hooks/useWrite';
 import { addDaysFromToday, fromDateInputValue, toDateInputValue } from '../lib/dates';
 import { failure, success } from '../lib/messages';
-import { followUpTypeLabel } from '../lib/labels';
+import { followUpTypeLabels } from '../../shared/vocabulary';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
 import { followUpTypeOptions } from './options';
@@ -28,7 +28,7 @@ export function FollowUpForm({ followUp, defaultContactId, onDone }: { followUp?
   // type is shown, and kept, rather than silently read as the first option.
   const savedType = followUp?.type;
   const typeOptions =
-    savedType && !followUpTypeOptions.some((o) => o.value === savedType) ? [...followUpTypeOptions, { value: savedType, label: followUpTypeLabel(savedType) }] : followUpTypeOptions;
+    savedType && !followUpTypeOptions.some((o) => o.value === savedType) ? [...followUpTypeOptions, { value: savedType, label: followUpTypeLabels[savedType] }] : followUpTypeOptions;
   const toInput = (v: typeof values) => ({
     contactId: v.contactId ? Number(v.contactId) : undefined,
     date: v.date ? fromDateInputValue(v.date) : undefined,

@@ -1,11 +1,16 @@
-// The choices the forms offer, with the words the screens use.
-import { activityTypeLabel, followUpTypeLabel, goalTypeLabel, spiritualStatusLabel } from '../lib/labels';
+// The choices the forms offer, in the vocabulary's order and words.
+import {
+  activityTypeLabels,
+  followUpTypeLabels,
+  formOrder,
+  goalTypeLabels,
+  spiritualStatusLabels,
+} from '../../shared/vocabulary';
 
-const toOptions = (values: readonly string[], label: (v: string) => string) => values.map((value) => ({ value, label: label(value) }));
+const toOptions = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
 
-export const activityTypeOptions = toOptions(['conversation', 'gospel_presentation', 'follow_up', 'other'], activityTypeLabel);
-/** SPEC §2: the activity form's follow-up block offers phone, meeting, study (Bible Study) and other. */
-export const activityFollowUpTypeOptions = toOptions(['phone', 'meeting', 'study', 'other'], followUpTypeLabel);
-export const followUpTypeOptions = toOptions(['phone', 'meeting', 'email', 'text', 'other'], followUpTypeLabel);
-export const goalTypeOptions = toOptions(['conversation', 'gospel_presentation', 'new_contact', 'follow_up', 'other'], goalTypeLabel);
-export const spiritualStatusOptions = toOptions(['unknown', 'exploring', 'seeking', 'new_believer', 'growing', 'mature'], spiritualStatusLabel);
+export const activityTypeOptions = toOptions(formOrder.activityType, activityTypeLabels);
+export const activityFollowUpTypeOptions = toOptions(formOrder.activityFollowUpType, followUpTypeLabels);
+export const followUpTypeOptions = toOptions(formOrder.followUpType, followUpTypeLabels);
+export const goalTypeOptions = toOptions(formOrder.goalType, goalTypeLabels);
+export const spiritualStatusOptions = toOptions(formOrder.spiritualStatus, spiritualStatusLabels);

@@ -1,5 +1,5 @@
 // The spiritual journey as a path of five steps: which are behind the contact, where they stand, when each was reached.
-import type { SpiritualStatus } from '../../db/enums';
+import type { SpiritualStatus } from '../../shared/vocabulary';
 
 /** The path in order; 'unknown' is not on it. */
 export const JOURNEY_STEPS = ['exploring', 'seeking', 'new_believer', 'growing', 'mature'] as const satisfies readonly SpiritualStatus[];

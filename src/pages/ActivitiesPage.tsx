@@ -3,7 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { addDays, startOfDay } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { activityTypes, type ActivityType } from '../../db/enums';
+import { activityTypes, isOneOf } from '../../shared/vocabulary';
 import { ActivityItem } from '../components/ActivityItem';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
@@ -25,7 +25,7 @@ import { useOutbox } from '../hooks/useOutbox';
 import { useUrlFilters } from '../hooks/useUrlFilters';
 import { useWrite } from '../hooks/useWrite';
 import { fromDateInputValue } from '../lib/dates';
-import { activityTypeLabel } from '../lib/labels';
+import { activityTypeLabel } from '../../shared/vocabulary';
 import { confirmDelete, failure, loadFailed, notFound, success } from '../lib/messages';
 import { offline } from '../lib/offlineMessages';
 import { trpc } from '../lib/trpc';
@@ -36,7 +36,6 @@ const PAGE = 50;
 
 const typeOptions = [{ value: '', label: 'All types' }, ...activityTypeOptions];
 
-const isType = (value: string): value is ActivityType => (activityTypes as readonly string[]).includes(value);
 
 /** A yyyy-MM-dd from the URL as the start of that local day, or undefined when it names no day. */
 function dayStart(value: string) {
@@ -51,7 +50,7 @@ function listFilter(filters: Record<'type' | 'contactId' | 'from' | 'to', string
   const to = toDay && addDays(toDay, 1);
   const datesReversed = Boolean(from && to && from >= to);
   return {
-    type: isType(filters.type) ? filters.type : undefined,
+    type: isOneOf(activityTypes, filters.type) ? filters.type : undefined,
     contactId: parseId(filters.contactId) ?? undefined,
     // Reversed dates would match nothing; the form says why instead, and the dates wait until they make sense.
     from: datesReversed ? undefined : from,

@@ -2,7 +2,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { spiritualStatuses, type SpiritualStatus } from '../../db/enums';
+import { isOneOf, spiritualStatuses } from '../../shared/vocabulary';
 import { contactSorts, type ContactSort } from '../../server/schemas/contacts';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ContactAvatar } from '../components/ContactAvatar';
@@ -34,7 +34,6 @@ const PAGE = 60;
 
 const statusOptions = [{ value: '', label: 'All statuses' }, ...spiritualStatusOptions];
 
-const isStatus = (value: string): value is SpiritualStatus => (spiritualStatuses as readonly string[]).includes(value);
 const isSort = (value: string): value is ContactSort => (contactSorts as readonly string[]).includes(value) && value !== 'name';
 const sortOptions = contactSorts.map((value) => ({ value: value === 'name' ? '' : value, label: contactSummary.sorts[value] }));
 
@@ -49,7 +48,7 @@ export default function ContactsPage() {
   const sort = isSort(filters.sort) ? filters.sort : undefined;
   // The box refines one search in place (replace) but starting or ending a search is a step back can undo.
   const [text, setText] = useDebouncedText(filters.q, (q) => setFilters({ q }, { replace: Boolean(filters.q) && Boolean(q) }));
-  const filter = { q: filters.q.trim() || undefined, status: isStatus(filters.status) ? filters.status : undefined };
+  const filter = { q: filters.q.trim() || undefined, status: isOneOf(spiritualStatuses, filters.status) ? filters.status : undefined };
   const filtered = Boolean(filter.q || filter.status);
 
   const contacts = trpc.contacts.list.useInfiniteQuery(

@@ -13,7 +13,7 @@ import { GoalForm, type Goal } from '../forms/GoalForm';
 import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
 import { goalPercentage } from '../lib/goals';
-import { goalTypeLabel } from '../lib/labels';
+import { goalTypeLabel } from '../../shared/vocabulary';
 import { confirmDelete, emptyHelp, failure, goalPeriod, loadFailed, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { formatDay } from '../lib/dates';

@@ -1,0 +1,90 @@
+// The closed sets of SPEC §3 (activity and goal types, follow-up types, spiritual statuses, team roles) with their words and the
+// order each form offers them in: one module for the tables, the zod schemas, the forms, the screens and the calendar.
+// Free of zod and of database imports, so a screen that only shows a label does not download either.
+
+export const activityTypes = ['conversation', 'gospel_presentation', 'follow_up', 'other'] as const;
+/** Goals count activities, plus the contacts added (new_contact). */
+export const goalTypes = ['conversation', 'gospel_presentation', 'new_contact', 'follow_up', 'other'] as const;
+export const spiritualStatuses = ['exploring', 'seeking', 'new_believer', 'growing', 'mature', 'unknown'] as const;
+export const followUpTypes = ['phone', 'meeting', 'email', 'text', 'study', 'other'] as const;
+export const teamRoles = ['admin', 'member', 'viewer'] as const;
+
+export type ActivityType = (typeof activityTypes)[number];
+export type GoalType = (typeof goalTypes)[number];
+export type SpiritualStatus = (typeof spiritualStatuses)[number];
+export type FollowUpType = (typeof followUpTypes)[number];
+export type TeamRole = (typeof teamRoles)[number];
+
+/** The words a screen shows for a goal's type; an activity's type uses the same words (and the server's default description). */
+export const goalTypeLabels: Record<GoalType, string> = {
+  conversation: 'Conversation',
+  gospel_presentation: 'Gospel Presentation',
+  new_contact: 'New Contact',
+  follow_up: 'Follow-up',
+  other: 'Other',
+};
+
+export const activityTypeLabels: Record<ActivityType, string> = goalTypeLabels;
+
+export const spiritualStatusLabels: Record<SpiritualStatus, string> = {
+  exploring: 'Exploring',
+  seeking: 'Seeking',
+  new_believer: 'New Believer',
+  growing: 'Growing',
+  mature: 'Mature',
+  unknown: 'Unknown',
+};
+
+export const followUpTypeLabels: Record<FollowUpType, string> = {
+  phone: 'Phone Call',
+  meeting: 'Meeting',
+  email: 'Email',
+  text: 'Text Message',
+  study: 'Bible Study',
+  other: 'Other',
+};
+
+/** A follow-up's type at the head of a calendar event's title ('Phone call: Maria'): sentence case, and 'Follow-up' for other. */
+export const followUpCalendarWords: Record<FollowUpType, string> = {
+  phone: 'Phone call',
+  meeting: 'Meeting',
+  email: 'Email',
+  text: 'Text message',
+  study: 'Bible study',
+  other: 'Follow-up',
+};
+
+/** The choices each form offers, in its order (SPEC §2 and §9: a new contact is unknown until said otherwise). */
+export const formOrder = {
+  activityType: activityTypes,
+  goalType: goalTypes,
+  spiritualStatus: ['unknown', 'exploring', 'seeking', 'new_believer', 'growing', 'mature'],
+  followUpType: ['phone', 'meeting', 'email', 'text', 'other'],
+  /** SPEC §2: the activity form's follow-up block offers phone, meeting, study (Bible Study) and other. */
+  activityFollowUpType: ['phone', 'meeting', 'study', 'other'],
+} as const satisfies {
+  activityType: readonly ActivityType[];
+  goalType: readonly GoalType[];
+  spiritualStatus: readonly SpiritualStatus[];
+  followUpType: readonly FollowUpType[];
+  activityFollowUpType: readonly FollowUpType[];
+};
+
+/** Whether a text (a URL parameter, a stored value read as text) is one of a set's values. */
+export function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
+}
+
+/**
+ * The label of a value that arrives as text, or the fallback for one outside the set (never a label inherited from
+ * Object.prototype: 'constructor' is not a key of the table).
+ */
+function labelOf<T extends string>(labels: Record<T, string>, value: string, fallback: string): string {
+  return Object.hasOwn(labels, value) ? labels[value as T] : fallback;
+}
+
+/** SPEC §2: an activity item labels conversation, gospel_presentation, new_contact and follow_up; any other shows 'Other'. */
+export const activityTypeLabel = (type: string) => labelOf(goalTypeLabels, type, 'Other');
+export const goalTypeLabel = activityTypeLabel;
+export const followUpTypeLabel = (type: string) => labelOf(followUpTypeLabels, type, 'Other');
+export const spiritualStatusLabel = (status: string) => labelOf(spiritualStatusLabels, status, 'Unknown');
