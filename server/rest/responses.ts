@@ -1,6 +1,6 @@
 // What each JSON REST route answers, as zod schemas for the OpenAPI document: never run on a request (tsc and the API tests hold them to the procedures).
 import { z } from 'zod';
-import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from '../../db/enums';
+import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from '../../shared/vocabulary';
 import type { ProcedurePath } from './routes';
 
 /** A Date of a procedure's answer: REST sends plain JSON, so it arrives as an ISO 8601 string (openapi.ts says so). */

@@ -2,7 +2,7 @@
 // and, opened offline before it ever loaded, that it comes with the connection.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { httpStatus } from '../lib/errors';
+import { httpStatus, isNetworkFailure } from '../lib/errors';
 import { offline } from '../lib/offlineMessages';
 
 interface RecordUnavailableProps {
@@ -23,7 +23,9 @@ export function RecordUnavailable({ noun, load, backTo, backLabel }: RecordUnava
       </Link>
     </div>
   );
-  if (load.fetchStatus === 'paused') return withBackLink(<p className="alert">{offline.notLoaded}</p>);
+  // Paused (the browser says it is offline) or asked without an answer (it said online, but nothing came back): the
+  // record may well exist; the query asks again by itself (src/lib/queryClient.ts).
+  if (load.fetchStatus === 'paused' || (load.isError && isNetworkFailure(load.error))) return withBackLink(<p className="alert">{offline.notLoaded}</p>);
   if (load.isError && httpStatus(load.error) !== 404)
     return withBackLink(
       <p role="alert" className="alert alert-error">

@@ -22,7 +22,7 @@ export function httpStatus(error: unknown): number | undefined {
 }
 
 /** The request never got an answer from our server (offline, server down, connection dropped). */
-function isNetworkFailure(error: unknown): boolean {
+export function isNetworkFailure(error: unknown): boolean {
   if (serverData(error)) return false;
   const cause = error instanceof TRPCClientError ? error.cause : error;
   if (cause instanceof TypeError) return true;

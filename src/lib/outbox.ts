@@ -84,6 +84,11 @@ export interface FlushResult {
   sent: number;
   /** Refused by the server for good (a 4xx other than 401/429): kept would mean retried forever. */
   refused: number;
+  /**
+   * Stopped at a failure that passes by itself (no answer, a 5xx, a 429) with entries still waiting: worth another
+   * flush soon, since a connection that comes back does not always say so (a weak signal reports 'online' throughout).
+   */
+  retryLater: boolean;
 }
 
 /** What a flush needs of the outbox; IndexedDB in the app, a plain array in the unit tests. */
@@ -106,7 +111,7 @@ export function flushOutbox(
   store: OutboxStore = indexedDbStore,
 ) {
   flushing ??= (async () => {
-    const result: FlushResult = { sent: 0, refused: 0 };
+    const result: FlushResult = { sent: 0, refused: 0, retryLater: false };
     try {
       for (const entry of await store.waitingFor(userId)) {
         try {
@@ -114,7 +119,11 @@ export function flushOutbox(
           result.sent++;
         } catch (error) {
           const status = statusOf(error);
-          if (status === undefined || status >= 500 || status === 401 || status === 429) break;
+          if (status === 401) break;
+          if (status === undefined || status >= 500 || status === 429) {
+            result.retryLater = true;
+            break;
+          }
           console.warn('The server refused an activity from the outbox', error);
           result.refused++;
         }

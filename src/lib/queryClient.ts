@@ -1,6 +1,8 @@
-// The query cache and its retry rules (SPEC §8 and §9): fresh for 5 minutes, no focus refetch, no retry on 4xx.
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+// The query cache and its retry rules (SPEC §8 and §9): fresh for 5 minutes, no focus refetch, no retry on 4xx; a 401 on
+// any call ends the session once, in the caches' onError.
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpStatus } from './errors';
+import { endSessionOnUnauthorized } from './session';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 const FAILED_READ_RETRY_MS = 10_000;
@@ -15,7 +17,9 @@ export function createQueryClient() {
   // React Query assumes it starts online and only learns otherwise from an 'offline' event; an app opened offline
   // (from the service worker's shell) must start paused, not fail every read and show errors.
   if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => endSessionOnUnauthorized(queryClient, error) }),
+    mutationCache: new MutationCache({ onError: (error) => endSessionOnUnauthorized(queryClient, error) }),
     defaultOptions: {
       queries: {
         staleTime: FIVE_MINUTES,
@@ -33,4 +37,5 @@ export function createQueryClient() {
       },
     },
   });
+  return queryClient;
 }

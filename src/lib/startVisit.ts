@@ -2,7 +2,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { startOfToday, startOfTomorrow } from './days';
-import { trpc, type createTrpcClient, type RouterOutputs } from './trpc';
+import { sessionQuery } from './session';
+import { trpc, type createTrpcClient } from './trpc';
 
 /** The dashboard's summary input: upcoming follow-ups count from the start of the user's own day. */
 export function dashboardSummaryInput() {
@@ -19,7 +20,7 @@ export function dashboardSummaryInput() {
  */
 export function startVisit(queryClient: QueryClient, client: ReturnType<typeof createTrpcClient>, preloadDashboardPage: () => void) {
   if (!navigator.onLine) return;
-  const session = queryClient.fetchQuery<RouterOutputs['auth']['me']>({ queryKey: getQueryKey(trpc.auth.me, undefined, 'query'), queryFn: () => client.auth.me.query() });
+  const session = queryClient.fetchQuery(sessionQuery(client));
   if (window.location.pathname !== '/') {
     session.catch(() => undefined);
     return;
@@ -27,7 +28,8 @@ export function startVisit(queryClient: QueryClient, client: ReturnType<typeof c
   // On a timer after the session check's own (tRPC sends a batch from one), so that request leaves first.
   setTimeout(preloadDashboardPage);
   session.then(
-    () => {
+    (user) => {
+      if (!user) return;
       const input = dashboardSummaryInput();
       void queryClient.prefetchQuery({ queryKey: getQueryKey(trpc.dashboard.summary, input, 'query'), queryFn: () => client.dashboard.summary.query(input) });
       void queryClient.prefetchQuery({ queryKey: getQueryKey(trpc.teams.list, undefined, 'query'), queryFn: () => client.teams.list.query() });

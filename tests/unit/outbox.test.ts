@@ -25,22 +25,23 @@ describe('flushOutbox', () => {
     const store = memoryStore([entry('a'), entry('other', 2), entry('b')]);
     const sent: string[] = [];
     const result = await flushOutbox(1, async (e) => void sent.push(e.key), statusOf, store);
-    expect(result).toEqual({ sent: 2, refused: 0 });
+    expect(result).toEqual({ sent: 2, refused: 0, retryLater: false });
     expect(sent).toEqual(['a', 'b']);
     expect(store.entries.map((e) => e.key)).toEqual(['other']);
   });
 
   it.each([
-    ['no connection', new TypeError('Failed to fetch')],
-    ['a server error', new HttpFailure(503)],
-    ['an expired session', new HttpFailure(401)],
-    ['a rate limit', new HttpFailure(429)],
-  ])('stops at %s and keeps that entry and the rest for the next flush', async (_, failure) => {
+    ['no connection', new TypeError('Failed to fetch'), true],
+    ['a server error', new HttpFailure(503), true],
+    ['an expired session', new HttpFailure(401), false],
+    ['a rate limit', new HttpFailure(429), true],
+  ])('stops at %s and keeps that entry and the rest for the next flush', async (_, failure, retryLater) => {
     const store = memoryStore([entry('a'), entry('b'), entry('c')]);
     const send = vi.fn(async (e: OutboxEntry) => {
       if (e.key === 'b') throw failure;
     });
-    expect(await flushOutbox(1, send, statusOf, store)).toEqual({ sent: 1, refused: 0 });
+    // Retried by itself only where waiting helps; after a 401 the next flush comes with the next sign-in.
+    expect(await flushOutbox(1, send, statusOf, store)).toEqual({ sent: 1, refused: 0, retryLater });
     expect(send).toHaveBeenCalledTimes(2);
     expect(store.entries.map((e) => e.key)).toEqual(['b', 'c']);
   });
@@ -52,7 +53,7 @@ describe('flushOutbox', () => {
       if (e.key === 'bad') throw new HttpFailure(400);
     }, statusOf, store);
     warn.mockRestore();
-    expect(result).toEqual({ sent: 1, refused: 1 });
+    expect(result).toEqual({ sent: 1, refused: 1, retryLater: false });
     expect(store.entries).toEqual([]);
   });
 
@@ -65,10 +66,10 @@ describe('flushOutbox', () => {
     const second = flushOutbox(1, send, statusOf, store);
     expect(second).toBe(first);
     release();
-    expect(await first).toEqual({ sent: 2, refused: 0 });
+    expect(await first).toEqual({ sent: 2, refused: 0, retryLater: false });
     expect(send).toHaveBeenCalledTimes(2);
     // Once finished, a new flush starts afresh (and finds nothing).
-    expect(await flushOutbox(1, send, statusOf, store)).toEqual({ sent: 0, refused: 0 });
+    expect(await flushOutbox(1, send, statusOf, store)).toEqual({ sent: 0, refused: 0, retryLater: false });
   });
 });
 
