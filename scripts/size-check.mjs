@@ -6,7 +6,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET = { loginJsGzip: 150_000, loginCssGzip: 30_000 };
+/**
+ * The service worker downloads beside the first visit and again on every release (the browser checks it on each
+ * visit), so it is budgeted too: today's hand-written worker with its precache list is far below; the margin leaves
+ * room for a precaching library.
+ */
+export const BUDGET = { loginJsGzip: 150_000, loginCssGzip: 30_000, swJsGzip: 12_000 };
 
 /** Gzip at level 9, as the server sends assets (server/static.ts). */
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
@@ -85,10 +90,13 @@ export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 export function checkSizes(distDir = 'dist') {
   const login = routeSizes(distDir, 'LoginPage');
   const dashboard = routeSizes(distDir, 'DashboardPage');
+  const swBody = readFileSync(join(resolve(distDir), 'sw.js'));
+  const serviceWorker = { bytes: swBody.length, gzip: gzipSize(swBody) };
   const failures = [];
+  if (serviceWorker.gzip > BUDGET.swJsGzip) failures.push(`sw.js ${kb(serviceWorker.gzip)} gz > ${kb(BUDGET.swJsGzip)}`);
   if (login.jsGzip > BUDGET.loginJsGzip) failures.push(`/login JS ${kb(login.jsGzip)} gz > ${kb(BUDGET.loginJsGzip)}`);
   if (login.cssGzip > BUDGET.loginCssGzip) failures.push(`/login CSS ${kb(login.cssGzip)} gz > ${kb(BUDGET.loginCssGzip)}`);
-  return { login, dashboard, budget: BUDGET, failures, ok: failures.length === 0 };
+  return { login, dashboard, serviceWorker, budget: BUDGET, failures, ok: failures.length === 0 };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
@@ -105,7 +113,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
       console.log(`${label}: JS ${kb(route.jsGzip)} gz (${kb(route.jsBytes)} raw), CSS ${kb(route.cssGzip)} gz (${kb(route.cssBytes)} raw)`);
       for (const f of [...route.js, ...route.css].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip).padStart(9)} gz  ${kb(f.bytes).padStart(9)} raw  ${f.file}${f.lazy ? '  (lazy)' : ''}`);
     }
-    console.log(`budget: /login JS ≤ ${kb(BUDGET.loginJsGzip)} gz, CSS ≤ ${kb(BUDGET.loginCssGzip)} gz`);
+    console.log(`sw.js: ${kb(result.serviceWorker.gzip)} gz (${kb(result.serviceWorker.bytes)} raw)`);
+    console.log(`budget: /login JS ≤ ${kb(BUDGET.loginJsGzip)} gz, CSS ≤ ${kb(BUDGET.loginCssGzip)} gz, sw.js ≤ ${kb(BUDGET.swJsGzip)} gz`);
   }
   if (!result.ok) {
     console.error(`size check failed: ${result.failures.join('; ')}`);

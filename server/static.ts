@@ -1,8 +1,10 @@
-// Serves the built client: hashed assets cached for a year, gzip when accepted, index.html for client routes.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+// Serves the built client as a CDN would: every file read once at start, with the brotli and gzip copies the build
+// wrote beside it (scripts/compress.mjs), chosen by Accept-Encoding; nothing is compressed on a request. Hashed assets
+// are cached for a year, the rest revalidated by ETag; index.html answers every client route.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { extname, join, relative, resolve, sep } from 'node:path';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -12,60 +14,133 @@ const types: Record<string, string> = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.json': 'application/json',
+  '.map': 'application/json',
   '.webmanifest': 'application/manifest+json',
   '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
   '.woff2': 'font/woff2',
 };
-const compressible = new Set(['.html', '.js', '.css', '.svg', '.json', '.webmanifest', '.txt']);
+
+/** The encodings the build writes, most compact first: on a tie in the client's preference, brotli wins. */
+const encodings = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+type Encoding = (typeof encodings)[number]['name'];
+
+interface Representation {
+  body: Buffer;
+  etag: string;
+}
 
 interface Asset {
-  body: Buffer;
-  gzipped?: Buffer;
   type: string;
+  identity: Representation;
+  encoded: Partial<Record<Encoding, Representation>>;
+}
+
+const represent = (body: Buffer, tag: string): Representation => ({ body, etag: `"${tag}"` });
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(path) : entry.isFile() ? [path] : [];
+  });
+}
+
+/** Every built file by its URL path, with its compressed copies; the copies themselves are not paths of their own. */
+function loadBuild(root: string): Map<string, Asset> {
+  const files = filesUnder(root);
+  const present = new Set(files);
+  const isCopy = (file: string) => encodings.some(({ suffix }) => file.endsWith(suffix) && present.has(file.slice(0, -suffix.length)));
+  const assets = new Map<string, Asset>();
+  for (const file of files) {
+    if (isCopy(file)) continue;
+    const body = readFileSync(file);
+    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
+    const encoded: Asset['encoded'] = {};
+    for (const { name, suffix } of encodings) {
+      if (present.has(file + suffix)) encoded[name] = represent(readFileSync(file + suffix), `${hash}-${name}`);
+    }
+    const urlPath = '/' + relative(root, file).split(sep).join('/');
+    assets.set(urlPath, { type: types[extname(file)] ?? 'application/octet-stream', identity: represent(body, hash), encoded });
+  }
+  return assets;
+}
+
+/**
+ * The client's preference for each encoding (RFC 9110 §12.5.3): `br;q=0.8, gzip`, `*`, `gzip;q=0`. A coding it does
+ * not name gets the `*` weight, or 0; identity is always acceptable here (the server never refuses with a 406).
+ */
+export function acceptedEncoding(header: string | undefined, available: readonly Encoding[]): Encoding | null {
+  if (!header || available.length === 0) return null;
+  const weights = new Map<string, number>();
+  for (const part of header.split(',').slice(0, 32)) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    const q = params.map((param) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    weights.set(token.trim(), q === undefined ? 1 : Number(q));
+  }
+  let best: Encoding | null = null;
+  let bestWeight = 0;
+  for (const name of available) {
+    const weight = weights.get(name) ?? (name === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
+    if (weight > bestWeight) [best, bestWeight] = [name, weight];
+  }
+  return best;
+}
+
+/** `If-None-Match` holds this representation's tag (or `*`): the client's copy is current. */
+function isFresh(req: IncomingMessage, etag: string) {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** The path as the file is named; a malformed escape names no file. */
+function decoded(pathname: string) {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return '';
+  }
 }
 
 export function createStaticHandler(directory: string) {
   const root = resolve(directory);
   const available = existsSync(join(root, 'index.html'));
-  const cache = new Map<string, Asset>();
+  const assets = available ? loadBuild(root) : new Map<string, Asset>();
+  const shell = assets.get('/index.html');
 
-  function load(file: string): Asset | null {
-    const hit = cache.get(file);
-    if (hit) return hit;
-    if (!existsSync(file) || !statSync(file).isFile()) return null;
-    const body = readFileSync(file);
-    const ext = extname(file);
-    const asset: Asset = { body, type: types[ext] ?? 'application/octet-stream' };
-    if (compressible.has(ext) && body.length > 1024) asset.gzipped = gzipSync(body, { level: 9 });
-    cache.set(file, asset);
-    return asset;
+  function notFound(res: ServerResponse) {
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end('Not found');
   }
 
   return {
     available,
     serve(req: IncomingMessage, res: ServerResponse, pathname: string) {
-      const requested = normalize(join(root, decodeURIComponent(pathname)));
-      const inside = requested === root || requested.startsWith(root + sep);
+      // Only the files of the build are known, so no path can reach outside it, however it is written.
       const isAsset = pathname.startsWith('/assets/');
-      let asset = inside && pathname !== '/' ? load(requested) : null;
-      if (!asset && (isAsset || extname(pathname))) {
-        res.statusCode = 404;
-        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-        return res.end('Not found');
-      }
-      asset ??= load(join(root, 'index.html'));
-      if (!asset) {
-        res.statusCode = 404;
-        return res.end('Not found');
-      }
+      let asset = pathname === '/' ? undefined : assets.get(decoded(pathname));
+      // A file that is not there is a 404; any other path is a client route, answered with the app's shell.
+      if (!asset && (isAsset || extname(pathname))) return notFound(res);
+      asset ??= shell;
+      if (!asset) return notFound(res);
+      const encoding = acceptedEncoding(req.headers['accept-encoding'], encodings.map(({ name }) => name).filter((name) => asset.encoded[name]));
+      const chosen = (encoding && asset.encoded[encoding]) || asset.identity;
       res.setHeader('Content-Type', asset.type);
       res.setHeader('Cache-Control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       res.setHeader('Vary', 'Accept-Encoding');
-      const useGzip = asset.gzipped && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-      const body = useGzip ? asset.gzipped! : asset.body;
-      if (useGzip) res.setHeader('Content-Encoding', 'gzip');
-      res.setHeader('Content-Length', body.length);
-      res.end(req.method === 'HEAD' ? undefined : body);
+      res.setHeader('ETag', chosen.etag);
+      if (encoding) res.setHeader('Content-Encoding', encoding);
+      if (isFresh(req, chosen.etag)) {
+        res.statusCode = 304;
+        return res.end();
+      }
+      res.setHeader('Content-Length', chosen.body.length);
+      res.end(req.method === 'HEAD' ? undefined : chosen.body);
     },
   };
 }
