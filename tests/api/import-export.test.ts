@@ -55,7 +55,7 @@ describe('exporting contacts', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="sower-contacts.csv"');
-    const { records, unclosedQuote } = parseCsv(res.body as string);
+    const { records, unclosedQuote } = await parseCsv(res.body as string);
     expect(unclosedQuote).toBe(false);
     expect(records[0]).toEqual(['name', 'email', 'phone', 'spiritualStatus', 'notes', 'createdAt']);
     // A phone starting with '+' is written as text for spreadsheets ('+30 …), and read back without the apostrophe.

@@ -1,0 +1,90 @@
+// The CSV export read back by the CSV import, through the real endpoints: 5,000 contacts whose cells hold quotes,
+// commas, LF and CRLF line breaks, formulas, a leading apostrophe, non-ASCII and right-to-left text and empty cells
+// come back exactly as they were, from a file that starts with a byte order mark.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+
+let server: TestServer;
+let carol: ApiClient;
+let dave: ApiClient;
+let carolId: number;
+let daveId: number;
+
+const CONTACTS = 5000;
+const statuses = ['exploring', 'seeking', 'new_believer', 'growing', 'mature', 'unknown'];
+const names = [
+  'Ana "La Roca", Pérez',
+  '=HYPERLINK("https://example.com","open")',
+  '+1 prophet',
+  '-5 degrees',
+  '@SUM(A1:A9)',
+  "'=already quoted",
+  "O'Brien",
+  'مريم المجدلية',
+  'Zoë Ångström 李',
+  'Tabbed\tname',
+];
+const notes = [
+  'line one\nline two',
+  'windows\r\nline break',
+  'a, b and "c"',
+  '=1+1',
+  'شكراً, Mark "Marco"',
+  null,
+  "'",
+  'ends with a comma,',
+];
+
+/** The contacts as Sower stores them: what the export must write and the import must read back. */
+const rowOf = (i: number) => ({
+  name: `${names[i % names.length]} ${i}`,
+  email: i % 3 === 0 ? null : `person${i}@example.com`,
+  phone: i % 4 === 0 ? null : i % 2 ? `+30 555 ${String(i).padStart(4, '0')}` : `(555) ${i}`,
+  status: statuses[i % statuses.length],
+  notes: notes[i % notes.length],
+});
+
+beforeAll(async () => {
+  server = await startServer();
+  const c = await signedInClient(server, 'carol');
+  const d = await signedInClient(server, 'dave');
+  [carol, dave, carolId, daveId] = [c.client, d.client, c.user.id, d.user.id];
+  // Written in SQL: 5,000 API calls would take minutes, and the point is the file, not how the contacts came to be.
+  const statements = Array.from({ length: CONTACTS }, (_, i) => {
+    const row = rowOf(i);
+    return { sql: 'insert into contacts (name, email, phone, spiritual_status, notes, created_by) values (?, ?, ?, ?, ?, ?)', args: [row.name, row.email, row.phone, row.status, row.notes, carolId] };
+  });
+  await server.database.writerClient.batch(statements, 'write');
+});
+afterAll(() => server.close());
+
+async function contactsOf(userId: number) {
+  const result = await server.database.readerClient.execute({
+    sql: 'select name, email, phone, spiritual_status as status, notes from contacts where created_by = ? ',
+    args: [userId],
+  });
+  // In the export's order or not, the same contacts: compared as sorted lists.
+  return result.rows.map((row) => ({ ...row })).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+}
+
+describe('CSV export, then import', () => {
+  it('gives back exactly the same 5,000 contacts', async () => {
+    const res = await fetch(`${server.baseUrl}/api/account/export/contacts.csv`, { headers: { Cookie: carol.cookie } });
+    expect(res.status).toBe(200);
+    // Read as bytes: fetch's text() would drop the byte order mark the file must start with.
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+    expect(text.startsWith('\uFEFFname,email,phone,spiritualStatus,notes,createdAt\r\n')).toBe(true);
+    // No cell starts a formula: every risky one carries the apostrophe.
+    expect(text).toContain(`"'=HYPERLINK(""https://example.com"",""open"")`);
+    expect(text).toContain(`'+1 prophet 2,`);
+    expect(text).not.toMatch(/(^|,)[=+\-@]/m);
+    expect(text.length).toBeLessThan(1024 * 1024);
+
+    const imported = await dave.post('/api/account/import', { format: 'csv', text });
+    expect(imported.status).toBe(200);
+    expect(imported.body).toMatchObject({ created: CONTACTS });
+    const original = await contactsOf(carolId);
+    expect(original).toHaveLength(CONTACTS);
+    expect(await contactsOf(daveId)).toEqual(original);
+  });
+});
