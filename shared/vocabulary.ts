@@ -24,7 +24,8 @@ export const goalTypeLabels: Record<GoalType, string> = {
   other: 'Other',
 };
 
-export const activityTypeLabels: Record<ActivityType, string> = goalTypeLabels;
+/** An activity's own types with the same words (the Log Activity form's choices, the server's default description). */
+export const activityTypeLabels = Object.fromEntries(activityTypes.map((type) => [type, goalTypeLabels[type]])) as Record<ActivityType, string>;
 
 export const spiritualStatusLabels: Record<SpiritualStatus, string> = {
   exploring: 'Exploring',
@@ -85,6 +86,6 @@ function labelOf<T extends string>(labels: Record<T, string>, value: string, fal
 
 /** SPEC §2: an activity item labels conversation, gospel_presentation, new_contact and follow_up; any other shows 'Other'. */
 export const activityTypeLabel = (type: string) => labelOf(goalTypeLabels, type, 'Other');
-export const goalTypeLabel = activityTypeLabel;
+export const goalTypeLabel = (type: string) => labelOf(goalTypeLabels, type, 'Other');
 export const followUpTypeLabel = (type: string) => labelOf(followUpTypeLabels, type, 'Other');
 export const spiritualStatusLabel = (status: string) => labelOf(spiritualStatusLabels, status, 'Unknown');

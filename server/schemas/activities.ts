@@ -60,4 +60,3 @@ export const activityListInput = z
   .refine((v) => !v.from || !v.to || v.from < v.to, { message: 'The end date must be after the start date', path: ['to'] })
   .optional();
 
-export type ActivityCreateInput = z.infer<typeof activityCreateInput>;

@@ -66,4 +66,3 @@ export const loginInput = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
 
-export type RegisterInput = z.infer<typeof registerInput>;

@@ -112,4 +112,3 @@ export const pageFields = {
   limit: limitField(MAX_PAGE_ROWS).optional(),
   cursor: id.optional(),
 };
-export const pageInput = z.object(pageFields).optional();

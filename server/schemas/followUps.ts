@@ -22,7 +22,6 @@ export const followUpUpdateInput = z.object({
 
 /** The groups of the Follow-ups screen (SPEC: Overdue, Today, Upcoming under Pending; Completed), each read apart. */
 export const followUpSections = ['overdue', 'today', 'upcoming', 'completed'] as const;
-export type FollowUpSection = (typeof followUpSections)[number];
 
 /**
  * List filters: `completed` narrows to one tab; `section` to one group of the screen, in that group's order. Which

@@ -100,6 +100,11 @@ export function TeamProvider({ children }: { children: ReactNode }) {
   return <TeamContext.Provider value={value}>{children}</TeamContext.Provider>;
 }
 
+/**
+ * The current team and its actions (SPEC §4: team selection, kept under currentTeamId). No screen reads it yet; kept as
+ * the spec's client API for the team features that will (knip: exported on purpose).
+ * @public
+ */
 export function useTeams(): TeamContextValue {
   const context = useContext(TeamContext);
   if (!context) throw new Error('useTeams must be used within a TeamProvider');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withMemberships } from '../../server/access';
 import { followUpPageQuery } from '../../server/routers/followUps';
 import { prayerPageQuery } from '../../server/routers/prayerRequests';
-import { sortActivePrayers, sortAnsweredPrayers } from '../../src/lib/ordering';
+import { sortActivePrayers, sortAnsweredPrayers } from '../support/ordering';
 import { ApiClient, queryPlan, signedInClient, startServer, unindexedScans, type TestServer, joinTeam } from './harness';
 import { trpcQuery } from './trpc';
 

@@ -1,6 +1,6 @@
 // Lists of team members, paged: own rows and team rows once each, never a stranger's, in the list's order on every page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupFollowUps } from '../../src/lib/ordering';
+import { groupFollowUps } from '../support/ordering';
 import { signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
 
 let server: TestServer;

@@ -6,7 +6,7 @@ import {
   sortActivities,
   sortAnsweredPrayers,
   upcomingFollowUps,
-} from '../../src/lib/ordering';
+} from '../support/ordering';
 
 // Sunday 22 November 2026, 15:30 local time.
 const now = new Date(2026, 10, 22, 15, 30);

@@ -1,0 +1,17 @@
+// Dead files, exports and dependencies fail `npm test` (`npm run lint:dead`, decision 020).
+import type { KnipConfig } from 'knip';
+
+const config: KnipConfig = {
+  // Beside the two programs (server/main.ts, src/main.tsx, found through package.json and vite.config.ts): the bench
+  // and build scripts, run by path, and the service worker, served as a file.
+  entry: ['bench/*.ts', 'scripts/*.{ts,mjs}', 'public/sw.js'],
+  project: ['server/**/*.ts', 'src/**/*.{ts,tsx,css}', 'shared/**/*.ts', 'db/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}', 'tests/**/*.ts'],
+  // An export used in its own file (a constant a test also reads, a type of a public signature) is not dead.
+  ignoreExportsUsedInFile: true,
+  // The stylesheet's `@import "tailwindcss"` and `@plugin "daisyui"` are dependencies too.
+  compilers: {
+    css: (text: string) => [...text.matchAll(/@(?:import|plugin)\s+["']([^"']+)["']/g)].map(([, specifier]) => `import '${specifier}';`).join('\n'),
+  },
+};
+
+export default config;
