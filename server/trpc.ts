@@ -6,7 +6,7 @@ import { ZodRealError } from 'zod';
 import { toClientError } from './errorContract';
 import { isPlainText, notPlainText } from './schemas/common';
 import type { Database } from '../db/client';
-import { loadMemberships, withMemberships } from './access';
+import { decidedInSql, readAuthority, type Authority } from './access';
 import type { Auth, AuthSession, SessionUser } from './auth';
 import type { AttemptStore, Limits } from './rateLimit';
 import { nextTurn } from './turns';
@@ -141,11 +141,11 @@ const plainTextOnly = t.middleware(async ({ getRawInput, next }) => {
 export const publicProcedure = t.procedure.use(plainTextOnly);
 
 /**
- * Memberships read once per HTTP request for its queries: a batch (the dashboard sends dashboard.summary, teams.list
- * and insights.dueFollowUps together) shares one context. Mutations read their own, since one in a batch may change
- * them.
+ * A query's authority, read once per HTTP request: a batch (the dashboard sends dashboard.summary, teams.list and
+ * insights.dueFollowUps together) shares one context. A mutation reads none: its conditions read team_members inside
+ * its own write transaction (server/access.ts).
  */
-const queryMemberships = new WeakMap<Context, ReturnType<typeof loadMemberships>>();
+const queryAuthorities = new WeakMap<Context, Promise<Authority>>();
 
 /** Only a signed-in user: for procedures that read nothing by the team rules (auth.me, on every page load). */
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
@@ -156,14 +156,14 @@ export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
 /** A signed-in user whose reads and writes go through the team rules (server/access.ts). */
 export const protectedProcedure = signedInProcedure.use(async ({ ctx, next, type }) => {
   const user = ctx.user;
-  let pending = type === 'query' ? queryMemberships.get(ctx) : undefined;
-  if (!pending) {
-    pending = loadMemberships(ctx.database.read, user.id);
-    if (type === 'query') queryMemberships.set(ctx, pending);
-  }
-  const memberships = await pending;
+  let authority: Authority;
+  if (type === 'query') {
+    let pending = queryAuthorities.get(ctx);
+    if (!pending) queryAuthorities.set(ctx, (pending = readAuthority(ctx.database.read, user.id)));
+    authority = await pending;
+  } else authority = decidedInSql(user.id);
   const budget = ctx.answerBudget;
-  if (!budget) return withMemberships(user.id, memberships, () => next({ ctx: { ...ctx, user } }));
+  if (!budget) return next({ ctx: { ...ctx, user, authority } });
   // libSQL runs a file database's queries on this thread: a batch's calls run one after another, and once they have
   // held the event loop for TURN_MS the next waits for a new turn, so a batch of large pages never holds the loop for
   // the sum of them while other requests wait (the dashboard's small calls still run in one turn).
@@ -173,7 +173,7 @@ export const protectedProcedure = signedInProcedure.use(async ({ ctx, next, type
       budget.turnStarted = performance.now();
     }
     if (budget.fields <= 0) throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_MUCH_AT_ONCE });
-    const result = await withMemberships(user.id, memberships, () => next({ ctx: { ...ctx, user } }));
+    const result = await next({ ctx: { ...ctx, user, authority } });
     // Counted per call, before the answer is encoded: past the budget, this call and the rest are refused.
     if (result.ok) {
       budget.fields -= fieldsOf(result.data);

@@ -4,7 +4,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ZodRealError } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, contactStatusChanges, followUps, goals, prayerRequests, teamMembers, teams, users } from '../../db/schema';
-import { canRead, ownedBy } from '../access';
+import { canRead, ownedBy, type Authority } from '../access';
 import { hashPassword, verifyPassword, type SessionUser } from '../auth';
 import { conflictOnDuplicate, fieldConflict } from '../errors';
 import { contactsFromFile, contactsToCsv, contactsToVcard, type ContactDraft, type ImportProblem } from '../importExport';
@@ -46,27 +46,28 @@ async function assertPassword(ctx: SignedInContext, password: string, field: str
 }
 
 /** Everything the user created (and the teams they belong to), as one object; never the password hash or feed token. */
-async function exportData(db: Queryable, userId: number) {
+async function exportData(db: Queryable, who: Authority) {
+  const { userId } = who;
   const [user] = await db
     .select({ ...userColumns, createdAt: users.createdAt, lastLogin: users.lastLogin, profileImage: users.profileImage })
     .from(users)
     .where(eq(users.id, userId));
   const [ownContacts, ownActivities, ownFollowUps, ownPrayers, ownGoals, statusChanges, memberships] = await Promise.all([
-    db.select(contactColumns).from(contacts).where(ownedBy(contacts, userId)).orderBy(asc(contacts.id)),
+    db.select(contactColumns).from(contacts).where(ownedBy(contacts, who)).orderBy(asc(contacts.id)),
     db
       .select(activityColumns)
       .from(activities)
       .innerJoin(contacts, eq(contacts.id, activities.contactId))
-      .where(ownedBy(activities, userId))
+      .where(ownedBy(activities, who))
       .orderBy(asc(activities.id)),
-    selectFollowUps(db).where(ownedBy(followUps, userId)).orderBy(asc(followUps.id)),
+    selectFollowUps(db).where(ownedBy(followUps, who)).orderBy(asc(followUps.id)),
     db
       .select({ ...prayerColumns, contactName: contacts.name })
       .from(prayerRequests)
       .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId))
-      .where(ownedBy(prayerRequests, userId))
+      .where(ownedBy(prayerRequests, who))
       .orderBy(asc(prayerRequests.id)),
-    db.select(goalColumns).from(goals).where(ownedBy(goals, userId)).orderBy(asc(goals.id)),
+    db.select(goalColumns).from(goals).where(ownedBy(goals, who)).orderBy(asc(goals.id)),
     db
       .select({
         id: contactStatusChanges.id,
@@ -78,7 +79,7 @@ async function exportData(db: Queryable, userId: number) {
       })
       .from(contactStatusChanges)
       .innerJoin(contacts, eq(contacts.id, contactStatusChanges.contactId))
-      .where(ownedBy(contacts, userId))
+      .where(ownedBy(contacts, who))
       .orderBy(asc(contactStatusChanges.changedAt), asc(contactStatusChanges.id)),
     db
       .select({ id: teams.id, name: teams.name, description: teams.description, role: teamMembers.role, joinedAt: teamMembers.joinedAt })
@@ -100,11 +101,11 @@ async function exportData(db: Queryable, userId: number) {
   };
 }
 
-function ownContactsForFile(db: Queryable, userId: number) {
+function ownContactsForFile(db: Queryable, who: Authority) {
   return db
     .select(contactColumns)
     .from(contacts)
-    .where(ownedBy(contacts, userId))
+    .where(ownedBy(contacts, who))
     .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id));
 }
 
@@ -124,7 +125,7 @@ async function inTurns<T>(items: T[], write: (slice: T[], first: boolean) => str
 const sqliteLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 /** The emails and names among the file's drafts that a contact the user can already see has. */
-async function knownKeys(db: Queryable, userId: number, drafts: ContactDraft[]) {
+async function knownKeys(db: Queryable, who: Authority, drafts: ContactDraft[]) {
   const emails = [...new Set(drafts.flatMap((d) => (d.email ? [d.email] : [])))];
   const names = [...new Set(drafts.filter((d) => !d.email).map((d) => d.name))];
   const emailKey = sql<string>`lower(${contacts.email})`;
@@ -135,13 +136,13 @@ async function knownKeys(db: Queryable, userId: number, drafts: ContactDraft[]) 
       ? db
           .selectDistinct({ key: emailKey })
           .from(contacts)
-          .where(and(canRead(contacts, userId), sql`${emailKey} in (select lower(value) from json_each(${JSON.stringify(emails)}))`))
+          .where(and(canRead(contacts, who), sql`${emailKey} in (select lower(value) from json_each(${JSON.stringify(emails)}))`))
       : [],
     names.length
       ? db
           .selectDistinct({ key: nameKey })
           .from(contacts)
-          .where(and(canRead(contacts, userId), sql`${nameKey} in (select lower(trim(value)) from json_each(${JSON.stringify(names)}))`))
+          .where(and(canRead(contacts, who), sql`${nameKey} in (select lower(trim(value)) from json_each(${JSON.stringify(names)}))`))
       : [],
   ]);
   return { emails: new Set(emailRows.map((r) => r.key)), names: new Set(nameRows.map((r) => r.key)) };
@@ -157,8 +158,8 @@ interface ImportPlan {
  * Sorts a file's valid rows into new contacts and duplicates: a row with an email is a duplicate of any contact the
  * user can see, or earlier row, with that email (ignoring case); a row without one, of any with the same name.
  */
-async function planImport(db: Queryable, userId: number, parsed: { drafts: ContactDraft[]; problems: ImportProblem[] }): Promise<ImportPlan> {
-  const known = await knownKeys(db, userId, parsed.drafts);
+async function planImport(db: Queryable, who: Authority, parsed: { drafts: ContactDraft[]; problems: ImportProblem[] }): Promise<ImportPlan> {
+  const known = await knownKeys(db, who, parsed.drafts);
   await nextTurn();
   const plan: ImportPlan = { valid: [], duplicates: [], problems: parsed.problems };
   const emailRows = new Map<string, number>();
@@ -242,27 +243,27 @@ export const accountRouter = router({
     return { success: true as const };
   }),
 
-  export: protectedProcedure.query(({ ctx }) => exportData(ctx.database.read, ctx.user.id)),
+  export: protectedProcedure.query(({ ctx }) => exportData(ctx.database.read, ctx.authority)),
 
   /** The user's own contacts as CSV text (RFC 4180), for a spreadsheet. */
   exportContactsCsv: protectedProcedure.query(async ({ ctx }) =>
-    inTurns(await ownContactsForFile(ctx.database.read, ctx.user.id), (slice, first) => contactsToCsv(slice, first)),
+    inTurns(await ownContactsForFile(ctx.database.read, ctx.authority), (slice, first) => contactsToCsv(slice, first)),
   ),
 
   /** The user's own contacts as vCard 3.0 text, for an address book. */
-  exportContactsVcard: protectedProcedure.query(async ({ ctx }) => inTurns(await ownContactsForFile(ctx.database.read, ctx.user.id), contactsToVcard)),
+  exportContactsVcard: protectedProcedure.query(async ({ ctx }) => inTurns(await ownContactsForFile(ctx.database.read, ctx.authority), contactsToVcard)),
 
   /** What an import would do, writing nothing. */
   previewImport: protectedProcedure
     .input(importInput)
-    .mutation(async ({ ctx, input }) => planImport(ctx.database.read, ctx.user.id, await contactsFromFile(input.format, input.text))),
+    .mutation(async ({ ctx, input }) => planImport(ctx.database.read, ctx.authority, await contactsFromFile(input.format, input.text))),
 
   /** Parses the file again and creates every valid, new contact in one transaction. */
   confirmImport: protectedProcedure.input(importInput).mutation(async ({ ctx, input }) => {
     const parsed = await contactsFromFile(input.format, input.text);
     return ctx.database.write(async (tx) => {
-      const plan = await planImport(tx, ctx.user.id, parsed);
-      await insertContacts(tx, ctx.user.id, plan.valid.map(({ row: _row, unknownStatus: _written, ...fields }) => ({ ...fields, teamId: null })));
+      const plan = await planImport(tx, ctx.authority, parsed);
+      await insertContacts(tx, ctx.authority, plan.valid.map(({ row: _row, unknownStatus: _written, ...fields }) => ({ ...fields, teamId: null })));
       return { created: plan.valid.length, skipped: plan.duplicates, problems: plan.problems };
     });
   }),

@@ -3,14 +3,14 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, type SpiritualStatus } from '../../db/schema';
-import { assertCanCreateIn, canEdit, canRead, notFound } from '../access';
+import { assertCanCreateIn, canEdit, canRead, type Authority } from '../access';
 import { idInput } from '../schemas/common';
 import { contactCountInput, contactCreateInput, contactListInput, contactTimelineInput, contactUpdateInput, type ContactSort } from '../schemas/contacts';
 import { protectedProcedure, router } from '../trpc';
 import { contactHistory, recordStatusChanges } from './journey';
 import { contactMatches } from './matching';
 import { afterCursor, limitOf, readablePage } from './paging';
-import { removeOwned, updateOwned } from './shared';
+import { recordsOf } from './shared';
 import { rowsOf } from '../rows';
 import { latestToday } from './calendarDays';
 import { nextTurn } from '../turns';
@@ -40,45 +40,38 @@ const asDate = (value: unknown) => (value === null || value === undefined ? null
  * When the user last had contact with the person: their latest activity dated up to today (calendarDays.ts) or
  * completed follow-up, among the ones the user may read; null when none.
  */
-function lastContactAt(userId: number) {
+function lastContactAt(who: Authority) {
   return sql`(select max(d) from (
     select max(${activities.date}) as d from ${activities} indexed by activities_contact_date_idx where ${activities.contactId} = ${contacts.id}
-      and ${activities.date} <= ${latestToday} and ${canRead(activities, userId)}
+      and ${activities.date} <= ${latestToday} and ${canRead(activities, who)}
     union all
     select max(${followUps.date}) from ${followUps} indexed by follow_ups_contact_date_idx
-      where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 1 and ${canRead(followUps, userId)}))`;
+      where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 1 and ${canRead(followUps, who)}))`;
 }
 
 /** The earliest follow-up with the person still to do (an overdue one included); null when none is scheduled. */
-function nextFollowUpAt(userId: number) {
+function nextFollowUpAt(who: Authority) {
   return sql`(select min(${followUps.date}) from ${followUps} indexed by follow_ups_contact_date_idx
-    where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0 and ${canRead(followUps, userId)})`;
+    where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0 and ${canRead(followUps, who)})`;
 }
 
 /** A contact as the list and the contact's page show it: with when they were last contacted and the next follow-up. */
-function contactSummaryColumns(userId: number) {
+function contactSummaryColumns(who: Authority) {
   return {
     ...contactColumns,
-    lastContactAt: sql<Date | null>`${lastContactAt(userId)}`.mapWith(asDate),
-    nextFollowUpAt: sql<Date | null>`${nextFollowUpAt(userId)}`.mapWith(asDate),
+    lastContactAt: sql<Date | null>`${lastContactAt(who)}`.mapWith(asDate),
+    nextFollowUpAt: sql<Date | null>`${nextFollowUpAt(who)}`.mapWith(asDate),
   };
 }
 
 /** Each order's key; none is null, so keyset paging can compare it (never contacted first, none scheduled last). */
-function sortKey(sort: ContactSort, userId: number) {
-  if (sort === 'lastContact') return sql`coalesce(${lastContactAt(userId)}, -1)`;
-  if (sort === 'nextFollowUp') return sql`coalesce(${nextFollowUpAt(userId)}, 9007199254740991)`;
+function sortKey(sort: ContactSort, who: Authority) {
+  if (sort === 'lastContact') return sql`coalesce(${lastContactAt(who)}, -1)`;
+  if (sort === 'nextFollowUp') return sql`coalesce(${nextFollowUpAt(who)}, 9007199254740991)`;
   return nameKey;
 }
 
-async function loadContact(db: Queryable, contactId: number, userId: number) {
-  const [contact] = await db
-    .select(contactSummaryColumns(userId))
-    .from(contacts)
-    .where(and(eq(contacts.id, contactId), canRead(contacts, userId)));
-  if (!contact) throw notFound('Contact');
-  return contact;
-}
+const contactRecords = recordsOf(contacts, 'Contact', (db, where, who) => db.select(contactSummaryColumns(who)).from(contacts).where(where));
 
 type NewContact = Omit<typeof contacts.$inferInsert, 'createdBy' | 'id' | 'createdAt'>;
 
@@ -89,8 +82,9 @@ const INSERT_CHUNK = 500;
  * Inserts contacts, records each first status as the start of its journey, and counts them toward the user's
  * new-contact goals: a few statements for any number of rows, so a large import holds the writer only briefly.
  */
-export async function insertContacts(tx: Tx, userId: number, rows: NewContact[]) {
-  for (const teamId of new Set(rows.map((row) => row.teamId ?? null))) await assertCanCreateIn(tx, teamId, userId);
+export async function insertContacts(tx: Tx, who: Authority, rows: NewContact[]) {
+  const { userId } = who;
+  for (const teamId of new Set(rows.map((row) => row.teamId ?? null))) await assertCanCreateIn(tx, teamId, who);
   const created: Awaited<ReturnType<typeof insertChunk>> = [];
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     if (start > 0) await nextTurn();
@@ -109,8 +103,8 @@ function insertChunk(tx: Tx, userId: number, rows: NewContact[]) {
 }
 
 /** One contact, as contacts.create and activity logging add it. */
-export async function insertContact(tx: Tx, userId: number, values: NewContact) {
-  const [contact] = await insertContacts(tx, userId, [values]);
+export async function insertContact(tx: Tx, who: Authority, values: NewContact) {
+  const [contact] = await insertContacts(tx, who, [values]);
   return contact;
 }
 
@@ -120,14 +114,14 @@ function contactFilters(filter: { q?: string; status?: SpiritualStatus } | undef
 }
 
 /** One page of the contacts the user may read, filtered and in the asked order (its plan is checked in the tests). */
-export function contactListQuery(db: Queryable, userId: number, input: z.infer<typeof contactListInput>) {
-  const key = sortKey(input?.sort ?? 'name', userId);
+export function contactListQuery(db: Queryable, who: Authority, input: z.infer<typeof contactListInput>) {
+  const key = sortKey(input?.sort ?? 'name', who);
   const order = [asc(key), asc(contacts.id)];
-  const filters = [...contactFilters(input), input?.cursor ? afterCursor(contacts, key, 'asc', input.cursor, userId) : undefined];
+  const filters = [...contactFilters(input), input?.cursor ? afterCursor(contacts, key, 'asc', input.cursor, who) : undefined];
   return db
-    .select(contactSummaryColumns(userId))
+    .select(contactSummaryColumns(who))
     .from(contacts)
-    .where(readablePage(contacts, userId, filters, order, limitOf(input)))
+    .where(readablePage(contacts, who, filters, order, limitOf(input)))
     .orderBy(...order)
     .limit(limitOf(input));
 }
@@ -136,7 +130,7 @@ export function contactListQuery(db: Queryable, userId: number, input: z.infer<t
 export const MAX_CONTACT_NAMES = MAX_IMPORT_ROWS;
 
 export const contactsRouter = router({
-  list: protectedProcedure.input(contactListInput).query(({ ctx, input }) => rowsOf(contactListQuery(ctx.database.read, ctx.user.id, input))),
+  list: protectedProcedure.input(contactListInput).query(({ ctx, input }) => rowsOf(contactListQuery(ctx.database.read, ctx.authority, input))),
 
   /**
    * Readable contacts' ids and names, alphabetically, for the forms' contact pickers: a small payload, bounded like
@@ -147,7 +141,7 @@ export const contactsRouter = router({
       ctx.database.read
         .select({ id: contacts.id, name: contacts.name })
         .from(contacts)
-        .where(canRead(contacts, ctx.user.id))
+        .where(canRead(contacts, ctx.authority))
         .orderBy(asc(nameKey), asc(contacts.id))
         .limit(MAX_CONTACT_NAMES),
     ),
@@ -155,24 +149,24 @@ export const contactsRouter = router({
 
   /** How many contacts the same filter finds, for "N contacts match". */
   count: protectedProcedure.input(contactCountInput).query(async ({ ctx, input }) => {
-    const [row] = await ctx.database.read.select({ count: count() }).from(contacts).where(and(canRead(contacts, ctx.user.id), ...contactFilters(input)));
+    const [row] = await ctx.database.read.select({ count: count() }).from(contacts).where(and(canRead(contacts, ctx.authority), ...contactFilters(input)));
     return { count: row.count };
   }),
 
-  byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadContact(ctx.database.read, input.id, ctx.user.id)),
+  byId: protectedProcedure.input(idInput).query(({ ctx, input }) => contactRecords.read(ctx.database.read, input.id, ctx.authority)),
 
   /**
    * The contact with its journey (oldest first) and a page of its activities, follow-ups, prayers and status changes,
    * newest first; `nextCursor` continues with older ones.
    */
   timeline: protectedProcedure.input(contactTimelineInput).query(async ({ ctx, input }) => {
-    const contact = await loadContact(ctx.database.read, input.id, ctx.user.id);
-    return { contact, ...(await contactHistory(ctx.database.read, contact.id, ctx.user.id, input)) };
+    const contact = await contactRecords.read(ctx.database.read, input.id, ctx.authority);
+    return { contact, ...(await contactHistory(ctx.database.read, contact.id, ctx.authority, input)) };
   }),
 
   // A new person has had no contact and has no follow-up yet: the same shape the list and the contact's page answer.
   create: protectedProcedure.input(contactCreateInput).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => ({ ...(await insertContact(tx, ctx.user.id, input)), lastContactAt: null, nextFollowUpAt: null })),
+    ctx.database.write(async (tx) => ({ ...(await insertContact(tx, ctx.authority, input)), lastContactAt: null, nextFollowUpAt: null })),
   ),
 
   update: protectedProcedure.input(contactUpdateInput).mutation(({ ctx, input }) =>
@@ -181,16 +175,16 @@ export const contactsRouter = router({
       const [before] = await tx
         .select({ status: contacts.spiritualStatus })
         .from(contacts)
-        .where(and(eq(contacts.id, id), canEdit(contacts, ctx.user.id)));
-      await updateOwned(tx, contacts, id, ctx.user.id, changes, 'Contact');
+        .where(and(eq(contacts.id, id), canEdit(contacts, ctx.authority)));
+      await contactRecords.update(tx, id, ctx.authority, changes);
       // A journey step only for a status that really changed (updateOwned has refused any other caller).
       if (before && changes.spiritualStatus && changes.spiritualStatus !== before.status)
         await recordStatusChanges(tx, ctx.user.id, [{ contactId: id, fromStatus: before.status, toStatus: changes.spiritualStatus }]);
-      return loadContact(tx, id, ctx.user.id);
+      return contactRecords.read(tx, id, ctx.authority);
     }),
   ),
 
   remove: protectedProcedure
     .input(idInput)
-    .mutation(({ ctx, input }) => ctx.database.write((tx) => removeOwned(tx, contacts, input.id, ctx.user.id, 'Contact'))),
+    .mutation(({ ctx, input }) => ctx.database.write((tx) => contactRecords.remove(tx, input.id, ctx.authority))),
 });

@@ -75,15 +75,16 @@ export const dashboardRouter = router({
   summary: protectedProcedure.input(z.object({ upcomingFrom: dateInput() })).query(async ({ ctx, input }) => {
     const db = ctx.database.read;
     const userId = ctx.user.id;
+    const who = ctx.authority;
     const newestActivities = [desc(activities.date), desc(activities.id)];
     const soonestFollowUps = [asc(followUps.date), asc(followUps.id)];
     const [stats, activeGoals, recentActivities, upcomingFollowUps, firstResources] = await Promise.all([
       computeStats(db, userId),
       activeGoalsQuery(db).all({ userId }),
-      rowsOf(selectActivities(db).where(readablePage(activities, userId, [], newestActivities, 3)).orderBy(...newestActivities).limit(3)),
+      rowsOf(selectActivities(db).where(readablePage(activities, who, [], newestActivities, 3)).orderBy(...newestActivities).limit(3)),
       rowsOf(
         selectFollowUps(db)
-          .where(readablePage(followUps, userId, [eq(followUps.completed, false), gte(followUps.date, input.upcomingFrom)], soonestFollowUps, 3))
+          .where(readablePage(followUps, who, [eq(followUps.completed, false), gte(followUps.date, input.upcomingFrom)], soonestFollowUps, 3))
           .orderBy(...soonestFollowUps)
           .limit(3),
       ),

@@ -1,15 +1,15 @@
 // Follow-ups: what a user plans to do next with a contact; pending until completed.
-import { and, asc, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
-import { assertCanCreateIn, canRead, notFound } from '../access';
+import { assertCanCreateIn, type Authority } from '../access';
 import { followUpsCalendar } from '../ics';
 import { idInput } from '../schemas/common';
 import { followUpCreateInput, followUpListInput, followUpUpdateInput } from '../schemas/followUps';
 import { protectedProcedure, router } from '../trpc';
 import { afterCursor, limitOf, readablePage } from './paging';
-import { removeOwned, requireReadableContact, updateOwned } from './shared';
+import { contactRefs, recordsOf } from './shared';
 import { readableTallies } from './tallies';
 import { rowsOf } from '../rows';
 
@@ -56,66 +56,62 @@ function sectionOf(input: z.infer<typeof followUpListInput>): { filters: (SQL | 
 }
 
 /** Soonest first, `completed` narrowing to one tab; or one `section` of the screen in its own order. */
-export function followUpPageQuery(db: Queryable, userId: number, input: z.infer<typeof followUpListInput>) {
+export function followUpPageQuery(db: Queryable, who: Authority, input: z.infer<typeof followUpListInput>) {
   const { filters: sectionFilters, direction } = sectionOf(input);
   const by = direction === 'asc' ? asc : desc;
   const order = [by(followUps.date), by(followUps.id)];
-  const filters = [...sectionFilters, input?.cursor ? afterCursor(followUps, followUps.date, direction, input.cursor, userId) : undefined];
+  const filters = [...sectionFilters, input?.cursor ? afterCursor(followUps, followUps.date, direction, input.cursor, who) : undefined];
   return selectFollowUps(db)
-    .where(readablePage(followUps, userId, filters, order, limitOf(input)))
+    .where(readablePage(followUps, who, filters, order, limitOf(input)))
     .orderBy(...order)
     .limit(limitOf(input));
 }
 
-async function loadFollowUp(db: Queryable, followUpId: number, userId: number) {
-  const [row] = await selectFollowUps(db).where(and(eq(followUps.id, followUpId), canRead(followUps, userId)));
-  if (!row) throw notFound('Follow-up');
-  return row;
-}
+const followUpRecords = recordsOf(followUps, 'Follow-up', (db, where) => selectFollowUps(db).where(where));
 
 export const followUpsRouter = router({
-  list: protectedProcedure.input(followUpListInput).query(({ ctx, input }) => rowsOf(followUpPageQuery(ctx.database.read, ctx.user.id, input))),
+  list: protectedProcedure.input(followUpListInput).query(({ ctx, input }) => rowsOf(followUpPageQuery(ctx.database.read, ctx.authority, input))),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['follow_up']);
     return { pending: tally('follow_up', 'pending').rows, completed: tally('follow_up', 'completed').rows };
   }),
 
-  byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadFollowUp(ctx.database.read, input.id, ctx.user.id)),
+  byId: protectedProcedure.input(idInput).query(({ ctx, input }) => followUpRecords.read(ctx.database.read, input.id, ctx.authority)),
 
   /** One follow-up as an .ics file, for "Add to calendar". */
   ics: protectedProcedure.input(idInput).query(async ({ ctx, input }) =>
-    followUpsCalendar([await loadFollowUp(ctx.database.read, input.id, ctx.user.id)], { now: new Date() }),
+    followUpsCalendar([await followUpRecords.read(ctx.database.read, input.id, ctx.authority)], { now: new Date() }),
   ),
 
   create: protectedProcedure.input(followUpCreateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
-      await assertCanCreateIn(tx, input.teamId, ctx.user.id);
-      await requireReadableContact(tx, input.contactId, ctx.user.id);
+      await assertCanCreateIn(tx, input.teamId, ctx.authority);
+      await contactRefs.read(tx, input.contactId, ctx.authority);
       const [row] = await tx
         .insert(followUps)
         .values({ ...input, createdBy: ctx.user.id })
         .returning({ id: followUps.id });
-      return loadFollowUp(tx, row.id, ctx.user.id);
+      return followUpRecords.read(tx, row.id, ctx.authority);
     }),
   ),
 
   update: protectedProcedure.input(followUpUpdateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const { id, ...changes } = input;
-      await updateOwned(tx, followUps, id, ctx.user.id, changes, 'Follow-up');
-      return loadFollowUp(tx, id, ctx.user.id);
+      await followUpRecords.update(tx, id, ctx.authority, changes);
+      return followUpRecords.read(tx, id, ctx.authority);
     }),
   ),
 
   complete: protectedProcedure.input(idInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
-      await updateOwned(tx, followUps, input.id, ctx.user.id, { completed: true }, 'Follow-up');
-      return loadFollowUp(tx, input.id, ctx.user.id);
+      await followUpRecords.update(tx, input.id, ctx.authority, { completed: true });
+      return followUpRecords.read(tx, input.id, ctx.authority);
     }),
   ),
 
   remove: protectedProcedure
     .input(idInput)
-    .mutation(({ ctx, input }) => ctx.database.write((tx) => removeOwned(tx, followUps, input.id, ctx.user.id, 'Follow-up'))),
+    .mutation(({ ctx, input }) => ctx.database.write((tx) => followUpRecords.remove(tx, input.id, ctx.authority))),
 });

@@ -1,14 +1,14 @@
 // Goals: targets a user sets, counted from logged activities and new contacts, completed by the user.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../db/client';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import { goals } from '../../db/schema';
-import { assertCanCreateIn, canRead, notFound } from '../access';
+import { assertCanCreateIn, canRead } from '../access';
 import { idInput, MAX_PAGE_ROWS } from '../schemas/common';
 import { nextTurn } from '../turns';
 import { goalCreateInput, goalUpdateInput, START_AFTER_DEADLINE, startsAfterDeadline } from '../schemas/goals';
 import { fieldInvalid } from '../errors';
 import { protectedProcedure, router } from '../trpc';
-import { removeOwned, updateOwned } from './shared';
+import { recordsOf } from './shared';
 import { rowsOf } from '../rows';
 import { halfDay, latestToday } from './calendarDays';
 
@@ -53,14 +53,7 @@ export const goalColumns = {
   teamId: goals.teamId,
 };
 
-async function loadGoal(db: Queryable, goalId: number, userId: number) {
-  const [row] = await db
-    .select(goalColumns)
-    .from(goals)
-    .where(and(eq(goals.id, goalId), canRead(goals, userId)));
-  if (!row) throw notFound('Goal');
-  return row;
-}
+const goalRecords = recordsOf(goals, 'Goal', (db, where) => db.select(goalColumns).from(goals).where(where));
 
 /** The user typed the progress: keep the difference from the count as the adjustment, in the write's transaction. */
 async function adjustTo(tx: Tx, goalId: number, progress: number) {
@@ -71,7 +64,7 @@ async function adjustTo(tx: Tx, goalId: number, progress: number) {
 export const goalsRouter = router({
   list: protectedProcedure.query(async ({ ctx }) => {
     const order = [desc(goals.createdAt), desc(goals.id)];
-    const ids = (await ctx.database.read.select({ id: goals.id }).from(goals).where(canRead(goals, ctx.user.id)).orderBy(...order).limit(MAX_PAGE_ROWS)).map((g) => g.id);
+    const ids = (await ctx.database.read.select({ id: goals.id }).from(goals).where(canRead(goals, ctx.authority)).orderBy(...order).limit(MAX_PAGE_ROWS)).map((g) => g.id);
     // Counting is a range of index entries per goal; a slice of goals per event-loop turn keeps a long list over a dense
     // history (108 goals over 50,000 activities: 177 ms in one query) from holding the server for its whole length.
     const listed = [];
@@ -83,40 +76,40 @@ export const goalsRouter = router({
     return listed;
   }),
 
-  byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadGoal(ctx.database.read, input.id, ctx.user.id)),
+  byId: protectedProcedure.input(idInput).query(({ ctx, input }) => goalRecords.read(ctx.database.read, input.id, ctx.authority)),
 
   create: protectedProcedure.input(goalCreateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
-      await assertCanCreateIn(tx, input.teamId, ctx.user.id);
+      await assertCanCreateIn(tx, input.teamId, ctx.authority);
       const { currentCount, ...values } = input;
       const [row] = await tx
         .insert(goals)
         .values({ ...values, createdBy: ctx.user.id })
         .returning({ id: goals.id });
       if (currentCount !== undefined) await adjustTo(tx, row.id, currentCount);
-      return loadGoal(tx, row.id, ctx.user.id);
+      return goalRecords.read(tx, row.id, ctx.authority);
     }),
   ),
 
   update: protectedProcedure.input(goalUpdateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const { id, currentCount, ...changes } = input;
-      await updateOwned(tx, goals, id, ctx.user.id, changes, 'Goal');
+      await goalRecords.update(tx, id, ctx.authority, changes);
       const [period] = await tx.select({ startsOn: goals.startsOn, deadline: goals.deadline }).from(goals).where(eq(goals.id, id));
       if (startsAfterDeadline(period.startsOn, period.deadline)) throw fieldInvalid({ field: 'startsOn', message: START_AFTER_DEADLINE });
       if (currentCount !== undefined) await adjustTo(tx, id, currentCount);
-      return loadGoal(tx, id, ctx.user.id);
+      return goalRecords.read(tx, id, ctx.authority);
     }),
   ),
 
   complete: protectedProcedure.input(idInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
-      await updateOwned(tx, goals, input.id, ctx.user.id, { completed: true }, 'Goal');
-      return loadGoal(tx, input.id, ctx.user.id);
+      await goalRecords.update(tx, input.id, ctx.authority, { completed: true });
+      return goalRecords.read(tx, input.id, ctx.authority);
     }),
   ),
 
   remove: protectedProcedure
     .input(idInput)
-    .mutation(({ ctx, input }) => ctx.database.write((tx) => removeOwned(tx, goals, input.id, ctx.user.id, 'Goal'))),
+    .mutation(({ ctx, input }) => ctx.database.write((tx) => goalRecords.remove(tx, input.id, ctx.authority))),
 });

@@ -2,13 +2,13 @@
 import { and, eq, gte, lt, sql, type Placeholder } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { activities, activityTypes, contacts, followUps, spiritualStatuses, type ActivityType, type SpiritualStatus } from '../../db/schema';
-import { canRead, preparedUser, type UserRef } from '../access';
+import { canRead, preparedUser, type Authority, type Who } from '../access';
 import { preparedPer } from '../prepared';
 import { activityWeeksInput, dueFollowUpsInput } from '../schemas/insights';
 import { protectedProcedure, router } from '../trpc';
 
 /** One group per (week, type); the week is the index of the boundary pair the date falls between. */
-export function activityWeeksQuery(db: Queryable, userId: number, boundaries: Date[]) {
+export function activityWeeksQuery(db: Queryable, who: Authority, boundaries: Date[]) {
   const cases = boundaries.slice(1, -1).map((end, index) => sql`when ${activities.date} < ${end.getTime()} then ${index}`);
   const week = cases.length ? sql<number>`case ${sql.join(cases, sql` `)} else ${boundaries.length - 2} end` : sql<number>`0`;
   return db
@@ -16,7 +16,7 @@ export function activityWeeksQuery(db: Queryable, userId: number, boundaries: Da
     .from(activities)
     .where(
       and(
-        canRead(activities, userId),
+        canRead(activities, who),
         gte(activities.date, boundaries[0]),
         lt(activities.date, boundaries[boundaries.length - 1]),
       ),
@@ -24,19 +24,19 @@ export function activityWeeksQuery(db: Queryable, userId: number, boundaries: Da
     .groupBy(sql`week`, activities.type);
 }
 
-export function journeyQuery(db: Queryable, userId: number) {
+export function journeyQuery(db: Queryable, who: Authority) {
   return db
     .select({ status: contacts.spiritualStatus, count: sql<number>`count(*)` })
     .from(contacts)
-    .where(canRead(contacts, userId))
+    .where(canRead(contacts, who))
     .groupBy(contacts.spiritualStatus);
 }
 
-export function dueFollowUpsQuery(db: Queryable, userId: UserRef, before: Date | Placeholder<'before'>) {
+export function dueFollowUpsQuery(db: Queryable, who: Who, before: Date | Placeholder<'before'>) {
   return db
     .select({ count: sql<number>`count(*)` })
     .from(followUps)
-    .where(and(canRead(followUps, userId), eq(followUps.completed, false), lt(followUps.date, before)));
+    .where(and(canRead(followUps, who), eq(followUps.completed, false), lt(followUps.date, before)));
 }
 
 /** Asked on every screen for the due badge, so prepared (run with `{ userId, before }`). */
@@ -49,7 +49,7 @@ export const insightsRouter = router({
   activityWeeks: protectedProcedure.input(activityWeeksInput).query(async ({ ctx, input }) => {
     const { boundaries } = input;
     const weeks = boundaries.slice(0, -1).map((start, index) => ({ start, end: boundaries[index + 1], counts: zeroPerType(), total: 0 }));
-    for (const row of await activityWeeksQuery(ctx.database.read, ctx.user.id, boundaries)) {
+    for (const row of await activityWeeksQuery(ctx.database.read, ctx.authority, boundaries)) {
       const week = weeks[Number(row.week)];
       week.counts[row.type] += Number(row.count);
       week.total += Number(row.count);
@@ -60,7 +60,7 @@ export const insightsRouter = router({
   /** How many contacts stand at each step of the journey, in the journey's order; unknown last. */
   journey: protectedProcedure.query(async ({ ctx }) => {
     const counts = Object.fromEntries(spiritualStatuses.map((status) => [status, 0])) as Record<SpiritualStatus, number>;
-    for (const row of await journeyQuery(ctx.database.read, ctx.user.id)) counts[row.status] = Number(row.count);
+    for (const row of await journeyQuery(ctx.database.read, ctx.authority)) counts[row.status] = Number(row.count);
     return spiritualStatuses.map((status) => ({ status, count: counts[status] }));
   }),
 

@@ -10,7 +10,7 @@ import {
   type FollowUpType,
   type SpiritualStatus,
 } from '../../db/schema';
-import { canRead } from '../access';
+import { canRead, type Authority } from '../access';
 
 /** A timeline page holds this many items unless the caller asks for fewer; `hasMore` says when older ones follow. */
 const TIMELINE_LIMIT = 200;
@@ -99,7 +99,7 @@ function afterTimelineCursor(cursor: string | undefined) {
  * contact the caller may read. Each record kind is filtered by its own read rule: a teammate's private activity
  * about a shared contact stays private. One UNION ALL query, sorted and cut in SQL.
  */
-export async function contactHistory(db: Queryable, contactId: number, userId: number, page: { limit?: number; cursor?: string } = {}) {
+export async function contactHistory(db: Queryable, contactId: number, who: Authority, page: { limit?: number; cursor?: string } = {}) {
   const limit = page.limit ?? TIMELINE_LIMIT;
   const journey = await db
     .select({ id: contactStatusChanges.id, fromStatus: contactStatusChanges.fromStatus, toStatus: contactStatusChanges.toStatus, changedAt: contactStatusChanges.changedAt })
@@ -112,15 +112,15 @@ export async function contactHistory(db: Queryable, contactId: number, userId: n
     select 'activity' as kind, ${activities.id} as id, ${activities.date} as date, ${activities.type} as type,
            ${activities.notes} as notes, ${activities.description} as description, null as completed, null as request,
            null as answered, null as answer_notes, null as answer_date, null as prayed_count, null as from_status, null as to_status
-      from ${activities} where ${and(eq(activities.contactId, contactId), canRead(activities, userId))}
+      from ${activities} where ${and(eq(activities.contactId, contactId), canRead(activities, who))}
     union all
     select 'followUp', ${followUps.id}, ${followUps.date}, ${followUps.type}, null, ${followUps.description}, ${followUps.completed},
            null, null, null, null, null, null, null
-      from ${followUps} where ${and(eq(followUps.contactId, contactId), canRead(followUps, userId))}
+      from ${followUps} where ${and(eq(followUps.contactId, contactId), canRead(followUps, who))}
     union all
     select 'prayer', ${prayerRequests.id}, ${prayerRequests.date}, null, null, null, null, ${prayerRequests.request},
            ${prayerRequests.answered}, ${prayerRequests.answerNotes}, ${prayerRequests.answerDate}, ${prayerRequests.prayedCount}, null, null
-      from ${prayerRequests} where ${and(eq(prayerRequests.contactId, contactId), canRead(prayerRequests, userId))}
+      from ${prayerRequests} where ${and(eq(prayerRequests.contactId, contactId), canRead(prayerRequests, who))}
     union all
     select 'status', ${contactStatusChanges.id}, ${contactStatusChanges.changedAt}, null, null, null, null, null, null, null, null, null,
            ${contactStatusChanges.fromStatus}, ${contactStatusChanges.toStatus}

@@ -1,14 +1,14 @@
 // Prayer requests: the prayer journal, with a prayed counter and answered prayers.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
-import { assertCanCreateIn, canRead, notFound } from '../access';
+import { assertCanCreateIn, type Authority } from '../access';
 import { idInput } from '../schemas/common';
 import { prayerCreateInput, prayerListInput, prayerUpdateInput } from '../schemas/prayerRequests';
 import { protectedProcedure, router } from '../trpc';
 import { afterCursor, limitOf, readablePage } from './paging';
-import { removeOwned, requireReadableContact, updateOwned } from './shared';
+import { contactRefs, recordsOf } from './shared';
 import { readableTallies } from './tallies';
 import { rowsOf } from '../rows';
 
@@ -36,26 +36,22 @@ function selectPrayers(db: Queryable) {
 }
 
 /** Newest first by date, `answered` narrowing to one tab; or one `section` (tab) in the screen's order. */
-export function prayerPageQuery(db: Queryable, userId: number, input: z.infer<typeof prayerListInput>) {
+export function prayerPageQuery(db: Queryable, who: Authority, input: z.infer<typeof prayerListInput>) {
   const answered = input?.section ? input.section === 'answered' : input?.answered;
   // SPEC: answered prayers by answer date (else date), newest first; everything else by date.
   const key = input?.section === 'answered' ? answeredOn : prayerRequests.date;
   const order = [desc(key), desc(prayerRequests.id)];
   const filters = [
     answered === undefined ? undefined : eq(prayerRequests.answered, answered),
-    input?.cursor ? afterCursor(prayerRequests, key, 'desc', input.cursor, userId) : undefined,
+    input?.cursor ? afterCursor(prayerRequests, key, 'desc', input.cursor, who) : undefined,
   ];
   return selectPrayers(db)
-    .where(readablePage(prayerRequests, userId, filters, order, limitOf(input)))
+    .where(readablePage(prayerRequests, who, filters, order, limitOf(input)))
     .orderBy(...order)
     .limit(limitOf(input));
 }
 
-async function loadPrayer(db: Queryable, prayerId: number, userId: number) {
-  const [row] = await selectPrayers(db).where(and(eq(prayerRequests.id, prayerId), canRead(prayerRequests, userId)));
-  if (!row) throw notFound('Prayer request');
-  return row;
-}
+const prayerRecords = recordsOf(prayerRequests, 'Prayer request', (db, where) => selectPrayers(db).where(where));
 
 /** An answered prayer always has an answer date (now unless given); an unanswered one has none. */
 function answerFields(answered: boolean | undefined, answerDate: Date | null | undefined) {
@@ -64,54 +60,54 @@ function answerFields(answered: boolean | undefined, answerDate: Date | null | u
 }
 
 export const prayerRequestsRouter = router({
-  list: protectedProcedure.input(prayerListInput).query(({ ctx, input }) => rowsOf(prayerPageQuery(ctx.database.read, ctx.user.id, input))),
+  list: protectedProcedure.input(prayerListInput).query(({ ctx, input }) => rowsOf(prayerPageQuery(ctx.database.read, ctx.authority, input))),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['prayer']);
     return { active: tally('prayer', 'active').rows, answered: tally('prayer', 'answered').rows };
   }),
 
-  byId: protectedProcedure.input(idInput).query(({ ctx, input }) => loadPrayer(ctx.database.read, input.id, ctx.user.id)),
+  byId: protectedProcedure.input(idInput).query(({ ctx, input }) => prayerRecords.read(ctx.database.read, input.id, ctx.authority)),
 
   create: protectedProcedure.input(prayerCreateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
-      await assertCanCreateIn(tx, input.teamId, ctx.user.id);
-      await requireReadableContact(tx, input.contactId, ctx.user.id);
+      await assertCanCreateIn(tx, input.teamId, ctx.authority);
+      await contactRefs.read(tx, input.contactId, ctx.authority);
       const { answered, answerDate, ...rest } = input;
       const [row] = await tx
         .insert(prayerRequests)
         .values({ ...rest, ...answerFields(answered, answerDate), createdBy: ctx.user.id })
         .returning({ id: prayerRequests.id });
-      return loadPrayer(tx, row.id, ctx.user.id);
+      return prayerRecords.read(tx, row.id, ctx.authority);
     }),
   ),
 
   update: protectedProcedure.input(prayerUpdateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const { id, answered, answerDate, ...changes } = input;
-      await updateOwned(tx, prayerRequests, id, ctx.user.id, { ...changes, ...answerFields(answered, answerDate) }, 'Prayer request');
-      return loadPrayer(tx, id, ctx.user.id);
+      await prayerRecords.update(tx, id, ctx.authority, { ...changes, ...answerFields(answered, answerDate) });
+      return prayerRecords.read(tx, id, ctx.authority);
     }),
   ),
 
   /** One more prayer, counted in SQL so two quick presses never lose one. */
   pray: protectedProcedure.input(idInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
-      await updateOwned(tx, prayerRequests, input.id, ctx.user.id, { prayedCount: sql`${prayerRequests.prayedCount} + 1` }, 'Prayer request');
-      return loadPrayer(tx, input.id, ctx.user.id);
+      await prayerRecords.update(tx, input.id, ctx.authority, { prayedCount: sql`${prayerRequests.prayedCount} + 1` });
+      return prayerRecords.read(tx, input.id, ctx.authority);
     }),
   ),
 
   markAnswered: protectedProcedure.input(idInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
-      await updateOwned(tx, prayerRequests, input.id, ctx.user.id, { answered: true, answerDate: new Date() }, 'Prayer request');
-      return loadPrayer(tx, input.id, ctx.user.id);
+      await prayerRecords.update(tx, input.id, ctx.authority, { answered: true, answerDate: new Date() });
+      return prayerRecords.read(tx, input.id, ctx.authority);
     }),
   ),
 
   remove: protectedProcedure
     .input(idInput)
     .mutation(({ ctx, input }) =>
-      ctx.database.write((tx) => removeOwned(tx, prayerRequests, input.id, ctx.user.id, 'Prayer request')),
+      ctx.database.write((tx) => prayerRecords.remove(tx, input.id, ctx.authority)),
     ),
 });

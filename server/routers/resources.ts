@@ -12,7 +12,7 @@ export const resourcesRouter = router({
     ctx.database.read
       .select(resourceCardColumns)
       .from(resources)
-      .where(canReadResource(resources, ctx.user.id))
+      .where(canReadResource(resources, ctx.authority))
       .orderBy(asc(resources.id)),
   ),
 
@@ -20,7 +20,7 @@ export const resourcesRouter = router({
     const [row] = await ctx.database.read
       .select({ ...resourceCardColumns, content: resources.content, createdAt: resources.createdAt })
       .from(resources)
-      .where(and(eq(resources.id, input.id), canReadResource(resources, ctx.user.id)));
+      .where(and(eq(resources.id, input.id), canReadResource(resources, ctx.authority)));
     if (!row) throw notFound('Resource');
     return row;
   }),

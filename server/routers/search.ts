@@ -14,28 +14,28 @@ export const searchRouter = router({
    */
   quick: protectedProcedure.input(quickSearchInput).query(async ({ ctx, input }) => {
     const { q, limit } = input;
-    const userId = ctx.user.id;
+    const who = ctx.authority;
     const db = ctx.database.read;
     const startsWith = sql`${contacts.name} like ${prefixPattern(q)} escape '\\'`;
     const [foundContacts, foundActivities, foundPrayers] = await Promise.all([
       db
         .select({ id: contacts.id, name: contacts.name, spiritualStatus: contacts.spiritualStatus })
         .from(contacts)
-        .where(and(canRead(contacts, userId), contactMatches(q)))
+        .where(and(canRead(contacts, who), contactMatches(q)))
         .orderBy(desc(startsWith), asc(sql`lower(${contacts.name})`), asc(contacts.id))
         .limit(limit),
       db
         .select({ id: activities.id, type: activities.type, date: activities.date, notes: activities.notes, description: activities.description, contactName: contacts.name })
         .from(activities)
         .innerJoin(contacts, eq(contacts.id, activities.contactId))
-        .where(and(canRead(activities, userId), anyContains([activities.notes, activities.description], q)))
+        .where(and(canRead(activities, who), anyContains([activities.notes, activities.description], q)))
         .orderBy(desc(activities.date), desc(activities.id))
         .limit(limit),
       db
         .select({ id: prayerRequests.id, request: prayerRequests.request, contactName: contacts.name, answered: prayerRequests.answered })
         .from(prayerRequests)
         .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId))
-        .where(and(canRead(prayerRequests, userId), anyContains([prayerRequests.request], q)))
+        .where(and(canRead(prayerRequests, who), anyContains([prayerRequests.request], q)))
         .orderBy(desc(prayerRequests.date), desc(prayerRequests.id))
         .limit(limit),
     ]);

@@ -1,38 +1,50 @@
-// Small pieces several entity routers use: ownership-checked update/delete, contact lookup.
-import { and, eq } from 'drizzle-orm';
+// One record reached by id through the access rules (server/access.ts), for every entity router alike.
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Queryable, Tx } from '../../db/client';
 import { contacts } from '../../db/schema';
-import { canDelete, canEdit, canRead, denyWrite, notFound, type OwnedTable } from '../access';
+import { canDelete, canEdit, canRead, denyWrite, notFound, type Authority, type OwnedTable } from '../access';
 
 type Table = SQLiteTable & OwnedTable;
 
-/** Updates one row the user may edit; answers 403/404 (see access.denyWrite) when none matched. */
-export async function updateOwned(tx: Tx, table: Table, rowId: number, userId: number, values: Record<string, unknown>, what: string) {
-  const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-  const where = and(eq(table.id, rowId), canEdit(table, userId));
-  const rows = Object.keys(changes).length
-    ? await tx.update(table).set(changes).where(where).returning({ id: table.id })
-    : await tx.select({ id: table.id }).from(table).where(where);
-  if (!rows.length) await denyWrite(tx, table, rowId, userId, what);
+/**
+ * The records of one table as a procedure acts on them, one at a time by id:
+ * - `read` gives the row (in the entity's own columns, from `select`, which may depend on who asks) when the user may see it, else 404;
+ * - `update` and `remove` change it when the user may (own rows; team rows by role), else 403 for a row they only
+ *   see (a team viewer) and 404 for anything else, so another person's record is never confirmed to exist.
+ * A write's authority decides in SQL (server/access.ts), and these take its transaction, so the check and the change
+ * are one transaction: a membership removed a moment before is seen.
+ */
+export function recordsOf<Row>(table: Table, what: string, select: (db: Queryable, where: SQL, who: Authority) => PromiseLike<Row[]>) {
+  return {
+    async read(db: Queryable, rowId: number, who: Authority): Promise<Row> {
+      const [row] = await select(db, and(eq(table.id, rowId), canRead(table, who))!, who);
+      if (!row) throw notFound(what);
+      return row;
+    },
+
+    /** Sets the given fields (undefined ones left alone); with none, still checks that the user may edit. */
+    async update(tx: Tx, rowId: number, who: Authority, values: Record<string, unknown>): Promise<void> {
+      const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+      const where = and(eq(table.id, rowId), canEdit(table, who));
+      const rows = Object.keys(changes).length
+        ? await tx.update(table).set(changes).where(where).returning({ id: table.id })
+        : await tx.select({ id: table.id }).from(table).where(where);
+      if (!rows.length) await denyWrite(tx, table, rowId, who, what);
+    },
+
+    async remove(tx: Tx, rowId: number, who: Authority) {
+      const rows = await tx
+        .delete(table)
+        .where(and(eq(table.id, rowId), canDelete(table, who)))
+        .returning({ id: table.id });
+      if (!rows.length) await denyWrite(tx, table, rowId, who, what);
+      return { success: true as const, id: rowId };
+    },
+  };
 }
 
-/** Deletes one row the user may delete; 403 for a row they only read, 404 otherwise. */
-export async function removeOwned(tx: Tx, table: Table, rowId: number, userId: number, what: string) {
-  const rows = await tx
-    .delete(table)
-    .where(and(eq(table.id, rowId), canDelete(table, userId)))
-    .returning({ id: table.id });
-  if (!rows.length) await denyWrite(tx, table, rowId, userId, what);
-  return { success: true as const, id: rowId };
-}
-
-/** The contact a new record points at must be one the user can see. */
-export async function requireReadableContact(db: Queryable, contactId: number, userId: number) {
-  const [contact] = await db
-    .select({ id: contacts.id, name: contacts.name })
-    .from(contacts)
-    .where(and(eq(contacts.id, contactId), canRead(contacts, userId)));
-  if (!contact) throw notFound('Contact');
-  return contact;
-}
+/** The contact a new record points at: one the user can see (any role), else 404. */
+export const contactRefs = recordsOf(contacts, 'Contact', (db, where) =>
+  db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(where),
+);

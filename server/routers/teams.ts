@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gt, lte, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { teamInvitations, teamMembers, teams, users } from '../../db/schema';
-import { assertTeamAdmin, notFound, preparedUser, teamRole } from '../access';
+import { assertTeamAdmin, decidedInSql, notFound, preparedUser, teamRole } from '../access';
 import { preparedPer } from '../prepared';
 import { idInput } from '../schemas/common';
 import { usernameKey } from '../schemas/auth';
@@ -58,7 +58,7 @@ const invitationColumns = {
 const teamInvitationsRouter = router({
   /** The team's open invitations, for its admins. */
   list: protectedProcedure.input(memberRemoveInput.pick({ teamId: true })).query(async ({ ctx, input }) => {
-    await assertTeamAdmin(ctx.database.read, input.teamId, ctx.user.id);
+    await assertTeamAdmin(ctx.database.read, input.teamId, ctx.authority);
     const rows = await ctx.database.read
       .select(invitationColumns)
       .from(teamInvitations)
@@ -70,7 +70,7 @@ const teamInvitationsRouter = router({
   /** An admin takes an invitation back. */
   withdraw: protectedProcedure.input(teamInvitationInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
-      await assertTeamAdmin(tx, input.teamId, ctx.user.id);
+      await assertTeamAdmin(tx, input.teamId, ctx.authority);
       const gone = await tx
         .delete(teamInvitations)
         .where(and(eq(teamInvitations.id, input.invitationId), eq(teamInvitations.teamId, input.teamId)))
@@ -95,7 +95,7 @@ const teamIdOnly = memberRemoveInput.pick({ teamId: true });
 
 const membersRouter = router({
   list: protectedProcedure.input(teamIdOnly).query(async ({ ctx, input }) => {
-    if (!(await teamRole(ctx.database.read, input.teamId, ctx.user.id))) throw notFound('Team');
+    if (!(await teamRole(ctx.database.read, input.teamId, ctx.authority))) throw notFound('Team');
     return ctx.database.read
       .select(memberColumns)
       .from(teamMembers)
@@ -110,14 +110,14 @@ const membersRouter = router({
    */
   add: protectedProcedure.input(memberAddInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
-      await assertTeamAdmin(tx, input.teamId, ctx.user.id);
+      await assertTeamAdmin(tx, input.teamId, ctx.authority);
       const invitee = input.userId !== undefined ? `id:${input.userId}` : `name:${usernameKey(input.username!)}`;
       const [user] = await tx
         .select({ id: users.id })
         .from(users)
         .where(input.userId !== undefined ? eq(users.id, input.userId) : eq(users.usernameKey, usernameKey(input.username!)));
       // Members are listed to the admin already, so saying so tells nothing new.
-      if (user && (await teamRole(tx, input.teamId, user.id))) throw new TRPCError({ code: 'CONFLICT', message: 'This user is already a member of the team' });
+      if (user && (await teamRole(tx, input.teamId, decidedInSql(user.id)))) throw new TRPCError({ code: 'CONFLICT', message: 'This user is already a member of the team' });
       const now = new Date();
       await tx.delete(teamInvitations).where(and(eq(teamInvitations.teamId, input.teamId), lte(teamInvitations.expiresAt, now)));
       const [{ pending }] = await tx
@@ -137,7 +137,7 @@ const membersRouter = router({
 
   update: protectedProcedure.input(memberUpdateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
-      await assertTeamAdmin(tx, input.teamId, ctx.user.id);
+      await assertTeamAdmin(tx, input.teamId, ctx.authority);
       const current = await loadMember(tx, input.teamId, input.userId);
       if (current.role === 'admin' && input.role !== 'admin') await assertAnotherAdmin(tx, input.teamId, input.userId);
       await tx
@@ -151,8 +151,8 @@ const membersRouter = router({
   /** Admins remove anyone; any member may leave on their own. */
   remove: protectedProcedure.input(memberRemoveInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
-      if (input.userId !== ctx.user.id) await assertTeamAdmin(tx, input.teamId, ctx.user.id);
-      else if (!(await teamRole(tx, input.teamId, ctx.user.id))) throw notFound('Team');
+      if (input.userId !== ctx.user.id) await assertTeamAdmin(tx, input.teamId, ctx.authority);
+      else if (!(await teamRole(tx, input.teamId, ctx.authority))) throw notFound('Team');
       const member = await loadMember(tx, input.teamId, input.userId);
       if (member.role === 'admin') await assertAnotherAdmin(tx, input.teamId, input.userId);
       await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, input.teamId), eq(teamMembers.userId, input.userId)));
@@ -190,7 +190,7 @@ export const teamsRouter = router({
   update: protectedProcedure.input(teamUpdateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const { id, ...changes } = input;
-      await assertTeamAdmin(tx, id, ctx.user.id);
+      await assertTeamAdmin(tx, id, ctx.authority);
       const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
       if (Object.keys(values).length) await tx.update(teams).set(values).where(eq(teams.id, id));
       return { ...(await loadTeam(tx, id)), role: 'admin' as const };
@@ -199,7 +199,7 @@ export const teamsRouter = router({
 
   remove: protectedProcedure.input(idInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
-      await assertTeamAdmin(tx, input.id, ctx.user.id);
+      await assertTeamAdmin(tx, input.id, ctx.authority);
       await tx.delete(teams).where(eq(teams.id, input.id));
       return { success: true as const, id: input.id };
     }),

@@ -1,6 +1,5 @@
 // The dashboard insight (activities per week by type, contacts by status) and the due count, per user, over tRPC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withMemberships } from '../../server/access';
 import { fillPlaceholders } from 'drizzle-orm';
 import { activityWeeksQuery, dueFollowUpsQuery, journeyQuery, preparedDueFollowUps } from '../../server/routers/insights';
 import { ApiClient, queryPlan, signedInClient, startServer, unindexedScans, type TestServer, joinTeam } from './harness';
@@ -187,13 +186,12 @@ describe('query plans', () => {
   ])('reads only the rows of the user and their teams through indexes (%s)', async (_, memberships) => {
     const teams = typeof memberships === 'function' ? memberships() : memberships;
     const db = server.database.read;
-    const plans = await withMemberships(aliceId, teams, () =>
-      Promise.all([
-        plan(activityWeeksQuery(db, aliceId, boundaries)),
-        plan(journeyQuery(db, aliceId)),
-        plan(dueFollowUpsQuery(db, aliceId, new Date())),
-      ]),
-    );
+    const alice = { userId: aliceId, teams };
+    const plans = await Promise.all([
+      plan(activityWeeksQuery(db, alice, boundaries)),
+      plan(journeyQuery(db, alice)),
+      plan(dueFollowUpsQuery(db, alice, new Date())),
+    ]);
     expect(scans(plans[0], 'activities'), plans[0].join('\n')).toEqual([]);
     expect(scans(plans[1], 'contacts'), plans[1].join('\n')).toEqual([]);
     expect(scans(plans[2], 'follow_ups'), plans[2].join('\n')).toEqual([]);

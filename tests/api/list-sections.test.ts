@@ -1,7 +1,6 @@
 // The screens' groups read a page at a time: follow-up sections within the caller's day and prayer tabs, each in its own order, over own and team rows only.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withMemberships } from '../../server/access';
 import { followUpPageQuery } from '../../server/routers/followUps';
 import { prayerPageQuery } from '../../server/routers/prayerRequests';
 import { sortActivePrayers, sortAnsweredPrayers } from '../support/ordering';
@@ -267,13 +266,14 @@ describe('query plans of the sections', () => {
   ])('walks an index in each section’s order, on the first page and after a cursor (%s)', async (_, memberships) => {
     const teams = typeof memberships === 'function' ? memberships() : memberships;
     const db = server.database.read;
+    const me = { userId: meId, teams };
     const inputs = [
-      ...(['overdue', 'today', 'upcoming', 'completed'] as const).map((section) => ({ kind: 'follow_ups', query: (cursor?: number) => followUpPageQuery(db, meId, { section, todayStart, tomorrowStart, limit: 50, cursor }) })),
-      ...(['active', 'answered'] as const).map((section) => ({ kind: 'prayer_requests', query: (cursor?: number) => prayerPageQuery(db, meId, { section, limit: 50, cursor }) })),
+      ...(['overdue', 'today', 'upcoming', 'completed'] as const).map((section) => ({ kind: 'follow_ups', query: (cursor?: number) => followUpPageQuery(db, me, { section, todayStart, tomorrowStart, limit: 50, cursor }) })),
+      ...(['active', 'answered'] as const).map((section) => ({ kind: 'prayer_requests', query: (cursor?: number) => prayerPageQuery(db, me, { section, limit: 50, cursor }) })),
     ];
     for (const { kind, query } of inputs) {
       for (const cursor of [undefined, 1]) {
-        const lines = await withMemberships(meId, teams, () => plan(query(cursor)));
+        const lines = await plan(query(cursor));
         expect(unindexedScans(lines, kind), lines.join('\n')).toEqual([]);
         // Every part reads its rows in the page's order from an index; only the merged page (parts × limit rows) may be sorted.
         const partSorts = lines.filter((line) => /TEMP B-TREE/.test(line));
@@ -284,7 +284,7 @@ describe('query plans of the sections', () => {
   });
 
   it('seeks past the cursor in the Answered order rather than walking the entries before it', async () => {
-    const lines = await withMemberships(meId, [], () => plan(prayerPageQuery(server.database.read, meId, { section: 'answered', limit: 50, cursor: 1 })));
+    const lines = await plan(prayerPageQuery(server.database.read, { userId: meId, teams: [] }, { section: 'answered', limit: 50, cursor: 1 }));
     expect(lines.join('\n')).toMatch(/prayer_requests_owner_answered_idx \(created_by=\? AND answered=\? AND <expr>/);
   });
 });

@@ -1,0 +1,104 @@
+// A write decides who may do it inside its own write transaction (issue 14 part 2): a membership removed or lowered
+// while the write waits for the writer is seen by it. The removal is committed by a transaction the test holds open on
+// the server's own writer, so the order is certain: the write request is already waiting when the removal commits.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamMembers } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { joinTeam, signedInClient, startServer, type ApiResponse, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => (server = await startServer()));
+afterAll(() => server.close());
+
+/**
+ * Runs `change` in a write transaction that stays open until `request` has reached the writer's queue (the server's
+ * procedure asked for its write transaction), then commits it, and gives back the request's answer.
+ */
+async function committedWhileWaiting(change: (tx: Tx) => Promise<unknown>, request: () => Promise<ApiResponse>) {
+  const database = server.database;
+  const write = database.write;
+  let release!: () => void;
+  let changed!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const changeMade = new Promise<void>((resolve) => (changed = resolve));
+  const held = write(async (tx) => {
+    await change(tx);
+    changed();
+    await gate;
+  });
+  await changeMade;
+  let queued!: () => void;
+  const waiting = new Promise<void>((resolve) => (queued = resolve));
+  database.write = (fn) => {
+    queued();
+    return write(fn);
+  };
+  try {
+    const answer = request();
+    await waiting;
+    release();
+    await held;
+    return await answer;
+  } finally {
+    database.write = write;
+  }
+}
+
+async function team() {
+  const admin = await signedInClient(server, 'auth-admin');
+  const member = await signedInClient(server, 'auth-member');
+  const teamId = (await admin.client.post('/api/teams', { name: 'Harvest' })).body.id as number;
+  await joinTeam(admin.client, teamId, { client: member.client, id: member.user.id });
+  const contactId = (await admin.client.post('/api/contacts', { name: 'Shared Sam', teamId })).body.id as number;
+  const membership = and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, member.user.id));
+  return { admin, member, teamId, contactId, membership };
+}
+
+describe('authority inside the write', () => {
+  it('refuses an edit from a member removed while the edit waited for the writer', async () => {
+    const { admin, member, contactId, membership } = await team();
+    expect((await member.client.get(`/api/contacts/${contactId}`)).status).toBe(200);
+    const edit = await committedWhileWaiting(
+      (tx) => tx.delete(teamMembers).where(membership),
+      () => member.client.put(`/api/contacts/${contactId}`, { name: 'Taken over' }),
+    );
+    expect(edit.status).toBe(404);
+    expect((await admin.client.get(`/api/contacts/${contactId}`)).body.name).toBe('Shared Sam');
+  });
+
+  it('refuses a record created in a team the member was removed from meanwhile', async () => {
+    const { admin, member, teamId, membership } = await team();
+    const created = await committedWhileWaiting(
+      (tx) => tx.delete(teamMembers).where(membership),
+      () => member.client.post('/api/contacts', { name: 'Slipped in', teamId }),
+    );
+    expect(created.status).toBe(404);
+    const names = ((await admin.client.get('/api/contacts')).body as { name: string }[]).map((c) => c.name);
+    expect(names).not.toContain('Slipped in');
+  });
+
+  it('refuses a delete from an admin made a viewer meanwhile, and the viewer still reads the record', async () => {
+    const { admin, member, teamId, contactId, membership } = await team();
+    expect((await admin.client.put(`/api/teams/${teamId}/members/${member.user.id}`, { role: 'admin' })).status).toBe(200);
+    const removed = await committedWhileWaiting(
+      (tx) => tx.update(teamMembers).set({ role: 'viewer' }).where(membership),
+      () => member.client.delete(`/api/contacts/${contactId}`),
+    );
+    expect(removed.status).toBe(403);
+    expect((await admin.client.get(`/api/contacts/${contactId}`)).status).toBe(200);
+    expect((await member.client.get(`/api/contacts/${contactId}`)).status).toBe(200);
+  });
+
+  it('refuses a team rename from an admin demoted meanwhile', async () => {
+    const { admin, member, teamId } = await team();
+    // The member is made admin, then demoted while the rename waits.
+    expect((await admin.client.put(`/api/teams/${teamId}/members/${member.user.id}`, { role: 'admin' })).status).toBe(200);
+    const renamed = await committedWhileWaiting(
+      (tx) => tx.update(teamMembers).set({ role: 'member' }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, member.user.id))),
+      () => member.client.put(`/api/teams/${teamId}`, { name: 'Mine now' }),
+    );
+    expect(renamed.status).toBe(403);
+    expect(((await admin.client.get('/api/teams')).body as { id: number; name: string }[]).find((t) => t.id === teamId)?.name).toBe('Harvest');
+  });
+});
