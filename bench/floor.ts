@@ -57,7 +57,7 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 // Row mappers: the app's column names and types (dates as Date, so JSON gives ISO strings and superjson tags them).
 const activityRow = (r: Row) => ({ id: num(r.id), type: r.type, date: date(r.date), description: r.description, notes: r.notes, contactId: num(r.contact_id), contactName: r.contact_name, teamId: num(r.team_id) });
-const contactRow = (r: Row) => ({ id: num(r.id), name: r.name, email: r.email, phone: r.phone, spiritualStatus: r.spiritual_status, notes: r.notes, createdAt: date(r.created_at), teamId: num(r.team_id) });
+const contactRow = (r: Row) => ({ id: num(r.id), name: r.name, email: r.email, phone: r.phone, spiritualStatus: r.spiritual_status, notes: r.notes, createdAt: date(r.created_at), teamId: num(r.team_id), lastContactAt: date(r.last_contact_at), nextFollowUpAt: date(r.next_follow_up_at) });
 const followUpRow = (r: Row) => ({ id: num(r.id), contactId: num(r.contact_id), date: date(r.date), description: r.description, type: r.type, completed: bool(r.completed), createdAt: date(r.created_at), teamId: num(r.team_id), contactName: r.contact_name });
 const prayerRow = (r: Row) => ({ id: num(r.id), contactId: num(r.contact_id), request: r.request, date: date(r.date), answered: bool(r.answered), answerNotes: r.answer_notes, answerDate: date(r.answer_date), prayedCount: num(r.prayed_count), createdAt: date(r.created_at), teamId: num(r.team_id), contactName: r.contact_name });
 const goalRow = (r: Row) => ({ id: num(r.id), title: r.title, description: r.description, targetCount: num(r.target_count), currentCount: num(r.current_count), startsOn: date(r.starts_on), deadline: date(r.deadline), completed: bool(r.completed), type: r.type, createdAt: date(r.created_at), teamId: num(r.team_id) });
@@ -65,7 +65,15 @@ const goalRow = (r: Row) => ({ id: num(r.id), title: r.title, description: r.des
 const ACTIVITY_SELECT = `select a.id, a.type, a.date, a.description, a.notes, a.contact_id, c.name as contact_name, a.team_id from activities a join contacts c on c.id = a.contact_id`;
 const FOLLOW_UP_SELECT = `select f.id, f.contact_id, f.date, f.description, f.type, f.completed, f.created_at, f.team_id, c.name as contact_name from follow_ups f join contacts c on c.id = f.contact_id`;
 const PRAYER_SELECT = `select p.id, p.contact_id, p.request, p.date, p.answered, p.answer_notes, p.answer_date, p.prayed_count, p.created_at, p.team_id, c.name as contact_name from prayer_requests p join contacts c on c.id = p.contact_id`;
-const CONTACT_SELECT = `select c.id, c.name, c.email, c.phone, c.spiritual_status, c.notes, c.created_at, c.team_id from contacts c`;
+/** The app's two dates on every contact (routers/contacts.ts): the last contact up to today and the next follow-up to do. */
+const LAST_CONTACT = `(select max(d) from (
+  select max(a.date) as d from activities a indexed by activities_contact_date_idx where a.contact_id = c.id and a.date <= (cast(unixepoch('subsecond') * 1000 as integer) + 43200000) and ${readable('a')}
+  union all
+  select max(f.date) from follow_ups f indexed by follow_ups_contact_date_idx where f.contact_id = c.id and f.completed = 1 and ${readable('f')}))`;
+const NEXT_FOLLOW_UP = `(select min(f.date) from follow_ups f indexed by follow_ups_contact_date_idx where f.contact_id = c.id and f.completed = 0 and ${readable('f')})`;
+const CONTACT_SELECT = `select c.id, c.name, c.email, c.phone, c.spiritual_status, c.notes, c.created_at, c.team_id, ${LAST_CONTACT} as last_contact_at, ${NEXT_FOLLOW_UP} as next_follow_up_at from contacts c`;
+/** CONTACT_SELECT's own arguments: the user for each of its three readable rules. */
+const contactSelectArgs = (userId: number) => [userId, userId, userId, userId, userId, userId];
 // The progress as the app counts it (server/routers/goals.ts): the records of the goal's owner or team in its period.
 const goalCounted = (table: string, when: string) =>
   `((select count(*) from ${table} r where g.team_id is null and r.created_by = g.created_by and ${when}) + (select count(*) from ${table} r where r.team_id = g.team_id and ${when}))`;
@@ -249,7 +257,7 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     }
     case '/api/contacts': {
       const page = pageOf('contacts', 'c', 'lower(name) asc, id asc', user, limit);
-      return send(res, 200, (await rows({ sql: `${CONTACT_SELECT} where ${page.where} order by lower(c.name) asc, c.id asc limit ?`, args: [...page.args, limit] })).map(contactRow));
+      return send(res, 200, (await rows({ sql: `${CONTACT_SELECT} where ${page.where} order by lower(c.name) asc, c.id asc limit ?`, args: [...contactSelectArgs(user.id), ...page.args, limit] })).map(contactRow));
     }
     case '/api/followups': {
       const page = pageOf('follow_ups', 'f', 'date asc, id asc', user, limit);

@@ -1,14 +1,15 @@
 // `npm run bench`: the production server against a hand-written floor, on generated data, under autocannon;
 // how cost grows with the heavy user's activities; memory; logins against other traffic; and the browser.
-// Flags: --build (rebuild even when dist-server/main.js exists), --quick (short runs), --no-browser, --no-scale.
+// Flags: --build (rebuild even when dist-server/main.js exists), --quick (short runs), --no-browser, --no-scale,
+// --only=stats,contacts50 (those endpoints only, app and floor, nothing else: for A/B runs of one change).
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import superjson from 'superjson';
-import { BENCH_PASSWORD, generateDataset, HEAVY_USERNAME, type DatasetSummary } from './dataset';
+import { generateDataset, type DatasetSummary } from './dataset';
+import { endpointsFor, type BenchEndpoint as Endpoint } from './endpoints';
 import { login, rssMb, sleep, startServer, type Server } from './server';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -16,6 +17,7 @@ const workDir = join(root, '.tmp/bench');
 const argv = new Set(process.argv.slice(2));
 const quick = argv.has('--quick');
 const debug = argv.has('--debug');
+const only = [...argv].find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const DURATION = quick ? 2 : 5;
 const SCALE_DURATION = quick ? 1.5 : 3;
 const WARMUP = quick ? 0.5 : 1;
@@ -112,22 +114,11 @@ interface Measured {
   serialMs?: number;
   /** Seconds the load ran (longer for saturated endpoints). */
   seconds?: number;
-}
-
-interface Endpoint {
-  key: string;
-  label: string;
-  path: string;
-  method?: 'GET' | 'POST';
-  body?: string;
-  /** Sent without the session cookie (login). */
-  anonymous?: boolean;
-  read: boolean;
   /**
-   * GETs sent in turn on each connection, instead of `path` alone: a screen whose data comes in more than one request
-   * (the dashboard). Requests/s then counts each of them; one-at-a-time cost is the whole sequence's.
+   * The server's CPU time per request under load (utime + stime over the run and the drain of what it left queued, ÷
+   * requests sent): what the endpoint costs, far less moved than req/s by whatever else runs on the machine.
    */
-  sequence?: string[];
+  cpuMs?: number;
 }
 
 function headersFor(server: Server, endpoint: Endpoint, cookie: string | null) {
@@ -140,7 +131,7 @@ function headersFor(server: Server, endpoint: Endpoint, cookie: string | null) {
   return headers;
 }
 
-async function load(server: Server, endpoint: Endpoint, cookie: string | null, seconds: number, connections = CONNECTIONS): Promise<Measured> {
+async function load(server: Server, endpoint: Endpoint, cookie: string | null, seconds: number, connections = CONNECTIONS): Promise<Measured & { sent: number }> {
   const headers = headersFor(server, endpoint, cookie);
   const result = await autocannon({
     url: server.base + endpoint.path,
@@ -162,8 +153,12 @@ async function load(server: Server, endpoint: Endpoint, cookie: string | null, s
     errors: result.errors + result.timeouts,
     bytesPerResponse: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
     seconds,
+    sent: result.requests.sent,
   };
 }
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
 
 /** CPU time (clock ticks) the process has used: utime + stime from /proc/<pid>/stat. */
 function cpuTicks(pid: number) {
@@ -235,65 +230,14 @@ async function measure(server: Server, endpoint: Endpoint, cookie: string | null
     if (WARMUP > 0) await load(server, endpoint, cookie, WARMUP, connections);
     await drain(server);
   } else duration = Math.min(cap, Math.max(seconds, Math.ceil((2.5 * queueMs) / 1000)));
+  const ticksBefore = cpuTicks(server.process.pid!);
   const result = await load(server, endpoint, cookie, duration, connections);
+  await drain(server);
+  const cpuMs = Math.round((((cpuTicks(server.process.pid!) - ticksBefore) * 1000) / CLOCK_TICKS / Math.max(1, result.sent)) * 100) / 100;
   if (debug) log(`  ${server.name} ${endpoint.key}: 1-conn ${serialMs} ms, ${duration} s at ${connections} connections: ${result.requests} requests, p50 ${result.p50} ms`);
   await drain(server);
   if (result.non2xx || result.errors) log(`  warning: ${server.name} ${endpoint.key}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { ...result, serialMs };
-}
-
-/** A GET as httpBatchLink sends it: the procedures comma-joined, their superjson inputs by position. */
-function batchPath(calls: [string, unknown][]) {
-  const input = Object.fromEntries(calls.map(([, value], i) => [i, value === undefined ? { json: null, meta: { values: ['undefined'], v: 1 } } : superjson.serialize(value)]));
-  return `/trpc/${calls.map(([name]) => name).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
-}
-
-/**
- * The dashboard as the client opens it (src/lib/startVisit.ts; tests/e2e/startup.spec.ts holds the client to it):
- * the session check alone, then the summary with the shell's two reads in one batch.
- */
-function dashboardPaths() {
-  const startOfToday = new Date();
-  startOfToday.setHours(0, 0, 0, 0);
-  const startOfTomorrow = new Date(startOfToday);
-  startOfTomorrow.setDate(startOfTomorrow.getDate() + 1);
-  return {
-    session: batchPath([['auth.me', undefined]]),
-    batch: batchPath([
-      ['dashboard.summary', { upcomingFrom: startOfToday }],
-      ['teams.list', undefined],
-      ['insights.dueFollowUps', { before: startOfTomorrow }],
-    ]),
-  };
-}
-
-function endpoints(contactId: number): Endpoint[] {
-  return [
-    { key: 'stats', label: 'GET /api/dashboard/stats', path: '/api/dashboard/stats', read: true },
-    {
-      key: 'dashboard',
-      label: 'GET /trpc/auth.me → /trpc/dashboard.summary,teams.list,insights.dueFollowUps (the dashboard’s 2 requests in turn)',
-      path: dashboardPaths().session,
-      sequence: [dashboardPaths().session, dashboardPaths().batch],
-      read: true,
-    },
-    { key: 'activities50', label: 'GET /api/activities?limit=50', path: '/api/activities?limit=50', read: true },
-    { key: 'contacts50', label: 'GET /api/contacts?limit=50', path: '/api/contacts?limit=50', read: true },
-    { key: 'followups50', label: 'GET /api/followups?limit=50', path: '/api/followups?limit=50', read: true },
-    { key: 'prayers50', label: 'GET /api/prayer-requests?limit=50', path: '/api/prayer-requests?limit=50', read: true },
-    { key: 'contactsAll', label: 'GET /api/contacts (full list)', path: '/api/contacts', read: true },
-    { key: 'followupsAll', label: 'GET /api/followups (full list)', path: '/api/followups', read: true },
-    { key: 'prayersAll', label: 'GET /api/prayer-requests (full list)', path: '/api/prayer-requests', read: true },
-    {
-      key: 'createActivity',
-      label: 'POST /api/activities',
-      path: '/api/activities',
-      method: 'POST',
-      body: JSON.stringify({ type: 'conversation', contactId, description: 'Bench conversation', notes: 'Talked about hope at the bus stop.' }),
-      read: false,
-    },
-    { key: 'login', label: 'POST /api/auth/login', path: '/api/auth/login', method: 'POST', body: JSON.stringify({ username: HEAVY_USERNAME, password: BENCH_PASSWORD }), anonymous: true, read: false },
-  ];
+  return { ...result, serialMs, cpuMs };
 }
 
 const SCALE_KEYS = ['stats', 'dashboard', 'activities50', 'contacts50', 'followups50', 'prayers50'];
@@ -324,6 +268,27 @@ interface SizeModule {
   };
 }
 
+/**
+ * The floor is only a floor if it does the app's work: each read endpoint's answer from both, compared as JSON (the
+ * dashboard's tRPC batch included). A difference is reported in the notes, since the ratio would then mislead.
+ */
+async function checkParity(app: Server, floor: Server, list: Endpoint[], appCookie: string, floorCookie: string, notes: string[]) {
+  for (const endpoint of list.filter((e) => e.read)) {
+    for (const path of endpoint.sequence ?? [endpoint.path]) {
+      const [a, f] = await Promise.all(
+        [
+          [app, appCookie],
+          [floor, floorCookie],
+        ].map(async ([server, cookie]) => (await fetch((server as Server).base + path, { headers: { cookie: cookie as string } })).text()),
+      );
+      if (a !== f) {
+        const at = [...a].findIndex((ch, i) => ch !== f[i]);
+        notes.push(`the floor's answer to ${path.slice(0, 60)} differs from the app's at character ${at}: app …${a.slice(Math.max(0, at - 40), at + 60)}… floor …${f.slice(Math.max(0, at - 40), at + 60)}…`);
+      }
+    }
+  }
+}
+
 async function main() {
   mkdirSync(workDir, { recursive: true });
   const build = ensureBuild();
@@ -346,7 +311,7 @@ async function main() {
   // Main phase: the heavy user at 50,000 activities, app against floor.
   const main = await dataset(MAIN_SIZE);
   results.dataset = main;
-  const list = endpoints(main.sampleContactId);
+  const list = endpointsFor(main.sampleContactId);
   const app = await startServer('app', copyOf(main, 'app'), APP_PORT, { log });
   const floor = await startServer('floor', copyOf(main, 'floor'), FLOOR_PORT, { log });
   rss.watch({ app: app.process.pid!, floor: floor.process.pid! });
@@ -361,6 +326,21 @@ async function main() {
     const f = await measure(floor, endpoint, floorCookie.header);
     mainRows[endpoint.key] = { label: endpoint.label, read: endpoint.read, app: a, floor: f };
   };
+  await checkParity(app, floor, list, appCookie.header, floorCookie.header, results.notes as string[]);
+  if (only) {
+    for (const endpoint of list.filter((e) => only.includes(e.key))) await runPair(endpoint);
+    rss.stop();
+    await app.stop();
+    await floor.stop();
+    console.log(
+      table(
+        ['endpoint', 'app req/s', 'app CPU ms/req', 'floor req/s', 'floor CPU ms/req', 'app ÷ floor req/s', 'floor ÷ app CPU'],
+        Object.values(mainRows).map((r) => [r.label, String(r.app.rps), String(r.app.cpuMs), String(r.floor.rps), String(r.floor.cpuMs), pct(r.app.rps / r.floor.rps), pct(r.floor.cpuMs! / r.app.cpuMs!)]),
+      ),
+    );
+    for (const note of results.notes as string[]) console.log(`note: ${note}`);
+    return;
+  }
   for (const endpoint of list.filter((e) => e.read)) await runPair(endpoint);
 
   // The browser, before any write changes the data.

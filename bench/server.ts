@@ -22,8 +22,16 @@ export interface Server {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** `env` adds to (or overrides) the server's environment, e.g. STATIC_DIR for another build of the client. */
-export async function startServer(name: 'app' | 'floor', dbUrl: string, port: number, options: { env?: Record<string, string>; log?: (message: string) => void } = {}): Promise<Server> {
+/**
+ * `env` adds to (or overrides) the server's environment, e.g. STATIC_DIR for another build of the client; `entry` runs
+ * another build of the server (bench/ab.ts) instead of dist-server/main.js.
+ */
+export async function startServer(
+  name: 'app' | 'floor',
+  dbUrl: string,
+  port: number,
+  options: { env?: Record<string, string>; log?: (message: string) => void; entry?: string } = {},
+): Promise<Server> {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const env = {
     ...process.env,
@@ -40,7 +48,7 @@ export async function startServer(name: 'app' | 'floor', dbUrl: string, port: nu
     ...options.env,
   };
   // Both with the V8 flags `npm start` and deploy/sower.service use.
-  const args = ['--max-semi-space-size=8', '--heap-growing-percent=50', ...(name === 'app' ? ['dist-server/main.js'] : ['--import', 'tsx', 'bench/floor.ts'])];
+  const args = ['--max-semi-space-size=8', '--heap-growing-percent=50', ...(name === 'app' ? [options.entry ?? 'dist-server/main.js'] : ['--import', 'tsx', 'bench/floor.ts'])];
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);
   let stopping = false;

@@ -10,7 +10,7 @@ import { appRouter, type AppRouter } from './routers';
  * The stock node adapter pipes every answer through a web WritableStream and gives every request an abort
  * controller wired to the socket, which only streaming links and subscriptions need. The client uses
  * httpBatchLink, so an answer is always one JSON body: it is read whole and sent with its length, and a GET (all
- * queries) gets a plain Request. Measured on the dashboard's batch: see docs/performance.md.
+ * queries) gets a Request without abort wiring (decision 021).
  */
 export async function serveTrpc(
   req: IncomingMessage,
@@ -29,18 +29,12 @@ export async function serveTrpc(
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-const neverAborted = new AbortController().signal;
-
 /**
- * A GET (or HEAD) as tRPC's resolveResponse reads it: method, url, headers.get/has and signal, nothing else (checked
- * against @trpc/server 11.19.0, pinned in package.json; tests/api/trpc-transport.test.ts covers the batch, errors and
- * HEAD). A fetch Request costs an AbortSignal and a copy of every header each time, a third of a small query's CPU.
+ * A GET (or HEAD) as a fetch Request of its own: no body to stream and nothing to abort (a query's answer is computed
+ * whole, decision 021), so none of incomingMessageToRequest's abort wiring, and the URL already parsed.
  */
 function queryRequest(req: IncomingMessage, url: URL): Request {
-  const header = (name: string) => {
-    const value = req.headers[name.toLowerCase()];
-    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-  };
-  const headers = { get: header, has: (name: string) => header(name) !== null };
-  return { method: req.method, url: url.href, headers, signal: neverAborted } as unknown as Request;
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  return new Request(url, { method: req.method, headers });
 }

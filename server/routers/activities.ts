@@ -64,6 +64,7 @@ export const activitiesRouter = router({
       input?.cursor ? afterCursor(activities, activities.date, 'desc', input.cursor, ctx.authority) : undefined,
     ];
     return rowsOf(
+      activityColumns,
       selectActivities(ctx.database.read)
         .where(readablePage(activities, ctx.authority, filters, order, limitOf(input)))
         .orderBy(...order)

@@ -11,7 +11,7 @@ import { contactHistory, recordStatusChanges } from './journey';
 import { contactMatches } from './matching';
 import { afterCursor, limitOf, readablePage } from './paging';
 import { recordsOf } from './shared';
-import { rowsOf } from '../rows';
+import { decoded, rowsOf } from '../rows';
 import { latestToday } from './calendarDays';
 import { nextTurn } from '../turns';
 import { MAX_IMPORT_ROWS } from '../importExport';
@@ -59,8 +59,10 @@ function nextFollowUpAt(who: Authority) {
 function contactSummaryColumns(who: Authority) {
   return {
     ...contactColumns,
-    lastContactAt: sql<Date | null>`${lastContactAt(who)}`.mapWith(asDate),
-    nextFollowUpAt: sql<Date | null>`${nextFollowUpAt(who)}`.mapWith(asDate),
+    // Wrapped in an sql`` of their own: drizzle writes the columns at the top of a one-table select's field without
+    // their table's name, which inside these subqueries would name the subquery's table ("id" for "contacts"."id").
+    lastContactAt: decoded(sql`${lastContactAt(who)}`, asDate),
+    nextFollowUpAt: decoded(sql`${nextFollowUpAt(who)}`, asDate),
   };
 }
 
@@ -114,23 +116,28 @@ function contactFilters(filter: { q?: string; status?: SpiritualStatus } | undef
 }
 
 /** One page of the contacts the user may read, filtered and in the asked order (its plan is checked in the tests). */
-export function contactListQuery(db: Queryable, who: Authority, input: z.infer<typeof contactListInput>) {
+export function contactListQuery(db: Queryable, who: Authority, input: z.infer<typeof contactListInput>, fields = contactSummaryColumns(who)) {
   const key = sortKey(input?.sort ?? 'name', who);
   const order = [asc(key), asc(contacts.id)];
   const filters = [...contactFilters(input), input?.cursor ? afterCursor(contacts, key, 'asc', input.cursor, who) : undefined];
   return db
-    .select(contactSummaryColumns(who))
+    .select(fields)
     .from(contacts)
     .where(readablePage(contacts, who, filters, order, limitOf(input)))
     .orderBy(...order)
     .limit(limitOf(input));
 }
 
+const contactNameColumns = { id: contacts.id, name: contacts.name };
+
 /** The most contact names one answer holds. */
 export const MAX_CONTACT_NAMES = MAX_IMPORT_ROWS;
 
 export const contactsRouter = router({
-  list: protectedProcedure.input(contactListInput).query(({ ctx, input }) => rowsOf(contactListQuery(ctx.database.read, ctx.authority, input))),
+  list: protectedProcedure.input(contactListInput).query(({ ctx, input }) => {
+    const fields = contactSummaryColumns(ctx.authority);
+    return rowsOf(fields, contactListQuery(ctx.database.read, ctx.authority, input, fields));
+  }),
 
   /**
    * Readable contacts' ids and names, alphabetically, for the forms' contact pickers: a small payload, bounded like
@@ -138,8 +145,9 @@ export const contactsRouter = router({
    */
   names: protectedProcedure.query(({ ctx }) =>
     rowsOf(
+      contactNameColumns,
       ctx.database.read
-        .select({ id: contacts.id, name: contacts.name })
+        .select(contactNameColumns)
         .from(contacts)
         .where(canRead(contacts, ctx.authority))
         .orderBy(asc(nameKey), asc(contacts.id))

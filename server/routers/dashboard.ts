@@ -7,8 +7,8 @@ import { canRead, canReadResource, preparedUser as user } from '../access';
 import { preparedPer } from '../prepared';
 import { dateInput } from '../schemas/common';
 import { protectedProcedure, router } from '../trpc';
-import { selectActivities } from './activities';
-import { selectFollowUps } from './followUps';
+import { activityColumns, selectActivities } from './activities';
+import { followUpListColumns, selectFollowUps } from './followUps';
 import { goalColumns } from './goals';
 import { resourceCardColumns } from './resources';
 import { readablePage } from './paging';
@@ -81,8 +81,9 @@ export const dashboardRouter = router({
     const [stats, activeGoals, recentActivities, upcomingFollowUps, firstResources] = await Promise.all([
       computeStats(db, userId),
       activeGoalsQuery(db).all({ userId }),
-      rowsOf(selectActivities(db).where(readablePage(activities, who, [], newestActivities, 3)).orderBy(...newestActivities).limit(3)),
+      rowsOf(activityColumns, selectActivities(db).where(readablePage(activities, who, [], newestActivities, 3)).orderBy(...newestActivities).limit(3)),
       rowsOf(
+        followUpListColumns,
         selectFollowUps(db)
           .where(readablePage(followUps, who, [eq(followUps.completed, false), gte(followUps.date, input.upcomingFrom)], soonestFollowUps, 3))
           .orderBy(...soonestFollowUps)

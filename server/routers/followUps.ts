@@ -24,9 +24,12 @@ export const followUpColumns = {
   teamId: followUps.teamId,
 };
 
+/** A follow-up with its contact's name, as every list shows it. */
+export const followUpListColumns = { ...followUpColumns, contactName: contacts.name };
+
 export function selectFollowUps(db: Queryable) {
   return db
-    .select({ ...followUpColumns, contactName: contacts.name })
+    .select(followUpListColumns)
     .from(followUps)
     .innerJoin(contacts, eq(contacts.id, followUps.contactId));
 }
@@ -70,7 +73,7 @@ export function followUpPageQuery(db: Queryable, who: Authority, input: z.infer<
 const followUpRecords = recordsOf(followUps, 'Follow-up', (db, where) => selectFollowUps(db).where(where));
 
 export const followUpsRouter = router({
-  list: protectedProcedure.input(followUpListInput).query(({ ctx, input }) => rowsOf(followUpPageQuery(ctx.database.read, ctx.authority, input))),
+  list: protectedProcedure.input(followUpListInput).query(({ ctx, input }) => rowsOf(followUpListColumns, followUpPageQuery(ctx.database.read, ctx.authority, input))),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['follow_up']);

@@ -9,7 +9,7 @@ import { goalCreateInput, goalUpdateInput, START_AFTER_DEADLINE, startsAfterDead
 import { fieldInvalid } from '../errors';
 import { protectedProcedure, router } from '../trpc';
 import { recordsOf } from './shared';
-import { rowsOf } from '../rows';
+import { decoded, rowsOf } from '../rows';
 import { halfDay, latestToday } from './calendarDays';
 
 /**
@@ -34,7 +34,7 @@ const countedInPeriod = sql`case when ${goals.type} = 'new_contact'
   then ${countedRows('contacts', sql`r.created_at >= ${contactsFrom} and r.created_at <= ${periodEnd}`)}
   else ${countedRows('activities', sql`r.type = ${goals.type} and r.date >= ${periodStart} and r.date <= min(${periodEnd}, ${latestToday})`)}
   end`;
-export const goalProgress = sql<number>`max(0, ${goals.adjustment} + ${countedInPeriod})`.mapWith(Number);
+export const goalProgress = decoded(sql`max(0, ${goals.adjustment} + ${countedInPeriod})`, Number);
 
 /** Goals counted in one query, one event-loop turn: about 30 ms on the bench's heaviest history. */
 const GOALS_PER_TURN = 16;
@@ -71,7 +71,7 @@ export const goalsRouter = router({
     for (let start = 0; start < ids.length; start += GOALS_PER_TURN) {
       if (start > 0) await nextTurn();
       const slice = ids.slice(start, start + GOALS_PER_TURN);
-      listed.push(...(await rowsOf(ctx.database.read.select(goalColumns).from(goals).where(inArray(goals.id, slice)).orderBy(...order))));
+      listed.push(...(await rowsOf(goalColumns, ctx.database.read.select(goalColumns).from(goals).where(inArray(goals.id, slice)).orderBy(...order))));
     }
     return listed;
   }),

@@ -28,9 +28,12 @@ export const prayerColumns = {
 /** When a prayer was answered, its request date standing in for a missing answer date; indexed in this form. */
 const answeredOn = sql`coalesce(${prayerRequests.answerDate}, ${prayerRequests.date})`;
 
+/** A prayer request with its contact's name, as every list shows it. */
+const prayerListColumns = { ...prayerColumns, contactName: contacts.name };
+
 function selectPrayers(db: Queryable) {
   return db
-    .select({ ...prayerColumns, contactName: contacts.name })
+    .select(prayerListColumns)
     .from(prayerRequests)
     .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId));
 }
@@ -60,7 +63,7 @@ function answerFields(answered: boolean | undefined, answerDate: Date | null | u
 }
 
 export const prayerRequestsRouter = router({
-  list: protectedProcedure.input(prayerListInput).query(({ ctx, input }) => rowsOf(prayerPageQuery(ctx.database.read, ctx.authority, input))),
+  list: protectedProcedure.input(prayerListInput).query(({ ctx, input }) => rowsOf(prayerListColumns, prayerPageQuery(ctx.database.read, ctx.authority, input))),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['prayer']);

@@ -1,8 +1,11 @@
-// rowsOf (server/rows.ts): the same rows as drizzle's own mapping, on a real libSQL file.
-import { asc, eq, sql } from 'drizzle-orm';
+// rowsOf (server/rows.ts): the same rows as drizzle's own mapping, on a real libSQL file, through public APIs only.
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, followUps, goals } from '../../db/schema';
-import { rowsOf } from '../../server/rows';
+import { activities, contacts, followUps, goals } from '../../db/schema';
+import { decoded, rowsOf } from '../../server/rows';
+import { activityColumns, selectActivities } from '../../server/routers/activities';
+import { followUpListColumns, selectFollowUps } from '../../server/routers/followUps';
+import { goalColumns } from '../../server/routers/goals';
 import { signedInClient, startServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -16,6 +19,7 @@ beforeAll(async () => {
   await client.post('/api/contacts', { name: 'No Email' });
   const made = [
     await client.post('/api/followups', { contactId: contact.id, date: '2026-12-01T12:00:00.000Z', type: 'phone', description: 'Call', completed: true }),
+    await client.post('/api/activities', { type: 'conversation', contactId: contact.id, date: '2026-11-20T12:00:00.000Z', notes: 'Rows' }),
     await client.post('/api/goals', { title: 'Ten talks', description: 'One a day', targetCount: 10, deadline: '2027-01-01T12:00:00.000Z', type: 'conversation' }),
   ];
   for (const res of made) if (res.status !== 201) throw new Error(`seeding failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -23,36 +27,56 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('rowsOf', () => {
-  it('gives what drizzle gives for flat selects: dates, booleans, nulls, joined and sql fields', async () => {
+  it('gives what drizzle gives for flat selects: dates, booleans, nulls, joined and decoded sql fields', async () => {
     const db = server.database.read;
-    const everyContact = () => db.select().from(contacts).where(eq(contacts.createdBy, userId)).orderBy(asc(contacts.id));
-    const joinedFollowUps = () =>
-      db
-        .select({ id: followUps.id, date: followUps.date, completed: followUps.completed, contactName: contacts.name, lower: sql<string>`lower(${contacts.name})`, n: sql`1`.mapWith(Number) })
-        .from(followUps)
-        .innerJoin(contacts, eq(contacts.id, followUps.contactId))
-        .where(eq(followUps.createdBy, userId));
-    const someGoalFields = () => db.select({ id: goals.id, deadline: goals.deadline, completed: goals.completed, teamId: goals.teamId }).from(goals).where(eq(goals.createdBy, userId));
+    const contactFields = getTableColumns(contacts);
+    const everyContact = () => db.select(contactFields).from(contacts).where(eq(contacts.createdBy, userId)).orderBy(asc(contacts.id));
+    const joinedFields = {
+      id: followUps.id,
+      date: followUps.date,
+      completed: followUps.completed,
+      contactName: contacts.name,
+      lower: decoded(sql`lower(${contacts.name})`, String),
+      n: decoded(sql`1`, Number),
+      aliased: decoded(sql`2`, Number).as('aliased'),
+    };
+    const joinedFollowUps = () => db.select(joinedFields).from(followUps).innerJoin(contacts, eq(contacts.id, followUps.contactId)).where(eq(followUps.createdBy, userId));
+    const goalFields = { id: goals.id, deadline: goals.deadline, completed: goals.completed, teamId: goals.teamId };
+    const someGoalFields = () => db.select(goalFields).from(goals).where(eq(goals.createdBy, userId));
 
-    const people = await rowsOf(everyContact());
+    const people = await rowsOf(contactFields, everyContact());
     expect(people).toEqual(await everyContact());
     expect(people.find((c) => c.name === 'No Email')?.email).toBeNull();
     expect(people[0].createdAt).toBeInstanceOf(Date);
 
-    const [followUp] = await rowsOf(joinedFollowUps());
+    const [followUp] = await rowsOf(joinedFields, joinedFollowUps());
     expect([followUp]).toEqual(await joinedFollowUps());
     expect(followUp.date).toBeInstanceOf(Date);
     expect(followUp.completed).toBe(true);
-    expect(followUp.n).toBe(1);
+    expect(followUp).toMatchObject({ n: 1, aliased: 2, lower: 'rows contact' });
 
-    const goalRows = await rowsOf(someGoalFields());
+    const goalRows = await rowsOf(goalFields, someGoalFields());
     expect(goalRows).toHaveLength(1);
     expect(goalRows).toEqual(await someGoalFields());
   });
 
-  it('leaves a nested selection to drizzle', async () => {
-    const query = () => server.database.read.select({ contact: { id: contacts.id, name: contacts.name } }).from(contacts).where(eq(contacts.createdBy, userId)).orderBy(asc(contacts.id));
-    expect(await rowsOf(query())).toEqual(await query());
-    expect((await rowsOf(query()))[0].contact.name).toBe('Rows Contact');
+  it("gives what drizzle gives for the routers' own selections, counted and joined fields included", async () => {
+    const db = server.database.read;
+    const same = async <Row>(fields: Parameters<typeof rowsOf>[0], query: () => PromiseLike<Row[]> & { values(): PromiseLike<unknown[][]> }) => {
+      const rows = await rowsOf(fields, query());
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows).toEqual(await query());
+    };
+    await same(followUpListColumns, () => selectFollowUps(db).where(eq(followUps.createdBy, userId)));
+    await same(activityColumns, () => selectActivities(db).where(eq(activities.createdBy, userId)));
+    await same(goalColumns, () => db.select(goalColumns).from(goals).where(eq(goals.createdBy, userId)));
+  });
+
+  it('refuses an sql field whose decoder it cannot know, and a selection that is not the query’s', async () => {
+    const db = server.database.read;
+    const undecoded = { id: contacts.id, n: sql`1`.mapWith(Number) };
+    await expect(rowsOf(undecoded, db.select(undecoded).from(contacts))).rejects.toThrow(/'n' is an sql expression not made with decoded\(\)/);
+    const wider = { id: contacts.id, name: contacts.name };
+    await expect(rowsOf(wider, db.select({ id: contacts.id }).from(contacts).where(eq(contacts.createdBy, userId)))).rejects.toThrow(/1 columns for a selection of 2/);
   });
 });
