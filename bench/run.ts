@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateDataset, type DatasetSummary } from './dataset';
 import { endpointsFor, type BenchEndpoint as Endpoint } from './endpoints';
+import { openLoop, type OpenLoopResult } from './openloop';
 import { login, rssMb, sleep, startServer, type Server } from './server';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -35,13 +36,18 @@ const FLOOR_PORT = 3812;
 const benchStarted = performance.now();
 
 const TARGETS = {
-  floorShare: 0.6,
+  floorShare: 0.7,
+  /** Open loop at half the floor's capacity, paged reads (issue 14 part 7). */
+  openP99Ms: 25,
+  /** Logins against other traffic, closed loop at 10 connections. */
   p99Ms: 50,
+  /** The longest the app's event loop may be held during any phase (server/loopReport.ts). */
+  loopMs: 100,
   growth: 2,
   loginJsGzip: 150_000,
   loginCssGzip: 30_000,
-  dashboardMs: 2500,
-  rssMb: 200,
+  dashboardMs: 2000,
+  rssMb: 180,
 };
 
 function log(message: string) {
@@ -119,6 +125,8 @@ interface Measured {
    * requests sent): what the endpoint costs, far less moved than req/s by whatever else runs on the machine.
    */
   cpuMs?: number;
+  /** The longest the app's event loop was held during the run (null for the floor). */
+  loopMaxMs?: number | null;
 }
 
 function headersFor(server: Server, endpoint: Endpoint, cookie: string | null) {
@@ -230,14 +238,16 @@ async function measure(server: Server, endpoint: Endpoint, cookie: string | null
     if (WARMUP > 0) await load(server, endpoint, cookie, WARMUP, connections);
     await drain(server);
   } else duration = Math.min(cap, Math.max(seconds, Math.ceil((2.5 * queueMs) / 1000)));
+  await server.loopDelay();
   const ticksBefore = cpuTicks(server.process.pid!);
   const result = await load(server, endpoint, cookie, duration, connections);
   await drain(server);
+  const loopMaxMs = (await server.loopDelay())?.maxMs ?? null;
   const cpuMs = Math.round((((cpuTicks(server.process.pid!) - ticksBefore) * 1000) / CLOCK_TICKS / Math.max(1, result.sent)) * 100) / 100;
   if (debug) log(`  ${server.name} ${endpoint.key}: 1-conn ${serialMs} ms, ${duration} s at ${connections} connections: ${result.requests} requests, p50 ${result.p50} ms`);
   await drain(server);
   if (result.non2xx || result.errors) log(`  warning: ${server.name} ${endpoint.key}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { ...result, serialMs, cpuMs };
+  return { ...result, serialMs, cpuMs, loopMaxMs };
 }
 
 const SCALE_KEYS = ['stats', 'dashboard', 'activities50', 'contacts50', 'followups50', 'prayers50'];
@@ -266,6 +276,21 @@ interface SizeModule {
     failures: string[];
     ok: boolean;
   };
+}
+
+/**
+ * The app at a fixed arrival rate of half the floor's capacity for the endpoint (its req/s at 50 connections; for a
+ * screen of two requests, half its screens/s), requests started at even intervals (bench/openloop.ts).
+ */
+async function paced(server: Server, endpoint: Endpoint, cookie: string, floorRps: number): Promise<OpenLoopResult & { loopMaxMs: number | null }> {
+  const paths = endpoint.sequence ?? [endpoint.path];
+  const rate = floorRps / paths.length / 2;
+  rss.phase = `${server.name}:${endpoint.key}:open`;
+  await drain(server);
+  await server.loopDelay();
+  const result = await openLoop(server.base, paths, { cookie }, rate, DURATION);
+  await drain(server);
+  return { ...result, loopMaxMs: (await server.loopDelay())?.maxMs ?? null };
 }
 
 /**
@@ -319,12 +344,13 @@ async function main() {
   const idleRssMb = { app: rssMb(app.process.pid!), floor: rssMb(floor.process.pid!) };
   const appCookie = await login(app.base);
   const floorCookie = await login(floor.base);
-  const mainRows: Record<string, { label: string; read: boolean; app: Measured; floor: Measured }> = {};
+  const mainRows: Rows = {};
   const runPair = async (endpoint: Endpoint) => {
     log(`${endpoint.label}`);
     const a = await measure(app, endpoint, appCookie.header);
     const f = await measure(floor, endpoint, floorCookie.header);
     mainRows[endpoint.key] = { label: endpoint.label, read: endpoint.read, app: a, floor: f };
+    if (endpoint.read) mainRows[endpoint.key].openLoop = await paced(app, endpoint, appCookie.header, f.rps);
   };
   await checkParity(app, floor, list, appCookie.header, floorCookie.header, results.notes as string[]);
   if (only) {
@@ -334,8 +360,18 @@ async function main() {
     await floor.stop();
     console.log(
       table(
-        ['endpoint', 'app req/s', 'app CPU ms/req', 'floor req/s', 'floor CPU ms/req', 'app ÷ floor req/s', 'floor ÷ app CPU'],
-        Object.values(mainRows).map((r) => [r.label, String(r.app.rps), String(r.app.cpuMs), String(r.floor.rps), String(r.floor.cpuMs), pct(r.app.rps / r.floor.rps), pct(r.floor.cpuMs! / r.app.cpuMs!)]),
+        ['endpoint', 'app req/s', 'app CPU ms/req', 'floor req/s', 'floor CPU ms/req', 'app ÷ floor req/s', 'floor ÷ app CPU', 'open loop /s · p50 · p99', 'loop held max ms'],
+        Object.values(mainRows).map((r) => [
+          r.label,
+          String(r.app.rps),
+          String(r.app.cpuMs),
+          String(r.floor.rps),
+          String(r.floor.cpuMs),
+          pct(r.app.rps / r.floor.rps),
+          pct(r.floor.cpuMs! / r.app.cpuMs!),
+          r.openLoop ? `${r.openLoop.rate} · ${r.openLoop.p50} · ${r.openLoop.p99}` : '-',
+          `${r.app.loopMaxMs ?? '-'} · ${r.openLoop?.loopMaxMs ?? '-'}`,
+        ]),
       ),
     );
     for (const note of results.notes as string[]) console.log(`note: ${note}`);
@@ -426,7 +462,7 @@ async function main() {
 // ---------------------------------------------------------------------------------------------------------------
 // Targets and the printed report
 
-type Rows = Record<string, { label: string; read: boolean; app: Measured; floor: Measured }>;
+type Rows = Record<string, { label: string; read: boolean; app: Measured; floor: Measured; openLoop?: OpenLoopResult & { loopMaxMs: number | null } }>;
 type Scale = Record<string, Record<string, { app: Measured; floor: { serialMs?: number } }>>;
 
 interface Verdict {
@@ -439,10 +475,22 @@ function evaluate(results: Record<string, unknown>, rows: Rows, scale: Scale, st
   const verdicts: Verdict[] = [];
   const reads = Object.entries(rows).filter(([, r]) => r.read);
   const slowShare = reads.filter(([, r]) => r.app.rps < TARGETS.floorShare * r.floor.rps).map(([k, r]) => `${k} ${pct(r.app.rps / r.floor.rps)}`);
-  verdicts.push({ target: 'every read endpoint ≥ 60% of the floor’s req/s', pass: slowShare.length === 0, detail: slowShare.length ? `below: ${slowShare.join(', ')}` : 'all reads at or above 60%' });
-  const heavy = Object.entries(rows).filter(([k]) => k !== 'login');
-  const slowP99 = heavy.filter(([, r]) => r.app.p99 >= TARGETS.p99Ms).map(([k, r]) => `${k} ${r.app.p99} ms (floor ${r.floor.p99})`);
-  verdicts.push({ target: 'p99 < 50 ms at 50 connections (heavy user)', pass: slowP99.length === 0, detail: slowP99.length ? `over: ${slowP99.join(', ')}` : 'all under 50 ms' });
+  verdicts.push({ target: 'every read endpoint ≥ 70% of the floor’s req/s', pass: slowShare.length === 0, detail: slowShare.length ? `below: ${slowShare.join(', ')}` : 'all reads at or above 70%' });
+  // Paged reads only: a full list takes 50-100 ms of SQL and encoding for one request, on the floor as well.
+  const paged = reads.filter(([k]) => !k.endsWith('All') && rows[k].openLoop);
+  const slowOpen = paged.filter(([, r]) => r.openLoop!.p99 > TARGETS.openP99Ms || r.openLoop!.errors > 0).map(([k, r]) => `${k} ${r.openLoop!.p99} ms at ${r.openLoop!.rate}/s`);
+  verdicts.push({
+    target: 'paged reads at half the floor’s capacity, open loop: p99 ≤ 25 ms (heavy user)',
+    pass: paged.length ? slowOpen.length === 0 : null,
+    detail: slowOpen.length ? `over: ${slowOpen.join(', ')}` : paged.map(([k, r]) => `${k} ${r.openLoop!.p99}`).join(', '),
+  });
+  const loops = Object.entries(rows).flatMap(([k, r]) => [[k, r.app.loopMaxMs], [`${k} open`, r.openLoop?.loopMaxMs]] as [string, number | null | undefined][]).filter(([, v]) => typeof v === 'number') as [string, number][];
+  const longest = loops.sort((a, b) => b[1] - a[1])[0];
+  verdicts.push({
+    target: 'no request holds the event loop > 100 ms (monitorEventLoopDelay)',
+    pass: longest ? longest[1] <= TARGETS.loopMs : null,
+    detail: longest ? `longest ${longest[1]} ms (${longest[0]})${loops.filter(([, v]) => v > TARGETS.loopMs).length > 1 ? `; over: ${loops.filter(([, v]) => v > TARGETS.loopMs).map(([k, v]) => `${k} ${v}`).join(', ')}` : ''}` : 'not measured',
+  });
   const small = scale[String(SCALES[0])];
   const large = scale[String(SCALES[SCALES.length - 1])];
   if (small && large) {
@@ -460,11 +508,11 @@ function evaluate(results: Record<string, unknown>, rows: Rows, scale: Scale, st
   } else verdicts.push({ target: '/login JS and CSS budgets', pass: null, detail: 'client not built' });
   const browser = results.browser as { coldMedianMs?: number; error?: string } | undefined;
   if (browser?.coldMedianMs !== undefined)
-    verdicts.push({ target: 'dashboard data within 2.5 s (phone, slow 4G, 4× CPU)', pass: browser.coldMedianMs <= TARGETS.dashboardMs, detail: `cold median ${browser.coldMedianMs} ms` });
-  else verdicts.push({ target: 'dashboard data within 2.5 s', pass: null, detail: browser?.error ?? 'not measured' });
+    verdicts.push({ target: 'dashboard data within 2.0 s (phone, slow 4G, 4× CPU)', pass: browser.coldMedianMs <= TARGETS.dashboardMs, detail: `cold median ${browser.coldMedianMs} ms` });
+  else verdicts.push({ target: 'dashboard data within 2.0 s', pass: null, detail: browser?.error ?? 'not measured' });
   const memory = results.rss as { peakMb: Record<string, number>; byPhase: Record<string, Record<string, number>> };
-  const over = Object.entries(memory.byPhase.app ?? {}).filter(([, mb]) => mb >= TARGETS.rssMb).map(([phase, mb]) => `${phase.replace(/^app:/, '')} ${mb} MB`);
-  verdicts.push({ target: 'server RSS < 200 MB', pass: memory.peakMb.app < TARGETS.rssMb, detail: `peak ${memory.peakMb.app} MB${over.length ? `; over during ${over.join(', ')}` : ''} (floor peak ${memory.peakMb.floor} MB)` });
+  const over = Object.entries(memory.byPhase.app ?? {}).filter(([, mb]) => mb > TARGETS.rssMb).map(([phase, mb]) => `${phase.replace(/^app:/, '')} ${mb} MB`);
+  verdicts.push({ target: 'server RSS ≤ 180 MB', pass: memory.peakMb.app <= TARGETS.rssMb, detail: `peak ${memory.peakMb.app} MB${over.length ? `; over during ${over.join(', ')}` : ''} (floor peak ${memory.peakMb.floor} MB)` });
   const stalls = Object.values(stall as Record<string, { label: string; alone: Measured; withLogins: Measured }>);
   // A stall is a request held up by a hash: the event loop blocked, or waiting behind logins, which shows in the p99
   // (the issue's measure). Sharing 2 cores with one hashing thread and the load generator moves a 5 ms p99 by a few
@@ -515,6 +563,15 @@ function report(results: Record<string, unknown>, rows: Rows, scale: Scale, stal
     ),
   );
   out.push('(latencies in ms; 1-conn = median of requests sent one at a time to an idle server)');
+  out.push('');
+  out.push(
+    table(
+      ['open loop: app at half the floor’s capacity', 'arrivals/s', 'p50', 'p99', 'max', 'errors', 'app CPU ms/req (50 conns)', 'floor CPU ms/req', 'loop held, max ms (50 conns · open)'],
+      Object.values(rows)
+        .filter((r) => r.openLoop)
+        .map((r) => [r.label, String(r.openLoop!.rate), ms(r.openLoop!.p50), ms(r.openLoop!.p99), ms(r.openLoop!.max), String(r.openLoop!.errors), String(r.app.cpuMs), String(r.floor.cpuMs), `${r.app.loopMaxMs ?? '-'} · ${r.openLoop!.loopMaxMs ?? '-'}`]),
+    ),
+  );
   out.push('');
   const sizesOrder = Object.keys(scale).map(Number).sort((a, b) => a - b);
   const growthOf = (k: string, side: 'app' | 'floor', field: 'serialMs' | 'p50') => {

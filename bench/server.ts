@@ -18,6 +18,11 @@ export interface Server {
   base: string;
   process: ChildProcess;
   stop(): Promise<void>;
+  /**
+   * The longest time the app's event loop was held since the last call (server/loopReport.ts), and the 99th
+   * percentile of its delays; null for the floor, which does not report.
+   */
+  loopDelay(): Promise<{ maxMs: number; p99Ms: number } | null>;
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -45,6 +50,7 @@ export async function startServer(
     // As `npm start` and deploy/sower.service run it: argon2's 19 MiB buffers go back to the system after each hash.
     MALLOC_MMAP_THRESHOLD_: '131072',
     REGISTER_LIMIT_PER_ADDRESS: '100000000',
+    LOOP_DELAY_REPORT: '1',
     ...options.env,
   };
   // Both with the V8 flags `npm start` and deploy/sower.service use.
@@ -57,7 +63,14 @@ export async function startServer(
     if (!stopping) log(`${name} server exited unexpectedly (${code ?? signal}):\n${output}`);
   });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+  const reports: ((line: { maxMs: number; p99Ms: number }) => void)[] = [];
+  let partial = '';
+  child.stdout!.on('data', (chunk) => {
+    output = (output + chunk).slice(-4000);
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) if (line.includes('"loopDelay"')) reports.shift()?.(JSON.parse(line).loopDelay);
+  });
   child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
@@ -76,6 +89,13 @@ export async function startServer(
     name,
     base,
     process: child,
+    loopDelay: () => {
+      if (name !== 'app' || child.exitCode !== null) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        reports.push(resolve);
+        child.kill('SIGUSR2');
+      });
+    },
     stop: () =>
       new Promise<void>((done) => {
         stopping = true;

@@ -4,6 +4,7 @@ import { prepareDatabase } from '../db/migrate';
 import { createApp } from './app';
 import { causes } from './errorContract';
 import { loadEnv } from './env';
+import { reportLoopDelayOnSignal } from './loopReport';
 
 /** The innermost error message: the useful part of a driver error wrapped by drizzle. */
 function rootCause(error: unknown): string {
@@ -46,6 +47,7 @@ async function main() {
     });
     server.closeIdleConnections();
   };
+  reportLoopDelayOnSignal();
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }
