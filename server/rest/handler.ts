@@ -171,7 +171,9 @@ async function sendWholeList(res: ServerResponse, list: Procedure, input: Record
   try {
     while (more !== null) {
       if (!more.flushed) await writable(res);
-      else await nextTurn();
+      // Always a turn of its own: 'drain' can come within the same turn (the socket took the write at once), and pages
+      // resumed from it ran back to back, holding the loop for the whole list (210 ms for 5,192 follow-ups).
+      await nextTurn();
       if (res.destroyed) return;
       const cursor = more.last;
       more = await pageSteps.run(async () => write(res, await pageAfter(cursor), false));
