@@ -5,6 +5,7 @@ import { addDaysFromToday, fromDateInputValue, toDateInputValue } from '../lib/d
 import { failure, success } from '../lib/messages';
 import { followUpTypeLabels } from '../../shared/vocabulary';
 import { trpc, type RouterOutputs } from '../lib/trpc';
+import { ContactSelect } from './ContactSelect';
 import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
 import { followUpTypeOptions } from './options';
 import { TextField } from './TextField';
@@ -13,7 +14,6 @@ import { useFormState } from './useFormState';
 export type FollowUp = RouterOutputs['followUps']['list'][number];
 
 export function FollowUpForm({ followUp, defaultContactId, onDone }: { followUp?: FollowUp; defaultContactId?: number; onDone(): void }) {
-  const contacts = trpc.contacts.names.useQuery();
   const { values, set, errors, submit } = useFormState({
     contactId: String(followUp?.contactId ?? defaultContactId ?? ''),
     date: toDateInputValue(followUp?.date ?? addDaysFromToday(7)),
@@ -53,16 +53,11 @@ export function FollowUpForm({ followUp, defaultContactId, onDone }: { followUp?
         contactRequired,
       );
 
-  const contactOptions = [
-    { value: '', label: 'Choose a contact' },
-    ...(contacts.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-    ...(followUp && !contacts.data?.some((c) => c.id === followUp.contactId) ? [{ value: String(followUp.contactId), label: followUp.contactName }] : []),
-  ];
 
   return (
     <form noValidate onSubmit={onSubmit}>
       <FieldGroup>
-        <SelectField name="contactId" label="Contact" value={values.contactId} options={contactOptions} disabled={Boolean(followUp)} error={errors.contactId} onChange={(e) => set('contactId', e.target.value)} />
+        <ContactSelect value={values.contactId} current={followUp && { id: followUp.contactId, name: followUp.contactName }} error={errors.contactId} onChange={(value) => set('contactId', value)} />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField name="date" type="date" label="Date" value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
           <SelectField name="type" label="Type" value={values.type} options={typeOptions} onChange={(e) => set('type', e.target.value as typeof values.type)} />

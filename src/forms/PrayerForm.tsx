@@ -4,14 +4,14 @@ import { useWrite } from '../hooks/useWrite';
 import { fromDateInputValue, toDateInputValue } from '../lib/dates';
 import { failure, success } from '../lib/messages';
 import { trpc, type RouterOutputs } from '../lib/trpc';
-import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
+import { ContactSelect } from './ContactSelect';
+import { CheckboxField, FieldGroup, FormActions, TextAreaField } from './Fields';
 import { TextField } from './TextField';
 import { useFormState } from './useFormState';
 
 export type Prayer = RouterOutputs['prayerRequests']['list'][number];
 
 export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Prayer; defaultContactId?: number; onDone(): void }) {
-  const contacts = trpc.contacts.names.useQuery();
   const { values, set, errors, submit } = useFormState({
     contactId: String(prayer?.contactId ?? defaultContactId ?? ''),
     request: prayer?.request ?? '',
@@ -59,16 +59,11 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
     if (answered && !values.answerDate) set('answerDate', toDateInputValue(new Date()));
   }
 
-  const contactOptions = [
-    { value: '', label: 'Choose a contact' },
-    ...(contacts.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-    ...(prayer && !contacts.data?.some((c) => c.id === prayer.contactId) ? [{ value: String(prayer.contactId), label: prayer.contactName }] : []),
-  ];
 
   return (
     <form noValidate onSubmit={onSubmit}>
       <FieldGroup>
-        <SelectField name="contactId" label="Contact" value={values.contactId} options={contactOptions} disabled={Boolean(prayer)} error={errors.contactId} onChange={(e) => set('contactId', e.target.value)} />
+        <ContactSelect value={values.contactId} current={prayer && { id: prayer.contactId, name: prayer.contactName }} error={errors.contactId} onChange={(value) => set('contactId', value)} />
         <TextAreaField name="request" label="Prayer request" value={values.request} error={errors.request} onChange={(e) => set('request', e.target.value)} placeholder="What are you praying for?" />
         <TextField name="date" type="date" label="Date" value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
         <CheckboxField name="answered" label="Answered" checked={values.answered} onChange={markAnswered} />

@@ -1,12 +1,9 @@
 // The registration form: the server's username and email rules plus the form's own (name, password confirmation).
-import { TRPCClientError } from '@trpc/client';
-import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { emailSchema, usernameSchema } from '../../server/schemas/auth';
 import { useAuth } from '../hooks/useAuth';
-import { useToast } from '../hooks/useToast';
-import { errorMessage, fieldErrors, serverIssues } from '../lib/errors';
-import { focusFirstInvalid, TextField } from './TextField';
+import { TextField } from './TextField';
+import { useAuthSubmit } from './useAuthSubmit';
 
 const passwordSchema = z.string().min(6, 'Password must be at least 6 characters');
 
@@ -28,59 +25,19 @@ const registerFormSchema = z
     },
   });
 
-const TOAST_DURATION = 4000;
-
 export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
   const { register } = useAuth();
-  const { toast } = useToast();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = registerFormSchema.safeParse(Object.fromEntries(new FormData(form)));
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error.issues);
-      setErrors(found);
-      focusFirstInvalid(form, found);
-      return;
-    }
-
-    setErrors({});
-    setSubmitting(true);
-    try {
-      await register(parsed.data);
-      toast({
-        title: 'Registration successful!',
-        description: 'Your account has been created. You can now log in.',
-        variant: 'success',
-        duration: TOAST_DURATION,
-      });
-      onSuccess();
-    } catch (error) {
-      // The server knows the name as firstName and lastName; the form shows it as one field.
-      const { firstName, lastName, ...rest } = fieldErrors(serverIssues(error));
+  const { errors, submitting, handleSubmit, clearErrorOf } = useAuthSubmit(registerFormSchema, {
+    send: register,
+    success: { title: 'Registration successful!', description: 'Your account has been created. You can now log in.' },
+    failure: { title: 'Registration failed', fallback: 'Please check your information and try again.' },
+    // The server knows the name as firstName and lastName; the form shows it as one field.
+    fieldsOf: ({ firstName, lastName, ...rest }) => {
       const nameError = firstName ?? lastName;
-      setErrors(nameError ? { ...rest, name: nameError } : rest);
-      toast({
-        title: 'Registration failed',
-        description:
-          error instanceof TRPCClientError
-            ? errorMessage(error, 'Please check your information and try again.')
-            : 'An unexpected error occurred. Please try again.',
-        variant: 'destructive',
-        duration: TOAST_DURATION,
-      });
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  function clearErrorOf(event: FormEvent<HTMLFormElement>) {
-    const { name } = event.target as HTMLInputElement;
-    if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
-  }
+      return nameError ? { ...rest, name: nameError } : rest;
+    },
+    onSuccess,
+  });
 
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit} onInput={clearErrorOf}>

@@ -19,8 +19,7 @@ import { ActivityForm, type Activity } from '../forms/ActivityForm';
 import { SelectField } from '../forms/Fields';
 import { activityTypeOptions } from '../forms/options';
 import { TextField } from '../forms/TextField';
-import { useEditParam } from '../hooks/useEditParam';
-import { useMissingRecord } from '../hooks/useMissingRecord';
+import { useEditedRow } from '../hooks/useEditedRow';
 import { useOutbox } from '../hooks/useOutbox';
 import { useUrlFilters } from '../hooks/useUrlFilters';
 import { useWrite } from '../hooks/useWrite';
@@ -71,7 +70,6 @@ export default function ActivitiesPage() {
   );
   const remove = trpc.activities.remove.useMutation();
   const write = useWrite();
-  const edit = useEditParam();
   const [params, setParams] = useSearchParams();
   // ?new=1 (the installed app's 'Log Activity' shortcut) opens the form at once.
   const [creating, setCreating] = useState(() => params.get('new') === '1');
@@ -92,13 +90,7 @@ export default function ActivitiesPage() {
     ...(contacts.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
     ...(filter.contactId && contacts.data && !contacts.data.some((c) => c.id === filter.contactId) ? [{ value: String(filter.contactId), label: 'Unknown contact' }] : []),
   ];
-  const listed = edit.id === null ? undefined : activities.find((a) => a.id === edit.id);
-  // A deep link may name an activity beyond the loaded pages.
-  const fetched = trpc.activities.byId.useQuery({ id: edit.id ?? 0 }, { enabled: edit.id !== null && !listed && !list.isLoading, retry: false });
-  const editing = listed ?? (edit.id !== null ? fetched.data : undefined);
-  const { close } = edit;
-
-  useMissingRecord(fetched, close, notFound.activity);
+  const { editing, open, close } = useEditedRow([list], (id, options) => trpc.activities.byId.useQuery({ id }, options), notFound.activity);
 
   async function removeActivity(activity: Activity) {
     await write(() => remove.mutateAsync({ id: activity.id }), { kind: 'activity', done: success.activityDeleted, failed: failure.deleteActivity }).catch(() => undefined);
@@ -179,7 +171,7 @@ export default function ActivitiesPage() {
               <RowMenu
                 label={`Actions for ${activityTypeLabel(activity.type)} with ${activity.contactName}`}
                 items={[
-                  { label: 'Edit', onSelect: () => edit.open(activity.id) },
+                  { label: 'Edit', onSelect: () => open(activity.id) },
                   { label: 'Delete', onSelect: () => setDeleting(activity), danger: true },
                 ]}
               />
@@ -192,8 +184,8 @@ export default function ActivitiesPage() {
       <Modal open={creating} title="Log Activity" onClose={() => setCreating(false)} wide>
         <ActivityForm forContact={filteredContact} onDone={() => setCreating(false)} />
       </Modal>
-      <Modal open={Boolean(editing)} title="Edit Activity" onClose={edit.close} wide>
-        {editing && <ActivityForm key={editing.id} activity={editing} onDone={edit.close} />}
+      <Modal open={Boolean(editing)} title="Edit Activity" onClose={close} wide>
+        {editing && <ActivityForm key={editing.id} activity={editing} onDone={close} />}
       </Modal>
       <ConfirmDialog
         open={Boolean(deleting)}

@@ -12,8 +12,7 @@ import { RowMenu, type RowMenuItem } from '../components/RowMenu';
 import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
 import { FollowUpForm, type FollowUp } from '../forms/FollowUpForm';
-import { useEditParam } from '../hooks/useEditParam';
-import { useMissingRecord } from '../hooks/useMissingRecord';
+import { useEditedRow } from '../hooks/useEditedRow';
 import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
 import { confirmDelete, emptyHelp, failure, loadFailed, nextFollowUp, notFound, success } from '../lib/messages';
@@ -61,7 +60,6 @@ export default function FollowUpsPage() {
   const complete = trpc.followUps.complete.useMutation();
   const remove = trpc.followUps.remove.useMutation();
   const write = useWrite();
-  const edit = useEditParam();
   const [creating, setCreating] = useState(false);
   const [nextWith, setNextWith] = useState<{ id: number; name: string } | null>(null);
   const [deleting, setDeleting] = useState<FollowUp | null>(null);
@@ -72,15 +70,7 @@ export default function FollowUpsPage() {
     { title: 'Upcoming', list: upcoming },
   ];
   const shown = tab === 'pending' ? pendingGroups.map((g) => g.list) : [completed];
-  const loaded = [overdue, today, upcoming, completed].flatMap((list) => list.data?.pages.flat() ?? []);
-  const listed = edit.id === null ? undefined : loaded.find((f) => f.id === edit.id);
-  // A deep link may name a follow-up beyond the loaded pages.
-  const loading = [overdue, today, upcoming, completed].some((list) => list.isLoading);
-  const fetched = trpc.followUps.byId.useQuery({ id: edit.id ?? 0 }, { enabled: edit.id !== null && !listed && !loading, retry: false });
-  const editing = listed ?? (edit.id !== null ? fetched.data : undefined);
-  const { close } = edit;
-
-  useMissingRecord(fetched, close, notFound.followUp);
+  const { editing, open, close } = useEditedRow([overdue, today, upcoming, completed], (id, options) => trpc.followUps.byId.useQuery({ id }, options), notFound.followUp);
 
   // Completing one offers the next step with the same person, in the toast.
   const markCompleted = (followUp: FollowUp) =>
@@ -106,7 +96,7 @@ export default function FollowUpsPage() {
           { label: 'Mark as completed', onSelect: () => markCompleted(followUp) },
           { label: 'Add to calendar', onSelect: () => downloadIcs(followUp.id) },
         ]),
-    { label: 'Edit', onSelect: () => edit.open(followUp.id) },
+    { label: 'Edit', onSelect: () => open(followUp.id) },
     { label: 'Delete', onSelect: () => setDeleting(followUp), danger: true },
   ];
 
@@ -177,8 +167,8 @@ export default function FollowUpsPage() {
       <Modal open={Boolean(nextWith)} title={nextWith ? nextFollowUp.title(nextWith.name) : ''} onClose={() => setNextWith(null)}>
         {nextWith && <FollowUpForm key={nextWith.id} defaultContactId={nextWith.id} onDone={() => setNextWith(null)} />}
       </Modal>
-      <Modal open={Boolean(editing)} title="Edit Follow-up" onClose={edit.close}>
-        {editing && <FollowUpForm key={editing.id} followUp={editing} onDone={edit.close} />}
+      <Modal open={Boolean(editing)} title="Edit Follow-up" onClose={close}>
+        {editing && <FollowUpForm key={editing.id} followUp={editing} onDone={close} />}
       </Modal>
       <ConfirmDialog
         open={Boolean(deleting)}

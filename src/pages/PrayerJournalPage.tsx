@@ -13,8 +13,7 @@ import { RowMenu, type RowMenuItem } from '../components/RowMenu';
 import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
 import { PrayerForm, type Prayer } from '../forms/PrayerForm';
-import { useEditParam } from '../hooks/useEditParam';
-import { useMissingRecord } from '../hooks/useMissingRecord';
+import { useEditedRow } from '../hooks/useEditedRow';
 import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
 import { PRAYED_TOAST_DURATION, confirmDelete, emptyHelp, failure, loadFailed, notFound, success } from '../lib/messages';
@@ -46,20 +45,12 @@ export default function PrayerJournalPage() {
   const markAnswered = trpc.prayerRequests.markAnswered.useMutation();
   const remove = trpc.prayerRequests.remove.useMutation();
   const write = useWrite();
-  const edit = useEditParam();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Prayer | null>(null);
 
   const list = tab === 'active' ? active : answered;
   const shown = list.data?.pages.flat() ?? [];
-  const listed = edit.id === null ? undefined : [active, answered].flatMap((l) => l.data?.pages.flat() ?? []).find((p) => p.id === edit.id);
-  // A deep link may name a prayer request beyond the loaded pages.
-  const loading = active.isLoading || answered.isLoading;
-  const fetched = trpc.prayerRequests.byId.useQuery({ id: edit.id ?? 0 }, { enabled: edit.id !== null && !listed && !loading, retry: false });
-  const editing = listed ?? (edit.id !== null ? fetched.data : undefined);
-  const { close } = edit;
-
-  useMissingRecord(fetched, close, notFound.prayer);
+  const { editing, open, close } = useEditedRow([active, answered], (id, options) => trpc.prayerRequests.byId.useQuery({ id }, options), notFound.prayer);
 
   const prayFor = (prayer: Prayer) =>
     void write(() => pray.mutateAsync({ id: prayer.id }), {
@@ -78,7 +69,7 @@ export default function PrayerJournalPage() {
 
   const menu = (prayer: Prayer): RowMenuItem[] => [
     ...(prayer.answered ? [] : [{ label: 'Mark as answered', onSelect: () => answer(prayer) }]),
-    { label: 'Edit', onSelect: () => edit.open(prayer.id) },
+    { label: 'Edit', onSelect: () => open(prayer.id) },
     { label: 'Delete', onSelect: () => setDeleting(prayer), danger: true },
   ];
 
@@ -151,8 +142,8 @@ export default function PrayerJournalPage() {
       <Modal open={creating} title="Add Prayer Request" onClose={() => setCreating(false)}>
         <PrayerForm onDone={() => setCreating(false)} />
       </Modal>
-      <Modal open={Boolean(editing)} title="Edit Prayer Request" onClose={edit.close}>
-        {editing && <PrayerForm key={editing.id} prayer={editing} onDone={edit.close} />}
+      <Modal open={Boolean(editing)} title="Edit Prayer Request" onClose={close}>
+        {editing && <PrayerForm key={editing.id} prayer={editing} onDone={close} />}
       </Modal>
       <ConfirmDialog
         open={Boolean(deleting)}

@@ -1,0 +1,21 @@
+// The contact a follow-up or a prayer request is about: one of the user's contacts, fixed once the record exists.
+import { trpc } from '../lib/trpc';
+import { SelectField } from './Fields';
+
+interface Props {
+  value: string;
+  /** The record's own contact when editing: always offered (it may be beyond the names loaded), and not changeable. */
+  current?: { id: number; name: string };
+  error?: string;
+  onChange: (value: string) => void;
+}
+
+export function ContactSelect({ value, current, error, onChange }: Props) {
+  const contacts = trpc.contacts.names.useQuery();
+  const options = [
+    { value: '', label: 'Choose a contact' },
+    ...(contacts.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+    ...(current && !contacts.data?.some((c) => c.id === current.id) ? [{ value: String(current.id), label: current.name }] : []),
+  ];
+  return <SelectField name="contactId" label="Contact" value={value} options={options} disabled={Boolean(current)} error={error} onChange={(e) => onChange(e.target.value)} />;
+}

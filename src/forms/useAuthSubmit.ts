@@ -1,0 +1,74 @@
+// The sign-in and registration forms' one submit flow: the form's own rules first (the first invalid field focused),
+// then the server; the outcome told in a toast, the server's field errors shown beside their fields.
+import { TRPCClientError } from '@trpc/client';
+import { useRef, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { useToast } from '../hooks/useToast';
+import { errorMessage, fieldErrors, serverIssues } from '../lib/errors';
+import { focusFirstInvalid } from './TextField';
+
+const TOAST_DURATION = 4000;
+
+interface Options<T> {
+  send(values: T): Promise<unknown>;
+  success: { title: string; description?: string };
+  /** The failure toast's title, and what it says when the server gave no message of its own. */
+  failure: { title: string; fallback: string };
+  /** The server's field errors renamed to the form's fields. */
+  fieldsOf?: (errors: Record<string, string>) => Record<string, string>;
+  /** A later outcome takes the place of the last failure's toast (sign-in: it must not stay over the dashboard). */
+  replacesFailure?: boolean;
+  onSuccess(): void;
+}
+
+export function useAuthSubmit<T>(schema: z.ZodType<T>, options: Options<T>) {
+  const { toast, dismiss } = useToast();
+  const failureToast = useRef<string | undefined>(undefined);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const forgetFailure = () => {
+    if (options.replacesFailure && failureToast.current) dismiss(failureToast.current);
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = schema.safeParse(Object.fromEntries(new FormData(form)));
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error.issues);
+      setErrors(found);
+      focusFirstInvalid(form, found);
+      return;
+    }
+
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await options.send(parsed.data);
+      forgetFailure();
+      toast({ ...options.success, variant: 'success', duration: TOAST_DURATION });
+      options.onSuccess();
+    } catch (error) {
+      const found = fieldErrors(serverIssues(error));
+      setErrors(options.fieldsOf ? options.fieldsOf(found) : found);
+      forgetFailure();
+      failureToast.current = toast({
+        title: options.failure.title,
+        description: error instanceof TRPCClientError ? errorMessage(error, options.failure.fallback) : 'An unexpected error occurred. Please try again.',
+        variant: 'destructive',
+        duration: TOAST_DURATION,
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  /** A field's error goes as soon as the person types in it. */
+  function clearErrorOf(event: FormEvent<HTMLFormElement>) {
+    const { name } = event.target as HTMLInputElement;
+    if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
+  }
+
+  return { errors, submitting, handleSubmit, clearErrorOf };
+}
