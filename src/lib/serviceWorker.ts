@@ -1,4 +1,4 @@
-// Registers the service worker (public/sw.js) in production builds, where the hashed shell it keeps exists.
+// Registers the service worker (sw/sw.js, bundled into dist/sw.js) in production builds, where the hashed shell it keeps exists.
 
 /**
  * Installing the worker fetches every file of the build (about 250 kB gzipped) and stores it; started at `load`, that

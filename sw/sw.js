@@ -1,29 +1,24 @@
 // Sower's service worker: keeps the built app shell (index.html and the hashed assets) so the app opens offline.
 // It never stores an answer from /api or /trpc: those hold one user's data, and the next person on this browser
 // must not read them from a cache after logout.
+//
+// Bundled at build time (scripts/sw-precache.ts) with Workbox's precaching, which keeps each file of the build by its
+// own revision: a release downloads only the files whose revision changed (hashed assets never change under their
+// name) and drops those no longer listed. The list replaces self.__WB_MANIFEST.
+import { matchPrecache, precache } from 'workbox-precaching';
 
-// Replaced at build time (scripts/sw-precache.ts) with this build's files and a hash of their contents, so every
-// release changes these bytes and the browser installs the new worker.
-const BUILD = { version: 'development', files: [] };
+precache(self.__WB_MANIFEST);
 
-const CACHE = `sower-shell-${BUILD.version}`;
 const SHELL = '/index.html';
 
-self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches
-      .open(CACHE)
-      // 'reload' skips the HTTP cache, so a stale index.html cannot end up next to new assets.
-      .then((cache) => cache.addAll(BUILD.files.map((path) => new Request(path, { cache: 'reload' }))))
-      .then(() => self.skipWaiting()),
-  );
-});
+self.addEventListener('install', () => self.skipWaiting());
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith('sower-shell-') && name !== CACHE).map((name) => caches.delete(name))))
+      // The whole-build caches of the workers before Workbox (one per release, named sower-shell-<version>).
+      .then((names) => Promise.all(names.filter((name) => name.startsWith('sower-shell-')).map((name) => caches.delete(name))))
       .then(() => self.clients.claim()),
   );
 });
@@ -39,10 +34,10 @@ self.addEventListener('fetch', (event) => {
 
   if (request.mode === 'navigate') {
     // Online, the server's page (the newest release); offline, the shell this worker keeps, for every route.
-    event.respondWith(fetch(request).catch(() => caches.match(SHELL, { cacheName: CACHE }).then((hit) => hit ?? Response.error())));
+    event.respondWith(fetch(request).catch(() => matchPrecache(SHELL).then((hit) => hit ?? Response.error())));
     return;
   }
 
   // Hashed assets, icons and the manifest: the kept copy first; anything else of the shell from the network.
-  event.respondWith(caches.match(request, { cacheName: CACHE }).then((hit) => hit ?? fetch(request)));
+  event.respondWith(matchPrecache(request).then((hit) => hit ?? fetch(request)));
 });
