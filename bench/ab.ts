@@ -4,11 +4,11 @@
 // each server's CPU time for its burst; the medians over the rounds are the cost of one request. The ratio is of the
 // times per request (a client's view, in µs); CPU time is read in 10 ms ticks, too coarse for a ratio of small bursts.
 // Made for decisions where a 10 % difference matters (decision 021) on machines where req/s under load moves ±30 %.
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDataset } from './dataset';
-import { login, startServer, type Server } from './server';
+import { CLOCK_TICKS, copyOf, cpuTicks, login, startServer, type Server } from './server';
 import { endpointsFor, type BenchEndpoint } from './endpoints';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -21,12 +21,6 @@ if (!entryA || !entryB) {
 const ROUNDS = 24;
 const BURST = 40;
 
-function cpuTicks(pid: number) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-
 async function burst(server: Server, cookie: string, endpoint: BenchEndpoint) {
   const pid = server.process.pid!;
   const ticks = cpuTicks(pid);
@@ -38,7 +32,7 @@ async function burst(server: Server, cookie: string, endpoint: BenchEndpoint) {
       await res.arrayBuffer();
     }
   }
-  return { wallMs: (performance.now() - started) / BURST, cpuMs: ((cpuTicks(pid) - ticks) * 10) / BURST };
+  return { wallMs: (performance.now() - started) / BURST, cpuMs: ((cpuTicks(pid) - ticks) * 1000) / CLOCK_TICKS / BURST };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -46,14 +40,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   mkdirSync(workDir, { recursive: true });
   const data = await generateDataset({ path: join(workDir, 'bench-50000.db'), activities: 50_000 });
-  const copy = (suffix: string) => {
-    const path = data.path.replace(/\.db$/, `-${suffix}.db`);
-    for (const end of ['', '-wal', '-shm']) rmSync(path + end, { force: true });
-    copyFileSync(data.path, path);
-    return `file:${path}`;
-  };
-  const a = await startServer('app', copy('ab-a'), 3821, { entry: entryA });
-  const b = await startServer('app', copy('ab-b'), 3822, { entry: entryB });
+  const a = await startServer('app', copyOf(data, 'ab-a'), 3821, { entry: entryA });
+  const b = await startServer('app', copyOf(data, 'ab-b'), 3822, { entry: entryB });
   a.name = 'A';
   b.name = 'B';
   const cookies = { A: (await login(a.base)).header, B: (await login(b.base)).header };

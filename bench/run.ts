@@ -4,14 +4,14 @@
 // --only=stats,contacts50 (those endpoints only, app and floor, nothing else: for A/B runs of one change).
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateDataset, type DatasetSummary } from './dataset';
 import { endpointsFor, type BenchEndpoint as Endpoint } from './endpoints';
 import { openLoop, type OpenLoopResult } from './openloop';
-import { login, rssMb, sleep, startServer, type Server } from './server';
+import { CLOCK_TICKS, copyOf, cpuTicks, login, rssMb, sleep, startServer, type Server } from './server';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const workDir = join(root, '.tmp/bench');
@@ -165,20 +165,6 @@ async function load(server: Server, endpoint: Endpoint, cookie: string | null, s
   };
 }
 
-/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
-const CLOCK_TICKS = 100;
-
-/** CPU time (clock ticks) the process has used: utime + stime from /proc/<pid>/stat. */
-function cpuTicks(pid: number) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
-
 /**
  * Waits until the server has finished the requests a load left in flight (autocannon stops counting at the end of
  * its run, but the server still answers what was queued): until it uses no CPU for 200 ms.
@@ -261,14 +247,6 @@ async function dataset(activities: number, name = `bench-${activities}`): Promis
   return summary;
 }
 
-/** A copy of a generated database, so the floor's writes never touch the app's data and the other way round. */
-function copyOf(summary: DatasetSummary, suffix: string) {
-  const path = summary.path.replace(/\.db$/, `-${suffix}.db`);
-  for (const end of ['', '-wal', '-shm']) rmSync(path + end, { force: true });
-  copyFileSync(summary.path, path);
-  return `file:${path}`;
-}
-
 interface SizeModule {
   checkSizes(dist: string): {
     login: { jsGzip: number; cssGzip: number; js: unknown[]; css: unknown[] };
@@ -300,12 +278,8 @@ async function paced(server: Server, endpoint: Endpoint, cookie: string, floorRp
 async function checkParity(app: Server, floor: Server, list: Endpoint[], appCookie: string, floorCookie: string, notes: string[]) {
   for (const endpoint of list.filter((e) => e.read)) {
     for (const path of endpoint.sequence ?? [endpoint.path]) {
-      const [a, f] = await Promise.all(
-        [
-          [app, appCookie],
-          [floor, floorCookie],
-        ].map(async ([server, cookie]) => (await fetch((server as Server).base + path, { headers: { cookie: cookie as string } })).text()),
-      );
+      const answer = async (server: Server, cookie: string) => (await fetch(server.base + path, { headers: { cookie } })).text();
+      const [a, f] = await Promise.all([answer(app, appCookie), answer(floor, floorCookie)]);
       if (a !== f) {
         const at = [...a].findIndex((ch, i) => ch !== f[i]);
         notes.push(`the floor's answer to ${path.slice(0, 60)} differs from the app's at character ${at}: app …${a.slice(Math.max(0, at - 40), at + 60)}… floor …${f.slice(Math.max(0, at - 40), at + 60)}…`);

@@ -1,9 +1,9 @@
 // Starting the production server (or the floor) for a bench run, and signing the heavy user in to it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_PASSWORD, HEAVY_USERNAME } from './dataset';
+import { BENCH_PASSWORD, HEAVY_USERNAME, type DatasetSummary } from './dataset';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -128,4 +128,26 @@ export function rssMb(pid: number) {
   } catch {
     return 0;
   }
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
+export const CLOCK_TICKS = 100;
+
+/** CPU time (clock ticks) the process has used: utime + stime from /proc/<pid>/stat. */
+export function cpuTicks(pid: number) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** A copy of a generated database, so the floor's writes never touch the app's data and the other way round. */
+export function copyOf(summary: DatasetSummary, suffix: string) {
+  const path = summary.path.replace(/\.db$/, `-${suffix}.db`);
+  for (const end of ['', '-wal', '-shm']) rmSync(path + end, { force: true });
+  copyFileSync(summary.path, path);
+  return `file:${path}`;
 }

@@ -1,4 +1,5 @@
 // The /trpc transport (server/trpcHttp.ts): batches, errors, cookies, sizes and methods over a real server.
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
 
@@ -77,6 +78,23 @@ describe('/trpc', () => {
   it('refuses a mutation sent as GET and a query sent as POST', async () => {
     expect((await client.get('/trpc/contacts.create')).status).toBe(405);
     expect((await client.post('/trpc/auth.me', {})).status).toBe(405);
+  });
+
+  it('hands tRPC every header a client may send: non-ASCII and repeated ones are read, control bytes refused by Node with 400', async () => {
+    const port = new URL(server.baseUrl).port;
+    const send = (header: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () =>
+          socket.end(Buffer.from(`GET ${batchPath(['auth.me'], { 0: none })} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n${client.cookie ? `Cookie: ${client.cookie}\r\n` : ''}${header}\r\n\r\n`, 'latin1')),
+        );
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+        socket.on('close', () => resolve(answer.split('\r\n')[0]));
+        socket.on('error', reject);
+      });
+    expect(await send('X-Note: caf\xe9 \xff')).toBe('HTTP/1.1 200 OK');
+    expect(await send('X-Note: one\r\nX-Note: two\r\nX-Empty:   ')).toBe('HTTP/1.1 200 OK');
+    expect(await send('X-Note: a\x00b')).toBe('HTTP/1.1 400 Bad Request');
   });
 
   it('answers HEAD as tRPC does (204) and without a body', async () => {
