@@ -67,6 +67,9 @@ function isAbortedRequest(error: unknown) {
 
 const defaultLog = (line: Record<string, unknown>) => process.stdout.write(JSON.stringify(line) + '\n');
 
+/** How long an idle keep-alive connection stays open. */
+const KEEP_ALIVE_MS = 30_000;
+
 export function createApp({ env, database, log = defaultLog }: AppOptions) {
   const auth = createAuth(database);
   const services: AppServices = { database, auth, attempts: createDatabaseStore(database), limits: limitsFrom(env) };
@@ -139,5 +142,9 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
   }
 
   const server = createServer((req, res) => takeTurn(() => void handle(req, res)));
+  // Node closes an idle keep-alive socket after 5 s; a client that reuses it at that moment gets ECONNRESET (seen in CI:
+  // a test's second API call 9 s after its first). Clients that keep a connection between a phone's taps or a script's
+  // calls reuse it for longer; shutdown still closes idle sockets at once (server/main.ts).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   return { server, auth };
 }
