@@ -1,5 +1,5 @@
 // The dashboard's numbers: totals and real 30-day trends, from tallies the database keeps.
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { activities, followUps, goals, resources } from '../../db/schema';
@@ -60,9 +60,15 @@ async function computeStats(db: Queryable, userId: number) {
   };
 }
 
-const activeGoalsQuery = preparedPer((db) =>
-  db.select(goalColumns).from(goals).where(and(canRead(goals, user), eq(goals.completed, false))).orderBy(desc(goals.createdAt), desc(goals.id)).limit(3).prepare(),
-);
+/**
+ * The 3 newest active goals, chosen before any is counted: with the count in the same select, SQLite counts every
+ * active goal before it sorts them (the heavy user's 70-odd goals: 12-45 ms at 100,000 activities instead of ~1 ms).
+ */
+const activeGoalsQuery = preparedPer((db) => {
+  const newest = [desc(goals.createdAt), desc(goals.id)];
+  const chosen = db.select({ id: goals.id }).from(goals).where(and(canRead(goals, user), eq(goals.completed, false))).orderBy(...newest).limit(3);
+  return db.select(goalColumns).from(goals).where(inArray(goals.id, chosen)).orderBy(...newest).prepare();
+});
 const firstResourcesQuery = preparedPer((db) => db.select(resourceCardColumns).from(resources).where(canReadResource(resources, user)).orderBy(asc(resources.id)).limit(3).prepare());
 
 export const dashboardRouter = router({

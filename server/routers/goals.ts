@@ -1,5 +1,5 @@
 // Goals: targets a user sets, counted from logged activities and new contacts, completed by the user.
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { goals } from '../../db/schema';
 import { assertCanCreateIn, canRead } from '../access';
@@ -20,10 +20,39 @@ const periodStart = sql`coalesce(${goals.startsOn}, ${goals.createdAt}) - ${half
 /** Contacts carry the instant they were made, not a day: without a start date, those made before the goal are not its. */
 const contactsFrom = sql`coalesce(${goals.startsOn} - ${halfDay}, ${goals.createdAt})`;
 const periodEnd = sql`coalesce(${goals.deadline}, 9007199254740991) + ${halfDay}`;
-/** Whose records a goal counts: a personal goal, its owner's; a team goal, the team's. One index lookup each. */
-const countedRows = (table: 'activities' | 'contacts', when: ReturnType<typeof sql>) => sql`(
-  (select count(*) from ${sql.raw(table)} r where ${goals.teamId} is null and r.created_by = ${goals.createdBy} and ${when})
-  + (select count(*) from ${sql.raw(table)} r where r.team_id = ${goals.teamId} and ${when}))`;
+const DAY = sql.raw('86400000');
+type Counted = { table: 'activities' | 'contacts'; column: 'date' | 'created_at'; entity: 'activity' | 'contact'; kind: SQL; also: SQL };
+const activityRows: Counted = { table: 'activities', column: 'date', entity: 'activity', kind: sql`${goals.type}`, also: sql`and r.type = ${goals.type}` };
+const contactRows: Counted = { table: 'contacts', column: 'created_at', entity: 'contact', kind: sql`''`, also: sql`` };
+
+/** Whose records a goal counts: a personal goal, its owner's; a team goal, the team's. One index range each. */
+function rowsBetween(rows: Counted, from: SQL, to: SQL) {
+  const when = sql`r.${sql.raw(rows.column)} >= ${from} and r.${sql.raw(rows.column)} <= ${to} ${rows.also}`;
+  const table = sql.raw(rows.table);
+  return sql`((select count(*) from ${table} r where ${goals.teamId} is null and r.created_by = ${goals.createdBy} and ${when})
+  + (select count(*) from ${table} r where r.team_id = ${goals.teamId} and ${when}))`;
+}
+
+/** The same records over whole UTC days `first`..`last`, from the daily tallies the triggers keep (migration 0003). */
+function tallied(rows: Counted, first: SQL, last: SQL) {
+  const when = sql`t.entity = '${sql.raw(rows.entity)}' and t.kind = ${rows.kind} and t.day >= ${first} and t.day <= ${last}`;
+  return sql`((select coalesce(sum(t.row_count), 0) from daily_tallies t where ${goals.teamId} is null and t.created_by = ${goals.createdBy} and ${when})
+  + (select coalesce(sum(t.row_count), 0) from daily_tallies t where t.team_id = ${goals.teamId} and ${when}))`;
+}
+
+/**
+ * The records from instant `from` to `to` (both included). A long period would count every row in it (a goal over five
+ * years of 100,000 activities: tens of thousands of index entries per read), so its whole UTC days are summed from
+ * the daily tallies (one row per day and kind) and only the two partial days at its ends are counted row by row. A
+ * tally's day is `date / 86400000`, which is the UTC day for days from 1 on; earlier instants are counted row by row.
+ */
+function countedBetween(rows: Counted, from: SQL, to: SQL) {
+  const first = sql`max(1, (${from} + ${DAY} - 1) / ${DAY})`;
+  const last = sql`((${to} + 1) / ${DAY} - 1)`;
+  return sql`case when ${first} <= ${last}
+    then ${tallied(rows, first, last)} + ${rowsBetween(rows, from, sql`${first} * ${DAY} - 1`)} + ${rowsBetween(rows, sql`(${last} + 1) * ${DAY}`, to)}
+    else ${rowsBetween(rows, from, to)} end`;
+}
 
 /**
  * A goal's progress, counted on every read so it never drifts: the activities of its type dated within its period (for
@@ -31,8 +60,8 @@ const countedRows = (table: 'activities' | 'contacts', when: ReturnType<typeof s
  * never below 0. Deleting, moving or re-dating an activity changes it in the same transaction, since nothing is stored.
  */
 const countedInPeriod = sql`case when ${goals.type} = 'new_contact'
-  then ${countedRows('contacts', sql`r.created_at >= ${contactsFrom} and r.created_at <= ${periodEnd}`)}
-  else ${countedRows('activities', sql`r.type = ${goals.type} and r.date >= ${periodStart} and r.date <= min(${periodEnd}, ${latestToday})`)}
+  then ${countedBetween(contactRows, contactsFrom, periodEnd)}
+  else ${countedBetween(activityRows, periodStart, sql`min(${periodEnd}, ${latestToday})`)}
   end`;
 export const goalProgress = decoded(sql`max(0, ${goals.adjustment} + ${countedInPeriod})`, Number);
 

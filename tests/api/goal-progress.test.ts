@@ -2,6 +2,9 @@
 // (issue 13 item 4): activities of its type dated from its start (its creation, or a chosen start date) to its deadline
 // and not in the future, contacts created in it for new_contact; the typed 'current progress' is an adjustment on top.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, getTableColumns } from 'drizzle-orm';
+import { activities, contacts, goals, teams } from '../../db/schema';
+import { goalProgress } from '../../server/routers/goals';
 import { daysFromNow, joinTeam, signedInClient, startServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -213,5 +216,74 @@ describe('a team goal', () => {
     expect(await admin.progress(teamGoal)).toBe(1);
     expect(await member.progress(teamGoal)).toBe(1);
     expect(await admin.progress(personal)).toBe(1);
+  });
+});
+
+describe('counting whole days from the tallies', () => {
+  it('gives exactly the row-by-row count for periods and records on and around UTC day boundaries, before 1970 too', async () => {
+    const { user } = await signedInClient(server, 'boundaries');
+    const DAY = 86_400_000;
+    const HALF = DAY / 2;
+    const base = 20_000 * DAY; // 2024-10-04, midnight UTC
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 48_271) % 2_147_483_647) % n; // Park-Miller: every bit varies
+    /** An instant near a day boundary: exactly on it, 1 ms either side, or anywhere in the day. */
+    const near = (origin: number, days: number) => {
+      const day = origin + (random(2 * days + 1) - days) * DAY;
+      return day + [0, 1, -1, random(DAY), HALF][random(5)];
+    };
+    const types = ['conversation', 'gospel_presentation'] as const;
+    const db = server.database;
+    const made = await db.write(async (tx) => {
+      const team = (await tx.insert(teams).values({ name: 'Boundaries', createdBy: user.id }).returning({ id: teams.id }))[0].id;
+      const contactRows = [];
+      for (let i = 0; i < 60; i++) {
+        const origin = i % 6 === 0 ? 0 : base;
+        contactRows.push({ name: `c${i}`, createdBy: user.id, teamId: i % 3 === 0 ? team : null, createdAt: new Date(near(origin, 4)) });
+      }
+      const contactIds = (await tx.insert(contacts).values(contactRows).returning({ id: contacts.id })).map((c) => c.id);
+      const activityRows = [];
+      for (let i = 0; i < 400; i++) {
+        const origin = i % 8 === 0 ? 0 : base;
+        activityRows.push({ contactId: contactIds[i % contactIds.length], type: types[random(2)], date: new Date(near(origin, 6)), createdBy: user.id, teamId: random(3) === 0 ? team : null });
+      }
+      await tx.insert(activities).values(activityRows);
+      const goalRows = [];
+      for (let i = 0; i < 120; i++) {
+        const origin = i % 5 === 0 ? 0 : base;
+        const startsOn = random(4) === 0 ? null : near(origin, 6);
+        const deadline = random(4) === 0 ? null : Math.max(startsOn ?? 0, near(origin, 6));
+        goalRows.push({
+          title: `g${i}`,
+          targetCount: 10,
+          type: i % 3 === 0 ? ('new_contact' as const) : types[i % 2],
+          startsOn: startsOn === null ? null : new Date(startsOn),
+          deadline: deadline === null ? null : new Date(deadline),
+          createdAt: new Date(near(origin, 6)),
+          createdBy: user.id,
+          teamId: i % 4 === 0 ? team : null,
+        });
+      }
+      await tx.insert(goals).values(goalRows);
+      return { team, activityRows, contactRows };
+    });
+    const counted = await db.read.select({ goal: getTableColumns(goals), progress: goalProgress }).from(goals).where(eq(goals.createdBy, user.id));
+    expect(counted).toHaveLength(120);
+    const now = Date.now();
+    const mine = <T extends { teamId: number | null }>(rows: T[], teamId: number | null) => rows.filter((r) => (teamId === null ? true : r.teamId === teamId));
+    let nonZero = 0;
+    for (const { goal, progress } of counted) {
+      const startsOn = goal.startsOn?.getTime() ?? null;
+      const end = (goal.deadline?.getTime() ?? Number.MAX_SAFE_INTEGER) + HALF;
+      const expected =
+        goal.type === 'new_contact'
+          ? mine(made.contactRows, goal.teamId).filter((c) => c.createdAt.getTime() >= (startsOn === null ? goal.createdAt.getTime() : startsOn - HALF) && c.createdAt.getTime() <= end).length
+          : mine(made.activityRows, goal.teamId).filter(
+              (a) => a.type === goal.type && a.date.getTime() >= (startsOn ?? goal.createdAt.getTime()) - HALF && a.date.getTime() <= Math.min(end, now + HALF),
+            ).length;
+      if (expected > 0) nonZero++;
+      expect({ id: goal.id, progress }).toEqual({ id: goal.id, progress: expected });
+    }
+    expect(nonZero).toBeGreaterThan(60);
   });
 });
