@@ -74,13 +74,24 @@ const NEXT_FOLLOW_UP = `(select min(f.date) from follow_ups f indexed by follow_
 const CONTACT_SELECT = `select c.id, c.name, c.email, c.phone, c.spiritual_status, c.notes, c.created_at, c.team_id, ${LAST_CONTACT} as last_contact_at, ${NEXT_FOLLOW_UP} as next_follow_up_at from contacts c`;
 /** CONTACT_SELECT's own arguments: the user for each of its three readable rules. */
 const contactSelectArgs = (userId: number) => [userId, userId, userId, userId, userId, userId];
-// The progress as the app counts it (server/routers/goals.ts): the records of the goal's owner or team in its period.
+// The progress as the app counts it (server/routers/goals.ts): the records of the goal's owner or team in its period,
+// whole UTC days from the daily tallies and the partial days at the ends row by row.
 const goalCounted = (table: string, when: string) =>
   `((select count(*) from ${table} r where g.team_id is null and r.created_by = g.created_by and ${when}) + (select count(*) from ${table} r where r.team_id = g.team_id and ${when}))`;
+const goalTallied = (when: string) =>
+  `((select coalesce(sum(t.row_count), 0) from daily_tallies t where g.team_id is null and t.created_by = g.created_by and ${when}) + (select coalesce(sum(t.row_count), 0) from daily_tallies t where t.team_id = g.team_id and ${when}))`;
+function goalBetween(table: string, column: string, entity: string, kind: string, also: string, from: string, to: string) {
+  const first = `max(1, (${from} + ${DAY} - 1) / ${DAY})`;
+  const last = `((${to} + 1) / ${DAY} - 1)`;
+  const rowsIn = (lo: string, hi: string) => goalCounted(table, `r.${column} >= ${lo} and r.${column} <= ${hi}${also}`);
+  return `case when ${first} <= ${last}
+    then ${goalTallied(`t.entity = '${entity}' and t.kind = ${kind} and t.day >= ${first} and t.day <= ${last}`)} + ${rowsIn(from, `${first} * ${DAY} - 1`)} + ${rowsIn(`(${last} + 1) * ${DAY}`, to)}
+    else ${rowsIn(from, to)} end`;
+}
 const GOAL_END = 'coalesce(g.deadline, 9007199254740991) + 43200000';
 const GOAL_PROGRESS = `max(0, g.adjustment + case when g.type = 'new_contact'
-  then ${goalCounted('contacts', `r.created_at >= coalesce(g.starts_on - 43200000, g.created_at) and r.created_at <= ${GOAL_END}`)}
-  else ${goalCounted('activities', `r.type = g.type and r.date >= coalesce(g.starts_on, g.created_at) - 43200000 and r.date <= min(${GOAL_END}, cast(unixepoch('subsecond') * 1000 as integer) + 43200000)`)} end)`;
+  then ${goalBetween('contacts', 'created_at', 'contact', "''", '', 'coalesce(g.starts_on - 43200000, g.created_at)', GOAL_END)}
+  else ${goalBetween('activities', 'date', 'activity', 'g.type', ' and r.type = g.type', 'coalesce(g.starts_on, g.created_at) - 43200000', `min(${GOAL_END}, cast(unixepoch('subsecond') * 1000 as integer) + 43200000)`)} end)`;
 const GOAL_SELECT = `select g.id, g.title, g.description, g.target_count, ${GOAL_PROGRESS} as current_count, g.starts_on, g.deadline, g.completed, g.type, g.created_at, g.team_id from goals g`;
 
 const limitOf = (query: URLSearchParams) => {
@@ -137,7 +148,7 @@ async function summary(user: User, upcomingFrom: Date) {
   const upcoming = pageOf('follow_ups', 'f', 'date asc, id asc', user, 3, `completed = 0 and date >= ${from}`);
   const [s, goals, activities, followUps, resources] = await Promise.all([
     stats(userId),
-    rows({ sql: `${GOAL_SELECT} where ${readable('g')} and g.completed = 0 order by g.created_at desc, g.id desc limit 3`, args: [userId, userId] }),
+    rows({ sql: `${GOAL_SELECT} where g.id in (select g.id from goals g where ${readable('g')} and g.completed = 0 order by g.created_at desc, g.id desc limit 3) order by g.created_at desc, g.id desc`, args: [userId, userId] }),
     rows({ sql: `${ACTIVITY_SELECT} where ${recent.where} order by a.date desc, a.id desc limit 3`, args: recent.args }),
     rows({ sql: `${FOLLOW_UP_SELECT} where ${upcoming.where} and f.completed = 0 and f.date >= ? order by f.date asc, f.id asc limit 3`, args: [...upcoming.args, from] }),
     rows({ sql: `select r.id, r.title, r.description, r.category from resources r where (r.created_by is null or ${readable('r')}) order by r.id asc limit 3`, args: [userId, userId] }),
