@@ -2,7 +2,7 @@
 // with autocannon for a few seconds as the heavy user, and prints self time by package and the top functions.
 // Usage: tsx bench/profile.ts [path] [--post '{"json":"body"}'] [--db .tmp/bench/bench-50000.db] [--seconds 5] [--floor]
 // (--floor profiles bench/floor.ts instead, to compare where the two spend their time; --inclusive f,g prints the
-// share of busy time spent inside functions of those names; --top N lists N functions)
+// share of busy time spent inside functions of those names; --top N lists N functions; --stacks f the paths to f)
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -100,6 +100,25 @@ if (inclusiveNames.length) {
     }
   });
   console.log(`\ninside (inclusive):\n${[...inside].map(([name, time]) => `${((time / total) * 100).toFixed(1).padStart(5)}%  ${name}`).join('\n')}`);
+}
+// --stacks name: the call paths (innermost 8 frames) that lead to functions of that name, by their time.
+const stacksOf = option('stacks');
+if (stacksOf) {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const paths = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    if (byId.get(id)!.callFrame.functionName !== stacksOf) return;
+    const frames: string[] = [];
+    for (let at = parent.get(id); at !== undefined && frames.length < 8; at = parent.get(at)) {
+      const { functionName, url, lineNumber } = byId.get(at)!.callFrame;
+      frames.push(`${functionName || '(anonymous)'}@${url.replace(/.*node_modules\//, '').replace(/.*dist-server\//, '')}:${lineNumber + 1}`);
+    }
+    const key = frames.join(' < ');
+    paths.set(key, (paths.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
+  console.log(`\npaths to ${stacksOf}:\n${top(paths, 8)}`);
 }
 console.log(`\nbusy CPU by package (${(total / 1e6).toFixed(1)} s busy):\n${top(byPackage, 15)}\n\ntop functions:\n${top(byFunction, Number(option("top") ?? 20))}`);
 rmSync(dir, { recursive: true, force: true });
