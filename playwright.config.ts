@@ -13,7 +13,10 @@ export default defineConfig({
   workers: 2,
   // One retry in CI at most, and every test that needed it is named (flaky-reporter.ts, printed by .ci/run).
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A whole journey's budget. Under two CPU hogs (scripts/e2e-under-load.sh) the longest journeys without a budget of
+  // their own took 20-28 s and, with a build running beside them, 31-35 s (password change, a new account's empty
+  // screens); each single wait keeps the 7 s below, so a wrong or stuck state still fails as fast as before.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['./tests/e2e/flaky-reporter.ts']],
   use: {
