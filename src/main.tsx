@@ -12,7 +12,7 @@ import { ToastProvider } from './hooks/useToast';
 import { createQueryClient } from './lib/queryClient';
 import { registerServiceWorker } from './lib/serviceWorker';
 import { applyThemeChoice, followThemeChoiceOfOtherTabs, readThemeChoice } from './lib/theme';
-import { beforeFirstRender, startVisit } from './lib/startVisit';
+import { startVisit } from './lib/startVisit';
 import { createTrpcClient, trpc } from './lib/trpc';
 import './index.css';
 
@@ -22,35 +22,31 @@ followThemeChoiceOfOtherTabs();
 
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
-const session = startVisit(queryClient, trpcClient, preloadDashboardPage);
+startVisit(queryClient, trpcClient, preloadDashboardPage);
 
 registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The first render waits (briefly) for the preloaded session check, so it can render the signed-in screen at once.
-const rootElement = root;
-void beforeFirstRender(session).then(() =>
-  createRoot(rootElement).render(
-    <StrictMode>
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <ToastProvider>
-              <AuthProvider>
-                <TeamProvider>
-                  <ErrorBoundary>
-                    <App />
-                  </ErrorBoundary>
-                </TeamProvider>
-              </AuthProvider>
-              {/* Outside the error boundary, so a toast can still explain what failed. */}
-              <Toaster />
-            </ToastProvider>
-          </BrowserRouter>
-        </QueryClientProvider>
-      </trpc.Provider>
-    </StrictMode>,
-  ),
+createRoot(root).render(
+  <StrictMode>
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <ToastProvider>
+            <AuthProvider>
+              <TeamProvider>
+                <ErrorBoundary>
+                  <App />
+                </ErrorBoundary>
+              </TeamProvider>
+            </AuthProvider>
+            {/* Outside the error boundary, so a toast can still explain what failed. */}
+            <Toaster />
+          </ToastProvider>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </trpc.Provider>
+  </StrictMode>,
 );

@@ -18,11 +18,13 @@ export function dashboardSummaryInput() {
  * - opening /, the dashboard's code beside it, and its summary as soon as the session check says who is signed in
  *   (never before: a visitor's summary would only be a 401, and the shell renders only for a user anyway).
  */
-export function startVisit(queryClient: QueryClient, client: ReturnType<typeof createTrpcClient>, preloadDashboardPage: () => void): Promise<unknown> | null {
-  if (!navigator.onLine) return null;
+export function startVisit(queryClient: QueryClient, client: ReturnType<typeof createTrpcClient>, preloadDashboardPage: () => void) {
+  if (!navigator.onLine) return;
   const session = queryClient.fetchQuery(sessionQuery(client));
-  session.catch(() => undefined);
-  if (window.location.pathname !== '/') return session;
+  if (window.location.pathname !== '/') {
+    session.catch(() => undefined);
+    return;
+  }
   // On a timer after the session check's own (tRPC sends a batch from one), so that request leaves first.
   setTimeout(preloadDashboardPage);
   session.then(
@@ -36,26 +38,4 @@ export function startVisit(queryClient: QueryClient, client: ReturnType<typeof c
     },
     () => undefined,
   );
-  return session;
-}
-
-/**
- * How long the first render waits for the session check. index.html preloads it, so on a cold visit its answer is
- * usually here by the time the entry has run, and rendering once with the user known skips rendering the whole tree
- * for a spinner first (150-300 ms of a throttled phone's CPU). A slow answer never holds the page longer than this:
- * until then index.html's own 'Sower' is on screen.
- */
-export const FIRST_RENDER_WAIT_MS = 200;
-
-/** Resolves when the session check has answered (either way) or after FIRST_RENDER_WAIT_MS, whichever comes first. */
-export function beforeFirstRender(session: Promise<unknown> | null): Promise<void> {
-  if (!session) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, FIRST_RENDER_WAIT_MS);
-    const answered = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    session.then(answered, answered);
-  });
 }
