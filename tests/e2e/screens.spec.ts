@@ -51,10 +51,10 @@ async function everyScreen(page: Page, contactId: number) {
 }
 
 /**
- * The tour in parts of a few screens, each its own test with its own time: in one test of 14 screens (axe and a
+ * The tour in parts of about three screens, each its own test with its own time: in one test of 14 screens (axe and a
  * full-page photograph each) the phone needed more than 90 s on a machine whose cores were both busy.
  */
-const PARTS = 3;
+const PARTS = 5;
 const SCREEN_COUNT = screens.length + 6;
 
 /** Visits a part of the screens: axe, horizontal overflow and a full-page screenshot named `{screen}{suffix}-{project}.png`. */
