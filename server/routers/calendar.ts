@@ -7,10 +7,10 @@ import { canRead, decidedInSql, notFound } from '../access';
 import { FEED_NAME, followUpsCalendar } from '../ics';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
 import { selectFollowUps } from './followUps';
+import { DAY_MS } from './calendarDays';
 
 /** How far back the feed reaches: overdue follow-ups stay visible for a month. */
 const FEED_PAST_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** 32 random bytes, base64url: 43 characters, 256 bits, safe in a URL path as it is. */
 const newToken = () => randomBytes(32).toString('base64url');

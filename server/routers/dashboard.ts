@@ -14,8 +14,8 @@ import { resourceCardColumns } from './resources';
 import { readablePage } from './paging';
 import { readableTallies, readableWindows } from './tallies';
 import { rowsOf } from '../rows';
+import { DAY_MS } from './calendarDays';
 
-const DAY = 24 * 60 * 60 * 1000;
 export const TREND_LABEL = 'vs previous 30 days';
 
 export interface Trend {
@@ -35,7 +35,7 @@ export function trendOf(recent: number, previous: number): Trend {
  * to tomorrow, and the 30 before), so neither grows with the history.
  */
 async function computeStats(db: Queryable, userId: number) {
-  const today = Math.floor(Date.now() / DAY);
+  const today = Math.floor(Date.now() / DAY_MS);
   const [totals, windows] = await Promise.all([
     readableTallies(db, userId, ['activity', 'contact', 'prayer']),
     readableWindows(db, userId, today - 29, today + 1, today - 59),

@@ -11,6 +11,7 @@ import { usernameKey } from '../schemas/auth';
 import { memberAddInput, memberRemoveInput, memberUpdateInput, teamCreateInput, teamInvitationInput, teamUpdateInput } from '../schemas/teams';
 import { protectedProcedure, router } from '../trpc';
 import { assertRoomForTeam } from './invitations';
+import { DAY_MS } from './calendarDays';
 
 const teamColumns = { id: teams.id, name: teams.name, description: teams.description, createdAt: teams.createdAt };
 const memberColumns = {
@@ -41,7 +42,6 @@ async function loadMember(tx: Tx, teamId: number, userId: number) {
 
 /** How long an invitation stays open, and how many one team may have open at once. */
 const INVITATION_DAYS = 14;
-const DAY_MS = 86_400_000;
 const MAX_PENDING_INVITATIONS = 50;
 const TOO_MANY_INVITATIONS = `A team can have at most ${MAX_PENDING_INVITATIONS} open invitations; withdraw some first`;
 
