@@ -55,12 +55,10 @@ async function everyScreen(page: Page, contactId: number) {
  * full-page photograph each) the phone needed more than 90 s on a machine whose cores were both busy.
  */
 const PARTS = 5;
-const SCREEN_COUNT = screens.length + 6;
 
 /** Visits a part of the screens: axe, horizontal overflow and a full-page screenshot named `{screen}{suffix}-{project}.png`. */
 async function tour(page: Page, project: string, contactId: number, part: number, suffix = '') {
   const all = await everyScreen(page, contactId);
-  expect(all).toHaveLength(SCREEN_COUNT);
   for (const [index, screen] of all.entries()) {
     if (index % PARTS !== part) continue;
     await page.goto(screen.path);
