@@ -29,13 +29,43 @@ export const decidedInSql = (userId: number): Authority => ({ userId, teams: nul
 /** The user in a prepared query (server/prepared.ts), run with `{ userId }`: its conditions are always decided in SQL. */
 export const preparedUser = sql.placeholder('userId');
 
+/**
+ * A query's authority as a page query built once per shape sees it (routers/paging.ts): the user, and each of up to
+ * INLINE_TEAMS teams, as placeholders (`userId`, `@team0`, …); past that, `teamIds` is null and a subquery names them.
+ * Its conditions are those of the authority it stands for, so both read the same rows.
+ */
+export interface ShapedAuthority {
+  readonly userId: Placeholder<'userId'>;
+  readonly teamIds: readonly Placeholder[] | null;
+}
+
 /** An authority, or the prepared query's placeholder for one. */
-export type Who = Authority | Placeholder<'userId'>;
+export type Who = Authority | ShapedAuthority | Placeholder<'userId'>;
 
 const isAuthority = (who: Who): who is Authority => 'teams' in who;
-const userOf = (who: Who): number | Placeholder<'userId'> => (isAuthority(who) ? who.userId : who);
-/** The memberships the conditions may name directly, when known for this request. */
-const knownTeams = (who: Who) => (isAuthority(who) ? who.teams : null);
+const isShaped = (who: Who): who is ShapedAuthority => 'teamIds' in who;
+const userOf = (who: Who): number | Placeholder => (isAuthority(who) || isShaped(who) ? who.userId : who);
+
+/**
+ * The team ids (with one of `roles`, when given) the conditions may name directly: a query's memberships as read for
+ * this request, or a shaped authority's placeholders (any role only: its roles are not part of its shape).
+ */
+function knownTeamIds(who: Who, roles?: TeamRole[]): readonly (number | Placeholder)[] | null {
+  if (isAuthority(who)) return who.teams && who.teams.filter((m) => !roles || roles.includes(m.role)).map((m) => m.teamId);
+  return isShaped(who) && !roles ? who.teamIds : null;
+}
+
+/** The shape of a query's authority (its number of inline teams) and the values of its placeholders. */
+export function shapeOf(who: Authority): { shape: string; shaped: ShapedAuthority; values: Record<string, unknown> } {
+  const userId = sql.placeholder('userId');
+  const values: Record<string, unknown> = { userId: who.userId };
+  if (!who.teams || who.teams.length > INLINE_TEAMS) return { shape: 'all', shaped: { userId, teamIds: null }, values };
+  const teamIds = who.teams.map((m, index) => {
+    values[`@team${index}`] = m.teamId;
+    return sql.placeholder(`@team${index}`);
+  });
+  return { shape: String(teamIds.length), shaped: { userId, teamIds }, values };
+}
 
 /** A table that carries the ownership columns. */
 export interface OwnedTable {
@@ -69,9 +99,8 @@ const INLINE_TEAMS = 16;
  * thing, read when the statement runs.
  */
 function inTeamsWhere(table: Pick<OwnedTable, 'teamId'>, who: Who, roles?: TeamRole[]): SQL | null {
-  const known = knownTeams(who);
-  if (known) {
-    const ids = known.filter((m) => !roles || roles.includes(m.role)).map((m) => m.teamId);
+  const ids = knownTeamIds(who, roles);
+  if (ids) {
     if (!ids.length) return null;
     if (ids.length <= INLINE_TEAMS) return sql`${table.teamId} in (${sql.join(ids.map((teamId) => sql`${teamId}`), sql`, `)})`;
   }
@@ -98,12 +127,12 @@ export function canRead(table: OwnedTable, who: Who): SQL {
  * union are always among the first n of the parts. A user without teams has one part, the plain condition; one in
  * more than INLINE_TEAMS teams has two, own rows and all team rows, so the parts never grow with memberships.
  */
-export function readableParts(table: OwnedTable, who: Authority): SQL[] {
+export function readableParts(table: OwnedTable, who: Authority | ShapedAuthority): SQL[] {
   const own = eq(table.createdBy, who.userId);
-  const known = who.teams;
-  if (known) {
-    if (!known.length) return [own];
-    if (known.length <= INLINE_TEAMS) return [own, ...known.map((m) => eq(table.teamId, m.teamId))];
+  const ids = knownTeamIds(who);
+  if (ids) {
+    if (!ids.length) return [own];
+    if (ids.length <= INLINE_TEAMS) return [own, ...ids.map((teamId) => eq(table.teamId, teamId))];
   }
   return [own, inTeamsWhere(table, who)!];
 }

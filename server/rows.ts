@@ -5,7 +5,7 @@ import { Column, is, SQL, type DriverValueDecoder } from 'drizzle-orm';
 
 type Decode = (value: unknown) => unknown;
 /** What a flat selection may hold: columns, and sql`` expressions made with `decoded()` (aliased or not). */
-type Field = Column | SQL | SQL.Aliased;
+export type Field = Column | SQL | SQL.Aliased;
 
 const sqlDecoders = new WeakMap<SQL, Decode>();
 
@@ -49,8 +49,12 @@ function planOf(fields: Record<string, Field>): Plan {
  * be the object the query selected (`db.select(fields)`): its keys are the order of `.values()`'s columns.
  */
 export async function rowsOf<Row>(fields: Record<string, Field>, query: PromiseLike<Row[]> & { values(): PromiseLike<unknown[][]> }): Promise<Row[]> {
+  return decodeRows<Row>(fields, await query.values());
+}
+
+/** `rowsOf` for raw rows already read (a prepared query's `.values()`), in the order of `fields`' keys. */
+export function decodeRows<Row>(fields: Record<string, Field>, rows: unknown[][]): Row[] {
   const { keys, decoders } = planOf(fields);
-  const rows = await query.values();
   return rows.map((row) => {
     if (row.length !== keys.length) throw new Error(`rowsOf: ${row.length} columns for a selection of ${keys.length}`);
     const out: Record<string, unknown> = {};

@@ -1,5 +1,6 @@
 // Activities: logged outreach, created in one transaction with an optional contact, follow-up and prayer request.
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, prayerRequests } from '../../db/schema';
 import { assertCanCreateIn, canEdit, type Authority } from '../access';
@@ -8,12 +9,11 @@ import { activityCreateInput, activityListInput, activityUpdateInput } from '../
 import { idInput } from '../schemas/common';
 import { activityTypeLabels } from '../../shared/vocabulary';
 import { protectedProcedure, router } from '../trpc';
-import { afterCursor, limitOf, readablePage } from './paging';
+import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from './paging';
 import { insertContact } from './contacts';
 import { followUpColumns } from './followUps';
 import { prayerColumns } from './prayerRequests';
 import { contactRefs, recordsOf } from './shared';
-import { rowsOf } from '../rows';
 
 export const activityColumns = {
   id: activities.id,
@@ -53,24 +53,29 @@ async function resolveContact(tx: Tx, who: Authority, input: { contactId?: numbe
   return { contact: { id: created.id, name: created.name }, created: true };
 }
 
+type ActivityListInput = NonNullable<z.infer<typeof activityListInput>>;
+
+/** One page of the activities the user may read, newest first, filtered. */
+export function activityPageQuery(db: Queryable, who: PageWho, input: Shaped<ActivityListInput, 'type' | 'contactId' | 'from' | 'to' | 'cursor'>) {
+  const order = [desc(activities.date), desc(activities.id)];
+  const filters = [
+    input.type !== undefined ? eq(activities.type, input.type) : undefined,
+    input.contactId !== undefined ? eq(activities.contactId, input.contactId) : undefined,
+    input.from !== undefined ? gte(activities.date, input.from) : undefined,
+    input.to !== undefined ? lt(activities.date, input.to) : undefined,
+    input.cursor !== undefined ? afterCursor(activities, activities.date, 'desc', input.cursor, who) : undefined,
+  ];
+  return selectActivities(db).where(readablePage(activities, who, filters, order, input.limit)).orderBy(...order).limit(input.limit);
+}
+
+/** `activityPageQuery` built once per shape. */
+export const activityPage = preparedPage<ActivityListInput>()(['type', 'contactId', 'from', 'to', 'cursor'], (db, who, input) => ({
+  fields: activityColumns,
+  query: activityPageQuery(db, who, input),
+}));
+
 export const activitiesRouter = router({
-  list: protectedProcedure.input(activityListInput).query(({ ctx, input }) => {
-    const order = [desc(activities.date), desc(activities.id)];
-    const filters = [
-      input?.type ? eq(activities.type, input.type) : undefined,
-      input?.contactId ? eq(activities.contactId, input.contactId) : undefined,
-      input?.from ? gte(activities.date, input.from) : undefined,
-      input?.to ? lt(activities.date, input.to) : undefined,
-      input?.cursor ? afterCursor(activities, activities.date, 'desc', input.cursor, ctx.authority) : undefined,
-    ];
-    return rowsOf(
-      activityColumns,
-      selectActivities(ctx.database.read)
-        .where(readablePage(activities, ctx.authority, filters, order, limitOf(input)))
-        .orderBy(...order)
-        .limit(limitOf(input)),
-    );
-  }),
+  list: protectedProcedure.input(activityListInput).query(({ ctx, input }) => activityPage(ctx.database.read, ctx.authority, input)),
 
   byId: protectedProcedure.input(idInput).query(({ ctx, input }) => activityRecords.read(ctx.database.read, input.id, ctx.authority)),
 

@@ -3,13 +3,13 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, type SpiritualStatus } from '../../db/schema';
-import { assertCanCreateIn, canEdit, canRead, type Authority } from '../access';
+import { assertCanCreateIn, canEdit, canRead, type Authority, type Who } from '../access';
 import { idInput } from '../schemas/common';
 import { contactCountInput, contactCreateInput, contactListInput, contactTimelineInput, contactUpdateInput, type ContactSort } from '../schemas/contacts';
 import { protectedProcedure, router } from '../trpc';
 import { contactHistory, recordStatusChanges } from './journey';
-import { contactMatches } from './matching';
-import { afterCursor, limitOf, readablePage } from './paging';
+import { contactMatches, contactMatching, contactSearch } from './matching';
+import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from './paging';
 import { recordsOf } from './shared';
 import { decoded, rowsOf } from '../rows';
 import { latestToday } from './calendarDays';
@@ -40,7 +40,7 @@ const asDate = (value: unknown) => (value === null || value === undefined ? null
  * When the user last had contact with the person: their latest activity dated up to today (calendarDays.ts) or
  * completed follow-up, among the ones the user may read; null when none.
  */
-function lastContactAt(who: Authority) {
+function lastContactAt(who: Who) {
   return sql`(select max(d) from (
     select max(${activities.date}) as d from ${activities} indexed by activities_contact_date_idx where ${activities.contactId} = ${contacts.id}
       and ${activities.date} <= ${latestToday} and ${canRead(activities, who)}
@@ -50,13 +50,13 @@ function lastContactAt(who: Authority) {
 }
 
 /** The earliest follow-up with the person still to do (an overdue one included); null when none is scheduled. */
-function nextFollowUpAt(who: Authority) {
+function nextFollowUpAt(who: Who) {
   return sql`(select min(${followUps.date}) from ${followUps} indexed by follow_ups_contact_date_idx
     where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0 and ${canRead(followUps, who)})`;
 }
 
 /** A contact as the list and the contact's page show it: with when they were last contacted and the next follow-up. */
-function contactSummaryColumns(who: Authority) {
+function contactSummaryColumns(who: Who) {
   return {
     ...contactColumns,
     // Wrapped in an sql`` of their own: drizzle writes the columns at the top of a one-table select's field without
@@ -67,7 +67,7 @@ function contactSummaryColumns(who: Authority) {
 }
 
 /** Each order's key; none is null, so keyset paging can compare it (never contacted first, none scheduled last). */
-function sortKey(sort: ContactSort, who: Authority) {
+function sortKey(sort: ContactSort, who: Who) {
   if (sort === 'lastContact') return sql`coalesce(${lastContactAt(who)}, -1)`;
   if (sort === 'nextFollowUp') return sql`coalesce(${nextFollowUpAt(who)}, 9007199254740991)`;
   return nameKey;
@@ -115,18 +115,27 @@ function contactFilters(filter: { q?: string; status?: SpiritualStatus } | undef
   return [filter?.q ? contactMatches(filter.q) : undefined, filter?.status ? eq(contacts.spiritualStatus, filter.status) : undefined];
 }
 
+/** A contacts page as its query is built: the search as contactSearch's patterns. */
+type ContactPageInput = { sort?: ContactSort; status?: SpiritualStatus; pattern?: string; digitsPattern?: string; cursor?: number; limit?: number };
+
 /** One page of the contacts the user may read, filtered and in the asked order (its plan is checked in the tests). */
-export function contactListQuery(db: Queryable, who: Authority, input: z.infer<typeof contactListInput>, fields = contactSummaryColumns(who)) {
-  const key = sortKey(input?.sort ?? 'name', who);
+export function contactListQuery(db: Queryable, who: PageWho, input: Shaped<ContactPageInput, 'status' | 'pattern' | 'digitsPattern' | 'cursor'>) {
+  const fields = contactSummaryColumns(who);
+  const key = sortKey(input.sort ?? 'name', who);
   const order = [asc(key), asc(contacts.id)];
-  const filters = [...contactFilters(input), input?.cursor ? afterCursor(contacts, key, 'asc', input.cursor, who) : undefined];
-  return db
-    .select(fields)
-    .from(contacts)
-    .where(readablePage(contacts, who, filters, order, limitOf(input)))
-    .orderBy(...order)
-    .limit(limitOf(input));
+  const filters = [
+    input.pattern === undefined ? undefined : contactMatching({ pattern: input.pattern, digitsPattern: input.digitsPattern }),
+    input.status === undefined ? undefined : eq(contacts.spiritualStatus, input.status),
+    input.cursor === undefined ? undefined : afterCursor(contacts, key, 'asc', input.cursor, who),
+  ];
+  return { fields, query: db.select(fields).from(contacts).where(readablePage(contacts, who, filters, order, input.limit)).orderBy(...order).limit(input.limit) };
 }
+
+/** One page of contacts, built once per shape. */
+export const contactPage = preparedPage<ContactPageInput>()(['status', 'pattern', 'digitsPattern', 'cursor'], contactListQuery);
+
+/** A list's input as the page takes it. */
+export const contactPageInput = ({ q, ...input }: NonNullable<z.infer<typeof contactListInput>>): ContactPageInput => ({ ...input, ...(q ? contactSearch(q) : {}) });
 
 const contactNameColumns = { id: contacts.id, name: contacts.name };
 
@@ -135,8 +144,7 @@ export const MAX_CONTACT_NAMES = MAX_IMPORT_ROWS;
 
 export const contactsRouter = router({
   list: protectedProcedure.input(contactListInput).query(({ ctx, input }) => {
-    const fields = contactSummaryColumns(ctx.authority);
-    return rowsOf(fields, contactListQuery(ctx.database.read, ctx.authority, input, fields));
+    return contactPage(ctx.database.read, ctx.authority, input && contactPageInput(input));
   }),
 
   /**

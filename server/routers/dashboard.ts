@@ -2,18 +2,17 @@
 import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { activities, followUps, goals, resources } from '../../db/schema';
+import { followUps, goals, resources } from '../../db/schema';
 import { canRead, canReadResource, preparedUser as user } from '../access';
 import { preparedPer } from '../prepared';
 import { dateInput } from '../schemas/common';
 import { protectedProcedure, router } from '../trpc';
-import { activityColumns, selectActivities } from './activities';
+import { activityPage } from './activities';
 import { followUpListColumns, selectFollowUps } from './followUps';
 import { goalColumns } from './goals';
 import { resourceCardColumns } from './resources';
-import { readablePage } from './paging';
+import { preparedPage, readablePage } from './paging';
 import { readableTallies, readableWindows } from './tallies';
-import { rowsOf } from '../rows';
 import { DAY_MS } from './calendarDays';
 
 export const TREND_LABEL = 'vs previous 30 days';
@@ -71,6 +70,13 @@ const activeGoalsQuery = preparedPer((db) => {
 });
 const firstResourcesQuery = preparedPer((db) => db.select(resourceCardColumns).from(resources).where(canReadResource(resources, user)).orderBy(asc(resources.id)).limit(3).prepare());
 
+/** Pending follow-ups from a date on, soonest first (the summary's upcoming ones from the start of the caller's day). */
+const upcomingPage = preparedPage<{ from: Date; limit?: number }>()(['from'], (db, who, input) => {
+  const soonest = [asc(followUps.date), asc(followUps.id)];
+  const filters = [eq(followUps.completed, false), gte(followUps.date, input.from!)];
+  return { fields: followUpListColumns, query: selectFollowUps(db).where(readablePage(followUps, who, filters, soonest, input.limit)).orderBy(...soonest).limit(input.limit) };
+});
+
 export const dashboardRouter = router({
   stats: protectedProcedure.query(({ ctx }) => computeStats(ctx.database.read, ctx.user.id)),
 
@@ -82,19 +88,11 @@ export const dashboardRouter = router({
     const db = ctx.database.read;
     const userId = ctx.user.id;
     const who = ctx.authority;
-    const newestActivities = [desc(activities.date), desc(activities.id)];
-    const soonestFollowUps = [asc(followUps.date), asc(followUps.id)];
     const [stats, activeGoals, recentActivities, upcomingFollowUps, firstResources] = await Promise.all([
       computeStats(db, userId),
       activeGoalsQuery(db).all({ userId }),
-      rowsOf(activityColumns, selectActivities(db).where(readablePage(activities, who, [], newestActivities, 3)).orderBy(...newestActivities).limit(3)),
-      rowsOf(
-        followUpListColumns,
-        selectFollowUps(db)
-          .where(readablePage(followUps, who, [eq(followUps.completed, false), gte(followUps.date, input.upcomingFrom)], soonestFollowUps, 3))
-          .orderBy(...soonestFollowUps)
-          .limit(3),
-      ),
+      activityPage(db, who, { limit: 3 }),
+      upcomingPage(db, who, { from: input.upcomingFrom, limit: 3 }),
       firstResourcesQuery(db).all({ userId }),
     ]);
     return { stats, goals: activeGoals, activities: recentActivities, followUps: upcomingFollowUps, resources: firstResources };

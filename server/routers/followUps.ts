@@ -3,15 +3,14 @@ import { asc, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
-import { assertCanCreateIn, type Authority } from '../access';
+import { assertCanCreateIn } from '../access';
 import { followUpsCalendar } from '../ics';
 import { idInput } from '../schemas/common';
 import { followUpCreateInput, followUpListInput, followUpUpdateInput } from '../schemas/followUps';
 import { protectedProcedure, router } from '../trpc';
-import { afterCursor, limitOf, readablePage } from './paging';
+import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from './paging';
 import { contactRefs, recordsOf } from './shared';
 import { readableTallies } from './tallies';
-import { rowsOf } from '../rows';
 
 export const followUpColumns = {
   id: followUps.id,
@@ -39,12 +38,12 @@ export function selectFollowUps(db: Queryable) {
  * overdue, the most urgent, leads), completed ones newest first. Without a section, the list is soonest first,
  * narrowed by `completed` when given.
  */
-function sectionOf(input: z.infer<typeof followUpListInput>): { filters: (SQL | undefined)[]; direction: 'asc' | 'desc' } {
+function sectionOf(input: FollowUpPageInput): { filters: (SQL | undefined)[]; direction: 'asc' | 'desc' } {
   const pending = eq(followUps.completed, false);
   // The schema has made sure the pending sections come with both boundaries.
-  const todayStart = input?.todayStart as Date;
-  const tomorrowStart = input?.tomorrowStart as Date;
-  switch (input?.section) {
+  const todayStart = input.todayStart!;
+  const tomorrowStart = input.tomorrowStart!;
+  switch (input.section) {
     case 'overdue':
       return { filters: [pending, lt(followUps.date, todayStart)], direction: 'asc' };
     case 'today':
@@ -54,26 +53,31 @@ function sectionOf(input: z.infer<typeof followUpListInput>): { filters: (SQL | 
     case 'completed':
       return { filters: [eq(followUps.completed, true)], direction: 'desc' };
     default:
-      return { filters: [input?.completed === undefined ? undefined : eq(followUps.completed, input.completed)], direction: 'asc' };
+      return { filters: [input.completed === undefined ? undefined : eq(followUps.completed, input.completed)], direction: 'asc' };
   }
 }
 
+type FollowUpPageInput = Shaped<NonNullable<z.infer<typeof followUpListInput>>, 'completed' | 'todayStart' | 'tomorrowStart' | 'cursor'>;
+
 /** Soonest first, `completed` narrowing to one tab; or one `section` of the screen in its own order. */
-export function followUpPageQuery(db: Queryable, who: Authority, input: z.infer<typeof followUpListInput>) {
+export function followUpPageQuery(db: Queryable, who: PageWho, input: FollowUpPageInput) {
   const { filters: sectionFilters, direction } = sectionOf(input);
   const by = direction === 'asc' ? asc : desc;
   const order = [by(followUps.date), by(followUps.id)];
-  const filters = [...sectionFilters, input?.cursor ? afterCursor(followUps, followUps.date, direction, input.cursor, who) : undefined];
-  return selectFollowUps(db)
-    .where(readablePage(followUps, who, filters, order, limitOf(input)))
-    .orderBy(...order)
-    .limit(limitOf(input));
+  const filters = [...sectionFilters, input.cursor !== undefined ? afterCursor(followUps, followUps.date, direction, input.cursor, who) : undefined];
+  return selectFollowUps(db).where(readablePage(followUps, who, filters, order, input.limit)).orderBy(...order).limit(input.limit);
 }
+
+/** One page of a follow-up list or section, built once per shape. */
+export const followUpPage = preparedPage<NonNullable<z.infer<typeof followUpListInput>>>()(['completed', 'todayStart', 'tomorrowStart', 'cursor'], (db, who, input) => ({
+  fields: followUpListColumns,
+  query: followUpPageQuery(db, who, input),
+}));
 
 const followUpRecords = recordsOf(followUps, 'Follow-up', (db, where) => selectFollowUps(db).where(where));
 
 export const followUpsRouter = router({
-  list: protectedProcedure.input(followUpListInput).query(({ ctx, input }) => rowsOf(followUpListColumns, followUpPageQuery(ctx.database.read, ctx.authority, input))),
+  list: protectedProcedure.input(followUpListInput).query(({ ctx, input }) => followUpPage(ctx.database.read, ctx.authority, input)),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['follow_up']);

@@ -3,14 +3,13 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
-import { assertCanCreateIn, type Authority } from '../access';
+import { assertCanCreateIn } from '../access';
 import { idInput } from '../schemas/common';
 import { prayerCreateInput, prayerListInput, prayerUpdateInput } from '../schemas/prayerRequests';
 import { protectedProcedure, router } from '../trpc';
-import { afterCursor, limitOf, readablePage } from './paging';
+import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from './paging';
 import { contactRefs, recordsOf } from './shared';
 import { readableTallies } from './tallies';
-import { rowsOf } from '../rows';
 
 export const prayerColumns = {
   id: prayerRequests.id,
@@ -29,7 +28,7 @@ export const prayerColumns = {
 const answeredOn = sql`coalesce(${prayerRequests.answerDate}, ${prayerRequests.date})`;
 
 /** A prayer request with its contact's name, as every list shows it. */
-const prayerListColumns = { ...prayerColumns, contactName: contacts.name };
+export const prayerListColumns = { ...prayerColumns, contactName: contacts.name };
 
 function selectPrayers(db: Queryable) {
   return db
@@ -38,21 +37,26 @@ function selectPrayers(db: Queryable) {
     .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId));
 }
 
+type PrayerPageInput = Shaped<NonNullable<z.infer<typeof prayerListInput>>, 'answered' | 'cursor'>;
+
 /** Newest first by date, `answered` narrowing to one tab; or one `section` (tab) in the screen's order. */
-export function prayerPageQuery(db: Queryable, who: Authority, input: z.infer<typeof prayerListInput>) {
-  const answered = input?.section ? input.section === 'answered' : input?.answered;
+export function prayerPageQuery(db: Queryable, who: PageWho, input: PrayerPageInput) {
+  const answered = input.section ? input.section === 'answered' : input.answered;
   // SPEC: answered prayers by answer date (else date), newest first; everything else by date.
-  const key = input?.section === 'answered' ? answeredOn : prayerRequests.date;
+  const key = input.section === 'answered' ? answeredOn : prayerRequests.date;
   const order = [desc(key), desc(prayerRequests.id)];
   const filters = [
     answered === undefined ? undefined : eq(prayerRequests.answered, answered),
-    input?.cursor ? afterCursor(prayerRequests, key, 'desc', input.cursor, who) : undefined,
+    input.cursor !== undefined ? afterCursor(prayerRequests, key, 'desc', input.cursor, who) : undefined,
   ];
-  return selectPrayers(db)
-    .where(readablePage(prayerRequests, who, filters, order, limitOf(input)))
-    .orderBy(...order)
-    .limit(limitOf(input));
+  return selectPrayers(db).where(readablePage(prayerRequests, who, filters, order, input.limit)).orderBy(...order).limit(input.limit);
 }
+
+/** One page of a prayer list or tab, built once per shape. */
+export const prayerPage = preparedPage<NonNullable<z.infer<typeof prayerListInput>>>()(['answered', 'cursor'], (db, who, input) => ({
+  fields: prayerListColumns,
+  query: prayerPageQuery(db, who, input),
+}));
 
 const prayerRecords = recordsOf(prayerRequests, 'Prayer request', (db, where) => selectPrayers(db).where(where));
 
@@ -63,7 +67,7 @@ function answerFields(answered: boolean | undefined, answerDate: Date | null | u
 }
 
 export const prayerRequestsRouter = router({
-  list: protectedProcedure.input(prayerListInput).query(({ ctx, input }) => rowsOf(prayerListColumns, prayerPageQuery(ctx.database.read, ctx.authority, input))),
+  list: protectedProcedure.input(prayerListInput).query(({ ctx, input }) => prayerPage(ctx.database.read, ctx.authority, input)),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['prayer']);

@@ -49,7 +49,7 @@ describe('the cost of the two dates', () => {
     // In a team, so the reader's rule is `created_by = ? or team_id in (…)`: the OR that misled SQLite's planner.
     const { client, user } = await signedInClient(server, 'planner');
     expect((await client.post('/api/teams', { name: 'Planners' })).status).toBe(201);
-    const lists = (['name', 'lastContact', 'nextFollowUp'] as const).map((sort) => contactListQuery(server.database.read, decidedInSql(user.id), { q: undefined, sort, limit: 50 }).toSQL());
+    const lists = (['name', 'lastContact', 'nextFollowUp'] as const).map((sort) => contactListQuery(server.database.read, decidedInSql(user.id), { sort, limit: 50 }).query.toSQL());
     // A connection of its own: an EXPLAIN on the server's reader pool left that connection on an old snapshot.
     const inspector = createClient({ url: server.dbUrl });
     for (const list of lists) {

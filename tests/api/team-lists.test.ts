@@ -1,6 +1,12 @@
 // Lists of team members, paged: own rows and team rows once each, never a stranger's, in the list's order on every page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupFollowUps } from '../support/ordering';
+import { decidedInSql, readAuthority, type Authority } from '../../server/access';
+import { rowsOf } from '../../server/rows';
+import { activityColumns, activityPage, activityPageQuery } from '../../server/routers/activities';
+import { contactListQuery, contactPage, contactPageInput } from '../../server/routers/contacts';
+import { followUpListColumns, followUpPage, followUpPageQuery } from '../../server/routers/followUps';
+import { prayerListColumns, prayerPage, prayerPageQuery } from '../../server/routers/prayerRequests';
 import { signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
 
 let server: TestServer;
@@ -157,5 +163,58 @@ describe('lists of team members', () => {
     const after = await allPages(ann, '/api/prayer-requests', 4);
     expect(sorted(ids(after))).toEqual(await readableIds('prayer_requests', annId));
     expect(after.length).toBeLessThan(before.length);
+  });
+});
+
+describe('page queries built once per shape', () => {
+  it('answer what a query built for the request answers, whatever shapes and values came before', async () => {
+    const db = server.database.read;
+    let seed = 20_261_126;
+    const random = (n: number) => (seed = (seed * 48_271) % 2_147_483_647) % n; // Park-Miller
+    const pick = <T>(options: readonly T[]) => options[random(options.length)];
+    const idsOf = async (table: string) => (await rows(`select id from ${table}`)).map((r) => Number(r.id));
+    const all = { activities: await idsOf('activities'), contacts: await idsOf('contacts'), followUps: await idsOf('follow_ups'), prayers: await idsOf('prayer_requests') };
+    // Each user's memberships as a request reads them (2, 2 and 1 teams), none, and teams decided in SQL.
+    const whos: Authority[] = [
+      await readAuthority(db, annId),
+      await readAuthority(db, benId),
+      await readAuthority(db, calId),
+      { userId: annId, teams: [] },
+      decidedInSql(benId),
+    ];
+    const maybe = <T>(value: T) => (random(2) ? value : undefined);
+    const day = () => new Date(Date.UTC(2025, 10, 1) + random(600) * DAY);
+    const today = new Date(Date.now() - (Date.now() % DAY));
+    const cases = {
+      activities: async (who: Authority) => {
+        const from = maybe(day());
+        const input = { type: maybe(pick(['conversation', 'gospel_presentation'] as const)), contactId: maybe(pick(all.contacts)), from, to: from && maybe(new Date(from.getTime() + random(300) * DAY)), cursor: maybe(pick(all.activities)), limit: pick([1, 2, 5, 50]) };
+        return [await activityPage(db, who, input), await rowsOf(activityColumns, activityPageQuery(db, who, input))];
+      },
+      followUps: async (who: Authority) => {
+        const section = pick([undefined, 'overdue', 'today', 'upcoming', 'completed'] as const);
+        const input = { section, completed: section ? undefined : maybe(random(2) === 0), todayStart: today, tomorrowStart: new Date(today.getTime() + DAY), cursor: maybe(pick(all.followUps)), limit: pick([1, 3, 50]) };
+        return [await followUpPage(db, who, input), await rowsOf(followUpListColumns, followUpPageQuery(db, who, input))];
+      },
+      prayers: async (who: Authority) => {
+        const section = pick([undefined, 'active', 'answered'] as const);
+        const input = { section, answered: section ? undefined : maybe(random(2) === 0), cursor: maybe(pick(all.prayers)), limit: pick([1, 3, 50]) };
+        return [await prayerPage(db, who, input), await rowsOf(prayerListColumns, prayerPageQuery(db, who, input))];
+      },
+      contacts: async (who: Authority) => {
+        const input = contactPageInput({ q: maybe(pick(['ben', 'a1', '%', '555 01'])), status: maybe(pick(['unknown', 'seeking'] as const)), sort: maybe(pick(['name', 'lastContact', 'nextFollowUp'] as const)), cursor: maybe(pick(all.contacts)), limit: pick([1, 4, 50]) });
+        const { fields, query } = contactListQuery(db, who, { ...input, limit: input.limit! });
+        return [await contactPage(db, who, input), await rowsOf(fields, query)];
+      },
+    };
+    let answered = 0;
+    for (let round = 0; round < 400; round++) {
+      const kind = pick(Object.keys(cases) as (keyof typeof cases)[]);
+      const [prepared, built] = await cases[kind](pick(whos));
+      expect(prepared, `${kind}, round ${round}`).toEqual(built);
+      if (built.length) answered++;
+    }
+    // Most rounds find rows: the comparison is not between two empty lists.
+    expect(answered).toBeGreaterThan(100);
   });
 });
