@@ -1,6 +1,7 @@
 // Account inputs: profile, password change, import of contacts, deleting the account.
 import { z } from 'zod';
-import { emailSchema, registerInput } from './auth';
+import { registerInput } from './auth';
+import { emailSchema } from './authFields';
 
 const namePart = (label: string) => z.string().trim().max(100, `${label} must be at most 100 characters`);
 
@@ -24,7 +25,7 @@ export const profileUpdateInput = z
     name: fullNameInput.optional(),
     firstName: namePart('First name').optional(),
     lastName: namePart('Last name').optional(),
-    email: emailSchema.optional(),
+    email: z.optional(emailSchema),
     currentPassword: z.string().max(200).optional(),
   })
   .transform(({ name, ...rest }) => (name === undefined ? rest : { ...rest, ...splitName(name) }));

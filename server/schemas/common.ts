@@ -1,7 +1,7 @@
 // Building blocks shared by the entity schemas: ids, dates, bounded texts, paging.
 import { z } from 'zod';
 
-export const LIMITS = { name: 200, email: 254, phone: 50, title: 200, description: 2000, longText: 10_000, count: 1_000_000 } as const;
+export { LIMITS } from './limits';
 
 export const id = z.coerce
   .number({ error: 'Invalid id' })

@@ -1,13 +1,13 @@
 // The sign-in form: the spec's minimums are checked before calling the server; the outcome is told in a toast.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { useAuth } from '../hooks/useAuth';
 import { TextField } from './TextField';
 import { useAuthSubmit } from './useAuthSubmit';
 
 // The server only requires the fields be present; these minimums are the form's own rules (SPEC §5).
 const loginFormSchema = z.object({
-  username: z.string().trim().min(3, 'Username must be at least 3 characters'),
-  password: z.string().min(6, 'Password must be at least 6 characters'),
+  username: z.string().check(z.trim(), z.minLength(3, 'Username must be at least 3 characters')),
+  password: z.string().check(z.minLength(6, 'Password must be at least 6 characters')),
 });
 
 export function LoginForm({ onSuccess }: { onSuccess(): void }) {

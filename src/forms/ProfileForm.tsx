@@ -1,7 +1,7 @@
 // Settings: the user's full name and email; a saved change shows in the user block at once.
 import { z } from 'zod';
 import { EMAIL_NEEDS_PASSWORD, fullNameInput } from '../../server/schemas/account';
-import { emailSchema } from '../../server/schemas/auth';
+import { emailSchema } from '../../server/schemas/authFields';
 import { useAuth } from '../hooks/useAuth';
 import { useFailureToast } from '../hooks/useFailureToast';
 import { useToast } from '../hooks/useToast';

@@ -1,29 +1,31 @@
 // The registration form: the server's username and email rules plus the form's own (name, password confirmation).
-import { z } from 'zod';
-import { emailSchema, usernameSchema } from '../../server/schemas/auth';
+import * as z from 'zod/mini';
+import { emailSchema, usernameSchema } from '../../server/schemas/authFields';
 import { useAuth } from '../hooks/useAuth';
 import { TextField } from './TextField';
 import { useAuthSubmit } from './useAuthSubmit';
 
-const passwordSchema = z.string().min(6, 'Password must be at least 6 characters');
+const passwordSchema = z.string().check(z.minLength(6, 'Password must be at least 6 characters'));
 
 const registerFormSchema = z
   .object({
     username: usernameSchema,
-    name: z.string().trim().min(2, 'Name must be at least 2 characters'),
+    name: z.string().check(z.trim(), z.minLength(2, 'Name must be at least 2 characters')),
     email: emailSchema,
     password: passwordSchema,
     confirmPassword: passwordSchema,
   })
-  .refine((values) => values.password === values.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-    // Report a mismatch even while another field (the email, say) is still wrong.
-    when: (payload) => {
-      const values = payload.value as { password?: unknown; confirmPassword?: unknown };
-      return passwordSchema.safeParse(values.password).success && passwordSchema.safeParse(values.confirmPassword).success;
-    },
-  });
+  .check(
+    z.refine((values) => values.password === values.confirmPassword, {
+      message: "Passwords don't match",
+      path: ['confirmPassword'],
+      // Report a mismatch even while another field (the email, say) is still wrong.
+      when: (payload) => {
+        const values = payload.value as { password?: unknown; confirmPassword?: unknown };
+        return passwordSchema.safeParse(values.password).success && passwordSchema.safeParse(values.confirmPassword).success;
+      },
+    }),
+  );
 
 export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
   const { register } = useAuth();

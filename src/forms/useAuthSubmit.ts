@@ -2,7 +2,7 @@
 // then the server; the outcome told in a toast, the server's field errors shown beside their fields.
 import { TRPCClientError } from '@trpc/client';
 import { useRef, useState, type FormEvent } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { useToast } from '../hooks/useToast';
 import { errorMessage, fieldErrors, serverIssues } from '../lib/errors';
 import { focusFirstInvalid } from './TextField';
@@ -21,7 +21,7 @@ interface Options<T> {
   onSuccess(): void;
 }
 
-export function useAuthSubmit<T>(schema: z.ZodType<T>, options: Options<T>) {
+export function useAuthSubmit<T>(schema: z.ZodMiniType<T>, options: Options<T>) {
   const { toast, dismiss } = useToast();
   const failureToast = useRef<string | undefined>(undefined);
   const [errors, setErrors] = useState<Record<string, string>>({});
