@@ -31,11 +31,11 @@ export const preparedUser = sql.placeholder('userId');
 
 /**
  * A query's authority as a page query built once per shape sees it (routers/paging.ts): the user, and each of up to
- * INLINE_TEAMS teams, as placeholders (`userId`, `@team0`, …); past that, `teamIds` is null and a subquery names them.
+ * INLINE_TEAMS teams, as placeholders (`@user`, `@team0`, …; no input key starts with `@`); past that, `teamIds` is null and a subquery names them.
  * Its conditions are those of the authority it stands for, so both read the same rows.
  */
 export interface ShapedAuthority {
-  readonly userId: Placeholder<'userId'>;
+  readonly userId: Placeholder;
   readonly teamIds: readonly Placeholder[] | null;
 }
 
@@ -57,8 +57,8 @@ function knownTeamIds(who: Who, roles?: TeamRole[]): readonly (number | Placehol
 
 /** The shape of a query's authority (its number of inline teams) and the values of its placeholders. */
 export function shapeOf(who: Authority): { shape: string; shaped: ShapedAuthority; values: Record<string, unknown> } {
-  const userId = sql.placeholder('userId');
-  const values: Record<string, unknown> = { userId: who.userId };
+  const userId = sql.placeholder('@user');
+  const values: Record<string, unknown> = { '@user': who.userId };
   if (!who.teams || who.teams.length > INLINE_TEAMS) return { shape: 'all', shaped: { userId, teamIds: null }, values };
   const teamIds = who.teams.map((m, index) => {
     values[`@team${index}`] = m.teamId;

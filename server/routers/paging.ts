@@ -84,6 +84,8 @@ export function preparedPage<I extends { limit?: number }>() {
       let key = shape;
       for (const [name, value] of Object.entries({ ...input, limit: limitOf(input) })) {
         if (value === undefined) continue;
+        // A key named like the authority's placeholders would set whose rows are read: never allowed.
+        if (name in values) throw new Error(`preparedPage: the input key '${name}' is an authority placeholder`);
         if (isValue.has(name)) {
           values[name] = value;
           placeheld[name] = sql.placeholder(name);

@@ -217,4 +217,13 @@ describe('page queries built once per shape', () => {
     // Most rounds find rows: the comparison is not between two empty lists.
     expect(answered).toBeGreaterThan(100);
   });
+
+  it('refuses an input key named like a placeholder of the authority, which would set whose rows are read', async () => {
+    const db = server.database.read;
+    const ann = await readAuthority(db, annId);
+    await expect(activityPage(db, ann, { limit: 5, '@user': benId } as never)).rejects.toThrow(/authority placeholder/);
+    await expect(activityPage(db, ann, { limit: 5, '@team0': teamB } as never)).rejects.toThrow(/authority placeholder/);
+    // Ann's own page still answers as before.
+    expect((await activityPage(db, ann, { limit: 5 })).length).toBe(5);
+  });
 });
