@@ -55,16 +55,17 @@ function knownTeamIds(who: Who, roles?: TeamRole[]): readonly (number | Placehol
   return isShaped(who) && !roles ? who.teamIds : null;
 }
 
-/** The shape of a query's authority (its number of inline teams) and the values of its placeholders. */
-export function shapeOf(who: Authority): { shape: string; shaped: ShapedAuthority; values: Record<string, unknown> } {
-  const userId = sql.placeholder('@user');
+/**
+ * The shape of a query's authority (its number of inline teams) and the values of its placeholders; `shaped()` builds
+ * the placeholders themselves, needed only when a page's query is built for a new shape.
+ */
+export function shapeOf(who: Authority): { shape: string; shaped: () => ShapedAuthority; values: Record<string, unknown> } {
   const values: Record<string, unknown> = { '@user': who.userId };
-  if (!who.teams || who.teams.length > INLINE_TEAMS) return { shape: 'all', shaped: { userId, teamIds: null }, values };
-  const teamIds = who.teams.map((m, index) => {
-    values[`@team${index}`] = m.teamId;
-    return sql.placeholder(`@team${index}`);
-  });
-  return { shape: String(teamIds.length), shaped: { userId, teamIds }, values };
+  const userId = () => sql.placeholder('@user');
+  if (!who.teams || who.teams.length > INLINE_TEAMS) return { shape: 'all', shaped: () => ({ userId: userId(), teamIds: null }), values };
+  who.teams.forEach((m, index) => (values[`@team${index}`] = m.teamId));
+  const count = who.teams.length;
+  return { shape: String(count), shaped: () => ({ userId: userId(), teamIds: Array.from({ length: count }, (_, index) => sql.placeholder(`@team${index}`)) }), values };
 }
 
 /** A table that carries the ownership columns. */

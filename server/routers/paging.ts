@@ -80,26 +80,24 @@ export function preparedPage<I extends { limit?: number }>() {
     const built = new WeakMap<Queryable, Map<string, PagePlan>>();
     return async (db: Queryable, who: Authority, input: I | undefined): Promise<Awaited<Q>> => {
       const { shape, shaped, values } = shapeOf(who);
-      const placeheld: Record<string, unknown> = {};
+      const given = { ...input, limit: limitOf(input) } as Record<string, unknown>;
       let key = shape;
-      for (const [name, value] of Object.entries({ ...input, limit: limitOf(input) })) {
+      for (const [name, value] of Object.entries(given)) {
         if (value === undefined) continue;
         // A key named like the authority's placeholders would set whose rows are read: never allowed.
         if (name in values) throw new Error(`preparedPage: the input key '${name}' is an authority placeholder`);
         if (isValue.has(name)) {
           values[name] = value;
-          placeheld[name] = sql.placeholder(name);
           key += `|${name}`;
-        } else {
-          placeheld[name] = value;
-          key += `|${name}=${JSON.stringify(value)}`;
-        }
+        } else key += `|${name}=${JSON.stringify(value)}`;
       }
       let plans = built.get(db);
       if (!plans) built.set(db, (plans = new Map()));
       let plan = plans.get(key);
       if (!plan) {
-        const { fields, query } = build(db, shaped, placeheld as Shaped<I, K>);
+        // A new shape: each value key becomes a placeholder of its name, everything else is built in.
+        const placeheld = Object.fromEntries(Object.entries(given).map(([name, value]) => [name, value !== undefined && isValue.has(name) ? sql.placeholder(name) : value]));
+        const { fields, query } = build(db, shaped(), placeheld as Shaped<I, K>);
         plan = { fields, query: query.prepare() };
         if (plans.size < MAX_SHAPES) plans.set(key, plan);
       }
