@@ -4,7 +4,7 @@ import type { KnipConfig } from 'knip';
 const config: KnipConfig = {
   // Beside the two programs (server/main.ts, src/main.tsx, found through package.json and vite.config.ts): the bench
   // and build scripts, run by path, and the service worker, served as a file.
-  entry: ['bench/*.ts', 'scripts/*.{ts,mjs}', 'sw/sw.js'],
+  entry: ['bench/*.ts', 'scripts/*.{ts,mjs}', 'scripts/i18n/*.ts', 'sw/sw.js'],
   project: ['server/**/*.ts', 'src/**/*.{ts,tsx,css}', 'shared/**/*.ts', 'db/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}', 'tests/**/*.ts'],
   // An export used in its own file (a constant a test also reads, a type of a public signature) is not dead.
   ignoreExportsUsedInFile: true,

@@ -1,6 +1,7 @@
 // The drizzle tables of every entity in SPEC §3, plus Lucia's sessions table.
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { Locale } from '../shared/i18n';
 import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from '../shared/vocabulary';
 
 // Server code reads a column's closed set beside its table, as it did before the vocabulary module held them.
@@ -29,6 +30,8 @@ export const users = sqliteTable(
      * 'ＡＬＩＣＥ', 'Alice' and 'alice' are one name.
      */
     usernameKey: text('username_key').notNull(),
+    /** The language Sower speaks to this user (shared/i18n.ts locales); null until chosen: then the browser's decides. */
+    language: text('language').$type<Locale>(),
   },
   (t) => [
     uniqueIndex('users_username_key_unique').on(t.usernameKey),
@@ -257,6 +260,25 @@ export const resources = sqliteTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('resources_slug_unique').on(t.slug), index('resources_owner_idx').on(t.createdBy)],
+);
+
+/**
+ * A library article in another language than its own (the seeded library is written in English and for each of
+ * Sower's languages: db/seed/library/). A reader without one reads the article as written.
+ */
+export const resourceTranslations = sqliteTable(
+  'resource_translations',
+  {
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    locale: text('locale').$type<Locale>().notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    content: text('content').notNull(),
+    category: text('category').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resourceId, t.locale] })],
 );
 
 /** Every change of a contact's spiritual status: the journey shown on the contact's page. */

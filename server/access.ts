@@ -4,6 +4,7 @@ import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Queryable, Tx } from '../db/client';
 import { teamMembers, type TeamRole } from '../db/schema';
+import { msg } from '../shared/i18n';
 import { preparedPer } from './prepared';
 
 /** One of the user's team memberships. */
@@ -159,20 +160,23 @@ export function canReadResource(table: OwnedTable, who: Who): SQL {
 }
 
 
-export const notFound = (what: string) => new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
-const forbidden = () => new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to change this' });
+export const TEAM_NOT_FOUND = msg('Team not found');
+
+/** 404 with the whole message, marked where it is written (msg('Contact not found')), so it can be translated. */
+export const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+const forbidden = () => new TRPCError({ code: 'FORBIDDEN', message: msg('You do not have permission to change this') });
 
 /**
  * Called when an update or delete matched no row: a row the user may read but not change is 403,
  * anything else (missing or someone else's) is 404, so existence does not leak.
  */
-export async function denyWrite(db: Queryable, table: OwnedTable, rowId: number, who: Authority, what: string): Promise<never> {
+export async function denyWrite(db: Queryable, table: OwnedTable, rowId: number, who: Authority, notFoundMessage: string): Promise<never> {
   const visible = await db
     .select({ id: table.id })
     .from(table as never)
     .where(and(eq(table.id, rowId), canRead(table, who)))
     .limit(1);
-  throw visible.length ? forbidden() : notFound(what);
+  throw visible.length ? forbidden() : notFound(notFoundMessage);
 }
 
 /**
@@ -192,14 +196,14 @@ export async function teamRole(db: Queryable, teamId: number, who: Authority): P
 export async function assertCanCreateIn(tx: Tx, teamId: number | null, who: Authority) {
   if (teamId === null) return;
   const role = await teamRole(tx, teamId, who);
-  if (!role) throw notFound('Team');
+  if (!role) throw notFound(TEAM_NOT_FOUND);
   if (!rolesThatEdit.includes(role)) throw forbidden();
 }
 
 /** Team management (rename, delete, members) is for admins: inside the write's transaction, or from a query's authority. */
 export async function assertTeamAdmin(db: Queryable, teamId: number, who: Authority) {
   const role = await teamRole(db, teamId, who);
-  if (!role) throw notFound('Team');
+  if (!role) throw notFound(TEAM_NOT_FOUND);
   if (role !== 'admin') throw forbidden();
 }
 

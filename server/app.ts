@@ -5,6 +5,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Database } from '../db/client';
 import { createAuth } from './auth';
 import { causes, toClientError } from './errorContract';
+import { msg, sourceLocale } from '../shared/i18n';
+import { requestLocale } from './i18n';
 import { isUnbatchable } from './batching';
 import { allowedHostsOf, type Env } from './env';
 import { allowedHost, HttpError, isSameOriginWrite, requestMeta, sendJson, setSecurityHeaders } from './http';
@@ -116,12 +118,12 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
     track.route = isTrpc ? `/trpc/${pathname.slice(6)}` : isApi ? (routePatternOf(pathname) ?? '/api/*') : pathname === '/healthz' ? pathname : 'static';
 
     try {
-      if (!isDecodable(pathname)) throw new HttpError(400, 'BAD_REQUEST', 'Malformed URL');
+      if (!isDecodable(pathname)) throw new HttpError(400, 'BAD_REQUEST', msg('Malformed URL'));
       // A health check may come by address from a load balancer, and says nothing; everything else names a known host.
       if (pathname === '/healthz') return await healthz(res);
-      if (!allowedHost(req.headers.host, allowedHosts)) throw new HttpError(400, 'BAD_REQUEST', 'Unknown host');
+      if (!allowedHost(req.headers.host, allowedHosts)) throw new HttpError(400, 'BAD_REQUEST', msg('Unknown host'));
       if ((isApi || isTrpc) && !isSameOriginWrite(req, meta.https, originPolicy))
-        throw new HttpError(403, 'FORBIDDEN', 'Cross-origin request refused');
+        throw new HttpError(403, 'FORBIDDEN', msg('Cross-origin request refused'));
       if (isApi) return await handleRest(req, res, url, contextFor(req, res, track), logError);
       if (isTrpc) {
         const context = contextFor(req, res, track);
@@ -131,13 +133,13 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
           return context().then((ctx) => ({ ...ctx, answerBudget: newAnswerBudget() }));
         };
         return await serveTrpc(req, res, url, trpcContext, ({ error }) => {
-          if (toClientError(error).fault) logError(error);
+          if (toClientError(error, sourceLocale).fault) logError(error);
         });
       }
       if (statics.available && (req.method === 'GET' || req.method === 'HEAD')) return statics.serve(req, res, pathname);
-      throw new HttpError(404, 'NOT_FOUND', 'Not found');
+      throw new HttpError(404, 'NOT_FOUND', msg('Not found'));
     } catch (error) {
-      if (!res.headersSent) sendError(res, error, logError);
+      if (!res.headersSent) sendError(res, error, logError, requestLocale(null, meta.acceptLanguage));
     }
   }
 

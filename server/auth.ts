@@ -6,6 +6,7 @@ import { Cookie, Lucia, TimeSpan, type Adapter, type DatabaseSession, type Datab
 import { availableParallelism } from 'node:os';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { isLocale, type Locale } from '../shared/i18n';
 import { createLimiter } from './limiter';
 
 export const SESSION_COOKIE = 'sower_session';
@@ -17,6 +18,8 @@ export interface SessionUser {
   email: string;
   firstName: string;
   lastName: string;
+  /** The language chosen for the account (shared/i18n.ts), or null: the browser's then decides. */
+  language: Locale | null;
 }
 
 export interface AuthSession {
@@ -30,7 +33,7 @@ declare module 'lucia' {
     Lucia: ReturnType<typeof buildLucia>;
     UserId: number;
     // The drizzle adapter hands over the table's JS property names.
-    DatabaseUserAttributes: { username: string; email: string; firstName: string; lastName: string };
+    DatabaseUserAttributes: { username: string; email: string; firstName: string; lastName: string; language: string | null };
   }
 }
 
@@ -49,6 +52,7 @@ function sessionWithUser(database: Database) {
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
+      language: users.language,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -88,7 +92,7 @@ function buildLucia(database: Database) {
   return new Lucia(serializedAdapter(database), {
     sessionExpiresIn: new TimeSpan(SESSION_DAYS, 'd'),
     sessionCookie: { name: SESSION_COOKIE, attributes: { sameSite: 'lax', path: '/' } },
-    getUserAttributes: (a) => ({ username: a.username, email: a.email, firstName: a.firstName, lastName: a.lastName }),
+    getUserAttributes: (a) => ({ username: a.username, email: a.email, firstName: a.firstName, lastName: a.lastName, language: isLocale(a.language) ? a.language : null }),
   });
 }
 
@@ -117,7 +121,7 @@ export function createAuth(database: Database): Auth {
       const { user, session } = await lucia.validateSession(sessionId);
       if (!user || !session) return null;
       return {
-        user: { id: user.id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName },
+        user: { id: user.id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName, language: user.language },
         session: { id: session.id, expiresAt: session.expiresAt, fresh: session.fresh },
       };
     },

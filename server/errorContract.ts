@@ -2,12 +2,16 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
+import { msg, type Locale } from '../shared/i18n';
 import { HttpError } from './http';
+import { translate, translateIssue, translateMessage } from './i18n';
 
-export const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
+export const SERVER_FAULT = msg('Something went wrong on our side. Please try again.');
 
 /** The 401 of every call that needs a signed-in user. */
-export const SIGN_IN_REQUIRED = 'Please sign in to continue';
+export const SIGN_IN_REQUIRED = msg('Please sign in to continue');
+
+const INVALID_INPUT = msg('Invalid input');
 
 /** A validation problem as clients receive it: the dotted path of the field and the spec's message. */
 export interface ClientIssue {
@@ -42,28 +46,29 @@ export function causes(error: unknown): unknown[] {
   return chain;
 }
 
-export function flattenZodIssues(error: ZodError): ClientIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+/** The issues with their messages in the reader's language. */
+export function flattenZodIssues(error: ZodError, locale: Locale): ClientIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: translateIssue(locale, issue) }));
 }
 
-const serverFault: ClientError = { status: 500, body: { message: SERVER_FAULT, code: 'INTERNAL_SERVER_ERROR' }, fault: true };
+const serverFault = (locale: Locale): ClientError => ({ status: 500, body: { message: translate(locale, SERVER_FAULT), code: 'INTERNAL_SERVER_ERROR' }, fault: true });
 
 /**
  * The status and body for any error: an HttpError as it says; a TRPCError by its code, with the flattened zod issues
  * of a validation failure (the first one's message leads); anything else, and any 5xx, as the server's fault, whose
- * words never reach the client.
+ * words never reach the client. Every message is in the reader's language (server/i18n.ts).
  */
-export function toClientError(error: unknown): ClientError {
-  if (error instanceof HttpError) return { status: error.status, body: { message: error.message, code: error.code }, fault: false };
-  if (!(error instanceof TRPCError)) return serverFault;
+export function toClientError(error: unknown, locale: Locale): ClientError {
+  if (error instanceof HttpError) return { status: error.status, body: { message: translate(locale, error.template, error.values), code: error.code }, fault: false };
+  if (!(error instanceof TRPCError)) return serverFault(locale);
   const status = getHTTPStatusCodeFromError(error);
   if (error.cause instanceof ZodError) {
-    const issues = flattenZodIssues(error.cause);
-    return { status, body: { message: issues[0]?.message ?? 'Invalid input', code: error.code, issues }, fault: false };
+    const issues = flattenZodIssues(error.cause, locale);
+    return { status, body: { message: issues[0]?.message ?? translate(locale, INVALID_INPUT), code: error.code, issues }, fault: false };
   }
-  if (status >= 500) return serverFault;
+  if (status >= 500) return serverFault(locale);
   // tRPC's own refusals of a request it could not read (bad JSON, superjson's unknown classes, nesting past the stack)
   // carry the parser's error as their cause, whose words are internal: they answer a plain 'Invalid input'.
   const unreadable = (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') && error.cause !== undefined && !(error.cause instanceof TRPCError);
-  return { status, body: { message: unreadable ? 'Invalid input' : error.message, code: error.code }, fault: false };
+  return { status, body: { message: unreadable ? translate(locale, INVALID_INPUT) : translateMessage(locale, error.message), code: error.code }, fault: false };
 }

@@ -1,17 +1,20 @@
 // Low-level HTTP helpers: request metadata, bounded JSON bodies, JSON and text answers, the same-origin check.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { msg } from '../shared/i18n';
 import type { Env } from './env';
 import type { RequestMeta } from './trpc';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export class HttpError extends Error {
+  /** The English text with its values in place; `template` and `values` are what is translated for the reader. */
   constructor(
     readonly status: number,
     readonly code: string,
-    message: string,
+    readonly template: string,
+    readonly values?: Record<string, string | number>,
   ) {
-    super(message);
+    super(values ? template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole)) : template);
   }
 }
 
@@ -21,24 +24,25 @@ export function requestMeta(req: IncomingMessage, env: Pick<Env, 'TRUST_PROXY' |
   const https = overTls || forwardedProto === 'https';
   const secure = env.COOKIE_SECURE === 'auto' ? https : env.COOKIE_SECURE === 'true';
   const forwardedFor = env.TRUST_PROXY ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
-  return { secure, https, clientIp: forwardedFor || req.socket.remoteAddress || 'unknown' };
+  const acceptLanguage = typeof req.headers['accept-language'] === 'string' ? req.headers['accept-language'] : undefined;
+  return { secure, https, clientIp: forwardedFor || req.socket.remoteAddress || 'unknown', acceptLanguage };
 }
 
 /** Reads a JSON body, refusing more than MAX_BODY_BYTES before it is all read, and anything but JSON. */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Request body is larger than 1 MB');
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', msg('Request body is larger than 1 MB'));
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Request body is larger than 1 MB');
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', msg('Request body is larger than 1 MB'));
     chunks.push(chunk as Buffer);
   }
   if (size === 0) return undefined;
   const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json')
-    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json)');
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', msg('Send the request body as JSON (Content-Type: application/json)'));
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {

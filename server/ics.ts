@@ -1,5 +1,7 @@
 // Writes follow-ups as iCalendar (RFC 5545): the private feed and the single-event "Add to calendar" file.
 import { followUpCalendarWords, type FollowUpType } from '../shared/vocabulary';
+import { msg, type Locale } from '../shared/i18n';
+import { translate } from './i18n';
 
 /** What a follow-up must carry to become a calendar event. */
 export interface CalendarFollowUp {
@@ -10,8 +12,8 @@ export interface CalendarFollowUp {
   contactName: string;
 }
 
-/** The name a subscribed feed shows in calendar apps. */
-export const FEED_NAME = 'Sower follow-ups';
+/** The name a subscribed feed shows in calendar apps (in English; the feed writes it in its owner's language). */
+export const FEED_NAME = msg('Sower follow-ups');
 
 const CRLF = '\r\n';
 const MAX_LINE_OCTETS = 75;
@@ -80,15 +82,16 @@ export function calendarDate(instant: Date, daysLater = 0): string {
   return `${pad(day.getUTCFullYear(), 4)}${pad(day.getUTCMonth() + 1)}${pad(day.getUTCDate())}`;
 }
 
-export function followUpSummary(followUp: Pick<CalendarFollowUp, 'type' | 'contactName'>): string {
-  return `${followUpCalendarWords[followUp.type]}: ${followUp.contactName}`;
+/** An event's title in the language: what kind of follow-up, and with whom ('Phone call: Maria'). */
+export function followUpSummary(followUp: Pick<CalendarFollowUp, 'type' | 'contactName'>, locale: Locale): string {
+  return translate(locale, '{type}: {name}', { type: translate(locale, followUpCalendarWords[followUp.type]), name: followUp.contactName });
 }
 
 /** Stable across feed refreshes and downloads, so calendars update the event instead of adding a copy. */
 export const followUpUid = (id: number) => `followup-${id}@sower`;
 
-function followUpEvent(followUp: CalendarFollowUp, stamp: string): string[] {
-  const summary = escapeText(followUpSummary(followUp));
+function followUpEvent(followUp: CalendarFollowUp, stamp: string, locale: Locale): string[] {
+  const summary = escapeText(followUpSummary(followUp, locale));
   return [
     'BEGIN:VEVENT',
     `UID:${followUpUid(followUp.id)}`,
@@ -112,9 +115,12 @@ function followUpEvent(followUp: CalendarFollowUp, stamp: string): string[] {
 export interface CalendarOptions {
   /** When the calendar was produced (DTSTAMP of every event). */
   now: Date;
+  /** The language of the events' titles and of the calendar's name. */
+  locale: Locale;
   /**
-   * X-WR-CALNAME: the name a subscribed feed shows. Left out of a single-event file, so importing it adds the
-   * event to a calendar the user picks instead of suggesting a new calendar.
+   * X-WR-CALNAME: the name a subscribed feed shows, an English text marked with msg() (FEED_NAME), written in
+   * `locale`. Left out of a single-event file, so importing it adds the event to a calendar the user picks instead
+   * of suggesting a new calendar.
    */
   name?: string;
 }
@@ -129,7 +135,7 @@ function writableYear(date: Date) {
 }
 
 /** A whole VCALENDAR object of the given follow-ups (those with a writable year), CRLF line endings, every line folded. */
-export function followUpsCalendar(followUps: CalendarFollowUp[], { now, name }: CalendarOptions): string {
+export function followUpsCalendar(followUps: CalendarFollowUp[], { now, locale, name }: CalendarOptions): string {
   const stamp = utcStamp(now);
   const lines = [
     'BEGIN:VCALENDAR',
@@ -137,8 +143,8 @@ export function followUpsCalendar(followUps: CalendarFollowUp[], { now, name }: 
     'PRODID:-//Sower//Sower//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    ...(name ? [`X-WR-CALNAME:${escapeText(name)}`] : []),
-    ...followUps.filter((followUp) => writableYear(followUp.date)).flatMap((followUp) => followUpEvent(followUp, stamp)),
+    ...(name ? [`X-WR-CALNAME:${escapeText(translate(locale, name))}`] : []),
+    ...followUps.filter((followUp) => writableYear(followUp.date)).flatMap((followUp) => followUpEvent(followUp, stamp, locale)),
     'END:VCALENDAR',
   ];
   return lines.map(foldLine).join(CRLF) + CRLF;

@@ -5,8 +5,9 @@ import { createHash } from 'node:crypto';
 import superjson from 'superjson';
 import type { Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { msg } from '../shared/i18n';
 
-export const KEY_REUSED = 'This idempotency key was already used for a different request';
+export const KEY_REUSED = msg('This idempotency key was already used for a different request');
 
 /** SHA-256 of the request a key comes with (its parsed input, dates as ISO text), the key itself left out. */
 export function requestHash(input: object) {

@@ -1,5 +1,7 @@
 // Contacts in and out of other apps as text: RFC 4180 CSV and vCard 3.0, read and written, mapped onto contact fields.
 import { spiritualStatuses, type SpiritualStatus } from '../shared/vocabulary';
+import { fmt, locales, msg, type Locale } from '../shared/i18n';
+import { translate } from './i18n';
 import { contactCreateInput } from './schemas/contacts';
 import { escapeText, foldLine } from './ics';
 import { parse, type CsvError } from 'csv-parse';
@@ -24,6 +26,7 @@ export interface ContactDraft extends ContactFields {
   unknownStatus?: string;
 }
 
+/** `reason` is in English, marked (msg() or fmt()): whoever answers it translates it (server/i18n.ts translateMessage). */
 export interface ImportProblem {
   row: number;
   reason: string;
@@ -117,18 +120,34 @@ export function writeCsv(records: string[][]): string {
 
 type ColumnField = keyof ContactFields | 'firstName' | 'lastName';
 
-/** Header words (lower case, letters and digits only) for each field. */
-const headerWords: Record<ColumnField, string[]> = {
-  name: ['name', 'fullname', 'displayname'],
-  email: ['email', 'emailaddress', 'mail'],
-  phone: ['phone', 'telephone', 'phonenumber', 'tel', 'mobile', 'mobilephone'],
-  spiritualStatus: ['status', 'spiritualstatus'],
-  notes: ['notes', 'note', 'comments'],
-  firstName: ['firstname', 'givenname'],
-  lastName: ['lastname', 'familyname', 'surname'],
+/**
+ * The column titles of an exported file, in English (also how the import knows them): an export writes them in the
+ * user's language (contactsToCsv), and the import knows them in every language (headerWords).
+ */
+const columnTitles = {
+  name: msg('name'),
+  email: msg('email'),
+  phone: msg('phone'),
+  spiritualStatus: msg('spiritualStatus'),
+  notes: msg('notes'),
+  createdAt: msg('createdAt'),
 };
 
 const headerKey = (header: string) => header.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** A column's exported title in every language, as header words. */
+const titleInEveryLanguage = (title: string) => locales.map((locale) => headerKey(translate(locale, title)));
+
+/** Header words (lower case, letters and digits only) for each field: usual English ones, and the exported titles. */
+const headerWords: Record<ColumnField, string[]> = {
+  name: ['name', 'fullname', 'displayname', ...titleInEveryLanguage(columnTitles.name)],
+  email: ['email', 'emailaddress', 'mail', ...titleInEveryLanguage(columnTitles.email)],
+  phone: ['phone', 'telephone', 'phonenumber', 'tel', 'mobile', 'mobilephone', ...titleInEveryLanguage(columnTitles.phone)],
+  spiritualStatus: ['status', 'spiritualstatus', ...titleInEveryLanguage(columnTitles.spiritualStatus)],
+  notes: ['notes', 'note', 'comments', ...titleInEveryLanguage(columnTitles.notes)],
+  firstName: ['firstname', 'givenname'],
+  lastName: ['lastname', 'familyname', 'surname'],
+};
 
 /** Which column holds each field; the first matching column wins. */
 function columnsOf(header: string[]): Partial<Record<ColumnField, number>> {
@@ -168,7 +187,7 @@ function toDraft(raw: RawContact): ContactDraft | ImportProblem {
     spiritualStatus: statusFromText(raw.status),
     notes: raw.notes,
   });
-  if (!parsed.success) return { row: raw.row, reason: parsed.error.issues[0]?.message ?? 'Invalid row' };
+  if (!parsed.success) return { row: raw.row, reason: parsed.error.issues[0]?.message ?? msg('Invalid row') };
   const { name, email, phone, spiritualStatus, notes } = parsed.data;
   const written = raw.status?.trim();
   const unknownStatus = written && !isKnownStatus(statusKey(written)) ? written : undefined;
@@ -177,11 +196,13 @@ function toDraft(raw: RawContact): ContactDraft | ImportProblem {
 
 const isBlank = (raw: RawContact) => ![raw.name, raw.email, raw.phone, raw.status, raw.notes].some((v) => v?.trim());
 
+const TOO_MANY_ROWS = fmt('Only {max} contacts can be imported at once; this row and the ones after it were left out', { max: MAX_IMPORT_ROWS });
+
 /** Keeps blank rows out and caps the count: the rows to validate (a problem names the first row left out). */
 function rowsToValidate(raws: RawContact[], problems: ImportProblem[]) {
   const filled = raws.filter((raw) => !isBlank(raw));
   if (filled.length > MAX_IMPORT_ROWS)
-    problems.push({ row: filled[MAX_IMPORT_ROWS].row, reason: `Only ${MAX_IMPORT_ROWS} contacts can be imported at once; this row and the ones after it were left out` });
+    problems.push({ row: filled[MAX_IMPORT_ROWS].row, reason: TOO_MANY_ROWS });
   return filled.slice(0, MAX_IMPORT_ROWS);
 }
 
@@ -231,7 +252,7 @@ async function csvRows(text: string, pause?: () => unknown): Promise<RawFile> {
   const rows = headerIndex < 0 ? [] : records.slice(headerIndex + 1);
   const columns = columnsOf(header);
   if (columns.name === undefined && columns.firstName === undefined && columns.lastName === undefined)
-    return { raws: [], problems: [{ row: 1, reason: 'The first row must name the columns, with one called name (and email, phone, status, notes)' }] };
+    return { raws: [], problems: [{ row: 1, reason: msg('The first row must name the columns, with one called name (and email, phone, status, notes)') }] };
 
   const raws = rows.map((record, index): RawContact => {
     const cell = (field: ColumnField) => {
@@ -242,15 +263,19 @@ async function csvRows(text: string, pause?: () => unknown): Promise<RawFile> {
     return { row: headerIndex + index + 2, name, email: cell('email'), phone: cell('phone'), status: cell('spiritualStatus'), notes: cell('notes') };
   });
   // The parser leaves out the record whose quote never closed: it would have been the next row.
-  if (unclosedQuote) problems.push({ row: headerIndex + rows.length + 2, reason: 'A quoted field in this row is never closed' });
+  if (unclosedQuote) problems.push({ row: headerIndex + rows.length + 2, reason: msg('A quoted field in this row is never closed') });
   return { raws, problems };
 }
 
 const BYTE_ORDER_MARK = '\uFEFF';
 
-/** The contacts as CSV records, after the header line unless `withHeader` is false (a later part of one file). */
-export function contactsToCsv(contacts: (ContactFields & { createdAt: Date })[], withHeader = true): string {
-  const header = ['name', 'email', 'phone', 'spiritualStatus', 'notes', 'createdAt'];
+/**
+ * The contacts as CSV records, after the header line unless `withHeader` is false (a later part of one file); the
+ * header's column titles are in `locale` (the import knows them in every language).
+ */
+export function contactsToCsv(contacts: (ContactFields & { createdAt: Date })[], locale: Locale, withHeader = true): string {
+  const { name, email, phone, spiritualStatus, notes, createdAt } = columnTitles;
+  const header = [name, email, phone, spiritualStatus, notes, createdAt].map((title) => translate(locale, title));
   // The file opens with a byte order mark, so spreadsheet apps read it as UTF-8 (accents, Arabic) instead of guessing.
   return (withHeader ? BYTE_ORDER_MARK : '') + writeCsv([
     ...(withHeader ? [header] : []),
@@ -383,7 +408,7 @@ function vcardRows(text: string): RawFile {
   }
   // A file cut off before its last END:VCARD still holds that card.
   if (card) finish(card);
-  if (!raws.length) return { raws: [], problems: [{ row: 1, reason: 'No contact cards found (each starts with BEGIN:VCARD)' }] };
+  if (!raws.length) return { raws: [], problems: [{ row: 1, reason: msg('No contact cards found (each starts with BEGIN:VCARD)') }] };
   return { raws, problems: [] };
 }
 

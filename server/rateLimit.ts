@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { attempts } from '../db/schema';
+import { msg } from '../shared/i18n';
 
 export interface AttemptCount {
   count: number;
@@ -94,7 +95,7 @@ export const defaultLimits: Limits = {
   registerPerAddress: { max: 10, windowMs: 60 * 60_000 },
 };
 
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
+export const TOO_MANY_ATTEMPTS = msg('Too many attempts. Please try again later.');
 
 /**
  * The part of a client address that one client controls: an IPv4 address, or an IPv6 address's /64 (one home or one

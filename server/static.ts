@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, resolve, sep } from 'node:path';
+import { requestLocale, translate } from './i18n';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -112,10 +113,11 @@ export function createStaticHandler(directory: string) {
   const assets = available ? loadBuild(root) : new Map<string, Asset>();
   const shell = assets.get('/index.html');
 
-  function notFound(res: ServerResponse) {
+  /** A missing file: a short text, in the language the browser asks for. */
+  function notFound(req: IncomingMessage, res: ServerResponse) {
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-    res.end('Not found');
+    res.end(translate(requestLocale(null, req.headers['accept-language']), 'Not found'));
   }
 
   return {
@@ -125,9 +127,9 @@ export function createStaticHandler(directory: string) {
       const isAsset = pathname.startsWith('/assets/');
       let asset = pathname === '/' ? undefined : assets.get(decoded(pathname));
       // A file that is not there is a 404; any other path is a client route, answered with the app's shell.
-      if (!asset && (isAsset || extname(pathname))) return notFound(res);
+      if (!asset && (isAsset || extname(pathname))) return notFound(req, res);
       asset ??= shell;
-      if (!asset) return notFound(res);
+      if (!asset) return notFound(req, res);
       const encoding = acceptedEncoding(req.headers['accept-encoding'], encodings.map(({ name }) => name).filter((name) => asset.encoded[name]));
       const chosen = (encoding && asset.encoded[encoding]) || asset.identity;
       res.setHeader('Content-Type', asset.type);

@@ -3,18 +3,22 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodRealError } from 'zod';
-import { toClientError } from './errorContract';
-import { isPlainText, notPlainText } from './schemas/common';
+import { SIGN_IN_REQUIRED, toClientError } from './errorContract';
+import { isPlainText, NOT_PLAIN_TEXT } from './schemas/common';
 import type { Database } from '../db/client';
 import { decidedInSql, readAuthority, type Authority } from './access';
 import type { Auth, AuthSession, SessionUser } from './auth';
 import type { AttemptStore, Limits } from './rateLimit';
 import { nextTurn } from './turns';
+import { msg, sourceLocale, type Locale } from '../shared/i18n';
+import { requestLocale, translate } from './i18n';
 
 export interface RequestMeta {
   /** The request came over HTTPS (directly or via a trusted proxy): cookies get Secure. */
   secure: boolean;
   clientIp: string;
+  /** The request's Accept-Language header, for a visitor or a user who has not chosen a language. */
+  acceptLanguage?: string;
 }
 
 /** What every request shares: the database, sessions, and the attempt counters of the rate limits. */
@@ -27,6 +31,8 @@ export interface AppServices {
 
 export interface Context extends RequestMeta, AppServices {
   user: SessionUser | null;
+  /** The language of this request's texts: the user's saved one, else Accept-Language's, else English (server/i18n.ts). */
+  locale: Locale;
   session: AuthSession | null;
   /** Adds a Set-Cookie header to the response being built. */
   setCookie(cookie: string): void;
@@ -58,7 +64,7 @@ export const newAnswerBudget = (): AnswerBudget => ({ fields: ANSWER_BUDGET_FIEL
 /** A batch's calls run back to back until they have held the event loop this long, then let other requests in. */
 const TURN_MS = 8;
 
-export const TOO_MUCH_AT_ONCE = 'This request asks for too much at once. Ask for fewer rows in each call.';
+export const TOO_MUCH_AT_ONCE = msg('This request asks for too much at once. Ask for fewer rows in each call.');
 
 /** The fields of a list answer: rows × the columns of its first row (a timeline page counts its items). */
 function fieldsOf(data: unknown): number {
@@ -78,6 +84,7 @@ export function createContextInner(init: Partial<Context> & AppServices): Contex
     setCookie: () => undefined,
     setHeader: () => undefined,
     ...init,
+    locale: init.locale ?? requestLocale(init.user?.language, init.acceptLanguage),
   };
 }
 
@@ -99,8 +106,8 @@ export async function createRequestContext(
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   // The same contract as REST (errorContract.ts), in tRPC's shape; `issues` stays a key even when undefined.
-  errorFormatter({ shape, error }) {
-    const { status, body, fault } = toClientError(error);
+  errorFormatter({ shape, error, ctx }) {
+    const { status, body, fault } = toClientError(error, ctx?.locale ?? sourceLocale);
     return {
       ...shape,
       code: fault ? TRPC_ERROR_CODES_BY_KEY.INTERNAL_SERVER_ERROR : shape.code,
@@ -127,13 +134,17 @@ function unplainTexts(value: unknown, path: (string | number)[], found: (string 
   return found;
 }
 
-/** Every procedure refuses text with control characters (a NUL cuts what SQLite reads back), wherever it sits. */
-const plainTextOnly = t.middleware(async ({ getRawInput, next }) => {
+/**
+ * Every procedure refuses text with control characters (a NUL cuts what SQLite reads back), wherever it sits. The
+ * field is named by the input's own key, so the message is worded here, in the request's language.
+ */
+const plainTextOnly = t.middleware(async ({ ctx, getRawInput, next }) => {
   const paths = unplainTexts(await getRawInput(), [], []);
   if (!paths.length) return next();
   const issues = paths.map((path) => {
-    const field = String(path[path.length - 1] ?? 'Input');
-    return { code: 'custom' as const, path, message: notPlainText(field.charAt(0).toUpperCase() + field.slice(1)), input: undefined };
+    const field = String(path[path.length - 1] ?? msg('Input'));
+    const label = translate(ctx.locale, field.charAt(0).toUpperCase() + field.slice(1));
+    return { code: 'custom' as const, path, message: translate(ctx.locale, NOT_PLAIN_TEXT, { label }), input: undefined };
   });
   throw new TRPCError({ code: 'BAD_REQUEST', message: issues[0].message, cause: new ZodRealError(issues) });
 });
@@ -149,7 +160,7 @@ const queryAuthorities = new WeakMap<Context, Promise<Authority>>();
 
 /** Only a signed-in user: for procedures that read nothing by the team rules (auth.me, on every page load). */
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_REQUIRED });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 

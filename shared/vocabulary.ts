@@ -1,6 +1,8 @@
 // The closed sets of SPEC §3 (activity and goal types, follow-up types, spiritual statuses, team roles) with their words and the
 // order each form offers them in: one module for the tables, the zod schemas, the forms, the screens and the calendar.
-// Free of zod and of database imports, so a screen that only shows a label does not download either.
+// Free of zod and of database imports, so a screen that only shows a label does not download either. Each word is English,
+// marked for translation; the label functions answer in the reader's language (shared/i18n.ts shownText).
+import { msg, shownText } from './i18n';
 
 export const activityTypes = ['conversation', 'gospel_presentation', 'follow_up', 'other'] as const;
 /** Goals count activities, plus the contacts added (new_contact). */
@@ -17,42 +19,42 @@ export type TeamRole = (typeof teamRoles)[number];
 
 /** The words a screen shows for a goal's type; an activity's type uses the same words (and the server's default description). */
 export const goalTypeLabels: Record<GoalType, string> = {
-  conversation: 'Conversation',
-  gospel_presentation: 'Gospel Presentation',
-  new_contact: 'New Contact',
-  follow_up: 'Follow-up',
-  other: 'Other',
+  conversation: msg('Conversation'),
+  gospel_presentation: msg('Gospel Presentation'),
+  new_contact: msg('New Contact'),
+  follow_up: msg('Follow-up'),
+  other: msg('Other'),
 };
 
 /** An activity's own types with the same words (the Log Activity form's choices, the server's default description). */
 export const activityTypeLabels = Object.fromEntries(activityTypes.map((type) => [type, goalTypeLabels[type]])) as Record<ActivityType, string>;
 
 export const spiritualStatusLabels: Record<SpiritualStatus, string> = {
-  exploring: 'Exploring',
-  seeking: 'Seeking',
-  new_believer: 'New Believer',
-  growing: 'Growing',
-  mature: 'Mature',
-  unknown: 'Unknown',
+  exploring: msg('Exploring'),
+  seeking: msg('Seeking'),
+  new_believer: msg('New Believer'),
+  growing: msg('Growing'),
+  mature: msg('Mature'),
+  unknown: msg('Unknown'),
 };
 
 export const followUpTypeLabels: Record<FollowUpType, string> = {
-  phone: 'Phone Call',
-  meeting: 'Meeting',
-  email: 'Email',
-  text: 'Text Message',
-  study: 'Bible Study',
-  other: 'Other',
+  phone: msg('Phone Call'),
+  meeting: msg('Meeting'),
+  email: msg('Email'),
+  text: msg('Text Message'),
+  study: msg('Bible Study'),
+  other: msg('Other'),
 };
 
 /** A follow-up's type at the head of a calendar event's title ('Phone call: Maria'): sentence case, and 'Follow-up' for other. */
 export const followUpCalendarWords: Record<FollowUpType, string> = {
-  phone: 'Phone call',
-  meeting: 'Meeting',
-  email: 'Email',
-  text: 'Text message',
-  study: 'Bible study',
-  other: 'Follow-up',
+  phone: msg('Phone call'),
+  meeting: msg('Meeting'),
+  email: msg('Email'),
+  text: msg('Text message'),
+  study: msg('Bible study'),
+  other: msg('Follow-up'),
 };
 
 /** The choices each form offers, in its order (SPEC §2 and §9: a new contact is unknown until said otherwise). */
@@ -81,11 +83,11 @@ export function isOneOf<T extends string>(values: readonly T[], value: string): 
  * Object.prototype: 'constructor' is not a key of the table).
  */
 function labelOf<T extends string>(labels: Record<T, string>, value: string, fallback: string): string {
-  return Object.hasOwn(labels, value) ? labels[value as T] : fallback;
+  return shownText(Object.hasOwn(labels, value) ? labels[value as T] : fallback);
 }
 
 /** SPEC §2: an activity item labels conversation, gospel_presentation, new_contact and follow_up; any other shows 'Other'. */
-export const activityTypeLabel = (type: string) => labelOf(goalTypeLabels, type, 'Other');
-export const goalTypeLabel = (type: string) => labelOf(goalTypeLabels, type, 'Other');
-export const followUpTypeLabel = (type: string) => labelOf(followUpTypeLabels, type, 'Other');
-export const spiritualStatusLabel = (status: string) => labelOf(spiritualStatusLabels, status, 'Unknown');
+export const activityTypeLabel = (type: string) => labelOf(goalTypeLabels, type, msg('Other'));
+export const goalTypeLabel = (type: string) => labelOf(goalTypeLabels, type, msg('Other'));
+export const followUpTypeLabel = (type: string) => labelOf(followUpTypeLabels, type, msg('Other'));
+export const spiritualStatusLabel = (status: string) => labelOf(spiritualStatusLabels, status, msg('Unknown'));

@@ -9,6 +9,8 @@ import { Toaster } from './components/Toaster';
 import { AuthProvider } from './hooks/useAuth';
 import { TeamProvider } from './hooks/useTeams';
 import { ToastProvider } from './hooks/useToast';
+import { activateLocale, initialLocale } from './i18n';
+import { InLocale, LocaleProvider } from './i18n/LocaleRoot';
 import { createQueryClient } from './lib/queryClient';
 import { registerServiceWorker } from './lib/serviceWorker';
 import { applyThemeChoice, followThemeChoiceOfOtherTabs, readThemeChoice } from './lib/theme';
@@ -20,6 +22,10 @@ import './index.css';
 applyThemeChoice(readThemeChoice());
 followThemeChoiceOfOtherTabs();
 
+// This device's or the browser's language; another than English fetches its catalogue beside the page's code, and the
+// first render waits for it (never English first, then a flash into the reader's language).
+const ready = activateLocale(initialLocale()).catch((error) => console.warn('The language could not be loaded', error));
+
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 startVisit(queryClient, trpcClient, preloadDashboardPage);
@@ -29,24 +35,30 @@ registerServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <ToastProvider>
-            <AuthProvider>
-              <TeamProvider>
-                <ErrorBoundary>
-                  <App />
-                </ErrorBoundary>
-              </TeamProvider>
-            </AuthProvider>
-            {/* Outside the error boundary, so a toast can still explain what failed. */}
-            <Toaster />
-          </ToastProvider>
-        </BrowserRouter>
-      </QueryClientProvider>
-    </trpc.Provider>
-  </StrictMode>,
+void ready.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <LocaleProvider>
+        <trpc.Provider client={trpcClient} queryClient={queryClient}>
+          <QueryClientProvider client={queryClient}>
+            <BrowserRouter>
+              <ToastProvider>
+                <AuthProvider>
+                  <TeamProvider>
+                    <InLocale>
+                      <ErrorBoundary>
+                        <App />
+                      </ErrorBoundary>
+                    </InLocale>
+                  </TeamProvider>
+                </AuthProvider>
+                {/* Outside the error boundary, so a toast can still explain what failed. */}
+                <Toaster />
+              </ToastProvider>
+            </BrowserRouter>
+          </QueryClientProvider>
+        </trpc.Provider>
+      </LocaleProvider>
+    </StrictMode>,
+  ),
 );

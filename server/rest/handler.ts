@@ -7,6 +7,8 @@ import { HttpError, readJsonBody, sendJson, sendText } from '../http';
 import { createLimiter } from '../limiter';
 import { nextTurn } from '../turns';
 import { SIGN_IN_REQUIRED, toClientError } from '../errorContract';
+import { msg, type Locale } from '../../shared/i18n';
+import { requestLocale } from '../i18n';
 import { createCallerFactory, type Context } from '../trpc';
 import { MAX_PAGE_ROWS } from '../schemas/common';
 import { OPENAPI_PATH, openApiDocument } from './openapi';
@@ -99,7 +101,7 @@ async function buildInput(route: RestRoute, req: IncomingMessage, params: Record
       return body ?? {};
     case 'params+body':
       if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body)))
-        throw new HttpError(400, 'BAD_REQUEST', 'Request body must be a JSON object');
+        throw new HttpError(400, 'BAD_REQUEST', msg('Request body must be a JSON object'));
       return { ...(body as object | undefined), ...params };
   }
 }
@@ -124,8 +126,8 @@ function sendOpenApi(req: IncomingMessage, res: ServerResponse) {
 }
 
 /** Sends any error as the one error contract (errorContract.ts); the server's own faults are logged. */
-export function sendError(res: ServerResponse, error: unknown, log: (error: unknown) => void) {
-  const { status, body, fault } = toClientError(error);
+export function sendError(res: ServerResponse, error: unknown, log: (error: unknown) => void, locale: Locale) {
+  const { status, body, fault } = toClientError(error, locale);
   if (fault) log(error);
   // The rest of a refused over-large body is never read, so this connection cannot carry another request.
   if (status === 413) res.setHeader('Connection', 'close');
@@ -200,17 +202,20 @@ export async function handleRest(
   log: (error: unknown) => void,
 ) {
   const method = (req.method ?? 'GET').toUpperCase();
+  // Errors before the session is read answer in the Accept-Language's language; after, in the user's.
+  let locale = requestLocale(null, req.headers['accept-language']);
   try {
     if (url.pathname === OPENAPI_PATH) {
       if (method === 'GET' || method === 'HEAD') return sendOpenApi(req, res);
-      throw new HttpError(405, 'METHOD_NOT_SUPPORTED', `${method} is not supported on ${url.pathname}`);
+      throw new HttpError(405, 'METHOD_NOT_SUPPORTED', msg('{method} is not supported on {path}'), { method, path: url.pathname });
     }
     const { route, params, pathMatched } = matchRoute(method, url.pathname);
     if (!route) {
-      if (pathMatched) throw new HttpError(405, 'METHOD_NOT_SUPPORTED', `${method} is not supported on ${url.pathname}`);
-      throw new HttpError(404, 'NOT_FOUND', 'No such API path');
+      if (pathMatched) throw new HttpError(405, 'METHOD_NOT_SUPPORTED', msg('{method} is not supported on {path}'), { method, path: url.pathname });
+      throw new HttpError(404, 'NOT_FOUND', msg('No such API path'));
     }
     const ctx = await makeContext();
+    locale = ctx.locale;
     // Only a public row lets a caller without a session through, refused before the body is read or anything is called.
     if (!route.public && !ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_REQUIRED });
     const input = withHeaderInputs(route, req, await buildInput(route, req, params, url.searchParams));
@@ -223,6 +228,6 @@ export async function handleRest(
     if (text === undefined) throw new Error(`${route.procedure} must answer text for its download route`);
     sendText(res, route.status ?? 200, text, contentType, filename?.(params));
   } catch (error) {
-    sendError(res, error, log);
+    sendError(res, error, log, locale);
   }
 }

@@ -1,5 +1,6 @@
 // What each JSON REST route answers, as zod schemas for the OpenAPI document: never run on a request (tsc and the API tests hold them to the procedures).
 import { z } from 'zod';
+import { locales } from '../../shared/i18n';
 import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from '../../shared/vocabulary';
 import type { ProcedurePath } from './routes';
 
@@ -13,7 +14,7 @@ const teamId = rowId.nullable();
 const spiritualStatus = z.enum(spiritualStatuses);
 const teamRole = z.enum(teamRoles);
 
-const user = z.object({ id: rowId, username: text, email: text, firstName: text, lastName: text });
+const user = z.object({ id: rowId, username: text, email: text, firstName: text, lastName: text, language: z.enum(locales).nullable() });
 
 const contactFields = { id: rowId, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText, createdAt: instant, teamId };
 const contact = z.object({ ...contactFields, lastContactAt: instant.nullable(), nextFollowUpAt: instant.nullable() });
@@ -161,6 +162,7 @@ export const responses = {
   }),
 
   'account.updateProfile': user,
+  'account.setLanguage': z.object({ language: z.enum(locales) }),
   'account.changePassword': done,
   'account.export': z.object({
     exportedAt: instant,

@@ -105,6 +105,7 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/search', procedure: 'search.quick', input: 'query' },
 
   { method: 'PUT', path: '/api/account/profile', procedure: 'account.updateProfile', input: 'body' },
+  { method: 'PUT', path: '/api/account/language', procedure: 'account.setLanguage', input: 'body' },
   { method: 'POST', path: '/api/account/password', procedure: 'account.changePassword', input: 'body' },
   {
     method: 'GET',

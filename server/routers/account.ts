@@ -3,12 +3,15 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ZodRealError } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
+import { msg, type Locale } from '../../shared/i18n';
 import { activities, contacts, contactStatusChanges, followUps, goals, prayerRequests, teamMembers, teams, users } from '../../db/schema';
 import { canRead, ownedBy, type Authority } from '../access';
 import { hashPassword, verifyPassword, type SessionUser } from '../auth';
+import { translate, translateMessage } from '../i18n';
 import { conflictOnDuplicate, fieldConflict } from '../errors';
 import { contactsFromFile, contactsToCsv, contactsToVcard, type ContactDraft, type ImportProblem } from '../importExport';
 import { changePasswordInput, deleteAccountInput, EMAIL_NEEDS_PASSWORD, importInput, profileUpdateInput } from '../schemas/account';
+import { languageInput } from '../schemas/auth';
 import { protectedProcedure, router, type Context } from '../trpc';
 import { nextTurn } from '../turns';
 import { activityColumns } from './activities';
@@ -21,7 +24,7 @@ import { selectFollowUps } from './followUps';
 
 type SignedInContext = Context & { user: SessionUser };
 
-const EMAIL_TAKEN = { field: 'email', message: 'Email already registered' };
+const EMAIL_TAKEN = { field: 'email', message: msg('Email already registered') };
 
 /** A refusal about one field, shaped like a validation error so a form shows it beside that field. */
 function fieldError(field: string, message: string) {
@@ -156,12 +159,14 @@ interface ImportPlan {
 
 /**
  * Sorts a file's valid rows into new contacts and duplicates: a row with an email is a duplicate of any contact the
- * user can see, or earlier row, with that email (ignoring case); a row without one, of any with the same name.
+ * user can see, or earlier row, with that email (ignoring case); a row without one, of any with the same name. The
+ * reasons of duplicates and problems are in the user's language.
  */
-async function planImport(db: Queryable, who: Authority, parsed: { drafts: ContactDraft[]; problems: ImportProblem[] }): Promise<ImportPlan> {
+async function planImport(db: Queryable, who: Authority, parsed: { drafts: ContactDraft[]; problems: ImportProblem[] }, locale: Locale): Promise<ImportPlan> {
   const known = await knownKeys(db, who, parsed.drafts);
   await nextTurn();
-  const plan: ImportPlan = { valid: [], duplicates: [], problems: parsed.problems };
+  const problems = parsed.problems.map((problem) => ({ ...problem, reason: translateMessage(locale, problem.reason) }));
+  const plan: ImportPlan = { valid: [], duplicates: [], problems };
   const emailRows = new Map<string, number>();
   const nameRows = new Map<string, number>();
   for (const draft of parsed.drafts) {
@@ -169,10 +174,10 @@ async function planImport(db: Queryable, who: Authority, parsed: { drafts: Conta
     const name = sqliteLower(draft.name);
     let reason: string | null = null;
     if (email !== null) {
-      if (known.emails.has(email)) reason = 'A contact with this email already exists';
-      else if (emailRows.has(email)) reason = `Same email as row ${emailRows.get(email)}`;
-    } else if (known.names.has(name)) reason = 'A contact with this name already exists';
-    else if (nameRows.has(name)) reason = `Same name as row ${nameRows.get(name)}`;
+      if (known.emails.has(email)) reason = translate(locale, 'A contact with this email already exists');
+      else if (emailRows.has(email)) reason = translate(locale, 'Same email as row {row}', { row: emailRows.get(email) });
+    } else if (known.names.has(name)) reason = translate(locale, 'A contact with this name already exists');
+    else if (nameRows.has(name)) reason = translate(locale, 'Same name as row {row}', { row: nameRows.get(name) });
     if (email !== null && !emailRows.has(email)) emailRows.set(email, draft.row);
     if (!nameRows.has(name)) nameRows.set(name, draft.row);
     if (reason) plan.duplicates.push({ row: draft.row, name: draft.name, reason });
@@ -213,7 +218,7 @@ export const accountRouter = router({
     // Whether an address is taken is only answered to someone who proved they hold the account, at sign-in's pace.
     if (newEmail) {
       if (!currentPassword) throw fieldError('currentPassword', EMAIL_NEEDS_PASSWORD);
-      await assertPassword(ctx, currentPassword, 'currentPassword', 'Current password is incorrect');
+      await assertPassword(ctx, currentPassword, 'currentPassword', msg('Current password is incorrect'));
     }
     return conflictOnDuplicate(
       () =>
@@ -233,9 +238,15 @@ export const accountRouter = router({
     );
   }),
 
+  /** The language Sower speaks to the user, on every device and in what the server writes (emails, calendar feed). */
+  setLanguage: protectedProcedure.input(languageInput).mutation(async ({ ctx, input }) => {
+    await ctx.database.write((tx) => tx.update(users).set({ language: input.language }).where(eq(users.id, ctx.user.id)));
+    return { language: input.language };
+  }),
+
   /** Signs out every other session of the user; the one that changed the password stays signed in. */
   changePassword: protectedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    await assertPassword(ctx, input.currentPassword, 'currentPassword', 'Current password is incorrect');
+    await assertPassword(ctx, input.currentPassword, 'currentPassword', msg('Current password is incorrect'));
     const passwordHash = await hashPassword(input.newPassword);
     await ctx.database.write((tx) => tx.update(users).set({ passwordHash }).where(eq(users.id, ctx.user.id)));
     if (ctx.session) await ctx.auth.invalidateOtherSessions(ctx.user.id, ctx.session.id);
@@ -247,7 +258,7 @@ export const accountRouter = router({
 
   /** The user's own contacts as CSV text (RFC 4180), for a spreadsheet. */
   exportContactsCsv: protectedProcedure.query(async ({ ctx }) =>
-    inTurns(await ownContactsForFile(ctx.database.read, ctx.authority), (slice, first) => contactsToCsv(slice, first)),
+    inTurns(await ownContactsForFile(ctx.database.read, ctx.authority), (slice, first) => contactsToCsv(slice, ctx.locale, first)),
   ),
 
   /** The user's own contacts as vCard 3.0 text, for an address book. */
@@ -256,13 +267,13 @@ export const accountRouter = router({
   /** What an import would do, writing nothing. */
   previewImport: protectedProcedure
     .input(importInput)
-    .mutation(async ({ ctx, input }) => planImport(ctx.database.read, ctx.authority, await contactsFromFile(input.format, input.text))),
+    .mutation(async ({ ctx, input }) => planImport(ctx.database.read, ctx.authority, await contactsFromFile(input.format, input.text), ctx.locale)),
 
   /** Parses the file again and creates every valid, new contact in one transaction. */
   confirmImport: protectedProcedure.input(importInput).mutation(async ({ ctx, input }) => {
     const parsed = await contactsFromFile(input.format, input.text);
     return ctx.database.write(async (tx) => {
-      const plan = await planImport(tx, ctx.authority, parsed);
+      const plan = await planImport(tx, ctx.authority, parsed, ctx.locale);
       await insertContacts(tx, ctx.authority, plan.valid.map(({ row: _row, unknownStatus: _written, ...fields }) => ({ ...fields, teamId: null })));
       return { created: plan.valid.length, skipped: plan.duplicates, problems: plan.problems };
     });
@@ -271,7 +282,7 @@ export const accountRouter = router({
   /** Deletes the user and, by cascade, every row they created; signs them out everywhere. */
   deleteAccount: protectedProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
     const userId = ctx.user.id;
-    await assertPassword(ctx, input.password, 'password', 'Password is incorrect');
+    await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));
     await ctx.database.write(async (tx) => {
       await handOverTeams(tx, userId);
       await tx.delete(users).where(eq(users.id, userId));

@@ -8,12 +8,14 @@ import { onceForKey } from '../idempotency';
 import { activityCreateInput, activityListInput, activityUpdateInput } from '../schemas/activities';
 import { idInput } from '../schemas/common';
 import { activityTypeLabels } from '../../shared/vocabulary';
+import { translate } from '../i18n';
 import { protectedProcedure, router } from '../trpc';
 import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from './paging';
 import { insertContact } from './contacts';
 import { followUpColumns } from './followUps';
 import { prayerColumns } from './prayerRequests';
 import { contactRefs, recordsOf } from './shared';
+import { msg } from '../../shared/i18n';
 
 export const activityColumns = {
   id: activities.id,
@@ -30,7 +32,7 @@ export function selectActivities(db: Queryable) {
   return db.select(activityColumns).from(activities).innerJoin(contacts, eq(contacts.id, activities.contactId));
 }
 
-const activityRecords = recordsOf(activities, 'Activity', (db, where) => selectActivities(db).where(where));
+const activityRecords = recordsOf(activities, msg('Activity not found'), (db, where) => selectActivities(db).where(where));
 
 /**
  * The contact an activity is about: an id the user can see, or a typed name matched case-insensitively
@@ -93,7 +95,7 @@ export const activitiesRouter = router({
           contactId: contact.id,
           type: input.type,
           date,
-          description: input.description ?? activityTypeLabels[input.type],
+          description: input.description ?? translate(ctx.locale, activityTypeLabels[input.type]),
           notes: input.notes,
           teamId: input.teamId,
           createdBy: userId,
@@ -102,11 +104,11 @@ export const activitiesRouter = router({
 
       const ownership = { contactId: contact.id, teamId: input.teamId, createdBy: userId };
       const followUp = input.followUp
-        ? (await tx.insert(followUps).values({ ...ownership, ...input.followUp }).returning(followUpColumns))[0]
+        ? (await tx.insert(followUps).values({ ...ownership, ...input.followUp, description: input.followUp.description ?? translate(ctx.locale, 'Follow-up for activity') }).returning(followUpColumns))[0]
         : null;
       const prayerRequest = input.prayer
         ? // Asked for during the conversation: the prayer request is dated with the activity, not the day it was typed in.
-          (await tx.insert(prayerRequests).values({ ...ownership, request: input.prayer.request, date }).returning(prayerColumns))[0]
+          (await tx.insert(prayerRequests).values({ ...ownership, request: input.prayer.request ?? translate(ctx.locale, 'Prayer related to activity'), date }).returning(prayerColumns))[0]
         : null;
       return {
         ...(await activityRecords.read(tx, activity.id, who)),

@@ -2,7 +2,9 @@
 import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
+import { msg } from '../../shared/i18n';
 import { hashPassword, verifyAgainstNothing, verifyPassword, type SessionUser } from '../auth';
+import { requestLocale, translate } from '../i18n';
 import { conflictOnDuplicate, fieldConflict, isUniqueViolation } from '../errors';
 import { addressKey, takeAttempt, type LimitRule } from '../rateLimit';
 import { loginInput, registerInput, usernameKey } from '../schemas/auth';
@@ -14,6 +16,7 @@ export const userColumns = {
   email: users.email,
   firstName: users.firstName,
   lastName: users.lastName,
+  language: users.language,
 };
 
 const sameText = (column: typeof users.email, value: string) => sql`lower(${column}) = lower(${value})`;
@@ -30,8 +33,8 @@ export function attempt(ctx: Context, checks: { key: string; rule: LimitRule }[]
   return takeAttempt(ctx.attempts, checks, ctx.setHeader);
 }
 
-const USERNAME_TAKEN = { field: 'username', message: 'Username already taken' };
-const EMAIL_TAKEN = { field: 'email', message: 'Email already registered' };
+const USERNAME_TAKEN = { field: 'username', message: msg('Username already taken') };
+const EMAIL_TAKEN = { field: 'email', message: msg('Email already registered') };
 
 export const authRouter = router({
   me: signedInProcedure.query(({ ctx }): SessionUser => ctx.user),
@@ -53,7 +56,7 @@ export const authRouter = router({
         ctx.database.write((tx) =>
           tx
             .insert(users)
-            .values({ username: input.username, usernameKey: key, email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, lastLogin: new Date() })
+            .values({ username: input.username, usernameKey: key, email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, language: input.language ?? ctx.locale, lastLogin: new Date() })
             .returning(userColumns),
         ),
       (error) => (isUniqueViolation(error, 'users_email') ? EMAIL_TAKEN : USERNAME_TAKEN),
@@ -77,18 +80,20 @@ export const authRouter = router({
       .from(users)
       .where(eq(users.usernameKey, usernameKey(input.username)));
     const valid = found ? await verifyPassword(found.passwordHash, input.password) : await verifyAgainstNothing(input.password);
-    if (!found || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid username or password' });
+    if (!found || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: msg('Invalid username or password') });
     await tried.succeeded({ reset: [pairKey], release: [addressOnlyKey] });
 
-    await ctx.database.write((tx) => tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, found.id)));
+    const language = input.language ?? found.language;
+    await ctx.database.write((tx) => tx.update(users).set({ lastLogin: new Date(), language }).where(eq(users.id, found.id)));
     await signIn(ctx, found.id);
-    const { passwordHash: _hash, ...user } = found;
-    return { user, message: 'Login successful' };
+    const { passwordHash: _hash, ...user } = { ...found, language };
+    // In the language the account has now (the one just chosen on the sign-in page, else its saved one).
+    return { user, message: translate(requestLocale(language, ctx.acceptLanguage), 'Login successful') };
   }),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
     if (ctx.session) await ctx.auth.invalidateSession(ctx.session.id);
     ctx.setCookie(ctx.auth.blankSessionCookie(ctx.secure));
-    return { message: 'Logged out' };
+    return { message: translate(ctx.locale, 'Logged out') };
   }),
 });

@@ -5,9 +5,11 @@ import { z } from 'zod';
 import { followUps, users } from '../../db/schema';
 import { canRead, decidedInSql, notFound } from '../access';
 import { FEED_NAME, followUpsCalendar } from '../ics';
+import { requestLocale } from '../i18n';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
 import { selectFollowUps } from './followUps';
 import { DAY_MS } from './calendarDays';
+import { msg } from '../../shared/i18n';
 
 /** How far back the feed reaches: overdue follow-ups stay visible for a month. */
 const FEED_PAST_DAYS = 30;
@@ -61,9 +63,9 @@ export const calendarRouter = router({
    * the same 404.
    */
   feed: publicProcedure.input(feedInput).query(async ({ ctx, input }) => {
-    if (!tokenShape.test(input.token)) throw notFound('Calendar feed');
-    const [owner] = await ctx.database.read.select({ id: users.id }).from(users).where(eq(users.calendarToken, input.token));
-    if (!owner) throw notFound('Calendar feed');
+    if (!tokenShape.test(input.token)) throw notFound(msg('Calendar feed not found'));
+    const [owner] = await ctx.database.read.select({ id: users.id, language: users.language }).from(users).where(eq(users.calendarToken, input.token));
+    if (!owner) throw notFound(msg('Calendar feed not found'));
     const now = new Date();
     const pending = await selectFollowUps(ctx.database.read)
       .where(
@@ -75,6 +77,7 @@ export const calendarRouter = router({
         ),
       )
       .orderBy(asc(followUps.date), asc(followUps.id));
-    return followUpsCalendar(pending, { now, name: FEED_NAME });
+    // Read by a calendar app, not by the owner's browser: the feed speaks the owner's saved language.
+    return followUpsCalendar(pending, { now, locale: requestLocale(owner.language, undefined), name: FEED_NAME });
   }),
 });

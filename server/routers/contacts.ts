@@ -15,6 +15,7 @@ import { decoded, rowsOf } from '../rows';
 import { latestToday } from './calendarDays';
 import { nextTurn } from '../turns';
 import { MAX_IMPORT_ROWS } from '../importExport';
+import { msg } from '../../shared/i18n';
 
 export const contactColumns = {
   id: contacts.id,
@@ -73,7 +74,7 @@ function sortKey(sort: ContactSort, who: Who) {
   return nameKey;
 }
 
-const contactRecords = recordsOf(contacts, 'Contact', (db, where, who) => db.select(contactSummaryColumns(who)).from(contacts).where(where));
+const contactRecords = recordsOf(contacts, msg('Contact not found'), (db, where, who) => db.select(contactSummaryColumns(who)).from(contacts).where(where));
 
 type NewContact = Omit<typeof contacts.$inferInsert, 'createdBy' | 'id' | 'createdAt'>;
 

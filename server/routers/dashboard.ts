@@ -1,8 +1,8 @@
 // The dashboard's numbers: totals and real 30-day trends, from tallies the database keeps.
-import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { followUps, goals, resources } from '../../db/schema';
+import { followUps, goals, resources, resourceTranslations } from '../../db/schema';
 import { canRead, canReadResource, preparedUser as user } from '../access';
 import { preparedPer } from '../prepared';
 import { dateInput } from '../schemas/common';
@@ -10,12 +10,15 @@ import { protectedProcedure, router } from '../trpc';
 import { activityPage } from './activities';
 import { followUpListColumns, selectFollowUps } from './followUps';
 import { goalColumns } from './goals';
-import { resourceCardColumns } from './resources';
+import { inReadersLanguage, resourceCardColumns } from './resources';
 import { preparedPage, readablePage } from './paging';
 import { readableTallies, readableWindows } from './tallies';
 import { DAY_MS } from './calendarDays';
+import { msg, type Locale } from '../../shared/i18n';
+import { translate } from '../i18n';
 
-export const TREND_LABEL = 'vs previous 30 days';
+/** A trend's label, in English; answered in the user's language. */
+export const TREND_LABEL = msg('vs previous 30 days');
 
 export interface Trend {
   value: number;
@@ -23,17 +26,20 @@ export interface Trend {
   isPositive: boolean;
 }
 
-/** Percent change of the last 30 days against the 30 before; from nothing to something counts as +100%. */
-export function trendOf(recent: number, previous: number): Trend {
+/**
+ * Percent change of the last 30 days against the 30 before; from nothing to something counts as +100%. The label is
+ * in `locale`.
+ */
+export function trendOf(recent: number, previous: number, locale: Locale): Trend {
   const value = previous === 0 ? (recent > 0 ? 100 : 0) : Math.round(((recent - previous) / previous) * 100);
-  return { value, label: TREND_LABEL, isPositive: value >= 0 };
+  return { value, label: translate(locale, TREND_LABEL), isPositive: value >= 0 };
 }
 
 /**
  * Totals come from the tallies and the two 30-day windows from the daily tallies (whole UTC days: the last 30 days up
  * to tomorrow, and the 30 before), so neither grows with the history.
  */
-async function computeStats(db: Queryable, userId: number) {
+async function computeStats(db: Queryable, userId: number, locale: Locale) {
   const today = Math.floor(Date.now() / DAY_MS);
   const [totals, windows] = await Promise.all([
     readableTallies(db, userId, ['activity', 'contact', 'prayer']),
@@ -41,7 +47,7 @@ async function computeStats(db: Queryable, userId: number) {
   ]);
   const trend = (entity: string, kind: string) => {
     const counted = windows(entity, kind);
-    return trendOf(counted.recent, counted.previous);
+    return trendOf(counted.recent, counted.previous, locale);
   };
   const prayers = [totals('prayer', 'active'), totals('prayer', 'answered')];
   return {
@@ -68,7 +74,16 @@ const activeGoalsQuery = preparedPer((db) => {
   const chosen = db.select({ id: goals.id }).from(goals).where(and(canRead(goals, user), eq(goals.completed, false))).orderBy(...newest).limit(3);
   return db.select(goalColumns).from(goals).where(inArray(goals.id, chosen)).orderBy(...newest).prepare();
 });
-const firstResourcesQuery = preparedPer((db) => db.select(resourceCardColumns).from(resources).where(canReadResource(resources, user)).orderBy(asc(resources.id)).limit(3).prepare());
+const firstResourcesQuery = preparedPer((db) =>
+  db
+    .select(resourceCardColumns)
+    .from(resources)
+    .leftJoin(resourceTranslations, inReadersLanguage(sql.placeholder('locale')))
+    .where(canReadResource(resources, user))
+    .orderBy(asc(resources.id))
+    .limit(3)
+    .prepare(),
+);
 
 /** Pending follow-ups from a date on, soonest first (the summary's upcoming ones from the start of the caller's day). */
 const upcomingPage = preparedPage<{ from: Date; limit?: number }>()(['from'], (db, who, input) => {
@@ -78,7 +93,7 @@ const upcomingPage = preparedPage<{ from: Date; limit?: number }>()(['from'], (d
 });
 
 export const dashboardRouter = router({
-  stats: protectedProcedure.query(({ ctx }) => computeStats(ctx.database.read, ctx.user.id)),
+  stats: protectedProcedure.query(({ ctx }) => computeStats(ctx.database.read, ctx.user.id, ctx.locale)),
 
   /**
    * Everything the dashboard shows in one call: stats, 3 active goals, 3 latest activities, 3 upcoming follow-ups
@@ -89,11 +104,11 @@ export const dashboardRouter = router({
     const userId = ctx.user.id;
     const who = ctx.authority;
     const [stats, activeGoals, recentActivities, upcomingFollowUps, firstResources] = await Promise.all([
-      computeStats(db, userId),
+      computeStats(db, userId, ctx.locale),
       activeGoalsQuery(db).all({ userId }),
       activityPage(db, who, { limit: 3 }),
       upcomingPage(db, who, { from: input.upcomingFrom, limit: 3 }),
-      firstResourcesQuery(db).all({ userId }),
+      firstResourcesQuery(db).all({ userId, locale: ctx.locale }),
     ]);
     return { stats, goals: activeGoals, activities: recentActivities, followUps: upcomingFollowUps, resources: firstResources };
   }),

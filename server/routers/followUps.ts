@@ -11,6 +11,7 @@ import { protectedProcedure, router } from '../trpc';
 import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from './paging';
 import { contactRefs, recordsOf } from './shared';
 import { readableTallies } from './tallies';
+import { msg } from '../../shared/i18n';
 
 export const followUpColumns = {
   id: followUps.id,
@@ -74,7 +75,7 @@ export const followUpPage = preparedPage<NonNullable<z.infer<typeof followUpList
   query: followUpPageQuery(db, who, input),
 }));
 
-const followUpRecords = recordsOf(followUps, 'Follow-up', (db, where) => selectFollowUps(db).where(where));
+const followUpRecords = recordsOf(followUps, msg('Follow-up not found'), (db, where) => selectFollowUps(db).where(where));
 
 export const followUpsRouter = router({
   list: protectedProcedure.input(followUpListInput).query(({ ctx, input }) => followUpPage(ctx.database.read, ctx.authority, input)),
@@ -88,7 +89,7 @@ export const followUpsRouter = router({
 
   /** One follow-up as an .ics file, for "Add to calendar". */
   ics: protectedProcedure.input(idInput).query(async ({ ctx, input }) =>
-    followUpsCalendar([await followUpRecords.read(ctx.database.read, input.id, ctx.authority)], { now: new Date() }),
+    followUpsCalendar([await followUpRecords.read(ctx.database.read, input.id, ctx.authority)], { now: new Date(), locale: ctx.locale }),
   ),
 
   create: protectedProcedure.input(followUpCreateInput).mutation(({ ctx, input }) =>

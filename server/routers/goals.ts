@@ -11,6 +11,7 @@ import { protectedProcedure, router } from '../trpc';
 import { recordsOf } from './shared';
 import { decoded, rowsOf } from '../rows';
 import { DAY_MS, halfDay, latestToday } from './calendarDays';
+import { msg } from '../../shared/i18n';
 
 /**
  * A goal's period, in whole days (calendarDays.ts): from 12 h before the start (the start date's noon, or the moment the
@@ -83,7 +84,7 @@ export const goalColumns = {
   teamId: goals.teamId,
 };
 
-const goalRecords = recordsOf(goals, 'Goal', (db, where) => db.select(goalColumns).from(goals).where(where));
+const goalRecords = recordsOf(goals, msg('Goal not found'), (db, where) => db.select(goalColumns).from(goals).where(where));
 
 /** The user typed the progress: keep the difference from the count as the adjustment, in the write's transaction. */
 async function adjustTo(tx: Tx, goalId: number, progress: number) {

@@ -7,10 +7,11 @@ import { teamInvitations, teamMembers, teams, users } from '../../db/schema';
 import { notFound } from '../access';
 import { invitationIdInput } from '../schemas/teams';
 import { protectedProcedure, router } from '../trpc';
+import { fmt, msg } from '../../shared/i18n';
 
 /** Teams one person may belong to: enough for any real ministry, and a bound on what every query reads. */
 export const MAX_TEAMS_PER_USER = 100;
-export const TOO_MANY_TEAMS = `You can be in at most ${MAX_TEAMS_PER_USER} teams`;
+export const TOO_MANY_TEAMS = fmt('You can be in at most {max} teams', { max: MAX_TEAMS_PER_USER });
 
 /** Refuses, inside the write that would add one, a membership past MAX_TEAMS_PER_USER. */
 export async function assertRoomForTeam(tx: Tx, userId: number) {
@@ -26,7 +27,7 @@ async function openInvitation(tx: Tx, id: number, userId: number) {
     .select({ id: teamInvitations.id, teamId: teamInvitations.teamId, role: teamInvitations.role })
     .from(teamInvitations)
     .where(and(eq(teamInvitations.id, id), eq(teamInvitations.userId, userId), gt(teamInvitations.expiresAt, new Date())));
-  if (!invitation) throw notFound('Invitation');
+  if (!invitation) throw notFound(msg('Invitation not found'));
   return invitation;
 }
 
@@ -77,7 +78,7 @@ export const invitationsRouter = router({
         .delete(teamInvitations)
         .where(and(eq(teamInvitations.id, input.id), eq(teamInvitations.userId, ctx.user.id)))
         .returning({ id: teamInvitations.id });
-      if (!gone.length) throw notFound('Invitation');
+      if (!gone.length) throw notFound(msg('Invitation not found'));
       return { success: true as const };
     }),
   ),

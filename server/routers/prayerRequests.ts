@@ -10,6 +10,7 @@ import { protectedProcedure, router } from '../trpc';
 import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from './paging';
 import { contactRefs, recordsOf } from './shared';
 import { readableTallies } from './tallies';
+import { msg } from '../../shared/i18n';
 
 export const prayerColumns = {
   id: prayerRequests.id,
@@ -58,7 +59,7 @@ export const prayerPage = preparedPage<NonNullable<z.infer<typeof prayerListInpu
   query: prayerPageQuery(db, who, input),
 }));
 
-const prayerRecords = recordsOf(prayerRequests, 'Prayer request', (db, where) => selectPrayers(db).where(where));
+const prayerRecords = recordsOf(prayerRequests, msg('Prayer request not found'), (db, where) => selectPrayers(db).where(where));
 
 /** An answered prayer always has an answer date (now unless given); an unanswered one has none. */
 function answerFields(answered: boolean | undefined, answerDate: Date | null | undefined) {

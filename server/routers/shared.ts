@@ -3,23 +3,25 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Queryable, Tx } from '../../db/client';
 import { contacts } from '../../db/schema';
+import { msg } from '../../shared/i18n';
 import { canDelete, canEdit, canRead, denyWrite, notFound, type Authority, type OwnedTable } from '../access';
 
 type Table = SQLiteTable & OwnedTable;
 
 /**
- * The records of one table as a procedure acts on them, one at a time by id:
+ * The records of one table as a procedure acts on them, one at a time by id (`notFoundMessage` is the 404's whole
+ * message, marked: msg('Contact not found')):
  * - `read` gives the row (in the entity's own columns, from `select`, which may depend on who asks) when the user may see it, else 404;
  * - `update` and `remove` change it when the user may (own rows; team rows by role), else 403 for a row they only
  *   see (a team viewer) and 404 for anything else, so another person's record is never confirmed to exist.
  * A write's authority decides in SQL (server/access.ts), and these take its transaction, so the check and the change
  * are one transaction: a membership removed a moment before is seen.
  */
-export function recordsOf<Row>(table: Table, what: string, select: (db: Queryable, where: SQL, who: Authority) => PromiseLike<Row[]>) {
+export function recordsOf<Row>(table: Table, notFoundMessage: string, select: (db: Queryable, where: SQL, who: Authority) => PromiseLike<Row[]>) {
   return {
     async read(db: Queryable, rowId: number, who: Authority): Promise<Row> {
       const [row] = await select(db, and(eq(table.id, rowId), canRead(table, who))!, who);
-      if (!row) throw notFound(what);
+      if (!row) throw notFound(notFoundMessage);
       return row;
     },
 
@@ -30,7 +32,7 @@ export function recordsOf<Row>(table: Table, what: string, select: (db: Queryabl
       const rows = Object.keys(changes).length
         ? await tx.update(table).set(changes).where(where).returning({ id: table.id })
         : await tx.select({ id: table.id }).from(table).where(where);
-      if (!rows.length) await denyWrite(tx, table, rowId, who, what);
+      if (!rows.length) await denyWrite(tx, table, rowId, who, notFoundMessage);
     },
 
     async remove(tx: Tx, rowId: number, who: Authority) {
@@ -38,13 +40,13 @@ export function recordsOf<Row>(table: Table, what: string, select: (db: Queryabl
         .delete(table)
         .where(and(eq(table.id, rowId), canDelete(table, who)))
         .returning({ id: table.id });
-      if (!rows.length) await denyWrite(tx, table, rowId, who, what);
+      if (!rows.length) await denyWrite(tx, table, rowId, who, notFoundMessage);
       return { success: true as const, id: rowId };
     },
   };
 }
 
 /** The contact a new record points at: one the user can see (any role), else 404. */
-export const contactRefs = recordsOf(contacts, 'Contact', (db, where) =>
+export const contactRefs = recordsOf(contacts, msg('Contact not found'), (db, where) =>
   db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(where),
 );

@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gt, lte, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { teamInvitations, teamMembers, teams, users } from '../../db/schema';
-import { assertTeamAdmin, decidedInSql, notFound, preparedUser, teamRole } from '../access';
+import { assertTeamAdmin, decidedInSql, notFound, preparedUser, TEAM_NOT_FOUND, teamRole } from '../access';
 import { preparedPer } from '../prepared';
 import { idInput } from '../schemas/common';
 import { usernameKey } from '../schemas/auth';
@@ -12,6 +12,7 @@ import { memberAddInput, memberRemoveInput, memberUpdateInput, teamCreateInput, 
 import { protectedProcedure, router } from '../trpc';
 import { assertRoomForTeam } from './invitations';
 import { DAY_MS } from './calendarDays';
+import { fmt, msg } from '../../shared/i18n';
 
 const teamColumns = { id: teams.id, name: teams.name, description: teams.description, createdAt: teams.createdAt };
 const memberColumns = {
@@ -26,7 +27,7 @@ const memberColumns = {
 
 async function loadTeam(tx: Tx, teamId: number) {
   const [team] = await tx.select(teamColumns).from(teams).where(eq(teams.id, teamId));
-  if (!team) throw notFound('Team');
+  if (!team) throw notFound(TEAM_NOT_FOUND);
   return team;
 }
 
@@ -36,14 +37,14 @@ async function loadMember(tx: Tx, teamId: number, userId: number) {
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
-  if (!member) throw notFound('Member');
+  if (!member) throw notFound(msg('Member not found'));
   return member;
 }
 
 /** How long an invitation stays open, and how many one team may have open at once. */
 const INVITATION_DAYS = 14;
 const MAX_PENDING_INVITATIONS = 50;
-const TOO_MANY_INVITATIONS = `A team can have at most ${MAX_PENDING_INVITATIONS} open invitations; withdraw some first`;
+const TOO_MANY_INVITATIONS = fmt('A team can have at most {max} open invitations; withdraw some first', { max: MAX_PENDING_INVITATIONS });
 
 /** What a team's admins see of an invitation: whom they named, as they named them, never who that turned out to be. */
 const invitationColumns = {
@@ -75,7 +76,7 @@ const teamInvitationsRouter = router({
         .delete(teamInvitations)
         .where(and(eq(teamInvitations.id, input.invitationId), eq(teamInvitations.teamId, input.teamId)))
         .returning({ id: teamInvitations.id });
-      if (!gone.length) throw notFound('Invitation');
+      if (!gone.length) throw notFound(msg('Invitation not found'));
       return { success: true as const };
     }),
   ),
@@ -88,14 +89,14 @@ async function assertAnotherAdmin(tx: Tx, teamId: number, leavingUserId: number)
     .from(teamMembers)
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'admin'), ne(teamMembers.userId, leavingUserId)))
     .limit(1);
-  if (!other) throw new TRPCError({ code: 'CONFLICT', message: 'A team must keep at least one admin' });
+  if (!other) throw new TRPCError({ code: 'CONFLICT', message: msg('A team must keep at least one admin') });
 }
 
 const teamIdOnly = memberRemoveInput.pick({ teamId: true });
 
 const membersRouter = router({
   list: protectedProcedure.input(teamIdOnly).query(async ({ ctx, input }) => {
-    if (!(await teamRole(ctx.database.read, input.teamId, ctx.authority))) throw notFound('Team');
+    if (!(await teamRole(ctx.database.read, input.teamId, ctx.authority))) throw notFound(TEAM_NOT_FOUND);
     return ctx.database.read
       .select(memberColumns)
       .from(teamMembers)
@@ -117,7 +118,7 @@ const membersRouter = router({
         .from(users)
         .where(input.userId !== undefined ? eq(users.id, input.userId) : eq(users.usernameKey, usernameKey(input.username!)));
       // Members are listed to the admin already, so saying so tells nothing new.
-      if (user && (await teamRole(tx, input.teamId, decidedInSql(user.id)))) throw new TRPCError({ code: 'CONFLICT', message: 'This user is already a member of the team' });
+      if (user && (await teamRole(tx, input.teamId, decidedInSql(user.id)))) throw new TRPCError({ code: 'CONFLICT', message: msg('This user is already a member of the team') });
       const now = new Date();
       await tx.delete(teamInvitations).where(and(eq(teamInvitations.teamId, input.teamId), lte(teamInvitations.expiresAt, now)));
       const [{ pending }] = await tx
@@ -152,7 +153,7 @@ const membersRouter = router({
   remove: protectedProcedure.input(memberRemoveInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       if (input.userId !== ctx.user.id) await assertTeamAdmin(tx, input.teamId, ctx.authority);
-      else if (!(await teamRole(tx, input.teamId, ctx.authority))) throw notFound('Team');
+      else if (!(await teamRole(tx, input.teamId, ctx.authority))) throw notFound(TEAM_NOT_FOUND);
       const member = await loadMember(tx, input.teamId, input.userId);
       if (member.role === 'admin') await assertAnotherAdmin(tx, input.teamId, input.userId);
       await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, input.teamId), eq(teamMembers.userId, input.userId)));

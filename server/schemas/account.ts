@@ -1,9 +1,11 @@
 // Account inputs: profile, password change, import of contacts, deleting the account.
 import { z } from 'zod';
+import { fmt, msg } from '../../shared/i18n';
 import { registerInput } from './auth';
 import { emailSchema } from './authFields';
 
-const namePart = (label: string) => z.string().trim().max(100, `${label} must be at most 100 characters`);
+/** A first or last name; `label` is a marked text (msg('First name')). */
+const namePart = (label: string) => z.string().trim().max(100, fmt('{label} must be at most {max} characters', { label, max: 100 }));
 
 /** A full name as registration stores it: the first word is the first name, the rest the last name. */
 function splitName(name: string) {
@@ -12,9 +14,9 @@ function splitName(name: string) {
 }
 
 /** A full name, with the registration form's rule (SPEC §5): the profile form and the API share it. */
-export const fullNameInput = z.string().trim().min(2, 'Name must be at least 2 characters').max(200, 'Name must be at most 200 characters');
+export const fullNameInput = z.string().trim().min(2, msg('Name must be at least 2 characters')).max(200, msg('Name must be at most 200 characters'));
 
-export const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change your email';
+export const EMAIL_NEEDS_PASSWORD = msg('Enter your current password to change your email');
 
 /**
  * Fields left out stay as they are; `name` (one field, like the registration form) sets first and last name. A new
@@ -23,20 +25,20 @@ export const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change your 
 export const profileUpdateInput = z
   .object({
     name: fullNameInput.optional(),
-    firstName: namePart('First name').optional(),
-    lastName: namePart('Last name').optional(),
+    firstName: namePart(msg('First name')).optional(),
+    lastName: namePart(msg('Last name')).optional(),
     email: z.optional(emailSchema),
     currentPassword: z.string().max(200).optional(),
   })
   .transform(({ name, ...rest }) => (name === undefined ? rest : { ...rest, ...splitName(name) }));
 
 export const changePasswordInput = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  currentPassword: z.string({ error: msg('Current password is required') }).min(1, msg('Current password is required')).max(200),
   newPassword: registerInput.shape.password,
 });
 
 export const deleteAccountInput = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: z.string({ error: msg('Password is required') }).min(1, msg('Password is required')).max(200),
 });
 
 /** About 1 MB of text: what the HTTP body limit lets through. */
@@ -45,9 +47,9 @@ export const IMPORT_MAX_CHARS = 1_000_000;
 const importFormats = ['csv', 'vcard'] as const;
 
 export const importInput = z.object({
-  format: z.enum(importFormats, { error: 'Format must be csv or vcard' }),
+  format: z.enum(importFormats, { error: msg('Format must be csv or vcard') }),
   text: z
-    .string({ error: 'The file is empty' })
-    .max(IMPORT_MAX_CHARS, 'The file must be at most 1 MB')
-    .refine((text) => text.trim() !== '', 'The file is empty'),
+    .string({ error: msg('The file is empty') })
+    .max(IMPORT_MAX_CHARS, msg('The file must be at most 1 MB'))
+    .refine((text) => text.trim() !== '', msg('The file is empty')),
 });

@@ -1,25 +1,27 @@
 // Activity inputs, including the optional follow-up and prayer blocks of the one transactional create.
 import { z } from 'zod';
+import { fmt, msg } from '../../shared/i18n';
 import { activityTypes, followUpTypes } from '../../shared/vocabulary';
 import { dateInput, id, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
 
-export const activityTypeSchema = z.enum(activityTypes, { error: 'Invalid activity type' });
-export const followUpTypeSchema = z.enum(followUpTypes, { error: 'Invalid follow-up type' });
+export const activityTypeSchema = z.enum(activityTypes, { error: msg('Invalid activity type') });
+export const followUpTypeSchema = z.enum(followUpTypes, { error: msg('Invalid follow-up type') });
 
 const contactName = z
   .string()
   .trim()
-  .max(LIMITS.name, `Contact name must be at most ${LIMITS.name} characters`)
+  .max(LIMITS.name, fmt('{label} must be at most {max} characters', { label: msg('Contact name'), max: LIMITS.name }))
   .optional();
 
+/** Left without a description or a request, the blocks are given a default one in the user's language (routers/activities.ts). */
 export const activityFollowUpBlock = z.object({
   date: dateInput(),
   type: followUpTypeSchema.default('phone'),
-  description: optionalText(LIMITS.description, 'Description').transform((v) => v ?? 'Follow-up for activity'),
+  description: optionalText(LIMITS.description, msg('Description')),
 });
 
 export const activityPrayerBlock = z.object({
-  request: optionalText(LIMITS.longText, 'Prayer request').transform((v) => v ?? 'Prayer related to activity'),
+  request: optionalText(LIMITS.longText, msg('Prayer request')),
 });
 
 export const activityCreateInput = z
@@ -28,19 +30,19 @@ export const activityCreateInput = z
     date: dateInput().optional(),
     contactId: id.optional(),
     contactName,
-    description: optionalText(LIMITS.description, 'Description'),
-    notes: optionalText(LIMITS.longText, 'Notes'),
+    description: optionalText(LIMITS.description, msg('Description')),
+    notes: optionalText(LIMITS.longText, msg('Notes')),
     teamId: teamIdInput,
     followUp: activityFollowUpBlock.nullish(),
     prayer: activityPrayerBlock.nullish(),
     /** Chosen by the client's offline outbox; a replay with the same key answers the first result again. */
     idempotencyKey: z
       .string()
-      .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency key must be 8 to 100 letters, digits, - or _')
+      .regex(/^[A-Za-z0-9_-]{8,100}$/, msg('Idempotency key must be 8 to 100 letters, digits, - or _'))
       .optional(),
   })
   .refine((v) => v.contactId !== undefined || (v.contactName ?? '').length > 0, {
-    message: 'Contact name is required',
+    message: msg('Contact name is required'),
     path: ['contactName'],
   });
 
@@ -49,14 +51,14 @@ export const activityUpdateInput = z.object({
   type: activityTypeSchema.optional(),
   date: dateInput().optional(),
   contactId: id.optional(),
-  contactName: requiredText('Contact name is required', LIMITS.name, 'Contact name').optional(),
-  description: optionalText(LIMITS.description, 'Description').optional(),
-  notes: optionalText(LIMITS.longText, 'Notes').optional(),
+  contactName: requiredText(msg('Contact name is required'), LIMITS.name, msg('Contact name')).optional(),
+  description: optionalText(LIMITS.description, msg('Description')).optional(),
+  notes: optionalText(LIMITS.longText, msg('Notes')).optional(),
 });
 
 /** List filters: a type, one contact, and dates from (inclusive) to (exclusive), with the usual paging. */
 export const activityListInput = z
   .object({ ...pageFields, type: activityTypeSchema.optional(), contactId: id.optional(), from: dateInput().optional(), to: dateInput().optional() })
-  .refine((v) => !v.from || !v.to || v.from < v.to, { message: 'The end date must be after the start date', path: ['to'] })
+  .refine((v) => !v.from || !v.to || v.from < v.to, { message: msg('The end date must be after the start date'), path: ['to'] })
   .optional();
 

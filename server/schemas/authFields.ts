@@ -2,6 +2,7 @@
 // with zod/mini, which that page's bundle can carry (a few kB gzipped, where zod's full API is about 20 kB); the
 // server's zod schemas embed them as they are.
 import * as zm from 'zod/mini';
+import { msg } from '../../shared/i18n';
 import { LIMITS } from './limits';
 
 /**
@@ -25,17 +26,17 @@ export function isSingleScript(text: string) {
 }
 
 export const usernameSchema = zm.pipe(
-  zm.pipe(zm.string({ error: 'Username must be at least 3 characters' }).check(zm.trim()), zm.transform((value: string) => value.normalize('NFKC'))),
+  zm.pipe(zm.string({ error: msg('Username must be at least 3 characters') }).check(zm.trim()), zm.transform((value: string) => value.normalize('NFKC'))),
   zm.string().check(
-    zm.minLength(3, 'Username must be at least 3 characters'),
-    zm.maxLength(50, 'Username must be at most 50 characters'),
-    zm.regex(/^[\p{L}\p{M}\p{N}._-]+$/u, 'Username may only contain letters, numbers, dots, dashes and underscores'),
-    zm.refine(isSingleScript, 'Username must use the letters of one alphabet'),
+    zm.minLength(3, msg('Username must be at least 3 characters')),
+    zm.maxLength(50, msg('Username must be at most 50 characters')),
+    zm.regex(/^[\p{L}\p{M}\p{N}._-]+$/u, msg('Username may only contain letters, numbers, dots, dashes and underscores')),
+    zm.refine(isSingleScript, msg('Username must use the letters of one alphabet')),
   ),
 );
 
 export const emailSchema = zm.pipe(
-  zm.string({ error: 'Please enter a valid email address' }).check(zm.trim(), zm.maxLength(LIMITS.email, 'Please enter a valid email address')),
-  zm.email('Please enter a valid email address'),
+  zm.string({ error: msg('Please enter a valid email address') }).check(zm.trim(), zm.maxLength(LIMITS.email, msg('Please enter a valid email address'))),
+  zm.email(msg('Please enter a valid email address')),
 );
 

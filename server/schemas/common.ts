@@ -1,13 +1,14 @@
 // Building blocks shared by the entity schemas: ids, dates, bounded texts, paging.
 import { z } from 'zod';
+import { fmt, msg } from '../../shared/i18n';
 
 export { LIMITS } from './limits';
 
 export const id = z.coerce
-  .number({ error: 'Invalid id' })
-  .int('Invalid id')
-  .positive('Invalid id')
-  .max(Number.MAX_SAFE_INTEGER, 'Invalid id');
+  .number({ error: msg('Invalid id') })
+  .int(msg('Invalid id'))
+  .positive(msg('Invalid id'))
+  .max(Number.MAX_SAFE_INTEGER, msg('Invalid id'));
 
 export const idInput = z.object({ id });
 
@@ -24,24 +25,34 @@ export function isPlainText(text: string) {
   return !controlCharacters.test(text) && !loneSurrogate.test(text);
 }
 
-export const notPlainText = (label: string) => `${label} contains characters that are not allowed`;
+/** The refusal of a field's text with control characters; `label` is a marked text (msg('Notes')), fixed at load. */
+export const notPlainText = (label: string) => fmt('{label} contains characters that are not allowed', { label });
 
-/** A required text, trimmed, with the spec's message when empty and a length cap. */
+/** The template of notPlainText, for a refusal worded per request (server/trpc.ts translates it there). */
+export const NOT_PLAIN_TEXT = msg('{label} contains characters that are not allowed');
+
+/** A field's length cap; `label` is a marked text (msg('Notes')). */
+const tooLongText = (label: string, max: number) => fmt('{label} must be at most {max} characters', { label, max });
+
+/**
+ * A required text, trimmed, with the spec's message when empty and a length cap. `message` and `label` are marked
+ * texts (msg('Name is required'), msg('Name')), translated where the error reaches the reader.
+ */
 export function requiredText(message: string, max: number, label: string) {
   return z
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, tooLongText(label, max))
     .refine(isPlainText, notPlainText(label));
 }
 
-/** An optional text: empty becomes null, so clearing a field in a form clears it in the database. */
+/** An optional text: empty becomes null, so clearing a field in a form clears it in the database. `label` is marked (msg()). */
 export function optionalText(max: number, label: string) {
   return z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, tooLongText(label, max))
     .refine(isPlainText, notPlainText(label))
     .nullish()
     .transform((v) => (v ? v : null));
@@ -54,19 +65,21 @@ export function optionalText(max: number, label: string) {
 export const EARLIEST_DATE = new Date(Date.UTC(1900, 0, 1));
 export const LATEST_DATE = new Date(Date.UTC(2201, 0, 1) - 1);
 
+const INVALID_DATE = msg('Invalid date format');
+
 /**
  * Accepts a Date (tRPC/superjson) or an ISO 8601 string (REST) from 1900 to 2200; anything else is 'Invalid date
  * format'.
  */
-export function dateInput(requiredMessage = 'Date is required') {
+export function dateInput(requiredMessage: string = msg('Date is required')) {
   return z
     .union([z.date(), z.string().trim().min(1, requiredMessage)], {
-      error: (iss) => (iss.input === undefined || iss.input === null ? requiredMessage : 'Invalid date format'),
+      error: (iss) => (iss.input === undefined || iss.input === null ? requiredMessage : INVALID_DATE),
     })
     .transform((value, ctx) => {
       const date = typeof value === 'string' ? parseIsoDate(value) : value;
       if (!date || Number.isNaN(date.getTime()) || date < EARLIEST_DATE || date > LATEST_DATE) {
-        ctx.addIssue({ code: 'custom', message: 'Invalid date format' });
+        ctx.addIssue({ code: 'custom', message: INVALID_DATE });
         return z.NEVER;
       }
       return date;
@@ -89,16 +102,16 @@ export const teamIdInput = id.nullish().transform((v) => v ?? null);
 
 /** A boolean from tRPC (true/false) or a REST query string ('true'/'false'). */
 export const booleanFlag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
-  error: 'Must be true or false',
+  error: msg('Must be true or false'),
 });
 
 /** How many rows one answer may hold, 1 to `max`, with one set of messages for every list, page and search. */
 export function limitField(max: number) {
   return z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(max, `Limit must be at most ${max}`);
+    .number({ error: msg('Limit must be a number') })
+    .int(msg('Limit must be a whole number'))
+    .min(1, msg('Limit must be at least 1'))
+    .max(max, fmt('Limit must be at most {max}', { max }));
 }
 
 /** The largest page a list answers; whole REST lists are also read in pages of this size. */

@@ -1,25 +1,26 @@
 // Contact inputs (SPEC §3, §5): name required, email valid or empty, phone optional.
 import { z } from 'zod';
+import { msg } from '../../shared/i18n';
 import { spiritualStatuses } from '../../shared/vocabulary';
 import { id, limitField, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
 import { optionalSearchText } from './search';
 
-export const spiritualStatusSchema = z.enum(spiritualStatuses, { error: 'Invalid spiritual status' });
+export const spiritualStatusSchema = z.enum(spiritualStatuses, { error: msg('Invalid spiritual status') });
 
 export const contactEmail = z
   .string()
   .trim()
-  .max(LIMITS.email, 'Invalid email address')
+  .max(LIMITS.email, msg('Invalid email address'))
   .nullish()
   .transform((v) => (v ? v : null))
-  .pipe(z.email('Invalid email address').nullable());
+  .pipe(z.email(msg('Invalid email address')).nullable());
 
 const contactFields = {
-  name: requiredText('Name is required', LIMITS.name, 'Name'),
+  name: requiredText(msg('Name is required'), LIMITS.name, msg('Name')),
   email: contactEmail,
-  phone: optionalText(LIMITS.phone, 'Phone'),
+  phone: optionalText(LIMITS.phone, msg('Phone')),
   spiritualStatus: spiritualStatusSchema.default('unknown'),
-  notes: optionalText(LIMITS.longText, 'Notes'),
+  notes: optionalText(LIMITS.longText, msg('Notes')),
 };
 
 export const contactCreateInput = z.object({ ...contactFields, teamId: teamIdInput });
@@ -40,7 +41,7 @@ const contactFilterFields = { q: optionalSearchText, status: spiritualStatusSche
 export const contactSorts = ['name', 'lastContact', 'nextFollowUp'] as const;
 export type ContactSort = (typeof contactSorts)[number];
 
-export const contactListInput = z.object({ ...pageFields, ...contactFilterFields, sort: z.enum(contactSorts, { error: 'Sort must be name, lastContact or nextFollowUp' }).optional() }).optional();
+export const contactListInput = z.object({ ...pageFields, ...contactFilterFields, sort: z.enum(contactSorts, { error: msg('Sort must be name, lastContact or nextFollowUp') }).optional() }).optional();
 export const contactCountInput = z.object(contactFilterFields).optional();
 
 /**
@@ -53,6 +54,6 @@ export const contactTimelineInput = z.object({
   limit: limitField(200).optional(),
   cursor: z
     .string()
-    .regex(/^\d{1,15}:(activity|followUp|prayer|status):\d{1,15}$/, 'Invalid cursor')
+    .regex(/^\d{1,15}:(activity|followUp|prayer|status):\d{1,15}$/, msg('Invalid cursor'))
     .optional(),
 });

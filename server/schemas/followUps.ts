@@ -1,5 +1,6 @@
 // Follow-up inputs (SPEC §5): date and description required.
 import { z } from 'zod';
+import { fmt, msg } from '../../shared/i18n';
 import { followUpTypeSchema } from './activities';
 import { booleanFlag, dateInput, id, LIMITS, pageFields, requiredText, teamIdInput } from './common';
 
@@ -7,7 +8,7 @@ export const followUpCreateInput = z.object({
   contactId: id,
   date: dateInput(),
   type: followUpTypeSchema.default('phone'),
-  description: requiredText('Description is required', LIMITS.description, 'Description'),
+  description: requiredText(msg('Description is required'), LIMITS.description, msg('Description')),
   completed: z.boolean().default(false),
   teamId: teamIdInput,
 });
@@ -16,7 +17,7 @@ export const followUpUpdateInput = z.object({
   id,
   date: dateInput().optional(),
   type: followUpTypeSchema.optional(),
-  description: requiredText('Description is required', LIMITS.description, 'Description').optional(),
+  description: requiredText(msg('Description is required'), LIMITS.description, msg('Description')).optional(),
   completed: z.boolean().optional(),
 });
 
@@ -31,19 +32,19 @@ export const followUpListInput = z
   .object({
     ...pageFields,
     completed: booleanFlag.optional(),
-    section: z.enum(followUpSections, { error: `Section must be one of ${followUpSections.join(', ')}` }).optional(),
+    section: z.enum(followUpSections, { error: fmt('Section must be one of {sections}', { sections: followUpSections.join(', ') }) }).optional(),
     todayStart: dateInput().optional(),
     tomorrowStart: dateInput().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.section && v.completed !== undefined) ctx.addIssue({ code: 'custom', message: 'Give either section or completed, not both', path: ['section'] });
+    if (v.section && v.completed !== undefined) ctx.addIssue({ code: 'custom', message: msg('Give either section or completed, not both'), path: ['section'] });
     if (v.section && v.section !== 'completed') {
       for (const field of ['todayStart', 'tomorrowStart'] as const) {
-        if (!v[field]) ctx.addIssue({ code: 'custom', message: `${field} is required for the ${v.section} section`, path: [field] });
+        if (!v[field]) ctx.addIssue({ code: 'custom', message: fmt('{field} is required for the {section} section', { field, section: v.section }), path: [field] });
       }
     }
     if (v.todayStart && v.tomorrowStart && v.tomorrowStart <= v.todayStart) {
-      ctx.addIssue({ code: 'custom', message: 'tomorrowStart must be after todayStart', path: ['tomorrowStart'] });
+      ctx.addIssue({ code: 'custom', message: msg('tomorrowStart must be after todayStart'), path: ['tomorrowStart'] });
     }
   })
   .optional();

@@ -1,32 +1,33 @@
 // Goal inputs (SPEC §5): title, description, type, target at least 1, deadline; progress at least 0; an optional start.
 import { z } from 'zod';
+import { fmt, msg } from '../../shared/i18n';
 import { goalTypes } from '../../shared/vocabulary';
 import { dateInput, id, LIMITS, requiredText, teamIdInput } from './common';
 
-export const goalTypeSchema = z.enum(goalTypes, { error: 'Type is required' });
+export const goalTypeSchema = z.enum(goalTypes, { error: msg('Type is required') });
 
 const targetCount = z.coerce
-  .number({ error: 'Target must be at least 1' })
-  .int('Target must be a whole number')
-  .min(1, 'Target must be at least 1')
-  .max(LIMITS.count, `Target must be at most ${LIMITS.count}`);
+  .number({ error: msg('Target must be at least 1') })
+  .int(msg('Target must be a whole number'))
+  .min(1, msg('Target must be at least 1'))
+  .max(LIMITS.count, fmt('Target must be at most {max}', { max: LIMITS.count }));
 const currentCount = z.coerce
-  .number({ error: 'Progress must be at least 0' })
-  .int('Progress must be a whole number')
-  .min(0, 'Progress must be at least 0')
-  .max(LIMITS.count, `Progress must be at most ${LIMITS.count}`);
+  .number({ error: msg('Progress must be at least 0') })
+  .int(msg('Progress must be a whole number'))
+  .min(0, msg('Progress must be at least 0'))
+  .max(LIMITS.count, fmt('Progress must be at most {max}', { max: LIMITS.count }));
 
 const goalFields = {
-  title: requiredText('Title is required', LIMITS.title, 'Title'),
-  description: requiredText('Description is required', LIMITS.description, 'Description'),
+  title: requiredText(msg('Title is required'), LIMITS.title, msg('Title')),
+  description: requiredText(msg('Description is required'), LIMITS.description, msg('Description')),
   type: goalTypeSchema,
   targetCount,
-  deadline: dateInput('Deadline is required'),
+  deadline: dateInput(msg('Deadline is required')),
 };
 
 /** The first day a goal counts; none means the day it is created. */
-const startsOn = dateInput('Start date is required').nullish();
-export const START_AFTER_DEADLINE = 'Start date must be on or before the deadline';
+const startsOn = dateInput(msg('Start date is required')).nullish();
+export const START_AFTER_DEADLINE = msg('Start date must be on or before the deadline');
 
 /** The one rule of a goal's period, checked by the create schema, the update (against the saved row) and the edit form. */
 export function startsAfterDeadline(startsOn: Date | null | undefined, deadline: Date | null | undefined) {

@@ -1,5 +1,6 @@
 // Inputs of the dashboard insight and the due count: day and week boundaries the browser computes in its own zone.
 import { z } from 'zod';
+import { fmt, msg } from '../../shared/i18n';
 import { dateInput } from './common';
 
 /** At most a year of weeks in one chart. */
@@ -11,10 +12,10 @@ export const MAX_WEEKS = 52;
  */
 export const activityWeeksInput = z.object({
   boundaries: z
-    .array(dateInput(), { error: 'Boundaries must be a list of dates' })
-    .min(2, 'Give at least the start and the end of one week')
-    .max(MAX_WEEKS + 1, `At most ${MAX_WEEKS} weeks`)
-    .refine((dates) => dates.every((date, i) => i === 0 || date > dates[i - 1]), 'Boundaries must be in ascending order'),
+    .array(dateInput(), { error: msg('Boundaries must be a list of dates') })
+    .min(2, msg('Give at least the start and the end of one week'))
+    .max(MAX_WEEKS + 1, fmt('At most {max} weeks', { max: MAX_WEEKS }))
+    .refine((dates) => dates.every((date, i) => i === 0 || date > dates[i - 1]), msg('Boundaries must be in ascending order')),
 });
 
 /** The start of the user's tomorrow: pending follow-ups dated before it are overdue or due today. */

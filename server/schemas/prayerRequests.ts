@@ -1,8 +1,9 @@
 // Prayer request inputs (SPEC §5): request and date required, answer date optional.
 import { z } from 'zod';
+import { fmt, msg } from '../../shared/i18n';
 import { booleanFlag, dateInput, id, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
 
-const request = requiredText('Prayer request is required', LIMITS.longText, 'Prayer request');
+const request = requiredText(msg('Prayer request is required'), LIMITS.longText, msg('Prayer request'));
 const answerDate = dateInput().nullish();
 
 export const prayerCreateInput = z.object({
@@ -10,7 +11,7 @@ export const prayerCreateInput = z.object({
   request,
   date: dateInput().optional(),
   answered: z.boolean().default(false),
-  answerNotes: optionalText(LIMITS.longText, 'Answer notes'),
+  answerNotes: optionalText(LIMITS.longText, msg('Answer notes')),
   answerDate,
   teamId: teamIdInput,
 });
@@ -20,7 +21,7 @@ export const prayerUpdateInput = z.object({
   request: request.optional(),
   date: dateInput().optional(),
   answered: z.boolean().optional(),
-  answerNotes: optionalText(LIMITS.longText, 'Answer notes').optional(),
+  answerNotes: optionalText(LIMITS.longText, msg('Answer notes')).optional(),
   answerDate,
 });
 
@@ -32,7 +33,7 @@ export const prayerListInput = z
   .object({
     ...pageFields,
     answered: booleanFlag.optional(),
-    section: z.enum(prayerSections, { error: `Section must be one of ${prayerSections.join(', ')}` }).optional(),
+    section: z.enum(prayerSections, { error: fmt('Section must be one of {sections}', { sections: prayerSections.join(', ') }) }).optional(),
   })
-  .refine((v) => !v.section || v.answered === undefined, { message: 'Give either section or answered, not both', path: ['section'] })
+  .refine((v) => !v.section || v.answered === undefined, { message: msg('Give either section or answered, not both'), path: ['section'] })
   .optional();

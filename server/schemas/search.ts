@@ -1,9 +1,10 @@
 // Search inputs: the quick search box and the optional text filter of lists.
 import { z } from 'zod';
+import { fmt, msg } from '../../shared/i18n';
 import { limitField } from './common';
 
 const SEARCH_MAX = 100;
-const tooLong = `Search text must be at most ${SEARCH_MAX} characters`;
+const tooLong = fmt('Search text must be at most {max} characters', { max: SEARCH_MAX });
 
 /** A list's text filter: blank means no filter. */
 export const optionalSearchText = z
@@ -14,6 +15,6 @@ export const optionalSearchText = z
   .transform((v) => v || undefined);
 
 export const quickSearchInput = z.object({
-  q: z.string({ error: 'Search text is required' }).trim().min(1, 'Search text is required').max(SEARCH_MAX, tooLong),
+  q: z.string({ error: msg('Search text is required') }).trim().min(1, msg('Search text is required')).max(SEARCH_MAX, tooLong),
   limit: limitField(20).default(5),
 });

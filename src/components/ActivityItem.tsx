@@ -1,5 +1,8 @@
 // One activity in a list: type icon, 'Type with Name' (the name links to the contact), notes, date label; optionally a link to its edit view.
+import { Trans } from '@lingui/react';
+import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
+import { t } from '../i18n';
 import { activityDateLabel } from '../lib/dates';
 import { activityTypeLabel } from '../../shared/vocabulary';
 import { ClampedText } from './ClampedText';
@@ -27,19 +30,19 @@ export function ActivityItem({ type, contactId, contactName, notes, date, to, ex
       <div className="min-w-0 flex-1">
         <p dir="auto" className="font-medium wrap-anywhere">
           {/* The whole row opens the activity; the name inside it leads to the person instead, so links cannot nest. */}
-          {to ? (
-            <Link to={to} className={STRETCHED_LINK} aria-label={`${typeLabel} with ${contactName}`}>
-              {typeLabel}
-            </Link>
-          ) : (
-            typeLabel
-          )}{' '}
-          with {contactId === undefined ? contactName : <ContactLink contactId={contactId} name={contactName} />}
+          <Trans
+            id="<0>{activity}</0> with <1>{name}</1>"
+            values={{ activity: typeLabel, name: contactName }}
+            components={{
+              0: to ? <Link to={to} className={STRETCHED_LINK} aria-label={t('{activity} with {name}', { activity: typeLabel, name: contactName })} /> : <Fragment />,
+              1: contactId === undefined ? <Fragment /> : <ContactLink contactId={contactId} name={contactName} />,
+            }}
+          />
         </p>
         {notes ? (
           <ClampedText text={notes} lines={expandable ? 3 : 2} expandable={expandable} className="mt-0.5 text-sm text-base-content/80" />
         ) : (
-          <p className="mt-0.5 text-sm text-base-content/75 italic">No additional notes</p>
+          <p className="mt-0.5 text-sm text-base-content/75 italic">{t('No additional notes')}</p>
         )}
       </div>
       <span className="shrink-0 text-xs whitespace-nowrap text-base-content/70">{activityDateLabel(date)}</span>

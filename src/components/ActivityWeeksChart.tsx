@@ -1,10 +1,9 @@
 // Activities per week, stacked by type: bars drawn in SVG, labels in HTML (they stay readable at any width), and a
 // visually hidden table with every number for screen readers.
-import { format } from 'date-fns';
-import { activityTypes, type ActivityType } from '../../shared/vocabulary';
-import { activityTypeLabel } from '../../shared/vocabulary';
+import { activityTypeLabel, activityTypes, type ActivityType } from '../../shared/vocabulary';
 import type { RouterOutputs } from '../lib/trpc';
-import { formatDay } from '../lib/dates';
+import { formatDay, formatMonthDay } from '../lib/dates';
+import { t } from '../i18n';
 
 type Week = RouterOutputs['insights']['activityWeeks'][number];
 
@@ -22,25 +21,26 @@ function scaleTop(weeks: Week[]) {
   return most <= 2 ? 2 : most + (most % 2);
 }
 
-const weekLabel = (start: Date) => format(start, 'MMM d');
+/** 'Mar 11' in English, each language's own short day elsewhere (date-fns' 'MMM d' knew English month names only). */
+const weekLabel = (start: Date) => formatMonthDay(start);
 
 export function ActivityWeeksChart({ weeks, title }: { weeks: Week[]; title: string }) {
   const top = scaleTop(weeks);
   const total = weeks.reduce((sum, w) => sum + w.total, 0);
   const BAR = 0.62;
   return (
-    <figure className="flex flex-col items-stretch gap-3 text-left">
+    <figure className="flex flex-col items-stretch gap-3 text-start">
       <figcaption className="text-sm text-base-content/75">
-        {total === 1 ? '1 activity' : `${total} activities`} in the last {weeks.length} weeks
+        {t('{total, plural, one {# activity} other {# activities}} in the last {weeks, plural, one {# week} other {# weeks}}', { total, weeks: weeks.length })}
       </figcaption>
       <div aria-hidden="true">
         <div className="flex gap-2">
           <div className="relative h-40 w-6 shrink-0 text-xs text-base-content/70 tabular-nums sm:h-48">
-            <span className="absolute top-0 right-0 -translate-y-1/2">{top}</span>
-            <span className="absolute top-1/2 right-0 -translate-y-1/2">{top / 2}</span>
-            <span className="absolute right-0 bottom-0 translate-y-1/2">0</span>
+            <span className="absolute end-0 top-0 -translate-y-1/2">{top}</span>
+            <span className="absolute end-0 top-1/2 -translate-y-1/2">{top / 2}</span>
+            <span className="absolute end-0 bottom-0 translate-y-1/2">0</span>
           </div>
-          <svg className="h-40 min-w-0 flex-1 sm:h-48" viewBox={`0 0 ${weeks.length} ${top}`} preserveAspectRatio="none" data-testid="weeks-chart">
+          <svg className="h-40 min-w-0 flex-1 sm:h-48 rtl:-scale-x-100" viewBox={`0 0 ${weeks.length} ${top}`} preserveAspectRatio="none" data-testid="weeks-chart">
             {[0, top / 2, top].map((y) => (
               <line key={y} x1="0" x2={weeks.length} y1={top - y} y2={top - y} className="stroke-base-300" vectorEffect="non-scaling-stroke" />
             ))}
@@ -55,7 +55,7 @@ export function ActivityWeeksChart({ weeks, title }: { weeks: Week[]; title: str
             })}
           </svg>
         </div>
-        <div className="mt-1 ml-8 grid text-center text-[0.7rem] text-base-content/70" style={{ gridTemplateColumns: `repeat(${weeks.length}, minmax(0, 1fr))` }}>
+        <div className="ms-8 mt-1 grid text-center text-[0.7rem] text-base-content/70" style={{ gridTemplateColumns: `repeat(${weeks.length}, minmax(0, 1fr))` }}>
           {weeks.map((week, i) => (
             // Every third week on phones, every other from sm up: twelve dates do not fit side by side.
             <span key={i} className={`whitespace-nowrap ${i % 3 === 0 ? '' : 'invisible'} ${i % 2 === 0 ? 'sm:visible' : 'sm:invisible'}`}>
@@ -75,16 +75,16 @@ export function ActivityWeeksChart({ weeks, title }: { weeks: Week[]; title: str
       {/* A table grows to its content whatever width it is given, so the 1px clip goes on a wrapper. */}
       <div className="sr-only">
         <table>
-          <caption>{title}: activities per week by type</caption>
+          <caption>{t('{title}: activities per week by type', { title })}</caption>
           <thead>
             <tr>
-              <th scope="col">Week of</th>
+              <th scope="col">{t('Week of')}</th>
               {activityTypes.map((type) => (
                 <th key={type} scope="col">
                   {activityTypeLabel(type)}
                 </th>
               ))}
-              <th scope="col">Total</th>
+              <th scope="col">{t('Total')}</th>
             </tr>
           </thead>
           <tbody>

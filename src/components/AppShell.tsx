@@ -2,6 +2,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useQuickSearchShortcut } from '../hooks/useQuickSearchShortcut';
+import { t } from '../i18n';
 import { Brand } from './Brand';
 import { OfflineBanner } from './OfflineBanner';
 import { SearchIcon } from './SearchIcon';
@@ -60,11 +61,11 @@ export function AppShell() {
 
   return (
     <div className="min-h-dvh bg-base-200">
-      <a href="#main-content" className="btn sr-only btn-sm btn-primary focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50">
-        Skip to content
+      <a href="#main-content" className="btn sr-only btn-sm btn-primary focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:z-50">
+        {t('Skip to content')}
       </a>
 
-      <aside className="fixed inset-y-0 left-0 z-20 hidden w-64 border-r border-base-300 bg-base-100 md:block">
+      <aside className="fixed inset-y-0 start-0 z-20 hidden w-64 border-e border-base-300 bg-base-100 md:block">
         <Sidebar onSearch={openSearch} onSearchNear={preloadQuickSearch} />
       </aside>
 
@@ -73,7 +74,7 @@ export function AppShell() {
           ref={menuButtonRef}
           type="button"
           className="btn btn-square btn-ghost"
-          aria-label="Open menu"
+          aria-label={t('Open menu')}
           aria-expanded={drawerOpen}
           aria-controls="navigation-drawer"
           onClick={() => setDrawerOpen(true)}
@@ -85,8 +86,8 @@ export function AppShell() {
         <Brand />
         <button
           type="button"
-          className="btn ml-auto btn-square btn-ghost"
-          aria-label="Search"
+          className="btn ms-auto btn-square btn-ghost"
+          aria-label={t('Search')}
           aria-keyshortcuts="Control+K Meta+K /"
           onClick={openSearch}
           onPointerEnter={preloadQuickSearch}
@@ -99,8 +100,8 @@ export function AppShell() {
       <dialog
         ref={drawerRef}
         id="navigation-drawer"
-        aria-label="Menu"
-        className="m-0 h-dvh max-h-none w-72 max-w-[85vw] border-0 border-r border-base-300 bg-base-100 p-0 text-base-content shadow-xl backdrop:bg-neutral/50 open:animate-drawer-in md:hidden"
+        aria-label={t('Menu')}
+        className="my-0 ms-0 me-auto h-dvh max-h-none w-72 max-w-[85vw] border-0 border-e border-base-300 bg-base-100 p-0 text-base-content shadow-xl backdrop:bg-neutral/50 open:animate-drawer-in rtl:open:animate-drawer-in-rtl md:hidden"
         onClose={handleDrawerClosed}
         onClick={(event) => {
           // A click whose target is the dialog itself landed on the backdrop.
@@ -112,7 +113,7 @@ export function AppShell() {
           <Sidebar
             onNavigate={closeDrawer}
             headerAction={
-              <button type="button" className="btn -mt-1 -mr-2 btn-square btn-ghost btn-sm" aria-label="Close menu" onClick={closeDrawer}>
+              <button type="button" className="btn -me-2 -mt-1 btn-square btn-ghost btn-sm" aria-label={t('Close menu')} onClick={closeDrawer}>
                 <svg className="size-5" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
                   <path d="M18 6 6 18M6 6l12 12" />
                 </svg>
@@ -128,7 +129,7 @@ export function AppShell() {
         </Suspense>
       )}
 
-      <div className="md:pl-64">
+      <div className="md:ps-64">
         <div className="sticky top-14 z-10 md:top-0">
           <OfflineBanner />
         </div>

@@ -1,4 +1,6 @@
 // The Sower mark (a sprouting seed, the same drawing as the favicon) with the name and, optionally, the tagline.
+import { t } from '../i18n';
+
 interface BrandProps {
   showTagline?: boolean;
 }
@@ -16,7 +18,7 @@ export function Brand({ showTagline = false }: BrandProps) {
       </svg>
       <div className="min-w-0">
         <p className="text-lg leading-tight font-bold tracking-tight text-base-content">Sower</p>
-        {showTagline && <p className="text-xs leading-snug text-base-content/70">Track and manage your gospel sharing journey</p>}
+        {showTagline && <p className="text-xs leading-snug text-base-content/70">{t('Track and manage your gospel sharing journey')}</p>}
       </div>
     </div>
   );

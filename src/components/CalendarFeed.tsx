@@ -1,6 +1,7 @@
 // The private calendar feed on the Follow-ups page: turn it on, copy its full URL, replace the link, turn it off.
 import { useState } from 'react';
 import { useToast } from '../hooks/useToast';
+import { t } from '../i18n';
 import { calendarFeed } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { Modal } from './Modal';
@@ -24,7 +25,7 @@ function FeedBody() {
   };
   const onError = (error: unknown) => {
     console.error(error);
-    toast({ title: 'Error', description: calendarFeed.failed, variant: 'destructive' });
+    toast({ title: t('Error'), description: calendarFeed.failed, variant: 'destructive' });
   };
   const enable = trpc.calendar.enable.useMutation({ onSuccess: onChanged(true), onError });
   const rotate = trpc.calendar.rotate.useMutation({
@@ -47,7 +48,7 @@ function FeedBody() {
         <p className="text-sm text-base-content/75">{calendarFeed.privacy}</p>
         <div className="modal-action mt-0">
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => enable.mutate()}>
-            {enable.isPending ? 'Turning on...' : 'Turn on calendar feed'}
+            {enable.isPending ? t('Turning on...') : t('Turn on calendar feed')}
           </button>
         </div>
       </div>
@@ -70,12 +71,12 @@ function FeedBody() {
       <p className="text-base-content/80">{calendarFeed.subscribe}</p>
       <div>
         <label htmlFor="calendar-feed-url" className="mb-1 block text-sm font-medium">
-          Your private feed URL
+          {t('Your private feed URL')}
         </label>
         <div className="join w-full">
           <input id="calendar-feed-url" className="input join-item w-full font-mono text-xs" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
           <button type="button" className="btn join-item btn-primary" onClick={() => void copy()}>
-            Copy
+            {t('Copy')}
           </button>
         </div>
         <p className="mt-1 min-h-5 text-sm text-success" role="status">
@@ -88,7 +89,7 @@ function FeedBody() {
           <span className="flex-1">{confirming === 'rotate' ? calendarFeed.confirmReplace : calendarFeed.confirmTurnOff}</span>
           <div className="flex gap-2">
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(null)}>
-              Cancel
+              {t('Cancel')}
             </button>
             <button
               type="button"
@@ -96,17 +97,17 @@ function FeedBody() {
               disabled={busy}
               onClick={() => (confirming === 'rotate' ? rotate.mutate() : disable.mutate())}
             >
-              {confirming === 'rotate' ? (rotate.isPending ? 'Replacing...' : 'Replace link') : disable.isPending ? 'Turning off...' : 'Turn off'}
+              {confirming === 'rotate' ? (rotate.isPending ? t('Replacing...') : t('Replace link')) : disable.isPending ? t('Turning off...') : t('Turn off')}
             </button>
           </div>
         </div>
       ) : (
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn btn-ghost" onClick={() => setConfirming('disable')}>
-            Turn off
+            {t('Turn off')}
           </button>
           <button type="button" className="btn btn-outline" onClick={() => setConfirming('rotate')}>
-            Replace link
+            {t('Replace link')}
           </button>
         </div>
       )}
@@ -123,9 +124,9 @@ export function CalendarFeed() {
           <rect width="18" height="18" x="3" y="4" rx="2" />
           <path d="M16 2v4M8 2v4M3 10h18" />
         </svg>
-        Calendar feed
+        {t('Calendar feed')}
       </button>
-      <Modal open={open} title="Calendar feed" onClose={() => setOpen(false)}>
+      <Modal open={open} title={t('Calendar feed')} onClose={() => setOpen(false)}>
         <FeedBody />
       </Modal>
     </>

@@ -3,6 +3,7 @@ import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { IMPORT_MAX_CHARS } from '../../server/schemas/account';
 import { useInvalidate } from '../hooks/useInvalidate';
 import { useToast } from '../hooks/useToast';
+import { t } from '../i18n';
 import { errorMessage } from '../lib/errors';
 import { account, importResultDescription } from '../lib/messages';
 import { spiritualStatusLabel } from '../../shared/vocabulary';
@@ -14,11 +15,23 @@ type ImportFile = { name: string; format: 'csv' | 'vcard'; text: string };
 /** A long address book would make the page endless; the count above the list still says how many. */
 const SHOWN_ROWS = 100;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
+// A spreadsheet's rows are numbered as the spreadsheet shows them; an address book holds cards. Each text is whole per
+// format, so a language can inflect 'row' and 'card' as it must.
 const importUnits = {
-  csv: { label: 'Row', one: 'row', many: 'rows' },
-  vcard: { label: 'Card', one: 'card', many: 'cards' },
+  csv: {
+    unknownStatuses: (count: number) =>
+      t('{count, plural, one {# row has a status Sower does not know, imported as Unknown} other {# rows have statuses Sower does not know, imported as Unknown}}', { count }),
+    problems: (count: number) => t('{count, plural, one {# row has problems and will be left out} other {# rows have problems and will be left out}}', { count }),
+    named: (row: number, name: string) => t('Row {row}, {name}:', { row, name }),
+    numbered: (row: number) => t('Row {row}:', { row }),
+  },
+  vcard: {
+    unknownStatuses: (count: number) =>
+      t('{count, plural, one {# card has a status Sower does not know, imported as Unknown} other {# cards have statuses Sower does not know, imported as Unknown}}', { count }),
+    problems: (count: number) => t('{count, plural, one {# card has problems and will be left out} other {# cards have problems and will be left out}}', { count }),
+    named: (row: number, name: string) => t('Card {row}, {name}:', { row, name }),
+    numbered: (row: number) => t('Card {row}:', { row }),
+  },
 } as const;
 
 /** vCard by its extension or its first line; anything else is read as CSV, whose parser says what it lacks. */
@@ -38,7 +51,6 @@ export function ContactImport() {
   const [error, setError] = useState<string | null>(null);
   // A new key empties the file input, so picking the same file again reads it again.
   const [inputKey, setInputKey] = useState(0);
-  // A spreadsheet's rows are numbered as the spreadsheet shows them; an address book holds cards.
   const unit = file ? importUnits[file.format] : null;
   const unknownStatuses = plan?.valid.filter((draft) => draft.unknownStatus) ?? [];
 
@@ -56,7 +68,7 @@ export function ContactImport() {
     setError(null);
     if (!picked) return;
     // The server's limit, checked here too so a big file is not sent only to be refused (a character is up to 4 bytes).
-    const tooBig = 'The file must be at most 1 MB';
+    const tooBig = t('The file must be at most 1 MB');
     if (picked.size > IMPORT_MAX_CHARS * 4) return setError(tooBig);
     const text = await picked.text();
     if (text.length > IMPORT_MAX_CHARS) return setError(tooBig);
@@ -82,7 +94,7 @@ export function ContactImport() {
       reset();
     } catch (failure) {
       // Said in a toast even when the server names a field: the preview above is what the user is looking at.
-      toast({ title: 'Error', description: errorMessage(failure, account.importFailed), variant: 'destructive' });
+      toast({ title: t('Error'), description: errorMessage(failure, account.importFailed), variant: 'destructive' });
     }
   }
 
@@ -90,7 +102,7 @@ export function ContactImport() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1.5">
         <label htmlFor={inputId} className="text-sm font-medium">
-          Contacts file (CSV or vCard)
+          {t('Contacts file (CSV or vCard)')}
         </label>
         <input
           key={inputKey}
@@ -107,22 +119,24 @@ export function ContactImport() {
             {error}
           </p>
         ) : (
-          <p className="text-xs text-base-content/70">A CSV file needs a first row naming its columns: name (or first and last name), email, phone, status, notes.</p>
+          <p className="text-xs text-base-content/70">
+            {t('A CSV file needs a first row naming its columns: name (or first and last name), email, phone, status, notes.')}
+          </p>
         )}
       </div>
 
       {preview.isPending && (
         <p role="status" className="flex items-center gap-2 text-sm">
-          <span className="loading loading-sm loading-spinner" aria-hidden="true" /> Reading {file?.name}...
+          <span className="loading loading-sm loading-spinner" aria-hidden="true" /> {t('Reading {name}...', { name: file?.name ?? '' })}
         </p>
       )}
 
       {plan && file && unit && (
         <div className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-200/60 p-4" aria-live="polite">
           <p className="text-sm font-semibold">
-            Preview of {file.name}: nothing has been imported yet.
+            {t('Preview of {name}: nothing has been imported yet.', { name: file.name })}
           </p>
-          <PreviewList title={`${plural(plan.valid.length, 'contact', 'contacts')} will be created`} rows={plan.valid} tone="success">
+          <PreviewList title={t('{count, plural, one {# contact will be created} other {# contacts will be created}}', { count: plan.valid.length })} rows={plan.valid} tone="success">
             {(draft) => (
               <>
                 <span dir="auto" className="font-medium wrap-anywhere">{draft.name}</span>
@@ -133,45 +147,39 @@ export function ContactImport() {
             )}
           </PreviewList>
           <PreviewList
-            title={`${plural(unknownStatuses.length, `${unit.one} has a status`, `${unit.many} have statuses`)} Sower does not know, imported as Unknown`}
+            title={unit.unknownStatuses(unknownStatuses.length)}
             rows={unknownStatuses}
             tone="warning"
           >
             {(draft) => (
               <span dir="auto" className="wrap-anywhere">
-                <span className="font-medium">
-                  {unit.label} {draft.row}, {draft.name}:
-                </span>{' '}
-                “{draft.unknownStatus}”
+                <span className="font-medium">{unit.named(draft.row, draft.name)}</span>{' '}
+                {t('“{status}”', { status: draft.unknownStatus })}
               </span>
             )}
           </PreviewList>
-          <PreviewList title={`${plural(plan.problems.length, `${unit.one} has`, `${unit.many} have`)} problems and will be left out`} rows={plan.problems} tone="error">
+          <PreviewList title={unit.problems(plan.problems.length)} rows={plan.problems} tone="error">
             {(problem) => (
               <span>
-                <span className="font-medium">
-                  {unit.label} {problem.row}:
-                </span>{' '}
+                <span className="font-medium">{unit.numbered(problem.row)}</span>{' '}
                 {problem.reason}
               </span>
             )}
           </PreviewList>
-          <PreviewList title={`${plural(plan.duplicates.length, 'duplicate', 'duplicates')} will be skipped`} rows={plan.duplicates} tone="warning">
+          <PreviewList title={t('{count, plural, one {# duplicate will be skipped} other {# duplicates will be skipped}}', { count: plan.duplicates.length })} rows={plan.duplicates} tone="warning">
             {(duplicate) => (
               <span dir="auto" className="wrap-anywhere">
-                <span className="font-medium">
-                  {unit.label} {duplicate.row}, {duplicate.name}:
-                </span>{' '}
+                <span className="font-medium">{unit.named(duplicate.row, duplicate.name)}</span>{' '}
                 {duplicate.reason}
               </span>
             )}
           </PreviewList>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <button type="button" className="btn btn-ghost" onClick={reset} disabled={confirm.isPending}>
-              Cancel
+              {t('Cancel')}
             </button>
             <button type="button" className="btn btn-primary" disabled={confirm.isPending || plan.valid.length === 0} onClick={() => void importContacts()}>
-              {confirm.isPending ? 'Importing...' : `Import ${plural(plan.valid.length, 'contact', 'contacts')}`}
+              {confirm.isPending ? t('Importing...') : t('{count, plural, one {Import # contact} other {Import # contacts}}', { count: plan.valid.length })}
             </button>
           </div>
         </div>
@@ -204,7 +212,7 @@ function PreviewList<T>({ title, rows, tone, children }: PreviewListProps<T>) {
             {children(row)}
           </li>
         ))}
-        {rows.length > SHOWN_ROWS && <li className="px-3 py-2 text-base-content/70">and {rows.length - SHOWN_ROWS} more</li>}
+        {rows.length > SHOWN_ROWS && <li className="px-3 py-2 text-base-content/70">{t('{count, plural, other {and # more}}', { count: rows.length - SHOWN_ROWS })}</li>}
       </ul>
     </section>
   );

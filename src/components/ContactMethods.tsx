@@ -1,4 +1,5 @@
 // A contact's phone and email as tap-to-call and tap-to-mail links.
+import { t } from '../i18n';
 import { telHref } from '../lib/names';
 import { MailIcon, PhoneIcon } from './Icons';
 
@@ -10,7 +11,7 @@ export function ContactMethods({ phone, email, className = '' }: { phone: string
       {phone && (
         <li className="flex min-w-0 items-center gap-2">
           <PhoneIcon small />
-          <span className="sr-only">Phone:</span>
+          <span className="sr-only">{t('Phone:')}</span>
           {dial ? (
             <a className="relative z-[1] link min-w-0 break-all link-hover" href={dial}>
               {phone}
@@ -23,7 +24,7 @@ export function ContactMethods({ phone, email, className = '' }: { phone: string
       {email && (
         <li className="flex min-w-0 items-center gap-2">
           <MailIcon small />
-          <span className="sr-only">Email:</span>
+          <span className="sr-only">{t('Email:')}</span>
           <a className="relative z-[1] link min-w-0 break-all link-hover" href={`mailto:${email}`}>
             {email}
           </a>

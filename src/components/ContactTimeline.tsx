@@ -1,6 +1,7 @@
 // Everything with one person, newest first: activities, follow-ups (pending marked), prayers (answers shown), status changes.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { t } from '../i18n';
 import { followUpDueBadge, formatDay } from '../lib/dates';
 import { activityTypeLabel, followUpTypeLabel, spiritualStatusLabel } from '../../shared/vocabulary';
 import type { RouterOutputs } from '../lib/trpc';
@@ -8,7 +9,6 @@ import { ActivityTypeIcon, FollowUpTypeIcon, HandsIcon, StepUpIcon } from './Ico
 import { PrayerAnswer } from './PrayerAnswer';
 
 type TimelineItem = RouterOutputs['contacts']['timeline']['items'][number];
-
 
 function Marker({ children, tone }: { children: ReactNode; tone: string }) {
   return <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full ${tone}`}>{children}</span>;
@@ -37,7 +37,7 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
     case 'activity':
       return (
         <Entry marker={<ActivityTypeIcon type={item.type} />} title={activityTypeLabel(item.type)} date={item.date} to={`/activities?id=${item.id}`}>
-          <p dir="auto" className={`mt-0.5 text-sm wrap-anywhere whitespace-pre-line ${item.notes ? 'text-base-content/80' : 'text-base-content/75 italic'}`}>{item.notes || 'No additional notes'}</p>
+          <p dir="auto" className={`mt-0.5 text-sm wrap-anywhere whitespace-pre-line ${item.notes ? 'text-base-content/80' : 'text-base-content/75 italic'}`}>{item.notes || t('No additional notes')}</p>
         </Entry>
       );
     case 'followUp': {
@@ -45,7 +45,7 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
       return (
         <Entry
           marker={<Marker tone="bg-accent/15 text-accent"><FollowUpTypeIcon type={item.type} /></Marker>}
-          title={`Follow-up: ${followUpTypeLabel(item.type)}`}
+          title={t('Follow-up: {type}', { type: followUpTypeLabel(item.type) })}
           date={item.date}
           to={`/followups?id=${item.id}`}
         >
@@ -53,11 +53,11 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
           <p className="mt-1 flex flex-wrap gap-1.5">
             {item.pending ? (
               <>
-                <span className="badge badge-sm badge-warning">Pending</span>
+                <span className="badge badge-sm badge-warning">{t('Pending')}</span>
                 {due.tone !== 'neutral' && <span className={`badge badge-outline badge-sm ${due.tone === 'error' ? 'badge-error' : ''}`}>{due.label}</span>}
               </>
             ) : (
-              <span className="badge badge-ghost badge-sm">Completed</span>
+              <span className="badge badge-ghost badge-sm">{t('Completed')}</span>
             )}
           </p>
         </Entry>
@@ -65,13 +65,13 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
     }
     case 'prayer':
       return (
-        <Entry marker={<Marker tone="bg-secondary/15 text-secondary"><HandsIcon /></Marker>} title="Prayer request" date={item.date} to={`/prayer-journal?id=${item.id}`}>
+        <Entry marker={<Marker tone="bg-secondary/15 text-secondary"><HandsIcon /></Marker>} title={t('Prayer request')} date={item.date} to={`/prayer-journal?id=${item.id}`}>
           <p dir="auto" className="mt-0.5 text-sm wrap-anywhere whitespace-pre-line">{item.request}</p>
           {item.answered ? (
             <PrayerAnswer answerDate={item.answerDate ?? item.date} answerNotes={item.answerNotes} className="mt-2" />
           ) : (
             <p className="mt-1 text-xs text-base-content/70">
-              Prayed {item.prayedCount} {item.prayedCount === 1 ? 'time' : 'times'}
+              {t('{count, plural, one {Prayed # time} other {Prayed # times}}', { count: item.prayedCount })}
             </p>
           )}
         </Entry>
@@ -80,7 +80,11 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
       return (
         <Entry
           marker={<Marker tone="bg-primary/12 text-primary"><StepUpIcon /></Marker>}
-          title={item.fromStatus ? `Status changed from ${spiritualStatusLabel(item.fromStatus)} to ${spiritualStatusLabel(item.toStatus)}` : `Added as ${spiritualStatusLabel(item.toStatus)}`}
+          title={
+            item.fromStatus
+              ? t('Status changed from {from} to {to}', { from: spiritualStatusLabel(item.fromStatus), to: spiritualStatusLabel(item.toStatus) })
+              : t('Added as {status}', { status: spiritualStatusLabel(item.toStatus) })
+          }
           date={item.date}
         />
       );
@@ -89,7 +93,7 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
 
 export function ContactTimeline({ items }: { items: readonly TimelineItem[] }) {
   return (
-    <ol className="divide-y divide-base-200" aria-label="Timeline">
+    <ol className="divide-y divide-base-200" aria-label={t('Timeline')}>
       {items.map((item) => (
         <TimelineEntry key={`${item.kind}-${item.id}`} item={item} />
       ))}

@@ -1,9 +1,12 @@
 // Settings: download everything as JSON, or the contacts as CSV or vCard (plain links to the export endpoints).
+import { Trans } from '@lingui/react';
+import { msg, t } from '../i18n';
 
+// Marked here, translated where shown: this list is built once, before any language is chosen.
 const EXPORTS = [
-  { href: '/api/account/export', label: 'All my data (JSON)', hint: 'Contacts, activities, follow-ups, prayer requests, goals and teams' },
-  { href: '/api/account/export/contacts.csv', label: 'Contacts (CSV)', hint: 'For a spreadsheet' },
-  { href: '/api/account/export/contacts.vcf', label: 'Contacts (vCard)', hint: 'For an address book or phone' },
+  { href: '/api/account/export', label: msg('All my data (JSON)'), hint: msg('Contacts, activities, follow-ups, prayer requests, goals and teams') },
+  { href: '/api/account/export/contacts.csv', label: msg('Contacts (CSV)'), hint: msg('For a spreadsheet') },
+  { href: '/api/account/export/contacts.vcf', label: msg('Contacts (vCard)'), hint: msg('For an address book or phone') },
 ] as const;
 
 export function DataExport() {
@@ -18,11 +21,10 @@ export function DataExport() {
                 <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
               </svg>
               <span>
-                <span className="sr-only">Download </span>
-                {label}
+                <Trans id="<0>Download </0>{file}" values={{ file: t(label) }} components={{ 0: <span className="sr-only" /> }} />
               </span>
             </span>
-            <span className="text-xs text-base-content/70">{hint}</span>
+            <span className="text-xs text-base-content/70">{t(hint)}</span>
           </a>
         </li>
       ))}

@@ -7,6 +7,7 @@ import { useFormState } from '../forms/useFormState';
 import { useAuth } from '../hooks/useAuth';
 import { useFailureToast } from '../hooks/useFailureToast';
 import { useToast } from '../hooks/useToast';
+import { t } from '../i18n';
 import { account } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { Modal } from './Modal';
@@ -16,12 +17,12 @@ export function DeleteAccount() {
   return (
     <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-base-content/80">Download your data above first if you may want it later.</p>
+        <p className="text-sm text-base-content/80">{t('Download your data above first if you may want it later.')}</p>
         <button type="button" className="btn btn-outline btn-error" onClick={() => setAsking(true)}>
-          Delete account
+          {t('Delete account')}
         </button>
       </div>
-      <Modal open={asking} title="Delete your account?" onClose={() => setAsking(false)}>
+      <Modal open={asking} title={t('Delete your account?')} onClose={() => setAsking(false)}>
         {asking && <DeleteAccountForm onCancel={() => setAsking(false)} />}
       </Modal>
     </>
@@ -50,14 +51,14 @@ function DeleteAccountForm({ onCancel }: { onCancel(): void }) {
     <form noValidate onSubmit={onSubmit}>
       <p className="mb-4 text-base-content/80">{account.confirmDeleteAccount}</p>
       <FieldGroup>
-        <TextField name="password" type="password" label="Your password" autoComplete="current-password" value={values.password} error={errors.password} onChange={(e) => set('password', e.target.value)} />
+        <TextField name="password" type="password" label={t('Your password')} autoComplete="current-password" value={values.password} error={errors.password} onChange={(e) => set('password', e.target.value)} />
       </FieldGroup>
       <div className="modal-action mt-6">
         <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Cancel
+          {t('Cancel')}
         </button>
         <button type="submit" className="btn btn-error" disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting...' : 'Delete my account'}
+          {remove.isPending ? t('Deleting...') : t('Delete my account')}
         </button>
       </div>
     </form>

@@ -1,7 +1,8 @@
 // One follow-up: who (linked to their page), what, how, and when it is due (Overdue, Today, Tomorrow, In n days, or the date).
 import { Link } from 'react-router-dom';
+import { t } from '../i18n';
 import { followUpDueBadge, formatDay, overdueBy } from '../lib/dates';
-import { followUpTypeLabels, type FollowUpType } from '../../shared/vocabulary';
+import { followUpTypeLabel, type FollowUpType } from '../../shared/vocabulary';
 import { ContactAvatar } from './ContactAvatar';
 import { ContactLink } from './ContactLink';
 import { FollowUpTypeIcon } from './Icons';
@@ -41,16 +42,16 @@ export function FollowUpItem({ contactId, contactName, description, type, date, 
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-base-content/70">
           <FollowUpTypeIcon type={type} />
-          {followUpTypeLabels[type]}
+          {followUpTypeLabel(type)}
         </p>
         {late && (
           <p className="mt-0.5 text-xs font-medium text-base-content/85">
-            {late} ({formatDay(date)})
+            {t('{overdue} ({date})', { overdue: late, date: formatDay(date) })}
           </p>
         )}
       </div>
       {completed ? (
-        <span className="badge badge-sm badge-ghost whitespace-nowrap">Completed</span>
+        <span className="badge badge-sm badge-ghost whitespace-nowrap">{t('Completed')}</span>
       ) : (
         <span className={`badge badge-sm whitespace-nowrap ${badgeTones[due.tone]}`}>{due.label}</span>
       )}

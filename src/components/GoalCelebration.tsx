@@ -1,4 +1,6 @@
 // 'Goal Achieved!' with falling confetti and twinkling stars, shown over the screen for a moment.
+import { t } from '../i18n';
+
 const colors = ['#12705c', '#f4b400', '#e0565b', '#3b82f6', '#a855f7', '#10b981'];
 const pieces = Array.from({ length: 36 }, (_, i) => ({
   left: (i * 37) % 100,
@@ -31,7 +33,7 @@ export function GoalCelebration({ title }: { title: string }) {
         </svg>
       ))}
       <div className="celebration-card rounded-box border border-base-300 bg-base-100 px-8 py-6 text-center shadow-2xl">
-        <p className="text-3xl font-bold text-primary">Goal Achieved!</p>
+        <p className="text-3xl font-bold text-primary">{t('Goal Achieved!')}</p>
         <p className="mt-1 text-base-content/80">{title}</p>
       </div>
     </div>

@@ -1,5 +1,6 @@
 // A goal's progress: '{current} of {target} completed', a coloured badge, and a celebration when it reaches 100%.
 import { useEffect, useRef, useState } from 'react';
+import { t } from '../i18n';
 import { crossedCompletion, goalBadgeTone } from '../lib/goals';
 import { GoalCelebration } from './GoalCelebration';
 
@@ -37,16 +38,16 @@ export function GoalProgress({ goalId, title, current, target, percentage, label
     <div data-goal-id={goalId}>
       <div className="mb-1.5 flex items-center justify-between gap-3">
         <p dir="auto" className="min-w-0 truncate text-sm font-medium">{label}</p>
-        <span className={`badge shrink-0 badge-sm ${badgeTones[goalBadgeTone(percentage)]} ${done ? 'animate-bounce' : ''}`}>{percentage}%</span>
+        <span className={`badge shrink-0 badge-sm ${badgeTones[goalBadgeTone(percentage)]} ${done ? 'animate-bounce' : ''}`}>{t('{percentage}%', { percentage })}</span>
       </div>
       <progress
         className={`progress w-full ${done ? 'progress-success animate-pulse' : 'progress-primary'}`}
         value={Math.min(current, target)}
         max={target}
-        aria-label={`${title}: ${percentage}%`}
+        aria-label={t('{title}: {percentage}%', { title, percentage })}
       />
       <p className="mt-1 text-xs text-base-content/70">
-        {current} of {target} completed
+        {t('{current} of {target} completed', { current, target })}
       </p>
       {celebrating && <GoalCelebration title={title} />}
     </div>

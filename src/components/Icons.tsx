@@ -8,11 +8,12 @@ interface IconProps {
   small?: boolean;
 }
 
-// Every icon is decorative: the text beside it says the same, so screen readers skip it.
-function outline(shape: ReactNode) {
+// Every icon is decorative: the text beside it says the same, so screen readers skip it. One that points along the line
+// of reading (an arrow, a chevron, steps going forward) is `directional`: it mirrors in a right-to-left language.
+function outline(shape: ReactNode, { directional = false } = {}) {
   return function OutlineIcon({ small }: IconProps) {
     return (
-      <svg aria-hidden="true" viewBox="0 0 24 24" className={`shrink-0 ${small ? 'h-4 w-4' : 'h-5 w-5'}`} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className={`shrink-0 ${small ? 'h-4 w-4' : 'h-5 w-5'} ${directional ? 'rtl:-scale-x-100' : ''}`} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
         {shape}
       </svg>
     );
@@ -51,7 +52,7 @@ export const DotsIcon = outline(
     <circle cx="18" cy="12" r="1" />
   </>,
 );
-export const StepUpIcon = outline(<path d="M4 18h5v-5h5V8h6M16 4l4 4-4 4" />);
+export const StepUpIcon = outline(<path d="M4 18h5v-5h5V8h6M16 4l4 4-4 4" />, { directional: true });
 const PlusShape = outline(<path d="M12 5v14M5 12h14" />);
 export const PlusIcon = () => <PlusShape small />;
 

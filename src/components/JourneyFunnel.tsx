@@ -1,4 +1,6 @@
 // Contacts by spiritual status as a journey funnel (exploring → mature), unknown shown apart, with its numbers as text.
+import { Trans } from '@lingui/react';
+import { t } from '../i18n';
 import type { SpiritualStatus } from '../../shared/vocabulary';
 import { spiritualStatusLabel } from '../../shared/vocabulary';
 import type { RouterOutputs } from '../lib/trpc';
@@ -20,9 +22,9 @@ export function JourneyFunnel({ stages, title }: { stages: Stage[]; title: strin
   const widest = Math.max(...journey.map((s) => s.count), 1);
   const onJourney = journey.reduce((sum, s) => sum + s.count, 0);
   return (
-    <figure className="flex flex-col items-stretch gap-3 text-left">
+    <figure className="flex flex-col items-stretch gap-3 text-start">
       <figcaption className="text-sm text-base-content/75">
-        {onJourney === 1 ? '1 contact' : `${onJourney} contacts`} on the journey
+        {t('{count, plural, one {# contact on the journey} other {# contacts on the journey}}', { count: onJourney })}
       </figcaption>
       <ol className="flex flex-col gap-1.5" aria-hidden="true">
         {journey.map((stage) => {
@@ -35,22 +37,22 @@ export function JourneyFunnel({ stages, title }: { stages: Stage[]; title: strin
                 <rect x="0" y="0" width="100" height="10" rx="1" className="fill-base-200" />
                 {width > 0 && <rect x={(100 - width) / 2} y="0" width={width} height="10" rx="1" className={shade[stage.status]} />}
               </svg>
-              <span className="text-right font-semibold tabular-nums">{stage.count}</span>
+              <span className="text-end font-semibold tabular-nums">{stage.count}</span>
             </li>
           );
         })}
       </ol>
       <p className="border-t border-base-300 pt-2 text-sm text-base-content/75" aria-hidden="true">
-        Status unknown: <span className="font-semibold text-base-content">{unknown}</span>
+        <Trans id="Status unknown: <0>{count}</0>" values={{ count: unknown }} components={{ 0: <span className="font-semibold text-base-content" /> }} />
       </p>
       {/* A table grows to its content whatever width it is given, so the 1px clip goes on a wrapper. */}
       <div className="sr-only">
         <table>
-          <caption>{title}: contacts by spiritual status</caption>
+          <caption>{t('{title}: contacts by spiritual status', { title })}</caption>
           <thead>
             <tr>
-              <th scope="col">Status</th>
-              <th scope="col">Contacts</th>
+              <th scope="col">{t('Status')}</th>
+              <th scope="col">{t('Contacts')}</th>
             </tr>
           </thead>
           <tbody>

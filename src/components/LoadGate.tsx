@@ -35,7 +35,7 @@ export function WaitingForConnection() {
 
 export function LoadFailed({ message, onRetry, retrying = false }: { message: string; onRetry(): void; retrying?: boolean }) {
   return (
-    <div role="alert" className="alert flex flex-col items-center gap-3 alert-error text-center sm:flex-row sm:text-left">
+    <div role="alert" className="alert flex flex-col items-center gap-3 alert-error text-center sm:flex-row sm:text-start">
       <p className="flex-1">
         {message} <span className="block text-sm opacity-90 sm:inline">{connection.retriesByItself}</span>
       </p>

@@ -2,6 +2,7 @@
 // opened it. Once something was typed, a stray tap on the backdrop, Escape or the close button asks before the
 // typing is thrown away.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { t } from '../i18n';
 import { discardChanges } from '../lib/offlineMessages';
 
 const FIELDS = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
@@ -92,7 +93,7 @@ export function Modal({ open, title, onClose, children, wide }: ModalProps) {
             <h2 id={titleId} className="text-lg font-semibold">
               {title}
             </h2>
-            <button type="button" className="btn btn-square btn-ghost btn-sm -mt-1 -me-2 size-11 sm:size-8" aria-label="Close" onClick={requestClose}>
+            <button type="button" className="btn btn-square btn-ghost btn-sm -mt-1 -me-2 size-11 sm:size-8" aria-label={t('Close')} onClick={requestClose}>
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               </svg>

@@ -1,4 +1,5 @@
 // A filtered list's empty state: nothing matches, and a way back to everything.
+import { t } from '../i18n';
 import { EmptyState } from './EmptyState';
 
 export function NoMatches({ title, text, onClear }: { title: string; text: string; onClear(): void }) {
@@ -8,7 +9,7 @@ export function NoMatches({ title, text, onClear }: { title: string; text: strin
       text={text}
       action={
         <button type="button" className="btn btn-outline btn-primary btn-sm" onClick={onClear}>
-          Clear filters
+          {t('Clear filters')}
         </button>
       }
     />

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useAuth } from '../hooks/useAuth';
 import { useInvalidate } from '../hooks/useInvalidate';
 import { useToast } from '../hooks/useToast';
+import { t } from '../i18n';
 import { httpStatus } from '../lib/errors';
 import { offline } from '../lib/offlineMessages';
 import { flushOutbox } from '../lib/outbox';
@@ -36,7 +37,7 @@ export default function OutboxSync() {
         toast({ variant: 'success', title: offline.synced(sent) });
         void invalidate('activityCreate');
       }
-      if (refused > 0) toast({ variant: 'destructive', title: 'Error', description: offline.refused(refused) });
+      if (refused > 0) toast({ variant: 'destructive', title: t('Error'), description: offline.refused(refused) });
       failures = retryLater ? failures + 1 : 0;
       if (retryLater) retryTimer = window.setTimeout(sendLogged, Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), LONGEST_RETRY_MS));
     };

@@ -1,7 +1,9 @@
 // The quick search dialog (loaded on first use): contacts, activities and prayer requests matching what is typed.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Trans } from '@lingui/react';
 import { useNavigate } from 'react-router-dom';
 import { activityTypeLabel, spiritualStatusLabel } from '../../shared/vocabulary';
+import { t } from '../i18n';
 import { snippet } from '../lib/snippet';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { SearchIcon } from './SearchIcon';
@@ -21,27 +23,27 @@ const DEBOUNCE_MS = 200;
 function groupsOf(found: Found, query: string) {
   const groups: { label: string; results: Result[] }[] = [
     {
-      label: 'Contacts',
+      label: t('Contacts'),
       results: found.contacts.map((c) => ({ key: `c${c.id}`, href: `/contacts/${c.id}`, title: c.name, detail: spiritualStatusLabel(c.spiritualStatus) })),
     },
     {
-      label: 'Activities',
+      label: t('Activities'),
       results: found.activities.map((a) => ({
         key: `a${a.id}`,
         href: `/activities?id=${a.id}`,
-        title: `${activityTypeLabel(a.type)} with ${a.contactName}`,
+        title: t('{activity} with {name}', { activity: activityTypeLabel(a.type), name: a.contactName }),
         detail: snippet(a.notes || a.description || '', query),
         meta: formatDay(a.date),
       })),
     },
     {
-      label: 'Prayer requests',
+      label: t('Prayer requests'),
       results: found.prayers.map((p) => ({
         key: `p${p.id}`,
         href: `/prayer-journal?id=${p.id}`,
-        title: `Prayer for ${p.contactName}`,
+        title: t('Prayer for {name}', { name: p.contactName }),
         detail: snippet(p.request, query),
-        meta: p.answered ? 'Answered' : undefined,
+        meta: p.answered ? t('Answered') : undefined,
       })),
     },
   ];
@@ -135,15 +137,15 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
 
   // What the list area says when it has no results to show.
   let message: string | null = null;
-  if (text.trim() === '') message = 'Type to search your contacts, activities and prayer requests.';
-  else if (search.isError && !stale) message = 'Search failed. Please try again.';
-  else if (results.length === 0) message = stale ? 'Searching...' : `No results for "${query}"`;
+  if (text.trim() === '') message = t('Type to search your contacts, activities and prayer requests.');
+  else if (search.isError && !stale) message = t('Search failed. Please try again.');
+  else if (results.length === 0) message = stale ? t('Searching...') : t('No results for "{query}"', { query });
 
   let index = -1;
   return (
     <dialog
       ref={dialogRef}
-      aria-label="Quick search"
+      aria-label={t('Quick search')}
       className="modal items-start"
       onClose={() => {
         opener.current?.focus();
@@ -155,7 +157,7 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
           <SearchIcon className="size-5 text-base-content/60" />
           <input
             role="combobox"
-            aria-label="Search"
+            aria-label={t('Search')}
             aria-expanded={results.length > 0}
             aria-controls={listId}
             aria-autocomplete="list"
@@ -166,7 +168,7 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
             spellCheck={false}
             enterKeyHint="go"
             maxLength={100}
-            placeholder="Search contacts, activities, prayers"
+            placeholder={t('Search contacts, activities, prayers')}
             className="h-12 min-w-0 flex-1 bg-transparent text-base outline-none"
             value={text}
             onChange={(event) => {
@@ -176,7 +178,7 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
             onKeyDown={onKeyDown}
           />
           {search.isFetching && <span className="loading loading-sm loading-spinner text-base-content/60" aria-hidden="true" />}
-          <button type="button" className="btn btn-square btn-ghost btn-sm" aria-label="Close search" onClick={close}>
+          <button type="button" className="btn btn-square btn-ghost btn-sm" aria-label={t('Close search')} onClick={close}>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
@@ -185,7 +187,7 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
 
         <div className="overflow-y-auto overscroll-contain p-2">
           {groups.length > 0 && (
-            <div id={listId} role="listbox" aria-label="Search results">
+            <div id={listId} role="listbox" aria-label={t('Search results')}>
               {groups.map((group, g) => (
                 <div key={group.label} role="group" aria-labelledby={`${listId}-group-${g}`} className="pb-2">
                   <div id={`${listId}-group-${g}`} aria-hidden="true" className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-base-content/70 uppercase">
@@ -228,14 +230,16 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
             </p>
           ) : (
             <p role="status" className="sr-only">
-              {results.length === 1 ? '1 result' : `${results.length} results`}
+              {t('{count, plural, one {# result} other {# results}}', { count: results.length })}
             </p>
           )}
         </div>
 
         <p className="hidden border-t border-base-300 px-4 py-2 text-xs text-base-content/70 sm:block">
-          <kbd className="kbd kbd-xs">↑</kbd> <kbd className="kbd kbd-xs">↓</kbd> to move, <kbd className="kbd kbd-xs">Enter</kbd> to open,{' '}
-          <kbd className="kbd kbd-xs">Esc</kbd> to close
+          <Trans
+            id="<0>↑</0> <1>↓</1> to move, <2>Enter</2> to open, <3>Esc</3> to close"
+            components={{ 0: <kbd className="kbd kbd-xs" />, 1: <kbd className="kbd kbd-xs" />, 2: <kbd className="kbd kbd-xs" />, 3: <kbd className="kbd kbd-xs" /> }}
+          />
         </p>
       </div>
       <div className="modal-backdrop" aria-hidden="true" onClick={close} />

@@ -1,5 +1,6 @@
 // A resource on a card: icon by category, title, description and a 'View resource' link.
 import { Link } from 'react-router-dom';
+import { t } from '../i18n';
 import { ResourceIcon } from './Icons';
 
 export function ResourceCard({ id, title, description, category }: { id: number; title: string; description: string; category: string }) {
@@ -14,8 +15,8 @@ export function ResourceCard({ id, title, description, category }: { id: number;
           </div>
         </div>
         <p className="flex-1 text-sm text-base-content/80">{description}</p>
-        <Link to={`/resources/${id}`} className="link text-sm font-medium link-primary" aria-label={`View resource: ${title}`}>
-          View resource
+        <Link to={`/resources/${id}`} className="link text-sm font-medium link-primary" aria-label={t('View resource: {title}', { title })}>
+          {t('View resource')}
         </Link>
       </div>
     </article>

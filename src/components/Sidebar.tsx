@@ -2,12 +2,14 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useDueFollowUps } from '../hooks/useDueFollowUps';
+import { msg, t } from '../i18n';
 import { Brand } from './Brand';
 import { SearchIcon } from './SearchIcon';
 import { UserBlock } from './UserBlock';
 
 interface NavItem {
   to: string;
+  /** English, marked for extraction; translated where shown. */
   label: string;
   icon: ReactNode;
 }
@@ -15,7 +17,7 @@ interface NavItem {
 const NAV_ITEMS: NavItem[] = [
   {
     to: '/',
-    label: 'Dashboard',
+    label: msg('Dashboard'),
     icon: (
       <>
         <rect width="7" height="9" x="3" y="3" rx="1" />
@@ -25,10 +27,10 @@ const NAV_ITEMS: NavItem[] = [
       </>
     ),
   },
-  { to: '/activities', label: 'Activities', icon: <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" /> },
+  { to: '/activities', label: msg('Activities'), icon: <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" /> },
   {
     to: '/contacts',
-    label: 'Contacts',
+    label: msg('Contacts'),
     icon: (
       <>
         <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
@@ -39,7 +41,7 @@ const NAV_ITEMS: NavItem[] = [
   },
   {
     to: '/followups',
-    label: 'Follow-ups',
+    label: msg('Follow-ups'),
     icon: (
       <>
         <rect width="18" height="18" x="3" y="4" rx="2" />
@@ -49,12 +51,12 @@ const NAV_ITEMS: NavItem[] = [
   },
   {
     to: '/prayer-journal',
-    label: 'Prayer Journal',
+    label: msg('Prayer Journal'),
     icon: <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />,
   },
   {
     to: '/goals',
-    label: 'Goals',
+    label: msg('Goals'),
     icon: (
       <>
         <circle cx="12" cy="12" r="10" />
@@ -65,7 +67,7 @@ const NAV_ITEMS: NavItem[] = [
   },
   {
     to: '/resources',
-    label: 'Resources',
+    label: msg('Resources'),
     icon: <path d="M2 3h6a4 4 0 0 1 4 4v14a3 3 0 0 0-3-3H2zM22 3h-6a4 4 0 0 0-4 4v14a3 3 0 0 1 3-3h7z" />,
   },
 ];
@@ -103,14 +105,14 @@ export function Sidebar({ onNavigate, headerAction, onSearch, onSearchNear }: Si
             onFocus={onSearchNear}
           >
             <SearchIcon />
-            <span className="flex-1 text-left">Search</span>
+            <span className="flex-1 text-start">{t('Search')}</span>
             <kbd className="kbd kbd-sm" aria-hidden="true">
               {shortcutLabel}
             </kbd>
           </button>
         </div>
       )}
-      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 pb-4">
+      <nav aria-label={t('Main')} className="flex-1 overflow-y-auto px-3 pb-4">
         <ul className="flex flex-col gap-1">
           {NAV_ITEMS.map((item) => (
             <li key={item.to}>
@@ -127,11 +129,11 @@ export function Sidebar({ onNavigate, headerAction, onSearch, onSearchNear }: Si
                 <svg className="size-5 shrink-0" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
                   {item.icon}
                 </svg>
-                {item.label}
+                {t(item.label)}
                 {item.to === '/followups' && due > 0 && (
-                  <span className="ml-auto badge badge-sm badge-error font-semibold tabular-nums" data-testid="due-badge">
+                  <span className="ms-auto badge badge-sm badge-error font-semibold tabular-nums" data-testid="due-badge">
                     <span aria-hidden="true">{due}</span>
-                    <span className="sr-only">{due} due</span>
+                    <span className="sr-only">{t('{due} due', { due })}</span>
                   </span>
                 )}
               </NavLink>

@@ -1,5 +1,6 @@
 // A dashboard number: title, value, icon and, when given, its trend (green when up, red when down, plain when level).
 import type { ReactNode } from 'react';
+import { formattingLocale, t } from '../i18n';
 
 export interface Trend {
   /** Percent change. */
@@ -15,6 +16,11 @@ interface StatCardProps {
   trend?: Trend;
   /** A line under the value, such as '12 times prayed'. */
   detail?: string;
+}
+
+/** '+12%', '-5%', '0%' in English; the sign, digits and percent sign of the current language elsewhere. */
+function formatTrend(percent: number): string {
+  return new Intl.NumberFormat(formattingLocale(), { style: 'percent', signDisplay: 'exceptZero', useGrouping: false }).format(percent / 100);
 }
 
 export function StatCard({ title, value, icon, trend, detail }: StatCardProps) {
@@ -34,11 +40,12 @@ export function StatCard({ title, value, icon, trend, detail }: StatCardProps) {
             {/* Green and red are not the only cue: the sign and the arrow say the direction too. No change (0 against 0
                 included) is neither good nor bad news: plain text, a level arrow. */}
             <span className={`font-semibold ${trend.value === 0 ? 'text-base-content' : trend.isPositive ? 'text-success' : 'text-error'}`} data-trend={trend.value === 0 ? 'level' : trend.isPositive ? 'up' : 'down'}>
-              <span aria-hidden="true">{trend.value === 0 ? '→' : trend.isPositive ? '↑' : '↓'} </span>
-              {trend.value > 0 ? '+' : ''}
-              {trend.value}%
+              <span aria-hidden="true" className={trend.value === 0 ? 'inline-block rtl:-scale-x-100' : undefined}>
+                {trend.value === 0 ? '→' : trend.isPositive ? '↑' : '↓'}{' '}
+              </span>
+              {formatTrend(trend.value)}
             </span>{' '}
-            {trend.label}
+            {t(trend.label)}
           </p>
         )}
       </div>

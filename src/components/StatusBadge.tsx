@@ -1,5 +1,5 @@
 // A contact's spiritual status as a coloured badge.
-import { spiritualStatusLabels, type SpiritualStatus } from '../../shared/vocabulary';
+import { spiritualStatusLabel, type SpiritualStatus } from '../../shared/vocabulary';
 
 const tones: Record<SpiritualStatus, string> = {
   exploring: 'badge-info',
@@ -11,5 +11,5 @@ const tones: Record<SpiritualStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: SpiritualStatus }) {
-  return <span className={`badge badge-sm whitespace-nowrap ${tones[status]}`}>{spiritualStatusLabels[status]}</span>;
+  return <span className={`badge badge-sm whitespace-nowrap ${tones[status]}`}>{spiritualStatusLabel(status)}</span>;
 }

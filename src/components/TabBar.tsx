@@ -25,7 +25,9 @@ export function TabBar<K extends string>({ label, tabs, active, onChange, childr
 
   function onKeyDown(event: KeyboardEvent) {
     const index = tabs.findIndex((t) => t.key === active);
-    const target = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
+    // Right to left, the next tab sits to the left.
+    const step = getComputedStyle(event.currentTarget).direction === 'rtl' ? -1 : 1;
+    const target = { ArrowRight: index + step, ArrowLeft: index - step, Home: 0, End: tabs.length - 1 }[event.key];
     if (target === undefined) return;
     event.preventDefault();
     const next = tabs[(target + tabs.length) % tabs.length];

@@ -1,12 +1,14 @@
 // Settings: light, dark or the system's theme, applied at once and remembered on this device.
 import { useState } from 'react';
+import { msg, t } from '../i18n';
 import { readThemeChoice, saveThemeChoice, type ThemeChoice } from '../lib/theme';
 
-// Here rather than beside the storage code, which the entry script carries to every first visit.
+// Here rather than beside the storage code, which the entry script carries to every first visit. English, marked for
+// extraction, translated where shown.
 const THEME_CHOICES: readonly { value: ThemeChoice; label: string }[] = [
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
-  { value: 'system', label: 'Follow the system' },
+  { value: 'light', label: msg('Light') },
+  { value: 'dark', label: msg('Dark') },
+  { value: 'system', label: msg('Follow the system') },
 ];
 
 export function ThemePicker() {
@@ -19,7 +21,7 @@ export function ThemePicker() {
 
   return (
     <fieldset>
-      <legend className="sr-only">Theme</legend>
+      <legend className="sr-only">{t('Theme')}</legend>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         {THEME_CHOICES.map(({ value, label }) => (
           <label
@@ -29,7 +31,7 @@ export function ThemePicker() {
             }`}
           >
             <input type="radio" name="theme" value={value} className="radio radio-primary radio-sm" checked={choice === value} onChange={() => choose(value)} />
-            {label}
+            {t(label)}
           </label>
         ))}
       </div>

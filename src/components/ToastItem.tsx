@@ -1,8 +1,13 @@
-// One toast: its timer (paused while hovered, focused or dragged), swipe-right to dismiss, and its look.
+// One toast: its timer (paused while hovered, focused or dragged), a swipe toward the screen's edge (right, or left in a
+// right-to-left language) to dismiss, and its look.
 import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import type { ToastEntry, ToastVariant } from '../hooks/useToast';
+import { t } from '../i18n';
 
 const SWIPE_THRESHOLD = 50;
+
+/** 1 where the end edge is on the right, -1 where it is on the left (right to left). */
+const towardEnd = (element: Element) => (getComputedStyle(element).direction === 'rtl' ? -1 : 1);
 
 const cardStyles: Record<ToastVariant, string> = {
   default: 'border-base-300 bg-base-100 text-base-content',
@@ -74,12 +79,14 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
 
   function moveSwipe(event: PointerEvent<HTMLDivElement>) {
     if (swipeStartX === null) return;
-    setOffset(Math.max(0, event.clientX - swipeStartX));
+    const toward = towardEnd(event.currentTarget);
+    // Follows the finger toward the end edge only.
+    setOffset(toward * Math.max(0, (event.clientX - swipeStartX) * toward));
   }
 
   function endSwipe(event: PointerEvent<HTMLDivElement>) {
     if (swipeStartX === null) return;
-    const distance = event.clientX - swipeStartX;
+    const distance = (event.clientX - swipeStartX) * towardEnd(event.currentTarget);
     setSwipeStartX(null);
     if (event.type === 'pointerup' && distance > SWIPE_THRESHOLD) onDismiss(id);
     else setOffset(0);
@@ -91,7 +98,7 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
       aria-hidden={open ? undefined : true}
       inert={!open}
       className={`pointer-events-auto grid transition-[grid-template-rows,opacity,translate,visibility] duration-200 ease-out ${
-        open ? 'grid-rows-[1fr]' : 'invisible grid-rows-[0fr] translate-x-full opacity-0'
+        open ? 'grid-rows-[1fr]' : 'invisible grid-rows-[0fr] translate-x-full opacity-0 rtl:-translate-x-full'
       }`}
     >
       {/* Clipping only while collapsing: an open toast's shadow must not be cut off. */}
@@ -100,7 +107,7 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
           <div
             role={variant === 'destructive' ? 'alert' : 'status'}
             aria-atomic="true"
-            className={`animate-toast-in relative flex touch-pan-y items-start gap-3 rounded-box border p-4 pr-11 shadow-lg select-none ${
+            className={`animate-toast-in relative flex touch-pan-y items-start gap-3 rounded-box border p-4 pe-11 shadow-lg select-none ${
               swiping ? '' : 'transition-[translate] duration-200'
             } ${cardStyles[variant]}`}
             style={offset ? { translate: `${offset}px 0` } : undefined}
@@ -145,8 +152,8 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
             </div>
             <button
               type="button"
-              aria-label="Close"
-              className="absolute top-2.5 right-2.5 inline-flex size-8 cursor-pointer items-center justify-center rounded-field opacity-70 transition hover:bg-current/10 hover:opacity-100 focus-visible:opacity-100"
+              aria-label={t('Close')}
+              className="absolute top-2.5 end-2.5 inline-flex size-8 cursor-pointer items-center justify-center rounded-field opacity-70 transition hover:bg-current/10 hover:opacity-100 focus-visible:opacity-100"
               onClick={() => onDismiss(id)}
             >
               <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">

@@ -1,7 +1,8 @@
 // The notifications region: where toasts stack (along the bottom on phones, clear of the top bar's menu and search;
-// bottom right from sm up) and the F8 hotkey lands.
+// the bottom end corner from sm up) and the F8 hotkey lands.
 import { useEffect, useRef } from 'react';
 import { useToast, useToastList } from '../hooks/useToast';
+import { t } from '../i18n';
 import { ToastItem } from './ToastItem';
 
 export function Toaster() {
@@ -23,9 +24,9 @@ export function Toaster() {
   return (
     <section
       ref={regionRef}
-      aria-label="Notifications (F8)"
+      aria-label={t('Notifications (F8)')}
       tabIndex={-1}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] px-3 pb-[max(0.5rem,env(safe-area-inset-bottom))] outline-offset-[-2px] sm:inset-x-auto sm:right-0 sm:w-full sm:max-w-sm sm:px-4 sm:pb-3"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] px-3 pb-[max(0.5rem,env(safe-area-inset-bottom))] outline-offset-[-2px] sm:inset-x-auto sm:end-0 sm:w-full sm:max-w-sm sm:px-4 sm:pb-3"
     >
       {/* Newest nearest the screen's bottom edge. */}
       <ol className="flex flex-col">

@@ -2,6 +2,7 @@
 // by themselves (when the browser comes back online, and on a backing-off timer, since a stopped server sends no event).
 import { useEffect } from 'react';
 import type { UnreachableProps } from '../lib/lazyPart';
+import { t } from '../i18n';
 import { Modal } from './Modal';
 import { connection } from '../lib/offlineMessages';
 
@@ -56,7 +57,7 @@ export function PartUnreachable(props: UnreachableProps) {
 /** In place of the quick search dialog: the same line in a dialog the user can close. */
 export function SearchUnreachable(props: UnreachableProps & { partProps: { onClose(): void } }) {
   return (
-    <Modal open title="Search" onClose={props.partProps.onClose}>
+    <Modal open title={t('Search')} onClose={props.partProps.onClose}>
       <PartUnreachable retry={props.retry} failures={props.failures} />
     </Modal>
   );

@@ -1,6 +1,7 @@
 // Who is signed in, at the foot of the navigation: initials, full name, username, Settings and Logout (or a guest's Sign in).
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '../hooks/useAuth';
+import { t } from '../i18n';
 import { fullName, getInitials, userInitials } from '../lib/names';
 
 interface UserBlockProps {
@@ -10,7 +11,7 @@ interface UserBlockProps {
 
 export function UserBlock({ onNavigate }: UserBlockProps) {
   const { user, logout } = useAuth();
-  const initials = user ? userInitials(user) : getInitials('Guest User');
+  const initials = user ? userInitials(user) : getInitials(t('Guest User'));
 
   return (
     <div className="flex flex-col gap-3">
@@ -29,9 +30,9 @@ export function UserBlock({ onNavigate }: UserBlockProps) {
           </div>
         ) : (
           <div className="min-w-0">
-            <p className="text-sm font-semibold">Guest User</p>
+            <p className="text-sm font-semibold">{t('Guest User')}</p>
             <Link to="/login" className="link text-sm link-primary">
-              Sign in
+              {t('Sign in')}
             </Link>
           </div>
         )}
@@ -46,7 +47,7 @@ export function UserBlock({ onNavigate }: UserBlockProps) {
             <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
               <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />
             </svg>
-            Settings
+            {t('Settings')}
           </NavLink>
           <button
             type="button"
@@ -56,10 +57,10 @@ export function UserBlock({ onNavigate }: UserBlockProps) {
               void logout();
             }}
           >
-            <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <svg className="size-4 rtl:-scale-x-100" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
               <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
             </svg>
-            Logout
+            {t('Logout')}
           </button>
         </div>
       )}

@@ -4,6 +4,7 @@ import { activityCreateInput, activityUpdateInput } from '../../server/schemas/a
 import { useAuth } from '../hooks/useAuth';
 import { useToast } from '../hooks/useToast';
 import { useWrite } from '../hooks/useWrite';
+import { t } from '../i18n';
 import { addDaysFromToday, fromDateInputValue, isMoreThanADayAhead, toDateInputValue } from '../lib/dates';
 import { activityDate, activityWrittenDescription, failure, success } from '../lib/messages';
 import { offline } from '../lib/offlineMessages';
@@ -53,8 +54,8 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
   // One key per form: pressing Log Activity again after a lost answer cannot create the activity twice.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const dateRequired = (v: typeof values) => ({
-    ...(v.date ? {} : { date: 'Date is required' }),
-    ...(v.withFollowUp && !v.followUpDate ? { 'followUp.date': 'Date is required' } : {}),
+    ...(v.date ? {} : { date: t('Date is required') }),
+    ...(v.withFollowUp && !v.followUpDate ? { 'followUp.date': t('Date is required') } : {}),
   });
 
   /**
@@ -96,7 +97,7 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
               await keepForLater(user.id, idempotencyKey, input);
             } catch (error) {
               console.error(error);
-              toast({ title: 'Error', description: failure.createActivity, variant: 'destructive' });
+              toast({ title: t('Error'), description: failure.createActivity, variant: 'destructive' });
               return;
             }
             toast({ title: offline.kept, description: offline.keptDetail });
@@ -118,7 +119,7 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
       <FieldGroup>
         <ContactCombobox
           name="contactName"
-          label="Contact name"
+          label={t('Contact name')}
           value={values.contactName}
           error={errors.contactName}
           contacts={contacts.data ?? (original ? [original] : [])}
@@ -127,50 +128,50 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
             set('contactName', name);
             if (contact) setPicked(contact);
           }}
-          placeholder="Who did you talk with?"
+          placeholder={t('Who did you talk with?')}
         />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             name="date"
             type="date"
-            label="Date"
+            label={t('Date')}
             value={values.date}
             error={errors.date}
             hint={isFarAhead(values.date) ? activityDate.farAhead : undefined}
             onChange={(e) => set('date', e.target.value)}
           />
-          <SelectField name="type" label="Type" value={values.type} options={activityTypeOptions} onChange={(e) => set('type', e.target.value as typeof values.type)} />
+          <SelectField name="type" label={t('Type')} value={values.type} options={activityTypeOptions} onChange={(e) => set('type', e.target.value as typeof values.type)} />
         </div>
-        <TextAreaField name="notes" label="Notes" value={values.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} placeholder="What did you talk about?" />
+        <TextAreaField name="notes" label={t('Notes')} value={values.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} placeholder={t('What did you talk about?')} />
 
         {!activity && (
           <>
             <fieldset className="rounded-box border border-base-300 p-4">
-              <legend className="sr-only">Follow-up</legend>
-              <CheckboxField name="withFollowUp" label="Schedule a follow-up" checked={values.withFollowUp} onChange={(v) => set('withFollowUp', v)} />
+              <legend className="sr-only">{t('Follow-up')}</legend>
+              <CheckboxField name="withFollowUp" label={t('Schedule a follow-up')} checked={values.withFollowUp} onChange={(v) => set('withFollowUp', v)} />
               {values.withFollowUp && (
                 <div className="mt-3 flex flex-col gap-4">
                   <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-                    <TextField name="followUp.date" type="date" label="Follow-up date" value={values.followUpDate} error={errors['followUp.date']} onChange={(e) => set('followUpDate', e.target.value)} />
-                    <SelectField name="followUpType" label="Follow-up type" value={values.followUpType} options={activityFollowUpTypeOptions} onChange={(e) => set('followUpType', e.target.value)} />
+                    <TextField name="followUp.date" type="date" label={t('Follow-up date')} value={values.followUpDate} error={errors['followUp.date']} onChange={(e) => set('followUpDate', e.target.value)} />
+                    <SelectField name="followUpType" label={t('Follow-up type')} value={values.followUpType} options={activityFollowUpTypeOptions} onChange={(e) => set('followUpType', e.target.value)} />
                   </div>
-                  <TextAreaField name="followUpDescription" label="Follow-up description" value={values.followUpDescription} error={errors['followUp.description']} onChange={(e) => set('followUpDescription', e.target.value)} placeholder="Follow-up for activity" />
+                  <TextAreaField name="followUpDescription" label={t('Follow-up description')} value={values.followUpDescription} error={errors['followUp.description']} onChange={(e) => set('followUpDescription', e.target.value)} placeholder={t('Follow-up for activity')} />
                 </div>
               )}
             </fieldset>
             <fieldset className="rounded-box border border-base-300 p-4">
-              <legend className="sr-only">Prayer</legend>
-              <CheckboxField name="withPrayer" label="Add to prayer journal" checked={values.withPrayer} onChange={(v) => set('withPrayer', v)} />
+              <legend className="sr-only">{t('Prayer')}</legend>
+              <CheckboxField name="withPrayer" label={t('Add to prayer journal')} checked={values.withPrayer} onChange={(v) => set('withPrayer', v)} />
               {values.withPrayer && (
                 <div className="mt-3">
-                  <TextAreaField name="prayerRequest" label="Prayer request" value={values.prayerRequest} error={errors['prayer.request']} onChange={(e) => set('prayerRequest', e.target.value)} placeholder="Prayer related to activity" />
+                  <TextAreaField name="prayerRequest" label={t('Prayer request')} value={values.prayerRequest} error={errors['prayer.request']} onChange={(e) => set('prayerRequest', e.target.value)} placeholder={t('Prayer related to activity')} />
                 </div>
               )}
             </fieldset>
           </>
         )}
       </FieldGroup>
-      <FormActions busy={create.isPending || update.isPending} submitLabel={activity ? 'Save Changes' : 'Log Activity'} busyLabel="Saving..." onCancel={onDone} />
+      <FormActions busy={create.isPending || update.isPending} submitLabel={activity ? t('Save Changes') : t('Log Activity')} busyLabel={t('Saving...')} onCancel={onDone} />
     </form>
   );
 }

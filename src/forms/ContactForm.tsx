@@ -1,6 +1,7 @@
 // Add or edit a contact: name, email, phone, spiritual status, notes.
 import { contactCreateInput } from '../../server/schemas/contacts';
 import { useWrite } from '../hooks/useWrite';
+import { t } from '../i18n';
 import { failure, success } from '../lib/messages';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
@@ -31,13 +32,13 @@ export function ContactForm({ contact, onDone }: { contact?: Contact; onDone(): 
   return (
     <form noValidate onSubmit={onSubmit}>
       <FieldGroup>
-        <TextField name="name" label="Name" value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
-        <TextField name="email" type="email" label="Email" value={values.email} error={errors.email} onChange={(e) => set('email', e.target.value)} autoComplete="off" />
-        <TextField name="phone" type="tel" label="Phone" value={values.phone} error={errors.phone} onChange={(e) => set('phone', e.target.value)} autoComplete="off" />
-        <SelectField name="spiritualStatus" label="Spiritual status" value={values.spiritualStatus} options={spiritualStatusOptions} onChange={(e) => set('spiritualStatus', e.target.value as typeof values.spiritualStatus)} />
-        <TextAreaField name="notes" label="Notes" value={values.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} />
+        <TextField name="name" label={t('Name')} value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
+        <TextField name="email" type="email" label={t('Email')} value={values.email} error={errors.email} onChange={(e) => set('email', e.target.value)} autoComplete="off" />
+        <TextField name="phone" type="tel" label={t('Phone')} value={values.phone} error={errors.phone} onChange={(e) => set('phone', e.target.value)} autoComplete="off" />
+        <SelectField name="spiritualStatus" label={t('Spiritual status')} value={values.spiritualStatus} options={spiritualStatusOptions} onChange={(e) => set('spiritualStatus', e.target.value as typeof values.spiritualStatus)} />
+        <TextAreaField name="notes" label={t('Notes')} value={values.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} />
       </FieldGroup>
-      <FormActions busy={create.isPending || update.isPending} submitLabel={contact ? 'Save Changes' : 'Add Contact'} busyLabel="Saving..." onCancel={onDone} />
+      <FormActions busy={create.isPending || update.isPending} submitLabel={contact ? t('Save Changes') : t('Add Contact')} busyLabel={t('Saving...')} onCancel={onDone} />
     </form>
   );
 }

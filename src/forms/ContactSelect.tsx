@@ -1,4 +1,5 @@
 // The contact a follow-up or a prayer request is about: one of the user's contacts, fixed once the record exists.
+import { t } from '../i18n';
 import { trpc } from '../lib/trpc';
 import { SelectField } from './Fields';
 
@@ -13,9 +14,9 @@ interface Props {
 export function ContactSelect({ value, current, error, onChange }: Props) {
   const contacts = trpc.contacts.names.useQuery();
   const options = [
-    { value: '', label: 'Choose a contact' },
+    { value: '', label: t('Choose a contact') },
     ...(contacts.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
     ...(current && !contacts.data?.some((c) => c.id === current.id) ? [{ value: String(current.id), label: current.name }] : []),
   ];
-  return <SelectField name="contactId" label="Contact" value={value} options={options} disabled={Boolean(current)} error={error} onChange={(e) => onChange(e.target.value)} />;
+  return <SelectField name="contactId" label={t('Contact')} value={value} options={options} disabled={Boolean(current)} error={error} onChange={(e) => onChange(e.target.value)} />;
 }

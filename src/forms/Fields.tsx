@@ -1,5 +1,6 @@
 // Labelled select, textarea and checkbox fields with their error underneath, matching TextField.
 import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { t } from '../i18n';
 
 function ErrorText({ id, error }: { id: string; error?: string }) {
   return error ? (
@@ -69,7 +70,7 @@ export function FormActions({ busy, submitLabel, busyLabel, onCancel }: { busy: 
     // Kept in view at the foot of a long dialog (the phone's bottom sheet scrolls under it), so saving never needs a scroll.
     <div className="modal-action sticky -bottom-5 z-10 -mx-5 mt-6 -mb-5 border-t border-base-300 bg-base-100 px-5 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
       <button type="button" className="btn btn-ghost" onClick={onCancel}>
-        Cancel
+        {t('Cancel')}
       </button>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? busyLabel : submitLabel}

@@ -1,9 +1,10 @@
 // Schedule or edit a follow-up; the contact is fixed once it exists, completion is set when editing.
 import { followUpCreateInput, followUpUpdateInput } from '../../server/schemas/followUps';
 import { useWrite } from '../hooks/useWrite';
+import { t } from '../i18n';
 import { addDaysFromToday, fromDateInputValue, toDateInputValue } from '../lib/dates';
 import { failure, success } from '../lib/messages';
-import { followUpTypeLabels } from '../../shared/vocabulary';
+import { followUpTypeLabel } from '../../shared/vocabulary';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { ContactSelect } from './ContactSelect';
 import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
@@ -28,14 +29,14 @@ export function FollowUpForm({ followUp, defaultContactId, onDone }: { followUp?
   // type is shown, and kept, rather than silently read as the first option.
   const savedType = followUp?.type;
   const typeOptions =
-    savedType && !followUpTypeOptions.some((o) => o.value === savedType) ? [...followUpTypeOptions, { value: savedType, label: followUpTypeLabels[savedType] }] : followUpTypeOptions;
+    savedType && !followUpTypeOptions.some((o) => o.value === savedType) ? [...followUpTypeOptions, { value: savedType, label: followUpTypeLabel(savedType) }] : followUpTypeOptions;
   const toInput = (v: typeof values) => ({
     contactId: v.contactId ? Number(v.contactId) : undefined,
     date: v.date ? fromDateInputValue(v.date) : undefined,
     type: v.type,
     description: v.description,
   });
-  const contactRequired = (v: typeof values): Record<string, string> => (v.contactId ? {} : { contactId: 'Contact is required' });
+  const contactRequired = (v: typeof values): Record<string, string> => (v.contactId ? {} : { contactId: t('Contact is required') });
 
   const onSubmit = followUp
     ? // A cleared date must not be read as 'leave the date as it was'.
@@ -59,13 +60,13 @@ export function FollowUpForm({ followUp, defaultContactId, onDone }: { followUp?
       <FieldGroup>
         <ContactSelect value={values.contactId} current={followUp && { id: followUp.contactId, name: followUp.contactName }} error={errors.contactId} onChange={(value) => set('contactId', value)} />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField name="date" type="date" label="Date" value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
-          <SelectField name="type" label="Type" value={values.type} options={typeOptions} onChange={(e) => set('type', e.target.value as typeof values.type)} />
+          <TextField name="date" type="date" label={t('Date')} value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
+          <SelectField name="type" label={t('Type')} value={values.type} options={typeOptions} onChange={(e) => set('type', e.target.value as typeof values.type)} />
         </div>
-        <TextAreaField name="description" label="Description" value={values.description} error={errors.description} onChange={(e) => set('description', e.target.value)} placeholder="What will you do?" />
-        {followUp && <CheckboxField name="completed" label="Completed" checked={values.completed} onChange={(v) => set('completed', v)} />}
+        <TextAreaField name="description" label={t('Description')} value={values.description} error={errors.description} onChange={(e) => set('description', e.target.value)} placeholder={t('What will you do?')} />
+        {followUp && <CheckboxField name="completed" label={t('Completed')} checked={values.completed} onChange={(v) => set('completed', v)} />}
       </FieldGroup>
-      <FormActions busy={create.isPending || update.isPending} submitLabel={followUp ? 'Save Changes' : 'Schedule Follow-up'} busyLabel="Saving..." onCancel={onDone} />
+      <FormActions busy={create.isPending || update.isPending} submitLabel={followUp ? t('Save Changes') : t('Schedule Follow-up')} busyLabel={t('Saving...')} onCancel={onDone} />
     </form>
   );
 }

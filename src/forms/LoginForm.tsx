@@ -1,32 +1,33 @@
 // The sign-in form: the spec's minimums are checked before calling the server; the outcome is told in a toast.
 import * as z from 'zod/mini';
 import { useAuth } from '../hooks/useAuth';
+import { msg, t } from '../i18n';
 import { TextField } from './TextField';
 import { useAuthSubmit } from './useAuthSubmit';
 
 // The server only requires the fields be present; these minimums are the form's own rules (SPEC §5).
 const loginFormSchema = z.object({
-  username: z.string().check(z.trim(), z.minLength(3, 'Username must be at least 3 characters')),
-  password: z.string().check(z.minLength(6, 'Password must be at least 6 characters')),
+  username: z.string().check(z.trim(), z.minLength(3, msg('Username must be at least 3 characters'))),
+  password: z.string().check(z.minLength(6, msg('Password must be at least 6 characters'))),
 });
 
 export function LoginForm({ onSuccess }: { onSuccess(): void }) {
   const { login } = useAuth();
   const { errors, submitting, handleSubmit, clearErrorOf } = useAuthSubmit(loginFormSchema, {
     send: (values) => login(values.username, values.password),
-    success: { title: 'Login successful!' },
-    failure: { title: 'Login failed', fallback: 'Please check your credentials and try again.' },
+    success: { title: t('Login successful!') },
+    failure: { title: t('Login failed'), fallback: t('Please check your credentials and try again.') },
     replacesFailure: true,
     onSuccess,
   });
 
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit} onInput={clearErrorOf}>
-      <TextField name="username" label="Username" placeholder="Enter your username" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} />
-      <TextField name="password" label="Password" type="password" placeholder="Enter your password" autoComplete="current-password" error={errors.password} />
+      <TextField name="username" label={t('Username')} placeholder={t('Enter your username')} autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} />
+      <TextField name="password" label={t('Password')} type="password" placeholder={t('Enter your password')} autoComplete="current-password" error={errors.password} />
       <button type="submit" className="btn mt-2 w-full btn-primary" disabled={submitting}>
         {submitting && <span className="loading loading-sm loading-spinner" aria-hidden="true" />}
-        {submitting ? 'Logging in...' : 'Login'}
+        {submitting ? t('Logging in...') : t('Login')}
       </button>
     </form>
   );

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { changePasswordInput } from '../../server/schemas/account';
 import { useFailureToast } from '../hooks/useFailureToast';
 import { useToast } from '../hooks/useToast';
+import { msg, t } from '../i18n';
 import { account } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { FieldGroup, SubmitButton } from './Fields';
@@ -13,7 +14,7 @@ import { useFormState } from './useFormState';
 const passwordFormSchema = changePasswordInput
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: "Passwords don't match",
+    message: msg("Passwords don't match"),
     path: ['confirmPassword'],
     // Said even while another field (an empty current password, say) is still wrong.
     when: ({ value }) => typeof (value as { newPassword?: unknown }).newPassword === 'string' && typeof (value as { confirmPassword?: unknown }).confirmPassword === 'string',
@@ -48,11 +49,11 @@ function PasswordFields({ onChanged }: { onChanged(): void }) {
   return (
     <form noValidate onSubmit={onSubmit}>
       <FieldGroup>
-        <TextField name="currentPassword" type="password" label="Current Password" autoComplete="current-password" value={values.currentPassword} error={errors.currentPassword} onChange={(e) => set('currentPassword', e.target.value)} />
-        <TextField name="newPassword" type="password" label="New Password" autoComplete="new-password" value={values.newPassword} error={errors.newPassword} onChange={(e) => set('newPassword', e.target.value)} />
-        <TextField name="confirmPassword" type="password" label="Confirm New Password" autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={(e) => set('confirmPassword', e.target.value)} />
+        <TextField name="currentPassword" type="password" label={t('Current Password')} autoComplete="current-password" value={values.currentPassword} error={errors.currentPassword} onChange={(e) => set('currentPassword', e.target.value)} />
+        <TextField name="newPassword" type="password" label={t('New Password')} autoComplete="new-password" value={values.newPassword} error={errors.newPassword} onChange={(e) => set('newPassword', e.target.value)} />
+        <TextField name="confirmPassword" type="password" label={t('Confirm New Password')} autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={(e) => set('confirmPassword', e.target.value)} />
       </FieldGroup>
-      <SubmitButton busy={change.isPending} label="Change Password" busyLabel="Changing..." />
+      <SubmitButton busy={change.isPending} label={t('Change Password')} busyLabel={t('Changing...')} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 // Add or edit a prayer request; marking it answered reveals the answer date and how it was answered.
 import { prayerCreateInput, prayerUpdateInput } from '../../server/schemas/prayerRequests';
 import { useWrite } from '../hooks/useWrite';
+import { t } from '../i18n';
 import { fromDateInputValue, toDateInputValue } from '../lib/dates';
 import { failure, success } from '../lib/messages';
 import { trpc, type RouterOutputs } from '../lib/trpc';
@@ -31,7 +32,7 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
     answerDate: v.answered && v.answerDate ? fromDateInputValue(v.answerDate) : null,
     answerNotes: v.answered ? v.answerNotes : null,
   });
-  const formRules = (v: typeof values) => ({ ...(v.date ? {} : { date: 'Date is required' }), ...(v.contactId ? {} : { contactId: 'Contact is required' }) });
+  const formRules = (v: typeof values) => ({ ...(v.date ? {} : { date: t('Date is required') }), ...(v.contactId ? {} : { contactId: t('Contact is required') }) });
 
   const onSubmit = prayer
     ? submit(
@@ -64,17 +65,17 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
     <form noValidate onSubmit={onSubmit}>
       <FieldGroup>
         <ContactSelect value={values.contactId} current={prayer && { id: prayer.contactId, name: prayer.contactName }} error={errors.contactId} onChange={(value) => set('contactId', value)} />
-        <TextAreaField name="request" label="Prayer request" value={values.request} error={errors.request} onChange={(e) => set('request', e.target.value)} placeholder="What are you praying for?" />
-        <TextField name="date" type="date" label="Date" value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
-        <CheckboxField name="answered" label="Answered" checked={values.answered} onChange={markAnswered} />
+        <TextAreaField name="request" label={t('Prayer request')} value={values.request} error={errors.request} onChange={(e) => set('request', e.target.value)} placeholder={t('What are you praying for?')} />
+        <TextField name="date" type="date" label={t('Date')} value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
+        <CheckboxField name="answered" label={t('Answered')} checked={values.answered} onChange={markAnswered} />
         {values.answered && (
           <>
-            <TextField name="answerDate" type="date" label="Answer date" value={values.answerDate} error={errors.answerDate} onChange={(e) => set('answerDate', e.target.value)} />
-            <TextAreaField name="answerNotes" label="How was it answered?" value={values.answerNotes} error={errors.answerNotes} onChange={(e) => set('answerNotes', e.target.value)} />
+            <TextField name="answerDate" type="date" label={t('Answer date')} value={values.answerDate} error={errors.answerDate} onChange={(e) => set('answerDate', e.target.value)} />
+            <TextAreaField name="answerNotes" label={t('How was it answered?')} value={values.answerNotes} error={errors.answerNotes} onChange={(e) => set('answerNotes', e.target.value)} />
           </>
         )}
       </FieldGroup>
-      <FormActions busy={create.isPending || update.isPending} submitLabel={prayer ? 'Save Changes' : 'Add Prayer Request'} busyLabel="Saving..." onCancel={onDone} />
+      <FormActions busy={create.isPending || update.isPending} submitLabel={prayer ? t('Save Changes') : t('Add Prayer Request')} busyLabel={t('Saving...')} onCancel={onDone} />
     </form>
   );
 }

@@ -5,6 +5,8 @@ import { emailSchema } from '../../server/schemas/authFields';
 import { useAuth } from '../hooks/useAuth';
 import { useFailureToast } from '../hooks/useFailureToast';
 import { useToast } from '../hooks/useToast';
+import { t } from '../i18n';
+import { issueText } from '../i18n/issues';
 import { errorMessage, httpStatus } from '../lib/errors';
 import { account } from '../lib/messages';
 import { fullName } from '../lib/names';
@@ -24,7 +26,7 @@ export function ProfileForm() {
   const { values, set, errors, setErrors, submit } = useFormState({ name: user ? fullName(user) : '', email: user?.email ?? '', currentPassword: '' });
   // A new email needs the current password (the server asks for it too), so the field shows only then.
   const emailChanged = values.email.trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
-  const passwordNeeded = (v: typeof values): Record<string, string> => (emailChanged && !v.currentPassword ? { currentPassword: EMAIL_NEEDS_PASSWORD } : {});
+  const passwordNeeded = (v: typeof values): Record<string, string> => (emailChanged && !v.currentPassword ? { currentPassword: issueText(EMAIL_NEEDS_PASSWORD) } : {});
 
   const onSubmit = submit(profileFormSchema, (v) => v, async ({ currentPassword, ...input }) => {
     try {
@@ -33,7 +35,7 @@ export function ProfileForm() {
       toast({ title: account.profileUpdated, variant: 'success' });
     } catch (error) {
       // A taken email is about that field, so it is said there rather than in a toast.
-      if (httpStatus(error) === 409) return setErrors({ email: errorMessage(error, 'Email already registered') });
+      if (httpStatus(error) === 409) return setErrors({ email: errorMessage(error, t('Email already registered')) });
       failed(error, account.updateProfileFailed);
       throw error;
     }
@@ -42,13 +44,13 @@ export function ProfileForm() {
   return (
     <form noValidate onSubmit={onSubmit}>
       <FieldGroup>
-        <TextField name="name" label="Full Name" autoComplete="name" value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
-        <TextField name="email" type="email" label="Email" autoComplete="email" value={values.email} error={errors.email} onChange={(e) => set('email', e.target.value)} />
+        <TextField name="name" label={t('Full Name')} autoComplete="name" value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
+        <TextField name="email" type="email" label={t('Email')} autoComplete="email" value={values.email} error={errors.email} onChange={(e) => set('email', e.target.value)} />
         {emailChanged && (
-          <TextField name="currentPassword" type="password" label="Current Password" autoComplete="current-password" value={values.currentPassword} error={errors.currentPassword} onChange={(e) => set('currentPassword', e.target.value)} />
+          <TextField name="currentPassword" type="password" label={t('Current Password')} autoComplete="current-password" value={values.currentPassword} error={errors.currentPassword} onChange={(e) => set('currentPassword', e.target.value)} />
         )}
       </FieldGroup>
-      <SubmitButton busy={update.isPending} label="Save Profile" busyLabel="Saving..." />
+      <SubmitButton busy={update.isPending} label={t('Save Profile')} busyLabel={t('Saving...')} />
     </form>
   );
 }

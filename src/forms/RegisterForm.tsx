@@ -2,22 +2,23 @@
 import * as z from 'zod/mini';
 import { emailSchema, usernameSchema } from '../../server/schemas/authFields';
 import { useAuth } from '../hooks/useAuth';
+import { msg, t } from '../i18n';
 import { TextField } from './TextField';
 import { useAuthSubmit } from './useAuthSubmit';
 
-const passwordSchema = z.string().check(z.minLength(6, 'Password must be at least 6 characters'));
+const passwordSchema = z.string().check(z.minLength(6, msg('Password must be at least 6 characters')));
 
 const registerFormSchema = z
   .object({
     username: usernameSchema,
-    name: z.string().check(z.trim(), z.minLength(2, 'Name must be at least 2 characters')),
+    name: z.string().check(z.trim(), z.minLength(2, msg('Name must be at least 2 characters'))),
     email: emailSchema,
     password: passwordSchema,
     confirmPassword: passwordSchema,
   })
   .check(
     z.refine((values) => values.password === values.confirmPassword, {
-      message: "Passwords don't match",
+      message: msg("Passwords don't match"),
       path: ['confirmPassword'],
       // Report a mismatch even while another field (the email, say) is still wrong.
       when: (payload) => {
@@ -31,8 +32,8 @@ export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
   const { register } = useAuth();
   const { errors, submitting, handleSubmit, clearErrorOf } = useAuthSubmit(registerFormSchema, {
     send: register,
-    success: { title: 'Registration successful!', description: 'Your account has been created. You can now log in.' },
-    failure: { title: 'Registration failed', fallback: 'Please check your information and try again.' },
+    success: { title: t('Registration successful!'), description: t('Your account has been created. You can now log in.') },
+    failure: { title: t('Registration failed'), fallback: t('Please check your information and try again.') },
     // The server knows the name as firstName and lastName; the form shows it as one field.
     fieldsOf: ({ firstName, lastName, ...rest }) => {
       const nameError = firstName ?? lastName;
@@ -43,21 +44,21 @@ export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
 
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit} onInput={clearErrorOf}>
-      <TextField name="username" label="Username" placeholder="Choose a username" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} />
-      <TextField name="name" label="Full Name" placeholder="Enter your full name" autoComplete="name" error={errors.name} />
-      <TextField name="email" label="Email" type="email" placeholder="Enter your email address" autoComplete="email" error={errors.email} />
-      <TextField name="password" label="Password" type="password" placeholder="Choose a password" autoComplete="new-password" error={errors.password} />
+      <TextField name="username" label={t('Username')} placeholder={t('Choose a username')} autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} />
+      <TextField name="name" label={t('Full Name')} placeholder={t('Enter your full name')} autoComplete="name" error={errors.name} />
+      <TextField name="email" label={t('Email')} type="email" placeholder={t('Enter your email address')} autoComplete="email" error={errors.email} />
+      <TextField name="password" label={t('Password')} type="password" placeholder={t('Choose a password')} autoComplete="new-password" error={errors.password} />
       <TextField
         name="confirmPassword"
-        label="Confirm Password"
+        label={t('Confirm Password')}
         type="password"
-        placeholder="Confirm your password"
+        placeholder={t('Confirm your password')}
         autoComplete="new-password"
         error={errors.confirmPassword}
       />
       <button type="submit" className="btn mt-2 w-full btn-primary" disabled={submitting}>
         {submitting && <span className="loading loading-sm loading-spinner" aria-hidden="true" />}
-        {submitting ? 'Creating Account...' : 'Register'}
+        {submitting ? t('Creating Account...') : t('Register')}
       </button>
     </form>
   );

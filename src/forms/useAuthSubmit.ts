@@ -4,6 +4,7 @@ import { TRPCClientError } from '@trpc/client';
 import { useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod/mini';
 import { useToast } from '../hooks/useToast';
+import { t } from '../i18n';
 import { errorMessage, fieldErrors, serverIssues } from '../lib/errors';
 import { focusFirstInvalid } from './TextField';
 
@@ -55,7 +56,7 @@ export function useAuthSubmit<T>(schema: z.ZodMiniType<T>, options: Options<T>) 
       forgetFailure();
       failureToast.current = toast({
         title: options.failure.title,
-        description: error instanceof TRPCClientError ? errorMessage(error, options.failure.fallback) : 'An unexpected error occurred. Please try again.',
+        description: error instanceof TRPCClientError ? errorMessage(error, options.failure.fallback) : t('An unexpected error occurred. Please try again.'),
         variant: 'destructive',
         duration: TOAST_DURATION,
       });

@@ -7,6 +7,7 @@ import { splitFullName } from '../lib/names';
 import { forgetSignedInUser, onSessionEnded, remember, rememberedUser, sessionQuery, type SessionUser } from '../lib/session';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { useToast } from './useToast';
+import { activateLocale, currentLocale, localePickedThisVisit, rememberLocale } from '../i18n';
 
 export type AuthUser = SessionUser;
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -75,6 +76,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (user) remember(user);
   }, [user]);
 
+  // The account's language wins over this device's and the browser's, and is remembered here for the next visit.
+  const accountLanguage = user?.language;
+  useEffect(() => {
+    if (!accountLanguage || accountLanguage === currentLocale()) return;
+    rememberLocale(accountLanguage);
+    void activateLocale(accountLanguage);
+  }, [accountLanguage]);
+
   // Writes leave their own failure toast out for a 401 (useWrite): this one says it for every call.
   useEffect(
     () => onSessionEnded(() => toast({ title: signedOut.title, description: signedOut.description, variant: 'destructive' })),
@@ -84,7 +93,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { mutateAsync: loginCall } = loginMutation;
   const login = useCallback(
     async (username: string, password: string) => {
-      const result = await loginCall({ username, password });
+      const result = await loginCall({ username, password, language: localePickedThisVisit() });
       utils.auth.me.setData(undefined, result.user);
       // Not awaited: the refetches need not finish before the user moves on.
       void queryClient.invalidateQueries();
@@ -96,7 +105,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { mutateAsync: registerCall } = registerMutation;
   const register = useCallback(
     async ({ username, name, email, password }: RegistrationDetails) => {
-      const created = await registerCall({ username, email, password, ...splitFullName(name) });
+      const created = await registerCall({ username, email, password, ...splitFullName(name), language: currentLocale() });
       if (created?.id) utils.auth.me.setData(undefined, created);
       return created;
     },

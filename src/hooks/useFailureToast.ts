@@ -1,5 +1,6 @@
 // The 'Error' toast of a failed account action, unless the server named a field, whose own message then says it all.
 import { useCallback } from 'react';
+import { t } from '../i18n';
 import { errorMessage, serverIssues } from '../lib/errors';
 import { useToast } from './useToast';
 
@@ -7,7 +8,7 @@ export function useFailureToast() {
   const { toast } = useToast();
   return useCallback(
     (error: unknown, fallback: string) => {
-      if (!serverIssues(error).length) toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+      if (!serverIssues(error).length) toast({ title: t('Error'), description: errorMessage(error, fallback), variant: 'destructive' });
     },
     [toast],
   );

@@ -1,5 +1,6 @@
 // Runs a screen's write: on success its toast and the refresh of what it changed, on failure the logged error and the 'Error' toast.
 import { useCallback } from 'react';
+import { t } from '../i18n';
 import { isUnauthorized } from '../lib/errors';
 import { useInvalidate, type WriteKind } from './useInvalidate';
 import { useToast } from './useToast';
@@ -29,7 +30,7 @@ export function useWrite() {
         // A 401 is not this write's failure: the session ended, which AuthProvider says once for every call.
         if (!isUnauthorized(error)) {
           console.error(error);
-          toast({ title: 'Error', description: failed, variant: 'destructive' });
+          toast({ title: t('Error'), description: failed, variant: 'destructive' });
         }
         throw error;
       }

@@ -1,5 +1,7 @@
 // Calendar-day date helpers: relative labels, follow-up due badges, and <input type="date"> conversion.
+// English keeps the spec's forms ('Mar 11, 2031'); another language gets its own from Intl, with its own digits.
 import { addDays, addMonths, differenceInCalendarDays, format, isValid, set } from 'date-fns';
+import { currentLocale, formattingLocale, t } from '../i18n';
 
 export type DueBadgeTone = 'error' | 'warning' | 'success' | 'neutral';
 
@@ -11,16 +13,34 @@ function atLocalNoon(date: Date): Date {
 
 export function activityDateLabel(date: Date, now: Date = new Date()): string {
   const daysAgo = differenceInCalendarDays(now, date);
-  if (daysAgo === 0) return 'Today';
-  if (daysAgo === 1) return 'Yesterday';
+  if (daysAgo === 0) return t('Today');
+  if (daysAgo === 1) return t('Yesterday');
   // A future-dated activity would otherwise read "-2 days ago"; it gets its plain date instead.
-  if (daysAgo > 1 && daysAgo < 7) return `${daysAgo} days ago`;
+  if (daysAgo > 1 && daysAgo < 7) return t('{days, plural, one {# day ago} other {# days ago}}', { days: daysAgo });
   return formatDay(date);
 }
 
-/** A calendar date as the spec writes it everywhere a day is shown: 'Mar 11, 2031'. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Intl's formatter for a language and form, made once (making one costs far more than using it). */
+function dayFormat(locale: string, form: 'day' | 'monthDay'): Intl.DateTimeFormat {
+  const key = `${locale} ${form}`;
+  let found = dayFormats.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, form === 'day' ? { month: 'short', day: 'numeric', year: 'numeric' } : { month: 'short', day: 'numeric' });
+    dayFormats.set(key, found);
+  }
+  return found;
+}
+
+/** A calendar date as the spec writes it everywhere a day is shown: 'Mar 11, 2031' (in English). */
 export function formatDay(date: Date): string {
-  return format(date, 'MMM d, yyyy');
+  return currentLocale() === 'en' ? format(date, 'MMM d, yyyy') : dayFormat(formattingLocale(), 'day').format(date);
+}
+
+/** A day without its year: 'Mar 11' (in English). */
+export function formatMonthDay(date: Date): string {
+  return currentLocale() === 'en' ? format(date, 'MMM d') : dayFormat(formattingLocale(), 'monthDay').format(date);
 }
 
 /** A day after tomorrow or later (an invalid date is not). */
@@ -32,16 +52,16 @@ export function isMoreThanADayAhead(date: Date, now: Date = new Date()): boolean
 export function overdueBy(date: Date, now: Date = new Date()): string | null {
   const daysLate = differenceInCalendarDays(now, date);
   if (daysLate < 1) return null;
-  return daysLate === 1 ? '1 day overdue' : `${daysLate} days overdue`;
+  return t('{days, plural, one {# day overdue} other {# days overdue}}', { days: daysLate });
 }
 
 export function followUpDueBadge(date: Date, now: Date = new Date()): { label: string; tone: DueBadgeTone } {
   const daysUntil = differenceInCalendarDays(date, now);
-  if (daysUntil < 0) return { label: 'Overdue', tone: 'error' };
-  if (daysUntil === 0) return { label: 'Today', tone: 'error' };
-  if (daysUntil === 1) return { label: 'Tomorrow', tone: 'warning' };
-  if (daysUntil <= 3) return { label: `In ${daysUntil} days`, tone: 'success' };
-  return { label: format(date, 'MMM d'), tone: 'neutral' };
+  if (daysUntil < 0) return { label: t('Overdue'), tone: 'error' };
+  if (daysUntil === 0) return { label: t('Today'), tone: 'error' };
+  if (daysUntil === 1) return { label: t('Tomorrow'), tone: 'warning' };
+  if (daysUntil <= 3) return { label: t('{days, plural, one {In # day} other {In # days}}', { days: daysUntil }), tone: 'success' };
+  return { label: formatMonthDay(date), tone: 'neutral' };
 }
 
 // A cleared date input yields an Invalid Date in form state; rendering it back must give an empty input,

@@ -1,7 +1,7 @@
 // Turns failed calls into what the user reads: a message, the HTTP status, the fields a server issue points at.
 import { TRPCClientError } from '@trpc/client';
-
-const NETWORK_FAILURE = 'Unable to connect to the server';
+import { t } from '../i18n';
+import { issueText } from '../i18n/issues';
 
 // Chromium, Firefox and Safari each word a failed fetch differently.
 const networkFailureText = /failed to fetch|networkerror|load failed|network request failed/i;
@@ -30,7 +30,7 @@ export function isNetworkFailure(error: unknown): boolean {
 }
 
 export function errorMessage(error: unknown, fallback: string): string {
-  if (isNetworkFailure(error)) return NETWORK_FAILURE;
+  if (isNetworkFailure(error)) return t('Unable to connect to the server');
   // Without server data the message is tRPC's own (an unparseable proxy page, say), not something to show.
   if (serverData(error) && error instanceof Error && error.message) return error.message;
   return fallback;
@@ -45,12 +45,12 @@ export function serverIssues(error: unknown): { path: string; message: string }[
   return serverData(error)?.issues ?? [];
 }
 
-/** The first message for each field, keyed by the field name, from zod issues or server issues. */
+/** The first message for each field, keyed by the field name, from zod issues or server issues, in the reader's language. */
 export function fieldErrors(issues: readonly { path: string | readonly PropertyKey[]; message: string }[]): Record<string, string> {
   const byField: Record<string, string> = {};
   for (const issue of issues) {
     const field = typeof issue.path === 'string' ? issue.path : issue.path.map(String).join('.');
-    byField[field] ??= issue.message;
+    byField[field] ??= issueText(issue.message);
   }
   return byField;
 }

@@ -1,45 +1,96 @@
 // The offline texts (banner, outbox toasts, 'Waiting to sync') and the other texts the entry chunk shows. Apart from messages.ts because the banner lives in
-// the entry chunk, which would otherwise carry every other screen's texts too.
+// the entry chunk, which would otherwise carry every other screen's texts too. Getters and functions, so each reads in the
+// current language when shown.
+import { t } from '../i18n';
+
 /** Offline: the banner, an activity kept for later, and the outbox being sent. */
 export const offline = {
-  banner: 'You are offline.',
-  bannerDetail: 'What was already loaded stays readable; activities you log are kept and sent when you are back online.',
-  bannerShort: 'New activities wait until you are back.',
-  notLoaded: 'This screen was not loaded yet; it fills in when you are back online.',
-  kept: 'Saved on this device',
-  keptDetail: 'No connection: the activity will be sent when you are back online.',
-  waiting: 'Waiting to sync',
-  listOffline: 'You are offline. Your activities will show when the connection returns.',
-  synced: (count: number) => (count === 1 ? 'Activity synced' : `${count} activities synced`),
-  refused: (count: number) => `${count === 1 ? 'An activity' : `${count} activities`} saved offline could not be created. Please log ${count === 1 ? 'it' : 'them'} again.`,
+  get banner() {
+    return t('You are offline.');
+  },
+  get bannerDetail() {
+    return t('What was already loaded stays readable; activities you log are kept and sent when you are back online.');
+  },
+  get bannerShort() {
+    return t('New activities wait until you are back.');
+  },
+  get notLoaded() {
+    return t('This screen was not loaded yet; it fills in when you are back online.');
+  },
+  get kept() {
+    return t('Saved on this device');
+  },
+  get keptDetail() {
+    return t('No connection: the activity will be sent when you are back online.');
+  },
+  get waiting() {
+    return t('Waiting to sync');
+  },
+  get listOffline() {
+    return t('You are offline. Your activities will show when the connection returns.');
+  },
+  synced: (count: number) => t('{count, plural, one {Activity synced} other {# activities synced}}', { count }),
+  refused: (count: number) =>
+    t(
+      '{count, plural, one {An activity saved offline could not be created. Please log it again.} other {# activities saved offline could not be created. Please log them again.}}',
+      { count },
+    ),
 } as const;
 
 /** A server that cannot be reached, and data that is not here yet: what each screen says instead of looking empty. */
 export const connection = {
-  unreachable: 'Unable to connect to the server',
-  screenRetries: 'This screen opens by itself once Sower can reach the server again.',
-  tryAgain: 'Try again',
-  waiting: 'Waiting for the connection',
-  waitingDetail: 'This has not been loaded yet. It fills in by itself when you are back online.',
-  retriesByItself: 'Sower tries again by itself.',
+  get unreachable() {
+    return t('Unable to connect to the server');
+  },
+  get screenRetries() {
+    return t('This screen opens by itself once Sower can reach the server again.');
+  },
+  get tryAgain() {
+    return t('Try again');
+  },
+  get waiting() {
+    return t('Waiting for the connection');
+  },
+  get waitingDetail() {
+    return t('This has not been loaded yet. It fills in by itself when you are back online.');
+  },
+  get retriesByItself() {
+    return t('Sower tries again by itself.');
+  },
 } as const;
 
 /** The session ended elsewhere (signed out on another device, password changed, expired). */
 export const signedOut = {
-  title: 'You were signed out',
-  description: 'Your session ended. Please sign in again.',
+  get title() {
+    return t('You were signed out');
+  },
+  get description() {
+    return t('Your session ended. Please sign in again.');
+  },
 } as const;
 
 /** A dialog closed by a stray tap or Escape after something was typed. */
 export const discardChanges = {
-  question: 'Discard your changes?',
-  keep: 'Keep editing',
-  discard: 'Discard',
+  get question() {
+    return t('Discard your changes?');
+  },
+  get keep() {
+    return t('Keep editing');
+  },
+  get discard() {
+    return t('Discard');
+  },
 } as const;
 
 /** Browser tab titles of the screens without a page heading of their own. */
 export const screenTitles = {
-  contact: 'Contact',
-  resource: 'Resource',
-  notFound: 'Page not found',
+  get contact() {
+    return t('Contact');
+  },
+  get resource() {
+    return t('Resource');
+  },
+  get notFound() {
+    return t('Page not found');
+  },
 } as const;

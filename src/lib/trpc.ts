@@ -5,6 +5,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import { isUnbatchable, MAX_BATCH_CALLS } from '../../server/batching';
 import type { AppRouter } from '../../server/routers';
+import { currentLocale } from '../i18n';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -12,7 +13,12 @@ export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export function createTrpcClient() {
-  const fetchWithCookies: typeof fetch = (url, options) => fetch(url, { ...options, credentials: 'include' });
+  // The language on screen is the one the server answers in (its messages, for a visitor or before the account's is saved).
+  const fetchWithCookies: typeof fetch = (url, options) => {
+    const headers = new Headers(options?.headers);
+    headers.set('Accept-Language', currentLocale());
+    return fetch(url, { ...options, headers, credentials: 'include' });
+  };
   return trpc.createClient({
     links: [
       splitLink({

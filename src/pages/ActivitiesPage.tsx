@@ -3,6 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { addDays, startOfDay } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { t } from '../i18n';
 import { activityTypes, isOneOf } from '../../shared/vocabulary';
 import { ActivityItem } from '../components/ActivityItem';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -32,9 +33,6 @@ import { parseId, nextPageAfterLastId } from '../lib/ids';
 
 // A long history loads a page at a time rather than all at once.
 const PAGE = 50;
-
-const typeOptions = [{ value: '', label: 'All types' }, ...activityTypeOptions];
-
 
 /** A yyyy-MM-dd from the URL as the start of that local day, or undefined when it names no day. */
 function dayStart(value: string) {
@@ -82,13 +80,14 @@ export default function ActivitiesPage() {
   }, [params, setParams]);
 
   const activities = list.data?.pages.flat() ?? [];
+  const typeOptions = [{ value: '', label: t('All types') }, ...activityTypeOptions];
   // Looking at one person's activities, a new one is most likely with them too.
   const filteredContact = contacts.data?.find((c) => c.id === filter.contactId);
   // A contact named in the URL but not among the user's contacts still shows as chosen rather than as 'All'.
   const contactOptions = [
-    { value: '', label: 'All contacts' },
+    { value: '', label: t('All contacts') },
     ...(contacts.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-    ...(filter.contactId && contacts.data && !contacts.data.some((c) => c.id === filter.contactId) ? [{ value: String(filter.contactId), label: 'Unknown contact' }] : []),
+    ...(filter.contactId && contacts.data && !contacts.data.some((c) => c.id === filter.contactId) ? [{ value: String(filter.contactId), label: t('Unknown contact') }] : []),
   ];
   const { editing, open, close } = useEditedRow([list], (id, options) => trpc.activities.byId.useQuery({ id }, options), notFound.activity);
 
@@ -100,34 +99,34 @@ export default function ActivitiesPage() {
   return (
     <>
       <PageHeader
-        title="Activities"
-        subtitle="Every conversation and presentation you have logged."
+        title={t('Activities')}
+        subtitle={t('Every conversation and presentation you have logged.')}
         action={
           <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-            <PlusIcon /> Log Activity
+            <PlusIcon /> {t('Log Activity')}
           </button>
         }
       />
       {(filtered || activities.length > 0) && (
-        <div role="search" aria-label="Filter activities" className="mb-4 rounded-box border border-base-300 bg-base-100 p-3 sm:p-4">
+        <div role="search" aria-label={t('Filter activities')} className="mb-4 rounded-box border border-base-300 bg-base-100 p-3 sm:p-4">
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <SelectField name="type" label="Type" value={filter.type ?? ''} options={typeOptions} onChange={(e) => setFilters({ type: e.target.value })} />
-            <SelectField name="contactId" label="Contact" value={filter.contactId ? String(filter.contactId) : ''} options={contactOptions} onChange={(e) => setFilters({ contactId: e.target.value })} />
-            <TextField name="from" type="date" label="From" value={filters.from} max={filters.to || undefined} onChange={(e) => setFilters({ from: e.target.value })} />
+            <SelectField name="type" label={t('Type')} value={filter.type ?? ''} options={typeOptions} onChange={(e) => setFilters({ type: e.target.value })} />
+            <SelectField name="contactId" label={t('Contact')} value={filter.contactId ? String(filter.contactId) : ''} options={contactOptions} onChange={(e) => setFilters({ contactId: e.target.value })} />
+            <TextField name="from" type="date" label={t('From')} value={filters.from} max={filters.to || undefined} onChange={(e) => setFilters({ from: e.target.value })} />
             <TextField
               name="to"
               type="date"
-              label="To"
+              label={t('To')}
               value={filters.to}
               min={filters.from || undefined}
-              error={datesReversed ? 'The end date must be on or after the start date.' : undefined}
+              error={datesReversed ? t('The end date must be on or after the start date.') : undefined}
               onChange={(e) => setFilters({ to: e.target.value })}
             />
           </div>
           {filtered && (
             <div className="mt-3 flex justify-end">
               <button type="button" className="btn btn-ghost btn-sm" onClick={clearFilters}>
-                Clear filters
+                {t('Clear filters')}
               </button>
             </div>
           )}
@@ -153,13 +152,13 @@ export default function ActivitiesPage() {
         // Paused: the app opened offline, so nothing was fetched yet; the list comes when the connection does.
         <p className="alert">{offline.listOffline}</p>
       ) : activities.length === 0 && filtered ? (
-        <NoMatches title="No activities match these filters." text="Try another type, contact or date range." onClear={clearFilters} />
+        <NoMatches title={t('No activities match these filters.')} text={t('Try another type, contact or date range.')} onClear={clearFilters} />
       ) : activities.length === 0 && waiting.length === 0 ? (
         <EmptyState
-          title="No activities recorded yet."
+          title={t('No activities recorded yet.')}
           action={
             <button type="button" className="btn btn-outline btn-primary btn-sm" onClick={() => setCreating(true)}>
-              Log your first activity
+              {t('Log your first activity')}
             </button>
           }
         />
@@ -169,10 +168,10 @@ export default function ActivitiesPage() {
             <li key={activity.id} className="flex items-start gap-1 rounded-box border border-base-300 bg-base-100 p-3 sm:gap-2 sm:p-4">
               <ActivityItem type={activity.type} contactId={activity.contactId} contactName={activity.contactName} notes={activity.notes} date={activity.date} expandable />
               <RowMenu
-                label={`Actions for ${activityTypeLabel(activity.type)} with ${activity.contactName}`}
+                label={t('Actions for {type} with {name}', { type: activityTypeLabel(activity.type), name: activity.contactName })}
                 items={[
-                  { label: 'Edit', onSelect: () => open(activity.id) },
-                  { label: 'Delete', onSelect: () => setDeleting(activity), danger: true },
+                  { label: t('Edit'), onSelect: () => open(activity.id) },
+                  { label: t('Delete'), onSelect: () => setDeleting(activity), danger: true },
                 ]}
               />
             </li>
@@ -181,15 +180,15 @@ export default function ActivitiesPage() {
       )}
       <LoadMore list={list} />
 
-      <Modal open={creating} title="Log Activity" onClose={() => setCreating(false)} wide>
+      <Modal open={creating} title={t('Log Activity')} onClose={() => setCreating(false)} wide>
         <ActivityForm forContact={filteredContact} onDone={() => setCreating(false)} />
       </Modal>
-      <Modal open={Boolean(editing)} title="Edit Activity" onClose={close} wide>
+      <Modal open={Boolean(editing)} title={t('Edit Activity')} onClose={close} wide>
         {editing && <ActivityForm key={editing.id} activity={editing} onDone={close} />}
       </Modal>
       <ConfirmDialog
         open={Boolean(deleting)}
-        title="Delete activity"
+        title={t('Delete activity')}
         message={confirmDelete.activity}
         busy={remove.isPending}
         onConfirm={() => deleting && void removeActivity(deleting)}

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { screenTitles } from '../lib/offlineMessages';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { t } from '../i18n';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ContactAvatar } from '../components/ContactAvatar';
 import { ContactMethods } from '../components/ContactMethods';
@@ -30,11 +31,13 @@ const TIMELINE_PAGE = 20;
 
 type Dialog = 'activity' | 'followUp' | 'prayer' | 'edit' | 'delete' | null;
 
-const backLink = (
-  <Link to="/contacts" className="link text-sm link-hover">
-    ← Back to Contacts
-  </Link>
-);
+function BackLink() {
+  return (
+    <Link to="/contacts" className="link text-sm link-hover">
+      <span className="inline-block rtl:-scale-x-100">←</span> {t('Back to Contacts')}
+    </Link>
+  );
+}
 
 export default function ContactDetailPage() {
   const { id } = useParams();
@@ -52,7 +55,7 @@ export default function ContactDetailPage() {
   useDocumentTitle(screenTitles.contact);
 
   if (contactId !== null && timeline.isLoading) return <Spinner />;
-  if (!timeline.data) return <RecordUnavailable noun="contact" load={timeline} backTo="/contacts" backLabel="Back to Contacts" />;
+  if (!timeline.data) return <RecordUnavailable noun="contact" load={timeline} backTo="/contacts" backLabel={t('Back to Contacts')} />;
 
   // Every page repeats the contact and the journey; the first is as fresh as any.
   const { contact, journey } = timeline.data.pages[0];
@@ -70,7 +73,9 @@ export default function ContactDetailPage() {
 
   return (
     <article className="mx-auto flex max-w-4xl flex-col gap-5">
-      <div>{backLink}</div>
+      <div>
+        <BackLink />
+      </div>
 
       <header className="card border border-base-300 bg-base-100">
         <div className="card-body gap-4 p-5 sm:p-6">
@@ -86,10 +91,10 @@ export default function ContactDetailPage() {
             </div>
             <div className="flex gap-2">
               <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog('edit')}>
-                Edit
+                {t('Edit')}
               </button>
               <button type="button" className="btn btn-outline btn-sm btn-error" onClick={() => setDialog('delete')}>
-                Delete
+                {t('Delete')}
               </button>
             </div>
           </div>
@@ -97,22 +102,22 @@ export default function ContactDetailPage() {
         </div>
       </header>
 
-      <section aria-label="Quick actions" className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+      <section aria-label={t('Quick actions')} className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         <button type="button" className="btn btn-primary" onClick={() => setDialog('activity')}>
-          <PlusIcon /> Log Activity
+          <PlusIcon /> {t('Log Activity')}
         </button>
         <button type="button" className="btn btn-outline btn-primary" onClick={() => setDialog('followUp')}>
-          <PlusIcon /> Schedule Follow-up
+          <PlusIcon /> {t('Schedule Follow-up')}
         </button>
         <button type="button" className="btn btn-outline btn-primary" onClick={() => setDialog('prayer')}>
-          <PlusIcon /> Add Prayer Request
+          <PlusIcon /> {t('Add Prayer Request')}
         </button>
       </section>
 
       <section className="card border border-base-300 bg-base-100" aria-labelledby="journey-heading">
         <div className="card-body gap-4 p-5 sm:p-6">
           <h2 id="journey-heading" className="font-semibold">
-            Spiritual journey
+            {t('Spiritual journey')}
           </h2>
           <JourneyPath name={contact.name} status={contact.spiritualStatus} changes={journey} />
         </div>
@@ -122,38 +127,41 @@ export default function ContactDetailPage() {
         <div className="card-body gap-2 p-5 sm:p-6">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="timeline-heading" className="font-semibold">
-              Timeline
+              {t('Timeline')}
             </h2>
             <Link to={`/activities?contactId=${contact.id}`} className="link text-sm link-hover link-primary">
-              All activities with {contact.name}
+              {t('All activities with {name}', { name: contact.name })}
             </Link>
           </div>
           {items.length === 0 ? (
-            <EmptyState title={`Nothing with ${contact.name} yet.`} text="Log an activity, schedule a follow-up or add a prayer request to begin their story." />
+            <EmptyState
+              title={t('Nothing with {name} yet.', { name: contact.name })}
+              text={t('Log an activity, schedule a follow-up or add a prayer request to begin their story.')}
+            />
           ) : (
             <>
               <ContactTimeline items={items} />
-              <LoadMore list={timeline} label="Show older" />
+              <LoadMore list={timeline} label={t('Show older')} />
             </>
           )}
         </div>
       </section>
 
-      <Modal open={dialog === 'activity'} title="Log Activity" onClose={close} wide>
+      <Modal open={dialog === 'activity'} title={t('Log Activity')} onClose={close} wide>
         {dialog === 'activity' && <ActivityForm forContact={forContact} onDone={close} />}
       </Modal>
-      <Modal open={dialog === 'followUp'} title="Schedule Follow-up" onClose={close}>
+      <Modal open={dialog === 'followUp'} title={t('Schedule Follow-up')} onClose={close}>
         {dialog === 'followUp' && <FollowUpForm defaultContactId={contact.id} onDone={close} />}
       </Modal>
-      <Modal open={dialog === 'prayer'} title="Add Prayer Request" onClose={close}>
+      <Modal open={dialog === 'prayer'} title={t('Add Prayer Request')} onClose={close}>
         {dialog === 'prayer' && <PrayerForm defaultContactId={contact.id} onDone={close} />}
       </Modal>
-      <Modal open={dialog === 'edit'} title="Edit Contact" onClose={close}>
+      <Modal open={dialog === 'edit'} title={t('Edit Contact')} onClose={close}>
         {dialog === 'edit' && <ContactForm contact={contact} onDone={close} />}
       </Modal>
       <ConfirmDialog
         open={dialog === 'delete'}
-        title="Delete contact"
+        title={t('Delete contact')}
         message={confirmDelete.contact(contact.name)}
         busy={remove.isPending}
         onConfirm={() => void removeContact()}

@@ -2,6 +2,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { t } from '../i18n';
 import { isOneOf, spiritualStatuses } from '../../shared/vocabulary';
 import { contactSorts, type ContactSort } from '../../server/schemas/contacts';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -32,15 +33,11 @@ import { nextPageAfterLastId } from '../lib/ids';
 // Thousands of imported contacts arrive a page at a time.
 const PAGE = 60;
 
-const statusOptions = [{ value: '', label: 'All statuses' }, ...spiritualStatusOptions];
-
 const isSort = (value: string): value is ContactSort => (contactSorts as readonly string[]).includes(value) && value !== 'name';
-const sortOptions = contactSorts.map((value) => ({ value: value === 'name' ? '' : value, label: contactSummary.sorts[value] }));
 
 function matchCount(count: number, filtered: boolean) {
-  const noun = count === 1 ? 'contact' : 'contacts';
-  if (!filtered) return `${count} ${noun}`;
-  return `${count} ${noun} ${count === 1 ? 'matches' : 'match'}`;
+  if (!filtered) return t('{count, plural, one {# contact} other {# contacts}}', { count });
+  return t('{count, plural, one {# contact matches} other {# contacts match}}', { count });
 }
 
 export default function ContactsPage() {
@@ -65,6 +62,9 @@ export default function ContactsPage() {
   // The search and its count show once there is something to search, and stay while a filter finds nothing.
   const showFilters = filtered || rows.length > 0;
   const clear = () => setFilters({ q: '', status: '' });
+  // Built in render, so the choices read in the current language.
+  const statusOptions = [{ value: '', label: t('All statuses') }, ...spiritualStatusOptions];
+  const sortOptions = contactSorts.map((value) => ({ value: value === 'name' ? '' : value, label: contactSummary.sorts[value] }));
 
   async function removeContact(contact: Contact) {
     await write(() => remove.mutateAsync({ id: contact.id }), { kind: 'contact', done: success.contactDeleted, failed: failure.deleteContact }).catch(() => undefined);
@@ -73,30 +73,30 @@ export default function ContactsPage() {
 
   const addButton = (
     <button type="button" className="btn btn-outline btn-primary btn-sm" onClick={() => setForm({})}>
-      Add Contact
+      {t('Add Contact')}
     </button>
   );
 
   return (
     <>
       <PageHeader
-        title="Contacts"
-        subtitle="The people you are sharing your journey with."
+        title={t('Contacts')}
+        subtitle={t('The people you are sharing your journey with.')}
         action={
           <button type="button" className="btn btn-primary" onClick={() => setForm({})}>
-            <PlusIcon /> Add Contact
+            <PlusIcon /> {t('Add Contact')}
           </button>
         }
       />
       {showFilters && (
-        <div role="search" aria-label="Filter contacts" className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div role="search" aria-label={t('Filter contacts')} className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1">
-            <TextField name="q" type="search" label="Search contacts" placeholder="Name, email, phone or notes" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
+            <TextField name="q" type="search" label={t('Search contacts')} placeholder={t('Name, email, phone or notes')} value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
           </div>
           {/* Side by side even on a phone, so the cards start sooner. */}
           <div className="grid grid-cols-2 gap-3 sm:flex">
             <div className="min-w-0 sm:w-52">
-              <SelectField name="status" label="Status" value={filter.status ?? ''} options={statusOptions} onChange={(e) => setFilters({ status: e.target.value })} />
+              <SelectField name="status" label={t('Status')} value={filter.status ?? ''} options={statusOptions} onChange={(e) => setFilters({ status: e.target.value })} />
             </div>
             <div className="min-w-0 sm:w-64">
               <SelectField name="sort" label={contactSummary.sortLabel} value={sort ?? ''} options={sortOptions} onChange={(e) => setFilters({ sort: e.target.value }, { replace: true })} />
@@ -111,7 +111,7 @@ export default function ContactsPage() {
           </p>
           {filtered && (
             <button type="button" className="btn btn-ghost btn-sm" onClick={clear}>
-              Clear filters
+              {t('Clear filters')}
             </button>
           )}
         </div>
@@ -119,9 +119,9 @@ export default function ContactsPage() {
       <LoadGate loads={[contacts]} failed={loadFailed.contacts}>
       {rows.length === 0 ? (
         filtered ? (
-          <NoMatches title="No contacts match your search" text="Try other words or another status." onClear={clear} />
+          <NoMatches title={t('No contacts match your search')} text={t('Try other words or another status.')} onClear={clear} />
         ) : (
-          <EmptyState title="No contacts yet" text="Get started by adding your first contact." action={addButton} />
+          <EmptyState title={t('No contacts yet')} text={t('Get started by adding your first contact.')} action={addButton} />
         )
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -140,10 +140,10 @@ export default function ContactsPage() {
                     <StatusBadge status={contact.spiritualStatus} />
                   </div>
                   <RowMenu
-                    label={`Actions for ${contact.name}`}
+                    label={t('Actions for {name}', { name: contact.name })}
                     items={[
-                      { label: 'Edit', onSelect: () => setForm({ contact }) },
-                      { label: 'Delete', onSelect: () => setDeleting(contact), danger: true },
+                      { label: t('Edit'), onSelect: () => setForm({ contact }) },
+                      { label: t('Delete'), onSelect: () => setDeleting(contact), danger: true },
                     ]}
                   />
                 </div>
@@ -158,12 +158,12 @@ export default function ContactsPage() {
       </LoadGate>
       <LoadMore list={contacts} />
 
-      <Modal open={Boolean(form)} title={form?.contact ? 'Edit Contact' : 'Add Contact'} onClose={() => setForm(null)}>
+      <Modal open={Boolean(form)} title={form?.contact ? t('Edit Contact') : t('Add Contact')} onClose={() => setForm(null)}>
         {form && <ContactForm key={form.contact?.id ?? 'new'} contact={form.contact} onDone={() => setForm(null)} />}
       </Modal>
       <ConfirmDialog
         open={Boolean(deleting)}
-        title="Delete contact"
+        title={t('Delete contact')}
         message={deleting ? confirmDelete.contact(deleting.name) : ''}
         busy={remove.isPending}
         onConfirm={() => deleting && void removeContact(deleting)}

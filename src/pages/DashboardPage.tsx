@@ -1,6 +1,7 @@
 // Dashboard: the numbers, a few goals, the latest activities, what is due next and some reading, from one call.
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { t } from '../i18n';
 import { ActivityItem } from '../components/ActivityItem';
 import { FollowUpItem } from '../components/FollowUpItem';
 import { GoalProgress } from '../components/GoalProgress';
@@ -27,15 +28,15 @@ type ActivityFormProps = Parameters<typeof import('../forms/ActivityForm').Activ
 const ActivityForm = lazyPart<ActivityFormProps>(() => loadActivityForm().then((module) => ({ default: module.ActivityForm })), PartUnreachable);
 const preloadActivityForm = () => void loadActivityForm();
 
-/** A titled card with a 'View all' link to the screen it summarises. */
-function panel(title: string, to: string, body: ReactNode, className = '') {
+/** A titled card with a 'View all' link (named by viewAllLabel for screen readers) to the screen it summarises. */
+function panel(title: string, viewAllLabel: string, to: string, body: ReactNode, className = '') {
   return (
     <section className={`card border border-base-300 bg-base-100 ${className}`} aria-label={title}>
       <div className="card-body gap-3 p-4 sm:p-5">
         <div className="flex items-center justify-between gap-2">
           <h2 className="font-semibold">{title}</h2>
-          <Link to={to} className="link text-sm link-hover link-primary" aria-label={`View all ${title.toLowerCase()}`}>
-            View all
+          <Link to={to} className="link text-sm link-hover link-primary" aria-label={viewAllLabel}>
+            {t('View all')}
           </Link>
         </div>
         {body}
@@ -68,17 +69,17 @@ export default function DashboardPage() {
 
   const header = (
     <PageHeader
-      title="Dashboard"
-      subtitle="Your gospel sharing journey at a glance."
+      title={t('Dashboard')}
+      subtitle={t('Your gospel sharing journey at a glance.')}
       action={
         <button type="button" className="btn btn-primary" onClick={() => setLogging(true)} onPointerEnter={preloadActivityForm} onFocus={preloadActivityForm}>
-          <PlusIcon /> Log Activity
+          <PlusIcon /> {t('Log Activity')}
         </button>
       }
     />
   );
   const form = (
-    <Modal open={logging} title="Log Activity" onClose={() => setLogging(false)} wide>
+    <Modal open={logging} title={t('Log Activity')} onClose={() => setLogging(false)} wide>
       <Suspense fallback={<Spinner />}>
         <ActivityForm onDone={() => setLogging(false)} />
       </Suspense>
@@ -102,15 +103,15 @@ export default function DashboardPage() {
     <>
       {header}
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard title="Conversations" value={stats.totalConversations} icon={<ChatIcon />} trend={stats.trends.conversations} />
-        <StatCard title="Gospel Presentations" value={stats.totalGospelPresentations} icon={<CrossIcon />} trend={stats.trends.gospelPresentations} />
-        <StatCard title="New Contacts" value={stats.totalContacts} icon={<PersonPlusIcon />} trend={stats.trends.contacts} />
+        <StatCard title={t('Conversations')} value={stats.totalConversations} icon={<ChatIcon />} trend={stats.trends.conversations} />
+        <StatCard title={t('Gospel Presentations')} value={stats.totalGospelPresentations} icon={<CrossIcon />} trend={stats.trends.gospelPresentations} />
+        <StatCard title={t('New Contacts')} value={stats.totalContacts} icon={<PersonPlusIcon />} trend={stats.trends.contacts} />
         <StatCard
-          title="Prayer Requests"
+          title={t('Prayer Requests')}
           value={stats.totalPrayerRequests}
           icon={<HandsIcon />}
           trend={stats.trends.prayerRequests}
-          detail={`${stats.totalPrayers} ${stats.totalPrayers === 1 ? 'time' : 'times'} prayed`}
+          detail={t('{count, plural, one {# time prayed} other {# times prayed}}', { count: stats.totalPrayers })}
         />
       </div>
 
@@ -120,10 +121,11 @@ export default function DashboardPage() {
 
       <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-2">
         {panel(
-          'Recent Activities',
+          t('Recent Activities'),
+          t('View all recent activities'),
           '/activities',
           activities.length === 0 ? (
-            emptyLine('No activities recorded yet.', '/activities', 'Log your first activity')
+            emptyLine(t('No activities recorded yet.'), '/activities', t('Log your first activity'))
           ) : (
             <ul className="-mx-2 flex flex-col">
               {activities.map((activity) => (
@@ -136,10 +138,11 @@ export default function DashboardPage() {
         )}
 
         {panel(
-          'Upcoming Follow-ups',
+          t('Upcoming Follow-ups'),
+          t('View all upcoming follow-ups'),
           '/followups',
           followUps.length === 0 ? (
-            emptyLine('No upcoming follow-ups.', '/followups', 'Schedule a follow-up')
+            emptyLine(t('No upcoming follow-ups.'), '/followups', t('Schedule a follow-up'))
           ) : (
             <ul className="-mx-2 flex flex-col">
               {followUps.map((followUp) => (
@@ -152,10 +155,11 @@ export default function DashboardPage() {
         )}
 
         {panel(
-          'Goals',
+          t('Goals'),
+          t('View all goals'),
           '/goals',
           goals.length === 0 ? (
-            emptyLine('No active goals.', '/goals', 'Set your first goal')
+            emptyLine(t('No active goals.'), '/goals', t('Set your first goal'))
           ) : (
             <div className="grid grid-cols-1 gap-5 md:grid-cols-3">
               {goals.map((goal) => (
@@ -167,11 +171,11 @@ export default function DashboardPage() {
         )}
       </div>
 
-      <section className="mt-8" aria-label="Resources">
+      <section className="mt-8" aria-label={t('Resources')}>
         <div className="mb-3 flex items-center justify-between gap-2">
-          <h2 className="text-lg font-semibold">Resources</h2>
-          <Link to="/resources" className="link text-sm link-hover link-primary" aria-label="View all resources">
-            View all
+          <h2 className="text-lg font-semibold">{t('Resources')}</h2>
+          <Link to="/resources" className="link text-sm link-hover link-primary" aria-label={t('View all resources')}>
+            {t('View all')}
           </Link>
         </div>
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">

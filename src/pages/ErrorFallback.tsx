@@ -1,5 +1,6 @@
 // The screen shown after a render error (SPEC §2): an apology and three ways to recover.
 import { useNavigate } from 'react-router-dom';
+import { t } from '../i18n';
 
 interface ErrorFallbackProps {
   error: Error;
@@ -23,15 +24,15 @@ export default function ErrorFallback({ error, onReset }: ErrorFallbackProps) {
             <path d="M12 9v4M12 17h.01" />
           </svg>
         </div>
-        <h1 className="text-2xl font-bold tracking-tight">Something went wrong</h1>
-        <p className="mt-2 text-base-content/75">We're sorry for the inconvenience. Please try refreshing the page.</p>
+        <h1 className="text-2xl font-bold tracking-tight">{t('Something went wrong')}</h1>
+        <p className="mt-2 text-base-content/75">{t("We're sorry for the inconvenience. Please try refreshing the page.")}</p>
 
-        <section className="card mt-6 border border-base-300 bg-base-100 text-left shadow-sm" aria-labelledby="error-details-title">
+        <section className="card mt-6 border border-base-300 bg-base-100 text-start shadow-sm" aria-labelledby="error-details-title">
           <div className="card-body gap-2 p-5">
             <h2 id="error-details-title" className="card-title text-base">
-              Error Details
+              {t('Error Details')}
             </h2>
-            <p className="text-sm text-base-content/75">If this problem persists, please contact support.</p>
+            <p className="text-sm text-base-content/75">{t('If this problem persists, please contact support.')}</p>
             {/* Developers need the message; users get the apology only. */}
             {import.meta.env.DEV && (
               <pre className="mt-1 overflow-x-auto rounded-field bg-base-200 p-3 text-xs whitespace-pre-wrap">{error.message}</pre>
@@ -41,13 +42,13 @@ export default function ErrorFallback({ error, onReset }: ErrorFallbackProps) {
 
         <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
           <button type="button" className="btn btn-primary" onClick={onReset}>
-            Try Again
+            {t('Try Again')}
           </button>
           <button type="button" className="btn btn-outline" onClick={() => window.location.reload()}>
-            Refresh Page
+            {t('Refresh Page')}
           </button>
           <button type="button" className="btn btn-ghost" onClick={goHome}>
-            Go Home
+            {t('Go Home')}
           </button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 // Follow-ups: Pending (Overdue, Today, Upcoming) and Completed tabs; complete, edit, delete; ?id= opens one.
 import { useState } from 'react';
+import { t } from '../i18n';
 import { CalendarFeed } from '../components/CalendarFeed';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
@@ -65,9 +66,9 @@ export default function FollowUpsPage() {
   const [deleting, setDeleting] = useState<FollowUp | null>(null);
 
   const pendingGroups = [
-    { title: 'Overdue', list: overdue },
-    { title: 'Today', list: today },
-    { title: 'Upcoming', list: upcoming },
+    { title: t('Overdue'), list: overdue },
+    { title: t('Today'), list: today },
+    { title: t('Upcoming'), list: upcoming },
   ];
   const shown = tab === 'pending' ? pendingGroups.map((g) => g.list) : [completed];
   const { editing, open, close } = useEditedRow([overdue, today, upcoming, completed], (id, options) => trpc.followUps.byId.useQuery({ id }, options), notFound.followUp);
@@ -93,11 +94,11 @@ export default function FollowUpsPage() {
     ...(followUp.completed
       ? []
       : [
-          { label: 'Mark as completed', onSelect: () => markCompleted(followUp) },
-          { label: 'Add to calendar', onSelect: () => downloadIcs(followUp.id) },
+          { label: t('Mark as completed'), onSelect: () => markCompleted(followUp) },
+          { label: t('Add to calendar'), onSelect: () => downloadIcs(followUp.id) },
         ]),
-    { label: 'Edit', onSelect: () => open(followUp.id) },
-    { label: 'Delete', onSelect: () => setDeleting(followUp), danger: true },
+    { label: t('Edit'), onSelect: () => open(followUp.id) },
+    { label: t('Delete'), onSelect: () => setDeleting(followUp), danger: true },
   ];
 
   const rows = (list: SectionList) => (
@@ -106,7 +107,7 @@ export default function FollowUpsPage() {
         {list.data?.pages.flat().map((followUp) => (
           <li key={followUp.id} className="flex items-start gap-1 rounded-box border border-base-300 bg-base-100 p-3 sm:gap-2 sm:p-4">
             <FollowUpItem contactId={followUp.contactId} contactName={followUp.contactName} description={followUp.description} type={followUp.type} date={followUp.date} completed={followUp.completed} />
-            <RowMenu label={`Actions for follow-up with ${followUp.contactName}`} items={menu(followUp)} />
+            <RowMenu label={t('Actions for follow-up with {name}', { name: followUp.contactName })} items={menu(followUp)} />
           </li>
         ))}
       </ul>
@@ -126,53 +127,53 @@ export default function FollowUpsPage() {
   return (
     <>
       <PageHeader
-        title="Follow-ups"
-        subtitle="The next step with each person, so nobody is forgotten."
+        title={t('Follow-ups')}
+        subtitle={t('The next step with each person, so nobody is forgotten.')}
         action={
           <div className="flex flex-wrap gap-2">
             <CalendarFeed />
             <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-              <PlusIcon /> Schedule Follow-up
+              <PlusIcon /> {t('Schedule Follow-up')}
             </button>
           </div>
         }
       />
       <TabBar<'pending' | 'completed'>
-        label="Follow-ups"
+        label={t('Follow-ups')}
         active={tab}
         onChange={setTab}
         tabs={[
-          { key: 'pending', label: 'Pending', count: counts.data?.pending },
-          { key: 'completed', label: 'Completed', count: counts.data?.completed },
+          { key: 'pending', label: t('Pending'), count: counts.data?.pending },
+          { key: 'completed', label: t('Completed'), count: counts.data?.completed },
         ]}
       >
         <LoadGate loads={shown} failed={loadFailed.followUps}>
           {tab === 'pending' ? (
             shown.every(isEmpty) ? (
-              <EmptyState title="No pending follow-ups" text={emptyHelp.pendingFollowUps} action={<button type="button" className="btn btn-outline btn-sm btn-primary" onClick={() => setCreating(true)}>{emptyHelp.firstFollowUp}</button>} />
+              <EmptyState title={t('No pending follow-ups')} text={emptyHelp.pendingFollowUps} action={<button type="button" className="btn btn-outline btn-sm btn-primary" onClick={() => setCreating(true)}>{emptyHelp.firstFollowUp}</button>} />
             ) : (
               pendingGroups.map(section)
             )
           ) : isEmpty(completed) ? (
-            <EmptyState title="No completed follow-ups" text={emptyHelp.completedFollowUps} />
+            <EmptyState title={t('No completed follow-ups')} text={emptyHelp.completedFollowUps} />
           ) : (
             rows(completed)
           )}
         </LoadGate>
       </TabBar>
 
-      <Modal open={creating} title="Schedule Follow-up" onClose={() => setCreating(false)}>
+      <Modal open={creating} title={t('Schedule Follow-up')} onClose={() => setCreating(false)}>
         <FollowUpForm onDone={() => setCreating(false)} />
       </Modal>
       <Modal open={Boolean(nextWith)} title={nextWith ? nextFollowUp.title(nextWith.name) : ''} onClose={() => setNextWith(null)}>
         {nextWith && <FollowUpForm key={nextWith.id} defaultContactId={nextWith.id} onDone={() => setNextWith(null)} />}
       </Modal>
-      <Modal open={Boolean(editing)} title="Edit Follow-up" onClose={close}>
+      <Modal open={Boolean(editing)} title={t('Edit Follow-up')} onClose={close}>
         {editing && <FollowUpForm key={editing.id} followUp={editing} onDone={close} />}
       </Modal>
       <ConfirmDialog
         open={Boolean(deleting)}
-        title="Delete follow-up"
+        title={t('Delete follow-up')}
         message={confirmDelete.followUp}
         busy={remove.isPending}
         onConfirm={() => deleting && void removeFollowUp(deleting)}

@@ -1,5 +1,6 @@
 // Goals: Active goals with progress and Completed ones; complete, edit, delete.
 import { useState } from 'react';
+import { t } from '../i18n';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
 import { GoalProgress } from '../components/GoalProgress';
@@ -43,9 +44,9 @@ export default function GoalsPage() {
   }
 
   const menu = (goal: Goal): RowMenuItem[] => [
-    ...(goal.completed ? [] : [{ label: 'Mark as completed', onSelect: () => markCompleted(goal) }]),
-    { label: 'Edit', onSelect: () => setForm({ goal }) },
-    { label: 'Delete', onSelect: () => setDeleting(goal), danger: true },
+    ...(goal.completed ? [] : [{ label: t('Mark as completed'), onSelect: () => markCompleted(goal) }]),
+    { label: t('Edit'), onSelect: () => setForm({ goal }) },
+    { label: t('Delete'), onSelect: () => setDeleting(goal), danger: true },
   ];
 
   const card = (goal: Goal) => (
@@ -56,19 +57,19 @@ export default function GoalsPage() {
             <h2 dir="auto" className="font-semibold wrap-anywhere">{goal.title}</h2>
             <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/75">
               <span className="badge badge-outline badge-sm badge-primary">{goalTypeLabel(goal.type)}</span>
-              <span>Target: {goal.targetCount}</span>
+              <span>{t('Target: {count}', { count: goal.targetCount })}</span>
               <span>{goalPeriod.since(formatDay(goal.startsOn ?? goal.createdAt))}</span>
-              {goal.deadline && <span>Deadline: {formatDay(goal.deadline)}</span>}
+              {goal.deadline && <span>{t('Deadline: {date}', { date: formatDay(goal.deadline) })}</span>}
             </div>
           </div>
-          <RowMenu label={`Actions for ${goal.title}`} items={menu(goal)} />
+          <RowMenu label={t('Actions for {name}', { name: goal.title })} items={menu(goal)} />
         </div>
         {goal.description && <p dir="auto" className="text-sm wrap-anywhere text-base-content/80">{goal.description}</p>}
         {goal.completed ? (
           <div>
-            <progress className="progress w-full progress-success" value={1} max={1} aria-label={`${goal.title}: completed`} />
+            <progress className="progress w-full progress-success" value={1} max={1} aria-label={t('{title}: completed', { title: goal.title })} />
             <p className="mt-1 text-xs text-base-content/70">
-              {goal.currentCount} of {goal.targetCount}
+              {t('{current} of {target}', { current: goal.currentCount, target: goal.targetCount })}
             </p>
           </div>
         ) : (
@@ -76,7 +77,7 @@ export default function GoalsPage() {
             <GoalProgress
               goalId={goal.id}
               title={goal.title}
-              label="Progress"
+              label={t('Progress')}
               current={goal.currentCount}
               target={goal.targetCount}
               percentage={goalPercentage(goal.currentCount, goal.targetCount)}
@@ -85,7 +86,7 @@ export default function GoalsPage() {
               <div className="flex flex-wrap items-center justify-between gap-2 rounded-box bg-success/10 px-3 py-2">
                 <p className="text-sm font-medium">{goalPeriod.reached}</p>
                 <button type="button" className="btn min-h-11 btn-sm btn-success" disabled={complete.isPending} onClick={() => markCompleted(goal)}>
-                  Mark as completed
+                  {t('Mark as completed')}
                 </button>
               </div>
             )}
@@ -98,29 +99,29 @@ export default function GoalsPage() {
   return (
     <>
       <PageHeader
-        title="Goals"
-        subtitle="Set a target, and let your logged activities move it."
+        title={t('Goals')}
+        subtitle={t('Set a target, and let your logged activities move it.')}
         action={
           <button type="button" className="btn btn-primary" onClick={() => setForm({})}>
-            <PlusIcon /> Create Goal
+            <PlusIcon /> {t('Create Goal')}
           </button>
         }
       />
       <TabBar<'active' | 'completed'>
-        label="Goals"
+        label={t('Goals')}
         active={tab}
         onChange={setTab}
         tabs={[
-          { key: 'active', label: 'Active', count: list.data && active.length },
-          { key: 'completed', label: 'Completed', count: list.data && completed.length },
+          { key: 'active', label: t('Active'), count: list.data && active.length },
+          { key: 'completed', label: t('Completed'), count: list.data && completed.length },
         ]}
       >
         <LoadGate loads={[list]} failed={loadFailed.goals}>
         {shown.length === 0 ? (
           tab === 'active' ? (
-            <EmptyState title="No active goals" text="Set a goal to keep your gospel sharing on track." action={<button type="button" className="btn btn-outline btn-sm btn-primary" onClick={() => setForm({})}>{emptyHelp.firstGoal}</button>} />
+            <EmptyState title={t('No active goals')} text={t('Set a goal to keep your gospel sharing on track.')} action={<button type="button" className="btn btn-outline btn-sm btn-primary" onClick={() => setForm({})}>{emptyHelp.firstGoal}</button>} />
           ) : (
-            <EmptyState title="No completed goals yet" text={emptyHelp.completedGoals} />
+            <EmptyState title={t('No completed goals yet')} text={emptyHelp.completedGoals} />
           )
         ) : (
           <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">{shown.map(card)}</ul>
@@ -128,12 +129,12 @@ export default function GoalsPage() {
         </LoadGate>
       </TabBar>
 
-      <Modal open={Boolean(form)} title={form?.goal ? 'Edit Goal' : 'Create Goal'} onClose={() => setForm(null)}>
+      <Modal open={Boolean(form)} title={form?.goal ? t('Edit Goal') : t('Create Goal')} onClose={() => setForm(null)}>
         {form && <GoalForm key={form.goal?.id ?? 'new'} goal={form.goal} onDone={() => setForm(null)} />}
       </Modal>
       <ConfirmDialog
         open={Boolean(deleting)}
-        title="Delete goal"
+        title={t('Delete goal')}
         message={confirmDelete.goal}
         busy={remove.isPending}
         onConfirm={() => deleting && void removeGoal(deleting)}

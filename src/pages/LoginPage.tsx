@@ -2,7 +2,9 @@
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { t } from '../i18n';
 import { Brand } from '../components/Brand';
+import { LanguagePicker } from '../components/LanguagePicker';
 import { Spinner } from '../components/Spinner';
 import { LoginForm } from '../forms/LoginForm';
 import { RegisterForm } from '../forms/RegisterForm';
@@ -15,7 +17,7 @@ export default function LoginPage() {
   const registering = searchParams.get('mode') === 'register';
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previousMode = useRef(registering);
-  useDocumentTitle(registering ? 'Create an Account' : 'Login');
+  useDocumentTitle(registering ? t('Create an Account') : t('Login'));
 
   // After switching modes the old form is gone; focus the new heading so screen readers announce the change.
   useEffect(() => {
@@ -38,10 +40,10 @@ export default function LoginPage() {
           <div className="card-body gap-6 p-6 sm:p-8">
             <header className="text-center">
               <h1 id="auth-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none">
-                {registering ? 'Create an Account' : 'Welcome Back'}
+                {registering ? t('Create an Account') : t('Welcome Back')}
               </h1>
               <p className="mt-1.5 text-sm text-base-content/75">
-                {registering ? 'Sign up to start tracking your gospel sharing activities' : 'Login to your account to continue'}
+                {registering ? t('Sign up to start tracking your gospel sharing activities') : t('Login to your account to continue')}
               </p>
             </header>
 
@@ -49,11 +51,14 @@ export default function LoginPage() {
 
             <p className="text-center text-sm">
               <Link to={registering ? '/login' : '/login?mode=register'} className="link font-medium link-hover link-primary">
-                {registering ? 'Already have an account? Log in' : "Don't have an account? Sign up"}
+                {registering ? t('Already have an account? Log in') : t("Don't have an account? Sign up")}
               </Link>
             </p>
           </div>
         </section>
+        <div className="mt-6">
+          <LanguagePicker compact />
+        </div>
       </div>
     </main>
   );

@@ -2,6 +2,7 @@
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { screenTitles } from '../lib/offlineMessages';
 import { Link } from 'react-router-dom';
+import { t } from '../i18n';
 
 export default function NotFoundPage() {
   useDocumentTitle(screenTitles.notFound);
@@ -15,10 +16,10 @@ export default function NotFoundPage() {
               <path d="M12 8v4M12 16h.01" />
             </svg>
           </div>
-          <h1 className="text-2xl font-bold tracking-tight">404 Page Not Found</h1>
-          <p className="text-base-content/75">Did you forget to add the page to the router?</p>
+          <h1 className="text-2xl font-bold tracking-tight">{t('404 Page Not Found')}</h1>
+          <p className="text-base-content/75">{t('Did you forget to add the page to the router?')}</p>
           <Link to="/" className="btn mt-3 btn-primary">
-            Back to Dashboard
+            {t('Back to Dashboard')}
           </Link>
         </div>
       </div>

@@ -1,5 +1,6 @@
 // Prayer Journal: Active and Answered requests, a counter for each prayer, answers remembered.
 import { useState } from 'react';
+import { t } from '../i18n';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ContactAvatar } from '../components/ContactAvatar';
 import { ContactLink } from '../components/ContactLink';
@@ -68,9 +69,9 @@ export default function PrayerJournalPage() {
   }
 
   const menu = (prayer: Prayer): RowMenuItem[] => [
-    ...(prayer.answered ? [] : [{ label: 'Mark as answered', onSelect: () => answer(prayer) }]),
-    { label: 'Edit', onSelect: () => open(prayer.id) },
-    { label: 'Delete', onSelect: () => setDeleting(prayer), danger: true },
+    ...(prayer.answered ? [] : [{ label: t('Mark as answered'), onSelect: () => answer(prayer) }]),
+    { label: t('Edit'), onSelect: () => open(prayer.id) },
+    { label: t('Delete'), onSelect: () => setDeleting(prayer), danger: true },
   ];
 
   const card = (prayer: Prayer) => (
@@ -84,7 +85,7 @@ export default function PrayerJournalPage() {
             </h2>
             <p className="text-xs text-base-content/70">{formatDay(prayer.date)}</p>
           </div>
-          <RowMenu label={`Actions for prayer for ${prayer.contactName}`} items={menu(prayer)} />
+          <RowMenu label={t('Actions for prayer for {name}', { name: prayer.contactName })} items={menu(prayer)} />
         </div>
         <p dir="auto" className="wrap-anywhere whitespace-pre-line">{prayer.request}</p>
         {prayer.answered ? (
@@ -92,10 +93,10 @@ export default function PrayerJournalPage() {
         ) : (
           <div className="flex items-center justify-between gap-3 border-t border-base-200 pt-3">
             <span className="text-sm text-base-content/75" aria-live="polite">
-              Prayed {prayer.prayedCount} {prayer.prayedCount === 1 ? 'time' : 'times'}
+              {t('{count, plural, one {Prayed # time} other {Prayed # times}}', { count: prayer.prayedCount })}
             </span>
-            <button type="button" className="btn btn-outline btn-primary btn-sm" aria-label={`I prayed for this (${prayer.contactName})`} onClick={() => prayFor(prayer)}>
-              <PlusIcon /> Prayed
+            <button type="button" className="btn btn-outline btn-primary btn-sm" aria-label={t('I prayed for this ({name})', { name: prayer.contactName })} onClick={() => prayFor(prayer)}>
+              <PlusIcon /> {t('Prayed')}
             </button>
           </div>
         )}
@@ -106,29 +107,29 @@ export default function PrayerJournalPage() {
   return (
     <>
       <PageHeader
-        title="Prayer Journal"
-        subtitle="Bring each person to God, and remember how he answers."
+        title={t('Prayer Journal')}
+        subtitle={t('Bring each person to God, and remember how he answers.')}
         action={
           <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-            <PlusIcon /> Add Prayer Request
+            <PlusIcon /> {t('Add Prayer Request')}
           </button>
         }
       />
       <TabBar<'active' | 'answered'>
-        label="Prayer requests"
+        label={t('Prayer requests')}
         active={tab}
         onChange={setTab}
         tabs={[
-          { key: 'active', label: 'Active', count: counts.data?.active },
-          { key: 'answered', label: 'Answered', count: counts.data?.answered },
+          { key: 'active', label: t('Active'), count: counts.data?.active },
+          { key: 'answered', label: t('Answered'), count: counts.data?.answered },
         ]}
       >
         <LoadGate loads={[list]} failed={loadFailed.prayers}>
           {shown.length === 0 ? (
             tab === 'active' ? (
-              <EmptyState title="No active prayer requests" text={emptyHelp.activePrayers} action={<button type="button" className="btn btn-outline btn-sm btn-primary" onClick={() => setCreating(true)}>{emptyHelp.firstPrayer}</button>} />
+              <EmptyState title={t('No active prayer requests')} text={emptyHelp.activePrayers} action={<button type="button" className="btn btn-outline btn-sm btn-primary" onClick={() => setCreating(true)}>{emptyHelp.firstPrayer}</button>} />
             ) : (
-              <EmptyState title="No answered prayers yet" text={emptyHelp.answeredPrayers} />
+              <EmptyState title={t('No answered prayers yet')} text={emptyHelp.answeredPrayers} />
             )
           ) : (
             <>
@@ -139,15 +140,15 @@ export default function PrayerJournalPage() {
         </LoadGate>
       </TabBar>
 
-      <Modal open={creating} title="Add Prayer Request" onClose={() => setCreating(false)}>
+      <Modal open={creating} title={t('Add Prayer Request')} onClose={() => setCreating(false)}>
         <PrayerForm onDone={() => setCreating(false)} />
       </Modal>
-      <Modal open={Boolean(editing)} title="Edit Prayer Request" onClose={close}>
+      <Modal open={Boolean(editing)} title={t('Edit Prayer Request')} onClose={close}>
         {editing && <PrayerForm key={editing.id} prayer={editing} onDone={close} />}
       </Modal>
       <ConfirmDialog
         open={Boolean(deleting)}
-        title="Delete prayer request"
+        title={t('Delete prayer request')}
         message={confirmDelete.prayer}
         busy={remove.isPending}
         onConfirm={() => deleting && void removePrayer(deleting)}

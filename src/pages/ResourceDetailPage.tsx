@@ -2,6 +2,7 @@
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { screenTitles } from '../lib/offlineMessages';
 import { Link, useParams } from 'react-router-dom';
+import { t } from '../i18n';
 import { ResourceIcon } from '../components/Icons';
 import { RecordUnavailable } from '../components/RecordUnavailable';
 import { Spinner } from '../components/Spinner';
@@ -16,12 +17,12 @@ export default function ResourceDetailPage() {
   useDocumentTitle(resource.data?.title ?? screenTitles.resource);
   const backLink = (
     <Link to="/resources" className="link text-sm link-hover">
-      ← Back to Resources
+      <span className="inline-block rtl:-scale-x-100">←</span> {t('Back to Resources')}
     </Link>
   );
 
   if (numericId !== null && resource.isLoading) return <Spinner />;
-  if (!resource.data) return <RecordUnavailable noun="resource" load={resource} backTo="/resources" backLabel="Back to Resources" />;
+  if (!resource.data) return <RecordUnavailable noun="resource" load={resource} backTo="/resources" backLabel={t('Back to Resources')} />;
 
   const { title, category, description, content } = resource.data;
   return (

@@ -1,5 +1,6 @@
 // Resources: the library of guides, one card each.
 import { EmptyState } from '../components/EmptyState';
+import { t } from '../i18n';
 import { PageHeader } from '../components/PageHeader';
 import { ResourceCard } from '../components/ResourceCard';
 import { LoadGate } from '../components/LoadGate';
@@ -10,10 +11,10 @@ export default function ResourcesPage() {
   const resources = trpc.resources.list.useQuery();
   return (
     <>
-      <PageHeader title="Resources" subtitle="Short, practical guides for sharing your faith with love." />
+      <PageHeader title={t('Resources')} subtitle={t('Short, practical guides for sharing your faith with love.')} />
       <LoadGate loads={[resources]} failed={loadFailed.resources}>
       {!resources.data?.length ? (
-        <EmptyState title="No resources yet" />
+        <EmptyState title={t('No resources yet')} />
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {resources.data.map((resource) => (

@@ -1,5 +1,7 @@
-// Settings (/settings): profile, password, theme, export and import of data, and deleting the account.
+// Settings (/settings): profile, password, language, theme, export and import of data, and deleting the account.
+import { AccountLanguage } from '../components/AccountLanguage';
 import { ContactImport } from '../components/ContactImport';
+import { t } from '../i18n';
 import { DataExport } from '../components/DataExport';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { PageHeader } from '../components/PageHeader';
@@ -11,24 +13,27 @@ import { ProfileForm } from '../forms/ProfileForm';
 export default function SettingsPage() {
   return (
     <>
-      <PageHeader title="Settings" subtitle="Your profile, password and theme, and your data to take with you." />
+      <PageHeader title={t('Settings')} subtitle={t('Your profile, password and theme, and your data to take with you.')} />
       <div className="flex max-w-3xl flex-col gap-6">
-        <SettingsSection title="Profile" description="Your name and email, as Sower shows them.">
+        <SettingsSection title={t('Profile')} description={t('Your name and email, as Sower shows them.')}>
           <ProfileForm />
         </SettingsSection>
-        <SettingsSection title="Password" description="At least 8 characters. Changing it signs you out on every other device.">
+        <SettingsSection title={t('Password')} description={t('At least 8 characters. Changing it signs you out on every other device.')}>
           <PasswordForm />
         </SettingsSection>
-        <SettingsSection title="Theme" description="Remembered on this device.">
+        <SettingsSection title={t('Language')} description={t('Sower speaks it on every device where you sign in, and in your calendar feed.')}>
+          <AccountLanguage />
+        </SettingsSection>
+        <SettingsSection title={t('Theme')} description={t('Remembered on this device.')}>
           <ThemePicker />
         </SettingsSection>
-        <SettingsSection title="Export your data" description="Yours to keep, or to take to another app.">
+        <SettingsSection title={t('Export your data')} description={t('Yours to keep, or to take to another app.')}>
           <DataExport />
         </SettingsSection>
-        <SettingsSection title="Import contacts" description="From a spreadsheet (CSV) or an address book (vCard). You see what will happen before anything is saved; contacts you already have are skipped.">
+        <SettingsSection title={t('Import contacts')} description={t('From a spreadsheet (CSV) or an address book (vCard). You see what will happen before anything is saved; contacts you already have are skipped.')}>
           <ContactImport />
         </SettingsSection>
-        <SettingsSection title="Danger zone" description="Deleting your account removes everything you created and signs you out everywhere. There is no undo." danger>
+        <SettingsSection title={t('Danger zone')} description={t('Deleting your account removes everything you created and signs you out everywhere. There is no undo.')} danger>
           <DeleteAccount />
         </SettingsSection>
       </div>

@@ -51,7 +51,7 @@ describe('unique violations', () => {
         (error) => (isUniqueViolation(error, 'users_email') ? EMAIL_TAKEN : USERNAME_TAKEN),
       ),
     );
-    expect(toClientError(onUsername)).toEqual({
+    expect(toClientError(onUsername, 'en')).toEqual({
       status: 409,
       body: { message: 'Username already taken', code: 'CONFLICT', issues: [{ path: 'username', message: 'Username already taken' }] },
       fault: false,
@@ -62,7 +62,7 @@ describe('unique violations', () => {
         (error) => (isUniqueViolation(error, 'users_email') ? EMAIL_TAKEN : USERNAME_TAKEN),
       ),
     );
-    expect(toClientError(onEmail).body).toEqual({ message: 'Email already registered', code: 'CONFLICT', issues: [{ path: 'email', message: 'Email already registered' }] });
+    expect(toClientError(onEmail, 'en').body).toEqual({ message: 'Email already registered', code: 'CONFLICT', issues: [{ path: 'email', message: 'Email already registered' }] });
   });
 
   it('answer 409 over HTTP when registrations race past the read check into the index', async () => {
@@ -83,7 +83,7 @@ describe('unique violations', () => {
     expect(isUniqueViolation(error)).toBe(false);
     const passedOn = await errorOf(() => conflictOnDuplicate(() => server.database.writerClient.execute('insert into oddly_named values (null)'), () => USERNAME_TAKEN));
     expect(passedOn).not.toBeInstanceOf(TRPCError);
-    expect(toClientError(passedOn)).toEqual({ status: 500, body: { message: SERVER_FAULT, code: 'INTERNAL_SERVER_ERROR' }, fault: true });
+    expect(toClientError(passedOn, 'en')).toEqual({ status: 500, body: { message: SERVER_FAULT, code: 'INTERNAL_SERVER_ERROR' }, fault: true });
   });
 
   it('a trigger that aborts with UNIQUE words answers 500, not 409, and is logged', async () => {
@@ -135,10 +135,10 @@ describe('both transports', () => {
   });
 
   it('hide an unexpected error behind the one generic message, over tRPC as over REST', () => {
-    const internal = toClientError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'SQLITE_BUSY: database is locked' }));
+    const internal = toClientError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'SQLITE_BUSY: database is locked' }), 'en');
     expect(internal).toEqual({ status: 500, body: { message: SERVER_FAULT, code: 'INTERNAL_SERVER_ERROR' }, fault: true });
-    expect(toClientError(new Error('/work/secret/path.ts failed'))).toEqual(internal);
-    expect(toClientError(new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'pool drained' }))).toEqual(internal);
+    expect(toClientError(new Error('/work/secret/path.ts failed'), 'en')).toEqual(internal);
+    expect(toClientError(new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'pool drained' }), 'en')).toEqual(internal);
   });
 });
 

@@ -117,7 +117,7 @@ describe('dates out of range', () => {
         { id: 1, date: new Date('+010000-01-01T00:00:00Z'), type: 'phone', description: 'Far', contactName: 'A', completed: false } as never,
         { id: 2, date: new Date('2030-01-01T00:00:00Z'), type: 'phone', description: 'Near', contactName: 'B', completed: false } as never,
       ],
-      { now: new Date('2026-11-23T00:00:00Z') },
+      { now: new Date('2026-11-23T00:00:00Z'), locale: 'en' },
     );
     expect(text).not.toContain('followup-1@');
     expect(text).toContain('DTSTART;VALUE=DATE:20300101');

@@ -55,7 +55,7 @@ async function counted(userId: number) {
       `select sum(${column} / ${DAY} between ${today - 29} and ${today + 1}) as recent, sum(${column} / ${DAY} between ${today - 59} and ${today - 30}) as previous from ${table} where ${readable}${extra}`,
       args,
     );
-    return trendOf(w.recent, w.previous);
+    return trendOf(w.recent, w.previous, 'en');
   };
   return {
     totalConversations: activities.conversations,

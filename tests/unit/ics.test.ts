@@ -151,13 +151,13 @@ describe('calendarDate', () => {
 
 describe('followUpsCalendar', () => {
   it('ends every line with CRLF and has no bare CR or LF', () => {
-    const text = followUpsCalendar([followUp({ description: 'line one\nline two' })], { now, name: 'Sower follow-ups' });
+    const text = followUpsCalendar([followUp({ description: 'line one\nline two' })], { now, locale: 'en', name: 'Sower follow-ups' });
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
   });
 
   it('writes the calendar properties of a published feed', () => {
-    const lines = contentLines(followUpsCalendar([], { now, name: 'Sower follow-ups' }));
+    const lines = contentLines(followUpsCalendar([], { now, locale: 'en', name: 'Sower follow-ups' }));
     expect(lines).toEqual([
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
@@ -170,11 +170,11 @@ describe('followUpsCalendar', () => {
   });
 
   it('leaves out the calendar name when none is given (a single-event file)', () => {
-    expect(followUpsCalendar([followUp()], { now })).not.toContain('X-WR-CALNAME');
+    expect(followUpsCalendar([followUp()], { now, locale: 'en' })).not.toContain('X-WR-CALNAME');
   });
 
   it('writes one all-day VEVENT per follow-up with a stable UID, stamp, title, description and a morning reminder', () => {
-    const lines = contentLines(followUpsCalendar([followUp()], { now }));
+    const lines = contentLines(followUpsCalendar([followUp()], { now, locale: 'en' }));
     expect(lines.slice(lines.indexOf('BEGIN:VEVENT'), lines.indexOf('END:VCALENDAR'))).toEqual([
       'BEGIN:VEVENT',
       'UID:followup-7@sower',
@@ -199,7 +199,7 @@ describe('followUpsCalendar', () => {
     const zones = ['2026-11-22T12:00:00-10:00', '2026-11-22T12:00:00Z', '2026-11-22T12:00:00+10:00'];
     const text = followUpsCalendar(
       zones.map((iso, i) => followUp({ id: i + 1, date: new Date(iso) })),
-      { now },
+      { now, locale: 'en' },
     );
     const lines = contentLines(text);
     expect(lines.filter((l) => l.startsWith('DTSTART'))).toEqual(Array(3).fill('DTSTART;VALUE=DATE:20261122'));
@@ -214,12 +214,12 @@ describe('followUpsCalendar', () => {
     ['study', 'Bible study'],
     ['other', 'Follow-up'],
   ] as const)('titles a %s follow-up "%s: {name}"', (type, words) => {
-    expect(contentLines(followUpsCalendar([followUp({ type })], { now }))).toContain(`SUMMARY:${words}: Maria`);
+    expect(contentLines(followUpsCalendar([followUp({ type })], { now, locale: 'en' }))).toContain(`SUMMARY:${words}: Maria`);
   });
 
   it('escapes the contact name and description', () => {
     const lines = contentLines(
-      followUpsCalendar([followUp({ contactName: 'Smith, John; Jr.', description: 'Bring:\n- Bible\n- C:\\notes, snacks' })], { now }),
+      followUpsCalendar([followUp({ contactName: 'Smith, John; Jr.', description: 'Bring:\n- Bible\n- C:\\notes, snacks' })], { now, locale: 'en' }),
     );
     expect(lines).toContain('SUMMARY:Phone call: Smith\\, John\\; Jr.');
     expect(lines).toContain('DESCRIPTION:Bring:\\n- Bible\\n- C:\\\\notes\\, snacks');
@@ -227,7 +227,7 @@ describe('followUpsCalendar', () => {
 
   it('folds a long multi-byte description into lines of at most 75 octets', () => {
     const description = 'Prière pour la famille 🙏 — 祈祷 '.repeat(20);
-    const text = followUpsCalendar([followUp({ description })], { now });
+    const text = followUpsCalendar([followUp({ description })], { now, locale: 'en' });
     for (const line of text.split('\r\n')) expect(octets(line)).toBeLessThanOrEqual(75);
     expect(contentLines(text)).toContain(`DESCRIPTION:${escapeText(description)}`);
   });

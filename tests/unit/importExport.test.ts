@@ -79,7 +79,7 @@ describe('writing CSV', () => {
 
   it('exports contacts with the documented header and round-trips through the importer', async () => {
     const createdAt = new Date('2026-11-22T10:00:00.000Z');
-    const text = contactsToCsv([{ ...lydia, createdAt }, { name: 'Cornelius', email: null, phone: null, spiritualStatus: 'unknown', notes: null, createdAt }]);
+    const text = contactsToCsv([{ ...lydia, createdAt }, { name: 'Cornelius', email: null, phone: null, spiritualStatus: 'unknown', notes: null, createdAt }], 'en');
     // A byte order mark first, so spreadsheet apps read the file as UTF-8.
     expect(text.split('\r\n')[0]).toBe('\uFEFFname,email,phone,spiritualStatus,notes,createdAt');
     const { drafts, problems } = await contactsFromCsv(text);

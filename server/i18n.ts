@@ -1,0 +1,73 @@
+// The server's texts in the reader's language: one Lingui instance per language, every catalogue loaded at start (the
+// catalogues are small and each is complete, npm test checks). A request's language is the signed-in user's saved
+// one, else its Accept-Language, else English (shared/i18n.ts negotiates).
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { z } from 'zod';
+import { acceptedLanguages, isLocale, locales, negotiateLocale, sourceLocale, templateOf, type Locale } from '../shared/i18n';
+import { messages as ar } from '../src/locales/ar';
+import { messages as en } from '../src/locales/en';
+import { messages as es } from '../src/locales/es';
+import { messages as fr } from '../src/locales/fr';
+import { messages as ptBR } from '../src/locales/pt-BR';
+
+const catalogues: Record<Locale, Messages> = { en, es, 'pt-BR': ptBR, fr, ar };
+
+const instances = Object.fromEntries(
+  locales.map((locale) => {
+    const instance = setupI18n({ locale, messages: { [locale]: catalogues[locale] } });
+    instance.setMessagesCompiler((message: string) => [message]);
+    return [locale, instance];
+  }),
+) as Record<Locale, I18n>;
+
+/** An English text (marked with msg() or written here as a literal) in the language. */
+export function translate(locale: Locale, text: string, values?: Record<string, unknown>): string {
+  return instances[locale]._(text, values);
+}
+
+/** The language of a request: the user's saved one, else the Accept-Language header's first that Sower speaks. */
+export function requestLocale(saved: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+  if (isLocale(saved)) return saved;
+  return negotiateLocale(acceptedLanguages(acceptLanguage)) ?? sourceLocale;
+}
+
+/**
+ * A message the server wrote in English, in the language: one made from a template (shared/i18n.ts fmt) is translated
+ * from its template, with its values (a value that is a marked text too); any other is looked up as it is. A text the
+ * catalogues do not know (a user's own words) stays as it is.
+ */
+export function translateMessage(locale: Locale, english: string): string {
+  if (locale === sourceLocale) return english;
+  const formatted = templateOf(english);
+  if (!formatted) return translate(locale, english);
+  const values = Object.fromEntries(Object.entries(formatted.values).map(([name, value]) => [name, typeof value === 'string' ? translate(locale, value) : value]));
+  return translate(locale, formatted.template, values);
+}
+
+/** zod's own wording of the issues a schema did not word itself, per language (zod ships these). */
+const zodWords: Record<Locale, { localeError: z.core.$ZodErrorMap }> = {
+  en: z.locales.en(),
+  es: z.locales.es(),
+  'pt-BR': z.locales.pt(),
+  fr: z.locales.fr(),
+  ar: z.locales.ar(),
+};
+
+type Issue = z.core.$ZodIssue;
+
+/** A validation issue's message in the language: the schema's own words translated, or zod's words in that language. */
+export function translateIssue(locale: Locale, issue: Issue): string {
+  if (locale === sourceLocale) return issue.message;
+  const zodEnglish = zodText(zodWords.en.localeError, issue);
+  if (zodEnglish !== undefined && zodEnglish === issue.message) return zodText(zodWords[locale].localeError, issue) ?? issue.message;
+  return translateMessage(locale, issue.message);
+}
+
+function zodText(map: z.core.$ZodErrorMap, issue: Issue): string | undefined {
+  try {
+    const result = map(issue as unknown as Parameters<z.core.$ZodErrorMap>[0]);
+    return typeof result === 'string' ? result : result?.message;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,195 @@
+// Sower in five languages: choosing one on the sign-in page and in Settings (at once, no reload, remembered), the
+// browser's preference for a visitor, every main screen in each language at phone width (axe, lang and dir, no
+// overflow, a screenshot), and Arabic laid out right to left.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { Locale } from '../../shared/i18n';
+import { translate } from '../../server/i18n';
+import { expect, isPhone, registerViaApi, test } from './fixtures';
+
+const others = ['es', 'pt-BR', 'fr', 'ar'] as const;
+const tr = (locale: Locale, text: string, values?: Record<string, unknown>) => translate(locale, text, values);
+
+async function expectDocumentIn(page: Page, locale: Locale) {
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+}
+
+async function seed(page: Page) {
+  const post = async (path: string, data: unknown) => {
+    const res = await page.request.post(path, { data });
+    expect(res.status(), path).toBe(201);
+    return res.json();
+  };
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
+  const maria = await post('/api/contacts', { name: 'Maria Santos', email: 'maria@example.com', spiritualStatus: 'seeking', notes: 'Met at the community garden.' });
+  await post('/api/activities', { type: 'conversation', contactId: maria.id, date: day(-2), notes: 'Talked about prayer.', followUp: { date: day(2), type: 'phone', description: 'Call Maria' }, prayer: { request: 'Healing for her mother' } });
+  await post('/api/followups', { contactId: maria.id, date: day(-1), type: 'meeting', description: 'Coffee after church' });
+  await post('/api/goals', { title: 'Ten conversations', type: 'conversation', targetCount: 10, currentCount: 3, deadline: day(30) });
+  return { maria };
+}
+
+test.describe('choosing the language', () => {
+  test('on the sign-in page: at once, without a reload, with right to left for Arabic, and kept by the new account', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome Back', level: 1 })).toBeVisible();
+    await expectDocumentIn(page, 'en');
+    const marker = await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    expect(marker).toBe(true);
+
+    await page.getByLabel('Language').selectOption('es');
+    await expect(page.getByRole('heading', { name: tr('es', 'Welcome Back'), level: 1 })).toBeVisible();
+    await expectDocumentIn(page, 'es');
+    await page.getByLabel(tr('es', 'Language')).selectOption('ar');
+    await expect(page.getByRole('heading', { name: tr('ar', 'Welcome Back'), level: 1 })).toBeVisible();
+    await expectDocumentIn(page, 'ar');
+    // No reload happened: the page's own state lived on.
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+
+    // A validation message from the form, in Arabic.
+    await page.getByRole('button', { name: tr('ar', 'Login') }).click();
+    await expect(page.getByText(tr('ar', 'Username is required'))).toBeVisible();
+
+    // Registering keeps the language the visitor reads; a reload stays in it.
+    await page.getByRole('link', { name: tr('ar', "Don't have an account? Sign up") }).click();
+    const username = `ar${Date.now().toString(36)}`;
+    await page.getByLabel(tr('ar', 'Username')).fill(username);
+    await page.getByLabel(tr('ar', 'Full Name')).fill('Nadia Haddad');
+    await page.getByLabel(tr('ar', 'Email')).fill(`${username}@example.com`);
+    await page.getByLabel(tr('ar', 'Password'), { exact: true }).fill('faithful-sower-1');
+    await page.getByLabel(tr('ar', 'Confirm Password')).fill('faithful-sower-1');
+    await page.getByRole('button', { name: tr('ar', 'Register') }).click();
+    await expect(page.getByRole('heading', { name: tr('ar', 'Dashboard'), level: 1 })).toBeVisible();
+    expect((await (await page.request.get('/api/auth/me')).json()).language).toBe('ar');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: tr('ar', 'Dashboard'), level: 1 })).toBeVisible();
+    await expectDocumentIn(page, 'ar');
+  });
+
+  test('in Settings: applies at once, is saved to the account and follows the user to another browser', async ({ page, user, browser }) => {
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    await page.getByLabel('Language').selectOption('pt-BR');
+    await expect(page.getByRole('heading', { name: tr('pt-BR', 'Settings'), level: 1 })).toBeVisible();
+    await expectDocumentIn(page, 'pt-BR');
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    await expect.poll(async () => (await (await page.request.get('/api/auth/me')).json()).language).toBe('pt-BR');
+
+    // Another browser (English by its preferences) signs in and reads Portuguese.
+    const other = await browser.newContext({ locale: 'en-US', viewport: page.viewportSize() ?? undefined });
+    const second = await other.newPage();
+    await second.goto('/login');
+    await second.getByLabel('Username').fill(user.username);
+    await second.getByLabel('Password').fill(user.password);
+    await second.getByRole('button', { name: 'Login' }).click();
+    await expect(second.getByRole('heading', { name: tr('pt-BR', 'Dashboard'), level: 1 })).toBeVisible();
+    await expectDocumentIn(second, 'pt-BR');
+    await other.close();
+
+    // Back to English, from Portuguese.
+    await page.getByLabel(tr('pt-BR', 'Language')).selectOption('en');
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await expect.poll(async () => (await (await page.request.get('/api/auth/me')).json()).language).toBe('en');
+  });
+});
+
+test.describe('a visitor’s browser language', () => {
+  test.use({ locale: 'fr-FR' });
+  test('decides until they choose', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: tr('fr', 'Welcome Back'), level: 1 })).toBeVisible();
+    await expectDocumentIn(page, 'fr');
+    await page.getByLabel(tr('fr', 'Language')).selectOption('en');
+    await expect(page.getByRole('heading', { name: 'Welcome Back', level: 1 })).toBeVisible();
+    // The choice is remembered on this device.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome Back', level: 1 })).toBeVisible();
+  });
+});
+
+const screens = [
+  { name: 'dashboard', path: '/', heading: 'Dashboard' },
+  { name: 'activities', path: '/activities', heading: 'Activities' },
+  { name: 'contacts', path: '/contacts', heading: 'Contacts' },
+  { name: 'followups', path: '/followups', heading: 'Follow-ups' },
+  { name: 'prayer-journal', path: '/prayer-journal', heading: 'Prayer Journal' },
+  { name: 'goals', path: '/goals', heading: 'Goals' },
+  { name: 'resources', path: '/resources', heading: 'Resources' },
+  { name: 'settings', path: '/settings', heading: 'Settings' },
+];
+
+for (const locale of others) {
+  test(`every main screen in ${locale} at phone width: axe, lang and dir, nothing overflows @phone-only`, async ({ page, user }, testInfo) => {
+    void user;
+    test.setTimeout(90_000);
+    const { maria } = await seed(page);
+    expect((await page.request.put('/api/account/language', { data: { language: locale } })).status()).toBe(200);
+    const resources = await (await page.request.get('/api/resources')).json();
+    const all = [
+      ...screens.map((s) => ({ ...s, heading: tr(locale, s.heading) })),
+      { name: 'contact-detail', path: `/contacts/${maria.id}`, heading: 'Maria Santos' },
+      { name: 'resource-detail', path: `/resources/${resources[0].id}`, heading: resources[0].title },
+    ];
+    for (const screen of all) {
+      await page.goto(screen.path);
+      await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
+      await expect(page.getByRole('status', { name: tr(locale, 'Loading') })).toHaveCount(0);
+      await expectDocumentIn(page, locale);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${screen.name} in ${locale}`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${screen.name} in ${locale} overflows`).toBeLessThanOrEqual(0);
+      // No text runs out of its box: an element whose content is wider than itself and hides the rest.
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('main button, main a, main h1, main h2, main label, main .badge, nav a')]
+          .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'hidden' && !el.className.includes('truncate'))
+          .map((el) => el.textContent?.trim()),
+      );
+      expect(clipped, `${screen.name} in ${locale}: clipped texts`).toEqual([]);
+      await page.screenshot({ path: `tests/e2e/screenshots/i18n-${screen.name}-${locale}-${testInfo.project.name}.png`, fullPage: true });
+    }
+  });
+}
+
+test('Arabic mirrors the layout: the sidebar or drawer on the right, names keep their direction in sentences', async ({ page, user }, testInfo) => {
+  void user;
+  const { maria } = await seed(page);
+  expect((await page.request.put('/api/account/language', { data: { language: 'ar' } })).status()).toBe(200);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: tr('ar', 'Dashboard'), level: 1 })).toBeVisible();
+  const width = page.viewportSize()!.width;
+  if (isPhone(page)) {
+    await page.getByRole('button', { name: tr('ar', 'Open menu') }).click();
+    const drawer = page.getByRole('dialog', { name: tr('ar', 'Menu') });
+    await expect(drawer).toBeVisible();
+    // Wait for the slide-in to end before measuring.
+    await expect.poll(async () => Math.round((await drawer.boundingBox())!.x + (await drawer.boundingBox())!.width)).toBe(width);
+    await page.screenshot({ path: `tests/e2e/screenshots/i18n-drawer-ar-${testInfo.project.name}.png` });
+    await page.keyboard.press('Escape');
+  } else {
+    const sidebar = await page.locator('aside').boundingBox();
+    expect(sidebar!.x).toBeGreaterThan(width / 2);
+    const main = await page.locator('main').boundingBox();
+    expect(main!.x).toBeLessThan(sidebar!.x);
+    await page.screenshot({ path: `tests/e2e/screenshots/i18n-dashboard-ar-${testInfo.project.name}.png` });
+  }
+  // An English name inside an Arabic sentence is isolated, so it reads left to right in its place.
+  await page.goto(`/contacts/${maria.id}`);
+  await expect(page.getByRole('heading', { name: 'Maria Santos', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: tr('ar', 'Delete') }).first().click();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(dialog.getByText('\u2068Maria Santos\u2069', { exact: false })).toBeVisible();
+});
+
+test('a user who never chose keeps the browser’s language, and an English user sees no change @desktop-only', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  const user = await registerViaApi(page);
+  void user;
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expectDocumentIn(page, 'en');
+});

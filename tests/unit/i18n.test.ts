@@ -1,0 +1,162 @@
+// Sower's languages: choosing one, plurals and dates in each, and the catalogue checks `npm test` runs.
+import { afterEach, describe, expect, it } from 'vitest';
+import { acceptedLanguages, fmt, formattingLocales, locales, negotiateLocale, templateOf, type Locale } from '../../shared/i18n';
+import { spiritualStatusLabel } from '../../shared/vocabulary';
+import { findMessages } from '../../scripts/i18n/extractor';
+import { catalogueProblems, placeholdersOf, readCatalogue, type Entry } from '../../scripts/i18n/catalogues';
+import { currentLocale, i18n, loadLocale, t } from '../../src/i18n';
+import { issueText } from '../../src/i18n/issues';
+import { activityDateLabel, followUpDueBadge, formatDay, overdueBy } from '../../src/lib/dates';
+import { requestLocale, translate } from '../../server/i18n';
+
+async function use(locale: Locale) {
+  await loadLocale(locale);
+  i18n.activate(locale);
+}
+
+afterEach(() => i18n.activate('en'));
+
+describe('choosing the language', () => {
+  it('matches preferred tags by language, most preferred first', () => {
+    expect(negotiateLocale(['es-MX', 'en'])).toBe('es');
+    expect(negotiateLocale(['pt-PT'])).toBe('pt-BR');
+    expect(negotiateLocale(['pt'])).toBe('pt-BR');
+    expect(negotiateLocale(['de-DE', 'fr-CI', 'ar'])).toBe('fr');
+    expect(negotiateLocale(['ar-JO'])).toBe('ar');
+    expect(negotiateLocale(['de', 'ja'])).toBeUndefined();
+    expect(negotiateLocale([])).toBeUndefined();
+  });
+
+  it('reads Accept-Language by quality, and bounds a hostile header', () => {
+    expect(acceptedLanguages('en;q=0.5, es-MX, fr;q=0.8')).toEqual(['es-MX', 'fr', 'en']);
+    expect(acceptedLanguages('*, de;q=0, ar;q=0.1')).toEqual(['ar']);
+    expect(acceptedLanguages(undefined)).toEqual([]);
+    expect(acceptedLanguages(Array.from({ length: 10_000 }, () => 'xx').join(',')).length).toBeLessThanOrEqual(20);
+    expect(requestLocale(null, 'fr-FR,fr;q=0.9')).toBe('fr');
+    expect(requestLocale('ar', 'fr-FR')).toBe('ar');
+    expect(requestLocale('klingon', 'de')).toBe('en');
+  });
+});
+
+describe('plurals in each language', () => {
+  const prayed = '{count, plural, one {Prayed # time} other {Prayed # times}}';
+
+  it('English keeps its words exactly', () => {
+    expect(currentLocale()).toBe('en');
+    expect(overdueBy(new Date(2031, 2, 10, 12), new Date(2031, 2, 11, 12))).toBe('1 day overdue');
+    expect(overdueBy(new Date(2031, 2, 1, 12), new Date(2031, 2, 11, 12))).toBe('10 days overdue');
+    expect(activityDateLabel(new Date(2031, 2, 8, 12), new Date(2031, 2, 11, 12))).toBe('3 days ago');
+  });
+
+  it('Arabic has six forms', async () => {
+    await use('ar');
+    const forms = [0, 1, 2, 3, 11, 100].map((count) => t(prayed, { count }));
+    expect(new Set(forms).size).toBe(6);
+    expect(forms.join(' ')).not.toMatch(/[A-Za-z]/);
+  });
+
+  it('a reader’s regional form writes numbers and days the region’s way (Jordan: Arabic-Indic digits, آذار)', async () => {
+    expect(formattingLocales('ar', ['ar-JO', 'en'])).toEqual(['ar-JO', 'ar']);
+    expect(formattingLocales('es', ['en-US', 'es-MX'])).toEqual(['es-MX', 'es']);
+    expect(formattingLocales('fr', ['en-US'])).toEqual(['fr']);
+    await loadLocale('ar');
+    i18n.activate('ar', formattingLocales('ar', ['ar-JO']));
+    expect(t(prayed, { count: 3 })).toContain('٣');
+    expect(formatDay(new Date(2031, 2, 11, 12)).replace(/\u200f/g, '')).toBe('١١ آذار ٢٠٣١');
+  });
+
+  it.each(['es', 'pt-BR', 'fr'] as const)('%s says one and many differently, and never in English', async (locale) => {
+    await use(locale);
+    const one = t(prayed, { count: 1 });
+    const many = t(prayed, { count: 5 });
+    expect(one).not.toBe(many);
+    expect(many).toContain('5');
+    expect(many).not.toContain('Prayed');
+    expect(overdueBy(new Date(2031, 2, 1, 12), new Date(2031, 2, 11, 12))).not.toContain('overdue');
+  });
+});
+
+describe('dates in each language', () => {
+  const day = new Date(2031, 2, 11, 12);
+
+  it('English keeps the spec form', () => {
+    expect(formatDay(day)).toBe('Mar 11, 2031');
+    expect(followUpDueBadge(new Date(2031, 3, 20, 12), day).label).toBe('Apr 20');
+  });
+
+  it.each([
+    ['es', /^11 mar 2031$/],
+    ['pt-BR', /^11 de mar\.? de 2031$/],
+    ['fr', /^11 mars 2031$/],
+    ['ar', /^11 مارس 2031$/],
+  ] as const)('%s writes a day its own way', async (locale, form) => {
+    await use(locale);
+    expect(formatDay(day).replace(/\u200f/g, '')).toMatch(form);
+  });
+
+  it.each(['es', 'pt-BR', 'fr', 'ar'] as const)('%s says today, yesterday and days ago in its words', async (locale) => {
+    await use(locale);
+    const now = new Date(2031, 2, 11, 18);
+    const labels = [0, 1, 3].map((back) => activityDateLabel(new Date(2031, 2, 11 - back, 9), now));
+    expect(new Set(labels).size).toBe(3);
+    for (const label of labels) expect(label).not.toMatch(/Today|Yesterday|days ago/);
+  });
+});
+
+describe('texts from templates and shared words', () => {
+  it('a schema message made from a template translates from it, with its values', async () => {
+    const english = fmt('{label} must be at most {max} characters', { label: 'First name', max: 100 });
+    expect(english).toBe('First name must be at most 100 characters');
+    expect(templateOf(english)?.template).toBe('{label} must be at most {max} characters');
+    await use('es');
+    const spanish = issueText(english);
+    expect(spanish).not.toBe(english);
+    expect(spanish).toContain('100');
+    expect(translate('es', '{label} must be at most {max} characters', { label: translate('es', 'First name'), max: 100 })).toBe(spanish);
+  });
+
+  it('the vocabulary speaks the screen language on the client, and the server translates it per request', async () => {
+    await use('pt-BR');
+    expect(spiritualStatusLabel('new_believer')).toBe(translate('pt-BR', 'New Believer'));
+    expect(spiritualStatusLabel('new_believer')).not.toBe('New Believer');
+  });
+});
+
+describe('the catalogue checks npm test runs', () => {
+  const code = new Map([
+    ['Activity created', ['a.tsx:1']],
+    ['Next follow-up with {name}', ['b.tsx:2']],
+  ]);
+  const entry = (translation: string, obsolete = false): Entry => ({ translation, obsolete });
+
+  it('pass a complete catalogue', () => {
+    const good = new Map([
+      ['Activity created', entry('Actividad creada')],
+      ['Next follow-up with {name}', entry('Próximo seguimiento con {name}')],
+    ]);
+    expect(catalogueProblems('es', code, good)).toEqual([]);
+  });
+
+  it('fail on a missing, an untranslated, an obsolete message and a changed placeholder', () => {
+    const problems = catalogueProblems('es', code, new Map([['Next follow-up with {name}', entry('Próximo seguimiento con {nombre}')], ['Old text', entry('Texto viejo')]]));
+    expect(problems.join('\n')).toMatch(/missing "Activity created"/);
+    expect(problems.join('\n')).toMatch(/placeholders differ for "Next follow-up with \{name\}"/);
+    expect(problems.join('\n')).toMatch(/obsolete "Old text"/);
+    expect(catalogueProblems('es', code, new Map([['Activity created', entry('')], ['Next follow-up with {name}', entry('x {name}')]])).join()).toMatch(/untranslated/);
+  });
+
+  it('see the arguments of plurals and the tags of a sentence with links', () => {
+    expect(placeholdersOf('{count, plural, one {# contact of {name}} other {# contacts}}')).toEqual(['{count}', '{name}']);
+    expect(placeholdersOf('Read <0>the guide</0>, {name}')).toEqual(['<0>', '{name}']);
+  });
+
+  it('the extractor collects literal texts and refuses to mark a variable', () => {
+    const { messages, problems } = findMessages('x.tsx', "const a = t('One'); const b = msg('Two'); const c = <Trans id=\"Three <0>x</0>\" />; translate(locale, 'Four'); msg(name);");
+    expect(messages.map((m) => m.id)).toEqual(['One', 'Two', 'Three <0>x</0>', 'Four']);
+    expect(problems).toHaveLength(1);
+  });
+
+  it('every catalogue in the repository is complete', async () => {
+    for (const locale of locales.filter((l) => l !== 'en')) expect((await readCatalogue(locale)).size).toBeGreaterThan(400);
+  });
+});
