@@ -7,7 +7,42 @@ import { Spinner } from './components/Spinner';
 import { ScreenUnreachable } from './components/Unreachable';
 import { lazyPart } from './lib/lazyPart';
 
-const LoginPage = lazyPart(() => import('./pages/LoginPage'), ScreenUnreachable);
+// Each page's code, by the paths it answers (the route table below), so a visit can fetch it before the first render.
+const pages = {
+  login: () => import('./pages/LoginPage'),
+  activities: () => import('./pages/ActivitiesPage'),
+  contacts: () => import('./pages/ContactsPage'),
+  contact: () => import('./pages/ContactDetailPage'),
+  followUps: () => import('./pages/FollowUpsPage'),
+  prayers: () => import('./pages/PrayerJournalPage'),
+  goals: () => import('./pages/GoalsPage'),
+  resources: () => import('./pages/ResourcesPage'),
+  resource: () => import('./pages/ResourceDetailPage'),
+  settings: () => import('./pages/SettingsPage'),
+};
+const pagePaths: [RegExp, keyof typeof pages][] = [
+  [/^\/login$/, 'login'],
+  [/^\/activities$/, 'activities'],
+  [/^\/contacts$/, 'contacts'],
+  [/^\/contacts\/[^/]+$/, 'contact'],
+  [/^\/followups$/, 'followUps'],
+  [/^\/prayer-journal$/, 'prayers'],
+  [/^\/goals$/, 'goals'],
+  [/^\/resources$/, 'resources'],
+  [/^\/resources\/[^/]+$/, 'resource'],
+  [/^\/settings$/, 'settings'],
+];
+
+/**
+ * Fetches the code of the page a path opens, beside a language's catalogue: the first render waits for the catalogue,
+ * and without this the page's code would only be asked for after it. (The dashboard has its own, startVisit's.)
+ */
+export function preloadPageOf(pathname: string) {
+  const page = pagePaths.find(([path]) => path.test(pathname))?.[1];
+  if (page) void pages[page]().catch(() => undefined);
+}
+
+const LoginPage = lazyPart(pages.login, ScreenUnreachable);
 let loadedDashboardPage: ComponentType | undefined;
 const loadDashboardPage = () =>
   import('./pages/DashboardPage').then((module) => {
@@ -15,15 +50,15 @@ const loadDashboardPage = () =>
     return module;
   });
 const LazyDashboardPage = lazyPart(loadDashboardPage, ScreenUnreachable);
-const ActivitiesPage = lazyPart(() => import('./pages/ActivitiesPage'), ScreenUnreachable);
-const ContactsPage = lazyPart(() => import('./pages/ContactsPage'), ScreenUnreachable);
-const ContactDetailPage = lazyPart(() => import('./pages/ContactDetailPage'), ScreenUnreachable);
-const FollowUpsPage = lazyPart(() => import('./pages/FollowUpsPage'), ScreenUnreachable);
-const PrayerJournalPage = lazyPart(() => import('./pages/PrayerJournalPage'), ScreenUnreachable);
-const GoalsPage = lazyPart(() => import('./pages/GoalsPage'), ScreenUnreachable);
-const ResourcesPage = lazyPart(() => import('./pages/ResourcesPage'), ScreenUnreachable);
-const ResourceDetailPage = lazyPart(() => import('./pages/ResourceDetailPage'), ScreenUnreachable);
-const SettingsPage = lazyPart(() => import('./pages/SettingsPage'), ScreenUnreachable);
+const ActivitiesPage = lazyPart(pages.activities, ScreenUnreachable);
+const ContactsPage = lazyPart(pages.contacts, ScreenUnreachable);
+const ContactDetailPage = lazyPart(pages.contact, ScreenUnreachable);
+const FollowUpsPage = lazyPart(pages.followUps, ScreenUnreachable);
+const PrayerJournalPage = lazyPart(pages.prayers, ScreenUnreachable);
+const GoalsPage = lazyPart(pages.goals, ScreenUnreachable);
+const ResourcesPage = lazyPart(pages.resources, ScreenUnreachable);
+const ResourceDetailPage = lazyPart(pages.resource, ScreenUnreachable);
+const SettingsPage = lazyPart(pages.settings, ScreenUnreachable);
 const NotFoundPage = lazyPart(() => import('./pages/NotFoundPage'), ScreenUnreachable);
 
 /** Opening / (a returning user's usual start), the dashboard's code downloads beside the session check (startVisit). */

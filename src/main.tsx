@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App, preloadDashboardPage } from './App';
+import { App, preloadDashboardPage, preloadPageOf } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { Toaster } from './components/Toaster';
 import { AuthProvider } from './hooks/useAuth';
@@ -24,7 +24,9 @@ followThemeChoiceOfOtherTabs();
 
 // This device's or the browser's language; another than English fetches its catalogue beside the page's code, and the
 // first render waits for it (never English first, then a flash into the reader's language).
-const ready = activateLocale(initialLocale()).catch((error) => console.warn('The language could not be loaded', error));
+const firstLocale = initialLocale();
+const ready = activateLocale(firstLocale).catch((error) => console.warn('The language could not be loaded', error));
+if (firstLocale !== 'en') preloadPageOf(window.location.pathname);
 
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();

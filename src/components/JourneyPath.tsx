@@ -30,9 +30,9 @@ export function JourneyPath({ name, status, changes }: { name: string; status: s
             key={step.status}
             aria-current={step.state === 'current' ? 'step' : undefined}
             data-content={step.state === 'passed' ? '✓' : step.state === 'current' ? '●' : ''}
-            className={`step ${step.state === 'ahead' ? '' : 'step-primary'}`}
+            className={`step min-w-0 ${step.state === 'ahead' ? '' : 'step-primary'}`}
           >
-            <span className={`flex flex-col items-center px-0.5 leading-tight ${step.state === 'current' ? 'font-bold' : step.state === 'ahead' ? 'text-base-content/70' : ''}`}>
+            <span className={`flex min-w-0 flex-col items-center px-0.5 leading-tight hyphens-auto wrap-anywhere ${step.state === 'current' ? 'font-bold' : step.state === 'ahead' ? 'text-base-content/70' : ''}`}>
               <span>{spiritualStatusLabel(step.status)}</span>
               <span className={`mt-0.5 text-[0.7rem] font-normal ${step.state === 'current' ? 'text-primary' : 'text-base-content/70'}`}>
                 {stepNote(step)}

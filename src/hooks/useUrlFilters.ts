@@ -25,19 +25,30 @@ const DEBOUNCE_MS = 300;
 
 /**
  * A text box bound to a URL value: it answers each keystroke at once and commits after a pause in typing. A value
- * that changes from outside (back button, a cleared filter) replaces the box's text.
+ * that changes from outside (back button, a cleared filter) replaces the box's text. The URL follows a commit a render
+ * or more later (a navigation): on a busy phone a second pause can commit again before the first arrives, so a value
+ * that is one of the box's own commits on its way back is never taken for a change from outside (it would put back
+ * letters the box has moved past, and drop what was typed since).
  */
 export function useDebouncedText(value: string, commit: (text: string) => void) {
   const [text, setText] = useState(value);
   const committed = useRef(value);
+  /** The box's commits the URL has not shown yet, oldest first. */
+  const travelling = useRef<string[]>([]);
   const latestCommit = useRef(commit);
   useEffect(() => {
     latestCommit.current = commit;
   });
 
   useEffect(() => {
+    const own = travelling.current.indexOf(value);
+    if (own >= 0) {
+      travelling.current = travelling.current.slice(own + 1);
+      return;
+    }
     if (value === committed.current) return;
     committed.current = value;
+    travelling.current = [];
     setText(value);
   }, [value]);
 
@@ -45,6 +56,7 @@ export function useDebouncedText(value: string, commit: (text: string) => void) 
     if (text === committed.current) return;
     const timer = setTimeout(() => {
       committed.current = text;
+      travelling.current.push(text);
       latestCommit.current(text);
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);

@@ -25,7 +25,7 @@ async function seed(page: Page) {
   const maria = await post('/api/contacts', { name: 'Maria Santos', email: 'maria@example.com', spiritualStatus: 'seeking', notes: 'Met at the community garden.' });
   await post('/api/activities', { type: 'conversation', contactId: maria.id, date: day(-2), notes: 'Talked about prayer.', followUp: { date: day(2), type: 'phone', description: 'Call Maria' }, prayer: { request: 'Healing for her mother' } });
   await post('/api/followups', { contactId: maria.id, date: day(-1), type: 'meeting', description: 'Coffee after church' });
-  await post('/api/goals', { title: 'Ten conversations', type: 'conversation', targetCount: 10, currentCount: 3, deadline: day(30) });
+  await post('/api/goals', { title: 'Ten conversations', description: 'Start ten spiritual conversations this month', type: 'conversation', targetCount: 10, currentCount: 3, deadline: day(30) });
   return { maria };
 }
 
@@ -38,10 +38,10 @@ test.describe('choosing the language', () => {
     const marker = await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
     expect(marker).toBe(true);
 
-    await page.getByLabel('Language').selectOption('es');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
     await expect(page.getByRole('heading', { name: tr('es', 'Welcome Back'), level: 1 })).toBeVisible();
     await expectDocumentIn(page, 'es');
-    await page.getByLabel(tr('es', 'Language')).selectOption('ar');
+    await page.getByRole('combobox', { name: tr('es', 'Language') }).selectOption('ar');
     await expect(page.getByRole('heading', { name: tr('ar', 'Welcome Back'), level: 1 })).toBeVisible();
     await expectDocumentIn(page, 'ar');
     // No reload happened: the page's own state lived on.
@@ -49,7 +49,7 @@ test.describe('choosing the language', () => {
 
     // A validation message from the form, in Arabic.
     await page.getByRole('button', { name: tr('ar', 'Login') }).click();
-    await expect(page.getByText(tr('ar', 'Username is required'))).toBeVisible();
+    await expect(page.getByText(tr('ar', 'Username must be at least 3 characters'))).toBeVisible();
 
     // Registering keeps the language the visitor reads; a reload stays in it.
     await page.getByRole('link', { name: tr('ar', "Don't have an account? Sign up") }).click();
@@ -71,7 +71,7 @@ test.describe('choosing the language', () => {
     await page.goto('/settings');
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
     await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
-    await page.getByLabel('Language').selectOption('pt-BR');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('pt-BR');
     await expect(page.getByRole('heading', { name: tr('pt-BR', 'Settings'), level: 1 })).toBeVisible();
     await expectDocumentIn(page, 'pt-BR');
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
@@ -89,7 +89,7 @@ test.describe('choosing the language', () => {
     await other.close();
 
     // Back to English, from Portuguese.
-    await page.getByLabel(tr('pt-BR', 'Language')).selectOption('en');
+    await page.getByRole('combobox', { name: tr('pt-BR', 'Language') }).selectOption('en');
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
     await expect.poll(async () => (await (await page.request.get('/api/auth/me')).json()).language).toBe('en');
   });
@@ -102,7 +102,7 @@ test.describe('a visitor’s browser language', () => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: tr('fr', 'Welcome Back'), level: 1 })).toBeVisible();
     await expectDocumentIn(page, 'fr');
-    await page.getByLabel(tr('fr', 'Language')).selectOption('en');
+    await page.getByRole('combobox', { name: tr('fr', 'Language') }).selectOption('en');
     await expect(page.getByRole('heading', { name: 'Welcome Back', level: 1 })).toBeVisible();
     // The choice is remembered on this device.
     await page.reload();
