@@ -170,7 +170,8 @@ export function openApiDocument() {
       description:
         'The REST shim over the same procedures the app calls through tRPC (/trpc). Plain JSON: dates are ISO 8601 strings in both directions. ' +
         'Writes from a browser must come from the app’s own origin; a client without Origin and Referer headers passes (docs/decisions/003). ' +
-        'Sign in with POST /api/auth/login; the session cookie it sets authorises every other call.',
+        'Sign in with POST /api/auth/login; the session cookie it sets authorises every other call. ' +
+        'Messages (errors, validation issues) and texts the server writes (calendar feed, CSV headers, library articles) come in the signed-in user’s language (PUT /api/account/language: en, es, pt-BR, fr or ar), else in the first of the Accept-Language header’s languages that Sower speaks, else in English.',
     },
     servers: [{ url: '/' }],
     security: [{ sessionCookie: [] }],
