@@ -145,9 +145,11 @@ const headerWords: Record<ColumnField, string[]> = {
   phone: ['phone', 'telephone', 'phonenumber', 'tel', 'mobile', 'mobilephone', ...titleInEveryLanguage(columnTitles.phone)],
   spiritualStatus: ['status', 'spiritualstatus', ...titleInEveryLanguage(columnTitles.spiritualStatus)],
   notes: ['notes', 'note', 'comments', ...titleInEveryLanguage(columnTitles.notes)],
-  firstName: ['firstname', 'givenname'],
-  lastName: ['lastname', 'familyname', 'surname'],
+  // A language whose word for 'First name' is its word for the name column ('Nombre') keeps that word for the name.
+  firstName: ['firstname', 'givenname', ...titleInEveryLanguage(msg('First name'))],
+  lastName: ['lastname', 'familyname', 'surname', ...titleInEveryLanguage(msg('Last name'))],
 };
+for (const field of ['firstName', 'lastName'] as const) headerWords[field] = headerWords[field].filter((word) => !headerWords.name.includes(word));
 
 /** Which column holds each field; the first matching column wins. */
 function columnsOf(header: string[]): Partial<Record<ColumnField, number>> {
@@ -251,6 +253,16 @@ async function csvRows(text: string, pause?: () => unknown): Promise<RawFile> {
   const header = headerIndex < 0 ? [] : records[headerIndex];
   const rows = headerIndex < 0 ? [] : records.slice(headerIndex + 1);
   const columns = columnsOf(header);
+  /**
+   * A name column beside a last-name column alone is the first name ('Nombre, Apellido'); beside a first-name column
+   * alone, the last name ('Prénom, Nom'): in many languages the word for name is the word for one of its parts.
+   */
+  const withOtherPart = (name: string, cell: (field: ColumnField) => string | undefined) => {
+    if (columns.name === undefined || (columns.firstName === undefined) === (columns.lastName === undefined)) return name;
+    const other = cell(columns.firstName === undefined ? 'lastName' : 'firstName')?.trim();
+    if (!other || !cell('name')?.trim()) return name;
+    return columns.firstName === undefined ? `${name} ${other}` : `${other} ${name}`;
+  };
   if (columns.name === undefined && columns.firstName === undefined && columns.lastName === undefined)
     return { raws: [], problems: [{ row: 1, reason: msg('The first row must name the columns, with one called name (and email, phone, status, notes)') }] };
 
@@ -260,7 +272,7 @@ async function csvRows(text: string, pause?: () => unknown): Promise<RawFile> {
       return column === undefined || record[column] === undefined ? undefined : fromCsvCell(record[column]);
     };
     const name = cell('name')?.trim() || [cell('firstName'), cell('lastName')].map((part) => part?.trim()).filter(Boolean).join(' ');
-    return { row: headerIndex + index + 2, name, email: cell('email'), phone: cell('phone'), status: cell('spiritualStatus'), notes: cell('notes') };
+    return { row: headerIndex + index + 2, name: withOtherPart(name, cell), email: cell('email'), phone: cell('phone'), status: cell('spiritualStatus'), notes: cell('notes') };
   });
   // The parser leaves out the record whose quote never closed: it would have been the next row.
   if (unclosedQuote) problems.push({ row: headerIndex + rows.length + 2, reason: msg('A quoted field in this row is never closed') });

@@ -278,3 +278,28 @@ describe('formula cells in CSV', () => {
     expect(records[0].map(fromCsvCell)).toEqual(values);
   });
 });
+
+describe('column titles in every language', () => {
+  it('reads a spreadsheet headed in Spanish, French, Portuguese or Arabic, the name from its parts', async () => {
+    const names = async (csv: string) => (await contactsFromCsv(csv)).drafts.map((d) => [d.name, d.email]);
+    expect(await names('Nombre,Apellido,correo\nAna,Pérez,ana@example.com\n')).toEqual([['Ana Pérez', 'ana@example.com']]);
+    expect(await names('Prénom,Nom,e-mail\nAnne,Martin,anne@example.com\n')).toEqual([['Anne Martin', 'anne@example.com']]);
+    expect(await names('Nome,Sobrenome\nJoão,Silva\n')).toEqual([['João Silva', null]]);
+    expect(await names('الاسم الأول,اسم العائلة\nنادية,حداد\n')).toEqual([['نادية حداد', null]]);
+    // English as before: a name column alone, or first and last.
+    expect(await names('name,email\nMaria Santos,m@example.com\n')).toEqual([['Maria Santos', 'm@example.com']]);
+    expect(await names('First Name,Last Name\nMaria,Santos\n')).toEqual([['Maria Santos', null]]);
+  });
+
+  it('an export in a language reads back', async () => {
+    for (const locale of ['es', 'pt-BR', 'fr', 'ar'] as const) {
+      const csv = contactsToCsv([{ name: 'Maria Santos', email: 'maria@example.com', phone: '+1 555 0100', spiritualStatus: 'seeking', notes: 'Garden', createdAt: new Date(Date.UTC(2031, 2, 11)) }], locale);
+      expect(csv.split('\r\n')[0]).not.toContain('spiritualStatus');
+      const { drafts, problems } = await contactsFromCsv(csv);
+      expect(problems).toEqual([]);
+      expect(drafts.map(({ name, email, phone, spiritualStatus, notes }) => ({ name, email, phone, spiritualStatus, notes }))).toEqual([
+        { name: 'Maria Santos', email: 'maria@example.com', phone: '+1 555 0100', spiritualStatus: 'seeking', notes: 'Garden' },
+      ]);
+    }
+  });
+});
