@@ -1,6 +1,6 @@
 // Low-level HTTP helpers: request metadata, bounded JSON bodies, JSON and text answers, the same-origin check.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { msg } from '../shared/i18n';
+import { fillTemplate, msg } from '../shared/i18n';
 import type { Env } from './env';
 import type { RequestMeta } from './trpc';
 
@@ -14,7 +14,7 @@ export class HttpError extends Error {
     readonly template: string,
     readonly values?: Record<string, string | number>,
   ) {
-    super(values ? template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole)) : template);
+    super(values ? fillTemplate(template, values) : template);
   }
 }
 

@@ -3,7 +3,7 @@
 // one, else its Accept-Language, else English (shared/i18n.ts negotiates).
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { z } from 'zod';
-import { acceptedLanguages, isLocale, locales, negotiateLocale, sourceLocale, templateOf, type Locale } from '../shared/i18n';
+import { acceptedLanguages, isLocale, locales, negotiateLocale, sourceLocale, translateMessageWith, type Locale } from '../shared/i18n';
 import { messages as ar } from '../src/locales/ar';
 import { messages as en } from '../src/locales/en';
 import { messages as es } from '../src/locales/es';
@@ -31,17 +31,10 @@ export function requestLocale(saved: string | null | undefined, acceptLanguage: 
   return negotiateLocale(acceptedLanguages(acceptLanguage)) ?? sourceLocale;
 }
 
-/**
- * A message the server wrote in English, in the language: one made from a template (shared/i18n.ts fmt) is translated
- * from its template, with its values (a value that is a marked text too); any other is looked up as it is. A text the
- * catalogues do not know (a user's own words) stays as it is.
- */
+/** A message the server wrote in English, in the language (shared/i18n.ts translateMessageWith says how). */
 export function translateMessage(locale: Locale, english: string): string {
   if (locale === sourceLocale) return english;
-  const formatted = templateOf(english);
-  if (!formatted) return translate(locale, english);
-  const values = Object.fromEntries(Object.entries(formatted.values).map(([name, value]) => [name, typeof value === 'string' ? translate(locale, value) : value]));
-  return translate(locale, formatted.template, values);
+  return translateMessageWith(english, (id, values) => translate(locale, id, values));
 }
 
 /** zod's own wording of the issues a schema did not word itself, per language (zod ships these). */

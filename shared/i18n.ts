@@ -114,11 +114,29 @@ const MAX_FORMATTED = 2000;
  * where they are made.
  */
 export function fmt(template: string, values: TemplateValues): string {
-  const text = template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+  const text = fillTemplate(template, values);
   if (!formatted.has(text) && formatted.size < MAX_FORMATTED) formatted.set(text, { template, values });
   return text;
 }
 
+/** A template's English with its simple `{name}` placeholders filled in (no plurals), unknown names left as they are. */
+export function fillTemplate(template: string, values: TemplateValues): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+}
+
 export function templateOf(text: string): { template: string; values: TemplateValues } | undefined {
   return formatted.get(text);
+}
+
+/**
+ * An English message in the reader's language, by the reader's translate function (the client's t, or the server's
+ * translate for a request's language): one made from a template (fmt) is translated from its template, each value that
+ * is a marked text translated too; any other is looked up as it is, and one the catalogues do not know (a user's own
+ * words, a message already translated) stays as it is.
+ */
+export function translateMessageWith(english: string, translate: (id: string, values?: Record<string, unknown>) => string): string {
+  const made = templateOf(english);
+  if (!made) return translate(english);
+  const values = Object.fromEntries(Object.entries(made.values).map(([name, value]) => [name, typeof value === 'string' ? translate(value) : value]));
+  return translate(made.template, values);
 }

@@ -2,7 +2,7 @@
 export interface LibraryResource { slug: string; title: string; description: string; category: string; content: string }
 
 // Each array item is one paragraph; the app splits content on '\n', so no item may contain a line break.
-const paragraphs = (lines: string[]): string => lines.join('\n');
+export const paragraphs = (lines: string[]): string => lines.join('\n');
 
 export const resourceLibrary: LibraryResource[] = [
   {

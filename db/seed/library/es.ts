@@ -1,7 +1,5 @@
 // The resource library in Spanish: each article written for its readers (db/seed/library.ts has the English).
-import type { LibraryResource } from '../library';
-
-const paragraphs = (lines: string[]): string => lines.join('\n');
+import { paragraphs, type LibraryResource } from '../library';
 
 export const library: LibraryResource[] = [
   {
