@@ -2,7 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Locale } from '../shared/i18n';
-import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from '../shared/vocabulary';
+import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles, type SpiritualStatus } from '../shared/vocabulary';
+import { repeatBases, repeatUnits } from '../shared/nudges';
 
 // Server code reads a column's closed set beside its table, as it did before the vocabulary module held them.
 export { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from '../shared/vocabulary';
@@ -203,8 +204,18 @@ export const followUps = sqliteTable(
     completed: integer('completed', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     ...ownership(),
+    /** A repeating follow-up's interval: every `repeat_every` days, weeks or months (all null: it does not repeat). */
+    repeatEvery: integer('repeat_every'),
+    repeatUnit: text('repeat_unit', { enum: repeatUnits }),
+    /** Whether the next one counts from this one's date ('date') or from when this one was completed ('completion'). */
+    repeatFrom: text('repeat_from', { enum: repeatBases }),
+    /** The series a repeating follow-up belongs to: the id of its first follow-up (null: not part of a series). */
+    seriesId: integer('series_id'),
+    /** The first date of a date-based series: later ones count from it, so a month end stays a month end. */
+    repeatAnchor: integer('repeat_anchor', { mode: 'timestamp_ms' }),
   },
   (t) => [
+    index('follow_ups_series_idx').on(t.seriesId),
     index('follow_ups_owner_idx').on(t.createdBy, t.completed, t.date),
     index('follow_ups_team_idx').on(t.teamId, t.completed, t.date),
     index('follow_ups_owner_date_idx').on(t.createdBy, t.date),
@@ -229,8 +240,13 @@ export const prayerRequests = sqliteTable(
     prayedCount: integer('prayed_count').notNull().default(0),
     createdAt: createdAt(),
     ...ownership(),
+    /** When the author last said 'I prayed' for it. */
+    lastPrayedAt: integer('last_prayed_at', { mode: 'timestamp_ms' }),
+    /** When it last left the Pray today list ('I prayed' or 'Not today'): the list takes the longest waiting first. */
+    rotatedAt: integer('rotated_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
+    index('prayer_requests_rotation_idx').on(t.createdBy, t.answered, t.rotatedAt),
     index('prayer_requests_owner_idx').on(t.createdBy, t.answered, t.date),
     index('prayer_requests_team_idx').on(t.teamId, t.answered, t.date),
     index('prayer_requests_owner_date_idx').on(t.createdBy, t.date),
@@ -356,3 +372,105 @@ export const dailyTallies = sqliteTable(
     index('daily_tallies_team_idx').on(t.teamId, t.entity, t.kind, t.day),
   ],
 );
+
+/**
+ * A user's settings for nudges and reminders (issue 16). A user without a row has every default (shared/nudges.ts);
+ * the row is written the first time they change one.
+ */
+export const userSettings = sqliteTable(
+  'user_settings',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Days without a touch after which a contact of a status needs attention; a status not named has its default. */
+    attentionDays: text('attention_days', { mode: 'json' }).$type<Partial<Record<SpiritualStatus, number>>>(),
+    /** How many active requests the Pray today list holds. */
+    prayTodayCount: integer('pray_today_count').notNull().default(5),
+    /** The daily digest: on or off, at which hour of the day in which IANA time zone, by which channels, with what. */
+    remindersOn: integer('reminders_on', { mode: 'boolean' }).notNull().default(false),
+    reminderHour: integer('reminder_hour').notNull().default(8),
+    timeZone: text('time_zone'),
+    byEmail: integer('by_email', { mode: 'boolean' }).notNull().default(true),
+    byPush: integer('by_push', { mode: 'boolean' }).notNull().default(true),
+    includeFollowUps: integer('include_follow_ups', { mode: 'boolean' }).notNull().default(true),
+    includeAttention: integer('include_attention', { mode: 'boolean' }).notNull().default(true),
+    includePrayers: integer('include_prayers', { mode: 'boolean' }).notNull().default(true),
+    /** Discreet wording: the digest says only how many reminders there are, with no names or texts. */
+    discreet: integer('discreet', { mode: 'boolean' }).notNull().default(false),
+    /** Secret of the one-click unsubscribe link in each email (null until the first email). */
+    unsubscribeToken: text('unsubscribe_token'),
+    /** When the next digest is due, in ms since the epoch (null while reminders are off); the scheduler reads this index. */
+    nextDigestAt: integer('next_digest_at'),
+  },
+  (t) => [index('user_settings_next_digest_idx').on(t.nextDigestAt), uniqueIndex('user_settings_unsubscribe_unique').on(t.unsubscribeToken)],
+);
+
+/** A contact one user has put off until a time: they leave that user's needs-attention list until then. */
+export const contactSnoozes = sqliteTable(
+  'contact_snoozes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    until: integer('until', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.contactId] }), index('contact_snoozes_contact_idx').on(t.contactId)],
+);
+
+/** A browser's Web Push subscription: where the push service takes a user's notifications for that device. */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The subscription's keys (base64url): the P-256 public key and the authentication secret. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * Each daily digest, claimed before it is sent (status 'sending', by a scheduler holding the lease) and marked 'sent'
+ * once every channel has answered: one row per user and local day, so a day's digest is sent at most once.
+ */
+export const digestSends = sqliteTable(
+  'digest_sends',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The user's local day (YYYY-MM-DD in their time zone) the digest is for. */
+    day: text('day').notNull(),
+    status: text('status', { enum: ['sending', 'sent'] }).notNull(),
+    claimedAt: integer('claimed_at').notNull(),
+    sentAt: integer('sent_at'),
+    /** What was sent: whether an email left, and to how many devices a push went. */
+    emailSent: integer('email_sent', { mode: 'boolean' }).notNull().default(false),
+    pushSent: integer('push_sent').notNull().default(0),
+    reminders: integer('reminders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** A named lease in the database: among several processes on one database, only the holder runs that job (the scheduler). */
+export const leases = sqliteTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+});
+
+/** Secrets the server makes once and keeps (the VAPID key pair of Web Push), unless the environment gives them. */
+export const appSecrets = sqliteTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -51,7 +51,21 @@ const envSchema = z.object({
   LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().min(1).default(10),
   /** Registrations one client address may make in an hour. */
   REGISTER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
-});
+  /** Where reminder emails go out (smtp:// or smtps://user:pass@host:port); without it email reminders are off. */
+  SMTP_URL: z
+    .string()
+    .refine((u) => URL.canParse(u) && /^smtps?:$/.test(new URL(u).protocol), { message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  /** The sender of reminder emails ("Sower <reminders@sower.example>"). */
+  MAIL_FROM: z.string().default('Sower <reminders@localhost>'),
+  /** The VAPID key pair of Web Push (base64url), both or neither; without them a pair is made once and kept in the database. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** Who push services may contact about this server's pushes (mailto: or https: URL). */
+  VAPID_SUBJECT: z.string().default('mailto:admin@localhost'),
+  /** How often the reminder scheduler looks for digests due, in seconds. */
+  REMINDER_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+}).refine((e) => Boolean(e.VAPID_PUBLIC_KEY) === Boolean(e.VAPID_PRIVATE_KEY), { message: 'give both or neither', path: ['VAPID_PRIVATE_KEY'] });
 
 export type Env = z.infer<typeof envSchema>;
 
