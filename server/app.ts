@@ -1,4 +1,5 @@
 // Builds the one HTTP server: /trpc, /api, /healthz and the built client, with logging and the origin check.
+import { reminderServices } from './nudges/delivery';
 import { TRPCError } from '@trpc/server';
 import type { TRPCRequestInfo } from '@trpc/server/http';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -74,7 +75,7 @@ const KEEP_ALIVE_MS = 30_000;
 
 export function createApp({ env, database, log = defaultLog }: AppOptions) {
   const auth = createAuth(database);
-  const services: AppServices = { database, auth, attempts: createDatabaseStore(database), limits: limitsFrom(env) };
+  const services: AppServices = { database, auth, attempts: createDatabaseStore(database), limits: limitsFrom(env), reminders: reminderServices(env, database) };
   const statics = createStaticHandler(env.STATIC_DIR);
   // A client that hangs up mid-upload is no fault of the server's: one info line, not an error with a stack.
   const logError = (error: unknown) => (isAbortedRequest(error) ? log({ level: 'info', message: 'Request aborted by the client' }) : log({ level: 'error', ...describeError(error) }));

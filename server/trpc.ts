@@ -1,4 +1,5 @@
 // The one initTRPC: request context, public and protected procedures, and how errors reach clients.
+import type { ReminderServices } from './nudges/delivery';
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
@@ -27,6 +28,8 @@ export interface AppServices {
   auth: Auth;
   attempts: AttemptStore;
   limits: Limits;
+  /** What reminders can use on this server (server/nudges/delivery.ts). */
+  reminders: ReminderServices;
 }
 
 export interface Context extends RequestMeta, AppServices {

@@ -51,6 +51,20 @@ const goal = z.object({
   teamId,
 });
 
+const reminders = z.object({
+  remindersOn: z.boolean(),
+  hour: count,
+  timeZone: maybeText,
+  byEmail: z.boolean(),
+  byPush: z.boolean(),
+  includeFollowUps: z.boolean(),
+  includeAttention: z.boolean(),
+  includePrayers: z.boolean(),
+  discreet: z.boolean(),
+  emailAvailable: z.boolean(),
+  nextDigestAt: count.nullable(),
+});
+
 const teamFields = { id: rowId, name: text, description: maybeText, createdAt: instant };
 const team = z.object({ ...teamFields, role: teamRole });
 const ownTeam = z.object({ ...teamFields, role: z.literal('admin') });
@@ -163,6 +177,8 @@ export const responses = {
 
   'account.updateProfile': user,
   'account.setLanguage': z.object({ language: z.enum(locales) }),
+  'reminders.get': reminders,
+  'reminders.update': reminders,
   'account.changePassword': done,
   'account.export': z.object({
     exportedAt: instant,

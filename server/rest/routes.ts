@@ -106,6 +106,8 @@ export const restRoutes: readonly RestRoute[] = [
 
   { method: 'PUT', path: '/api/account/profile', procedure: 'account.updateProfile', input: 'body' },
   { method: 'PUT', path: '/api/account/language', procedure: 'account.setLanguage', input: 'body' },
+  { method: 'GET', path: '/api/account/reminders', procedure: 'reminders.get', input: 'none' },
+  { method: 'PUT', path: '/api/account/reminders', procedure: 'reminders.update', input: 'body' },
   { method: 'POST', path: '/api/account/password', procedure: 'account.changePassword', input: 'body' },
   {
     method: 'GET',

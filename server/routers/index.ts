@@ -11,6 +11,7 @@ import { goalsRouter } from './goals';
 import { insightsRouter } from './insights';
 import { invitationsRouter } from './invitations';
 import { prayerRequestsRouter } from './prayerRequests';
+import { remindersRouter } from './reminders';
 import { resourcesRouter } from './resources';
 import { searchRouter } from './search';
 import { teamsRouter } from './teams';
@@ -30,6 +31,7 @@ export const appRouter = router({
   search: searchRouter,
   account: accountRouter,
   insights: insightsRouter,
+  reminders: remindersRouter,
 });
 
 export type AppRouter = typeof appRouter;
