@@ -204,6 +204,8 @@ export const followUps = sqliteTable(
     completed: integer('completed', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     ...ownership(),
+    /** When it was marked completed (null while pending, and for follow-ups completed before this column existed). */
+    completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
     /** A repeating follow-up's interval: every `repeat_every` days, weeks or months (all null: it does not repeat). */
     repeatEvery: integer('repeat_every'),
     repeatUnit: text('repeat_unit', { enum: repeatUnits }),

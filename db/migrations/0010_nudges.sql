@@ -65,6 +65,7 @@ CREATE TABLE `user_settings` (
 --> statement-breakpoint
 CREATE INDEX `user_settings_next_digest_idx` ON `user_settings` (`next_digest_at`);--> statement-breakpoint
 CREATE UNIQUE INDEX `user_settings_unsubscribe_unique` ON `user_settings` (`unsubscribe_token`);--> statement-breakpoint
+ALTER TABLE `follow_ups` ADD `completed_at` integer;--> statement-breakpoint
 ALTER TABLE `follow_ups` ADD `repeat_every` integer;--> statement-breakpoint
 ALTER TABLE `follow_ups` ADD `repeat_unit` text;--> statement-breakpoint
 ALTER TABLE `follow_ups` ADD `repeat_from` text;--> statement-breakpoint
