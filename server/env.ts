@@ -63,6 +63,11 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().optional(),
   /** Who push services may contact about this server's pushes (mailto: or https: URL). */
   VAPID_SUBJECT: z.string().default('mailto:admin@localhost'),
+  /**
+   * Hosts a Web Push subscription may name besides the known push services (FCM, Mozilla, Apple, Windows), comma
+   * separated: a self-hosted push service, or a test's stub. The server POSTs to these, so name only ones you trust.
+   */
+  PUSH_ALLOWED_HOSTS: commaList.pipe(z.array(z.string().regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/i, 'must be host names without scheme or port').transform((h) => h.toLowerCase()))),
   /** How often the reminder scheduler looks for digests due, in seconds. */
   REMINDER_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 }).refine((e) => Boolean(e.VAPID_PUBLIC_KEY) === Boolean(e.VAPID_PRIVATE_KEY), { message: 'give both or neither', path: ['VAPID_PRIVATE_KEY'] });

@@ -179,6 +179,9 @@ export const responses = {
   'account.setLanguage': z.object({ language: z.enum(locales) }),
   'reminders.get': reminders,
   'reminders.update': reminders,
+  'push.publicKey': z.object({ publicKey: text }),
+  'push.subscribe': done,
+  'push.unsubscribe': done,
   'account.changePassword': done,
   'account.export': z.object({
     exportedAt: instant,

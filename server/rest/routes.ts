@@ -108,6 +108,10 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'PUT', path: '/api/account/language', procedure: 'account.setLanguage', input: 'body' },
   { method: 'GET', path: '/api/account/reminders', procedure: 'reminders.get', input: 'none' },
   { method: 'PUT', path: '/api/account/reminders', procedure: 'reminders.update', input: 'body' },
+  { method: 'GET', path: '/api/push/public-key', procedure: 'push.publicKey', input: 'none' },
+  { method: 'POST', path: '/api/push/subscriptions', procedure: 'push.subscribe', input: 'body', status: 201 },
+  // The endpoint comes in the body, as the browser's subscription has it (it is a URL, too long and odd for a path).
+  { method: 'DELETE', path: '/api/push/subscriptions', procedure: 'push.unsubscribe', input: 'body' },
   { method: 'POST', path: '/api/account/password', procedure: 'account.changePassword', input: 'body' },
   {
     method: 'GET',

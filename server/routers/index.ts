@@ -11,6 +11,7 @@ import { goalsRouter } from './goals';
 import { insightsRouter } from './insights';
 import { invitationsRouter } from './invitations';
 import { prayerRequestsRouter } from './prayerRequests';
+import { pushRouter } from './push';
 import { remindersRouter } from './reminders';
 import { resourcesRouter } from './resources';
 import { searchRouter } from './search';
@@ -32,6 +33,7 @@ export const appRouter = router({
   account: accountRouter,
   insights: insightsRouter,
   reminders: remindersRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;
