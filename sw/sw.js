@@ -41,3 +41,42 @@ self.addEventListener('fetch', (event) => {
   // Hashed assets, icons and the manifest: the kept copy first; anything else of the shell from the network.
   event.respondWith(matchPrecache(request).then((hit) => hit ?? fetch(request)));
 });
+
+// Web Push (issue 16): the server's message is small JSON {title, body, url, tag}; a newer one with the same tag
+// replaces the notification before it. Only a path of this app is ever opened.
+const appPath = (url) => (typeof url === 'string' && /^\/(?![/\\])/.test(url) ? url : '/');
+
+self.addEventListener('push', (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { body: event.data.text() };
+  }
+  const title = typeof message.title === 'string' && message.title ? message.title : 'Sower';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof message.body === 'string' ? message.body : '',
+      tag: typeof message.tag === 'string' && message.tag ? message.tag : 'sower',
+      data: { url: appPath(message.url) },
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(appPath(event.notification.data?.url), self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (!open) return self.clients.openWindow(target);
+      // navigate() works only on a window this worker controls; any other is left as it is and the screen opens anew.
+      return open
+        .focus()
+        .then((focused) => (focused.url === target ? focused : focused.navigate(target)))
+        .catch(() => self.clients.openWindow(target));
+    }),
+  );
+});

@@ -1,10 +1,11 @@
-// Settings (/settings): profile, password, language, theme, export and import of data, and deleting the account.
+// Settings (/settings): profile, password, language, reminders, theme, export and import of data, and deleting the account.
 import { AccountLanguage } from '../components/AccountLanguage';
 import { ContactImport } from '../components/ContactImport';
 import { t } from '../i18n';
 import { DataExport } from '../components/DataExport';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { PageHeader } from '../components/PageHeader';
+import { ReminderSettings } from '../components/ReminderSettings';
 import { SettingsSection } from '../components/SettingsSection';
 import { ThemePicker } from '../components/ThemePicker';
 import { PasswordForm } from '../forms/PasswordForm';
@@ -23,6 +24,9 @@ export default function SettingsPage() {
         </SettingsSection>
         <SettingsSection title={t('Language')} description={t('Sower speaks it on every device where you sign in, and in your calendar feed.')}>
           <AccountLanguage />
+        </SettingsSection>
+        <SettingsSection title={t('Reminders')} description={t('A daily digest of what needs you, at the hour you choose, by email or on this device.')}>
+          <ReminderSettings />
         </SettingsSection>
         <SettingsSection title={t('Theme')} description={t('Remembered on this device.')}>
           <ThemePicker />

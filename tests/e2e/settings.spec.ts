@@ -30,7 +30,7 @@ test('profile: the spec\'s validation messages, then the new name shows in the u
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   const name = page.getByLabel('Full Name');
-  const email = page.getByLabel('Email');
+  const email = page.getByLabel('Email', { exact: true });
   await expect(name).toHaveValue(`${user.firstName} ${user.lastName}`);
   await expect(email).toHaveValue(`${user.username}@example.com`);
 
