@@ -65,6 +65,13 @@ const reminders = z.object({
   nextDigestAt: count.nullable(),
 });
 
+const prayToday = z.object({
+  count,
+  items: z.array(z.object({ id: rowId, contactId: rowId, contactName: text, request: text, prayedCount: count, lastPrayedAt: instant.nullable(), prayedToday: z.boolean() })),
+});
+
+const spiritualCheck = z.object({ id: rowId, spiritualStatus, activitiesSinceChange: count, ask: z.boolean() });
+
 const teamFields = { id: rowId, name: text, description: maybeText, createdAt: instant };
 const team = z.object({ ...teamFields, role: teamRole });
 const ownTeam = z.object({ ...teamFields, role: z.literal('admin') });
@@ -131,11 +138,13 @@ export const responses = {
   'contacts.create': z.object({ ...contactFields, lastContactAt: z.null(), nextFollowUpAt: z.null() }),
   'contacts.update': contact,
   'contacts.remove': removed,
+  'contacts.spiritualCheck': spiritualCheck,
+  'contacts.answerSpiritualCheck': spiritualCheck,
   'contacts.timeline': z.object({ contact, journey: z.array(z.object(statusChange)), items: z.array(timelineItem), hasMore: z.boolean(), nextCursor: maybeText }),
 
   'activities.list': z.array(activity),
   'activities.byId': activity,
-  'activities.create': activity.extend({ newContact: z.boolean(), followUp: followUp.nullable(), prayerRequest: prayerRequest.nullable() }),
+  'activities.create': activity.extend({ newContact: z.boolean(), followUp: followUp.nullable(), prayerRequest: prayerRequest.nullable(), askSpiritualChange: z.boolean() }),
   'activities.update': activity.extend({ newContact: z.boolean() }),
   'activities.remove': removed,
 
@@ -153,6 +162,9 @@ export const responses = {
   'prayerRequests.remove': removed,
   'prayerRequests.pray': prayerRequest,
   'prayerRequests.markAnswered': prayerRequest,
+  'prayerRequests.today': prayToday,
+  'prayerRequests.notToday': removed,
+  'prayerRequests.setTodayCount': z.object({ count }),
 
   'goals.list': z.array(goal),
   'goals.byId': goal,

@@ -68,6 +68,8 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/contacts/count', procedure: 'contacts.count', input: 'query' },
   ...crud('contacts', 'contacts', { list: { pagedList: true } }),
   { method: 'GET', path: '/api/contacts/:id/timeline', procedure: 'contacts.timeline', input: 'params+query' },
+  { method: 'GET', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.spiritualCheck', input: 'params' },
+  { method: 'POST', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.answerSpiritualCheck', input: 'params+body' },
   // An offline outbox replays a create with the same key; the header is the usual place for it over HTTP.
   ...crud('activities', 'activities', { list: { pagedList: true }, create: { headerInputs: { 'idempotency-key': 'idempotencyKey' } } }),
   ...crud('followups', 'followUps', { list: { pagedList: true } }),
@@ -82,6 +84,8 @@ export const restRoutes: readonly RestRoute[] = [
   ...crud('prayer-requests', 'prayerRequests', { list: { pagedList: true } }),
   { method: 'POST', path: '/api/prayer-requests/:id/pray', procedure: 'prayerRequests.pray', input: 'params' },
   { method: 'POST', path: '/api/prayer-requests/:id/answer', procedure: 'prayerRequests.markAnswered', input: 'params' },
+  { method: 'GET', path: '/api/prayer-requests/today', procedure: 'prayerRequests.today', input: 'query' },
+  { method: 'POST', path: '/api/prayer-requests/:id/not-today', procedure: 'prayerRequests.notToday', input: 'params' },
   ...crud('goals', 'goals'),
   { method: 'POST', path: '/api/goals/:id/complete', procedure: 'goals.complete', input: 'params' },
 
@@ -112,6 +116,7 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'POST', path: '/api/push/subscriptions', procedure: 'push.subscribe', input: 'body', status: 201 },
   // The endpoint comes in the body, as the browser's subscription has it (it is a URL, too long and odd for a path).
   { method: 'DELETE', path: '/api/push/subscriptions', procedure: 'push.unsubscribe', input: 'body' },
+  { method: 'PUT', path: '/api/account/pray-today', procedure: 'prayerRequests.setTodayCount', input: 'body' },
   { method: 'POST', path: '/api/account/password', procedure: 'account.changePassword', input: 'body' },
   {
     method: 'GET',

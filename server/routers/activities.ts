@@ -15,6 +15,7 @@ import { insertContact } from './contacts';
 import { followUpColumns } from './followUps';
 import { prayerColumns } from './prayerRequests';
 import { contactRefs, recordsOf } from './shared';
+import { askSpiritualChange } from './spiritualCheck';
 import { msg } from '../../shared/i18n';
 
 export const activityColumns = {
@@ -115,6 +116,8 @@ export const activitiesRouter = router({
         newContact: created,
         followUp: followUp && { ...followUp, contactName: contact.name },
         prayerRequest: prayerRequest && { ...prayerRequest, contactName: contact.name },
+        // Its success toast asks 'Any changes spiritually?' after enough activities since the status last changed.
+        askSpiritualChange: await askSpiritualChange(tx, contact.id, who),
       };
     })),
   ),

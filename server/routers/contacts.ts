@@ -8,6 +8,7 @@ import { idInput } from '../schemas/common';
 import { contactCountInput, contactCreateInput, contactListInput, contactTimelineInput, contactUpdateInput, type ContactSort } from '../schemas/contacts';
 import { protectedProcedure, router } from '../trpc';
 import { contactHistory, recordStatusChanges } from './journey';
+import { spiritualCheckProcedures } from './spiritualCheck';
 import { contactMatches, contactMatching, contactSearch } from './matching';
 import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from './paging';
 import { recordsOf } from './shared';
@@ -144,6 +145,9 @@ const contactNameColumns = { id: contacts.id, name: contacts.name };
 export const MAX_CONTACT_NAMES = MAX_IMPORT_ROWS;
 
 export const contactsRouter = router({
+  // 'Any changes spiritually?' (issue 16): contacts.spiritualCheck, contacts.answerSpiritualCheck.
+  ...spiritualCheckProcedures,
+
   list: protectedProcedure.input(contactListInput).query(({ ctx, input }) => {
     return contactPage(ctx.database.read, ctx.authority, input && contactPageInput(input));
   }),

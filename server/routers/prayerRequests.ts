@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
-import { assertCanCreateIn } from '../access';
+import { assertCanCreateIn, notFound } from '../access';
 import { idInput } from '../schemas/common';
 import { prayerCreateInput, prayerListInput, prayerUpdateInput } from '../schemas/prayerRequests';
 import { protectedProcedure, router } from '../trpc';
@@ -11,6 +11,9 @@ import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } fr
 import { contactRefs, recordsOf } from './shared';
 import { readableTallies } from './tallies';
 import { msg } from '../../shared/i18n';
+import { dayStartIn, prayTodayList, setAsideToday } from '../nudges/prayToday';
+import { readSettings, writeSettings } from '../nudges/settings';
+import { prayTodayCountInput, prayTodayInput } from '../schemas/prayToday';
 
 export const prayerColumns = {
   id: prayerRequests.id,
@@ -98,13 +101,44 @@ export const prayerRequestsRouter = router({
     }),
   ),
 
-  /** One more prayer, counted in SQL so two quick presses never lose one. */
+  /**
+   * One more prayer, counted in SQL so two quick presses never lose one. The author's own prayer also records when, and
+   * moves the request to the back of their Pray today rotation; a teammate's leaves the author's rotation alone.
+   */
   pray: protectedProcedure.input(idInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
-      await prayerRecords.update(tx, input.id, ctx.authority, { prayedCount: sql`${prayerRequests.prayedCount} + 1` });
+      const now = Date.now();
+      const own = sql`${prayerRequests.createdBy} = ${ctx.user.id}`;
+      await prayerRecords.update(tx, input.id, ctx.authority, {
+        prayedCount: sql`${prayerRequests.prayedCount} + 1`,
+        lastPrayedAt: sql`case when ${own} then ${now} else ${prayerRequests.lastPrayedAt} end`,
+        rotatedAt: sql`case when ${own} then ${now} else ${prayerRequests.rotatedAt} end`,
+      });
       return prayerRecords.read(tx, input.id, ctx.authority);
     }),
   ),
+
+  /** Pray today: the day's list of the user's own active requests (server/nudges/prayToday.ts), and its length. */
+  today: protectedProcedure.input(prayTodayInput).query(async ({ ctx, input }) => {
+    const settings = await readSettings(ctx.database.read, ctx.user.id);
+    const dayStart = input?.todayStart?.getTime() ?? dayStartIn(Date.now(), settings.timeZone ?? 'UTC');
+    const items = await prayTodayList(ctx.database.read, ctx.user.id, dayStart, settings.prayTodayCount);
+    return { count: settings.prayTodayCount, items };
+  }),
+
+  /** 'Not today': the user's own request leaves today's list for the back of the rotation; anyone else's is not found. */
+  notToday: protectedProcedure.input(idInput).mutation(({ ctx, input }) =>
+    ctx.database.write(async (tx) => {
+      if (!(await setAsideToday(tx, ctx.user.id, input.id, Date.now()))) throw notFound(msg('Prayer request not found'));
+      return { success: true as const, id: input.id };
+    }),
+  ),
+
+  /** How many requests the Pray today list holds (Settings of the list itself). */
+  setTodayCount: protectedProcedure.input(prayTodayCountInput).mutation(async ({ ctx, input }) => {
+    const settings = await ctx.database.write((tx) => writeSettings(tx, ctx.user.id, { prayTodayCount: input.count }));
+    return { count: settings.prayTodayCount };
+  }),
 
   markAnswered: protectedProcedure.input(idInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {

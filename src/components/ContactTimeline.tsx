@@ -81,7 +81,9 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
         <Entry
           marker={<Marker tone="bg-primary/12 text-primary"><StepUpIcon /></Marker>}
           title={
-            item.fromStatus
+            item.fromStatus === item.toStatus
+              ? t('Spiritual check: still {status}', { status: spiritualStatusLabel(item.toStatus) })
+              : item.fromStatus
               ? t('Status changed from {from} to {to}', { from: spiritualStatusLabel(item.fromStatus), to: spiritualStatusLabel(item.toStatus) })
               : t('Added as {status}', { status: spiritualStatusLabel(item.toStatus) })
           }

@@ -20,7 +20,7 @@ function stepNote(step: JourneyStep): ReactNode {
   return date ?? t('Not yet');
 }
 
-export function JourneyPath({ name, status, changes }: { name: string; status: string; changes: readonly { toStatus: string; changedAt: Date }[] }) {
+export function JourneyPath({ name, status, changes }: { name: string; status: string; changes: readonly { fromStatus?: string | null; toStatus: string; changedAt: Date }[] }) {
   const steps = journeySteps(status, changes);
   return (
     <div>

@@ -1,5 +1,7 @@
 // Log or edit an activity; a new one may also schedule a follow-up and add a prayer request, all in one create.
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { spiritualCheckPath } from '../components/SpiritualCheck';
 import { activityCreateInput, activityUpdateInput } from '../../server/schemas/activities';
 import { useAuth } from '../hooks/useAuth';
 import { useToast } from '../hooks/useToast';
@@ -51,6 +53,7 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
   const write = useWrite();
   const { user } = useAuth();
   const { toast } = useToast();
+  const navigate = useNavigate();
   // One key per form: pressing Log Activity again after a lost answer cannot create the activity twice.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const dateRequired = (v: typeof values) => ({
@@ -105,7 +108,12 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
             return;
           }
           await write(() => create.mutateAsync({ ...input, idempotencyKey }), {
-            done: (created) => ({ title: success.activityCreated, description: activityWrittenDescription(created) }),
+            done: (created) => ({
+              title: success.activityCreated,
+              description: activityWrittenDescription(created),
+              // After a few activities with the person since their status last changed (issue 16): their page asks.
+              action: created.askSpiritualChange ? { label: t('Any changes spiritually?'), onSelect: () => navigate(spiritualCheckPath(created.contactId)) } : undefined,
+            }),
             failed: failure.createActivity,
             kind: 'activityCreate',
           });

@@ -4,7 +4,7 @@ import { useWrite } from '../hooks/useWrite';
 import { t } from '../i18n';
 import { addDaysFromToday, fromDateInputValue, toDateInputValue } from '../lib/dates';
 import { failure, success } from '../lib/messages';
-import { followUpTypeLabel } from '../../shared/vocabulary';
+import { followUpTypeLabel, type FollowUpType } from '../../shared/vocabulary';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { ContactSelect } from './ContactSelect';
 import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
@@ -14,12 +14,19 @@ import { useFormState } from './useFormState';
 
 export type FollowUp = RouterOutputs['followUps']['list'][number];
 
-export function FollowUpForm({ followUp, defaultContactId, onDone }: { followUp?: FollowUp; defaultContactId?: number; onDone(): void }) {
+/** What a new follow-up starts with (a suggested next step, issue 16): the user still confirms it. */
+export interface FollowUpDefaults {
+  date?: Date;
+  type?: FollowUpType;
+  description?: string;
+}
+
+export function FollowUpForm({ followUp, defaultContactId, defaults, onDone }: { followUp?: FollowUp; defaultContactId?: number; defaults?: FollowUpDefaults; onDone(): void }) {
   const { values, set, errors, submit } = useFormState({
     contactId: String(followUp?.contactId ?? defaultContactId ?? ''),
-    date: toDateInputValue(followUp?.date ?? addDaysFromToday(7)),
-    type: followUp?.type ?? 'phone',
-    description: followUp?.description ?? '',
+    date: toDateInputValue(followUp?.date ?? defaults?.date ?? addDaysFromToday(7)),
+    type: followUp?.type ?? defaults?.type ?? 'phone',
+    description: followUp?.description ?? defaults?.description ?? '',
     completed: followUp?.completed ?? false,
   });
   const create = trpc.followUps.create.useMutation();
@@ -27,7 +34,7 @@ export function FollowUpForm({ followUp, defaultContactId, onDone }: { followUp?
   const write = useWrite();
   // A follow-up made from an activity may be a Bible Study, which this form's list (SPEC §2) does not offer: the saved
   // type is shown, and kept, rather than silently read as the first option.
-  const savedType = followUp?.type;
+  const savedType = followUp?.type ?? defaults?.type;
   const typeOptions =
     savedType && !followUpTypeOptions.some((o) => o.value === savedType) ? [...followUpTypeOptions, { value: savedType, label: followUpTypeLabel(savedType) }] : followUpTypeOptions;
   const toInput = (v: typeof values) => ({

@@ -3,9 +3,9 @@ import { useCallback } from 'react';
 import { t } from '../i18n';
 import { isUnauthorized } from '../lib/errors';
 import { useInvalidate, type WriteKind } from './useInvalidate';
-import { useToast } from './useToast';
+import { useToast, type ToastAction } from './useToast';
 
-type SuccessToast = { title: string; description?: string; duration?: number };
+type SuccessToast = { title: string; description?: string; duration?: number; action?: ToastAction };
 
 interface WriteOptions<T> {
   kind: WriteKind;

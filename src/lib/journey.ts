@@ -16,12 +16,13 @@ export interface JourneyStep {
 /**
  * Each step of the path for a contact now at `current`, given their status changes oldest first. A step reached
  * more than once shows its latest arrival, so the current step says since when it holds. A contact whose status
- * is unknown has every step ahead.
+ * is unknown has every step ahead. A check that found no change (issue 16) does not count as arriving again.
  */
-export function journeySteps(current: string, changes: readonly { toStatus: string; changedAt: Date }[]): JourneyStep[] {
+export function journeySteps(current: string, changes: readonly { fromStatus?: string | null; toStatus: string; changedAt: Date }[]): JourneyStep[] {
   const currentIndex = JOURNEY_STEPS.findIndex((status) => status === current);
   return JOURNEY_STEPS.map((status, index) => {
-    const arrivals = changes.filter((change) => change.toStatus === status);
+    // A spiritual check answered 'no change' (from = to) is no arrival: the step still holds since it was reached.
+    const arrivals = changes.filter((change) => change.toStatus === status && change.fromStatus !== status);
     return {
       status,
       state: index < currentIndex ? 'passed' : index === currentIndex ? 'current' : 'ahead',

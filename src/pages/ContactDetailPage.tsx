@@ -19,7 +19,10 @@ import { Spinner } from '../components/Spinner';
 import { StatusBadge } from '../components/StatusBadge';
 import { ActivityForm } from '../forms/ActivityForm';
 import { ContactForm } from '../forms/ContactForm';
-import { FollowUpForm } from '../forms/FollowUpForm';
+import { FollowUpForm, type FollowUpDefaults } from '../forms/FollowUpForm';
+import { NextSteps } from '../components/NextSteps';
+import { SpiritualCheck } from '../components/SpiritualCheck';
+import { addDaysFromToday } from '../lib/dates';
 import { PrayerForm } from '../forms/PrayerForm';
 import { useWrite } from '../hooks/useWrite';
 import { confirmDelete, failure, success } from '../lib/messages';
@@ -50,7 +53,12 @@ export default function ContactDetailPage() {
   const write = useWrite();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  // A suggested next step the follow-up form opens with (issue 16).
+  const [planned, setPlanned] = useState<FollowUpDefaults | undefined>(undefined);
+  const close = () => {
+    setDialog(null);
+    setPlanned(undefined);
+  };
   // Not the person's name: titles stay in the browser's history and tab lists, where others may see them.
   useDocumentTitle(screenTitles.contact);
 
@@ -120,8 +128,17 @@ export default function ContactDetailPage() {
             {t('Spiritual journey')}
           </h2>
           <JourneyPath name={contact.name} status={contact.spiritualStatus} changes={journey} />
+          <SpiritualCheck contactId={contact.id} name={contact.name} />
         </div>
       </section>
+
+      <NextSteps
+        status={contact.spiritualStatus}
+        onPlan={(step) => {
+          setPlanned({ description: t(step.text), type: step.type, date: addDaysFromToday(step.inDays) });
+          setDialog('followUp');
+        }}
+      />
 
       <section className="card border border-base-300 bg-base-100" aria-labelledby="timeline-heading">
         <div className="card-body gap-2 p-5 sm:p-6">
@@ -151,7 +168,7 @@ export default function ContactDetailPage() {
         {dialog === 'activity' && <ActivityForm forContact={forContact} onDone={close} />}
       </Modal>
       <Modal open={dialog === 'followUp'} title={t('Schedule Follow-up')} onClose={close}>
-        {dialog === 'followUp' && <FollowUpForm defaultContactId={contact.id} onDone={close} />}
+        {dialog === 'followUp' && <FollowUpForm defaultContactId={contact.id} defaults={planned} onDone={close} />}
       </Modal>
       <Modal open={dialog === 'prayer'} title={t('Add Prayer Request')} onClose={close}>
         {dialog === 'prayer' && <PrayerForm defaultContactId={contact.id} onDone={close} />}

@@ -13,6 +13,7 @@ import { PageHeader } from '../components/PageHeader';
 import { RowMenu, type RowMenuItem } from '../components/RowMenu';
 import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
+import { PrayToday, usePrayToday } from '../components/PrayToday';
 import { PrayerForm, type Prayer } from '../forms/PrayerForm';
 import { useEditedRow } from '../hooks/useEditedRow';
 import { useTabParam } from '../hooks/useTabParam';
@@ -34,7 +35,8 @@ function useTab(section: 'active' | 'answered') {
   );
 }
 
-const TABS = ['active', 'answered'] as const;
+// Pray today (issue 16) follows the spec's two tabs; Active stays the default.
+const TABS = ['active', 'answered', 'today'] as const;
 
 export default function PrayerJournalPage() {
   const [tab, setTab] = useTabParam(TABS);
@@ -42,6 +44,8 @@ export default function PrayerJournalPage() {
   const answered = useTab('answered');
   // The badges count every request, not only the loaded pages.
   const counts = trpc.prayerRequests.counts.useQuery();
+  // Its badge: how many of today's list are still to pray for.
+  const today = usePrayToday();
   const pray = trpc.prayerRequests.pray.useMutation();
   const markAnswered = trpc.prayerRequests.markAnswered.useMutation();
   const remove = trpc.prayerRequests.remove.useMutation();
@@ -115,15 +119,19 @@ export default function PrayerJournalPage() {
           </button>
         }
       />
-      <TabBar<'active' | 'answered'>
+      <TabBar<(typeof TABS)[number]>
         label={t('Prayer requests')}
         active={tab}
         onChange={setTab}
         tabs={[
           { key: 'active', label: t('Active'), count: counts.data?.active },
           { key: 'answered', label: t('Answered'), count: counts.data?.answered },
+          { key: 'today', label: t('Pray today'), count: today.data?.items.filter((item) => !item.prayedToday).length },
         ]}
       >
+        {tab === 'today' ? (
+          <PrayToday activeCount={counts.data?.active} onAdd={() => setCreating(true)} />
+        ) : (
         <LoadGate loads={[list]} failed={loadFailed.prayers}>
           {shown.length === 0 ? (
             tab === 'active' ? (
@@ -138,6 +146,7 @@ export default function PrayerJournalPage() {
             </>
           )}
         </LoadGate>
+        )}
       </TabBar>
 
       <Modal open={creating} title={t('Add Prayer Request')} onClose={() => setCreating(false)}>

@@ -1,0 +1,154 @@
+// The Prayer Journal's 'Pray today' tab (issue 16): a few of the user's own active requests each day, the longest waiting
+// first; 'I prayed' counts the prayer and checks it off, 'Not today' sets it aside and the next in turn takes its place.
+import { startOfDay } from 'date-fns';
+import { useId, useState } from 'react';
+import { t } from '../i18n';
+import { PRAY_TODAY_MAX } from '../../shared/nudges';
+import { useWrite } from '../hooks/useWrite';
+import { PRAYED_TOAST_DURATION, failure, loadFailed, success } from '../lib/messages';
+import { trpc, type RouterOutputs } from '../lib/trpc';
+import { ContactLink } from './ContactLink';
+import { EmptyState } from './EmptyState';
+import { LoadGate } from './LoadGate';
+
+type TodayItem = RouterOutputs['prayerRequests']['today']['items'][number];
+
+const COUNTS = Array.from({ length: PRAY_TODAY_MAX }, (_, i) => i + 1);
+
+/** The list for the user's own day: their local midnight, fixed while the screen is open. */
+export function usePrayToday() {
+  const [todayStart] = useState(() => startOfDay(new Date()));
+  return trpc.prayerRequests.today.useQuery({ todayStart });
+}
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M5 12l5 5L20 7" />
+    </svg>
+  );
+}
+
+export function PrayToday({ activeCount, onAdd }: { activeCount: number | undefined; onAdd(): void }) {
+  const today = usePrayToday();
+  const pray = trpc.prayerRequests.pray.useMutation();
+  const notToday = trpc.prayerRequests.notToday.useMutation();
+  const setCount = trpc.prayerRequests.setTodayCount.useMutation();
+  const write = useWrite();
+  const countId = useId();
+  const items = today.data?.items ?? [];
+  const left = items.filter((item) => !item.prayedToday).length;
+
+  const prayFor = (item: TodayItem) =>
+    void write(() => pray.mutateAsync({ id: item.id }), {
+      kind: 'prayer',
+      done: () => ({ title: success.prayerCounted, description: success.prayedDescription, duration: PRAYED_TOAST_DURATION }),
+      failed: failure.countPrayer,
+    }).catch(() => undefined);
+
+  const setAside = (item: TodayItem) =>
+    void write(() => notToday.mutateAsync({ id: item.id }), {
+      kind: 'prayer',
+      done: t('Set aside for another day'),
+      failed: t('Failed to set the request aside. Please try again.'),
+    }).catch(() => undefined);
+
+  const changeCount = (count: number) =>
+    void write(() => setCount.mutateAsync({ count }), {
+      kind: 'prayer',
+      done: t('{count, plural, one {Pray today now shows # request a day} other {Pray today now shows # requests a day}}', { count }),
+      failed: t('Failed to save your settings. Please try again.'),
+    }).catch(() => undefined);
+
+  const row = (item: TodayItem) => (
+    <li key={item.id} className={`flex flex-col gap-3 py-4 sm:flex-row sm:items-start ${item.prayedToday ? 'text-base-content/70' : ''}`}>
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span
+          className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full border ${item.prayedToday ? 'border-success bg-success text-success-content' : 'border-base-300'}`}
+          aria-hidden="true"
+        >
+          {item.prayedToday && <CheckIcon />}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p dir="auto" className="font-semibold wrap-anywhere">
+            <ContactLink contactId={item.contactId} name={item.contactName} />
+          </p>
+          <p dir="auto" className="mt-0.5 line-clamp-4 wrap-anywhere whitespace-pre-line">
+            {item.request}
+          </p>
+        </div>
+      </div>
+      {item.prayedToday ? (
+        <span className="badge shrink-0 badge-soft badge-success ms-9 sm:ms-0">{t('Prayed today')}</span>
+      ) : (
+        <div className="ms-9 flex shrink-0 gap-2 sm:ms-0">
+          <button type="button" className="btn btn-primary btn-sm" aria-label={t('I prayed: {name}', { name: item.contactName })} onClick={() => prayFor(item)}>
+            {t('I prayed')}
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" aria-label={t('Not today: {name}', { name: item.contactName })} onClick={() => setAside(item)}>
+            {t('Not today')}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+
+  return (
+    <section className="card border border-base-300 bg-base-100" aria-labelledby="pray-today-heading">
+      <div className="card-body gap-2 p-5 sm:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 id="pray-today-heading" className="font-semibold">
+              {t('Pray today')}
+            </h2>
+            <p className="text-sm text-base-content/75">{t('A few requests each day, so everyone is prayed for in turn.')}</p>
+          </div>
+          <div className="flex items-center gap-2">
+            <label htmlFor={countId} className="text-sm text-base-content/75">
+              {t('Requests a day')}
+            </label>
+            <select
+              id={countId}
+              className="select select-sm w-20"
+              value={today.data?.count ?? ''}
+              disabled={!today.data || setCount.isPending}
+              onChange={(e) => changeCount(Number(e.target.value))}
+            >
+              {!today.data && <option value="" />}
+              {COUNTS.map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <LoadGate loads={[today]} failed={loadFailed.prayers}>
+          {items.length === 0 ? (
+            activeCount === 0 ? (
+              <EmptyState
+                title={t('Nothing to pray for yet')}
+                text={t('Add a prayer request, and a few will come here each day.')}
+                action={<button type="button" className="btn btn-outline btn-sm btn-primary" onClick={onAdd}>{t('Add Prayer Request')}</button>}
+              />
+            ) : (
+              <EmptyState title={t('Nothing more for today')} text={t('The requests you set aside come back on another day.')} />
+            )
+          ) : (
+            <>
+              {left === 0 && (
+                <div role="status" className="mt-2 rounded-box bg-success/10 px-4 py-3 text-sm">
+                  <p className="font-semibold">{t("You have prayed for today's list.")}</p>
+                  <p className="text-base-content/75">{t('Thank you. New requests come up tomorrow.')}</p>
+                </div>
+              )}
+              <ul className="divide-y divide-base-200" aria-label={t('Pray today')}>
+                {items.map(row)}
+              </ul>
+            </>
+          )}
+        </LoadGate>
+      </div>
+    </section>
+  );
+}
