@@ -134,15 +134,26 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       return moveNext(userId, seen, row?.status === 'sending' ? Math.min(next, row.claimedAt + STALE_CLAIM_MS + 1) : next);
     }
 
-    const locale = isLocale(user.language) ? user.language : sourceLocale;
-    const base = { userId, locale, timeZone, discreet: settings.discreet, now, baseUrl: options.baseUrl };
-    const include = { followUps: settings.includeFollowUps, attention: settings.includeAttention, prayers: settings.includePrayers };
-    const data = await gatherDigest(database.read, sources, { ...base, include });
-    const count = reminderCount(data);
-    const wantsEmail = Boolean(mailer) && settings.byEmail && !claim.emailSent;
-    const wantsPush = Boolean(push) && settings.byPush && claim.pushSent === 0;
     let failed = false;
-    if (count > 0 && (wantsEmail || wantsPush)) {
+    let count = 0;
+    try {
+      count = await deliver();
+    } catch (error) {
+      // Gathering or recording failed: the same bounded retry as a channel that failed.
+      failed = true;
+      log({ level: 'error', message: 'Reminder digest failed', userId, error: error instanceof Error ? error.message : String(error) });
+    }
+
+    /** Sends what the digest holds by each channel not yet done; answers how many reminders it held. */
+    async function deliver() {
+      const locale = isLocale(user.language) ? user.language : sourceLocale;
+      const base = { userId, locale, timeZone, discreet: settings.discreet, now, baseUrl: options.baseUrl };
+      const include = { followUps: settings.includeFollowUps, attention: settings.includeAttention, prayers: settings.includePrayers };
+      const data = await gatherDigest(database.read, sources, { ...base, include });
+      const reminders = reminderCount(data);
+      const wantsEmail = Boolean(mailer) && settings.byEmail && !claim.emailSent;
+      const wantsPush = Boolean(push) && settings.byPush && claim.pushSent === 0;
+      if (reminders === 0 || !(wantsEmail || wantsPush)) return reminders;
       const token = wantsEmail ? await unsubscribeTokenOf(database, userId) : undefined;
       const unsubscribeUrl = token ? unsubscribeUrlOf(options.baseUrl, token) : undefined;
       const message = composeDigest({ ...data, unsubscribeUrl });
@@ -150,7 +161,8 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
         database.write((tx) => tx.update(digestSends).set(set).where(and(eq(digestSends.userId, userId), eq(digestSends.day, day))));
       if (wantsEmail && mailer && unsubscribeUrl) {
         try {
-          await mailer.send({ to: user.email, subject: message.subject, text: message.text, html: message.html, messageId: digestMessageId(userId, day, options.baseUrl), unsubscribeUrl });
+          await mailer.send({ to: user!.email, subject: message.subject, text: message.text, html: message.html, messageId: digestMessageId(userId, day, options.baseUrl), unsubscribeUrl });
+          // Recorded at once: a retry (or a restart) never sends this day's email again.
           await mark({ emailSent: true });
         } catch (error) {
           failed = true;
@@ -166,6 +178,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
           log({ level: 'warn', message: 'Reminder push failed', userId, error: error instanceof Error ? error.message : String(error) });
         }
       }
+      return reminders;
     }
 
     const key = `${userId}:${day}`;

@@ -316,6 +316,33 @@ describe('the daily digest by email', () => {
     }
   });
 
+  it('retries later when reading a user’s digest fails, and still sends the others', async () => {
+    const broken = await reminded('broken');
+    const fine = await reminded('fine2');
+    const clock = { now: Date.now() };
+    await makeDue(broken.user.id, clock.now - 2);
+    await makeDue(fine.user.id, clock.now - 1);
+    let failing = true;
+    const sources: DigestSources = {
+      ...testSources,
+      attentionForDigest: (db, userId, now, limit) => (failing && userId === broken.user.id ? Promise.reject(new Error('attention failed')) : testSources.attentionForDigest(db, userId, now, limit)),
+    };
+    const run = scheduler(clock, { sources });
+    try {
+      await run.tick();
+      expect(mailsTo(fine.user.email)).toHaveLength(1);
+      expect(mailsTo(broken.user.email)).toHaveLength(0);
+      expect(await sendsOf(broken.user.id)).toMatchObject([{ status: 'sending', claimedAt: 0 }]);
+      failing = false;
+      clock.now = (await settingsOf(broken.user.id)).nextDigestAt!;
+      await run.tick();
+      expect(mailsTo(broken.user.email)).toHaveLength(1);
+      expect(await sendsOf(broken.user.id)).toMatchObject([{ status: 'sent' }]);
+    } finally {
+      await run.stop();
+    }
+  });
+
   it('catches up once after downtime, as the digest of the local day it goes out on', async () => {
     const { user } = await reminded('catchup', { timeZone: 'UTC' });
     // 06:00 UTC; the last digest was due three days ago at 08:00.
