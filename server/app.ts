@@ -1,5 +1,7 @@
 // Builds the one HTTP server: /trpc, /api, /healthz and the built client, with logging and the origin check.
 import { reminderServices } from './nudges/delivery';
+import { UNSUBSCRIBE_PATH } from './nudges/email';
+import { handleUnsubscribe } from './nudges/unsubscribe';
 import { TRPCError } from '@trpc/server';
 import type { TRPCRequestInfo } from '@trpc/server/http';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -116,13 +118,17 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
     const isApi = pathname.startsWith('/api/') || pathname === '/api';
     const isTrpc = pathname.startsWith('/trpc/');
     // API paths are logged as their table pattern, never as typed: a path can hold a calendar feed token.
-    track.route = isTrpc ? `/trpc/${pathname.slice(6)}` : isApi ? (routePatternOf(pathname) ?? '/api/*') : pathname === '/healthz' ? pathname : 'static';
+    track.route = isTrpc ? `/trpc/${pathname.slice(6)}` : isApi ? (routePatternOf(pathname) ?? (pathname === UNSUBSCRIBE_PATH ? pathname : '/api/*')) : pathname === '/healthz' ? pathname : 'static';
 
     try {
       if (!isDecodable(pathname)) throw new HttpError(400, 'BAD_REQUEST', msg('Malformed URL'));
       // A health check may come by address from a load balancer, and says nothing; everything else names a known host.
       if (pathname === '/healthz') return await healthz(res);
       if (!allowedHost(req.headers.host, allowedHosts)) throw new HttpError(400, 'BAD_REQUEST', msg('Unknown host'));
+      // Before the origin check, and only this path: mail providers POST the one-click unsubscribe from their servers
+      // (RFC 8058) with no cookie; the token in its query is the whole credential and can only turn its owner's email
+      // reminders off, so a cross-site POST gains nothing the token alone would not give.
+      if (pathname === UNSUBSCRIBE_PATH) return await handleUnsubscribe(req, res, url, database);
       if ((isApi || isTrpc) && !isSameOriginWrite(req, meta.https, originPolicy))
         throw new HttpError(403, 'FORBIDDEN', msg('Cross-origin request refused'));
       if (isApi) return await handleRest(req, res, url, contextFor(req, res, track), logError);

@@ -5,6 +5,9 @@ import { createApp } from './app';
 import { causes } from './errorContract';
 import { loadEnv } from './env';
 import { reportLoopDelayOnSignal } from './loopReport';
+import { createMailer } from './nudges/email';
+import { emptyDigestSources } from './nudges/gather';
+import { startScheduler } from './nudges/scheduler';
 
 /** The innermost error message: the useful part of a driver error wrapped by drizzle. */
 function rootCause(error: unknown): string {
@@ -30,6 +33,16 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   console.log(JSON.stringify({ level: 'info', message: `Sower listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`, port }));
 
+  // The daily digests. Links point at PUBLIC_URL, else at this process on localhost.
+  // Integrator: wire the real attentionForDigest / prayTodayForDigest as `sources`, and server/nudges/push.ts as `push`.
+  const scheduler = startScheduler({
+    database,
+    tickSeconds: env.REMINDER_TICK_SECONDS,
+    baseUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    mailer: createMailer(env),
+    sources: emptyDigestSources,
+  });
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -39,11 +52,15 @@ async function main() {
     const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
     deadline.unref();
+    // The scheduler finishes a digest in flight (bounded) and gives its lease up before the database closes.
+    const schedulerStopped = scheduler.stop().catch(() => undefined);
     server.close(() => {
       clearInterval(sweep);
       clearTimeout(deadline);
-      database.close();
-      process.exit(0);
+      void schedulerStopped.then(() => {
+        database.close();
+        process.exit(0);
+      });
     });
     server.closeIdleConnections();
   };

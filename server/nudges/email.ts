@@ -1,0 +1,78 @@
+// Reminder emails through SMTP (SMTP_URL, nodemailer): a multipart text and HTML message with a one-click unsubscribe
+// (RFC 8058) and a Message-ID fixed per user and day, so a retried send of the same digest is recognisable as one.
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Database } from '../../db/client';
+import { userSettings } from '../../db/schema';
+import type { Env } from '../env';
+
+/** Where the one-click unsubscribe is served (server/nudges/unsubscribe.ts); the token is its query. */
+export const UNSUBSCRIBE_PATH = '/api/reminders/unsubscribe';
+
+export interface DigestEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The Message-ID without angle brackets (digestMessageId). */
+  messageId: string;
+  unsubscribeUrl: string;
+}
+
+export interface Mailer {
+  send(mail: DigestEmail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * The SMTP mailer, or null without SMTP_URL (email reminders are off). Timeouts are short so a server that hangs holds
+ * up the scheduler for well under a minute, never for nodemailer's default ten.
+ */
+export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>): Mailer | null {
+  if (!env.SMTP_URL) return null;
+  const transport = nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from: env.MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: `<${mail.messageId}>`,
+        headers: {
+          'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          'Auto-Submitted': 'auto-generated',
+        },
+      });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** The digest's Message-ID: the same for every attempt at one user's digest of one day. */
+export function digestMessageId(userId: number, day: string, baseUrl: string) {
+  return `digest.${userId}.${day}@${new URL(baseUrl).hostname || 'localhost'}`;
+}
+
+export function unsubscribeUrlOf(baseUrl: string, token: string) {
+  return `${baseUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+/** The user's unsubscribe token: made (256 random bits) with their first email, then kept. */
+export async function unsubscribeTokenOf(database: Database, userId: number): Promise<string> {
+  const [row] = await database.read.select({ token: userSettings.unsubscribeToken }).from(userSettings).where(eq(userSettings.userId, userId));
+  if (row?.token) return row.token;
+  const made = randomBytes(32).toString('base64url');
+  return database.write(async (tx) => {
+    await tx
+      .update(userSettings)
+      .set({ unsubscribeToken: made })
+      .where(and(eq(userSettings.userId, userId), isNull(userSettings.unsubscribeToken)));
+    const [kept] = await tx.select({ token: userSettings.unsubscribeToken }).from(userSettings).where(eq(userSettings.userId, userId));
+    if (!kept?.token) throw new Error('the user has no settings row to keep an unsubscribe token in');
+    return kept.token;
+  });
+}
