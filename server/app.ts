@@ -155,5 +155,5 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
   // a test's second API call 9 s after its first). Clients that keep a connection between a phone's taps or a script's
   // calls reuse it for longer; shutdown still closes idle sockets at once (server/main.ts).
   server.keepAliveTimeout = KEEP_ALIVE_MS;
-  return { server, auth };
+  return { server, auth, services };
 }

@@ -8,6 +8,8 @@ import { reportLoopDelayOnSignal } from './loopReport';
 import { createMailer } from './nudges/email';
 import { emptyDigestSources } from './nudges/gather';
 import { startScheduler } from './nudges/scheduler';
+import { prayTodayForDigest } from './nudges/prayToday';
+import { pushToUser } from './nudges/push';
 
 /** The innermost error message: the useful part of a driver error wrapped by drizzle. */
 function rootCause(error: unknown): string {
@@ -24,7 +26,7 @@ async function main() {
     database.close();
     throw new Error(`Cannot migrate the database at ${env.DATABASE_URL}: ${rootCause(error)}`);
   });
-  const { server } = createApp({ env, database });
+  const { server, services } = createApp({ env, database });
   if (['0.0.0.0', '::', '[::]'].includes(env.HOST) && !env.PUBLIC_URL && !env.ALLOWED_HOSTS.length)
     console.log(JSON.stringify({ level: 'warn', message: 'Listening on every interface, but only loopback host names are served: set PUBLIC_URL (or ALLOWED_HOSTS) to the name people use' }));
 
@@ -34,13 +36,13 @@ async function main() {
   console.log(JSON.stringify({ level: 'info', message: `Sower listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`, port }));
 
   // The daily digests. Links point at PUBLIC_URL, else at this process on localhost.
-  // Integrator: wire the real attentionForDigest / prayTodayForDigest as `sources`, and server/nudges/push.ts as `push`.
   const scheduler = startScheduler({
     database,
     tickSeconds: env.REMINDER_TICK_SECONDS,
     baseUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     mailer: createMailer(env),
-    sources: emptyDigestSources,
+    sources: { attentionForDigest: emptyDigestSources.attentionForDigest, prayTodayForDigest },
+    push: (userId, message) => pushToUser(database, services.reminders, env.VAPID_SUBJECT, userId, message),
   });
 
   let stopping = false;

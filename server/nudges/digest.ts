@@ -69,7 +69,7 @@ export const digestPaths = {
   home: '/',
   followUps: '/followups',
   attention: '/',
-  prayers: '/prayer-journal',
+  prayers: '/prayer-journal?tab=today',
 } as const;
 
 /** Every notification of the digest has this tag, so today's replaces yesterday's on a device. */
