@@ -72,7 +72,7 @@ describe('the digest content', () => {
     expect(onlyPrayers.text).toContain('Grace Kim: Healing for her mother');
     expect(onlyPrayers.text).not.toContain('Maria');
     // One section: the push opens its screen.
-    expect(onlyPrayers.push.url).toBe('https://sower.example/prayer-journal');
+    expect(onlyPrayers.push.url).toBe('https://sower.example/prayer-journal?tab=today');
 
     expect(reminderCount(data({ include: { followUps: false, attention: false, prayers: false } }))).toBe(0);
     expect(reminderCount(data({ followUps: { total: 0, items: [] }, attention: undefined, prayers: [] }))).toBe(0);
