@@ -2,6 +2,7 @@
 import { router } from '../trpc';
 import { accountRouter } from './account';
 import { activitiesRouter } from './activities';
+import { attentionRouter } from './attention';
 import { authRouter } from './auth';
 import { calendarRouter } from './calendar';
 import { contactsRouter } from './contacts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   account: accountRouter,
   insights: insightsRouter,
   reminders: remindersRouter,
+  attention: attentionRouter,
 });
 
 export type AppRouter = typeof appRouter;
