@@ -51,7 +51,7 @@ async function seeker(name: string, addedDaysAgo = 100, owner = me) {
 }
 const activity = (contactId: number, date: Date, createdBy = me) => database.write((tx) => tx.insert(activities).values({ contactId, type: 'conversation', date, createdBy }));
 const followUp = (contactId: number, values: { date: Date; completed: boolean; completedAt?: Date | null }) =>
-  database.write((tx) => tx.insert(followUps).values({ contactId, description: 'Visit', type: 'visit', createdBy: me, ...values }));
+  database.write((tx) => tx.insert(followUps).values({ contactId, description: 'Visit', type: 'meeting', createdBy: me, ...values }));
 const snooze = (contactId: number, until: Date, userId = me) => database.write((tx) => tx.insert(contactSnoozes).values({ userId, contactId, until }));
 
 const list = async (now = NOW) => (await attentionPage(database.read, me, defaultAttentionDays, now, { limit: 100 })).map((item) => item.name);
