@@ -5,7 +5,7 @@ import { ATTENTION_DAYS_MAX, ATTENTION_DAYS_MIN, SNOOZE_MAX_DAYS } from '../../s
 import { spiritualStatuses, type SpiritualStatus } from '../../shared/vocabulary';
 import { dateInput, id, pageFields } from './common';
 
-export const attentionListInput = z.object(pageFields).strict().optional();
+export const attentionListInput = z.object(pageFields).optional();
 
 const SNOOZE_IN_PAST = msg('Snooze until must be in the future');
 const SNOOZE_TOO_FAR = fmt('Snooze until must be at most {max} days ahead', { max: SNOOZE_MAX_DAYS });

@@ -1,5 +1,6 @@
 // Settings (/settings): profile, password, language, theme, export and import of data, and deleting the account.
 import { AccountLanguage } from '../components/AccountLanguage';
+import { AttentionSettings } from '../components/AttentionSettings';
 import { ContactImport } from '../components/ContactImport';
 import { t } from '../i18n';
 import { DataExport } from '../components/DataExport';
@@ -23,6 +24,9 @@ export default function SettingsPage() {
         </SettingsSection>
         <SettingsSection title={t('Language')} description={t('Sower speaks it on every device where you sign in, and in your calendar feed.')}>
           <AccountLanguage />
+        </SettingsSection>
+        <SettingsSection title={t('Needs attention')} description={t('After how many days without an activity or a completed follow-up a contact of each status shows as needing attention.')}>
+          <AttentionSettings />
         </SettingsSection>
         <SettingsSection title={t('Theme')} description={t('Remembered on this device.')}>
           <ThemePicker />
