@@ -6,7 +6,7 @@ import { causes } from './errorContract';
 import { loadEnv } from './env';
 import { reportLoopDelayOnSignal } from './loopReport';
 import { createMailer } from './nudges/email';
-import { emptyDigestSources } from './nudges/gather';
+import { attentionForDigest } from './nudges/attention';
 import { startScheduler } from './nudges/scheduler';
 import { prayTodayForDigest } from './nudges/prayToday';
 import { pushToUser } from './nudges/push';
@@ -41,7 +41,7 @@ async function main() {
     tickSeconds: env.REMINDER_TICK_SECONDS,
     baseUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     mailer: createMailer(env),
-    sources: { attentionForDigest: emptyDigestSources.attentionForDigest, prayTodayForDigest },
+    sources: { attentionForDigest, prayTodayForDigest },
     push: (userId, message) => pushToUser(database, services.reminders, env.VAPID_SUBJECT, userId, message),
   });
 

@@ -68,7 +68,7 @@ export interface DigestMessage {
 export const digestPaths = {
   home: '/',
   followUps: '/followups',
-  attention: '/',
+  attention: '/contacts?attention=1',
   prayers: '/prayer-journal?tab=today',
 } as const;
 

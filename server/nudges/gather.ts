@@ -68,8 +68,3 @@ export async function gatherDigest(db: Queryable, sources: DigestSources, input:
   return { ...input, followUps: followUpsDue, attention, prayers };
 }
 
-/** Sources that find nothing: what a server has until the attention and Pray today readers are wired in. */
-export const emptyDigestSources: DigestSources = {
-  attentionForDigest: async () => ({ total: 0, items: [] }),
-  prayTodayForDigest: async () => [],
-};

@@ -71,6 +71,8 @@ const prayToday = z.object({
 });
 
 const spiritualCheck = z.object({ id: rowId, spiritualStatus, activitiesSinceChange: count, ask: z.boolean() });
+const attentionItem = z.object({ id: rowId, name: text, spiritualStatus, teamId, lastTouchAt: instant, touched: z.boolean(), dueSince: instant });
+const attentionDays = z.object({ days: z.object(Object.fromEntries(spiritualStatuses.map((status) => [status, count])) as Record<(typeof spiritualStatuses)[number], typeof count>) });
 
 const teamFields = { id: rowId, name: text, description: maybeText, createdAt: instant };
 const team = z.object({ ...teamFields, role: teamRole });
@@ -187,6 +189,12 @@ export const responses = {
     prayers: z.array(z.object({ id: rowId, request: text, contactName: text, answered: z.boolean() })),
   }),
 
+  'attention.list': z.array(attentionItem),
+  'attention.snooze': z.object({ contactId: rowId, until: instant }),
+  'attention.unsnooze': removed,
+  'attention.settings': attentionDays,
+  'attention.updateSettings': attentionDays,
+
   'account.updateProfile': user,
   'account.setLanguage': z.object({ language: z.enum(locales) }),
   'reminders.get': reminders,
@@ -253,6 +261,7 @@ export const components = {
   ReceivedInvitation: receivedInvitation,
   Trend: trend,
   TimelineItem: timelineItem,
+  AttentionItem: attentionItem,
   Removed: removed,
   Done: done,
   CalendarFeedUrl: feedUrl,

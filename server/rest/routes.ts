@@ -70,6 +70,11 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/contacts/:id/timeline', procedure: 'contacts.timeline', input: 'params+query' },
   { method: 'GET', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.spiritualCheck', input: 'params' },
   { method: 'POST', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.answerSpiritualCheck', input: 'params+body' },
+  { method: 'GET', path: '/api/attention', procedure: 'attention.list', input: 'query', pagedList: true },
+  { method: 'POST', path: '/api/contacts/:id/snooze', procedure: 'attention.snooze', input: 'params+body' },
+  { method: 'DELETE', path: '/api/contacts/:id/snooze', procedure: 'attention.unsnooze', input: 'params' },
+  { method: 'GET', path: '/api/account/attention', procedure: 'attention.settings', input: 'none' },
+  { method: 'PUT', path: '/api/account/attention', procedure: 'attention.updateSettings', input: 'body' },
   // An offline outbox replays a create with the same key; the header is the usual place for it over HTTP.
   ...crud('activities', 'activities', { list: { pagedList: true }, create: { headerInputs: { 'idempotency-key': 'idempotencyKey' } } }),
   ...crud('followups', 'followUps', { list: { pagedList: true } }),

@@ -2,6 +2,7 @@
 import { router } from '../trpc';
 import { accountRouter } from './account';
 import { activitiesRouter } from './activities';
+import { attentionRouter } from './attention';
 import { authRouter } from './auth';
 import { calendarRouter } from './calendar';
 import { contactsRouter } from './contacts';
@@ -34,6 +35,7 @@ export const appRouter = router({
   insights: insightsRouter,
   reminders: remindersRouter,
   push: pushRouter,
+  attention: attentionRouter,
 });
 
 export type AppRouter = typeof appRouter;

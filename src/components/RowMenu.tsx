@@ -7,7 +7,8 @@ export interface RowMenuItem {
   danger?: boolean;
 }
 
-export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] }) {
+/** `text`: a worded button (a row's 'Snooze') instead of the three dots; `label` still names it for screen readers. */
+export function RowMenu({ label, items, text }: { label: string; items: RowMenuItem[]; text?: string }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
@@ -62,7 +63,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
         ref={button}
         type="button"
         // 44 px on a phone, where a finger presses it (WCAG 2.5.5); the compact 32 px where a pointer does.
-        className="btn btn-square btn-ghost btn-sm size-11 sm:size-8"
+        className={text ? 'btn min-h-11 btn-outline btn-sm sm:min-h-8' : 'btn btn-square btn-ghost btn-sm size-11 sm:size-8'}
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -73,11 +74,13 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
         }}
         onKeyDown={openFromKeyboard}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-          <circle cx="12" cy="5" r="1.8" />
-          <circle cx="12" cy="12" r="1.8" />
-          <circle cx="12" cy="19" r="1.8" />
-        </svg>
+        {text ?? (
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+            <circle cx="12" cy="5" r="1.8" />
+            <circle cx="12" cy="12" r="1.8" />
+            <circle cx="12" cy="19" r="1.8" />
+          </svg>
+        )}
       </button>
       {open && (
         <ul

@@ -29,6 +29,22 @@ import { useWrite } from '../hooks/useWrite';
 import { confirmDelete, contactSummary, failure, loadFailed, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { nextPageAfterLastId } from '../lib/ids';
+import { AttentionList } from '../components/AttentionList';
+
+/** The two views of the screen, kept in the URL: everyone, or who needs attention (issue 16). */
+function ContactViews({ attention }: { attention: boolean }) {
+  const tab = (to: string, current: boolean, label: string) => (
+    <Link to={to} className={`join-item btn min-h-11 btn-sm sm:min-h-8 ${current ? 'btn-active btn-primary' : 'btn-outline'}`} aria-current={current ? 'page' : undefined}>
+      {label}
+    </Link>
+  );
+  return (
+    <nav aria-label={t('Contact views')} className="join mb-4">
+      {tab('/contacts', !attention, t('All contacts'))}
+      {tab('/contacts?attention=1', attention, t('Needs attention'))}
+    </nav>
+  );
+}
 
 // Thousands of imported contacts arrive a page at a time.
 const PAGE = 60;
@@ -41,7 +57,7 @@ function matchCount(count: number, filtered: boolean) {
 }
 
 export default function ContactsPage() {
-  const [filters, setFilters] = useUrlFilters(['q', 'status', 'sort'] as const);
+  const [filters, setFilters] = useUrlFilters(['q', 'status', 'sort', 'attention'] as const);
   const sort = isSort(filters.sort) ? filters.sort : undefined;
   // The box refines one search in place (replace) but starting or ending a search is a step back can undo.
   const [text, setText] = useDebouncedText(filters.q, (q) => setFilters({ q }, { replace: Boolean(filters.q) && Boolean(q) }));
@@ -50,9 +66,9 @@ export default function ContactsPage() {
 
   const contacts = trpc.contacts.list.useInfiniteQuery(
     { ...filter, sort, limit: PAGE },
-    { getNextPageParam: nextPageAfterLastId(PAGE), placeholderData: keepPreviousData },
+    { getNextPageParam: nextPageAfterLastId(PAGE), placeholderData: keepPreviousData, enabled: !filters.attention },
   );
-  const count = trpc.contacts.count.useQuery(filter, { placeholderData: keepPreviousData });
+  const count = trpc.contacts.count.useQuery(filter, { placeholderData: keepPreviousData, enabled: !filters.attention });
   const remove = trpc.contacts.remove.useMutation();
   const write = useWrite();
   // null: no form; {}: adding; { contact }: editing that contact.
@@ -77,17 +93,37 @@ export default function ContactsPage() {
     </button>
   );
 
+  const header = (
+    <PageHeader
+      title={t('Contacts')}
+      subtitle={t('The people you are sharing your journey with.')}
+      action={
+        <button type="button" className="btn btn-primary" onClick={() => setForm({})}>
+          <PlusIcon /> {t('Add Contact')}
+        </button>
+      }
+    />
+  );
+  const contactForm = (
+    <Modal open={Boolean(form)} title={form?.contact ? t('Edit Contact') : t('Add Contact')} onClose={() => setForm(null)}>
+      {form && <ContactForm key={form.contact?.id ?? 'new'} contact={form.contact} onDone={() => setForm(null)} />}
+    </Modal>
+  );
+
+  if (filters.attention)
+    return (
+      <>
+        {header}
+        <ContactViews attention />
+        <AttentionList />
+        {contactForm}
+      </>
+    );
+
   return (
     <>
-      <PageHeader
-        title={t('Contacts')}
-        subtitle={t('The people you are sharing your journey with.')}
-        action={
-          <button type="button" className="btn btn-primary" onClick={() => setForm({})}>
-            <PlusIcon /> {t('Add Contact')}
-          </button>
-        }
-      />
+      {header}
+      {showFilters && <ContactViews attention={false} />}
       {showFilters && (
         <div role="search" aria-label={t('Filter contacts')} className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1">
@@ -158,9 +194,7 @@ export default function ContactsPage() {
       </LoadGate>
       <LoadMore list={contacts} />
 
-      <Modal open={Boolean(form)} title={form?.contact ? t('Edit Contact') : t('Add Contact')} onClose={() => setForm(null)}>
-        {form && <ContactForm key={form.contact?.id ?? 'new'} contact={form.contact} onDone={() => setForm(null)} />}
-      </Modal>
+      {contactForm}
       <ConfirmDialog
         open={Boolean(deleting)}
         title={t('Delete contact')}

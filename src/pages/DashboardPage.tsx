@@ -21,6 +21,8 @@ import { trpc } from '../lib/trpc';
 
 // The charts come after the numbers: their code and data load only once the summary is on screen.
 const DashboardInsight = lazyPart(() => import('../components/DashboardInsight'), QuietlyUnreachable);
+// Who needs attention: its own call and code, after the dashboard's own sections are on screen (issue 16).
+const AttentionCard = lazyPart(() => import('../components/AttentionCard'), QuietlyUnreachable);
 
 // The form (and zod with it) stays off the path to the numbers: fetched once they show, or when the button is neared.
 const loadActivityForm = () => import('../forms/ActivityForm');
@@ -153,6 +155,10 @@ export default function DashboardPage() {
             </ul>
           ),
         )}
+
+        <Suspense fallback={null}>
+          <AttentionCard />
+        </Suspense>
 
         {panel(
           t('Goals'),

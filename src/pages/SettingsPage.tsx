@@ -1,5 +1,6 @@
 // Settings (/settings): profile, password, language, reminders, theme, export and import of data, and deleting the account.
 import { AccountLanguage } from '../components/AccountLanguage';
+import { AttentionSettings } from '../components/AttentionSettings';
 import { ContactImport } from '../components/ContactImport';
 import { t } from '../i18n';
 import { DataExport } from '../components/DataExport';
@@ -27,6 +28,9 @@ export default function SettingsPage() {
         </SettingsSection>
         <SettingsSection title={t('Reminders')} description={t('A daily digest of what needs you, at the hour you choose, by email or on this device.')}>
           <ReminderSettings />
+        </SettingsSection>
+        <SettingsSection title={t('Needs attention')} description={t('After how many days without an activity or a completed follow-up a contact of each status shows as needing attention.')}>
+          <AttentionSettings />
         </SettingsSection>
         <SettingsSection title={t('Theme')} description={t('Remembered on this device.')}>
           <ThemePicker />

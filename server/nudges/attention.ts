@@ -1,0 +1,122 @@
+// Who needs attention (issue 16): a user's own contacts whose last touch is older than their status's threshold, with
+// no follow-up pending and not snoozed by that user; most overdue first.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { activities, contacts, contactSnoozes, followUps } from '../../db/schema';
+import { spiritualStatuses, type SpiritualStatus } from '../../shared/vocabulary';
+import { readSettings } from './settings';
+
+const DAY_MS = 86_400_000;
+
+/** Days without a touch, by status: the user's own thresholds (readSettings fills in the defaults). */
+export type AttentionDays = Record<SpiritualStatus, number>;
+
+/** A contact that needs attention, as the list and the digest show it. */
+export interface AttentionItem {
+  contactId: number;
+  name: string;
+  spiritualStatus: SpiritualStatus;
+  teamId: number | null;
+  /** The last touch: the latest activity or completed follow-up (never later than now), else when the contact was added. */
+  lastTouchAt: Date;
+  /** False when the contact has had no activity and no completed follow-up: lastTouchAt is then when they were added. */
+  touched: boolean;
+  /** When they started needing attention: the last touch plus their status's threshold. */
+  dueSince: Date;
+}
+
+interface Row {
+  id: number;
+  name: string;
+  status: SpiritualStatus;
+  team_id: number | null;
+  touched_at: number | null;
+  last_touch: number;
+  due_at: number;
+}
+
+/** The threshold of a contact's status in ms, as one CASE over the user's values. */
+function thresholdMs(days: AttentionDays): SQL {
+  const cases = spiritualStatuses.map((status) => sql`when ${status} then ${days[status] * DAY_MS}`);
+  return sql`(case ${contacts.spiritualStatus} ${sql.join(cases, sql` `)} else ${days.unknown * DAY_MS} end)`;
+}
+
+/**
+ * The latest real touch of the contact in the outer query: its latest activity (any author) or completed follow-up
+ * (when it was completed, else its date); null when none. Each part is one seek of the person's own index.
+ */
+const touchedAt = sql`(select max(d) from (
+  select max(${activities.date}) as d from ${activities} indexed by activities_contact_date_idx where ${activities.contactId} = ${contacts.id}
+  union all
+  select max(coalesce(${followUps.completedAt}, ${followUps.date})) from ${followUps} indexed by follow_ups_contact_date_idx
+    where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 1))`;
+
+/** Last touch, capped at now (a future-dated activity or follow-up counts as now, not later). */
+const lastTouch = (touched: SQL, now: number) => sql`min(coalesce(${touched}, ${contacts.createdAt}), ${now})`;
+
+/**
+ * The rows needing attention, in (due_at, id) order, after the cursor contact when given. The candidates (own
+ * contacts with no pending follow-up, not snoozed) are read once, each touch computed once (a MATERIALIZED CTE, so
+ * SQLite does not copy the subquery into every place the value is used); the cursor's key is computed from the
+ * contact alone, so a cursor contact that has since been snoozed or given a follow-up still marks where the page was.
+ * The user's contacts are found through their (created_by, …) index by name: with one user's contacts filling a
+ * table (a small install after ANALYZE), SQLite otherwise scans the table, and with many users that is every contact.
+ */
+export function attentionQuery(userId: number, days: AttentionDays, now: number, page: { cursor?: number; limit: number }): SQL {
+  const threshold = thresholdMs(days);
+  const after =
+    page.cursor === undefined
+      ? sql``
+      : sql`and (due_at, id) > (select ${lastTouch(touchedAt, now)} + ${threshold}, ${contacts.id} from ${contacts}
+          where ${contacts.id} = ${page.cursor} and ${contacts.createdBy} = ${userId})`;
+  return sql`with candidates as materialized (
+      select ${contacts.id} as id, ${contacts.name} as name, ${contacts.spiritualStatus} as status, ${contacts.teamId} as team_id,
+        ${contacts.createdAt} as created_at, ${touchedAt} as touched_at, ${threshold} as threshold
+      from ${contacts} indexed by contacts_owner_idx
+      where ${contacts.createdBy} = ${userId}
+        and not exists (select 1 from ${followUps} indexed by follow_ups_contact_date_idx where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0)
+        and not exists (select 1 from ${contactSnoozes} where ${contactSnoozes.userId} = ${userId} and ${contactSnoozes.contactId} = ${contacts.id} and ${contactSnoozes.until} > ${now})
+    ), timed as (
+      select id, name, status, team_id, touched_at, min(coalesce(touched_at, created_at), ${now}) as last_touch,
+        min(coalesce(touched_at, created_at), ${now}) + threshold as due_at
+      from candidates
+    )
+    select id, name, status, team_id, touched_at, last_touch, due_at from timed
+    where due_at <= ${now} ${after}
+    order by due_at, id
+    limit ${page.limit}`;
+}
+
+const itemOf = (row: Row): AttentionItem => ({
+  contactId: row.id,
+  name: row.name,
+  spiritualStatus: row.status,
+  teamId: row.team_id,
+  lastTouchAt: new Date(Number(row.last_touch)),
+  touched: row.touched_at !== null,
+  dueSince: new Date(Number(row.due_at)),
+});
+
+/** One page of the user's contacts that need attention at `now`, most overdue first, after the `cursor` contact. */
+export async function attentionPage(db: Queryable, userId: number, days: AttentionDays, now: number, page: { cursor?: number; limit: number }): Promise<AttentionItem[]> {
+  const rows = await db.all<Row>(attentionQuery(userId, days, now, page));
+  return rows.map(itemOf);
+}
+
+/** How many of the user's contacts need attention at `now` (for the digest's count and the dashboard card). */
+export async function attentionCount(db: Queryable, userId: number, days: AttentionDays, now: number): Promise<number> {
+  const rows = await db.all<{ n: number }>(sql`select count(*) as n from (${attentionQuery(userId, days, now, { limit: -1 })})`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The daily digest's part (issue 16): how many need attention and the first `limit` of them, with the user's thresholds. */
+export async function attentionForDigest(
+  db: Queryable,
+  userId: number,
+  now: number,
+  limit: number,
+): Promise<{ total: number; items: { contactId: number; name: string; spiritualStatus: SpiritualStatus; lastTouchAt: Date }[] }> {
+  const { attentionDays } = await readSettings(db, userId);
+  const [items, total] = await Promise.all([attentionPage(db, userId, attentionDays, now, { limit }), attentionCount(db, userId, attentionDays, now)]);
+  return { total, items: items.map(({ contactId, name, spiritualStatus, lastTouchAt }) => ({ contactId, name, spiritualStatus, lastTouchAt })) };
+}
