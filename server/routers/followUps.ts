@@ -49,6 +49,14 @@ export function selectFollowUps(db: Queryable) {
     .innerJoin(contacts, eq(contacts.id, followUps.contactId));
 }
 
+/** Follow-ups as a calendar writes them (server/ics.ts): with a date-based series' anchor, for its RRULE. */
+export function selectCalendarFollowUps(db: Queryable) {
+  return db
+    .select({ ...followUpListColumns, repeatAnchor: followUps.repeatAnchor })
+    .from(followUps)
+    .innerJoin(contacts, eq(contacts.id, followUps.contactId));
+}
+
 /**
  * One group of the screen as a filter and a direction on (date, id): pending groups soonest first (so the most
  * overdue, the most urgent, leads), completed ones newest first. Without a section, the list is soonest first,
@@ -92,6 +100,7 @@ export const followUpPage = preparedPage<NonNullable<z.infer<typeof followUpList
 
 const NOT_FOUND = msg('Follow-up not found');
 const followUpRecords = recordsOf(followUps, NOT_FOUND, (db, where) => selectFollowUps(db).where(where));
+const calendarRecords = recordsOf(followUps, NOT_FOUND, (db, where) => selectCalendarFollowUps(db).where(where));
 
 /** The stored columns of a repeat (all null: it does not repeat). */
 const repeatColumns = (repeat: Repeat | null) => ({ repeatEvery: repeat?.every ?? null, repeatUnit: repeat?.unit ?? null, repeatFrom: repeat?.from ?? null });
@@ -198,7 +207,7 @@ export const followUpsRouter = router({
 
   /** One follow-up as an .ics file, for "Add to calendar". */
   ics: protectedProcedure.input(idInput).query(async ({ ctx, input }) =>
-    followUpsCalendar([await followUpRecords.read(ctx.database.read, input.id, ctx.authority)], { now: new Date(), locale: ctx.locale }),
+    followUpsCalendar([await calendarRecords.read(ctx.database.read, input.id, ctx.authority)], { now: new Date(), locale: ctx.locale }),
   ),
 
   create: protectedProcedure.input(followUpCreateInput).mutation(({ ctx, input }) =>
