@@ -289,7 +289,7 @@ describe('the calendar feed', () => {
 
     const ics = (await new ApiClient(server.baseUrl).get(url)).body as string;
     const events = expand(ics, 60);
-    const uid = (id: number | bigint) => `followup-${id}@sower`;
+    const uid = (id: unknown) => `followup-${String(id)}@sower`;
 
     expect(events[uid(february.id)].start).toBe('20310228');
     expect(ics).toContain('\r\nRRULE:FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=28,29,30,31;BYSETPOS=-1\r\n');
