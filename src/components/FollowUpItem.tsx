@@ -44,11 +44,13 @@ export function FollowUpItem({ contactId, contactName, description, type, date, 
             description
           )}
         </p>
-        <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-base-content/70">
-          <FollowUpTypeIcon type={type} />
-          {followUpTypeLabel(type)}
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/70">
+          <span className="inline-flex items-center gap-1.5">
+            <FollowUpTypeIcon type={type} />
+            {followUpTypeLabel(type)}
+          </span>
           {repeat && (
-            <span className="ms-2 inline-flex items-center gap-1">
+            <span className="inline-flex items-center gap-1">
               <RepeatIcon small />
               {repeatLabel(repeat.every, repeat.unit)}
             </span>
