@@ -128,6 +128,16 @@ describe('completing a repeating follow-up', () => {
     expect(new Date(Number(next.date)).toISOString()).toBe(noon(2031, 2, 28, 'Pacific/Kiritimati').toISOString());
   });
 
+  it('schedules the next one of a repeating follow-up created already completed, with completedAt set', async () => {
+    const created = await createRepeating({ completed: true, date: noonInDays(-1).toISOString(), timeZone: PARIS });
+    expect(created.completedAt).not.toBeNull();
+    const members = await series(created.id);
+    expect(members.map((m) => [m.completed, Number(m.date)])).toEqual([
+      [1, noonInDays(-1).getTime()],
+      [0, noonInDays(6).getTime()],
+    ]);
+  });
+
   it('schedules nothing for a follow-up that does not repeat, and refuses a repeat out of bounds with no change', async () => {
     const plain = (await client.post('/api/followups', { contactId, date: noonInDays(1).toISOString(), description: 'Once' })).body;
     await client.post(`/api/followups/${plain.id}/complete`);
