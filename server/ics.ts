@@ -1,6 +1,8 @@
 // Writes follow-ups as iCalendar (RFC 5545): the private feed and the single-event "Add to calendar" file.
 import { followUpCalendarWords, type FollowUpType } from '../shared/vocabulary';
 import { msg, type Locale } from '../shared/i18n';
+import { nextOccurrence, repeatOf, type Repeat } from '../shared/recurrence';
+import type { RepeatBasis, RepeatUnit } from '../shared/nudges';
 import { translate } from './i18n';
 
 /** What a follow-up must carry to become a calendar event. */
@@ -10,6 +12,13 @@ export interface CalendarFollowUp {
   type: FollowUpType;
   description: string;
   contactName: string;
+  /** A repeating one's series (db/schema.ts followUps); left out or null for one that does not repeat. */
+  repeatEvery?: number | null;
+  repeatUnit?: RepeatUnit | null;
+  repeatFrom?: RepeatBasis | null;
+  repeatAnchor?: Date | null;
+  /** A completed one is only itself: its series goes on in its next one. */
+  completed?: boolean;
 }
 
 /** The name a subscribed feed shows in calendar apps (in English; the feed writes it in its owner's language). */
@@ -90,14 +99,52 @@ export function followUpSummary(followUp: Pick<CalendarFollowUp, 'type' | 'conta
 /** Stable across feed refreshes and downloads, so calendars update the event instead of adding a copy. */
 export const followUpUid = (id: number) => `followup-${id}@sower`;
 
-function followUpEvent(followUp: CalendarFollowUp, stamp: string, locale: Locale): string[] {
+const FREQUENCIES: Record<RepeatUnit, string> = { day: 'DAILY', week: 'WEEKLY', month: 'MONTHLY' };
+
+/**
+ * The RRULE of a date-based series from one of its instances on. Months from a day after the 28th take the last of
+ * the days 28 up to the anchor's day that the month has (BYSETPOS=-1), so Feb gets its last day, as Sower's own
+ * recurrence does (shared/recurrence.ts), and the later months their anchor day again.
+ */
+export function repeatRule(repeat: Repeat, anchor: Date): string {
+  const rule = `RRULE:FREQ=${FREQUENCIES[repeat.unit]};INTERVAL=${repeat.every}`;
+  const anchorDay = anchor.getUTCDate();
+  if (repeat.unit !== 'month' || anchorDay <= 28) return rule;
+  const days = Array.from({ length: anchorDay - 27 }, (_, i) => 28 + i).join(',');
+  return `${rule};BYMONTHDAY=${days};BYSETPOS=-1`;
+}
+
+const HALF_DAY_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * A pending follow-up's events: itself, with an RRULE when it is an instance of a date-based series on the series'
+ * schedule, so calendars show the dates to come. A snoozed instance (off the schedule) is one event, and the
+ * schedule goes on in a second event from the series' next date after it, as Sower will schedule it. A
+ * completion-based series has no dates to come until it is completed: only its next instance.
+ *
+ * Days are compared as calendar days (the dates are a day's local noon, calendarDate's note), so the schedule needs
+ * no time zone here: UTC counts the same days, weeks and month days.
+ */
+function followUpEvents(followUp: CalendarFollowUp, stamp: string, locale: Locale): string[] {
+  const repeat = repeatOf({ repeatEvery: followUp.repeatEvery ?? null, repeatUnit: followUp.repeatUnit ?? null, repeatFrom: followUp.repeatFrom ?? null });
+  if (!repeat || repeat.from !== 'date' || followUp.completed) return followUpEvent(followUp, stamp, locale);
+  const anchor = followUp.repeatAnchor ?? followUp.date;
+  const onSchedule = nextOccurrence(anchor, repeat.every, repeat.unit, new Date(followUp.date.getTime() - HALF_DAY_MS), 'UTC');
+  const rule = repeatRule(repeat, anchor);
+  if (calendarDate(onSchedule) === calendarDate(followUp.date)) return followUpEvent(followUp, stamp, locale, { rule });
+  const later = nextOccurrence(anchor, repeat.every, repeat.unit, followUp.date, 'UTC');
+  return [...followUpEvent(followUp, stamp, locale), ...followUpEvent({ ...followUp, date: later }, stamp, locale, { rule, uid: `followup-${followUp.id}-later@sower` })];
+}
+
+function followUpEvent(followUp: CalendarFollowUp, stamp: string, locale: Locale, extra: { rule?: string; uid?: string } = {}): string[] {
   const summary = escapeText(followUpSummary(followUp, locale));
   return [
     'BEGIN:VEVENT',
-    `UID:${followUpUid(followUp.id)}`,
+    `UID:${extra.uid ?? followUpUid(followUp.id)}`,
     `DTSTAMP:${stamp}`,
     `DTSTART;VALUE=DATE:${calendarDate(followUp.date)}`,
     `DTEND;VALUE=DATE:${calendarDate(followUp.date, 1)}`,
+    ...(extra.rule ? [extra.rule] : []),
     `SUMMARY:${summary}`,
     `DESCRIPTION:${escapeText(followUp.description)}`,
     'STATUS:CONFIRMED',
@@ -144,7 +191,7 @@ export function followUpsCalendar(followUps: CalendarFollowUp[], { now, locale, 
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     ...(name ? [`X-WR-CALNAME:${escapeText(translate(locale, name))}`] : []),
-    ...followUps.filter((followUp) => writableYear(followUp.date)).flatMap((followUp) => followUpEvent(followUp, stamp, locale)),
+    ...followUps.filter((followUp) => writableYear(followUp.date)).flatMap((followUp) => followUpEvents(followUp, stamp, locale)),
     'END:VCALENDAR',
   ];
   return lines.map(foldLine).join(CRLF) + CRLF;

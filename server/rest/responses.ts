@@ -1,6 +1,7 @@
 // What each JSON REST route answers, as zod schemas for the OpenAPI document: never run on a request (tsc and the API tests hold them to the procedures).
 import { z } from 'zod';
 import { locales } from '../../shared/i18n';
+import { repeatBases, repeatUnits } from '../../shared/nudges';
 import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from '../../shared/vocabulary';
 import type { ProcedurePath } from './routes';
 
@@ -21,7 +22,23 @@ const contact = z.object({ ...contactFields, lastContactAt: instant.nullable(), 
 
 const activity = z.object({ id: rowId, type: z.enum(activityTypes), date: instant, description: maybeText, notes: maybeText, contactId: rowId, contactName: text, teamId });
 
-const followUp = z.object({ id: rowId, contactId: rowId, contactName: text, date: instant, description: text, type: z.enum(followUpTypes), completed: z.boolean(), createdAt: instant, teamId });
+// A repeating follow-up (issue 16) carries its interval and series: repeatEvery/repeatUnit/repeatFrom all null when it does not repeat.
+const followUp = z.object({
+  id: rowId,
+  contactId: rowId,
+  contactName: text,
+  date: instant,
+  description: text,
+  type: z.enum(followUpTypes),
+  completed: z.boolean(),
+  completedAt: instant.nullable(),
+  createdAt: instant,
+  teamId,
+  repeatEvery: count.nullable(),
+  repeatUnit: z.enum(repeatUnits).nullable(),
+  repeatFrom: z.enum(repeatBases).nullable(),
+  seriesId: rowId.nullable(),
+});
 
 const prayerRequest = z.object({
   id: rowId,
@@ -156,6 +173,7 @@ export const responses = {
   'followUps.update': followUp,
   'followUps.remove': removed,
   'followUps.complete': followUp,
+  'followUps.snooze': followUp,
 
   'prayerRequests.list': z.array(prayerRequest),
   'prayerRequests.byId': prayerRequest,

@@ -49,12 +49,12 @@ type CrudEntity = {
   [Entity in keyof AppRouter['_def']['record'] & string]: `${Entity}.${'list' | 'byId' | 'create' | 'update' | 'remove'}` extends ProcedurePath ? Entity : never;
 }[keyof AppRouter['_def']['record'] & string];
 
-const crud = (base: string, entity: CrudEntity, extra: { create?: Partial<RestRoute>; list?: Partial<RestRoute> } = {}): RestRoute[] => [
+const crud = (base: string, entity: CrudEntity, extra: { create?: Partial<RestRoute>; list?: Partial<RestRoute>; remove?: Partial<RestRoute> } = {}): RestRoute[] => [
   { method: 'GET', path: `/api/${base}`, procedure: `${entity}.list`, input: 'query', ...extra.list },
   { method: 'GET', path: `/api/${base}/:id`, procedure: `${entity}.byId`, input: 'params' },
   { method: 'POST', path: `/api/${base}`, procedure: `${entity}.create`, input: 'body', status: 201, ...extra.create },
   { method: 'PUT', path: `/api/${base}/:id`, procedure: `${entity}.update`, input: 'params+body' },
-  { method: 'DELETE', path: `/api/${base}/:id`, procedure: `${entity}.remove`, input: 'params' },
+  { method: 'DELETE', path: `/api/${base}/:id`, procedure: `${entity}.remove`, input: 'params', ...extra.remove },
 ];
 
 export const restRoutes: readonly RestRoute[] = [
@@ -77,8 +77,10 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'PUT', path: '/api/account/attention', procedure: 'attention.updateSettings', input: 'body' },
   // An offline outbox replays a create with the same key; the header is the usual place for it over HTTP.
   ...crud('activities', 'activities', { list: { pagedList: true }, create: { headerInputs: { 'idempotency-key': 'idempotencyKey' } } }),
-  ...crud('followups', 'followUps', { list: { pagedList: true } }),
-  { method: 'POST', path: '/api/followups/:id/complete', procedure: 'followUps.complete', input: 'params' },
+  // PUT takes `scope` ('one' or 'series') in its body, DELETE in its query (?scope=series); complete may send the browser's `timeZone`.
+  ...crud('followups', 'followUps', { list: { pagedList: true }, remove: { input: 'params+query' } }),
+  { method: 'POST', path: '/api/followups/:id/complete', procedure: 'followUps.complete', input: 'params+body' },
+  { method: 'POST', path: '/api/followups/:id/snooze', procedure: 'followUps.snooze', input: 'params+body' },
   {
     method: 'GET',
     path: '/api/followups/:id/ics',

@@ -7,7 +7,7 @@ import { canRead, decidedInSql, notFound } from '../access';
 import { FEED_NAME, followUpsCalendar } from '../ics';
 import { requestLocale } from '../i18n';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
-import { selectFollowUps } from './followUps';
+import { selectCalendarFollowUps } from './followUps';
 import { DAY_MS } from './calendarDays';
 import { msg } from '../../shared/i18n';
 
@@ -67,7 +67,7 @@ export const calendarRouter = router({
     const [owner] = await ctx.database.read.select({ id: users.id, language: users.language }).from(users).where(eq(users.calendarToken, input.token));
     if (!owner) throw notFound(msg('Calendar feed not found'));
     const now = new Date();
-    const pending = await selectFollowUps(ctx.database.read)
+    const pending = await selectCalendarFollowUps(ctx.database.read)
       .where(
         and(
           // The feed's owner, decided in SQL: the feed is read outside a signed-in request.

@@ -1,12 +1,22 @@
 // Follow-ups: what a user plans to do next with a contact; pending until completed.
-import { asc, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
+import { and, asc, desc, eq, gt, gte, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Queryable } from '../../db/client';
+import type { Queryable, Tx } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
-import { assertCanCreateIn } from '../access';
+import { nextDate, repeatOf, type Repeat } from '../../shared/recurrence';
+import { assertCanCreateIn, canDelete, canEdit, denyWrite, type Authority } from '../access';
 import { followUpsCalendar } from '../ics';
+import { readSettings } from '../nudges/settings';
 import { idInput } from '../schemas/common';
-import { followUpCreateInput, followUpListInput, followUpUpdateInput } from '../schemas/followUps';
+import {
+  followUpCompleteInput,
+  followUpCreateInput,
+  followUpListInput,
+  followUpRemoveInput,
+  followUpSnoozeInput,
+  followUpUpdateInput,
+} from '../schemas/followUps';
 import { protectedProcedure, router } from '../trpc';
 import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from './paging';
 import { contactRefs, recordsOf } from './shared';
@@ -20,8 +30,13 @@ export const followUpColumns = {
   description: followUps.description,
   type: followUps.type,
   completed: followUps.completed,
+  completedAt: followUps.completedAt,
   createdAt: followUps.createdAt,
   teamId: followUps.teamId,
+  repeatEvery: followUps.repeatEvery,
+  repeatUnit: followUps.repeatUnit,
+  repeatFrom: followUps.repeatFrom,
+  seriesId: followUps.seriesId,
 };
 
 /** A follow-up with its contact's name, as every list shows it. */
@@ -30,6 +45,14 @@ export const followUpListColumns = { ...followUpColumns, contactName: contacts.n
 export function selectFollowUps(db: Queryable) {
   return db
     .select(followUpListColumns)
+    .from(followUps)
+    .innerJoin(contacts, eq(contacts.id, followUps.contactId));
+}
+
+/** Follow-ups as a calendar writes them (server/ics.ts): with a date-based series' anchor, for its RRULE. */
+export function selectCalendarFollowUps(db: Queryable) {
+  return db
+    .select({ ...followUpListColumns, repeatAnchor: followUps.repeatAnchor })
     .from(followUps)
     .innerJoin(contacts, eq(contacts.id, followUps.contactId));
 }
@@ -75,7 +98,102 @@ export const followUpPage = preparedPage<NonNullable<z.infer<typeof followUpList
   query: followUpPageQuery(db, who, input),
 }));
 
-const followUpRecords = recordsOf(followUps, msg('Follow-up not found'), (db, where) => selectFollowUps(db).where(where));
+const NOT_FOUND = msg('Follow-up not found');
+const followUpRecords = recordsOf(followUps, NOT_FOUND, (db, where) => selectFollowUps(db).where(where));
+const calendarRecords = recordsOf(followUps, NOT_FOUND, (db, where) => selectCalendarFollowUps(db).where(where));
+
+/** The stored columns of a repeat (all null: it does not repeat). */
+const repeatColumns = (repeat: Repeat | null) => ({ repeatEvery: repeat?.every ?? null, repeatUnit: repeat?.unit ?? null, repeatFrom: repeat?.from ?? null });
+
+const sameRepeat = (a: Repeat | null, b: Repeat | null) => a?.every === b?.every && a?.unit === b?.unit && a?.from === b?.from;
+
+/** What scheduling the next one of a series needs of a follow-up. */
+const seriesColumns = {
+  id: followUps.id,
+  contactId: followUps.contactId,
+  date: followUps.date,
+  type: followUps.type,
+  description: followUps.description,
+  completed: followUps.completed,
+  teamId: followUps.teamId,
+  createdBy: followUps.createdBy,
+  repeatEvery: followUps.repeatEvery,
+  repeatUnit: followUps.repeatUnit,
+  repeatFrom: followUps.repeatFrom,
+  repeatAnchor: followUps.repeatAnchor,
+  seriesId: followUps.seriesId,
+};
+type SeriesRow = { [K in keyof typeof seriesColumns]: (typeof seriesColumns)[K]['_']['notNull'] extends true ? (typeof seriesColumns)[K]['_']['data'] : (typeof seriesColumns)[K]['_']['data'] | null };
+
+/** The follow-up if the user may edit it, else 403 for one they only see and 404 for anything else. */
+async function editable(tx: Tx, rowId: number, who: Authority): Promise<SeriesRow> {
+  const [row] = await tx.select(seriesColumns).from(followUps).where(and(eq(followUps.id, rowId), canEdit(followUps, who)));
+  return row ?? denyWrite(tx, followUps, rowId, who, NOT_FOUND);
+}
+
+/**
+ * The zone a series' next date is counted in: the one the browser sent, else the user's saved one, else UTC (a
+ * REST client that sends none and never set one gets UTC's month ends and midnights).
+ */
+async function zoneOf(tx: Tx, userId: number, sent: string | undefined): Promise<string> {
+  return sent ?? (await readSettings(tx, userId)).timeZone ?? 'UTC';
+}
+
+/**
+ * Schedules the follow-up after a repeating one that was just completed, in the completing write's transaction: same
+ * contact, type, description, team, owner and series. A series member created after this one means its next one was
+ * scheduled already (it was completed, reopened and completed again): then nothing is added, so there is never more
+ * than one next one, however often or concurrently it is completed (writes run one at a time, BEGIN IMMEDIATE).
+ */
+async function scheduleNext(tx: Tx, done: SeriesRow, completedAt: Date, timeZone: () => Promise<string>) {
+  const repeat = repeatOf(done);
+  if (!repeat) return;
+  const seriesId = done.seriesId ?? done.id;
+  const [later] = await tx.select({ id: followUps.id }).from(followUps).where(and(eq(followUps.seriesId, seriesId), gt(followUps.id, done.id))).limit(1);
+  if (later) return;
+  const date = nextDate(done, completedAt, await timeZone());
+  if (!date) return;
+  await tx.insert(followUps).values({
+    contactId: done.contactId,
+    date,
+    type: done.type,
+    description: done.description,
+    teamId: done.teamId,
+    createdBy: done.createdBy,
+    ...repeatColumns(repeat),
+    seriesId,
+    repeatAnchor: repeat.from === 'date' ? (done.repeatAnchor ?? done.date) : null,
+  });
+}
+
+/**
+ * Marks a follow-up completed (when it is pending) and schedules its series' next one. Completing a completed one
+ * changes nothing: only the write that turns it from pending to completed schedules.
+ */
+async function completeFollowUp(tx: Tx, rowId: number, who: Authority, timeZone: () => Promise<string>) {
+  const completedAt = new Date();
+  const [done] = await tx
+    .update(followUps)
+    .set({ completed: true, completedAt })
+    .where(and(eq(followUps.id, rowId), canEdit(followUps, who), eq(followUps.completed, false)))
+    .returning(seriesColumns);
+  if (!done) {
+    await editable(tx, rowId, who);
+    return;
+  }
+  await scheduleNext(tx, done, completedAt, timeZone);
+}
+
+/** This follow-up and, for the series scope, the series' pending ones created after it that the user may edit. */
+async function scopedRows(tx: Tx, row: SeriesRow, scope: 'one' | 'series', who: Authority): Promise<SeriesRow[]> {
+  if (scope === 'one' || row.seriesId === null) return [row];
+  const later = await tx
+    .select(seriesColumns)
+    .from(followUps)
+    .where(and(eq(followUps.seriesId, row.seriesId), gt(followUps.id, row.id), eq(followUps.completed, false), canEdit(followUps, who)))
+    .orderBy(asc(followUps.id));
+  return [row, ...later];
+}
 
 export const followUpsRouter = router({
   list: protectedProcedure.input(followUpListInput).query(({ ctx, input }) => followUpPage(ctx.database.read, ctx.authority, input)),
@@ -89,37 +207,93 @@ export const followUpsRouter = router({
 
   /** One follow-up as an .ics file, for "Add to calendar". */
   ics: protectedProcedure.input(idInput).query(async ({ ctx, input }) =>
-    followUpsCalendar([await followUpRecords.read(ctx.database.read, input.id, ctx.authority)], { now: new Date(), locale: ctx.locale }),
+    followUpsCalendar([await calendarRecords.read(ctx.database.read, input.id, ctx.authority)], { now: new Date(), locale: ctx.locale }),
   ),
 
   create: protectedProcedure.input(followUpCreateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       await assertCanCreateIn(tx, input.teamId, ctx.authority);
       await contactRefs.read(tx, input.contactId, ctx.authority);
+      const { repeat, timeZone, completed, ...fields } = input;
+      const completedAt = completed ? new Date() : null;
       const [row] = await tx
         .insert(followUps)
-        .values({ ...input, createdBy: ctx.user.id })
-        .returning({ id: followUps.id });
+        .values({ ...fields, completed, completedAt, createdBy: ctx.user.id, ...repeatColumns(repeat) })
+        .returning(seriesColumns);
+      if (repeat) {
+        // A series is known by its first follow-up's id; a date-based one counts every later date from this one's.
+        const series = { seriesId: row.id, repeatAnchor: repeat.from === 'date' ? row.date : null };
+        await tx.update(followUps).set(series).where(eq(followUps.id, row.id));
+        if (completedAt) await scheduleNext(tx, { ...row, ...series }, completedAt, () => zoneOf(tx, ctx.user.id, timeZone));
+      }
       return followUpRecords.read(tx, row.id, ctx.authority);
     }),
   ),
 
+  /**
+   * Changes a follow-up; with `scope: 'series'`, its type, description and repeat go to the series' later pending ones
+   * too, and a new date moves them by as much (and re-anchors a date-based series). Completion is always this one's.
+   * With `scope: 'one'`, a new date moves only this one (the series keeps its schedule), and a different repeat
+   * starts a series of its own from this one.
+   */
   update: protectedProcedure.input(followUpUpdateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
-      const { id, ...changes } = input;
-      await followUpRecords.update(tx, id, ctx.authority, changes);
+      const { id, scope, timeZone, repeat, completed, date, ...texts } = input;
+      const row = await editable(tx, id, ctx.authority);
+      const current = repeatOf(row);
+      const repeatChanged = repeat !== undefined && !sameRepeat(repeat, current);
+      const targets = await scopedRows(tx, row, scope, ctx.authority);
+      const shift = date ? date.getTime() - row.date.getTime() : 0;
+      const wanted = repeat === undefined ? current : repeat;
+      for (const target of targets) {
+        const isThis = target.id === row.id;
+        const values: Partial<typeof followUps.$inferInsert> = { ...texts };
+        if (date) values.date = isThis ? date : new Date(target.date.getTime() + shift);
+        if (scope === 'series' && row.seriesId !== null) {
+          if (repeatChanged) Object.assign(values, repeatColumns(wanted));
+          if (wanted?.from === 'date' && (date || repeatChanged)) values.repeatAnchor = date ?? row.repeatAnchor ?? row.date;
+        } else if (repeatChanged) {
+          Object.assign(values, repeatColumns(wanted), { seriesId: wanted ? row.id : row.seriesId, repeatAnchor: wanted?.from === 'date' ? (date ?? row.date) : null });
+        }
+        if (isThis && completed === false) Object.assign(values, { completed: false, completedAt: null });
+        if (Object.keys(values).length) await tx.update(followUps).set(values).where(eq(followUps.id, target.id));
+      }
+      if (completed) await completeFollowUp(tx, id, ctx.authority, () => zoneOf(tx, ctx.user.id, timeZone));
       return followUpRecords.read(tx, id, ctx.authority);
     }),
   ),
 
-  complete: protectedProcedure.input(idInput).mutation(({ ctx, input }) =>
+  complete: protectedProcedure.input(followUpCompleteInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
-      await followUpRecords.update(tx, input.id, ctx.authority, { completed: true });
+      await completeFollowUp(tx, input.id, ctx.authority, () => zoneOf(tx, ctx.user.id, input.timeZone));
       return followUpRecords.read(tx, input.id, ctx.authority);
     }),
   ),
 
-  remove: protectedProcedure
-    .input(idInput)
-    .mutation(({ ctx, input }) => ctx.database.write((tx) => followUpRecords.remove(tx, input.id, ctx.authority))),
+  /** Moves a pending follow-up to a later date and changes nothing else (a date-based series keeps its schedule). */
+  snooze: protectedProcedure.input(followUpSnoozeInput).mutation(({ ctx, input }) =>
+    ctx.database.write(async (tx) => {
+      const row = await editable(tx, input.id, ctx.authority);
+      if (row.completed) throw new TRPCError({ code: 'BAD_REQUEST', message: msg('A completed follow-up cannot be snoozed') });
+      await tx.update(followUps).set({ date: input.until }).where(eq(followUps.id, row.id));
+      return followUpRecords.read(tx, row.id, ctx.authority);
+    }),
+  ),
+
+  /** Deletes a follow-up; with `scope: 'series'`, the series' later pending ones too (completed ones stay as history). */
+  remove: protectedProcedure.input(followUpRemoveInput).mutation(({ ctx, input }) =>
+    ctx.database.write(async (tx) => {
+      const [row] = await tx
+        .delete(followUps)
+        .where(and(eq(followUps.id, input.id), canDelete(followUps, ctx.authority)))
+        .returning({ id: followUps.id, seriesId: followUps.seriesId });
+      if (!row) await denyWrite(tx, followUps, input.id, ctx.authority, NOT_FOUND);
+      if (input.scope === 'series' && row.seriesId !== null) {
+        await tx
+          .delete(followUps)
+          .where(and(eq(followUps.seriesId, row.seriesId), gt(followUps.id, row.id), eq(followUps.completed, false), canDelete(followUps, ctx.authority)));
+      }
+      return { success: true as const, id: input.id };
+    }),
+  ),
 });

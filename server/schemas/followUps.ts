@@ -1,8 +1,38 @@
 // Follow-up inputs (SPEC §5): date and description required.
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
+import { repeatBases, repeatUnits, SNOOZE_MAX_DAYS } from '../../shared/nudges';
+import { isTimeZone } from '../nudges/schedule';
 import { followUpTypeSchema } from './activities';
 import { booleanFlag, dateInput, id, LIMITS, pageFields, requiredText, teamIdInput } from './common';
+
+/** The longest interval a follow-up can repeat at, in its unit. */
+export const REPEAT_EVERY_MAX = 365;
+
+const everyMessage = fmt('Repeat every must be a whole number from 1 to {max}', { max: REPEAT_EVERY_MAX });
+
+/** How a follow-up repeats, or null for not at all. */
+export const repeatInput = z
+  .object({
+    every: z.number({ error: everyMessage }).int(everyMessage).min(1, everyMessage).max(REPEAT_EVERY_MAX, everyMessage),
+    unit: z.enum(repeatUnits, { error: fmt('Repeat unit must be one of {units}', { units: repeatUnits.join(', ') }) }),
+    from: z.enum(repeatBases, { error: fmt('Repeat from must be one of {bases}', { bases: repeatBases.join(', ') }) }),
+  })
+  .strict()
+  .nullable();
+
+/**
+ * The browser's time zone, in which a repeating follow-up's next date is counted (a month end, a wall-clock time
+ * across a daylight-saving change); without it the user's saved zone, else UTC.
+ */
+const timeZoneInput = z
+  .string({ error: msg('Time zone must be a time zone name such as Europe/Paris') })
+  .refine(isTimeZone, msg('Time zone must be a time zone name such as Europe/Paris'))
+  .optional();
+
+/** Which follow-ups of a series an edit or a delete applies to: this one, or this one and the series' later pending ones. */
+export const followUpScopes = ['one', 'series'] as const;
+const scopeInput = z.enum(followUpScopes, { error: fmt('Scope must be one of {scopes}', { scopes: followUpScopes.join(', ') }) }).default('one');
 
 export const followUpCreateInput = z.object({
   contactId: id,
@@ -11,6 +41,8 @@ export const followUpCreateInput = z.object({
   description: requiredText(msg('Description is required'), LIMITS.description, msg('Description')),
   completed: z.boolean().default(false),
   teamId: teamIdInput,
+  repeat: repeatInput.default(null),
+  timeZone: timeZoneInput,
 });
 
 export const followUpUpdateInput = z.object({
@@ -19,6 +51,24 @@ export const followUpUpdateInput = z.object({
   type: followUpTypeSchema.optional(),
   description: requiredText(msg('Description is required'), LIMITS.description, msg('Description')).optional(),
   completed: z.boolean().optional(),
+  repeat: repeatInput.optional(),
+  scope: scopeInput,
+  timeZone: timeZoneInput,
+});
+
+export const followUpCompleteInput = z.object({ id, timeZone: timeZoneInput });
+
+export const followUpRemoveInput = z.object({ id, scope: scopeInput });
+
+const snoozeMessage = fmt('Snooze until must be in the future and at most {days} days away', { days: SNOOZE_MAX_DAYS });
+
+/** A new date for a pending follow-up, from now to SNOOZE_MAX_DAYS ahead (checked against the clock when it runs). */
+export const followUpSnoozeInput = z.object({
+  id,
+  until: dateInput(msg('Snooze until is required')).refine((until) => {
+    const now = Date.now();
+    return until.getTime() > now && until.getTime() <= now + SNOOZE_MAX_DAYS * 24 * 60 * 60 * 1000;
+  }, snoozeMessage),
 });
 
 /** The groups of the Follow-ups screen (SPEC: Overdue, Today, Upcoming under Pending; Completed), each read apart. */

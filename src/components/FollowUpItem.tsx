@@ -3,9 +3,11 @@ import { Link } from 'react-router-dom';
 import { t } from '../i18n';
 import { followUpDueBadge, formatDay, overdueBy } from '../lib/dates';
 import { followUpTypeLabel, type FollowUpType } from '../../shared/vocabulary';
+import type { RepeatUnit } from '../../shared/nudges';
+import { repeatLabel } from '../lib/repeat';
 import { ContactAvatar } from './ContactAvatar';
 import { ContactLink } from './ContactLink';
-import { FollowUpTypeIcon } from './Icons';
+import { FollowUpTypeIcon, RepeatIcon } from './Icons';
 import { STRETCHED_LINK, STRETCHED_ROW } from './stretchedLink';
 
 const badgeTones = { error: 'badge-error', warning: 'badge-warning', success: 'badge-success', neutral: 'badge-ghost' } as const;
@@ -17,11 +19,13 @@ interface FollowUpItemProps {
   type: FollowUpType;
   date: Date;
   completed?: boolean;
+  /** A repeating one's interval, shown beside its type ('Every 2 weeks'). */
+  repeat?: { every: number; unit: RepeatUnit } | null;
   /** Makes the whole row a link (the dashboard's), with the contact's name still leading to the contact. */
   to?: string;
 }
 
-export function FollowUpItem({ contactId, contactName, description, type, date, completed, to }: FollowUpItemProps) {
+export function FollowUpItem({ contactId, contactName, description, type, date, completed, repeat, to }: FollowUpItemProps) {
   const due = followUpDueBadge(date);
   const late = completed ? null : overdueBy(date);
   return (
@@ -40,9 +44,17 @@ export function FollowUpItem({ contactId, contactName, description, type, date, 
             description
           )}
         </p>
-        <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-base-content/70">
-          <FollowUpTypeIcon type={type} />
-          {followUpTypeLabel(type)}
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/70">
+          <span className="inline-flex items-center gap-1.5">
+            <FollowUpTypeIcon type={type} />
+            {followUpTypeLabel(type)}
+          </span>
+          {repeat && (
+            <span className="inline-flex items-center gap-1">
+              <RepeatIcon small />
+              {repeatLabel(repeat.every, repeat.unit)}
+            </span>
+          )}
         </p>
         {late && (
           <p className="mt-0.5 text-xs font-medium text-base-content/85">

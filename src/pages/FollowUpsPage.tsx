@@ -1,4 +1,4 @@
-// Follow-ups: Pending (Overdue, Today, Upcoming) and Completed tabs; complete, edit, delete; ?id= opens one.
+// Follow-ups: Pending (Overdue, Today, Upcoming) and Completed tabs; complete, snooze, edit, delete; ?id= opens one.
 import { useState } from 'react';
 import { t } from '../i18n';
 import { CalendarFeed } from '../components/CalendarFeed';
@@ -10,6 +10,7 @@ import { LoadMore } from '../components/LoadMore';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu, type RowMenuItem } from '../components/RowMenu';
+import { SeriesScopeDialog, type SeriesScope } from '../components/SeriesScopeDialog';
 import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
 import { FollowUpForm, type FollowUp } from '../forms/FollowUpForm';
@@ -20,6 +21,9 @@ import { confirmDelete, emptyHelp, failure, loadFailed, nextFollowUp, notFound, 
 import { startOfToday, startOfTomorrow } from '../lib/days';
 import { trpc } from '../lib/trpc';
 import { nextPageAfterLastId } from '../lib/ids';
+import { addDaysFromToday, formatDay, fromDateInputValue, toDateInputValue } from '../lib/dates';
+import { browserTimeZone } from '../lib/repeat';
+import { TextField } from '../forms/TextField';
 
 // A heavy user's follow-ups load a page at a time, each group on its own.
 const PAGE = 50;
@@ -60,10 +64,13 @@ export default function FollowUpsPage() {
   const counts = trpc.followUps.counts.useQuery();
   const complete = trpc.followUps.complete.useMutation();
   const remove = trpc.followUps.remove.useMutation();
+  const snooze = trpc.followUps.snooze.useMutation();
   const write = useWrite();
   const [creating, setCreating] = useState(false);
   const [nextWith, setNextWith] = useState<{ id: number; name: string } | null>(null);
   const [deleting, setDeleting] = useState<FollowUp | null>(null);
+  const [snoozing, setSnoozing] = useState<FollowUp | null>(null);
+  const [snoozeDay, setSnoozeDay] = useState('');
 
   const pendingGroups = [
     { title: t('Overdue'), list: overdue },
@@ -75,7 +82,8 @@ export default function FollowUpsPage() {
 
   // Completing one offers the next step with the same person, in the toast.
   const markCompleted = (followUp: FollowUp) =>
-    void write(() => complete.mutateAsync({ id: followUp.id }), {
+    // The browser's zone: a repeating one's next date is counted where the user is.
+    void write(() => complete.mutateAsync({ id: followUp.id, timeZone: browserTimeZone() }), {
       kind: 'followUp',
       done: () => ({
         title: success.followUpCompleted,
@@ -84,9 +92,23 @@ export default function FollowUpsPage() {
       failed: failure.completeFollowUp,
     }).catch(() => undefined);
 
-  async function removeFollowUp(followUp: FollowUp) {
-    await write(() => remove.mutateAsync({ id: followUp.id }), { kind: 'followUp', done: success.followUpDeleted, failed: failure.deleteFollowUp }).catch(() => undefined);
+  async function removeFollowUp(followUp: FollowUp, scope: SeriesScope = 'one') {
+    await write(() => remove.mutateAsync({ id: followUp.id, scope }), { kind: 'followUp', done: success.followUpDeleted, failed: failure.deleteFollowUp }).catch(() => undefined);
     setDeleting(null);
+  }
+
+  /** Moves a pending follow-up to a later day (local noon, as the form stores a day), nothing else. */
+  async function snoozeUntil(followUp: FollowUp, until: Date) {
+    await write(() => snooze.mutateAsync({ id: followUp.id, until }), {
+      kind: 'followUp',
+      done: t('Snoozed until {date}', { date: formatDay(until) }),
+      failed: t('Could not snooze the follow-up. Please try again.'),
+    }).catch(() => undefined);
+  }
+
+  function openSnoozeDialog(followUp: FollowUp) {
+    setSnoozeDay(toDateInputValue(addDaysFromToday(2)));
+    setSnoozing(followUp);
   }
 
   const menu = (followUp: FollowUp): RowMenuItem[] => [
@@ -95,6 +117,9 @@ export default function FollowUpsPage() {
       ? []
       : [
           { label: t('Mark as completed'), onSelect: () => markCompleted(followUp) },
+          { label: t('Snooze until tomorrow'), onSelect: () => void snoozeUntil(followUp, addDaysFromToday(1)) },
+          { label: t('Snooze for a week'), onSelect: () => void snoozeUntil(followUp, addDaysFromToday(7)) },
+          { label: t('Snooze until a date…'), onSelect: () => openSnoozeDialog(followUp) },
           { label: t('Add to calendar'), onSelect: () => downloadIcs(followUp.id) },
         ]),
     { label: t('Edit'), onSelect: () => open(followUp.id) },
@@ -106,7 +131,15 @@ export default function FollowUpsPage() {
       <ul className="flex flex-col gap-2">
         {list.data?.pages.flat().map((followUp) => (
           <li key={followUp.id} className="flex items-start gap-1 rounded-box border border-base-300 bg-base-100 p-3 sm:gap-2 sm:p-4">
-            <FollowUpItem contactId={followUp.contactId} contactName={followUp.contactName} description={followUp.description} type={followUp.type} date={followUp.date} completed={followUp.completed} />
+            <FollowUpItem
+              contactId={followUp.contactId}
+              contactName={followUp.contactName}
+              description={followUp.description}
+              type={followUp.type}
+              date={followUp.date}
+              completed={followUp.completed}
+              repeat={followUp.repeatEvery && followUp.repeatUnit ? { every: followUp.repeatEvery, unit: followUp.repeatUnit } : null}
+            />
             <RowMenu label={t('Actions for follow-up with {name}', { name: followUp.contactName })} items={menu(followUp)} />
           </li>
         ))}
@@ -171,8 +204,38 @@ export default function FollowUpsPage() {
       <Modal open={Boolean(editing)} title={t('Edit Follow-up')} onClose={close}>
         {editing && <FollowUpForm key={editing.id} followUp={editing} onDone={close} />}
       </Modal>
+      <SeriesScopeDialog
+        open={Boolean(deleting?.repeatEvery && deleting.seriesId)}
+        title={t('Delete a repeating follow-up')}
+        message={t('Delete this follow-up only, or this one and the later ones of its series? Completed ones are kept.')}
+        busy={remove.isPending}
+        danger
+        onChoose={(scope) => deleting && void removeFollowUp(deleting, scope)}
+        onCancel={() => setDeleting(null)}
+      />
+      <Modal open={Boolean(snoozing)} title={t('Snooze follow-up')} onClose={() => setSnoozing(null)}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const until = fromDateInputValue(snoozeDay);
+            if (!snoozing || Number.isNaN(until.getTime())) return;
+            void snoozeUntil(snoozing, until).then(() => setSnoozing(null));
+          }}
+        >
+          <TextField name="until" type="date" label={t('Until')} min={toDateInputValue(addDaysFromToday(1))} value={snoozeDay} onChange={(e) => setSnoozeDay(e.target.value)} />
+          <div className="modal-action">
+            <button type="button" className="btn btn-ghost" onClick={() => setSnoozing(null)}>
+              {t('Cancel')}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={snooze.isPending || !snoozeDay}>
+              {t('Snooze')}
+            </button>
+          </div>
+        </form>
+      </Modal>
       <ConfirmDialog
-        open={Boolean(deleting)}
+        open={Boolean(deleting && !(deleting.repeatEvery && deleting.seriesId))}
         title={t('Delete follow-up')}
         message={confirmDelete.followUp}
         busy={remove.isPending}

@@ -133,8 +133,13 @@ describe('creating an activity', () => {
       description: 'Follow-up for activity',
       type: 'phone',
       completed: false,
+      completedAt: null,
       createdAt: expect.any(String),
       teamId: null,
+      repeatEvery: null,
+      repeatUnit: null,
+      repeatFrom: null,
+      seriesId: null,
     });
     expect(res.body.prayerRequest).toEqual({
       id: expect.any(Number),

@@ -35,8 +35,13 @@ describe('creating a follow-up', () => {
       description: 'Coffee chat',
       type: 'phone',
       completed: false,
+      completedAt: null,
       createdAt: expect.any(String),
       teamId: null,
+      repeatEvery: null,
+      repeatUnit: null,
+      repeatFrom: null,
+      seriesId: null,
     });
     const [row] = await rows('select contact_id, date, description, type, completed, created_by from follow_ups where id = ?', [res.body.id]);
     expect(row).toEqual({ contact_id: contactId, date: Date.parse('2031-05-01T09:00:00.000Z'), description: 'Coffee chat', type: 'phone', completed: 0, created_by: userId });
@@ -146,11 +151,13 @@ describe('updating and completing follow-ups', () => {
     const created = (await client.post('/api/followups', { contactId, date: '2031-06-01', description: 'Finish' })).body;
     const res = await client.post(`/api/followups/${created.id}/complete`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...created, completed: true });
+    expect(res.body).toEqual({ ...created, completed: true, completedAt: expect.any(String) });
+    expect(Date.parse(res.body.completedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect((await rows('select completed from follow_ups where id = ?', [created.id]))[0].completed).toBe(1);
     const again = await client.post(`/api/followups/${created.id}/complete`);
     expect(again.status).toBe(200);
-    expect(again.body.completed).toBe(true);
+    // Completing it again keeps when it was first completed.
+    expect(again.body).toEqual(res.body);
   });
 
   it("answers 404 completing or updating another user's follow-up and leaves it pending", async () => {

@@ -26,7 +26,9 @@ const tables = ['users', 'contacts', 'activities', 'follow_ups', 'prayer_request
 const bodies: Record<string, () => Record<string, unknown>> = {
   'contacts.update': () => ({ name: 'Hijacked', notes: 'changed by B' }),
   'activities.update': () => ({ type: 'other', notes: 'changed by B', date: '2030-01-01' }),
-  'followUps.update': () => ({ description: 'changed by B', completed: true }),
+  'followUps.update': () => ({ description: 'changed by B', completed: true, scope: 'series' }),
+  'followUps.complete': () => ({ timeZone: 'Europe/Paris' }),
+  'followUps.snooze': () => ({ until: new Date(Date.now() + 2 * 86_400_000).toISOString() }),
   'prayerRequests.update': () => ({ request: 'changed by B', answered: true }),
   'goals.update': () => ({ title: 'changed by B', completed: true, currentCount: 99 }),
   'teams.update': () => ({ name: 'Hijacked team' }),

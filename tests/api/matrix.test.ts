@@ -56,6 +56,7 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
   if (entity === 'teams') return { path: route.path.replace(':id', String(teamId)), body: { name: 'Renamed' } };
   if (route.procedure.endsWith('.create')) return { path: route.path, body: validBodies[entity](teamId, teamRows.contacts) };
   const id = teamRows[entity];
+  if (route.procedure === 'followUps.snooze') return { path: route.path.replace(':id', String(id)), body: { until: new Date(Date.now() + 2 * 86_400_000).toISOString() } };
   if (id === undefined) throw new Error(`no fixture for ${route.method} ${route.path}: add one so the route is covered`);
   return { path: route.path.replace(':id', String(id)), body: route.method === 'PUT' ? { notes: 'changed', name: 'changed', description: 'changed' } : undefined };
 }
