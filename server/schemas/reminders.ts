@@ -21,4 +21,3 @@ export const remindersUpdateInput = z
   .partial()
   .strict();
 
-export type RemindersUpdate = z.infer<typeof remindersUpdateInput>;
