@@ -88,6 +88,7 @@ describe('creating an activity', () => {
       newContact: false,
       followUp: null,
       prayerRequest: null,
+      askSpiritualChange: false,
     });
   });
 
@@ -240,7 +241,7 @@ describe('listing activities', () => {
     const created = (await client.post('/api/activities', { contactName: 'Timothy', date: '2030-02-02T02:02:02.000Z' })).body;
     const res = await client.get(`/api/activities/${created.id}`);
     expect(res.status).toBe(200);
-    const { newContact: _n, followUp: _f, prayerRequest: _p, ...activity } = created;
+    const { newContact: _n, followUp: _f, prayerRequest: _p, askSpiritualChange: _a, ...activity } = created;
     expect(res.body).toEqual(activity);
     const foreign = await other.client.get(`/api/activities/${created.id}`);
     expect(foreign.status).toBe(404);

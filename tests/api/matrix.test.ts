@@ -42,7 +42,13 @@ afterAll(() => server.close());
  * Routes that act only on the caller's own account (sign-in, their calendar feed, profile, import, deletion, the
  * invitations addressed to them): no team row, nothing to refuse a viewer.
  */
-const ownAccount = (route: RestRoute) => /^(auth|calendar|account|invitations)\./.test(route.procedure);
+const ownAccount = (route: RestRoute) => /^(auth|calendar|account|invitations|reminders|push)\./.test(route.procedure) || perUser.has(route.procedure);
+/**
+ * Writes that change only the caller's own view of a team row (issue 16): their snooze of a contact, their attention
+ * thresholds, their Pray today list. A viewer may do them; tests/api/attention.test.ts and pray-today.test.ts show they
+ * touch nobody else's.
+ */
+const perUser = new Set(['attention.snooze', 'attention.unsnooze', 'attention.updateSettings', 'prayerRequests.setTodayCount', 'prayerRequests.notToday']);
 const writes = restRoutes.filter((r) => r.method !== 'GET' && !ownAccount(r));
 const entityOf = (route: RestRoute) => route.procedure.split('.')[0];
 
@@ -56,6 +62,7 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
   if (entity === 'teams') return { path: route.path.replace(':id', String(teamId)), body: { name: 'Renamed' } };
   if (route.procedure.endsWith('.create')) return { path: route.path, body: validBodies[entity](teamId, teamRows.contacts) };
   const id = teamRows[entity];
+  if (route.procedure === 'contacts.answerSpiritualCheck') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { status: 'growing' } };
   if (route.procedure === 'followUps.snooze') return { path: route.path.replace(':id', String(id)), body: { until: new Date(Date.now() + 2 * 86_400_000).toISOString() } };
   if (id === undefined) throw new Error(`no fixture for ${route.method} ${route.path}: add one so the route is covered`);
   return { path: route.path.replace(':id', String(id)), body: route.method === 'PUT' ? { notes: 'changed', name: 'changed', description: 'changed' } : undefined };
