@@ -4,7 +4,8 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ZodRealError } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { msg, type Locale } from '../../shared/i18n';
-import { activities, contacts, contactStatusChanges, followUps, goals, prayerRequests, teamMembers, teams, users } from '../../db/schema';
+import { activities, contacts, contactSnoozes, contactStatusChanges, followUps, goals, prayerRequests, pushSubscriptions, teamMembers, teams, users } from '../../db/schema';
+import { readSettings } from '../nudges/settings';
 import { canRead, ownedBy, type Authority } from '../access';
 import { hashPassword, verifyPassword, type SessionUser } from '../auth';
 import { translate, translateMessage } from '../i18n';
@@ -55,7 +56,7 @@ async function exportData(db: Queryable, who: Authority) {
     .select({ ...userColumns, createdAt: users.createdAt, lastLogin: users.lastLogin, profileImage: users.profileImage })
     .from(users)
     .where(eq(users.id, userId));
-  const [ownContacts, ownActivities, ownFollowUps, ownPrayers, ownGoals, statusChanges, memberships] = await Promise.all([
+  const [ownContacts, ownActivities, ownFollowUps, ownPrayers, ownGoals, statusChanges, memberships, settings, snoozes, devices] = await Promise.all([
     db.select(contactColumns).from(contacts).where(ownedBy(contacts, who)).orderBy(asc(contacts.id)),
     db
       .select(activityColumns)
@@ -90,7 +91,17 @@ async function exportData(db: Queryable, who: Authority) {
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
       .where(eq(teamMembers.userId, userId))
       .orderBy(asc(teams.id)),
+    readSettings(db, userId),
+    db
+      .select({ contactId: contactSnoozes.contactId, contactName: contacts.name, until: contactSnoozes.until })
+      .from(contactSnoozes)
+      .innerJoin(contacts, eq(contacts.id, contactSnoozes.contactId))
+      .where(eq(contactSnoozes.userId, userId))
+      .orderBy(asc(contactSnoozes.contactId)),
+    db.select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(asc(pushSubscriptions.id)),
   ]);
+  // The nudge and reminder settings as Settings shows them; never the unsubscribe token (a credential) or the scheduler's bookkeeping.
+  const { unsubscribeToken: _token, nextDigestAt: _next, ...nudgeSettings } = settings;
   return {
     exportedAt: new Date(),
     user,
@@ -101,6 +112,10 @@ async function exportData(db: Queryable, who: Authority) {
     goals: ownGoals,
     statusChanges,
     teams: memberships,
+    settings: nudgeSettings,
+    snoozes,
+    /** Where this account's push notifications go: each device's push service address, as the browser gave it. */
+    pushDevices: devices,
   };
 }
 

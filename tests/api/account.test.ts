@@ -161,7 +161,7 @@ describe('the JSON export', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="sower-export.json"');
     expect(res.headers.get('cache-control')).toContain('no-store');
     const data = res.body;
-    expect(Object.keys(data).sort()).toEqual(['activities', 'contacts', 'exportedAt', 'followUps', 'goals', 'prayerRequests', 'statusChanges', 'teams', 'user']);
+    expect(Object.keys(data).sort()).toEqual(['activities', 'contacts', 'exportedAt', 'followUps', 'goals', 'prayerRequests', 'pushDevices', 'settings', 'snoozes', 'statusChanges', 'teams', 'user']);
     expect(Math.abs(Date.parse(data.exportedAt) - Date.now())).toBeLessThan(60_000);
     expect(data.user).toMatchObject({ id: user.id, username: user.username, email: user.email, createdAt: expect.any(String) });
     expect(JSON.stringify(data)).not.toMatch(/password|hash|calendarToken/i);
@@ -175,6 +175,23 @@ describe('the JSON export', () => {
       ['seeking', 'new_believer'],
     ]);
     expect(data.teams).toEqual([{ id: team.id, name: 'Night shift', description: null, role: 'admin', joinedAt: expect.any(String) }]);
+    expect(data.settings).toMatchObject({ prayTodayCount: 5, remindersOn: false, attentionDays: { seeking: 7, mature: 45 } });
+    expect(data.snoozes).toEqual([]);
+    expect(data.pushDevices).toEqual([]);
+  });
+
+  it("carries the user's nudge settings and snoozes, never the unsubscribe token", async () => {
+    const { client } = await signedInClient(server, 'nudged');
+    const contact = (await client.post('/api/contacts', { name: 'Lydia' })).body;
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    expect((await client.post(`/api/contacts/${contact.id}/snooze`, { until })).status).toBe(200);
+    expect((await client.put('/api/account/attention', { days: { seeking: 10 } })).status).toBe(200);
+    expect((await client.put('/api/account/reminders', { remindersOn: true, hour: 7, timeZone: 'Europe/Paris', discreet: true })).status).toBe(200);
+    await server.database.writerClient.execute("update user_settings set unsubscribe_token = 'secret-token-value'");
+    const data = (await client.get('/api/account/export')).body;
+    expect(data.settings).toMatchObject({ remindersOn: true, reminderHour: 7, timeZone: 'Europe/Paris', discreet: true, attentionDays: { seeking: 10, exploring: 14 } });
+    expect(data.snoozes).toEqual([{ contactId: contact.id, contactName: 'Lydia', until }]);
+    expect(JSON.stringify(data)).not.toMatch(/secret-token-value|unsubscribeToken|nextDigestAt/);
   });
 
   it('answers the same object through tRPC', async () => {
