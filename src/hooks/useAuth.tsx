@@ -40,9 +40,15 @@ const SESSION_RECHECK_MS = 5 * 60 * 1000;
 function forgetOfflineData() {
   remember(null);
   // Loaded on demand, like the rest of the outbox: the entry chunk stays small.
-  return import('../lib/outbox')
+  const outbox = import('../lib/outbox')
     .then(({ clearOutbox }) => clearOutbox())
     .catch((error) => console.warn('The offline outbox could not be cleared', error));
+  // This device stops receiving the user's reminders: its push subscription ends, so the push service answers 410 to
+  // the next digest and the server forgets it (server/nudges/push.ts). A shared phone shows nobody's names after logout.
+  const push = import('../lib/push')
+    .then(({ unsubscribeThisDevice }) => unsubscribeThisDevice())
+    .catch((error) => console.warn('The push subscription could not be ended', error));
+  return Promise.all([outbox, push]).then(() => undefined);
 }
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
