@@ -68,9 +68,9 @@ const goal = z.object({
   teamId,
 });
 
-const reminders = z.object({
+/** The digest's choices, as Settings → Reminders and the export show them. */
+const reminderChoices = {
   remindersOn: z.boolean(),
-  hour: count,
   timeZone: maybeText,
   byEmail: z.boolean(),
   byPush: z.boolean(),
@@ -78,6 +78,11 @@ const reminders = z.object({
   includeAttention: z.boolean(),
   includePrayers: z.boolean(),
   discreet: z.boolean(),
+};
+
+const reminders = z.object({
+  ...reminderChoices,
+  hour: count,
   emailAvailable: z.boolean(),
   nextDigestAt: count.nullable(),
 });
@@ -89,7 +94,9 @@ const prayToday = z.object({
 
 const spiritualCheck = z.object({ id: rowId, spiritualStatus, activitiesSinceChange: count, ask: z.boolean() });
 const attentionItem = z.object({ id: rowId, name: text, spiritualStatus, teamId, lastTouchAt: instant, touched: z.boolean(), dueSince: instant });
-const attentionDays = z.object({ days: z.object(Object.fromEntries(spiritualStatuses.map((status) => [status, count])) as Record<(typeof spiritualStatuses)[number], typeof count>) });
+/** Days without a touch, by status. */
+const daysByStatus = z.object(Object.fromEntries(spiritualStatuses.map((status) => [status, count])) as Record<(typeof spiritualStatuses)[number], typeof count>);
+const attentionDays = z.object({ days: daysByStatus });
 
 const teamFields = { id: rowId, name: text, description: maybeText, createdAt: instant };
 const team = z.object({ ...teamFields, role: teamRole });
@@ -232,17 +239,10 @@ export const responses = {
     statusChanges: z.array(z.object({ ...statusChange, contactId: rowId, contactName: text })),
     teams: z.array(z.object({ id: rowId, name: text, description: maybeText, role: teamRole, joinedAt: instant })),
     settings: z.object({
-      attentionDays: z.object(Object.fromEntries(spiritualStatuses.map((status) => [status, count])) as Record<(typeof spiritualStatuses)[number], typeof count>),
+      attentionDays: daysByStatus,
       prayTodayCount: count,
-      remindersOn: z.boolean(),
       reminderHour: count,
-      timeZone: maybeText,
-      byEmail: z.boolean(),
-      byPush: z.boolean(),
-      includeFollowUps: z.boolean(),
-      includeAttention: z.boolean(),
-      includePrayers: z.boolean(),
-      discreet: z.boolean(),
+      ...reminderChoices,
     }),
     snoozes: z.array(z.object({ contactId: rowId, contactName: text, until: instant })),
     pushDevices: z.array(z.object({ endpoint: text, createdAt: instant })),
