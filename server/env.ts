@@ -34,8 +34,15 @@ const envSchema = z.object({
   DATABASE_AUTH_TOKEN: z.string().optional(),
   /** auto: Secure cookies and HSTS when the request came over HTTPS (directly or via a trusted proxy). */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false'], { error: 'must be auto, true or false' }).default('auto'),
-  /** Trust X-Forwarded-Proto / X-Forwarded-For from a reverse proxy in front of the app. */
-  TRUST_PROXY: booleanText.default(false),
+  /**
+   * How many reverse proxies in front of the app append to X-Forwarded-For (and set X-Forwarded-Proto): false (none,
+   * the headers are ignored), true (one, as with the shipped Caddyfile), or a count of hops. The client's address is the
+   * entry the outermost trusted proxy added, counted from the right; entries left of it are the client's own writing.
+   */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', '2', '3', '4', '5'], { error: 'must be true, false or a number of proxies (1-5)' })
+    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+    .default(0),
   /** Extra origins allowed to send writes (comma separated), e.g. the public URL behind a proxy. */
   ALLOWED_ORIGINS: commaList.pipe(z.array(origin)),
   /** The address people open Sower at (https://sower.example): its host is served and its origin may write. */

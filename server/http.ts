@@ -1,5 +1,6 @@
 // Low-level HTTP helpers: request metadata, bounded JSON bodies, JSON and text answers, the same-origin check.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import { fillTemplate, msg } from '../shared/i18n';
 import type { Env } from './env';
 import type { RequestMeta } from './trpc';
@@ -18,14 +19,30 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The value a chain of `hops` trusted proxies vouches for in a forwarded header: each appends what it saw (a header may
+ * also come as several lines, which count as one list), so the `hops`-th entry from the right is the one the outermost
+ * trusted proxy wrote, and every entry left of it was written by the client. Fewer entries than hops: the leftmost,
+ * which some trusted proxy wrote. No header, or no trust: nothing.
+ */
+export function forwardedEntry(header: string | string[] | undefined, hops: number): string {
+  if (!hops || header === undefined) return '';
+  const entries = (Array.isArray(header) ? header.join(',') : header)
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return entries[Math.max(0, entries.length - hops)] ?? '';
+}
+
 export function requestMeta(req: IncomingMessage, env: Pick<Env, 'TRUST_PROXY' | 'COOKIE_SECURE'>): RequestMeta & { https: boolean } {
-  const forwardedProto = env.TRUST_PROXY ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() : '';
+  const forwardedProto = forwardedEntry(req.headers['x-forwarded-proto'], env.TRUST_PROXY).toLowerCase();
   const overTls = 'encrypted' in req.socket && Boolean((req.socket as { encrypted?: boolean }).encrypted);
   const https = overTls || forwardedProto === 'https';
   const secure = env.COOKIE_SECURE === 'auto' ? https : env.COOKIE_SECURE === 'true';
-  const forwardedFor = env.TRUST_PROXY ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
+  // Only an address counts: a proxy that wrote something else (a port, 'unknown') leaves the connection's own address.
+  const forwardedFor = forwardedEntry(req.headers['x-forwarded-for'], env.TRUST_PROXY);
   const acceptLanguage = typeof req.headers['accept-language'] === 'string' ? req.headers['accept-language'] : undefined;
-  return { secure, https, clientIp: forwardedFor || req.socket.remoteAddress || 'unknown', acceptLanguage };
+  return { secure, https, clientIp: (isIP(forwardedFor) ? forwardedFor : '') || req.socket.remoteAddress || 'unknown', acceptLanguage };
 }
 
 /** Reads a JSON body, refusing more than MAX_BODY_BYTES before it is all read, and anything but JSON. */

@@ -253,3 +253,69 @@ describe('client addresses as counters see them', () => {
     expect(addressKey(ip)).toBe(key);
   });
 });
+
+describe('client addresses behind a trusted proxy', () => {
+  let proxied: TestServer;
+  beforeAll(async () => {
+    proxied = await startServer({ TRUST_PROXY: 'true' });
+  });
+  afterAll(() => proxied.close());
+  /** A login as the shipped Caddyfile's one proxy forwards it: whatever the client wrote, then the address Caddy saw. */
+  const viaProxy = (forwardedFor: string, username: string, password: string) =>
+    requestFrom('127.0.0.1', proxied.baseUrl, 'POST', '/api/auth/login', { username, password }, { 'X-Forwarded-For': forwardedFor });
+
+  it('counts the address the proxy added, not the ones the client wrote before it', async () => {
+    const { user } = await signedInClient(proxied, 'spoofed');
+    const statuses = [];
+    // 25 guesses, each claiming a fresh address on the left; the proxy appends the one real address on the right.
+    for (let i = 0; i < 25; i++) statuses.push((await viaProxy(`203.0.113.${i}, 198.51.100.7`, user.username, `guess ${i}`)).status);
+    expect(count(statuses, 401)).toBe(10);
+    expect(count(statuses, 429)).toBe(15);
+  });
+
+  it('never lets a client lock the owner out by writing the owner’s address', async () => {
+    const { user } = await signedInClient(proxied, 'framed');
+    // The attacker at 198.51.100.8 claims to be the owner's 192.0.2.55.
+    for (let i = 0; i < 12; i++) await viaProxy(`192.0.2.55, 198.51.100.8`, user.username, `guess ${i}`);
+    const owner = await viaProxy('192.0.2.55', user.username, PASSWORD);
+    expect(owner.status).toBe(200);
+    expect((await viaProxy('198.51.100.8', user.username, PASSWORD)).status).toBe(429);
+  });
+
+  it('takes the scheme the proxy wrote, not one the client put before it', async () => {
+    const spoofed = await requestFrom('127.0.0.1', proxied.baseUrl, 'GET', '/healthz', undefined, { 'X-Forwarded-Proto': 'https, http' });
+    expect(spoofed.headers.get('strict-transport-security')).toBeNull();
+    const real = await requestFrom('127.0.0.1', proxied.baseUrl, 'GET', '/healthz', undefined, { 'X-Forwarded-Proto': 'https' });
+    expect(real.headers.get('strict-transport-security')).toMatch(/max-age=/);
+  });
+
+  it('refuses a TRUST_PROXY that is neither a yes, a no nor a count of proxies', () => {
+    expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow('TRUST_PROXY: must be true, false or a number of proxies (1-5)');
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+  });
+
+  it('reads the address of the outermost of two trusted proxies with TRUST_PROXY=2', async () => {
+    const twoHops = await startServer({ TRUST_PROXY: '2' });
+    try {
+      const { user } = await signedInClient(twoHops, 'twohops');
+      const send = (forwardedFor: string, password: string) =>
+        requestFrom('127.0.0.1', twoHops.baseUrl, 'POST', '/api/auth/login', { username: user.username, password }, { 'X-Forwarded-For': forwardedFor });
+      // client-written, what the outer proxy saw (the client), what the inner proxy saw (the outer proxy)
+      const statuses = [];
+      for (let i = 0; i < 12; i++) statuses.push((await send(`10.9.9.${i}, 198.51.100.9, 10.0.0.2`, `guess ${i}`)).status);
+      expect(count(statuses, 429)).toBe(2);
+      expect((await send('198.51.100.10, 10.0.0.2', PASSWORD)).status).toBe(200);
+    } finally {
+      await twoHops.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For without TRUST_PROXY: the connection’s address counts', async () => {
+    const { user } = await signedInClient(server, 'direct');
+    const statuses = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push((await requestFrom('127.0.18.1', server.baseUrl, 'POST', '/api/auth/login', { username: user.username, password: `g${i}` }, { 'X-Forwarded-For': `203.0.113.${i}` })).status);
+    expect(count(statuses, 429)).toBe(2);
+  });
+});
