@@ -14,6 +14,7 @@ import { isUnbatchable } from './batching';
 import { allowedHostsOf, type Env } from './env';
 import { allowedHost, HttpError, isSameOriginWrite, requestMeta, sendJson, setSecurityHeaders } from './http';
 import { handleRest, routePatternOf, sendError } from './rest/handler';
+import { restRoutes } from './rest/routes';
 import { createStaticHandler } from './static';
 import { createDatabaseStore, defaultLimits, type Limits } from './rateLimit';
 import { createRequestContext, newAnswerBudget, type AppServices, type Context } from './trpc';
@@ -51,6 +52,10 @@ export function describeError(error: unknown) {
 }
 
 const UNBATCHABLE = 'Sign-in and account requests must be sent one at a time';
+const REST_ONLY = msg('This file is downloaded from its /api path, not over tRPC.');
+
+/** Procedures whose answer is written as it is read (server/downloads.ts): tRPC would have to hold it whole. */
+const restOnly = new Set<string>(restRoutes.filter((route) => route.download?.streamed).map((route) => route.procedure));
 
 /** Whether every percent sign of the path starts a valid UTF-8 escape ('/%ZZ' and '/%ff' do not). */
 export function isDecodable(pathname: string) {
@@ -137,6 +142,7 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
         const trpcContext = ({ info }: { info: TRPCRequestInfo }) => {
           if (info.calls.length > 1 && info.calls.some((call) => isUnbatchable(call.path)))
             throw new TRPCError({ code: 'BAD_REQUEST', message: UNBATCHABLE });
+          if (info.calls.some((call) => restOnly.has(call.path))) throw new TRPCError({ code: 'BAD_REQUEST', message: REST_ONLY });
           return context().then((ctx) => ({ ...ctx, answerBudget: newAnswerBudget() }));
         };
         return await serveTrpc(req, res, url, trpcContext, ({ error }) => {

@@ -4,9 +4,17 @@
 export const MAX_BATCH_CALLS = 10;
 
 /**
+ * The procedures behind the REST table's downloads: the calendar feed, .ics files, exports. Written out, since the
+ * client's links read this file too and the table is the server's; tests/api/rest-table.test.ts holds it to the table.
+ */
+export const DOWNLOAD_PROCEDURES: readonly string[] = ['calendar.feed', 'followUps.ics', 'account.export', 'account.exportContactsCsv', 'account.exportContactsVcard'];
+
+/**
  * Sign-in, registration and account calls go one per request: each counts an attempt against a limit or does a
- * large piece of work (an export, an import), and a batch must not multiply either. `auth.me` is a plain read.
+ * large piece of work (an export, an import), and a batch must not multiply either; so do downloads and the calendar
+ * feed, which build text as long as what their owner holds allows. `auth.me` is a plain read.
  */
 export function isUnbatchable(path: string) {
-  return (path.startsWith('auth.') && path !== 'auth.me') || path.startsWith('account.');
+  return (path.startsWith('auth.') && path !== 'auth.me') || path.startsWith('account.') || DOWNLOAD_PROCEDURES.includes(path);
 }
+

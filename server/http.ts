@@ -81,12 +81,17 @@ export function sendJson(res: ServerResponse, status: number, body: unknown) {
  * an attachment, whose name is cut down to characters that need no quoting in the header.
  */
 export function sendText(res: ServerResponse, status: number, text: string, contentType: string, filename?: string) {
+  setTextHeaders(res, status, contentType, filename);
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+/** The headers of a text answer, without its length (a file written as it is read goes out chunked). */
+export function setTextHeaders(res: ServerResponse, status: number, contentType: string, filename?: string) {
   res.statusCode = status;
   res.setHeader('Content-Type', contentType);
   res.setHeader('Cache-Control', 'private, no-store');
   if (filename) res.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`);
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
 }
 
 /** Loopback names: always served, so the app works on the machine it runs on without configuration. */

@@ -50,6 +50,8 @@ export function escapeText(value: string): string {
  * toward its 75 octets.
  */
 export function foldLine(line: string): string {
+  // Most lines are short: 75 UTF-16 units are at most 75 octets only when every unit is ASCII; a quick count decides.
+  if (line.length <= MAX_LINE_OCTETS / 3 || (line.length <= MAX_LINE_OCTETS && Buffer.byteLength(line, 'utf8') <= MAX_LINE_OCTETS)) return line;
   const lines: string[] = [];
   let current = '';
   let octets = 0;
@@ -170,6 +172,8 @@ export interface CalendarOptions {
    * of suggesting a new calendar.
    */
   name?: string;
+  /** X-WR-CALDESC, already in `locale`: what the calendar holds (the feed says how far it reaches). */
+  description?: string;
 }
 
 /**
@@ -181,18 +185,45 @@ function writableYear(date: Date) {
   return year >= 1 && year <= 9998;
 }
 
-/** A whole VCALENDAR object of the given follow-ups (those with a writable year), CRLF line endings, every line folded. */
-export function followUpsCalendar(followUps: CalendarFollowUp[], { now, locale, name }: CalendarOptions): string {
-  const stamp = utcStamp(now);
-  const lines = [
+const linesText = (lines: string[]) => (lines.length ? lines.map(foldLine).join(CRLF) + CRLF : '');
+
+/** A calendar's opening lines, up to its first event: its name and description, when given, in `locale`. */
+export function calendarStart({ locale, name, description }: CalendarOptions): string {
+  return linesText([
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Sower//Sower//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     ...(name ? [`X-WR-CALNAME:${escapeText(translate(locale, name))}`] : []),
-    ...followUps.filter((followUp) => writableYear(followUp.date)).flatMap((followUp) => followUpEvents(followUp, stamp, locale)),
-    'END:VCALENDAR',
-  ];
-  return lines.map(foldLine).join(CRLF) + CRLF;
+    ...(description ? [`X-WR-CALDESC:${escapeText(description)}`] : []),
+  ]);
+}
+
+/** The events of some follow-ups (those with a writable year), folded, each line ending in CRLF. */
+export function calendarEvents(followUps: CalendarFollowUp[], { now, locale }: Pick<CalendarOptions, 'now' | 'locale'>): string {
+  const stamp = utcStamp(now);
+  return linesText(followUps.filter((followUp) => writableYear(followUp.date)).flatMap((followUp) => followUpEvents(followUp, stamp, locale)));
+}
+
+/** A note on a day of the calendar, as an all-day event of its own (the feed's "more in Sower"). */
+export function noteEvent(uid: string, day: Date, summary: string, description: string, now: Date): string {
+  return linesText([
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    `DTSTAMP:${utcStamp(now)}`,
+    `DTSTART;VALUE=DATE:${calendarDate(day)}`,
+    `DTEND;VALUE=DATE:${calendarDate(day, 1)}`,
+    `SUMMARY:${escapeText(summary)}`,
+    `DESCRIPTION:${escapeText(description)}`,
+    'TRANSP:TRANSPARENT',
+    'END:VEVENT',
+  ]);
+}
+
+export const CALENDAR_END = `END:VCALENDAR${CRLF}`;
+
+/** A whole VCALENDAR object of the given follow-ups (those with a writable year), CRLF line endings, every line folded. */
+export function followUpsCalendar(followUps: CalendarFollowUp[], options: CalendarOptions): string {
+  return calendarStart(options) + calendarEvents(followUps, options) + CALENDAR_END;
 }

@@ -86,6 +86,14 @@ export interface Limits {
   passwordPerUser: LimitRule;
   /** Registrations (made or refused) from one client address. */
   registerPerAddress: LimitRule;
+  /** Fetches of one calendar feed (by its token, counted before it is looked up). */
+  feedPerToken: LimitRule;
+  /** Fetches of any calendar feeds, or of tokens that are none, from one client address. */
+  feedPerAddress: LimitRule;
+  /** Exports (JSON, CSV, vCard) of one account. */
+  downloadPerUser: LimitRule;
+  /** Exports of any accounts from one client address. */
+  downloadPerAddress: LimitRule;
 }
 
 export const defaultLimits: Limits = {
@@ -93,6 +101,12 @@ export const defaultLimits: Limits = {
   loginPerAddress: { max: 50, windowMs: 15 * 60_000 },
   passwordPerUser: { max: 10, windowMs: 15 * 60_000 },
   registerPerAddress: { max: 10, windowMs: 60 * 60_000 },
+  // Calendar apps refresh a subscription every 5 minutes at the most eager (Apple's shortest setting) to every few hours
+  // (Google); one address may be a calendar service fetching for many people.
+  feedPerToken: { max: 30, windowMs: 10 * 60_000 },
+  feedPerAddress: { max: 600, windowMs: 10 * 60_000 },
+  downloadPerUser: { max: 20, windowMs: 60 * 60_000 },
+  downloadPerAddress: { max: 60, windowMs: 60 * 60_000 },
 };
 
 export const TOO_MANY_ATTEMPTS = msg('Too many attempts. Please try again later.');

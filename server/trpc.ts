@@ -69,8 +69,15 @@ const TURN_MS = 8;
 
 export const TOO_MUCH_AT_ONCE = msg('This request asks for too much at once. Ask for fewer rows in each call.');
 
-/** The fields of a list answer: rows × the columns of its first row (a timeline page counts its items). */
-function fieldsOf(data: unknown): number {
+/**
+ * Characters of a text answer (a calendar feed, an .ics file) that count as one field: a field of a list answer is
+ * about 30 characters of JSON, and text is cheaper to encode than rows, so 20,000 fields hold 1 MB of text.
+ */
+const CHARS_PER_FIELD = 50;
+
+/** The fields of an answer: a list's rows × the columns of its first row (a timeline page counts its items), or a text's length. */
+export function fieldsOf(data: unknown): number {
+  if (typeof data === 'string') return Math.ceil(data.length / CHARS_PER_FIELD);
   const rows = Array.isArray(data) ? data : Array.isArray((data as { items?: unknown })?.items) ? (data as { items: unknown[] }).items : null;
   if (!rows?.length) return 0;
   const first = rows[0];

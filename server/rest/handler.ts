@@ -3,9 +3,9 @@ import { TRPCError } from '@trpc/server';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { appRouter } from '../routers';
-import { HttpError, readJsonBody, sendJson, sendText } from '../http';
-import { createLimiter } from '../limiter';
-import { nextTurn } from '../turns';
+import { HttpError, readJsonBody, sendJson, sendText, setTextHeaders } from '../http';
+import { isDownload, type Download } from '../downloads';
+import { longStep } from '../turns';
 import { SIGN_IN_REQUIRED, toClientError } from '../errorContract';
 import { msg, type Locale } from '../../shared/i18n';
 import { requestLocale } from '../i18n';
@@ -148,22 +148,17 @@ function writable(res: ServerResponse) {
 }
 
 /**
- * Pages of whole lists being read and written at once, across all requests. The database answers one query at a time
- * on this thread anyway; the cap keeps 50 clients fetching long lists from holding 50 pages of row objects at once.
- * A client slow to read holds no slot: it waits for its socket to drain with only its last page buffered.
- */
-const pageSteps = createLimiter(2);
-
-/**
  * A list without `limit` (the REST contract: every row) read a page (the largest one) at a time along the keyset
  * cursor and written as one JSON array as the client takes it. A whole list held at once costs its size per request
  * in memory (5,000 follow-ups are 1.2 MB of JSON and several times that in row objects), and 50 clients at once had
- * the server past 200 MB. The first page is read before anything is sent, so a bad input still answers its 400; a
- * failure later can only cut the response short (and is logged).
+ * the server past 200 MB. Each page is a long step (server/turns.ts): at most two are read at once across all requests,
+ * each in a turn of its own, and a client slow to read holds no step while its socket drains. The first page is read
+ * before anything is sent, so a bad input still answers its 400; a failure later can only cut the response short (and
+ * is logged).
  */
 async function sendWholeList(res: ServerResponse, list: Procedure, input: Record<string, string>, log: (error: unknown) => void) {
   const pageAfter = (cursor?: number) => list({ ...input, limit: MAX_PAGE_ROWS, ...(cursor ? { cursor } : {}) }) as Promise<{ id: number }[]>;
-  let more = await pageSteps.run(async () => {
+  let more = await longStep(async () => {
     const page = await pageAfter();
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -173,12 +168,9 @@ async function sendWholeList(res: ServerResponse, list: Procedure, input: Record
   try {
     while (more !== null) {
       if (!more.flushed) await writable(res);
-      // Always a turn of its own: 'drain' can come within the same turn (the socket took the write at once), and pages
-      // resumed from it ran back to back, holding the loop for the whole list (210 ms for 5,192 follow-ups).
-      await nextTurn();
       if (res.destroyed) return;
       const cursor = more.last;
-      more = await pageSteps.run(async () => write(res, await pageAfter(cursor), false));
+      more = await longStep(async () => write(res, await pageAfter(cursor), false));
     }
     res.end(']');
   } catch (error) {
@@ -192,6 +184,33 @@ function write(res: ServerResponse, page: { id: number }[], first: boolean) {
   const rows = JSON.stringify(page).slice(1, -1);
   const flushed = res.write(first ? `[${rows}` : rows ? `,${rows}` : '');
   return page.length < MAX_PAGE_ROWS ? null : { last: page[page.length - 1].id, flushed };
+}
+
+/**
+ * A file written as its parts are read (server/downloads.ts): each part a long step of its own (server/turns.ts), and
+ * the next one only once the client has taken the last, so a slow reader holds one part in memory, never the file.
+ * Errors before the first part still answer in full; a failure later can only cut the file short (and is logged).
+ */
+async function sendDownload(res: ServerResponse, file: Download<unknown>, contentType: string, filename: string | undefined, log: (error: unknown) => void) {
+  const parts = file.parts[Symbol.asyncIterator]();
+  try {
+    let part = await longStep(() => parts.next());
+    setTextHeaders(res, 200, contentType, filename);
+    try {
+      while (!part.done) {
+        if (!res.write(part.value)) await writable(res);
+        if (res.destroyed) return;
+        part = await longStep(() => parts.next());
+      }
+      res.end();
+    } catch (error) {
+      log(error);
+      res.destroy();
+    }
+  } finally {
+    // A client that went away stops the reading too.
+    await parts.return?.();
+  }
 }
 
 export async function handleRest(
@@ -224,6 +243,7 @@ export async function handleRest(
     const result = await procedure(input);
     if (!route.download) return sendJson(res, route.status ?? 200, result);
     const { contentType, filename } = route.download;
+    if (isDownload(result)) return await sendDownload(res, result, contentType, filename?.(params), log);
     const text = typeof result === 'string' ? result : contentType.startsWith('application/json') ? JSON.stringify(result, null, 2) : undefined;
     if (text === undefined) throw new Error(`${route.procedure} must answer text for its download route`);
     sendText(res, route.status ?? 200, text, contentType, filename?.(params));

@@ -25,6 +25,8 @@ const ERRORS: Record<number, string> = {
 
 /** Procedures that count attempts (rateLimit.ts) and answer 429 past their limit. */
 const ATTEMPT_LIMITED = new Set<string>(['auth.register', 'auth.login', 'account.updateProfile', 'account.changePassword', 'account.deleteAccount']);
+/** Counted per request, as rates: the calendar feed per token and address, the exports per account and address. */
+const RATE_LIMITED = new Set<string>(['calendar.feed', 'account.export', 'account.exportContactsCsv', 'account.exportContactsVcard']);
 
 /**
  * Dates: a procedure takes and answers Date objects (superjson over /trpc); over REST they are ISO 8601 strings both
@@ -97,7 +99,7 @@ function errorStatusesOf(route: RestRoute, input: JsonSchema | undefined) {
     ...(write && !session ? [409] : []),
     ...(readsBody(route) ? [413, 415] : []),
     ...(route.headerInputs?.['idempotency-key'] ? [422] : []),
-    ...(ATTEMPT_LIMITED.has(route.procedure) ? [429] : []),
+    ...(ATTEMPT_LIMITED.has(route.procedure) || RATE_LIMITED.has(route.procedure) ? [429] : []),
     500,
   ];
 }

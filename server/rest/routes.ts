@@ -40,6 +40,8 @@ export interface RestRoute {
 export interface TextAnswer {
   /** Content-Type of the text, with its charset. */
   contentType: string;
+  /** The procedure answers a Download (server/downloads.ts), written as it is read: served here only, never over tRPC. */
+  streamed?: true;
   /** Sent as an attachment under this name (built from the path params); without it the text is shown inline. */
   filename?: (params: Record<string, string>) => string;
 }
@@ -130,21 +132,21 @@ export const restRoutes: readonly RestRoute[] = [
     path: '/api/account/export',
     procedure: 'account.export',
     input: 'none',
-    download: { contentType: 'application/json; charset=utf-8', filename: () => 'sower-export.json' },
+    download: { streamed: true, contentType: 'application/json; charset=utf-8', filename: () => 'sower-export.json' },
   },
   {
     method: 'GET',
     path: '/api/account/export/contacts.csv',
     procedure: 'account.exportContactsCsv',
     input: 'none',
-    download: { contentType: 'text/csv; charset=utf-8; header=present', filename: () => 'sower-contacts.csv' },
+    download: { streamed: true, contentType: 'text/csv; charset=utf-8; header=present', filename: () => 'sower-contacts.csv' },
   },
   {
     method: 'GET',
     path: '/api/account/export/contacts.vcf',
     procedure: 'account.exportContactsVcard',
     input: 'none',
-    download: { contentType: 'text/vcard; charset=utf-8', filename: () => 'sower-contacts.vcf' },
+    download: { streamed: true, contentType: 'text/vcard; charset=utf-8', filename: () => 'sower-contacts.vcf' },
   },
   { method: 'POST', path: '/api/account/import/preview', procedure: 'account.previewImport', input: 'body' },
   { method: 'POST', path: '/api/account/import', procedure: 'account.confirmImport', input: 'body' },

@@ -1,18 +1,39 @@
 // The private calendar feed: a secret URL per user that calendar apps subscribe to without a session.
-import { and, asc, eq, gte } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
+import { asc, eq, gte, lt } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { followUps, users } from '../../db/schema';
-import { canRead, decidedInSql, notFound } from '../access';
-import { FEED_NAME, followUpsCalendar } from '../ics';
-import { requestLocale } from '../i18n';
+import { notFound, readAuthority } from '../access';
+import { CALENDAR_END, calendarEvents, calendarStart, FEED_NAME, noteEvent } from '../ics';
+import { requestLocale, translate } from '../i18n';
+import { countRequest } from '../downloads';
+import { addressKey } from '../rateLimit';
+import { longStep } from '../turns';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
 import { selectCalendarFollowUps } from './followUps';
+import { readablePage } from './paging';
 import { DAY_MS } from './calendarDays';
 import { msg } from '../../shared/i18n';
 
 /** How far back the feed reaches: overdue follow-ups stay visible for a month. */
 const FEED_PAST_DAYS = 30;
+/** How far ahead it reaches: the next 12 months. */
+const FEED_AHEAD_DAYS = 366;
+/**
+ * Follow-ups in one feed at most, soonest first: about 220 kB, built in a few steps of a few ms. An account (or a team
+ * a user belongs to) may hold any number, and every calendar app refreshes the feed on its own schedule.
+ */
+export const MAX_FEED_FOLLOW_UPS = 500;
+/** Follow-ups written into the feed per long step (server/turns.ts): 100 take 1-2 ms. */
+const FOLLOW_UPS_PER_TURN = 100;
+
+const FEED_REACH = msg('Your pending follow-ups from the last 30 days and the next 12 months.');
+const FEED_CUT = msg('The first 500 of your pending follow-ups from the last 30 days and the next 12 months. Open Sower to see the rest.');
+const MORE_IN_SOWER = msg('More follow-ups in Sower');
+const TOO_MANY_FEED_FETCHES = msg('This calendar feed was fetched too often. Please try again later.');
+
+/** A feed token's counter key: a digest, so the attempts table never holds a working credential. */
+const tokenKey = (token: string) => `feed:token:${createHash('sha256').update(token).digest('base64url').slice(0, 22)}`;
 
 /** 32 random bytes, base64url: 43 characters, 256 bits, safe in a URL path as it is. */
 const newToken = () => randomBytes(32).toString('base64url');
@@ -63,21 +84,44 @@ export const calendarRouter = router({
    * the same 404.
    */
   feed: publicProcedure.input(feedInput).query(async ({ ctx, input }) => {
+    // Counted before the token is looked up, so guessing tokens and refreshing one at speed both meet a limit.
+    await countRequest(
+      ctx,
+      [
+        { key: tokenKey(input.token), rule: ctx.limits.feedPerToken },
+        { key: `feed:ip:${addressKey(ctx.clientIp)}`, rule: ctx.limits.feedPerAddress },
+      ],
+      TOO_MANY_FEED_FETCHES,
+    );
     if (!tokenShape.test(input.token)) throw notFound(msg('Calendar feed not found'));
     const [owner] = await ctx.database.read.select({ id: users.id, language: users.language }).from(users).where(eq(users.calendarToken, input.token));
     if (!owner) throw notFound(msg('Calendar feed not found'));
     const now = new Date();
-    const pending = await selectCalendarFollowUps(ctx.database.read)
-      .where(
-        and(
-          // The feed's owner, decided in SQL: the feed is read outside a signed-in request.
-          canRead(followUps, decidedInSql(owner.id)),
-          eq(followUps.completed, false),
-          gte(followUps.date, new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS)),
-        ),
-      )
-      .orderBy(asc(followUps.date), asc(followUps.id));
+    // The owner's memberships, as a signed-in request of theirs reads them: each part of what they may read (their own
+    // rows, each team's) gives its soonest through its own index, so a feed never sorts every row of a large team.
+    const owned = await readAuthority(ctx.database.read, owner.id);
+    const order = [asc(followUps.date), asc(followUps.id)];
+    const filters = [
+      eq(followUps.completed, false),
+      gte(followUps.date, new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS)),
+      lt(followUps.date, new Date(now.getTime() + FEED_AHEAD_DAYS * DAY_MS)),
+    ];
+    const soonest = await longStep(() =>
+      selectCalendarFollowUps(ctx.database.read)
+        .where(readablePage(followUps, owned, filters, order, MAX_FEED_FOLLOW_UPS + 1))
+        .orderBy(...order)
+        .limit(MAX_FEED_FOLLOW_UPS + 1),
+    );
+    const cut = soonest.length > MAX_FEED_FOLLOW_UPS;
+    const shown = cut ? soonest.slice(0, MAX_FEED_FOLLOW_UPS) : soonest;
     // Read by a calendar app, not by the owner's browser: the feed speaks the owner's saved language.
-    return followUpsCalendar(pending, { now, locale: requestLocale(owner.language, undefined), name: FEED_NAME });
+    const locale = requestLocale(owner.language, undefined);
+    const reach = translate(locale, cut ? FEED_CUT : FEED_REACH);
+    let text = calendarStart({ now, locale, name: FEED_NAME, description: reach });
+    for (let from = 0; from < shown.length; from += FOLLOW_UPS_PER_TURN)
+      text += await longStep(() => calendarEvents(shown.slice(from, from + FOLLOW_UPS_PER_TURN), { now, locale }));
+    // Where the feed stops short, the calendar itself says so on its last day.
+    if (cut) text += noteEvent('more-follow-ups@sower', shown[shown.length - 1].date, translate(locale, MORE_IN_SOWER), reach, now);
+    return text + CALENDAR_END;
   }),
 });

@@ -194,11 +194,34 @@ describe('the JSON export', () => {
     expect(JSON.stringify(data)).not.toMatch(/secret-token-value|unsubscribeToken|nextDigestAt/);
   });
 
-  it('answers the same object through tRPC', async () => {
+  it('is a download of its REST path only: over tRPC it answers 400 and reads nothing', async () => {
     const { client } = await signedInClient(server, 'trpcexport');
     await client.post('/api/contacts', { name: 'Zacchaeus' });
     const res = await trpcQuery(client, 'account.export');
-    expect(res.data.contacts.map((c: { name: string }) => c.name)).toEqual(['Zacchaeus']);
+    expect(res.status).toBe(400);
+    expect(res.error?.message).toBe('This file is downloaded from its /api path, not over tRPC.');
+    expect(JSON.stringify(res)).not.toContain('Zacchaeus');
+  });
+
+  it('writes the same text JSON.stringify would, page by page, for an account with several pages of each list', async () => {
+    const { client, user } = await signedInClient(server, 'pages');
+    const numbers = (count: number) => `with recursive n(x) as (select 1 union all select x + 1 from n where x < ${count})`;
+    await server.database.writerClient.execute({ sql: `${numbers(600)} insert into contacts (name, notes, created_by) select 'Name ' || x, 'Line one
+line "two"', ? from n`, args: [user.id] });
+    await server.database.writerClient.execute({
+      sql: `${numbers(700)} insert into activities (contact_id, type, date, description, created_by) select (select min(id) from contacts where created_by = ?1) + x % 600, 'conversation', 1700000000000 + (x % 7) * 1000, 'Talk', ?1 from n`,
+      args: [user.id],
+    });
+    const res = await client.get('/api/account/export');
+    const text = await (await fetch(`${server.baseUrl}/api/account/export`, { headers: { Cookie: client.cookie } })).text();
+    expect(text).toBe(JSON.stringify(JSON.parse(text), null, 2));
+    expect(res.body.contacts).toHaveLength(600);
+    expect(new Set(res.body.contacts.map((c: { id: number }) => c.id)).size).toBe(600);
+    // Activities by date, then id: ties of one date across page boundaries are neither lost nor repeated.
+    const ids = res.body.activities.map((a: { id: number }) => a.id);
+    expect(new Set(ids).size).toBe(700);
+    const keys = res.body.activities.map((a: { date: string; id: number }) => [Date.parse(a.date), a.id]);
+    expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
   });
 });
 

@@ -1,6 +1,6 @@
 // The private calendar feed and the single follow-up .ics download, over REST.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signedInClient, startServer, type TestServer, joinTeam } from './harness';
+import { ApiClient, requestFrom, signedInClient, startServer, type TestServer, joinTeam } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
@@ -254,5 +254,102 @@ describe('a single follow-up as .ics', () => {
     const text: string = res.body.result.data.json;
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(uids(text)).toEqual([ids.upcoming]);
+  });
+});
+
+describe('a feed of an account that holds thousands of follow-ups', () => {
+  let heavyFeed: string;
+  let heavyTeamId: number;
+  let mate: ApiClient;
+
+  beforeAll(async () => {
+    const heavy = await signedInClient(server, 'busy');
+    const teammate = await signedInClient(server, 'mate');
+    mate = teammate.client;
+    heavyTeamId = (await heavy.client.post('/api/teams', { name: 'Bulk' })).body.id;
+    await joinTeam(heavy.client, heavyTeamId, { client: mate, id: teammate.user.id }, 'member');
+    const contact = (await heavy.client.post('/api/contacts', { name: 'Many', teamId: heavyTeamId })).body.id;
+    // 1,200 pending: from 20 days ago to about 13 months ahead, every 8 hours; 2 of every 3 in the team.
+    await server.database.writerClient.execute({
+      sql: `with recursive n(x) as (select 1 union all select x + 1 from n where x < 1200)
+        insert into follow_ups (contact_id, date, description, type, completed, created_by, team_id)
+        select ?1, cast(unixepoch('subsecond') * 1000 as integer) + (x - 60) * 28800000, 'Bulk ' || x, 'call', 0, ?2, case when x % 3 = 0 then null else ?3 end from n`,
+      args: [contact, heavy.user.id, heavyTeamId],
+    });
+    heavyFeed = (await heavy.client.post('/api/calendar/enable')).body.url;
+  });
+
+  const events = (ics: string) => [...ics.matchAll(/^BEGIN:VEVENT\r$/gm)].length;
+  /** Content lines as written before folding (RFC 5545 §3.1). */
+  const unfold = (ics: string) => ics.replace(/\r\n /g, '');
+  const starts = (ics: string) => [...ics.matchAll(/^DTSTART;VALUE=DATE:(\d{8})\r$/gm)].map((m) => m[1]);
+
+  it('holds the soonest 500 of the next 12 months, says so, and marks the last day with a note', async () => {
+    const res = await anonymous().get(heavyFeed);
+    expect(res.status).toBe(200);
+    const ics: string = res.body;
+    expect(unfold(ics)).toContain('\r\nX-WR-CALDESC:The first 500 of your pending follow-ups from the last 30 days and the next 12 months. Open Sower to see the rest.\r\n');
+    expect(ics).toContain('SUMMARY:More follow-ups in Sower');
+    expect(events(ics)).toBe(501);
+    const days = starts(ics);
+    expect(days).toEqual([...days].sort());
+    expect(ics.length).toBeLessThan(300_000);
+  });
+
+  it('bounds a teammate’s feed the same way: the team’s bulk rows do not make it heavy', async () => {
+    const url = (await mate.post('/api/calendar/enable')).body.url;
+    const ics: string = (await anonymous().get(url)).body;
+    expect(events(ics)).toBe(501);
+    expect(ics).toContain('SUMMARY:More follow-ups in Sower');
+  });
+
+  it('never reaches past the next 12 months, and says how far it reaches when it holds everything', async () => {
+    const few = await signedInClient(server, 'few');
+    const contact = (await few.client.post('/api/contacts', { name: 'Later' })).body.id;
+    await few.client.post('/api/followups', { contactId: contact, date: daysFromNow(200), description: 'Within the year' });
+    await few.client.post('/api/followups', { contactId: contact, date: daysFromNow(400), description: 'Beyond the year' });
+    const ics: string = (await anonymous().get((await few.client.post('/api/calendar/enable')).body.url)).body;
+    expect(ics).toContain('DESCRIPTION:Within the year');
+    expect(ics).not.toContain('Beyond the year');
+    expect(unfold(ics)).toContain('\r\nX-WR-CALDESC:Your pending follow-ups from the last 30 days and the next 12 months.\r\n');
+    expect(ics).not.toContain('More follow-ups in Sower');
+  });
+
+  it('refuses a feed in a tRPC batch, before building any', async () => {
+    const token = heavyFeed.slice('/api/calendar/'.length, -'.ics'.length);
+    const input = encodeURIComponent(JSON.stringify({ 0: { json: { token } }, 1: { json: { token } } }));
+    const res = await anonymous().get(`/trpc/calendar.feed,calendar.feed?batch=1&input=${input}`);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).not.toContain('VCALENDAR');
+  });
+
+  it('answers 30 fetches of one feed in 10 minutes and 429 with Retry-After past them, however they arrive', async () => {
+    const own = await signedInClient(server, 'refresher');
+    const url = (await own.client.post('/api/calendar/enable')).body.url;
+    const statuses = (await Promise.all(Array.from({ length: 40 }, () => anonymous().get(url)))).map((res) => res.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    const refused = await anonymous().get(url);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.body).toEqual({ message: 'This calendar feed was fetched too often. Please try again later.', code: 'TOO_MANY_REQUESTS' });
+    // Another feed is counted on its own.
+    expect((await anonymous().get(heavyFeed)).status).toBe(200);
+  });
+
+  it('answers 600 feed fetches from one address in 10 minutes, whatever tokens they name, then 429', async () => {
+    const from = '127.0.31.7';
+    const guess = (i: number) => requestFrom(from, server.baseUrl, 'GET', `/api/calendar/${String(i).padStart(43, 'A')}.ics`);
+    const first = await Promise.all(Array.from({ length: 5 }, (_, i) => guess(i)));
+    expect(first.map((res) => res.status)).toEqual([404, 404, 404, 404, 404]);
+    const counter = async () => (await server.database.readerClient.execute({ sql: 'select count from attempts where key = ?', args: [`feed:ip:${from}`] })).rows[0]?.count;
+    expect(Number(await counter())).toBe(5);
+    // The same address at the edge of its window: the 600th fetch is answered, the ones after it are not.
+    await server.database.writerClient.execute({ sql: 'update attempts set count = 599 where key = ?', args: [`feed:ip:${from}`] });
+    const edge = await Promise.all(Array.from({ length: 4 }, (_, i) => guess(100 + i)));
+    expect(edge.map((res) => res.status).sort()).toEqual([404, 429, 429, 429]);
+    expect((await requestFrom(from, server.baseUrl, 'GET', heavyFeed)).status).toBe(429);
+    // The owner's calendar app, elsewhere, is not held up by them.
+    expect((await anonymous().get(heavyFeed)).status).toBe(200);
   });
 });

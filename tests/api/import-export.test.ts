@@ -93,9 +93,29 @@ describe('exporting contacts', () => {
     expect((await alice.get('/api/account/export/contacts.csv')).body).not.toContain('Team Shared');
   });
 
-  it('answers the text through tRPC too', async () => {
-    expect((await trpcQuery(alice, 'account.exportContactsCsv')).data).toMatch(/^\uFEFFname,email,phone,spiritualStatus,notes,createdAt\r\n/);
-    expect((await trpcQuery(alice, 'account.exportContactsVcard')).data).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);
+  it('answers 20 exports of one account an hour, whichever files, then 429 with Retry-After, however they arrive', async () => {
+    const { client } = await signedInClient(server, 'exporter');
+    await client.post('/api/contacts', { name: 'Priscilla' });
+    const paths = ['/api/account/export', '/api/account/export/contacts.csv', '/api/account/export/contacts.vcf'];
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => client.get(paths[i % 3])));
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(20);
+    const refused = answers.filter((res) => res.status === 429);
+    expect(refused).toHaveLength(4);
+    expect(refused[0].body).toEqual({ message: 'Too many downloads. Please try again later.', code: 'TOO_MANY_REQUESTS' });
+    expect(Number(refused[0].headers.get('retry-after'))).toBeGreaterThan(0);
+    // A batch of exports is refused before any is counted or read.
+    const batch = await client.get(`/trpc/account.exportContactsCsv,account.exportContactsVcard?batch=1`);
+    expect(batch.status).toBe(400);
+    // Another account is counted on its own.
+    expect((await alice.get('/api/account/export/contacts.csv')).status).toBe(200);
+  });
+
+  it('is served at its REST path only: over tRPC each file answers 400', async () => {
+    for (const path of ['account.exportContactsCsv', 'account.exportContactsVcard']) {
+      const res = await trpcQuery(alice, path);
+      expect(res.status).toBe(400);
+      expect(res.error?.message).toBe('This file is downloaded from its /api path, not over tRPC.');
+    }
   });
 });
 

@@ -87,7 +87,8 @@ beforeAll(async () => {
   expect(activity.status).toBe(201);
   aliceRows.contacts = activity.body.contactId;
   aliceRows.activities = activity.body.id;
-  const followUp = await alice.post('/api/followups', { contactId: aliceRows.contacts, date: '2031-01-01', description: 'Call' });
+  // Within the next 12 months, which the calendar feed holds.
+  const followUp = await alice.post('/api/followups', { contactId: aliceRows.contacts, date: new Date(Date.now() + 30 * 86_400_000).toISOString(), description: 'Call' });
   const prayer = await alice.post('/api/prayer-requests', { contactId: aliceRows.contacts, request: 'Peace' });
   const goal = await alice.post('/api/goals', { title: 'Goal', description: 'Goal', type: 'conversation', targetCount: 5, deadline: '2031-01-01' });
   const team = await alice.post('/api/teams', { name: 'Alice Team' });

@@ -1,0 +1,147 @@
+// Downloads of a heavy account against everyone else (issue 27): a user with 5,000 contacts, 20,000 activities and
+// 10,000 pending follow-ups (half of them in a team, so a teammate's feed holds them too) fetches ten calendar feeds
+// (and a tRPC batch of ten), four JSON exports, the CSV and the vCard at once, while /healthz is asked again and again.
+// Reports the worst /healthz wait, the longest the server's event loop was held (server/loopReport.ts), and the sizes.
+// Usage: tsx bench/downloads.ts [--source] (--source runs server/main.ts through tsx instead of the build).
+// Also a phase of `npm run bench` (bench/run.ts).
+import { createClient } from '@libsql/client';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sleep } from './server';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const CONTACTS = 5000;
+const ACTIVITIES = 20_000;
+const FOLLOW_UPS = 10_000;
+const PASSWORD = 'correct horse battery';
+
+export interface DownloadsResult {
+  worstHealthMs: number;
+  medianHealthMs: number;
+  probes: number;
+  loopMaxMs: number | null;
+  seconds: number;
+  statuses: Record<string, number[]>;
+  bytes: Record<string, number>;
+}
+
+/** A GET whose answer is counted and dropped. */
+function drain(base: string, path: string, cookie = ''): Promise<{ status: number; bytes: number }> {
+  const url = new URL(path, base);
+  return new Promise((done, fail) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, agent: false, headers: cookie ? { Cookie: cookie } : {} }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => done({ status: res.statusCode ?? 0, bytes }));
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+async function post(base: string, path: string, body: unknown, cookie = '') {
+  const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  const setCookie = res.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+  return { status: res.status, body: (await res.json()) as Record<string, any>, cookie: setCookie };
+}
+
+export async function measureDownloads(options: { source?: boolean; log?: (message: string) => void } = {}): Promise<DownloadsResult> {
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const dir = mkdtempSync(join(tmpdir(), 'sower-downloads-bench-'));
+  const dbUrl = `file:${join(dir, 'bench.db')}`;
+  const port = 3813;
+  const base = `http://127.0.0.1:${port}`;
+  const args = ['--max-semi-space-size=8', '--heap-growing-percent=50', ...(options.source ? ['--import', 'tsx', 'server/main.ts'] : ['dist-server/main.js'])];
+  const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, LOG_REQUESTS: 'false', LOOP_DELAY_REPORT: '1', MALLOC_MMAP_THRESHOLD_: '131072' };
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const reports: ((maxMs: number) => void)[] = [];
+  child.stdout!.on('data', (chunk) => {
+    output = (output + chunk).slice(-4000);
+    for (const line of String(chunk).split('\n')) if (line.includes('"loopDelay"')) reports.shift()?.(JSON.parse(line).loopDelay.maxMs);
+  });
+  child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+  const loopDelay = () => new Promise<number>((done) => (reports.push(done), child.kill('SIGUSR2')));
+  try {
+    for (let tries = 0; ; tries++) {
+      if (child.exitCode !== null || tries > 200) throw new Error(`server did not start:\n${output}`);
+      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+      await sleep(100);
+    }
+    const heavy = await post(base, '/api/auth/register', { username: 'heavyexport', email: 'heavy@example.com', password: PASSWORD });
+    const mate = await post(base, '/api/auth/register', { username: 'teammate', email: 'mate@example.com', password: PASSWORD });
+    const team = await post(base, '/api/teams', { name: 'Door to door' }, heavy.cookie);
+    log(`downloads: writing ${CONTACTS} contacts, ${ACTIVITIES} activities, ${FOLLOW_UPS} pending follow-ups`);
+    const db = createClient({ url: dbUrl });
+    const numbers = (count: number) => `with recursive n(x) as (select 1 union all select x + 1 from n where x < ${count})`;
+    const userId = heavy.body.id as number;
+    await db.execute({ sql: "insert into team_members (team_id, user_id, role) values (?, ?, 'member')", args: [team.body.id, mate.body.id] });
+    await db.execute({
+      sql: `${numbers(CONTACTS)} insert into contacts (name, email, phone, spiritual_status, notes, created_by) select 'Person number ' || x, 'p' || x || '@example.com', '+1 555 ' || x, 'seeking', 'Met at the market; asked about prayer', ?1 from n`,
+      args: [userId],
+    });
+    const first = Number((await db.execute({ sql: 'select min(id) as id from contacts where created_by = ?', args: [userId] })).rows[0].id);
+    await db.execute({
+      sql: `${numbers(ACTIVITIES)} insert into activities (contact_id, type, date, description, created_by) select ?2 + x % ${CONTACTS}, 'conversation', cast(unixepoch('subsecond') * 1000 as integer) - x * 1728000, 'Talked about hope', ?1 from n`,
+      args: [userId, first],
+    });
+    await db.execute({
+      sql: `${numbers(FOLLOW_UPS)} insert into follow_ups (contact_id, date, description, type, completed, created_by, team_id)
+        select ?2 + x % ${CONTACTS}, cast(unixepoch('subsecond') * 1000 as integer) + (x % 500 - 20) * 86400000, 'Bring the book we talked about, and ask how the family is doing', 'call', 0, ?1,
+          case x % 2 when 0 then ?3 else null end from n`,
+      args: [userId, first, team.body.id],
+    });
+    db.close();
+    const heavyFeed = (await post(base, '/api/calendar/enable', {}, heavy.cookie)).body.url as string;
+    const mateFeed = (await post(base, '/api/calendar/enable', {}, mate.cookie)).body.url as string;
+    const token = heavyFeed.slice('/api/calendar/'.length, -'.ics'.length);
+    const batch = `/trpc/${Array(10).fill('calendar.feed').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i, { json: { token } }]))))}`;
+    const work: [string, Promise<{ status: number; bytes: number }>][] = [];
+    await loopDelay();
+    const started = performance.now();
+    work.push(['feed batch of 10 (tRPC)', drain(base, batch)]);
+    for (let i = 0; i < 5; i++) work.push(['feed', drain(base, heavyFeed)], ['teammate feed', drain(base, mateFeed)]);
+    for (let i = 0; i < 4; i++) work.push(['JSON export', drain(base, '/api/account/export', heavy.cookie)]);
+    work.push(['CSV', drain(base, '/api/account/export/contacts.csv', heavy.cookie)], ['vCard', drain(base, '/api/account/export/contacts.vcf', heavy.cookie)]);
+    let done = false;
+    const all = Promise.all(work.map(([, answer]) => answer)).finally(() => (done = true));
+    const waits: number[] = [];
+    while (!done) {
+      const asked = performance.now();
+      await drain(base, '/healthz');
+      waits.push(performance.now() - asked);
+    }
+    const answers = await all;
+    const seconds = (performance.now() - started) / 1000;
+    const loopMaxMs = await loopDelay();
+    const statuses: Record<string, number[]> = {};
+    const bytes: Record<string, number> = {};
+    work.forEach(([label], i) => {
+      (statuses[label] ??= []).push(answers[i].status);
+      bytes[label] = Math.max(bytes[label] ?? 0, answers[i].bytes);
+    });
+    waits.sort((a, b) => a - b);
+    return {
+      worstHealthMs: Math.round(waits[waits.length - 1] ?? 0),
+      medianHealthMs: Math.round(waits[Math.floor(waits.length / 2)] ?? 0),
+      probes: waits.length,
+      loopMaxMs,
+      seconds: Math.round(seconds * 10) / 10,
+      statuses,
+      bytes,
+    };
+  } finally {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const result = await measureDownloads({ source: process.argv.includes('--source') });
+  console.log(JSON.stringify(result, null, 2));
+}
