@@ -2,7 +2,8 @@
 // 10,000 pending follow-ups (half of them in a team, so a teammate's feed holds them too) fetches ten calendar feeds
 // (and a tRPC batch of ten), four JSON exports, the CSV and the vCard at once, while /healthz is asked again and again.
 // Reports the worst /healthz wait, the longest the server's event loop was held (server/loopReport.ts), and the sizes.
-// Usage: tsx bench/downloads.ts [--source] (--source runs server/main.ts through tsx instead of the build).
+// Usage: tsx bench/downloads.ts [--source] (--source runs server/main.ts through tsx instead of the build);
+// BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir=.tmp/prof' (or --trace-gc) passes flags to the server and shows its output.
 // Also a phase of `npm run bench` (bench/run.ts).
 import { createClient } from '@libsql/client';
 import { spawn } from 'node:child_process';
@@ -56,7 +57,7 @@ export async function measureDownloads(options: { source?: boolean; log?: (messa
   const dbUrl = `file:${join(dir, 'bench.db')}`;
   const port = 3813;
   const base = `http://127.0.0.1:${port}`;
-  const args = ['--max-semi-space-size=8', '--heap-growing-percent=50', ...(options.source ? ['--import', 'tsx', 'server/main.ts'] : ['dist-server/main.js'])];
+  const args = ['--max-semi-space-size=8', '--heap-growing-percent=50', ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...(options.source ? ['--import', 'tsx', 'server/main.ts'] : ['dist-server/main.js'])];
   const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, LOG_REQUESTS: 'false', LOOP_DELAY_REPORT: '1', MALLOC_MMAP_THRESHOLD_: '131072' };
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -66,6 +67,7 @@ export async function measureDownloads(options: { source?: boolean; log?: (messa
     for (const line of String(chunk).split('\n')) if (line.includes('"loopDelay"')) reports.shift()?.(JSON.parse(line).loopDelay.maxMs);
   });
   child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+  if (process.env.BENCH_NODE_FLAGS) child.stdout!.pipe(process.stderr);
   const loopDelay = () => new Promise<number>((done) => (reports.push(done), child.kill('SIGUSR2')));
   try {
     for (let tries = 0; ; tries++) {
@@ -96,6 +98,9 @@ export async function measureDownloads(options: { source?: boolean; log?: (messa
           case x % 2 when 0 then ?3 else null end from n`,
       args: [userId, first, team.body.id],
     });
+    // The rows written above wait in the WAL; the server's first write would copy them into the database (a checkpoint, with
+    // an fsync) in the middle of the measurement. Done now, as a server that has run for a while has done it.
+    await db.execute('pragma wal_checkpoint(truncate)');
     db.close();
     const heavyFeed = (await post(base, '/api/calendar/enable', {}, heavy.cookie)).body.url as string;
     const mateFeed = (await post(base, '/api/calendar/enable', {}, mate.cookie)).body.url as string;
@@ -136,7 +141,9 @@ export async function measureDownloads(options: { source?: boolean; log?: (messa
       bytes,
     };
   } finally {
-    child.kill('SIGKILL');
+    const exited = child.exitCode !== null ? Promise.resolve() : new Promise((done) => child.once('exit', done));
+    child.kill(process.env.BENCH_NODE_FLAGS ? 'SIGTERM' : 'SIGKILL');
+    await exited;
     rmSync(dir, { recursive: true, force: true });
   }
 }

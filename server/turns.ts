@@ -44,14 +44,15 @@ export function nextTurn() {
 }
 
 /**
- * Steps of long work (a page of a whole list, a part of a download, a slice of a calendar feed) across all requests, at
- * most two at once. The turns queue is first come, first served: with every step in it, a request arriving behind 16
- * downloads waited for 16 steps (0.3-0.7 s, measured with ten feeds and six exports of a heavy account); with two, it
- * waits for two at the most, and the long work still gets every turn nobody else wants.
+ * Steps of long work (a page of a whole list, a part of a download, a page of a calendar feed) across all requests, one
+ * at a time. The turns queue is first come, first served: with every step in it, a request arriving behind 16 downloads
+ * waited for 16 steps (0.3-0.7 s, measured with ten feeds and six exports of a heavy account); now it waits for one at
+ * the most, and the long work still gets every turn nobody else wants. The database answers one query at a time on
+ * this thread anyway, so long work as a whole goes no slower.
  */
-const longWork = createLimiter(2);
+const longWork = createLimiter(1);
 
-/** Runs one step of long work in a turn of its own, once fewer than two such steps are waiting for theirs. */
+/** Runs one step of long work in a turn of its own, once no other such step is waiting for its turn or running. */
 export function longStep<T>(step: () => Promise<T> | T): Promise<T> {
   return longWork.run(async () => {
     // A turn of its own even when a slot came free at once: the step that released it may have run in this very turn.

@@ -51,10 +51,10 @@ async function assertPassword(ctx: SignedInContext, password: string, field: str
   await tried.succeeded({ reset: [userKey], release: [addressOnlyKey] });
 }
 
-/** Rows read per page of an export, each page in a turn of its own: 250 follow-ups read and written take 3-6 ms. */
-const EXPORT_PAGE = 250;
+/** Rows read per page of an export, each page a long step (server/turns.ts): 100 follow-ups read and written take 2-4 ms. */
+const EXPORT_PAGE = 100;
 /** A goal's progress is counted on read (decision 015): fewer to a page. */
-const GOAL_PAGE = 50;
+const GOAL_PAGE = 25;
 
 /**
  * One of the user's tables a page at a time, in (key, id) order: `key` is the second column of an index on

@@ -1,5 +1,5 @@
 // The private calendar feed: a secret URL per user that calendar apps subscribe to without a session.
-import { asc, eq, gte, lt } from 'drizzle-orm';
+import { asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { followUps, users } from '../../db/schema';
@@ -24,8 +24,8 @@ const FEED_AHEAD_DAYS = 366;
  * a user belongs to) may hold any number, and every calendar app refreshes the feed on its own schedule.
  */
 export const MAX_FEED_FOLLOW_UPS = 500;
-/** Follow-ups written into the feed per long step (server/turns.ts): 100 take 1-2 ms. */
-const FOLLOW_UPS_PER_TURN = 100;
+/** Follow-ups read and written into the feed per long step (server/turns.ts): 100 take 2-4 ms. */
+const FEED_PAGE = 100;
 
 const FEED_REACH = msg('Your pending follow-ups from the last 30 days and the next 12 months.');
 const FEED_CUT = msg('The first 500 of your pending follow-ups from the last 30 days and the next 12 months. Open Sower to see the rest.');
@@ -106,22 +106,33 @@ export const calendarRouter = router({
       gte(followUps.date, new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS)),
       lt(followUps.date, new Date(now.getTime() + FEED_AHEAD_DAYS * DAY_MS)),
     ];
-    const soonest = await longStep(() =>
-      selectCalendarFollowUps(ctx.database.read)
-        .where(readablePage(followUps, owned, filters, order, MAX_FEED_FOLLOW_UPS + 1))
-        .orderBy(...order)
-        .limit(MAX_FEED_FOLLOW_UPS + 1),
-    );
-    const cut = soonest.length > MAX_FEED_FOLLOW_UPS;
-    const shown = cut ? soonest.slice(0, MAX_FEED_FOLLOW_UPS) : soonest;
     // Read by a calendar app, not by the owner's browser: the feed speaks the owner's saved language.
     const locale = requestLocale(owner.language, undefined);
+    // A page read and written per long step (server/turns.ts), soonest first, until the feed is full or the rows end.
+    let events = '';
+    let shown = 0;
+    let last: { date: Date; id: number } | undefined;
+    let cut = false;
+    for (;;) {
+      const want = Math.min(FEED_PAGE, MAX_FEED_FOLLOW_UPS + 1 - shown);
+      const after = last && sql`(${followUps.date}, ${followUps.id}) > (${last.date.getTime()}, ${last.id})`;
+      const page = await longStep(async () => {
+        const rows = await selectCalendarFollowUps(ctx.database.read)
+          .where(readablePage(followUps, owned, [...filters, after], order, want))
+          .orderBy(...order)
+          .limit(want);
+        events += calendarEvents(rows.slice(0, MAX_FEED_FOLLOW_UPS - shown), { now, locale });
+        return rows;
+      });
+      shown += page.length;
+      last = page[page.length - 1];
+      if (shown > MAX_FEED_FOLLOW_UPS) cut = true;
+      if (cut || page.length < want) break;
+    }
     const reach = translate(locale, cut ? FEED_CUT : FEED_REACH);
-    let text = calendarStart({ now, locale, name: FEED_NAME, description: reach });
-    for (let from = 0; from < shown.length; from += FOLLOW_UPS_PER_TURN)
-      text += await longStep(() => calendarEvents(shown.slice(from, from + FOLLOW_UPS_PER_TURN), { now, locale }));
-    // Where the feed stops short, the calendar itself says so on its last day.
-    if (cut) text += noteEvent('more-follow-ups@sower', shown[shown.length - 1].date, translate(locale, MORE_IN_SOWER), reach, now);
+    let text = calendarStart({ now, locale, name: FEED_NAME, description: reach }) + events;
+    // Where the feed stops short, the calendar itself says so, on the day of the first follow-up it leaves out.
+    if (cut && last) text += noteEvent('more-follow-ups@sower', last.date, translate(locale, MORE_IN_SOWER), reach, now);
     return text + CALENDAR_END;
   }),
 });
