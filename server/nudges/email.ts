@@ -26,12 +26,17 @@ export interface Mailer {
 }
 
 /**
- * The SMTP mailer, or null without SMTP_URL (email reminders are off). Timeouts are short so a server that hangs holds
- * up the scheduler for well under a minute, never for nodemailer's default ten.
+ * How long the SMTP client waits, in milliseconds (nodemailer's options): for the connection, for the server's greeting,
+ * and for any answer on an open connection (an idle timeout: a server that stalls after RCPT TO is given up after it).
+ * Short, so a server that hangs holds one digest for well under a minute, never for nodemailer's default ten minutes;
+ * the scheduler sends other users' digests meanwhile.
  */
-export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>): Mailer | null {
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/** The SMTP mailer, or null without SMTP_URL (email reminders are off). */
+export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, timeouts: Partial<typeof SMTP_TIMEOUTS> = {}): Mailer | null {
   if (!env.SMTP_URL) return null;
-  const transport = nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS, ...timeouts });
   return {
     async send(mail) {
       await transport.sendMail({

@@ -3,11 +3,13 @@
 //
 // An endpoint is a URL this server will POST to, so a subscription is a way to make the server send requests: only
 // https, only the known push services' hosts (and those the operator names in PUSH_ALLOWED_HOSTS), never a redirect
-// (web-push does not follow one; a 3xx counts as a failure), and a timeout on each request.
+// (a 3xx counts as a failure), and a deadline on each whole request.
 import { createPublicKey } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { request } from 'node:https';
 import { isIP } from 'node:net';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import webPush, { WebPushError } from 'web-push';
+import webPush from 'web-push';
 import type { Database } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import type { ReminderServices } from './delivery';
@@ -21,8 +23,12 @@ export const SUBSCRIPTIONS_PER_USER = 20;
 
 /** How long a push service keeps a message for a device that is off: a daily digest older than this is stale. */
 const TTL_SECONDS = 12 * 60 * 60;
-/** How long one push request may wait on the push service's socket. */
-const TIMEOUT_MS = 10_000;
+/**
+ * How long one push request may take from start to the push service's status line (connection, TLS, request, answer).
+ * A deadline for the whole request, not an idle timeout: a service that trickles its answer a byte at a time is cut off
+ * all the same. Push services answer in well under a second; a digest is not worth holding a slot longer than this.
+ */
+const PUSH_TIMEOUT_MS = 10_000;
 
 /**
  * Whether the server may send to this endpoint: https on the default port to a known push service, or https on any
@@ -100,11 +106,15 @@ export function samePath(url: string): string {
   return /^\/(?![/\\])/.test(url) && !/[\s\\]/.test(url) ? url : '/';
 }
 
+/** What became of one device's push. */
+type DeviceOutcome = 'sent' | 'gone' | 'failed' | 'skipped';
+
 /**
- * Sends the message to every device of the user and returns how many took it, and how many subscriptions the push
- * service said are gone (404, 410) and were removed. Any other failure is counted out of `sent`, never thrown, so one
+ * Sends the message to every device of the user, all at once (one device that hangs holds no other), and answers how
+ * many took it, how many subscriptions the push service said are gone (404, 410) and were removed, and how many failed
+ * (no answer within the deadline, a network error, any other status). Failures are counted, never thrown, so one
  * broken device does not stop the digest's other channels. An endpoint no longer allowed (the configuration changed)
- * is skipped.
+ * is skipped and counts as none of these.
  */
 export async function pushToUser(
   database: Database,
@@ -112,34 +122,37 @@ export async function pushToUser(
   subject: string,
   userId: number,
   message: PushMessage,
-): Promise<{ sent: number; removed: number }> {
+  options: { timeoutMs?: number } = {},
+): Promise<{ sent: number; removed: number; failed: number }> {
   const devices = await database.read
     .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId))
     .limit(SUBSCRIPTIONS_PER_USER);
-  if (!devices.length) return { sent: 0, removed: 0 };
+  if (!devices.length) return { sent: 0, removed: 0, failed: 0 };
   const keys = await services.vapidKeys();
   const payload = JSON.stringify({ title: message.title.slice(0, 200), body: message.body.slice(0, 1000), url: samePath(message.url), tag: message.tag.slice(0, 64) });
   const allowed = services.pushAllowedHosts;
   // A push service keeps one waiting message per topic and device: a newer one with the same tag replaces it.
   const topic = message.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) || undefined;
+  const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
 
   const results = await Promise.all(
-    devices.map(async (device): Promise<'sent' | 'gone' | 'failed'> => {
-      if (!isAllowedEndpoint(device.endpoint, allowed)) return 'failed';
+    devices.map(async (device): Promise<DeviceOutcome> => {
+      if (!isAllowedEndpoint(device.endpoint, allowed)) return 'skipped';
       try {
-        await webPush.sendNotification({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, payload, {
+        // web-push signs (VAPID) and encrypts (aes128gcm); the request itself is sent here, under one deadline.
+        const details = webPush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, payload, {
           vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
           contentEncoding: 'aes128gcm',
           TTL: TTL_SECONDS,
           urgency: 'normal',
           topic,
-          timeout: TIMEOUT_MS,
         });
-        return 'sent';
-      } catch (error) {
-        if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) return 'gone';
+        const status = await postWithin(details.endpoint, details.method, details.headers, details.body, timeoutMs);
+        if (status >= 200 && status < 300) return 'sent';
+        return status === 404 || status === 410 ? 'gone' : 'failed';
+      } catch {
         return 'failed';
       }
     }),
@@ -150,5 +163,23 @@ export async function pushToUser(
     // Only the rows read above, and only while they still name the same endpoint for this user.
     await database.write((tx) => tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), inArray(pushSubscriptions.id, gone))));
   }
-  return { sent: results.filter((r) => r === 'sent').length, removed: gone.length };
+  const counted = (outcome: DeviceOutcome) => results.filter((r) => r === outcome).length;
+  return { sent: counted('sent'), removed: gone.length, failed: counted('failed') };
+}
+
+/**
+ * POSTs the request and answers the status of the push service's answer, or throws when no status line came within
+ * `timeoutMs` of the start. The answer's body is never read (a push service says all in its status); the abort signal
+ * also ends a body that keeps coming after the status, so no socket outlives the deadline.
+ */
+function postWithin(endpoint: string, method: string, headers: OutgoingHttpHeaders, body: Buffer | null, timeoutMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(endpoint, { method, headers, signal: AbortSignal.timeout(timeoutMs) }, (answer) => {
+      resolve(answer.statusCode ?? 0);
+      answer.resume();
+      answer.on('error', () => undefined);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body ?? undefined);
+  });
 }

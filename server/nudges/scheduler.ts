@@ -6,17 +6,22 @@
 // the user's local day *at that moment*; today's row then stops the regular hour from sending a second one that day.
 // A catch-up before today's hour is therefore today's digest, sent early. A day with nothing to remind is recorded
 // ('sent', 0 reminders) and sends nothing.
+//
+// Digests go out side by side, a few at a time (DIGESTS_AT_ONCE): each delivery has its own deadline (push.ts,
+// email.ts), and a push service or SMTP server that hangs for one user holds that user's slot only, not everyone's.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { digestSends, leases, users, userSettings } from '../../db/schema';
 import { isLocale, sourceLocale } from '../../shared/i18n';
+import { createLimiter } from '../limiter';
 import { composeDigest, reminderCount, type PushMessage } from './digest';
 import { digestMessageId, unsubscribeTokenOf, unsubscribeUrlOf, type Mailer } from './email';
 import { gatherDigest, type DigestSources } from './gather';
 import { localDay, nextDigestAt } from './schedule';
 
-export type PushSender = (userId: number, message: PushMessage) => Promise<{ sent: number; removed: number }>;
+/** Pushes to each of the user's devices: how many took it, were gone (removed) and failed (retried later if none took it). */
+export type PushSender = (userId: number, message: PushMessage) => Promise<{ sent: number; removed: number; failed: number }>;
 
 export interface SchedulerOptions {
   database: Database;
@@ -33,6 +38,8 @@ export interface SchedulerOptions {
   now?: () => number;
   /** Users read per batch (each batch in its own turn of the event loop). */
   batchSize?: number;
+  /** Digests sent at once (DIGESTS_AT_ONCE unless a test says otherwise). */
+  concurrency?: number;
   /** False: no timer, the caller ticks (tests). */
   timer?: boolean;
 }
@@ -42,8 +49,14 @@ export const LEASE_NAME = 'reminders';
 export const STALE_CLAIM_MS = 5 * 60_000;
 /** Attempts at one day's digest before the scheduler gives up on that day (an SMTP server that keeps refusing). */
 export const MAX_ATTEMPTS = 5;
-/** How long stop() waits for a digest in flight. */
+/** How long stop() waits for the digests in flight. */
 const STOP_WAIT_MS = 10_000;
+/**
+ * Digests in flight at once. Each mostly waits on an outside server (SMTP, push services), so a few side by side cost
+ * little; the bound keeps the database reads, the open connections and the event loop's share modest. With every slot
+ * held by a hung delivery, the next digest waits for the first deadline to pass (10 s for a push, 20 s idle for SMTP).
+ */
+const DIGESTS_AT_ONCE = 8;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -62,6 +75,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   const tickMs = options.tickSeconds * 1000;
   const leaseMs = Math.max(3 * tickMs, 3000);
   const batchSize = options.batchSize ?? 50;
+  const slots = createLimiter(options.concurrency ?? DIGESTS_AT_ONCE);
   const holder = randomBytes(12).toString('base64url');
   /** Failed attempts per user and day, for the backoff and its bound. */
   const attempts = new Map<string, number>();
@@ -173,6 +187,9 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
         try {
           const result = await push(userId, message.push);
           if (result.sent > 0) await mark({ pushSent: result.sent });
+          // No device took it and at least one failed (no answer in time, an error): the push is retried like a refused
+          // email. Once one device has it, the others are not tried again (they would be sent twice to the first).
+          else if (result.failed > 0) throw new Error(`no device took the push (${result.failed} failed)`);
         } catch (error) {
           failed = true;
           log({ level: 'warn', message: 'Reminder push failed', userId, error: error instanceof Error ? error.message : String(error) });
@@ -204,34 +221,49 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
 
   async function pass() {
     if (!(await takeLease())) return;
-    let cursor: { at: number; userId: number } | null = null;
-    for (;;) {
-      await nextTurn();
-      if (stopping) return;
-      const now = clock();
-      const due: { userId: number; at: number | null }[] = await database.read
-        .select({ userId: userSettings.userId, at: userSettings.nextDigestAt })
-        .from(userSettings)
-        .where(
-          and(
-            lte(userSettings.nextDigestAt, now),
-            cursor ? or(gt(userSettings.nextDigestAt, cursor.at), and(eq(userSettings.nextDigestAt, cursor.at), gt(userSettings.userId, cursor.userId))) : undefined,
-          ),
-        )
-        .orderBy(asc(userSettings.nextDigestAt), asc(userSettings.userId))
-        .limit(batchSize);
-      for (const { userId, at } of due) {
-        if (stopping || at === null) return;
-        // Only the holder sends: renew before each digest once a tick has gone by, and stop when the lease is gone.
-        if (clock() - renewedAt >= tickMs && !(await takeLease())) return;
-        try {
-          await digestFor(userId, at);
-        } catch (error) {
-          log({ level: 'error', message: 'Reminder digest failed', userId, error: error instanceof Error ? error.message : String(error) });
+    const inFlight = new Set<Promise<void>>();
+    try {
+      let cursor: { at: number; userId: number } | null = null;
+      for (;;) {
+        await nextTurn();
+        if (stopping) return;
+        const now = clock();
+        const due: { userId: number; at: number | null }[] = await database.read
+          .select({ userId: userSettings.userId, at: userSettings.nextDigestAt })
+          .from(userSettings)
+          .where(
+            and(
+              lte(userSettings.nextDigestAt, now),
+              cursor ? or(gt(userSettings.nextDigestAt, cursor.at), and(eq(userSettings.nextDigestAt, cursor.at), gt(userSettings.userId, cursor.userId))) : undefined,
+            ),
+          )
+          .orderBy(asc(userSettings.nextDigestAt), asc(userSettings.userId))
+          .limit(batchSize);
+        for (const { userId, at } of due) {
+          if (at === null) return;
+          const release = await slots.acquire();
+          // Only the holder sends: renew before each digest once a tick has gone by, and stop when the lease is gone.
+          let holding = false;
+          try {
+            holding = !stopping && (clock() - renewedAt < tickMs || (await takeLease()));
+          } finally {
+            if (!holding) release();
+          }
+          if (!holding) return;
+          const sending: Promise<void> = digestFor(userId, at)
+            .catch((error: unknown) => log({ level: 'error', message: 'Reminder digest failed', userId, error: error instanceof Error ? error.message : String(error) }))
+            .finally(() => {
+              release();
+              inFlight.delete(sending);
+            });
+          inFlight.add(sending);
+          cursor = { at, userId };
         }
-        cursor = { at, userId };
+        if (due.length < batchSize) return;
       }
-      if (due.length < batchSize) return;
+    } finally {
+      // The pass (and so stop()) ends once the digests it started have.
+      await Promise.all(inFlight);
     }
   }
 

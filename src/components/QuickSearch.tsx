@@ -12,6 +12,7 @@ import { formatDay } from '../lib/dates';
 type Found = RouterOutputs['search']['quick'];
 
 interface Result {
+  /** The result's identity, kind and id ('c12', 'a7', 'p3'): what stays highlighted while results change. */
   key: string;
   href: string;
   title: string;
@@ -81,14 +82,21 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
   const [text, setText] = useState('');
   const query = useDebounced(text.trim(), DEBOUNCE_MS);
   const search = trpc.search.quick.useQuery({ q: query }, { enabled: query !== '', placeholderData: (previous) => previous, retry: false });
-  const [active, setActive] = useState(0);
+  // The result the person highlighted (arrows, pointer), by identity, never by position: results that arrive later (the
+  // answer to the last letters typed, a slow network) keep it highlighted wherever it moves, so Enter opens what was
+  // highlighted. Null, or no longer among the results: the first result is highlighted. Typing starts again from the first.
+  const [chosen, setChosen] = useState<string | null>(null);
   // Enter pressed while the results still belong to earlier text: acted on once the results catch up.
   const [enterPending, setEnterPending] = useState(false);
 
   const groups = query && search.data ? groupsOf(search.data, query) : [];
   const results = groups.flatMap((group) => group.results);
-  const optionId = (index: number) => `${listId}-option-${index}`;
-  const activeIndex = Math.min(active, results.length - 1);
+  const optionId = (result: Result) => `${listId}-option-${result.key}`;
+  const chosenIndex = chosen === null ? -1 : results.findIndex((result) => result.key === chosen);
+  // A highlighted result the results no longer hold is let go, so it does not take the highlight back if it returns.
+  if (chosen !== null && chosenIndex < 0) setChosen(null);
+  const activeIndex = results.length ? Math.max(chosenIndex, 0) : -1;
+  const active: Result | undefined = results[activeIndex];
   // What shows is not yet the answer to what was typed: the debounce has not settled, or the request is on its way.
   const stale = text.trim() !== query || search.isPlaceholderData || (query !== '' && search.isPending);
 
@@ -97,19 +105,15 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
-  // New results start again from the first one.
   useEffect(() => {
-    setActive(0);
-  }, [search.data]);
-
-  useEffect(() => {
-    if (activeIndex >= 0) document.getElementById(optionId(activeIndex))?.scrollIntoView({ block: 'nearest' });
+    if (active) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
   });
 
+  // The results caught up with what was typed: open the one highlighted now (the same one, if it is still there).
   useEffect(() => {
     if (!enterPending || stale) return;
     setEnterPending(false);
-    if (results[0]) go(results[0]);
+    if (active) go(active);
   });
 
   function close() {
@@ -126,12 +130,12 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       setEnterPending(false);
-      if (count) setActive((activeIndex + (event.key === 'ArrowDown' ? 1 : count - 1)) % count);
+      if (count) setChosen(results[(activeIndex + (event.key === 'ArrowDown' ? 1 : count - 1)) % count].key);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       // Results still showing for earlier text would open something the user did not ask for: wait for theirs.
       if (stale) setEnterPending(true);
-      else if (results[activeIndex]) go(results[activeIndex]);
+      else if (active) go(active);
     }
   }
 
@@ -141,7 +145,6 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
   else if (search.isError && !stale) message = t('Search failed. Please try again.');
   else if (results.length === 0) message = stale ? t('Searching...') : t('No results for "{query}"', { query });
 
-  let index = -1;
   return (
     <dialog
       ref={dialogRef}
@@ -161,7 +164,7 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
             aria-expanded={results.length > 0}
             aria-controls={listId}
             aria-autocomplete="list"
-            aria-activedescendant={results.length > 0 ? optionId(activeIndex) : undefined}
+            aria-activedescendant={active ? optionId(active) : undefined}
             autoFocus
             autoComplete="off"
             autoCapitalize="none"
@@ -173,6 +176,7 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
             value={text}
             onChange={(event) => {
               setText(event.target.value);
+              setChosen(null);
               setEnterPending(false);
             }}
             onKeyDown={onKeyDown}
@@ -194,16 +198,15 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
                     {group.label}
                   </div>
                   {group.results.map((result) => {
-                    const i = ++index;
-                    const selected = i === activeIndex;
+                    const selected = result.key === active?.key;
                     return (
                       <div
                         key={result.key}
-                        id={optionId(i)}
+                        id={optionId(result)}
                         role="option"
                         aria-selected={selected}
                         className={`flex cursor-pointer flex-col gap-0.5 rounded-field px-3 py-2 ${selected ? 'bg-primary/10' : ''}`}
-                        onMouseMove={() => setActive(i)}
+                        onMouseMove={() => setChosen(result.key)}
                         onClick={() => go(result)}
                       >
                         <span className="flex items-baseline justify-between gap-3">

@@ -211,7 +211,7 @@ describe('pushToUser', () => {
     const message = { title: 'Sower', body: 'You have 3 reminders in Sower', url: '/follow-ups', tag: 'digest' };
     const result = await pushToUser(server.database, services(), SUBJECT, user.id, message);
 
-    expect(result).toEqual({ sent: 2, removed: 1 });
+    expect(result).toEqual({ sent: 2, removed: 1, failed: 0 });
     expect(received.map((r) => r.path).sort()).toEqual(['/push/gone', '/push/laptop', '/push/phone']);
     for (const device of [phone, laptop]) {
       const request = received.find((r) => r.path === new URL(device.endpoint).pathname)!;
@@ -228,25 +228,25 @@ describe('pushToUser', () => {
     expect(await stored(phone.endpoint)).toHaveLength(1);
   });
 
-  it('sends only a path of this app as the url, and counts a device that fails without throwing', async () => {
+  it('sends only a path of this app as the url, and skips a device whose push service is no longer allowed, without throwing', async () => {
     const { client, user } = await signedInClient(server, 'odd');
     const device = newDevice('/push/odd');
     await client.post('/api/push/subscriptions', device.json);
     received.length = 0;
     const result = await pushToUser(server.database, services(), SUBJECT, user.id, { title: 'T', body: 'B', url: '//evil.test/x', tag: 'digest' });
-    expect(result).toEqual({ sent: 1, removed: 0 });
+    expect(result).toEqual({ sent: 1, removed: 0, failed: 0 });
     expect(JSON.parse(decrypt(received[0].body, device)).url).toBe('/');
 
     // The configuration no longer allows the stub: nothing is sent there, and the subscription stays.
     const strict = reminderServices({}, server.database);
     received.length = 0;
-    expect(await pushToUser(server.database, strict, SUBJECT, user.id, { title: 'T', body: 'B', url: '/', tag: 'digest' })).toEqual({ sent: 0, removed: 0 });
+    expect(await pushToUser(server.database, strict, SUBJECT, user.id, { title: 'T', body: 'B', url: '/', tag: 'digest' })).toEqual({ sent: 0, removed: 0, failed: 0 });
     expect(received).toEqual([]);
     expect(await stored(device.endpoint)).toHaveLength(1);
   });
 
   it('sends nothing to a user without devices', async () => {
     const { user } = await signedInClient(server, 'none');
-    expect(await pushToUser(server.database, services(), SUBJECT, user.id, { title: 'T', body: 'B', url: '/', tag: 'digest' })).toEqual({ sent: 0, removed: 0 });
+    expect(await pushToUser(server.database, services(), SUBJECT, user.id, { title: 'T', body: 'B', url: '/', tag: 'digest' })).toEqual({ sent: 0, removed: 0, failed: 0 });
   });
 });

@@ -135,6 +135,94 @@ test('Enter pressed before the results catch up opens the first result of what w
   await expect(page).toHaveURL(new RegExp(`/prayer-journal\\?id=${prayer.id}$`));
 });
 
+/**
+ * Holds the page's search requests for `q` (the only ones held) until `release()`; `held` resolves once one is held.
+ * Results that arrive late on purpose, as they do on a slow phone or network.
+ */
+async function holdSearchFor(page: Page, q: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let markHeld!: () => void;
+  const held = new Promise<void>((resolve) => (markHeld = resolve));
+  await page.route('**/trpc/**search**', async (route) => {
+    if (decodeURIComponent(route.request().url()).includes(`"q":${JSON.stringify(q)}`)) {
+      markHeld();
+      await released;
+    }
+    await route.continue();
+  });
+  return { held, release };
+}
+
+/**
+ * Shows the results for 'rive' (the activity, then the prayer), types the last letter of 'river' and holds the answer;
+ * meanwhile a contact named River is added, so the late answer has one more result, above the others.
+ */
+async function lateRiverResults(page: Page) {
+  const seeded = await seed(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await searchButton(page).click();
+  await searchBox(page).fill('rive');
+  await expect(searchDialog(page).getByRole('option')).toHaveCount(2);
+  const late = await holdSearchFor(page, 'river');
+  await searchBox(page).press('r');
+  await late.held;
+  const river = await post(page, '/api/contacts', { name: 'River Jordan' });
+  return { ...seeded, river, release: late.release };
+}
+
+const activeOption = async (page: Page) => page.locator(`[id="${await searchBox(page).getAttribute('aria-activedescendant')}"]`);
+
+test('results that arrive after the arrows keep the highlighted result, and Enter opens it', async ({ page, user }) => {
+  void user;
+  const { prayer, release } = await lateRiverResults(page);
+  const prayerOption = searchDialog(page).getByRole('option', { name: /Prayer for Lydia Purple/ });
+  await page.keyboard.press('ArrowDown');
+  await expect(prayerOption).toHaveAttribute('aria-selected', 'true');
+
+  release();
+  await expect(searchDialog(page).getByRole('option')).toHaveCount(3);
+  await expect(searchDialog(page).getByRole('option').first()).toContainText('River Jordan');
+  await expect(prayerOption).toHaveAttribute('aria-selected', 'true');
+  await expect(searchDialog(page).locator('[aria-selected="true"]')).toHaveCount(1);
+  await expect(await activeOption(page)).toContainText('Prayer for Lydia Purple');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/prayer-journal\\?id=${prayer.id}$`));
+});
+
+test('Enter pressed on a highlighted result while late results are on their way opens that result', async ({ page, user }) => {
+  void user;
+  const { prayer, release } = await lateRiverResults(page);
+  await page.keyboard.press('ArrowDown');
+  await expect(searchDialog(page).getByRole('option', { name: /Prayer for Lydia Purple/ })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  // Still waiting for the answer to what was typed.
+  await expect(searchDialog(page)).toBeVisible();
+  release();
+  await expect(page).toHaveURL(new RegExp(`/prayer-journal\\?id=${prayer.id}$`));
+});
+
+test('a highlighted result that late results no longer hold gives the highlight back to the first', async ({ page, user }) => {
+  void user;
+  const { activity, river, release } = await lateRiverResults(page);
+  const activityOption = searchDialog(page).getByRole('option', { name: /Conversation with Lydia Purple/ });
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown'); // wraps round to the activity
+  await expect(activityOption).toHaveAttribute('aria-selected', 'true');
+  // Its notes change meanwhile, so the late answer no longer holds it.
+  expect((await page.request.put(`/api/activities/${activity.id}`, { data: { notes: 'Met at the market.' } })).status()).toBe(200);
+
+  release();
+  const riverOption = searchDialog(page).getByRole('option', { name: /River Jordan/ });
+  await expect(riverOption).toBeVisible();
+  await expect(activityOption).toHaveCount(0);
+  await expect(riverOption).toHaveAttribute('aria-selected', 'true');
+  await expect(await activeOption(page)).toContainText('River Jordan');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/contacts/${river.id}$`));
+});
+
 test("another user's contacts, activities and prayers never show", async ({ page, user, browser, baseURL }) => {
   void user;
   const other = await browser.newContext({ baseURL });
