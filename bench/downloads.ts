@@ -14,7 +14,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep } from './server';
 
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+/** BENCH_ROOT runs another checkout's server (an A/B of one change): its build, or its sources with --source. */
+const root = process.env.BENCH_ROOT ?? resolve(fileURLToPath(new URL('..', import.meta.url)));
 const CONTACTS = 5000;
 const ACTIVITIES = 20_000;
 const FOLLOW_UPS = 10_000;

@@ -335,6 +335,11 @@ describe('a feed of an account that holds thousands of follow-ups', () => {
     expect(refused.body).toEqual({ message: 'This calendar feed was fetched too often. Please try again later.', code: 'TOO_MANY_REQUESTS' });
     // Another feed is counted on its own.
     expect((await anonymous().get(heavyFeed)).status).toBe(200);
+    // The counters name a digest of the token, never the token, which is a working credential.
+    const token = url.slice('/api/calendar/'.length, -'.ics'.length);
+    const keys = (await server.database.readerClient.execute("select key from attempts where key like 'feed:%'")).rows.map((row) => String(row.key));
+    expect(keys.some((key) => key.startsWith('feed:token:'))).toBe(true);
+    expect(keys.filter((key) => key.includes(token))).toEqual([]);
   });
 
   it('answers 600 feed fetches from one address in 10 minutes, whatever tokens they name, then 429', async () => {

@@ -1,5 +1,6 @@
 // The REST table as a contract: procedure names checked by tsc, digit-only ids (so the rows' order does not matter), and public rows the only way in without a session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOWNLOAD_PROCEDURES, isUnbatchable } from '../../server/batching';
 import { compileRoutes, matchRoute } from '../../server/rest/handler';
 import { restRoutes, type RestRoute } from '../../server/rest/routes';
 import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
@@ -25,6 +26,13 @@ const samples = restRoutes.flatMap((route) => [
 const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
 describe('the table', () => {
+  it('names every download among the calls that go one per request, and only those besides sign-in and account calls', () => {
+    const downloads = restRoutes.filter((route) => route.download).map((route) => route.procedure);
+    expect([...DOWNLOAD_PROCEDURES].sort()).toEqual([...downloads].sort());
+    for (const procedure of downloads) expect(isUnbatchable(procedure), procedure).toBe(true);
+    expect(isUnbatchable('contacts.list')).toBe(false);
+  });
+
   it('is checked by the compiler (the rows above are refused by tsc, and exist here only to be refused)', () => {
     expect([misspelt.procedure, notAProcedure.procedure]).toEqual(['contacts.lst', 'teams.members']);
   });
