@@ -1,10 +1,11 @@
 // Odd input an outsider sends on purpose: broken URL escapes, control characters, dates out of range, a reused
 // idempotency key, unreadable tRPC payloads, spreadsheet formulas; and a client hanging up mid-upload.
 import { connect } from 'node:net';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followUpsCalendar } from '../../server/ics';
 import { translate } from '../../server/i18n';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, joinTeam, signedInClient, startServer, type TestServer } from './harness';
 import { trpcMutation } from './trpc';
 
 let server: TestServer;
@@ -259,5 +260,28 @@ describe('formulas in a CSV export', () => {
     expect(preview.status).toBe(200);
     expect(preview.body.valid.map((v: { notes: string }) => v.notes)).toEqual(values.map((v) => v.trim()));
     expect(preview.body.valid[6].phone).toBe('+1 555 0100');
+  });
+
+  it("quotes and neutralises a teammate's formula after a semicolon, for spreadsheets that split on ; or ,, in French and English", async () => {
+    const owner = await signedInClient(server, 'semiowner');
+    const teammate = await signedInClient(server, 'semimate');
+    const team = (await owner.client.post('/api/teams', { name: 'Semicolons' })).body.id;
+    await joinTeam(owner.client, team, { client: teammate.client, id: teammate.user.id });
+    const contact = (await owner.client.post('/api/contacts', { name: 'Café Claire', teamId: team })).body.id;
+    const notes = "met at cafe;=cmd|' /C calc'!A0";
+    expect((await teammate.client.put(`/api/contacts/${contact}`, { notes })).status).toBe(200);
+    const risky = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+    const { client: importer } = await signedInClient(server, 'semireader');
+    for (const language of ['fr', 'en']) {
+      expect((await owner.client.put('/api/account/language', { language })).status).toBe(200);
+      const csv = String((await owner.client.get('/api/account/export/contacts.csv')).body);
+      expect(csv).toContain(language === 'fr' ? 'nom,' : 'name,');
+      for (const delimiter of [';', ',']) {
+        const records: string[][] = parse(csv, { delimiter, bom: true, relax_quotes: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] });
+        expect(records.flat().filter((field) => risky.test(field)), `${language}, split on ${delimiter}`).toEqual([]);
+      }
+      const preview = await importer.post('/api/account/import/preview', { format: 'csv', text: csv });
+      expect(preview.body.valid.map((v: { name: string; notes: string }) => [v.name, v.notes])).toEqual([['Café Claire', notes]]);
+    }
   });
 });
