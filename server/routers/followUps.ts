@@ -217,7 +217,8 @@ export const followUpsRouter = router({
       await assertCanCreateIn(tx, input.teamId, ctx.authority);
       await contactRefs.read(tx, input.contactId, ctx.authority);
       const { repeat, timeZone, completed, ...fields } = input;
-      const completedAt = completed ? new Date() : null;
+      // Written as done: done by its date when that has passed (a call logged afterwards), else now.
+      const completedAt = completed ? new Date(Math.min(fields.date.getTime(), Date.now())) : null;
       const [row] = await tx
         .insert(followUps)
         .values({ ...fields, completed, completedAt, createdBy: ctx.user.id, ...repeatColumns(repeat) })
