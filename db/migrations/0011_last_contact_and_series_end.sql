@@ -1,3 +1,6 @@
+-- A person's last contact reads the reader's rule of their activities from the index, without reading the rows.
+DROP INDEX `activities_contact_date_idx`;--> statement-breakpoint
+CREATE INDEX `activities_contact_date_idx` ON `activities` (`contact_id`,`date`,`created_by`,`team_id`);--> statement-breakpoint
 -- A follow-up completed before completed_at was kept (0010) is given one: its date, or this moment when its date is
 -- later, so that a contact's last contact (server/lastContact.ts) is never later than its completion and no longer
 -- moves with the clock.
