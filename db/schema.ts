@@ -160,8 +160,9 @@ export const activities = sqliteTable(
     index('activities_owner_date_idx').on(t.createdBy, t.date),
     index('activities_owner_type_date_idx').on(t.createdBy, t.type, t.date),
     index('activities_team_date_idx').on(t.teamId, t.date),
-    // A person's activities by date: their timeline, and their last contact found by one seek (contacts.list).
-    index('activities_contact_date_idx').on(t.contactId, t.date),
+    // A person's activities by date: their timeline, and their last contact found by one seek (server/lastContact.ts),
+    // whose reader's rule (created_by, team_id) the index carries, so the seek reads no row.
+    index('activities_contact_date_idx').on(t.contactId, t.date, t.createdBy, t.teamId),
   ],
 );
 

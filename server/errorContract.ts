@@ -11,7 +11,8 @@ export const SERVER_FAULT = msg('Something went wrong on our side. Please try ag
 /** The 401 of every call that needs a signed-in user. */
 export const SIGN_IN_REQUIRED = msg('Please sign in to continue');
 
-const INVALID_INPUT = msg('Invalid input');
+/** A request the server could not read as its procedure's input. */
+export const INVALID_INPUT = msg('Invalid input');
 
 /** A validation problem as clients receive it: the dotted path of the field and the spec's message. */
 export interface ClientIssue {

@@ -20,8 +20,13 @@ const instances = Object.fromEntries(
   }),
 ) as Record<Locale, I18n>;
 
-/** An English text (marked with msg() or written here as a literal) in the language. */
+/**
+ * An English text (marked with msg() or written here as a literal) in the language. Only the catalogue's own entries
+ * are looked up: a text that is not one (a key or words from a request, '__proto__', 'toString') comes back as it is,
+ * never as something inherited from Object.prototype. English keeps only its messages with placeholders or plurals.
+ */
 export function translate(locale: Locale, text: string, values?: Record<string, unknown>): string {
+  if (!Object.hasOwn(catalogues[locale], text)) return text;
   return instances[locale]._(text, values);
 }
 

@@ -91,28 +91,44 @@ export function detectDelimiter(text: string): string {
 }
 
 /**
- * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return before one) gets a leading
- * apostrophe, which spreadsheets show as text; so does a cell that starts with an apostrophe, so that reading the file
- * back (`fromCsvCell`) takes exactly one off and every value comes back as it was.
+ * Where a spreadsheet may start a field or a record: the comma, the semicolon (the separator of French, Spanish and
+ * Portuguese spreadsheets), tab and line breaks. A reader that splits on another character than the file's takes a
+ * quote in the middle of its field as text, so a semicolon inside a quoted cell of this comma-separated file starts a
+ * field for it all the same: every text after one of these counts as the start of a cell.
  */
-const formulaStart = /^[=+\-@\t\r']/;
+const cellStarts = /(?<=[,;\t\r\n])/;
+const hasCellStart = /[,;\t\r\n]/;
 
+/**
+ * What a spreadsheet runs as a formula at the start of a cell, after any quotes: =, +, -, @, a tab or a carriage
+ * return, and their fullwidth forms (Apple Numbers reads ＝ as =). Such a start gets a leading apostrophe, which
+ * spreadsheets show as text; so does one that starts with an apostrophe, so that reading the file back (`fromCsvCell`)
+ * takes exactly one off wherever one was added and every value comes back as it was.
+ */
+const formulaStart = /^"*[=+\-@\t\r'\uFF1D\uFF0B\uFF0D\uFF20]/;
+const neutralisedStart = /^'"*[=+\-@\t\r'\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+const neutralise = (part: string) => (formulaStart.test(part) ? `'${part}` : part);
+const restore = (part: string) => (neutralisedStart.test(part) ? part.slice(1) : part);
+
+/** A cell's text with every start of a cell in it neutralised (the apostrophes it adds are never where a cell starts). */
 export function toCsvCell(value: string) {
-  return formulaStart.test(value) ? `'${value}` : value;
+  return hasCellStart.test(value) ? value.split(cellStarts).map(neutralise).join('') : neutralise(value);
 }
 
 export function fromCsvCell(value: string) {
-  return value.startsWith("'") && formulaStart.test(value.slice(1)) ? value.slice(1) : value;
+  return hasCellStart.test(value) ? value.split(cellStarts).map(restore).join('') : restore(value);
 }
 
 /**
- * Records as CSV text with csv-stringify: every cell neutralised, quoted when it holds a quote, comma or line break
- * (quotes doubled), CRLF after every record (RFC 4180 §2).
+ * Records as CSV text with csv-stringify: every cell neutralised, quoted when it holds a quote, a comma, a semicolon, a
+ * tab or a line break (quotes doubled), so a spreadsheet that splits on any of them keeps a cell whole that starts its
+ * line; CRLF after every record (RFC 4180 §2).
  */
 export function writeCsv(records: string[][]): string {
   // quote_record_delimiter: given a record_delimiter, csv-stringify would otherwise quote only that sequence (CRLF),
   // and a note's lone LF or CR would end the record for every reader.
-  return stringify(records, { record_delimiter: 'windows', quote_record_delimiter: true, cast: { string: toCsvCell } });
+  return stringify(records, { record_delimiter: 'windows', quote_record_delimiter: true, quoted_match: /[;\t]/, cast: { string: toCsvCell } });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -4,8 +4,8 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodRealError } from 'zod';
-import { SIGN_IN_REQUIRED, toClientError } from './errorContract';
-import { isPlainText, NOT_PLAIN_TEXT } from './schemas/common';
+import { INVALID_INPUT, SIGN_IN_REQUIRED, toClientError } from './errorContract';
+import { FIELD_NOT_PLAIN_TEXT, fieldLabels, isPlainText, NOT_PLAIN_TEXT } from './schemas/common';
 import type { Database } from '../db/client';
 import { decidedInSql, readAuthority, type Authority } from './access';
 import type { Auth, AuthSession, SessionUser } from './auth';
@@ -113,8 +113,38 @@ export async function createRequestContext(
   return createContextInner({ ...base, ...meta, ...response, user: validated?.user ?? null, session: validated?.session ?? null });
 }
 
+/**
+ * Whether a parsed JSON value holds a `__proto__` key at any depth. JSON.parse keeps it as an ordinary key, but a copy
+ * made by assignment (superjson's, before a tRPC procedure sees its input) makes its value the copy's prototype, where
+ * no check reads it. Walked without recursion: an input may nest 100,000 deep.
+ */
+function holdsPrototypeKey(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const current = pending.pop();
+    if (typeof current !== 'object' || current === null) continue;
+    if (!Array.isArray(current) && Object.hasOwn(current, '__proto__')) return true;
+    for (const item of Object.values(current)) pending.push(item);
+  }
+  return false;
+}
+
+const refusePrototypeKeys = (input: unknown) => {
+  if (holdsPrototypeKey(input)) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_INPUT });
+};
+
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  // superjson both ways; a tRPC input holding a `__proto__` key is refused before superjson copies it (holdsPrototypeKey).
+  transformer: {
+    input: {
+      serialize: (object: unknown) => superjson.serialize(object),
+      deserialize: (payload: Parameters<typeof superjson.deserialize>[0]) => {
+        refusePrototypeKeys(payload);
+        return superjson.deserialize(payload);
+      },
+    },
+    output: superjson,
+  },
   // The same contract as REST (errorContract.ts), in tRPC's shape; `issues` stays a key even when undefined.
   errorFormatter({ shape, error, ctx }) {
     const { status, body, fault } = toClientError(error, ctx?.locale ?? sourceLocale);
@@ -145,17 +175,26 @@ function unplainTexts(value: unknown, path: (string | number)[], found: (string 
 }
 
 /**
- * Every procedure refuses text with control characters (a NUL cuts what SQLite reads back), wherever it sits. The
- * field is named by the input's own key, so the message is worded here, in the request's language.
+ * The refusal of a text with control characters at `path`, in the language: the field's label when its key is one of
+ * the known text fields (fieldLabels), else 'This field'. The key came with the request: it is never a message id.
+ */
+function notPlainTextMessage(path: (string | number)[], locale: Locale) {
+  const key = path[path.length - 1];
+  const label = typeof key === 'string' ? fieldLabels.get(key) : undefined;
+  return label ? translate(locale, NOT_PLAIN_TEXT, { label: translate(locale, label) }) : translate(locale, FIELD_NOT_PLAIN_TEXT);
+}
+
+/**
+ * Every procedure refuses text with control characters (a NUL cuts what SQLite reads back), wherever it sits, and a
+ * `__proto__` key anywhere (REST hands procedures the parsed JSON as it is; over tRPC the transformer refused it).
+ * The refusal names the field, before the procedure's schema has read the input, so it is worded here.
  */
 const plainTextOnly = t.middleware(async ({ ctx, getRawInput, next }) => {
-  const paths = unplainTexts(await getRawInput(), [], []);
+  const input = await getRawInput();
+  refusePrototypeKeys(input);
+  const paths = unplainTexts(input, [], []);
   if (!paths.length) return next();
-  const issues = paths.map((path) => {
-    const field = String(path[path.length - 1] ?? msg('Input'));
-    const label = translate(ctx.locale, field.charAt(0).toUpperCase() + field.slice(1));
-    return { code: 'custom' as const, path, message: translate(ctx.locale, NOT_PLAIN_TEXT, { label }), input: undefined };
-  });
+  const issues = paths.map((path) => ({ code: 'custom' as const, path, message: notPlainTextMessage(path, ctx.locale), input: undefined }));
   throw new TRPCError({ code: 'BAD_REQUEST', message: issues[0].message, cause: new ZodRealError(issues) });
 });
 

@@ -2,7 +2,9 @@
 // no follow-up pending and not snoozed by that user; most overdue first.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { activities, contacts, contactSnoozes, followUps } from '../../db/schema';
+import { contacts, contactSnoozes, followUps } from '../../db/schema';
+import { decidedInSql } from '../access';
+import { lastContactAt } from '../lastContact';
 import { spiritualStatuses, type SpiritualStatus } from '../../shared/vocabulary';
 import { readSettings } from './settings';
 
@@ -42,14 +44,10 @@ function thresholdMs(days: AttentionDays): SQL {
 }
 
 /**
- * The latest real touch of the contact in the outer query: its latest activity (any author) or completed follow-up
- * (when it was completed, else its date); null when none. Each part is one seek of the person's own index.
+ * The contact's last touch: when the user last had contact with them (server/lastContact.ts, as the contact list and
+ * page show it), counting what the user may read: their own rows and their teams', never a teammate's private one.
  */
-const touchedAt = sql`(select max(d) from (
-  select max(${activities.date}) as d from ${activities} indexed by activities_contact_date_idx where ${activities.contactId} = ${contacts.id}
-  union all
-  select max(coalesce(${followUps.completedAt}, ${followUps.date})) from ${followUps} indexed by follow_ups_contact_date_idx
-    where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 1))`;
+const touchedAt = (userId: number, now: number) => lastContactAt(decidedInSql(userId), now);
 
 /** Last touch, capped at now (a future-dated activity or follow-up counts as now, not later). */
 const lastTouch = (touched: SQL, now: number) => sql`min(coalesce(${touched}, ${contacts.createdAt}), ${now})`;
@@ -64,14 +62,15 @@ const lastTouch = (touched: SQL, now: number) => sql`min(coalesce(${touched}, ${
  */
 export function attentionQuery(userId: number, days: AttentionDays, now: number, page: { cursor?: number; limit: number }): SQL {
   const threshold = thresholdMs(days);
+  const touched = touchedAt(userId, now);
   const after =
     page.cursor === undefined
       ? sql``
-      : sql`and (due_at, id) > (select ${lastTouch(touchedAt, now)} + ${threshold}, ${contacts.id} from ${contacts}
+      : sql`and (due_at, id) > (select ${lastTouch(touched, now)} + ${threshold}, ${contacts.id} from ${contacts}
           where ${contacts.id} = ${page.cursor} and ${contacts.createdBy} = ${userId})`;
   return sql`with candidates as materialized (
       select ${contacts.id} as id, ${contacts.name} as name, ${contacts.spiritualStatus} as status, ${contacts.teamId} as team_id,
-        ${contacts.createdAt} as created_at, ${touchedAt} as touched_at, ${threshold} as threshold
+        ${contacts.createdAt} as created_at, ${touched} as touched_at, ${threshold} as threshold
       from ${contacts} indexed by contacts_owner_idx
       where ${contacts.createdBy} = ${userId}
         and not exists (select 1 from ${followUps} indexed by follow_ups_contact_date_idx where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0)

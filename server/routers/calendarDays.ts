@@ -7,5 +7,8 @@ export const DAY_MS = 86_400_000;
 export const HALF_DAY_MS = DAY_MS / 2;
 export const halfDay = sql.raw(String(HALF_DAY_MS));
 
+/** Now, in ms as dates are stored, read when the statement runs. */
+export const sqlNow = sql`cast(unixepoch('subsecond') * 1000 as integer)`;
+
 /** The latest stored date that can be today somewhere: now + 12 h, in ms. */
-export const latestToday = sql`(cast(unixepoch('subsecond') * 1000 as integer) + ${halfDay})`;
+export const latestToday = sql`(${sqlNow} + ${halfDay})`;

@@ -2,7 +2,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
-import { activities, contacts, followUps, type SpiritualStatus } from '../../db/schema';
+import { contacts, followUps, type SpiritualStatus } from '../../db/schema';
 import { assertCanCreateIn, canEdit, canRead, type Authority, type Who } from '../access';
 import { idInput } from '../schemas/common';
 import { contactCountInput, contactCreateInput, contactListInput, contactTimelineInput, contactUpdateInput, type ContactSort } from '../schemas/contacts';
@@ -13,7 +13,8 @@ import { contactMatches, contactMatching, contactSearch } from './matching';
 import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from './paging';
 import { recordsOf } from './shared';
 import { decoded, rowsOf } from '../rows';
-import { latestToday } from './calendarDays';
+import { sqlNow } from './calendarDays';
+import { lastContactAt } from '../lastContact';
 import { nextTurn } from '../turns';
 import { MAX_IMPORT_ROWS } from '../importExport';
 import { msg } from '../../shared/i18n';
@@ -39,17 +40,9 @@ const asDate = (value: unknown) => (value === null || value === undefined ? null
  * SQLite otherwise walked every activity of the user (by owner and date) for each contact, 8 s for a page of 50 on the
  * bench's heavy user; through the person's own (contact, date) index it is one seek, 3 ms for the page.
  *
- * When the user last had contact with the person: their latest activity dated up to today (calendarDays.ts) or
- * completed follow-up, among the ones the user may read; null when none.
+ * When the user last had contact with the person is server/lastContact.ts's, as needs attention counts it.
  */
-function lastContactAt(who: Who) {
-  return sql`(select max(d) from (
-    select max(${activities.date}) as d from ${activities} indexed by activities_contact_date_idx where ${activities.contactId} = ${contacts.id}
-      and ${activities.date} <= ${latestToday} and ${canRead(activities, who)}
-    union all
-    select max(${followUps.date}) from ${followUps} indexed by follow_ups_contact_date_idx
-      where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 1 and ${canRead(followUps, who)}))`;
-}
+const lastContact = (who: Who) => lastContactAt(who, sqlNow);
 
 /** The earliest follow-up with the person still to do (an overdue one included); null when none is scheduled. */
 function nextFollowUpAt(who: Who) {
@@ -63,14 +56,14 @@ function contactSummaryColumns(who: Who) {
     ...contactColumns,
     // Wrapped in an sql`` of their own: drizzle writes the columns at the top of a one-table select's field without
     // their table's name, which inside these subqueries would name the subquery's table ("id" for "contacts"."id").
-    lastContactAt: decoded(sql`${lastContactAt(who)}`, asDate),
+    lastContactAt: decoded(sql`${lastContact(who)}`, asDate),
     nextFollowUpAt: decoded(sql`${nextFollowUpAt(who)}`, asDate),
   };
 }
 
 /** Each order's key; none is null, so keyset paging can compare it (never contacted first, none scheduled last). */
 function sortKey(sort: ContactSort, who: Who) {
-  if (sort === 'lastContact') return sql`coalesce(${lastContactAt(who)}, -1)`;
+  if (sort === 'lastContact') return sql`coalesce(${lastContact(who)}, -1)`;
   if (sort === 'nextFollowUp') return sql`coalesce(${nextFollowUpAt(who)}, 9007199254740991)`;
   return nameKey;
 }

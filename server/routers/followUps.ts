@@ -8,7 +8,8 @@ import { nextDate, repeatOf, type Repeat } from '../../shared/recurrence';
 import { assertCanCreateIn, canDelete, canEdit, denyWrite, type Authority } from '../access';
 import { followUpsCalendar } from '../ics';
 import { readSettings } from '../nudges/settings';
-import { idInput } from '../schemas/common';
+import { EARLIEST_DATE, idInput, LATEST_DATE } from '../schemas/common';
+import { fieldInvalid } from '../errors';
 import {
   followUpCompleteInput,
   followUpCreateInput,
@@ -152,7 +153,8 @@ async function scheduleNext(tx: Tx, done: SeriesRow, completedAt: Date, timeZone
   const [later] = await tx.select({ id: followUps.id }).from(followUps).where(and(eq(followUps.seriesId, seriesId), gt(followUps.id, done.id))).limit(1);
   if (later) return;
   const date = nextDate(done, completedAt, await timeZone());
-  if (!date) return;
+  // A series ends with the dates Sower keeps (schemas/common.ts): none is written past the end of 2200.
+  if (!date || date > LATEST_DATE) return;
   await tx.insert(followUps).values({
     contactId: done.contactId,
     date,
@@ -215,7 +217,8 @@ export const followUpsRouter = router({
       await assertCanCreateIn(tx, input.teamId, ctx.authority);
       await contactRefs.read(tx, input.contactId, ctx.authority);
       const { repeat, timeZone, completed, ...fields } = input;
-      const completedAt = completed ? new Date() : null;
+      // Written as done: done by its date when that has passed (a call logged afterwards), else now.
+      const completedAt = completed ? new Date(Math.min(fields.date.getTime(), Date.now())) : null;
       const [row] = await tx
         .insert(followUps)
         .values({ ...fields, completed, completedAt, createdBy: ctx.user.id, ...repeatColumns(repeat) })
@@ -245,6 +248,10 @@ export const followUpsRouter = router({
       const targets = await scopedRows(tx, row, scope, ctx.authority);
       const shift = date ? date.getTime() - row.date.getTime() : 0;
       const wanted = repeat === undefined ? current : repeat;
+      // Dates stay within the years Sower keeps (schemas/common.ts), the series' later ones moved with this one too.
+      const moved = targets.map((target) => target.date.getTime() + shift);
+      if (moved.some((time) => time > LATEST_DATE.getTime() || time < EARLIEST_DATE.getTime()))
+        throw fieldInvalid({ field: 'date', message: msg('This would move a follow-up of the series out of the years 1900 to 2200') });
       for (const target of targets) {
         const isThis = target.id === row.id;
         const values: Partial<typeof followUps.$inferInsert> = { ...texts };

@@ -31,6 +31,30 @@ export const notPlainText = (label: string) => fmt('{label} contains characters 
 /** The template of notPlainText, for a refusal worded per request (server/trpc.ts translates it there). */
 export const NOT_PLAIN_TEXT = msg('{label} contains characters that are not allowed');
 
+/** The refusal of a field that has no label of its own below (a key the schemas do not know, an item of a list). */
+export const FIELD_NOT_PLAIN_TEXT = msg('This field contains characters that are not allowed');
+
+/**
+ * The labels of the text fields people type, by input key, for a refusal worded before the schema has read the input
+ * (server/trpc.ts). A closed table: a key that comes with a request is looked up here and nowhere else, so no key
+ * ('__proto__', 'toString', a catalogue message) is ever taken for a message id.
+ */
+export const fieldLabels: ReadonlyMap<string, string> = new Map([
+  ['name', msg('Name')],
+  ['contactName', msg('Contact name')],
+  ['email', msg('Email')],
+  ['phone', msg('Phone')],
+  ['notes', msg('Notes')],
+  ['description', msg('Description')],
+  ['title', msg('Title')],
+  ['request', msg('Prayer request')],
+  ['answerNotes', msg('Answer notes')],
+  ['username', msg('Username')],
+  ['firstName', msg('First name')],
+  ['lastName', msg('Last name')],
+  ['q', msg('Search')],
+]);
+
 /** A field's length cap; `label` is a marked text (msg('Notes')). */
 const tooLongText = (label: string, max: number) => fmt('{label} must be at most {max} characters', { label, max });
 

@@ -11,7 +11,7 @@ i18n.setMessagesCompiler((message: string) => [message]);
 i18n.load(sourceLocale, english);
 i18n.activate(sourceLocale);
 // shared/vocabulary's labels speak the screen's language.
-setTextTranslator((text) => i18n._(text));
+setTextTranslator((text) => t(text));
 
 /**
  * The text in the current language: t('Activity created'), t('{count, plural, one {# day} other {# days}}', { count }).
@@ -19,6 +19,8 @@ setTextTranslator((text) => i18n._(text));
  * keeps its own direction and the sentence's punctuation stays where it belongs.
  */
 export function t(id: string, values?: Record<string, unknown>): string {
+  // Only the catalogue's own messages (a server's message may be looked up here): never one of Object.prototype's names.
+  if (!Object.hasOwn(i18n.messages, id)) return id;
   if (values && isRtl) values = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? `\u2068${value}\u2069` : value]));
   return i18n._(id, values);
 }

@@ -47,7 +47,8 @@ export function serverIssues(error: unknown): { path: string; message: string }[
 
 /** The first message for each field, keyed by the field name, from zod issues or server issues, in the reader's language. */
 export function fieldErrors(issues: readonly { path: string | readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const byField: Record<string, string> = {};
+  // No prototype: a path named '__proto__' or 'constructor' is a field like any other, never an inherited value.
+  const byField: Record<string, string> = Object.create(null);
   for (const issue of issues) {
     const field = typeof issue.path === 'string' ? issue.path : issue.path.map(String).join('.');
     byField[field] ??= issueText(issue.message);

@@ -4,7 +4,7 @@ import { decidedInSql } from '../../server/access';
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactListQuery } from '../../server/routers/contacts';
-import { daysFromNow, joinTeam, signedInClient, startServer, type TestServer } from './harness';
+import { daysFromNow, joinTeam, signedInClient, startServer, type ApiClient, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => (server = await startServer()));
@@ -18,7 +18,9 @@ describe('last contact and next follow-up', () => {
 
     await client.post('/api/activities', { type: 'conversation', contactId: id, date: daysFromNow(-10) });
     await client.post('/api/activities', { type: 'conversation', contactId: id, date: daysFromNow(5) });
-    await client.post('/api/followups', { contactId: id, date: daysFromNow(-3), type: 'phone', description: 'Called', completed: true });
+    const called = await client.post('/api/followups', { contactId: id, date: daysFromNow(-3), type: 'phone', description: 'Called', completed: true });
+    // Written as done with a past date: done on that date (a call logged afterwards), which is the last contact.
+    expect(called.body.completedAt).toBe(called.body.date);
     await client.post('/api/followups', { contactId: id, date: daysFromNow(7), type: 'meeting', description: 'Lunch' });
     await client.post('/api/followups', { contactId: id, date: daysFromNow(2), type: 'text', description: 'Text her' });
     const contact = (await client.get(`/api/contacts/${id}`)).body;
@@ -55,7 +57,7 @@ describe('the cost of the two dates', () => {
     for (const list of lists) {
       const plan = (await inspector.execute({ sql: `explain query plan ${list.sql}`, args: list.params as never })).rows.map((r) => String(r.detail));
       expect(plan.filter((line) => /^SEARCH (activities|follow_ups)\b/.test(line))).toEqual(
-        expect.arrayContaining([expect.stringMatching(/activities USING INDEX activities_contact_date_idx/), expect.stringMatching(/follow_ups USING INDEX follow_ups_contact_date_idx/)]),
+        expect.arrayContaining([expect.stringMatching(/activities USING COVERING INDEX activities_contact_date_idx/), expect.stringMatching(/follow_ups USING INDEX follow_ups_contact_date_idx/)]),
       );
       expect(plan.join('\n')).not.toMatch(/MULTI-INDEX OR|activities_owner_date_idx|activities_team_date_idx/);
     }
@@ -98,5 +100,66 @@ describe('the list’s orders', () => {
     const res = await client.get('/api/contacts?sort=age');
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST', issues: [{ path: 'sort', message: 'Sort must be name, lastContact or nextFollowUp' }] });
+  });
+});
+
+describe('one last contact, wherever it shows', () => {
+  /** A seeking contact (7 days to needing attention) with an activity `days` ago. */
+  const seeker = async (client: ApiClient, name: string, days: number, teamId?: number) => {
+    const id = (await client.post('/api/contacts', { name, spiritualStatus: 'seeking', ...(teamId ? { teamId } : {}) })).body.id as number;
+    expect((await client.post('/api/activities', { type: 'conversation', contactId: id, date: daysFromNow(-days) })).status).toBe(201);
+    return id;
+  };
+  const attention = async (client: ApiClient) => new Map(((await client.get('/api/attention')).body as { id: number; lastTouchAt: string }[]).map((row) => [row.id, row.lastTouchAt]));
+
+  it('counts a completed follow-up dated in the future when it was completed: on the page, the list, its order and the timeline', async () => {
+    const { client } = await signedInClient(server, 'futurist');
+    // A yearly one dated 2200-12-01 (the range's last year), completed now: its date had become the last contact.
+    const fay = (await client.post('/api/contacts', { name: 'Fay', spiritualStatus: 'seeking' })).body.id;
+    const planned = await client.post('/api/followups', { contactId: fay, date: '2200-12-01T12:00:00.000Z', type: 'phone', description: 'Yearly call', repeat: { every: 365, unit: 'month', from: 'date' } });
+    const before = Date.now();
+    const completed = await client.post(`/api/followups/${planned.body.id}/complete`);
+    const after = Date.now();
+    expect(Date.parse(completed.body.completedAt)).toBeGreaterThanOrEqual(before);
+    const page = (await client.get(`/api/contacts/${fay}`)).body;
+    expect(page.lastContactAt).toBe(completed.body.completedAt);
+    expect(Date.parse(page.lastContactAt)).toBeLessThanOrEqual(after);
+    // One created already completed, dated in the future, counts from when it was written.
+    const written = await client.post('/api/followups', { contactId: fay, date: '2150-01-01T12:00:00.000Z', type: 'phone', description: 'Done early', completed: true });
+    expect(Date.parse(written.body.completedAt)).toBeLessThanOrEqual(Date.now());
+    expect((await client.get(`/api/contacts/${fay}`)).body.lastContactAt).toBe(written.body.completedAt);
+
+    // Hugo's activity later today counts as now: he now sorts after Fay, whose 2200 had put her last.
+    const hugo = (await client.post('/api/contacts', { name: 'Hugo' })).body.id;
+    await client.post('/api/activities', { type: 'conversation', contactId: hugo, date: daysFromNow(0.25) });
+    const listed = (await client.get('/api/contacts?sort=lastContact')).body as { id: number; name: string; lastContactAt: string }[];
+    expect(listed.map((c) => c.name)).toEqual(['Fay', 'Hugo']);
+    for (const contact of listed) expect(Date.parse(contact.lastContactAt)).toBeLessThanOrEqual(Date.now());
+    expect(listed[0].lastContactAt).toBe(written.body.completedAt);
+    expect((await client.get(`/api/contacts/${fay}/timeline`)).body.contact.lastContactAt).toBe(written.body.completedAt);
+    expect(await attention(client)).toEqual(new Map());
+  });
+
+  it("agrees with needs attention: a teammate's private activity and a future-dated one are in neither", async () => {
+    const owner = await signedInClient(server, 'att-owner');
+    const member = await signedInClient(server, 'att-member');
+    const team = (await owner.client.post('/api/teams', { name: 'Neighbours' })).body.id;
+    await joinTeam(owner.client, team, { client: member.client, id: member.user.id });
+    const sara = await seeker(owner.client, 'Shared Sara', 30, team);
+    expect((await member.client.post('/api/activities', { type: 'conversation', contactId: sara, date: daysFromNow(-1) })).status).toBe(201);
+    const pete = await seeker(owner.client, 'Planned Pete', 30);
+    expect((await owner.client.post('/api/activities', { type: 'conversation', contactId: pete, date: daysFromNow(5) })).status).toBe(201);
+    const tina = await seeker(owner.client, 'Team Tina', 30, team);
+    expect((await member.client.post('/api/activities', { type: 'conversation', contactId: tina, date: daysFromNow(-1), teamId: team })).status).toBe(201);
+
+    const due = await attention(owner.client);
+    for (const id of [sara, pete]) {
+      const { lastContactAt } = (await owner.client.get(`/api/contacts/${id}`)).body;
+      expect(lastContactAt.slice(0, 10)).toBe(daysFromNow(-30).slice(0, 10));
+      expect(due.get(id)).toBe(lastContactAt);
+    }
+    // A teammate's activity the owner can see is a touch in both.
+    expect(due.has(tina)).toBe(false);
+    expect((await owner.client.get(`/api/contacts/${tina}`)).body.lastContactAt.slice(0, 10)).toBe(daysFromNow(-1).slice(0, 10));
   });
 });

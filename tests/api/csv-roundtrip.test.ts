@@ -1,6 +1,8 @@
 // The CSV export read back by the CSV import, through the real endpoints: 5,000 contacts whose cells hold quotes,
-// commas, LF and CRLF line breaks, formulas, a leading apostrophe, non-ASCII and right-to-left text and empty cells
-// come back exactly as they were, from a file that starts with a byte order mark.
+// commas, LF and CRLF line breaks, formulas (at the start and after a semicolon or a line break), a leading apostrophe,
+// non-ASCII and right-to-left text and empty cells come back exactly as they were, from a file that starts with a byte
+// order mark.
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
 
@@ -33,6 +35,9 @@ const notes = [
   null,
   "'",
   'ends with a comma,',
+  "met at cafe;=cmd|' /C calc'!A0",
+  'to bring:\n- a Bible\n- the photos',
+  'quoted;"=1+1", tab\t@SUM(A1)',
 ];
 
 /** The contacts as Sower stores them: what the export must write and the import must read back. */
@@ -78,6 +83,11 @@ describe('CSV export, then import', () => {
     expect(text).toContain(`"'=HYPERLINK(""https://example.com"",""open"")`);
     expect(text).toContain(`'+1 prophet 2,`);
     expect(text).not.toMatch(/(^|,)[=+\-@]/m);
+    // Nor does any field start one for a spreadsheet that splits on semicolons (French, Spanish, Portuguese) or commas.
+    for (const delimiter of [';', ',']) {
+      const records: string[][] = parse(text, { delimiter, bom: true, relax_quotes: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] });
+      expect(records.flat().filter((field) => /^[=+\-@\t\r]/.test(field)), `split on ${delimiter}`).toEqual([]);
+    }
     expect(text.length).toBeLessThan(1024 * 1024);
 
     const imported = await dave.post('/api/account/import', { format: 'csv', text });

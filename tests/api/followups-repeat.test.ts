@@ -219,6 +219,51 @@ describe('editing and deleting with a scope', () => {
   });
 });
 
+describe('a series at the end of the dates Sower keeps (2200-12-31)', () => {
+  it('completes the instance whose next date would fall past 2200 without writing a next one, however it is completed', async () => {
+    // Every 365 months from 2200-12-01: the next would be 2231-05-01; completed again and again, year 10717 before.
+    const created = await createRepeating({ date: '2200-12-01T12:00:00.000Z', repeat: { every: 365, unit: 'month', from: 'date' } });
+    const res = await client.post(`/api/followups/${created.id}/complete`, { timeZone: PARIS });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: created.id, completed: true, completedAt: expect.any(String), date: '2200-12-01T12:00:00.000Z', repeatEvery: 365 });
+    await client.put(`/api/followups/${created.id}`, { completed: false });
+    expect((await client.put(`/api/followups/${created.id}`, { completed: true })).status).toBe(200);
+    const batch = await client.post('/trpc/followUps.update,followUps.complete?batch=1', { 0: { json: { id: created.id, completed: false } }, 1: { json: { id: created.id } } });
+    expect(batch.status).toBe(200);
+    expect((await series(created.id)).map((m) => Number(m.id))).toEqual([created.id]);
+    // Created already completed, it writes none either.
+    const done = await createRepeating({ date: '2200-12-15T12:00:00.000Z', completed: true, repeat: { every: 1, unit: 'month', from: 'date' } });
+    expect(done.completed).toBe(true);
+    expect(await series(done.id)).toHaveLength(1);
+  });
+
+  it('writes the next one on 2200-12-31 itself, and none after it', async () => {
+    const created = await createRepeating({ date: '2200-12-30T12:00:00.000Z', repeat: { every: 1, unit: 'day', from: 'date' } });
+    await client.post(`/api/followups/${created.id}/complete`, { timeZone: 'UTC' });
+    const [, last] = await series(created.id);
+    expect(new Date(Number(last.date)).toISOString()).toBe('2200-12-31T12:00:00.000Z');
+    await client.post(`/api/followups/${Number(last.id)}/complete`, { timeZone: 'UTC' });
+    expect(await series(created.id)).toHaveLength(2);
+  });
+
+  it("refuses a series-wide move that would take a later follow-up past 2200, changing nothing", async () => {
+    const created = await createRepeating({ date: '2200-12-20T12:00:00.000Z', repeat: { every: 1, unit: 'day', from: 'date' } });
+    await client.post(`/api/followups/${created.id}/complete`, { timeZone: 'UTC' });
+    await client.put(`/api/followups/${created.id}`, { completed: false });
+    const before = await series(created.id);
+    expect(before.map((m) => m.completed)).toEqual([0, 0]);
+    const res = await client.put(`/api/followups/${created.id}`, { date: '2200-12-31T12:00:00.000Z', scope: 'series' });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([{ path: 'date', message: 'This would move a follow-up of the series out of the years 1900 to 2200' }]);
+    const viaTrpc = await trpcMutation(client, 'followUps.update', { id: created.id, date: new Date('2200-12-31T12:00:00.000Z'), scope: 'series' });
+    expect(viaTrpc.status).toBe(400);
+    expect(await series(created.id)).toEqual(before);
+    // Within the range it moves both.
+    expect((await client.put(`/api/followups/${created.id}`, { date: '2200-12-25T12:00:00.000Z', scope: 'series' })).status).toBe(200);
+    expect((await series(created.id)).map((m) => new Date(Number(m.date)).toISOString())).toEqual(['2200-12-25T12:00:00.000Z', '2200-12-26T12:00:00.000Z']);
+  });
+});
+
 describe('POST /api/followups/{id}/snooze', () => {
   it('moves the date and nothing else', async () => {
     const created = await createRepeating();

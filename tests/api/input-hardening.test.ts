@@ -1,9 +1,11 @@
 // Odd input an outsider sends on purpose: broken URL escapes, control characters, dates out of range, a reused
 // idempotency key, unreadable tRPC payloads, spreadsheet formulas; and a client hanging up mid-upload.
 import { connect } from 'node:net';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followUpsCalendar } from '../../server/ics';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { translate } from '../../server/i18n';
+import { ApiClient, joinTeam, signedInClient, startServer, type TestServer } from './harness';
 import { trpcMutation } from './trpc';
 
 let server: TestServer;
@@ -76,7 +78,7 @@ describe('control characters in text', () => {
 
   it('refuses them in any text field, nested ones and usernames included, but not in passwords', async () => {
     expect((await client.post('/api/activities', { type: 'conversation', contactName: 'Nested', prayer: { request: 'a\u0000b' } })).body.issues).toEqual([
-      { path: 'prayer.request', message: 'Request contains characters that are not allowed' },
+      { path: 'prayer.request', message: 'Prayer request contains characters that are not allowed' },
     ]);
     expect((await client.get('/api/search?q=a%00b')).status).toBe(400);
     const register = await new ApiClient(server.baseUrl).post('/api/auth/register', { username: 'nul\u0000user', email: 'nul@example.com', password: 'longenough1' });
@@ -88,6 +90,74 @@ describe('control characters in text', () => {
   it('reports a file row holding them as a problem of that row', async () => {
     const res = await client.post('/api/account/import/preview', { format: 'vcard', text: 'BEGIN:VCARD\r\nFN:Good Gail\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:Bad\\nBob\r\nNOTE:x\u0085y\r\nEND:VCARD\r\n' });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('an input key is never looked up as a message', () => {
+  // A key of Object.prototype, and one equal to a catalogue message with a plural: before, the first gave
+  // "function __defineGetter__() { [native code] } contains…", the last "You have NaN reminders in Sower contains…".
+  const keys = ['constructor', '__defineGetter__', 'toString', 'You have {count, plural, one {# reminder} other {# reminders}} in Sower'];
+  let french: ApiClient;
+  beforeAll(async () => {
+    french = (await signedInClient(server, 'oddfr')).client;
+    expect((await french.put('/api/account/language', { language: 'fr' })).status).toBe(200);
+  });
+  const readers = () => [
+    { caller: client, locale: 'en' as const },
+    { caller: french, locale: 'fr' as const },
+  ];
+  /** The text in the language, checked to be a translation (not the English left as it was) outside English. */
+  const inLanguage = (locale: 'en' | 'fr', text: string, values?: Record<string, unknown>) => {
+    const translated = translate(locale, text, values);
+    if (locale !== 'en') expect(translated).not.toBe(translate('en', text, values));
+    return translated;
+  };
+
+  it.each(keys)('answers 400 "This field…" for %s over REST (body and query) and tRPC, in English and French, storing nothing', async (key) => {
+    for (const { caller, locale } of readers()) {
+      const before = await count('contacts');
+      const expected = inLanguage(locale, 'This field contains characters that are not allowed');
+      const body = JSON.stringify({ name: 'Keyed', [key]: 'a\u0000b' });
+      const rest = await caller.request('POST', '/api/contacts', body);
+      expect(rest.status).toBe(400);
+      expect(rest.body).toEqual({ message: expected, code: 'BAD_REQUEST', issues: [{ path: key, message: expected }] });
+      const query = await caller.get(`/api/search?q=x&${encodeURIComponent(key)}=a%00b`);
+      expect([query.status, query.body.message]).toEqual([400, expected]);
+      const trpc = await caller.request('POST', '/trpc/contacts.create', `{"json":${body}}`);
+      expect(trpc.status).toBe(400);
+      expect(trpc.body.error.json.message).toBe(expected);
+      expect(trpc.body.error.json.data.issues).toEqual([{ path: key, message: expected }]);
+      expect(await count('contacts')).toBe(before);
+    }
+  });
+
+  it('refuses a __proto__ key anywhere with 400 Invalid input, over REST and tRPC, storing nothing', async () => {
+    for (const { caller, locale } of readers()) {
+      const before = await count('contacts');
+      const expected = inLanguage(locale, 'Invalid input');
+      for (const body of ['{"name":"Protoed","__proto__":"a\\u0000b"}', '{"name":"Protoed","__proto__":{"notes":"x"}}', '{"name":"Protoed","notes":"n","x":[{"__proto__":1}]}']) {
+        const rest = await caller.request('POST', '/api/contacts', body);
+        expect([rest.status, rest.body.message], body).toEqual([400, expected]);
+        const trpc = await caller.request('POST', '/trpc/contacts.create', `{"json":${body}}`);
+        expect([trpc.status, trpc.body.error?.json.message], body).toEqual([400, expected]);
+        // The same call inside a batch, and as a query's input.
+        const batch = await caller.request('POST', '/trpc/contacts.create?batch=1', `{"0":{"json":${body}}}`);
+        expect([batch.status, batch.body[0]?.error?.json.message], body).toEqual([400, expected]);
+      }
+      const query = await caller.get('/api/search?q=x&__proto__=y');
+      expect([query.status, query.body.message]).toEqual([400, expected]);
+      const trpcQuery = await caller.get(`/trpc/search.quick?input=${encodeURIComponent('{"json":{"q":"x","__proto__":{"limit":1}}}')}`);
+      expect([trpcQuery.status, trpcQuery.body.error?.json.message]).toEqual([400, expected]);
+      expect(await count('contacts')).toBe(before);
+    }
+  });
+
+  it('names a known field by its label, in the language', async () => {
+    for (const { caller, locale } of readers()) {
+      const expected = inLanguage(locale, '{label} contains characters that are not allowed', { label: translate(locale, 'Prayer request') });
+      const res = await caller.post('/api/activities', { type: 'conversation', contactName: 'Nested', prayer: { request: 'a\u0000b' } });
+      expect(res.body.issues).toEqual([{ path: 'prayer.request', message: expected }]);
+    }
   });
 });
 
@@ -190,5 +260,28 @@ describe('formulas in a CSV export', () => {
     expect(preview.status).toBe(200);
     expect(preview.body.valid.map((v: { notes: string }) => v.notes)).toEqual(values.map((v) => v.trim()));
     expect(preview.body.valid[6].phone).toBe('+1 555 0100');
+  });
+
+  it("quotes and neutralises a teammate's formula after a semicolon, for spreadsheets that split on ; or ,, in French and English", async () => {
+    const owner = await signedInClient(server, 'semiowner');
+    const teammate = await signedInClient(server, 'semimate');
+    const team = (await owner.client.post('/api/teams', { name: 'Semicolons' })).body.id;
+    await joinTeam(owner.client, team, { client: teammate.client, id: teammate.user.id });
+    const contact = (await owner.client.post('/api/contacts', { name: 'Café Claire', teamId: team })).body.id;
+    const notes = "met at cafe;=cmd|' /C calc'!A0";
+    expect((await teammate.client.put(`/api/contacts/${contact}`, { notes })).status).toBe(200);
+    const risky = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+    const { client: importer } = await signedInClient(server, 'semireader');
+    for (const language of ['fr', 'en']) {
+      expect((await owner.client.put('/api/account/language', { language })).status).toBe(200);
+      const csv = String((await owner.client.get('/api/account/export/contacts.csv')).body);
+      expect(csv).toContain(language === 'fr' ? 'nom,' : 'name,');
+      for (const delimiter of [';', ',']) {
+        const records: string[][] = parse(csv, { delimiter, bom: true, relax_quotes: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] });
+        expect(records.flat().filter((field) => risky.test(field)), `${language}, split on ${delimiter}`).toEqual([]);
+      }
+      const preview = await importer.post('/api/account/import/preview', { format: 'csv', text: csv });
+      expect(preview.body.valid.map((v: { name: string; notes: string }) => [v.name, v.notes])).toEqual([['Café Claire', notes]]);
+    }
   });
 });

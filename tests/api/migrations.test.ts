@@ -2,6 +2,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { migrationsFolder, prepareDatabase } from '../../db/migrate';
@@ -69,6 +70,60 @@ describe('migrations', () => {
     expect(await columnsOf(url, 'contacts')).toEqual(before);
     const shipped = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')).entries.length;
     expect(Number(applied.rows[0].n)).toBe(shipped);
+  });
+});
+
+describe('migration 0011 (last contact, series end)', () => {
+  /** The committed migrations up to `tag`, as an earlier release shipped them. */
+  function releaseUpTo(tag: string) {
+    const folder = join(dir, `upto-${tag}`);
+    cpSync(migrationsFolder, folder, { recursive: true });
+    const journalPath = join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+    journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry: { tag: string }) => entry.tag === tag) + 1);
+    writeFileSync(journalPath, JSON.stringify(journal));
+    return folder;
+  }
+
+  it('gives old completed follow-ups a completion no later than the upgrade, and removes next ones written past 2200', async () => {
+    const url = `file:${join(dir, 'series-end.db')}`;
+    const old = await openDatabase({ url });
+    await prepareDatabase(old, releaseUpTo('0010_nudges'));
+    const far = Date.UTC(10717, 7, 1, 12);
+    const insert = (values: string) => old.write((tx) => tx.run(sql.raw(`insert into follow_ups (id, contact_id, date, description, type, completed, completed_at, series_id, repeat_every, repeat_unit, repeat_from, created_by) values ${values}`)));
+    await old.write((tx) => tx.run(sql.raw("insert into users (id, username, email, password_hash) values (1, 'elder', 'elder@example.com', 'x')")));
+    await old.write((tx) => tx.run(sql.raw("insert into contacts (id, name, created_by) values (1, 'Lydia', 1)")));
+    await insert(
+      [
+        // Completed before completed_at existed: one dated last year, one dated in 2200.
+        `(1, 1, ${Date.UTC(2025, 0, 5, 12)}, 'Past', 'phone', 1, null, null, null, null, null, 1)`,
+        `(2, 1, ${Date.UTC(2200, 11, 1, 12)}, 'Future', 'phone', 1, null, null, null, null, null, 1)`,
+        // A yearly series from 2200-12-01 completed twice: the pending next one in year 10717.
+        `(3, 1, ${Date.UTC(2200, 11, 1, 12)}, 'Yearly', 'phone', 1, ${Date.UTC(2026, 0, 1)}, 3, 365, 'month', 'date', 1)`,
+        `(4, 1, ${Date.UTC(2231, 4, 1, 12)}, 'Yearly', 'phone', 1, ${Date.UTC(2026, 0, 2)}, 3, 365, 'month', 'date', 1)`,
+        `(5, 1, ${far}, 'Yearly', 'phone', 0, null, 3, 365, 'month', 'date', 1)`,
+        // Pending and within the range, or typed by its user before dates were held to 2200: kept.
+        `(6, 1, ${Date.UTC(2200, 11, 31, 12)}, 'Last day', 'phone', 0, null, 3, 365, 'month', 'date', 1)`,
+        `(7, 1, ${far}, 'Typed long ago', 'phone', 0, null, 7, 1, 'day', 'date', 1)`,
+      ].join(', '),
+    );
+    old.close();
+
+    const before = Date.now();
+    const newer = await openDatabase({ url });
+    await prepareDatabase(newer);
+    const rows = (await newer.readerClient.execute('select id, completed_at from follow_ups order by id')).rows.map((r) => [Number(r.id), r.completed_at === null ? null : Number(r.completed_at)]);
+    newer.close();
+    expect(rows.map(([id]) => id)).toEqual([1, 2, 3, 4, 6, 7]);
+    expect(rows[0][1]).toBe(Date.UTC(2025, 0, 5, 12));
+    expect(rows[1][1]).toBeGreaterThanOrEqual(before - 1000);
+    expect(rows[1][1]).toBeLessThanOrEqual(Date.now());
+    expect(rows.slice(2)).toEqual([
+      [3, Date.UTC(2026, 0, 1)],
+      [4, Date.UTC(2026, 0, 2)],
+      [6, null],
+      [7, null],
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { prepareDatabase } from '../../db/migrate';
-import { activities, contacts, contactSnoozes, followUps, users } from '../../db/schema';
+import { activities, contacts, contactSnoozes, followUps, teamMembers, teams, users } from '../../db/schema';
 import { attentionForDigest, attentionPage } from '../../server/nudges/attention';
 import { writeSettings } from '../../server/nudges/settings';
 import { attentionReason } from '../../shared/attention';
@@ -39,6 +39,7 @@ afterAll(() => {
 beforeEach(async () => {
   await database.write(async (tx) => {
     await tx.delete(contacts);
+    await tx.delete(teams);
   });
 });
 
@@ -93,14 +94,28 @@ describe('who needs attention', () => {
     expect(item.lastTouchAt).toEqual(daysAgo(9));
   });
 
-  it('does not count a future-dated activity beyond now', async () => {
+  it('counts a future-dated activity once its day has come, as the contact list does, not before', async () => {
     const id = await seeker('Planned ahead');
     await activity(id, daysAgo(-3));
+    const [untouched] = await attentionPage(database.read, me, defaultAttentionDays, NOW, { limit: 10 });
+    expect(untouched).toMatchObject({ name: 'Planned ahead', touched: false, lastTouchAt: daysAgo(100) });
+    // An activity later today (its noon at most 12 h ahead) is a touch now, never later.
+    await activity(id, new Date(NOW + 11 * 60 * 60 * 1000));
     expect(await list()).toEqual([]);
     // Once its day is 7 days past, it is the last touch like any other.
     expect(await list(NOW + 10 * DAY)).toEqual(['Planned ahead']);
     const [item] = await attentionPage(database.read, me, defaultAttentionDays, NOW + 10 * DAY, { limit: 10 });
     expect(item.lastTouchAt).toEqual(daysAgo(-3));
+  });
+
+  it('counts a completed follow-up dated in the future when it was completed, never at its date', async () => {
+    const id = await seeker('Done early');
+    await followUp(id, { date: new Date(Date.UTC(2200, 11, 1, 12)), completed: true, completedAt: daysAgo(8) });
+    const [item] = await attentionPage(database.read, me, defaultAttentionDays, NOW, { limit: 10 });
+    expect(item).toMatchObject({ name: 'Done early', touched: true, lastTouchAt: daysAgo(8) });
+    // One completed before completed_at was kept (migration 0011 gives those one) is never later than now.
+    await followUp(id, { date: new Date(Date.UTC(2200, 11, 1, 12)), completed: true, completedAt: null });
+    expect(await list()).toEqual([]);
   });
 
   it('leaves out a contact snoozed until later, and brings it back once the snooze has passed', async () => {
@@ -119,10 +134,14 @@ describe('who needs attention', () => {
     expect(await list()).toEqual(['Mine']);
   });
 
-  it('counts an activity by anyone on the contact as a touch', async () => {
-    const id = await seeker('Touched by a teammate');
-    await activity(id, daysAgo(1), other);
-    expect(await list()).toEqual([]);
+  it("counts a teammate's activity the owner can see as a touch, and never one they cannot", async () => {
+    const [team] = await database.write((tx) => tx.insert(teams).values({ name: 'Harvest', createdBy: me }).returning({ id: teams.id }));
+    await database.write((tx) => tx.insert(teamMembers).values([{ teamId: team.id, userId: me, role: 'admin' }, { teamId: team.id, userId: other, role: 'member' }]));
+    const shared = await seeker('Touched by a teammate');
+    await database.write((tx) => tx.insert(activities).values({ contactId: shared, type: 'conversation', date: daysAgo(1), createdBy: other, teamId: team.id }));
+    const hidden = await seeker('Visited privately by a teammate');
+    await activity(hidden, daysAgo(1), other);
+    expect(await list()).toEqual(['Visited privately by a teammate']);
   });
 
   it('orders the most overdue first, then by id, and pages after a cursor', async () => {

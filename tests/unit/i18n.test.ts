@@ -6,6 +6,7 @@ import { findMessages } from '../../scripts/i18n/extractor';
 import { catalogueProblems, placeholdersOf, readCatalogue, type Entry } from '../../scripts/i18n/catalogues';
 import { currentLocale, i18n, loadLocale, t } from '../../src/i18n';
 import { issueText } from '../../src/i18n/issues';
+import { fieldErrors } from '../../src/lib/errors';
 import { activityDateLabel, followUpDueBadge, formatDay, overdueBy } from '../../src/lib/dates';
 import { requestLocale, translate } from '../../server/i18n';
 
@@ -119,6 +120,22 @@ describe('texts from templates and shared words', () => {
     await use('pt-BR');
     expect(spiritualStatusLabel('new_believer')).toBe(translate('pt-BR', 'New Believer'));
     expect(spiritualStatusLabel('new_believer')).not.toBe('New Believer');
+  });
+
+  it("looks up only the catalogue's own messages: a name of Object.prototype is a text like any other", async () => {
+    const inherited = ['__proto__', 'constructor', '__defineGetter__', 'toString', 'hasOwnProperty', 'valueOf'];
+    for (const locale of locales) {
+      await use(locale);
+      for (const id of inherited) {
+        expect(translate(locale, id)).toBe(id);
+        expect(translate(locale, id, { label: 'x' })).toBe(id);
+        expect(t(id)).toBe(id);
+        expect(issueText(id)).toBe(id);
+      }
+    }
+    // A form's errors by field: a path named like a prototype member is a field of its own.
+    const byField = fieldErrors([{ path: 'constructor', message: 'First' }, { path: '__proto__', message: 'Second' }, { path: 'toString', message: 'Third' }]);
+    expect(Object.entries(byField)).toEqual([['constructor', 'First'], ['__proto__', 'Second'], ['toString', 'Third']]);
   });
 });
 

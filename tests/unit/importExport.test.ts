@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import {
   contactsFromCsv,
@@ -268,14 +269,56 @@ describe('contactsFromVcard', () => {
 
 describe('formula cells in CSV', () => {
   const values = ['=1+1', '+1 555 0100', '-5', '@SUM(A1)', '\tx', '\rx', "'", "'=kept", "it's", 'plain', ''];
+  /**
+   * Texts with a formula after a character some spreadsheet splits fields or records on: a semicolon (the separator in
+   * French, Spanish and Portuguese locales), a comma, a tab, a line break; after quotes; in fullwidth forms (Apple
+   * Numbers reads ＝ as =).
+   */
+  const hidden = [
+    "met at cafe;=cmd|' /C calc'!A0",
+    'a,+1',
+    'tab\t@SUM(A1)',
+    'list:\n- bring a Bible\n- call Mom',
+    'cr\r=1',
+    'crlf\r\n+1',
+    'quoted;"=1+1"',
+    'quotes first;""""-2+3',
+    "apostrophe;'=kept",
+    "apostrophe;'plain",
+    "apostrophe;''",
+    '＝1+1',
+    'x;＋1',
+    'x,－1',
+    'x\t＠A1',
+    'a;;=b',
+    ';=start',
+    '"=quoted start',
+    ';\t=tab then formula',
+    'ok; fine, thanks',
+  ];
+  const risky = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
   it('writes no cell a spreadsheet would run, and reads every value back as it was', async () => {
-    for (const value of values) {
-      expect(toCsvCell(value)).not.toMatch(/^[=+\-@\t\r]/);
-      expect(fromCsvCell(toCsvCell(value))).toBe(value);
+    for (const value of [...values, ...hidden]) {
+      expect(toCsvCell(value)).not.toMatch(/^"*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/);
+      expect(fromCsvCell(toCsvCell(value)), JSON.stringify(value)).toBe(value);
     }
-    const { records } = await parseCsv(writeCsv([values]));
-    expect(records[0].map(fromCsvCell)).toEqual(values);
+    const { records } = await parseCsv(writeCsv([values, hidden]));
+    expect(records.map((record) => record.map(fromCsvCell))).toEqual([values, hidden]);
+  });
+
+  it('starts no field with a formula whether a spreadsheet splits on commas, semicolons or tabs, or ignores quotes', () => {
+    const text = writeCsv([['name', 'notes'], ...hidden.map((value) => ['Claire', value]), ...hidden.map((value) => [value, 'x'])]);
+    for (const delimiter of [',', ';', '\t']) {
+      const records: string[][] = parse(text, { delimiter, relax_quotes: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] });
+      expect(records.flat().filter((field) => risky.test(field)), `split on ${JSON.stringify(delimiter)}`).toEqual([]);
+    }
+    // A reader that takes no quote as a quote: every piece between separators, its leading quotes dropped.
+    expect(text.split(/[,;\t\r\n]/).filter((piece) => risky.test(piece.replace(/^"+/, '')))).toEqual([]);
+  });
+
+  it('quotes every cell holding a semicolon, a comma, a tab, a line break or a quote', () => {
+    expect(writeCsv([['a;b', 'a,b', 'a\tb', 'a\nb', 'a\rb', 'a"b', 'plain']])).toBe('"a;b","a,b","a\tb","a\nb","a\rb","a""b",plain\r\n');
   });
 });
 
