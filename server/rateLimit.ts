@@ -86,6 +86,10 @@ export interface Limits {
   passwordPerUser: LimitRule;
   /** Registrations (made or refused) from one client address. */
   registerPerAddress: LimitRule;
+  /** Email-confirmation links sent for one user: a cooldown between two (issue 27). */
+  confirmationCooldown: LimitRule;
+  /** Email-confirmation links sent in a day, for one user and to one address alike. */
+  confirmationsPerDay: LimitRule;
 }
 
 export const defaultLimits: Limits = {
@@ -93,6 +97,8 @@ export const defaultLimits: Limits = {
   loginPerAddress: { max: 50, windowMs: 15 * 60_000 },
   passwordPerUser: { max: 10, windowMs: 15 * 60_000 },
   registerPerAddress: { max: 10, windowMs: 60 * 60_000 },
+  confirmationCooldown: { max: 1, windowMs: 60_000 },
+  confirmationsPerDay: { max: 5, windowMs: 24 * 60 * 60_000 },
 };
 
 export const TOO_MANY_ATTEMPTS = msg('Too many attempts. Please try again later.');

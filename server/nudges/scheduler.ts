@@ -6,6 +6,9 @@
 // the user's local day *at that moment*; today's row then stops the regular hour from sending a second one that day.
 // A catch-up before today's hour is therefore today's digest, sent early. A day with nothing to remind is recorded
 // ('sent', 0 reminders) and sends nothing.
+//
+// Email goes only to an address its owner confirmed (server/nudges/confirmation.ts); push to the user's own devices
+// needs no such proof.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -104,7 +107,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
 
   async function digestFor(userId: number, seen: number) {
     const [user] = await database.read
-      .select({ settings: userSettings, email: users.email, language: users.language })
+      .select({ settings: userSettings, email: users.email, emailConfirmed: users.emailConfirmed, language: users.language })
       .from(userSettings)
       .innerJoin(users, eq(users.id, userSettings.userId))
       .where(eq(userSettings.userId, userId));
@@ -151,7 +154,8 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       const include = { followUps: settings.includeFollowUps, attention: settings.includeAttention, prayers: settings.includePrayers };
       const data = await gatherDigest(database.read, sources, { ...base, include });
       const reminders = reminderCount(data);
-      const wantsEmail = Boolean(mailer) && settings.byEmail && !claim.emailSent;
+      // Email only to an address its owner confirmed (issue 27): anyone can type a stranger's address into Sower.
+      const wantsEmail = Boolean(mailer) && settings.byEmail && user.emailConfirmed && !claim.emailSent;
       const wantsPush = Boolean(push) && settings.byPush && claim.pushSent === 0;
       if (reminders === 0 || !(wantsEmail || wantsPush)) return reminders;
       const token = wantsEmail ? await unsubscribeTokenOf(database, userId) : undefined;

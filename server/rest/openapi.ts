@@ -24,7 +24,7 @@ const ERRORS: Record<number, string> = {
 };
 
 /** Procedures that count attempts (rateLimit.ts) and answer 429 past their limit. */
-const ATTEMPT_LIMITED = new Set<string>(['auth.register', 'auth.login', 'account.updateProfile', 'account.changePassword', 'account.deleteAccount']);
+const ATTEMPT_LIMITED = new Set<string>(['auth.register', 'auth.login', 'account.updateProfile', 'account.changePassword', 'account.deleteAccount', 'account.email.sendConfirmation']);
 
 /**
  * Dates: a procedure takes and answers Date objects (superjson over /trpc); over REST they are ISO 8601 strings both
