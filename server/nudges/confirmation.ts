@@ -44,7 +44,8 @@ function limitChecks(limits: Limits, userId: number, email: string, newAddress: 
   return [
     { key: `email-confirmation:user:${userId}`, rule: cooldown },
     { key: `email-confirmation:day:${userId}`, rule: limits.confirmationsPerDay },
-    { key: `email-confirmation:to:${email.toLowerCase()}`, rule: limits.confirmationsPerDay },
+    // The address as a hash: the counters' table need not hold people's addresses.
+    { key: `email-confirmation:to:${hashOf(email.toLowerCase())}`, rule: limits.confirmationsPerDay },
   ];
 }
 
