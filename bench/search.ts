@@ -85,7 +85,7 @@ await median("LIKE, no match ('xyzzy'), newest 5", likeQuery('xyzzy'));
 await median("LIKE, count of a common word ('coffee')", likeCount('coffee'));
 
 const caller = createCallerFactory(appRouter)(
-  createContextInner({ database, auth: createAuth(database), attempts: createDatabaseStore(database), limits: defaultLimits, reminders: reminderServices({}, database), user: { id: userId, username: 'searcher', email: 'searcher@example.com', firstName: '', lastName: '', language: null } }),
+  createContextInner({ database, auth: createAuth(database), attempts: createDatabaseStore(database), limits: defaultLimits, reminders: reminderServices({}, database), user: { id: userId, username: 'searcher', email: 'searcher@example.com', firstName: '', lastName: '', language: null, emailConfirmed: false } }),
 );
 await median("search.quick procedure, rare word (3 LIKE queries)", () => caller.search.quick({ q: 'zacchaeus', limit: 5 }));
 await median("search.quick procedure, no match (3 LIKE queries)", () => caller.search.quick({ q: 'xyzzy', limit: 5 }));

@@ -33,6 +33,11 @@ export const users = sqliteTable(
     usernameKey: text('username_key').notNull(),
     /** The language Sower speaks to this user (shared/i18n.ts locales); null until chosen: then the browser's decides. */
     language: text('language').$type<Locale>(),
+    /**
+     * The owner of `email` opened a confirmation link sent to it (issue 27); only then does reminder mail go there. False
+     * for every account older than the column, and again after each change of the address.
+     */
+    emailConfirmed: integer('email_confirmed', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_username_key_unique').on(t.usernameKey),
@@ -98,6 +103,27 @@ export const teamInvitations = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [uniqueIndex('team_invitations_team_invitee_unique').on(t.teamId, t.invitee), index('team_invitations_user_idx').on(t.userId, t.expiresAt)],
+);
+
+/**
+ * A user's live email-confirmation link (server/nudges/confirmation.ts): one per user, so a new link replaces the last;
+ * deleted when it is used or when the address changes. The link's token itself is only ever in the email.
+ */
+export const emailConfirmations = sqliteTable(
+  'email_confirmations',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token (base64url). */
+    tokenHash: text('token_hash').notNull(),
+    /** The exact address the link was sent to: it confirms that address and no other. */
+    email: text('email').notNull(),
+    /** When the link stops working, in ms since the epoch. */
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_confirmations_token_unique').on(t.tokenHash)],
 );
 
 /** Attempt counters of the rate limits (server/rateLimit.ts), in the database so every process shares them. */

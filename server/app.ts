@@ -1,10 +1,11 @@
 // Builds the one HTTP server: /trpc, /api, /healthz and the built client, with logging and the origin check.
 import { reminderServices } from './nudges/delivery';
-import { UNSUBSCRIBE_PATH } from './nudges/email';
+import { createMailer, UNSUBSCRIBE_PATH } from './nudges/email';
 import { handleUnsubscribe } from './nudges/unsubscribe';
 import { TRPCError } from '@trpc/server';
 import type { TRPCRequestInfo } from '@trpc/server/http';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Database } from '../db/client';
 import { createAuth } from './auth';
 import { causes, toClientError } from './errorContract';
@@ -82,7 +83,10 @@ const KEEP_ALIVE_MS = 30_000;
 
 export function createApp({ env, database, log = defaultLog }: AppOptions) {
   const auth = createAuth(database);
-  const services: AppServices = { database, auth, attempts: createDatabaseStore(database), limits: limitsFrom(env), reminders: reminderServices(env, database) };
+  // Links in what is sent point at PUBLIC_URL, else at this process on localhost (its port is known once it listens).
+  const baseUrl = () => env.PUBLIC_URL ?? `http://localhost:${(server.address() as AddressInfo | null)?.port ?? env.PORT}`;
+  const reminders = reminderServices(env, database, { mailer: createMailer(env), baseUrl, log });
+  const services: AppServices = { database, auth, attempts: createDatabaseStore(database), limits: limitsFrom(env), reminders };
   const statics = createStaticHandler(env.STATIC_DIR);
   // A client that hangs up mid-upload is no fault of the server's: one info line, not an error with a stack.
   const logError = (error: unknown) => (isAbortedRequest(error) ? log({ level: 'info', message: 'Request aborted by the client' }) : log({ level: 'error', ...describeError(error) }));

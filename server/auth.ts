@@ -20,6 +20,8 @@ export interface SessionUser {
   lastName: string;
   /** The language chosen for the account (shared/i18n.ts), or null: the browser's then decides. */
   language: Locale | null;
+  /** Whether the owner of `email` confirmed it (issue 27): reminder mail goes only to a confirmed address. */
+  emailConfirmed: boolean;
 }
 
 export interface AuthSession {
@@ -33,7 +35,7 @@ declare module 'lucia' {
     Lucia: ReturnType<typeof buildLucia>;
     UserId: number;
     // The drizzle adapter hands over the table's JS property names.
-    DatabaseUserAttributes: { username: string; email: string; firstName: string; lastName: string; language: string | null };
+    DatabaseUserAttributes: { username: string; email: string; firstName: string; lastName: string; language: string | null; emailConfirmed: boolean };
   }
 }
 
@@ -53,6 +55,7 @@ function sessionWithUser(database: Database) {
       firstName: users.firstName,
       lastName: users.lastName,
       language: users.language,
+      emailConfirmed: users.emailConfirmed,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -92,7 +95,14 @@ function buildLucia(database: Database) {
   return new Lucia(serializedAdapter(database), {
     sessionExpiresIn: new TimeSpan(SESSION_DAYS, 'd'),
     sessionCookie: { name: SESSION_COOKIE, attributes: { sameSite: 'lax', path: '/' } },
-    getUserAttributes: (a) => ({ username: a.username, email: a.email, firstName: a.firstName, lastName: a.lastName, language: isLocale(a.language) ? a.language : null }),
+    getUserAttributes: (a) => ({
+      username: a.username,
+      email: a.email,
+      firstName: a.firstName,
+      lastName: a.lastName,
+      language: isLocale(a.language) ? a.language : null,
+      emailConfirmed: a.emailConfirmed,
+    }),
   });
 }
 
@@ -121,7 +131,7 @@ export function createAuth(database: Database): Auth {
       const { user, session } = await lucia.validateSession(sessionId);
       if (!user || !session) return null;
       return {
-        user: { id: user.id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName, language: user.language },
+        user: { id: user.id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName, language: user.language, emailConfirmed: user.emailConfirmed },
         session: { id: session.id, expiresAt: session.expiresAt, fresh: session.fresh },
       };
     },

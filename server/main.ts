@@ -5,7 +5,6 @@ import { createApp } from './app';
 import { causes } from './errorContract';
 import { loadEnv } from './env';
 import { reportLoopDelayOnSignal } from './loopReport';
-import { createMailer } from './nudges/email';
 import { attentionForDigest } from './nudges/attention';
 import { startScheduler } from './nudges/scheduler';
 import { prayTodayForDigest } from './nudges/prayToday';
@@ -35,12 +34,12 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   console.log(JSON.stringify({ level: 'info', message: `Sower listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`, port }));
 
-  // The daily digests. Links point at PUBLIC_URL, else at this process on localhost.
+  // The daily digests, through the process's one mailer. Links point at PUBLIC_URL, else at this process on localhost.
   const scheduler = startScheduler({
     database,
     tickSeconds: env.REMINDER_TICK_SECONDS,
-    baseUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    mailer: createMailer(env),
+    baseUrl: services.reminders.baseUrl(),
+    mailer: services.reminders.mailer,
     sources: { attentionForDigest, prayTodayForDigest },
     push: (userId, message) => pushToUser(database, services.reminders, env.VAPID_SUBJECT, userId, message),
   });

@@ -94,6 +94,10 @@ export interface Limits {
   downloadPerUser: LimitRule;
   /** Exports of any accounts from one client address. */
   downloadPerAddress: LimitRule;
+  /** Email-confirmation links sent for one user: a cooldown between two (issue 27). */
+  confirmationCooldown: LimitRule;
+  /** Email-confirmation links sent in a day, for one user and to one address alike. */
+  confirmationsPerDay: LimitRule;
 }
 
 export const defaultLimits: Limits = {
@@ -107,6 +111,8 @@ export const defaultLimits: Limits = {
   feedPerAddress: { max: 600, windowMs: 10 * 60_000 },
   downloadPerUser: { max: 20, windowMs: 60 * 60_000 },
   downloadPerAddress: { max: 60, windowMs: 60 * 60_000 },
+  confirmationCooldown: { max: 1, windowMs: 60_000 },
+  confirmationsPerDay: { max: 5, windowMs: 24 * 60 * 60_000 },
 };
 
 export const TOO_MANY_ATTEMPTS = msg('Too many attempts. Please try again later.');

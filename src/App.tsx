@@ -1,4 +1,4 @@
-// The route table: /login on its own, every other screen inside the signed-in shell, each page loaded on demand.
+// The route table: /login and /confirm-email on their own, every other screen inside the signed-in shell, each page loaded on demand.
 import { Suspense, useState, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AppShell } from './components/AppShell';
@@ -19,6 +19,7 @@ const pages = {
   resources: () => import('./pages/ResourcesPage'),
   resource: () => import('./pages/ResourceDetailPage'),
   settings: () => import('./pages/SettingsPage'),
+  confirmEmail: () => import('./pages/ConfirmEmailPage'),
 };
 const pagePaths: [RegExp, keyof typeof pages][] = [
   [/^\/login$/, 'login'],
@@ -31,6 +32,7 @@ const pagePaths: [RegExp, keyof typeof pages][] = [
   [/^\/resources$/, 'resources'],
   [/^\/resources\/[^/]+$/, 'resource'],
   [/^\/settings$/, 'settings'],
+  [/^\/confirm-email$/, 'confirmEmail'],
 ];
 
 /**
@@ -59,6 +61,7 @@ const GoalsPage = lazyPart(pages.goals, ScreenUnreachable);
 const ResourcesPage = lazyPart(pages.resources, ScreenUnreachable);
 const ResourceDetailPage = lazyPart(pages.resource, ScreenUnreachable);
 const SettingsPage = lazyPart(pages.settings, ScreenUnreachable);
+const ConfirmEmailPage = lazyPart(pages.confirmEmail, ScreenUnreachable);
 const NotFoundPage = lazyPart(() => import('./pages/NotFoundPage'), ScreenUnreachable);
 
 /** Opening / (a returning user's usual start), the dashboard's code downloads beside the session check (startVisit). */
@@ -83,6 +86,15 @@ export function App() {
         element={
           <Suspense fallback={<Spinner fullScreen />}>
             <LoginPage />
+          </Suspense>
+        }
+      />
+      {/* An email-confirmation link's page, signed in or not: the link's token is the credential. */}
+      <Route
+        path="/confirm-email"
+        element={
+          <Suspense fallback={<Spinner fullScreen />}>
+            <ConfirmEmailPage />
           </Suspense>
         }
       />

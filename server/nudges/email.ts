@@ -1,5 +1,6 @@
-// Reminder emails through SMTP (SMTP_URL, nodemailer): a multipart text and HTML message with a one-click unsubscribe
-// (RFC 8058) and a Message-ID fixed per user and day, so a retried send of the same digest is recognisable as one.
+// Email through SMTP (SMTP_URL, nodemailer): multipart text and HTML messages. A digest carries a one-click unsubscribe
+// (RFC 8058) and a Message-ID fixed per user and day, so a retried send of the same digest is recognisable as one; a
+// confirmation link (server/nudges/confirmation.ts) carries neither.
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
@@ -10,18 +11,19 @@ import type { Env } from '../env';
 /** Where the one-click unsubscribe is served (server/nudges/unsubscribe.ts); the token is its query. */
 export const UNSUBSCRIBE_PATH = '/api/reminders/unsubscribe';
 
-export interface DigestEmail {
+export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** The Message-ID without angle brackets (digestMessageId). */
-  messageId: string;
-  unsubscribeUrl: string;
+  /** The Message-ID without angle brackets (digestMessageId); without it nodemailer makes one. */
+  messageId?: string;
+  /** The one-click unsubscribe link, for mail a recipient may stop (the digest). */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
-  send(mail: DigestEmail): Promise<void>;
+  send(mail: OutgoingEmail): Promise<void>;
   close(): void;
 }
 
@@ -45,10 +47,9 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, timeouts:
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        messageId: `<${mail.messageId}>`,
+        ...(mail.messageId ? { messageId: `<${mail.messageId}>` } : {}),
         headers: {
-          'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          ...(mail.unsubscribeUrl ? { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
           'Auto-Submitted': 'auto-generated',
         },
       });

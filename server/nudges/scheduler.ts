@@ -9,6 +9,8 @@
 //
 // Digests go out side by side, a few at a time (DIGESTS_AT_ONCE): each delivery has its own deadline (push.ts,
 // email.ts), and a push service or SMTP server that hangs for one user holds that user's slot only, not everyone's.
+// Email goes only to an address its owner confirmed (server/nudges/confirmation.ts); push to the user's own devices
+// needs no such proof.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -118,7 +120,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
 
   async function digestFor(userId: number, seen: number) {
     const [user] = await database.read
-      .select({ settings: userSettings, email: users.email, language: users.language })
+      .select({ settings: userSettings, email: users.email, emailConfirmed: users.emailConfirmed, language: users.language })
       .from(userSettings)
       .innerJoin(users, eq(users.id, userSettings.userId))
       .where(eq(userSettings.userId, userId));
@@ -165,7 +167,8 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       const include = { followUps: settings.includeFollowUps, attention: settings.includeAttention, prayers: settings.includePrayers };
       const data = await gatherDigest(database.read, sources, { ...base, include });
       const reminders = reminderCount(data);
-      const wantsEmail = Boolean(mailer) && settings.byEmail && !claim.emailSent;
+      // Email only to an address its owner confirmed (issue 27): anyone can type a stranger's address into Sower.
+      const wantsEmail = Boolean(mailer) && settings.byEmail && user.emailConfirmed && !claim.emailSent;
       const wantsPush = Boolean(push) && settings.byPush && claim.pushSent === 0;
       if (reminders === 0 || !(wantsEmail || wantsPush)) return reminders;
       const token = wantsEmail ? await unsubscribeTokenOf(database, userId) : undefined;

@@ -24,7 +24,7 @@ const ERRORS: Record<number, string> = {
 };
 
 /** Procedures that count attempts (rateLimit.ts) and answer 429 past their limit. */
-const ATTEMPT_LIMITED = new Set<string>(['auth.register', 'auth.login', 'account.updateProfile', 'account.changePassword', 'account.deleteAccount']);
+const ATTEMPT_LIMITED = new Set<string>(['auth.register', 'auth.login', 'account.updateProfile', 'account.changePassword', 'account.deleteAccount', 'account.email.sendConfirmation']);
 /** Counted per request, as rates: the calendar feed per token and address, the exports per account and address. */
 const RATE_LIMITED = new Set<string>(['calendar.feed', 'account.export', 'account.exportContactsCsv', 'account.exportContactsVcard']);
 

@@ -15,7 +15,7 @@ const teamId = rowId.nullable();
 const spiritualStatus = z.enum(spiritualStatuses);
 const teamRole = z.enum(teamRoles);
 
-const user = z.object({ id: rowId, username: text, email: text, firstName: text, lastName: text, language: z.enum(locales).nullable() });
+const user = z.object({ id: rowId, username: text, email: text, firstName: text, lastName: text, language: z.enum(locales).nullable(), emailConfirmed: z.boolean() });
 
 const contactFields = { id: rowId, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText, createdAt: instant, teamId };
 const contact = z.object({ ...contactFields, lastContactAt: instant.nullable(), nextFollowUpAt: instant.nullable() });
@@ -222,6 +222,8 @@ export const responses = {
 
   'account.updateProfile': user,
   'account.setLanguage': z.object({ language: z.enum(locales) }),
+  'account.email.sendConfirmation': done,
+  'account.email.confirm': done,
   'reminders.get': reminders,
   'reminders.update': reminders,
   'push.publicKey': z.object({ publicKey: text }),

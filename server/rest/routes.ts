@@ -119,6 +119,9 @@ export const restRoutes: readonly RestRoute[] = [
 
   { method: 'PUT', path: '/api/account/profile', procedure: 'account.updateProfile', input: 'body' },
   { method: 'PUT', path: '/api/account/language', procedure: 'account.setLanguage', input: 'body' },
+  { method: 'POST', path: '/api/account/email/confirmation', procedure: 'account.email.sendConfirmation', input: 'none' },
+  // No session: the link's token is the credential, and it may be opened on a device where nobody is signed in.
+  { method: 'POST', path: '/api/account/email/confirm', procedure: 'account.email.confirm', input: 'body', public: true },
   { method: 'GET', path: '/api/account/reminders', procedure: 'reminders.get', input: 'none' },
   { method: 'PUT', path: '/api/account/reminders', procedure: 'reminders.update', input: 'body' },
   { method: 'GET', path: '/api/push/public-key', procedure: 'push.publicKey', input: 'none' },

@@ -6,6 +6,7 @@ import { ZodRealError } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { msg, type Locale } from '../../shared/i18n';
 import { activities, contacts, contactSnoozes, contactStatusChanges, followUps, goals, prayerRequests, pushSubscriptions, teamMembers, teams, users } from '../../db/schema';
+import { forgetConfirmation, offerConfirmation } from '../nudges/confirmation';
 import { readSettings } from '../nudges/settings';
 import { canRead, ownedBy, type Authority, type OwnedTable } from '../access';
 import { countDownload, download, jsonObject, pagesOf, type Download } from '../downloads';
@@ -17,6 +18,7 @@ import { changePasswordInput, deleteAccountInput, EMAIL_NEEDS_PASSWORD, importIn
 import { languageInput } from '../schemas/auth';
 import { protectedProcedure, router, type Context } from '../trpc';
 import { nextTurn } from '../turns';
+import { accountEmailRouter } from './accountEmail';
 import { activityColumns } from './activities';
 import { attempt, userColumns } from './auth';
 import { addressKey } from '../rateLimit';
@@ -314,7 +316,8 @@ export const accountRouter = router({
       if (!currentPassword) throw fieldError('currentPassword', EMAIL_NEEDS_PASSWORD);
       await assertPassword(ctx, currentPassword, 'currentPassword', msg('Current password is incorrect'));
     }
-    return conflictOnDuplicate(
+    let addressChanged = false;
+    const user = await conflictOnDuplicate(
       () =>
         ctx.database.write(async (tx) => {
           if (newEmail) {
@@ -324,13 +327,22 @@ export const accountRouter = router({
               .where(and(sql`lower(${users.email}) = lower(${changes.email})`, ne(users.id, userId)));
             if (taken) throw fieldConflict(EMAIL_TAKEN);
           }
+          // Any other spelling of the address, even in case alone, is an address nobody has confirmed yet.
+          const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+          addressChanged = changes.email !== undefined && changes.email !== before?.email;
           if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, userId));
+          if (addressChanged) await forgetConfirmation(tx, userId);
           const [user] = await tx.select(userColumns).from(users).where(eq(users.id, userId));
           return user;
         }),
       () => EMAIL_TAKEN,
     );
+    if (addressChanged) await offerConfirmation(ctx, userId, user.email);
+    return user;
   }),
+
+  /** Confirming the address (issue 27): a new link, and a link's use. */
+  email: accountEmailRouter,
 
   /** The language Sower speaks to the user, on every device and in what the server writes (emails, calendar feed). */
   setLanguage: protectedProcedure.input(languageInput).mutation(async ({ ctx, input }) => {

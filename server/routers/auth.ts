@@ -7,6 +7,7 @@ import { hashPassword, verifyAgainstNothing, verifyPassword, type SessionUser } 
 import { requestLocale, translate } from '../i18n';
 import { conflictOnDuplicate, fieldConflict, isUniqueViolation } from '../errors';
 import { addressKey, takeAttempt, type LimitRule } from '../rateLimit';
+import { offerConfirmation } from '../nudges/confirmation';
 import { loginInput, registerInput, usernameKey } from '../schemas/auth';
 import { publicProcedure, router, signedInProcedure, type Context } from '../trpc';
 
@@ -17,6 +18,7 @@ export const userColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   language: users.language,
+  emailConfirmed: users.emailConfirmed,
 };
 
 const sameText = (column: typeof users.email, value: string) => sql`lower(${column}) = lower(${value})`;
@@ -62,6 +64,8 @@ export const authRouter = router({
       (error) => (isUniqueViolation(error, 'users_email') ? EMAIL_TAKEN : USERNAME_TAKEN),
     );
     await signIn(ctx, user.id);
+    // Reminder mail waits until the owner of the address confirms it (issue 27).
+    await offerConfirmation(ctx, user.id, user.email);
     return user;
   }),
 

@@ -1,4 +1,4 @@
-// Account inputs: profile, password change, import of contacts, deleting the account.
+// Account inputs: profile, email confirmation, password change, import of contacts, deleting the account.
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
 import { registerInput } from './auth';
@@ -31,6 +31,17 @@ export const profileUpdateInput = z
     currentPassword: z.string().max(200).optional(),
   })
   .transform(({ name, ...rest }) => (name === undefined ? rest : { ...rest, ...splitName(name) }));
+
+/** The one answer to a confirmation link that does not work, whatever the reason (used, expired, replaced, wrong, malformed). */
+export const CONFIRMATION_LINK_REFUSED = msg(
+  'This confirmation link does not work. It may have been used already, be more than 24 hours old, or have been replaced by a newer one. Sign in and ask for a new link in Settings.',
+);
+
+/** The token of an email-confirmation link; anything else is refused with the same words as a token that matches nothing. */
+export const confirmEmailInput = z.object(
+  { token: z.string({ error: CONFIRMATION_LINK_REFUSED }).min(1, CONFIRMATION_LINK_REFUSED).max(100, CONFIRMATION_LINK_REFUSED) },
+  { error: CONFIRMATION_LINK_REFUSED },
+);
 
 export const changePasswordInput = z.object({
   currentPassword: z.string({ error: msg('Current password is required') }).min(1, msg('Current password is required')).max(200),

@@ -1,11 +1,12 @@
 // Settings → Reminders: the daily digest (on or off, its hour in the user's time zone), where it arrives (email, push to
 // this device), what it holds, and discreet wording. Saved with the button; push on this device applies at once, since
-// it needs the browser's permission and this device's subscription.
+// it needs the browser's permission and this device's subscription. Email goes only to a confirmed address.
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useToast } from '../hooks/useToast';
 import { formattingLocale, t } from '../i18n';
 import { currentSubscription, pushSupport, subscribeThisDevice, unsubscribeThisDevice, type PushSupport } from '../lib/push';
 import { trpc, type RouterOutputs } from '../lib/trpc';
+import { emailConfirmationNote, ResendButton, useUnconfirmedEmail } from './EmailConfirmation';
 import { Spinner } from './Spinner';
 
 type Reminders = RouterOutputs['reminders']['get'];
@@ -30,10 +31,12 @@ interface ToggleProps {
   checked: boolean;
   disabled?: boolean;
   note?: ReactNode;
+  /** A control below the note, given the note's id to point at. */
+  action?: (noteId: string) => ReactNode;
   onChange(checked: boolean): void;
 }
 
-function Toggle({ label, checked, disabled, note, onChange }: ToggleProps) {
+function Toggle({ label, checked, disabled, note, action, onChange }: ToggleProps) {
   const noteId = useId();
   return (
     <div className="flex flex-col gap-1 py-1">
@@ -49,10 +52,11 @@ function Toggle({ label, checked, disabled, note, onChange }: ToggleProps) {
         {label}
       </label>
       {note && (
-        <p id={noteId} className="ms-12 text-sm text-base-content/75">
+        <p id={noteId} className="ms-12 text-sm break-words text-base-content/75">
           {note}
         </p>
       )}
+      {action && <div className="ms-12 mt-1">{action(noteId)}</div>}
     </div>
   );
 }
@@ -161,6 +165,8 @@ function ReminderForm({ saved }: { saved: Reminders }) {
   const zoneNoteId = useId();
 
   const onSaved = (next: Reminders) => utils.reminders.get.setData(undefined, next);
+  // Reminder emails go only to a confirmed address (issue 27).
+  const unconfirmed = useUnconfirmedEmail();
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -224,7 +230,14 @@ function ReminderForm({ saved }: { saved: Reminders }) {
           label={t('By email')}
           checked={saved.emailAvailable && form.byEmail}
           disabled={!saved.emailAvailable}
-          note={saved.emailAvailable ? undefined : t('Email is not set up on this server, so reminders cannot go out by email. The administrator can set SMTP_URL to turn it on.')}
+          note={
+            !saved.emailAvailable
+              ? t('Email is not set up on this server, so reminders cannot go out by email. The administrator can set SMTP_URL to turn it on.')
+              : unconfirmed
+                ? emailConfirmationNote(unconfirmed)
+                : undefined
+          }
+          action={unconfirmed ? (noteId) => <ResendButton describedBy={noteId} /> : undefined}
           onChange={set('byEmail')}
         />
         <PushToggle byPush={saved.byPush} onSaved={onSaved} />

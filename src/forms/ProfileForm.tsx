@@ -1,7 +1,8 @@
-// Settings: the user's full name and email; a saved change shows in the user block at once.
+// Settings: the user's full name and email; a saved change shows in the user block at once, and a new address asks to be confirmed.
 import { z } from 'zod';
 import { EMAIL_NEEDS_PASSWORD, fullNameInput } from '../../server/schemas/account';
 import { emailSchema } from '../../server/schemas/authFields';
+import { EmailConfirmationNotice } from '../components/EmailConfirmation';
 import { useAuth } from '../hooks/useAuth';
 import { useFailureToast } from '../hooks/useFailureToast';
 import { useToast } from '../hooks/useToast';
@@ -46,6 +47,8 @@ export function ProfileForm() {
       <FieldGroup>
         <TextField name="name" label={t('Full Name')} autoComplete="name" value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
         <TextField name="email" type="email" label={t('Email')} autoComplete="email" value={values.email} error={errors.email} onChange={(e) => set('email', e.target.value)} />
+        {/* About the saved address: while another is typed, it would be about the wrong one. */}
+        {!emailChanged && <EmailConfirmationNotice />}
         {emailChanged && (
           <TextField name="currentPassword" type="password" label={t('Current Password')} autoComplete="current-password" value={values.currentPassword} error={errors.currentPassword} onChange={(e) => set('currentPassword', e.target.value)} />
         )}

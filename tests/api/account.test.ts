@@ -33,7 +33,7 @@ describe('updating the profile', () => {
     const { client, user } = await signedInClient(server, 'mary');
     const res = await client.put('/api/account/profile', { firstName: ' Mary ', lastName: 'Magdalene', email: 'Mary.M@example.com', currentPassword: 'correct horse battery' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: user.id, username: user.username, email: 'Mary.M@example.com', firstName: 'Mary', lastName: 'Magdalene', language: 'en' });
+    expect(res.body).toEqual({ id: user.id, username: user.username, email: 'Mary.M@example.com', firstName: 'Mary', lastName: 'Magdalene', language: 'en', emailConfirmed: false });
     expect((await client.get('/api/auth/me')).body).toMatchObject({ email: 'Mary.M@example.com', firstName: 'Mary', lastName: 'Magdalene' });
   });
 

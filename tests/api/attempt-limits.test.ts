@@ -5,6 +5,7 @@ import { createApp } from '../../server/app';
 import { parseEnv } from '../../server/env';
 import { addressKey } from '../../server/rateLimit';
 import { ApiClient, requestFrom, signedInClient, startServer, type TestServer } from './harness';
+import { trpcBatch } from './trpc';
 
 const PASSWORD = 'correct horse battery';
 let server: TestServer;
@@ -17,12 +18,6 @@ const count = (statuses: number[], status: number) => statuses.filter((s) => s =
 const login = (from: string, username: string, password: string, base = server.baseUrl) => requestFrom(from, base, 'POST', '/api/auth/login', { username, password });
 const passwordHash = async (id: number) =>
   String((await server.database.readerClient.execute({ sql: 'select password_hash from users where id = ?', args: [id] })).rows[0].password_hash);
-
-/** A tRPC batch of `calls` POSTed as one request. */
-function trpcBatch(client: ApiClient, calls: { path: string; input: unknown }[]) {
-  const body = Object.fromEntries(calls.map((call, i) => [i, { json: call.input }]));
-  return client.request('POST', `/trpc/${calls.map((c) => c.path).join(',')}?batch=1`, body);
-}
 
 describe('sign-in attempts made together', () => {
   it('refuses a batch of logins outright, so no password in it is tried', async () => {

@@ -16,7 +16,7 @@ describe('registration', () => {
     const client = new ApiClient(server.baseUrl);
     const res = await client.post('/api/auth/register', newUser('ruth'));
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), username: 'ruth', email: 'ruth@example.com', firstName: 'Ruth', lastName: 'Moabite', language: 'en' });
+    expect(res.body).toEqual({ id: expect.any(Number), username: 'ruth', email: 'ruth@example.com', firstName: 'Ruth', lastName: 'Moabite', language: 'en', emailConfirmed: false });
     expect(JSON.stringify(res.body)).not.toMatch(/hash|password/i);
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(200);
@@ -187,6 +187,6 @@ describe('the signed-in user', () => {
     const client = new ApiClient(server.baseUrl);
     await client.post('/api/auth/register', newUser('salome'));
     const me = await client.get('/api/auth/me');
-    expect(me.body).toEqual({ id: expect.any(Number), username: 'salome', email: 'salome@example.com', firstName: 'Ruth', lastName: 'Moabite', language: 'en' });
+    expect(me.body).toEqual({ id: expect.any(Number), username: 'salome', email: 'salome@example.com', firstName: 'Ruth', lastName: 'Moabite', language: 'en', emailConfirmed: false });
   });
 });

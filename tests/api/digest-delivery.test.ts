@@ -131,7 +131,7 @@ afterAll(async () => {
   rmSync(certDir, { recursive: true, force: true });
 });
 
-const services = () => reminderServices({ SMTP_URL: smtpUrl, PUSH_ALLOWED_HOSTS: ['127.0.0.1'] }, server.database);
+const services = () => reminderServices({ PUSH_ALLOWED_HOSTS: ['127.0.0.1'] }, server.database);
 
 /** A browser's subscription at the stub's `path`, with a real P-256 key and auth secret. */
 async function subscribe(client: ApiClient, path: string) {
@@ -144,6 +144,8 @@ async function subscribe(client: ApiClient, path: string) {
 /** A user with reminders on (by the channels given) and a follow-up due yesterday, so their digest holds a reminder. */
 async function reminded(prefix: string, channels: { byEmail: boolean; byPush: boolean }) {
   const { client, user } = await signedInClient(server, prefix);
+  // Reminder mail goes only to a confirmed address (docs/decisions/024): these owners confirmed theirs.
+  await server.database.writerClient.execute({ sql: 'update users set email_confirmed = 1 where id = ?', args: [user.id] });
   expect((await client.put('/api/account/reminders', { remindersOn: true, hour: 8, timeZone: 'UTC', ...channels })).status).toBe(200);
   const contact = await client.post('/api/contacts', { name: 'Ana Souza', spiritualStatus: 'seeking' });
   expect((await client.post('/api/followups', { contactId: contact.body.id, date: new Date(Date.now() - DAY).toISOString(), description: 'Call back' })).status).toBe(201);

@@ -90,7 +90,7 @@ describe('the document', () => {
         .filter(([, operation]) => operation.security?.length === 0)
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    expect(open.sort()).toEqual(['GET /api/calendar/{token}.ics', `GET ${OPENAPI_PATH}`, 'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/auth/register']);
+    expect(open.sort()).toEqual(['GET /api/calendar/{token}.ics', `GET ${OPENAPI_PATH}`, 'POST /api/account/email/confirm', 'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/auth/register']);
   });
 
   it('takes input where the table says: the query of a list, the JSON body of a write, the id in the path', () => {

@@ -2,77 +2,16 @@
 // (smtp-server, parsed with mailparser), the one-click unsubscribe, exactly one digest a day across ticks, restarts
 // and two server processes on one database (the lease).
 import { createClient } from '@libsql/client';
-import { and, eq } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../db/client';
-import { contacts, digestSends, leases, prayerRequests, userSettings } from '../../db/schema';
+import { digestSends, leases, userSettings } from '../../db/schema';
 import { createMailer } from '../../server/nudges/email';
 import type { DigestSources } from '../../server/nudges/gather';
 import { localDay, nextDigestAt } from '../../server/nudges/schedule';
 import { startScheduler, STALE_CLAIM_MS, type SchedulerOptions } from '../../server/nudges/scheduler';
 import { signedInClient, startServer, type TestServer } from './harness';
+import { confirmAddress, isDigest, startSmtp, testSources, until } from './mail';
 import { spawnServer, type ServerProcess } from './process';
-
-interface Received {
-  to: string[];
-  mail: ParsedMail;
-}
-
-/** A real SMTP server on a free port that keeps every message it accepts, and refuses the recipients in `refuse`. */
-async function startSmtp() {
-  const received: Received[] = [];
-  const refuse = new Set<string>();
-  const server = new SMTPServer({
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    authOptional: true,
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      callback(refuse.has(address.address) ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 450 }) : null);
-    },
-    onData(stream, session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, refuse, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** Simple readers for the two sources other modules provide: every contact of the user, their unanswered requests. */
-const testSources: DigestSources = {
-  async attentionForDigest(db: Queryable, userId: number, _now: number, limit: number) {
-    const rows = await db.select().from(contacts).where(eq(contacts.createdBy, userId));
-    return { total: rows.length, items: rows.slice(0, limit).map((c) => ({ contactId: c.id, name: c.name, spiritualStatus: c.spiritualStatus, lastTouchAt: c.createdAt })) };
-  },
-  async prayTodayForDigest(db: Queryable, userId: number) {
-    const rows = await db
-      .select({ id: prayerRequests.id, request: prayerRequests.request, contactName: contacts.name })
-      .from(prayerRequests)
-      .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId))
-      .where(and(eq(prayerRequests.createdBy, userId), eq(prayerRequests.answered, false)))
-      .limit(5);
-    return rows;
-  },
-};
-
-async function until<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -89,7 +28,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const mailsTo = (email: string) => smtp.received.filter((r) => r.to.includes(email));
+/** The digests an address received (registration also mails each address a confirmation link). */
+const mailsTo = (email: string) => smtp.received.filter((r) => r.to.includes(email) && isDigest(r));
 
 async function settingsOf(userId: number) {
   const [row] = await server.database.read.select().from(userSettings).where(eq(userSettings.userId, userId));
@@ -102,9 +42,10 @@ async function makeDue(userId: number, at: number) {
   await server.database.write((tx) => tx.update(userSettings).set({ nextDigestAt: at }).where(eq(userSettings.userId, userId)));
 }
 
-/** A user with reminders on at 08:00 in `timeZone`, a contact and a follow-up due yesterday. */
+/** A user with a confirmed address and reminders on at 08:00 in `timeZone`, a contact and a follow-up due yesterday. */
 async function reminded(prefix: string, settings: Record<string, unknown> = {}, contactName = 'Ana Souza') {
   const { client, user } = await signedInClient(server, prefix);
+  await confirmAddress(server.database, user.id);
   const turnedOn = await client.put('/api/account/reminders', { remindersOn: true, hour: 8, timeZone: 'Europe/Paris', ...settings });
   expect(turnedOn.status).toBe(200);
   const contact = await client.post('/api/contacts', { name: contactName, spiritualStatus: 'seeking' });
@@ -445,6 +386,7 @@ describe('the scheduler in server processes', () => {
     try {
       const userWith = async (prefix: string) => {
         const { client, user } = await signedInClient(setup, prefix);
+        await confirmAddress(setup.database, user.id);
         expect((await client.put('/api/account/reminders', { remindersOn: true, hour: 8, timeZone: 'UTC' })).status).toBe(200);
         const contact = await client.post('/api/contacts', { name: 'Ana' });
         expect((await client.post('/api/followups', { contactId: contact.body.id, date: new Date(Date.now() - DAY).toISOString(), description: 'Visit' })).status).toBe(201);

@@ -19,3 +19,9 @@ export async function trpcQuery<T = any>(client: ApiClient, path: string, input?
 export async function trpcMutation<T = any>(client: ApiClient, path: string, input?: unknown): Promise<TrpcAnswer<T>> {
   return answerOf<T>(await client.post(`/trpc/${path}`, { json: input }));
 }
+
+/** A tRPC batch of `calls` POSTed as one request. */
+export function trpcBatch(client: ApiClient, calls: { path: string; input: unknown }[]) {
+  const body = Object.fromEntries(calls.map((call, i) => [i, { json: call.input }]));
+  return client.request('POST', `/trpc/${calls.map((c) => c.path).join(',')}?batch=1`, body);
+}

@@ -1,5 +1,7 @@
-// Playwright fixtures: a signed-in user created through the API (most tests skip the form) and a console-error guard.
+// Playwright fixtures: a signed-in user created through the API (most tests skip the form), a console-error guard, and
+// the mail the suite's SMTP server received.
 import { test as base, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 
 export interface TestUser {
   id: number;
@@ -65,4 +67,23 @@ export async function api<T = any>(page: Page, path: string, data: unknown): Pro
 /** A toast by its exact title. */
 export function toast(page: Page, title: string) {
   return page.getByRole('region', { name: 'Notifications (F8)' }).getByText(title, { exact: true });
+}
+
+/** The messages the suite's SMTP server took for an address, oldest first (scripts/e2e-server.mjs writes them). */
+function mailsTo(address: string): { subject: string; text: string }[] {
+  try {
+    return readFileSync(`.tmp/e2e/mail/${address}.jsonl`, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+  } catch {
+    return [];
+  }
+}
+
+/** The app path (with its token) of the newest email-confirmation link mailed to the address, once it has come. */
+export async function confirmationPath(address: string): Promise<string> {
+  const newest = () => /\/confirm-email\?token=[\w-]+/.exec(mailsTo(address).at(-1)?.text ?? '')?.[0] ?? '';
+  await expect.poll(newest, { message: `a confirmation link mailed to ${address}` }).not.toBe('');
+  return newest();
 }

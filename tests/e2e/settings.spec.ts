@@ -1,7 +1,8 @@
-// Settings: profile, password (signing out other browsers), theme, exports, import with preview, account deletion.
+// Settings: profile, email confirmation, password (signing out other browsers), theme, exports, import with preview, account deletion.
+import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, isPhone, test } from './fixtures';
+import { confirmationPath, expect, isPhone, test } from './fixtures';
 
 function toast(page: Page, title: string) {
   return page.getByRole('region', { name: 'Notifications (F8)' }).getByText(title, { exact: true });
@@ -63,6 +64,8 @@ test('profile: the spec\'s validation messages, then the new name shows in the u
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(currentPassword).toBeHidden();
   await expect(toast(page, 'Profile updated')).toBeVisible();
+  // The new address is one nobody has confirmed yet.
+  await expect(page.getByRole('region', { name: 'Profile' }).getByText(`We sent a link to lydia.${user.username}@example.com.`, { exact: false })).toBeVisible();
   let block = await userBlock(page);
   await expect(block.getByText('Lydia of Thyatira')).toBeVisible();
   // The spec's initials: the first letters of firstName ('Lydia') and lastName ('of Thyatira').
@@ -73,6 +76,41 @@ test('profile: the spec\'s validation messages, then the new name shows in the u
   await expect(block.getByText('Lydia of Thyatira')).toBeVisible();
   const me = await (await page.request.get('/api/auth/me')).json();
   expect(me).toMatchObject({ firstName: 'Lydia', lastName: 'of Thyatira', email: `lydia.${user.username}@example.com` });
+});
+
+test('email confirmation: Settings asks for it with a Resend button until the link’s page confirms, once', async ({ page, user }) => {
+  const address = `${user.username}@example.com`;
+  await page.goto('/settings');
+  const profile = page.getByRole('region', { name: 'Profile' });
+  const notice = profile.getByText(`We sent a link to ${address}. Sower sends reminder emails only to an address you have confirmed.`);
+  await expect(notice).toBeVisible();
+  const resend = profile.getByRole('button', { name: 'Resend link' });
+  await expect(resend).toHaveAccessibleDescription(/^We sent a link to /);
+  // Registration mailed a link a moment ago: another one this soon is refused, and the screen says so (a run slowed
+  // past the minute's cooldown gets a new link instead; the newest link is the one used below either way).
+  await resend.click();
+  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  await expect(toasts.getByText('Too many attempts. Please try again later.').or(toasts.getByText('Confirmation email sent', { exact: true }))).toBeVisible();
+
+  // The mailed link opens a page that changes nothing until its button is pressed.
+  const link = await confirmationPath(address);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Confirm your email', level: 1 })).toBeVisible();
+  expect((await (await page.request.get('/api/auth/me')).json()).emailConfirmed).toBe(false);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your email address is confirmed. Reminder emails can reach you now.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Reminders' }).getByLabel('By email')).toBeEnabled();
+  await expect(notice).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Resend link' })).toHaveCount(0);
+
+  // The link works once.
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This confirmation link does not work.' })).toBeVisible();
 });
 
 test('password: checked fields, then the change signs out another browser while this one stays in', async ({ page, user, browser, baseURL, request }) => {
