@@ -95,7 +95,7 @@ export async function measureDownloads(options: { source?: boolean; log?: (messa
     });
     await db.execute({
       sql: `${numbers(FOLLOW_UPS)} insert into follow_ups (contact_id, date, description, type, completed, created_by, team_id)
-        select ?2 + x % ${CONTACTS}, cast(unixepoch('subsecond') * 1000 as integer) + (x % 500 - 20) * 86400000, 'Bring the book we talked about, and ask how the family is doing', 'call', 0, ?1,
+        select ?2 + x % ${CONTACTS}, cast(unixepoch('subsecond') * 1000 as integer) + (x % 500 - 20) * 86400000, 'Bring the book we talked about, and ask how the family is doing', 'phone', 0, ?1,
           case x % 2 when 0 then ?3 else null end from n`,
       args: [userId, first, team.body.id],
     });

@@ -273,7 +273,7 @@ describe('a feed of an account that holds thousands of follow-ups', () => {
     await server.database.writerClient.execute({
       sql: `with recursive n(x) as (select 1 union all select x + 1 from n where x < 1200)
         insert into follow_ups (contact_id, date, description, type, completed, created_by, team_id)
-        select ?1, cast(unixepoch('subsecond') * 1000 as integer) + (x - 60) * 28800000, 'Bulk ' || x, 'call', 0, ?2, case when x % 3 = 0 then null else ?3 end from n`,
+        select ?1, cast(unixepoch('subsecond') * 1000 as integer) + (x - 60) * 28800000, 'Bulk ' || x, 'phone', 0, ?2, case when x % 3 = 0 then null else ?3 end from n`,
       args: [contact, heavy.user.id, heavyTeamId],
     });
     heavyFeed = (await heavy.client.post('/api/calendar/enable')).body.url;

@@ -55,7 +55,7 @@ beforeAll(async () => {
   await server.database.writerClient.execute({
     sql: `${numbers(FOLLOW_UPS)} insert into follow_ups (contact_id, date, description, type, completed, created_by, team_id)
       select (select min(id) from contacts where created_by = ?1) + x % ${CONTACTS}, cast(unixepoch('subsecond') * 1000 as integer) + (x % 500 - 20) * 86400000,
-        'Bring the book we talked about, and ask how the family is doing this week', case x % 2 when 0 then 'call' else 'meeting' end, 0, ?1,
+        'Bring the book we talked about, and ask how the family is doing this week', case x % 2 when 0 then 'phone' else 'meeting' end, 0, ?1,
         case x % 2 when 0 then ?2 else null end from n`,
     args: [userId, team.id],
   });
