@@ -21,6 +21,7 @@ import { prayTodayForDigest } from '../../server/nudges/prayToday';
 import { pushToUser } from '../../server/nudges/push';
 import { startScheduler, type SchedulerOptions } from '../../server/nudges/scheduler';
 import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { startSmtp } from './mail';
 
 /** Every deadline in this file: one hung delivery costs the test this long, not the production 10 s. */
 const DEADLINE_MS = 2_000;
@@ -41,6 +42,7 @@ const events: string[] = [];
 
 let smtp: SMTPServer;
 let smtpUrl: string;
+let sink: Awaited<ReturnType<typeof startSmtp>>;
 /** Recipients the SMTP server never answers at RCPT TO. */
 const stallRecipients = new Set<string>();
 /** The SMTP sessions stalled, by id, to see when the client gives up on them. */
@@ -119,12 +121,16 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
 
-  server = await startServer({ SMTP_URL: smtpUrl, PUSH_ALLOWED_HOSTS: '127.0.0.1' });
+  // The server mails its confirmation links (on registration) to a sink of their own; the schedulers under test send
+  // digests to the stub above, whose events then count digests only.
+  sink = await startSmtp();
+  server = await startServer({ SMTP_URL: sink.url, PUSH_ALLOWED_HOSTS: '127.0.0.1' });
 });
 
 afterAll(async () => {
   globalAgent.options.ca = savedCa as never;
   await server?.close();
+  await sink?.close();
   stub?.closeAllConnections();
   await new Promise((resolve) => stub?.close(resolve));
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
