@@ -1,4 +1,4 @@
-// vitest projects: unit (pure helpers) and api (real server + real libSQL file).
+// vitest projects: unit (pure helpers), api (real server + real libSQL file), load (latency with the machine to itself).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +6,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 20000, hookTimeout: 30000, fileParallelism: true } },
+      // Latency under load, one file at a time on an otherwise idle machine (after the API tests in `npm test`).
+      { test: { name: 'load', include: ['tests/load/**/*.test.ts'], environment: 'node', testTimeout: 120000, fileParallelism: false } },
     ],
   },
 });

@@ -52,25 +52,38 @@ async function post(base: string, path: string, body: unknown, cookie = '') {
   return { status: res.status, body: (await res.json()) as Record<string, any>, cookie: setCookie };
 }
 
-export async function measureDownloads(options: { source?: boolean; log?: (message: string) => void } = {}): Promise<DownloadsResult> {
+/**
+ * Starts a server process of its own on a fresh database, writes the heavy account, and measures. `source` runs the
+ * server through tsx (tests/api/exhaustion.test.ts does, so it needs no build); `port` 0 takes any free port.
+ */
+export async function measureDownloads(options: { source?: boolean; port?: number; log?: (message: string) => void } = {}): Promise<DownloadsResult> {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const dir = mkdtempSync(join(tmpdir(), 'sower-downloads-bench-'));
   const dbUrl = `file:${join(dir, 'bench.db')}`;
-  const port = 3813;
-  const base = `http://127.0.0.1:${port}`;
+  const port = options.port ?? 3813;
   const args = ['--max-semi-space-size=8', '--heap-growing-percent=50', ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...(options.source ? ['--import', 'tsx', 'server/main.ts'] : ['dist-server/main.js'])];
   const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, LOG_REQUESTS: 'false', LOOP_DELAY_REPORT: '1', MALLOC_MMAP_THRESHOLD_: '131072' };
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const reports: ((maxMs: number) => void)[] = [];
+  let listening: (port: number) => void;
+  const listeningOn = new Promise<number>((done) => (listening = done));
+  let partial = '';
   child.stdout!.on('data', (chunk) => {
     output = (output + chunk).slice(-4000);
-    for (const line of String(chunk).split('\n')) if (line.includes('"loopDelay"')) reports.shift()?.(JSON.parse(line).loopDelay.maxMs);
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.includes('"loopDelay"')) reports.shift()?.(JSON.parse(line).loopDelay.maxMs);
+      const announced = /"port":(\d+)/.exec(line);
+      if (announced) listening(Number(announced[1]));
+    }
   });
   child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
   if (process.env.BENCH_NODE_FLAGS) child.stdout!.pipe(process.stderr);
   const loopDelay = () => new Promise<number>((done) => (reports.push(done), child.kill('SIGUSR2')));
   try {
+    const base = `http://127.0.0.1:${await Promise.race([listeningOn, new Promise<number>((_, fail) => child.once('exit', () => fail(new Error(`server exited:\n${output}`))))])}`;
     for (let tries = 0; ; tries++) {
       if (child.exitCode !== null || tries > 200) throw new Error(`server did not start:\n${output}`);
       if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;

@@ -1,0 +1,25 @@
+// A heavy account's downloads against everyone else, on a machine nobody else is using: `npm test` runs this file
+// alone, after the API tests, because a bound of 100 ms on the slowest of hundreds of health checks measures the
+// server only when no other test file shares its two cores.
+import { describe, expect, it } from 'vitest';
+import { measureDownloads } from '../../bench/downloads';
+
+describe('downloads and calendar feeds of a heavy account', () => {
+  // bench/downloads.ts, as `npm run bench` runs it: a server process of its own (so /healthz is asked of a server whose
+  // loop holds nothing else), an account of 5,000 contacts, 20,000 activities and 10,000 pending follow-ups (half of them
+  // in a team, whose other member's feed is fetched too), ten feeds and a tRPC batch of ten, four JSON exports, the CSV
+  // and the vCard at once, /healthz asked again and again until all have answered.
+  it('answers every health check within 100 ms while ten feeds, four exports and every download run at once', async () => {
+    const result = await measureDownloads({ source: true, port: 0, log: () => undefined });
+    console.info(`heavy downloads: ${JSON.stringify({ ...result, statuses: undefined })}`);
+    // Downloads and the feed are one per request: a batch of them is refused before any is built.
+    expect(result.statuses['feed batch of 10 (tRPC)']).toEqual([400]);
+    for (const label of ['feed', 'teammate feed', 'JSON export', 'CSV', 'vCard']) expect(result.statuses[label].every((status) => status === 200), label).toBe(true);
+    expect(result.bytes.feed).toBeLessThan(300_000);
+    expect(result.bytes['teammate feed']).toBeLessThan(300_000);
+    expect(result.bytes['JSON export']).toBeGreaterThan(10_000_000);
+    expect(result.probes).toBeGreaterThan(20);
+    expect(result.worstHealthMs).toBeLessThan(100);
+    expect(result.loopMaxMs).toBeLessThan(100);
+  }, 120_000);
+});
