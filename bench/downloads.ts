@@ -46,6 +46,37 @@ function drain(base: string, path: string, cookie = ''): Promise<{ status: numbe
   });
 }
 
+/**
+ * Asks /healthz again and again, each on a new connection, from a process of its own that does nothing else, so a wait
+ * is the server's (and the network's), not the load generator's; answers every wait once stopped.
+ */
+function probe(base: string) {
+  const script = `
+    const { request } = require('node:http');
+    const waits = [];
+    let stopping = false;
+    process.stdin.on('data', () => (stopping = true)).resume();
+    const ask = () => {
+      if (stopping) return process.stdout.write(JSON.stringify(waits), () => process.exit(0));
+      const asked = performance.now();
+      request(${JSON.stringify(`${base}/healthz`)}, { agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => { waits.push(performance.now() - asked); ask(); });
+      }).on('error', () => process.exit(1)).end();
+    };
+    ask();`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout!.on('data', (chunk) => (out += chunk));
+  const exited = new Promise<number[]>((done, fail) => child.once('exit', (code) => (code === 0 ? done(JSON.parse(out) as number[]) : fail(new Error(`the probe exited with ${code}`)))));
+  return {
+    stop() {
+      child.stdin!.end('stop\n');
+      return exited;
+    },
+  };
+}
+
 async function post(base: string, path: string, body: unknown, cookie = '') {
   const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
   const setCookie = res.headers.getSetCookie()[0]?.split(';')[0] ?? '';
@@ -127,15 +158,9 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
     for (let i = 0; i < 5; i++) work.push(['feed', drain(base, heavyFeed)], ['teammate feed', drain(base, mateFeed)]);
     for (let i = 0; i < 4; i++) work.push(['JSON export', drain(base, '/api/account/export', heavy.cookie)]);
     work.push(['CSV', drain(base, '/api/account/export/contacts.csv', heavy.cookie)], ['vCard', drain(base, '/api/account/export/contacts.vcf', heavy.cookie)]);
-    let done = false;
-    const all = Promise.all(work.map(([, answer]) => answer)).finally(() => (done = true));
-    const waits: number[] = [];
-    while (!done) {
-      const asked = performance.now();
-      await drain(base, '/healthz');
-      waits.push(performance.now() - asked);
-    }
-    const answers = await all;
+    const prober = probe(base);
+    const answers = await Promise.all(work.map(([, answer]) => answer));
+    const waits = await prober.stop();
     const seconds = (performance.now() - started) / 1000;
     const loopMaxMs = await loopDelay();
     const statuses: Record<string, number[]> = {};
