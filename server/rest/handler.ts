@@ -151,7 +151,7 @@ function writable(res: ServerResponse) {
  * A list without `limit` (the REST contract: every row) read a page (the largest one) at a time along the keyset
  * cursor and written as one JSON array as the client takes it. A whole list held at once costs its size per request
  * in memory (5,000 follow-ups are 1.2 MB of JSON and several times that in row objects), and 50 clients at once had
- * the server past 200 MB. Each page is a long step (server/turns.ts): at most two are read at once across all requests,
+ * the server past 200 MB. Each page is a long step (server/turns.ts): one is read at a time across all requests,
  * each in a turn of its own, and a client slow to read holds no step while its socket drains. The first page is read
  * before anything is sent, so a bad input still answers its 400; a failure later can only cut the response short (and
  * is logged).

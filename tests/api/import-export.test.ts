@@ -1,7 +1,7 @@
 // Contacts out as CSV and vCard files, and back in: a preview that writes nothing and an import in one transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactsFromVcard, fromCsvCell, parseCsv } from '../../server/importExport';
-import { signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
+import { requestFrom, signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -108,6 +108,21 @@ describe('exporting contacts', () => {
     expect(batch.status).toBe(400);
     // Another account is counted on its own.
     expect((await alice.get('/api/account/export/contacts.csv')).status).toBe(200);
+  });
+
+  it('answers 60 exports from one address an hour, whichever accounts ask, then 429', async () => {
+    const from = '127.0.33.9';
+    const accounts = await Promise.all(['one', 'two', 'three'].map((prefix) => signedInClient(server, `addr${prefix}`)));
+    const exportFrom = (client: ApiClient) => requestFrom(from, server.baseUrl, 'GET', '/api/account/export/contacts.csv', undefined, { Cookie: client.cookie });
+    expect((await exportFrom(accounts[0].client)).status).toBe(200);
+    const counter = `download:ip:${from}`;
+    expect(Number((await server.database.readerClient.execute({ sql: 'select count from attempts where key = ?', args: [counter] })).rows[0].count)).toBe(1);
+    // The address at the edge of its hour: of three accounts asking at once, one is answered.
+    await server.database.writerClient.execute({ sql: 'update attempts set count = 59 where key = ?', args: [counter] });
+    const statuses = (await Promise.all(accounts.map(({ client }) => exportFrom(client)))).map((res) => res.status).sort();
+    expect(statuses).toEqual([200, 429, 429]);
+    // Another address is not held up by them.
+    expect((await requestFrom('127.0.33.10', server.baseUrl, 'GET', '/api/account/export/contacts.csv', undefined, { Cookie: accounts[1].client.cookie })).status).toBe(200);
   });
 
   it('is served at its REST path only: over tRPC each file answers 400', async () => {
