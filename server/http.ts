@@ -3,7 +3,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { fillTemplate, msg } from '../shared/i18n';
 import type { Env } from './env';
-import type { RequestMeta } from './trpc';
+
+/** What a request's connection and headers say about it, for its context (server/trpc.ts). */
+export interface RequestMeta {
+  /** The request came over HTTPS (directly or via a trusted proxy): cookies get Secure. */
+  secure: boolean;
+  clientIp: string;
+  /** The request's Accept-Language header, for a visitor or a user who has not chosen a language. */
+  acceptLanguage?: string;
+}
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
