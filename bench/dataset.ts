@@ -202,6 +202,8 @@ export async function generateDataset(options: DatasetOptions): Promise<DatasetS
 
   // One transaction on the writer connection (the same one every app write goes through).
   await database.writerClient.batch(statements, 'write');
+  // Keyed as a started server would have keyed them, so no measurement runs beside the backfill.
+  await backfillSearchKeys(database);
   await database.writerClient.execute('PRAGMA wal_checkpoint(TRUNCATE)');
 
   const visible: Record<string, number> = {};

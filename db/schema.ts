@@ -157,11 +157,22 @@ export const contacts = sqliteTable(
     notes: text('notes'),
     createdAt: createdAt(),
     ...ownership(),
+    /**
+     * The name's folded key (shared/fold.ts foldText, server/searchKeys.ts): what a typed name is matched by and a name
+     * search starts with. Written with the name on every write; null only for a row an older release wrote, until
+     * the backfill at start (server/searchKeys.ts) keys it.
+     */
+    nameKey: text('name_key'),
+    /** The folded name, email, phone (also without its spaces and signs) and notes, one per line: what `q` searches. */
+    searchKey: text('search_key'),
   },
   (t) => [
     index('contacts_owner_idx').on(t.createdBy, t.createdAt),
     index('contacts_team_idx').on(t.teamId, t.createdAt),
-    index('contacts_owner_name_idx').on(t.createdBy, sql`lower(trim(${t.name}))`),
+    index('contacts_owner_name_key_idx').on(t.createdBy, t.nameKey),
+    index('contacts_team_name_key_idx').on(t.teamId, t.nameKey),
+    // The rows the backfill has still to key (none once it has run): each batch one seek.
+    index('contacts_unkeyed_idx').on(t.id).where(sql`${t.searchKey} is null`),
     // The list's order (lower(name), id), so a page walks an index instead of sorting every contact.
     index('contacts_owner_sort_idx').on(t.createdBy, sql`lower(${t.name})`),
     index('contacts_team_sort_idx').on(t.teamId, sql`lower(${t.name})`),
@@ -181,8 +192,11 @@ export const activities = sqliteTable(
     notes: text('notes'),
     createdAt: createdAt(),
     ...ownership(),
+    /** The folded notes and description (server/searchKeys.ts), what a search looks in; null until keyed (see contacts). */
+    searchKey: text('search_key'),
   },
   (t) => [
+    index('activities_unkeyed_idx').on(t.id).where(sql`${t.searchKey} is null`),
     index('activities_owner_date_idx').on(t.createdBy, t.date),
     index('activities_owner_type_date_idx').on(t.createdBy, t.type, t.date),
     index('activities_team_date_idx').on(t.teamId, t.date),
@@ -273,8 +287,11 @@ export const prayerRequests = sqliteTable(
     lastPrayedAt: integer('last_prayed_at', { mode: 'timestamp_ms' }),
     /** When it last left the Pray today list ('I prayed' or 'Not today'): the list takes the longest waiting first. */
     rotatedAt: integer('rotated_at', { mode: 'timestamp_ms' }),
+    /** The folded request (server/searchKeys.ts), what a search looks in; null until keyed (see contacts). */
+    searchKey: text('search_key'),
   },
   (t) => [
+    index('prayer_requests_unkeyed_idx').on(t.id).where(sql`${t.searchKey} is null`),
     index('prayer_requests_rotation_idx').on(t.createdBy, t.answered, t.rotatedAt),
     index('prayer_requests_owner_idx').on(t.createdBy, t.answered, t.date),
     index('prayer_requests_team_idx').on(t.teamId, t.answered, t.date),

@@ -9,6 +9,7 @@ import { attentionForDigest } from './nudges/attention';
 import { startScheduler } from './nudges/scheduler';
 import { prayTodayForDigest } from './nudges/prayToday';
 import { pushToUser } from './nudges/push';
+import { backfillSearchKeys } from './searchKeys';
 
 /** The innermost error message: the useful part of a driver error wrapped by drizzle. */
 function rootCause(error: unknown): string {
@@ -44,6 +45,15 @@ async function main() {
     push: (userId, message) => pushToUser(database, services.reminders, env.VAPID_SUBJECT, userId, message),
   });
 
+  // Rows an older release wrote get their search keys (migration 0013) while the server already serves, a batch per turn.
+  const backfill = new AbortController();
+  const backfilled = backfillSearchKeys(database, { signal: backfill.signal }).then(
+    (rows) => {
+      if (rows) console.log(JSON.stringify({ level: 'info', message: `Search keys written for ${rows} older rows` }));
+    },
+    (error: unknown) => console.log(JSON.stringify({ level: 'error', message: `Search keys not written: ${rootCause(error)}` })),
+  );
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -54,7 +64,8 @@ async function main() {
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
     deadline.unref();
     // The scheduler finishes a digest in flight (bounded) and gives its lease up before the database closes.
-    const schedulerStopped = scheduler.stop().catch(() => undefined);
+    backfill.abort();
+    const schedulerStopped = Promise.all([scheduler.stop().catch(() => undefined), backfilled]);
     server.close(() => {
       clearInterval(sweep);
       clearTimeout(deadline);

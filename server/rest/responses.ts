@@ -159,6 +159,7 @@ export const responses = {
   }),
 
   'contacts.count': z.object({ count }),
+  'contacts.sameName': z.array(z.object({ id: rowId, name: text, spiritualStatus, teamId, editable: z.boolean() })),
   'contacts.list': z.array(contact),
   'contacts.byId': contact,
   'contacts.create': z.object({ ...contactFields, lastContactAt: z.null(), nextFollowUpAt: z.null() }),

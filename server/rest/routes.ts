@@ -68,6 +68,7 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/dashboard/stats', procedure: 'dashboard.stats', input: 'none' },
 
   { method: 'GET', path: '/api/contacts/count', procedure: 'contacts.count', input: 'query' },
+  { method: 'GET', path: '/api/contacts/same-name', procedure: 'contacts.sameName', input: 'query' },
   ...crud('contacts', 'contacts', { list: { pagedList: true } }),
   { method: 'GET', path: '/api/contacts/:id/timeline', procedure: 'contacts.timeline', input: 'params+query' },
   { method: 'GET', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.spiritualCheck', input: 'params' },

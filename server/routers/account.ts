@@ -5,6 +5,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { ZodRealError } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { msg, type Locale } from '../../shared/i18n';
+import { foldText } from '../../shared/fold';
 import { activities, contacts, contactSnoozes, contactStatusChanges, followUps, goals, prayerRequests, pushSubscriptions, teamMembers, teams, users } from '../../db/schema';
 import { forgetConfirmation, offerConfirmation } from '../nudges/confirmation';
 import { readSettings } from '../nudges/settings';
@@ -228,7 +229,7 @@ async function knownKeys(db: Queryable, who: Authority, drafts: ContactDraft[]) 
   const emails = [...new Set(drafts.flatMap((d) => (d.email ? [d.email] : [])))];
   const names = [...new Set(drafts.filter((d) => !d.email).map((d) => d.name))];
   const emailKey = sql<string>`lower(${contacts.email})`;
-  const nameKey = sql<string>`lower(trim(${contacts.name}))`;
+  const nameKeys = [...new Set(names.map(foldText))];
   // One JSON parameter holds every value, whatever the file's size (SQLite caps the number of parameters).
   const [emailRows, nameRows] = await Promise.all([
     emails.length
@@ -239,9 +240,10 @@ async function knownKeys(db: Queryable, who: Authority, drafts: ContactDraft[]) 
       : [],
     names.length
       ? db
-          .selectDistinct({ key: nameKey })
+          .selectDistinct({ key: contacts.nameKey })
           .from(contacts)
-          .where(and(canRead(contacts, who), sql`${nameKey} in (select lower(trim(value)) from json_each(${JSON.stringify(names)}))`))
+          // The folded keys (shared/fold.ts), through the name-key indexes: 'Lucia Fernandez' is 'Lucía Fernández'.
+          .where(and(canRead(contacts, who), sql`${contacts.nameKey} in (select value from json_each(${JSON.stringify(nameKeys)}))`))
       : [],
   ]);
   return { emails: new Set(emailRows.map((r) => r.key)), names: new Set(nameRows.map((r) => r.key)) };
@@ -267,7 +269,7 @@ async function planImport(db: Queryable, who: Authority, parsed: { drafts: Conta
   const nameRows = new Map<string, number>();
   for (const draft of parsed.drafts) {
     const email = draft.email ? sqliteLower(draft.email) : null;
-    const name = sqliteLower(draft.name);
+    const name = foldText(draft.name);
     let reason: string | null = null;
     if (email !== null) {
       if (known.emails.has(email)) reason = translate(locale, 'A contact with this email already exists');

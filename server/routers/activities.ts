@@ -17,6 +17,8 @@ import { prayerColumns } from './prayerRequests';
 import { contactRefs, recordsOf } from './shared';
 import { askSpiritualChange } from './spiritualCheck';
 import { msg } from '../../shared/i18n';
+import { foldText } from '../../shared/fold';
+import { activityKeys, afterUpdate, prayerKeys } from '../searchKeys';
 
 export const activityColumns = {
   id: activities.id,
@@ -36,8 +38,9 @@ export function selectActivities(db: Queryable) {
 const activityRecords = recordsOf(activities, msg('Activity not found'), (db, where) => selectActivities(db).where(where));
 
 /**
- * The contact an activity is about: an id the user can see, or a typed name matched case-insensitively
- * (trimmed) among the contacts they can see, preferring their own; otherwise a new contact with status unknown.
+ * The contact an activity is about: an id the user can see, or a typed name matched by its folded key (case, accents
+ * and Arabic letter forms aside: shared/fold.ts) among the contacts they may edit, preferring their own; otherwise a new
+ * contact with status unknown.
  */
 async function resolveContact(tx: Tx, who: Authority, input: { contactId?: number; contactName?: string; teamId: number | null }) {
   const { userId } = who;
@@ -48,7 +51,7 @@ async function resolveContact(tx: Tx, who: Authority, input: { contactId?: numbe
     .from(contacts)
     // Only among contacts the user may change: a name typed by a team's viewer never lands on the team's contact,
     // whose deletion by an admin would take the viewer's activity with it.
-    .where(and(canEdit(contacts, who), sql`lower(trim(${contacts.name})) = lower(${name})`))
+    .where(and(canEdit(contacts, who), eq(contacts.nameKey, foldText(name))))
     .orderBy(desc(sql`${contacts.createdBy} = ${userId}`), asc(contacts.id))
     .limit(1);
   if (existing) return { contact: existing, created: false };
@@ -90,14 +93,16 @@ export const activitiesRouter = router({
       await assertCanCreateIn(tx, input.teamId, who);
       const { contact, created } = await resolveContact(tx, who, input);
       const date = input.date ?? new Date();
+      const description = input.description ?? translate(ctx.locale, activityTypeLabels[input.type]);
       const [activity] = await tx
         .insert(activities)
         .values({
           contactId: contact.id,
           type: input.type,
           date,
-          description: input.description ?? translate(ctx.locale, activityTypeLabels[input.type]),
+          description,
           notes: input.notes,
+          ...activityKeys({ notes: input.notes, description }),
           teamId: input.teamId,
           createdBy: userId,
         })
@@ -107,9 +112,10 @@ export const activitiesRouter = router({
       const followUp = input.followUp
         ? (await tx.insert(followUps).values({ ...ownership, ...input.followUp, description: input.followUp.description ?? translate(ctx.locale, 'Follow-up for activity') }).returning(followUpColumns))[0]
         : null;
-      const prayerRequest = input.prayer
+      const request = input.prayer && (input.prayer.request ?? translate(ctx.locale, 'Prayer related to activity'));
+      const prayerRequest = request
         ? // Asked for during the conversation: the prayer request is dated with the activity, not the day it was typed in.
-          (await tx.insert(prayerRequests).values({ ...ownership, request: input.prayer.request ?? translate(ctx.locale, 'Prayer related to activity'), date }).returning(prayerColumns))[0]
+          (await tx.insert(prayerRequests).values({ ...ownership, request, ...prayerKeys({ request }), date }).returning(prayerColumns))[0]
         : null;
       return {
         ...(await activityRecords.read(tx, activity.id, who)),
@@ -126,10 +132,11 @@ export const activitiesRouter = router({
     ctx.database.write(async (tx) => {
       const { id, contactName, contactId, ...changes } = input;
       const current = await activityRecords.read(tx, id, ctx.authority);
-      const contactChanged =
-        contactId !== undefined || (contactName !== undefined && contactName.trim().toLowerCase() !== current.contactName.trim().toLowerCase());
+      const contactChanged = contactId !== undefined || (contactName !== undefined && foldText(contactName) !== foldText(current.contactName));
       const target = contactChanged ? await resolveContact(tx, ctx.authority, { contactId, contactName, teamId: current.teamId }) : undefined;
-      await activityRecords.update(tx, id, ctx.authority, { ...changes, contactId: target?.contact.id });
+      // The search key follows the notes and description (kept as they were where the update leaves them).
+      const keys = changes.notes !== undefined || changes.description !== undefined ? activityKeys(afterUpdate({ notes: current.notes, description: current.description }, changes)) : undefined;
+      await activityRecords.update(tx, id, ctx.authority, { ...changes, ...keys, contactId: target?.contact.id });
       // Said back, so the form can tell the user a name it did not know became a new contact.
       return { ...(await activityRecords.read(tx, id, ctx.authority)), newContact: target?.created ?? false };
     }),

@@ -1,11 +1,11 @@
 // Contacts: the people a user shares with, each with a spiritual status.
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { contacts, followUps, type SpiritualStatus } from '../../db/schema';
 import { assertCanCreateIn, canEdit, canRead, type Authority, type Who } from '../access';
 import { idInput } from '../schemas/common';
-import { contactCountInput, contactCreateInput, contactListInput, contactTimelineInput, contactUpdateInput, type ContactSort } from '../schemas/contacts';
+import { contactCountInput, contactCreateInput, contactListInput, contactSameNameInput, contactTimelineInput, contactUpdateInput, type ContactSort } from '../schemas/contacts';
 import { protectedProcedure, router } from '../trpc';
 import { contactHistory, recordStatusChanges } from './journey';
 import { spiritualCheckProcedures } from './spiritualCheck';
@@ -18,6 +18,8 @@ import { lastContactAt } from '../lastContact';
 import { nextTurn } from '../turns';
 import { MAX_IMPORT_ROWS } from '../importExport';
 import { msg } from '../../shared/i18n';
+import { afterUpdate, contactKeys } from '../searchKeys';
+import { foldText } from '../../shared/fold';
 
 export const contactColumns = {
   id: contacts.id,
@@ -95,7 +97,7 @@ export async function insertContacts(tx: Tx, who: Authority, rows: NewContact[])
 function insertChunk(tx: Tx, userId: number, rows: NewContact[]) {
   return tx
     .insert(contacts)
-    .values(rows.map((row) => ({ ...row, createdBy: userId })))
+    .values(rows.map((row) => ({ ...row, ...contactKeys(row), createdBy: userId })))
     .returning(contactColumns);
 }
 
@@ -110,16 +112,16 @@ function contactFilters(filter: { q?: string; status?: SpiritualStatus } | undef
   return [filter?.q ? contactMatches(filter.q) : undefined, filter?.status ? eq(contacts.spiritualStatus, filter.status) : undefined];
 }
 
-/** A contacts page as its query is built: the search as contactSearch's patterns. */
-type ContactPageInput = { sort?: ContactSort; status?: SpiritualStatus; pattern?: string; digitsPattern?: string; cursor?: number; limit?: number };
+/** A contacts page as its query is built: the search as contactSearch's terms. */
+type ContactPageInput = { sort?: ContactSort; status?: SpiritualStatus; term?: string; digits?: string; cursor?: number; limit?: number };
 
 /** One page of the contacts the user may read, filtered and in the asked order (its plan is checked in the tests). */
-export function contactListQuery(db: Queryable, who: PageWho, input: Shaped<ContactPageInput, 'status' | 'pattern' | 'digitsPattern' | 'cursor'>) {
+export function contactListQuery(db: Queryable, who: PageWho, input: Shaped<ContactPageInput, 'status' | 'term' | 'digits' | 'cursor'>) {
   const fields = contactSummaryColumns(who);
   const key = sortKey(input.sort ?? 'name', who);
   const order = [asc(key), asc(contacts.id)];
   const filters = [
-    input.pattern === undefined ? undefined : contactMatching({ pattern: input.pattern, digitsPattern: input.digitsPattern }),
+    input.term === undefined ? undefined : contactMatching({ term: input.term, digits: input.digits }),
     input.status === undefined ? undefined : eq(contacts.spiritualStatus, input.status),
     input.cursor === undefined ? undefined : afterCursor(contacts, key, 'asc', input.cursor, who),
   ];
@@ -127,12 +129,15 @@ export function contactListQuery(db: Queryable, who: PageWho, input: Shaped<Cont
 }
 
 /** One page of contacts, built once per shape. */
-export const contactPage = preparedPage<ContactPageInput>()(['status', 'pattern', 'digitsPattern', 'cursor'], contactListQuery);
+export const contactPage = preparedPage<ContactPageInput>()(['status', 'term', 'digits', 'cursor'], contactListQuery);
 
 /** A list's input as the page takes it. */
 export const contactPageInput = ({ q, ...input }: NonNullable<z.infer<typeof contactListInput>>): ContactPageInput => ({ ...input, ...(q ? contactSearch(q) : {}) });
 
 const contactNameColumns = { id: contacts.id, name: contacts.name };
+
+/** The most contacts contacts.sameName answers: enough to choose from, bounded however many share a name. */
+export const MAX_SAME_NAME = 5;
 
 /** The most contact names one answer holds. */
 export const MAX_CONTACT_NAMES = MAX_IMPORT_ROWS;
@@ -161,6 +166,25 @@ export const contactsRouter = router({
     ),
   ),
 
+  /**
+   * The readable contacts whose name folds to the same key as `name` (shared/fold.ts: 'Lucia Fernandez' is 'Lucía
+   * Fernández'), for the forms' question before a second contact of that name is created: at most MAX_SAME_NAME, the
+   * caller's own first, then those they may edit, oldest first. That order is the one activity logging by name takes
+   * (activities.ts resolveContact), so the first one `editable` is the contact a typed name is logged with. Through the
+   * name-key indexes: one seek.
+   */
+  sameName: protectedProcedure.input(contactSameNameInput).query(async ({ ctx, input }) => {
+    const who = ctx.authority;
+    const editable = sql<number>`${canEdit(contacts, who)}`;
+    const rows = await ctx.database.read
+      .select({ id: contacts.id, name: contacts.name, spiritualStatus: contacts.spiritualStatus, teamId: contacts.teamId, editable })
+      .from(contacts)
+      .where(and(canRead(contacts, who), eq(contacts.nameKey, foldText(input.name))))
+      .orderBy(desc(sql`${contacts.createdBy} = ${who.userId}`), desc(editable), asc(contacts.id))
+      .limit(MAX_SAME_NAME);
+    return rows.map((row) => ({ ...row, editable: Boolean(row.editable) }));
+  }),
+
   /** How many contacts the same filter finds, for "N contacts match". */
   count: protectedProcedure.input(contactCountInput).query(async ({ ctx, input }) => {
     const [row] = await ctx.database.read.select({ count: count() }).from(contacts).where(and(canRead(contacts, ctx.authority), ...contactFilters(input)));
@@ -187,10 +211,12 @@ export const contactsRouter = router({
     ctx.database.write(async (tx) => {
       const { id, ...changes } = input;
       const [before] = await tx
-        .select({ status: contacts.spiritualStatus })
+        .select({ status: contacts.spiritualStatus, name: contacts.name, email: contacts.email, phone: contacts.phone, notes: contacts.notes })
         .from(contacts)
         .where(and(eq(contacts.id, id), canEdit(contacts, ctx.authority)));
-      await contactRecords.update(tx, id, ctx.authority, changes);
+      // The keys follow the texts, in the same statement (a contact the user may not edit is refused by update anyway).
+      const keys = before && contactKeys(afterUpdate(before, changes));
+      await contactRecords.update(tx, id, ctx.authority, { ...changes, ...keys });
       // A journey step only for a status that really changed (updateOwned has refused any other caller).
       if (before && changes.spiritualStatus && changes.spiritualStatus !== before.status)
         await recordStatusChanges(tx, ctx.user.id, [{ contactId: id, fromStatus: before.status, toStatus: changes.spiritualStatus }]);

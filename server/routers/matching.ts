@@ -1,52 +1,38 @@
-// Text search conditions: "contains" as SQL LIKE with the user's % and _ taken literally, and what matches a contact.
+// Text search conditions: a folded search term (shared/fold.ts) found in the folded keys stored beside the texts
+// (server/searchKeys.ts), and what matches a contact.
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { contacts } from '../../db/schema';
+import { foldText } from '../../shared/fold';
+import { phoneDigits } from '../searchKeys';
 
-/** The text with LIKE's wildcards and the escape character itself escaped, for `like … escape '\'`. */
-const literal = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+/** The key contains the term: instr() on two folded texts, so nothing in the term is a wildcard and case is already gone. */
+export const keyContains = (key: SQLiteColumn | SQL, term: string | Placeholder): SQL => sql`instr(${key}, ${term}) > 0`;
 
-/** '%text%': the text anywhere. */
-export const containsPattern = (text: string) => `%${literal(text)}%`;
+/** The key starts with the term. */
+export const keyStartsWith = (key: SQLiteColumn | SQL, term: string | Placeholder): SQL => sql`instr(${key}, ${term}) = 1`;
 
-/** 'text%': the text at the start. */
-export const prefixPattern = (text: string) => `${literal(text)}%`;
-
-/** Any of the columns contains the text, ignoring case of ASCII letters (SQLite's LIKE); null never matches. */
-export function anyContains(columns: (SQLiteColumn | SQL)[], text: string): SQL {
-  return anyLike(columns, containsPattern(text));
-}
-
-/** Any of the columns is like the pattern (made by containsPattern or prefixPattern, or a placeholder for one). */
-function anyLike(columns: (SQLiteColumn | SQL)[], pattern: string | Placeholder): SQL {
-  return sql`(${sql.join(
-    columns.map((column) => sql`${column} like ${pattern} escape '\\'`),
-    sql` or `,
-  )})`;
-}
-
-/** A phone number without the spaces, dashes, dots and brackets people type in different ways. */
-const phoneDigits = sql`replace(replace(replace(replace(replace(${contacts.phone}, ' ', ''), '-', ''), '.', ''), '(', ''), ')', '')`;
-
-/** The patterns a contact search for `text` compares with: the text, and its digits when it looks like part of a number. */
-export function contactSearch(text: string): { pattern: string; digitsPattern?: string } {
-  const digits = text.replace(/[\s\-.()]/g, '');
-  return { pattern: containsPattern(text), digitsPattern: /^\+?\d{3,}$/.test(digits) ? containsPattern(digits) : undefined };
+/** What a search for `text` looks for: its folded key; and its digits when it looks like part of a phone number. */
+export function contactSearch(text: string): { term: string; digits?: string } {
+  const term = foldText(text);
+  const digits = phoneDigits(term);
+  return { term, digits: /^\+?\d{3,}$/.test(digits) && digits !== term ? digits : undefined };
 }
 
 interface ContactSearch {
-  pattern: string | Placeholder;
-  digitsPattern?: string | Placeholder;
+  term: string | Placeholder;
+  digits?: string | Placeholder;
 }
 
 /**
- * A contact matches when its name, email, phone or notes contain the text; text that looks like part of a phone
- * number ('555 0101', '555-0101') also matches however the stored number is spaced. Takes `contactSearch`'s
- * patterns (or placeholders for them, in a prepared page).
+ * A contact matches when its name, email, phone or notes contain the text, case, accents and Arabic letter forms
+ * aside; text that looks like part of a phone number ('555 0101', '٥٥٥-٠١٠١') also matches however the stored number
+ * is spaced, its key holding the number's digits alone too. Takes `contactSearch`'s terms (or placeholders for them,
+ * in a prepared page).
  */
-export function contactMatching({ pattern, digitsPattern }: ContactSearch): SQL {
-  const any = anyLike([contacts.name, contacts.email, contacts.phone, contacts.notes], pattern);
-  return digitsPattern === undefined ? any : sql`(${any} or ${anyLike([phoneDigits], digitsPattern)})`;
+export function contactMatching({ term, digits }: ContactSearch): SQL {
+  const any = keyContains(contacts.searchKey, term);
+  return digits === undefined ? any : sql`(${any} or ${keyContains(contacts.searchKey, digits)})`;
 }
 
 /** `contactMatching` for a search text. */

@@ -14,6 +14,7 @@ import { msg } from '../../shared/i18n';
 import { dayStartIn, prayTodayList, setAsideToday } from '../nudges/prayToday';
 import { readSettings, writeSettings } from '../nudges/settings';
 import { prayTodayCountInput, prayTodayInput } from '../schemas/prayToday';
+import { prayerKeys } from '../searchKeys';
 
 export const prayerColumns = {
   id: prayerRequests.id,
@@ -87,7 +88,7 @@ export const prayerRequestsRouter = router({
       const { answered, answerDate, ...rest } = input;
       const [row] = await tx
         .insert(prayerRequests)
-        .values({ ...rest, ...answerFields(answered, answerDate), createdBy: ctx.user.id })
+        .values({ ...rest, ...prayerKeys(rest), ...answerFields(answered, answerDate), createdBy: ctx.user.id })
         .returning({ id: prayerRequests.id });
       return prayerRecords.read(tx, row.id, ctx.authority);
     }),
@@ -96,7 +97,7 @@ export const prayerRequestsRouter = router({
   update: protectedProcedure.input(prayerUpdateInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const { id, answered, answerDate, ...changes } = input;
-      await prayerRecords.update(tx, id, ctx.authority, { ...changes, ...answerFields(answered, answerDate) });
+      await prayerRecords.update(tx, id, ctx.authority, { ...changes, ...(changes.request === undefined ? {} : prayerKeys({ request: changes.request })), ...answerFields(answered, answerDate) });
       return prayerRecords.read(tx, id, ctx.authority);
     }),
   ),

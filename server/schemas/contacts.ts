@@ -57,3 +57,6 @@ export const contactTimelineInput = z.object({
     .regex(/^\d{1,15}:(activity|followUp|prayer|status):\d{1,15}$/, msg('Invalid cursor'))
     .optional(),
 });
+
+/** A name to look for among the readable contacts by its folded key (contacts.sameName). */
+export const contactSameNameInput = z.object({ name: contactFields.name });

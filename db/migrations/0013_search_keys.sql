@@ -1,0 +1,10 @@
+DROP INDEX `contacts_owner_name_idx`;--> statement-breakpoint
+ALTER TABLE `contacts` ADD `name_key` text;--> statement-breakpoint
+ALTER TABLE `contacts` ADD `search_key` text;--> statement-breakpoint
+CREATE INDEX `contacts_owner_name_key_idx` ON `contacts` (`created_by`,`name_key`);--> statement-breakpoint
+CREATE INDEX `contacts_team_name_key_idx` ON `contacts` (`team_id`,`name_key`);--> statement-breakpoint
+CREATE INDEX `contacts_unkeyed_idx` ON `contacts` (`id`) WHERE "contacts"."search_key" is null;--> statement-breakpoint
+ALTER TABLE `activities` ADD `search_key` text;--> statement-breakpoint
+CREATE INDEX `activities_unkeyed_idx` ON `activities` (`id`) WHERE "activities"."search_key" is null;--> statement-breakpoint
+ALTER TABLE `prayer_requests` ADD `search_key` text;--> statement-breakpoint
+CREATE INDEX `prayer_requests_unkeyed_idx` ON `prayer_requests` (`id`) WHERE "prayer_requests"."search_key" is null;
