@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { migrationsFolder, prepareDatabase } from '../../db/migrate';
 import { ApiClient, startServer } from './harness';
+import { backfillSearchKeys, contactKeys } from '../../server/searchKeys';
 
 let dir: string;
 beforeAll(() => {
@@ -73,18 +74,18 @@ describe('migrations', () => {
   });
 });
 
-describe('migration 0011 (last contact, series end)', () => {
-  /** The committed migrations up to `tag`, as an earlier release shipped them. */
-  function releaseUpTo(tag: string) {
-    const folder = join(dir, `upto-${tag}`);
-    cpSync(migrationsFolder, folder, { recursive: true });
-    const journalPath = join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-    journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry: { tag: string }) => entry.tag === tag) + 1);
-    writeFileSync(journalPath, JSON.stringify(journal));
-    return folder;
-  }
+/** The committed migrations up to `tag`, as an earlier release shipped them. */
+function releaseUpTo(tag: string) {
+  const folder = join(dir, `upto-${tag}`);
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const journalPath = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry: { tag: string }) => entry.tag === tag) + 1);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
 
+describe('migration 0011 (last contact, series end)', () => {
   it('gives old completed follow-ups a completion no later than the upgrade, and removes next ones written past 2200', async () => {
     const url = `file:${join(dir, 'series-end.db')}`;
     const old = await openDatabase({ url });
@@ -124,6 +125,45 @@ describe('migration 0011 (last contact, series end)', () => {
       [6, null],
       [7, null],
     ]);
+  });
+});
+
+describe('migration 0013 (search keys)', () => {
+  it('keys the rows an older release wrote, in batches that let other work run between them', async () => {
+    const url = `file:${join(dir, 'search-keys.db')}`;
+    const old = await openDatabase({ url });
+    await prepareDatabase(old, releaseUpTo('0012_email_confirmation'));
+    const run = (text: string) => old.write((tx) => tx.run(sql.raw(text)));
+    await run("insert into users (id, username, email, username_key, password_hash) values (1, 'elder', 'elder@example.com', 'elder', 'x')");
+    await run("insert into contacts (id, name, email, phone, notes, created_by) values (1, 'Ramón Pérez', 'R@Correo.example', '+34 600 12 34 56', 'Vive en Málaga', 1), (2, 'أحمد', null, '٠٥٠١٢٣', null, 1)");
+    // More activities than one batch holds.
+    await run(`with recursive n(x) as (select 1 union all select x + 1 from n where x < 1200) insert into activities (contact_id, type, notes, description, created_by) select 1, 'conversation', 'Café ' || x, 'Conversación', 1 from n`);
+    await run("insert into prayer_requests (contact_id, request, created_by) values (2, 'شفاء لأمّه', 1)");
+    old.close();
+
+    const newer = await openDatabase({ url });
+    await prepareDatabase(newer);
+    const read = async (text: string) => (await newer.readerClient.execute(text)).rows.map((row) => ({ ...row }));
+    expect(await read('select count(*) as n from activities where search_key is null')).toEqual([{ n: 1200 }]);
+
+    // A turn of the event loop queued now runs before the backfill is through: it never holds the loop for all of it.
+    let backfillDone = false;
+    const otherWork = new Promise<boolean>((resolve) => setImmediate(() => resolve(backfillDone)));
+    const keyed = await backfillSearchKeys(newer).then((n) => ((backfillDone = true), n));
+    expect(await otherWork).toBe(false);
+    expect(keyed).toBe(2 + 1200 + 1);
+
+    expect(await read('select id, name_key, search_key from contacts order by id')).toEqual([
+      { id: 1, name_key: 'ramon perez', search_key: 'ramon perez\nr@correo.example\n+34 600 12 34 56\n+34600123456\nvive en malaga' },
+      { id: 2, name_key: 'احمد', search_key: 'احمد\n\n050123\n050123\n' },
+    ]);
+    // The same keys a write of today gives.
+    expect(contactKeys({ name: 'Ramón Pérez', email: 'R@Correo.example', phone: '+34 600 12 34 56', notes: 'Vive en Málaga' })).toEqual({ nameKey: 'ramon perez', searchKey: 'ramon perez\nr@correo.example\n+34 600 12 34 56\n+34600123456\nvive en malaga' });
+    expect(await read("select count(*) as n from activities where search_key = 'cafe ' || id || '\nconversacion'")).toEqual([{ n: 1200 }]);
+    expect(await read('select search_key from prayer_requests')).toEqual([{ search_key: 'شفاء لامه' }]);
+    // Nothing left: a later start keys nothing, in one seek per table.
+    expect(await backfillSearchKeys(newer)).toBe(0);
+    newer.close();
   });
 });
 
