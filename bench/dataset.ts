@@ -8,6 +8,7 @@ import { openDatabase } from '../db/client';
 import { activityTypes, followUpTypes, goalTypes, spiritualStatuses } from '../shared/vocabulary';
 import { prepareDatabase } from '../db/migrate';
 import { hashPassword } from '../server/auth';
+import { backfillSearchKeys } from '../server/searchKeys';
 
 export const HEAVY_USERNAME = 'heavy';
 export const BENCH_PASSWORD = 'bench-password-1';

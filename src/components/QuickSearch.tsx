@@ -4,6 +4,7 @@ import { Trans } from '@lingui/react';
 import { useNavigate } from 'react-router-dom';
 import { activityTypeLabel, spiritualStatusLabel } from '../../shared/vocabulary';
 import { t } from '../i18n';
+import { foldedMatch } from '../lib/foldedMatch';
 import { snippet } from '../lib/snippet';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { SearchIcon } from './SearchIcon';
@@ -51,15 +52,15 @@ function groupsOf(found: Found, query: string) {
   return groups.filter((group) => group.results.length > 0);
 }
 
-/** Shows the first occurrence of the query in bold, the way the server matched it (ignoring case). */
+/** Marks the first occurrence of the query, the way the server matched it (case, accents and letter forms aside). */
 function Highlighted({ text, query }: { text: string; query: string }) {
-  const at = query ? text.toLowerCase().indexOf(query.toLowerCase()) : -1;
-  if (at < 0) return <>{text}</>;
+  const match = foldedMatch(text, query);
+  if (!match) return <>{text}</>;
   return (
     <>
-      {text.slice(0, at)}
-      <mark className="rounded-sm bg-warning/40 text-inherit">{text.slice(at, at + query.length)}</mark>
-      {text.slice(at + query.length)}
+      {text.slice(0, match.start)}
+      <mark className="rounded-sm bg-warning/40 text-inherit">{text.slice(match.start, match.end)}</mark>
+      {text.slice(match.end)}
     </>
   );
 }

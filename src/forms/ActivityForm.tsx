@@ -14,7 +14,7 @@ import { keepForLater, newIdempotencyKey } from '../lib/outbox';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
 import { activityFollowUpTypeOptions, activityTypeOptions } from './options';
-import { ContactCombobox, sameName, type ContactChoice } from './ContactCombobox';
+import { ContactCombobox, contactNamed, sameName, type ContactChoice } from './ContactCombobox';
 import { TextField } from './TextField';
 import { useFormState } from './useFormState';
 
@@ -63,10 +63,13 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
 
   /**
    * By id while the name of the contact picked (or opened with) is still there, so a second contact of the same name
-   * cannot take this activity; a name typed by hand is matched by the server among contacts the user may change.
+   * cannot take this activity; a typed name that is a known contact's however written ('Lucia Fernandez') is that
+   * contact, as the form said under the field; any other name is matched by the server among contacts the user may change.
    */
   function contactOf(typed: string) {
-    return picked && sameName(picked.name, typed) ? { contactId: picked.id } : { contactName: typed };
+    if (picked && sameName(picked.name, typed)) return { contactId: picked.id };
+    const known = contactNamed(contacts.data ?? [], typed);
+    return known ? { contactId: known.id } : { contactName: typed };
   }
 
   const onSubmit = activity

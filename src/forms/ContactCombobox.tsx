@@ -1,6 +1,8 @@
 // The contact of an activity: type a name or pick one of your contacts from the list under the field (an ARIA 1.2
 // combobox: arrow keys, Enter, Escape), and see before saving whether the name is someone you know or a new contact.
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { foldText } from '../../shared/fold';
+import { sameFolded } from '../lib/foldedMatch';
 import { contactPicker } from '../lib/messages';
 
 export interface ContactChoice {
@@ -23,8 +25,25 @@ interface ContactComboboxProps {
 
 const MAX_SHOWN = 8;
 
-/** The spec's match on create: the same name ignoring case and surrounding spaces. */
-export const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** The match on create: the same name, case, accents, spaces and Arabic letter forms aside (shared/fold.ts), as the server matches it. */
+export const sameName = sameFolded;
+
+/** The contact a typed name is: one named the same (folded), the one spelled exactly so first; undefined for none. */
+export function contactNamed(contacts: readonly ContactChoice[], typed: string): ContactChoice | undefined {
+  const key = foldText(typed);
+  if (!key) return undefined;
+  const same = contacts.filter((contact) => foldText(contact.name) === key);
+  return same.find((contact) => contact.name.trim() === typed.trim()) ?? same[0];
+}
+
+/** What the line under the field says about the name typed: whose activity it is, or that it is someone new. */
+function hintFor(value: string, known: ContactChoice | undefined, original: ContactChoice | undefined) {
+  const typed = value.trim();
+  if (typed === '') return undefined;
+  // Written otherwise than the contact's name ('Lucia Fernandez' for 'Lucía Fernández'): say whose activity it becomes.
+  if (known) return known.name.trim() === typed ? undefined : contactPicker.existingContact(known.name);
+  return original && !sameName(original.name, value) ? contactPicker.newContactInstead(typed, original.name) : contactPicker.newContact(typed);
+}
 
 export function ContactCombobox({ name, label, value, error, contacts, onChange, original, placeholder }: ContactComboboxProps) {
   const id = useId();
@@ -34,12 +53,14 @@ export function ContactCombobox({ name, label, value, error, contacts, onChange,
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
 
-  const typed = value.trim().toLowerCase();
+  const typed = foldText(value);
+  // Each name folded once per list, not per keystroke: the suggestions match 'ramon' to 'Ramón' as the server does.
+  const folded = useMemo(() => contacts.map((contact) => ({ contact, key: foldText(contact.name) })), [contacts]);
   const options = useMemo(() => {
-    const found = typed ? contacts.filter((contact) => contact.name.toLowerCase().includes(typed)) : contacts;
+    const found = typed ? folded.filter(({ key }) => key.includes(typed)).map(({ contact }) => contact) : contacts;
     return found.slice(0, MAX_SHOWN);
-  }, [contacts, typed]);
-  const known = value.trim() !== '' && contacts.some((contact) => sameName(contact.name, value));
+  }, [contacts, folded, typed]);
+  const known = useMemo(() => contactNamed(contacts, value), [contacts, value]);
   const expanded = open && options.length > 0;
 
   function choose(contact: ContactChoice) {
@@ -65,12 +86,7 @@ export function ContactCombobox({ name, label, value, error, contacts, onChange,
     }
   }
 
-  const hint =
-    value.trim() === '' || known
-      ? undefined
-      : original && !sameName(original.name, value)
-        ? contactPicker.newContactInstead(value.trim(), original.name)
-        : contactPicker.newContact(value.trim());
+  const hint = hintFor(value, known, original);
 
   return (
     <div className="relative flex flex-col gap-1.5">

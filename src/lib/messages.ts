@@ -148,6 +148,8 @@ export const contactPicker = {
     return t('Your contacts');
   },
   newContact: (name: string) => t('No contact is named “{name}”: a new contact will be created.', { name }),
+  /** The name typed is an existing contact's written another way: the activity is logged with that contact. */
+  existingContact: (name: string) => t('Will be logged with the existing contact “{name}”.', { name }),
   newContactInstead: (name: string, original: string) =>
     t('No contact is named “{name}”: saving moves this activity to a new contact. To rename {original}, edit the contact instead.', {
       name,

@@ -1,4 +1,5 @@
 // Cutting a long text down to the part around a search match, for one-line result rows.
+import { foldedMatch } from './foldedMatch';
 
 const LEAD = 30;
 const MAX_LENGTH = 110;
@@ -9,7 +10,7 @@ const MAX_LENGTH = 110;
  */
 export function snippet(text: string, query: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  const at = query ? flat.toLowerCase().indexOf(query.toLowerCase()) : -1;
+  const at = foldedMatch(flat, query)?.start ?? -1;
   if (flat.length <= MAX_LENGTH || at <= LEAD) return flat;
   return `…${flat.slice(at - LEAD)}`;
 }
