@@ -44,6 +44,7 @@ test.describe('the activity form contact', () => {
     const lydia = await api(page, '/api/contacts', { name: 'Lydia of Thyatira', spiritualStatus: 'new_believer' });
     await api(page, '/api/contacts', { name: 'Lydia Purple' });
     await api(page, '/api/contacts', { name: 'Priscilla' });
+    await api(page, '/api/contacts', { name: 'Lucía Fernández' });
     await api(page, '/api/activities', { type: 'conversation', contactName: 'Priscilla' });
     await page.goto('/activities');
     await openMenu(page, 'Actions for Conversation with Priscilla', 'Edit');
@@ -77,12 +78,43 @@ test.describe('the activity form contact', () => {
     await expect(log.getByText(/new contact will be created/)).toHaveCount(0);
     await logField.fill('Someone New');
     await expect(log.getByText('No contact is named “Someone New”: a new contact will be created.')).toBeVisible();
+    // Folded as the server matches names: 'lucia fer' suggests Lucía Fernández, and her name typed without accents is her.
+    await logField.fill('lucia fer');
+    await expect(log.getByRole('listbox', { name: 'Your contacts' }).getByRole('option')).toHaveText(['Lucía Fernández']);
+    await logField.fill('Lucia Fernandez');
+    await expect(log.getByText('Will be logged with the existing contact “Lucía Fernández”.')).toBeVisible();
     await logField.fill('lydia purple');
     await expect(log.getByText(/new contact will be created/)).toHaveCount(0);
     await log.getByRole('button', { name: 'Log Activity' }).click();
     await expect(toast(page, 'Activity created')).toBeVisible();
     expect(await contactsNamed(page, 'Lydia Purple')).toHaveLength(1);
     expect(await contactsNamed(page, 'Someone New')).toHaveLength(0);
+  });
+});
+
+test.describe('the contact form', () => {
+  test('adding a contact whose name exists however written asks first: open it, or add another', async ({ page, user }) => {
+    void user;
+    const lucia = await api(page, '/api/contacts', { name: 'Lucía Fernández' });
+    await page.goto('/contacts');
+    const addContact = async (name: string) => {
+      await page.getByRole('button', { name: 'Add Contact' }).first().click();
+      const form = page.getByRole('dialog', { name: 'Add Contact' });
+      await form.getByLabel('Name').fill(name);
+      await form.getByRole('button', { name: 'Add Contact' }).click();
+      return form;
+    };
+    const form = await addContact('lucia  FERNANDEZ');
+    await expect(form.getByRole('alert')).toContainText('A contact with this name already exists.');
+    await form.getByRole('button', { name: 'Add another contact' }).click();
+    await expect(toast(page, 'Contact created')).toBeVisible();
+    expect((await (await page.request.get('/api/contacts?q=fernandez')).json()) as unknown[]).toHaveLength(2);
+
+    const again = await addContact('Lucía Fernández');
+    await expect(again.getByRole('alert')).toContainText('2 contacts with this name already exist.');
+    await again.getByRole('link', { name: 'Open Lucía Fernández' }).click();
+    await expect(page).toHaveURL(new RegExp(`/contacts/${lucia.id}$`));
+    expect((await (await page.request.get('/api/contacts?q=fernandez')).json()) as unknown[]).toHaveLength(2);
   });
 });
 
