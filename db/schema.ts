@@ -169,8 +169,10 @@ export const contacts = sqliteTable(
   (t) => [
     index('contacts_owner_idx').on(t.createdBy, t.createdAt),
     index('contacts_team_idx').on(t.teamId, t.createdAt),
-    index('contacts_owner_name_key_idx').on(t.createdBy, t.nameKey),
-    index('contacts_team_name_key_idx').on(t.teamId, t.nameKey),
+    // A typed name's match (activity logging, import, contacts.sameName) is one seek on (owner or team, name key); a
+    // search reads these indexes alone, the search key in them, never the rows (docs/decisions/008).
+    index('contacts_owner_name_key_idx').on(t.createdBy, t.nameKey, t.searchKey),
+    index('contacts_team_name_key_idx').on(t.teamId, t.nameKey, t.searchKey),
     // The rows the backfill has still to key (none once it has run): each batch one seek.
     index('contacts_unkeyed_idx').on(t.id).where(sql`${t.searchKey} is null`),
     // The list's order (lower(name), id), so a page walks an index instead of sorting every contact.
@@ -197,6 +199,9 @@ export const activities = sqliteTable(
   },
   (t) => [
     index('activities_unkeyed_idx').on(t.id).where(sql`${t.searchKey} is null`),
+    // A search walks these newest first and reads the key in them, not the rows (docs/decisions/008).
+    index('activities_owner_search_idx').on(t.createdBy, t.date, t.searchKey),
+    index('activities_team_search_idx').on(t.teamId, t.date, t.searchKey),
     index('activities_owner_date_idx').on(t.createdBy, t.date),
     index('activities_owner_type_date_idx').on(t.createdBy, t.type, t.date),
     index('activities_team_date_idx').on(t.teamId, t.date),
@@ -292,6 +297,8 @@ export const prayerRequests = sqliteTable(
   },
   (t) => [
     index('prayer_requests_unkeyed_idx').on(t.id).where(sql`${t.searchKey} is null`),
+    index('prayer_requests_owner_search_idx').on(t.createdBy, t.date, t.searchKey),
+    index('prayer_requests_team_search_idx').on(t.teamId, t.date, t.searchKey),
     index('prayer_requests_rotation_idx').on(t.createdBy, t.answered, t.rotatedAt),
     index('prayer_requests_owner_idx').on(t.createdBy, t.answered, t.date),
     index('prayer_requests_team_idx').on(t.teamId, t.answered, t.date),
