@@ -20,6 +20,9 @@ const user = z.object({ id: rowId, username: text, email: text, firstName: text,
 const contactFields = { id: rowId, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText, createdAt: instant, teamId };
 const contact = z.object({ ...contactFields, lastContactAt: instant.nullable(), nextFollowUpAt: instant.nullable() });
 
+/** How many rows a merge moves from the duplicate, among those the caller may read. */
+const mergeCounts = z.object({ activities: count, followUps: count, prayerRequests: count, statusChanges: count });
+
 const activity = z.object({ id: rowId, type: z.enum(activityTypes), date: instant, description: maybeText, notes: maybeText, contactId: rowId, contactName: text, teamId });
 
 // A repeating follow-up (issue 16) carries its interval and series: repeatEvery/repeatUnit/repeatFrom all null when it does not repeat.
@@ -213,6 +216,9 @@ export const responses = {
     activities: z.array(z.object({ id: rowId, type: z.enum(activityTypes), date: instant, notes: maybeText, description: maybeText, contactName: text })),
     prayers: z.array(z.object({ id: rowId, request: text, contactName: text, answered: z.boolean() })),
   }),
+
+  'contacts.mergePreview': z.object({ kept: contact, duplicate: contact, moving: mergeCounts }),
+  'contacts.merge': z.object({ contact, moved: mergeCounts }),
 
   'attention.list': z.array(attentionItem),
   'attention.snooze': z.object({ contactId: rowId, until: instant }),

@@ -72,6 +72,9 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/contacts/:id/timeline', procedure: 'contacts.timeline', input: 'params+query' },
   { method: 'GET', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.spiritualCheck', input: 'params' },
   { method: 'POST', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.answerSpiritualCheck', input: 'params+body' },
+  // The duplicate comes in the body (POST) or the query (GET: what the merge would move), the kept contact in the path.
+  { method: 'GET', path: '/api/contacts/:id/merge', procedure: 'contacts.mergePreview', input: 'params+query' },
+  { method: 'POST', path: '/api/contacts/:id/merge', procedure: 'contacts.merge', input: 'params+body' },
   { method: 'GET', path: '/api/attention', procedure: 'attention.list', input: 'query', pagedList: true },
   { method: 'POST', path: '/api/contacts/:id/snooze', procedure: 'attention.snooze', input: 'params+body' },
   { method: 'DELETE', path: '/api/contacts/:id/snooze', procedure: 'attention.unsnooze', input: 'params' },

@@ -57,3 +57,8 @@ export const contactTimelineInput = z.object({
     .regex(/^\d{1,15}:(activity|followUp|prayer|status):\d{1,15}$/, msg('Invalid cursor'))
     .optional(),
 });
+
+/** Merging `duplicateId` into `id` (the one kept), and its preview: two different contacts. */
+export const contactMergeInput = z
+  .object({ id, duplicateId: id })
+  .refine((input) => input.id !== input.duplicateId, { path: ['duplicateId'], message: msg('A contact cannot be merged with itself') });
