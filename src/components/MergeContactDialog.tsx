@@ -81,7 +81,12 @@ function DuplicatePicker({ contact, onPick }: { contact: ContactRef; onPick(dupl
           className="input w-full"
           placeholder={t('Type a name')}
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          // A search is no typing to keep: closing the dialog after one does not ask to discard it (Modal).
+          onInput={(event) => event.stopPropagation()}
+          onChange={(event) => {
+            event.stopPropagation();
+            setQuery(event.target.value);
+          }}
         />
       </label>
       {names.isLoading ? (
@@ -95,8 +100,11 @@ function DuplicatePicker({ contact, onPick }: { contact: ContactRef; onPick(dupl
             <ul className="flex flex-col gap-1" aria-label={typed ? t('Contacts found') : t('Possible duplicates')}>
               {shown.map((other) => (
                 <li key={other.id}>
-                  <button type="button" dir="auto" className="btn w-full justify-start truncate btn-ghost font-normal" onClick={() => onPick(other)}>
-                    {other.name}
+                  {/* The name keeps its own direction; the row follows the page's, so a Latin name starts on the right in Arabic. */}
+                  <button type="button" className="btn w-full justify-start border-base-300 bg-base-100 font-normal btn-outline hover:bg-base-200 hover:text-base-content" onClick={() => onPick(other)}>
+                    <span dir="auto" className="truncate">
+                      {other.name}
+                    </span>
                   </button>
                 </li>
               ))}
@@ -155,14 +163,18 @@ function MergeConfirm({ contact, duplicate, onBack, onDone }: { contact: Contact
       <div className="grid gap-2 sm:grid-cols-2">
         <div className="rounded-box border border-primary/60 bg-primary/5 p-3">
           <p className="text-xs font-semibold text-primary uppercase">{t('Kept')}</p>
-          <p dir="auto" className="mt-1 font-semibold wrap-anywhere">{kept.name}</p>
+          <p className="mt-1 font-semibold wrap-anywhere">
+            <span dir="auto">{kept.name}</span>
+          </p>
           <div className="mt-1">
             <StatusBadge status={kept.spiritualStatus} />
           </div>
         </div>
         <div className="rounded-box border border-base-300 p-3">
           <p className="text-xs font-semibold text-base-content/75 uppercase">{t('Merged in, then removed')}</p>
-          <p dir="auto" className="mt-1 font-semibold wrap-anywhere">{removed.name}</p>
+          <p className="mt-1 font-semibold wrap-anywhere">
+            <span dir="auto">{removed.name}</span>
+          </p>
           <div className="mt-1">
             <StatusBadge status={removed.spiritualStatus} />
           </div>

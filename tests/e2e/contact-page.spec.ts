@@ -244,6 +244,10 @@ test('merges a duplicate from the page: suggested despite the accents, what move
   // Typed without accents or capitals, the name is found too.
   await dialog.getByLabel('Find the duplicate').fill('FERNANDEZ');
   await dialog.getByRole('list', { name: 'Contacts found' }).getByRole('button', { name: 'Lucia Fernandez' }).click();
+  // Another pick goes back to the list.
+  await dialog.getByRole('button', { name: 'Choose another' }).click();
+  await dialog.getByLabel('Find the duplicate').fill('lucia fern');
+  await dialog.getByRole('list', { name: 'Contacts found' }).getByRole('button', { name: 'Lucia Fernandez' }).click();
 
   await expect(dialog.getByText('Kept', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Lucía Fernández', { exact: true })).toBeVisible();
