@@ -22,19 +22,20 @@ const MAX_SHOWN = 8;
 /** The words of a folded name that say something (two letters or more). */
 const wordsOf = (folded: string) => folded.split(' ').filter((word) => word.length > 1);
 
+/** A contact with its folded name, folded once per list rather than on every keystroke. */
+interface Folded extends ContactRef {
+  folded: string;
+}
+
 /**
  * Likely duplicates of `name` among `contacts`, best first: the same folded name, then a shared word (a first name
  * spelled with or without its accent). The person themselves is never among them.
  */
-function likelyDuplicates(name: string, contacts: readonly ContactRef[]): ContactRef[] {
+function likelyDuplicates(name: string, contacts: readonly Folded[]): ContactRef[] {
   const folded = foldText(name);
   const words = new Set(wordsOf(folded));
   const scored = contacts
-    .map((contact) => {
-      const other = foldText(contact.name);
-      const shared = wordsOf(other).filter((word) => words.has(word)).length;
-      return { contact, score: other === folded ? 100 : shared };
-    })
+    .map((contact) => ({ contact, score: contact.folded === folded ? 100 : wordsOf(contact.folded).filter((word) => words.has(word)).length }))
     .filter((entry) => entry.score > 0);
   scored.sort((a, b) => b.score - a.score);
   return scored.slice(0, MAX_SHOWN).map((entry) => entry.contact);
@@ -60,10 +61,13 @@ function MergeSteps({ contact, onClose }: { contact: ContactRef; onClose(): void
 function DuplicatePicker({ contact, onPick }: { contact: ContactRef; onPick(duplicate: ContactRef): void }) {
   const names = trpc.contacts.names.useQuery();
   const [query, setQuery] = useState('');
-  const others = useMemo(() => (names.data ?? []).filter((other) => other.id !== contact.id), [names.data, contact.id]);
+  const others = useMemo(
+    () => (names.data ?? []).filter((other) => other.id !== contact.id).map((other): Folded => ({ ...other, folded: foldText(other.name) })),
+    [names.data, contact.id],
+  );
   const typed = foldText(query);
   const shown = useMemo(
-    () => (typed ? others.filter((other) => foldText(other.name).includes(typed)).slice(0, MAX_SHOWN) : likelyDuplicates(contact.name, others)),
+    () => (typed ? others.filter((other) => other.folded.includes(typed)).slice(0, MAX_SHOWN) : likelyDuplicates(contact.name, others)),
     [others, typed, contact.name],
   );
 
