@@ -3,7 +3,7 @@ import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { IMPORT_MAX_CHARS } from '../../server/schemas/account';
 import { useInvalidate } from '../hooks/useInvalidate';
 import { useToast } from '../hooks/useToast';
-import { t } from '../i18n';
+import { formattingLocale, t } from '../i18n';
 import { errorMessage } from '../lib/errors';
 import { account, importResultDescription } from '../lib/messages';
 import { spiritualStatusLabel } from '../../shared/vocabulary';
@@ -242,16 +242,15 @@ const fieldLabels: Record<Help['columns'][number]['field'], () => string> = {
   notes: () => t('Notes'),
 };
 
-/** Words as a list, each isolated so Arabic and Latin words keep their own direction beside each other. */
+/**
+ * Words as alternatives in the reader's language ('a, b o c', 'a أو b أو c'), each word isolated so Arabic and Latin words keep
+ * their own direction beside each other.
+ */
 function WordList({ words }: { words: string[] }) {
+  const parts = new Intl.ListFormat(formattingLocale(), { type: 'disjunction' }).formatToParts(words);
   return (
     <dd className="text-base-content/80">
-      {words.map((word, index) => (
-        <span key={word}>
-          {index > 0 && ', '}
-          <bdi>{word}</bdi>
-        </span>
-      ))}
+      {parts.map((part, index) => (part.type === 'element' ? <bdi key={index}>{part.value}</bdi> : <span key={index}>{part.value}</span>))}
     </dd>
   );
 }
