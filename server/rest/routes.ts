@@ -70,7 +70,7 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/contacts/count', procedure: 'contacts.count', input: 'query' },
   ...crud('contacts', 'contacts', { list: { pagedList: true } }),
   { method: 'GET', path: '/api/contacts/:id/timeline', procedure: 'contacts.timeline', input: 'params+query' },
-  { method: 'GET', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.spiritualCheck', input: 'params' },
+  { method: 'GET', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.spiritualCheck', input: 'params+query' },
   { method: 'POST', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.answerSpiritualCheck', input: 'params+body' },
   { method: 'GET', path: '/api/attention', procedure: 'attention.list', input: 'query', pagedList: true },
   { method: 'POST', path: '/api/contacts/:id/snooze', procedure: 'attention.snooze', input: 'params+body' },
