@@ -115,7 +115,7 @@ const receivedInvitation = z.object({
   expiresAt: instant,
 });
 
-const trend = z.object({ value: z.number(), label: text, isPositive: z.boolean() });
+const trend = z.object({ value: count, previous: count, label: text, isPositive: z.boolean() });
 
 const statusChange = { id: rowId, fromStatus: spiritualStatus.nullable(), toStatus: spiritualStatus, changedAt: instant };
 
