@@ -179,7 +179,7 @@ export const responses = {
   'followUps.create': followUp,
   'followUps.update': followUp,
   'followUps.remove': removed,
-  'followUps.complete': followUp,
+  'followUps.complete': followUp.extend({ next: z.object({ id: rowId, date: instant }).nullable() }),
   'followUps.snooze': followUp,
 
   'prayerRequests.list': z.array(prayerRequest),
