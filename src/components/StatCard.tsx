@@ -47,13 +47,13 @@ export function StatCard({ title, value, icon, trend, detail }: StatCardProps) {
                   is neither good nor bad news: plain text, a level arrow. */}
               <span className={`font-semibold ${direction === 'level' ? 'text-base-content' : trend.isPositive ? 'text-success' : 'text-error'}`} data-trend={direction}>
                 <span aria-hidden="true" className={direction === 'level' ? 'inline-block rtl:-scale-x-100' : undefined}>
-                  {direction === 'level' ? '→' : direction === 'up' ? '↑' : '↓'}{' '}
-                </span>
+                  {direction === 'level' ? '→' : direction === 'up' ? '↑' : '↓'}
+                </span>{' '}
                 {formatCount(trend.value, true)}
               </span>{' '}
               {t(trend.label)}
             </p>
-            <p className="mt-0.5">{t('{count} in the 30 days before', { count: formatCount(trend.previous, false) })}</p>
+            <p className="mt-0.5">{t('{count} in the 30 before', { count: formatCount(trend.previous, false) })}</p>
           </div>
         )}
       </div>
