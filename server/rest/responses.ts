@@ -249,10 +249,23 @@ export const responses = {
     snoozes: z.array(z.object({ contactId: rowId, contactName: text, until: instant })),
     pushDevices: z.array(z.object({ endpoint: text, createdAt: instant })),
   }),
+  'account.importHelp': z.object({
+    columns: z.array(z.object({ field: z.enum(['name', 'email', 'phone', 'spiritualStatus', 'notes', 'firstName', 'lastName']), words: z.array(text) })),
+    ignoredColumns: z.array(text),
+    statuses: z.array(z.object({ status: spiritualStatus, words: z.array(text) })),
+  }),
   'account.previewImport': z.object({
-    valid: z.array(z.object({ row: count, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText, unknownStatus: text.optional() })),
+    valid: z.array(z.object({ row: count, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText })),
     duplicates: z.array(importSkip),
     problems: z.array(importProblem),
+    /** The first values of each kind the file holds and Sower cannot read: a column it does not read, a status word it does not know. */
+    warnings: z.array(
+      z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('column'), row: count, column: count, value: text }),
+        z.object({ kind: z.literal('status'), row: count, name: text, value: text }),
+      ]),
+    ),
+    warningCounts: z.object({ column: count, status: count }),
   }),
   'account.confirmImport': z.object({ created: count, skipped: z.array(importSkip), problems: z.array(importProblem) }),
   'account.deleteAccount': done,

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { t } from '../i18n';
 import { activityTypes, isOneOf } from '../../shared/vocabulary';
 import { ActivityItem } from '../components/ActivityItem';
+import { activityTitle } from '../lib/activityTitle';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
 import { PlusIcon } from '../components/Icons';
@@ -25,7 +26,6 @@ import { useOutbox } from '../hooks/useOutbox';
 import { useUrlFilters } from '../hooks/useUrlFilters';
 import { useWrite } from '../hooks/useWrite';
 import { fromDateInputValue } from '../lib/dates';
-import { activityTypeLabel } from '../../shared/vocabulary';
 import { confirmDelete, failure, loadFailed, notFound, success } from '../lib/messages';
 import { offline } from '../lib/offlineMessages';
 import { trpc } from '../lib/trpc';
@@ -168,7 +168,7 @@ export default function ActivitiesPage() {
             <li key={activity.id} className="flex items-start gap-1 rounded-box border border-base-300 bg-base-100 p-3 sm:gap-2 sm:p-4">
               <ActivityItem type={activity.type} contactId={activity.contactId} contactName={activity.contactName} notes={activity.notes} date={activity.date} expandable />
               <RowMenu
-                label={t('Actions for {type} with {name}', { type: activityTypeLabel(activity.type), name: activity.contactName })}
+                label={t('Actions for {name}', { name: activityTitle(activity.type, activity.contactName) })}
                 items={[
                   { label: t('Edit'), onSelect: () => open(activity.id) },
                   { label: t('Delete'), onSelect: () => setDeleting(activity), danger: true },

@@ -72,8 +72,9 @@ export default function FollowUpsPage() {
   const [snoozing, setSnoozing] = useState<FollowUp | null>(null);
   const [snoozeDay, setSnoozeDay] = useState('');
 
+  // Each heading names a group (plural in other languages), apart from the 'Overdue' badge of one follow-up.
   const pendingGroups = [
-    { title: t('Overdue'), list: overdue },
+    { title: t('{items, select, other {Overdue}}', { items: 'followUps' }), list: overdue },
     { title: t('Today'), list: today },
     { title: t('Upcoming'), list: upcoming },
   ];
@@ -176,8 +177,9 @@ export default function FollowUpsPage() {
         active={tab}
         onChange={setTab}
         tabs={[
-          { key: 'pending', label: t('Pending'), count: counts.data?.pending },
-          { key: 'completed', label: t('Completed'), count: counts.data?.completed },
+        // A list's name (a tab, a heading) is its own message: other languages say it in the plural ('Completados').
+          { key: 'pending', label: t('{items, select, other {Pending}}', { items: 'followUps' }), count: counts.data?.pending },
+          { key: 'completed', label: t('{items, select, goals {Completed} other {Completed}}', { items: 'followUps' }), count: counts.data?.completed },
         ]}
       >
         <LoadGate loads={shown} failed={loadFailed.followUps}>

@@ -124,8 +124,9 @@ export default function PrayerJournalPage() {
         active={tab}
         onChange={setTab}
         tabs={[
+        // A list's name (a tab, a heading) is its own message: other languages say it in the plural ('Completados').
           { key: 'active', label: t('Active'), count: counts.data?.active },
-          { key: 'answered', label: t('Answered'), count: counts.data?.answered },
+          { key: 'answered', label: t('{items, select, other {Answered}}', { items: 'prayerRequests' }), count: counts.data?.answered },
           { key: 'today', label: t('Pray today'), count: today.data?.items.filter((item) => !item.prayedToday).length },
         ]}
       >
