@@ -1,7 +1,7 @@
 // What each JSON REST route answers, as zod schemas for the OpenAPI document: never run on a request (tsc and the API tests hold them to the procedures).
 import { z } from 'zod';
 import { locales } from '../../shared/i18n';
-import { repeatBases, repeatUnits } from '../../shared/nudges';
+import { repeatBases, repeatUnits, spiritualCheckSince } from '../../shared/nudges';
 import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from '../../shared/vocabulary';
 import type { ProcedurePath } from './routes';
 
@@ -95,7 +95,7 @@ const prayToday = z.object({
   items: z.array(z.object({ id: rowId, contactId: rowId, contactName: text, request: text, prayedCount: count, lastPrayedAt: instant.nullable(), prayedToday: z.boolean() })),
 });
 
-const spiritualCheck = z.object({ id: rowId, spiritualStatus, activitiesSinceChange: count, ask: z.boolean() });
+const spiritualCheck = z.object({ id: rowId, spiritualStatus, activitiesSinceChange: count, ask: z.boolean(), since: z.enum(spiritualCheckSince) });
 const attentionItem = z.object({ id: rowId, name: text, spiritualStatus, teamId, lastTouchAt: instant, touched: z.boolean(), dueSince: instant });
 /** Days without a touch, by status. */
 const daysByStatus = z.object(Object.fromEntries(spiritualStatuses.map((status) => [status, count])) as Record<(typeof spiritualStatuses)[number], typeof count>);
@@ -118,7 +118,7 @@ const receivedInvitation = z.object({
   expiresAt: instant,
 });
 
-const trend = z.object({ value: z.number(), label: text, isPositive: z.boolean() });
+const trend = z.object({ value: count, previous: count, label: text, isPositive: z.boolean() });
 
 const statusChange = { id: rowId, fromStatus: spiritualStatus.nullable(), toStatus: spiritualStatus, changedAt: instant };
 
@@ -182,7 +182,7 @@ export const responses = {
   'followUps.create': followUp,
   'followUps.update': followUp,
   'followUps.remove': removed,
-  'followUps.complete': followUp,
+  'followUps.complete': followUp.extend({ next: z.object({ id: rowId, date: instant }).nullable() }),
   'followUps.snooze': followUp,
 
   'prayerRequests.list': z.array(prayerRequest),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
 import { activityTypes, followUpTypes } from '../../shared/vocabulary';
-import { dateInput, id, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
+import { dateInput, id, LIMITS, optionalText, pageFields, requiredText, teamIdInput, timeZoneInput } from './common';
 
 export const activityTypeSchema = z.enum(activityTypes, { error: msg('Invalid activity type') });
 export const followUpTypeSchema = z.enum(followUpTypes, { error: msg('Invalid follow-up type') });
@@ -35,6 +35,8 @@ export const activityCreateInput = z
     teamId: teamIdInput,
     followUp: activityFollowUpBlock.nullish(),
     prayer: activityPrayerBlock.nullish(),
+    /** Where the user's days are, for 'Any changes spiritually?' in the answer (routers/spiritualCheck.ts). */
+    timeZone: timeZoneInput,
     /** Chosen by the client's offline outbox; a replay with the same key answers the first result again. */
     idempotencyKey: z
       .string()

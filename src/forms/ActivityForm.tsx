@@ -7,6 +7,7 @@ import { useAuth } from '../hooks/useAuth';
 import { useToast } from '../hooks/useToast';
 import { useWrite } from '../hooks/useWrite';
 import { t } from '../i18n';
+import { browserTimeZone } from '../lib/repeat';
 import { addDaysFromToday, fromDateInputValue, isMoreThanADayAhead, toDateInputValue } from '../lib/dates';
 import { activityDate, activityWrittenDescription, failure, success } from '../lib/messages';
 import { offline } from '../lib/offlineMessages';
@@ -92,6 +93,8 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
           notes: v.notes,
           followUp: v.withFollowUp ? { date: dateOrUndefined(v.followUpDate), type: v.followUpType, description: v.followUpDescription } : undefined,
           prayer: v.withPrayer ? { request: v.prayerRequest } : undefined,
+          // Where the user's days are: the answer's 'Any changes spiritually?' reads the status change's day there.
+          timeZone: browserTimeZone(),
         }),
         async (input) => {
           // Offline, a call would only wait; the outbox keeps it and sends it with this key when the connection returns.

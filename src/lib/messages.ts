@@ -241,6 +241,11 @@ export const nextFollowUp = {
   get offer() {
     return t('Schedule the next one');
   },
+  /** A repeating one: Sower already scheduled the next, so the toast opens it instead of offering a second. */
+  get open() {
+    return t('Open the next one');
+  },
+  scheduled: (date: string) => t('The next one is on {date}.', { date }),
   title: (name: string) => t('Next follow-up with {name}', { name }),
 } as const;
 

@@ -86,10 +86,10 @@ export default function FollowUpsPage() {
     // The browser's zone: a repeating one's next date is counted where the user is.
     void write(() => complete.mutateAsync({ id: followUp.id, timeZone: browserTimeZone() }), {
       kind: 'followUp',
-      done: () => ({
-        title: success.followUpCompleted,
-        action: { label: nextFollowUp.offer, onSelect: () => setNextWith({ id: followUp.contactId, name: followUp.contactName }) },
-      }),
+      done: ({ next }) =>
+        next
+          ? { title: success.followUpCompleted, description: nextFollowUp.scheduled(formatDay(next.date)), action: { label: nextFollowUp.open, onSelect: () => open(next.id) } }
+          : { title: success.followUpCompleted, action: { label: nextFollowUp.offer, onSelect: () => setNextWith({ id: followUp.contactId, name: followUp.contactName }) } },
       failed: failure.completeFollowUp,
     }).catch(() => undefined);
 
