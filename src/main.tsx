@@ -42,7 +42,10 @@ const restored =
     ? undefined
     : Promise.race([
         import('./lib/persistedCache')
-          .then(({ restoreKeptQueries }) => restoreKeptQueries(queryClient))
+          .then(({ restoreKeptQueries, keepQueries }) =>
+            // Kept from here on: a session found ended (401) deletes what came back before anyone signs in.
+            restoreKeptQueries(queryClient).finally(() => keepQueries(queryClient)),
+          )
           .catch((error) => console.warn('The data kept on this device could not be read', error)),
         new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS)),
       ]);
