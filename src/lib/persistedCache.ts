@@ -23,7 +23,14 @@ function database(): Promise<IDBDatabase> {
   opening ??= new Promise((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, 1);
     request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'hash' });
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      // Another tab upgrading or deleting the database is not held up by this one; the next use opens it again.
+      request.result.onversionchange = () => {
+        request.result.close();
+        opening = null;
+      };
+      resolve(request.result);
+    };
     request.onerror = () => {
       opening = null;
       reject(request.error);
@@ -101,7 +108,7 @@ function enqueue(step: () => Promise<void> | undefined, failure: string) {
 
 const keeping = new Map<QueryClient, { flush(): Promise<void>; forget(): void }>();
 
-/** The read as stored: its state without the moment's fetch details (an error, a failure reason), its list trimmed. */
+/** The read as stored: its state without the moment's fetch details (an error, a failure reason), its list trimmed, stale. */
 function entryOf(query: Query, userId: number, build: string): Entry {
   const dehydrated = dehydrateQuery(query);
   const state: QueryState = {
@@ -112,7 +119,8 @@ function entryOf(query: Query, userId: number, build: string): Entry {
     fetchFailureCount: 0,
     fetchMeta: null,
     fetchStatus: 'idle',
-    isInvalidated: false,
+    // Back after a restart, it is asked for again as soon as a screen shows it online; offline it waits, shown.
+    isInvalidated: true,
   };
   return { hash: query.queryHash, owner: userId, build, query: { ...dehydrated, state } };
 }

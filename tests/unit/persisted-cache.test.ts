@@ -120,6 +120,8 @@ describe('keeping the cache', () => {
     const names = restarted.getQueryData<(typeof contact)[]>(namesKey);
     expect(names?.[0].id).toBe(49);
     expect(names?.[0].createdAt).toBeInstanceOf(Date);
+    // Asked for again as soon as a screen shows it online, however recent it was.
+    expect(restarted.getQueryCache().find({ queryKey: namesKey })?.state.isInvalidated).toBe(true);
     expect(restarted.getQueryData<{ pages: unknown[] }>(listKey({ limit: 50 }))?.pages).toHaveLength(KEPT_PAGES);
   });
 
