@@ -59,6 +59,9 @@ const crud = (base: string, entity: CrudEntity, extra: { create?: Partial<RestRo
   { method: 'DELETE', path: `/api/${base}/:id`, procedure: `${entity}.remove`, input: 'params', ...extra.remove },
 ];
 
+/** A create the offline outbox sends (decisions 006, 027): its Idempotency-Key header is the input's idempotencyKey. */
+const keyedCreate: Partial<RestRoute> = { headerInputs: { 'idempotency-key': 'idempotencyKey' } };
+
 export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/auth/me', procedure: 'auth.me', input: 'none' },
   { method: 'POST', path: '/api/auth/register', procedure: 'auth.register', input: 'body', status: 201, public: true },
@@ -81,9 +84,9 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/account/attention', procedure: 'attention.settings', input: 'none' },
   { method: 'PUT', path: '/api/account/attention', procedure: 'attention.updateSettings', input: 'body' },
   // An offline outbox replays a create with the same key; the header is the usual place for it over HTTP.
-  ...crud('activities', 'activities', { list: { pagedList: true }, create: { headerInputs: { 'idempotency-key': 'idempotencyKey' } } }),
+  ...crud('activities', 'activities', { list: { pagedList: true }, create: keyedCreate }),
   // PUT takes `scope` ('one' or 'series') in its body, DELETE in its query (?scope=series); complete may send the browser's `timeZone`.
-  ...crud('followups', 'followUps', { list: { pagedList: true }, remove: { input: 'params+query' } }),
+  ...crud('followups', 'followUps', { list: { pagedList: true }, create: keyedCreate, remove: { input: 'params+query' } }),
   { method: 'POST', path: '/api/followups/:id/complete', procedure: 'followUps.complete', input: 'params+body' },
   { method: 'POST', path: '/api/followups/:id/snooze', procedure: 'followUps.snooze', input: 'params+body' },
   {
@@ -93,7 +96,7 @@ export const restRoutes: readonly RestRoute[] = [
     input: 'params',
     download: { contentType: 'text/calendar; charset=utf-8', filename: ({ id }) => `follow-up-${Number(id)}.ics` },
   },
-  ...crud('prayer-requests', 'prayerRequests', { list: { pagedList: true } }),
+  ...crud('prayer-requests', 'prayerRequests', { list: { pagedList: true }, create: keyedCreate }),
   { method: 'POST', path: '/api/prayer-requests/:id/pray', procedure: 'prayerRequests.pray', input: 'params' },
   { method: 'POST', path: '/api/prayer-requests/:id/answer', procedure: 'prayerRequests.markAnswered', input: 'params' },
   { method: 'GET', path: '/api/prayer-requests/today', procedure: 'prayerRequests.today', input: 'query' },

@@ -6,6 +6,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
 import { nextDate, repeatOf, type Repeat } from '../../shared/recurrence';
 import { assertCanCreateIn, canDelete, canEdit, canRead, denyWrite, type Authority } from '../access';
+import { onceForKey } from '../idempotency';
 import { followUpsCalendar } from '../ics';
 import { readSettings } from '../nudges/settings';
 import { EARLIEST_DATE, idInput, LATEST_DATE } from '../schemas/common';
@@ -227,11 +228,12 @@ export const followUpsRouter = router({
     followUpsCalendar([await calendarRecords.read(ctx.database.read, input.id, ctx.authority)], { now: new Date(), locale: ctx.locale }),
   ),
 
+  // An outbox replay with the same key answers the first result and creates nothing (decisions 006, 027).
   create: protectedProcedure.input(followUpCreateInput).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
+    ctx.database.write((tx) => onceForKey(tx, ctx.user.id, input.idempotencyKey, input, async () => {
       await assertCanCreateIn(tx, input.teamId, ctx.authority);
       await contactRefs.read(tx, input.contactId, ctx.authority);
-      const { repeat, timeZone, completed, ...fields } = input;
+      const { repeat, timeZone, completed, idempotencyKey: _key, ...fields } = input;
       // Written as done: done by its date when that has passed (a call logged afterwards), else now.
       const completedAt = completed ? new Date(Math.min(fields.date.getTime(), Date.now())) : null;
       const [row] = await tx
@@ -245,7 +247,7 @@ export const followUpsRouter = router({
         if (completedAt) await scheduleNext(tx, { ...row, ...series }, completedAt, () => zoneOf(tx, ctx.user.id, timeZone));
       }
       return followUpRecords.read(tx, row.id, ctx.authority);
-    }),
+    }, 'followUp')),
   ),
 
   /**

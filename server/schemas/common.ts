@@ -159,3 +159,12 @@ export const timeZoneInput = z
   .string({ error: msg('Time zone must be a time zone name such as Europe/Paris') })
   .refine(isTimeZone, msg('Time zone must be a time zone name such as Europe/Paris'))
   .optional();
+
+/**
+ * Chosen by the client's offline outbox (decisions 006, 027); a replay with the same key answers the first result again.
+ * Over REST the Idempotency-Key header is the same field.
+ */
+export const idempotencyKeyInput = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, msg('Idempotency key must be 8 to 100 letters, digits, - or _'))
+  .optional();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
 import { repeatBases, repeatUnits, SNOOZE_MAX_DAYS } from '../../shared/nudges';
 import { followUpTypeSchema } from './activities';
-import { booleanFlag, dateInput, id, LIMITS, pageFields, requiredText, teamIdInput, timeZoneInput } from './common';
+import { booleanFlag, dateInput, id, idempotencyKeyInput, LIMITS, pageFields, requiredText, teamIdInput, timeZoneInput } from './common';
 
 /** The longest interval a follow-up can repeat at, in its unit. */
 export const REPEAT_EVERY_MAX = 365;
@@ -33,6 +33,7 @@ export const followUpCreateInput = z.object({
   teamId: teamIdInput,
   repeat: repeatInput.default(null),
   timeZone: timeZoneInput,
+  idempotencyKey: idempotencyKeyInput,
 });
 
 export const followUpUpdateInput = z.object({

@@ -1,6 +1,7 @@
 // The contact of an activity: type a name or pick one of your contacts from the list under the field (an ARIA 1.2
 // combobox: arrow keys, Enter, Escape), and see before saving whether the name is someone you know or a new contact.
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { foldText } from '../../shared/fold';
 import { contactPicker } from '../lib/messages';
 
 export interface ContactChoice {
@@ -18,15 +19,17 @@ interface ContactComboboxProps {
   onChange(name: string, contact: ContactChoice | undefined): void;
   /** The contact the record had when the form opened: changing the name does not rename them. */
   original?: ContactChoice;
+  /** No list to check a typed name against (offline, never loaded here): say so instead of promising a new contact. */
+  cannotCheck?: boolean;
   placeholder?: string;
 }
 
 const MAX_SHOWN = 8;
 
-/** The spec's match on create: the same name ignoring case and surrounding spaces. */
-export const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** The match on create: the same name folded (case, accents, Arabic letter forms, spaces), as the server matches it. */
+export const sameName = (a: string, b: string) => foldText(a) === foldText(b);
 
-export function ContactCombobox({ name, label, value, error, contacts, onChange, original, placeholder }: ContactComboboxProps) {
+export function ContactCombobox({ name, label, value, error, contacts, onChange, original, cannotCheck, placeholder }: ContactComboboxProps) {
   const id = useId();
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
@@ -34,12 +37,13 @@ export function ContactCombobox({ name, label, value, error, contacts, onChange,
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
 
-  const typed = value.trim().toLowerCase();
+  const typed = foldText(value);
+  const folded = useMemo(() => contacts.map((contact) => ({ contact, key: foldText(contact.name) })), [contacts]);
   const options = useMemo(() => {
-    const found = typed ? contacts.filter((contact) => contact.name.toLowerCase().includes(typed)) : contacts;
+    const found = typed ? folded.filter(({ key }) => key.includes(typed)).map(({ contact }) => contact) : contacts;
     return found.slice(0, MAX_SHOWN);
-  }, [contacts, typed]);
-  const known = value.trim() !== '' && contacts.some((contact) => sameName(contact.name, value));
+  }, [contacts, folded, typed]);
+  const known = typed !== '' && folded.some(({ key }) => key === typed);
   const expanded = open && options.length > 0;
 
   function choose(contact: ContactChoice) {
@@ -68,7 +72,9 @@ export function ContactCombobox({ name, label, value, error, contacts, onChange,
   const hint =
     value.trim() === '' || known
       ? undefined
-      : original && !sameName(original.name, value)
+      : cannotCheck
+        ? contactPicker.cannotCheckOffline
+        : original && !sameName(original.name, value)
         ? contactPicker.newContactInstead(value.trim(), original.name)
         : contactPicker.newContact(value.trim());
 

@@ -148,6 +148,10 @@ export const contactPicker = {
     return t('Your contacts');
   },
   newContact: (name: string) => t('No contact is named “{name}”: a new contact will be created.', { name }),
+  /** Offline, with no contact list on this device: the server matches the name when the activity is sent. */
+  get cannotCheckOffline() {
+    return t('Names cannot be checked while offline: the activity goes to the contact of that name when it is sent, or to a new one.');
+  },
   newContactInstead: (name: string, original: string) =>
     t('No contact is named “{name}”: saving moves this activity to a new contact. To rename {original}, edit the contact instead.', {
       name,

@@ -23,6 +23,7 @@ import { activityTypeOptions } from '../forms/options';
 import { TextField } from '../forms/TextField';
 import { useEditedRow } from '../hooks/useEditedRow';
 import { useOutbox } from '../hooks/useOutbox';
+import { WaitingToSync } from '../components/WaitingToSync';
 import { useUrlFilters } from '../hooks/useUrlFilters';
 import { useWrite } from '../hooks/useWrite';
 import { fromDateInputValue } from '../lib/dates';
@@ -72,7 +73,7 @@ export default function ActivitiesPage() {
   // ?new=1 (the installed app's 'Log Activity' shortcut) opens the form at once.
   const [creating, setCreating] = useState(() => params.get('new') === '1');
   const [deleting, setDeleting] = useState<Activity | null>(null);
-  const waiting = useOutbox();
+  const waiting = useOutbox('activity');
 
   // The shortcut's parameter has done its job; left in the address, a reload would open the form again.
   useEffect(() => {
@@ -132,18 +133,10 @@ export default function ActivitiesPage() {
           )}
         </div>
       )}
-      {waiting.length > 0 && (
-        <section aria-label={offline.waiting} className="mb-4">
-          <ul className="flex flex-col gap-2">
-            {waiting.map((entry) => (
-              <li key={entry.key} className="flex flex-col gap-2 rounded-box border border-dashed border-warning bg-base-100 p-3 sm:p-4">
-                <ActivityItem type={entry.input.type ?? 'conversation'} contactName={entry.input.contactName ?? ''} notes={entry.input.notes ?? null} date={new Date(entry.input.date ?? entry.queuedAt)} />
-                <span className="badge badge-sm badge-warning self-start">{offline.waiting}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <WaitingToSync
+        entries={waiting}
+        row={(entry) => <ActivityItem type={entry.input.type ?? 'conversation'} contactName={entry.input.contactName ?? ''} notes={entry.input.notes ?? null} date={new Date(entry.input.date ?? entry.queuedAt)} />}
+      />
       {list.isLoading ? (
         <Spinner />
       ) : list.isError && !list.data ? (

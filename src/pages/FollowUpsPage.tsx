@@ -15,6 +15,8 @@ import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
 import { FollowUpForm, type FollowUp } from '../forms/FollowUpForm';
 import { useEditedRow } from '../hooks/useEditedRow';
+import { useOutbox } from '../hooks/useOutbox';
+import { WaitingToSync } from '../components/WaitingToSync';
 import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
 import { confirmDelete, emptyHelp, failure, loadFailed, nextFollowUp, notFound, success } from '../lib/messages';
@@ -71,6 +73,7 @@ export default function FollowUpsPage() {
   const [deleting, setDeleting] = useState<FollowUp | null>(null);
   const [snoozing, setSnoozing] = useState<FollowUp | null>(null);
   const [snoozeDay, setSnoozeDay] = useState('');
+  const waiting = useOutbox('followUp');
 
   // Each heading names a group (plural in other languages), apart from the 'Overdue' badge of one follow-up.
   const pendingGroups = [
@@ -171,6 +174,19 @@ export default function FollowUpsPage() {
             </button>
           </div>
         }
+      />
+      <WaitingToSync
+        entries={waiting}
+        row={(entry) => (
+          <FollowUpItem
+            contactId={Number(entry.input.contactId)}
+            contactName={entry.contactName}
+            description={entry.input.description}
+            type={entry.input.type ?? 'phone'}
+            date={new Date(entry.input.date)}
+            repeat={entry.input.repeat ? { every: entry.input.repeat.every, unit: entry.input.repeat.unit } : null}
+          />
+        )}
       />
       <TabBar<'pending' | 'completed'>
         label={t('Follow-ups')}

@@ -16,6 +16,8 @@ import { TabBar } from '../components/TabBar';
 import { PrayToday, usePrayToday } from '../components/PrayToday';
 import { PrayerForm, type Prayer } from '../forms/PrayerForm';
 import { useEditedRow } from '../hooks/useEditedRow';
+import { useOutbox } from '../hooks/useOutbox';
+import { WaitingToSync } from '../components/WaitingToSync';
 import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
 import { PRAYED_TOAST_DURATION, confirmDelete, emptyHelp, failure, loadFailed, notFound, success } from '../lib/messages';
@@ -52,6 +54,7 @@ export default function PrayerJournalPage() {
   const write = useWrite();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Prayer | null>(null);
+  const waiting = useOutbox('prayer');
 
   const list = tab === 'active' ? active : answered;
   const shown = list.data?.pages.flat() ?? [];
@@ -118,6 +121,21 @@ export default function PrayerJournalPage() {
             <PlusIcon /> {t('Add Prayer Request')}
           </button>
         }
+      />
+      <WaitingToSync
+        entries={waiting}
+        row={(entry) => (
+          <div className="flex items-start gap-3">
+            <ContactAvatar name={entry.contactName} size="sm" />
+            <div className="min-w-0 flex-1">
+              <p dir="auto" className="font-semibold wrap-anywhere">
+                <ContactLink contactId={Number(entry.input.contactId)} name={entry.contactName} />
+              </p>
+              <p dir="auto" className="text-sm wrap-anywhere whitespace-pre-line">{entry.input.request}</p>
+            </div>
+            <span className="shrink-0 text-xs text-base-content/70">{formatDay(new Date(entry.input.date ?? entry.queuedAt))}</span>
+          </div>
+        )}
       />
       <TabBar<(typeof TABS)[number]>
         label={t('Prayer requests')}
