@@ -311,9 +311,9 @@ describe('import in every language, with warnings (issue 28)', () => {
   const file = [
     'Nombre;ESTADO;Color favorito;Correo;correo',
     'Ramón;Buscando;azul;ramon@example.com;otro@example.com',
-    'Marta;en recherche;;;',
+    'Marta;découverte;;;',
     'Pilar;Curiosa;;;',
-    'Tomás;يبحث;;;',
+    'Tomás;بحث روحي;;;',
     'Carlos;new_believer;;;',
     'Inés;;;;',
   ].join('\r\n');
