@@ -9,10 +9,16 @@ import { msg } from '../shared/i18n';
 
 export const KEY_REUSED = msg('This idempotency key was already used for a different request');
 
-/** SHA-256 of the request a key comes with (its parsed input, dates as ISO text), the key itself left out. */
-export function requestHash(input: object) {
+/** What a key creates: keys are per user across kinds, so a key sent with an activity is refused for a follow-up. */
+export type IdempotentKind = 'activity' | 'followUp' | 'prayer';
+
+/**
+ * SHA-256 of the request a key comes with (its parsed input, dates as ISO text), the key itself left out; another
+ * kind than an activity is part of it (activities' hashes were stored before there were kinds, and stay as they were).
+ */
+export function requestHash(input: object, kind: IdempotentKind = 'activity') {
   const { idempotencyKey: _key, ...request } = input as Record<string, unknown>;
-  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  return createHash('sha256').update(kind === 'activity' ? JSON.stringify(request) : JSON.stringify([kind, request])).digest('hex');
 }
 
 /**
@@ -23,9 +29,16 @@ export function requestHash(input: object) {
  * (user_id, key) backs that up. Keys stored before requests were hashed answer as before. Without a key, `create`
  * simply runs.
  */
-export async function onceForKey<T>(tx: Tx, userId: number, key: string | undefined, input: object, create: () => Promise<T>): Promise<T> {
+export async function onceForKey<T>(
+  tx: Tx,
+  userId: number,
+  key: string | undefined,
+  input: object,
+  create: () => Promise<T>,
+  kind: IdempotentKind = 'activity',
+): Promise<T> {
   if (key === undefined) return create();
-  const hash = requestHash(input);
+  const hash = requestHash(input, kind);
   const [stored] = await tx
     .select({ response: idempotencyKeys.response, requestHash: idempotencyKeys.requestHash })
     .from(idempotencyKeys)

@@ -1,6 +1,7 @@
 // Contacts in and out of other apps as text: RFC 4180 CSV and vCard 3.0, read and written, mapped onto contact fields.
-import { spiritualStatuses, type SpiritualStatus } from '../shared/vocabulary';
-import { fmt, locales, msg, type Locale } from '../shared/i18n';
+import { spiritualStatuses, spiritualStatusLabels, type SpiritualStatus } from '../shared/vocabulary';
+import { fmt, locales, msg, sourceLocale, type Locale } from '../shared/i18n';
+import { foldText } from '../shared/fold';
 import { translate } from './i18n';
 import { contactCreateInput } from './schemas/contacts';
 import { escapeText, foldLine } from './ics';
@@ -22,8 +23,6 @@ export interface ContactFields {
 /** A contact read from a file and validated; `row` is its line in a spreadsheet (header = 1) or its card number. */
 export interface ContactDraft extends ContactFields {
   row: number;
-  /** A status written in the file that Sower does not know ('curious'): imported as unknown, and the preview says so. */
-  unknownStatus?: string;
 }
 
 /** `reason` is in English, marked (msg() or fmt()): whoever answers it translates it (server/i18n.ts translateMessage). */
@@ -135,10 +134,12 @@ export function writeCsv(records: string[][]): string {
 // Fields of a file onto Sower's contact fields
 
 type ColumnField = keyof ContactFields | 'firstName' | 'lastName';
+/** A column Sower knows and leaves out: the creation date its own export writes (a contact imported is added now). */
+type KnownColumn = ColumnField | 'createdAt';
 
 /**
  * The column titles of an exported file, in English (also how the import knows them): an export writes them in the
- * user's language (contactsToCsv), and the import knows them in every language (headerWords).
+ * user's language (contactsToCsv), and the import knows them in every language (columnWords).
  */
 const columnTitles = {
   name: msg('name'),
@@ -149,42 +150,134 @@ const columnTitles = {
   createdAt: msg('createdAt'),
 };
 
-const headerKey = (header: string) => header.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+/**
+ * How a word of a file is compared (issue 28): folded (case, accents, Arabic letter forms; shared/fold.ts) and with
+ * anything but letters and digits left out, so 'ESTADO', 'Estado' and 'estado', 'E-mail' and 'email', 'En recherche'
+ * and 'en  recherche', 'new_believer' and 'New Believer' are one word.
+ */
+const wordKey = (text: string) => foldText(text).replace(/[^\p{L}\p{N}]/gu, '');
 
-/** A column's exported title in every language, as header words. */
-const titleInEveryLanguage = (title: string) => locales.map((locale) => headerKey(translate(locale, title)));
-
-/** Header words (lower case, letters and digits only) for each field: usual English ones, and the exported titles. */
-const headerWords: Record<ColumnField, string[]> = {
-  name: ['name', 'fullname', 'displayname', ...titleInEveryLanguage(columnTitles.name)],
-  email: ['email', 'emailaddress', 'mail', ...titleInEveryLanguage(columnTitles.email)],
-  phone: ['phone', 'telephone', 'phonenumber', 'tel', 'mobile', 'mobilephone', ...titleInEveryLanguage(columnTitles.phone)],
-  spiritualStatus: ['status', 'spiritualstatus', ...titleInEveryLanguage(columnTitles.spiritualStatus)],
-  notes: ['notes', 'note', 'comments', ...titleInEveryLanguage(columnTitles.notes)],
-  // A language whose word for 'First name' is its word for the name column ('Nombre') keeps that word for the name.
-  firstName: ['firstname', 'givenname', ...titleInEveryLanguage(msg('First name'))],
-  lastName: ['lastname', 'familyname', 'surname', ...titleInEveryLanguage(msg('Last name'))],
-};
-for (const field of ['firstName', 'lastName'] as const) headerWords[field] = headerWords[field].filter((word) => !headerWords.name.includes(word));
-
-/** Which column holds each field; the first matching column wins. */
-function columnsOf(header: string[]): Partial<Record<ColumnField, number>> {
-  const columns: Partial<Record<ColumnField, number>> = {};
-  header.forEach((title, index) => {
-    const key = headerKey(title);
-    for (const [field, words] of Object.entries(headerWords) as [ColumnField, string[]][])
-      if (words.includes(key) && columns[field] === undefined) columns[field] = index;
-  });
-  return columns;
+interface WordList<Value extends string> {
+  value: Value;
+  /** Catalogue texts (marked with msg()), read in every language Sower speaks. */
+  translated: string[];
+  /** Words read in English only (the usual titles of other apps' files, the machine keys). */
+  english: string[];
 }
 
-const statusKey = (text: string | undefined) => (text ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
-const isKnownStatus = (key: string): key is SpiritualStatus => (spiritualStatuses as readonly string[]).includes(key);
+/**
+ * What a file's words are read as: every list's words in every language, folded (wordKey). A word that two values'
+ * lists hold is read as the first one listed ('Nombre' is the name, not the first name); `collisions` says which.
+ * `written` keeps each value's words as written, per language, for the help.
+ */
+function vocabulary<Value extends string>(lists: WordList<Value>[]) {
+  const lookup = new Map<string, Value>();
+  const collisions: { word: string; values: [Value, Value] }[] = [];
+  const written = lists.map(({ value, translated, english }) => {
+    const byLocale = Object.fromEntries(
+      locales.map((locale) => [locale, [...translated.map((text) => translate(locale, text)), ...(locale === sourceLocale ? english : [])]]),
+    ) as Record<Locale, string[]>;
+    for (const word of Object.values(byLocale).flat()) {
+      const key = wordKey(word);
+      const known = lookup.get(key);
+      if (!key) continue;
+      if (known === undefined) lookup.set(key, value);
+      else if (known !== value && !collisions.some((c) => c.word === key)) collisions.push({ word: key, values: [known, value] });
+    }
+    return { value, byLocale };
+  });
+  /** Each value's words in `locale` first, then English, then the other languages; each once, and only those read as it. */
+  const wordsFor = (locale: Locale) =>
+    written.map(({ value, byLocale }) => {
+      const seen = new Set<string>();
+      const order = [locale, sourceLocale, ...locales.filter((other) => other !== locale && other !== sourceLocale)];
+      const words = order.flatMap((language) => byLocale[language]).filter((word) => {
+        const key = wordKey(word);
+        if (seen.has(key) || lookup.get(key) !== value) return false;
+        seen.add(key);
+        return true;
+      });
+      return { value, words };
+    });
+  return { read: (text: string) => lookup.get(wordKey(text)), collisions, wordsFor };
+}
 
-/** A status word in any usual spelling ('New Believer', 'new-believer', 'NEW_BELIEVER'); anything else is unknown. */
+/**
+ * The column titles read for each field, in the order a title is claimed: the export's own titles and the forms' labels
+ * in every language ('estado', 'Estado espiritual', 'statut', 'الحالة'), and the usual English titles of other apps.
+ */
+const columnWords = vocabulary<KnownColumn>([
+  { value: 'name', translated: [columnTitles.name, msg('Name')], english: ['full name', 'display name'] },
+  { value: 'email', translated: [columnTitles.email, msg('Email')], english: ['e-mail', 'email address', 'mail'] },
+  { value: 'phone', translated: [columnTitles.phone, msg('Phone')], english: ['telephone', 'phone number', 'tel', 'mobile', 'mobile phone'] },
+  { value: 'spiritualStatus', translated: [columnTitles.spiritualStatus, msg('Spiritual status'), msg('Status')], english: ['spiritual status'] },
+  { value: 'notes', translated: [columnTitles.notes, msg('Notes')], english: ['note', 'comments'] },
+  // A language whose word for 'First name' is its word for the name column ('Nombre') keeps that word for the name.
+  { value: 'firstName', translated: [msg('First name')], english: ['given name'] },
+  { value: 'lastName', translated: [msg('Last name')], english: ['family name', 'surname'] },
+  { value: 'createdAt', translated: [columnTitles.createdAt], english: ['created at'] },
+]);
+
+/** A column's title without a closing remark in parentheses ('phone (mobile)', the export's 'createdAt (UTC)'). */
+const withoutRemark = (title: string) => title.replace(/\s*\([^()]*\)\s*$/, '');
+
+/**
+ * The status words read: each status's label in every catalogue (so a changed translation is still read), in English,
+ * and its machine key ('new_believer').
+ */
+const statusWords = vocabulary<SpiritualStatus>(
+  spiritualStatuses.map((status) => ({ value: status, translated: [spiritualStatusLabels[status]], english: [status] })),
+);
+
+/** Words two statuses would both claim (a translation that gave two statuses one word): none, a unit test checks. */
+export const statusWordCollisions = statusWords.collisions;
+
+/** The status a word names in any language, case, accents and separators folded; undefined for any other word. */
+export const readStatus = (text: string | undefined): SpiritualStatus | undefined => (text === undefined ? undefined : statusWords.read(text));
+
+/** A status word in any language and usual spelling ('New Believer', 'buscando', 'NEW_BELIEVER'); anything else is unknown. */
 export function statusFromText(text: string | undefined): SpiritualStatus {
-  const key = statusKey(text);
-  return isKnownStatus(key) ? key : 'unknown';
+  return readStatus(text) ?? 'unknown';
+}
+
+/**
+ * What the import reads, in the words of `locale` first (then English, then the other languages): the help Settings
+ * shows beside the file picker, from the very tables the import reads with.
+ */
+export function importHelp(locale: Locale) {
+  const columns = columnWords.wordsFor(locale);
+  return {
+    columns: columns.filter((c) => c.value !== 'createdAt').map(({ value, words }) => ({ field: value as ColumnField, words })),
+    /** Known and left out: the export's creation date. */
+    ignoredColumns: columns.find((c) => c.value === 'createdAt')!.words,
+    statuses: statusWords.wordsFor(locale).map(({ value, words }) => ({ status: value, words })),
+  };
+}
+
+/** Enough to show what is wrong, few enough for any file: the rest of a kind is only counted. */
+export const MAX_WARNINGS_PER_KIND = 50;
+
+/** A value the import cannot read, kept and said in the preview: a column it does not read, a status word it does not know. */
+export type ImportWarning = { kind: 'column'; row: number; column: number; value: string } | { kind: 'status'; row: number; name: string; value: string };
+
+/** The first warnings of each kind, and how many of each there are. */
+class Warnings {
+  readonly shown: ImportWarning[] = [];
+  readonly counts = { column: 0, status: 0 };
+  add(warning: ImportWarning) {
+    if (++this.counts[warning.kind] <= MAX_WARNINGS_PER_KIND) this.shown.push(warning);
+  }
+}
+
+/** Which column holds each field; the first matching column wins, and every other column is warned about. */
+function columnsOf(header: string[], headerRow: number, warnings: Warnings): Partial<Record<ColumnField, number>> {
+  const columns: Partial<Record<KnownColumn, number>> = {};
+  header.forEach((title, index) => {
+    const field = columnWords.read(withoutRemark(title));
+    if (field !== undefined && columns[field] === undefined) columns[field] = index;
+    else if (title.trim()) warnings.add({ kind: 'column', row: headerRow, column: index + 1, value: title.trim() });
+  });
+  return columns;
 }
 
 interface RawContact {
@@ -207,9 +300,13 @@ function toDraft(raw: RawContact): ContactDraft | ImportProblem {
   });
   if (!parsed.success) return { row: raw.row, reason: parsed.error.issues[0]?.message ?? msg('Invalid row') };
   const { name, email, phone, spiritualStatus, notes } = parsed.data;
+  return { row: raw.row, name, email, phone, spiritualStatus, notes };
+}
+
+/** A status written in the row that no language's word names ('curious'): imported as unknown, and said. */
+function unreadStatus(raw: RawContact, draft: ContactDraft): ImportWarning | undefined {
   const written = raw.status?.trim();
-  const unknownStatus = written && !isKnownStatus(statusKey(written)) ? written : undefined;
-  return { row: raw.row, name, email, phone, spiritualStatus, notes, ...(unknownStatus ? { unknownStatus } : {}) };
+  return written && readStatus(written) === undefined ? { kind: 'status', row: draft.row, name: draft.name, value: written } : undefined;
 }
 
 const isBlank = (raw: RawContact) => ![raw.name, raw.email, raw.phone, raw.status, raw.notes].some((v) => v?.trim());
@@ -228,39 +325,58 @@ function rowsToValidate(raws: RawContact[], problems: ImportProblem[]) {
 const VALIDATE_SLICE = 500;
 
 /** Splits the rows into valid drafts and problems; with `pause`, waits for it after every slice of rows. */
-async function draftsInTurns({ raws, problems }: RawFile, pause: () => Promise<void>) {
+async function draftsInTurns(file: RawFile, pause: () => Promise<void>): Promise<ImportRead> {
   const drafts: ContactDraft[] = [];
-  const rows = rowsToValidate(raws, problems);
+  const rows = rowsToValidate(file.raws, file.problems);
   for (let i = 0; i < rows.length; i++) {
     if (i > 0 && i % VALIDATE_SLICE === 0) await pause();
-    sortRow(rows[i], drafts, problems);
+    sortRow(rows[i], drafts, file);
   }
-  return { drafts, problems: problems.sort((a, b) => a.row - b.row) };
+  return readOf(file, drafts);
 }
 
-function draftsOf({ raws, problems }: RawFile) {
+function draftsOf(file: RawFile): ImportRead {
   const drafts: ContactDraft[] = [];
-  for (const raw of rowsToValidate(raws, problems)) sortRow(raw, drafts, problems);
-  return { drafts, problems: problems.sort((a, b) => a.row - b.row) };
+  for (const raw of rowsToValidate(file.raws, file.problems)) sortRow(raw, drafts, file);
+  return readOf(file, drafts);
 }
 
-function sortRow(raw: RawContact, drafts: ContactDraft[], problems: ImportProblem[]) {
+const readOf = ({ problems, warnings }: RawFile, drafts: ContactDraft[]): ImportRead => ({
+  drafts,
+  problems: problems.sort((a, b) => a.row - b.row),
+  warnings: warnings.shown,
+  warningCounts: warnings.counts,
+});
+
+function sortRow(raw: RawContact, drafts: ContactDraft[], { problems, warnings }: RawFile) {
   const result = toDraft(raw);
-  if ('reason' in result) problems.push(result);
-  else drafts.push(result);
+  if ('reason' in result) return problems.push(result);
+  drafts.push(result);
+  const warning = unreadStatus(raw, result);
+  if (warning) warnings.add(warning);
 }
 
 interface RawFile {
   raws: RawContact[];
   problems: ImportProblem[];
+  warnings: Warnings;
+}
+
+/** What a file holds: valid contacts, rows left out and why, and the first values it could not read (with their counts). */
+export interface ImportRead {
+  drafts: ContactDraft[];
+  problems: ImportProblem[];
+  warnings: ImportWarning[];
+  warningCounts: Record<ImportWarning['kind'], number>;
 }
 
 /** Reads contacts from CSV whose first record names the columns. */
-export async function contactsFromCsv(text: string): Promise<{ drafts: ContactDraft[]; problems: ImportProblem[] }> {
+export async function contactsFromCsv(text: string): Promise<ImportRead> {
   return draftsOf(await csvRows(text));
 }
 
 async function csvRows(text: string, pause?: () => unknown): Promise<RawFile> {
+  const warnings = new Warnings();
   const body = text.replace(/^\uFEFF/, '');
   const { records, unclosedQuote } = await parseCsv(body, detectDelimiter(body), pause);
   const problems: ImportProblem[] = [];
@@ -268,7 +384,7 @@ async function csvRows(text: string, pause?: () => unknown): Promise<RawFile> {
   const headerIndex = records.findIndex((record) => record.some((field) => field.trim() !== ''));
   const header = headerIndex < 0 ? [] : records[headerIndex];
   const rows = headerIndex < 0 ? [] : records.slice(headerIndex + 1);
-  const columns = columnsOf(header);
+  const columns = columnsOf(header, headerIndex + 1, warnings);
   /**
    * A name column beside a last-name column alone is the first name ('Nombre, Apellido'); beside a first-name column
    * alone, the last name ('Prénom, Nom'): in many languages the word for name is the word for one of its parts.
@@ -280,7 +396,7 @@ async function csvRows(text: string, pause?: () => unknown): Promise<RawFile> {
     return columns.firstName === undefined ? `${name} ${other}` : `${other} ${name}`;
   };
   if (columns.name === undefined && columns.firstName === undefined && columns.lastName === undefined)
-    return { raws: [], problems: [{ row: 1, reason: msg('The first row must name the columns, with one called name (and email, phone, status, notes)') }] };
+    return { raws: [], problems: [{ row: 1, reason: msg('The first row must name the columns, with one called name (and email, phone, status, notes)') }], warnings: new Warnings() };
 
   const raws = rows.map((record, index): RawContact => {
     const cell = (field: ColumnField) => {
@@ -292,22 +408,44 @@ async function csvRows(text: string, pause?: () => unknown): Promise<RawFile> {
   });
   // The parser leaves out the record whose quote never closed: it would have been the next row.
   if (unclosedQuote) problems.push({ row: headerIndex + rows.length + 2, reason: msg('A quoted field in this row is never closed') });
-  return { raws, problems };
+  return { raws, problems, warnings };
 }
 
 const BYTE_ORDER_MARK = '\uFEFF';
 
+/** Date formats by language and zone, each made once (making one costs far more than using it); a zone Intl does not know is UTC. */
+const dateFormats = new Map<string, { zone: string; format: Intl.DateTimeFormat }>();
+
+function dateFormat(locale: Locale, timeZone: string | null) {
+  const id = `${locale} ${timeZone ?? ''}`;
+  let found = dateFormats.get(id);
+  if (!found) {
+    const options = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' } as const;
+    try {
+      found = { zone: timeZone ?? 'UTC', format: new Intl.DateTimeFormat(locale, { ...options, timeZone: timeZone ?? 'UTC' }) };
+    } catch {
+      found = { zone: 'UTC', format: new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }) };
+    }
+    dateFormats.set(id, found);
+  }
+  return found;
+}
+
 /**
- * The contacts as CSV records, after the header line unless `withHeader` is false (a later part of one file); the
- * header's column titles are in `locale` (the import knows them in every language).
+ * The contacts as CSV records, after the header line unless `withHeader` is false (a later part of one file), for a
+ * person and a spreadsheet rather than a program (the JSON export is the machine's): the column titles and status
+ * words in `locale`, the dates in its form and in `timeZone` (UTC without one), the zone named in the date's title.
+ * The import reads every language's titles and words back.
  */
-export function contactsToCsv(contacts: (ContactFields & { createdAt: Date })[], locale: Locale, withHeader = true): string {
+export function contactsToCsv(contacts: (ContactFields & { createdAt: Date })[], locale: Locale, withHeader = true, timeZone: string | null = null): string {
   const { name, email, phone, spiritualStatus, notes, createdAt } = columnTitles;
-  const header = [name, email, phone, spiritualStatus, notes, createdAt].map((title) => translate(locale, title));
+  const dates = dateFormat(locale, timeZone);
+  const header = [name, email, phone, spiritualStatus, notes].map((title) => translate(locale, title));
+  header.push(`${translate(locale, createdAt)} (${dates.zone})`);
   // The file opens with a byte order mark, so spreadsheet apps read it as UTF-8 (accents, Arabic) instead of guessing.
   return (withHeader ? BYTE_ORDER_MARK : '') + writeCsv([
     ...(withHeader ? [header] : []),
-    ...contacts.map((c) => [c.name, c.email ?? '', c.phone ?? '', c.spiritualStatus, c.notes ?? '', c.createdAt.toISOString()]),
+    ...contacts.map((c) => [c.name, c.email ?? '', c.phone ?? '', translate(locale, spiritualStatusLabels[c.spiritualStatus]), c.notes ?? '', dates.format.format(c.createdAt)]),
   ]);
 }
 
@@ -402,7 +540,7 @@ function nameFromN(property: VcardProperty): string {
 }
 
 /** Reads every BEGIN:VCARD … END:VCARD block; `row` is the card's number in the file. */
-export function contactsFromVcard(text: string): { drafts: ContactDraft[]; problems: ImportProblem[] } {
+export function contactsFromVcard(text: string): ImportRead {
   return draftsOf(vcardRows(text));
 }
 
@@ -436,8 +574,8 @@ function vcardRows(text: string): RawFile {
   }
   // A file cut off before its last END:VCARD still holds that card.
   if (card) finish(card);
-  if (!raws.length) return { raws: [], problems: [{ row: 1, reason: msg('No contact cards found (each starts with BEGIN:VCARD)') }] };
-  return { raws, problems: [] };
+  if (!raws.length) return { raws: [], problems: [{ row: 1, reason: msg('No contact cards found (each starts with BEGIN:VCARD)') }], warnings: new Warnings() };
+  return { raws, problems: [], warnings: new Warnings() };
 }
 
 /** Words before a name that are honorifics and after it that are suffixes, compared without dots and case. */
@@ -445,13 +583,20 @@ const NAME_PREFIXES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'rev', 'fr
 const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'v', 'vi', 'phd', 'md', 'esq', 'dds', 'dmin']);
 const nameWordKey = (word: string) => word.toLowerCase().replace(/[.,]/g, '');
 
+/** A word of a plain name: letters (with their marks), and the apostrophes, hyphens and dots names and honorifics hold. */
+const plainWord = /^[\p{L}\p{M}'’.-]+$/u;
+
 /**
- * A single name as N's parts (family;given;additional;prefixes;suffixes): honorifics at the start and suffixes at the
- * end ('III', 'Jr.') kept as such, the last remaining word the family name, the first the given name, any between
- * additional. 'Sr' is a suffix at the end and a prefix (Sister) at the start.
+ * A single name as N's parts (family;given;additional;prefixes;suffixes; RFC 6350 §6.2.2). A name of plain words, one
+ * space apart: honorifics at the start and suffixes at the end ('III', 'Jr.') kept as such, the last remaining word
+ * the family name, the first the given name, any between additional. 'Sr' is a suffix at the end and a prefix (Sister)
+ * at the start. Any other name ('Don Ramón (vecino del 3º)', 'Smith, John', one with an emoji or a line break) cannot
+ * be split sanely: all of it is the given name. Read back (nameFromN), either gives the name as it was.
  */
 function structuredName(name: string): [family: string, given: string, additional: string, prefixes: string, suffixes: string] {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  const trimmed = name.trim();
+  const words = trimmed.split(' ');
+  if (!words.every((word) => plainWord.test(word))) return ['', trimmed, '', '', ''];
   const prefixes: string[] = [];
   const suffixes: string[] = [];
   while (words.length > 1 && NAME_PREFIXES.has(nameWordKey(words[0]))) prefixes.push(words.shift()!);

@@ -30,3 +30,10 @@ export const PRAY_TODAY_MAX = 20;
 
 /** The longest a contact or a follow-up can be snoozed, in days from now. */
 export const SNOOZE_MAX_DAYS = 366;
+
+/**
+ * What 'Any changes spiritually?' counts from, so the prompt can say it: the person was added and their status never
+ * changed since, it last changed, or the user last answered 'No change'.
+ */
+export const spiritualCheckSince = ['added', 'changed', 'checked'] as const;
+export type SpiritualCheckSince = (typeof spiritualCheckSince)[number];

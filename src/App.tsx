@@ -1,6 +1,6 @@
 // The route table: /login and /confirm-email on their own, every other screen inside the signed-in shell, each page loaded on demand.
 import { Suspense, useState, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppShell } from './components/AppShell';
 import { RequireAuth } from './components/RequireAuth';
 import { Spinner } from './components/Spinner';
@@ -89,6 +89,8 @@ export function App() {
           </Suspense>
         }
       />
+      {/* The address people guess for signing up: the registration card (signed in, /login sends them home). */}
+      <Route path="/register" element={<Navigate to="/login?mode=register" replace />} />
       {/* An email-confirmation link's page, signed in or not: the link's token is the credential. */}
       <Route
         path="/confirm-email"

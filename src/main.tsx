@@ -14,6 +14,7 @@ import { InLocale, LocaleProvider } from './i18n/LocaleRoot';
 import { createQueryClient } from './lib/queryClient';
 import { registerServiceWorker } from './lib/serviceWorker';
 import { applyThemeChoice, followThemeChoiceOfOtherTabs, readThemeChoice } from './lib/theme';
+import { storedUserId } from './lib/session';
 import { startVisit } from './lib/startVisit';
 import { createTrpcClient, trpc } from './lib/trpc';
 import './index.css';
@@ -32,12 +33,29 @@ const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 startVisit(queryClient, trpcClient, preloadDashboardPage);
 
+// What the remembered user last saw, back in the cache before the first render (decision 027), so a restart offline
+// shows it; nobody remembered (a first visit, after logout), nothing of it is loaded. A slow disk does not hold the first
+// render for long: what comes back later still shows as soon as it is there.
+const RESTORE_WAIT_MS = 1500;
+const restored =
+  storedUserId() === undefined
+    ? undefined
+    : Promise.race([
+        import('./lib/persistedCache')
+          .then(({ restoreKeptQueries, keepQueries }) =>
+            // Kept from here on: a session found ended (401) deletes what came back before anyone signs in.
+            restoreKeptQueries(queryClient).finally(() => keepQueries(queryClient)),
+          )
+          .catch((error) => console.warn('The data kept on this device could not be read', error)),
+        new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS)),
+      ]);
+
 registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-void ready.then(() =>
+void Promise.all([ready, restored]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <LocaleProvider>

@@ -1,7 +1,7 @@
 // What each JSON REST route answers, as zod schemas for the OpenAPI document: never run on a request (tsc and the API tests hold them to the procedures).
 import { z } from 'zod';
 import { locales } from '../../shared/i18n';
-import { repeatBases, repeatUnits } from '../../shared/nudges';
+import { repeatBases, repeatUnits, spiritualCheckSince } from '../../shared/nudges';
 import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from '../../shared/vocabulary';
 import type { ProcedurePath } from './routes';
 
@@ -19,6 +19,9 @@ const user = z.object({ id: rowId, username: text, email: text, firstName: text,
 
 const contactFields = { id: rowId, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText, createdAt: instant, teamId };
 const contact = z.object({ ...contactFields, lastContactAt: instant.nullable(), nextFollowUpAt: instant.nullable() });
+
+/** How many rows a merge moves from the duplicate, among those the caller may read. */
+const mergeCounts = z.object({ activities: count, followUps: count, prayerRequests: count, statusChanges: count });
 
 const activity = z.object({ id: rowId, type: z.enum(activityTypes), date: instant, description: maybeText, notes: maybeText, contactId: rowId, contactName: text, teamId });
 
@@ -92,7 +95,7 @@ const prayToday = z.object({
   items: z.array(z.object({ id: rowId, contactId: rowId, contactName: text, request: text, prayedCount: count, lastPrayedAt: instant.nullable(), prayedToday: z.boolean() })),
 });
 
-const spiritualCheck = z.object({ id: rowId, spiritualStatus, activitiesSinceChange: count, ask: z.boolean() });
+const spiritualCheck = z.object({ id: rowId, spiritualStatus, activitiesSinceChange: count, ask: z.boolean(), since: z.enum(spiritualCheckSince) });
 const attentionItem = z.object({ id: rowId, name: text, spiritualStatus, teamId, lastTouchAt: instant, touched: z.boolean(), dueSince: instant });
 /** Days without a touch, by status. */
 const daysByStatus = z.object(Object.fromEntries(spiritualStatuses.map((status) => [status, count])) as Record<(typeof spiritualStatuses)[number], typeof count>);
@@ -115,7 +118,7 @@ const receivedInvitation = z.object({
   expiresAt: instant,
 });
 
-const trend = z.object({ value: z.number(), label: text, isPositive: z.boolean() });
+const trend = z.object({ value: count, previous: count, label: text, isPositive: z.boolean() });
 
 const statusChange = { id: rowId, fromStatus: spiritualStatus.nullable(), toStatus: spiritualStatus, changedAt: instant };
 
@@ -180,7 +183,7 @@ export const responses = {
   'followUps.create': followUp,
   'followUps.update': followUp,
   'followUps.remove': removed,
-  'followUps.complete': followUp,
+  'followUps.complete': followUp.extend({ next: z.object({ id: rowId, date: instant }).nullable() }),
   'followUps.snooze': followUp,
 
   'prayerRequests.list': z.array(prayerRequest),
@@ -214,6 +217,9 @@ export const responses = {
     activities: z.array(z.object({ id: rowId, type: z.enum(activityTypes), date: instant, notes: maybeText, description: maybeText, contactName: text })),
     prayers: z.array(z.object({ id: rowId, request: text, contactName: text, answered: z.boolean() })),
   }),
+
+  'contacts.mergePreview': z.object({ kept: contact, duplicate: contact, moving: mergeCounts }),
+  'contacts.merge': z.object({ contact, moved: mergeCounts }),
 
   'attention.list': z.array(attentionItem),
   'attention.snooze': z.object({ contactId: rowId, until: instant }),
@@ -250,10 +256,23 @@ export const responses = {
     snoozes: z.array(z.object({ contactId: rowId, contactName: text, until: instant })),
     pushDevices: z.array(z.object({ endpoint: text, createdAt: instant })),
   }),
+  'account.importHelp': z.object({
+    columns: z.array(z.object({ field: z.enum(['name', 'email', 'phone', 'spiritualStatus', 'notes', 'firstName', 'lastName']), words: z.array(text) })),
+    ignoredColumns: z.array(text),
+    statuses: z.array(z.object({ status: spiritualStatus, words: z.array(text) })),
+  }),
   'account.previewImport': z.object({
-    valid: z.array(z.object({ row: count, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText, unknownStatus: text.optional() })),
+    valid: z.array(z.object({ row: count, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText })),
     duplicates: z.array(importSkip),
     problems: z.array(importProblem),
+    /** The first values of each kind the file holds and Sower cannot read: a column it does not read, a status word it does not know. */
+    warnings: z.array(
+      z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('column'), row: count, column: count, value: text }),
+        z.object({ kind: z.literal('status'), row: count, name: text, value: text }),
+      ]),
+    ),
+    warningCounts: z.object({ column: count, status: count }),
   }),
   'account.confirmImport': z.object({ created: count, skipped: z.array(importSkip), problems: z.array(importProblem) }),
   'account.deleteAccount': done,

@@ -59,6 +59,9 @@ const crud = (base: string, entity: CrudEntity, extra: { create?: Partial<RestRo
   { method: 'DELETE', path: `/api/${base}/:id`, procedure: `${entity}.remove`, input: 'params', ...extra.remove },
 ];
 
+/** A create the offline outbox sends (decisions 006, 027): its Idempotency-Key header is the input's idempotencyKey. */
+const keyedCreate: Partial<RestRoute> = { headerInputs: { 'idempotency-key': 'idempotencyKey' } };
+
 export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/auth/me', procedure: 'auth.me', input: 'none' },
   { method: 'POST', path: '/api/auth/register', procedure: 'auth.register', input: 'body', status: 201, public: true },
@@ -71,17 +74,20 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/contacts/same-name', procedure: 'contacts.sameName', input: 'query' },
   ...crud('contacts', 'contacts', { list: { pagedList: true } }),
   { method: 'GET', path: '/api/contacts/:id/timeline', procedure: 'contacts.timeline', input: 'params+query' },
-  { method: 'GET', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.spiritualCheck', input: 'params' },
+  { method: 'GET', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.spiritualCheck', input: 'params+query' },
   { method: 'POST', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.answerSpiritualCheck', input: 'params+body' },
+  // The duplicate comes in the body (POST) or the query (GET: what the merge would move), the kept contact in the path.
+  { method: 'GET', path: '/api/contacts/:id/merge', procedure: 'contacts.mergePreview', input: 'params+query' },
+  { method: 'POST', path: '/api/contacts/:id/merge', procedure: 'contacts.merge', input: 'params+body' },
   { method: 'GET', path: '/api/attention', procedure: 'attention.list', input: 'query', pagedList: true },
   { method: 'POST', path: '/api/contacts/:id/snooze', procedure: 'attention.snooze', input: 'params+body' },
   { method: 'DELETE', path: '/api/contacts/:id/snooze', procedure: 'attention.unsnooze', input: 'params' },
   { method: 'GET', path: '/api/account/attention', procedure: 'attention.settings', input: 'none' },
   { method: 'PUT', path: '/api/account/attention', procedure: 'attention.updateSettings', input: 'body' },
   // An offline outbox replays a create with the same key; the header is the usual place for it over HTTP.
-  ...crud('activities', 'activities', { list: { pagedList: true }, create: { headerInputs: { 'idempotency-key': 'idempotencyKey' } } }),
+  ...crud('activities', 'activities', { list: { pagedList: true }, create: keyedCreate }),
   // PUT takes `scope` ('one' or 'series') in its body, DELETE in its query (?scope=series); complete may send the browser's `timeZone`.
-  ...crud('followups', 'followUps', { list: { pagedList: true }, remove: { input: 'params+query' } }),
+  ...crud('followups', 'followUps', { list: { pagedList: true }, create: keyedCreate, remove: { input: 'params+query' } }),
   { method: 'POST', path: '/api/followups/:id/complete', procedure: 'followUps.complete', input: 'params+body' },
   { method: 'POST', path: '/api/followups/:id/snooze', procedure: 'followUps.snooze', input: 'params+body' },
   {
@@ -91,7 +97,7 @@ export const restRoutes: readonly RestRoute[] = [
     input: 'params',
     download: { contentType: 'text/calendar; charset=utf-8', filename: ({ id }) => `follow-up-${Number(id)}.ics` },
   },
-  ...crud('prayer-requests', 'prayerRequests', { list: { pagedList: true } }),
+  ...crud('prayer-requests', 'prayerRequests', { list: { pagedList: true }, create: keyedCreate }),
   { method: 'POST', path: '/api/prayer-requests/:id/pray', procedure: 'prayerRequests.pray', input: 'params' },
   { method: 'POST', path: '/api/prayer-requests/:id/answer', procedure: 'prayerRequests.markAnswered', input: 'params' },
   { method: 'GET', path: '/api/prayer-requests/today', procedure: 'prayerRequests.today', input: 'query' },
@@ -152,6 +158,7 @@ export const restRoutes: readonly RestRoute[] = [
     input: 'none',
     download: { streamed: true, contentType: 'text/vcard; charset=utf-8', filename: () => 'sower-contacts.vcf' },
   },
+  { method: 'GET', path: '/api/account/import/help', procedure: 'account.importHelp', input: 'none' },
   { method: 'POST', path: '/api/account/import/preview', procedure: 'account.previewImport', input: 'body' },
   { method: 'POST', path: '/api/account/import', procedure: 'account.confirmImport', input: 'body' },
   // The password comes in the body: a DELETE that reads one (see handler.buildInput).

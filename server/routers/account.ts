@@ -14,7 +14,7 @@ import { countDownload, download, jsonObject, pagesOf, type Download } from '../
 import { hashPassword, verifyPassword, type SessionUser } from '../auth';
 import { translate, translateMessage } from '../i18n';
 import { conflictOnDuplicate, fieldConflict } from '../errors';
-import { contactsFromFile, contactsToCsv, contactsToVcard, type ContactDraft, type ContactFields, type ImportProblem } from '../importExport';
+import { contactsFromFile, contactsToCsv, contactsToVcard, importHelp, type ContactDraft, type ContactFields, type ImportProblem, type ImportRead, type ImportWarning } from '../importExport';
 import { changePasswordInput, deleteAccountInput, EMAIL_NEEDS_PASSWORD, importInput, profileUpdateInput } from '../schemas/account';
 import { languageInput } from '../schemas/auth';
 import { protectedProcedure, router, type Context } from '../trpc';
@@ -253,6 +253,9 @@ interface ImportPlan {
   valid: ContactDraft[];
   duplicates: { row: number; name: string; reason: string }[];
   problems: ImportProblem[];
+  /** The first values of each kind the file holds and Sower cannot read (importExport.ts MAX_WARNINGS_PER_KIND), and how many in all. */
+  warnings: ImportWarning[];
+  warningCounts: ImportRead['warningCounts'];
 }
 
 /**
@@ -260,11 +263,11 @@ interface ImportPlan {
  * user can see, or earlier row, with that email (ignoring case); a row without one, of any with the same name. The
  * reasons of duplicates and problems are in the user's language.
  */
-async function planImport(db: Queryable, who: Authority, parsed: { drafts: ContactDraft[]; problems: ImportProblem[] }, locale: Locale): Promise<ImportPlan> {
+async function planImport(db: Queryable, who: Authority, parsed: ImportRead, locale: Locale): Promise<ImportPlan> {
   const known = await knownKeys(db, who, parsed.drafts);
   await nextTurn();
   const problems = parsed.problems.map((problem) => ({ ...problem, reason: translateMessage(locale, problem.reason) }));
-  const plan: ImportPlan = { valid: [], duplicates: [], problems };
+  const plan: ImportPlan = { valid: [], duplicates: [], problems, warnings: parsed.warnings, warningCounts: parsed.warningCounts };
   const emailRows = new Map<string, number>();
   const nameRows = new Map<string, number>();
   for (const draft of parsed.drafts) {
@@ -368,10 +371,14 @@ export const accountRouter = router({
     return exportData(ctx.database.read, ctx.authority);
   }),
 
-  /** The user's own contacts as CSV text (RFC 4180), for a spreadsheet. */
+  /**
+   * The user's own contacts as CSV text (RFC 4180), for a spreadsheet and a person: titles, status words and dates in
+   * their language, the dates in the time zone of their reminder settings (UTC, said so, without one).
+   */
   exportContactsCsv: protectedProcedure.query(async ({ ctx }) => {
     await countDownload(ctx, ctx.user.id);
-    return contactsFile(ctx.database.read, ctx.authority, (page, first) => contactsToCsv(page, ctx.locale, first));
+    const { timeZone } = await readSettings(ctx.database.read, ctx.user.id);
+    return contactsFile(ctx.database.read, ctx.authority, (page, first) => contactsToCsv(page, ctx.locale, first, timeZone));
   }),
 
   /** The user's own contacts as vCard 3.0 text, for an address book. */
@@ -379,6 +386,9 @@ export const accountRouter = router({
     await countDownload(ctx, ctx.user.id);
     return contactsFile(ctx.database.read, ctx.authority, contactsToVcard);
   }),
+
+  /** What an import reads (column titles and status words), the user's language first: the help beside the file picker. */
+  importHelp: protectedProcedure.query(({ ctx }) => importHelp(ctx.locale)),
 
   /** What an import would do, writing nothing. */
   previewImport: protectedProcedure
@@ -390,7 +400,7 @@ export const accountRouter = router({
     const parsed = await contactsFromFile(input.format, input.text);
     return ctx.database.write(async (tx) => {
       const plan = await planImport(tx, ctx.authority, parsed, ctx.locale);
-      await insertContacts(tx, ctx.authority, plan.valid.map(({ row: _row, unknownStatus: _written, ...fields }) => ({ ...fields, teamId: null })));
+      await insertContacts(tx, ctx.authority, plan.valid.map(({ row: _row, ...fields }) => ({ ...fields, teamId: null })));
       return { created: plan.valid.length, skipped: plan.duplicates, problems: plan.problems };
     });
   }),

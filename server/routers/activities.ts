@@ -123,7 +123,7 @@ export const activitiesRouter = router({
         followUp: followUp && { ...followUp, contactName: contact.name },
         prayerRequest: prayerRequest && { ...prayerRequest, contactName: contact.name },
         // Its success toast asks 'Any changes spiritually?' after enough activities since the status last changed.
-        askSpiritualChange: await askSpiritualChange(tx, contact.id, who),
+        askSpiritualChange: await askSpiritualChange(tx, contact.id, who, input.timeZone),
       };
     })),
   ),

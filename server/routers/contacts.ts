@@ -9,6 +9,7 @@ import { contactCountInput, contactCreateInput, contactListInput, contactSameNam
 import { protectedProcedure, router } from '../trpc';
 import { contactHistory, recordStatusChanges } from './journey';
 import { spiritualCheckProcedures } from './spiritualCheck';
+import { mergeProcedures } from './merge';
 import { contactMatches, contactMatching, contactSearch } from './matching';
 import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from './paging';
 import { recordsOf } from './shared';
@@ -145,6 +146,8 @@ export const MAX_CONTACT_NAMES = MAX_IMPORT_ROWS;
 export const contactsRouter = router({
   // 'Any changes spiritually?' (issue 16): contacts.spiritualCheck, contacts.answerSpiritualCheck.
   ...spiritualCheckProcedures,
+  // Merging a duplicate into a contact (issue 28): contacts.mergePreview, contacts.merge.
+  ...mergeProcedures(contactRecords.read),
 
   list: protectedProcedure.input(contactListInput).query(({ ctx, input }) => {
     return contactPage(ctx.database.read, ctx.authority, input && contactPageInput(input));

@@ -11,6 +11,7 @@ import { activityPage } from './activities';
 import { followUpListColumns, selectFollowUps } from './followUps';
 import { goalColumns } from './goals';
 import { inReadersLanguage, resourceCardColumns } from './resources';
+import { preparedDueFollowUps } from './insights';
 import { preparedPage, readablePage } from './paging';
 import { readableTallies, readableWindows } from './tallies';
 import { DAY_MS } from './calendarDays';
@@ -18,21 +19,23 @@ import { msg, type Locale } from '../../shared/i18n';
 import { translate } from '../i18n';
 
 /** A trend's label, in English; answered in the user's language. */
-export const TREND_LABEL = msg('vs previous 30 days');
+export const TREND_LABEL = msg('in the last 30 days');
 
+/**
+ * A stat card's trend (issue 28): `value` is how many were added in the last 30 days (the total's own unit, so
+ * "16, +15 in the last 30 days" reads plainly), `previous` how many in the 30 days before, and `isPositive` whether the
+ * pace held or rose. No percentage: from nothing it would be meaningless, and it hid which windows were compared.
+ */
 export interface Trend {
   value: number;
+  previous: number;
   label: string;
   isPositive: boolean;
 }
 
-/**
- * Percent change of the last 30 days against the 30 before; from nothing to something counts as +100%. The label is
- * in `locale`.
- */
+/** The last 30 days' count against the 30 before's; the label is in `locale`. */
 export function trendOf(recent: number, previous: number, locale: Locale): Trend {
-  const value = previous === 0 ? (recent > 0 ? 100 : 0) : Math.round(((recent - previous) / previous) * 100);
-  return { value, label: translate(locale, TREND_LABEL), isPositive: value >= 0 };
+  return { value: Number(recent), previous: Number(previous), label: translate(locale, TREND_LABEL), isPositive: Number(recent) >= Number(previous) };
 }
 
 /**
@@ -97,19 +100,22 @@ export const dashboardRouter = router({
 
   /**
    * Everything the dashboard shows in one call: stats, 3 active goals, 3 latest activities, 3 upcoming follow-ups
-   * (from the start of the caller's local day, which only the client knows) and the first 3 resources.
+   * (from the start of the caller's local day, which only the client knows), how many pending ones are dated before
+   * that day (overdue: said above the upcoming ones, issue 28) and the first 3 resources.
    */
   summary: protectedProcedure.input(z.object({ upcomingFrom: dateInput() })).query(async ({ ctx, input }) => {
     const db = ctx.database.read;
     const userId = ctx.user.id;
     const who = ctx.authority;
-    const [stats, activeGoals, recentActivities, upcomingFollowUps, firstResources] = await Promise.all([
+    const [stats, activeGoals, recentActivities, upcomingFollowUps, overdue, firstResources] = await Promise.all([
       computeStats(db, userId, ctx.locale),
       activeGoalsQuery(db).all({ userId }),
       activityPage(db, who, { limit: 3 }),
       upcomingPage(db, who, { from: input.upcomingFrom, limit: 3 }),
+      preparedDueFollowUps(db).all({ userId, before: input.upcomingFrom.getTime() }),
       firstResourcesQuery(db).all({ userId, locale: ctx.locale }),
     ]);
-    return { stats, goals: activeGoals, activities: recentActivities, followUps: upcomingFollowUps, resources: firstResources };
+    const overdueFollowUps = Number(overdue[0]?.count ?? 0);
+    return { stats, goals: activeGoals, activities: recentActivities, followUps: upcomingFollowUps, overdueFollowUps, resources: firstResources };
   }),
 });

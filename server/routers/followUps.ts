@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
 import { nextDate, repeatOf, type Repeat } from '../../shared/recurrence';
-import { assertCanCreateIn, canDelete, canEdit, denyWrite, type Authority } from '../access';
+import { assertCanCreateIn, canDelete, canEdit, canRead, denyWrite, type Authority } from '../access';
+import { onceForKey } from '../idempotency';
 import { followUpsCalendar } from '../ics';
 import { readSettings } from '../nudges/settings';
 import { EARLIEST_DATE, idInput, LATEST_DATE } from '../schemas/common';
@@ -186,6 +187,21 @@ async function completeFollowUp(tx: Tx, rowId: number, who: Authority, timeZone:
   await scheduleNext(tx, done, completedAt, timeZone);
 }
 
+/**
+ * The series' pending follow-up after this one that the user may read (the one Sower scheduled when it was completed),
+ * or null: the completion's toast opens it rather than offering to schedule a second one for the same day.
+ */
+async function pendingNext(db: Queryable, done: { id: number; seriesId: number | null }, who: Authority) {
+  if (done.seriesId === null) return null;
+  const [next] = await db
+    .select({ id: followUps.id, date: followUps.date })
+    .from(followUps)
+    .where(and(eq(followUps.seriesId, done.seriesId), gt(followUps.id, done.id), eq(followUps.completed, false), canRead(followUps, who)))
+    .orderBy(asc(followUps.id))
+    .limit(1);
+  return next ?? null;
+}
+
 /** This follow-up and, for the series scope, the series' pending ones created after it that the user may edit. */
 async function scopedRows(tx: Tx, row: SeriesRow, scope: 'one' | 'series', who: Authority): Promise<SeriesRow[]> {
   if (scope === 'one' || row.seriesId === null) return [row];
@@ -212,11 +228,12 @@ export const followUpsRouter = router({
     followUpsCalendar([await calendarRecords.read(ctx.database.read, input.id, ctx.authority)], { now: new Date(), locale: ctx.locale }),
   ),
 
+  // An outbox replay with the same key answers the first result and creates nothing (decisions 006, 027).
   create: protectedProcedure.input(followUpCreateInput).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
+    ctx.database.write((tx) => onceForKey(tx, ctx.user.id, input.idempotencyKey, input, async () => {
       await assertCanCreateIn(tx, input.teamId, ctx.authority);
       await contactRefs.read(tx, input.contactId, ctx.authority);
-      const { repeat, timeZone, completed, ...fields } = input;
+      const { repeat, timeZone, completed, idempotencyKey: _key, ...fields } = input;
       // Written as done: done by its date when that has passed (a call logged afterwards), else now.
       const completedAt = completed ? new Date(Math.min(fields.date.getTime(), Date.now())) : null;
       const [row] = await tx
@@ -230,7 +247,7 @@ export const followUpsRouter = router({
         if (completedAt) await scheduleNext(tx, { ...row, ...series }, completedAt, () => zoneOf(tx, ctx.user.id, timeZone));
       }
       return followUpRecords.read(tx, row.id, ctx.authority);
-    }),
+    }, 'followUp')),
   ),
 
   /**
@@ -273,7 +290,8 @@ export const followUpsRouter = router({
   complete: protectedProcedure.input(followUpCompleteInput).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       await completeFollowUp(tx, input.id, ctx.authority, () => zoneOf(tx, ctx.user.id, input.timeZone));
-      return followUpRecords.read(tx, input.id, ctx.authority);
+      const done = await followUpRecords.read(tx, input.id, ctx.authority);
+      return { ...done, next: await pendingNext(tx, done, ctx.authority) };
     }),
   ),
 

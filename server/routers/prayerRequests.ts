@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
 import { assertCanCreateIn, notFound } from '../access';
+import { onceForKey } from '../idempotency';
 import { idInput } from '../schemas/common';
 import { prayerCreateInput, prayerListInput, prayerUpdateInput } from '../schemas/prayerRequests';
 import { protectedProcedure, router } from '../trpc';
@@ -81,17 +82,18 @@ export const prayerRequestsRouter = router({
 
   byId: protectedProcedure.input(idInput).query(({ ctx, input }) => prayerRecords.read(ctx.database.read, input.id, ctx.authority)),
 
+  // An outbox replay with the same key answers the first result and creates nothing (decisions 006, 027).
   create: protectedProcedure.input(prayerCreateInput).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
+    ctx.database.write((tx) => onceForKey(tx, ctx.user.id, input.idempotencyKey, input, async () => {
       await assertCanCreateIn(tx, input.teamId, ctx.authority);
       await contactRefs.read(tx, input.contactId, ctx.authority);
-      const { answered, answerDate, ...rest } = input;
+      const { answered, answerDate, idempotencyKey: _key, ...rest } = input;
       const [row] = await tx
         .insert(prayerRequests)
         .values({ ...rest, ...prayerKeys(rest), ...answerFields(answered, answerDate), createdBy: ctx.user.id })
         .returning({ id: prayerRequests.id });
       return prayerRecords.read(tx, row.id, ctx.authority);
-    }),
+    }, 'prayer')),
   ),
 
   update: protectedProcedure.input(prayerUpdateInput).mutation(({ ctx, input }) =>

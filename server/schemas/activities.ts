@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
 import { activityTypes, followUpTypes } from '../../shared/vocabulary';
-import { dateInput, id, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
+import { dateInput, id, idempotencyKeyInput, LIMITS, optionalText, pageFields, requiredText, teamIdInput, timeZoneInput } from './common';
 
 export const activityTypeSchema = z.enum(activityTypes, { error: msg('Invalid activity type') });
 export const followUpTypeSchema = z.enum(followUpTypes, { error: msg('Invalid follow-up type') });
@@ -35,11 +35,9 @@ export const activityCreateInput = z
     teamId: teamIdInput,
     followUp: activityFollowUpBlock.nullish(),
     prayer: activityPrayerBlock.nullish(),
-    /** Chosen by the client's offline outbox; a replay with the same key answers the first result again. */
-    idempotencyKey: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{8,100}$/, msg('Idempotency key must be 8 to 100 letters, digits, - or _'))
-      .optional(),
+    /** Where the user's days are, for 'Any changes spiritually?' in the answer (routers/spiritualCheck.ts). */
+    timeZone: timeZoneInput,
+    idempotencyKey: idempotencyKeyInput,
   })
   .refine((v) => v.contactId !== undefined || (v.contactName ?? '').length > 0, {
     message: msg('Contact name is required'),

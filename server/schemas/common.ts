@@ -1,6 +1,7 @@
 // Building blocks shared by the entity schemas: ids, dates, bounded texts, paging.
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
+import { isTimeZone } from '../nudges/schedule';
 
 export { LIMITS } from './limits';
 
@@ -149,3 +150,21 @@ export const pageFields = {
   limit: limitField(MAX_PAGE_ROWS).optional(),
   cursor: id.optional(),
 };
+
+/**
+ * The browser's IANA time zone, where the user's days are (a repeating follow-up's next date, the day of a status
+ * change); without it the user's saved zone, else UTC.
+ */
+export const timeZoneInput = z
+  .string({ error: msg('Time zone must be a time zone name such as Europe/Paris') })
+  .refine(isTimeZone, msg('Time zone must be a time zone name such as Europe/Paris'))
+  .optional();
+
+/**
+ * Chosen by the client's offline outbox (decisions 006, 027); a replay with the same key answers the first result again.
+ * Over REST the Idempotency-Key header is the same field.
+ */
+export const idempotencyKeyInput = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, msg('Idempotency key must be 8 to 100 letters, digits, - or _'))
+  .optional();

@@ -60,3 +60,8 @@ export const contactTimelineInput = z.object({
 
 /** A name to look for among the readable contacts by its folded key (contacts.sameName). */
 export const contactSameNameInput = z.object({ name: contactFields.name });
+
+/** Merging `duplicateId` into `id` (the one kept), and its preview: two different contacts. */
+export const contactMergeInput = z
+  .object({ id, duplicateId: id })
+  .refine((input) => input.id !== input.duplicateId, { path: ['duplicateId'], message: msg('A contact cannot be merged with itself') });

@@ -2,9 +2,8 @@
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
 import { repeatBases, repeatUnits, SNOOZE_MAX_DAYS } from '../../shared/nudges';
-import { isTimeZone } from '../nudges/schedule';
 import { followUpTypeSchema } from './activities';
-import { booleanFlag, dateInput, id, LIMITS, pageFields, requiredText, teamIdInput } from './common';
+import { booleanFlag, dateInput, id, idempotencyKeyInput, LIMITS, pageFields, requiredText, teamIdInput, timeZoneInput } from './common';
 
 /** The longest interval a follow-up can repeat at, in its unit. */
 export const REPEAT_EVERY_MAX = 365;
@@ -21,15 +20,6 @@ export const repeatInput = z
   .strict()
   .nullable();
 
-/**
- * The browser's time zone, in which a repeating follow-up's next date is counted (a month end, a wall-clock time
- * across a daylight-saving change); without it the user's saved zone, else UTC.
- */
-const timeZoneInput = z
-  .string({ error: msg('Time zone must be a time zone name such as Europe/Paris') })
-  .refine(isTimeZone, msg('Time zone must be a time zone name such as Europe/Paris'))
-  .optional();
-
 /** Which follow-ups of a series an edit or a delete applies to: this one, or this one and the series' later pending ones. */
 export const followUpScopes = ['one', 'series'] as const;
 const scopeInput = z.enum(followUpScopes, { error: fmt('Scope must be one of {scopes}', { scopes: followUpScopes.join(', ') }) }).default('one');
@@ -43,6 +33,7 @@ export const followUpCreateInput = z.object({
   teamId: teamIdInput,
   repeat: repeatInput.default(null),
   timeZone: timeZoneInput,
+  idempotencyKey: idempotencyKeyInput,
 });
 
 export const followUpUpdateInput = z.object({

@@ -1,7 +1,7 @@
 // Prayer request inputs (SPEC §5): request and date required, answer date optional.
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
-import { booleanFlag, dateInput, id, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
+import { booleanFlag, dateInput, id, idempotencyKeyInput, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
 
 const request = requiredText(msg('Prayer request is required'), LIMITS.longText, msg('Prayer request'));
 const answerDate = dateInput().nullish();
@@ -14,6 +14,7 @@ export const prayerCreateInput = z.object({
   answerNotes: optionalText(LIMITS.longText, msg('Answer notes')),
   answerDate,
   teamId: teamIdInput,
+  idempotencyKey: idempotencyKeyInput,
 });
 
 export const prayerUpdateInput = z.object({

@@ -1,6 +1,9 @@
-// Input of the answer to 'Any changes spiritually?' (issue 16): the contact and their status now (the same one: no change).
+// Inputs of 'Any changes spiritually?' (issues 16, 28): the contact, with the browser's zone (where the day of the last
+// status change is read); the answer adds their status now (the same one: no change).
 import { z } from 'zod';
-import { id } from './common';
+import { id, timeZoneInput } from './common';
 import { spiritualStatusSchema } from './contacts';
 
-export const spiritualCheckAnswerInput = z.object({ id, status: spiritualStatusSchema });
+export const spiritualCheckInput = z.object({ id, timeZone: timeZoneInput });
+
+export const spiritualCheckAnswerInput = z.object({ id, status: spiritualStatusSchema, timeZone: timeZoneInput });

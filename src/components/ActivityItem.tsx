@@ -1,10 +1,10 @@
-// One activity in a list: type icon, 'Type with Name' (the name links to the contact), notes, date label; optionally a link to its edit view.
+// One activity in a list: type icon, 'Conversation with Name' (the name links to the contact), notes, date label; optionally a link to its edit view.
 import { Trans } from '@lingui/react';
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../i18n';
+import { activityTitle } from '../lib/activityTitle';
 import { activityDateLabel } from '../lib/dates';
-import { activityTypeLabel } from '../../shared/vocabulary';
 import { ClampedText } from './ClampedText';
 import { ContactLink } from './ContactLink';
 import { ActivityTypeIcon } from './Icons';
@@ -23,7 +23,6 @@ interface ActivityItemProps {
 }
 
 export function ActivityItem({ type, contactId, contactName, notes, date, to, expandable = false }: ActivityItemProps) {
-  const typeLabel = activityTypeLabel(type);
   return (
     <div className={`flex min-w-0 flex-1 items-start gap-3 ${to ? STRETCHED_ROW : ''}`}>
       <ActivityTypeIcon type={type} />
@@ -31,10 +30,10 @@ export function ActivityItem({ type, contactId, contactName, notes, date, to, ex
         <p dir="auto" className="font-medium wrap-anywhere">
           {/* The whole row opens the activity; the name inside it leads to the person instead, so links cannot nest. */}
           <Trans
-            id="<0>{activity}</0> with <1>{name}</1>"
-            values={{ activity: typeLabel, name: contactName }}
+            id="{type, select, conversation {<0>Conversation</0> with <1>{name}</1>} gospel_presentation {<0>Gospel Presentation</0> with <1>{name}</1>} follow_up {<0>Follow-up</0> with <1>{name}</1>} other {<0>Activity</0> with <1>{name}</1>}}"
+            values={{ type, name: contactName }}
             components={{
-              0: to ? <Link to={to} className={STRETCHED_LINK} aria-label={t('{activity} with {name}', { activity: typeLabel, name: contactName })} /> : <Fragment />,
+              0: to ? <Link to={to} className={STRETCHED_LINK} aria-label={activityTitle(type, contactName)} /> : <Fragment />,
               1: contactId === undefined ? <Fragment /> : <ContactLink contactId={contactId} name={contactName} />,
             }}
           />

@@ -3,13 +3,15 @@ import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { IMPORT_MAX_CHARS } from '../../server/schemas/account';
 import { useInvalidate } from '../hooks/useInvalidate';
 import { useToast } from '../hooks/useToast';
-import { t } from '../i18n';
+import { formattingLocale, t } from '../i18n';
 import { errorMessage } from '../lib/errors';
 import { account, importResultDescription } from '../lib/messages';
 import { spiritualStatusLabel } from '../../shared/vocabulary';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 
 type Plan = RouterOutputs['account']['previewImport'];
+type Help = RouterOutputs['account']['importHelp'];
+type Warning = Plan['warnings'][number];
 type ImportFile = { name: string; format: 'csv' | 'vcard'; text: string };
 
 /** A long address book would make the page endless; the count above the list still says how many. */
@@ -52,7 +54,8 @@ export function ContactImport() {
   // A new key empties the file input, so picking the same file again reads it again.
   const [inputKey, setInputKey] = useState(0);
   const unit = file ? importUnits[file.format] : null;
-  const unknownStatuses = plan?.valid.filter((draft) => draft.unknownStatus) ?? [];
+  const unknownStatuses = plan?.warnings.filter((warning): warning is Extract<Warning, { kind: 'status' }> => warning.kind === 'status') ?? [];
+  const unreadColumns = plan?.warnings.filter((warning): warning is Extract<Warning, { kind: 'column' }> => warning.kind === 'column') ?? [];
 
   function reset() {
     setFile(null);
@@ -119,9 +122,7 @@ export function ContactImport() {
             {error}
           </p>
         ) : (
-          <p className="text-xs text-base-content/70">
-            {t('A CSV file needs a first row naming its columns: name (or first and last name), email, phone, status, notes.')}
-          </p>
+          <ImportHelp />
         )}
       </div>
 
@@ -147,14 +148,23 @@ export function ContactImport() {
             )}
           </PreviewList>
           <PreviewList
-            title={unit.unknownStatuses(unknownStatuses.length)}
-            rows={unknownStatuses}
+            title={t('{count, plural, one {# column is not read: its values are left out} other {# columns are not read: their values are left out}}', { count: plan.warningCounts.column })}
+            rows={unreadColumns}
+            total={plan.warningCounts.column}
             tone="warning"
           >
-            {(draft) => (
+            {(warning) => (
+              <span className="wrap-anywhere">
+                <span className="font-medium">{t('Row {row}, column {column}:', { row: warning.row, column: warning.column })}</span>{' '}
+                <bdi>{t('“{status}”', { status: warning.value })}</bdi>
+              </span>
+            )}
+          </PreviewList>
+          <PreviewList title={unit.unknownStatuses(plan.warningCounts.status)} rows={unknownStatuses} total={plan.warningCounts.status} tone="warning">
+            {(warning) => (
               <span dir="auto" className="wrap-anywhere">
-                <span className="font-medium">{unit.named(draft.row, draft.name)}</span>{' '}
-                {t('“{status}”', { status: draft.unknownStatus })}
+                <span className="font-medium">{unit.named(warning.row, warning.name)}</span>{' '}
+                <bdi>{t('“{status}”', { status: warning.value })}</bdi>
               </span>
             )}
           </PreviewList>
@@ -191,15 +201,18 @@ export function ContactImport() {
 interface PreviewListProps<T> {
   title: string;
   rows: readonly T[];
+  /** How many there are, when `rows` holds only the first of them. */
+  total?: number;
   tone: 'success' | 'error' | 'warning';
   children(row: T): ReactNode;
 }
 
 const toneDot = { success: 'bg-success', error: 'bg-error', warning: 'bg-warning' } as const;
 
-function PreviewList<T>({ title, rows, tone, children }: PreviewListProps<T>) {
+function PreviewList<T>({ title, rows, total = rows.length, tone, children }: PreviewListProps<T>) {
   const headingId = useId();
   if (rows.length === 0) return null;
+  const shown = Math.min(rows.length, SHOWN_ROWS);
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold">
@@ -212,8 +225,80 @@ function PreviewList<T>({ title, rows, tone, children }: PreviewListProps<T>) {
             {children(row)}
           </li>
         ))}
-        {rows.length > SHOWN_ROWS && <li className="px-3 py-2 text-base-content/70">{t('{count, plural, other {and # more}}', { count: rows.length - SHOWN_ROWS })}</li>}
+        {total > shown && <li className="px-3 py-2 text-base-content/70">{t('{count, plural, other {and # more}}', { count: total - shown })}</li>}
       </ul>
     </section>
+  );
+}
+
+/** Each field's name on a screen, in the reader's language. */
+const fieldLabels: Record<Help['columns'][number]['field'], () => string> = {
+  name: () => t('Name'),
+  firstName: () => t('First name'),
+  lastName: () => t('Last name'),
+  email: () => t('Email'),
+  phone: () => t('Phone'),
+  spiritualStatus: () => t('Spiritual status'),
+  notes: () => t('Notes'),
+};
+
+/**
+ * Words as alternatives in the reader's language ('a, b o c', 'a أو b أو c'), each word isolated so Arabic and Latin words keep
+ * their own direction beside each other.
+ */
+function WordList({ words }: { words: string[] }) {
+  const parts = new Intl.ListFormat(formattingLocale(), { type: 'disjunction' }).formatToParts(words);
+  return (
+    <dd className="text-base-content/80">
+      {parts.map((part, index) => (part.type === 'element' ? <bdi key={index}>{part.value}</bdi> : <span key={index}>{part.value}</span>))}
+    </dd>
+  );
+}
+
+/**
+ * What the import reads, exactly: the server answers the very tables its import reads with (server/importExport.ts),
+ * the reader's language first, then English, then Sower's other languages.
+ */
+function ImportHelp() {
+  const help = trpc.account.importHelp.useQuery(undefined, { staleTime: Infinity });
+  return (
+    <div className="flex flex-col gap-1 text-xs text-base-content/70">
+      <p>{t('A CSV file needs a first row naming its columns, one of them the name (or the first and last name). Case and accents do not matter.')}</p>
+      {help.data && (
+        <details className="group">
+          <summary className="cursor-pointer font-medium text-base-content underline-offset-2 hover:underline">{t('Which column names and statuses are read')}</summary>
+          <div className="mt-2 flex flex-col gap-3 rounded-field border border-base-300 bg-base-100 p-3">
+            <section>
+              <h3 className="font-semibold text-base-content">{t('Columns, in any of these names')}</h3>
+              <dl className="mt-1 grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-[max-content_1fr]">
+                {help.data.columns.map(({ field, words }) => (
+                  <div key={field} className="contents">
+                    <dt className="font-medium text-base-content">{fieldLabels[field]()}</dt>
+                    <WordList words={words} />
+                  </div>
+                ))}
+                <div className="contents">
+                  <dt className="font-medium text-base-content">{t('Recognised, not imported')}</dt>
+                  <WordList words={help.data.ignoredColumns} />
+                </div>
+              </dl>
+            </section>
+            <section>
+              <h3 className="font-semibold text-base-content">{t('Statuses, in any of these words')}</h3>
+              <dl className="mt-1 grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-[max-content_1fr]">
+                {help.data.statuses.map(({ status, words }) => (
+                  <div key={status} className="contents">
+                    <dt className="font-medium text-base-content">{spiritualStatusLabel(status)}</dt>
+                    <WordList words={words} />
+                  </div>
+                ))}
+              </dl>
+              <p className="mt-1">{t('Any other status is imported as Unknown, and the preview says so.')}</p>
+            </section>
+            <p>{t('A vCard file is read from its FN (or N), EMAIL, TEL, NOTE and X-SOWER-STATUS.')}</p>
+          </div>
+        </details>
+      )}
+    </div>
   );
 }

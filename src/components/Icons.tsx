@@ -20,6 +20,8 @@ function outline(shape: ReactNode, { directional = false } = {}) {
   };
 }
 
+/** A clock: something past its time (the dashboard's overdue line). */
+export const ClockIcon = outline(<path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2" />);
 /** Two arrows chasing each other round: a follow-up that repeats. */
 export const RepeatIcon = outline(<path d="M17 2l3 3-3 3M4 11V9a4 4 0 0 1 4-4h12M7 22l-3-3 3-3M20 13v2a4 4 0 0 1-4 4H4" />);
 export const ChatIcon = outline(<path d="M4 5h16v11H8l-4 4z" />);

@@ -8,8 +8,17 @@ import { useToast } from '../hooks/useToast';
 import { t } from '../i18n';
 import { httpStatus } from '../lib/errors';
 import { offline } from '../lib/offlineMessages';
-import { flushOutbox } from '../lib/outbox';
+import { flushOutbox, type OutboxEntry, type OutboxKind } from '../lib/outbox';
 import { trpc } from '../lib/trpc';
+
+/** The toast after a send: the kind's own words when all were of one kind. */
+function syncedTitle(kinds: OutboxKind[]) {
+  const only = kinds.every((kind) => kind === kinds[0]) ? kinds[0] : undefined;
+  if (only === 'activity') return offline.synced(kinds.length);
+  if (only === 'followUp') return offline.followUpsSynced(kinds.length);
+  if (only === 'prayer') return offline.prayersSynced(kinds.length);
+  return offline.itemsSynced(kinds.length);
+}
 
 const FIRST_RETRY_MS = 2_000;
 const LONGEST_RETRY_MS = 10_000;
@@ -28,16 +37,24 @@ export default function OutboxSync() {
     const send = async () => {
       window.clearTimeout(retryTimer);
       if (!navigator.onLine) return;
-      const { sent, refused, retryLater } = await flushOutbox(
-        userId,
-        (entry) => utils.client.activities.create.mutate({ ...entry.input, idempotencyKey: entry.key }),
-        httpStatus,
-      );
+      // Each with its key, so a send repeated after a lost answer creates once (decisions 006, 027).
+      const sendEntry = (entry: OutboxEntry) =>
+        entry.kind === 'followUp'
+          ? utils.client.followUps.create.mutate({ ...entry.input, idempotencyKey: entry.key })
+          : entry.kind === 'prayer'
+            ? utils.client.prayerRequests.create.mutate({ ...entry.input, idempotencyKey: entry.key })
+            : utils.client.activities.create.mutate({ ...entry.input, idempotencyKey: entry.key });
+      const { sent, sentKinds, refusedKinds, retryLater } = await flushOutbox(userId, sendEntry, httpStatus);
       if (sent > 0) {
-        toast({ variant: 'success', title: offline.synced(sent) });
-        void invalidate('activityCreate');
+        toast({ variant: 'success', title: syncedTitle(sentKinds) });
+        if (sentKinds.includes('activity')) void invalidate('activityCreate');
+        if (sentKinds.includes('followUp')) void invalidate('followUp');
+        if (sentKinds.includes('prayer')) void invalidate('prayer');
       }
-      if (refused > 0) toast({ variant: 'destructive', title: t('Error'), description: offline.refused(refused) });
+      const refusedActivities = refusedKinds.filter((kind) => kind === 'activity').length;
+      const refusedOthers = refusedKinds.length - refusedActivities;
+      if (refusedActivities > 0) toast({ variant: 'destructive', title: t('Error'), description: offline.refused(refusedActivities) });
+      if (refusedOthers > 0) toast({ variant: 'destructive', title: t('Error'), description: offline.refusedOther(refusedOthers) });
       failures = retryLater ? failures + 1 : 0;
       if (retryLater) retryTimer = window.setTimeout(sendLogged, Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), LONGEST_RETRY_MS));
     };

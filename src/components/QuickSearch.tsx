@@ -2,7 +2,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Trans } from '@lingui/react';
 import { useNavigate } from 'react-router-dom';
-import { activityTypeLabel, spiritualStatusLabel } from '../../shared/vocabulary';
+import { spiritualStatusLabel } from '../../shared/vocabulary';
+import { activityTitle } from '../lib/activityTitle';
 import { t } from '../i18n';
 import { foldedMatch } from '../lib/foldedMatch';
 import { snippet } from '../lib/snippet';
@@ -33,7 +34,7 @@ function groupsOf(found: Found, query: string) {
       results: found.activities.map((a) => ({
         key: `a${a.id}`,
         href: `/activities?id=${a.id}`,
-        title: t('{activity} with {name}', { activity: activityTypeLabel(a.type), name: a.contactName }),
+        title: activityTitle(a.type, a.contactName),
         detail: snippet(a.notes || a.description || '', query),
         meta: formatDay(a.date),
       })),

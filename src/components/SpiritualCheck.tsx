@@ -8,12 +8,26 @@ import { useWrite } from '../hooks/useWrite';
 import { failure } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import type { SpiritualStatus } from '../../shared/vocabulary';
+import type { SpiritualCheckSince } from '../../shared/nudges';
+import { browserTimeZone } from '../lib/repeat';
 
 /** The address that opens a contact's page at the question (the Log Activity toast's action). */
 export const spiritualCheckPath = (contactId: number) => `/contacts/${contactId}?check=spiritual`;
 
+/** Why Sower asks, from what it counted: only a status that did change is said to have changed. */
+function promptOf(since: SpiritualCheckSince, name: string): string {
+  switch (since) {
+    case 'changed':
+      return t('You have spent time with {name} several times since their status last changed. Where are they now?', { name });
+    case 'checked':
+      return t('You have spent time with {name} several times since you last reviewed their status. Where are they now?', { name });
+    case 'added':
+      return t('You have spent time with {name} several times, and their status has stayed the same since they were added to Sower. Where are they now?', { name });
+  }
+}
+
 export function SpiritualCheck({ contactId, name }: { contactId: number; name: string }) {
-  const check = trpc.contacts.spiritualCheck.useQuery({ id: contactId });
+  const check = trpc.contacts.spiritualCheck.useQuery({ id: contactId, timeZone: browserTimeZone() });
   const answer = trpc.contacts.answerSpiritualCheck.useMutation();
   const write = useWrite();
   const selectId = useId();
@@ -35,7 +49,7 @@ export function SpiritualCheck({ contactId, name }: { contactId: number; name: s
   const chosen = status ?? current;
 
   const record = (to: SpiritualStatus) =>
-    void write(() => answer.mutateAsync({ id: contactId, status: to }), {
+    void write(() => answer.mutateAsync({ id: contactId, status: to, timeZone: browserTimeZone() }), {
       kind: 'contact',
       done: to === current ? t('Noted: no change for now') : t('Spiritual status updated'),
       failed: failure.updateContact,
@@ -49,7 +63,7 @@ export function SpiritualCheck({ contactId, name }: { contactId: number; name: s
         {t('Any changes spiritually?')}
       </h2>
       <p className="mt-1 text-sm text-base-content/80">
-        {t('You have spent time with {name} several times since their status last changed. Where are they now?', { name })}
+        {promptOf(check.data.since, name)}
       </p>
       <div className="mt-3 flex flex-wrap items-end gap-2">
         <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1.5">

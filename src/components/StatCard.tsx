@@ -1,10 +1,13 @@
-// A dashboard number: title, value, icon and, when given, its trend (green when up, red when down, plain when level).
+// A dashboard number: title, value, icon and, when given, its trend: how many in the last 30 days, and how many in the
+// 30 before (green when more, red when fewer, plain when the same).
 import type { ReactNode } from 'react';
 import { formattingLocale, t } from '../i18n';
 
 export interface Trend {
-  /** Percent change. */
+  /** How many in the last 30 days. */
   value: number;
+  /** How many in the 30 days before. */
+  previous: number;
   label: string;
   isPositive: boolean;
 }
@@ -18,12 +21,14 @@ interface StatCardProps {
   detail?: string;
 }
 
-/** '+12%', '-5%', '0%' in English; the sign, digits and percent sign of the current language elsewhere. */
-function formatTrend(percent: number): string {
-  return new Intl.NumberFormat(formattingLocale(), { style: 'percent', signDisplay: 'exceptZero', useGrouping: false }).format(percent / 100);
+/** '+15', '0' in English; the sign and digits of the current language elsewhere. */
+function formatCount(count: number, sign: boolean): string {
+  return new Intl.NumberFormat(formattingLocale(), { signDisplay: sign ? 'exceptZero' : 'auto' }).format(count);
 }
 
 export function StatCard({ title, value, icon, trend, detail }: StatCardProps) {
+  // The arrow and colour compare the last 30 days with the 30 before, which the line under says.
+  const direction = !trend ? null : trend.value === trend.previous ? 'level' : trend.value > trend.previous ? 'up' : 'down';
   return (
     <div className="card border border-base-300 bg-base-100">
       <div className="card-body gap-1 p-4 sm:gap-1.5 sm:p-5">
@@ -36,17 +41,20 @@ export function StatCard({ title, value, icon, trend, detail }: StatCardProps) {
         </p>
         {detail && <p className="text-xs text-base-content/75">{detail}</p>}
         {trend && (
-          <p className="text-xs text-base-content/75">
-            {/* Green and red are not the only cue: the sign and the arrow say the direction too. No change (0 against 0
-                included) is neither good nor bad news: plain text, a level arrow. */}
-            <span className={`font-semibold ${trend.value === 0 ? 'text-base-content' : trend.isPositive ? 'text-success' : 'text-error'}`} data-trend={trend.value === 0 ? 'level' : trend.isPositive ? 'up' : 'down'}>
-              <span aria-hidden="true" className={trend.value === 0 ? 'inline-block rtl:-scale-x-100' : undefined}>
-                {trend.value === 0 ? '→' : trend.isPositive ? '↑' : '↓'}{' '}
-              </span>
-              {formatTrend(trend.value)}
-            </span>{' '}
-            {t(trend.label)}
-          </p>
+          <div className="text-xs text-base-content/75" data-testid="stat-trend">
+            <p>
+              {/* Green and red are not the only cue: the arrow says the direction too. The same pace (0 and 0 included)
+                  is neither good nor bad news: plain text, a level arrow. */}
+              <span className={`font-semibold ${direction === 'level' ? 'text-base-content' : trend.isPositive ? 'text-success' : 'text-error'}`} data-trend={direction}>
+                <span aria-hidden="true" className={direction === 'level' ? 'inline-block rtl:-scale-x-100' : undefined}>
+                  {direction === 'level' ? '→' : direction === 'up' ? '↑' : '↓'}
+                </span>{' '}
+                {formatCount(trend.value, true)}
+              </span>{' '}
+              {t(trend.label)}
+            </p>
+            <p className="mt-0.5">{t('{count} in the 30 before', { count: formatCount(trend.previous, false) })}</p>
+          </div>
         )}
       </div>
     </div>

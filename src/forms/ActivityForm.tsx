@@ -3,20 +3,20 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { spiritualCheckPath } from '../components/SpiritualCheck';
 import { activityCreateInput, activityUpdateInput } from '../../server/schemas/activities';
-import { useAuth } from '../hooks/useAuth';
-import { useToast } from '../hooks/useToast';
+import { useOnline } from '../hooks/useOnline';
 import { useWrite } from '../hooks/useWrite';
 import { t } from '../i18n';
+import { browserTimeZone } from '../lib/repeat';
 import { addDaysFromToday, fromDateInputValue, isMoreThanADayAhead, toDateInputValue } from '../lib/dates';
 import { activityDate, activityWrittenDescription, failure, success } from '../lib/messages';
 import { offline } from '../lib/offlineMessages';
-import { keepForLater, newIdempotencyKey } from '../lib/outbox';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
 import { activityFollowUpTypeOptions, activityTypeOptions } from './options';
 import { ContactCombobox, contactNamed, sameName, type ContactChoice } from './ContactCombobox';
 import { TextField } from './TextField';
 import { useFormState } from './useFormState';
+import { useOutboxCreate } from './useOutboxCreate';
 
 export type Activity = RouterOutputs['activities']['list'][number];
 
@@ -51,11 +51,10 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
   const create = trpc.activities.create.useMutation();
   const update = trpc.activities.update.useMutation();
   const write = useWrite();
-  const { user } = useAuth();
-  const { toast } = useToast();
+  const online = useOnline();
   const navigate = useNavigate();
   // One key per form: pressing Log Activity again after a lost answer cannot create the activity twice.
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  const outbox = useOutboxCreate();
   const dateRequired = (v: typeof values) => ({
     ...(v.date ? {} : { date: t('Date is required') }),
     ...(v.withFollowUp && !v.followUpDate ? { 'followUp.date': t('Date is required') } : {}),
@@ -95,22 +94,16 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
           notes: v.notes,
           followUp: v.withFollowUp ? { date: dateOrUndefined(v.followUpDate), type: v.followUpType, description: v.followUpDescription } : undefined,
           prayer: v.withPrayer ? { request: v.prayerRequest } : undefined,
+          // Where the user's days are: the answer's 'Any changes spiritually?' reads the status change's day there.
+          timeZone: browserTimeZone(),
         }),
         async (input) => {
           // Offline, a call would only wait; the outbox keeps it and sends it with this key when the connection returns.
-          if (!navigator.onLine && user) {
-            try {
-              await keepForLater(user.id, idempotencyKey, input);
-            } catch (error) {
-              console.error(error);
-              toast({ title: t('Error'), description: failure.createActivity, variant: 'destructive' });
-              return;
-            }
-            toast({ title: offline.kept, description: offline.keptDetail });
-            onDone();
+          if (outbox.offline) {
+            if (await outbox.keep({ kind: 'activity', input }, offline.keptDetail, failure.createActivity)) onDone();
             return;
           }
-          await write(() => create.mutateAsync({ ...input, idempotencyKey }), {
+          await write(() => create.mutateAsync({ ...input, idempotencyKey: outbox.idempotencyKey }), {
             done: (created) => ({
               title: success.activityCreated,
               description: activityWrittenDescription(created),
@@ -134,6 +127,8 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
           value={values.contactName}
           error={errors.contactName}
           contacts={contacts.data ?? (original ? [original] : [])}
+          // Offline without the contact list (never loaded on this device): a name cannot be checked, so nothing is promised.
+          cannotCheck={!contacts.data && !online}
           original={activity ? original : undefined}
           onChange={(name, contact) => {
             set('contactName', name);

@@ -20,6 +20,8 @@ interface ContactComboboxProps {
   onChange(name: string, contact: ContactChoice | undefined): void;
   /** The contact the record had when the form opened: changing the name does not rename them. */
   original?: ContactChoice;
+  /** No list to check a typed name against (offline, never loaded here): say so instead of promising a new contact. */
+  cannotCheck?: boolean;
   placeholder?: string;
 }
 
@@ -37,15 +39,16 @@ export function contactNamed(contacts: readonly ContactChoice[], typed: string):
 }
 
 /** What the line under the field says about the name typed: whose activity it is, or that it is someone new. */
-function hintFor(value: string, known: ContactChoice | undefined, original: ContactChoice | undefined) {
+function hintFor(value: string, known: ContactChoice | undefined, original: ContactChoice | undefined, cannotCheck: boolean | undefined) {
   const typed = value.trim();
   if (typed === '') return undefined;
   // Written otherwise than the contact's name ('Lucia Fernandez' for 'Lucía Fernández'): say whose activity it becomes.
   if (known) return known.name.trim() === typed ? undefined : contactPicker.existingContact(known.name);
+  if (cannotCheck) return contactPicker.cannotCheckOffline;
   return original && !sameName(original.name, value) ? contactPicker.newContactInstead(typed, original.name) : contactPicker.newContact(typed);
 }
 
-export function ContactCombobox({ name, label, value, error, contacts, onChange, original, placeholder }: ContactComboboxProps) {
+export function ContactCombobox({ name, label, value, error, contacts, onChange, original, cannotCheck, placeholder }: ContactComboboxProps) {
   const id = useId();
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
@@ -86,7 +89,7 @@ export function ContactCombobox({ name, label, value, error, contacts, onChange,
     }
   }
 
-  const hint = hintFor(value, known, original);
+  const hint = hintFor(value, known, original, cannotCheck);
 
   return (
     <div className="relative flex flex-col gap-1.5">

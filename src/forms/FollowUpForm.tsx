@@ -7,6 +7,7 @@ import { useWrite } from '../hooks/useWrite';
 import { t } from '../i18n';
 import { addDaysFromToday, fromDateInputValue, toDateInputValue } from '../lib/dates';
 import { failure, success } from '../lib/messages';
+import { offline } from '../lib/offlineMessages';
 import { followUpTypeLabel } from '../../shared/vocabulary';
 import { browserTimeZone, repeatUnitName } from '../lib/repeat';
 import { trpc, type RouterOutputs } from '../lib/trpc';
@@ -15,6 +16,7 @@ import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } fr
 import { followUpTypeOptions } from './options';
 import { TextField } from './TextField';
 import { useFormState } from './useFormState';
+import { useOutboxCreate } from './useOutboxCreate';
 
 export type FollowUp = RouterOutputs['followUps']['list'][number];
 
@@ -54,6 +56,8 @@ export function FollowUpForm({ followUp, defaultContactId, defaults, onDone }: F
   const [askingScope, setAskingScope] = useState<((scope: SeriesScope) => void) | null>(null);
   const inSeries = Boolean(followUp?.repeatEvery && followUp.seriesId);
   const create = trpc.followUps.create.useMutation();
+  const outbox = useOutboxCreate();
+  const contacts = trpc.contacts.names.useQuery();
   const update = trpc.followUps.update.useMutation();
   const write = useWrite();
   // A follow-up made from an activity may be a Bible Study, which this form's list (SPEC §2) does not offer: the saved
@@ -86,7 +90,12 @@ export function FollowUpForm({ followUp, defaultContactId, defaults, onDone }: F
         followUpCreateInput,
         toInput,
         async (input) => {
-          await write(() => create.mutateAsync(input), { done: success.followUpScheduled, failed: failure.scheduleFollowUp, kind: 'followUp' });
+          if (outbox.offline) {
+            const contactName = contacts.data?.find((contact) => contact.id === input.contactId)?.name ?? '';
+            if (await outbox.keep({ kind: 'followUp', input, contactName }, offline.keptFollowUp, failure.scheduleFollowUp)) onDone();
+            return;
+          }
+          await write(() => create.mutateAsync({ ...input, idempotencyKey: outbox.idempotencyKey }), { done: success.followUpScheduled, failed: failure.scheduleFollowUp, kind: 'followUp' });
           onDone();
         },
         contactRequired,

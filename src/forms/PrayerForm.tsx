@@ -4,11 +4,13 @@ import { useWrite } from '../hooks/useWrite';
 import { t } from '../i18n';
 import { fromDateInputValue, toDateInputValue } from '../lib/dates';
 import { failure, success } from '../lib/messages';
+import { offline } from '../lib/offlineMessages';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { ContactSelect } from './ContactSelect';
 import { CheckboxField, FieldGroup, FormActions, TextAreaField } from './Fields';
 import { TextField } from './TextField';
 import { useFormState } from './useFormState';
+import { useOutboxCreate } from './useOutboxCreate';
 
 export type Prayer = RouterOutputs['prayerRequests']['list'][number];
 
@@ -22,6 +24,8 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
     answerNotes: prayer?.answerNotes ?? '',
   });
   const create = trpc.prayerRequests.create.useMutation();
+  const outbox = useOutboxCreate();
+  const contacts = trpc.contacts.names.useQuery();
   const update = trpc.prayerRequests.update.useMutation();
   const write = useWrite();
   const toInput = (v: typeof values) => ({
@@ -48,7 +52,12 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
         prayerCreateInput,
         toInput,
         async (input) => {
-          await write(() => create.mutateAsync(input), { done: success.prayerAdded, failed: failure.addPrayer, kind: 'prayer' });
+          if (outbox.offline) {
+            const contactName = contacts.data?.find((contact) => contact.id === input.contactId)?.name ?? '';
+            if (await outbox.keep({ kind: 'prayer', input, contactName }, offline.keptPrayer, failure.addPrayer)) onDone();
+            return;
+          }
+          await write(() => create.mutateAsync({ ...input, idempotencyKey: outbox.idempotencyKey }), { done: success.prayerAdded, failed: failure.addPrayer, kind: 'prayer' });
           onDone();
         },
         formRules,

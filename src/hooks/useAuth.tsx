@@ -45,10 +45,14 @@ function forgetOfflineData() {
     .catch((error) => console.warn('The offline outbox could not be cleared', error));
   // This device stops receiving the user's reminders: its push subscription ends, so the push service answers 410 to
   // the next digest and the server forgets it (server/nudges/push.ts). A shared phone shows nobody's names after logout.
+  // What the screens showed (the query cache kept in IndexedDB, decision 027).
+  const kept = import('../lib/persistedCache')
+    .then(({ dropKeptQueries }) => dropKeptQueries())
+    .catch((error) => console.warn('The data kept on this device could not be deleted', error));
   const push = import('../lib/push')
     .then(({ unsubscribeThisDevice }) => unsubscribeThisDevice())
     .catch((error) => console.warn('The push subscription could not be ended', error));
-  return Promise.all([outbox, push]).then(() => undefined);
+  return Promise.all([outbox, kept, push]).then(() => undefined);
 }
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
@@ -81,6 +85,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (user) remember(user);
   }, [user]);
+
+  // While someone is signed in, what the screens read is kept on this device for a restart offline (decision 027).
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    void import('../lib/persistedCache')
+      .then(({ keepQueries }) => keepQueries(queryClient))
+      .catch((error) => console.warn('The cache cannot be kept on this device', error));
+  }, [signedIn, queryClient]);
 
   // The account's language wins over this device's and the browser's, and is remembered here for the next visit.
   const accountLanguage = user?.language;

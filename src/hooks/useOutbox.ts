@@ -1,9 +1,9 @@
-// The signed-in user's activities waiting in the offline outbox, kept current as entries come and go.
+// The signed-in user's entries of one kind waiting in the offline outbox, kept current as entries come and go.
 import { useEffect, useState } from 'react';
-import { onOutboxChange, waitingFor, type OutboxEntry } from '../lib/outbox';
+import { kindOf, onOutboxChange, waitingFor, type OutboxEntry, type OutboxKind } from '../lib/outbox';
 import { useAuth } from './useAuth';
 
-export function useOutbox(): OutboxEntry[] {
+export function useOutbox<K extends OutboxKind>(kind: K): Extract<OutboxEntry, { kind?: K }>[] {
   const { user } = useAuth();
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
   const userId = user?.id;
@@ -12,7 +12,7 @@ export function useOutbox(): OutboxEntry[] {
     let current = true;
     const load = () =>
       void waitingFor(userId).then(
-        (found) => current && setEntries(found),
+        (found) => current && setEntries(found.filter((entry) => kindOf(entry) === kind)),
         (error) => console.warn('The offline outbox could not be read', error),
       );
     load();
@@ -21,6 +21,6 @@ export function useOutbox(): OutboxEntry[] {
       current = false;
       stop();
     };
-  }, [userId]);
-  return userId === undefined ? [] : entries;
+  }, [userId, kind]);
+  return (userId === undefined ? [] : entries) as Extract<OutboxEntry, { kind?: K }>[];
 }

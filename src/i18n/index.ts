@@ -16,14 +16,17 @@ setTextTranslator((text) => t(text));
 /**
  * The text in the current language: t('Activity created'), t('{count, plural, one {# day} other {# days}}', { count }).
  * In a right-to-left language each text value is isolated (FSI … PDI), so an English name inside an Arabic sentence
- * keeps its own direction and the sentence's punctuation stays where it belongs.
+ * keeps its own direction and the sentence's punctuation stays where it belongs. A value that only chooses a branch
+ * ({type, select, …}) is never shown, so it stays as it is.
  */
 export function t(id: string, values?: Record<string, unknown>): string {
   // Only the catalogue's own messages (a server's message may be looked up here): never one of Object.prototype's names.
   if (!Object.hasOwn(i18n.messages, id)) return id;
-  if (values && isRtl) values = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? `\u2068${value}\u2069` : value]));
+  if (values && isRtl) values = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' && !choosesBranch(id, name) ? `\u2068${value}\u2069` : value]));
   return i18n._(id, values);
 }
+
+const choosesBranch = (id: string, name: string) => id.includes(`{${name}, select,`);
 
 let isRtl = false;
 

@@ -150,6 +150,10 @@ export const contactPicker = {
   newContact: (name: string) => t('No contact is named “{name}”: a new contact will be created.', { name }),
   /** The name typed is an existing contact's written another way: the activity is logged with that contact. */
   existingContact: (name: string) => t('Will be logged with the existing contact “{name}”.', { name }),
+  /** Offline, with no contact list on this device: the server matches the name when the activity is sent. */
+  get cannotCheckOffline() {
+    return t('Names cannot be checked while offline: the activity goes to the contact of that name when it is sent, or to a new one.');
+  },
   newContactInstead: (name: string, original: string) =>
     t('No contact is named “{name}”: saving moves this activity to a new contact. To rename {original}, edit the contact instead.', {
       name,
@@ -243,6 +247,11 @@ export const nextFollowUp = {
   get offer() {
     return t('Schedule the next one');
   },
+  /** A repeating one: Sower already scheduled the next, so the toast opens it instead of offering a second. */
+  get open() {
+    return t('Open the next one');
+  },
+  scheduled: (date: string) => t('The next one is on {date}.', { date }),
   title: (name: string) => t('Next follow-up with {name}', { name }),
 } as const;
 

@@ -9,10 +9,10 @@ export const offline = {
     return t('You are offline.');
   },
   get bannerDetail() {
-    return t('What was already loaded stays readable; activities you log are kept and sent when you are back online.');
+    return t('What was already loaded stays readable; activities, follow-ups and prayer requests you add are kept and sent when you are back online.');
   },
   get bannerShort() {
-    return t('New activities wait until you are back.');
+    return t('What you add waits until you are back.');
   },
   get notLoaded() {
     return t('This screen was not loaded yet; it fills in when you are back online.');
@@ -23,6 +23,12 @@ export const offline = {
   get keptDetail() {
     return t('No connection: the activity will be sent when you are back online.');
   },
+  get keptFollowUp() {
+    return t('No connection: the follow-up will be sent when you are back online.');
+  },
+  get keptPrayer() {
+    return t('No connection: the prayer request will be sent when you are back online.');
+  },
   get waiting() {
     return t('Waiting to sync');
   },
@@ -30,6 +36,16 @@ export const offline = {
     return t('You are offline. Your activities will show when the connection returns.');
   },
   synced: (count: number) => t('{count, plural, one {Activity synced} other {# activities synced}}', { count }),
+  followUpsSynced: (count: number) => t('{count, plural, one {Follow-up synced} other {# follow-ups synced}}', { count }),
+  prayersSynced: (count: number) => t('{count, plural, one {Prayer request synced} other {# prayer requests synced}}', { count }),
+  /** Activities, follow-ups and prayer requests sent together. */
+  itemsSynced: (count: number) => t('{count, plural, one {# item saved offline was sent} other {# items saved offline were sent}}', { count }),
+  /** A follow-up or a prayer request refused (an activity's refusal says so in its own words, below). */
+  refusedOther: (count: number) =>
+    t(
+      '{count, plural, one {A follow-up or prayer request saved offline could not be created. Please add it again.} other {# follow-ups or prayer requests saved offline could not be created. Please add them again.}}',
+      { count },
+    ),
   refused: (count: number) =>
     t(
       '{count, plural, one {An activity saved offline could not be created. Please log it again.} other {# activities saved offline could not be created. Please log them again.}}',

@@ -1,15 +1,26 @@
-// The offline outbox: activities logged without a connection, kept in IndexedDB (per user) until they are sent.
+// The offline outbox: activities, follow-ups and prayer requests added without a connection, kept in IndexedDB (per
+// user) until they are sent, each with its idempotency key (decisions 010, 027).
 import type { RouterInputs } from './trpc';
 
 export type ActivityDraft = RouterInputs['activities']['create'];
+type FollowUpDraft = RouterInputs['followUps']['create'];
+type PrayerDraft = RouterInputs['prayerRequests']['create'];
 
-export interface OutboxEntry {
+/** What waits: its kind (absent on entries stored before there were kinds: an activity) and the create's input. */
+export type OutboxDraft =
+  | { kind?: 'activity'; input: ActivityDraft }
+  | { kind: 'followUp'; input: FollowUpDraft; contactName: string }
+  | { kind: 'prayer'; input: PrayerDraft; contactName: string };
+
+export type OutboxKind = NonNullable<OutboxDraft['kind']>;
+export const kindOf = (draft: OutboxDraft): OutboxKind => draft.kind ?? 'activity';
+
+export type OutboxEntry = OutboxDraft & {
   /** Also the idempotency key the server sees, so a send that is repeated (a lost answer, two tabs) creates once. */
   key: string;
   userId: number;
-  input: ActivityDraft;
   queuedAt: Date;
-}
+};
 
 const DB_NAME = 'sower-outbox';
 const STORE = 'activities';
@@ -56,12 +67,12 @@ export function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-export async function keepForLater(userId: number, key: string, input: ActivityDraft): Promise<void> {
-  await run('readwrite', (store) => store.put({ key, userId, input, queuedAt: new Date() } satisfies OutboxEntry));
+export async function keepForLater(userId: number, key: string, draft: OutboxDraft): Promise<void> {
+  await run('readwrite', (store) => store.put({ ...draft, key, userId, queuedAt: new Date() } satisfies OutboxEntry));
   changed();
 }
 
-/** The user's waiting activities, oldest first, so they are sent in the order they were logged. */
+/** The user's waiting entries, oldest first, so they are sent in the order they were added. */
 export async function waitingFor(userId: number): Promise<OutboxEntry[]> {
   const all = (await run('readonly', (store) => store.getAll())) as OutboxEntry[];
   return all.filter((entry) => entry.userId === userId).sort((a, b) => a.queuedAt.getTime() - b.queuedAt.getTime());
@@ -82,8 +93,11 @@ let flushing: Promise<FlushResult> | null = null;
 
 export interface FlushResult {
   sent: number;
+  /** What was sent, by kind (the toast names it). */
+  sentKinds: OutboxKind[];
   /** Refused by the server for good (a 4xx other than 401/429): kept would mean retried forever. */
   refused: number;
+  refusedKinds: OutboxKind[];
   /**
    * Stopped at a failure that passes by itself (no answer, a 5xx, a 429) with entries still waiting: worth another
    * flush soon, since a connection that comes back does not always say so (a weak signal reports 'online' throughout).
@@ -100,7 +114,7 @@ export interface OutboxStore {
 const indexedDbStore: OutboxStore = { waitingFor, remove: removeFromOutbox };
 
 /**
- * Sends the user's waiting activities one by one with their keys, removing each once the server has it. Stops at
+ * Sends the user's waiting entries one by one with their keys, removing each once the server has it. Stops at
  * the first failure that may pass (no connection, 5xx, 401 until signed in again, 429) and leaves the rest waiting.
  * One flush at a time: an 'online' event during a start-up flush joins it instead of sending everything twice.
  */
@@ -111,12 +125,13 @@ export function flushOutbox(
   store: OutboxStore = indexedDbStore,
 ) {
   flushing ??= (async () => {
-    const result: FlushResult = { sent: 0, refused: 0, retryLater: false };
+    const result: FlushResult = { sent: 0, sentKinds: [], refused: 0, refusedKinds: [], retryLater: false };
     try {
       for (const entry of await store.waitingFor(userId)) {
         try {
           await send(entry);
           result.sent++;
+          result.sentKinds.push(kindOf(entry));
         } catch (error) {
           const status = statusOf(error);
           if (status === 401) break;
@@ -124,8 +139,9 @@ export function flushOutbox(
             result.retryLater = true;
             break;
           }
-          console.warn('The server refused an activity from the outbox', error);
+          console.warn('The server refused an entry of the outbox', error);
           result.refused++;
+          result.refusedKinds.push(kindOf(entry));
         }
         await store.remove(entry.key);
       }

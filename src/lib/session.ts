@@ -35,6 +35,11 @@ export function signedInUser(queryClient: QueryClient): SessionUser | null {
   return queryClient.getQueryData<SessionUser | null>(sessionKey) ?? null;
 }
 
+/** The signed-in user, null for nobody, undefined while the session check has not answered yet. */
+export function sessionUserOrUnknown(queryClient: QueryClient): SessionUser | null | undefined {
+  return queryClient.getQueryData<SessionUser | null>(sessionKey);
+}
+
 /**
  * Who was signed in last on this browser (their public profile, never data), so the app can open offline after a
  * reload: the session cannot be checked without a connection, and the outbox and cached screens need a user.
@@ -45,6 +50,11 @@ const REMEMBERED_USER = 'sower:user';
 /** The remembered user, only while the browser says it is offline: online, the server is asked first. */
 export function rememberedUser(): SessionUser | undefined {
   return navigator.onLine ? undefined : storedUser();
+}
+
+/** Whose data this browser may keep (decision 027): the user remembered here, online or not. */
+export function storedUserId(): number | undefined {
+  return storedUser()?.id;
 }
 
 function storedUser(): SessionUser | undefined {

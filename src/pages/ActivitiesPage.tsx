@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { t } from '../i18n';
 import { activityTypes, isOneOf } from '../../shared/vocabulary';
 import { ActivityItem } from '../components/ActivityItem';
+import { activityTitle } from '../lib/activityTitle';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
 import { PlusIcon } from '../components/Icons';
@@ -22,10 +23,10 @@ import { activityTypeOptions } from '../forms/options';
 import { TextField } from '../forms/TextField';
 import { useEditedRow } from '../hooks/useEditedRow';
 import { useOutbox } from '../hooks/useOutbox';
+import { WaitingToSync } from '../components/WaitingToSync';
 import { useUrlFilters } from '../hooks/useUrlFilters';
 import { useWrite } from '../hooks/useWrite';
 import { fromDateInputValue } from '../lib/dates';
-import { activityTypeLabel } from '../../shared/vocabulary';
 import { confirmDelete, failure, loadFailed, notFound, success } from '../lib/messages';
 import { offline } from '../lib/offlineMessages';
 import { trpc } from '../lib/trpc';
@@ -72,7 +73,7 @@ export default function ActivitiesPage() {
   // ?new=1 (the installed app's 'Log Activity' shortcut) opens the form at once.
   const [creating, setCreating] = useState(() => params.get('new') === '1');
   const [deleting, setDeleting] = useState<Activity | null>(null);
-  const waiting = useOutbox();
+  const waiting = useOutbox('activity');
 
   // The shortcut's parameter has done its job; left in the address, a reload would open the form again.
   useEffect(() => {
@@ -132,18 +133,10 @@ export default function ActivitiesPage() {
           )}
         </div>
       )}
-      {waiting.length > 0 && (
-        <section aria-label={offline.waiting} className="mb-4">
-          <ul className="flex flex-col gap-2">
-            {waiting.map((entry) => (
-              <li key={entry.key} className="flex flex-col gap-2 rounded-box border border-dashed border-warning bg-base-100 p-3 sm:p-4">
-                <ActivityItem type={entry.input.type ?? 'conversation'} contactName={entry.input.contactName ?? ''} notes={entry.input.notes ?? null} date={new Date(entry.input.date ?? entry.queuedAt)} />
-                <span className="badge badge-sm badge-warning self-start">{offline.waiting}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <WaitingToSync
+        entries={waiting}
+        row={(entry) => <ActivityItem type={entry.input.type ?? 'conversation'} contactName={entry.input.contactName ?? ''} notes={entry.input.notes ?? null} date={new Date(entry.input.date ?? entry.queuedAt)} />}
+      />
       {list.isLoading ? (
         <Spinner />
       ) : list.isError && !list.data ? (
@@ -168,7 +161,7 @@ export default function ActivitiesPage() {
             <li key={activity.id} className="flex items-start gap-1 rounded-box border border-base-300 bg-base-100 p-3 sm:gap-2 sm:p-4">
               <ActivityItem type={activity.type} contactId={activity.contactId} contactName={activity.contactName} notes={activity.notes} date={activity.date} expandable />
               <RowMenu
-                label={t('Actions for {type} with {name}', { type: activityTypeLabel(activity.type), name: activity.contactName })}
+                label={t('Actions for {name}', { name: activityTitle(activity.type, activity.contactName) })}
                 items={[
                   { label: t('Edit'), onSelect: () => open(activity.id) },
                   { label: t('Delete'), onSelect: () => setDeleting(activity), danger: true },

@@ -14,6 +14,7 @@ import { PlusIcon } from '../components/Icons';
 import { RecordUnavailable } from '../components/RecordUnavailable';
 import { JourneyPath } from '../components/JourneyPath';
 import { LoadMore } from '../components/LoadMore';
+import { MergeContactDialog } from '../components/MergeContactDialog';
 import { Modal } from '../components/Modal';
 import { Spinner } from '../components/Spinner';
 import { StatusBadge } from '../components/StatusBadge';
@@ -32,7 +33,7 @@ import { parseId } from '../lib/ids';
 /** Timeline entries per page: a screen or two, with older ones a tap away. */
 const TIMELINE_PAGE = 20;
 
-type Dialog = 'activity' | 'followUp' | 'prayer' | 'edit' | 'delete' | null;
+type Dialog = 'activity' | 'followUp' | 'prayer' | 'edit' | 'merge' | 'delete' | null;
 
 function BackLink() {
   return (
@@ -97,9 +98,12 @@ export default function ContactDetailPage() {
               <ContactMethods phone={contact.phone} email={contact.email} className="mt-3" />
               <ContactTouchpoints lastContactAt={contact.lastContactAt} nextFollowUpAt={contact.nextFollowUpAt} className="mt-3 text-sm" />
             </div>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog('edit')}>
                 {t('Edit')}
+              </button>
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog('merge')}>
+                {t('Merge a duplicate…')}
               </button>
               <button type="button" className="btn btn-outline btn-sm btn-error" onClick={() => setDialog('delete')}>
                 {t('Delete')}
@@ -176,6 +180,7 @@ export default function ContactDetailPage() {
       <Modal open={dialog === 'edit'} title={t('Edit Contact')} onClose={close}>
         {dialog === 'edit' && <ContactForm contact={contact} onDone={close} />}
       </Modal>
+      <MergeContactDialog open={dialog === 'merge'} contact={forContact} onClose={close} />
       <ConfirmDialog
         open={dialog === 'delete'}
         title={t('Delete contact')}

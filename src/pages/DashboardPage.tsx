@@ -5,7 +5,7 @@ import { t } from '../i18n';
 import { ActivityItem } from '../components/ActivityItem';
 import { FollowUpItem } from '../components/FollowUpItem';
 import { GoalProgress } from '../components/GoalProgress';
-import { ChatIcon, CrossIcon, HandsIcon, PersonPlusIcon, PlusIcon } from '../components/Icons';
+import { ChatIcon, ClockIcon, CrossIcon, HandsIcon, PersonPlusIcon, PlusIcon } from '../components/Icons';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { ResourceCard } from '../components/ResourceCard';
@@ -100,10 +100,18 @@ export default function DashboardPage() {
       </>
     );
 
-  const { stats, goals, activities, followUps, resources } = summary.data;
+  const { stats, goals, activities, followUps, overdueFollowUps, resources } = summary.data;
   return (
     <>
       {header}
+      {/* The spec's list below starts today; what is already late is said first, where a phone shows it without a scroll. */}
+      {overdueFollowUps > 0 && (
+        <Link to="/followups" className="alert alert-soft alert-error mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 py-3 hover:brightness-95" data-testid="overdue-line">
+          <ClockIcon />
+          <span className="font-semibold">{t('{count, plural, one {# follow-up is overdue} other {# follow-ups are overdue}}', { count: overdueFollowUps })}</span>
+          <span className="ms-auto text-sm font-medium underline underline-offset-2">{t('See overdue follow-ups')}</span>
+        </Link>
+      )}
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard title={t('Conversations')} value={stats.totalConversations} icon={<ChatIcon />} trend={stats.trends.conversations} />
         <StatCard title={t('Gospel Presentations')} value={stats.totalGospelPresentations} icon={<CrossIcon />} trend={stats.trends.gospelPresentations} />

@@ -15,6 +15,8 @@ import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
 import { FollowUpForm, type FollowUp } from '../forms/FollowUpForm';
 import { useEditedRow } from '../hooks/useEditedRow';
+import { useOutbox } from '../hooks/useOutbox';
+import { WaitingToSync } from '../components/WaitingToSync';
 import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
 import { confirmDelete, emptyHelp, failure, loadFailed, nextFollowUp, notFound, success } from '../lib/messages';
@@ -71,9 +73,11 @@ export default function FollowUpsPage() {
   const [deleting, setDeleting] = useState<FollowUp | null>(null);
   const [snoozing, setSnoozing] = useState<FollowUp | null>(null);
   const [snoozeDay, setSnoozeDay] = useState('');
+  const waiting = useOutbox('followUp');
 
+  // Each heading names a group (plural in other languages), apart from the 'Overdue' badge of one follow-up.
   const pendingGroups = [
-    { title: t('Overdue'), list: overdue },
+    { title: t('{items, select, other {Overdue}}', { items: 'followUps' }), list: overdue },
     { title: t('Today'), list: today },
     { title: t('Upcoming'), list: upcoming },
   ];
@@ -85,10 +89,10 @@ export default function FollowUpsPage() {
     // The browser's zone: a repeating one's next date is counted where the user is.
     void write(() => complete.mutateAsync({ id: followUp.id, timeZone: browserTimeZone() }), {
       kind: 'followUp',
-      done: () => ({
-        title: success.followUpCompleted,
-        action: { label: nextFollowUp.offer, onSelect: () => setNextWith({ id: followUp.contactId, name: followUp.contactName }) },
-      }),
+      done: ({ next }) =>
+        next
+          ? { title: success.followUpCompleted, description: nextFollowUp.scheduled(formatDay(next.date)), action: { label: nextFollowUp.open, onSelect: () => open(next.id) } }
+          : { title: success.followUpCompleted, action: { label: nextFollowUp.offer, onSelect: () => setNextWith({ id: followUp.contactId, name: followUp.contactName }) } },
       failed: failure.completeFollowUp,
     }).catch(() => undefined);
 
@@ -171,13 +175,27 @@ export default function FollowUpsPage() {
           </div>
         }
       />
+      <WaitingToSync
+        entries={waiting}
+        row={(entry) => (
+          <FollowUpItem
+            contactId={Number(entry.input.contactId)}
+            contactName={entry.contactName}
+            description={entry.input.description}
+            type={entry.input.type ?? 'phone'}
+            date={new Date(entry.input.date)}
+            repeat={entry.input.repeat ? { every: entry.input.repeat.every, unit: entry.input.repeat.unit } : null}
+          />
+        )}
+      />
       <TabBar<'pending' | 'completed'>
         label={t('Follow-ups')}
         active={tab}
         onChange={setTab}
         tabs={[
-          { key: 'pending', label: t('Pending'), count: counts.data?.pending },
-          { key: 'completed', label: t('Completed'), count: counts.data?.completed },
+        // A list's name (a tab, a heading) is its own message: other languages say it in the plural ('Completados').
+          { key: 'pending', label: t('{items, select, other {Pending}}', { items: 'followUps' }), count: counts.data?.pending },
+          { key: 'completed', label: t('{items, select, goals {Completed} other {Completed}}', { items: 'followUps' }), count: counts.data?.completed },
         ]}
       >
         <LoadGate loads={shown} failed={loadFailed.followUps}>

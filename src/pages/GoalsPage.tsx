@@ -112,8 +112,9 @@ export default function GoalsPage() {
         active={tab}
         onChange={setTab}
         tabs={[
+        // A list's name (a tab, a heading) is its own message: other languages say it in the plural ('Completados').
           { key: 'active', label: t('Active'), count: list.data && active.length },
-          { key: 'completed', label: t('Completed'), count: list.data && completed.length },
+          { key: 'completed', label: t('{items, select, goals {Completed} other {Completed}}', { items: 'goals' }), count: list.data && completed.length },
         ]}
       >
         <LoadGate loads={[list]} failed={loadFailed.goals}>

@@ -16,6 +16,8 @@ import { TabBar } from '../components/TabBar';
 import { PrayToday, usePrayToday } from '../components/PrayToday';
 import { PrayerForm, type Prayer } from '../forms/PrayerForm';
 import { useEditedRow } from '../hooks/useEditedRow';
+import { useOutbox } from '../hooks/useOutbox';
+import { WaitingToSync } from '../components/WaitingToSync';
 import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
 import { PRAYED_TOAST_DURATION, confirmDelete, emptyHelp, failure, loadFailed, notFound, success } from '../lib/messages';
@@ -52,6 +54,7 @@ export default function PrayerJournalPage() {
   const write = useWrite();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Prayer | null>(null);
+  const waiting = useOutbox('prayer');
 
   const list = tab === 'active' ? active : answered;
   const shown = list.data?.pages.flat() ?? [];
@@ -119,13 +122,29 @@ export default function PrayerJournalPage() {
           </button>
         }
       />
+      <WaitingToSync
+        entries={waiting}
+        row={(entry) => (
+          <div className="flex items-start gap-3">
+            <ContactAvatar name={entry.contactName} size="sm" />
+            <div className="min-w-0 flex-1">
+              <p dir="auto" className="font-semibold wrap-anywhere">
+                <ContactLink contactId={Number(entry.input.contactId)} name={entry.contactName} />
+              </p>
+              <p dir="auto" className="text-sm wrap-anywhere whitespace-pre-line">{entry.input.request}</p>
+            </div>
+            <span className="shrink-0 text-xs text-base-content/70">{formatDay(new Date(entry.input.date ?? entry.queuedAt))}</span>
+          </div>
+        )}
+      />
       <TabBar<(typeof TABS)[number]>
         label={t('Prayer requests')}
         active={tab}
         onChange={setTab}
         tabs={[
+        // A list's name (a tab, a heading) is its own message: other languages say it in the plural ('Completados').
           { key: 'active', label: t('Active'), count: counts.data?.active },
-          { key: 'answered', label: t('Answered'), count: counts.data?.answered },
+          { key: 'answered', label: t('{items, select, other {Answered}}', { items: 'prayerRequests' }), count: counts.data?.answered },
           { key: 'today', label: t('Pray today'), count: today.data?.items.filter((item) => !item.prayedToday).length },
         ]}
       >

@@ -78,7 +78,7 @@ describe('CSV export, then import', () => {
     expect(res.status).toBe(200);
     // Read as bytes: fetch's text() would drop the byte order mark the file must start with.
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
-    expect(text.startsWith('\uFEFFname,email,phone,spiritualStatus,notes,createdAt\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFname,email,phone,spiritualStatus,notes,createdAt (UTC)\r\n')).toBe(true);
     // No cell starts a formula: every risky one carries the apostrophe.
     expect(text).toContain(`"'=HYPERLINK(""https://example.com"",""open"")`);
     expect(text).toContain(`'+1 prophet 2,`);
@@ -96,5 +96,41 @@ describe('CSV export, then import', () => {
     const original = await contactsOf(carolId);
     expect(original).toHaveLength(CONTACTS);
     expect(await contactsOf(daveId)).toEqual(original);
+  });
+});
+
+describe('CSV export in each language and time zone, then import (issue 28)', () => {
+  const people = [
+    { name: 'Ramón Pérez', email: 'ramon@example.com', phone: '+34 600 000 001', spiritualStatus: 'exploring', notes: 'vecino, del 3º' },
+    { name: 'Lucía Fernández', email: null, phone: null, spiritualStatus: 'seeking', notes: null },
+    { name: 'أحمد علي', email: 'ahmed@example.com', phone: '٠٥٠١٢٣٤٥٦٧', spiritualStatus: 'new_believer', notes: 'شكراً' },
+    { name: 'Anne Martin', email: null, phone: null, spiritualStatus: 'growing', notes: null },
+    { name: 'João Silva', email: null, phone: null, spiritualStatus: 'mature', notes: null },
+    { name: 'Tomás', email: null, phone: null, spiritualStatus: 'unknown', notes: null },
+  ];
+  const exported = { 'pt-BR': 'America/Sao_Paulo', es: 'Europe/Madrid', fr: null, ar: 'Asia/Riyadh', en: 'Pacific/Auckland' } as const;
+  const machineWords = /\b(exploring|seeking|new_believer|growing|mature|unknown)\b|\d{4}-\d\d-\d\dT/;
+
+  it.each(Object.entries(exported))('in %s (time zone %s): status words and dates in the language and zone, read back as the same contacts', async (language, timeZone) => {
+    const { client: from, user } = await signedInClient(server, 'lang');
+    const { client: to, user: toUser } = await signedInClient(server, 'langin');
+    expect((await from.put('/api/account/language', { language })).status).toBe(200);
+    if (timeZone) expect((await from.put('/api/account/reminders', { timeZone })).status).toBe(200);
+    const created = [];
+    for (const person of people) created.push((await from.post('/api/contacts', person)).body as { createdAt: string });
+    const res = await fetch(`${server.baseUrl}/api/account/export/contacts.csv`, { headers: { Cookie: from.cookie } });
+    expect(res.status).toBe(200);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+    const records: string[][] = parse(text, { bom: true, relax_column_count: true });
+    // The date's title names the zone (UTC for a user without one); no machine word or ISO timestamp anywhere.
+    expect(records[0][5].endsWith(`(${timeZone ?? 'UTC'})`)).toBe(true);
+    if (language !== 'en') expect(text).not.toMatch(machineWords);
+    const dateOf = new Intl.DateTimeFormat(language, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZone: timeZone ?? 'UTC' });
+    expect(records.slice(1).map((r) => r[5]).sort()).toEqual(created.map((c) => dateOf.format(new Date(c.createdAt))).sort());
+
+    const preview = await to.post('/api/account/import/preview', { format: 'csv', text });
+    expect([preview.body.problems, preview.body.warnings]).toEqual([[], []]);
+    expect((await to.post('/api/account/import', { format: 'csv', text })).body).toMatchObject({ created: people.length });
+    expect(await contactsOf(toUser.id)).toEqual(await contactsOf(user.id));
   });
 });

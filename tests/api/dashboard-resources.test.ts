@@ -11,7 +11,7 @@ afterAll(() => server.close());
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
-const label = 'vs previous 30 days';
+const label = 'in the last 30 days';
 
 async function setCreatedAt(table: string, id: number, days: number) {
   await server.database.writerClient.execute({ sql: `update ${table} set created_at = ? where id = ?`, args: [Date.now() - days * DAY, id] });
@@ -26,21 +26,21 @@ describe('dashboard stats', () => {
       const res = await client.post('/api/activities', { type, contactName: 'Seed Contact', date: daysAgo(days) });
       expect(res.status).toBe(201);
     };
-    // Conversations: 3 in the last 30 days, 2 in the 30 before, 1 older: +50%.
+    // Conversations: 3 in the last 30 days, 2 in the 30 before, 1 older: +3, up.
     for (const days of [1, 10, 10, 40, 45, 100]) await log('conversation', days);
-    // Gospel presentations: 1 recent, 2 previous: -50%.
+    // Gospel presentations: 1 recent, 2 previous: +1, down.
     for (const days of [10, 40, 40]) await log('gospel_presentation', days);
     // Activities of other types count nowhere.
     await log('follow_up', 10);
     await log('other', 10);
 
-    // Contacts: 'Seed Contact' (now) + 3 more; move two to the previous window: recent 2, previous 2 -> 0%.
+    // Contacts: 'Seed Contact' (now) + 3 more; move two to the previous window: recent 2, previous 2 -> +2, level.
     const contactIds = [(await client.get('/api/contacts')).body[0].id as number];
     for (const name of ['Second', 'Third', 'Fourth']) contactIds.push((await client.post('/api/contacts', { name })).body.id);
     await setCreatedAt('contacts', contactIds[2], 40);
     await setCreatedAt('contacts', contactIds[3], 50);
 
-    // Prayer requests: 1 recent, 0 previous, 1 older than 60 days: +100%; prayed 3 + 2 times.
+    // Prayer requests: 1 recent, 0 previous, 1 older than 60 days: +1 (never a percentage from zero); prayed 3 + 2 times.
     const recent = (await client.post('/api/prayer-requests', { contactId: contactIds[0], request: 'Recent' })).body.id;
     const old = (await client.post('/api/prayer-requests', { contactId: contactIds[1], request: 'Old' })).body.id;
     await setCreatedAt('prayer_requests', old, 90);
@@ -54,7 +54,7 @@ describe('dashboard stats', () => {
     for (let i = 0; i < 5; i++) await other.post(`/api/prayer-requests/${act.body.prayerRequest.id}/pray`);
   });
 
-  it("counts the user's totals and the trends against the previous 30 days", async () => {
+  it("counts the user's totals, and for each trend the count of the last 30 days beside the 30 before", async () => {
     const res = await client.get('/api/dashboard/stats');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -64,10 +64,10 @@ describe('dashboard stats', () => {
       totalPrayerRequests: 2,
       totalPrayers: 5,
       trends: {
-        conversations: { value: 50, label, isPositive: true },
-        gospelPresentations: { value: -50, label, isPositive: false },
-        contacts: { value: 0, label, isPositive: true },
-        prayerRequests: { value: 100, label, isPositive: true },
+        conversations: { value: 3, previous: 2, label, isPositive: true },
+        gospelPresentations: { value: 1, previous: 2, label, isPositive: false },
+        contacts: { value: 2, previous: 2, label, isPositive: true },
+        prayerRequests: { value: 1, previous: 0, label, isPositive: true },
       },
     });
   });
@@ -76,7 +76,7 @@ describe('dashboard stats', () => {
     const fresh = (await signedInClient(server, 'fresh')).client;
     const res = await fresh.get('/api/dashboard/stats');
     expect(res.status).toBe(200);
-    const flat = { value: 0, label, isPositive: true };
+    const flat = { value: 0, previous: 0, label, isPositive: true };
     expect(res.body).toEqual({
       totalConversations: 0,
       totalGospelPresentations: 0,

@@ -82,9 +82,18 @@ describe('completing a repeating follow-up', () => {
         seriesId: created.id,
       },
     ]);
+    // The answer names the next one, which the toast opens instead of offering to schedule another (issue 28).
+    expect(res.body.next).toEqual({ id: pending[0].id, date: pending[0].date });
     // The overdue one is done and its next one is not due yet.
     expect(await due()).toBe(dueBefore - 1);
     expect((await rows('select created_by from follow_ups where id = ?', [pending[0].id]))[0].created_by).toBe(userId);
+  });
+
+  it('answers no next one for a follow-up that does not repeat', async () => {
+    const once = (await client.post('/api/followups', { contactId, date: noonInDays(1).toISOString(), description: 'Once', type: 'phone' })).body;
+    const res = await client.post(`/api/followups/${once.id}/complete`, { timeZone: PARIS });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: once.id, completed: true, next: null });
   });
 
   it('schedules one next one for many concurrent completions, a batch of two, and completed → reopened → completed', async () => {

@@ -151,7 +151,7 @@ describe('updating and completing follow-ups', () => {
     const created = (await client.post('/api/followups', { contactId, date: '2031-06-01', description: 'Finish' })).body;
     const res = await client.post(`/api/followups/${created.id}/complete`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...created, completed: true, completedAt: expect.any(String) });
+    expect(res.body).toEqual({ ...created, completed: true, completedAt: expect.any(String), next: null });
     expect(Date.parse(res.body.completedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect((await rows('select completed from follow_ups where id = ?', [created.id]))[0].completed).toBe(1);
     const again = await client.post(`/api/followups/${created.id}/complete`);

@@ -1,7 +1,7 @@
 // Contacts out as CSV and vCard files, and back in: a preview that writes nothing and an import in one transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactsFromVcard, fromCsvCell, parseCsv } from '../../server/importExport';
-import { requestFrom, signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
+import { ApiClient, requestFrom, signedInClient, startServer, type TestServer, joinTeam } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -57,14 +57,15 @@ describe('exporting contacts', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="sower-contacts.csv"');
     const { records, unclosedQuote } = await parseCsv(res.body as string);
     expect(unclosedQuote).toBe(false);
-    expect(records[0]).toEqual(['name', 'email', 'phone', 'spiritualStatus', 'notes', 'createdAt']);
+    expect(records[0]).toEqual(['name', 'email', 'phone', 'spiritualStatus', 'notes', 'createdAt (UTC)']);
     // A phone starting with '+' is written as text for spreadsheets ('+30 …), and read back without the apostrophe.
     expect(records[2][2]).toBe(`'${lydia.phone}`);
     expect(records.slice(1).map((r) => r.slice(0, 5).map(fromCsvCell))).toEqual([
-      ['Aquila', '', '', 'unknown', ''],
-      [lydia.name, lydia.email, lydia.phone, lydia.spiritualStatus, lydia.notes],
+      ['Aquila', '', '', 'Unknown', ''],
+      [lydia.name, lydia.email, lydia.phone, 'New Believer', lydia.notes],
     ]);
-    expect(records.slice(1).every((r) => !Number.isNaN(Date.parse(r[5])))).toBe(true);
+    // The date a person reads, in the user's zone (UTC without one): '03/11/2031, 10:05 AM'.
+    expect(records.slice(1).every((r) => /^\d\d\/\d\d\/\d{4}, \d\d:\d\d [AP]M$/.test(r[5]))).toBe(true);
     expect(res.body).not.toContain('Bob Private');
   });
 
@@ -82,6 +83,8 @@ describe('exporting contacts', () => {
         { row: 2, ...lydia },
       ],
       problems: [],
+      warnings: [],
+      warningCounts: { column: 0, status: 0 },
     });
   });
 
@@ -162,7 +165,7 @@ describe('importing contacts', () => {
   const expectedValid = [
     { row: 2, name: 'Priscilla', email: 'priscilla@example.com', phone: '555 0001', spiritualStatus: 'growing', notes: 'Tentmaker, with Aquila' },
     // 'eloquent' is no status Sower knows: imported as unknown, and the preview says what the file said.
-    { row: 5, name: 'Apollos', email: 'apollos@example.com', phone: null, spiritualStatus: 'unknown', notes: null, unknownStatus: 'eloquent' },
+    { row: 5, name: 'Apollos', email: 'apollos@example.com', phone: null, spiritualStatus: 'unknown', notes: null },
     { row: 9, name: 'Stephanas', email: null, phone: null, spiritualStatus: 'new_believer', notes: 'first fruits\nof Achaia' },
   ];
   const expectedDuplicates = [
@@ -179,7 +182,13 @@ describe('importing contacts', () => {
     const before = await footprint(importerId, importer);
     const res = await importer.post('/api/account/import/preview', { format: 'csv', text: csv });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ valid: expectedValid, problems: expectedProblems, duplicates: expectedDuplicates });
+    expect(res.body).toEqual({
+      valid: expectedValid,
+      problems: expectedProblems,
+      duplicates: expectedDuplicates,
+      warnings: [{ kind: 'status', row: 5, name: 'Apollos', value: 'eloquent' }],
+      warningCounts: { column: 0, status: 1 },
+    });
     expect(await footprint(importerId, importer)).toEqual(before);
   });
 
@@ -242,6 +251,8 @@ describe('importing contacts', () => {
       ],
       problems: [{ row: 3, reason: 'Name is required' }],
       duplicates: [],
+      warnings: [],
+      warningCounts: { column: 0, status: 0 },
     });
     const res = await trpcMutation(importer, 'account.confirmImport', { format: 'vcard', text: vcf });
     expect(res.data).toEqual({ created: 2, skipped: [], problems: [{ row: 3, reason: 'Name is required' }] });
@@ -264,6 +275,8 @@ describe('importing contacts', () => {
       valid: [],
       duplicates: [],
       problems: [{ row: 1, reason: 'The first row must name the columns, with one called name (and email, phone, status, notes)' }],
+      warnings: [],
+      warningCounts: { column: 0, status: 0 },
     });
   });
 
@@ -284,5 +297,106 @@ describe('importing contacts', () => {
 
   it('leaves bob untouched by all of it', async () => {
     expect(await footprint(bobId)).toMatchObject({ contacts: 2 });
+  });
+});
+
+describe('import in every language, with warnings (issue 28)', () => {
+  let spanish: ApiClient;
+
+  beforeAll(async () => {
+    spanish = (await signedInClient(server, 'lucia')).client;
+    expect((await spanish.put('/api/account/language', { language: 'es' })).status).toBe(200);
+  });
+
+  const file = [
+    'Nombre;ESTADO;Color favorito;Correo;correo',
+    'Ramón;Buscando;azul;ramon@example.com;otro@example.com',
+    'Marta;découverte;;;',
+    'Pilar;Curiosa;;;',
+    'Tomás;بحث روحي;;;',
+    'Carlos;new_believer;;;',
+    'Inés;;;;',
+  ].join('\r\n');
+
+  it('reads a Spanish spreadsheet’s columns and status words in any language, and names every value it cannot read', async () => {
+    const preview = await spanish.post('/api/account/import/preview', { format: 'csv', text: file });
+    expect(preview.status).toBe(200);
+    expect(preview.body.valid.map((c: { name: string; email: string | null; spiritualStatus: string }) => [c.name, c.email, c.spiritualStatus])).toEqual([
+      ['Ramón', 'ramon@example.com', 'seeking'],
+      ['Marta', null, 'exploring'],
+      ['Pilar', null, 'unknown'],
+      ['Tomás', null, 'seeking'],
+      ['Carlos', null, 'new_believer'],
+      ['Inés', null, 'unknown'],
+    ]);
+    expect(preview.body.warnings).toEqual([
+      { kind: 'column', row: 1, column: 3, value: 'Color favorito' },
+      { kind: 'column', row: 1, column: 5, value: 'correo' },
+      { kind: 'status', row: 4, name: 'Pilar', value: 'Curiosa' },
+    ]);
+    expect(preview.body.warningCounts).toEqual({ column: 2, status: 1 });
+    const imported = await spanish.post('/api/account/import', { format: 'csv', text: file });
+    expect(imported.body.created).toBe(6);
+    const ramon = (await spanish.get('/api/contacts?q=ramon@example.com')).body;
+    expect(ramon).toEqual([expect.objectContaining({ name: 'Ramón', spiritualStatus: 'seeking' })]);
+  });
+
+  it('keeps the first warnings of each kind of a heavy file and counts the rest, quickly', async () => {
+    const header = ['name', 'status', ...Array.from({ length: 2000 }, (_, i) => `extra ${i}`)].join(',');
+    const rows = Array.from({ length: 5000 }, (_, i) => `Heavy ${i},odd ${i}`);
+    const started = performance.now();
+    const preview = await spanish.post('/api/account/import/preview', { format: 'csv', text: `${header}\n${rows.join('\n')}\n` });
+    const took = performance.now() - started;
+    expect(preview.status).toBe(200);
+    expect(preview.body.warningCounts).toEqual({ column: 2000, status: 5000 });
+    expect(preview.body.warnings).toHaveLength(100);
+    expect(preview.body.warnings.at(-1)).toEqual({ kind: 'status', row: 51, name: 'Heavy 49', value: 'odd 49' });
+    expect(took).toBeLessThan(5000);
+  });
+
+  it('lists what the import reads, the user’s language first, from the tables it reads with', async () => {
+    const res = await spanish.get('/api/account/import/help');
+    expect(res.status).toBe(200);
+    const status = res.body.columns.find((c: { field: string }) => c.field === 'spiritualStatus');
+    expect(status.words.slice(0, 3)).toEqual(['estado espiritual', 'Estado', 'spiritualStatus']);
+    expect(res.body.statuses.find((s: { status: string }) => s.status === 'seeking').words[0]).toBe('Buscando');
+    expect(res.body.ignoredColumns[0]).toBe('fecha de creación');
+    // Every status word listed is read as its status.
+    const words: [string, string][] = res.body.statuses.flatMap((s: { status: string; words: string[] }) => s.words.map((word) => [word, s.status]));
+    const csv = ['name,status', ...words.map(([word], i) => `Help ${i},"${word}"`)].join('\n');
+    const preview = await spanish.post('/api/account/import/preview', { format: 'csv', text: csv });
+    expect(preview.body.warnings).toEqual([]);
+    expect(preview.body.valid.map((c: { spiritualStatus: string }) => c.spiritualStatus)).toEqual(words.map(([, status]) => status));
+    expect((await new ApiClient(server.baseUrl).get('/api/account/import/help')).status).toBe(401);
+  });
+});
+
+describe('vCard names (issue 28)', () => {
+  const oddNames = [
+    'Don Ramón (vecino del 3º)',
+    'Smith, John',
+    'a;b;c',
+    'back\\slash',
+    'two\nlines',
+    'مريم المجدلية',
+    'أبو (الجار) ٣',
+    'Zoë 🌱 Ångström 👨‍👩‍👧',
+    'Cornelius',
+    'Dr. Martin Luther King Jr.',
+  ];
+
+  it('exports FN as typed and a sane N, and reads every odd name back as it was', async () => {
+    const from = (await signedInClient(server, 'vcardout')).client;
+    const to = (await signedInClient(server, 'vcardin')).client;
+    for (const name of oddNames) expect((await from.post('/api/contacts', { name })).status).toBe(201);
+    const res = await from.get('/api/account/export/contacts.vcf');
+    expect(res.status).toBe(200);
+    const text = (res.body as string).replace(/\r\n[ \t]/g, '');
+    expect(text).toContain('\r\nFN:Don Ramón (vecino del 3º)\r\nN:;Don Ramón (vecino del 3º);;;\r\n');
+    expect(text).toContain('\r\nFN:Smith\\, John\r\nN:;Smith\\, John;;;\r\n');
+    const imported = await to.post('/api/account/import', { format: 'vcard', text: res.body });
+    expect(imported.body).toMatchObject({ created: oddNames.length, problems: [] });
+    const names = (await to.get('/api/contacts')).body.map((c: { name: string }) => c.name);
+    expect([...names].sort()).toEqual([...oddNames].sort());
   });
 });

@@ -9,6 +9,8 @@ let bob: ApiClient;
 let aliceId: number;
 let bobId: number;
 let bobTeamId: number;
+/** B's own contact, which B offers as the duplicate to merge into A's (or as the one to keep). */
+let bobContactId: number;
 
 /** A's row of each entity, keyed by the procedure's router name. */
 const aliceRows: Record<string, number> = {};
@@ -31,11 +33,17 @@ const bodies: Record<string, () => Record<string, unknown>> = {
   'followUps.snooze': () => ({ until: new Date(Date.now() + 2 * 86_400_000).toISOString() }),
   'attention.snooze': () => ({ until: new Date(Date.now() + 2 * 86_400_000).toISOString() }),
   'contacts.answerSpiritualCheck': () => ({ status: 'growing' }),
+  'contacts.merge': () => ({ duplicateId: bobContactId }),
   'prayerRequests.update': () => ({ request: 'changed by B', answered: true }),
   'goals.update': () => ({ title: 'changed by B', completed: true, currentCount: 99 }),
   'teams.update': () => ({ name: 'Hijacked team' }),
   'teams.members.add': () => ({ userId: bobId, role: 'admin' }),
   'teams.members.update': () => ({ role: 'viewer' }),
+};
+
+/** Query strings the routes that need one take, keyed by procedure, valid so that only access can refuse. */
+const queries: Record<string, () => string> = {
+  'contacts.mergePreview': () => `?duplicateId=${bobContactId}`,
 };
 
 /** The value for each path parameter of a route, or undefined when the test has no fixture for it. */
@@ -62,7 +70,7 @@ function callFor(route: RestRoute) {
   const needsBody = route.input === 'body' || route.input === 'params+body';
   const body = needsBody ? bodies[route.procedure] : undefined;
   if (needsBody && !body) throw new Error(`no valid body for ${route.method} ${route.path} (${route.procedure}): add one to bodies`);
-  return { path, body: body?.() };
+  return { path: path + (queries[route.procedure]?.() ?? ''), body: body?.() };
 }
 
 async function snapshot() {
@@ -119,7 +127,8 @@ beforeAll(async () => {
   const bobTeam = await bob.post('/api/teams', { name: 'Bob Team' });
   expect(bobTeam.status).toBe(201);
   bobTeamId = bobTeam.body.id;
-  await bob.post('/api/activities', { type: 'conversation', contactName: 'Alice Contact', followUp: { date: '2031-01-01' }, prayer: {} });
+  const bobActivity = await bob.post('/api/activities', { type: 'conversation', contactName: 'Alice Contact', followUp: { date: '2031-01-01' }, prayer: {} });
+  bobContactId = bobActivity.body.contactId;
   await bob.post('/api/goals', { title: 'Bob goal', description: 'Goal', type: 'conversation', targetCount: 5, deadline: '2031-01-01' });
 });
 afterAll(() => server.close());

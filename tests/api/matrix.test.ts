@@ -29,6 +29,8 @@ beforeAll(async () => {
   await joinTeam(admin, teamId, { client: v.client, id: v.user.id }, 'viewer');
   const contact = await admin.post('/api/contacts', validBodies.contacts(teamId, 0));
   teamRows.contacts = contact.body.id;
+  // A second team contact: the duplicate a viewer tries to merge into the first.
+  teamRows.duplicateContact = (await admin.post('/api/contacts', validBodies.contacts(teamId, 0))).body.id;
   for (const entity of ['activities', 'followUps', 'prayerRequests', 'goals']) {
     const path = restRoutes.find((r) => r.procedure === `${entity}.create`)!.path;
     const res = await admin.post(path, validBodies[entity](teamId, contact.body.id));
@@ -63,6 +65,7 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
   if (route.procedure.endsWith('.create')) return { path: route.path, body: validBodies[entity](teamId, teamRows.contacts) };
   const id = teamRows[entity];
   if (route.procedure === 'contacts.answerSpiritualCheck') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { status: 'growing' } };
+  if (route.procedure === 'contacts.merge') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { duplicateId: teamRows.duplicateContact } };
   if (route.procedure === 'followUps.snooze') return { path: route.path.replace(':id', String(id)), body: { until: new Date(Date.now() + 2 * 86_400_000).toISOString() } };
   if (id === undefined) throw new Error(`no fixture for ${route.method} ${route.path}: add one so the route is covered`);
   return { path: route.path.replace(':id', String(id)), body: route.method === 'PUT' ? { notes: 'changed', name: 'changed', description: 'changed' } : undefined };

@@ -35,7 +35,21 @@ describe('dashboard summary', () => {
     expect(data.activities.map((a: { notes: string }) => a.notes)).toEqual(['day 5', 'day 4', 'day 3']);
     expect(data.activities[0].contactName).toBe('Timothy');
     expect(data.followUps.map((f: { description: string }) => f.description)).toEqual(['a', 'b', 'c']);
+    // The spec's list starts today; the one before it is counted above it (issue 28).
+    expect(data.overdueFollowUps).toBe(1);
     expect(data.resources).toHaveLength(Math.min(3, (await me.get('/api/resources')).body.length));
+  });
+
+  it('counts the pending follow-ups dated before the start of the caller\'s day as overdue, completed ones not', async () => {
+    const { client } = await signedInClient(server, 'overdue');
+    const contact = (await client.post('/api/contacts', { name: 'Phoebe' })).body.id;
+    for (const date of ['2026-03-01T12:00:00Z', '2026-03-09T23:59:00Z', '2026-03-10T00:00:00Z', '2026-03-12T12:00:00Z'])
+      await client.post('/api/followups', { contactId: contact, date, type: 'phone', description: date });
+    await client.post('/api/followups', { contactId: contact, date: '2026-03-02T12:00:00Z', type: 'phone', description: 'done', completed: true });
+    const data = await summary(client, '2026-03-10T00:00:00.000Z');
+    expect(data.overdueFollowUps).toBe(2);
+    expect(data.followUps.map((f: { description: string }) => f.description)).toEqual(['2026-03-10T00:00:00Z', '2026-03-12T12:00:00Z']);
+    expect((await summary(me, '2026-03-10T00:00:00.000Z')).overdueFollowUps).toBe(0);
   });
 
   it("shows nothing of another user's", async () => {
@@ -45,6 +59,7 @@ describe('dashboard summary', () => {
     expect(data.activities).toEqual([]);
     expect(data.followUps).toEqual([]);
     expect(data.stats.totalContacts).toBe(0);
+    expect(data.overdueFollowUps).toBe(0);
   });
 
   it("refuses an unparseable 'from' date with 400", async () => {

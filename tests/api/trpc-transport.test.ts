@@ -35,7 +35,7 @@ describe('/trpc', () => {
     const [me, teams, summary] = JSON.parse(text);
     expect(me.result.data.json.username).toBe(username);
     expect(teams.result.data.json).toEqual([]);
-    expect(Object.keys(summary.result.data.json).sort()).toEqual(['activities', 'followUps', 'goals', 'resources', 'stats']);
+    expect(Object.keys(summary.result.data.json).sort()).toEqual(['activities', 'followUps', 'goals', 'overdueFollowUps', 'resources', 'stats']);
   });
 
   it('keeps a failing procedure to its own place in the batch, with its status', async () => {

@@ -35,7 +35,10 @@ test.describe('registration', () => {
 
   test('shows every registration message under its field', async ({ page, consoleErrors }) => {
     void consoleErrors;
-    await page.goto('/login?mode=register');
+    // The address people guess opens the registration card, not the sign-in one.
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?mode=register$/);
     await page.getByPlaceholder('Choose a username').fill('ab');
     await page.getByPlaceholder('Enter your full name').fill('J');
     await page.getByPlaceholder('Enter your email address').fill('not-an-email');

@@ -226,3 +226,70 @@ test('a long timeline shows its newest 20 entries and fetches older ones a page 
   await expect(entries.nth(24)).toContainText('Talk 24');
   await expect(page.getByRole('button', { name: 'Show older' })).toHaveCount(0);
 });
+
+test('merges a duplicate from the page: suggested despite the accents, what moves and which one stays, then the kept contact holds it all', async ({ page, user }) => {
+  void user;
+  const kept = await api(page, '/api/contacts', { name: 'Lucía Fernández', spiritualStatus: 'seeking', notes: 'Met at the market.' });
+  const duplicate = await api(page, '/api/contacts', { name: 'Lucia Fernandez', email: 'lucia@example.com' });
+  await api(page, '/api/contacts', { name: 'Marta Ruiz' });
+  await api(page, '/api/activities', { type: 'conversation', contactId: duplicate.id, date: day(-1), notes: 'Talked about Alpha' });
+  await api(page, '/api/followups', { contactId: duplicate.id, date: day(2), type: 'phone', description: 'Call Lucia' });
+
+  await page.goto(`/contacts/${kept.id}`);
+  await page.getByRole('button', { name: 'Merge a duplicate…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Merge a duplicate' });
+  // Suggested before anything is typed: the same name without its accents; not someone else.
+  const suggested = dialog.getByRole('list', { name: 'Possible duplicates' });
+  await expect(suggested.getByRole('button')).toHaveText(['Lucia Fernandez']);
+  // Typed without accents or capitals, the name is found too.
+  await dialog.getByLabel('Find the duplicate').fill('FERNANDEZ');
+  await dialog.getByRole('list', { name: 'Contacts found' }).getByRole('button', { name: 'Lucia Fernandez' }).click();
+  // Another pick goes back to the list.
+  await dialog.getByRole('button', { name: 'Choose another' }).click();
+  await dialog.getByLabel('Find the duplicate').fill('lucia fern');
+  await dialog.getByRole('list', { name: 'Contacts found' }).getByRole('button', { name: 'Lucia Fernandez' }).click();
+
+  await expect(dialog.getByText('Kept', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Lucía Fernández', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'What moves' }).getByRole('listitem')).toHaveText(['1 activity', '1 follow-up']);
+  await dialog.getByRole('button', { name: 'Merge contacts' }).click();
+
+  await expect(toast(page, 'Contacts merged')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/contacts/${kept.id}$`));
+  await expect(page.getByRole('heading', { name: 'Lucía Fernández', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'lucia@example.com' })).toBeVisible();
+  await expect(timelineEntries(page).filter({ hasText: 'Talked about Alpha' })).toBeVisible();
+  await expect(timelineEntries(page).filter({ hasText: 'Call Lucia' })).toBeVisible();
+  expect((await page.request.get(`/api/contacts/${duplicate.id}`)).status()).toBe(404);
+});
+
+// Screenshots of the merge dialog for review, only when asked (MERGE_SHOTS=dir): each language, light and dark.
+test('merge dialog screenshots', async ({ page, user }, testInfo) => {
+  void user;
+  const dir = process.env.MERGE_SHOTS;
+  test.skip(!dir, 'MERGE_SHOTS not set');
+  const kept = await api(page, '/api/contacts', { name: 'Lucía Fernández', spiritualStatus: 'seeking' });
+  const duplicate = await api(page, '/api/contacts', { name: 'Lucia Fernandez' });
+  await api(page, '/api/contacts', { name: 'أحمد الحسيني' });
+  await api(page, '/api/activities', { type: 'conversation', contactId: duplicate.id, date: day(-1) });
+  await api(page, '/api/activities', { type: 'conversation', contactId: duplicate.id, date: day(-2) });
+  await api(page, '/api/prayer-requests', { contactId: duplicate.id, request: 'Family' });
+  for (const locale of ['es', 'ar', 'fr']) {
+    expect((await page.request.put('/api/account/language', { data: { language: locale } })).status()).toBe(200);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`/contacts/${kept.id}`);
+      await expect(page.getByRole('heading', { name: 'Lucía Fernández', level: 1 })).toBeVisible();
+      const shot = (name: string) => page.screenshot({ path: `${dir}/merge-${name}-${locale}-${testInfo.project.name}-${scheme}.png` });
+      await shot('page');
+      await page.locator('article > header').getByRole('button').nth(1).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('list').getByRole('button').first()).toBeVisible();
+      await shot('pick');
+      await dialog.getByRole('list').getByRole('button').first().click();
+      await expect(dialog.locator('ul.list-disc li').first()).toBeVisible();
+      await shot('confirm');
+    }
+  }
+});

@@ -44,6 +44,12 @@ test('a follow-up made to repeat every 2 weeks shows it, and completing it shows
   await expect(page.getByRole('tab', { name: 'Completed 1' })).toBeVisible();
   const [next] = await (await page.request.get('/api/followups?completed=false')).json();
   expect(new Date(next.date).toDateString()).toBe(day(14).toDateString());
+  // Sower scheduled it already: the toast opens it rather than offering a second one for the same day.
+  const completed = page.getByRole('region', { name: 'Notifications (F8)' });
+  await expect(completed.getByRole('button', { name: 'Schedule the next one' })).toHaveCount(0);
+  await completed.getByRole('button', { name: 'Open the next one' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]id=${next.id}$`));
+  await expect(page.getByRole('dialog', { name: 'Edit Follow-up' }).getByLabel('Date')).toHaveValue(inputValue(day(14)));
 });
 
 test('snoozing from the row menu moves a follow-up to tomorrow, or to a picked date', async ({ page, user }) => {

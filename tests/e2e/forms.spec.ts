@@ -334,11 +334,15 @@ test.describe('small things a new user hit', () => {
     await expect(toast(page, 'Activity created')).toBeVisible();
   });
 
-  test('an overdue follow-up says how late it is, beside the Overdue badge', async ({ page, user }) => {
+  test('an overdue follow-up is counted on the dashboard, and says how late it is beside the Overdue badge', async ({ page, user }) => {
     void user;
     const contact = await api(page, '/api/contacts', { name: 'Silas' });
     await api(page, '/api/followups', { contactId: contact.id, date: dayFromNow(-3), type: 'phone', description: 'Call Silas' });
-    await page.goto('/followups');
+    // The dashboard's upcoming list starts today; the overdue one is counted above it and the line opens it.
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Upcoming Follow-ups' })).not.toContainText('Call Silas');
+    await page.getByRole('link', { name: /1 follow-up is overdue/ }).click();
+    await expect(page).toHaveURL(/\/followups$/);
     const row = page.getByRole('listitem').filter({ hasText: 'Call Silas' });
     await expect(row.getByText('Overdue', { exact: true })).toBeVisible();
     await expect(row.getByText(/^3 days overdue \(\w{3} \d{1,2}, \d{4}\)$/)).toBeVisible();
@@ -351,7 +355,7 @@ test.describe('small things a new user hit', () => {
     await expect(trends).toHaveCount(4);
     for (const trend of await trends.all()) {
       await expect(trend).toHaveAttribute('data-trend', 'level');
-      await expect(trend).toHaveText('→ 0%');
+      await expect(trend).toHaveText('→ 0');
     }
     for (const [path, title, action] of [
       ['/followups', 'No pending follow-ups', 'Schedule your first follow-up'],

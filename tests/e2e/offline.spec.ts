@@ -1,7 +1,9 @@
 // Offline: the banner, lists already loaded stay readable, an activity logged offline waits in the outbox and is sent
-// exactly once when the connection returns, also after a reload in between; logout empties the outbox.
+// exactly once when the connection returns, also after a reload in between; logout empties the outbox. After a restart
+// offline the screens show what was last seen (the query cache kept in IndexedDB, decision 027), follow-ups and prayer
+// requests wait in the outbox too; logout and another user signing in leave nothing of the first user's.
 import type { Page } from '@playwright/test';
-import { expect, isPhone, test } from './fixtures';
+import { api, expect, isPhone, registerViaApi, test, toast } from './fixtures';
 
 async function logActivity(page: Page, contactName: string) {
   await page.getByRole('button', { name: 'Log Activity' }).first().click();
@@ -134,4 +136,162 @@ test('a contact page opened offline before it ever loaded says it comes with the
 
   await context.setOffline(false);
   await expect(page.getByRole('heading', { name: 'Ophelia Offline' })).toBeVisible(BY_ITSELF);
+});
+
+/** What the device keeps of the query cache: each entry's owner and its text (to look for a name in it). */
+function keptCache(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ owner: number; hash: string; text: string }[]>((resolve, reject) => {
+        const open = indexedDB.open('sower-cache', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('queries', { keyPath: 'hash' });
+        open.onsuccess = () => {
+          const all = open.result.transaction('queries').objectStore('queries').getAll();
+          all.onsuccess = () => {
+            resolve((all.result as { owner: number; hash: string; query: { state: { data: unknown } } }[]).map((e) => ({ owner: e.owner, hash: e.hash, text: JSON.stringify(e.query.state.data) })));
+            open.result.close();
+          };
+          all.onerror = () => reject(all.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+}
+
+/** Waits until the device keeps a read of each of these procedures holding the text. */
+async function keptWith(page: Page, reads: string[], text: string) {
+  await expect
+    .poll(async () => {
+      const kept = await keptCache(page);
+      return reads.filter((read) => kept.some((entry) => entry.hash.includes(`"${read.replace('.', '","')}"`) && entry.text.includes(text)));
+    })
+    .toEqual(reads);
+}
+
+async function openNav(page: Page, name: string) {
+  if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation').getByRole('link', { name, exact: true }).first().click();
+}
+
+test('after a restart offline the lists stay readable, the forms know the contacts, and a follow-up and a prayer request wait, then are sent once', async ({ page, context, user }, testInfo) => {
+  void user;
+  const pilar = await api(page, '/api/contacts', { name: 'Pilar Ñúñez' });
+  await api(page, '/api/activities', { type: 'gospel_presentation', contactId: pilar.id });
+  await api(page, '/api/followups', { contactId: pilar.id, date: new Date(Date.now() + 3 * 86400_000).toISOString(), description: 'Bring the book' });
+  await api(page, '/api/prayer-requests', { contactId: pilar.id, request: 'For her mother' });
+  // Each screen's reads are written a second after they land (one write for the screen).
+  for (const [path, text, read] of [
+    ['/followups', 'Bring the book', 'followUps.list'],
+    ['/prayer-journal', 'For her mother', 'prayerRequests.list'],
+    ['/activities', 'Gospel Presentation with Pilar Ñúñez', 'activities.list'],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByText(text)).toBeVisible();
+    await keptWith(page, [read], 'Pilar');
+  }
+  await keptWith(page, ['contacts.names'], 'Pilar');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Gospel Presentation with Pilar Ñúñez')).toBeVisible();
+  const restore = await page.evaluate(() => performance.getEntriesByName('sower:cache-restore').map((m) => ({ ms: m.duration, ...(m as PerformanceMeasure).detail })));
+  testInfo.annotations.push({ type: 'cache restore', description: JSON.stringify(restore) });
+
+  // The contact list came back with the rest: suggestions, matched however the name is typed, and no false promise.
+  await page.getByRole('button', { name: 'Log Activity' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Log Activity' });
+  await dialog.getByLabel('Contact name').fill('pilar nunez');
+  await expect(dialog.getByRole('option', { name: 'Pilar Ñúñez' })).toBeVisible();
+  await expect(dialog.getByText(/a new contact will be created/)).toHaveCount(0);
+  await dialog.getByLabel('Contact name').fill('Somebody New');
+  await expect(dialog.getByText('No contact is named “Somebody New”: a new contact will be created.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await openNav(page, 'Follow-ups');
+  await expect(page.getByText('Bring the book')).toBeVisible();
+  await page.getByRole('button', { name: 'Schedule Follow-up' }).first().click();
+  const followUp = page.getByRole('dialog', { name: 'Schedule Follow-up' });
+  await followUp.getByLabel('Contact').selectOption({ label: 'Pilar Ñúñez' });
+  await followUp.getByLabel('Description').fill('Visit offline');
+  await followUp.getByRole('button', { name: 'Schedule Follow-up' }).click();
+  await expect(toast(page, 'Saved on this device')).toBeVisible();
+  await expect(waiting(page).getByText('Visit offline')).toBeVisible();
+
+  await openNav(page, 'Prayer Journal');
+  await expect(page.getByText('For her mother')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Prayer Request' }).first().click();
+  const prayer = page.getByRole('dialog', { name: 'Add Prayer Request' });
+  await prayer.getByLabel('Contact').selectOption({ label: 'Pilar Ñúñez' });
+  await prayer.getByLabel('Prayer request').fill('Prayed for offline');
+  await prayer.getByRole('button', { name: 'Add Prayer Request' }).click();
+  await expect(waiting(page).getByText('Prayed for offline')).toBeVisible();
+  await page.screenshot({ path: `tests/e2e/screenshots/offline-prayer-waiting-${testInfo.project.name}.png` });
+
+  // Still waiting after another restart offline.
+  await page.reload();
+  await expect(waiting(page).getByText('Prayed for offline')).toBeVisible();
+  await expect(page.getByText('For her mother')).toBeVisible();
+
+  // Without the contact list on the device, the form cannot check a name, and says so rather than promising a contact.
+  await page.evaluate(() => new Promise((resolve) => (indexedDB.deleteDatabase('sower-cache').onsuccess = resolve)));
+  await page.goto('/activities');
+  await page.getByRole('button', { name: 'Log Activity' }).first().click();
+  await dialog.getByLabel('Contact name').fill('Pilar Ñúñez');
+  await expect(dialog.getByText('Names cannot be checked while offline: the activity goes to the contact of that name when it is sent, or to a new one.')).toBeVisible();
+  await expect(dialog.getByText(/a new contact will be created/)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await openNav(page, 'Prayer Journal');
+
+  await context.setOffline(false);
+  await expect(toast(page, '2 items saved offline were sent')).toBeVisible(BY_ITSELF);
+  await expect(waiting(page)).toHaveCount(0);
+  const rows = async () => ({
+    followUps: ((await (await page.request.get('/api/followups')).json()) as { description: string }[]).filter((f) => f.description === 'Visit offline').length,
+    prayers: ((await (await page.request.get('/api/prayer-requests')).json()) as { request: string }[]).filter((p) => p.request === 'Prayed for offline').length,
+  });
+  expect(await rows()).toEqual({ followUps: 1, prayers: 1 });
+  await page.reload();
+  await expect(page.getByText('Prayed for offline')).toBeVisible();
+  expect(await rows()).toEqual({ followUps: 1, prayers: 1 });
+});
+
+test('logout deletes what the device kept, and the next person signing in sees nothing of it, offline either', async ({ page, context, user }) => {
+  void user;
+  await api(page, '/api/contacts', { name: 'Secret Sam' });
+  await page.goto('/contacts');
+  await expect(page.getByText('Secret Sam').first()).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await keptWith(page, ['contacts.list'], 'Secret Sam');
+
+  if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await keptCache(page)).toEqual([]);
+
+  // The first user again, then a session that ends by itself (expired) and another person signing in on this browser.
+  const first = await registerViaApi(page, 'Kept', 'Twice');
+  await api(page, '/api/contacts', { name: 'Secret Sam' });
+  await page.goto('/contacts');
+  await expect(page.getByText('Secret Sam').first()).toBeVisible();
+  await keptWith(page, ['contacts.list'], 'Secret Sam');
+  await context.clearCookies();
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(async () => (await keptCache(page)).length).toBe(0);
+
+  const second = await registerViaApi(page, 'Next', 'Person');
+  expect(second.id).not.toBe(first.id);
+  await page.goto('/contacts');
+  await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
+  await expect(page.getByText('No contacts yet')).toBeVisible();
+  await page.goto('/activities');
+  await expect(page.getByText('No activities recorded yet.')).toBeVisible();
+  await keptWith(page, ['activities.list'], '[]');
+  await context.setOffline(true);
+  await page.goto('/contacts');
+  await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
+  await expect(page.getByText('Secret Sam')).toHaveCount(0);
+  expect((await keptCache(page)).every((entry) => entry.owner === second.id && !entry.text.includes('Secret Sam'))).toBe(true);
 });

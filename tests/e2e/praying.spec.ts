@@ -87,6 +87,8 @@ test("after three activities the toast asks 'Any changes spiritually?', and the 
 
   const prompt = page.getByRole('region', { name: 'Any changes spiritually?' });
   await expect(prompt.getByLabel('Spiritual status')).toBeFocused();
+  // Their status was set when they were added and never changed: the prompt says so, not 'since it changed'.
+  await expect(prompt).toContainText('their status has stayed the same since they were added to Sower');
   await shots(page, testInfo, 'spiritual-check');
   await prompt.getByRole('button', { name: 'No change' }).click();
   await expect(toast(page, 'Noted: no change for now')).toBeVisible();

@@ -248,9 +248,12 @@ test('import: a preview lists new contacts, problems and duplicates, writes noth
   await expect(page.getByText('Maria Santos')).toBeVisible();
   await follow(page, 'Settings');
 
+  // The help lists what is read, from the server's own tables.
+  await page.getByText('Which column names and statuses are read').click();
+  await expect(page.getByRole('definition').filter({ hasText: 'spiritualStatus' })).toContainText('estado espiritual');
   const csv = [
-    'name,email,phone,status,notes',
-    'Lydia Purple,lydia@example.com,+1 555 0199,seeking,Seller of purple cloth',
+    'name,email,phone,status,notes,favourite colour',
+    'Lydia Purple,lydia@example.com,+1 555 0199,Buscando,Seller of purple cloth,purple',
     ',nobody@example.com,,,',
     'Maria S,MARIA@example.com,,,',
     'Cornelius,,,new believer,Centurion',
@@ -259,7 +262,8 @@ test('import: a preview lists new contacts, problems and duplicates, writes noth
   await page.getByLabel('Contacts file (CSV or vCard)').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByText('Preview of people.csv: nothing has been imported yet.')).toBeVisible();
   const created = page.getByRole('region', { name: '2 contacts will be created' });
-  await expect(created.getByRole('listitem')).toHaveText([/Lydia Purple.*lydia@example\.com/, /Cornelius.*New Believer/]);
+  await expect(created.getByRole('listitem')).toHaveText([/Lydia Purple.*lydia@example\.com.*Seeking/, /Cornelius.*New Believer/]);
+  await expect(page.getByRole('region', { name: '1 column is not read: its values are left out' }).getByRole('listitem')).toHaveText(['Row 1, column 6: “favourite colour”']);
   await expect(page.getByRole('region', { name: '2 rows have problems and will be left out' }).getByRole('listitem')).toHaveText(['Row 3: Name is required', 'Row 6: Invalid email address']);
   await expect(page.getByRole('region', { name: '1 duplicate will be skipped' }).getByRole('listitem')).toHaveText(['Row 4, Maria S: A contact with this email already exists']);
   expect(await contactNames(page)).toEqual(['Maria Santos']);

@@ -1,10 +1,12 @@
 // Sower's languages: choosing one, plurals and dates in each, and the catalogue checks `npm test` runs.
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acceptedLanguages, fmt, formattingLocales, locales, negotiateLocale, templateOf, type Locale } from '../../shared/i18n';
-import { spiritualStatusLabel } from '../../shared/vocabulary';
+import { spiritualStatusLabel, spiritualStatusLabels } from '../../shared/vocabulary';
 import { findMessages } from '../../scripts/i18n/extractor';
 import { catalogueProblems, placeholdersOf, readCatalogue, type Entry } from '../../scripts/i18n/catalogues';
-import { currentLocale, i18n, loadLocale, t } from '../../src/i18n';
+import { activateLocale, currentLocale, i18n, loadLocale, t } from '../../src/i18n';
+import { activityTitle } from '../../src/lib/activityTitle';
 import { issueText } from '../../src/i18n/issues';
 import { fieldErrors } from '../../src/lib/errors';
 import { activityDateLabel, followUpDueBadge, formatDay, overdueBy } from '../../src/lib/dates';
@@ -175,5 +177,54 @@ describe('the catalogue checks npm test runs', () => {
 
   it('every catalogue in the repository is complete', async () => {
     for (const locale of locales.filter((l) => l !== 'en')) expect((await readCatalogue(locale)).size).toBeGreaterThan(400);
+  });
+});
+
+describe('words that read right', () => {
+  it('an activity is titled as a whole sentence per type, and the type Other reads as an activity', async () => {
+    expect(activityTitle('other', 'Don Ramón')).toBe('Activity with Don Ramón');
+    expect(activityTitle('conversation', 'Ana')).toBe('Conversation with Ana');
+    await use('es');
+    expect(activityTitle('other', 'Don Ramón')).toBe('Actividad con Don Ramón');
+    expect(activityTitle('gospel_presentation', 'Ana')).toBe('Presentación del evangelio a Ana');
+    await use('fr');
+    expect(activityTitle('other', 'Ana')).toBe('Activité avec Ana');
+  });
+
+  it('in Arabic the type still chooses the sentence (only the shown name is isolated)', async () => {
+    await activateLocale('ar');
+    try {
+      expect(activityTitle('conversation', 'Ana')).toBe('محادثة مع \u2068Ana\u2069');
+      expect(activityTitle('other', 'Ana')).toBe('نشاط مع \u2068Ana\u2069');
+    } finally {
+      await activateLocale('en');
+    }
+  });
+
+  it('a tab names a group (plural) where a badge names one item', async () => {
+    await use('es');
+    expect(t('Completed')).toBe('Completado');
+    expect(t('{items, select, goals {Completed} other {Completed}}', { items: 'followUps' })).toBe('Completados');
+    expect(t('{items, select, goals {Completed} other {Completed}}', { items: 'goals' })).toBe('Completadas');
+    expect(t('{items, select, other {Overdue}}', { items: 'followUps' })).toBe('Atrasados');
+    i18n.activate('en');
+    expect(t('{items, select, goals {Completed} other {Completed}}', { items: 'goals' })).toBe('Completed');
+  });
+});
+
+describe('the glossary (docs/glossary.md)', () => {
+  const glossary = readFileSync(new URL('../../docs/glossary.md', import.meta.url), 'utf8');
+  /** The rows of one language's table: its English words to its own. */
+  const rowsOf = (locale: Locale) => {
+    const section = glossary.split(/^## /m).find((part) => part.split('\n')[0].includes(`(${locale})`)) ?? '';
+    return new Map([...section.matchAll(/^\| ([^|]+?) \| ([^|]+?) \|/gm)].map((row) => [row[1], row[2]]));
+  };
+
+  it.each(['es', 'pt-BR', 'fr', 'ar'] as const)('%s: the status names are the catalogue\'s translations of the status labels', async (locale) => {
+    const catalogue = await readCatalogue(locale);
+    const rows = rowsOf(locale);
+    for (const label of Object.values(spiritualStatusLabels)) {
+      expect(rows.get(`${label} (status)`), `${locale}: ${label}`).toBe(catalogue.get(label)?.translation);
+    }
   });
 });

@@ -14,7 +14,14 @@ import {
   type ContactFields,
   toCsvCell,
   fromCsvCell,
+  readStatus,
+  statusWordCollisions,
+  importHelp,
+  MAX_WARNINGS_PER_KIND,
 } from '../../server/importExport';
+import { translate } from '../../server/i18n';
+import { locales } from '../../shared/i18n';
+import { spiritualStatuses, spiritualStatusLabels } from '../../shared/vocabulary';
 
 const lydia: ContactFields = {
   name: 'Lydia of Thyatira',
@@ -82,7 +89,7 @@ describe('writing CSV', () => {
     const createdAt = new Date('2026-11-22T10:00:00.000Z');
     const text = contactsToCsv([{ ...lydia, createdAt }, { name: 'Cornelius', email: null, phone: null, spiritualStatus: 'unknown', notes: null, createdAt }], 'en');
     // A byte order mark first, so spreadsheet apps read the file as UTF-8.
-    expect(text.split('\r\n')[0]).toBe('\uFEFFname,email,phone,spiritualStatus,notes,createdAt');
+    expect(text.split('\r\n')[0]).toBe('\uFEFFname,email,phone,spiritualStatus,notes,createdAt (UTC)');
     const { drafts, problems } = await contactsFromCsv(text);
     expect(problems).toEqual([]);
     expect(drafts).toEqual([
@@ -134,6 +141,8 @@ describe('contactsFromCsv', () => {
     expect((await contactsFromCsv('Anna,anna@example.com\n'))).toEqual({
       drafts: [],
       problems: [{ row: 1, reason: 'The first row must name the columns, with one called name (and email, phone, status, notes)' }],
+      warnings: [],
+      warningCounts: { column: 0, status: 0 },
     });
   });
 
@@ -206,6 +215,8 @@ describe('writing vCard 3.0', () => {
         { row: 2, name: 'Cornelius', email: null, phone: null, spiritualStatus: 'unknown', notes: null },
       ],
       problems: [],
+      warnings: [],
+      warningCounts: { column: 0, status: 0 },
     });
   });
 });
@@ -255,6 +266,8 @@ describe('contactsFromVcard', () => {
     expect(contactsFromVcard(cards)).toEqual({
       drafts: [expect.objectContaining({ row: 1, name: 'One' })],
       problems: [{ row: 2, reason: 'Name is required' }],
+      warnings: [],
+      warningCounts: { column: 0, status: 0 },
     });
   });
 
@@ -344,5 +357,205 @@ describe('column titles in every language', () => {
         { name: 'Maria Santos', email: 'maria@example.com', phone: '+1 555 0100', spiritualStatus: 'seeking', notes: 'Garden' },
       ]);
     }
+  });
+});
+
+describe('status words in every language (issue 28)', () => {
+  it.each([
+    ['Buscando', 'seeking'],
+    ['buscando', 'seeking'],
+    ['BUSCANDO', 'seeking'],
+    ['Explorando', 'exploring'],
+    ['Nuevo creyente', 'new_believer'],
+    ['nuevo-creyente', 'new_believer'],
+    ['Novo convertido', 'new_believer'],
+    ['Desconhecido', 'unknown'],
+    ['Découverte', 'exploring'],
+    ['  DECOUVERTE ', 'exploring'],
+    ['Maturité', 'mature'],
+    ['maturite', 'mature'],
+    ['بحث روحي', 'seeking'],
+    ['نضج', 'mature'],
+    ['إيمان حديث', 'new_believer'],
+    ['ايمان  حديث', 'new_believer'],
+    ['new_believer', 'new_believer'],
+    ['growing', 'growing'],
+    ['Growing', 'growing'],
+  ])('reads %j as %s', (text, status) => {
+    expect(readStatus(text)).toBe(status);
+  });
+
+  it('reads every status label of every catalogue, so a changed translation is still read', () => {
+    for (const locale of locales)
+      for (const status of spiritualStatuses) expect(readStatus(translate(locale, spiritualStatusLabels[status])), `${locale} ${status}`).toBe(status);
+  });
+
+  it('has no word two statuses claim in different languages', () => {
+    expect(statusWordCollisions).toEqual([]);
+  });
+
+  it('answers undefined for a word it cannot read, never a key inherited from Object.prototype', () => {
+    for (const word of ['curious', 'constructor', '__proto__', 'toString', '', '   ']) expect(readStatus(word)).toBeUndefined();
+  });
+});
+
+describe('column names in every language (issue 28)', () => {
+  const fieldsOf = async (header: string, row: string) => (await contactsFromCsv(`${header}\n${row}\n`)).drafts[0];
+
+  it.each(['estado', 'Estado', 'ESTADO', 'Estado espiritual', 'statut', 'Statut spirituel', 'الحالة', 'الحالة الروحية', 'status', 'Status espiritual', 'spiritualStatus'])(
+    'reads a status column named %j',
+    async (title) => {
+      expect(await fieldsOf(`nombre,${title}`, 'Ramón,Buscando')).toMatchObject({ name: 'Ramón', spiritualStatus: 'seeking' });
+    },
+  );
+
+  it('reads each column under its form label in every language, case and accents folded', async () => {
+    for (const locale of locales) {
+      const header = ['Name', 'Email', 'Phone', 'Status', 'Notes'].map((label) => translate(locale, label));
+      for (const spelling of [header, header.map((title) => title.toUpperCase()), header.map((title) => title.normalize('NFD').replace(/\p{M}/gu, ''))]) {
+        const { drafts, warnings } = await contactsFromCsv(writeCsv([spelling, ['Ana', 'ana@example.com', '555', translate(locale, 'Growing'), 'hi']]));
+        expect(warnings, `${locale} ${spelling.join()}`).toEqual([]);
+        expect(drafts[0], `${locale} ${spelling.join()}`).toMatchObject({ name: 'Ana', email: 'ana@example.com', phone: '555', spiritualStatus: 'growing', notes: 'hi' });
+      }
+    }
+  });
+});
+
+describe('preview warnings (issue 28)', () => {
+  it('names the row and the value of every status it cannot read, and every column it does not read', async () => {
+    const { drafts, warnings, warningCounts } = await contactsFromCsv('nombre,estado,color favorito,correo,Correo\nRamón,Curioso,azul,r@example.com,x@example.com\nLucía,Buscando,,,\n');
+    expect(drafts.map((d) => [d.name, d.spiritualStatus])).toEqual([
+      ['Ramón', 'unknown'],
+      ['Lucía', 'seeking'],
+    ]);
+    expect(warnings).toEqual([
+      { kind: 'column', row: 1, column: 3, value: 'color favorito' },
+      { kind: 'column', row: 1, column: 5, value: 'Correo' },
+      { kind: 'status', row: 2, name: 'Ramón', value: 'Curioso' },
+    ]);
+    expect(warningCounts).toEqual({ column: 2, status: 1 });
+  });
+
+  it('keeps the first warnings of each kind and counts the rest', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `P${i},odd${i}`);
+    const header = ['name', 'status', ...Array.from({ length: 120 }, (_, i) => `extra${i}`)].join(',');
+    const { warnings, warningCounts } = await contactsFromCsv(`${header}\n${rows.join('\n')}\n`);
+    expect(warningCounts).toEqual({ column: 120, status: 300 });
+    expect(warnings.filter((w) => w.kind === 'column')).toHaveLength(MAX_WARNINGS_PER_KIND);
+    expect(warnings.filter((w) => w.kind === 'status')).toHaveLength(MAX_WARNINGS_PER_KIND);
+    expect(warnings.find((w) => w.kind === 'status')).toEqual({ kind: 'status', row: 2, name: 'P0', value: 'odd0' });
+  });
+
+  it('warns about a vCard status it cannot read, naming the card', () => {
+    const cards = 'BEGIN:VCARD\nFN:One\nX-SOWER-STATUS:Creciendo\nEND:VCARD\nBEGIN:VCARD\nFN:Two\nX-SOWER-STATUS:wandering\nEND:VCARD\n';
+    const { drafts, warnings } = contactsFromVcard(cards);
+    expect(drafts.map((d) => d.spiritualStatus)).toEqual(['growing', 'unknown']);
+    expect(warnings).toEqual([{ kind: 'status', row: 2, name: 'Two', value: 'wandering' }]);
+  });
+
+  it('does not warn about the export’s own creation date column, in any language', async () => {
+    for (const locale of locales) {
+      const { warnings } = await contactsFromCsv(contactsToCsv([{ ...lydia, createdAt: new Date() }], locale, true, 'Europe/Madrid'));
+      expect(warnings, locale).toEqual([]);
+    }
+  });
+});
+
+describe('the import help (issue 28)', () => {
+  it('lists the user’s own words first, then English, and every word it lists is read as what it is listed for', async () => {
+    for (const locale of locales) {
+      const help = importHelp(locale);
+      const status = help.columns.find((c) => c.field === 'spiritualStatus')!;
+      expect(status.words[0]).toBe(translate(locale, 'spiritualStatus'));
+      expect(status.words.map((word) => word.toLowerCase())).toContain('status');
+      for (const { field, words } of help.columns)
+        for (const word of words) {
+          const { drafts, warnings } = await contactsFromCsv(writeCsv(field === 'name' ? [[word], ['Ana']] : [['name', word], ['Ana', field === 'email' ? 'a@example.com' : 'Growing']]));
+          expect(warnings, `${locale} ${field} ${word}`).toEqual([]);
+          if (field === 'spiritualStatus') expect(drafts[0].spiritualStatus, word).toBe('growing');
+        }
+      for (const { status, words } of help.statuses) {
+        expect(words[0]).toBe(translate(locale, spiritualStatusLabels[status]));
+        expect(words.map((word) => word.toLowerCase().replace(' ', '_'))).toContain(status);
+        for (const word of words) expect(readStatus(word), `${locale} ${word}`).toBe(status);
+      }
+    }
+  });
+
+  it('lists estado in Spanish and Buscando among the statuses', () => {
+    const help = importHelp('es');
+    expect(help.columns.find((c) => c.field === 'spiritualStatus')!.words).toEqual(expect.arrayContaining(['Estado', 'estado espiritual']));
+    expect(help.statuses.find((s) => s.status === 'seeking')!.words).toEqual(expect.arrayContaining(['Buscando', 'Seeking', 'Recherche', 'بحث روحي']));
+  });
+});
+
+describe('CSV export in the user’s language and time zone (issue 28)', () => {
+  const createdAt = new Date(Date.UTC(2031, 2, 11, 23, 30));
+  const everyStatus = spiritualStatuses.map((spiritualStatus, i) => ({ ...lydia, name: `Persona ${i}`, spiritualStatus, createdAt }));
+
+  it('writes status words and dates in the language and zone, the zone named in the header', async () => {
+    const csv = contactsToCsv(everyStatus, 'es', true, 'America/Mexico_City');
+    const { records } = await parseCsv(csv.replace(/^\uFEFF/, ''));
+    expect(records[0]).toEqual(['nombre', 'correo', 'teléfono', 'estado espiritual', 'notas', 'fecha de creación (America/Mexico_City)']);
+    expect(records.slice(1).map((r) => r[3])).toEqual(['Explorando', 'Buscando', 'Nuevo creyente', 'Creciendo', 'Maduro', 'Desconocido']);
+    // 23:30 UTC on 11 March is 17:30 on 11 March in Mexico City.
+    expect(records[1][5]).toBe('11/03/2031, 17:30');
+    expect(csv).not.toMatch(/exploring|new_believer|2031-03-11T/);
+  });
+
+  it('labels the dates UTC for a user without a time zone', async () => {
+    const { records } = await parseCsv(contactsToCsv(everyStatus, 'fr', true, null).replace(/^\uFEFF/, ''));
+    expect(records[0][5]).toBe('créé le (UTC)');
+    expect(records[1][5]).toBe('11/03/2031 23:30');
+  });
+
+  it('reads back in every language', async () => {
+    for (const locale of locales) {
+      const { drafts, problems, warnings } = await contactsFromCsv(contactsToCsv(everyStatus, locale, true, 'Asia/Riyadh'));
+      expect([problems, warnings], locale).toEqual([[], []]);
+      expect(drafts.map((d) => d.spiritualStatus), locale).toEqual([...spiritualStatuses]);
+    }
+  });
+});
+
+describe('vCard N and FN (issue 28)', () => {
+  const card = (name: string) => contactsToVcard([{ name, email: null, phone: null, spiritualStatus: 'unknown', notes: null }]).replace(/\r\n[ \t]/g, '');
+  const nOf = (name: string) => /\r\nN:(.*)\r\n/.exec(card(name))![1];
+  const withoutFn = (text: string) => text.replace(/\r\nFN:[^\r]*/, '');
+
+  it('writes FN as typed and the whole name as the given name when it cannot be split sanely', () => {
+    expect(card('Don Ramón (vecino del 3º)')).toContain('\r\nFN:Don Ramón (vecino del 3º)\r\nN:;Don Ramón (vecino del 3º);;;\r\n');
+    expect(nOf('Smith, John')).toBe(';Smith\\, John;;;');
+    expect(nOf('a;b')).toBe(';a\\;b;;;');
+    expect(nOf('back\\slash')).toBe(';back\\\\slash;;;');
+    expect(nOf('two\nlines')).toBe(';two\\nlines;;;');
+    expect(nOf('María 🌱 López')).toBe(';María 🌱 López;;;');
+    expect(nOf('Ana María López')).toBe('López;Ana;María;;');
+    expect(nOf('أحمد بن علي')).toBe('علي;أحمد;بن;;');
+    expect(nOf("Seán O'Brien-Ní")).toBe("O'Brien-Ní;Seán;;;");
+    expect(nOf('Cornelius')).toBe(';Cornelius;;;');
+  });
+
+  it.each([
+    'Don Ramón (vecino del 3º)',
+    'Smith, John',
+    'a;b;c',
+    'back\\slash \\n',
+    'two\nlines',
+    'مريم المجدلية',
+    'أبو (الجار) ٣',
+    'María 🌱 López 👨‍👩‍👧',
+    'Cornelius',
+    'Dr. Martin Luther King Jr.',
+    ' , ; \\ ',
+  ])('round-trips %j through export and import, with FN and with N only', (name) => {
+    const text = card(name);
+    expect(contactsFromVcard(text).drafts[0].name).toBe(name.trim());
+    expect(contactsFromVcard(withoutFn(text)).drafts[0].name).toBe(name.trim());
+  });
+
+  it('imports other clients’ cards with N only or FN only', () => {
+    expect(contactsFromVcard('BEGIN:VCARD\r\nVERSION:4.0\r\nN:Fernández;Lucía;;;\r\nEND:VCARD\r\n').drafts[0].name).toBe('Lucía Fernández');
+    expect(contactsFromVcard('BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Lucía Fernández\r\nEND:VCARD\r\n').drafts[0].name).toBe('Lucía Fernández');
   });
 });

@@ -25,9 +25,20 @@ describe('flushOutbox', () => {
     const store = memoryStore([entry('a'), entry('other', 2), entry('b')]);
     const sent: string[] = [];
     const result = await flushOutbox(1, async (e) => void sent.push(e.key), statusOf, store);
-    expect(result).toEqual({ sent: 2, refused: 0, retryLater: false });
+    expect(result).toEqual({ sent: 2, sentKinds: ['activity', 'activity'], refused: 0, refusedKinds: [], retryLater: false });
     expect(sent).toEqual(['a', 'b']);
     expect(store.entries.map((e) => e.key)).toEqual(['other']);
+  });
+
+  it('sends follow-ups and prayer requests in the order they were added, each reported by its kind', async () => {
+    const followUp: OutboxEntry = { kind: 'followUp', key: 'f', userId: 1, contactName: 'Pilar', input: { contactId: 3, date: new Date(), description: 'Call' }, queuedAt: new Date() };
+    const prayer: OutboxEntry = { kind: 'prayer', key: 'p', userId: 1, contactName: 'Pilar', input: { contactId: 3, request: 'Health' }, queuedAt: new Date() };
+    const store = memoryStore([entry('a'), followUp, prayer]);
+    const sent: string[] = [];
+    const result = await flushOutbox(1, async (e) => void sent.push(`${e.kind ?? 'activity'}:${e.key}`), statusOf, store);
+    expect(sent).toEqual(['activity:a', 'followUp:f', 'prayer:p']);
+    expect(result.sentKinds).toEqual(['activity', 'followUp', 'prayer']);
+    expect(store.entries).toEqual([]);
   });
 
   it.each([
@@ -41,7 +52,7 @@ describe('flushOutbox', () => {
       if (e.key === 'b') throw failure;
     });
     // Retried by itself only where waiting helps; after a 401 the next flush comes with the next sign-in.
-    expect(await flushOutbox(1, send, statusOf, store)).toEqual({ sent: 1, refused: 0, retryLater });
+    expect(await flushOutbox(1, send, statusOf, store)).toMatchObject({ sent: 1, refused: 0, retryLater });
     expect(send).toHaveBeenCalledTimes(2);
     expect(store.entries.map((e) => e.key)).toEqual(['b', 'c']);
   });
@@ -53,7 +64,7 @@ describe('flushOutbox', () => {
       if (e.key === 'bad') throw new HttpFailure(400);
     }, statusOf, store);
     warn.mockRestore();
-    expect(result).toEqual({ sent: 1, refused: 1, retryLater: false });
+    expect(result).toMatchObject({ sent: 1, refused: 1, retryLater: false });
     expect(store.entries).toEqual([]);
   });
 
@@ -66,10 +77,10 @@ describe('flushOutbox', () => {
     const second = flushOutbox(1, send, statusOf, store);
     expect(second).toBe(first);
     release();
-    expect(await first).toEqual({ sent: 2, refused: 0, retryLater: false });
+    expect(await first).toMatchObject({ sent: 2, refused: 0, retryLater: false });
     expect(send).toHaveBeenCalledTimes(2);
     // Once finished, a new flush starts afresh (and finds nothing).
-    expect(await flushOutbox(1, send, statusOf, store)).toEqual({ sent: 0, refused: 0, retryLater: false });
+    expect(await flushOutbox(1, send, statusOf, store)).toEqual({ sent: 0, sentKinds: [], refused: 0, refusedKinds: [], retryLater: false });
   });
 });
 
