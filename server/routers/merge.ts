@@ -36,6 +36,7 @@ import { LIMITS } from '../schemas/limits';
 import { contactMergeInput } from '../schemas/contacts';
 import { protectedProcedure } from '../trpc';
 import { nextTurn } from '../turns';
+import { contactKeys } from '../searchKeys';
 
 const CONTACT_NOT_FOUND = msg('Contact not found');
 const NOT_SAME_PEOPLE = msg('These two contacts are not shared with the same people, so they cannot be merged.');
@@ -52,6 +53,7 @@ interface Side {
   teamId: number | null;
   createdBy: number;
   editable: boolean;
+  name: string;
   /** Whether its creator is a member of its team now (false for a private contact). */
   creatorInTeam: boolean;
   email: string | null;
@@ -80,6 +82,7 @@ async function mergePair(db: Queryable, who: Authority, keptId: number, duplicat
       createdBy: contacts.createdBy,
       editable: sql<number>`${canEdit(contacts, who)}`.mapWith(Boolean),
       creatorInTeam: sql<number>`exists (select 1 from team_members m where m.team_id = ${contacts.teamId} and m.user_id = ${contacts.createdBy})`.mapWith(Boolean),
+      name: contacts.name,
       email: contacts.email,
       phone: contacts.phone,
       spiritualStatus: contacts.spiritualStatus,
@@ -109,14 +112,18 @@ function mergedFields(kept: Side, duplicate: Side) {
   }
   if (notes && notes.length > LIMITS.longText) throw new TRPCError({ code: 'CONFLICT', message: NOTES_TOO_LONG });
   const statusFromDuplicate = kept.spiritualStatus === 'unknown' && duplicate.spiritualStatus !== 'unknown';
+  const email = blank(kept.email) ? duplicate.email : kept.email;
+  const phone = blank(kept.phone) ? duplicate.phone : kept.phone;
   return {
     statusFromDuplicate,
     fields: {
-      email: blank(kept.email) ? duplicate.email : kept.email,
-      phone: blank(kept.phone) ? duplicate.phone : kept.phone,
+      email,
+      phone,
       spiritualStatus: statusFromDuplicate ? duplicate.spiritualStatus : kept.spiritualStatus,
       notes,
       createdAt: kept.createdAt <= duplicate.createdAt ? kept.createdAt : duplicate.createdAt,
+      // The search key follows the texts the kept contact now holds (server/searchKeys.ts).
+      searchKey: contactKeys({ name: kept.name, email, phone, notes }).searchKey,
     },
   };
 }

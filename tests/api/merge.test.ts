@@ -105,6 +105,17 @@ describe('merging a duplicate', () => {
     ]);
   });
 
+  it('finds the kept contact by the email, phone and notes it took from the duplicate, folded like every search', async () => {
+    const { client } = await signedInClient(server, 'searchkeys');
+    const kept = await contact(client, { name: 'Lucía Fernández' });
+    const duplicate = await contact(client, { name: 'Lucia Fernandez', email: 'lucia@example.com', phone: '٠٥٠ ١٢٣ ٤٥٦٧', notes: 'Conocida en el café' });
+    expect((await merge(client, kept, duplicate)).status).toBe(200);
+    for (const q of ['lucia@example', '0501234567', 'conocida en el cafe']) {
+      const res = await client.get(`/api/contacts?q=${encodeURIComponent(q)}`);
+      expect(res.body.map((c: { id: number }) => c.id), q).toEqual([kept]);
+    }
+  });
+
   it('keeps the earlier of the two added dates, so a new-contact goal counts the person once', async () => {
     const { client } = await signedInClient(server, 'goals');
     const goal = await client.post('/api/goals', { title: 'New people', description: 'Count them', targetCount: 10, type: 'new_contact', startsOn: daysFromNow(-1), deadline: daysFromNow(30) });
