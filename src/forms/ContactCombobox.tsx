@@ -108,7 +108,9 @@ export function ContactCombobox({ name, label, value, error, contacts, onChange,
         role="listbox"
         aria-label={contactPicker.listLabel}
         hidden={!expanded}
-        className="absolute top-full z-30 mt-1 max-h-64 w-full overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+        // In the flow under the field, so it pushes the next fields down instead of covering them (the date on a phone:
+        // issue 28), and short enough to leave them in sight.
+        className="max-h-48 w-full overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-sm"
         onMouseDown={(event) => event.preventDefault()}
       >
         {options.map((contact, index) => (
