@@ -151,6 +151,12 @@ for (const locale of others) {
           .map((el) => el.textContent?.trim()),
       );
       expect(clipped, `${screen.name} in ${locale}: clipped texts`).toEqual([]);
+      // The status names beside the journey chart are whole ('Nouveau croy…' was cut in French, issue 28).
+      const cut = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('main figure li > span')].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+      expect(cut, `${screen.name} in ${locale}: cut labels`).toEqual([]);
+      // A select's choice stays clear of its arrow ('Todos los contactos' ran into it).
+      const crowded = await page.evaluate(() => [...document.querySelectorAll<HTMLSelectElement>('main select')].filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1).map((el) => el.selectedOptions[0]?.text));
+      expect(crowded, `${screen.name} in ${locale}: selects running into their arrow`).toEqual([]);
       await page.screenshot({ path: `tests/e2e/screenshots/i18n-${screen.name}-${locale}-${testInfo.project.name}.png`, fullPage: true });
     }
   });
