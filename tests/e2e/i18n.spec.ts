@@ -157,6 +157,9 @@ for (const locale of others) {
       // A select's choice stays clear of its arrow ('Todos los contactos' ran into it).
       const crowded = await page.evaluate(() => [...document.querySelectorAll<HTMLSelectElement>('main select')].filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1).map((el) => el.selectedOptions[0]?.text));
       expect(crowded, `${screen.name} in ${locale}: selects running into their arrow`).toEqual([]);
+      // Tabs share one row (the Prayer Journal's three wrapped onto two lines in Spanish).
+      const tabRows = await page.evaluate(() => new Set([...document.querySelectorAll<HTMLElement>('main [role="tab"]')].map((el) => Math.round(el.getBoundingClientRect().top))).size);
+      expect(tabRows, `${screen.name} in ${locale}: rows of tabs`).toBeLessThanOrEqual(1);
       await page.screenshot({ path: `tests/e2e/screenshots/i18n-${screen.name}-${locale}-${testInfo.project.name}.png`, fullPage: true });
     }
   });
