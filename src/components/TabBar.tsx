@@ -37,8 +37,9 @@ export function TabBar<K extends string>({ label, tabs, active, onChange, childr
 
   return (
     <>
-      {/* On a phone the tabs share one row in equal columns (a long label wraps inside its tab rather than pushing a tab
-          onto a second row: issue 28); from sm up they sit side by side at their own widths. */}
+      {/* On a phone the tabs share one row in equal columns, each count under its label so a whole word fits ('Respondido'
+          and its count side by side broke mid-word; three tabs used to wrap onto two rows: issue 28); from sm up they
+          sit side by side at their own widths. */}
       <div
         role="tablist"
         aria-label={label}
@@ -54,7 +55,7 @@ export function TabBar<K extends string>({ label, tabs, active, onChange, childr
             aria-selected={tab.key === active}
             aria-controls={panelId}
             tabIndex={tab.key === active ? 0 : -1}
-            className={`tab h-auto min-h-10 min-w-0 flex-nowrap gap-1.5 px-2 py-1 leading-tight sm:h-10 sm:gap-2 sm:px-3 sm:py-0 ${tab.key === active ? 'tab-active' : 'text-base-content'}`}
+            className={`tab h-auto min-h-10 min-w-0 flex-col flex-nowrap gap-0.5 px-1.5 py-1 leading-tight wrap-break-word sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:py-0 ${tab.key === active ? 'tab-active' : 'text-base-content'}`}
             onClick={() => onChange(tab.key)}
           >
             {tab.label}
