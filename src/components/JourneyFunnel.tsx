@@ -26,13 +26,15 @@ export function JourneyFunnel({ stages, title }: { stages: Stage[]; title: strin
       <figcaption className="text-sm text-base-content/75">
         {t('{count, plural, one {# contact on the journey} other {# contacts on the journey}}', { count: onJourney })}
       </figcaption>
-      <ol className="flex flex-col gap-1.5" aria-hidden="true">
+      {/* One grid for all rows, so the bars line up: the label column as wide as the longest label up to half the width
+          (a longer one wraps, never cut: 'Nouveau croy…' in French, issue 28). */}
+      <ol className="grid grid-cols-[fit-content(50%)_1fr_2rem] items-center gap-x-2 gap-y-1.5 text-sm" aria-hidden="true">
         {journey.map((stage) => {
           // A stage with people keeps a visible sliver even beside a much larger one.
           const width = stage.count === 0 ? 0 : Math.max((stage.count / widest) * 100, 4);
           return (
-            <li key={stage.status} className="grid grid-cols-[6.5rem_1fr_2rem] items-center gap-2 text-sm">
-              <span className="truncate text-base-content/80">{spiritualStatusLabel(stage.status)}</span>
+            <li key={stage.status} className="contents">
+              <span className="leading-tight wrap-break-word text-base-content/80">{spiritualStatusLabel(stage.status)}</span>
               <svg className="h-6 w-full" viewBox="0 0 100 10" preserveAspectRatio="none">
                 <rect x="0" y="0" width="100" height="10" rx="1" className="fill-base-200" />
                 {width > 0 && <rect x={(100 - width) / 2} y="0" width={width} height="10" rx="1" className={shade[stage.status]} />}

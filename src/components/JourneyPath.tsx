@@ -24,17 +24,21 @@ export function JourneyPath({ name, status, changes }: { name: string; status: s
   const steps = journeySteps(status, changes);
   return (
     <div>
-      <ol className="steps w-full text-xs sm:text-sm" aria-label={t('Journey steps')}>
+      {/* Down the card on a phone, where five labels side by side left about 60 px each and broke words ('Explorand/o'):
+          each label and its date on one line; across from sm up, where every label fits whole. */}
+      <ol className="steps steps-vertical w-full text-sm sm:steps-horizontal" aria-label={t('Journey steps')}>
         {steps.map((step) => (
           <li
             key={step.status}
             aria-current={step.state === 'current' ? 'step' : undefined}
             data-content={step.state === 'passed' ? '✓' : step.state === 'current' ? '●' : ''}
-            className={`step min-w-0 ${step.state === 'ahead' ? '' : 'step-primary'}`}
+            className={`step min-h-11 min-w-0 sm:min-h-0 ${step.state === 'ahead' ? '' : 'step-primary'}`}
           >
-            <span className={`flex min-w-0 flex-col items-center px-0.5 leading-tight hyphens-auto wrap-anywhere ${step.state === 'current' ? 'font-bold' : step.state === 'ahead' ? 'text-base-content/70' : ''}`}>
-              <span>{spiritualStatusLabel(step.status)}</span>
-              <span className={`mt-0.5 text-[0.7rem] font-normal ${step.state === 'current' ? 'text-primary' : 'text-base-content/70'}`}>
+            <span
+              className={`flex min-w-0 flex-wrap items-baseline gap-x-2 px-0.5 leading-tight sm:flex-col sm:flex-nowrap sm:items-center sm:gap-x-0 sm:text-center ${step.state === 'current' ? 'font-bold' : step.state === 'ahead' ? 'text-base-content/70' : ''}`}
+            >
+              <span className="wrap-break-word">{spiritualStatusLabel(step.status)}</span>
+              <span className={`text-xs font-normal sm:mt-0.5 sm:text-[0.7rem] ${step.state === 'current' ? 'text-primary' : 'text-base-content/70'}`}>
                 {stepNote(step)}
               </span>
             </span>

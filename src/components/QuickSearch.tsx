@@ -212,13 +212,15 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
                         onClick={() => go(result)}
                       >
                         <span className="flex items-baseline justify-between gap-3">
-                          <span dir="auto" className={`truncate font-medium ${selected ? 'text-primary' : ''}`}>
+                          <span dir="auto" className={`line-clamp-2 min-w-0 font-medium ${selected ? 'text-primary' : ''}`}>
                             <Highlighted text={result.title} query={query} />
                           </span>
                           {result.meta && <span className="shrink-0 text-xs text-base-content/70">{result.meta}</span>}
                         </span>
+                        {/* Two lines, not one cut short: the snippet is centred on the match, which one line at a phone's
+                            width cut in the middle ('padr…', issue 28). */}
                         {result.detail && (
-                          <span className="truncate text-sm text-base-content/75">
+                          <span dir="auto" className="line-clamp-2 text-sm text-base-content/75">
                             <Highlighted text={result.detail} query={query} />
                           </span>
                         )}

@@ -6,6 +6,7 @@ import { useToast } from '../hooks/useToast';
 import { formattingLocale, t } from '../i18n';
 import { currentSubscription, pushSupport, subscribeThisDevice, unsubscribeThisDevice, type PushSupport } from '../lib/push';
 import { trpc, type RouterOutputs } from '../lib/trpc';
+import { hourLabels, matchingZones, zoneOptions } from '../lib/zones';
 import { emailConfirmationNote, ResendButton, useUnconfirmedEmail } from './EmailConfirmation';
 import { Spinner } from './Spinner';
 
@@ -13,18 +14,6 @@ type Reminders = RouterOutputs['reminders']['get'];
 type Form = Pick<Reminders, 'remindersOn' | 'hour' | 'byEmail' | 'includeFollowUps' | 'includeAttention' | 'includePrayers' | 'discreet'> & { timeZone: string };
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-/** Every zone this browser knows, with the chosen one kept even if the browser does not list it. */
-function zones(chosen: string): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return known.includes(chosen) ? known : [chosen, ...known];
-}
-
-/** '7 AM' or '07' as this reader writes hours (Intl picks the 12- or 24-hour clock of the locale). */
-function hourLabels(locale: string): string[] {
-  const format = new Intl.DateTimeFormat(locale, { hour: 'numeric' });
-  return Array.from({ length: 24 }, (_, hour) => format.format(new Date(2000, 0, 1, hour)));
-}
 
 interface ToggleProps {
   label: string;
@@ -159,7 +148,16 @@ function ReminderForm({ saved }: { saved: Reminders }) {
   const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((before) => ({ ...before, [key]: value }));
   const locale = formattingLocale();
   const hours = useMemo(() => hourLabels(locale), [locale]);
-  const zoneList = useMemo(() => zones(form.timeZone), [form.timeZone]);
+  // Every zone named in the reader's language with its offset; built once per language (the saved zone is always in it).
+  const allZones = useMemo(() => zoneOptions(locale, saved.timeZone ?? detected), [locale, saved.timeZone, detected]);
+  const [zoneQuery, setZoneQuery] = useState('');
+  const shownZones = useMemo(() => {
+    const found = matchingZones(allZones, zoneQuery);
+    // The chosen zone stays in the list (first), so the picker never shows a value it does not hold.
+    const chosen = allZones.find((option) => option.zone === form.timeZone);
+    return chosen && !found.includes(chosen) ? [chosen, ...found] : found;
+  }, [allZones, zoneQuery, form.timeZone]);
+  const zoneName = (zone: string) => allZones.find((option) => option.zone === zone)?.label ?? zone.replace(/_/g, ' ');
   const hourId = useId();
   const zoneId = useId();
   const zoneNoteId = useId();
@@ -205,15 +203,29 @@ function ReminderForm({ saved }: { saved: Reminders }) {
             <label htmlFor={zoneId} className="text-sm font-medium">
               {t('Time zone')}
             </label>
+            <input
+              type="search"
+              className="input input-sm w-full"
+              aria-label={t('Search by city, country or offset')}
+              aria-controls={zoneId}
+              placeholder={t('Search by city, country or offset')}
+              value={zoneQuery}
+              onChange={(e) => {
+                setZoneQuery(e.target.value);
+                // The first zone found becomes the choice, as typing in a list box does.
+                const first = matchingZones(allZones, e.target.value)[0];
+                if (first && e.target.value.trim()) set('timeZone')(first.zone);
+              }}
+            />
             <select id={zoneId} className="select w-full" value={form.timeZone} aria-describedby={zoneNoteId} onChange={(e) => set('timeZone')(e.target.value)}>
-              {zoneList.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replace(/_/g, ' ')}
+              {shownZones.map((option) => (
+                <option key={option.zone} value={option.zone}>
+                  {option.label}
                 </option>
               ))}
             </select>
             <p id={zoneNoteId} className="flex flex-wrap items-center gap-x-2 text-sm text-base-content/75">
-              <span>{t('This device is in {zone}.', { zone: detected.replace(/_/g, ' ') })}</span>
+              <span>{t('This device is in {zone}.', { zone: zoneName(detected) })}</span>
               {form.timeZone !== detected && (
                 <button type="button" className="btn btn-link btn-sm h-auto min-h-0 p-0" onClick={() => set('timeZone')(detected)}>
                   {t("Use this device's time zone")}

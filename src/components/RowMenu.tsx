@@ -1,5 +1,6 @@
 // A row's action menu: a button that opens a list of actions, usable with arrow keys, Escape and Tab.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useInViewport } from '../hooks/useInViewport';
 
 export interface RowMenuItem {
   label: string;
@@ -15,11 +16,14 @@ export function RowMenu({ label, items, text }: { label: string; items: RowMenuI
   const menuId = useId();
   // ArrowUp on the button opens the menu at its last item, as WAI-ARIA's menu button pattern has it.
   const startAtEnd = useRef(false);
+  // Inside the viewport in either direction, however the row's buttons wrapped (issue 28).
+  const placement = useInViewport(menu, open);
 
   useEffect(() => {
     if (!open) return;
     const entries = menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]');
-    entries?.[startAtEnd.current ? entries.length - 1 : 0]?.focus();
+    // Without scrolling: the menu is placed inside the viewport (useInViewport), which a scroll now would undo.
+    entries?.[startAtEnd.current ? entries.length - 1 : 0]?.focus({ preventScroll: true });
     const closeOnOutside = (event: PointerEvent) => {
       if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -89,7 +93,8 @@ export function RowMenu({ label, items, text }: { label: string; items: RowMenuI
           role="menu"
           aria-label={label}
           onKeyDown={onKeyDown}
-          className="menu absolute end-0 z-30 mt-1 w-52 rounded-box border border-base-300 bg-base-100 p-1.5 shadow-lg"
+          style={placement.style}
+          className={`menu absolute end-0 z-30 w-52 max-w-[calc(100vw-1rem)] rounded-box border border-base-300 bg-base-100 p-1.5 shadow-lg ${placement.above ? 'bottom-full mb-1' : 'mt-1'}`}
         >
           {items.map((item) => (
             <li key={item.label} role="none">

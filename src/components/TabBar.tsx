@@ -37,7 +37,15 @@ export function TabBar<K extends string>({ label, tabs, active, onChange, childr
 
   return (
     <>
-      <div role="tablist" aria-label={label} className="tabs-box tabs mb-5 w-fit max-w-full border border-base-300 bg-base-100 shadow-xs" onKeyDown={onKeyDown}>
+      {/* On a phone the tabs share one row in equal columns, each count under its label so a whole word fits ('Respondido'
+          and its count side by side broke mid-word; three tabs used to wrap onto two rows: issue 28); from sm up they
+          sit side by side at their own widths. */}
+      <div
+        role="tablist"
+        aria-label={label}
+        className="tabs-box tabs mb-5 grid w-full max-w-full auto-cols-fr grid-flow-col border border-base-300 bg-base-100 shadow-xs sm:flex sm:w-fit"
+        onKeyDown={onKeyDown}
+      >
         {tabs.map((tab) => (
           <button
             key={tab.key}
@@ -47,7 +55,7 @@ export function TabBar<K extends string>({ label, tabs, active, onChange, childr
             aria-selected={tab.key === active}
             aria-controls={panelId}
             tabIndex={tab.key === active ? 0 : -1}
-            className={`tab gap-2 ${tab.key === active ? 'tab-active' : 'text-base-content'}`}
+            className={`tab h-auto min-h-10 min-w-0 flex-col flex-nowrap gap-0.5 px-1.5 py-1 leading-tight wrap-break-word sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:py-0 ${tab.key === active ? 'tab-active' : 'text-base-content'}`}
             onClick={() => onChange(tab.key)}
           >
             {tab.label}

@@ -25,8 +25,13 @@ export function UserBlock({ onNavigate }: UserBlockProps) {
         </div>
         {user ? (
           <div className="min-w-0">
-            <p className="truncate text-sm font-semibold">{fullName(user) || user.username}</p>
-            <p className="truncate text-xs text-base-content/70">{user.username}</p>
+            {/* In the name's own direction, so a long Latin name in Arabic is cut at its end, not its start ('…eph Haddad'). */}
+            <p dir="auto" className="truncate text-sm font-semibold">
+              {fullName(user) || user.username}
+            </p>
+            <p dir="auto" className="truncate text-xs text-base-content/70">
+              {user.username}
+            </p>
           </div>
         ) : (
           <div className="min-w-0">

@@ -1,6 +1,6 @@
 // The contact of an activity: type a name or pick one of your contacts from the list under the field (an ARIA 1.2
 // combobox: arrow keys, Enter, Escape), and see before saving whether the name is someone you know or a new contact.
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { foldText } from '../../shared/fold';
 import { sameFolded } from '../lib/foldedMatch';
 import { contactPicker } from '../lib/messages';
@@ -55,6 +55,32 @@ export function ContactCombobox({ name, label, value, error, contacts, onChange,
   const errorId = `${id}-error`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // A press elsewhere (the Save button, the date) moves the focus at its start; the list, which sits in the flow, closes
+  // only once that press has ended, or the button would move from under the finger before its click lands.
+  const pressing = useRef(false);
+  useEffect(() => {
+    const down = () => (pressing.current = true);
+    const up = () => (pressing.current = false);
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('click', up, true);
+    document.addEventListener('pointercancel', up, true);
+    return () => {
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('click', up, true);
+      document.removeEventListener('pointercancel', up, true);
+    };
+  }, []);
+  function closeOnBlur() {
+    if (!pressing.current) return setOpen(false);
+    const close = () => {
+      document.removeEventListener('click', close, true);
+      document.removeEventListener('pointercancel', close, true);
+      // After the click's own handlers have run.
+      setTimeout(() => setOpen(false));
+    };
+    document.addEventListener('click', close, true);
+    document.addEventListener('pointercancel', close, true);
+  }
 
   const typed = foldText(value);
   // Each name folded once per list, not per keystroke: the suggestions match 'ramon' to 'Ramón' as the server does.
@@ -119,7 +145,7 @@ export function ContactCombobox({ name, label, value, error, contacts, onChange,
         }}
         onClick={() => setOpen(true)}
         // After a click on an option has landed (mousedown on the list keeps the focus here).
-        onBlur={() => setOpen(false)}
+        onBlur={closeOnBlur}
         onKeyDown={onKeyDown}
       />
       <ul
@@ -127,7 +153,9 @@ export function ContactCombobox({ name, label, value, error, contacts, onChange,
         role="listbox"
         aria-label={contactPicker.listLabel}
         hidden={!expanded}
-        className="absolute top-full z-30 mt-1 max-h-64 w-full overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+        // In the flow under the field, so it pushes the next fields down instead of covering them (the date on a phone:
+        // issue 28), and short enough to leave them in sight.
+        className="max-h-48 w-full overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-sm"
         onMouseDown={(event) => event.preventDefault()}
       >
         {options.map((contact, index) => (

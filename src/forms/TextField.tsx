@@ -22,7 +22,8 @@ export function TextField({ name, label, error, hint, className = '', ...inputPr
       <input
         id={id}
         name={name}
-        dir="auto"
+        // Phone numbers and addresses read left to right in every language (issue 28); other text takes its own direction.
+        dir={inputProps.type === 'tel' || inputProps.type === 'email' ? 'ltr' : 'auto'}
         className={`input w-full ${error ? 'input-error' : ''} ${className}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}

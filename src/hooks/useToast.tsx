@@ -1,4 +1,4 @@
-// Toast notifications (SPEC §9): at most 3 on screen, 5 s by default, kept 3 s after dismissal to animate out.
+// Toast notifications (SPEC §9): at most 3 on screen (one on a phone), 5 s by default, kept 3 s after dismissal to animate out.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
@@ -32,6 +32,9 @@ interface ToastActions {
 }
 
 const MAX_VISIBLE = 3;
+/** Below the sm breakpoint a toast covers a quarter of the screen: one at a time there, the newest (issue 28). */
+const PHONE = '(max-width: 39.99rem)';
+const maxVisible = () => (window.matchMedia(PHONE).matches ? 1 : MAX_VISIBLE);
 const DEFAULT_DURATION = 5000;
 const WITH_ACTION_DURATION = 8000;
 const REMOVE_DELAY = 3000;
@@ -67,7 +70,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((list) => {
       const next = [...list, { id, title, description, variant, duration, action, open: true }];
       // Past the limit the oldest open toast goes at once; ones already animating out do not count.
-      let excess = next.filter((entry) => entry.open).length - MAX_VISIBLE;
+      let excess = next.filter((entry) => entry.open).length - maxVisible();
       return next.filter((entry) => !(entry.open && excess-- > 0));
     });
     return id;

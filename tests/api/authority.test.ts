@@ -4,46 +4,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMembers } from '../../db/schema';
-import type { Tx } from '../../db/client';
-import { joinTeam, signedInClient, startServer, type ApiResponse, type TestServer } from './harness';
+import { committedWhileWaiting, joinTeam, signedInClient, startServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => (server = await startServer()));
 afterAll(() => server.close());
-
-/**
- * Runs `change` in a write transaction that stays open until `request` has reached the writer's queue (the server's
- * procedure asked for its write transaction), then commits it, and gives back the request's answer.
- */
-async function committedWhileWaiting(change: (tx: Tx) => Promise<unknown>, request: () => Promise<ApiResponse>) {
-  const database = server.database;
-  const write = database.write;
-  let release!: () => void;
-  let changed!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const changeMade = new Promise<void>((resolve) => (changed = resolve));
-  const held = write(async (tx) => {
-    await change(tx);
-    changed();
-    await gate;
-  });
-  await changeMade;
-  let queued!: () => void;
-  const waiting = new Promise<void>((resolve) => (queued = resolve));
-  database.write = (fn) => {
-    queued();
-    return write(fn);
-  };
-  try {
-    const answer = request();
-    await waiting;
-    release();
-    await held;
-    return await answer;
-  } finally {
-    database.write = write;
-  }
-}
 
 async function team() {
   const admin = await signedInClient(server, 'auth-admin');
@@ -60,6 +25,7 @@ describe('authority inside the write', () => {
     const { admin, member, contactId, membership } = await team();
     expect((await member.client.get(`/api/contacts/${contactId}`)).status).toBe(200);
     const edit = await committedWhileWaiting(
+      server,
       (tx) => tx.delete(teamMembers).where(membership),
       () => member.client.put(`/api/contacts/${contactId}`, { name: 'Taken over' }),
     );
@@ -70,6 +36,7 @@ describe('authority inside the write', () => {
   it('refuses a record created in a team the member was removed from meanwhile', async () => {
     const { admin, member, teamId, membership } = await team();
     const created = await committedWhileWaiting(
+      server,
       (tx) => tx.delete(teamMembers).where(membership),
       () => member.client.post('/api/contacts', { name: 'Slipped in', teamId }),
     );
@@ -82,6 +49,7 @@ describe('authority inside the write', () => {
     const { admin, member, teamId, contactId, membership } = await team();
     expect((await admin.client.put(`/api/teams/${teamId}/members/${member.user.id}`, { role: 'admin' })).status).toBe(200);
     const removed = await committedWhileWaiting(
+      server,
       (tx) => tx.update(teamMembers).set({ role: 'viewer' }).where(membership),
       () => member.client.delete(`/api/contacts/${contactId}`),
     );
@@ -95,6 +63,7 @@ describe('authority inside the write', () => {
     // The member is made admin, then demoted while the rename waits.
     expect((await admin.client.put(`/api/teams/${teamId}/members/${member.user.id}`, { role: 'admin' })).status).toBe(200);
     const renamed = await committedWhileWaiting(
+      server,
       (tx) => tx.update(teamMembers).set({ role: 'member' }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, member.user.id))),
       () => member.client.put(`/api/teams/${teamId}`, { name: 'Mine now' }),
     );

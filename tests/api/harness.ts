@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Database } from '../../db/client';
+import { openDatabase, type Database, type Tx } from '../../db/client';
 import { prepareDatabase } from '../../db/migrate';
 import { createApp } from '../../server/app';
 import { parseEnv } from '../../server/env';
@@ -176,3 +176,37 @@ export async function joinTeam(admin: ApiClient, teamId: number, invitee: { clie
 
 /** An ISO instant `days` from now (negative: ago), for records dated relative to the test's run. */
 export const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/**
+ * Runs `change` in a write transaction that stays open until `request` has reached the writer's queue (the server's
+ * procedure asked for its write transaction), then commits it, and gives back the request's answer.
+ */
+export async function committedWhileWaiting(server: TestServer, change: (tx: Tx) => Promise<unknown>, request: () => Promise<ApiResponse>) {
+  const database = server.database;
+  const write = database.write;
+  let release!: () => void;
+  let changed!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const changeMade = new Promise<void>((resolve) => (changed = resolve));
+  const held = write(async (tx) => {
+    await change(tx);
+    changed();
+    await gate;
+  });
+  await changeMade;
+  let queued!: () => void;
+  const waiting = new Promise<void>((resolve) => (queued = resolve));
+  database.write = (fn) => {
+    queued();
+    return write(fn);
+  };
+  try {
+    const answer = request();
+    await waiting;
+    release();
+    await held;
+    return await answer;
+  } finally {
+    database.write = write;
+  }
+}

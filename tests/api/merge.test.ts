@@ -5,8 +5,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSnoozes, contactStatusChanges, teamMembers } from '../../db/schema';
-import type { Tx } from '../../db/client';
-import { ApiClient, daysFromNow, joinTeam, signedInClient, startServer, type ApiResponse, type TestServer } from './harness';
+import { ApiClient, committedWhileWaiting, daysFromNow, joinTeam, signedInClient, startServer, type TestServer } from './harness';
 import { trpcBatch, trpcMutation, trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -296,41 +295,11 @@ describe('teams', () => {
   });
 });
 
-/** Runs `change` in a write transaction held open until `request` waits for the writer, then commits it (authority.test.ts). */
-async function committedWhileWaiting(change: (tx: Tx) => Promise<unknown>, request: () => Promise<ApiResponse>) {
-  const database = server.database;
-  const write = database.write;
-  let release!: () => void;
-  let changed!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const changeMade = new Promise<void>((resolve) => (changed = resolve));
-  const held = write(async (tx) => {
-    await change(tx);
-    changed();
-    await gate;
-  });
-  await changeMade;
-  let queued!: () => void;
-  const waiting = new Promise<void>((resolve) => (queued = resolve));
-  database.write = (fn) => {
-    queued();
-    return write(fn);
-  };
-  try {
-    const answer = request();
-    await waiting;
-    release();
-    await held;
-    return await answer;
-  } finally {
-    database.write = write;
-  }
-}
-
 describe('races', () => {
   it('decides the permission inside the write: a member removed while the merge waited gets 404', async () => {
     const { admin, member, teamId, byAdmin, byMember } = await team('r1');
     const res = await committedWhileWaiting(
+      server,
       (tx) => tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, member.user.id))),
       () => merge(member.client, byAdmin, byMember),
     );

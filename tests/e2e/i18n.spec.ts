@@ -2,7 +2,7 @@
 // browser's preference for a visitor, every main screen in each language at phone width (axe, lang and dir, no
 // overflow, a screenshot), and Arabic laid out right to left.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Locale } from '../../shared/i18n';
 import { translate } from '../../server/i18n';
 import { expect, isPhone, registerViaApi, test } from './fixtures';
@@ -151,8 +151,33 @@ for (const locale of others) {
           .map((el) => el.textContent?.trim()),
       );
       expect(clipped, `${screen.name} in ${locale}: clipped texts`).toEqual([]);
+      // The status names beside the journey chart are whole ('Nouveau croy…' was cut in French, issue 28).
+      const cut = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('main figure li > span')].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+      expect(cut, `${screen.name} in ${locale}: cut labels`).toEqual([]);
+      // A select's choice stays clear of its arrow ('Todos los contactos' ran into it).
+      const crowded = await page.evaluate(() => [...document.querySelectorAll<HTMLSelectElement>('main select')].filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1).map((el) => el.selectedOptions[0]?.text));
+      expect(crowded, `${screen.name} in ${locale}: selects running into their arrow`).toEqual([]);
+      // Tabs share one row (the Prayer Journal's three wrapped onto two lines in Spanish).
+      const tabRows = await page.evaluate(() => new Set([...document.querySelectorAll<HTMLElement>('main [role="tab"]')].map((el) => Math.round(el.getBoundingClientRect().top))).size);
+      expect(tabRows, `${screen.name} in ${locale}: rows of tabs`).toBeLessThanOrEqual(1);
       await page.screenshot({ path: `tests/e2e/screenshots/i18n-${screen.name}-${locale}-${testInfo.project.name}.png`, fullPage: true });
     }
+  });
+}
+
+/** Whether each character of the element's text stands to the right of the one before it on the screen. */
+function readsLeftToRight(element: Locator) {
+  return element.evaluate((node) => {
+    const text = node.firstChild as Text;
+    const range = document.createRange();
+    const xs = Array.from(text.data, (_, i) => i)
+      .filter((i) => text.data[i] !== ' ')
+      .map((i) => {
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        return range.getBoundingClientRect().x;
+      });
+    return xs.every((x, i) => i === 0 || x > xs[i - 1]);
   });
 }
 
@@ -178,6 +203,20 @@ test('Arabic mirrors the layout: the sidebar or drawer on the right, names keep 
     expect(main!.x).toBeLessThan(sidebar!.x);
     await page.screenshot({ path: `tests/e2e/screenshots/i18n-dashboard-ar-${testInfo.project.name}.png` });
   }
+  // Phone numbers and addresses read left to right (issue 28), on the contact cards and the contact's page; a number
+  // typed in Arabic-Indic digits dials in ASCII ones.
+  const post = async (data: unknown) => (await page.request.post('/api/contacts', { data })).json();
+  const khalid = await post({ name: 'خالد العتيبي', phone: '+966 50 123 4567', email: 'khalid.o@example.com' });
+  await post({ name: 'هدى', phone: '٠٥٠١٢٣٤٥٦٧' });
+  for (const path of ['/contacts', `/contacts/${khalid.id}`]) {
+    await page.goto(path);
+    const saudi = page.getByRole('link', { name: '+966 50 123 4567', exact: true });
+    await expect(saudi).toHaveAttribute('href', 'tel:+966501234567');
+    expect(await readsLeftToRight(saudi), `the number on ${path}`).toBe(true);
+    expect(await readsLeftToRight(page.getByRole('link', { name: 'khalid.o@example.com' })), `the address on ${path}`).toBe(true);
+    if (path === '/contacts') await expect(page.getByRole('link', { name: '٠٥٠١٢٣٤٥٦٧', exact: true })).toHaveAttribute('href', 'tel:0501234567');
+  }
+
   // An English name inside an Arabic sentence is isolated, so it reads left to right in its place.
   await page.goto(`/contacts/${maria.id}`);
   await expect(page.getByRole('heading', { name: 'Maria Santos', level: 1 })).toBeVisible();
@@ -193,4 +232,79 @@ test('a user who never chose keeps the browser’s language, and an English user
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expectDocumentIn(page, 'en');
+});
+
+/** Whether a box lies inside the viewport, with the box and the viewport in the message when not. */
+function insideViewport(box: { x: number; y: number; width: number; height: number } | null, viewport: { width: number; height: number }) {
+  if (!box) return 'not shown';
+  const inside = box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height;
+  return inside ? 'inside' : `at x ${Math.round(box.x)}..${Math.round(box.x + box.width)}, y ${Math.round(box.y)}..${Math.round(box.y + box.height)}`;
+}
+
+/** Goes to a path inside the app without loading the page again (React Router follows popstate). */
+async function within(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+test('every menu and suggestion list opens inside the screen in every language, and suggestions leave the next field free @phone-only', async ({ page, user }) => {
+  void user;
+  // Five languages, six lists with menus and the activity form each, without loading the page between lists.
+  test.setTimeout(120_000);
+  await seed(page);
+  // Needs attention (last talked to 40 days ago), with a long name that wraps the row's buttons.
+  const attention = await (await page.request.post('/api/contacts', { data: { name: 'Bartolomé Fernández-Castillo de la Fuente', spiritualStatus: 'growing' } })).json();
+  await page.request.post('/api/activities', { data: { type: 'conversation', contactId: attention.id, date: new Date(Date.now() - 40 * 86_400_000).toISOString() } });
+  const viewport = page.viewportSize()!;
+  const lists = [
+    { path: '/contacts', heading: 'Contacts' },
+    { path: '/contacts?attention=1', heading: 'Contacts' },
+    { path: '/activities', heading: 'Activities' },
+    { path: '/followups', heading: 'Follow-ups' },
+    { path: '/prayer-journal', heading: 'Prayer Journal' },
+    { path: '/goals', heading: 'Goals' },
+  ];
+  const opened: string[] = [];
+  for (const locale of ['en', ...others] as const) {
+    expect((await page.request.put('/api/account/language', { data: { language: locale } })).status()).toBe(200);
+    await page.goto('/');
+    await expectDocumentIn(page, locale);
+    for (const list of lists) {
+      await within(page, list.path);
+      await expect(page.getByRole('heading', { name: tr(locale, list.heading), level: 1 })).toBeVisible();
+      const buttons = page.locator('main [aria-haspopup="menu"]');
+      await expect(buttons.first()).toBeVisible();
+      // The first row's menu and the last's (the one nearest the bottom, which may have to open upwards).
+      for (const button of (await buttons.count()) > 1 ? [buttons.first(), buttons.last()] : [buttons.first()]) {
+        await button.scrollIntoViewIfNeeded();
+        await button.click();
+        const menu = page.getByRole('menu');
+        await expect(menu).toBeVisible();
+        const name = `${list.path} '${await button.textContent()}' in ${locale}`;
+        await expect.poll(async () => insideViewport(await menu.boundingBox(), viewport), name).toBe('inside');
+        opened.push(name);
+        await page.keyboard.press('Escape');
+        await expect(menu).toHaveCount(0);
+      }
+    }
+    // The contact suggestions under the activity form's name field: inside the screen, and the date field still free.
+    await within(page, '/activities');
+    await page.getByRole('button', { name: tr(locale, 'Log Activity') }).first().click();
+    const dialog = page.getByRole('dialog', { name: tr(locale, 'Log Activity') });
+    await dialog.getByRole('combobox', { name: tr(locale, 'Contact name') }).fill('a');
+    const suggestions = dialog.getByRole('listbox');
+    await expect(suggestions.getByRole('option').first()).toBeVisible();
+    await expect.poll(async () => insideViewport(await suggestions.boundingBox(), viewport), `suggestions in ${locale}`).toBe('inside');
+    const listBox = (await suggestions.boundingBox())!;
+    const dateBox = (await dialog.getByLabel(tr(locale, 'Date'), { exact: true }).boundingBox())!;
+    expect(listBox.y + listBox.height, `suggestions cover the date in ${locale}`).toBeLessThanOrEqual(dateBox.y);
+    await dialog.getByRole('combobox', { name: tr(locale, 'Contact name') }).fill('');
+    await page.keyboard.press('Escape');
+    await expect(suggestions).toBeHidden();
+    await dialog.getByRole('button', { name: tr(locale, 'Cancel') }).click();
+    await expect(dialog).toBeHidden();
+  }
+  expect(opened.length).toBeGreaterThanOrEqual(5 * lists.length);
 });

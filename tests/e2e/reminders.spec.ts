@@ -17,7 +17,11 @@ test('the daily digest settings are saved and shown after reload; email says it 
   const reminders = section(page);
   await reminders.getByLabel('Send me a daily digest').check();
   await reminders.getByLabel('Hour').selectOption('7');
-  await reminders.getByLabel('Time zone').selectOption('America/Chicago');
+  // Hours on the reader's clock, zones by city, country and offset, found by a search (issue 28).
+  await expect(reminders.getByLabel('Hour').locator('option:checked')).toHaveText(/^7:00\sAM$/);
+  await reminders.getByLabel('Search by city, country or offset').fill('chicago');
+  await expect(reminders.getByLabel('Time zone')).toHaveValue('America/Chicago');
+  await expect(reminders.getByLabel('Time zone').locator('option:checked')).toHaveText(/^\u2068?Chicago\u2069?, United States \(GMT-[56]\)$/);
   await reminders.getByLabel("Today's prayer list").uncheck();
   await reminders.getByLabel('Discreet wording').check();
   await expect(reminders.getByLabel('Discreet wording')).toHaveAccessibleDescription('Says only how many reminders you have, without names or texts.');

@@ -34,6 +34,37 @@ describe('getInitials', () => {
   it('keeps a leading astral character whole', () => {
     expect(getInitials('𝒜lice 𝒷ob')).toBe('𝒜𝒷');
   });
+
+  // Issue 28: "M(", "D3" and "مK" were initials.
+  it.each([
+    ['Marta (vecina)', 'MA'],
+    ['Don Ramón (vecino del 3º)', 'DR'],
+    ['Luis 3º', 'LU'],
+    ['David 3', 'DA'],
+    ['3D Printing', 'DP'],
+    ['(Marta)', 'MA'],
+    ["O'Brien", 'OB'],
+    ['«Pilar»', 'PI'],
+    ['…', '??'],
+    ['42', '??'],
+    ['élodie durand', 'ÉD'],
+    ['e\u0301lodie', 'ÉL'],
+  ])('takes letters only: %s → %s', (name, initials) => {
+    expect(getInitials(name)).toBe(initials);
+  });
+
+  it.each([
+    ['محمد Khan', 'مح'],
+    ['محمد علي Khan', 'مع'],
+    ['Mohammed خان', 'MO'],
+    ['مK', 'م'],
+    ['Kم', 'K'],
+    ['Иван Petrov', 'ИВ'],
+    ['Nadia حداد Haddad', 'NH'],
+    ['李 Wei', '李'],
+  ])('takes letters of one script, the first letter’s: %s → %s', (name, initials) => {
+    expect(getInitials(name)).toBe(initials);
+  });
 });
 
 describe('splitFullName', () => {
@@ -82,6 +113,11 @@ describe('telHref', () => {
     ['555 0100 x12', 'tel:5550100;ext=12'],
     ['555 0100 extension 7', 'tel:5550100;ext=7'],
     ['ext. 12', null],
+    // Arabic-Indic and Persian digits dial as ASCII digits (issue 28): a number typed in them is still a link.
+    ['٠٥٠١٢٣٤٥٦٧', 'tel:0501234567'],
+    ['+٩٦٦ ٥٠ ١٢٣ ٤٥٦٧', 'tel:+966501234567'],
+    ['۰۹۱۲ ۳۴۵ ۶۷۸۹', 'tel:09123456789'],
+    ['+966 ٥٠ 123 ٤٥٦٧ x١٢', 'tel:+966501234567;ext=12'],
   ])('dials %s as %s', (phone, href) => {
     expect(telHref(phone)).toBe(href);
   });
@@ -94,7 +130,10 @@ describe('userInitials', () => {
     [{ firstName: 'maria', lastName: 'santos' }, 'MS'],
     [{ firstName: 'Ruth', lastName: '' }, 'RU'],
     [{ firstName: '', lastName: '' }, '??'],
-    [{ firstName: '😀 Joy', lastName: 'Ng' }, '😀N'],
+    [{ firstName: '😀 Joy', lastName: 'Ng' }, 'JN'],
+    [{ firstName: 'Nadia', lastName: 'حداد' }, 'NA'],
+    [{ firstName: 'نادية', lastName: 'حداد' }, 'نح'],
+    [{ firstName: '(Jo)', lastName: '3 Smith' }, 'JS'],
   ])('gives %o the initials %s: the first letters of firstName and lastName', (user, initials) => {
     expect(userInitials(user)).toBe(initials);
   });
