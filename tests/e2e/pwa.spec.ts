@@ -74,8 +74,7 @@ test('registers the service worker, which opens the app shell offline and never 
   await expect(page.getByText('You are offline.', { exact: true })).toBeVisible();
   // The activities list itself may come back from the device's kept copy (decision 027) or say it waits for the
   // connection, depending on whether its copy was written before the reload (offline.spec.ts and resilience.spec.ts
-  // show each); this test
-  // is about the shell.
+  // show each); this test is about the shell.
   // Another screen of the shell, through the app's own navigation.
   if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('link', { name: 'Resources' }).click();
