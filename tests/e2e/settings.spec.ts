@@ -225,11 +225,12 @@ test('exports download my data as JSON, my contacts as CSV and as vCard', async 
   expect(csv.filename).toBe('sower-contacts.csv');
   const lines = csv.text.trimEnd().split(/\r\n/);
   // A byte order mark first, so spreadsheet apps read accents right.
-  expect(lines[0]).toBe('\uFEFFname,email,phone,spiritualStatus,notes,createdAt');
+  // For people: status words and dates in the reader's language, the dates' zone named (issue 28).
+  expect(lines[0]).toBe('\uFEFFname,email,phone,spiritualStatus,notes,createdAt (UTC)');
   expect(lines).toHaveLength(3);
-  expect(lines[1]).toMatch(/^James Okafor,,,exploring,,/);
+  expect(lines[1]).toMatch(/^James Okafor,,,Exploring,,"\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2} [AP]M"$/);
   // A phone starting with '+' is written as text ('+1 …) so a spreadsheet does not read it as a formula.
-  expect(lines[2]).toMatch(/^Maria Santos,maria@example\.com,'\+1 555 0100,seeking,"Likes ""quotes"", and commas",/);
+  expect(lines[2]).toMatch(/^Maria Santos,maria@example\.com,'\+1 555 0100,Seeking,"Likes ""quotes"", and commas",/);
 
   const vcf = await download(/Contacts \(vCard\)/);
   expect(vcf.filename).toMatch(/\.vcf$/);
