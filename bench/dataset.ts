@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../db/client';
 import { activityTypes, followUpTypes, goalTypes, spiritualStatuses } from '../shared/vocabulary';
 import { prepareDatabase } from '../db/migrate';
-import { hashPassword } from '../server/auth';
-import { backfillSearchKeys } from '../server/searchKeys';
+import { hashPassword } from '../server/security/auth';
+import { backfillSearchKeys } from '../server/queries/searchKeys';
 
 export const HEAVY_USERNAME = 'heavy';
 export const BENCH_PASSWORD = 'bench-password-1';

@@ -1,7 +1,7 @@
 // Downloads of a heavy account against everyone else (issue 27): a user with 5,000 contacts, 20,000 activities and
 // 10,000 pending follow-ups (half of them in a team, so a teammate's feed holds them too) fetches ten calendar feeds
 // (and a tRPC batch of ten), four JSON exports, the CSV and the vCard at once, while /healthz is asked again and again.
-// Reports the worst /healthz wait, the longest the server's event loop was held (server/loopReport.ts), and the sizes.
+// Reports the worst /healthz wait, the longest the server's event loop was held (server/http/loopReport.ts), and the sizes.
 // Usage: tsx bench/downloads.ts [--source] (--source runs server/main.ts through tsx instead of the build);
 // BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir=.tmp/prof' (or --trace-gc) passes flags to the server and shows its output.
 // Also a phase of `npm run bench` (bench/run.ts).

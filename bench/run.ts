@@ -41,7 +41,7 @@ const TARGETS = {
   openP99Ms: 25,
   /** Logins against other traffic, closed loop at 10 connections. */
   p99Ms: 50,
-  /** The longest the app's event loop may be held during any phase (server/loopReport.ts). */
+  /** The longest the app's event loop may be held during any phase (server/http/loopReport.ts). */
   loopMs: 100,
   growth: 2,
   loginJsGzip: 150_000,

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
-import { createAuth } from '../server/auth';
-import { createDatabaseStore, defaultLimits } from '../server/rateLimit';
+import { createAuth } from '../server/security/auth';
+import { createDatabaseStore, defaultLimits } from '../server/security/rateLimit';
 import { appRouter } from '../server/routers';
 import { createCallerFactory, createContextInner } from '../server/trpc';
 
@@ -72,8 +72,8 @@ async function fill(username: string) {
 
 const userId = await fill('searcher');
 await fill('someone_else');
-// The new release keys rows an older one wrote (server/searchKeys.ts), in batches at start; absent before it.
-const keys = await import('../server/searchKeys').catch(() => null);
+// The new release keys rows an older one wrote (server/queries/searchKeys.ts), in batches at start; absent before it.
+const keys = await import('../server/queries/searchKeys').catch(() => null);
 if (keys) {
   const started = performance.now();
   const filled = await keys.backfillSearchKeys(database);

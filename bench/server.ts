@@ -19,7 +19,7 @@ export interface Server {
   process: ChildProcess;
   stop(): Promise<void>;
   /**
-   * The longest time the app's event loop was held since the last call (server/loopReport.ts), and the 99th
+   * The longest time the app's event loop was held since the last call (server/http/loopReport.ts), and the 99th
    * percentile of its delays; null for the floor, which does not report.
    */
   loopDelay(): Promise<{ maxMs: number; p99Ms: number } | null>;

@@ -126,7 +126,7 @@ export const emailConfirmations = sqliteTable(
   (t) => [uniqueIndex('email_confirmations_token_unique').on(t.tokenHash)],
 );
 
-/** Attempt counters of the rate limits (server/rateLimit.ts), in the database so every process shares them. */
+/** Attempt counters of the rate limits (server/security/rateLimit.ts), in the database so every process shares them. */
 export const attempts = sqliteTable(
   'attempts',
   {
@@ -158,9 +158,9 @@ export const contacts = sqliteTable(
     createdAt: createdAt(),
     ...ownership(),
     /**
-     * The name's folded key (shared/fold.ts foldText, server/searchKeys.ts): what a typed name is matched by and a name
+     * The name's folded key (shared/fold.ts foldText, server/queries/searchKeys.ts): what a typed name is matched by and a name
      * search starts with. Written with the name on every write; null only for a row an older release wrote, until
-     * the backfill at start (server/searchKeys.ts) keys it.
+     * the backfill at start (server/queries/searchKeys.ts) keys it.
      */
     nameKey: text('name_key'),
     /** The folded name, email, phone (also without its spaces and signs) and notes, one per line: what `q` searches. */
@@ -195,7 +195,7 @@ export const activities = sqliteTable(
     notes: text('notes'),
     createdAt: createdAt(),
     ...ownership(),
-    /** The folded notes and description (server/searchKeys.ts), what a search looks in; null until keyed (see contacts). */
+    /** The folded notes and description (server/queries/searchKeys.ts), what a search looks in; null until keyed (see contacts). */
     searchKey: text('search_key'),
   },
   (t) => [
@@ -206,7 +206,7 @@ export const activities = sqliteTable(
     index('activities_owner_date_idx').on(t.createdBy, t.date),
     index('activities_owner_type_date_idx').on(t.createdBy, t.type, t.date),
     index('activities_team_date_idx').on(t.teamId, t.date),
-    // A person's activities by date: their timeline, and their last contact found by one seek (server/lastContact.ts),
+    // A person's activities by date: their timeline, and their last contact found by one seek (server/queries/lastContact.ts),
     // whose reader's rule (created_by, team_id) the index carries, so the seek reads no row.
     index('activities_contact_date_idx').on(t.contactId, t.date, t.createdBy, t.teamId),
   ],
@@ -293,7 +293,7 @@ export const prayerRequests = sqliteTable(
     lastPrayedAt: integer('last_prayed_at', { mode: 'timestamp_ms' }),
     /** When it last left the Pray today list ('I prayed' or 'Not today'): the list takes the longest waiting first. */
     rotatedAt: integer('rotated_at', { mode: 'timestamp_ms' }),
-    /** The folded request (server/searchKeys.ts), what a search looks in; null until keyed (see contacts). */
+    /** The folded request (server/queries/searchKeys.ts), what a search looks in; null until keyed (see contacts). */
     searchKey: text('search_key'),
   },
   (t) => [

@@ -1,4 +1,4 @@
-// Compresses the built client once, at build time, so the server never compresses on a request (server/static.ts):
+// Compresses the built client once, at build time, so the server never compresses on a request (server/http/static.ts):
 // beside each compressible file over 1 kB it writes `name.br` (brotli, quality 11) and `name.gz` (gzip, level 9), each
 // only when smaller than the file itself. Run by `npm run build` after Vite (and the service worker's precache list).
 // Usage: node scripts/compress.mjs [dir=dist]
@@ -7,7 +7,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** What is worth compressing; images and fonts are compressed already. Kept in step with server/static.ts. */
+/** What is worth compressing; images and fonts are compressed already. Kept in step with server/http/static.ts. */
 export const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.webmanifest', '.txt', '.map', '.xml', '.ico']);
 export const MIN_BYTES = 1024;
 

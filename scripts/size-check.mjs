@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
  */
 export const BUDGET = { loginJsGzip: 150_000, loginCssGzip: 30_000, swJsGzip: 12_000 };
 
-/** Gzip at level 9, as the server sends assets (server/static.ts). */
+/** Gzip at level 9, as the server sends assets (server/http/static.ts). */
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
 /** `/assets/x.js` → file under dist. */

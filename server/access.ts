@@ -5,7 +5,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Queryable, Tx } from '../db/client';
 import { teamMembers, type TeamRole } from '../db/schema';
 import { msg } from '../shared/i18n';
-import { preparedPer } from './prepared';
+import { preparedPer } from './queries/prepared';
 
 /** One of the user's team memberships. */
 export interface Membership {
@@ -27,11 +27,11 @@ export interface Authority {
 /** An authority decided in SQL: for writes, and for callers outside a request (the calendar feed, scripts). */
 export const decidedInSql = (userId: number): Authority => ({ userId, teams: null });
 
-/** The user in a prepared query (server/prepared.ts), run with `{ userId }`: its conditions are always decided in SQL. */
+/** The user in a prepared query (server/queries/prepared.ts), run with `{ userId }`: its conditions are always decided in SQL. */
 export const preparedUser = sql.placeholder('userId');
 
 /**
- * A query's authority as a page query built once per shape sees it (routers/paging.ts): the user, and each of up to
+ * A query's authority as a page query built once per shape sees it (server/queries/paging.ts): the user, and each of up to
  * INLINE_TEAMS teams, as placeholders (`@user`, `@team0`, …; no input key starts with `@`); past that, `teamIds` is null and a subquery names them.
  * Its conditions are those of the authority it stands for, so both read the same rows.
  */
@@ -124,7 +124,7 @@ export function canRead(table: OwnedTable, who: Who): SQL {
 /**
  * `canRead` as parts that each walk one index in a list's order: the user's own rows, then each team's rows. SQLite
  * cannot walk `created_by = ? or team_id in (…)` in order, so a page of that condition sorts every readable row; the
- * first rows of each part, merged (routers/paging.ts), read about a page a part. The parts overlap (own rows in a
+ * first rows of each part, merged (server/queries/paging.ts), read about a page a part. The parts overlap (own rows in a
  * team) and need not be disjoint: the merge takes ids, so a row found twice is still one row, and the first n of a
  * union are always among the first n of the parts. A user without teams has one part, the plain condition; one in
  * more than INLINE_TEAMS teams has two, own rows and all team rows, so the parts never grow with memberships.

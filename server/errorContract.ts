@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { msg, type Locale } from '../shared/i18n';
-import { HttpError } from './http';
+import { HttpError } from './http/request';
 import { translate, translateIssue, translateMessage } from './i18n';
 
 export const SERVER_FAULT = msg('Something went wrong on our side. Please try again.');

@@ -1,15 +1,15 @@
 // Starts Sower: validates configuration, migrates and seeds the database, then serves everything from one process.
 import { openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
-import { createApp } from './app';
+import { createApp } from './http/app';
 import { causes } from './errorContract';
 import { loadEnv } from './env';
-import { reportLoopDelayOnSignal } from './loopReport';
+import { reportLoopDelayOnSignal } from './http/loopReport';
 import { attentionForDigest } from './nudges/attention';
 import { startScheduler } from './nudges/scheduler';
 import { prayTodayForDigest } from './nudges/prayToday';
 import { pushToUser } from './nudges/push';
-import { backfillSearchKeys } from './searchKeys';
+import { backfillSearchKeys } from './queries/searchKeys';
 
 /** The innermost error message: the useful part of a driver error wrapped by drizzle. */
 function rootCause(error: unknown): string {

@@ -1,6 +1,6 @@
 // The one initTRPC: request context, public and protected procedures, and how errors reach clients.
 import type { ReminderServices } from './nudges/delivery';
-import type { RequestMeta } from './http';
+import type { RequestMeta } from './http/request';
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
@@ -9,9 +9,9 @@ import { INVALID_INPUT, SIGN_IN_REQUIRED, toClientError } from './errorContract'
 import { FIELD_NOT_PLAIN_TEXT, fieldLabels, isPlainText, NOT_PLAIN_TEXT } from './schemas/common';
 import type { Database } from '../db/client';
 import { decidedInSql, readAuthority, type Authority } from './access';
-import type { Auth, AuthSession, SessionUser } from './auth';
-import type { AttemptStore, Limits } from './rateLimit';
-import { nextTurn } from './turns';
+import type { Auth, AuthSession, SessionUser } from './security/auth';
+import type { AttemptStore, Limits } from './security/rateLimit';
+import { nextTurn } from './queries/turns';
 import { msg, sourceLocale, type Locale } from '../shared/i18n';
 import { requestLocale, translate } from './i18n';
 

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts, contactSnoozes, followUps } from '../../db/schema';
 import { decidedInSql } from '../access';
-import { lastContactAt } from '../lastContact';
+import { lastContactAt } from '../queries/lastContact';
 import { spiritualStatuses, type SpiritualStatus } from '../../shared/vocabulary';
 import { readSettings } from './settings';
 
@@ -44,7 +44,7 @@ function thresholdMs(days: AttentionDays): SQL {
 }
 
 /**
- * The contact's last touch: when the user last had contact with them (server/lastContact.ts, as the contact list and
+ * The contact's last touch: when the user last had contact with them (server/queries/lastContact.ts, as the contact list and
  * page show it), counting what the user may read: their own rows and their teams', never a teammate's private one.
  */
 const touchedAt = (userId: number, now: number) => lastContactAt(decidedInSql(userId), now);

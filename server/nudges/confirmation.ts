@@ -6,7 +6,7 @@
 //   mail scanners follow links.
 // - The email holds only Sower's own words, the link and its expiry: no name, username or address the user typed.
 // - Each link sent counts first against the limits: a cooldown of a minute per user between links asked for again, and
-//   at most 5 links a day per user and per address (server/rateLimit.ts).
+//   at most 5 links a day per user and per address (server/security/rateLimit.ts).
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
@@ -14,7 +14,7 @@ import type { Database, Tx } from '../../db/client';
 import { emailConfirmations, users } from '../../db/schema';
 import { isLocale, sourceLocale, textDirection, type Locale } from '../../shared/i18n';
 import { translate } from '../i18n';
-import { takeAttempt, type AttemptStore, type Limits } from '../rateLimit';
+import { takeAttempt, type AttemptStore, type Limits } from '../security/rateLimit';
 import type { ReminderServices } from './delivery';
 import { escapeHtml } from './digest';
 

@@ -16,7 +16,7 @@ import { and, asc, eq, gt, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { digestSends, leases, users, userSettings } from '../../db/schema';
 import { isLocale, sourceLocale } from '../../shared/i18n';
-import { createLimiter } from '../limiter';
+import { createLimiter } from '../queries/limiter';
 import { composeDigest, reminderCount, type PushMessage } from './digest';
 import { digestMessageId, unsubscribeTokenOf, unsubscribeUrlOf, type Mailer } from './email';
 import { gatherDigest, type DigestSources } from './gather';

@@ -3,9 +3,9 @@ import { TRPCError } from '@trpc/server';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { appRouter } from '../routers';
-import { HttpError, readJsonBody, sendJson, sendText, setTextHeaders } from '../http';
-import { isDownload, type Download } from '../downloads';
-import { longStep } from '../turns';
+import { HttpError, readJsonBody, sendJson, sendText, setTextHeaders } from '../http/request';
+import { isDownload, type Download } from '../http/downloads';
+import { longStep } from '../queries/turns';
 import { SIGN_IN_REQUIRED, toClientError } from '../errorContract';
 import { msg, type Locale } from '../../shared/i18n';
 import { requestLocale } from '../i18n';
@@ -151,7 +151,7 @@ function writable(res: ServerResponse) {
  * A list without `limit` (the REST contract: every row) read a page (the largest one) at a time along the keyset
  * cursor and written as one JSON array as the client takes it. A whole list held at once costs its size per request
  * in memory (5,000 follow-ups are 1.2 MB of JSON and several times that in row objects), and 50 clients at once had
- * the server past 200 MB. Each page is a long step (server/turns.ts): one is read at a time across all requests,
+ * the server past 200 MB. Each page is a long step (server/queries/turns.ts): one is read at a time across all requests,
  * each in a turn of its own, and a client slow to read holds no step while its socket drains. The first page is read
  * before anything is sent, so a bad input still answers its 400; a failure later can only cut the response short (and
  * is logged).
@@ -187,7 +187,7 @@ function write(res: ServerResponse, page: { id: number }[], first: boolean) {
 }
 
 /**
- * A file written as its parts are read (server/downloads.ts): each part a long step of its own (server/turns.ts), and
+ * A file written as its parts are read (server/http/downloads.ts): each part a long step of its own (server/queries/turns.ts), and
  * the next one only once the client has taken the last, so a slow reader holds one part in memory, never the file.
  * Errors before the first part still answer in full; a failure later can only cut the file short (and is logged).
  */

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the REST API, built from the REST table, the procedures' zod inputs and the documented answers.
 import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
-import { SESSION_COOKIE } from '../auth';
+import { SESSION_COOKIE } from '../security/auth';
 import { appRouter } from '../routers';
 import { components, responses } from './responses';
 import { restRoutes, type RestRoute } from './routes';

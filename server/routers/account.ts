@@ -10,19 +10,19 @@ import { activities, contacts, contactSnoozes, contactStatusChanges, followUps, 
 import { forgetConfirmation, offerConfirmation } from '../nudges/confirmation';
 import { readSettings } from '../nudges/settings';
 import { canRead, ownedBy, type Authority, type OwnedTable } from '../access';
-import { countDownload, download, jsonObject, pagesOf, type Download } from '../downloads';
-import { hashPassword, verifyPassword, type SessionUser } from '../auth';
+import { countDownload, download, jsonObject, pagesOf, type Download } from '../http/downloads';
+import { hashPassword, verifyPassword, type SessionUser } from '../security/auth';
 import { translate, translateMessage } from '../i18n';
 import { conflictOnDuplicate, fieldConflict } from '../errors';
-import { contactsFromFile, contactsToCsv, contactsToVcard, importHelp, type ContactDraft, type ContactFields, type ImportProblem, type ImportRead, type ImportWarning } from '../importExport';
+import { contactsFromFile, contactsToCsv, contactsToVcard, importHelp, type ContactDraft, type ContactFields, type ImportProblem, type ImportRead, type ImportWarning } from '../formats/importExport';
 import { changePasswordInput, deleteAccountInput, EMAIL_NEEDS_PASSWORD, importInput, profileUpdateInput } from '../schemas/account';
 import { languageInput } from '../schemas/auth';
 import { protectedProcedure, router, type Context } from '../trpc';
-import { nextTurn } from '../turns';
+import { nextTurn } from '../queries/turns';
 import { accountEmailRouter } from './accountEmail';
 import { activityColumns } from './activities';
 import { attempt, userColumns } from './auth';
-import { addressKey } from '../rateLimit';
+import { addressKey } from '../security/rateLimit';
 import { contactColumns, insertContacts } from './contacts';
 import { goalColumns } from './goals';
 import { prayerColumns } from './prayerRequests';
@@ -54,7 +54,7 @@ async function assertPassword(ctx: SignedInContext, password: string, field: str
   await tried.succeeded({ reset: [userKey], release: [addressOnlyKey] });
 }
 
-/** Rows read per page of an export, each page a long step (server/turns.ts): 100 follow-ups read and written take 2-4 ms. */
+/** Rows read per page of an export, each page a long step (server/queries/turns.ts): 100 follow-ups read and written take 2-4 ms. */
 const EXPORT_PAGE = 100;
 /** A goal's progress is counted on read (decision 015): fewer to a page. */
 const GOAL_PAGE = 25;
@@ -197,7 +197,7 @@ function ownContactsForFile(db: Queryable, who: Authority) {
       db
         .select({ ...contactColumns, key: nameKey })
         .from(contacts)
-        // The bound on the key alone lets SQLite seek the index on lower(name) (routers/paging.ts afterCursor).
+        // The bound on the key alone lets SQLite seek the index on lower(name) (server/queries/paging.ts afterCursor).
         .where(and(ownedBy(contacts, who), after ? sql`${nameKey} >= ${after.key} and (${nameKey}, ${contacts.id}) > (${after.key}, ${after.id})` : undefined))
         .orderBy(asc(nameKey), asc(contacts.id))
         .limit(n),
@@ -365,7 +365,7 @@ export const accountRouter = router({
     return { success: true as const };
   }),
 
-  /** Every download below is counted for the account and the address before anything is read (server/downloads.ts). */
+  /** Every download below is counted for the account and the address before anything is read (server/http/downloads.ts). */
   export: protectedProcedure.query(async ({ ctx }) => {
     await countDownload(ctx, ctx.user.id);
     return exportData(ctx.database.read, ctx.authority);

@@ -10,15 +10,15 @@ import { idInput } from '../schemas/common';
 import { activityTypeLabels } from '../../shared/vocabulary';
 import { translate } from '../i18n';
 import { protectedProcedure, router } from '../trpc';
-import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from './paging';
+import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from '../queries/paging';
 import { insertContact } from './contacts';
 import { followUpColumns } from './followUps';
 import { prayerColumns } from './prayerRequests';
-import { contactRefs, recordsOf } from './shared';
+import { contactRefs, recordsOf } from '../queries/records';
 import { askSpiritualChange } from './spiritualCheck';
 import { msg } from '../../shared/i18n';
 import { foldText } from '../../shared/fold';
-import { activityKeys, afterUpdate, prayerKeys } from '../searchKeys';
+import { activityKeys, afterUpdate, prayerKeys } from '../queries/searchKeys';
 
 export const activityColumns = {
   id: activities.id,

@@ -10,7 +10,7 @@ import { readSettings, writeSettings } from '../nudges/settings';
 import { idInput } from '../schemas/common';
 import { attentionDaysInput, attentionListInput, snoozeInput } from '../schemas/attention';
 import { protectedProcedure, router } from '../trpc';
-import { limitOf } from './paging';
+import { limitOf } from '../queries/paging';
 import type { Tx } from '../../db/client';
 import type { Authority } from '../access';
 

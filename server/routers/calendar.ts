@@ -4,15 +4,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { followUps, users } from '../../db/schema';
 import { notFound, readAuthority } from '../access';
-import { CALENDAR_END, calendarEvents, calendarStart, FEED_NAME, noteEvent } from '../ics';
+import { CALENDAR_END, calendarEvents, calendarStart, FEED_NAME, noteEvent } from '../formats/ics';
 import { requestLocale, translate } from '../i18n';
-import { countRequest } from '../downloads';
-import { addressKey } from '../rateLimit';
-import { longStep } from '../turns';
+import { countRequest } from '../http/downloads';
+import { addressKey } from '../security/rateLimit';
+import { longStep } from '../queries/turns';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
 import { selectCalendarFollowUps } from './followUps';
-import { readablePage } from './paging';
-import { DAY_MS } from './calendarDays';
+import { readablePage } from '../queries/paging';
+import { DAY_MS } from '../queries/calendarDays';
 import { msg } from '../../shared/i18n';
 
 /** How far back the feed reaches: overdue follow-ups stay visible for a month. */
@@ -24,7 +24,7 @@ const FEED_AHEAD_DAYS = 366;
  * a user belongs to) may hold any number, and every calendar app refreshes the feed on its own schedule.
  */
 export const MAX_FEED_FOLLOW_UPS = 500;
-/** Follow-ups read and written into the feed per long step (server/turns.ts): 100 take 2-4 ms. */
+/** Follow-ups read and written into the feed per long step (server/queries/turns.ts): 100 take 2-4 ms. */
 const FEED_PAGE = 100;
 
 const FEED_REACH = msg('Your pending follow-ups from the last 30 days and the next 12 months.');
@@ -108,7 +108,7 @@ export const calendarRouter = router({
     ];
     // Read by a calendar app, not by the owner's browser: the feed speaks the owner's saved language.
     const locale = requestLocale(owner.language, undefined);
-    // A page read and written per long step (server/turns.ts), soonest first, until the feed is full or the rows end.
+    // A page read and written per long step (server/queries/turns.ts), soonest first, until the feed is full or the rows end.
     let events = '';
     let shown = 0;
     let last: { date: Date; id: number } | undefined;

@@ -10,16 +10,16 @@ import { protectedProcedure, router } from '../trpc';
 import { contactHistory, recordStatusChanges } from './journey';
 import { spiritualCheckProcedures } from './spiritualCheck';
 import { mergeProcedures } from './merge';
-import { contactMatches, contactMatching, contactSearch } from './matching';
-import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from './paging';
-import { recordsOf } from './shared';
-import { decoded, rowsOf } from '../rows';
-import { sqlNow } from './calendarDays';
-import { lastContactAt } from '../lastContact';
-import { nextTurn } from '../turns';
-import { MAX_IMPORT_ROWS } from '../importExport';
+import { contactMatches, contactMatching, contactSearch } from '../queries/matching';
+import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from '../queries/paging';
+import { recordsOf } from '../queries/records';
+import { decoded, rowsOf } from '../queries/rows';
+import { sqlNow } from '../queries/calendarDays';
+import { lastContactAt } from '../queries/lastContact';
+import { nextTurn } from '../queries/turns';
+import { MAX_IMPORT_ROWS } from '../formats/importExport';
 import { msg } from '../../shared/i18n';
-import { afterUpdate, contactKeys } from '../searchKeys';
+import { afterUpdate, contactKeys } from '../queries/searchKeys';
 import { foldText } from '../../shared/fold';
 
 export const contactColumns = {
@@ -43,7 +43,7 @@ const asDate = (value: unknown) => (value === null || value === undefined ? null
  * SQLite otherwise walked every activity of the user (by owner and date) for each contact, 8 s for a page of 50 on the
  * bench's heavy user; through the person's own (contact, date) index it is one seek, 3 ms for the page.
  *
- * When the user last had contact with the person is server/lastContact.ts's, as needs attention counts it.
+ * When the user last had contact with the person is server/queries/lastContact.ts's, as needs attention counts it.
  */
 const lastContact = (who: Who) => lastContactAt(who, sqlNow);
 

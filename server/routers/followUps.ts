@@ -7,7 +7,7 @@ import { contacts, followUps } from '../../db/schema';
 import { nextDate, repeatOf, type Repeat } from '../../shared/recurrence';
 import { assertCanCreateIn, canDelete, canEdit, canRead, denyWrite, type Authority } from '../access';
 import { onceForKey } from '../idempotency';
-import { followUpsCalendar } from '../ics';
+import { followUpsCalendar } from '../formats/ics';
 import { readSettings } from '../nudges/settings';
 import { EARLIEST_DATE, idInput, LATEST_DATE } from '../schemas/common';
 import { fieldInvalid } from '../errors';
@@ -20,9 +20,9 @@ import {
   followUpUpdateInput,
 } from '../schemas/followUps';
 import { protectedProcedure, router } from '../trpc';
-import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from './paging';
-import { contactRefs, recordsOf } from './shared';
-import { readableTallies } from './tallies';
+import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from '../queries/paging';
+import { contactRefs, recordsOf } from '../queries/records';
+import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
 
 export const followUpColumns = {
@@ -51,7 +51,7 @@ export function selectFollowUps(db: Queryable) {
     .innerJoin(contacts, eq(contacts.id, followUps.contactId));
 }
 
-/** Follow-ups as a calendar writes them (server/ics.ts): with a date-based series' anchor, for its RRULE. */
+/** Follow-ups as a calendar writes them (server/formats/ics.ts): with a date-based series' anchor, for its RRULE. */
 export function selectCalendarFollowUps(db: Queryable) {
   return db
     .select({ ...followUpListColumns, repeatAnchor: followUps.repeatAnchor })

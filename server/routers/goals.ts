@@ -4,13 +4,13 @@ import type { Tx } from '../../db/client';
 import { goals } from '../../db/schema';
 import { assertCanCreateIn, canRead } from '../access';
 import { idInput, MAX_PAGE_ROWS } from '../schemas/common';
-import { nextTurn } from '../turns';
+import { nextTurn } from '../queries/turns';
 import { goalCreateInput, goalUpdateInput, START_AFTER_DEADLINE, startsAfterDeadline } from '../schemas/goals';
 import { fieldInvalid } from '../errors';
 import { protectedProcedure, router } from '../trpc';
-import { recordsOf } from './shared';
-import { decoded, rowsOf } from '../rows';
-import { DAY_MS, halfDay, latestToday } from './calendarDays';
+import { recordsOf } from '../queries/records';
+import { decoded, rowsOf } from '../queries/rows';
+import { DAY_MS, halfDay, latestToday } from '../queries/calendarDays';
 import { msg } from '../../shared/i18n';
 
 /**

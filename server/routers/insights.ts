@@ -3,7 +3,7 @@ import { and, eq, gte, lt, sql, type Placeholder } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { activities, activityTypes, contacts, followUps, spiritualStatuses, type ActivityType, type SpiritualStatus } from '../../db/schema';
 import { canRead, preparedUser, type Authority, type Who } from '../access';
-import { preparedPer } from '../prepared';
+import { preparedPer } from '../queries/prepared';
 import { activityWeeksInput, dueFollowUpsInput } from '../schemas/insights';
 import { protectedProcedure, router } from '../trpc';
 

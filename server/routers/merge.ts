@@ -35,8 +35,8 @@ import { canEdit, canRead, denyWrite, notFound, type Authority } from '../access
 import { LIMITS } from '../schemas/limits';
 import { contactMergeInput } from '../schemas/contacts';
 import { protectedProcedure } from '../trpc';
-import { nextTurn } from '../turns';
-import { contactKeys } from '../searchKeys';
+import { nextTurn } from '../queries/turns';
+import { contactKeys } from '../queries/searchKeys';
 
 const CONTACT_NOT_FOUND = msg('Contact not found');
 const NOT_SAME_PEOPLE = msg('These two contacts are not shared with the same people, so they cannot be merged.');
@@ -122,7 +122,7 @@ function mergedFields(kept: Side, duplicate: Side) {
       spiritualStatus: statusFromDuplicate ? duplicate.spiritualStatus : kept.spiritualStatus,
       notes,
       createdAt: kept.createdAt <= duplicate.createdAt ? kept.createdAt : duplicate.createdAt,
-      // The search key follows the texts the kept contact now holds (server/searchKeys.ts).
+      // The search key follows the texts the kept contact now holds (server/queries/searchKeys.ts).
       searchKey: contactKeys({ name: kept.name, email, phone, notes }).searchKey,
     },
   };

@@ -8,14 +8,14 @@ import { onceForKey } from '../idempotency';
 import { idInput } from '../schemas/common';
 import { prayerCreateInput, prayerListInput, prayerUpdateInput } from '../schemas/prayerRequests';
 import { protectedProcedure, router } from '../trpc';
-import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from './paging';
-import { contactRefs, recordsOf } from './shared';
-import { readableTallies } from './tallies';
+import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from '../queries/paging';
+import { contactRefs, recordsOf } from '../queries/records';
+import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
 import { dayStartIn, prayTodayList, setAsideToday } from '../nudges/prayToday';
 import { readSettings, writeSettings } from '../nudges/settings';
 import { prayTodayCountInput, prayTodayInput } from '../schemas/prayToday';
-import { prayerKeys } from '../searchKeys';
+import { prayerKeys } from '../queries/searchKeys';
 
 export const prayerColumns = {
   id: prayerRequests.id,

@@ -7,7 +7,7 @@ import { readableParts, type Authority, type OwnedTable } from '../access';
 import { quickSearchInput } from '../schemas/search';
 import { protectedProcedure, router } from '../trpc';
 import { foldText } from '../../shared/fold';
-import { contactMatches, keyContains, keyStartsWith } from './matching';
+import { contactMatches, keyContains, keyStartsWith } from '../queries/matching';
 
 /**
  * The ids of the first `limit` readable rows matching `filter` in `order`: each part of the reader's rule

@@ -14,7 +14,7 @@ import { spiritualCheckAnswerInput, spiritualCheckInput } from '../schemas/spiri
 import type { SpiritualCheckSince } from '../../shared/nudges';
 import { protectedProcedure } from '../trpc';
 import { recordStatusChanges } from './journey';
-import { recordsOf } from './shared';
+import { recordsOf } from '../queries/records';
 
 const contactStatus = recordsOf(contacts, msg('Contact not found'), (db, where) =>
   db.select({ id: contacts.id, spiritualStatus: contacts.spiritualStatus }).from(contacts).where(where),

@@ -5,13 +5,13 @@ import { and, asc, count, desc, eq, gt, lte, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { teamInvitations, teamMembers, teams, users } from '../../db/schema';
 import { assertTeamAdmin, decidedInSql, notFound, preparedUser, TEAM_NOT_FOUND, teamRole } from '../access';
-import { preparedPer } from '../prepared';
+import { preparedPer } from '../queries/prepared';
 import { idInput } from '../schemas/common';
 import { usernameKey } from '../schemas/auth';
 import { memberAddInput, memberRemoveInput, memberUpdateInput, teamCreateInput, teamInvitationInput, teamUpdateInput } from '../schemas/teams';
 import { protectedProcedure, router } from '../trpc';
 import { assertRoomForTeam } from './invitations';
-import { DAY_MS } from './calendarDays';
+import { DAY_MS } from '../queries/calendarDays';
 import { fmt, msg } from '../../shared/i18n';
 
 const teamColumns = { id: teams.id, name: teams.name, description: teams.description, createdAt: teams.createdAt };

@@ -1,9 +1,9 @@
 // Attempt limits as an attacker meets them: batches, bursts of concurrent requests, many source addresses, two processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
-import { createApp } from '../../server/app';
+import { createApp } from '../../server/http/app';
 import { parseEnv } from '../../server/env';
-import { addressKey } from '../../server/rateLimit';
+import { addressKey } from '../../server/security/rateLimit';
 import { ApiClient, requestFrom, signedInClient, startServer, type TestServer } from './harness';
 import { trpcBatch } from './trpc';
 

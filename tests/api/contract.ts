@@ -1,7 +1,7 @@
 // Holds every REST answer the API tests receive to the OpenAPI document: a documented status, and a body that fits its schema.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { isDecodable } from '../../server/app';
+import { isDecodable } from '../../server/http/app';
 import { matchRoute } from '../../server/rest/handler';
 import { OPENAPI_PATH, openApiDocument, openApiPathOf } from '../../server/rest/openapi';
 

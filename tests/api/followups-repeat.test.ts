@@ -2,7 +2,7 @@
 import { TZDate } from '@date-fns/tz';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDate } from '../../server/ics';
+import { calendarDate } from '../../server/formats/ics';
 import { occurrence } from '../../shared/recurrence';
 import { ApiClient, joinTeam, signedInClient, startServer, type TestServer } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
@@ -340,7 +340,7 @@ describe('the calendar feed', () => {
     Array.from({ length: count }, (_, k) => calendarDate(occurrence(anchor, every, unit, from + k, zone)));
 
   // The series start in 2031, past the feed's 12 months (calendar.test.ts): each is read from its own .ics file, whose
-  // events the feed writes the same way (server/ics.ts followUpEvents).
+  // events the feed writes the same way (server/formats/ics.ts followUpEvents).
   it('carries RRULEs that a real iCalendar parser expands to the same days as Sower, for a year and across DST changes', async () => {
     await client.post('/api/calendar/enable');
     const monthEnd = await createRepeating({ date: noon(2031, 1, 31).toISOString(), repeat: { every: 1, unit: 'month', from: 'date' } });

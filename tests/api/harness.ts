@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database, type Tx } from '../../db/client';
 import { prepareDatabase } from '../../db/migrate';
-import { createApp } from '../../server/app';
+import { createApp } from '../../server/http/app';
 import { parseEnv } from '../../server/env';
 import { checkAgainstDocument } from './contract';
 

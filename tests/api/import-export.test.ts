@@ -1,6 +1,6 @@
 // Contacts out as CSV and vCard files, and back in: a preview that writes nothing and an import in one transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactsFromVcard, fromCsvCell, parseCsv } from '../../server/importExport';
+import { contactsFromVcard, fromCsvCell, parseCsv } from '../../server/formats/importExport';
 import { ApiClient, requestFrom, signedInClient, startServer, type TestServer, joinTeam } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
 

@@ -3,7 +3,7 @@
 import { connect } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followUpsCalendar } from '../../server/ics';
+import { followUpsCalendar } from '../../server/formats/ics';
 import { translate } from '../../server/i18n';
 import { ApiClient, joinTeam, signedInClient, startServer, type TestServer } from './harness';
 import { trpcMutation } from './trpc';

@@ -1,4 +1,4 @@
-// An idle keep-alive connection stays usable past Node's 5 s default (server/app.ts): reused after 6 s, it answers
+// An idle keep-alive connection stays usable past Node's 5 s default (server/http/app.ts): reused after 6 s, it answers
 // instead of being closed under the client's request (ECONNRESET, seen in CI).
 import { Agent, get } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';

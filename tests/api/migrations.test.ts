@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { migrationsFolder, prepareDatabase } from '../../db/migrate';
 import { ApiClient, startServer } from './harness';
-import { backfillSearchKeys, contactKeys } from '../../server/searchKeys';
+import { backfillSearchKeys, contactKeys } from '../../server/queries/searchKeys';
 
 let dir: string;
 beforeAll(() => {

@@ -3,7 +3,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { inferRouterOutputs } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { Download } from '../../server/downloads';
+import type { Download } from '../../server/http/downloads';
 import type { ClientErrorBody } from '../../server/errorContract';
 import { OPENAPI_PATH, openApiDocument, openApiPathOf } from '../../server/rest/openapi';
 import type { components, DocumentedProcedure, responses } from '../../server/rest/responses';
@@ -16,7 +16,7 @@ import { ApiClient, signedInClient, startServer, type TestServer } from './harne
 type Outputs = inferRouterOutputs<AppRouter>;
 type At<T, Path extends string> = Path extends `${infer Head}.${infer Rest}` ? (Head extends keyof T ? At<T[Head], Rest> : never) : Path extends keyof T ? T[Path] : never;
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/** A download written as it is read (server/downloads.ts) is documented by the file its parts spell. */
+/** A download written as it is read (server/http/downloads.ts) is documented by the file its parts spell. */
 type Answer<T> = T extends Download<infer File> ? File : T;
 type Drifted = { [P in DocumentedProcedure]: Exact<z.output<(typeof responses)[P]>, Answer<At<Outputs, P>>> extends true ? never : P }[DocumentedProcedure];
 type NoneOf<T extends never> = T;

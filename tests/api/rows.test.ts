@@ -1,8 +1,8 @@
-// rowsOf (server/rows.ts): the same rows as drizzle's own mapping, on a real libSQL file, through public APIs only.
+// rowsOf (server/queries/rows.ts): the same rows as drizzle's own mapping, on a real libSQL file, through public APIs only.
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, contacts, followUps, goals } from '../../db/schema';
-import { decoded, rowsOf } from '../../server/rows';
+import { decoded, rowsOf } from '../../server/queries/rows';
 import { activityColumns, selectActivities } from '../../server/routers/activities';
 import { followUpListColumns, selectFollowUps } from '../../server/routers/followUps';
 import { goalColumns } from '../../server/routers/goals';

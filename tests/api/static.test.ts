@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a build script in plain JavaScript, without declarations
 import { compressDirectory } from '../../scripts/compress.mjs';
-import { acceptedEncoding } from '../../server/static';
+import { acceptedEncoding } from '../../server/http/static';
 import { startServer, type TestServer } from './harness';
 
 interface RawResponse {

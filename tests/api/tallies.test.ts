@@ -228,7 +228,7 @@ describe('row tallies on an existing database', () => {
 
 describe('the prepared tally queries', () => {
   it('read the same text for every user and walk indexes for own and team rows', async () => {
-    const { readableTallies, readableWindows } = await import('../../server/routers/tallies');
+    const { readableTallies, readableWindows } = await import('../../server/queries/tallies');
     const client = server.database.readerClient;
     const seen: { sql: string; args: unknown }[] = [];
     const execute = client.execute.bind(client);

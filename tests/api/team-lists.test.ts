@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupFollowUps } from '../support/ordering';
 import { decidedInSql, readAuthority, type Authority } from '../../server/access';
-import { rowsOf } from '../../server/rows';
+import { rowsOf } from '../../server/queries/rows';
 import { activityColumns, activityPage, activityPageQuery } from '../../server/routers/activities';
 import { contactListQuery, contactPage, contactPageInput } from '../../server/routers/contacts';
 import { followUpListColumns, followUpPage, followUpPageQuery } from '../../server/routers/followUps';

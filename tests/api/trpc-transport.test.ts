@@ -1,4 +1,4 @@
-// The /trpc transport (server/trpcHttp.ts): batches, errors, cookies, sizes and methods over a real server.
+// The /trpc transport (server/http/trpcAdapter.ts): batches, errors, cookies, sizes and methods over a real server.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, signedInClient, startServer, type TestServer } from './harness';

@@ -7,7 +7,7 @@ import {
   REMINDER_TRIGGER,
   utcStamp,
   type CalendarFollowUp,
-} from '../../server/ics';
+} from '../../server/formats/ics';
 
 const now = new Date('2026-11-22T15:30:05.123Z');
 const octets = (text: string) => Buffer.byteLength(text, 'utf8');

@@ -18,7 +18,7 @@ import {
   statusWordCollisions,
   importHelp,
   MAX_WARNINGS_PER_KIND,
-} from '../../server/importExport';
+} from '../../server/formats/importExport';
 import { translate } from '../../server/i18n';
 import { locales } from '../../shared/i18n';
 import { spiritualStatuses, spiritualStatusLabels } from '../../shared/vocabulary';

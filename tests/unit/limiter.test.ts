@@ -1,6 +1,6 @@
 // The counting semaphore that keeps password hashing from taking every core.
 import { describe, expect, it } from 'vitest';
-import { createLimiter } from '../../server/limiter';
+import { createLimiter } from '../../server/queries/limiter';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 

@@ -2,7 +2,7 @@
 import { createServer, Agent, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTurns } from '../../server/turns';
+import { createTurns } from '../../server/queries/turns';
 
 const busy = (ms: number) => {
   const end = performance.now() + ms;

@@ -1,13 +1,13 @@
 // Contacts in and out of other apps as text: RFC 4180 CSV and vCard 3.0, read and written, mapped onto contact fields.
-import { spiritualStatuses, spiritualStatusLabels, type SpiritualStatus } from '../shared/vocabulary';
-import { fmt, locales, msg, sourceLocale, type Locale } from '../shared/i18n';
-import { foldText } from '../shared/fold';
-import { translate } from './i18n';
-import { contactCreateInput } from './schemas/contacts';
+import { spiritualStatuses, spiritualStatusLabels, type SpiritualStatus } from '../../shared/vocabulary';
+import { fmt, locales, msg, sourceLocale, type Locale } from '../../shared/i18n';
+import { foldText } from '../../shared/fold';
+import { translate } from '../i18n';
+import { contactCreateInput } from '../schemas/contacts';
 import { escapeText, foldLine } from './ics';
 import { parse, type CsvError } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
-import { nextTurn } from './turns';
+import { nextTurn } from '../queries/turns';
 
 const CRLF = '\r\n';
 

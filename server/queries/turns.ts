@@ -28,7 +28,7 @@ export function createTurns() {
 }
 
 /**
- * The process's one queue of turns: requests starting (server/app.ts) and long work resuming after `nextTurn` wait in
+ * The process's one queue of turns: requests starting (server/http/app.ts) and long work resuming after `nextTurn` wait in
  * the same line, one per event-loop turn. Node runs every setImmediate queued before a turn in that one turn, so with
  * a plain setImmediate two whole lists resuming together ran two 30-50 ms pages back to back and held the loop for
  * 94-119 ms (bench, full contact list, open loop); through the queue each page has a turn of its own.

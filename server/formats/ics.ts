@@ -1,9 +1,9 @@
 // Writes follow-ups as iCalendar (RFC 5545): the private feed and the single-event "Add to calendar" file.
-import { followUpCalendarWords, type FollowUpType } from '../shared/vocabulary';
-import { msg, type Locale } from '../shared/i18n';
-import { nextOccurrence, repeatOf, type Repeat } from '../shared/recurrence';
-import type { RepeatBasis, RepeatUnit } from '../shared/nudges';
-import { translate } from './i18n';
+import { followUpCalendarWords, type FollowUpType } from '../../shared/vocabulary';
+import { msg, type Locale } from '../../shared/i18n';
+import { nextOccurrence, repeatOf, type Repeat } from '../../shared/recurrence';
+import type { RepeatBasis, RepeatUnit } from '../../shared/nudges';
+import { translate } from '../i18n';
 
 /** What a follow-up must carry to become a calendar event. */
 export interface CalendarFollowUp {

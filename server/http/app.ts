@@ -1,26 +1,26 @@
 // Builds the one HTTP server: /trpc, /api, /healthz and the built client, with logging and the origin check.
-import { reminderServices } from './nudges/delivery';
-import { createMailer, UNSUBSCRIBE_PATH } from './nudges/email';
-import { handleUnsubscribe } from './nudges/unsubscribe';
+import { reminderServices } from '../nudges/delivery';
+import { createMailer, UNSUBSCRIBE_PATH } from '../nudges/email';
+import { handleUnsubscribe } from '../nudges/unsubscribe';
 import { TRPCError } from '@trpc/server';
 import type { TRPCRequestInfo } from '@trpc/server/http';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Database } from '../db/client';
-import { createAuth } from './auth';
-import { causes, toClientError } from './errorContract';
-import { msg, sourceLocale } from '../shared/i18n';
-import { requestLocale } from './i18n';
+import type { Database } from '../../db/client';
+import { createAuth } from '../security/auth';
+import { causes, toClientError } from '../errorContract';
+import { msg, sourceLocale } from '../../shared/i18n';
+import { requestLocale } from '../i18n';
 import { isUnbatchable } from './batching';
-import { allowedHostsOf, type Env } from './env';
-import { allowedHost, HttpError, isSameOriginWrite, requestMeta, sendJson, setSecurityHeaders } from './http';
-import { handleRest, routePatternOf, sendError } from './rest/handler';
-import { restRoutes } from './rest/routes';
+import { allowedHostsOf, type Env } from '../env';
+import { allowedHost, HttpError, isSameOriginWrite, requestMeta, sendJson, setSecurityHeaders } from './request';
+import { handleRest, routePatternOf, sendError } from '../rest/handler';
+import { restRoutes } from '../rest/routes';
 import { createStaticHandler } from './static';
-import { createDatabaseStore, defaultLimits, type Limits } from './rateLimit';
-import { createRequestContext, newAnswerBudget, type AppServices, type Context } from './trpc';
-import { serveTrpc } from './trpcHttp';
-import { takeTurn } from './turns';
+import { createDatabaseStore, defaultLimits, type Limits } from '../security/rateLimit';
+import { createRequestContext, newAnswerBudget, type AppServices, type Context } from '../trpc';
+import { serveTrpc } from './trpcAdapter';
+import { takeTurn } from '../queries/turns';
 
 export interface AppOptions {
   env: Env;
@@ -55,7 +55,7 @@ export function describeError(error: unknown) {
 const UNBATCHABLE = 'Sign-in and account requests must be sent one at a time';
 const REST_ONLY = msg('This file is downloaded from its /api path, not over tRPC.');
 
-/** Procedures whose answer is written as it is read (server/downloads.ts): tRPC would have to hold it whole. */
+/** Procedures whose answer is written as it is read (server/http/downloads.ts): tRPC would have to hold it whole. */
 const restOnly = new Set<string>(restRoutes.filter((route) => route.download?.streamed).map((route) => route.procedure));
 
 /** Whether every percent sign of the path starts a valid UTF-8 escape ('/%ZZ' and '/%ff' do not). */

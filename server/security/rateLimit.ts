@@ -1,9 +1,9 @@
 // Attempt limits: every attempt is counted before it is tried, in counters kept in the database.
 import { TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { attempts } from '../db/schema';
-import { msg } from '../shared/i18n';
+import type { Database } from '../../db/client';
+import { attempts } from '../../db/schema';
+import { msg } from '../../shared/i18n';
 
 export interface AttemptCount {
   count: number;

@@ -1,9 +1,9 @@
 // The folded keys names and texts are searched and matched by (issue 28, docs/decisions/008): computed here from the
 // texts on every write, since SQL cannot fold as shared/fold.ts does, and filled at start for rows an older release wrote.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { activities, contacts, prayerRequests } from '../db/schema';
-import { foldText } from '../shared/fold';
+import type { Database } from '../../db/client';
+import { activities, contacts, prayerRequests } from '../../db/schema';
+import { foldText } from '../../shared/fold';
 import { nextTurn } from './turns';
 
 /** Between the parts of a key: a folded text has no line break, so no search term spans two fields. */

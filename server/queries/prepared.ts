@@ -1,5 +1,5 @@
 // Queries whose SQL never changes: built once per database handle, run with placeholders.
-import type { Queryable } from '../db/client';
+import type { Queryable } from '../../db/client';
 
 /**
  * Building a drizzle query costs about as much CPU as SQLite needs to run a small one. A query whose text does not

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { dailyTallies, rowTallies } from '../../db/schema';
 import { canReadTallies, preparedUser as user } from '../access';
-import { preparedPer } from '../prepared';
+import { preparedPer } from './prepared';
 
 export interface Tally {
   rows: number;

@@ -3,8 +3,8 @@ import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse, type HTTPErrorHandler, type ResolveHTTPRequestOptionsContextFn } from '@trpc/server/http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BATCH_CALLS } from './batching';
-import { MAX_BODY_BYTES } from './http';
-import { appRouter, type AppRouter } from './routers';
+import { MAX_BODY_BYTES } from './request';
+import { appRouter, type AppRouter } from '../routers';
 
 /**
  * The stock node adapter pipes every answer through a web WritableStream and gives every request an abort

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, resolve, sep } from 'node:path';
-import { requestLocale, translate } from './i18n';
+import { requestLocale, translate } from '../i18n';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

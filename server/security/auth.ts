@@ -4,10 +4,10 @@ import { hash, verify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import { Cookie, Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from 'lucia';
 import { availableParallelism } from 'node:os';
-import type { Database } from '../db/client';
-import { sessions, users } from '../db/schema';
-import { isLocale, type Locale } from '../shared/i18n';
-import { createLimiter } from './limiter';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { isLocale, type Locale } from '../../shared/i18n';
+import { createLimiter } from '../queries/limiter';
 
 export const SESSION_COOKIE = 'sower_session';
 const SESSION_DAYS = 30;

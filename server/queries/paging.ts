@@ -3,7 +3,7 @@ import { and, Column, is, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from '../../db/client';
 import { canRead, readableParts, shapeOf, type Authority, type OwnedTable, type ShapedAuthority, type Who } from '../access';
-import { decodeRows, type Field } from '../rows';
+import { decodeRows, type Field } from './rows';
 import { MAX_PAGE_ROWS } from '../schemas/common';
 
 type SortKey = SQLiteColumn | SQL;

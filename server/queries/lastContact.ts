@@ -1,9 +1,9 @@
 // When a user last had contact with a person: one definition for the contact list (its 'Last contact' and its order),
 // the contact's page and who needs attention (server/nudges/attention.ts), so that none of them says another thing.
 import { sql, type SQL } from 'drizzle-orm';
-import { activities, contacts, followUps } from '../db/schema';
-import { canRead, type Who } from './access';
-import { halfDay } from './routers/calendarDays';
+import { activities, contacts, followUps } from '../../db/schema';
+import { canRead, type Who } from '../access';
+import { halfDay } from './calendarDays';
 
 /**
  * When `who` last had contact with the person of the outer query's contacts row, among the rows `who` may read: their

@@ -1,10 +1,10 @@
 // Text search conditions: a folded search term (shared/fold.ts) found in the folded keys stored beside the texts
-// (server/searchKeys.ts), and what matches a contact.
+// (server/queries/searchKeys.ts), and what matches a contact.
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { contacts } from '../../db/schema';
 import { foldText } from '../../shared/fold';
-import { phoneDigits } from '../searchKeys';
+import { phoneDigits } from './searchKeys';
 
 /** The key contains the term: instr() on two folded texts, so nothing in the term is a wildcard and case is already gone. */
 export const keyContains = (key: SQLiteColumn | SQL, term: string | Placeholder): SQL => sql`instr(${key}, ${term}) > 0`;

@@ -1,8 +1,8 @@
 // Low-level HTTP helpers: request metadata, bounded JSON bodies, JSON and text answers, the same-origin check.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
-import { fillTemplate, msg } from '../shared/i18n';
-import type { Env } from './env';
+import { fillTemplate, msg } from '../../shared/i18n';
+import type { Env } from '../env';
 
 /** What a request's connection and headers say about it, for its context (server/trpc.ts). */
 export interface RequestMeta {

@@ -1,14 +1,14 @@
 // Files written as they are read: an account's export comes out a page at a time, each page in an event-loop turn of its own.
 import { TRPCError } from '@trpc/server';
-import { msg } from '../shared/i18n';
-import { addressKey, takeAttempt, type AttemptStore, type LimitRule, type Limits } from './rateLimit';
+import { msg } from '../../shared/i18n';
+import { addressKey, takeAttempt, type AttemptStore, type LimitRule, type Limits } from '../security/rateLimit';
 
 const DOWNLOAD = Symbol('download');
 
 /**
  * A procedure's answer that is a file too large to build at once (an account's export grows with everything the
  * account holds: 14 MB of JSON for 10,000 follow-ups and 20,000 activities). The REST shim writes its parts as they
- * come, each in its own turn (rest/handler.ts); tRPC cannot carry one and refuses the call (server/app.ts). `File` is
+ * come, each in its own turn (rest/handler.ts); tRPC cannot carry one and refuses the call (server/http/app.ts). `File` is
  * the type of what the parts spell (a JSON object's), so the OpenAPI document is held to it like any answer.
  */
 export interface Download<File = string> {
