@@ -34,7 +34,10 @@ export interface Conflict {
   message: string;
 }
 
-/** 409 whose issue names the field (zod's Error subclass, so tRPC keeps it as the cause), so a form shows the message under it (as for a validation error), not only in a toast. */
+/**
+ * 409 whose issue names the field (zod's Error subclass, so tRPC keeps it as the cause), so a form shows the message
+ * under it (as for a validation error), not only in a toast.
+ */
 export function fieldConflict(conflict: Conflict) {
   return fieldError('CONFLICT', conflict);
 }

@@ -110,7 +110,7 @@ function isLoopback(hostname: string) {
 /** The request's `Host` as a host name when it is one the server answers to (loopback or configured), else null. */
 export function allowedHost(hostHeader: string | undefined, allowedHosts: string[]): string | null {
   // Only the characters of a host and port: 'evil.example@localhost' would otherwise parse as localhost.
-  if (!hostHeader || !/^[a-z0-9.\-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/i.test(hostHeader)) return null;
+  if (!hostHeader || !/^[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/i.test(hostHeader)) return null;
   let hostname: string;
   try {
     hostname = new URL(`http://${hostHeader}`).hostname;

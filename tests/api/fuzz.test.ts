@@ -68,8 +68,10 @@ function fuzzRequest(r: Random, validIds: number[]): FuzzRequest {
     const shape = r.int(10);
     if (shape === 0) body = '{"name": "unterminated';
     else if (shape === 1) body = JSON.stringify(junkValue(r));
-    else if (shape === 2) (body = 'name=x'), (headers['Content-Type'] = 'text/plain');
-    else if (shape === 3) body = JSON.stringify({ name: 'y'.repeat(1_100_000) });
+    else if (shape === 2) {
+      body = 'name=x';
+      headers['Content-Type'] = 'text/plain';
+    } else if (shape === 3) body = JSON.stringify({ name: 'y'.repeat(1_100_000) });
     else body = JSON.stringify(junkObject(r));
   }
   return { method: route.method, path, body, headers };

@@ -1,4 +1,5 @@
-// Test harness: a real HTTP server on a random port over a fresh libSQL file, and a cookie-keeping JSON client whose REST answers are held to the OpenAPI document.
+// Test harness: a real HTTP server on a random port over a fresh libSQL file, and a cookie-keeping JSON client whose
+// REST answers are held to the OpenAPI document.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,5 @@
-// The REST table as a contract: procedure names checked by tsc, digit-only ids (so the rows' order does not matter), and public rows the only way in without a session.
+// The REST table as a contract: procedure names checked by tsc, digit-only ids (so the rows' order does not matter),
+// and public rows the only way in without a session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOAD_PROCEDURES, isUnbatchable } from '../../server/http/batching';
 import { compileRoutes, matchRoute } from '../../server/rest/handler';
