@@ -1,6 +1,5 @@
 // The one initTRPC: request context, public and protected procedures, and how errors reach clients.
 import type { ReminderServices } from './nudges/delivery';
-import type { RequestMeta } from './http/request';
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
@@ -15,6 +14,15 @@ import { nextTurn } from './queries/turns';
 import { msg, sourceLocale, type Locale } from '../shared/i18n';
 import { requestLocale, translate } from './i18n';
 
+
+/** What a request's connection and headers say about it, for its context (below). */
+export interface RequestMeta {
+  /** The request came over HTTPS (directly or via a trusted proxy): cookies get Secure. */
+  secure: boolean;
+  clientIp: string;
+  /** The request's Accept-Language header, for a visitor or a user who has not chosen a language. */
+  acceptLanguage?: string;
+}
 
 /** What every request shares: the database, sessions, and the attempt counters of the rate limits. */
 export interface AppServices {
