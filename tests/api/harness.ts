@@ -1,4 +1,5 @@
 // Test harness: a real HTTP server on a random port over a fresh libSQL file, and a cookie-keeping JSON client whose REST answers are held to the OpenAPI document.
+import type { Logger } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,11 +19,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(envOverrides: Record<string, string> = {}): Promise<TestServer> {
+/** `logger` sees every statement the server's drizzle runs (db/client.ts), for tests that count reads. */
+export async function startServer(envOverrides: Record<string, string> = {}, { logger }: { logger?: Logger } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'sower-test-'));
   const dbUrl = `file:${join(dir, 'test.db')}`;
   const env = parseEnv({ DATABASE_URL: dbUrl, STATIC_DIR: join(dir, 'no-client'), NODE_ENV: 'test', REGISTER_LIMIT_PER_ADDRESS: '100000', ...envOverrides });
-  const database = await openDatabase({ url: dbUrl });
+  const database = await openDatabase({ url: dbUrl, logger });
   await prepareDatabase(database);
   const logs: Record<string, unknown>[] = [];
   const { server } = createApp({ env, database, log: (line) => logs.push(line) });

@@ -1,6 +1,7 @@
 // Contacts out as CSV and vCard files, and back in: a preview that writes nothing and an import in one transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactsFromVcard, fromCsvCell, parseCsv } from '../../server/formats/importExport';
+import { fromCsvCell, parseCsv } from '../../server/formats/csv';
+import { contactsFromVcard } from '../../server/formats/vcard';
 import { ApiClient, requestFrom, signedInClient, startServer, type TestServer, joinTeam } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
 
