@@ -1,6 +1,6 @@
 // Contacts over REST: create with validation and defaults, own-only lists, read, update, delete and its cascade.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, signedInClient, startSignedIn, type TestServer } from './harness';
 import { trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -9,10 +9,7 @@ let bob: ApiClient;
 let aliceId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  const a = await signedInClient(server, 'alice');
-  alice = a.client;
-  aliceId = a.user.id;
+  ({ server, client: alice, user: { id: aliceId } } = await startSignedIn('alice'));
   bob = (await signedInClient(server, 'bob')).client;
 });
 afterAll(() => server.close());

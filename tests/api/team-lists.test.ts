@@ -7,7 +7,7 @@ import { activityColumns, activityPage, activityPageQuery } from '../../server/r
 import { contactListQuery, contactPage, contactPageInput } from '../../server/routers/contacts';
 import { followUpListColumns, followUpPage, followUpPageQuery } from '../../server/routers/followUps';
 import { prayerListColumns, prayerPage, prayerPageQuery } from '../../server/routers/prayerRequests';
-import { signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
+import { signedInClient, startSignedIn, type ApiClient, type TestServer, joinTeam } from './harness';
 
 let server: TestServer;
 let ann: ApiClient;
@@ -42,8 +42,7 @@ async function seed(client: ApiClient, label: string, i: number, teamId: number 
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ client: ann, user: { id: annId } } = await signedInClient(server, 'ann'));
+  ({ server, client: ann, user: { id: annId } } = await startSignedIn('ann'));
   ({ client: ben, user: { id: benId } } = await signedInClient(server, 'ben'));
   ({ client: cal, user: { id: calId } } = await signedInClient(server, 'cal'));
   teamA = (await ann.post('/api/teams', { name: 'Riverside' })).body.id;
