@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromCsvCell, parseCsv } from '../../server/formats/csv';
 import { contactsFromVcard } from '../../server/formats/vcard';
-import { ApiClient, requestFrom, signedInClient, startServer, type TestServer, joinTeam } from './harness';
+import { ApiClient, requestFrom, signedInClient, startSignedIn, type TestServer, joinTeam } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -20,13 +20,8 @@ const lydia = {
 };
 
 beforeAll(async () => {
-  server = await startServer();
-  const a = await signedInClient(server, 'alice');
-  const b = await signedInClient(server, 'bob');
-  alice = a.client;
-  bob = b.client;
-  aliceId = a.user.id;
-  bobId = b.user.id;
+  ({ server, client: alice, user: { id: aliceId } } = await startSignedIn('alice'));
+  ({ client: bob, user: { id: bobId } } = await signedInClient(server, 'bob'));
 });
 afterAll(() => server.close());
 
