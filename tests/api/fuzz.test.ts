@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '../../server/rest/routes';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { startSignedIn, type ApiClient, type TestServer } from './harness';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2400);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -92,12 +92,11 @@ async function checksum() {
 }
 
 beforeAll(async () => {
-  server = await startServer({ LOGIN_LIMIT_PER_ADDRESS: '1000000' });
-  ({ client } = await signedInClient(server, 'fuzz'));
-  const contact = await client.post('/api/contacts', { name: 'Fuzz Target' });
+  let contactId: number;
+  ({ server, client, contactId } = await startSignedIn('fuzz', { contact: 'Fuzz Target', env: { LOGIN_LIMIT_PER_ADDRESS: '1000000' } }));
   const goal = await client.post('/api/goals', { title: 'G', description: 'D', type: 'conversation', targetCount: 3, deadline: '2027-01-01' });
   const team = await client.post('/api/teams', { name: 'Fuzzers' });
-  validIds = [contact.body.id, goal.body.id, team.body.id];
+  validIds = [contactId, goal.body.id, team.body.id];
 });
 afterAll(() => server.close());
 
