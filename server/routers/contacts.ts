@@ -20,18 +20,8 @@ import { nextTurn } from '../queries/turns';
 import { MAX_IMPORT_ROWS } from '../formats/importExport';
 import { msg } from '../../shared/i18n';
 import { afterUpdate, contactKeys } from '../queries/searchKeys';
+import { contactColumns } from '../queries/contactColumns';
 import { foldText } from '../../shared/fold';
-
-export const contactColumns = {
-  id: contacts.id,
-  name: contacts.name,
-  email: contacts.email,
-  phone: contacts.phone,
-  spiritualStatus: contacts.spiritualStatus,
-  notes: contacts.notes,
-  createdAt: contacts.createdAt,
-  teamId: contacts.teamId,
-};
 
 /** Contacts list alphabetically, ignoring case. */
 const nameKey = sql`lower(${contacts.name})`;
