@@ -133,10 +133,10 @@ type Paginable = { where(where: SQL): { orderBy(...order: SQL[]): { limit(limit:
  *
  * What it gives: `page(db, authority, input)`, the rows of one page after `input.cursor`, at most `input.limit` (the
  * largest page without one), through per-part index walks (readablePage) and a query prepared once per shape and
- * decoded without drizzle's per-value mapping (decodeRows); and `build(db, who, input)`, that query as built, for
- * the tests that read its plan or compare it with the prepared one. A list procedure is a protectedProcedure query
- * calling `page` with `ctx.authority` (server/trpc.ts), which counts its rows against the request's answer budget
- * and gives a batch's next call a turn of its own.
+ * decoded without drizzle's per-value mapping (decodeRows); and `build(db, who, input)`, that query as built with its
+ * selection (`query(…)`: the query alone), for the tests that read its plan or compare it with the prepared one.
+ * A list procedure is a protectedProcedure query calling `page` with `ctx.authority` (server/trpc.ts), which counts
+ * its rows against the request's answer budget and gives a batch's next call a turn of its own.
  */
 export function definePagedList<I extends PageInput>() {
   return <K extends keyof I & string, F extends Record<string, Field>, S extends Selecting>(list: {
@@ -162,6 +162,6 @@ export function definePagedList<I extends PageInput>() {
     };
     const valueKeys = [...list.values, 'cursor'] as (K | Extract<'cursor', keyof I>)[];
     const page = preparedPage<I>()(valueKeys, build);
-    return { page, build };
+    return { page, build, query: (db: Queryable, who: PageWho, input: PageQueryInput<I, K>) => build(db, who, input).query };
   };
 }

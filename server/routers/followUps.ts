@@ -100,7 +100,7 @@ export const followUpList = definePagedList<NonNullable<z.infer<typeof followUpL
 export const followUpPage = followUpList.page;
 
 /** The page's query as built (the tests read its plan and compare it with the prepared one). */
-export const followUpPageQuery = (...args: Parameters<typeof followUpList.build>) => followUpList.build(...args).query;
+export const followUpPageQuery = followUpList.query;
 
 const NOT_FOUND = msg('Follow-up not found');
 const followUpRecords = recordsOf(followUps, NOT_FOUND, (db, where) => selectFollowUps(db).where(where));

@@ -61,7 +61,7 @@ export const prayerList = definePagedList<NonNullable<z.infer<typeof prayerListI
 export const prayerPage = prayerList.page;
 
 /** The page's query as built (the tests read its plan and compare it with the prepared one). */
-export const prayerPageQuery = (...args: Parameters<typeof prayerList.build>) => prayerList.build(...args).query;
+export const prayerPageQuery = prayerList.query;
 
 const prayerRecords = recordsOf(prayerRequests, msg('Prayer request not found'), (db, where) => selectPrayers(db).where(where));
 
