@@ -1,8 +1,7 @@
 // Asks whether an edit or a delete of a repeating follow-up is for this one only or for this and the later ones.
+import type { FollowUpScope } from '../../shared/lists';
 import { t } from '../i18n';
 import { Modal } from './Modal';
-
-export type SeriesScope = 'one' | 'series';
 
 interface SeriesScopeDialogProps {
   open: boolean;
@@ -11,7 +10,7 @@ interface SeriesScopeDialogProps {
   busy?: boolean;
   /** Red buttons, for a delete. */
   danger?: boolean;
-  onChoose(scope: SeriesScope): void;
+  onChoose(scope: FollowUpScope): void;
   onCancel(): void;
 }
 

@@ -1,6 +1,7 @@
 // Prayer Journal: Active and Answered requests, a counter for each prayer, answers remembered.
 import { useState } from 'react';
 import { t } from '../i18n';
+import { prayerSections, type PrayerSection } from '../../shared/lists';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ContactAvatar } from '../components/ContactAvatar';
 import { ContactLink } from '../components/ContactLink';
@@ -30,7 +31,7 @@ import { nextPageAfterLastId } from '../lib/ids';
 const PAGE = 50;
 
 /** One tab, paged by the server in that tab's order (active by date, answered by answer date; newest first). */
-function useTab(section: 'active' | 'answered') {
+function useTab(section: PrayerSection) {
   return trpc.prayerRequests.list.useInfiniteQuery(
     { section, limit: PAGE },
     { getNextPageParam: nextPageAfterLastId(PAGE) },
@@ -38,7 +39,7 @@ function useTab(section: 'active' | 'answered') {
 }
 
 // Pray today (issue 16) follows the spec's two tabs; Active stays the default.
-const TABS = ['active', 'answered', 'today'] as const;
+const TABS = [...prayerSections, 'today'] as const;
 
 export default function PrayerJournalPage() {
   const [tab, setTab] = useTabParam(TABS);
