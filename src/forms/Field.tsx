@@ -22,23 +22,28 @@ interface FieldProps {
 
 export function Field({ label, hint, error, status, className = '', children }: FieldProps) {
   const id = useId();
-  const lines = [
-    { key: 'hint', text: hint, className: 'text-xs text-base-content/75' },
-    { key: 'error', text: error, className: 'text-sm text-error' },
-    { key: 'status', text: status, className: 'text-sm text-base-content/75' },
-  ].filter((line) => line.text);
-  const describedBy = lines.map((line) => `${id}-${line.key}`).join(' ') || undefined;
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`, status && `${id}-status`].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {lines.map((line) => (
-        <p key={line.key} id={`${id}-${line.key}`} className={line.className}>
-          {line.text}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-base-content/75">
+          {hint}
         </p>
-      ))}
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-error">
+          {error}
+        </p>
+      )}
+      {status && (
+        <p id={`${id}-status`} className="text-sm text-base-content/75">
+          {status}
+        </p>
+      )}
     </div>
   );
 }
