@@ -8,7 +8,8 @@ import { requestLocale, translate } from '../i18n';
 import { conflictOnDuplicate, fieldConflict, isUniqueViolation } from '../errors';
 import { addressKey, takeAttempt, type LimitRule } from '../security/rateLimit';
 import { offerConfirmation } from '../nudges/confirmation';
-import { loginInput, registerInput, usernameKey } from '../schemas/auth';
+import { usernameKey } from '../../shared/fold';
+import { loginInput, registerInput } from '../schemas/auth';
 import { publicProcedure, router, signedInProcedure, type Context } from '../trpc';
 
 export const userColumns = {

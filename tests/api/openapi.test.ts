@@ -9,7 +9,7 @@ import { OPENAPI_PATH, openApiDocument, openApiPathOf } from '../../server/rest/
 import type { components, DocumentedProcedure, responses } from '../../server/rest/responses';
 import { restRoutes } from '../../server/rest/routes';
 import type { AppRouter } from '../../server/routers';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, startSignedIn, type TestServer } from './harness';
 
 // Each documented answer is exactly its procedure's output type (Dates as Date; over REST they are ISO strings), and the
 // error body exactly the error contract's: tsc names any that drift.
@@ -27,8 +27,7 @@ let server: TestServer;
 let client: ApiClient;
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ client } = await signedInClient(server, 'openapi'));
+  ({ server, client } = await startSignedIn('openapi'));
 });
 afterAll(() => server.close());
 
