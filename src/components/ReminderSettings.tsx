@@ -140,7 +140,7 @@ function ReminderForm({ saved }: { saved: Reminders }) {
   const failed = useFailureToast();
   const utils = trpc.useUtils();
   const update = trpc.reminders.update.useMutation();
-  const detected = useMemo(browserZone, []);
+  const detected = useMemo(() => browserZone(), []);
   const { values: form, set: setValue, errors, submit } = useFormState<Form>({
     remindersOn: saved.remindersOn,
     hour: saved.hour,
