@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Locale } from '../shared/i18n';
 import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles, type SpiritualStatus } from '../shared/vocabulary';
-import { repeatBases, repeatUnits } from '../shared/nudges';
+import { dailyTallyEntities, tallyEntities } from '../shared/lists';
+import { digestStatuses, repeatBases, repeatUnits } from '../shared/nudges';
 
 // Server code reads a column's closed set beside its table, as it did before the vocabulary module held them.
 export { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from '../shared/vocabulary';
@@ -392,7 +393,7 @@ export const idempotencyKeys = sqliteTable(
 export const rowTallies = sqliteTable(
   'row_tallies',
   {
-    entity: text('entity', { enum: ['activity', 'contact', 'follow_up', 'prayer'] }).notNull(),
+    entity: text('entity', { enum: tallyEntities }).notNull(),
     kind: text('kind').notNull(),
     createdBy: integer('created_by')
       .notNull()
@@ -412,7 +413,7 @@ export const rowTallies = sqliteTable(
 export const dailyTallies = sqliteTable(
   'daily_tallies',
   {
-    entity: text('entity', { enum: ['activity', 'contact', 'prayer'] }).notNull(),
+    entity: text('entity', { enum: dailyTallyEntities }).notNull(),
     kind: text('kind').notNull(),
     day: integer('day').notNull(),
     createdBy: integer('created_by')
@@ -504,7 +505,7 @@ export const digestSends = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The user's local day (YYYY-MM-DD in their time zone) the digest is for. */
     day: text('day').notNull(),
-    status: text('status', { enum: ['sending', 'sent'] }).notNull(),
+    status: text('status', { enum: digestStatuses }).notNull(),
     claimedAt: integer('claimed_at').notNull(),
     sentAt: integer('sent_at'),
     /** What was sent: whether an email left, and to how many devices a push went. */

@@ -28,6 +28,9 @@ export const ATTENTION_DAYS_MAX = 365;
 export const PRAY_TODAY_DEFAULT = 5;
 export const PRAY_TODAY_MAX = 20;
 
+/** A daily digest's send: claimed by a scheduler ('sending'), then done once every channel has answered ('sent'). */
+export const digestStatuses = ['sending', 'sent'] as const;
+
 /** The longest a contact or a follow-up can be snoozed, in days from now. */
 export const SNOOZE_MAX_DAYS = 366;
 

@@ -73,6 +73,10 @@ export const formOrder = {
   activityFollowUpType: readonly FollowUpType[];
 };
 
+/** The files a contact import reads. */
+export const importFormats = ['csv', 'vcard'] as const;
+export type ImportFormat = (typeof importFormats)[number];
+
 /** Whether a text (a URL parameter, a stored value read as text) is one of a set's values. */
 export function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
   return (values as readonly string[]).includes(value);

@@ -24,6 +24,7 @@ import { definePagedList, type Shaped } from '../queries/paging';
 import { contactRefs, recordsOf } from '../queries/records';
 import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
+import type { FollowUpScope } from '../../shared/lists';
 
 export const followUpColumns = {
   id: followUps.id,
@@ -205,7 +206,7 @@ async function pendingNext(db: Queryable, done: { id: number; seriesId: number |
 }
 
 /** This follow-up and, for the series scope, the series' pending ones created after it that the user may edit. */
-async function scopedRows(tx: Tx, row: SeriesRow, scope: 'one' | 'series', who: Authority): Promise<SeriesRow[]> {
+async function scopedRows(tx: Tx, row: SeriesRow, scope: FollowUpScope, who: Authority): Promise<SeriesRow[]> {
   if (scope === 'one' || row.seriesId === null) return [row];
   const later = await tx
     .select(seriesColumns)

@@ -1,6 +1,7 @@
 // Account inputs: profile, email confirmation, password change, import of contacts, deleting the account.
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
+import { importFormats } from '../../shared/vocabulary';
 import { registerInput } from './auth';
 import { emailSchema } from './authFields';
 
@@ -54,8 +55,6 @@ export const deleteAccountInput = z.object({
 
 /** About 1 MB of text: what the HTTP body limit lets through. */
 export const IMPORT_MAX_CHARS = 1_000_000;
-
-const importFormats = ['csv', 'vcard'] as const;
 
 export const importInput = z.object({
   format: z.enum(importFormats, { error: msg('Format must be csv or vcard') }),

@@ -1,6 +1,7 @@
 // Contact inputs (SPEC §3, §5): name required, email valid or empty, phone optional.
 import { z } from 'zod';
 import { msg } from '../../shared/i18n';
+import { contactSorts } from '../../shared/lists';
 import { spiritualStatuses } from '../../shared/vocabulary';
 import { id, limitField, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
 import { optionalSearchText } from './search';
@@ -36,10 +37,6 @@ export const contactUpdateInput = z.object({
 
 /** What narrows the contact list and its count: text in name, email, phone or notes, and a status. */
 const contactFilterFields = { q: optionalSearchText, status: spiritualStatusSchema.optional() };
-
-/** The list's orders: by name; by last contact, longest ago (and never) first; by next follow-up, soonest first. */
-export const contactSorts = ['name', 'lastContact', 'nextFollowUp'] as const;
-export type ContactSort = (typeof contactSorts)[number];
 
 export const contactListInput = z.object({ ...pageFields, ...contactFilterFields, sort: z.enum(contactSorts, { error: msg('Sort must be name, lastContact or nextFollowUp') }).optional() }).optional();
 export const contactCountInput = z.object(contactFilterFields).optional();

@@ -1,6 +1,7 @@
 // Follow-up inputs (SPEC §5): date and description required.
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
+import { followUpScopes, followUpSections } from '../../shared/lists';
 import { repeatBases, repeatUnits, SNOOZE_MAX_DAYS } from '../../shared/nudges';
 import { followUpTypeSchema } from './activities';
 import { booleanFlag, dateInput, id, idempotencyKeyInput, LIMITS, pageFields, requiredText, teamIdInput, timeZoneInput } from './common';
@@ -20,8 +21,6 @@ export const repeatInput = z
   .strict()
   .nullable();
 
-/** Which follow-ups of a series an edit or a delete applies to: this one, or this one and the series' later pending ones. */
-export const followUpScopes = ['one', 'series'] as const;
 const scopeInput = z.enum(followUpScopes, { error: fmt('Scope must be one of {scopes}', { scopes: followUpScopes.join(', ') }) }).default('one');
 
 export const followUpCreateInput = z.object({
@@ -61,9 +60,6 @@ export const followUpSnoozeInput = z.object({
     return until.getTime() > now && until.getTime() <= now + SNOOZE_MAX_DAYS * 24 * 60 * 60 * 1000;
   }, snoozeMessage),
 });
-
-/** The groups of the Follow-ups screen (SPEC: Overdue, Today, Upcoming under Pending; Completed), each read apart. */
-export const followUpSections = ['overdue', 'today', 'upcoming', 'completed'] as const;
 
 /**
  * List filters: `completed` narrows to one tab; `section` to one group of the screen, in that group's order. Which

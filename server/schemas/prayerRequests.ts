@@ -1,6 +1,7 @@
 // Prayer request inputs (SPEC §5): request and date required, answer date optional.
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
+import { prayerSections } from '../../shared/lists';
 import { booleanFlag, dateInput, id, idempotencyKeyInput, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
 
 const request = requiredText(msg('Prayer request is required'), LIMITS.longText, msg('Prayer request'));
@@ -25,9 +26,6 @@ export const prayerUpdateInput = z.object({
   answerNotes: optionalText(LIMITS.longText, msg('Answer notes')).optional(),
   answerDate,
 });
-
-/** The tabs of the Prayer Journal, each read apart in its own order. */
-export const prayerSections = ['active', 'answered'] as const;
 
 /** List filters: `answered` narrows to one tab (newest first by date); `section` to one tab in the screen's order. */
 export const prayerListInput = z

@@ -3,8 +3,7 @@
 import { Link } from 'react-router-dom';
 import { t } from '../i18n';
 import { trpc } from '../lib/trpc';
-import { ContactAvatar } from './ContactAvatar';
-import { ContactLink } from './ContactLink';
+import { ContactHeading } from './ContactHeading';
 import { AttentionReason } from './AttentionReason';
 
 const ATTENTION_PATH = '/contacts?attention=1';
@@ -30,13 +29,9 @@ export default function AttentionCard() {
           <ul className="grid grid-cols-1 gap-3 md:grid-cols-3">
             {list.data.map((item) => (
               <li key={item.id} className="flex min-w-0 items-start gap-3">
-                <ContactAvatar name={item.name} size="sm" />
-                <div className="min-w-0 flex-1">
-                  <p dir="auto" className="font-medium wrap-anywhere">
-                    <ContactLink contactId={item.id} name={item.name} />
-                  </p>
+                <ContactHeading contactId={item.id} name={item.name}>
                   <AttentionReason item={item} />
-                </div>
+                </ContactHeading>
               </li>
             ))}
           </ul>

@@ -12,8 +12,7 @@ import { trpc, type RouterOutputs } from '../lib/trpc';
 import { lazyPart } from '../lib/lazyPart';
 import { TextField } from '../forms/TextField';
 import { AttentionReason } from './AttentionReason';
-import { ContactAvatar } from './ContactAvatar';
-import { ContactLink } from './ContactLink';
+import { ContactHeading } from './ContactHeading';
 import { LoadGate } from './LoadGate';
 import { LoadMore } from './LoadMore';
 import { Modal } from './Modal';
@@ -129,13 +128,9 @@ export function AttentionList() {
               <li key={item.id} className="card border border-base-300 bg-base-100">
                 <div className="card-body flex-col gap-3 p-4 sm:flex-row sm:items-center">
                   <div className="flex min-w-0 flex-1 items-start gap-3">
-                    <ContactAvatar name={item.name} size="sm" />
-                    <div className="min-w-0 flex-1">
-                      <h2 dir="auto" className="font-semibold wrap-anywhere">
-                        <ContactLink contactId={item.id} name={item.name} />
-                      </h2>
+                    <ContactHeading contactId={item.id} name={item.name} as="h2">
                       <AttentionReason item={item} />
-                    </div>
+                    </ContactHeading>
                   </div>
                   <div className="flex flex-wrap items-center gap-2">
                     <button type="button" className="btn min-h-11 btn-sm btn-primary sm:min-h-8" onClick={() => setLogging(item)} aria-label={t('Log an activity with {name}', { name: item.name })}>

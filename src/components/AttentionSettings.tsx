@@ -1,62 +1,61 @@
 // Settings → Needs attention: after how many days without a touch a contact of each status needs attention.
-import { useEffect, useState } from 'react';
+import { attentionDaysInput } from '../../server/schemas/attention';
 import { ATTENTION_DAYS_MAX, ATTENTION_DAYS_MIN, defaultAttentionDays } from '../../shared/nudges';
-import { formOrder, spiritualStatusLabel, type SpiritualStatus } from '../../shared/vocabulary';
+import { formOrder, spiritualStatusLabel, spiritualStatuses, type SpiritualStatus } from '../../shared/vocabulary';
 import { useFailureToast } from '../hooks/useFailureToast';
 import { useInvalidate } from '../hooks/useInvalidate';
 import { useToast } from '../hooks/useToast';
 import { t } from '../i18n';
 import { trpc } from '../lib/trpc';
 import { TextField } from '../forms/TextField';
+import { useFormState } from '../forms/useFormState';
 import { Spinner } from './Spinner';
 
-type Days = Record<SpiritualStatus, string>;
+type Days = Record<SpiritualStatus, number>;
+// Each field is named by its path in the input (days.seeking), so the schema's and the server's messages land under it.
+const field = (status: SpiritualStatus) => `days.${status}` as const;
+type Texts = Record<ReturnType<typeof field>, string>;
 
-const asText = (days: Record<SpiritualStatus, number>) => Object.fromEntries(Object.entries(days).map(([status, value]) => [status, String(value)])) as Days;
-const isDays = (text: string) => /^\d{1,3}$/.test(text) && Number(text) >= ATTENTION_DAYS_MIN && Number(text) <= ATTENTION_DAYS_MAX;
+const asTexts = (days: Days) => Object.fromEntries(spiritualStatuses.map((status) => [field(status), String(days[status])])) as Texts;
+const asInput = (texts: Texts) => ({ days: Object.fromEntries(spiritualStatuses.map((status) => [status, Number(texts[field(status)])])) });
 
 export function AttentionSettings() {
   const saved = trpc.attention.settings.useQuery();
+  if (!saved.data) return saved.isError ? <p className="text-sm text-error">{t('We could not load these settings.')}</p> : <Spinner />;
+  return <AttentionForm saved={saved.data.days} />;
+}
+
+function AttentionForm({ saved }: { saved: Days }) {
   const update = trpc.attention.updateSettings.useMutation();
   const invalidate = useInvalidate();
   const { toast } = useToast();
   const failed = useFailureToast();
-  const [days, setDays] = useState<Days | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<SpiritualStatus, string>>>({});
-  useEffect(() => {
-    if (saved.data && !days) setDays(asText(saved.data.days));
-  }, [saved.data, days]);
+  const { values, set, errors, setErrors, submit } = useFormState(asTexts(saved));
 
-  if (!days) return saved.isError ? <p className="text-sm text-error">{t('We could not load these settings.')}</p> : <Spinner />;
-
-  const message = t('A whole number of days from {min} to {max}', { min: ATTENTION_DAYS_MIN, max: ATTENTION_DAYS_MAX });
-  async function save(next: Days) {
-    const wrong = Object.fromEntries(formOrder.spiritualStatus.filter((status) => !isDays(next[status])).map((status) => [status, message]));
-    setErrors(wrong);
-    if (Object.keys(wrong).length) return;
+  async function save(input: { days: Partial<Days> }) {
     try {
-      const result = await update.mutateAsync({ days: Object.fromEntries(Object.entries(next).map(([status, text]) => [status, Number(text)])) });
-      setDays(asText(result.days));
+      const result = await update.mutateAsync(input);
+      for (const [key, text] of Object.entries(asTexts(result.days))) set(key as keyof Texts, text);
       toast({ title: t('Attention settings saved'), variant: 'success' });
       void invalidate('attention');
     } catch (error) {
       failed(error, t('Could not save your attention settings. Please try again.'));
+      throw error;
     }
   }
 
+  function reset() {
+    setErrors({});
+    void save({ days: defaultAttentionDays }).catch(() => undefined);
+  }
+
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save(days);
-      }}
-    >
+    <form noValidate onSubmit={submit(attentionDaysInput, asInput, save)}>
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         {formOrder.spiritualStatus.map((status) => (
           <TextField
             key={status}
-            name={`attention-${status}`}
+            name={field(status)}
             type="number"
             inputMode="numeric"
             min={ATTENTION_DAYS_MIN}
@@ -64,14 +63,14 @@ export function AttentionSettings() {
             step={1}
             label={spiritualStatusLabel(status)}
             hint={t('{count, plural, one {Default: # day} other {Default: # days}}', { count: defaultAttentionDays[status] })}
-            value={days[status]}
-            error={errors[status]}
-            onChange={(e) => setDays({ ...days, [status]: e.target.value })}
+            value={values[field(status)]}
+            error={errors[field(status)]}
+            onChange={(e) => set(field(status), e.target.value)}
           />
         ))}
       </div>
       <div className="mt-5 flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn btn-ghost" disabled={update.isPending} onClick={() => void save(asText(defaultAttentionDays))}>
+        <button type="button" className="btn btn-ghost" disabled={update.isPending} onClick={reset}>
           {t('Reset to defaults')}
         </button>
         <button type="submit" className="btn btn-primary" disabled={update.isPending}>

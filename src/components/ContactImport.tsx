@@ -6,13 +6,13 @@ import { useToast } from '../hooks/useToast';
 import { formattingLocale, t } from '../i18n';
 import { errorMessage } from '../lib/errors';
 import { account, importResultDescription } from '../lib/messages';
-import { spiritualStatusLabel } from '../../shared/vocabulary';
+import { spiritualStatusLabel, type ImportFormat } from '../../shared/vocabulary';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 
 type Plan = RouterOutputs['account']['previewImport'];
 type Help = RouterOutputs['account']['importHelp'];
 type Warning = Plan['warnings'][number];
-type ImportFile = { name: string; format: 'csv' | 'vcard'; text: string };
+type ImportFile = { name: string; format: ImportFormat; text: string };
 
 /** A long address book would make the page endless; the count above the list still says how many. */
 const SHOWN_ROWS = 100;

@@ -5,8 +5,7 @@ import { followUpDueBadge, formatDay, overdueBy } from '../lib/dates';
 import { followUpTypeLabel, type FollowUpType } from '../../shared/vocabulary';
 import type { RepeatUnit } from '../../shared/nudges';
 import { repeatLabel } from '../lib/repeat';
-import { ContactAvatar } from './ContactAvatar';
-import { ContactLink } from './ContactLink';
+import { ContactHeading } from './ContactHeading';
 import { FollowUpTypeIcon, RepeatIcon } from './Icons';
 import { STRETCHED_LINK, STRETCHED_ROW } from './stretchedLink';
 
@@ -30,11 +29,7 @@ export function FollowUpItem({ contactId, contactName, description, type, date, 
   const late = completed ? null : overdueBy(date);
   return (
     <div className={`flex min-w-0 flex-1 items-start gap-3 ${to ? STRETCHED_ROW : ''}`}>
-      <ContactAvatar name={contactName} size="sm" />
-      <div className="min-w-0 flex-1">
-        <p dir="auto" className="font-medium wrap-anywhere">
-          <ContactLink contactId={contactId} name={contactName} />
-        </p>
+      <ContactHeading contactId={contactId} name={contactName}>
         <p dir="auto" className="text-sm wrap-anywhere text-base-content/80">
           {to ? (
             <Link to={to} className={STRETCHED_LINK}>
@@ -61,7 +56,7 @@ export function FollowUpItem({ contactId, contactName, description, type, date, 
             {t('{overdue} ({date})', { overdue: late, date: formatDay(date) })}
           </p>
         )}
-      </div>
+      </ContactHeading>
       {completed ? (
         <span className="badge badge-sm badge-ghost whitespace-nowrap">{t('Completed')}</span>
       ) : (

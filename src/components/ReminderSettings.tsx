@@ -1,12 +1,17 @@
 // Settings → Reminders: the daily digest (on or off, its hour in the user's time zone), where it arrives (email, push to
 // this device), what it holds, and discreet wording. Saved with the button; push on this device applies at once, since
 // it needs the browser's permission and this device's subscription. Email goes only to a confirmed address.
-import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { remindersUpdateInput } from '../../server/schemas/reminders';
+import { useFailureToast } from '../hooks/useFailureToast';
 import { useToast } from '../hooks/useToast';
 import { formattingLocale, t } from '../i18n';
 import { currentSubscription, pushSupport, subscribeThisDevice, unsubscribeThisDevice, type PushSupport } from '../lib/push';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { hourLabels, matchingZones, zoneOptions } from '../lib/zones';
+import { Field } from '../forms/Field';
+import { SelectField } from '../forms/Fields';
+import { useFormState } from '../forms/useFormState';
 import { emailConfirmationNote, ResendButton, useUnconfirmedEmail } from './EmailConfirmation';
 import { Spinner } from './Spinner';
 
@@ -132,10 +137,11 @@ function PushToggle({ byPush, onSaved }: { byPush: boolean; onSaved(next: Remind
 
 function ReminderForm({ saved }: { saved: Reminders }) {
   const { toast } = useToast();
+  const failed = useFailureToast();
   const utils = trpc.useUtils();
   const update = trpc.reminders.update.useMutation();
-  const detected = useMemo(browserZone, []);
-  const [form, setForm] = useState<Form>(() => ({
+  const detected = useMemo(() => browserZone(), []);
+  const { values: form, set: setValue, errors, submit } = useFormState<Form>({
     remindersOn: saved.remindersOn,
     hour: saved.hour,
     timeZone: saved.timeZone ?? detected,
@@ -144,10 +150,10 @@ function ReminderForm({ saved }: { saved: Reminders }) {
     includeAttention: saved.includeAttention,
     includePrayers: saved.includePrayers,
     discreet: saved.discreet,
-  }));
-  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((before) => ({ ...before, [key]: value }));
+  });
+  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setValue(key, value);
   const locale = formattingLocale();
-  const hours = useMemo(() => hourLabels(locale), [locale]);
+  const hours = useMemo(() => hourLabels(locale).map((label, hour) => ({ value: String(hour), label })), [locale]);
   // Every zone named in the reader's language with its offset; built once per language (the saved zone is always in it).
   const allZones = useMemo(() => zoneOptions(locale, saved.timeZone ?? detected), [locale, saved.timeZone, detected]);
   const [zoneQuery, setZoneQuery] = useState('');
@@ -158,24 +164,22 @@ function ReminderForm({ saved }: { saved: Reminders }) {
     return chosen && !found.includes(chosen) ? [chosen, ...found] : found;
   }, [allZones, zoneQuery, form.timeZone]);
   const zoneName = (zone: string) => allZones.find((option) => option.zone === zone)?.label ?? zone.replace(/_/g, ' ');
-  const hourId = useId();
-  const zoneId = useId();
   const zoneNoteId = useId();
 
   const onSaved = (next: Reminders) => utils.reminders.get.setData(undefined, next);
   // Reminder emails go only to a confirmed address (issue 27).
   const unconfirmed = useUnconfirmedEmail();
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  // Email stays as it was while this server cannot send it (its toggle shows off and cannot change).
+  const save = submit(remindersUpdateInput, (v) => ({ ...v, byEmail: saved.emailAvailable ? v.byEmail : saved.byEmail }), async (input) => {
     try {
-      onSaved(await update.mutateAsync({ ...form, byEmail: saved.emailAvailable ? form.byEmail : saved.byEmail }));
+      onSaved(await update.mutateAsync(input));
       toast({ title: t('Reminders saved'), variant: 'success' });
     } catch (error) {
-      console.error(error);
-      toast({ title: t('Error'), description: t('Failed to save your reminders. Please try again.'), variant: 'destructive' });
+      failed(error, t('Failed to save your reminders. Please try again.'));
+      throw error;
     }
-  }
+  });
 
   const next = saved.remindersOn && saved.nextDigestAt ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(saved.nextDigestAt)) : null;
   const legend = 'text-sm font-semibold mb-1';
@@ -187,52 +191,49 @@ function ReminderForm({ saved }: { saved: Reminders }) {
       <fieldset className="flex flex-col gap-3">
         <legend className={legend}>{t('When')}</legend>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-[10rem_1fr]">
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={hourId} className="text-sm font-medium">
-              {t('Hour')}
-            </label>
-            <select id={hourId} className="select w-full" value={form.hour} onChange={(e) => set('hour')(Number(e.target.value))}>
-              {hours.map((label, hour) => (
-                <option key={hour} value={hour}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <label htmlFor={zoneId} className="text-sm font-medium">
-              {t('Time zone')}
-            </label>
-            <input
-              type="search"
-              className="input input-sm w-full"
-              aria-label={t('Search by city, country or offset')}
-              aria-controls={zoneId}
-              placeholder={t('Search by city, country or offset')}
-              value={zoneQuery}
-              onChange={(e) => {
-                setZoneQuery(e.target.value);
-                // The first zone found becomes the choice, as typing in a list box does.
-                const first = matchingZones(allZones, e.target.value)[0];
-                if (first && e.target.value.trim()) set('timeZone')(first.zone);
-              }}
-            />
-            <select id={zoneId} className="select w-full" value={form.timeZone} aria-describedby={zoneNoteId} onChange={(e) => set('timeZone')(e.target.value)}>
-              {shownZones.map((option) => (
-                <option key={option.zone} value={option.zone}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-            <p id={zoneNoteId} className="flex flex-wrap items-center gap-x-2 text-sm text-base-content/75">
-              <span>{t('This device is in {zone}.', { zone: zoneName(detected) })}</span>
-              {form.timeZone !== detected && (
-                <button type="button" className="btn btn-link btn-sm h-auto min-h-0 p-0" onClick={() => set('timeZone')(detected)}>
-                  {t("Use this device's time zone")}
-                </button>
-              )}
-            </p>
-          </div>
+          <SelectField name="hour" label={t('Hour')} value={String(form.hour)} options={hours} error={errors.hour} onChange={(e) => set('hour')(Number(e.target.value))} />
+          <Field label={t('Time zone')} error={errors.timeZone} className="min-w-0">
+            {(control) => (
+              <>
+                <input
+                  type="search"
+                  className="input input-sm w-full"
+                  aria-label={t('Search by city, country or offset')}
+                  aria-controls={control.id}
+                  placeholder={t('Search by city, country or offset')}
+                  value={zoneQuery}
+                  onChange={(e) => {
+                    setZoneQuery(e.target.value);
+                    // The first zone found becomes the choice, as typing in a list box does.
+                    const first = matchingZones(allZones, e.target.value)[0];
+                    if (first && e.target.value.trim()) set('timeZone')(first.zone);
+                  }}
+                />
+                <select
+                  {...control}
+                  name="timeZone"
+                  className="select w-full"
+                  value={form.timeZone}
+                  aria-describedby={[zoneNoteId, control['aria-describedby']].filter(Boolean).join(' ')}
+                  onChange={(e) => set('timeZone')(e.target.value)}
+                >
+                  {shownZones.map((option) => (
+                    <option key={option.zone} value={option.zone}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+                <p id={zoneNoteId} className="flex flex-wrap items-center gap-x-2 text-sm text-base-content/75">
+                  <span>{t('This device is in {zone}.', { zone: zoneName(detected) })}</span>
+                  {form.timeZone !== detected && (
+                    <button type="button" className="btn btn-link btn-sm h-auto min-h-0 p-0" onClick={() => set('timeZone')(detected)}>
+                      {t("Use this device's time zone")}
+                    </button>
+                  )}
+                </p>
+              </>
+            )}
+          </Field>
         </div>
       </fieldset>
 

@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { foldText } from '../../shared/fold';
 import { sameFolded } from '../lib/foldedMatch';
 import { contactPicker } from '../lib/messages';
+import { Field } from './Field';
 
 export interface ContactChoice {
   id: number;
@@ -49,10 +50,7 @@ function hintFor(value: string, known: ContactChoice | undefined, original: Cont
 }
 
 export function ContactCombobox({ name, label, value, error, contacts, onChange, original, cannotCheck, placeholder }: ContactComboboxProps) {
-  const id = useId();
-  const listId = `${id}-list`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  const listId = `${useId()}-list`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   // A press elsewhere (the Save button, the date) moves the focus at its start; the list, which sits in the flow, closes
@@ -118,72 +116,61 @@ export function ContactCombobox({ name, label, value, error, contacts, onChange,
   const hint = hintFor(value, known, original, cannotCheck);
 
   return (
-    <div className="relative flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="text"
-        role="combobox"
-        dir="auto"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined}
-        className={`input w-full ${error ? 'input-error' : ''}`}
-        placeholder={placeholder}
-        value={value}
-        onChange={(event) => {
-          onChange(event.target.value, undefined);
-          setOpen(true);
-          setActive(-1);
-        }}
-        onClick={() => setOpen(true)}
-        // After a click on an option has landed (mousedown on the list keeps the focus here).
-        onBlur={closeOnBlur}
-        onKeyDown={onKeyDown}
-      />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={contactPicker.listLabel}
-        hidden={!expanded}
-        // In the flow under the field, so it pushes the next fields down instead of covering them (the date on a phone:
-        // issue 28), and short enough to leave them in sight.
-        className="max-h-48 w-full overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-sm"
-        onMouseDown={(event) => event.preventDefault()}
-      >
-        {options.map((contact, index) => (
-          // The combobox pattern: the keys act on the input, which points here with aria-activedescendant.
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- see above
-          <li
-            key={contact.id}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === active}
+    <Field label={label} error={error} status={hint} className="relative">
+      {(control) => (
+        <>
+          <input
+            {...control}
+            name={name}
+            type="text"
+            role="combobox"
             dir="auto"
-            className={`cursor-pointer truncate rounded-field px-3 py-2.5 text-sm ${index === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
-            onClick={() => choose(contact)}
+            autoComplete="off"
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+            className={`input w-full ${error ? 'input-error' : ''}`}
+            placeholder={placeholder}
+            value={value}
+            onChange={(event) => {
+              onChange(event.target.value, undefined);
+              setOpen(true);
+              setActive(-1);
+            }}
+            onClick={() => setOpen(true)}
+            // After a click on an option has landed (mousedown on the list keeps the focus here).
+            onBlur={closeOnBlur}
+            onKeyDown={onKeyDown}
+          />
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={contactPicker.listLabel}
+            hidden={!expanded}
+            // In the flow under the field, so it pushes the next fields down instead of covering them (the date on a phone:
+            // issue 28), and short enough to leave them in sight.
+            className="max-h-48 w-full overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-sm"
+            onMouseDown={(event) => event.preventDefault()}
           >
-            {contact.name}
-          </li>
-        ))}
-      </ul>
-      {error && (
-        <p id={errorId} className="text-sm text-error">
-          {error}
-        </p>
+            {options.map((contact, index) => (
+              // The combobox pattern: the keys act on the input, which points here with aria-activedescendant.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- see above
+              <li
+                key={contact.id}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                dir="auto"
+                className={`cursor-pointer truncate rounded-field px-3 py-2.5 text-sm ${index === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
+                onClick={() => choose(contact)}
+              >
+                {contact.name}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
-      {hint && (
-        <p id={hintId} className="text-sm text-base-content/75">
-          {hint}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

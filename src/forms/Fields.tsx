@@ -1,14 +1,7 @@
-// Labelled select, textarea and checkbox fields with their error underneath, matching TextField.
-import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+// Labelled select, textarea and checkbox fields with their error underneath (Field, as TextField), and a form's buttons.
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { t } from '../i18n';
-
-function ErrorText({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={id} className="text-sm text-error">
-      {error}
-    </p>
-  ) : null;
-}
+import { Field } from './Field';
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name'> {
   name: string;
@@ -18,21 +11,18 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
 }
 
 export function SelectField({ name, label, error, options, className = '', ...props }: SelectFieldProps) {
-  const id = useId();
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <select id={id} name={name} className={`select w-full ${error ? 'select-error' : ''} ${className}`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <ErrorText id={`${id}-error`} error={error} />
-    </div>
+    <Field label={label} error={error}>
+      {(control) => (
+        <select {...control} name={name} className={`select w-full ${error ? 'select-error' : ''} ${className}`} {...props}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 
@@ -43,15 +33,10 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 }
 
 export function TextAreaField({ name, label, error, className = '', ...props }: TextAreaFieldProps) {
-  const id = useId();
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea id={id} name={name} rows={3} dir="auto" className={`textarea w-full ${error ? 'textarea-error' : ''} ${className}`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props} />
-      <ErrorText id={`${id}-error`} error={error} />
-    </div>
+    <Field label={label} error={error}>
+      {(control) => <textarea {...control} name={name} rows={3} dir="auto" className={`textarea w-full ${error ? 'textarea-error' : ''} ${className}`} {...props} />}
+    </Field>
   );
 }
 

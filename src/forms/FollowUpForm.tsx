@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { followUpCreateInput, followUpUpdateInput } from '../../server/schemas/followUps';
 import { repeatBases, repeatUnits, type RepeatBasis, type RepeatUnit } from '../../shared/nudges';
-import { SeriesScopeDialog, type SeriesScope } from '../components/SeriesScopeDialog';
+import { SeriesScopeDialog } from '../components/SeriesScopeDialog';
+import type { FollowUpScope } from '../../shared/lists';
 import { useWrite } from '../hooks/useWrite';
 import { t } from '../i18n';
 import { addDaysFromToday, fromDateInputValue, toDateInputValue } from '../lib/dates';
@@ -53,7 +54,7 @@ export function FollowUpForm({ followUp, defaultContactId, defaults, onDone }: F
     repeatFrom: (followUp?.repeatFrom ?? 'date') as RepeatBasis,
   });
   // An edit of a follow-up in a series waits for the answer to 'this one, or this and the later ones?'.
-  const [askingScope, setAskingScope] = useState<((scope: SeriesScope) => void) | null>(null);
+  const [askingScope, setAskingScope] = useState<((scope: FollowUpScope) => void) | null>(null);
   const inSeries = Boolean(followUp?.repeatEvery && followUp.seriesId);
   const create = trpc.followUps.create.useMutation();
   const outbox = useOutboxCreate();
@@ -79,11 +80,11 @@ export function FollowUpForm({ followUp, defaultContactId, defaults, onDone }: F
   const onSubmit = followUp
     ? // A cleared date must not be read as 'leave the date as it was'.
       submit(followUpUpdateInput.required({ date: true }), (v) => ({ ...toInput(v), contactId: undefined, id: followUp.id, completed: v.completed }), async (input) => {
-        const save = async (scope: SeriesScope) => {
+        const save = async (scope: FollowUpScope) => {
           await write(() => update.mutateAsync({ ...input, scope }), { done: success.followUpUpdated, failed: failure.updateFollowUp, kind: 'followUp' });
           onDone();
         };
-        if (inSeries) setAskingScope(() => (scope: SeriesScope) => void save(scope).catch(() => setAskingScope(null)));
+        if (inSeries) setAskingScope(() => (scope: FollowUpScope) => void save(scope).catch(() => setAskingScope(null)));
         else await save('one');
       })
     : submit(

@@ -1,5 +1,6 @@
 // A labelled text input with its error message underneath, linked for screen readers (aria-describedby, aria-invalid).
-import { useId, type InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes } from 'react';
+import { Field } from './Field';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
   name: string;
@@ -10,36 +11,19 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
 }
 
 export function TextField({ name, label, error, hint, className = '', ...inputProps }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        // Phone numbers and addresses read left to right in every language (issue 28); other text takes its own direction.
-        dir={inputProps.type === 'tel' || inputProps.type === 'email' ? 'ltr' : 'auto'}
-        className={`input w-full ${error ? 'input-error' : ''} ${className}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-      />
-      {hint && (
-        <p id={hintId} className="text-xs text-base-content/75">
-          {hint}
-        </p>
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          // Phone numbers and addresses read left to right in every language (issue 28); other text takes its own direction.
+          dir={inputProps.type === 'tel' || inputProps.type === 'email' ? 'ltr' : 'auto'}
+          className={`input w-full ${error ? 'input-error' : ''} ${className}`}
+          {...inputProps}
+        />
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../i18n';
 import { isOneOf, spiritualStatuses } from '../../shared/vocabulary';
-import { contactSorts, type ContactSort } from '../../server/schemas/contacts';
+import { contactSorts, type ContactSort } from '../../shared/lists';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ContactAvatar } from '../components/ContactAvatar';
 import { contactPath } from '../components/ContactLink';
@@ -49,7 +49,7 @@ function ContactViews({ attention }: { attention: boolean }) {
 // Thousands of imported contacts arrive a page at a time.
 const PAGE = 60;
 
-const isSort = (value: string): value is ContactSort => (contactSorts as readonly string[]).includes(value) && value !== 'name';
+const isSort = (value: string): value is ContactSort => isOneOf(contactSorts, value) && value !== 'name';
 
 function matchCount(count: number, filtered: boolean) {
   if (!filtered) return t('{count, plural, one {# contact} other {# contacts}}', { count });

@@ -10,7 +10,7 @@ import { LoadMore } from '../components/LoadMore';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu, type RowMenuItem } from '../components/RowMenu';
-import { SeriesScopeDialog, type SeriesScope } from '../components/SeriesScopeDialog';
+import { SeriesScopeDialog } from '../components/SeriesScopeDialog';
 import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
 import { FollowUpForm, type FollowUp } from '../forms/FollowUpForm';
@@ -22,6 +22,7 @@ import { useWrite } from '../hooks/useWrite';
 import { confirmDelete, emptyHelp, failure, loadFailed, nextFollowUp, notFound, success } from '../lib/messages';
 import { startOfToday, startOfTomorrow } from '../lib/days';
 import { trpc } from '../lib/trpc';
+import type { FollowUpScope, FollowUpSection } from '../../shared/lists';
 import { nextPageAfterLastId } from '../lib/ids';
 import { addDaysFromToday, formatDay, fromDateInputValue, toDateInputValue } from '../lib/dates';
 import { browserTimeZone } from '../lib/repeat';
@@ -30,10 +31,8 @@ import { TextField } from '../forms/TextField';
 // A heavy user's follow-ups load a page at a time, each group on its own.
 const PAGE = 50;
 
-type Section = 'overdue' | 'today' | 'upcoming' | 'completed';
-
 /** One group of the screen, paged by the server in that group's order, within the user's own today. */
-function useSection(section: Section) {
+function useSection(section: FollowUpSection) {
   // Only the browser knows where the user's day starts; on a new day the next render asks again.
   const day = section === 'completed' ? {} : { todayStart: startOfToday(), tomorrowStart: startOfTomorrow() };
   return trpc.followUps.list.useInfiniteQuery(
@@ -96,7 +95,7 @@ export default function FollowUpsPage() {
       failed: failure.completeFollowUp,
     }).catch(() => undefined);
 
-  async function removeFollowUp(followUp: FollowUp, scope: SeriesScope = 'one') {
+  async function removeFollowUp(followUp: FollowUp, scope: FollowUpScope = 'one') {
     await write(() => remove.mutateAsync({ id: followUp.id, scope }), { kind: 'followUp', done: success.followUpDeleted, failed: failure.deleteFollowUp }).catch(() => undefined);
     setDeleting(null);
   }

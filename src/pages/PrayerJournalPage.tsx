@@ -1,9 +1,9 @@
 // Prayer Journal: Active and Answered requests, a counter for each prayer, answers remembered.
 import { useState } from 'react';
 import { t } from '../i18n';
+import { prayerSections, type PrayerSection } from '../../shared/lists';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { ContactAvatar } from '../components/ContactAvatar';
-import { ContactLink } from '../components/ContactLink';
+import { ContactHeading } from '../components/ContactHeading';
 import { EmptyState } from '../components/EmptyState';
 import { PlusIcon } from '../components/Icons';
 import { LoadMore } from '../components/LoadMore';
@@ -30,7 +30,7 @@ import { nextPageAfterLastId } from '../lib/ids';
 const PAGE = 50;
 
 /** One tab, paged by the server in that tab's order (active by date, answered by answer date; newest first). */
-function useTab(section: 'active' | 'answered') {
+function useTab(section: PrayerSection) {
   return trpc.prayerRequests.list.useInfiniteQuery(
     { section, limit: PAGE },
     { getNextPageParam: nextPageAfterLastId(PAGE) },
@@ -38,7 +38,7 @@ function useTab(section: 'active' | 'answered') {
 }
 
 // Pray today (issue 16) follows the spec's two tabs; Active stays the default.
-const TABS = ['active', 'answered', 'today'] as const;
+const TABS = [...prayerSections, 'today'] as const;
 
 export default function PrayerJournalPage() {
   const [tab, setTab] = useTabParam(TABS);
@@ -85,13 +85,9 @@ export default function PrayerJournalPage() {
     <li key={prayer.id} className="card border border-base-300 bg-base-100">
       <div className="card-body gap-3 p-5">
         <div className="flex items-start gap-3">
-          <ContactAvatar name={prayer.contactName} size="sm" />
-          <div className="min-w-0 flex-1">
-            <h2 dir="auto" className="font-semibold wrap-anywhere">
-              <ContactLink contactId={prayer.contactId} name={prayer.contactName} />
-            </h2>
+          <ContactHeading contactId={prayer.contactId} name={prayer.contactName} as="h2">
             <p className="text-xs text-base-content/70">{formatDay(prayer.date)}</p>
-          </div>
+          </ContactHeading>
           <RowMenu label={t('Actions for prayer for {name}', { name: prayer.contactName })} items={menu(prayer)} />
         </div>
         <p dir="auto" className="wrap-anywhere whitespace-pre-line">{prayer.request}</p>
@@ -126,13 +122,9 @@ export default function PrayerJournalPage() {
         entries={waiting}
         row={(entry) => (
           <div className="flex items-start gap-3">
-            <ContactAvatar name={entry.contactName} size="sm" />
-            <div className="min-w-0 flex-1">
-              <p dir="auto" className="font-semibold wrap-anywhere">
-                <ContactLink contactId={Number(entry.input.contactId)} name={entry.contactName} />
-              </p>
+            <ContactHeading contactId={Number(entry.input.contactId)} name={entry.contactName} weight="semibold">
               <p dir="auto" className="text-sm wrap-anywhere whitespace-pre-line">{entry.input.request}</p>
-            </div>
+            </ContactHeading>
             <span className="shrink-0 text-xs text-base-content/70">{formatDay(new Date(entry.input.date ?? entry.queuedAt))}</span>
           </div>
         )}
