@@ -1,7 +1,7 @@
 // Applies the committed drizzle migrations (one transaction) and seeds the resource library.
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { fileURLToPath } from 'node:url';
-import { usernameKey } from '../server/schemas/auth';
+import { usernameKey } from '../shared/fold';
 import type { Database } from './client';
 import { seedResources } from './seed/resources';
 
@@ -28,14 +28,4 @@ async function foldLegacyUsernames(database: Database) {
     if (key === row.username_key) continue;
     await database.exclusive(() => database.writerClient.execute({ sql: 'update or ignore users set username_key = ? where id = ?', args: [key, row.id] }));
   }
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { loadEnv } = await import('../server/env');
-  const { openDatabase } = await import('./client');
-  const env = loadEnv();
-  const database = await openDatabase({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
-  await prepareDatabase(database);
-  database.close();
-  console.log(`Migrations applied and resources seeded on ${env.DATABASE_URL}`);
 }

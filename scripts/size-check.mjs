@@ -16,9 +16,6 @@ export const BUDGET = { loginJsGzip: 150_000, loginCssGzip: 30_000, swJsGzip: 12
 /** Gzip at level 9, as the server sends assets (server/http/static.ts). */
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
-/** `/assets/x.js` → file under dist. */
-const fileOf = (dist, href) => join(dist, href.replace(/^\//, ''));
-
 /** The entry script, modulepreloads and stylesheets that dist/index.html names. */
 export function entryAssets(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');

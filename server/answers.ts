@@ -1,4 +1,4 @@
-// How a procedure declares its answer: `.output(answer(answers.contact))`, one schema (server/schemas/answers.ts) for tRPC's inferred type, the check and the OpenAPI document.
+// How a procedure declares its answer, `.output(answer(answers.contact))`: one schema for tRPC's type, the tests' check and the OpenAPI document.
 import type { z } from 'zod';
 import { isDownload, type Download } from './http/downloads';
 

@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { msg, type Locale } from '../shared/i18n';
-import { HttpError } from './http/request';
+import { HttpError } from './errors';
 import { translate, translateIssue, translateMessage } from './i18n';
 
 export const SERVER_FAULT = msg('Something went wrong on our side. Please try again.');
@@ -32,19 +32,6 @@ export interface ClientError {
   body: ClientErrorBody;
   /** The server failed, not the request: logged in full on the server, answered with SERVER_FAULT only. */
   fault: boolean;
-}
-
-/** How deep a cause chain is followed: drizzle wraps libSQL's error, which wraps SQLite's; a chain may loop. */
-const MAX_CAUSES = 8;
-
-/** The error and the errors it was caused by, outermost first. */
-export function causes(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  for (let current = error; current !== undefined && current !== null && chain.length < MAX_CAUSES; ) {
-    chain.push(current);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return chain;
 }
 
 /** The issues with their messages in the reader's language. */

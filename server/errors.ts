@@ -1,7 +1,35 @@
-// Maps database constraint failures to user-facing tRPC errors in one place.
+// The server's errors, below everything that throws or answers them: HttpError, the cause chain, and database
+// constraint failures as user-facing tRPC errors (errorContract.ts turns any of them into what a client receives).
 import { TRPCError } from '@trpc/server';
 import { ZodRealError } from 'zod';
-import { causes } from './errorContract';
+import { fillTemplate } from '../shared/i18n';
+
+/** An HTTP refusal outside tRPC (a body too large, an unknown host): its status, code and message as sent. */
+export class HttpError extends Error {
+  /** The English text with its values in place; `template` and `values` are what is translated for the reader. */
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly template: string,
+    readonly values?: Record<string, string | number>,
+  ) {
+    super(values ? fillTemplate(template, values) : template);
+  }
+}
+
+/** How deep a cause chain is followed: drizzle wraps libSQL's error, which wraps SQLite's; a chain may loop. */
+const MAX_CAUSES = 8;
+
+/** The error and the errors it was caused by, outermost first. */
+export function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current !== undefined && current !== null && chain.length < MAX_CAUSES; ) {
+    chain.push(current);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return chain;
+}
+
 
 /**
  * SQLite's extended result codes for a duplicate: SQLITE_CONSTRAINT_UNIQUE (2067) and SQLITE_CONSTRAINT_PRIMARYKEY
@@ -34,7 +62,10 @@ export interface Conflict {
   message: string;
 }
 
-/** 409 whose issue names the field (zod's Error subclass, so tRPC keeps it as the cause), so a form shows the message under it (as for a validation error), not only in a toast. */
+/**
+ * 409 whose issue names the field (zod's Error subclass, so tRPC keeps it as the cause), so a form shows the message
+ * under it (as for a validation error), not only in a toast.
+ */
 export function fieldConflict(conflict: Conflict) {
   return fieldError('CONFLICT', conflict);
 }

@@ -4,11 +4,11 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { z } from 'zod';
 import { acceptedLanguages, isLocale, locales, negotiateLocale, sourceLocale, translateMessageWith, type Locale } from '../shared/i18n';
-import { messages as ar } from '../src/locales/ar';
-import { messages as en } from '../src/locales/en';
-import { messages as es } from '../src/locales/es';
-import { messages as fr } from '../src/locales/fr';
-import { messages as ptBR } from '../src/locales/pt-BR';
+import { messages as ar } from '../shared/locales/ar';
+import { messages as en } from '../shared/locales/en';
+import { messages as es } from '../shared/locales/es';
+import { messages as fr } from '../shared/locales/fr';
+import { messages as ptBR } from '../shared/locales/pt-BR';
 
 const catalogues: Record<Locale, Messages> = { en, es, 'pt-BR': ptBR, fr, ar };
 

@@ -2,7 +2,7 @@
 import { openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
 import { createApp } from './http/app';
-import { causes } from './errorContract';
+import { causes } from './errors';
 import { loadEnv } from './env';
 import { reportLoopDelayOnSignal } from './http/loopReport';
 import { attentionForDigest } from './nudges/attention';

@@ -1,6 +1,5 @@
 // The one initTRPC: request context, public and protected procedures, and how errors reach clients.
 import type { ReminderServices } from './nudges/delivery';
-import type { RequestMeta } from './http/request';
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
@@ -15,6 +14,15 @@ import { nextTurn } from './queries/turns';
 import { msg, sourceLocale, type Locale } from '../shared/i18n';
 import { requestLocale, translate } from './i18n';
 
+
+/** What a request's connection and headers say about it, for its context (below). */
+export interface RequestMeta {
+  /** The request came over HTTPS (directly or via a trusted proxy): cookies get Secure. */
+  secure: boolean;
+  clientIp: string;
+  /** The request's Accept-Language header, for a visitor or a user who has not chosen a language. */
+  acceptLanguage?: string;
+}
 
 /** What every request shares: the database, sessions, and the attempt counters of the rate limits. */
 export interface AppServices {
@@ -31,6 +39,12 @@ export interface Context extends RequestMeta, AppServices {
   /** The language of this request's texts: the user's saved one, else Accept-Language's, else English (server/i18n.ts). */
   locale: Locale;
   session: AuthSession | null;
+  /**
+   * The signed-in user's authority for queries: their memberships, read on the first call that asks and shared by every
+   * call of the request. tRPC hands each call of a batch its own copy of the context (every middleware's `next` copies
+   * it), so the promise lives in this closure, not in anything keyed by the context object.
+   */
+  queryAuthority(): Promise<Authority>;
   /** Adds a Set-Cookie header to the response being built. */
   setCookie(cookie: string): void;
   /** Sets a header on the response being built (Retry-After). */
@@ -78,6 +92,15 @@ export function fieldsOf(data: unknown): number {
   return rows.length * (first && typeof first === 'object' ? Object.keys(first).length : 1);
 }
 
+/** A user's query authority, read once, when first asked for (Context.queryAuthority). */
+function lazyAuthority(database: Database, user: SessionUser | null | undefined): () => Promise<Authority> {
+  let pending: Promise<Authority> | undefined;
+  return () => {
+    if (!user) return Promise.reject(new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_REQUIRED }));
+    return (pending ??= readAuthority(database.read, user.id));
+  };
+}
+
 /** Builds a context without HTTP, so tests and the REST shim can call procedures directly. */
 export function createContextInner(init: Partial<Context> & AppServices): Context {
   return {
@@ -87,12 +110,17 @@ export function createContextInner(init: Partial<Context> & AppServices): Contex
     clientIp: 'local',
     setCookie: () => undefined,
     setHeader: () => undefined,
+    queryAuthority: lazyAuthority(init.database, init.user),
     ...init,
     locale: init.locale ?? requestLocale(init.user?.language, init.acceptLanguage),
   };
 }
 
-/** Reads the session cookie, refreshes it when Lucia extended the session, clears it when it is no longer valid. */
+/**
+ * Reads the session cookie, refreshes it when Lucia extended the session, clears it when it is no longer valid. The
+ * context's query authority is built with it (createContextInner), unread: tRPC makes one context per request, so a
+ * batch's queries share the one read.
+ */
 export async function createRequestContext(
   base: AppServices,
   cookieHeader: string | undefined,
@@ -194,40 +222,28 @@ const plainTextOnly = t.middleware(async ({ ctx, getRawInput, next }) => {
 
 export const publicProcedure = t.procedure.use(plainTextOnly);
 
-/**
- * A query's authority, read once per HTTP request: a batch (the dashboard sends dashboard.summary, teams.list and
- * insights.dueFollowUps together) shares one context. A mutation reads none: its conditions read team_members inside
- * its own write transaction (server/access.ts).
- */
-const queryAuthorities = new WeakMap<Context, Promise<Authority>>();
-
-/** Only a signed-in user: for procedures that read nothing by the team rules (auth.me, on every page load). */
-export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
+/** Refuses a caller who is not signed in; after it, `ctx.user` is the user. */
+const signedIn = t.middleware(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_REQUIRED });
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  return next({ ctx: { user: ctx.user } });
 });
 
-/** A signed-in user whose reads and writes go through the team rules (server/access.ts). */
-export const protectedProcedure = signedInProcedure.use(async ({ ctx, next, type }) => {
-  const user = ctx.user;
-  let authority: Authority;
-  if (type === 'query') {
-    let pending = queryAuthorities.get(ctx);
-    if (!pending) queryAuthorities.set(ctx, (pending = readAuthority(ctx.database.read, user.id)));
-    authority = await pending;
-  } else authority = decidedInSql(user.id);
+/**
+ * Runs a tRPC batch's calls one after another within its answer budget (none over REST, where a request is one call).
+ * libSQL runs a file database's queries on this thread: once the calls have held the event loop for TURN_MS, the next
+ * waits for a new turn, so a batch of large pages never holds the loop for the sum of them while other requests wait
+ * (the dashboard's small calls still run in one turn).
+ */
+const inBatchTurns = t.middleware(({ ctx, next }) => {
   const budget = ctx.answerBudget;
-  if (!budget) return next({ ctx: { ...ctx, user, authority } });
-  // libSQL runs a file database's queries on this thread: a batch's calls run one after another, and once they have
-  // held the event loop for TURN_MS the next waits for a new turn, so a batch of large pages never holds the loop for
-  // the sum of them while other requests wait (the dashboard's small calls still run in one turn).
+  if (!budget) return next();
   const run = budget.previous.then(async () => {
     if (performance.now() - budget.turnStarted > TURN_MS) {
       await nextTurn();
       budget.turnStarted = performance.now();
     }
     if (budget.fields <= 0) throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_MUCH_AT_ONCE });
-    const result = await next({ ctx: { ...ctx, user, authority } });
+    const result = await next();
     // Counted per call, before the answer is encoded: past the budget, this call and the rest are refused.
     if (result.ok) {
       budget.fields -= fieldsOf(result.data);
@@ -238,3 +254,20 @@ export const protectedProcedure = signedInProcedure.use(async ({ ctx, next, type
   budget.previous = run.catch(() => undefined);
   return run;
 });
+
+/** Only a signed-in user: for procedures that read nothing by the team rules (auth.me, on every page load). */
+export const signedInProcedure = publicProcedure.use(signedIn);
+
+/**
+ * Hands on the caller's authority (server/access.ts). A query's is the request's memberships, read once however many
+ * calls the batch holds (the dashboard sends dashboard.summary, teams.list and insights.dueFollowUps together); a
+ * mutation reads none: its conditions read team_members inside its own write transaction (decision 019). Written on
+ * signedInProcedure, where `ctx.user` is known to be set.
+ */
+const authorizedProcedure = signedInProcedure.use(async function withAuthority({ ctx, next, type }) {
+  const authority = type === 'query' ? await ctx.queryAuthority() : decidedInSql(ctx.user.id);
+  return next({ ctx: { authority } });
+});
+
+/** A signed-in user whose reads and writes go through the team rules (server/access.ts), a batch's calls in turns. */
+export const protectedProcedure = authorizedProcedure.use(inBatchTurns);

@@ -1,5 +1,6 @@
 // The key a text is searched and matched by: case, diacritics and the usual Arabic letter variants folded away (issue 28),
 // so "ramon" finds "Ramón" and "احمد" finds "أحمد". The server stores it beside the text; the client folds the same way.
+// Also a username's key, which uniqueness and sign-in compare (the database keeps it in users.username_key).
 
 /** Letters Unicode does not decompose into a base letter and a mark, written as the base letters people type instead. */
 const letterFolds: Record<string, string> = {
@@ -46,4 +47,13 @@ export function foldText(text: string): string {
   )
     .replace(/\s+/gu, ' ')
     .trim();
+}
+
+/**
+ * The form of a username that uniqueness and sign-in compare: compatibility-normalised (NFKC: fullwidth 'ＡＬＩＣＥ' is
+ * 'ALICE') and case-folded for every script (upper then lower folds 'ß' with 'SS' and final 'ς' with 'σ', which a
+ * lower-casing alone keeps apart).
+ */
+export function usernameKey(username: string) {
+  return username.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
 }

@@ -3,7 +3,7 @@
 //
 // Every text Sower shows is written in English in the code, and that English is its message id: `t('Activity created')`
 // on a screen, `msg('Contact not found')` where a text is only marked and translated later. `npm run i18n:extract`
-// collects them into `src/locales/<locale>.po` for translators; `npm run i18n:compile` makes the catalogues the app
+// collects them into `shared/locales/<locale>.po` for translators; `npm run i18n:compile` makes the catalogues the app
 // loads. English needs no catalogue except for messages with placeholders or plurals (ICU MessageFormat).
 
 export const locales = ['en', 'es', 'pt-BR', 'fr', 'ar'] as const;

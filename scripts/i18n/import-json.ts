@@ -11,7 +11,7 @@ if (!isLocale(locale) || locale === sourceLocale || !file) {
   process.exit(2);
 }
 const translations: Record<string, string> = JSON.parse(readFileSync(file, 'utf8'));
-const path = join(import.meta.dirname, '..', '..', 'src', 'locales', `${locale}.po`);
+const path = join(import.meta.dirname, '..', '..', 'shared', 'locales', `${locale}.po`);
 const po = formatter({ origins: true, lineNumbers: false, explicitIdAsDefault: true });
 const ctx = { locale, sourceLocale, filename: path };
 const catalogue = (await po.parse(readFileSync(path, 'utf8'), ctx)) ?? {};

@@ -8,12 +8,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Database } from '../../db/client';
 import { createAuth } from '../security/auth';
-import { causes, toClientError } from '../errorContract';
+import { toClientError } from '../errorContract';
+import { causes, HttpError } from '../errors';
 import { msg, sourceLocale } from '../../shared/i18n';
 import { requestLocale } from '../i18n';
 import { isUnbatchable } from './batching';
 import { allowedHostsOf, type Env } from '../env';
-import { allowedHost, HttpError, isSameOriginWrite, requestMeta, sendJson, setSecurityHeaders } from './request';
+import { allowedHost, isSameOriginWrite, requestMeta, sendJson, setSecurityHeaders } from './request';
 import { handleRest, routePatternOf, sendError } from '../rest/handler';
 import { restRoutes } from '../rest/routes';
 import { createStaticHandler } from './static';

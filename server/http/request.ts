@@ -1,31 +1,12 @@
 // Low-level HTTP helpers: request metadata, bounded JSON bodies, JSON and text answers, the same-origin check.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
-import { fillTemplate, msg } from '../../shared/i18n';
+import { msg } from '../../shared/i18n';
 import type { Env } from '../env';
-
-/** What a request's connection and headers say about it, for its context (server/trpc.ts). */
-export interface RequestMeta {
-  /** The request came over HTTPS (directly or via a trusted proxy): cookies get Secure. */
-  secure: boolean;
-  clientIp: string;
-  /** The request's Accept-Language header, for a visitor or a user who has not chosen a language. */
-  acceptLanguage?: string;
-}
+import type { RequestMeta } from '../trpc';
+import { HttpError } from '../errors';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-export class HttpError extends Error {
-  /** The English text with its values in place; `template` and `values` are what is translated for the reader. */
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly template: string,
-    readonly values?: Record<string, string | number>,
-  ) {
-    super(values ? fillTemplate(template, values) : template);
-  }
-}
 
 /**
  * The value a chain of `hops` trusted proxies vouches for in a forwarded header: each appends what it saw (a header may
@@ -110,7 +91,7 @@ function isLoopback(hostname: string) {
 /** The request's `Host` as a host name when it is one the server answers to (loopback or configured), else null. */
 export function allowedHost(hostHeader: string | undefined, allowedHosts: string[]): string | null {
   // Only the characters of a host and port: 'evil.example@localhost' would otherwise parse as localhost.
-  if (!hostHeader || !/^[a-z0-9.\-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/i.test(hostHeader)) return null;
+  if (!hostHeader || !/^[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/i.test(hostHeader)) return null;
   let hostname: string;
   try {
     hostname = new URL(`http://${hostHeader}`).hostname;

@@ -17,6 +17,7 @@ import type { Database } from '../../db/client';
 import { digestSends, leases, users, userSettings } from '../../db/schema';
 import { isLocale, sourceLocale } from '../../shared/i18n';
 import { createLimiter } from '../queries/limiter';
+import { nextTurn } from '../queries/turns';
 import { composeDigest, reminderCount, type PushMessage } from './digest';
 import { digestMessageId, unsubscribeTokenOf, unsubscribeUrlOf, type Mailer } from './email';
 import { gatherDigest, type DigestSources } from './gather';
@@ -59,8 +60,6 @@ const STOP_WAIT_MS = 10_000;
  * held by a hung delivery, the next digest waits for the first deadline to pass (10 s for a push, 20 s idle for SMTP).
  */
 const DIGESTS_AT_ONCE = 8;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface Scheduler {
   /** One pass: take or renew the lease, then send every digest due. Passes never overlap. */
@@ -228,6 +227,8 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     try {
       let cursor: { at: number; userId: number } | null = null;
       for (;;) {
+        // Each page of due digests waits in the process's one line of turns (server/queries/turns.ts), as requests and
+        // long downloads do: a plain setImmediate would run it in the same turn as every other one queued meanwhile.
         await nextTurn();
         if (stopping) return;
         const now = clock();

@@ -37,7 +37,8 @@ export type PageWho = Authority | ShapedAuthority;
 /**
  * The condition for one page of a readable list: `filters` (and the cursor) among the rows the user may read. With
  * a limit and teams, each part of `readableParts` picks its own first `limit` ids through its index in `order`, and
- * the outer query orders only those (at most parts × limit rows); a user without teams keeps the plain condition. `order` must be the outer query's ORDER BY, ending in the id.
+ * the outer query orders only those (at most parts × limit rows); a user without teams keeps the plain condition.
+ * `order` must be the outer query's ORDER BY, ending in the id.
  */
 export function readablePage(table: SQLiteTable & OwnedTable, who: PageWho, filters: (SQL | undefined)[], order: SQL[], limit: number | Placeholder): SQL {
   const parts = readableParts(table, who);

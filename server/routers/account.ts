@@ -14,7 +14,10 @@ import { countDownload, download, jsonObject, pagesOf, type Download } from '../
 import { hashPassword, verifyPassword, type SessionUser } from '../security/auth';
 import { translate, translateMessage } from '../i18n';
 import { conflictOnDuplicate, fieldConflict } from '../errors';
-import { contactsFromFile, contactsToCsv, contactsToVcard, importHelp, type ContactDraft, type ContactFields, type ImportProblem, type ImportRead, type ImportWarning } from '../formats/importExport';
+import { importHelp, type ContactDraft, type ContactFields, type ImportProblem, type ImportRead, type ImportWarning } from '../formats/contactImport';
+import { contactsToCsv } from '../formats/csv';
+import { contactsFromFile } from '../formats/importFile';
+import { contactsToVcard } from '../formats/vcard';
 import { changePasswordInput, deleteAccountInput, EMAIL_NEEDS_PASSWORD, importInput, profileUpdateInput } from '../schemas/account';
 import { languageInput } from '../schemas/auth';
 import { protectedProcedure, router, type Context } from '../trpc';

@@ -19,7 +19,7 @@ import { decoded, rowsOf } from '../queries/rows';
 import { sqlNow } from '../queries/calendarDays';
 import { lastContactAt } from '../queries/lastContact';
 import { nextTurn } from '../queries/turns';
-import { MAX_IMPORT_ROWS } from '../formats/importExport';
+import { MAX_IMPORT_ROWS } from '../formats/contactImport';
 import { msg } from '../../shared/i18n';
 import { afterUpdate, contactKeys } from '../queries/searchKeys';
 import { foldText } from '../../shared/fold';

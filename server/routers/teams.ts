@@ -7,7 +7,7 @@ import { teamInvitations, teamMembers, teams, users } from '../../db/schema';
 import { assertTeamAdmin, decidedInSql, notFound, preparedUser, TEAM_NOT_FOUND, teamRole } from '../access';
 import { preparedPer } from '../queries/prepared';
 import { idInput } from '../schemas/common';
-import { usernameKey } from '../schemas/auth';
+import { usernameKey } from '../../shared/fold';
 import { memberAddInput, memberRemoveInput, memberUpdateInput, teamCreateInput, teamInvitationInput, teamUpdateInput } from '../schemas/teams';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';

@@ -6,15 +6,6 @@ import { emailSchema, usernameSchema } from './authFields';
 /** One of Sower's languages (shared/i18n.ts). */
 export const languageSchema = z.enum(locales, { error: fmt('Language must be one of {languages}', { languages: locales.join(', ') }) });
 
-/**
- * The form of a username that uniqueness and sign-in compare: compatibility-normalised (NFKC: fullwidth 'ＡＬＩＣＥ' is
- * 'ALICE') and case-folded for every script (upper then lower folds 'ß' with 'SS' and final 'ς' with 'σ', which a
- * lower-casing alone keeps apart).
- */
-export function usernameKey(username: string) {
-  return username.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
-}
-
 export const registerInput = z.object({
   username: usernameSchema,
   email: emailSchema,

@@ -17,6 +17,7 @@ export const idInput = z.object({ id });
  * Control characters but tab, line feed and carriage return (C0, DEL, C1). SQLite ends a text at NUL when reading it,
  * so 'a\u0000b' would be stored whole and read back as 'a'; the others have no place in what people write.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** Half of a surrogate pair without its other half: not a character at all (JSON can carry one). */
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

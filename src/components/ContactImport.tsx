@@ -256,7 +256,7 @@ function WordList({ words }: { words: string[] }) {
 }
 
 /**
- * What the import reads, exactly: the server answers the very tables its import reads with (server/formats/importExport.ts),
+ * What the import reads, exactly: the server answers the very tables its import reads with (server/formats/contactImport.ts),
  * the reader's language first, then English, then Sower's other languages.
  */
 function ImportHelp() {

@@ -112,8 +112,10 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
   });
 
   // The results caught up with what was typed: open the one highlighted now (the same one, if it is still there).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- after every render, to see the answer arrive; it stops itself
   useEffect(() => {
     if (!enterPending || stale) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once, when the answer arrives (enterPending guards it)
     setEnterPending(false);
     if (active) go(active);
   });
@@ -167,6 +169,7 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
             aria-controls={listId}
             aria-autocomplete="list"
             aria-activedescendant={active ? optionId(active) : undefined}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog opens for typing a search
             autoFocus
             autoComplete="off"
             autoCapitalize="none"
@@ -202,6 +205,8 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
                   {group.results.map((result) => {
                     const selected = result.key === active?.key;
                     return (
+                      // The combobox pattern: the keys act on the input, which points here with aria-activedescendant.
+                      // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
                       <div
                         key={result.key}
                         id={optionId(result)}

@@ -159,6 +159,8 @@ export function ContactCombobox({ name, label, value, error, contacts, onChange,
         onMouseDown={(event) => event.preventDefault()}
       >
         {options.map((contact, index) => (
+          // The combobox pattern: the keys act on the input, which points here with aria-activedescendant.
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- see above
           <li
             key={contact.id}
             id={`${listId}-${index}`}

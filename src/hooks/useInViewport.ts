@@ -23,6 +23,7 @@ export function useInViewport(popup: RefObject<HTMLElement | null>, open: boolea
 
   useLayoutEffect(() => {
     if (!open) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- a layout effect: before the browser paints
       setPlacement(none);
       return;
     }

@@ -51,6 +51,8 @@ export function TeamProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const list = teamsQuery.data;
     if (!list) return;
+    // No screen reads the team yet; the team screens will derive it while rendering.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
     setCurrentTeam((current) => {
       const wanted = current?.id ?? readSavedTeamId();
       return list.find((team) => team.id === wanted) ?? list[0] ?? null;

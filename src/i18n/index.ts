@@ -2,7 +2,7 @@
 // of another language loaded on demand as its own chunk, and the document's lang and dir kept in step.
 import { i18n, type Messages } from '@lingui/core';
 import { formattingLocales, isLocale, negotiateLocale, setTextTranslator, sourceLocale, textDirection, type Locale } from '../../shared/i18n';
-import { messages as english } from '../locales/en';
+import { messages as english } from '../../shared/locales/en';
 
 export { msg } from '../../shared/i18n';
 
@@ -41,10 +41,10 @@ export function formattingLocale(): string {
 }
 
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>> = {
-  es: () => import('../locales/es'),
-  'pt-BR': () => import('../locales/pt-BR'),
-  fr: () => import('../locales/fr'),
-  ar: () => import('../locales/ar'),
+  es: () => import('../../shared/locales/es'),
+  'pt-BR': () => import('../../shared/locales/pt-BR'),
+  fr: () => import('../../shared/locales/fr'),
+  ar: () => import('../../shared/locales/ar'),
 };
 
 const loaded = new Set<Locale>([sourceLocale]);

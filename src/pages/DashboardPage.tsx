@@ -61,7 +61,7 @@ function emptyLine(text: string, to: string, action: string) {
 export default function DashboardPage() {
   // Upcoming follow-ups count from the start of the user's own day, which only the browser knows. The same input as
   // startVisit's, so a summary it already asked for on the way in is this query's.
-  const input = useMemo(dashboardSummaryInput, []);
+  const input = useMemo(() => dashboardSummaryInput(), []);
   const summary = trpc.dashboard.summary.useQuery(input);
   const [logging, setLogging] = useState(false);
   const settled = summary.data !== undefined || summary.isError;

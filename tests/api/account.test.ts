@@ -12,14 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function rows(sql: string, args: (string | number)[] = []) {
-  return (await server.database.readerClient.execute({ sql, args })).rows;
-}
-
-async function countOf(table: string, where: string, args: (string | number)[]) {
-  return Number((await rows(`select count(*) as n from ${table} where ${where}`, args))[0].n);
-}
-
 /** A second browser signed in as the same user. */
 async function secondSession(username: string, password = PASSWORD) {
   const client = new ApiClient(server.baseUrl);
@@ -50,7 +42,7 @@ describe('updating the profile', () => {
     expect(res.status).toBe(409);
     // The issue names the field, so the form shows the message under it.
     expect(res.body).toEqual({ message: 'Email already registered', code: 'CONFLICT', issues: [{ path: 'email', message: 'Email already registered' }] });
-    expect((await rows('select email from users where id = ?', [user.id]))[0].email).toBe(user.email);
+    expect((await server.rows('select email from users where id = ?', [user.id]))[0].email).toBe(user.email);
   });
 
   it('accepts the own email in another case', async () => {
@@ -84,7 +76,7 @@ describe('changing the password', () => {
     const { client, user } = await signedInClient(server, 'peter');
     const phone = await secondSession(user.username);
     const tablet = await secondSession(user.username);
-    expect(await countOf('sessions', 'user_id = ?', [user.id])).toBe(3);
+    expect(await server.count('sessions', 'user_id = ?', [user.id])).toBe(3);
 
     const res = await client.post('/api/account/password', { currentPassword: PASSWORD, newPassword: 'rock solid 2' });
     expect(res.status).toBe(200);
@@ -95,7 +87,7 @@ describe('changing the password', () => {
       const me = await other.get('/api/auth/me');
       expect(me.status).toBe(401);
     }
-    expect(await countOf('sessions', 'user_id = ?', [user.id])).toBe(1);
+    expect(await server.count('sessions', 'user_id = ?', [user.id])).toBe(1);
     expect((await new ApiClient(server.baseUrl).post('/api/auth/login', { username: user.username, password: PASSWORD })).status).toBe(401);
     expect((await new ApiClient(server.baseUrl).post('/api/auth/login', { username: user.username, password: 'rock solid 2' })).status).toBe(200);
   });
@@ -103,7 +95,7 @@ describe('changing the password', () => {
   it('refuses a wrong current password with 400 beside that field, changing nothing', async () => {
     const { client, user } = await signedInClient(server, 'thomas');
     const phone = await secondSession(user.username);
-    const [before] = await rows('select password_hash from users where id = ?', [user.id]);
+    const [before] = await server.rows('select password_hash from users where id = ?', [user.id]);
     const res = await client.post('/api/account/password', { currentPassword: 'not my password', newPassword: 'new password 1' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
@@ -111,7 +103,7 @@ describe('changing the password', () => {
       code: 'BAD_REQUEST',
       issues: [{ path: 'currentPassword', message: 'Current password is incorrect' }],
     });
-    expect((await rows('select password_hash from users where id = ?', [user.id]))[0].password_hash).toBe(before.password_hash);
+    expect((await server.rows('select password_hash from users where id = ?', [user.id]))[0].password_hash).toBe(before.password_hash);
     expect((await phone.get('/api/auth/me')).status).toBe(200);
   });
 
@@ -232,8 +224,8 @@ describe('deleting the account', () => {
     const res = await client.request('DELETE', '/api/account', { password: 'wrong password' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Password is incorrect', code: 'BAD_REQUEST', issues: [{ path: 'password', message: 'Password is incorrect' }] });
-    expect(await countOf('users', 'id = ?', [user.id])).toBe(1);
-    expect(await countOf('contacts', 'created_by = ?', [user.id])).toBe(1);
+    expect(await server.count('users', 'id = ?', [user.id])).toBe(1);
+    expect(await server.count('contacts', 'created_by = ?', [user.id])).toBe(1);
     expect((await client.get('/api/auth/me')).status).toBe(200);
   });
 
@@ -263,12 +255,12 @@ describe('deleting the account', () => {
     expect(res.body).toEqual({ success: true });
     expect(res.headers.getSetCookie().find((c) => c.startsWith('sower_session='))).toMatch(/^sower_session=;.*Max-Age=0/i);
 
-    expect(await countOf('users', 'id = ?', [user.id])).toBe(0);
+    expect(await server.count('users', 'id = ?', [user.id])).toBe(0);
     for (const table of ['contacts', 'activities', 'follow_ups', 'prayer_requests', 'goals'])
-      expect(await countOf(table, 'created_by = ?', [user.id]), table).toBe(0);
-    for (const table of ['sessions', 'team_members', 'idempotency_keys']) expect(await countOf(table, 'user_id = ?', [user.id]), table).toBe(0);
-    expect(await countOf('contact_status_changes', 'contact_id = ?', [contact.id])).toBe(0);
-    expect((await rows('select to_status, changed_by from contact_status_changes where contact_id = ? order by id', [friendContact])).map((r) => ({ ...r }))).toEqual([
+      expect(await server.count(table, 'created_by = ?', [user.id]), table).toBe(0);
+    for (const table of ['sessions', 'team_members', 'idempotency_keys']) expect(await server.count(table, 'user_id = ?', [user.id]), table).toBe(0);
+    expect(await server.count('contact_status_changes', 'contact_id = ?', [contact.id])).toBe(0);
+    expect(await server.rows('select to_status, changed_by from contact_status_changes where contact_id = ? order by id', [friendContact])).toEqual([
       { to_status: 'unknown', changed_by: friendUser.id },
       { to_status: 'growing', changed_by: null },
     ]);
@@ -299,7 +291,7 @@ describe('deleting the account', () => {
     expect((await leaver.request('DELETE', '/api/account', { password: PASSWORD })).status).toBe(200);
 
     const roles = async (teamId: number) =>
-      (await rows('select user_id, role from team_members where team_id = ? order by user_id', [teamId])).map((r) => [Number(r.user_id), r.role]);
+      (await server.rows('select user_id, role from team_members where team_id = ? order by user_id', [teamId])).map((r) => [Number(r.user_id), r.role]);
     expect(await roles(handedOver)).toEqual([
       [earlyUser.id, 'admin'],
       [late.id, 'member'],
@@ -308,14 +300,14 @@ describe('deleting the account', () => {
       [earlyUser.id, 'member'],
       [otherAdminUser.id, 'admin'],
     ]);
-    expect(await countOf('teams', 'id = ?', [alone])).toBe(0);
-    expect(await countOf('contacts', 'id = ?', [teamRow])).toBe(0);
-    expect((await rows('select created_by from teams where id in (?, ?)', [handedOver, coAdministered])).map((r) => r.created_by)).toEqual([null, null]);
+    expect(await server.count('teams', 'id = ?', [alone])).toBe(0);
+    expect(await server.count('contacts', 'id = ?', [teamRow])).toBe(0);
+    expect((await server.rows('select created_by from teams where id in (?, ?)', [handedOver, coAdministered])).map((r) => r.created_by)).toEqual([null, null]);
     // The new admin can run the team.
     expect((await early.put(`/api/teams/${handedOver}`, { name: 'Renamed by early' })).status).toBe(200);
     expect((await otherAdmin.get(`/api/teams/${coAdministered}/members`)).status).toBe(200);
     expect((await early.get(`/api/contacts/${sharedContact}`)).status).toBe(200);
-    expect(await countOf('users', 'id = ?', [user.id])).toBe(0);
+    expect(await server.count('users', 'id = ?', [user.id])).toBe(0);
   });
 
   it('works through tRPC and clears the cookie there too', async () => {

@@ -9,13 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function rows(sql: string, args: (string | number)[] = []) {
-  return (await server.database.readerClient.execute({ sql, args })).rows;
-}
-async function countOf(table: string, where: string, args: (string | number)[]) {
-  return Number((await rows(`select count(*) as n from ${table} where ${where}`, args))[0].n);
-}
-
 const goalBody = (type: string, extra: Record<string, unknown> = {}) => ({
   title: `${type} goal`,
   description: 'Keep going',
@@ -41,12 +34,12 @@ describe('creating an activity', () => {
 
   it('matches a typed name to an existing contact case-insensitively and trimmed, creating no contact', async () => {
     const maria = (await client.post('/api/contacts', { name: 'Maria' })).body;
-    const before = await countOf('contacts', 'created_by = ?', [userId]);
+    const before = await server.count('contacts', 'created_by = ?', [userId]);
     const res = await client.post('/api/activities', { type: 'conversation', contactName: '  maria ' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ contactId: maria.id, contactName: 'Maria', newContact: false, followUp: null, prayerRequest: null });
-    expect(await countOf('contacts', 'created_by = ?', [userId])).toBe(before);
-    const [row] = await rows('select contact_id, created_by from activities where id = ?', [res.body.id]);
+    expect(await server.count('contacts', 'created_by = ?', [userId])).toBe(before);
+    const [row] = await server.rows('select contact_id, created_by from activities where id = ?', [res.body.id]);
     expect(row).toMatchObject({ contact_id: maria.id, created_by: userId });
   });
 
@@ -55,7 +48,7 @@ describe('creating an activity', () => {
     expect(res.status).toBe(201);
     expect(res.body.newContact).toBe(true);
     expect(res.body.contactName).toBe('Nicodemus');
-    const [contact] = await rows('select name, spiritual_status, created_by from contacts where id = ?', [res.body.contactId]);
+    const [contact] = await server.rows('select name, spiritual_status, created_by from contacts where id = ?', [res.body.contactId]);
     expect(contact).toMatchObject({ name: 'Nicodemus', spiritual_status: 'unknown', created_by: userId });
   });
 
@@ -101,7 +94,7 @@ describe('creating an activity', () => {
     const res = await client.post('/api/activities', { type, contactName: 'Maria' });
     expect(res.status).toBe(201);
     expect(res.body.description).toBe(words);
-    const [row] = await rows('select description from activities where id = ?', [res.body.id]);
+    const [row] = await server.rows('select description from activities where id = ?', [res.body.id]);
     expect(row.description).toBe(words);
   });
 
@@ -155,9 +148,9 @@ describe('creating an activity', () => {
       createdAt: expect.any(String),
       teamId: null,
     });
-    const [followUp] = await rows('select contact_id, description, type, completed, created_by from follow_ups where id = ?', [res.body.followUp.id]);
+    const [followUp] = await server.rows('select contact_id, description, type, completed, created_by from follow_ups where id = ?', [res.body.followUp.id]);
     expect(followUp).toMatchObject({ contact_id: contactId, description: 'Follow-up for activity', type: 'phone', completed: 0, created_by: userId });
-    const [prayer] = await rows('select contact_id, request, prayed_count, created_by from prayer_requests where id = ?', [res.body.prayerRequest.id]);
+    const [prayer] = await server.rows('select contact_id, request, prayed_count, created_by from prayer_requests where id = ?', [res.body.prayerRequest.id]);
     expect(prayer).toMatchObject({ contact_id: contactId, request: 'Prayer related to activity', prayed_count: 0, created_by: userId });
   });
 
@@ -176,18 +169,18 @@ describe('creating an activity', () => {
     const res = await client.post('/api/activities', { contactName: 'Martha', date: '2026-03-14T12:00:00.000Z', prayer: { request: 'For her brother' } });
     expect(res.status).toBe(201);
     expect(res.body.prayerRequest).toMatchObject({ request: 'For her brother', date: '2026-03-14T12:00:00.000Z' });
-    const [prayer] = await rows('select date from prayer_requests where id = ?', [res.body.prayerRequest.id]);
+    const [prayer] = await server.rows('select date from prayer_requests where id = ?', [res.body.prayerRequest.id]);
     expect(prayer.date).toBe(Date.parse('2026-03-14T12:00:00.000Z'));
   });
 
   it("refuses with 'Contact name is required' when neither contactId nor contactName is given", async () => {
-    const before = await countOf('activities', 'created_by = ?', [userId]);
+    const before = await server.count('activities', 'created_by = ?', [userId]);
     for (const body of [{ type: 'conversation' }, { type: 'conversation', contactName: '   ' }]) {
       const res = await client.post('/api/activities', body);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: 'Contact name is required', code: 'BAD_REQUEST', issues: [{ path: 'contactName', message: 'Contact name is required' }] });
     }
-    expect(await countOf('activities', 'created_by = ?', [userId])).toBe(before);
+    expect(await server.count('activities', 'created_by = ?', [userId])).toBe(before);
   });
 
   it("refuses 'not a date' with 400 'Invalid date format'", async () => {
@@ -197,13 +190,13 @@ describe('creating an activity', () => {
   });
 
   it("refuses a bad follow-up date with 400 'Invalid date format' and writes nothing", async () => {
-    const contacts = await countOf('contacts', 'created_by = ?', [userId]);
-    const activities = await countOf('activities', 'created_by = ?', [userId]);
+    const contacts = await server.count('contacts', 'created_by = ?', [userId]);
+    const activities = await server.count('activities', 'created_by = ?', [userId]);
     const res = await client.post('/api/activities', { type: 'conversation', contactName: 'Brand New Person', followUp: { date: '2031-13-45' } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Invalid date format', code: 'BAD_REQUEST', issues: [{ path: 'followUp.date', message: 'Invalid date format' }] });
-    expect(await countOf('contacts', 'created_by = ?', [userId])).toBe(contacts);
-    expect(await countOf('activities', 'created_by = ?', [userId])).toBe(activities);
+    expect(await server.count('contacts', 'created_by = ?', [userId])).toBe(contacts);
+    expect(await server.count('activities', 'created_by = ?', [userId])).toBe(activities);
   });
 
   it("answers 404 for another user's contactId", async () => {
@@ -212,7 +205,7 @@ describe('creating an activity', () => {
     const res = await client.post('/api/activities', { type: 'conversation', contactId: theirs.id });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Contact not found', code: 'NOT_FOUND' });
-    expect(await countOf('activities', 'contact_id = ?', [theirs.id])).toBe(0);
+    expect(await server.count('activities', 'contact_id = ?', [theirs.id])).toBe(0);
   });
 });
 
@@ -265,7 +258,7 @@ describe('updating and deleting activities', () => {
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ contactName: 'Lukas Mueller-Schmidt', newContact: true });
     expect(moved.body.contactId).not.toBe(created.contactId);
-    const [old] = await rows('select name from contacts where id = ?', [created.contactId]);
+    const [old] = await server.rows('select name from contacts where id = ?', [created.contactId]);
     expect(old.name).toBe('Lukas Müller');
   });
 
@@ -284,20 +277,20 @@ describe('updating and deleting activities', () => {
       teamId: null,
       newContact: false,
     });
-    const [row] = await rows('select type, notes, date from activities where id = ?', [created.id]);
+    const [row] = await server.rows('select type, notes, date from activities where id = ?', [created.id]);
     expect(row).toMatchObject({ type: 'gospel_presentation', notes: 'second', date: Date.parse('2030-07-07T07:07:07.000Z') });
   });
 
   it('moves the activity to another existing contact named in contactName, creating no contact', async () => {
     const created = (await client.post('/api/activities', { contactName: 'Titus' })).body;
     const epaphras = (await client.post('/api/contacts', { name: 'Epaphras' })).body;
-    const contactsBefore = Number((await rows('select count(*) as n from contacts')).at(0)!.n);
+    const contactsBefore = Number((await server.rows('select count(*) as n from contacts')).at(0)!.n);
     const res = await client.put(`/api/activities/${created.id}`, { contactName: ' EPAPHRAS' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ contactId: epaphras.id, contactName: 'Epaphras' });
-    const [row] = await rows('select contact_id from activities where id = ?', [created.id]);
+    const [row] = await server.rows('select contact_id from activities where id = ?', [created.id]);
     expect(row.contact_id).toBe(epaphras.id);
-    expect(Number((await rows('select count(*) as n from contacts')).at(0)!.n)).toBe(contactsBefore);
+    expect(Number((await server.rows('select count(*) as n from contacts')).at(0)!.n)).toBe(contactsBefore);
   });
 
   it("refuses 'not a date' on update and keeps the row", async () => {
@@ -305,7 +298,7 @@ describe('updating and deleting activities', () => {
     const res = await client.put(`/api/activities/${created.id}`, { date: 'not a date' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Invalid date format');
-    const [row] = await rows('select date from activities where id = ?', [created.id]);
+    const [row] = await server.rows('select date from activities where id = ?', [created.id]);
     expect(row.date).toBe(Date.parse('2030-01-01T00:00:00.000Z'));
   });
 
@@ -314,8 +307,8 @@ describe('updating and deleting activities', () => {
     const res = await client.delete(`/api/activities/${created.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, id: created.id });
-    expect(await countOf('activities', 'id = ?', [created.id])).toBe(0);
-    expect(await countOf('contacts', 'id = ?', [created.contactId])).toBe(1);
+    expect(await server.count('activities', 'id = ?', [created.id])).toBe(0);
+    expect(await server.count('contacts', 'id = ?', [created.contactId])).toBe(1);
     expect((await client.delete(`/api/activities/${created.id}`)).status).toBe(404);
   });
 });
@@ -327,10 +320,10 @@ describe('a failure in the middle of the create', () => {
     const conversation = (await me.client.post('/api/goals', goalBody('conversation'))).body.id;
     const newContact = (await me.client.post('/api/goals', goalBody('new_contact'))).body.id;
     const snapshot = async () => ({
-      contacts: await countOf('contacts', 'created_by = ?', [userId]),
-      activities: await countOf('activities', 'created_by = ?', [userId]),
-      followUps: await countOf('follow_ups', 'created_by = ?', [userId]),
-      prayers: await countOf('prayer_requests', 'created_by = ?', [userId]),
+      contacts: await server.count('contacts', 'created_by = ?', [userId]),
+      activities: await server.count('activities', 'created_by = ?', [userId]),
+      followUps: await server.count('follow_ups', 'created_by = ?', [userId]),
+      prayers: await server.count('prayer_requests', 'created_by = ?', [userId]),
       conversation: await goalCount(me.client, conversation),
       newContact: await goalCount(me.client, newContact),
     });
@@ -354,7 +347,7 @@ describe('a failure in the middle of the create', () => {
     }
 
     expect(await snapshot()).toEqual(before);
-    expect(await countOf('contacts', 'name = ?', ['Doomed Contact'])).toBe(0);
+    expect(await server.count('contacts', 'name = ?', ['Doomed Contact'])).toBe(0);
     const errors = server.logs.filter((l) => l.level === 'error');
     expect(errors.length).toBe(errorsBefore + 1);
     const logged = errors.at(-1)!;

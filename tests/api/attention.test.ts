@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BATCH_CALLS } from '../../server/http/batching';
 import { attentionQuery } from '../../server/nudges/attention';
 import { defaultAttentionDays, SNOOZE_MAX_DAYS } from '../../shared/nudges';
-import { daysFromNow, joinTeam, queryPlan, signedInClient, startServer, unindexedScans, type ApiClient, type TestServer } from './harness';
+import { daysFromNow, joinTeam, queryPlan, signedInClient, startSignedIn, unindexedScans, type ApiClient, type TestServer } from './harness';
 import { trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -14,8 +14,7 @@ let meId: number;
 let stranger: ApiClient;
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ client: me, user: { id: meId } } = await signedInClient(server, 'shepherd'));
+  ({ server, client: me, user: { id: meId } } = await startSignedIn('shepherd'));
   ({ client: stranger } = await signedInClient(server, 'stranger'));
 });
 afterAll(() => server.close());

@@ -7,7 +7,9 @@ import { teamMembers } from '../../db/schema';
 import { committedWhileWaiting, joinTeam, signedInClient, startServer, type TestServer } from './harness';
 
 let server: TestServer;
-beforeAll(async () => (server = await startServer()));
+/** Every statement the server ran, as drizzle's logger saw it. */
+const statements: string[] = [];
+beforeAll(async () => (server = await startServer({}, { logger: { logQuery: (sql) => statements.push(sql) } })));
 afterAll(() => server.close());
 
 async function team() {
@@ -69,5 +71,27 @@ describe('authority inside the write', () => {
     );
     expect(renamed.status).toBe(403);
     expect(((await admin.client.get('/api/teams')).body as { id: number; name: string }[]).find((t) => t.id === teamId)?.name).toBe('Harvest');
+  });
+});
+
+/** How many times `request` made the server read the caller's memberships (readAuthority's statement, server/access.ts). */
+async function membershipReads(request: () => Promise<{ status: number }>) {
+  const membershipsSql = server.database.read.select({ teamId: teamMembers.teamId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.userId, 0)).toSQL().sql;
+  statements.length = 0;
+  expect((await request()).status).toBeLessThan(300);
+  return statements.filter((sql) => sql === membershipsSql).length;
+}
+
+describe('a query\'s authority, read once per request', () => {
+  it('reads the memberships once for a batched GET of three queries (the dashboard\'s)', async () => {
+    const { member } = await team();
+    const inputs = { 0: { json: { upcomingFrom: '2026-01-01T00:00:00.000Z' }, meta: { values: { upcomingFrom: ['Date'] } } }, 1: { json: null, meta: { values: ['undefined'] } }, 2: { json: { before: '2026-01-02T00:00:00.000Z' }, meta: { values: { before: ['Date'] } } } };
+    const batch = () => member.client.get(`/trpc/dashboard.summary,teams.list,insights.dueFollowUps?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`);
+    expect(await membershipReads(batch)).toBe(1);
+  });
+
+  it('reads none for a write: its conditions read team_members inside its own transaction', async () => {
+    const { member, teamId } = await team();
+    expect(await membershipReads(() => member.client.post('/api/contacts', { name: 'Written in SQL', teamId }))).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 // Contacts over REST: create with validation and defaults, own-only lists, read, update, delete and its cascade.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, signedInClient, startSignedIn, type TestServer } from './harness';
 import { trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -9,21 +9,10 @@ let bob: ApiClient;
 let aliceId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  const a = await signedInClient(server, 'alice');
-  alice = a.client;
-  aliceId = a.user.id;
+  ({ server, client: alice, user: { id: aliceId } } = await startSignedIn('alice'));
   bob = (await signedInClient(server, 'bob')).client;
 });
 afterAll(() => server.close());
-
-async function rows(sql: string, args: (string | number)[] = []) {
-  return (await server.database.readerClient.execute({ sql, args })).rows;
-}
-
-async function countOf(table: string, where: string, args: (string | number)[]) {
-  return Number((await rows(`select count(*) as n from ${table} where ${where}`, args))[0].n);
-}
 
 describe('creating a contact', () => {
   it('answers 201 with every field and stores the row for the signed-in user', async () => {
@@ -48,7 +37,7 @@ describe('creating a contact', () => {
       nextFollowUpAt: null,
     });
     expect(Math.abs(Date.parse(res.body.createdAt) - Date.now())).toBeLessThan(60_000);
-    const [row] = await rows('select name, email, spiritual_status, created_by, team_id from contacts where id = ?', [res.body.id]);
+    const [row] = await server.rows('select name, email, spiritual_status, created_by, team_id from contacts where id = ?', [res.body.id]);
     expect(row).toMatchObject({ name: 'Lydia of Thyatira', email: 'lydia@example.com', spiritual_status: 'seeking', created_by: aliceId, team_id: null });
   });
 
@@ -62,7 +51,7 @@ describe('creating a contact', () => {
     const res = await alice.post('/api/contacts', { name: 'Crispus', email: '' });
     expect(res.status).toBe(201);
     expect(res.body.email).toBeNull();
-    const [row] = await rows('select email from contacts where id = ?', [res.body.id]);
+    const [row] = await server.rows('select email from contacts where id = ?', [res.body.id]);
     expect(row.email).toBeNull();
   });
 
@@ -73,11 +62,11 @@ describe('creating a contact', () => {
     ['a name over 200 characters', { name: 'x'.repeat(201) }, 'name', 'Name must be at most 200 characters'],
     ['an unknown spiritual status', { name: 'Sosthenes', spiritualStatus: 'lost' }, 'spiritualStatus', 'Invalid spiritual status'],
   ])('refuses %s with 400 and the message, writing nothing', async (_, body, path, message) => {
-    const before = await countOf('contacts', 'created_by = ?', [aliceId]);
+    const before = await server.count('contacts', 'created_by = ?', [aliceId]);
     const res = await alice.post('/api/contacts', body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message, code: 'BAD_REQUEST', issues: [{ path, message }] });
-    expect(await countOf('contacts', 'created_by = ?', [aliceId])).toBe(before);
+    expect(await server.count('contacts', 'created_by = ?', [aliceId])).toBe(before);
   });
 
   it('accepts a name of exactly 200 characters', async () => {
@@ -97,7 +86,7 @@ describe('listing and reading contacts', () => {
     expect(aliceList.status).toBe(200);
     const ids = aliceList.body.map((c: { id: number }) => c.id);
     expect(ids).not.toContain(mine);
-    expect(ids.length).toBe(await countOf('contacts', 'created_by = ?', [aliceId]));
+    expect(ids.length).toBe(await server.count('contacts', 'created_by = ?', [aliceId]));
   });
 
   it('names every readable contact by id and name only, alphabetically, and none of anyone else', async () => {
@@ -134,7 +123,7 @@ describe('updating a contact', () => {
     const res = await alice.put(`/api/contacts/${created.id}`, { spiritualStatus: 'growing', phone: '777' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...created, spiritualStatus: 'growing', phone: '777' });
-    const [row] = await rows('select name, email, phone, spiritual_status, notes from contacts where id = ?', [created.id]);
+    const [row] = await server.rows('select name, email, phone, spiritual_status, notes from contacts where id = ?', [created.id]);
     expect(row).toMatchObject({ name: 'Aquila', email: 'aquila@example.com', phone: '777', spiritual_status: 'growing', notes: 'Tentmaker' });
   });
 
@@ -150,7 +139,7 @@ describe('updating a contact', () => {
     const res = await alice.put(`/api/contacts/${created.id}`, { email: 'nope' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Invalid email address');
-    const [row] = await rows('select email from contacts where id = ?', [created.id]);
+    const [row] = await server.rows('select email from contacts where id = ?', [created.id]);
     expect(row.email).toBe('silas@example.com');
   });
 
@@ -159,7 +148,7 @@ describe('updating a contact', () => {
     const res = await bob.put(`/api/contacts/${created.id}`, { name: 'Stolen' });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Contact not found', code: 'NOT_FOUND' });
-    const [row] = await rows('select name from contacts where id = ?', [created.id]);
+    const [row] = await server.rows('select name from contacts where id = ?', [created.id]);
     expect(row.name).toBe('Onesimus');
   });
 });
@@ -170,7 +159,7 @@ describe('deleting a contact', () => {
     const res = await alice.delete(`/api/contacts/${created.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, id: created.id });
-    expect(await countOf('contacts', 'id = ?', [created.id])).toBe(0);
+    expect(await server.count('contacts', 'id = ?', [created.id])).toBe(0);
     expect((await alice.get(`/api/contacts/${created.id}`)).status).toBe(404);
     expect((await alice.delete(`/api/contacts/${created.id}`)).status).toBe(404);
   });
@@ -179,7 +168,7 @@ describe('deleting a contact', () => {
     const created = (await alice.post('/api/contacts', { name: 'Philemon' })).body;
     const res = await bob.delete(`/api/contacts/${created.id}`);
     expect(res.status).toBe(404);
-    expect(await countOf('contacts', 'id = ?', [created.id])).toBe(1);
+    expect(await server.count('contacts', 'id = ?', [created.id])).toBe(1);
   });
 
   it('deletes its activities, follow-ups and prayer requests with it, and nothing else', async () => {
@@ -197,26 +186,26 @@ describe('deleting a contact', () => {
     const other = await alice.post('/api/activities', { type: 'conversation', contactName: 'Bystander', followUp: { date: '2031-03-01' }, prayer: {} });
     expect(other.status).toBe(201);
 
-    expect(await countOf('activities', 'contact_id = ?', [contactId])).toBe(1);
-    expect(await countOf('follow_ups', 'contact_id = ?', [contactId])).toBe(2);
-    expect(await countOf('prayer_requests', 'contact_id = ?', [contactId])).toBe(2);
+    expect(await server.count('activities', 'contact_id = ?', [contactId])).toBe(1);
+    expect(await server.count('follow_ups', 'contact_id = ?', [contactId])).toBe(2);
+    expect(await server.count('prayer_requests', 'contact_id = ?', [contactId])).toBe(2);
 
     const res = await alice.delete(`/api/contacts/${contactId}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, id: contactId });
-    expect(await countOf('contacts', 'id = ?', [contactId])).toBe(0);
-    expect(await countOf('activities', 'contact_id = ?', [contactId])).toBe(0);
-    expect(await countOf('follow_ups', 'contact_id = ?', [contactId])).toBe(0);
-    expect(await countOf('prayer_requests', 'contact_id = ?', [contactId])).toBe(0);
-    expect(await countOf('activities', 'id = ?', [logged.body.id])).toBe(0);
-    expect(await countOf('follow_ups', 'id = ?', [logged.body.followUp.id])).toBe(0);
-    expect(await countOf('prayer_requests', 'id = ?', [logged.body.prayerRequest.id])).toBe(0);
+    expect(await server.count('contacts', 'id = ?', [contactId])).toBe(0);
+    expect(await server.count('activities', 'contact_id = ?', [contactId])).toBe(0);
+    expect(await server.count('follow_ups', 'contact_id = ?', [contactId])).toBe(0);
+    expect(await server.count('prayer_requests', 'contact_id = ?', [contactId])).toBe(0);
+    expect(await server.count('activities', 'id = ?', [logged.body.id])).toBe(0);
+    expect(await server.count('follow_ups', 'id = ?', [logged.body.followUp.id])).toBe(0);
+    expect(await server.count('prayer_requests', 'id = ?', [logged.body.prayerRequest.id])).toBe(0);
 
     const bystander = other.body.contactId;
-    expect(await countOf('contacts', 'id = ?', [bystander])).toBe(1);
-    expect(await countOf('activities', 'contact_id = ?', [bystander])).toBe(1);
-    expect(await countOf('follow_ups', 'contact_id = ?', [bystander])).toBe(1);
-    expect(await countOf('prayer_requests', 'contact_id = ?', [bystander])).toBe(1);
+    expect(await server.count('contacts', 'id = ?', [bystander])).toBe(1);
+    expect(await server.count('activities', 'contact_id = ?', [bystander])).toBe(1);
+    expect(await server.count('follow_ups', 'contact_id = ?', [bystander])).toBe(1);
+    expect(await server.count('prayer_requests', 'contact_id = ?', [bystander])).toBe(1);
   });
 });
 

@@ -28,7 +28,10 @@ const DEADLINE_MS = 2_000;
 const DAY = 86_400_000;
 const SUBJECT = 'mailto:admin@sower.test';
 
-/** What the push stub does with a request to a path: answer 201, never answer, or send its status line and then one header line every 50 ms forever (which no idle timeout ever trips). */
+/**
+ * What the push stub does with a request to a path: answer 201, never answer, or send its status line and then one
+ * header line every 50 ms forever (which no idle timeout ever trips).
+ */
 type PushBehaviour = 'answer' | 'hang' | 'trickle';
 
 let server: TestServer;

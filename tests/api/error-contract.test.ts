@@ -3,9 +3,10 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { causes, SERVER_FAULT, toClientError } from '../../server/errorContract';
+import { SERVER_FAULT, toClientError } from '../../server/errorContract';
+import { causes } from '../../server/errors';
 import { conflictOnDuplicate, isUniqueViolation } from '../../server/errors';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, startSignedIn, type TestServer } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -13,10 +14,7 @@ let client: ApiClient;
 let owner: { id: number; username: string; email: string };
 
 beforeAll(async () => {
-  server = await startServer();
-  const signedIn = await signedInClient(server, 'contract');
-  client = signedIn.client;
-  owner = signedIn.user;
+  ({ server, client, user: owner } = await startSignedIn('contract'));
 });
 afterAll(() => server.close());
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAuthority } from '../../server/access';
 import { quickSearchQueries } from '../../server/routers/search';
-import { queryPlan, signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { queryPlan, signedInClient, startSignedIn, type ApiClient, type TestServer } from './harness';
 import { trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -15,10 +15,7 @@ const ids: Record<string, number> = {};
 const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 
 beforeAll(async () => {
-  server = await startServer();
-  const signedIn = await signedInClient(server, 'alice');
-  alice = signedIn.client;
-  aliceId = signedIn.user.id;
+  ({ server, client: alice, user: { id: aliceId } } = await startSignedIn('alice'));
   bob = (await signedInClient(server, 'bob')).client;
   const people = [
     { name: 'Ramón Pérez', phone: '+34 600 12 34 56' },

@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDate } from '../../server/formats/ics';
 import { occurrence } from '../../shared/recurrence';
-import { ApiClient, joinTeam, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, joinTeam, signedInClient, startSignedIn, type TestServer } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,20 +23,13 @@ let userId: number;
 let contactId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  const s = await signedInClient(server, 'repeater');
-  client = s.client;
-  userId = s.user.id;
-  contactId = (await client.post('/api/contacts', { name: 'Lydia' })).body.id;
+  ({ server, client, user: { id: userId }, contactId } = await startSignedIn('repeater', { contact: 'Lydia' }));
 });
 afterAll(() => server.close());
 
-async function rows(sql: string, args: (string | number)[] = []) {
-  return (await server.database.readerClient.execute({ sql, args })).rows;
-}
 /** Every follow-up of a series, first first. */
 async function series(seriesId: number) {
-  return rows('select id, date, description, type, completed, completed_at, series_id, repeat_every, repeat_unit, repeat_from from follow_ups where series_id = ? order by id', [seriesId]);
+  return server.rows('select id, date, description, type, completed, completed_at, series_id, repeat_every, repeat_unit, repeat_from from follow_ups where series_id = ? order by id', [seriesId]);
 }
 async function createRepeating(body: Record<string, unknown> = {}) {
   const res = await client.post('/api/followups', { contactId, date: noonInDays(3).toISOString(), description: 'Read John together', type: 'meeting', repeat: { every: 1, unit: 'week', from: 'date' }, ...body });
@@ -86,7 +79,7 @@ describe('completing a repeating follow-up', () => {
     expect(res.body.next).toEqual({ id: pending[0].id, date: pending[0].date });
     // The overdue one is done and its next one is not due yet.
     expect(await due()).toBe(dueBefore - 1);
-    expect((await rows('select created_by from follow_ups where id = ?', [pending[0].id]))[0].created_by).toBe(userId);
+    expect((await server.rows('select created_by from follow_ups where id = ?', [pending[0].id]))[0].created_by).toBe(userId);
   });
 
   it('answers no next one for a follow-up that does not repeat', async () => {
@@ -150,12 +143,12 @@ describe('completing a repeating follow-up', () => {
   it('schedules nothing for a follow-up that does not repeat, and refuses a repeat out of bounds with no change', async () => {
     const plain = (await client.post('/api/followups', { contactId, date: noonInDays(1).toISOString(), description: 'Once' })).body;
     await client.post(`/api/followups/${plain.id}/complete`);
-    expect(await rows('select id from follow_ups where series_id = ?', [plain.id])).toHaveLength(0);
-    const before = await rows('select count(*) as n from follow_ups');
+    expect(await server.rows('select id from follow_ups where series_id = ?', [plain.id])).toHaveLength(0);
+    const before = await server.rows('select count(*) as n from follow_ups');
     for (const repeat of [{ every: 0, unit: 'week', from: 'date' }, { every: 366, unit: 'day', from: 'date' }, { every: 1, unit: 'year', from: 'date' }, { every: 1, unit: 'day', from: 'whenever' }]) {
       expect((await client.post('/api/followups', { contactId, date: noonInDays(1).toISOString(), description: 'x', repeat })).status).toBe(400);
     }
-    expect(await rows('select count(*) as n from follow_ups')).toEqual(before);
+    expect(await server.rows('select count(*) as n from follow_ups')).toEqual(before);
   });
 });
 
@@ -202,7 +195,7 @@ describe('editing and deleting with a scope', () => {
     expect((await series(first)).map((m) => Number(m.id))).not.toContain(third);
     await client.put(`/api/followups/${third}`, { repeat: null });
     await client.post(`/api/followups/${third}/complete`);
-    expect(await rows('select id from follow_ups where series_id = ? and id > ?', [third, third])).toHaveLength(0);
+    expect(await server.rows('select id from follow_ups where series_id = ? and id > ?', [third, third])).toHaveLength(0);
   });
 
   it("deletes this and the later pending ones with ?scope=series, this one alone by default, and keeps the completed history", async () => {

@@ -1,6 +1,6 @@
 // Follow-ups over REST: create with validation and defaults, lists with contact names, edits, completion and delete.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { signedInClient, startSignedIn, type ApiClient, type TestServer } from './harness';
 
 let server: TestServer;
 let client: ApiClient;
@@ -8,19 +8,12 @@ let userId: number;
 let contactId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  const s = await signedInClient(server, 'shepherd');
-  client = s.client;
-  userId = s.user.id;
-  contactId = (await client.post('/api/contacts', { name: 'Barnabas' })).body.id;
+  ({ server, client, user: { id: userId }, contactId } = await startSignedIn('shepherd', { contact: 'Barnabas' }));
 });
 afterAll(() => server.close());
 
-async function rows(sql: string, args: (string | number)[] = []) {
-  return (await server.database.readerClient.execute({ sql, args })).rows;
-}
 async function ownCount() {
-  return Number((await rows('select count(*) as n from follow_ups where created_by = ?', [userId]))[0].n);
+  return Number((await server.rows('select count(*) as n from follow_ups where created_by = ?', [userId]))[0].n);
 }
 
 describe('creating a follow-up', () => {
@@ -43,7 +36,7 @@ describe('creating a follow-up', () => {
       repeatFrom: null,
       seriesId: null,
     });
-    const [row] = await rows('select contact_id, date, description, type, completed, created_by from follow_ups where id = ?', [res.body.id]);
+    const [row] = await server.rows('select contact_id, date, description, type, completed, created_by from follow_ups where id = ?', [res.body.id]);
     expect(row).toEqual({ contact_id: contactId, date: Date.parse('2031-05-01T09:00:00.000Z'), description: 'Coffee chat', type: 'phone', completed: 0, created_by: userId });
   });
 
@@ -85,7 +78,7 @@ describe('creating a follow-up', () => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Contact not found', code: 'NOT_FOUND' });
     expect(await ownCount()).toBe(before);
-    expect(Number((await rows('select count(*) as n from follow_ups where contact_id = ?', [theirs]))[0].n)).toBe(0);
+    expect(Number((await server.rows('select count(*) as n from follow_ups where contact_id = ?', [theirs]))[0].n)).toBe(0);
   });
 });
 
@@ -132,11 +125,11 @@ describe('updating and completing follow-ups', () => {
     const on = await client.put(`/api/followups/${created.id}`, { completed: true });
     expect(on.status).toBe(200);
     expect(on.body.completed).toBe(true);
-    expect((await rows('select completed from follow_ups where id = ?', [created.id]))[0].completed).toBe(1);
+    expect((await server.rows('select completed from follow_ups where id = ?', [created.id]))[0].completed).toBe(1);
     const off = await client.put(`/api/followups/${created.id}`, { completed: false });
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ ...created, completed: false });
-    expect((await rows('select completed from follow_ups where id = ?', [created.id]))[0].completed).toBe(0);
+    expect((await server.rows('select completed from follow_ups where id = ?', [created.id]))[0].completed).toBe(0);
   });
 
   it("refuses a blank description on update with 'Description is required' and keeps the row", async () => {
@@ -144,7 +137,7 @@ describe('updating and completing follow-ups', () => {
     const res = await client.put(`/api/followups/${created.id}`, { description: '' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Description is required');
-    expect((await rows('select description from follow_ups where id = ?', [created.id]))[0].description).toBe('Keep me');
+    expect((await server.rows('select description from follow_ups where id = ?', [created.id]))[0].description).toBe('Keep me');
   });
 
   it('marks a follow-up completed with POST /:id/complete and answers it', async () => {
@@ -153,7 +146,7 @@ describe('updating and completing follow-ups', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...created, completed: true, completedAt: expect.any(String), next: null });
     expect(Date.parse(res.body.completedAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect((await rows('select completed from follow_ups where id = ?', [created.id]))[0].completed).toBe(1);
+    expect((await server.rows('select completed from follow_ups where id = ?', [created.id]))[0].completed).toBe(1);
     const again = await client.post(`/api/followups/${created.id}/complete`);
     expect(again.status).toBe(200);
     // Completing it again keeps when it was first completed.
@@ -165,7 +158,7 @@ describe('updating and completing follow-ups', () => {
     const other = await signedInClient(server, 'meddler');
     expect((await other.client.post(`/api/followups/${created.id}/complete`)).status).toBe(404);
     expect((await other.client.put(`/api/followups/${created.id}`, { completed: true })).status).toBe(404);
-    expect((await rows('select completed from follow_ups where id = ?', [created.id]))[0].completed).toBe(0);
+    expect((await server.rows('select completed from follow_ups where id = ?', [created.id]))[0].completed).toBe(0);
   });
 
   it('answers 404 completing a missing follow-up', async () => {
@@ -181,8 +174,8 @@ describe('deleting follow-ups', () => {
     const res = await client.delete(`/api/followups/${created.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, id: created.id });
-    expect((await rows('select count(*) as n from follow_ups where id = ?', [created.id]))[0].n).toBe(0);
-    expect((await rows('select count(*) as n from contacts where id = ?', [contactId]))[0].n).toBe(1);
+    expect((await server.rows('select count(*) as n from follow_ups where id = ?', [created.id]))[0].n).toBe(0);
+    expect((await server.rows('select count(*) as n from contacts where id = ?', [contactId]))[0].n).toBe(1);
     expect((await client.get(`/api/followups/${created.id}`)).status).toBe(404);
   });
 
@@ -190,6 +183,6 @@ describe('deleting follow-ups', () => {
     const created = (await client.post('/api/followups', { contactId, date: '2031-06-01', description: 'Stay' })).body;
     const other = await signedInClient(server, 'deleter');
     expect((await other.client.delete(`/api/followups/${created.id}`)).status).toBe(404);
-    expect((await rows('select count(*) as n from follow_ups where id = ?', [created.id]))[0].n).toBe(1);
+    expect((await server.rows('select count(*) as n from follow_ups where id = ?', [created.id]))[0].n).toBe(1);
   });
 });

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '../../server/rest/routes';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { startSignedIn, type ApiClient, type TestServer } from './harness';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2400);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -68,8 +68,10 @@ function fuzzRequest(r: Random, validIds: number[]): FuzzRequest {
     const shape = r.int(10);
     if (shape === 0) body = '{"name": "unterminated';
     else if (shape === 1) body = JSON.stringify(junkValue(r));
-    else if (shape === 2) (body = 'name=x'), (headers['Content-Type'] = 'text/plain');
-    else if (shape === 3) body = JSON.stringify({ name: 'y'.repeat(1_100_000) });
+    else if (shape === 2) {
+      body = 'name=x';
+      headers['Content-Type'] = 'text/plain';
+    } else if (shape === 3) body = JSON.stringify({ name: 'y'.repeat(1_100_000) });
     else body = JSON.stringify(junkObject(r));
   }
   return { method: route.method, path, body, headers };
@@ -90,12 +92,11 @@ async function checksum() {
 }
 
 beforeAll(async () => {
-  server = await startServer({ LOGIN_LIMIT_PER_ADDRESS: '1000000' });
-  ({ client } = await signedInClient(server, 'fuzz'));
-  const contact = await client.post('/api/contacts', { name: 'Fuzz Target' });
+  let contactId: number;
+  ({ server, client, contactId } = await startSignedIn('fuzz', { contact: 'Fuzz Target', env: { LOGIN_LIMIT_PER_ADDRESS: '1000000' } }));
   const goal = await client.post('/api/goals', { title: 'G', description: 'D', type: 'conversation', targetCount: 3, deadline: '2027-01-01' });
   const team = await client.post('/api/teams', { name: 'Fuzzers' });
-  validIds = [contact.body.id, goal.body.id, team.body.id];
+  validIds = [contactId, goal.body.id, team.body.id];
 });
 afterAll(() => server.close());
 

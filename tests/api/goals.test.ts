@@ -1,17 +1,14 @@
 // Goals over REST: create with the spec's messages, edits (progress and completion), completing and deleting.
 // This runner logs no activities, so a goal's stored adjustment is all of its progress here (goal-progress.test.ts counts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { signedInClient, startSignedIn, type ApiClient, type TestServer } from './harness';
 
 let server: TestServer;
 let client: ApiClient;
 let userId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  const s = await signedInClient(server, 'runner');
-  client = s.client;
-  userId = s.user.id;
+  ({ server, client, user: { id: userId } } = await startSignedIn('runner'));
 });
 afterAll(() => server.close());
 

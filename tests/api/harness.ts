@@ -1,4 +1,7 @@
-// Test harness: a real HTTP server on a random port over a fresh libSQL file, and a cookie-keeping JSON client whose REST answers are held to the OpenAPI document.
+// Test harness: a real HTTP server on a random port over a fresh libSQL file, and a cookie-keeping JSON client whose
+// REST answers are held to the OpenAPI document.
+import type { InArgs, Value } from '@libsql/client';
+import type { Logger } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,24 +18,34 @@ export interface TestServer {
   database: Database;
   dbUrl: string;
   logs: Record<string, unknown>[];
+  /** The rows a read-only SQL query answers, as plain objects: what a request left in the database. */
+  rows(sql: string, args?: InArgs): Promise<Record<string, Value>[]>;
+  /** How many rows of `table` match the SQL condition `where`. */
+  count(table: string, where: string, args?: InArgs): Promise<number>;
   close(): Promise<void>;
 }
 
-export async function startServer(envOverrides: Record<string, string> = {}): Promise<TestServer> {
+/** `logger` sees every statement the server's drizzle runs (db/client.ts), for tests that count reads. */
+export async function startServer(envOverrides: Record<string, string> = {}, { logger }: { logger?: Logger } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'sower-test-'));
   const dbUrl = `file:${join(dir, 'test.db')}`;
   const env = parseEnv({ DATABASE_URL: dbUrl, STATIC_DIR: join(dir, 'no-client'), NODE_ENV: 'test', REGISTER_LIMIT_PER_ADDRESS: '100000', ...envOverrides });
-  const database = await openDatabase({ url: dbUrl });
+  const database = await openDatabase({ url: dbUrl, logger });
   await prepareDatabase(database);
   const logs: Record<string, unknown>[] = [];
   const { server } = createApp({ env, database, log: (line) => logs.push(line) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const rows = async (sql: string, args: InArgs = []) => (await database.readerClient.execute({ sql, args })).rows.map((row) => ({ ...row }));
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     database,
     dbUrl,
     logs,
+    rows,
+    async count(table, where, args = []) {
+      return Number((await rows(`select count(*) as n from ${table} where ${where}`, args))[0].n);
+    },
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -107,6 +120,22 @@ export async function signedInClient(server: TestServer, prefix = 'user') {
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { client, user: res.body as { id: number; username: string; email: string } };
+}
+
+/**
+ * The start most files share, for their `beforeAll`: a server of the file's own, one user signed in and, when
+ * `contact` names one, a contact of theirs (`contactId`; 0 without).
+ */
+export async function startSignedIn(prefix: string, { contact, env }: { contact?: string; env?: Record<string, string> } = {}) {
+  const server = await startServer(env);
+  const { client, user } = await signedInClient(server, prefix);
+  let contactId = 0;
+  if (contact !== undefined) {
+    const res = await client.post('/api/contacts', { name: contact });
+    if (res.status !== 201) throw new Error(`contact not created: ${res.status} ${JSON.stringify(res.body)}`);
+    contactId = res.body.id;
+  }
+  return { server, client, user, contactId };
 }
 
 /** EXPLAIN QUERY PLAN of a drizzle query, as the lines SQLite prints. */

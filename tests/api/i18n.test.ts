@@ -5,15 +5,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceTranslations } from '../../db/schema';
 import { translate } from '../../server/i18n';
-import { ApiClient, daysFromNow, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, daysFromNow, signedInClient, startSignedIn, type TestServer } from './harness';
 
 let server: TestServer;
 let spanish: ApiClient;
 let english: ApiClient;
 
 beforeAll(async () => {
-  server = await startServer();
-  spanish = (await signedInClient(server, 'sp')).client;
+  ({ server, client: spanish } = await startSignedIn('sp'));
   english = (await signedInClient(server, 'en')).client;
   expect((await spanish.put('/api/account/language', { language: 'es' })).status).toBe(200);
 });

@@ -1,6 +1,6 @@
 // Idempotent activity creation for the offline outbox: one key, one activity, the same answer every time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { signedInClient, startSignedIn, type ApiClient, type TestServer } from './harness';
 
 let server: TestServer;
 let alice: ApiClient;
@@ -10,8 +10,7 @@ let bobId: number;
 let keyCounter = 0;
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ client: alice, user: { id: aliceId } } = await signedInClient(server, 'alice'));
+  ({ server, client: alice, user: { id: aliceId } } = await startSignedIn('alice'));
   ({ client: bob, user: { id: bobId } } = await signedInClient(server, 'bob'));
 });
 afterAll(() => server.close());

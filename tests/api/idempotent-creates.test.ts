@@ -2,7 +2,7 @@
 // one row and the same answer, over REST (body or Idempotency-Key header) and tRPC, repeated, concurrent and inside one
 // batch; a key reused with another request is refused with 422 and creates nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { signedInClient, startSignedIn, type ApiClient, type TestServer } from './harness';
 import { trpcBatch } from './trpc';
 
 let server: TestServer;
@@ -13,10 +13,8 @@ let contactId: number;
 let keyCounter = 0;
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ client: alice, user: { id: aliceId } } = await signedInClient(server, 'alice'));
+  ({ server, client: alice, user: { id: aliceId }, contactId } = await startSignedIn('alice', { contact: 'Keyed Contact' }));
   ({ client: bob } = await signedInClient(server, 'bob'));
-  contactId = (await alice.post('/api/contacts', { name: 'Keyed Contact' })).body.id;
 });
 afterAll(() => server.close());
 

@@ -1,7 +1,8 @@
 // Contacts out as CSV and vCard files, and back in: a preview that writes nothing and an import in one transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactsFromVcard, fromCsvCell, parseCsv } from '../../server/formats/importExport';
-import { ApiClient, requestFrom, signedInClient, startServer, type TestServer, joinTeam } from './harness';
+import { fromCsvCell, parseCsv } from '../../server/formats/csv';
+import { contactsFromVcard } from '../../server/formats/vcard';
+import { ApiClient, requestFrom, signedInClient, startSignedIn, type TestServer, joinTeam } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -19,13 +20,8 @@ const lydia = {
 };
 
 beforeAll(async () => {
-  server = await startServer();
-  const a = await signedInClient(server, 'alice');
-  const b = await signedInClient(server, 'bob');
-  alice = a.client;
-  bob = b.client;
-  aliceId = a.user.id;
-  bobId = b.user.id;
+  ({ server, client: alice, user: { id: aliceId } } = await startSignedIn('alice'));
+  ({ client: bob, user: { id: bobId } } = await signedInClient(server, 'bob'));
 });
 afterAll(() => server.close());
 

@@ -5,14 +5,13 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followUpsCalendar } from '../../server/formats/ics';
 import { translate } from '../../server/i18n';
-import { ApiClient, joinTeam, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, joinTeam, signedInClient, startSignedIn, type TestServer } from './harness';
 import { trpcMutation } from './trpc';
 
 let server: TestServer;
 let client: ApiClient;
 beforeAll(async () => {
-  server = await startServer();
-  client = (await signedInClient(server, 'odd')).client;
+  ({ server, client } = await startSignedIn('odd'));
 });
 afterAll(() => server.close());
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPlaceholders } from 'drizzle-orm';
 import { activityWeeksQuery, dueFollowUpsQuery, journeyQuery, preparedDueFollowUps } from '../../server/routers/insights';
-import { ApiClient, queryPlan, signedInClient, startServer, unindexedScans, type TestServer, joinTeam } from './harness';
+import { ApiClient, queryPlan, signedInClient, startSignedIn, unindexedScans, type TestServer, joinTeam } from './harness';
 import { trpcQuery } from './trpc';
 
 const HOUR = 60 * 60 * 1000;
@@ -30,10 +30,7 @@ async function log(client: ApiClient, type: string, date: number, extra: Record<
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  const a = await signedInClient(server, 'alice');
-  alice = a.client;
-  aliceId = a.user.id;
+  ({ server, client: alice, user: { id: aliceId } } = await startSignedIn('alice'));
   bob = (await signedInClient(server, 'bob')).client;
 
   // Week 0: two conversations, one presentation; the first at the very start, one a millisecond before week 1.

@@ -1,7 +1,7 @@
 // Isolation between users, generated from the REST table: every route with an id answers 404 to a stranger and changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes, type RestRoute } from '../../server/rest/routes';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, signedInClient, startSignedIn, type TestServer } from './harness';
 
 let server: TestServer;
 let alice: ApiClient;
@@ -83,13 +83,8 @@ async function snapshot() {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  const a = await signedInClient(server, 'alice');
-  const b = await signedInClient(server, 'bob');
-  alice = a.client;
-  bob = b.client;
-  aliceId = a.user.id;
-  bobId = b.user.id;
+  ({ server, client: alice, user: { id: aliceId } } = await startSignedIn('alice'));
+  ({ client: bob, user: { id: bobId } } = await signedInClient(server, 'bob'));
 
   const activity = await alice.post('/api/activities', { type: 'conversation', contactName: 'Alice Contact' });
   expect(activity.status).toBe(201);

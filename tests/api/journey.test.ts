@@ -1,6 +1,6 @@
 // The spiritual journey (every status change, recorded with the change) and the contact timeline, over REST and tRPC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
+import { signedInClient, startSignedIn, type ApiClient, type TestServer, joinTeam } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -10,13 +10,8 @@ let aliceId: number;
 let bobId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  const a = await signedInClient(server, 'alice');
-  const b = await signedInClient(server, 'bob');
-  alice = a.client;
-  bob = b.client;
-  aliceId = a.user.id;
-  bobId = b.user.id;
+  ({ server, client: alice, user: { id: aliceId } } = await startSignedIn('alice'));
+  ({ client: bob, user: { id: bobId } } = await signedInClient(server, 'bob'));
 });
 afterAll(() => server.close());
 

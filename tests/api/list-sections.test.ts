@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followUpPageQuery } from '../../server/routers/followUps';
 import { prayerPageQuery } from '../../server/routers/prayerRequests';
 import { sortActivePrayers, sortAnsweredPrayers } from '../support/ordering';
-import { ApiClient, queryPlan, signedInClient, startServer, unindexedScans, type TestServer, joinTeam } from './harness';
+import { ApiClient, queryPlan, signedInClient, startSignedIn, unindexedScans, type TestServer, joinTeam } from './harness';
 import { trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -53,8 +53,7 @@ function prayerValues(contactId: number, createdBy: number, team: number | null,
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ client: me, user: { id: meId } } = await signedInClient(server, 'sections'));
+  ({ server, client: me, user: { id: meId } } = await startSignedIn('sections'));
   ({ client: mate, user: { id: mateId } } = await signedInClient(server, 'mate'));
   ({ client: stranger, user: { id: strangerId } } = await signedInClient(server, 'outsider'));
   teamId = (await me.post('/api/teams', { name: 'Harbour' })).body.id;

@@ -1,4 +1,4 @@
-// GET /api/openapi.json: a valid OpenAPI 3.1 document of every REST row, whose answers are the procedures' declared outputs (and the harness holds every real answer to it).
+// GET /api/openapi.json: a valid OpenAPI 3.1 document of every REST row, its answers the procedures' declared outputs (the harness holds real answers to it).
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -6,7 +6,7 @@ import type { ClientErrorBody } from '../../server/errorContract';
 import { OPENAPI_PATH, openApiDocument, openApiPathOf } from '../../server/rest/openapi';
 import { restRoutes } from '../../server/rest/routes';
 import type { errorBody } from '../../server/schemas/answers';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, startSignedIn, type TestServer } from './harness';
 
 // Each answer's schema is its procedure's `.output()`, so tsc holds the resolver to it; the error body is the error contract's exactly.
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -17,8 +17,7 @@ let server: TestServer;
 let client: ApiClient;
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ client } = await signedInClient(server, 'openapi'));
+  ({ server, client } = await startSignedIn('openapi'));
 });
 afterAll(() => server.close());
 

@@ -1,7 +1,7 @@
 // Keyset paging of the lists: pages in the list's order, no row twice or lost, foreign cursors reveal nothing; whole lists sent a page at a time.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { signedInClient, startSignedIn, type ApiClient, type TestServer } from './harness';
 
 let server: TestServer;
 let me: ApiClient;
@@ -9,10 +9,8 @@ let other: ApiClient;
 let contactId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ client: me } = await signedInClient(server, 'pager'));
+  ({ server, client: me, contactId } = await startSignedIn('pager', { contact: 'Zacchaeus' }));
   ({ client: other } = await signedInClient(server, 'stranger'));
-  contactId = (await me.post('/api/contacts', { name: 'Zacchaeus' })).body.id;
   for (let i = 0; i < 23; i++) {
     // Several activities share a date, so the id must break ties.
     const day = String(1 + Math.floor(i / 3)).padStart(2, '0');

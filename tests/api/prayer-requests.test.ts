@@ -1,6 +1,6 @@
 // Prayer requests over REST: create, the atomic prayed counter, answering (by action and by edit), and delete.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { signedInClient, startSignedIn, type ApiClient, type TestServer } from './harness';
 
 let server: TestServer;
 let client: ApiClient;
@@ -8,11 +8,7 @@ let userId: number;
 let contactId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  const s = await signedInClient(server, 'intercessor');
-  client = s.client;
-  userId = s.user.id;
-  contactId = (await client.post('/api/contacts', { name: 'Epaphroditus' })).body.id;
+  ({ server, client, user: { id: userId }, contactId } = await startSignedIn('intercessor', { contact: 'Epaphroditus' }));
 });
 afterAll(() => server.close());
 

@@ -1,6 +1,6 @@
 // The REST protocol: one error shape and the right status for bad bodies, paths, methods and origins; health; clean logs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signedInClient, startServer, type ApiResponse, type TestServer } from './harness';
+import { ApiClient, startSignedIn, type ApiResponse, type TestServer } from './harness';
 
 let server: TestServer;
 let client: ApiClient;
@@ -9,10 +9,7 @@ let userId: number;
 const errorBodies: { what: string; body: unknown }[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
-  const s = await signedInClient(server, 'protocol');
-  client = s.client;
-  userId = s.user.id;
+  ({ server, client, user: { id: userId } } = await startSignedIn('protocol'));
 });
 afterAll(() => server.close());
 

@@ -1,9 +1,10 @@
-// The REST table as a contract: procedure names checked by tsc, digit-only ids (so the rows' order does not matter), and public rows the only way in without a session.
+// The REST table as a contract: procedure names checked by tsc, digit-only ids (so the rows' order does not matter),
+// and public rows the only way in without a session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOAD_PROCEDURES, isUnbatchable } from '../../server/http/batching';
 import { compileRoutes, matchRoute } from '../../server/rest/handler';
 import { restRoutes, type RestRoute } from '../../server/rest/routes';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, startSignedIn, type TestServer } from './harness';
 
 // @ts-expect-error A row naming a procedure AppRouter does not have ('contacts.lst') fails tsc.
 const misspelt: RestRoute = { method: 'GET', path: '/api/contacts', procedure: 'contacts.lst', input: 'query' };
@@ -75,9 +76,7 @@ let client: ApiClient;
 let contactId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ client } = await signedInClient(server, 'table'));
-  contactId = (await client.post('/api/contacts', { name: 'Table Target' })).body.id;
+  ({ server, client, contactId } = await startSignedIn('table', { contact: 'Table Target' }));
 });
 afterAll(() => server.close());
 

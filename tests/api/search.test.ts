@@ -1,6 +1,6 @@
 // Finding things: contact list text and status filters with their count, activity list filters, and the quick search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { signedInClient, startSignedIn, type ApiClient, type TestServer } from './harness';
 import { trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -12,8 +12,7 @@ const activityIds: Record<string, number> = {};
 const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 
 beforeAll(async () => {
-  server = await startServer();
-  alice = (await signedInClient(server, 'alice')).client;
+  ({ server, client: alice } = await startSignedIn('alice'));
   bob = (await signedInClient(server, 'bob')).client;
   const people = [
     { name: 'Anna Prophetess', email: 'anna@temple.example', phone: '+972 555 0101', spiritualStatus: 'mature', notes: 'Temple, every day' },

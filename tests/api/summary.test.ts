@@ -1,13 +1,12 @@
 // dashboard.summary: the dashboard's one call returns the stats and the first three of each list, in the spec's orders.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { signedInClient, startSignedIn, type ApiClient, type TestServer } from './harness';
 
 let server: TestServer;
 let me: ApiClient;
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ client: me } = await signedInClient(server, 'summary'));
+  ({ server, client: me } = await startSignedIn('summary'));
 });
 afterAll(() => server.close());
 

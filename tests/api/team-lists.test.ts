@@ -7,7 +7,7 @@ import { activityColumns, activityPage, activityPageQuery } from '../../server/r
 import { contactListQuery, contactPage, contactPageInput } from '../../server/routers/contacts';
 import { followUpListColumns, followUpPage, followUpPageQuery } from '../../server/routers/followUps';
 import { prayerListColumns, prayerPage, prayerPageQuery } from '../../server/routers/prayerRequests';
-import { signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
+import { signedInClient, startSignedIn, type ApiClient, type TestServer, joinTeam } from './harness';
 
 let server: TestServer;
 let ann: ApiClient;
@@ -24,10 +24,6 @@ const DAY = 24 * 60 * 60 * 1000;
 /** Dates around "now" (past and future), several on the same day, so ties and both follow-up groups occur. */
 const dateOf = (i: number) => new Date(Date.UTC(2026, 0, 1) + (i % 7) * 40 * DAY + (i % 3) * 1000).toISOString();
 const soon = (i: number) => new Date(Date.now() + ((i % 9) - 4) * DAY).toISOString();
-
-async function rows(sql: string, args: (string | number | null)[] = []) {
-  return (await server.database.readerClient.execute({ sql, args })).rows.map((r) => ({ ...r }));
-}
 
 /** One contact, two activities, a follow-up and a prayer request, by `client`, in `teamId` (or none). */
 async function seed(client: ApiClient, label: string, i: number, teamId: number | null) {
@@ -46,8 +42,7 @@ async function seed(client: ApiClient, label: string, i: number, teamId: number 
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ client: ann, user: { id: annId } } = await signedInClient(server, 'ann'));
+  ({ server, client: ann, user: { id: annId } } = await startSignedIn('ann'));
   ({ client: ben, user: { id: benId } } = await signedInClient(server, 'ben'));
   ({ client: cal, user: { id: calId } } = await signedInClient(server, 'cal'));
   teamA = (await ann.post('/api/teams', { name: 'Riverside' })).body.id;
@@ -78,7 +73,7 @@ async function allPages(client: ApiClient, path: string, limit: number) {
 
 /** The ids a user may read, straight from SQL: own rows and rows of teams they belong to. */
 async function readableIds(table: string, userId: number, extra = '') {
-  const found = await rows(
+  const found = await server.rows(
     `select id from ${table} where (created_by = ? or team_id in (select team_id from team_members where user_id = ?))${extra}`,
     [userId, userId],
   );
@@ -120,7 +115,7 @@ describe('lists of team members', () => {
       expect(a.date > b.date || (a.date === b.date && a.id > b.id)).toBe(true);
     }
     // Ann sees Ben's rows in both teams, and none of his rows outside them.
-    const benRows = await rows('select id, team_id from activities where created_by = ?', [benId]);
+    const benRows = await server.rows('select id, team_id from activities where created_by = ?', [benId]);
     const seen = new Set(ids(paged));
     for (const row of benRows) expect(seen.has(Number(row.id))).toBe(row.team_id !== null);
   });
@@ -129,7 +124,7 @@ describe('lists of team members', () => {
     const conversations = (await ann.get('/api/activities?type=conversation')).body;
     expect(ids(await allPages(ann, '/api/activities?type=conversation', 3))).toEqual(ids(conversations));
     expect(sorted(ids(conversations))).toEqual(await readableIds('activities', annId, " and type = 'conversation'"));
-    const benContact = (await rows('select id from contacts where created_by = ? and team_id = ?', [benId, teamB]))[0].id;
+    const benContact = (await server.rows('select id from contacts where created_by = ? and team_id = ?', [benId, teamB]))[0].id;
     const aboutIt = (await ann.get(`/api/activities?contactId=${benContact}&limit=1`)).body;
     expect(aboutIt).toHaveLength(1);
     expect(ids(await allPages(ann, '/api/contacts?q=ben', 2))).toEqual(ids((await ann.get('/api/contacts?q=ben')).body));
@@ -151,7 +146,7 @@ describe('lists of team members', () => {
   });
 
   it('answers a cursor naming a foreign row with no rows rather than another user’s neighbours', async () => {
-    const calActivity = Number((await rows('select id from activities where created_by = ? and team_id is null limit 1', [calId]))[0].id);
+    const calActivity = Number((await server.rows('select id from activities where created_by = ? and team_id is null limit 1', [calId]))[0].id);
     const res = await ann.get(`/api/activities?limit=5&cursor=${calActivity}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
@@ -172,7 +167,7 @@ describe('page queries built once per shape', () => {
     let seed = 20_261_126;
     const random = (n: number) => (seed = (seed * 48_271) % 2_147_483_647) % n; // Park-Miller
     const pick = <T>(options: readonly T[]) => options[random(options.length)];
-    const idsOf = async (table: string) => (await rows(`select id from ${table}`)).map((r) => Number(r.id));
+    const idsOf = async (table: string) => (await server.rows(`select id from ${table}`)).map((r) => Number(r.id));
     const all = { activities: await idsOf('activities'), contacts: await idsOf('contacts'), followUps: await idsOf('follow_ups'), prayers: await idsOf('prayer_requests') };
     // Each user's memberships as a request reads them (2, 2 and 1 teams), none, and teams decided in SQL.
     const whos: Authority[] = [

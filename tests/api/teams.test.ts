@@ -17,12 +17,8 @@ interface Person {
 const FORBIDDEN = { message: 'You do not have permission to change this', code: 'FORBIDDEN' };
 const LAST_ADMIN = { message: 'A team must keep at least one admin', code: 'CONFLICT' };
 
-async function rows(sql: string, args: (string | number | null)[] = []) {
-  return (await server.database.readerClient.execute({ sql, args })).rows.map((r) => ({ ...r }));
-}
-
 async function roleOf(teamId: number, userId: number) {
-  const [row] = await rows('select role from team_members where team_id = ? and user_id = ?', [teamId, userId]);
+  const [row] = await server.rows('select role from team_members where team_id = ? and user_id = ?', [teamId, userId]);
   return row?.role ?? null;
 }
 
@@ -63,7 +59,7 @@ const editedColumn: Record<string, string> = { contacts: 'notes', activities: 'n
 
 async function snapshotOf(ids: Record<string, number>) {
   const result: Record<string, unknown> = {};
-  for (const path of paths) result[path] = await rows(`select * from ${tableOf[path]} where id = ?`, [ids[path]]);
+  for (const path of paths) result[path] = await server.rows(`select * from ${tableOf[path]} where id = ?`, [ids[path]]);
   return result;
 }
 
@@ -82,7 +78,7 @@ describe('creating and managing a team', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), name: 'Sowers', description: 'Weekly outreach', createdAt: expect.any(String), role: 'admin' });
     expect(await roleOf(res.body.id, admin.user.id)).toBe('admin');
-    const [team] = await rows('select name, created_by from teams where id = ?', [res.body.id]);
+    const [team] = await server.rows('select name, created_by from teams where id = ?', [res.body.id]);
     expect(team).toEqual({ name: 'Sowers', created_by: admin.user.id });
     const list = await admin.client.get('/api/teams');
     expect(list.body).toContainEqual({ ...res.body });
@@ -98,7 +94,7 @@ describe('creating and managing a team', () => {
     ['a blank name', { name: '   ' }],
     ['no name', {}],
   ])("refuses %s with 'Team name must be at least 2 characters'", async (_, body) => {
-    const before = (await rows('select count(*) as n from teams'))[0].n;
+    const before = (await server.rows('select count(*) as n from teams'))[0].n;
     const res = await admin.client.post('/api/teams', body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
@@ -106,7 +102,7 @@ describe('creating and managing a team', () => {
       code: 'BAD_REQUEST',
       issues: [{ path: 'name', message: 'Team name must be at least 2 characters' }],
     });
-    expect((await rows('select count(*) as n from teams'))[0].n).toBe(before);
+    expect((await server.rows('select count(*) as n from teams'))[0].n).toBe(before);
   });
 
   it('lets the admin rename the team', async () => {
@@ -114,11 +110,11 @@ describe('creating and managing a team', () => {
     const res = await admin.client.put(`/api/teams/${teamId}`, { name: 'New Name' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: teamId, name: 'New Name', description: null, createdAt: expect.any(String), role: 'admin' });
-    expect((await rows('select name from teams where id = ?', [teamId]))[0].name).toBe('New Name');
+    expect((await server.rows('select name from teams where id = ?', [teamId]))[0].name).toBe('New Name');
     const short = await admin.client.put(`/api/teams/${teamId}`, { name: 'N' });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Team name must be at least 2 characters');
-    expect((await rows('select name from teams where id = ?', [teamId]))[0].name).toBe('New Name');
+    expect((await server.rows('select name from teams where id = ?', [teamId]))[0].name).toBe('New Name');
   });
 
   it('invites by userId and by username (any case), member by default; people join only by accepting', async () => {
@@ -170,7 +166,7 @@ describe('creating and managing a team', () => {
     const badRole = await admin.client.post(`/api/teams/${teamId}/members`, { userId: other.user.id, role: 'owner' });
     expect(badRole.status).toBe(400);
     expect(badRole.body.message).toBe('Role must be admin, member or viewer');
-    expect((await rows('select count(*) as n from team_members where team_id = ?', [teamId]))[0].n).toBe(1);
+    expect((await server.rows('select count(*) as n from team_members where team_id = ?', [teamId]))[0].n).toBe(1);
   });
 
   it("changes a member's role", async () => {
@@ -215,7 +211,7 @@ describe('creating and managing a team', () => {
     const lastOne = await other.client.delete(`/api/teams/${teamId}/members/${other.user.id}`);
     expect(lastOne.status).toBe(409);
     expect(lastOne.body).toEqual(LAST_ADMIN);
-    const admins = await rows("select user_id from team_members where team_id = ? and role = 'admin'", [teamId]);
+    const admins = await server.rows("select user_id from team_members where team_id = ? and role = 'admin'", [teamId]);
     expect(admins).toEqual([{ user_id: other.user.id }]);
   });
 
@@ -235,14 +231,14 @@ describe('creating and managing a team', () => {
     const res = await admin.client.delete(`/api/teams/${teamId}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, id: teamId });
-    expect(await rows('select id from teams where id = ?', [teamId])).toEqual([]);
-    expect(await rows('select user_id from team_members where team_id = ?', [teamId])).toEqual([]);
+    expect(await server.rows('select id from teams where id = ?', [teamId])).toEqual([]);
+    expect(await server.rows('select user_id from team_members where team_id = ?', [teamId])).toEqual([]);
     for (const [author, ids] of [
       [admin, adminRows],
       [other, memberRows],
     ] as const) {
       for (const path of paths) {
-        const [row] = await rows(`select team_id, created_by from ${tableOf[path]} where id = ?`, [ids[path]]);
+        const [row] = await server.rows(`select team_id, created_by from ${tableOf[path]} where id = ?`, [ids[path]]);
         expect(row, `${path} of ${author.user.username}`).toEqual({ team_id: null, created_by: author.user.id });
         expect((await author.client.get(`/api/${path}/${ids[path]}`)).status).toBe(200);
       }
@@ -272,7 +268,7 @@ describe('a member', () => {
   it('creates rows of every kind in the team', async () => {
     const mine = await teamRows(member, teamId, 'member');
     for (const path of paths) {
-      const [row] = await rows(`select team_id, created_by from ${tableOf[path]} where id = ?`, [mine[path]]);
+      const [row] = await server.rows(`select team_id, created_by from ${tableOf[path]} where id = ?`, [mine[path]]);
       expect(row, path).toEqual({ team_id: teamId, created_by: member.user.id });
       const adminView = await admin.client.get(`/api/${path}/${mine[path]}`);
       expect(adminView.status, path).toBe(200);
@@ -293,7 +289,7 @@ describe('a member', () => {
     for (const path of paths) {
       const res = await member.client.put(`/api/${path}/${adminRows[path]}`, updates[path]);
       expect(res.status, path).toBe(200);
-      const [row] = await rows(`select ${editedColumn[path]} as v from ${tableOf[path]} where id = ?`, [adminRows[path]]);
+      const [row] = await server.rows(`select ${editedColumn[path]} as v from ${tableOf[path]} where id = ?`, [adminRows[path]]);
       expect(row.v, path).toBe('edited');
     }
     expect((await member.client.post(`/api/prayer-requests/${adminRows['prayer-requests']}/pray`)).status).toBe(200);
@@ -305,13 +301,13 @@ describe('a member', () => {
     for (const path of [...paths].reverse()) {
       const res = await member.client.delete(`/api/${path}/${mine[path]}`);
       expect(res.status, path).toBe(200);
-      expect(await rows(`select id from ${tableOf[path]} where id = ?`, [mine[path]])).toEqual([]);
+      expect(await server.rows(`select id from ${tableOf[path]} where id = ?`, [mine[path]])).toEqual([]);
     }
     for (const path of paths) {
       const res = await member.client.delete(`/api/${path}/${adminRows[path]}`);
       expect(res.status, path).toBe(403);
       expect(res.body).toEqual(FORBIDDEN);
-      expect((await rows(`select id from ${tableOf[path]} where id = ?`, [adminRows[path]])).length, path).toBe(1);
+      expect((await server.rows(`select id from ${tableOf[path]} where id = ?`, [adminRows[path]])).length, path).toBe(1);
     }
   });
 
@@ -326,7 +322,7 @@ describe('a member', () => {
       expect(res.status).toBe(403);
       expect(res.body).toEqual(FORBIDDEN);
     }
-    expect((await rows('select name from teams where id = ?', [teamId]))[0].name).toBe('Members Team');
+    expect((await server.rows('select name from teams where id = ?', [teamId]))[0].name).toBe('Members Team');
     expect(await roleOf(teamId, outsider.user.id)).toBeNull();
     expect(await roleOf(teamId, member.user.id)).toBe('member');
     expect(await roleOf(teamId, admin.user.id)).toBe('admin');
@@ -374,7 +370,7 @@ describe('a viewer', () => {
   });
 
   it('gets 403 creating any row in the team, and nothing is written', async () => {
-    const counts = async () => rows('select (select count(*) from contacts) + (select count(*) from activities) + (select count(*) from follow_ups) + (select count(*) from prayer_requests) + (select count(*) from goals) as n');
+    const counts = async () => server.rows('select (select count(*) from contacts) + (select count(*) from activities) + (select count(*) from follow_ups) + (select count(*) from prayer_requests) + (select count(*) from goals) as n');
     const before = await counts();
     const contactId = adminRows.contacts;
     const attempts: [string, Record<string, unknown>][] = [
@@ -410,7 +406,7 @@ describe('a viewer', () => {
       expect(res.body).toEqual(FORBIDDEN);
     }
     expect(await snapshotOf(adminRows)).toEqual(before);
-    expect((await rows("select count(*) as n from contacts where name = 'Someone Else Entirely'"))[0].n).toBe(0);
+    expect((await server.rows("select count(*) as n from contacts where name = 'Someone Else Entirely'"))[0].n).toBe(0);
   });
 
   it('cannot manage the team (403)', async () => {
@@ -464,6 +460,6 @@ describe('a non-member', () => {
     const leave = await stranger.client.delete(`/api/teams/${teamId}/members/${stranger.user.id}`);
     expect(leave.status).toBe(404);
     expect(await roleOf(teamId, stranger.user.id)).toBeNull();
-    expect((await rows("select count(*) as n from contacts where name = 'Gatecrasher'"))[0].n).toBe(0);
+    expect((await server.rows("select count(*) as n from contacts where name = 'Gatecrasher'"))[0].n).toBe(0);
   });
 });

@@ -1,17 +1,14 @@
 // The /trpc transport (server/http/trpcAdapter.ts): batches, errors, cookies, sizes and methods over a real server.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, startSignedIn, type TestServer } from './harness';
 
 let server: TestServer;
 let client: ApiClient;
 let username: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  const signedIn = await signedInClient(server, 'transport');
-  client = signedIn.client;
-  username = signedIn.user.username;
+  ({ server, client, user: { username } } = await startSignedIn('transport'));
 });
 afterAll(() => server.close());
 

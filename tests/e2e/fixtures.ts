@@ -1,5 +1,5 @@
-// Playwright fixtures: a signed-in user created through the API (most tests skip the form), a console-error guard, and
-// the mail the suite's SMTP server received.
+// Playwright fixtures: a signed-in user created through the API (most tests skip the form), the records the screen tours
+// show, a console-error guard, and the mail the suite's SMTP server received.
 import { test as base, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
@@ -28,7 +28,32 @@ export async function registerViaApi(page: Page, firstName = 'Priscilla', lastNa
   return { id: body.id, username, password, firstName, lastName };
 }
 
-export const test = base.extend<{ consoleErrors: string[]; user: TestUser; allowConsoleErrors: RegExp[] }>({
+/** What the screen tours need to find among the seeded records. */
+export interface Seeded {
+  maria: { id: number };
+}
+
+/**
+ * The signed-in user's records that every screen shows something of (screens.spec.ts and i18n.spec.ts tour the same
+ * ones): two contacts, activities with and without notes, a follow-up due and one overdue, a goal part done, an answered
+ * prayer, and a journey with a step behind Maria.
+ */
+async function seed(page: Page): Promise<Seeded> {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
+  const maria = await api(page, '/api/contacts', { name: 'Maria Santos', email: 'maria@example.com', phone: '+1 555 0100', spiritualStatus: 'seeking', notes: 'Met at the community garden. Asked about prayer and whether God listens to people who doubt.' });
+  await api(page, '/api/contacts', { name: 'James Okafor', spiritualStatus: 'exploring', phone: '+1 555 0101' });
+  await api(page, '/api/activities', { type: 'conversation', contactId: maria.id, date: day(0), notes: 'Talked about her mother’s illness; offered to pray.', followUp: { date: day(3), type: 'phone', description: 'Call to ask about her mother' }, prayer: { request: 'Healing for Maria’s mother' } });
+  await api(page, '/api/activities', { type: 'gospel_presentation', contactName: 'James Okafor', date: day(-2), notes: 'Walked through the four movements.' });
+  await api(page, '/api/followups', { contactId: maria.id, date: day(-1), type: 'meeting', description: 'Coffee after church' });
+  // No notes: its muted 'No additional notes' is checked for contrast too.
+  await api(page, '/api/activities', { type: 'other', contactId: maria.id, date: day(-1) });
+  await api(page, '/api/goals', { title: 'Ten conversations', description: 'Start ten spiritual conversations this month', type: 'conversation', targetCount: 10, currentCount: 8, deadline: day(30) });
+  await api(page, '/api/prayer-requests', { contactId: maria.id, request: 'A job for her brother', answered: true, answerNotes: 'He started work on Monday.' });
+  expect((await page.request.put(`/api/contacts/${maria.id}`, { data: { spiritualStatus: 'new_believer' } })).status()).toBe(200);
+  return { maria };
+}
+
+export const test = base.extend<{ consoleErrors: string[]; user: TestUser; seeded: Seeded; allowConsoleErrors: RegExp[] }>({
   allowConsoleErrors: [[], { option: true }],
   consoleErrors: async ({ page, allowConsoleErrors }, use) => {
     const errors: string[] = [];
@@ -47,6 +72,10 @@ export const test = base.extend<{ consoleErrors: string[]; user: TestUser; allow
   user: async ({ page, consoleErrors }, use) => {
     void consoleErrors;
     await use(await registerViaApi(page));
+  },
+  seeded: async ({ page, user }, use) => {
+    void user;
+    await use(await seed(page));
   },
 });
 

@@ -15,20 +15,6 @@ async function expectDocumentIn(page: Page, locale: Locale) {
   await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
 }
 
-async function seed(page: Page) {
-  const post = async (path: string, data: unknown) => {
-    const res = await page.request.post(path, { data });
-    expect(res.status(), path).toBe(201);
-    return res.json();
-  };
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
-  const maria = await post('/api/contacts', { name: 'Maria Santos', email: 'maria@example.com', spiritualStatus: 'seeking', notes: 'Met at the community garden.' });
-  await post('/api/activities', { type: 'conversation', contactId: maria.id, date: day(-2), notes: 'Talked about prayer.', followUp: { date: day(2), type: 'phone', description: 'Call Maria' }, prayer: { request: 'Healing for her mother' } });
-  await post('/api/followups', { contactId: maria.id, date: day(-1), type: 'meeting', description: 'Coffee after church' });
-  await post('/api/goals', { title: 'Ten conversations', description: 'Start ten spiritual conversations this month', type: 'conversation', targetCount: 10, currentCount: 3, deadline: day(30) });
-  return { maria };
-}
-
 test.describe('choosing the language', () => {
   test('on the sign-in page: at once, without a reload, with right to left for Arabic, and kept by the new account', async ({ page, consoleErrors }) => {
     void consoleErrors;
@@ -122,11 +108,9 @@ const screens = [
 ];
 
 for (const locale of others) {
-  test(`every main screen in ${locale} at phone width: axe, lang and dir, nothing overflows @phone-only`, async ({ page, user }, testInfo) => {
-    void user;
+  test(`every main screen in ${locale} at phone width: axe, lang and dir, nothing overflows @phone-only`, async ({ page, seeded: { maria } }, testInfo) => {
     // Ten screens with axe and a full-page photograph each: 49 s on a quiet machine, 72 s at most under two CPU hogs.
     test.setTimeout(120_000);
-    const { maria } = await seed(page);
     expect((await page.request.put('/api/account/language', { data: { language: locale } })).status()).toBe(200);
     const resources = await (await page.request.get('/api/resources')).json();
     const all = [
@@ -181,9 +165,7 @@ function readsLeftToRight(element: Locator) {
   });
 }
 
-test('Arabic mirrors the layout: the sidebar or drawer on the right, names keep their direction in sentences', async ({ page, user }, testInfo) => {
-  void user;
-  const { maria } = await seed(page);
+test('Arabic mirrors the layout: the sidebar or drawer on the right, names keep their direction in sentences', async ({ page, seeded: { maria } }, testInfo) => {
   expect((await page.request.put('/api/account/language', { data: { language: 'ar' } })).status()).toBe(200);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: tr('ar', 'Dashboard'), level: 1 })).toBeVisible();
@@ -249,11 +231,10 @@ async function within(page: Page, path: string) {
   }, path);
 }
 
-test('every menu and suggestion list opens inside the screen in every language, and suggestions leave the next field free @phone-only', async ({ page, user }) => {
-  void user;
+test('every menu and suggestion list opens inside the screen in every language, and suggestions leave the next field free @phone-only', async ({ page, seeded }) => {
+  void seeded;
   // Five languages, six lists with menus and the activity form each, without loading the page between lists.
   test.setTimeout(120_000);
-  await seed(page);
   // Needs attention (last talked to 40 days ago), with a long name that wraps the row's buttons.
   const attention = await (await page.request.post('/api/contacts', { data: { name: 'Bartolomé Fernández-Castillo de la Fuente', spiritualStatus: 'growing' } })).json();
   await page.request.post('/api/activities', { data: { type: 'conversation', contactId: attention.id, date: new Date(Date.now() - 40 * 86_400_000).toISOString() } });

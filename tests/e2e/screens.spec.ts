@@ -3,28 +3,6 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-async function seed(page: Page) {
-  const post = async (path: string, data: unknown) => {
-    const res = await page.request.post(path, { data });
-    expect(res.status(), path).toBe(201);
-    return res.json();
-  };
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
-  const maria = await post('/api/contacts', { name: 'Maria Santos', email: 'maria@example.com', phone: '+1 555 0100', spiritualStatus: 'seeking', notes: 'Met at the community garden. Asked about prayer and whether God listens to people who doubt.' });
-  await post('/api/contacts', { name: 'James Okafor', spiritualStatus: 'exploring', phone: '+1 555 0101' });
-  await post('/api/activities', { type: 'conversation', contactId: maria.id, date: day(0), notes: 'Talked about her mother’s illness; offered to pray.', followUp: { date: day(3), type: 'phone', description: 'Call to ask about her mother' }, prayer: { request: 'Healing for Maria’s mother' } });
-  await post('/api/activities', { type: 'gospel_presentation', contactName: 'James Okafor', date: day(-2), notes: 'Walked through the four movements.' });
-  await post('/api/followups', { contactId: maria.id, date: day(-1), type: 'meeting', description: 'Coffee after church' });
-  // No notes: its muted 'No additional notes' is checked for contrast too.
-  await post('/api/activities', { type: 'other', contactId: maria.id, date: day(-1) });
-  await post('/api/goals', { title: 'Ten conversations', description: 'Start ten spiritual conversations this month', type: 'conversation', targetCount: 10, currentCount: 8, deadline: day(30) });
-  const answered = await post('/api/prayer-requests', { contactId: maria.id, request: 'A job for her brother', answered: true, answerNotes: 'He started work on Monday.' });
-  void answered;
-  // A journey with a few steps behind Maria, so her page shows dates on the path.
-  expect((await page.request.put(`/api/contacts/${maria.id}`, { data: { spiritualStatus: 'new_believer' } })).status()).toBe(200);
-  return { maria };
-}
-
 const screens = [
   { name: 'dashboard', path: '/', heading: 'Dashboard' },
   { name: 'activities', path: '/activities', heading: 'Activities' },
@@ -74,17 +52,13 @@ async function tour(page: Page, project: string, contactId: number, part: number
 }
 
 for (let part = 0; part < PARTS; part++) {
-  test(`every screen passes axe, fits the width and is photographed (part ${part + 1} of ${PARTS})`, async ({ page, user }, testInfo) => {
-    void user;
+  test(`every screen passes axe, fits the width and is photographed (part ${part + 1} of ${PARTS})`, async ({ page, seeded: { maria } }, testInfo) => {
     test.setTimeout(90_000);
-    const { maria } = await seed(page);
     await tour(page, testInfo.project.name, maria.id, part);
   });
 
-  test(`every screen passes axe in the dark theme too (part ${part + 1} of ${PARTS})`, async ({ page, user }, testInfo) => {
-    void user;
+  test(`every screen passes axe in the dark theme too (part ${part + 1} of ${PARTS})`, async ({ page, seeded: { maria } }, testInfo) => {
     test.setTimeout(90_000);
-    const { maria } = await seed(page);
     await page.goto('/settings');
     await page.getByLabel('Dark').check();
     await tour(page, testInfo.project.name, maria.id, part, '-dark');

@@ -1,4 +1,5 @@
-// The SPEC's display orders of activities, follow-ups and prayers as pure functions, kept for the tests: the server pages in these orders, and the tests hold its pages to them. Every function returns a new array.
+// The SPEC's display orders of activities, follow-ups and prayers as pure functions, kept for the tests: the server
+// pages in these orders, and the tests hold its pages to them. Every function returns a new array.
 import { endOfDay, startOfDay } from 'date-fns';
 
 type Dated = { date: Date; id: number };

@@ -1,24 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import {
-  contactsFromCsv,
-  contactsFromVcard,
-  contactsToCsv,
-  contactsToVcard,
-  detectDelimiter,
-  MAX_IMPORT_ROWS,
-  parseCsv,
-  statusFromText,
-  unescapeVcardText,
-  writeCsv,
-  type ContactFields,
-  toCsvCell,
-  fromCsvCell,
-  readStatus,
-  statusWordCollisions,
-  importHelp,
-  MAX_WARNINGS_PER_KIND,
-} from '../../server/formats/importExport';
+import { importHelp, MAX_IMPORT_ROWS, MAX_WARNINGS_PER_KIND, readStatus, statusFromText, statusWordCollisions, type ContactFields } from '../../server/formats/contactImport';
+import { contactsFromCsv, contactsToCsv, detectDelimiter, fromCsvCell, parseCsv, toCsvCell, writeCsv } from '../../server/formats/csv';
+import { contactsFromVcard, contactsToVcard, unescapeVcardText } from '../../server/formats/vcard';
 import { translate } from '../../server/i18n';
 import { locales } from '../../shared/i18n';
 import { spiritualStatuses, spiritualStatusLabels } from '../../shared/vocabulary';

@@ -1,0 +1,183 @@
+// Contacts as vCard (RFC 2426, version 3.0; 2.1's quoted-printable values are read too, since phones still export them).
+import { msg } from '../../shared/i18n';
+import { escapeText, foldLine } from './ics';
+import { draftsOf, Warnings, type ContactFields, type ImportRead, type RawContact, type RawFile } from './contactImport';
+
+const CRLF = '\r\n';
+
+interface VcardProperty {
+  name: string;
+  params: string[];
+  value: string;
+}
+
+/** Splits on `separator` where it is not escaped with a backslash. */
+function splitUnescaped(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\\' && i + 1 < text.length) {
+      current += text[i] + text[i + 1];
+      i++;
+    } else if (text[i] === separator) {
+      parts.push(current);
+      current = '';
+    } else current += text[i];
+  }
+  parts.push(current);
+  return parts;
+}
+
+/** TEXT unescaping: \n or \N is a line break, \, \; \\ are the character itself. */
+export function unescapeVcardText(value: string): string {
+  return value.replace(/\\([nN,;\\:])/g, (_, char: string) => (char === 'n' || char === 'N' ? '\n' : char));
+}
+
+function decodeQuotedPrintable(value: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const hex = value.slice(i + 1, i + 3);
+    if (value[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(value[i], 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+const isQuotedPrintable = (params: string[]) => params.some((p) => /^(encoding=)?quoted-printable$/i.test(p));
+
+/** One content line: `[group.]NAME[;param...]:value`; the colon is the first one outside a quoted parameter. */
+function propertyOf(line: string): VcardProperty | null {
+  let inQuotes = false;
+  let colon = -1;
+  for (let i = 0; i < line.length && colon < 0; i++) {
+    if (line[i] === '"') inQuotes = !inQuotes;
+    else if (line[i] === ':' && !inQuotes) colon = i;
+  }
+  if (colon < 0) return null;
+  const [nameWithGroup, ...params] = line.slice(0, colon).split(';');
+  return { name: nameWithGroup.split('.').pop()!.toUpperCase(), params, value: line.slice(colon + 1) };
+}
+
+/**
+ * Logical lines: a line starting with a space or tab continues the previous one (RFC 2425 §5.8.1 unfolding);
+ * a quoted-printable value ending in '=' continues on the next line (a soft line break).
+ */
+function unfoldVcard(text: string): string[] {
+  const lines: string[] = [];
+  for (const physical of text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
+    const previous = lines.length ? lines[lines.length - 1] : undefined;
+    if (previous !== undefined && (physical.startsWith(' ') || physical.startsWith('\t'))) {
+      lines[lines.length - 1] = previous + physical.slice(1);
+    } else if (previous !== undefined && previous.endsWith('=') && isQuotedPrintable(propertyOf(previous)?.params ?? [])) {
+      lines[lines.length - 1] = previous.slice(0, -1) + physical;
+    } else lines.push(physical);
+  }
+  return lines;
+}
+
+/** The value of a property as text: quoted-printable decoded, TEXT escapes undone. */
+function textOf(property: VcardProperty): string {
+  const raw = isQuotedPrintable(property.params) ? decodeQuotedPrintable(property.value) : property.value;
+  return unescapeVcardText(raw);
+}
+
+/** N is family;given;additional;prefixes;suffixes; a person's name reads prefixes given additional family suffixes. */
+function nameFromN(property: VcardProperty): string {
+  const raw = isQuotedPrintable(property.params) ? decodeQuotedPrintable(property.value) : property.value;
+  const [family, given, additional, prefixes, suffixes] = splitUnescaped(raw, ';').map((part) =>
+    splitUnescaped(part, ',').map(unescapeVcardText).join(' ').trim(),
+  );
+  return [prefixes, given, additional, family, suffixes].filter(Boolean).join(' ');
+}
+
+/** Reads every BEGIN:VCARD … END:VCARD block; `row` is the card's number in the file. */
+export function contactsFromVcard(text: string): ImportRead {
+  return draftsOf(vcardRows(text));
+}
+
+export function vcardRows(text: string): RawFile {
+  const raws: RawContact[] = [];
+  let card: VcardProperty[] | null = null;
+  const finish = (properties: VcardProperty[]) => {
+    const first = (name: string) => properties.find((p) => p.name === name);
+    const fn = first('FN');
+    const n = first('N');
+    const tel = first('TEL');
+    const name = (fn && textOf(fn).trim()) || (n ? nameFromN(n) : '');
+    raws.push({
+      row: raws.length + 1,
+      name,
+      email: first('EMAIL') && textOf(first('EMAIL')!).replace(/^mailto:/i, ''),
+      phone: tel && textOf(tel).replace(/^tel:/i, ''),
+      status: first('X-SOWER-STATUS') && textOf(first('X-SOWER-STATUS')!),
+      notes: first('NOTE') && textOf(first('NOTE')!),
+    });
+  };
+  for (const line of unfoldVcard(text)) {
+    const property = propertyOf(line);
+    if (!property) continue;
+    const marker = property.value.trim().toUpperCase();
+    if (property.name === 'BEGIN' && marker === 'VCARD') card = [];
+    else if (property.name === 'END' && marker === 'VCARD' && card) {
+      finish(card);
+      card = null;
+    } else card?.push(property);
+  }
+  // A file cut off before its last END:VCARD still holds that card.
+  if (card) finish(card);
+  if (!raws.length) return { raws: [], problems: [{ row: 1, reason: msg('No contact cards found (each starts with BEGIN:VCARD)') }], warnings: new Warnings() };
+  return { raws, problems: [], warnings: new Warnings() };
+}
+
+/** Words before a name that are honorifics and after it that are suffixes, compared without dots and case. */
+const NAME_PREFIXES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'rev', 'fr', 'sr', 'br', 'prof', 'pastor']);
+const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'v', 'vi', 'phd', 'md', 'esq', 'dds', 'dmin']);
+const nameWordKey = (word: string) => word.toLowerCase().replace(/[.,]/g, '');
+
+/** A word of a plain name: letters (with their marks), and the apostrophes, hyphens and dots names and honorifics hold. */
+const plainWord = /^[\p{L}\p{M}'’.-]+$/u;
+
+/**
+ * A single name as N's parts (family;given;additional;prefixes;suffixes; RFC 6350 §6.2.2). A name of plain words, one
+ * space apart: honorifics at the start and suffixes at the end ('III', 'Jr.') kept as such, the last remaining word
+ * the family name, the first the given name, any between additional. 'Sr' is a suffix at the end and a prefix (Sister)
+ * at the start. Any other name ('Don Ramón (vecino del 3º)', 'Smith, John', one with an emoji or a line break) cannot
+ * be split sanely: all of it is the given name. Read back (nameFromN), either gives the name as it was.
+ */
+function structuredName(name: string): [family: string, given: string, additional: string, prefixes: string, suffixes: string] {
+  const trimmed = name.trim();
+  const words = trimmed.split(' ');
+  if (!words.every((word) => plainWord.test(word))) return ['', trimmed, '', '', ''];
+  const prefixes: string[] = [];
+  const suffixes: string[] = [];
+  while (words.length > 1 && NAME_PREFIXES.has(nameWordKey(words[0]))) prefixes.push(words.shift()!);
+  while (words.length > 1 && NAME_SUFFIXES.has(nameWordKey(words[words.length - 1]))) suffixes.unshift(words.pop()!);
+  const family = words.length > 1 ? words.pop()! : '';
+  const [given = '', ...additional] = words;
+  return [family, given, additional.join(' '), prefixes.join(' '), suffixes.join(' ')];
+}
+
+export function contactsToVcard(contacts: ContactFields[]): string {
+  return contacts
+    .map((contact) => {
+      const [family, given, additional, prefixes, suffixes] = structuredName(contact.name);
+      const lines = [
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        `FN:${escapeText(contact.name)}`,
+        `N:${[family, given, additional, prefixes, suffixes].map(escapeText).join(';')}`,
+        contact.email ? `EMAIL;TYPE=INTERNET:${escapeText(contact.email)}` : null,
+        contact.phone ? `TEL:${escapeText(contact.phone)}` : null,
+        contact.notes ? `NOTE:${escapeText(contact.notes)}` : null,
+        `X-SOWER-STATUS:${contact.spiritualStatus}`,
+        'END:VCARD',
+      ];
+      return lines
+        .filter((line): line is string => line !== null)
+        .map((line) => foldLine(line) + CRLF)
+        .join('');
+    })
+    .join('');
+}
