@@ -1,5 +1,6 @@
-// Keyset paging: continue after the row the cursor names, in the list's own order, only among rows the user may read.
-import { and, Column, is, sql, type Placeholder, type SQL } from 'drizzle-orm';
+// Paged lists: one declaration (definePagedList) gives a list's page, read by keyset after the row the cursor names, in
+// the list's own order, only among rows the user may read, its query built once per shape.
+import { and, asc, Column, desc, is, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from '../../db/client';
 import { canRead, readableParts, shapeOf, type Authority, type OwnedTable, type ShapedAuthority, type Who } from '../access';
@@ -31,7 +32,7 @@ export function limitOf(input: { limit?: number } | undefined) {
   return input?.limit ?? MAX_PAGE_ROWS;
 }
 
-/** Who reads a page: a query's authority, or its shape in a page query built once per shape. */
+/** Who reads a page: a query's authority, or its shape in a page query built once per shape (server/access.ts). */
 export type PageWho = Authority | ShapedAuthority;
 
 /**
@@ -72,7 +73,7 @@ const MAX_SHAPES = 2000;
  * boolean as 1 or 0, as the columns store them); a key the input gains later is part of the shape by its value until
  * it is named a value key, so it can cost shapes but never give a wrong query.
  */
-export function preparedPage<I extends { limit?: number }>() {
+function preparedPage<I extends { limit?: number }>() {
   return <K extends keyof I & string, Q extends PageQuery>(
     valueKeys: readonly K[],
     build: (db: Queryable, who: PageWho, input: Shaped<I, K>) => { fields: Record<string, Field>; query: Q },
@@ -104,5 +105,64 @@ export function preparedPage<I extends { limit?: number }>() {
       }
       return decodeRows(plan.fields, await plan.query.values(values)) as Awaited<Q>;
     };
+  };
+}
+
+/** What a paged list's input may hold besides its filters: the page's size and the id of the row it continues after. */
+type PageInput = { limit?: number; cursor?: number };
+
+/** A list's input as its page query is built: its value keys and the cursor as placeholders (see preparedPage). */
+type PageQueryInput<I extends PageInput, K extends keyof I> = Shaped<I, K | Extract<'cursor', keyof I>>;
+
+/** A select from the list's tables, before its condition, order and limit: awaited, the page's rows. */
+type Selecting = PromiseLike<unknown[]> & { prepare(): PreparedRows };
+
+/** The builder calls the helper makes on a list's select; drizzle's own types for them differ per join. */
+type Paginable = { where(where: SQL): { orderBy(...order: SQL[]): { limit(limit: number | Placeholder): unknown } } };
+
+/**
+ * A paged list, declared once (docs/how-to/add-a-list.md):
+ * - `table`: the table whose rows are listed and whose ownership columns decide who reads them (server/access.ts);
+ * - `fields`: the flat selection answered, or a function of the reader for one whose columns read other rows the
+ *   reader may see (a contact's last contact);
+ * - `select`: `db.select(fields).from(table)` with its joins; it must select exactly `fields`, whose keys name its columns;
+ * - `values`: the input keys whose values only reach SQL (`eq(column, input.x)`): they become placeholders and the
+ *   query is built once for all their values; every other key (a sort, a section) is built into the query, one
+ *   query per value. `cursor` and `limit` are always values;
+ * - `filters`: conditions on the rows (undefined: no condition) for this input;
+ * - `order`: the sort key (a column, or an expression that is never null) and its direction; ties go by id.
+ *
+ * What it gives: `page(db, authority, input)`, the rows of one page after `input.cursor`, at most `input.limit` (the
+ * largest page without one), through per-part index walks (readablePage) and a query prepared once per shape and
+ * decoded without drizzle's per-value mapping (decodeRows); and `build(db, who, input)`, that query as built with its
+ * selection (`query(…)`: the query alone), for the tests that read its plan or compare it with the prepared one.
+ * A list procedure is a protectedProcedure query calling `page` with `ctx.authority` (server/trpc.ts), which counts
+ * its rows against the request's answer budget and gives a batch's next call a turn of its own.
+ */
+export function definePagedList<I extends PageInput>() {
+  return <K extends keyof I & string, F extends Record<string, Field>, S extends Selecting>(list: {
+    table: SQLiteTable & OwnedTable;
+    fields: F | ((who: PageWho) => F);
+    select: (db: Queryable, fields: F) => S;
+    values: readonly K[];
+    filters: (input: PageQueryInput<I, K>, who: PageWho) => (SQL | undefined)[];
+    order: (input: PageQueryInput<I, K>, who: PageWho) => { key: SortKey; direction: 'asc' | 'desc' };
+  }) => {
+    const { table } = list;
+    const build = (db: Queryable, who: PageWho, input: PageQueryInput<I, K>) => {
+      const fields = typeof list.fields === 'function' ? list.fields(who) : list.fields;
+      const { key, direction } = list.order(input, who);
+      const by = direction === 'asc' ? asc : desc;
+      const order = [by(key), by(table.id)];
+      const { cursor } = input as { cursor?: number | Placeholder };
+      const filters = [...list.filters(input, who), cursor === undefined ? undefined : afterCursor(table, key, direction, cursor, who)];
+      const selecting = list.select(db, fields) as unknown as Paginable;
+      // The query keeps the select's type: its condition, order and limit change which rows it reads, not their shape.
+      const query = selecting.where(readablePage(table, who, filters, order, input.limit)).orderBy(...order).limit(input.limit) as unknown as S;
+      return { fields, query };
+    };
+    const valueKeys = [...list.values, 'cursor'] as (K | Extract<'cursor', keyof I>)[];
+    const page = preparedPage<I>()(valueKeys, build);
+    return { page, build, query: (db: Queryable, who: PageWho, input: PageQueryInput<I, K>) => build(db, who, input).query };
   };
 }

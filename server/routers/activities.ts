@@ -12,7 +12,7 @@ import { translate } from '../i18n';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from '../queries/paging';
+import { definePagedList } from '../queries/paging';
 import { insertContact } from './contacts';
 import { followUpColumns } from './followUps';
 import { prayerColumns } from './prayerRequests';
@@ -63,24 +63,26 @@ async function resolveContact(tx: Tx, who: Authority, input: { contactId?: numbe
 
 type ActivityListInput = NonNullable<z.infer<typeof activityListInput>>;
 
-/** One page of the activities the user may read, newest first, filtered. */
-export function activityPageQuery(db: Queryable, who: PageWho, input: Shaped<ActivityListInput, 'type' | 'contactId' | 'from' | 'to' | 'cursor'>) {
-  const order = [desc(activities.date), desc(activities.id)];
-  const filters = [
+/** The activities the user may read, newest first, filtered. */
+export const activityList = definePagedList<ActivityListInput>()({
+  table: activities,
+  fields: activityColumns,
+  select: selectActivities,
+  values: ['type', 'contactId', 'from', 'to'],
+  filters: (input) => [
     input.type !== undefined ? eq(activities.type, input.type) : undefined,
     input.contactId !== undefined ? eq(activities.contactId, input.contactId) : undefined,
     input.from !== undefined ? gte(activities.date, input.from) : undefined,
     input.to !== undefined ? lt(activities.date, input.to) : undefined,
-    input.cursor !== undefined ? afterCursor(activities, activities.date, 'desc', input.cursor, who) : undefined,
-  ];
-  return selectActivities(db).where(readablePage(activities, who, filters, order, input.limit)).orderBy(...order).limit(input.limit);
-}
+  ],
+  order: () => ({ key: activities.date, direction: 'desc' }),
+});
 
-/** `activityPageQuery` built once per shape. */
-export const activityPage = preparedPage<ActivityListInput>()(['type', 'contactId', 'from', 'to', 'cursor'], (db, who, input) => ({
-  fields: activityColumns,
-  query: activityPageQuery(db, who, input),
-}));
+/** One page of activities, built once per shape. */
+export const activityPage = activityList.page;
+
+/** The page's query as built (the tests read its plan and compare it with the prepared one). */
+export const activityPageQuery = activityList.query;
 
 export const activitiesRouter = router({
   list: protectedProcedure.input(activityListInput).output(answer(answers.activity.array())).query(({ ctx, input }) => activityPage(ctx.database.read, ctx.authority, input)),

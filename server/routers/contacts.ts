@@ -1,7 +1,7 @@
 // Contacts: the people a user shares with, each with a spiritual status.
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Queryable, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { contacts, followUps, type SpiritualStatus } from '../../db/schema';
 import { assertCanCreateIn, canEdit, canRead, type Authority, type Who } from '../access';
 import { idInput } from '../schemas/common';
@@ -13,7 +13,7 @@ import { contactHistory, recordStatusChanges } from './journey';
 import { spiritualCheckProcedures } from './spiritualCheck';
 import { mergeProcedures } from './merge';
 import { contactMatches, contactMatching, contactSearch } from '../queries/matching';
-import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from '../queries/paging';
+import { definePagedList } from '../queries/paging';
 import { recordsOf } from '../queries/records';
 import { decoded, rowsOf } from '../queries/rows';
 import { sqlNow } from '../queries/calendarDays';
@@ -22,18 +22,8 @@ import { nextTurn } from '../queries/turns';
 import { MAX_IMPORT_ROWS } from '../formats/contactImport';
 import { msg } from '../../shared/i18n';
 import { afterUpdate, contactKeys } from '../queries/searchKeys';
+import { contactColumns } from '../queries/contactColumns';
 import { foldText } from '../../shared/fold';
-
-export const contactColumns = {
-  id: contacts.id,
-  name: contacts.name,
-  email: contacts.email,
-  phone: contacts.phone,
-  spiritualStatus: contacts.spiritualStatus,
-  notes: contacts.notes,
-  createdAt: contacts.createdAt,
-  teamId: contacts.teamId,
-};
 
 /** Contacts list alphabetically, ignoring case. */
 const nameKey = sql`lower(${contacts.name})`;
@@ -118,21 +108,24 @@ function contactFilters(filter: { q?: string; status?: SpiritualStatus } | undef
 /** A contacts page as its query is built: the search as contactSearch's terms. */
 type ContactPageInput = { sort?: ContactSort; status?: SpiritualStatus; term?: string; digits?: string; cursor?: number; limit?: number };
 
-/** One page of the contacts the user may read, filtered and in the asked order (its plan is checked in the tests). */
-export function contactListQuery(db: Queryable, who: PageWho, input: Shaped<ContactPageInput, 'status' | 'term' | 'digits' | 'cursor'>) {
-  const fields = contactSummaryColumns(who);
-  const key = sortKey(input.sort ?? 'name', who);
-  const order = [asc(key), asc(contacts.id)];
-  const filters = [
+/** The contacts the user may read, filtered and in the asked order (its plan is checked in the tests). */
+export const contactList = definePagedList<ContactPageInput>()({
+  table: contacts,
+  fields: contactSummaryColumns,
+  select: (db, fields) => db.select(fields).from(contacts),
+  values: ['status', 'term', 'digits'],
+  filters: (input) => [
     input.term === undefined ? undefined : contactMatching({ term: input.term, digits: input.digits }),
     input.status === undefined ? undefined : eq(contacts.spiritualStatus, input.status),
-    input.cursor === undefined ? undefined : afterCursor(contacts, key, 'asc', input.cursor, who),
-  ];
-  return { fields, query: db.select(fields).from(contacts).where(readablePage(contacts, who, filters, order, input.limit)).orderBy(...order).limit(input.limit) };
-}
+  ],
+  order: (input, who) => ({ key: sortKey(input.sort ?? 'name', who), direction: 'asc' }),
+});
 
 /** One page of contacts, built once per shape. */
-export const contactPage = preparedPage<ContactPageInput>()(['status', 'term', 'digits', 'cursor'], contactListQuery);
+export const contactPage = contactList.page;
+
+/** The page's query as built, with its selection (the tests read its plan and compare it with the prepared one). */
+export const contactListQuery = contactList.build;
 
 /** A list's input as the page takes it. */
 export const contactPageInput = ({ q, ...input }: NonNullable<z.infer<typeof contactListInput>>): ContactPageInput => ({ ...input, ...(q ? contactSearch(q) : {}) });

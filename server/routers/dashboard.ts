@@ -14,7 +14,7 @@ import { followUpListColumns, selectFollowUps } from './followUps';
 import { goalColumns } from './goals';
 import { inReadersLanguage, resourceCardColumns } from './resources';
 import { preparedDueFollowUps } from './insights';
-import { preparedPage, readablePage } from '../queries/paging';
+import { definePagedList } from '../queries/paging';
 import { readableTallies, readableWindows } from '../queries/tallies';
 import { DAY_MS } from '../queries/calendarDays';
 import { msg, type Locale } from '../../shared/i18n';
@@ -91,10 +91,13 @@ const firstResourcesQuery = preparedPer((db) =>
 );
 
 /** Pending follow-ups from a date on, soonest first (the summary's upcoming ones from the start of the caller's day). */
-const upcomingPage = preparedPage<{ from: Date; limit?: number }>()(['from'], (db, who, input) => {
-  const soonest = [asc(followUps.date), asc(followUps.id)];
-  const filters = [eq(followUps.completed, false), gte(followUps.date, input.from!)];
-  return { fields: followUpListColumns, query: selectFollowUps(db).where(readablePage(followUps, who, filters, soonest, input.limit)).orderBy(...soonest).limit(input.limit) };
+const upcomingList = definePagedList<{ from: Date; limit?: number }>()({
+  table: followUps,
+  fields: followUpListColumns,
+  select: selectFollowUps,
+  values: ['from'],
+  filters: (input) => [eq(followUps.completed, false), gte(followUps.date, input.from!)],
+  order: () => ({ key: followUps.date, direction: 'asc' }),
 });
 
 export const dashboardRouter = router({
@@ -113,7 +116,7 @@ export const dashboardRouter = router({
       computeStats(db, userId, ctx.locale),
       activeGoalsQuery(db).all({ userId }),
       activityPage(db, who, { limit: 3 }),
-      upcomingPage(db, who, { from: input.upcomingFrom, limit: 3 }),
+      upcomingList.page(db, who, { from: input.upcomingFrom, limit: 3 }),
       preparedDueFollowUps(db).all({ userId, before: input.upcomingFrom.getTime() }),
       firstResourcesQuery(db).all({ userId, locale: ctx.locale }),
     ]);

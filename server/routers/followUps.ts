@@ -1,6 +1,6 @@
 // Follow-ups: what a user plans to do next with a contact; pending until completed.
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, gt, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
@@ -22,7 +22,7 @@ import {
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from '../queries/paging';
+import { definePagedList, type Shaped } from '../queries/paging';
 import { contactRefs, recordsOf } from '../queries/records';
 import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
@@ -61,6 +61,9 @@ export function selectCalendarFollowUps(db: Queryable) {
     .innerJoin(contacts, eq(contacts.id, followUps.contactId));
 }
 
+/** A follow-up page's input as its query is built: these keys as placeholders. */
+type FollowUpPageInput = Shaped<NonNullable<z.infer<typeof followUpListInput>>, 'completed' | 'todayStart' | 'tomorrowStart' | 'cursor'>;
+
 /**
  * One group of the screen as a filter and a direction on (date, id): pending groups soonest first (so the most
  * overdue, the most urgent, leads), completed ones newest first. Without a section, the list is soonest first,
@@ -85,22 +88,21 @@ function sectionOf(input: FollowUpPageInput): { filters: (SQL | undefined)[]; di
   }
 }
 
-type FollowUpPageInput = Shaped<NonNullable<z.infer<typeof followUpListInput>>, 'completed' | 'todayStart' | 'tomorrowStart' | 'cursor'>;
-
 /** Soonest first, `completed` narrowing to one tab; or one `section` of the screen in its own order. */
-export function followUpPageQuery(db: Queryable, who: PageWho, input: FollowUpPageInput) {
-  const { filters: sectionFilters, direction } = sectionOf(input);
-  const by = direction === 'asc' ? asc : desc;
-  const order = [by(followUps.date), by(followUps.id)];
-  const filters = [...sectionFilters, input.cursor !== undefined ? afterCursor(followUps, followUps.date, direction, input.cursor, who) : undefined];
-  return selectFollowUps(db).where(readablePage(followUps, who, filters, order, input.limit)).orderBy(...order).limit(input.limit);
-}
+export const followUpList = definePagedList<NonNullable<z.infer<typeof followUpListInput>>>()({
+  table: followUps,
+  fields: followUpListColumns,
+  select: selectFollowUps,
+  values: ['completed', 'todayStart', 'tomorrowStart'],
+  filters: (input) => sectionOf(input).filters,
+  order: (input) => ({ key: followUps.date, direction: sectionOf(input).direction }),
+});
 
 /** One page of a follow-up list or section, built once per shape. */
-export const followUpPage = preparedPage<NonNullable<z.infer<typeof followUpListInput>>>()(['completed', 'todayStart', 'tomorrowStart', 'cursor'], (db, who, input) => ({
-  fields: followUpListColumns,
-  query: followUpPageQuery(db, who, input),
-}));
+export const followUpPage = followUpList.page;
+
+/** The page's query as built (the tests read its plan and compare it with the prepared one). */
+export const followUpPageQuery = followUpList.query;
 
 const NOT_FOUND = msg('Follow-up not found');
 const followUpRecords = recordsOf(followUps, NOT_FOUND, (db, where) => selectFollowUps(db).where(where));

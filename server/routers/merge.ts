@@ -40,6 +40,7 @@ import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { nextTurn } from '../queries/turns';
 import { contactKeys } from '../queries/searchKeys';
+import { contactColumns } from '../queries/contactColumns';
 
 const CONTACT_NOT_FOUND = msg('Contact not found');
 const NOT_SAME_PEOPLE = msg('These two contacts are not shared with the same people, so they cannot be merged.');
@@ -80,17 +81,10 @@ function sameReaders(a: Side, b: Side) {
 async function mergePair(db: Queryable, who: Authority, keptId: number, duplicateId: number): Promise<{ kept: Side; duplicate: Side }> {
   const rows = await db
     .select({
-      id: contacts.id,
-      teamId: contacts.teamId,
+      ...contactColumns,
       createdBy: contacts.createdBy,
       editable: sql<number>`${canEdit(contacts, who)}`.mapWith(Boolean),
       creatorInTeam: sql<number>`exists (select 1 from team_members m where m.team_id = ${contacts.teamId} and m.user_id = ${contacts.createdBy})`.mapWith(Boolean),
-      name: contacts.name,
-      email: contacts.email,
-      phone: contacts.phone,
-      spiritualStatus: contacts.spiritualStatus,
-      notes: contacts.notes,
-      createdAt: contacts.createdAt,
     })
     .from(contacts)
     .where(and(inArray(contacts.id, [keptId, duplicateId]), canRead(contacts, who)));

@@ -1,5 +1,5 @@
 // Prayer requests: the prayer journal, with a prayed counter and answered prayers.
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
@@ -10,7 +10,7 @@ import { prayerCreateInput, prayerListInput, prayerUpdateInput } from '../schema
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { afterCursor, preparedPage, readablePage, type PageWho, type Shaped } from '../queries/paging';
+import { definePagedList } from '../queries/paging';
 import { contactRefs, recordsOf } from '../queries/records';
 import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
@@ -45,26 +45,25 @@ function selectPrayers(db: Queryable) {
     .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId));
 }
 
-type PrayerPageInput = Shaped<NonNullable<z.infer<typeof prayerListInput>>, 'answered' | 'cursor'>;
-
 /** Newest first by date, `answered` narrowing to one tab; or one `section` (tab) in the screen's order. */
-export function prayerPageQuery(db: Queryable, who: PageWho, input: PrayerPageInput) {
-  const answered = input.section ? input.section === 'answered' : input.answered;
+export const prayerList = definePagedList<NonNullable<z.infer<typeof prayerListInput>>>()({
+  table: prayerRequests,
+  fields: prayerListColumns,
+  select: selectPrayers,
+  values: ['answered'],
+  filters: (input) => {
+    const answered = input.section ? input.section === 'answered' : input.answered;
+    return [answered === undefined ? undefined : eq(prayerRequests.answered, answered)];
+  },
   // SPEC: answered prayers by answer date (else date), newest first; everything else by date.
-  const key = input.section === 'answered' ? answeredOn : prayerRequests.date;
-  const order = [desc(key), desc(prayerRequests.id)];
-  const filters = [
-    answered === undefined ? undefined : eq(prayerRequests.answered, answered),
-    input.cursor !== undefined ? afterCursor(prayerRequests, key, 'desc', input.cursor, who) : undefined,
-  ];
-  return selectPrayers(db).where(readablePage(prayerRequests, who, filters, order, input.limit)).orderBy(...order).limit(input.limit);
-}
+  order: (input) => ({ key: input.section === 'answered' ? answeredOn : prayerRequests.date, direction: 'desc' }),
+});
 
 /** One page of a prayer list or tab, built once per shape. */
-export const prayerPage = preparedPage<NonNullable<z.infer<typeof prayerListInput>>>()(['answered', 'cursor'], (db, who, input) => ({
-  fields: prayerListColumns,
-  query: prayerPageQuery(db, who, input),
-}));
+export const prayerPage = prayerList.page;
+
+/** The page's query as built (the tests read its plan and compare it with the prepared one). */
+export const prayerPageQuery = prayerList.query;
 
 const prayerRecords = recordsOf(prayerRequests, msg('Prayer request not found'), (db, where) => selectPrayers(db).where(where));
 
