@@ -63,7 +63,8 @@ export function translateIssue(locale: Locale, issue: Issue): string {
 
 function zodText(map: z.core.$ZodErrorMap, issue: Issue): string | undefined {
   try {
-    const result = map(issue as unknown as Parameters<z.core.$ZodErrorMap>[0]);
+    // A locale's map is typed for the issue as a check raised it, before zod finished it (decision 021).
+    const result = map(issue as z.core.$ZodRawIssue);
     return typeof result === 'string' ? result : result?.message;
   } catch {
     return undefined;

@@ -1,9 +1,8 @@
-// The OpenAPI 3.1 document of the REST API, built from the REST table, the procedures' zod inputs and the documented answers.
-import type { AnyProcedure } from '@trpc/server';
+// The OpenAPI 3.1 document of the REST API, built from the REST table and the procedures' zod inputs and outputs.
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../security/auth';
-import { appRouter } from '../routers';
-import { components, responses } from './responses';
+import * as answers from '../schemas/answers';
+import { parsersOf, procedureAt } from './procedures';
 import { restRoutes, type RestRoute } from './routes';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -33,19 +32,36 @@ const RATE_LIMITED = new Set<string>(['calendar.feed', 'account.export', 'accoun
  * ways (a Date becomes its toISOString() in the JSON answer; an input date is read from the string).
  */
 function datesAsStrings(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }) {
-  if ((ctx.zodSchema as z.ZodType)._zod.def.type === 'date') Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
+  if (ctx.zodSchema instanceof z.ZodDate) Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
 }
 
 const componentRef = (id: string) => `#/components/schemas/${id}`;
 
-/** A procedure of the app router by its dotted name, as the table names it. */
-function procedureAt(path: string): AnyProcedure {
-  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], appRouter) as AnyProcedure;
-}
+/** Schemas that appear in several answers, by the name of their component in the document; any other answer is named for its procedure. */
+const components: Record<string, z.ZodType> = {
+  User: answers.user,
+  Contact: answers.contact,
+  Activity: answers.activity,
+  FollowUp: answers.followUp,
+  PrayerRequest: answers.prayerRequest,
+  Goal: answers.goal,
+  Team: answers.team,
+  OwnTeam: answers.ownTeam,
+  TeamMember: answers.member,
+  SentInvitation: answers.sentInvitation,
+  ReceivedInvitation: answers.receivedInvitation,
+  Trend: answers.trend,
+  TimelineItem: answers.timelineItem,
+  AttentionItem: answers.attentionItem,
+  Removed: answers.removed,
+  Done: answers.done,
+  CalendarFeedUrl: answers.feedUrl,
+  Error: answers.errorBody,
+};
 
 /** The JSON Schema of what the procedure takes (as sent over REST); none for a procedure without input. */
 function inputSchemaOf(route: RestRoute): JsonSchema | undefined {
-  const inputs = procedureAt(route.procedure)._def.inputs;
+  const { inputs } = parsersOf(procedureAt(route.procedure));
   if (!inputs.length) return undefined;
   if (inputs.length > 1 || !(inputs[0] instanceof z.ZodType)) throw new Error(`${route.procedure}: one zod input schema expected for the OpenAPI document`);
   const { $schema: _dialect, ...schema } = z.toJSONSchema(inputs[0], { io: 'input', unrepresentable: 'any', override: datesAsStrings }) as JsonSchema;
@@ -104,11 +120,18 @@ function errorStatusesOf(route: RestRoute, input: JsonSchema | undefined) {
   ];
 }
 
+/** What the procedure's `.output()` was given (server/answers.ts): the schema of its answer, if it declares one. */
+function answerSchemaOf(procedure: string): z.ZodType | undefined {
+  const { output } = parsersOf(procedureAt(procedure));
+  const schema = (output as { schema?: unknown } | undefined)?.schema;
+  return schema instanceof z.ZodType ? schema : undefined;
+}
+
 function successOf(route: RestRoute, schemaIds: Map<z.ZodType, string>) {
-  const answer = (responses as Partial<Record<string, z.ZodType>>)[route.procedure];
+  const answer = answerSchemaOf(route.procedure);
   const json = answer && { schema: { $ref: componentRef(schemaIds.get(answer)!) } };
   if (!route.download) {
-    if (!json) throw new Error(`${route.procedure}: no documented answer (server/rest/responses.ts)`);
+    if (!json) throw new Error(`${route.procedure}: no declared answer (.output(answer(…)), server/answers.ts)`);
     const whole = route.pagedList ? ' Without `limit`, every row (sent as it is read); with it, one page after `cursor`.' : '';
     return { description: `The procedure’s answer as JSON; dates are ISO 8601 strings.${whole}`, content: { 'application/json': json } };
   }
@@ -131,11 +154,13 @@ export function openApiDocument() {
     registry.add(schema, { id });
     schemaIds.set(schema, id);
   }
-  for (const [procedure, schema] of Object.entries(responses))
-    if (!schemaIds.has(schema)) {
+  for (const { procedure } of restRoutes) {
+    const schema = answerSchemaOf(procedure);
+    if (schema && !schemaIds.has(schema)) {
       registry.add(schema, { id: procedure });
       schemaIds.set(schema, procedure);
     }
+  }
   const generated = z.toJSONSchema(registry, { io: 'output', unrepresentable: 'any', override: datesAsStrings, uri: componentRef }).schemas;
   const schemas = Object.fromEntries(Object.entries(generated).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, schema]));
 

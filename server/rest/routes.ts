@@ -1,10 +1,12 @@
 // The REST table: each documented /api path, the tRPC procedure that serves it, and how the request becomes input.
-import type { AnyProcedure } from '@trpc/server';
 import type { AppRouter } from '../routers';
 
-/** The dotted names of the procedures in a router's record, where a nested router is a nested record ('teams.members.add'). */
+/** The app router as a server-side caller sees it (tRPC's public `createCaller`): procedures are functions, nested routers objects. */
+type AppCaller = ReturnType<AppRouter['createCaller']>;
+
+/** The dotted names of the procedures on a caller, where a nested router is a nested object ('teams.members.add'). */
 type ProcedurePaths<Node, Prefix extends string = ''> = {
-  [Key in keyof Node & string]: Node[Key] extends AnyProcedure
+  [Key in keyof Node & string]: Node[Key] extends (...args: never[]) => unknown
     ? `${Prefix}${Key}`
     : Node[Key] extends object
       ? ProcedurePaths<Node[Key], `${Prefix}${Key}.`>
@@ -12,7 +14,7 @@ type ProcedurePaths<Node, Prefix extends string = ''> = {
 }[keyof Node & string];
 
 /** A procedure of AppRouter by its dotted name: a table row naming anything else fails `tsc`. */
-export type ProcedurePath = ProcedurePaths<AppRouter['_def']['record']>;
+export type ProcedurePath = ProcedurePaths<AppCaller>;
 
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -48,8 +50,8 @@ export interface TextAnswer {
 
 /** The entities whose routers have list, byId, create, update and remove. */
 type CrudEntity = {
-  [Entity in keyof AppRouter['_def']['record'] & string]: `${Entity}.${'list' | 'byId' | 'create' | 'update' | 'remove'}` extends ProcedurePath ? Entity : never;
-}[keyof AppRouter['_def']['record'] & string];
+  [Entity in keyof AppCaller & string]: `${Entity}.${'list' | 'byId' | 'create' | 'update' | 'remove'}` extends ProcedurePath ? Entity : never;
+}[keyof AppCaller & string];
 
 const crud = (base: string, entity: CrudEntity, extra: { create?: Partial<RestRoute>; list?: Partial<RestRoute>; remove?: Partial<RestRoute> } = {}): RestRoute[] => [
   { method: 'GET', path: `/api/${base}`, procedure: `${entity}.list`, input: 'query', ...extra.list },

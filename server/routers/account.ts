@@ -21,6 +21,8 @@ import { contactsToVcard } from '../formats/vcard';
 import { changePasswordInput, deleteAccountInput, EMAIL_NEEDS_PASSWORD, importInput, profileUpdateInput } from '../schemas/account';
 import { languageInput } from '../schemas/auth';
 import { protectedProcedure, router, type Context } from '../trpc';
+import { answer, fileAnswer } from '../answers';
+import * as answers from '../schemas/answers';
 import { nextTurn } from '../queries/turns';
 import { accountEmailRouter } from './accountEmail';
 import { activityColumns } from './activities';
@@ -315,7 +317,7 @@ async function handOverTeams(tx: Tx, userId: number) {
 }
 
 export const accountRouter = router({
-  updateProfile: protectedProcedure.input(profileUpdateInput).mutation(async ({ ctx, input }) => {
+  updateProfile: protectedProcedure.input(profileUpdateInput).output(answer(answers.user)).mutation(async ({ ctx, input }) => {
     const userId = ctx.user.id;
     const { currentPassword, ...changes } = input;
     const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
@@ -354,13 +356,13 @@ export const accountRouter = router({
   email: accountEmailRouter,
 
   /** The language Sower speaks to the user, on every device and in what the server writes (emails, calendar feed). */
-  setLanguage: protectedProcedure.input(languageInput).mutation(async ({ ctx, input }) => {
+  setLanguage: protectedProcedure.input(languageInput).output(answer(answers.languageSet)).mutation(async ({ ctx, input }) => {
     await ctx.database.write((tx) => tx.update(users).set({ language: input.language }).where(eq(users.id, ctx.user.id)));
     return { language: input.language };
   }),
 
   /** Signs out every other session of the user; the one that changed the password stays signed in. */
-  changePassword: protectedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+  changePassword: protectedProcedure.input(changePasswordInput).output(answer(answers.done)).mutation(async ({ ctx, input }) => {
     await assertPassword(ctx, input.currentPassword, 'currentPassword', msg('Current password is incorrect'));
     const passwordHash = await hashPassword(input.newPassword);
     await ctx.database.write((tx) => tx.update(users).set({ passwordHash }).where(eq(users.id, ctx.user.id)));
@@ -370,7 +372,7 @@ export const accountRouter = router({
   }),
 
   /** Every download below is counted for the account and the address before anything is read (server/http/downloads.ts). */
-  export: protectedProcedure.query(async ({ ctx }) => {
+  export: protectedProcedure.output(fileAnswer(answers.accountExport)).query(async ({ ctx }) => {
     await countDownload(ctx, ctx.user.id);
     return exportData(ctx.database.read, ctx.authority);
   }),
@@ -392,15 +394,16 @@ export const accountRouter = router({
   }),
 
   /** What an import reads (column titles and status words), the user's language first: the help beside the file picker. */
-  importHelp: protectedProcedure.query(({ ctx }) => importHelp(ctx.locale)),
+  importHelp: protectedProcedure.output(answer(answers.importHelp)).query(({ ctx }) => importHelp(ctx.locale)),
 
   /** What an import would do, writing nothing. */
   previewImport: protectedProcedure
     .input(importInput)
+    .output(answer(answers.importPreview))
     .mutation(async ({ ctx, input }) => planImport(ctx.database.read, ctx.authority, await contactsFromFile(input.format, input.text), ctx.locale)),
 
   /** Parses the file again and creates every valid, new contact in one transaction. */
-  confirmImport: protectedProcedure.input(importInput).mutation(async ({ ctx, input }) => {
+  confirmImport: protectedProcedure.input(importInput).output(answer(answers.imported)).mutation(async ({ ctx, input }) => {
     const parsed = await contactsFromFile(input.format, input.text);
     return ctx.database.write(async (tx) => {
       const plan = await planImport(tx, ctx.authority, parsed, ctx.locale);
@@ -410,7 +413,7 @@ export const accountRouter = router({
   }),
 
   /** Deletes the user and, by cascade, every row they created; signs them out everywhere. */
-  deleteAccount: protectedProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
+  deleteAccount: protectedProcedure.input(deleteAccountInput).output(answer(answers.done)).mutation(async ({ ctx, input }) => {
     const userId = ctx.user.id;
     await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));
     await ctx.database.write(async (tx) => {

@@ -10,6 +10,8 @@ import { idInput } from '../schemas/common';
 import { activityTypeLabels } from '../../shared/vocabulary';
 import { translate } from '../i18n';
 import { protectedProcedure, router } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
 import { definePagedList } from '../queries/paging';
 import { insertContact } from './contacts';
 import { followUpColumns } from './followUps';
@@ -83,11 +85,11 @@ export const activityPage = activityList.page;
 export const activityPageQuery = activityList.query;
 
 export const activitiesRouter = router({
-  list: protectedProcedure.input(activityListInput).query(({ ctx, input }) => activityPage(ctx.database.read, ctx.authority, input)),
+  list: protectedProcedure.input(activityListInput).output(answer(answers.activity.array())).query(({ ctx, input }) => activityPage(ctx.database.read, ctx.authority, input)),
 
-  byId: protectedProcedure.input(idInput).query(({ ctx, input }) => activityRecords.read(ctx.database.read, input.id, ctx.authority)),
+  byId: protectedProcedure.input(idInput).output(answer(answers.activity)).query(({ ctx, input }) => activityRecords.read(ctx.database.read, input.id, ctx.authority)),
 
-  create: protectedProcedure.input(activityCreateInput).mutation(({ ctx, input }) =>
+  create: protectedProcedure.input(activityCreateInput).output(answer(answers.createdActivity)).mutation(({ ctx, input }) =>
     // An outbox replay with the same key answers the first result and creates nothing.
     ctx.database.write((tx) => onceForKey(tx, ctx.user.id, input.idempotencyKey, input, async () => {
       const userId = ctx.user.id;
@@ -130,7 +132,7 @@ export const activitiesRouter = router({
     })),
   ),
 
-  update: protectedProcedure.input(activityUpdateInput).mutation(({ ctx, input }) =>
+  update: protectedProcedure.input(activityUpdateInput).output(answer(answers.updatedActivity)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const { id, contactName, contactId, ...changes } = input;
       const current = await activityRecords.read(tx, id, ctx.authority);
@@ -146,5 +148,6 @@ export const activitiesRouter = router({
 
   remove: protectedProcedure
     .input(idInput)
+    .output(answer(answers.removed))
     .mutation(({ ctx, input }) => ctx.database.write((tx) => activityRecords.remove(tx, input.id, ctx.authority))),
 });

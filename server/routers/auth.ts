@@ -11,6 +11,8 @@ import { offerConfirmation } from '../nudges/confirmation';
 import { usernameKey } from '../../shared/fold';
 import { loginInput, registerInput } from '../schemas/auth';
 import { publicProcedure, router, signedInProcedure, type Context } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
 
 export const userColumns = {
   id: users.id,
@@ -40,9 +42,9 @@ const USERNAME_TAKEN = { field: 'username', message: msg('Username already taken
 const EMAIL_TAKEN = { field: 'email', message: msg('Email already registered') };
 
 export const authRouter = router({
-  me: signedInProcedure.query(({ ctx }): SessionUser => ctx.user),
+  me: signedInProcedure.output(answer(answers.user)).query(({ ctx }): SessionUser => ctx.user),
 
-  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+  register: publicProcedure.input(registerInput).output(answer(answers.user)).mutation(async ({ ctx, input }) => {
     // Every registration counts, refused ones too: 'Username already taken' would otherwise list usernames at speed.
     await attempt(ctx, [{ key: `register:ip:${addressKey(ctx.clientIp)}`, rule: ctx.limits.registerPerAddress }]);
     const key = usernameKey(input.username);
@@ -70,7 +72,7 @@ export const authRouter = router({
     return user;
   }),
 
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+  login: publicProcedure.input(loginInput).output(answer(answers.signedIn)).mutation(async ({ ctx, input }) => {
     // Failures count per username and address, and per address: an attacker's guesses never lock the owner out of
     // their own account from another address, and one address cannot try many usernames.
     const address = addressKey(ctx.clientIp);
@@ -96,7 +98,7 @@ export const authRouter = router({
     return { user, message: translate(requestLocale(language, ctx.acceptLanguage), 'Login successful') };
   }),
 
-  logout: publicProcedure.mutation(async ({ ctx }) => {
+  logout: publicProcedure.output(answer(answers.signedOut)).mutation(async ({ ctx }) => {
     if (ctx.session) await ctx.auth.invalidateSession(ctx.session.id);
     ctx.setCookie(ctx.auth.blankSessionCookie(ctx.secure));
     return { message: translate(ctx.locale, 'Logged out') };

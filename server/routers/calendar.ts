@@ -10,6 +10,8 @@ import { countRequest } from '../http/downloads';
 import { addressKey } from '../security/rateLimit';
 import { longStep } from '../queries/turns';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
 import { selectCalendarFollowUps } from './followUps';
 import { readablePage } from '../queries/paging';
 import { DAY_MS } from '../queries/calendarDays';
@@ -45,13 +47,13 @@ export const feedPath = (token: string) => `/api/calendar/${token}.ics`;
 const feedInput = z.object({ token: z.string() });
 
 export const calendarRouter = router({
-  status: protectedProcedure.query(async ({ ctx }) => {
+  status: protectedProcedure.output(answer(answers.calendarStatus)).query(async ({ ctx }) => {
     const [row] = await ctx.database.read.select({ token: users.calendarToken }).from(users).where(eq(users.id, ctx.user.id));
     return row?.token ? { enabled: true as const, url: feedPath(row.token) } : { enabled: false as const, url: null };
   }),
 
   /** Turns the feed on, keeping the URL the user may already have subscribed to. */
-  enable: protectedProcedure.mutation(({ ctx }) =>
+  enable: protectedProcedure.output(answer(answers.feedUrl)).mutation(({ ctx }) =>
     ctx.database.write(async (tx) => {
       const [row] = await tx.select({ token: users.calendarToken }).from(users).where(eq(users.id, ctx.user.id));
       if (row?.token) return { url: feedPath(row.token) };
@@ -62,7 +64,7 @@ export const calendarRouter = router({
   ),
 
   /** A new URL for a leaked one: the old token is overwritten, so it stops working with this write. */
-  rotate: protectedProcedure.mutation(({ ctx }) =>
+  rotate: protectedProcedure.output(answer(answers.feedUrl)).mutation(({ ctx }) =>
     ctx.database.write(async (tx) => {
       const token = newToken();
       await tx.update(users).set({ calendarToken: token }).where(eq(users.id, ctx.user.id));
@@ -70,7 +72,7 @@ export const calendarRouter = router({
     }),
   ),
 
-  disable: protectedProcedure.mutation(({ ctx }) =>
+  disable: protectedProcedure.output(answer(answers.calendarDisabled)).mutation(({ ctx }) =>
     ctx.database.write(async (tx) => {
       await tx.update(users).set({ calendarToken: null }).where(eq(users.id, ctx.user.id));
       return { enabled: false as const };

@@ -8,6 +8,8 @@ import { idInput } from '../schemas/common';
 import { contactCountInput, contactCreateInput, contactListInput, contactSameNameInput, contactTimelineInput, contactUpdateInput } from '../schemas/contacts';
 import type { ContactSort } from '../../shared/lists';
 import { protectedProcedure, router } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
 import { contactHistory, recordStatusChanges } from './journey';
 import { spiritualCheckProcedures } from './spiritualCheck';
 import { mergeProcedures } from './merge';
@@ -143,7 +145,7 @@ export const contactsRouter = router({
   // Merging a duplicate into a contact (issue 28): contacts.mergePreview, contacts.merge.
   ...mergeProcedures(contactRecords.read),
 
-  list: protectedProcedure.input(contactListInput).query(({ ctx, input }) => {
+  list: protectedProcedure.input(contactListInput).output(answer(answers.contact.array())).query(({ ctx, input }) => {
     return contactPage(ctx.database.read, ctx.authority, input && contactPageInput(input));
   }),
 
@@ -170,7 +172,7 @@ export const contactsRouter = router({
    * (activities.ts resolveContact), so the first one `editable` is the contact a typed name is logged with. Through the
    * name-key indexes: one seek.
    */
-  sameName: protectedProcedure.input(contactSameNameInput).query(async ({ ctx, input }) => {
+  sameName: protectedProcedure.input(contactSameNameInput).output(answer(answers.sameNameContacts)).query(async ({ ctx, input }) => {
     const who = ctx.authority;
     const editable = sql<number>`${canEdit(contacts, who)}`;
     const rows = await ctx.database.read
@@ -183,28 +185,28 @@ export const contactsRouter = router({
   }),
 
   /** How many contacts the same filter finds, for "N contacts match". */
-  count: protectedProcedure.input(contactCountInput).query(async ({ ctx, input }) => {
+  count: protectedProcedure.input(contactCountInput).output(answer(answers.contactCount)).query(async ({ ctx, input }) => {
     const [row] = await ctx.database.read.select({ count: count() }).from(contacts).where(and(canRead(contacts, ctx.authority), ...contactFilters(input)));
     return { count: row.count };
   }),
 
-  byId: protectedProcedure.input(idInput).query(({ ctx, input }) => contactRecords.read(ctx.database.read, input.id, ctx.authority)),
+  byId: protectedProcedure.input(idInput).output(answer(answers.contact)).query(({ ctx, input }) => contactRecords.read(ctx.database.read, input.id, ctx.authority)),
 
   /**
    * The contact with its journey (oldest first) and a page of its activities, follow-ups, prayers and status changes,
    * newest first; `nextCursor` continues with older ones.
    */
-  timeline: protectedProcedure.input(contactTimelineInput).query(async ({ ctx, input }) => {
+  timeline: protectedProcedure.input(contactTimelineInput).output(answer(answers.contactTimeline)).query(async ({ ctx, input }) => {
     const contact = await contactRecords.read(ctx.database.read, input.id, ctx.authority);
     return { contact, ...(await contactHistory(ctx.database.read, contact.id, ctx.authority, input)) };
   }),
 
   // A new person has had no contact and has no follow-up yet: the same shape the list and the contact's page answer.
-  create: protectedProcedure.input(contactCreateInput).mutation(({ ctx, input }) =>
+  create: protectedProcedure.input(contactCreateInput).output(answer(answers.createdContact)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => ({ ...(await insertContact(tx, ctx.authority, input)), lastContactAt: null, nextFollowUpAt: null })),
   ),
 
-  update: protectedProcedure.input(contactUpdateInput).mutation(({ ctx, input }) =>
+  update: protectedProcedure.input(contactUpdateInput).output(answer(answers.contact)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const { id, ...changes } = input;
       const [before] = await tx
@@ -223,5 +225,6 @@ export const contactsRouter = router({
 
   remove: protectedProcedure
     .input(idInput)
+    .output(answer(answers.removed))
     .mutation(({ ctx, input }) => ctx.database.write((tx) => contactRecords.remove(tx, input.id, ctx.authority))),
 });

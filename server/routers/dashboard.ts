@@ -7,6 +7,8 @@ import { canRead, canReadResource, preparedUser as user } from '../access';
 import { preparedPer } from '../queries/prepared';
 import { dateInput } from '../schemas/common';
 import { protectedProcedure, router } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
 import { activityPage } from './activities';
 import { followUpListColumns, selectFollowUps } from './followUps';
 import { goalColumns } from './goals';
@@ -99,7 +101,7 @@ const upcomingList = definePagedList<{ from: Date; limit?: number }>()({
 });
 
 export const dashboardRouter = router({
-  stats: protectedProcedure.query(({ ctx }) => computeStats(ctx.database.read, ctx.user.id, ctx.locale)),
+  stats: protectedProcedure.output(answer(answers.dashboardStats)).query(({ ctx }) => computeStats(ctx.database.read, ctx.user.id, ctx.locale)),
 
   /**
    * Everything the dashboard shows in one call: stats, 3 active goals, 3 latest activities, 3 upcoming follow-ups

@@ -20,6 +20,8 @@ import {
   followUpUpdateInput,
 } from '../schemas/followUps';
 import { protectedProcedure, router } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
 import { definePagedList, type Shaped } from '../queries/paging';
 import { contactRefs, recordsOf } from '../queries/records';
 import { readableTallies } from '../queries/tallies';
@@ -128,7 +130,7 @@ const seriesColumns = {
   repeatAnchor: followUps.repeatAnchor,
   seriesId: followUps.seriesId,
 };
-type SeriesRow = { [K in keyof typeof seriesColumns]: (typeof seriesColumns)[K]['_']['notNull'] extends true ? (typeof seriesColumns)[K]['_']['data'] : (typeof seriesColumns)[K]['_']['data'] | null };
+type SeriesRow = Pick<typeof followUps.$inferSelect, keyof typeof seriesColumns>;
 
 /** The follow-up if the user may edit it, else 403 for one they only see and 404 for anything else. */
 async function editable(tx: Tx, rowId: number, who: Authority): Promise<SeriesRow> {
@@ -217,14 +219,14 @@ async function scopedRows(tx: Tx, row: SeriesRow, scope: FollowUpScope, who: Aut
 }
 
 export const followUpsRouter = router({
-  list: protectedProcedure.input(followUpListInput).query(({ ctx, input }) => followUpPage(ctx.database.read, ctx.authority, input)),
+  list: protectedProcedure.input(followUpListInput).output(answer(answers.followUp.array())).query(({ ctx, input }) => followUpPage(ctx.database.read, ctx.authority, input)),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['follow_up']);
     return { pending: tally('follow_up', 'pending').rows, completed: tally('follow_up', 'completed').rows };
   }),
 
-  byId: protectedProcedure.input(idInput).query(({ ctx, input }) => followUpRecords.read(ctx.database.read, input.id, ctx.authority)),
+  byId: protectedProcedure.input(idInput).output(answer(answers.followUp)).query(({ ctx, input }) => followUpRecords.read(ctx.database.read, input.id, ctx.authority)),
 
   /** One follow-up as an .ics file, for "Add to calendar". */
   ics: protectedProcedure.input(idInput).query(async ({ ctx, input }) =>
@@ -232,7 +234,7 @@ export const followUpsRouter = router({
   ),
 
   // An outbox replay with the same key answers the first result and creates nothing (decisions 006, 027).
-  create: protectedProcedure.input(followUpCreateInput).mutation(({ ctx, input }) =>
+  create: protectedProcedure.input(followUpCreateInput).output(answer(answers.followUp)).mutation(({ ctx, input }) =>
     ctx.database.write((tx) => onceForKey(tx, ctx.user.id, input.idempotencyKey, input, async () => {
       await assertCanCreateIn(tx, input.teamId, ctx.authority);
       await contactRefs.read(tx, input.contactId, ctx.authority);
@@ -259,7 +261,7 @@ export const followUpsRouter = router({
    * With `scope: 'one'`, a new date moves only this one (the series keeps its schedule), and a different repeat
    * starts a series of its own from this one.
    */
-  update: protectedProcedure.input(followUpUpdateInput).mutation(({ ctx, input }) =>
+  update: protectedProcedure.input(followUpUpdateInput).output(answer(answers.followUp)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const { id, scope, timeZone, repeat, completed, date, ...texts } = input;
       const row = await editable(tx, id, ctx.authority);
@@ -290,7 +292,7 @@ export const followUpsRouter = router({
     }),
   ),
 
-  complete: protectedProcedure.input(followUpCompleteInput).mutation(({ ctx, input }) =>
+  complete: protectedProcedure.input(followUpCompleteInput).output(answer(answers.completedFollowUp)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       await completeFollowUp(tx, input.id, ctx.authority, () => zoneOf(tx, ctx.user.id, input.timeZone));
       const done = await followUpRecords.read(tx, input.id, ctx.authority);
@@ -299,7 +301,7 @@ export const followUpsRouter = router({
   ),
 
   /** Moves a pending follow-up to a later date and changes nothing else (a date-based series keeps its schedule). */
-  snooze: protectedProcedure.input(followUpSnoozeInput).mutation(({ ctx, input }) =>
+  snooze: protectedProcedure.input(followUpSnoozeInput).output(answer(answers.followUp)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const row = await editable(tx, input.id, ctx.authority);
       if (row.completed) throw new TRPCError({ code: 'BAD_REQUEST', message: msg('A completed follow-up cannot be snoozed') });
@@ -309,7 +311,7 @@ export const followUpsRouter = router({
   ),
 
   /** Deletes a follow-up; with `scope: 'series'`, the series' later pending ones too (completed ones stay as history). */
-  remove: protectedProcedure.input(followUpRemoveInput).mutation(({ ctx, input }) =>
+  remove: protectedProcedure.input(followUpRemoveInput).output(answer(answers.removed)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const [row] = await tx
         .delete(followUps)

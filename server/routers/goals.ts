@@ -8,6 +8,8 @@ import { nextTurn } from '../queries/turns';
 import { goalCreateInput, goalUpdateInput, START_AFTER_DEADLINE, startsAfterDeadline } from '../schemas/goals';
 import { fieldInvalid } from '../errors';
 import { protectedProcedure, router } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
 import { recordsOf } from '../queries/records';
 import { decoded, rowsOf } from '../queries/rows';
 import { DAY_MS, halfDay, latestToday } from '../queries/calendarDays';
@@ -93,7 +95,7 @@ async function adjustTo(tx: Tx, goalId: number, progress: number) {
 }
 
 export const goalsRouter = router({
-  list: protectedProcedure.query(async ({ ctx }) => {
+  list: protectedProcedure.output(answer(answers.goal.array())).query(async ({ ctx }) => {
     const order = [desc(goals.createdAt), desc(goals.id)];
     const ids = (await ctx.database.read.select({ id: goals.id }).from(goals).where(canRead(goals, ctx.authority)).orderBy(...order).limit(MAX_PAGE_ROWS)).map((g) => g.id);
     // Counting is a range of index entries per goal; a slice of goals per event-loop turn keeps a long list over a dense
@@ -107,9 +109,9 @@ export const goalsRouter = router({
     return listed;
   }),
 
-  byId: protectedProcedure.input(idInput).query(({ ctx, input }) => goalRecords.read(ctx.database.read, input.id, ctx.authority)),
+  byId: protectedProcedure.input(idInput).output(answer(answers.goal)).query(({ ctx, input }) => goalRecords.read(ctx.database.read, input.id, ctx.authority)),
 
-  create: protectedProcedure.input(goalCreateInput).mutation(({ ctx, input }) =>
+  create: protectedProcedure.input(goalCreateInput).output(answer(answers.goal)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       await assertCanCreateIn(tx, input.teamId, ctx.authority);
       const { currentCount, ...values } = input;
@@ -122,7 +124,7 @@ export const goalsRouter = router({
     }),
   ),
 
-  update: protectedProcedure.input(goalUpdateInput).mutation(({ ctx, input }) =>
+  update: protectedProcedure.input(goalUpdateInput).output(answer(answers.goal)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const { id, currentCount, ...changes } = input;
       await goalRecords.update(tx, id, ctx.authority, changes);
@@ -133,7 +135,7 @@ export const goalsRouter = router({
     }),
   ),
 
-  complete: protectedProcedure.input(idInput).mutation(({ ctx, input }) =>
+  complete: protectedProcedure.input(idInput).output(answer(answers.goal)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       await goalRecords.update(tx, input.id, ctx.authority, { completed: true });
       return goalRecords.read(tx, input.id, ctx.authority);
@@ -142,5 +144,6 @@ export const goalsRouter = router({
 
   remove: protectedProcedure
     .input(idInput)
+    .output(answer(answers.removed))
     .mutation(({ ctx, input }) => ctx.database.write((tx) => goalRecords.remove(tx, input.id, ctx.authority))),
 });

@@ -7,6 +7,8 @@ import { teamInvitations, teamMembers, teams, users } from '../../db/schema';
 import { notFound } from '../access';
 import { invitationIdInput } from '../schemas/teams';
 import { protectedProcedure, router } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
 import { fmt, msg } from '../../shared/i18n';
 
 /** Teams one person may belong to: enough for any real ministry, and a bound on what every query reads. */
@@ -33,7 +35,7 @@ async function openInvitation(tx: Tx, id: number, userId: number) {
 
 export const invitationsRouter = router({
   /** The caller's open invitations, newest first, with who invited them (the inviter chose to be known). */
-  list: protectedProcedure.query(({ ctx }) =>
+  list: protectedProcedure.output(answer(answers.receivedInvitation.array())).query(({ ctx }) =>
     ctx.database.read
       .select({
         id: teamInvitations.id,
@@ -52,7 +54,7 @@ export const invitationsRouter = router({
   ),
 
   /** Joins the team with the invitation's role; every invitation of that team for the caller is then used up. */
-  accept: protectedProcedure.input(invitationIdInput).mutation(({ ctx, input }) =>
+  accept: protectedProcedure.input(invitationIdInput).output(answer(answers.team)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const invitation = await openInvitation(tx, input.id, ctx.user.id);
       const [member] = await tx
@@ -72,7 +74,7 @@ export const invitationsRouter = router({
     }),
   ),
 
-  decline: protectedProcedure.input(invitationIdInput).mutation(({ ctx, input }) =>
+  decline: protectedProcedure.input(invitationIdInput).output(answer(answers.done)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const gone = await tx
         .delete(teamInvitations)

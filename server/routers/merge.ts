@@ -28,6 +28,7 @@
 //   caller may read (a teammate's private activity moves too, but is not counted to someone who cannot see it).
 import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
+import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, contactSnoozes, contactStatusChanges, followUps, prayerRequests, type SpiritualStatus } from '../../db/schema';
 import { msg } from '../../shared/i18n';
@@ -35,6 +36,8 @@ import { canEdit, canRead, denyWrite, notFound, type Authority } from '../access
 import { LIMITS } from '../schemas/limits';
 import { contactMergeInput } from '../schemas/contacts';
 import { protectedProcedure } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
 import { nextTurn } from '../queries/turns';
 import { contactKeys } from '../queries/searchKeys';
 import { contactColumns } from '../queries/contactColumns';
@@ -152,14 +155,14 @@ async function readableCounts(db: Queryable, contactId: number, who: Authority, 
 }
 
 /** The procedures, given how contacts.byId reads a contact (routers/contacts.ts), which both answer. */
-export function mergeProcedures<Contact>(readContact: (db: Queryable, id: number, who: Authority) => Promise<Contact>) {
+export function mergeProcedures(readContact: (db: Queryable, id: number, who: Authority) => Promise<z.output<typeof answers.contact>>) {
   return {
     /**
      * What merging `duplicateId` into `id` would do: both contacts, and how many of the duplicate's activities,
      * follow-ups, prayer requests and journey steps (its 'Added as' step aside) would move, among those the user may
      * read. The same refusals as the merge itself, so the dialog can say so before anyone confirms.
      */
-    mergePreview: protectedProcedure.input(contactMergeInput).query(async ({ ctx, input }) => {
+    mergePreview: protectedProcedure.input(contactMergeInput).output(answer(answers.mergePreview)).query(async ({ ctx, input }) => {
       const db = ctx.database.read;
       const { kept, duplicate } = await mergePair(db, ctx.authority, input.id, input.duplicateId);
       return {
@@ -170,7 +173,7 @@ export function mergeProcedures<Contact>(readContact: (db: Queryable, id: number
     }),
 
     /** Merges `duplicateId` into `id` in one transaction (see the decisions at the top) and answers the kept contact. */
-    merge: protectedProcedure.input(contactMergeInput).mutation(({ ctx, input }) =>
+    merge: protectedProcedure.input(contactMergeInput).output(answer(answers.merged)).mutation(({ ctx, input }) =>
       ctx.database.write(async (tx) => {
         const who = ctx.authority;
         const { kept, duplicate } = await mergePair(tx, who, input.id, input.duplicateId);

@@ -8,6 +8,8 @@ import { onceForKey } from '../idempotency';
 import { idInput } from '../schemas/common';
 import { prayerCreateInput, prayerListInput, prayerUpdateInput } from '../schemas/prayerRequests';
 import { protectedProcedure, router } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
 import { definePagedList } from '../queries/paging';
 import { contactRefs, recordsOf } from '../queries/records';
 import { readableTallies } from '../queries/tallies';
@@ -72,17 +74,17 @@ function answerFields(answered: boolean | undefined, answerDate: Date | null | u
 }
 
 export const prayerRequestsRouter = router({
-  list: protectedProcedure.input(prayerListInput).query(({ ctx, input }) => prayerPage(ctx.database.read, ctx.authority, input)),
+  list: protectedProcedure.input(prayerListInput).output(answer(answers.prayerRequest.array())).query(({ ctx, input }) => prayerPage(ctx.database.read, ctx.authority, input)),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['prayer']);
     return { active: tally('prayer', 'active').rows, answered: tally('prayer', 'answered').rows };
   }),
 
-  byId: protectedProcedure.input(idInput).query(({ ctx, input }) => prayerRecords.read(ctx.database.read, input.id, ctx.authority)),
+  byId: protectedProcedure.input(idInput).output(answer(answers.prayerRequest)).query(({ ctx, input }) => prayerRecords.read(ctx.database.read, input.id, ctx.authority)),
 
   // An outbox replay with the same key answers the first result and creates nothing (decisions 006, 027).
-  create: protectedProcedure.input(prayerCreateInput).mutation(({ ctx, input }) =>
+  create: protectedProcedure.input(prayerCreateInput).output(answer(answers.prayerRequest)).mutation(({ ctx, input }) =>
     ctx.database.write((tx) => onceForKey(tx, ctx.user.id, input.idempotencyKey, input, async () => {
       await assertCanCreateIn(tx, input.teamId, ctx.authority);
       await contactRefs.read(tx, input.contactId, ctx.authority);
@@ -95,7 +97,7 @@ export const prayerRequestsRouter = router({
     }, 'prayer')),
   ),
 
-  update: protectedProcedure.input(prayerUpdateInput).mutation(({ ctx, input }) =>
+  update: protectedProcedure.input(prayerUpdateInput).output(answer(answers.prayerRequest)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const { id, answered, answerDate, ...changes } = input;
       await prayerRecords.update(tx, id, ctx.authority, { ...changes, ...(changes.request === undefined ? {} : prayerKeys({ request: changes.request })), ...answerFields(answered, answerDate) });
@@ -107,7 +109,7 @@ export const prayerRequestsRouter = router({
    * One more prayer, counted in SQL so two quick presses never lose one. The author's own prayer also records when, and
    * moves the request to the back of their Pray today rotation; a teammate's leaves the author's rotation alone.
    */
-  pray: protectedProcedure.input(idInput).mutation(({ ctx, input }) =>
+  pray: protectedProcedure.input(idInput).output(answer(answers.prayerRequest)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const now = Date.now();
       const own = sql`${prayerRequests.createdBy} = ${ctx.user.id}`;
@@ -121,7 +123,7 @@ export const prayerRequestsRouter = router({
   ),
 
   /** Pray today: the day's list of the user's own active requests (server/nudges/prayToday.ts), and its length. */
-  today: protectedProcedure.input(prayTodayInput).query(async ({ ctx, input }) => {
+  today: protectedProcedure.input(prayTodayInput).output(answer(answers.prayToday)).query(async ({ ctx, input }) => {
     const settings = await readSettings(ctx.database.read, ctx.user.id);
     const dayStart = input?.todayStart?.getTime() ?? dayStartIn(Date.now(), settings.timeZone ?? 'UTC');
     const items = await prayTodayList(ctx.database.read, ctx.user.id, dayStart, settings.prayTodayCount);
@@ -129,7 +131,7 @@ export const prayerRequestsRouter = router({
   }),
 
   /** 'Not today': the user's own request leaves today's list for the back of the rotation; anyone else's is not found. */
-  notToday: protectedProcedure.input(idInput).mutation(({ ctx, input }) =>
+  notToday: protectedProcedure.input(idInput).output(answer(answers.removed)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       if (!(await setAsideToday(tx, ctx.user.id, input.id, Date.now()))) throw notFound(msg('Prayer request not found'));
       return { success: true as const, id: input.id };
@@ -137,12 +139,12 @@ export const prayerRequestsRouter = router({
   ),
 
   /** How many requests the Pray today list holds (Settings of the list itself). */
-  setTodayCount: protectedProcedure.input(prayTodayCountInput).mutation(async ({ ctx, input }) => {
+  setTodayCount: protectedProcedure.input(prayTodayCountInput).output(answer(answers.prayTodayCount)).mutation(async ({ ctx, input }) => {
     const settings = await ctx.database.write((tx) => writeSettings(tx, ctx.user.id, { prayTodayCount: input.count }));
     return { count: settings.prayTodayCount };
   }),
 
-  markAnswered: protectedProcedure.input(idInput).mutation(({ ctx, input }) =>
+  markAnswered: protectedProcedure.input(idInput).output(answer(answers.prayerRequest)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       await prayerRecords.update(tx, input.id, ctx.authority, { answered: true, answerDate: new Date() });
       return prayerRecords.read(tx, input.id, ctx.authority);
@@ -151,6 +153,7 @@ export const prayerRequestsRouter = router({
 
   remove: protectedProcedure
     .input(idInput)
+    .output(answer(answers.removed))
     .mutation(({ ctx, input }) =>
       ctx.database.write((tx) => prayerRecords.remove(tx, input.id, ctx.authority)),
     ),

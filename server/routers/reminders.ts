@@ -3,6 +3,8 @@ import { remindersUpdateInput } from '../schemas/reminders';
 import { readSettings, writeSettings, type UserSettings } from '../nudges/settings';
 import { nextDigestAt } from '../nudges/schedule';
 import { protectedProcedure, router, type Context } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
 
 /** The settings as the client reads them, with what this server can deliver. */
 function remindersView(settings: UserSettings, ctx: Context) {
@@ -23,10 +25,10 @@ function remindersView(settings: UserSettings, ctx: Context) {
 }
 
 export const remindersRouter = router({
-  get: protectedProcedure.query(async ({ ctx }) => remindersView(await readSettings(ctx.database.read, ctx.user.id), ctx)),
+  get: protectedProcedure.output(answer(answers.reminders)).query(async ({ ctx }) => remindersView(await readSettings(ctx.database.read, ctx.user.id), ctx)),
 
   /** Turning reminders on needs a time zone (given now or before); the next digest is due at the next such hour there. */
-  update: protectedProcedure.input(remindersUpdateInput).mutation(async ({ ctx, input }) => {
+  update: protectedProcedure.input(remindersUpdateInput).output(answer(answers.reminders)).mutation(async ({ ctx, input }) => {
     const { hour, ...rest } = input;
     const settings = await ctx.database.write(async (tx) => {
       const before = await readSettings(tx, ctx.user.id);

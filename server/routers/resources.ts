@@ -6,6 +6,8 @@ import { msg } from '../../shared/i18n';
 import { canReadResource, notFound } from '../access';
 import { idInput } from '../schemas/common';
 import { protectedProcedure, router } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
 
 /** A column of the article in the reader's language, falling back to the article as written. */
 const inLanguage = <C extends keyof typeof resourceTranslations.$inferSelect & keyof typeof resources.$inferSelect>(column: C) =>
@@ -17,7 +19,7 @@ export const resourceCardColumns = { id: resources.id, title: inLanguage('title'
 export const inReadersLanguage = (locale: string | SQL | Placeholder) => and(eq(resourceTranslations.resourceId, resources.id), eq(resourceTranslations.locale, sql`${locale}`));
 
 export const resourcesRouter = router({
-  list: protectedProcedure.query(({ ctx }) =>
+  list: protectedProcedure.output(answer(answers.resourceSummary.array())).query(({ ctx }) =>
     ctx.database.read
       .select(resourceCardColumns)
       .from(resources)
@@ -26,7 +28,7 @@ export const resourcesRouter = router({
       .orderBy(asc(resources.id)),
   ),
 
-  byId: protectedProcedure.input(idInput).query(async ({ ctx, input }) => {
+  byId: protectedProcedure.input(idInput).output(answer(answers.resource)).query(async ({ ctx, input }) => {
     const [row] = await ctx.database.read
       .select({ ...resourceCardColumns, content: inLanguage('content'), createdAt: resources.createdAt })
       .from(resources)

@@ -6,6 +6,8 @@ import { activities, contacts, prayerRequests } from '../../db/schema';
 import { readableParts, type Authority, type OwnedTable } from '../access';
 import { quickSearchInput } from '../schemas/search';
 import { protectedProcedure, router } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
 import { foldText } from '../../shared/fold';
 import { contactMatches, keyContains, keyStartsWith } from '../queries/matching';
 
@@ -59,7 +61,7 @@ export const searchRouter = router({
    * own rows is fast enough at the sizes Sower sees), so 'ramon' finds 'Ramón'. Contacts whose name starts with the
    * text come first, then by name; activities and prayers newest first.
    */
-  quick: protectedProcedure.input(quickSearchInput).query(async ({ ctx, input }) => {
+  quick: protectedProcedure.input(quickSearchInput).output(answer(answers.quickSearch)).query(async ({ ctx, input }) => {
     const [foundContacts, foundActivities, foundPrayers] = await Promise.all(quickSearchQueries(ctx.database.read, ctx.authority, input.q, input.limit));
     return { contacts: foundContacts, activities: foundActivities, prayers: foundPrayers };
   }),

@@ -13,6 +13,8 @@ import { readSettings } from '../nudges/settings';
 import { spiritualCheckAnswerInput, spiritualCheckInput } from '../schemas/spiritualCheck';
 import type { SpiritualCheckSince } from '../../shared/nudges';
 import { protectedProcedure } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
 import { recordStatusChanges } from './journey';
 import { recordsOf } from '../queries/records';
 
@@ -73,10 +75,10 @@ export async function askSpiritualChange(db: Queryable, contactId: number, who: 
 }
 
 export const spiritualCheckProcedures = {
-  spiritualCheck: protectedProcedure.input(spiritualCheckInput).query(({ ctx, input }) => checkOf(ctx.database.read, input.id, ctx.authority, input.timeZone)),
+  spiritualCheck: protectedProcedure.input(spiritualCheckInput).output(answer(answers.spiritualCheck)).query(({ ctx, input }) => checkOf(ctx.database.read, input.id, ctx.authority, input.timeZone)),
 
   /** The answer: the status now (changed or not) and a journey step dated now; 403 for a team viewer, 404 for others'. */
-  answerSpiritualCheck: protectedProcedure.input(spiritualCheckAnswerInput).mutation(({ ctx, input }) =>
+  answerSpiritualCheck: protectedProcedure.input(spiritualCheckAnswerInput).output(answer(answers.spiritualCheck)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const before = await contactStatus.read(tx, input.id, ctx.authority);
       await contactStatus.update(tx, input.id, ctx.authority, before.spiritualStatus === input.status ? {} : { spiritualStatus: input.status });

@@ -10,6 +10,8 @@ import { idInput } from '../schemas/common';
 import { usernameKey } from '../../shared/fold';
 import { memberAddInput, memberRemoveInput, memberUpdateInput, teamCreateInput, teamInvitationInput, teamUpdateInput } from '../schemas/teams';
 import { protectedProcedure, router } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
 import { assertRoomForTeam } from './invitations';
 import { DAY_MS } from '../queries/calendarDays';
 import { fmt, msg } from '../../shared/i18n';
@@ -58,7 +60,7 @@ const invitationColumns = {
 
 const teamInvitationsRouter = router({
   /** The team's open invitations, for its admins. */
-  list: protectedProcedure.input(memberRemoveInput.pick({ teamId: true })).query(async ({ ctx, input }) => {
+  list: protectedProcedure.input(memberRemoveInput.pick({ teamId: true })).output(answer(answers.sentInvitation.array())).query(async ({ ctx, input }) => {
     await assertTeamAdmin(ctx.database.read, input.teamId, ctx.authority);
     const rows = await ctx.database.read
       .select(invitationColumns)
@@ -69,7 +71,7 @@ const teamInvitationsRouter = router({
   }),
 
   /** An admin takes an invitation back. */
-  withdraw: protectedProcedure.input(teamInvitationInput).mutation(({ ctx, input }) =>
+  withdraw: protectedProcedure.input(teamInvitationInput).output(answer(answers.done)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       await assertTeamAdmin(tx, input.teamId, ctx.authority);
       const gone = await tx
@@ -95,7 +97,7 @@ async function assertAnotherAdmin(tx: Tx, teamId: number, leavingUserId: number)
 const teamIdOnly = memberRemoveInput.pick({ teamId: true });
 
 const membersRouter = router({
-  list: protectedProcedure.input(teamIdOnly).query(async ({ ctx, input }) => {
+  list: protectedProcedure.input(teamIdOnly).output(answer(answers.member.array())).query(async ({ ctx, input }) => {
     if (!(await teamRole(ctx.database.read, input.teamId, ctx.authority))) throw notFound(TEAM_NOT_FOUND);
     return ctx.database.read
       .select(memberColumns)
@@ -109,7 +111,7 @@ const membersRouter = router({
    * Invites a person (by id or username): they join only by accepting. The same invitation is written, and the same
    * answer given, whether or not anybody has that id or username, so an admin learns nothing about who has an account.
    */
-  add: protectedProcedure.input(memberAddInput).mutation(({ ctx, input }) =>
+  add: protectedProcedure.input(memberAddInput).output(answer(answers.sentInvitation)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       await assertTeamAdmin(tx, input.teamId, ctx.authority);
       const invitee = input.userId !== undefined ? `id:${input.userId}` : `name:${usernameKey(input.username!)}`;
@@ -136,7 +138,7 @@ const membersRouter = router({
     }),
   ),
 
-  update: protectedProcedure.input(memberUpdateInput).mutation(({ ctx, input }) =>
+  update: protectedProcedure.input(memberUpdateInput).output(answer(answers.member)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       await assertTeamAdmin(tx, input.teamId, ctx.authority);
       const current = await loadMember(tx, input.teamId, input.userId);
@@ -150,7 +152,7 @@ const membersRouter = router({
   ),
 
   /** Admins remove anyone; any member may leave on their own. */
-  remove: protectedProcedure.input(memberRemoveInput).mutation(({ ctx, input }) =>
+  remove: protectedProcedure.input(memberRemoveInput).output(answer(answers.done)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       if (input.userId !== ctx.user.id) await assertTeamAdmin(tx, input.teamId, ctx.authority);
       else if (!(await teamRole(tx, input.teamId, ctx.authority))) throw notFound(TEAM_NOT_FOUND);
@@ -174,9 +176,9 @@ const myTeams = preparedPer((db) =>
 
 export const teamsRouter = router({
   /** Only ever the caller's own teams, whatever userId a REST client passes. */
-  list: protectedProcedure.query(({ ctx }) => myTeams(ctx.database.read).all({ userId: ctx.user.id })),
+  list: protectedProcedure.output(answer(answers.team.array())).query(({ ctx }) => myTeams(ctx.database.read).all({ userId: ctx.user.id })),
 
-  create: protectedProcedure.input(teamCreateInput).mutation(({ ctx, input }) =>
+  create: protectedProcedure.input(teamCreateInput).output(answer(answers.ownTeam)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       await assertRoomForTeam(tx, ctx.user.id);
       const [team] = await tx
@@ -188,7 +190,7 @@ export const teamsRouter = router({
     }),
   ),
 
-  update: protectedProcedure.input(teamUpdateInput).mutation(({ ctx, input }) =>
+  update: protectedProcedure.input(teamUpdateInput).output(answer(answers.ownTeam)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       const { id, ...changes } = input;
       await assertTeamAdmin(tx, id, ctx.authority);
@@ -198,7 +200,7 @@ export const teamsRouter = router({
     }),
   ),
 
-  remove: protectedProcedure.input(idInput).mutation(({ ctx, input }) =>
+  remove: protectedProcedure.input(idInput).output(answer(answers.removed)).mutation(({ ctx, input }) =>
     ctx.database.write(async (tx) => {
       await assertTeamAdmin(tx, input.id, ctx.authority);
       await tx.delete(teams).where(eq(teams.id, input.id));

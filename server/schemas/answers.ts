@@ -1,0 +1,242 @@
+// What the procedures answer (their `.output()`, server/answers.ts): the one declaration of each answer's shape, read by the OpenAPI document too. Pure zod.
+import { z } from 'zod';
+import { locales } from '../../shared/i18n';
+import { repeatBases, repeatUnits, spiritualCheckSince } from '../../shared/nudges';
+import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from '../../shared/vocabulary';
+
+// Objects are strict: a column a select leaks into an answer fails the check (tests) and the document's additionalProperties: false.
+/** A Date of a procedure's answer: REST sends plain JSON, so it arrives as an ISO 8601 string (openapi.ts says so). */
+const instant = z.date();
+const rowId = z.number().int();
+const text = z.string();
+const maybeText = z.string().nullable();
+const count = z.number().int();
+const teamId = rowId.nullable();
+const spiritualStatus = z.enum(spiritualStatuses);
+const teamRole = z.enum(teamRoles);
+
+export const user = z.strictObject({ id: rowId, username: text, email: text, firstName: text, lastName: text, language: z.enum(locales).nullable(), emailConfirmed: z.boolean() });
+
+const contactFields = { id: rowId, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText, createdAt: instant, teamId };
+export const contact = z.strictObject({ ...contactFields, lastContactAt: instant.nullable(), nextFollowUpAt: instant.nullable() });
+
+/** How many rows a merge moves from the duplicate, among those the caller may read. */
+const mergeCounts = z.strictObject({ activities: count, followUps: count, prayerRequests: count, statusChanges: count });
+
+export const activity = z.strictObject({ id: rowId, type: z.enum(activityTypes), date: instant, description: maybeText, notes: maybeText, contactId: rowId, contactName: text, teamId });
+
+// A repeating follow-up (issue 16) carries its interval and series: repeatEvery/repeatUnit/repeatFrom all null when it does not repeat.
+export const followUp = z.strictObject({
+  id: rowId,
+  contactId: rowId,
+  contactName: text,
+  date: instant,
+  description: text,
+  type: z.enum(followUpTypes),
+  completed: z.boolean(),
+  completedAt: instant.nullable(),
+  createdAt: instant,
+  teamId,
+  repeatEvery: count.nullable(),
+  repeatUnit: z.enum(repeatUnits).nullable(),
+  repeatFrom: z.enum(repeatBases).nullable(),
+  seriesId: rowId.nullable(),
+});
+
+export const prayerRequest = z.strictObject({
+  id: rowId,
+  contactId: rowId,
+  contactName: text,
+  request: text,
+  date: instant,
+  answered: z.boolean(),
+  answerNotes: maybeText,
+  answerDate: instant.nullable(),
+  prayedCount: count,
+  createdAt: instant,
+  teamId,
+});
+
+export const goal = z.strictObject({
+  id: rowId,
+  title: text,
+  description: maybeText,
+  targetCount: count,
+  currentCount: count,
+  startsOn: instant.nullable(),
+  deadline: instant.nullable(),
+  completed: z.boolean(),
+  type: z.enum(goalTypes),
+  createdAt: instant,
+  teamId,
+});
+
+/** The digest's choices, as Settings → Reminders and the export show them. */
+const reminderChoices = {
+  remindersOn: z.boolean(),
+  timeZone: maybeText,
+  byEmail: z.boolean(),
+  byPush: z.boolean(),
+  includeFollowUps: z.boolean(),
+  includeAttention: z.boolean(),
+  includePrayers: z.boolean(),
+  discreet: z.boolean(),
+};
+
+export const reminders = z.strictObject({
+  ...reminderChoices,
+  hour: count,
+  emailAvailable: z.boolean(),
+  nextDigestAt: count.nullable(),
+});
+
+export const prayToday = z.strictObject({
+  count,
+  items: z.array(z.strictObject({ id: rowId, contactId: rowId, contactName: text, request: text, prayedCount: count, lastPrayedAt: instant.nullable(), prayedToday: z.boolean() })),
+});
+
+export const spiritualCheck = z.strictObject({ id: rowId, spiritualStatus, activitiesSinceChange: count, ask: z.boolean(), since: z.enum(spiritualCheckSince) });
+export const attentionItem = z.strictObject({ id: rowId, name: text, spiritualStatus, teamId, lastTouchAt: instant, touched: z.boolean(), dueSince: instant });
+/** Days without a touch, by status. */
+const daysByStatus = z.strictObject(Object.fromEntries(spiritualStatuses.map((status) => [status, count])) as Record<(typeof spiritualStatuses)[number], typeof count>);
+export const attentionDays = z.strictObject({ days: daysByStatus });
+
+const teamFields = { id: rowId, name: text, description: maybeText, createdAt: instant };
+export const team = z.strictObject({ ...teamFields, role: teamRole });
+export const ownTeam = z.strictObject({ ...teamFields, role: z.literal('admin') });
+
+export const member = z.strictObject({ teamId: rowId, userId: rowId, role: teamRole, joinedAt: instant, username: text, firstName: text, lastName: text });
+
+export const sentInvitation = z.strictObject({ id: rowId, teamId: rowId, invitee: text, role: teamRole, status: z.literal('pending'), createdAt: instant, expiresAt: instant });
+
+export const receivedInvitation = z.strictObject({
+  id: rowId,
+  team: z.strictObject({ id: rowId, name: text, description: maybeText }),
+  role: teamRole,
+  invitedBy: z.strictObject({ username: text, firstName: text, lastName: text }).nullable(),
+  createdAt: instant,
+  expiresAt: instant,
+});
+
+export const trend = z.strictObject({ value: count, previous: count, label: text, isPositive: z.boolean() });
+
+const statusChange = { id: rowId, fromStatus: spiritualStatus.nullable(), toStatus: spiritualStatus, changedAt: instant };
+
+export const timelineItem = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('activity'), id: rowId, date: instant, type: z.enum(activityTypes), notes: maybeText, description: maybeText }),
+  z.strictObject({ kind: z.literal('followUp'), id: rowId, date: instant, type: z.enum(followUpTypes), description: text, completed: z.boolean(), pending: z.boolean() }),
+  z.strictObject({
+    kind: z.literal('prayer'),
+    id: rowId,
+    date: instant,
+    request: text,
+    answered: z.boolean(),
+    answerNotes: maybeText,
+    answerDate: instant.nullable(),
+    prayedCount: count,
+  }),
+  z.strictObject({ kind: z.literal('status'), id: rowId, date: instant, fromStatus: spiritualStatus.nullable(), toStatus: spiritualStatus }),
+]);
+
+const importSkip = z.strictObject({ row: count, name: text, reason: text });
+const importProblem = z.strictObject({ row: count, reason: text });
+
+export const removed = z.strictObject({ success: z.literal(true), id: rowId });
+export const done = z.strictObject({ success: z.literal(true) });
+export const feedUrl = z.strictObject({ url: text });
+
+export const signedIn = z.strictObject({ user, message: text });
+export const signedOut = z.strictObject({ message: text });
+
+export const dashboardStats = z.strictObject({
+  totalConversations: count,
+  totalGospelPresentations: count,
+  totalContacts: count,
+  totalPrayerRequests: count,
+  totalPrayers: count,
+  trends: z.strictObject({ conversations: trend, gospelPresentations: trend, contacts: trend, prayerRequests: trend }),
+});
+
+export const contactCount = z.strictObject({ count });
+export const sameNameContacts = z.array(z.strictObject({ id: rowId, name: text, spiritualStatus, teamId, editable: z.boolean() }));
+/** A new contact has no activity and no follow-up yet. */
+export const createdContact = z.strictObject({ ...contactFields, lastContactAt: z.null(), nextFollowUpAt: z.null() });
+export const contactTimeline = z.strictObject({
+  contact,
+  journey: z.array(z.strictObject(statusChange)),
+  items: z.array(timelineItem),
+  hasMore: z.boolean(),
+  nextCursor: maybeText,
+});
+export const mergePreview = z.strictObject({ kept: contact, duplicate: contact, moving: mergeCounts });
+export const merged = z.strictObject({ contact, moved: mergeCounts });
+
+export const createdActivity = activity.extend({ newContact: z.boolean(), followUp: followUp.nullable(), prayerRequest: prayerRequest.nullable(), askSpiritualChange: z.boolean() });
+export const updatedActivity = activity.extend({ newContact: z.boolean() });
+
+export const completedFollowUp = followUp.extend({ next: z.strictObject({ id: rowId, date: instant }).nullable() });
+
+export const prayTodayCount = z.strictObject({ count });
+
+export const resourceSummary = z.strictObject({ id: rowId, title: text, description: text, category: text });
+export const resource = resourceSummary.extend({ content: text, createdAt: instant });
+
+export const calendarStatus = z.discriminatedUnion('enabled', [z.strictObject({ enabled: z.literal(true), url: text }), z.strictObject({ enabled: z.literal(false), url: z.null() })]);
+export const calendarDisabled = z.strictObject({ enabled: z.literal(false) });
+
+export const quickSearch = z.strictObject({
+  contacts: z.array(z.strictObject({ id: rowId, name: text, spiritualStatus })),
+  activities: z.array(z.strictObject({ id: rowId, type: z.enum(activityTypes), date: instant, notes: maybeText, description: maybeText, contactName: text })),
+  prayers: z.array(z.strictObject({ id: rowId, request: text, contactName: text, answered: z.boolean() })),
+});
+
+export const snoozed = z.strictObject({ contactId: rowId, until: instant });
+
+export const languageSet = z.strictObject({ language: z.enum(locales) });
+export const vapidPublicKey = z.strictObject({ publicKey: text });
+
+export const accountExport = z.strictObject({
+  exportedAt: instant,
+  user: user.extend({ createdAt: instant, lastLogin: instant.nullable(), profileImage: maybeText }),
+  contacts: z.array(z.strictObject(contactFields)),
+  activities: z.array(activity),
+  followUps: z.array(followUp),
+  prayerRequests: z.array(prayerRequest),
+  goals: z.array(goal),
+  statusChanges: z.array(z.strictObject({ ...statusChange, contactId: rowId, contactName: text })),
+  teams: z.array(z.strictObject({ id: rowId, name: text, description: maybeText, role: teamRole, joinedAt: instant })),
+  settings: z.strictObject({
+    attentionDays: daysByStatus,
+    prayTodayCount: count,
+    reminderHour: count,
+    ...reminderChoices,
+  }),
+  snoozes: z.array(z.strictObject({ contactId: rowId, contactName: text, until: instant })),
+  pushDevices: z.array(z.strictObject({ endpoint: text, createdAt: instant })),
+});
+export const importHelp = z.strictObject({
+  columns: z.array(z.strictObject({ field: z.enum(['name', 'email', 'phone', 'spiritualStatus', 'notes', 'firstName', 'lastName']), words: z.array(text) })),
+  ignoredColumns: z.array(text),
+  statuses: z.array(z.strictObject({ status: spiritualStatus, words: z.array(text) })),
+});
+export const importPreview = z.strictObject({
+  valid: z.array(z.strictObject({ row: count, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText })),
+  duplicates: z.array(importSkip),
+  problems: z.array(importProblem),
+  /** The first values of each kind the file holds and Sower cannot read: a column it does not read, a status word it does not know. */
+  warnings: z.array(
+    z.discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('column'), row: count, column: count, value: text }),
+      z.strictObject({ kind: z.literal('status'), row: count, name: text, value: text }),
+    ]),
+  ),
+  warningCounts: z.strictObject({ column: count, status: count }),
+});
+export const imported = z.strictObject({ created: count, skipped: z.array(importSkip), problems: z.array(importProblem) });
+
+/** The body of every error answer, as errorContract.ts builds it. */
+export const errorBody = z.strictObject({
+  message: text,
+  code: text,
+  issues: z.array(z.strictObject({ path: text, message: text })).optional(),
+});
