@@ -8,7 +8,13 @@ export default defineConfig({
   locales: [...locales],
   sourceLocale,
   fallbackLocales: { default: sourceLocale },
-  catalogs: [{ path: '<rootDir>/shared/locales/{locale}', include: ['<rootDir>/src', '<rootDir>/server', '<rootDir>/shared'], exclude: ['**/node_modules/**', '<rootDir>/shared/locales/**'] }],
+  catalogs: [
+    {
+      path: '<rootDir>/shared/locales/{locale}',
+      include: ['<rootDir>/src', '<rootDir>/server', '<rootDir>/shared'],
+      exclude: ['**/node_modules/**', '<rootDir>/shared/locales/**'],
+    },
+  ],
   format: formatter({ origins: true, lineNumbers: false, explicitIdAsDefault: true }),
   compileNamespace: 'ts',
   orderBy: 'messageId',

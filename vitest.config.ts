@@ -6,7 +6,17 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       // Every answer a procedure returns is checked against its declared schema here (server/answers.ts), not in production.
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', env: { SOWER_CHECK_ANSWERS: '1' }, testTimeout: 20000, hookTimeout: 30000, fileParallelism: true } },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          env: { SOWER_CHECK_ANSWERS: '1' },
+          testTimeout: 20000,
+          hookTimeout: 30000,
+          fileParallelism: true,
+        },
+      },
       // Latency under load, one file at a time on an otherwise idle machine (after the API tests in `npm test`).
       { test: { name: 'load', include: ['tests/load/**/*.test.ts'], environment: 'node', testTimeout: 120000, fileParallelism: false } },
     ],

@@ -24,17 +24,29 @@ try {
   const random = prng(16).next;
   const pick = (max: number) => Math.floor(random() * max);
   const client = database.writerClient;
-  await client.execute(`insert into users (id, username, username_key, email, password_hash) values (1, 'heavy', 'heavy', 'heavy@example.com', 'x'), (2, 'other', 'other', 'other@example.com', 'x')`);
+  await client.execute(
+    `insert into users (id, username, username_key, email, password_hash) values (1, 'heavy', 'heavy', 'heavy@example.com', 'x'), (2, 'other', 'other', 'other@example.com', 'x')`,
+  );
   const statements: { sql: string; args: (string | number)[] }[] = [];
   for (let id = 1; id <= CONTACTS; id++)
-    statements.push({ sql: 'insert into contacts (id, name, spiritual_status, created_by, created_at) values (?, ?, ?, 1, ?)', args: [id, `Contact ${id}`, spiritualStatuses[pick(6)], now - Math.round(((CONTACTS - id) / CONTACTS) * 700 + 30) * DAY] });
+    statements.push({
+      sql: 'insert into contacts (id, name, spiritual_status, created_by, created_at) values (?, ?, ?, 1, ?)',
+      args: [id, `Contact ${id}`, spiritualStatuses[pick(6)], now - Math.round(((CONTACTS - id) / CONTACTS) * 700 + 30) * DAY],
+    });
   for (let i = 0; i < CONTACTS * 5; i++)
-    statements.push({ sql: "insert into activities (contact_id, type, date, created_by) values (?, 'conversation', ?, 1)", args: [1 + pick(CONTACTS), now - pick(400) * DAY] });
+    statements.push({
+      sql: "insert into activities (contact_id, type, date, created_by) values (?, 'conversation', ?, 1)",
+      args: [1 + pick(CONTACTS), now - pick(400) * DAY],
+    });
   for (let i = 0; i < CONTACTS; i++) {
     const completed = random() < 0.8;
-    statements.push({ sql: "insert into follow_ups (contact_id, date, description, type, completed, completed_at, created_by) values (?, ?, 'Visit', 'meeting', ?, ?, 1)", args: [1 + pick(CONTACTS), now + (pick(200) - 150) * DAY, completed ? 1 : 0, completed ? now - pick(150) * DAY : (null as never)] });
+    statements.push({
+      sql: "insert into follow_ups (contact_id, date, description, type, completed, completed_at, created_by) values (?, ?, 'Visit', 'meeting', ?, ?, 1)",
+      args: [1 + pick(CONTACTS), now + (pick(200) - 150) * DAY, completed ? 1 : 0, completed ? now - pick(150) * DAY : (null as never)],
+    });
   }
-  for (let id = 1; id <= CONTACTS; id += Math.ceil(CONTACTS / 500)) statements.push({ sql: 'insert into contact_snoozes (user_id, contact_id, until) values (1, ?, ?)', args: [id, now + pick(30) * DAY] });
+  for (let id = 1; id <= CONTACTS; id += Math.ceil(CONTACTS / 500))
+    statements.push({ sql: 'insert into contact_snoozes (user_id, contact_id, until) values (1, ?, ?)', args: [id, now + pick(30) * DAY] });
   for (let start = 0; start < statements.length; start += 5000) await client.batch(statements.slice(start, start + 5000), 'write');
   await client.execute('analyze');
 

@@ -58,7 +58,14 @@ async function recordTransfers(cdp: CDPSession) {
   cdp.on('Network.loadingFinished', (e) => {
     const entry = byId.get(e.requestId);
     if (!entry?.url) return;
-    done.push({ url: entry.url, type: entry.type ?? 'Other', bytes: e.encodedDataLength, start: Math.round(((entry.sentAt ?? 0) - origin) * 1000), end: Math.round((e.timestamp - origin) * 1000), status: entry.status ?? 0 });
+    done.push({
+      url: entry.url,
+      type: entry.type ?? 'Other',
+      bytes: e.encodedDataLength,
+      start: Math.round(((entry.sentAt ?? 0) - origin) * 1000),
+      end: Math.round((e.timestamp - origin) * 1000),
+      status: entry.status ?? 0,
+    });
   });
   await cdp.send('Network.enable');
   return { done, reset: () => ((origin = 0), (done.length = 0), byId.clear()) };
@@ -92,7 +99,10 @@ const sumOf = (files: Transfer[], type: string) => files.filter((f) => f.type ==
 
 async function openDashboard(page: Awaited<ReturnType<typeof throttle>>['page'], base: string, transfers: Transfer[]): Promise<DashboardRun> {
   await page.goto(`${base}/`, { waitUntil: 'commit', timeout: 60_000 });
-  const shown = await page.waitForFunction(() => (window as unknown as { __benchShown?: number }).__benchShown ?? false, null, { polling: 50, timeout: 60_000 });
+  const shown = await page.waitForFunction(() => (window as unknown as { __benchShown?: number }).__benchShown ?? false, null, {
+    polling: 50,
+    timeout: 60_000,
+  });
   const dataShownMs = Math.round((await shown.jsonValue()) as number);
   const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
   // Let late responses (an unneeded refetch) finish so the waterfall is complete.
@@ -104,7 +114,9 @@ async function openDashboard(page: Awaited<ReturnType<typeof throttle>>['page'],
     jsBytes: sumOf(files, 'Script'),
     cssBytes: sumOf(files, 'Stylesheet'),
     // The session check arrives as a preload (type Other), so API paths count whatever their type.
-    apiRequests: files.filter((f) => f.type === 'Fetch' || f.type === 'XHR' || /^\/(trpc|api)\//.test(new URL(f.url).pathname)).map((f) => decodeURIComponent(new URL(f.url).pathname)),
+    apiRequests: files
+      .filter((f) => f.type === 'Fetch' || f.type === 'XHR' || /^\/(trpc|api)\//.test(new URL(f.url).pathname))
+      .map((f) => decodeURIComponent(new URL(f.url).pathname)),
     waterfall: files.map((f) => ({ ...f, url: new URL(f.url).pathname })),
   };
 }
@@ -128,14 +140,22 @@ export async function coldDashboard(browser: Browser, base: string, cookie: { na
   }
 }
 
-export async function measureBrowser(options: { base: string; cookie: { name: string; value: string }; coldRuns?: number; executablePath?: string }): Promise<BrowserResult> {
+export async function measureBrowser(options: {
+  base: string;
+  cookie: { name: string; value: string };
+  coldRuns?: number;
+  executablePath?: string;
+}): Promise<BrowserResult> {
   const browser = await launchBrowser(options.executablePath);
   try {
     // A first visit to /login, signed out: what it downloads and when the form shows.
     const loginContext = await browser.newContext(MOBILE);
     const login = await throttle(loginContext);
     await login.page.goto(`${options.base}/login`, { waitUntil: 'commit', timeout: 60_000 });
-    const formShown = await login.page.waitForFunction(() => (window as unknown as { __benchForm?: number }).__benchForm ?? false, null, { polling: 50, timeout: 60_000 });
+    const formShown = await login.page.waitForFunction(() => (window as unknown as { __benchForm?: number }).__benchForm ?? false, null, {
+      polling: 50,
+      timeout: 60_000,
+    });
     const formShownMs = Math.round((await formShown.jsonValue()) as number);
     await login.page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
     const loginFiles = [...login.transfers.done].map((f) => ({ ...f, url: new URL(f.url).pathname }));

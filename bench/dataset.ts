@@ -60,9 +60,66 @@ export function prng(seed: number) {
   };
 }
 
-const FIRST = ['Anna', 'Ben', 'Carla', 'David', 'Esther', 'Felix', 'Grace', 'Hannah', 'Isaac', 'Julia', 'Karl', 'Lena', 'Micah', 'Naomi', 'Oscar', 'Priya', 'Quinn', 'Ruth', 'Samuel', 'Tabitha', 'Uriel', 'Vera', 'Walter', 'Xenia', 'Yusuf', 'Zoe'];
-const LAST = ['Adams', 'Baker', 'Carter', 'Diaz', 'Evans', 'Fischer', 'Garcia', 'Hughes', 'Ito', 'Jensen', 'Khan', 'Lopez', 'Meyer', 'Nguyen', 'Okafor', 'Patel', 'Quist', 'Rossi', 'Schmidt', 'Tanaka', 'Umar', 'Vogel', 'Weber', 'Xu', 'Young', 'Zimmer'];
-const WORDS = 'talked about hope grace family work faith questions church prayer bible future forgiveness loss joy doubt story gospel meaning purpose coffee park neighbour invited study next week shared testimony listened'.split(' ');
+const FIRST = [
+  'Anna',
+  'Ben',
+  'Carla',
+  'David',
+  'Esther',
+  'Felix',
+  'Grace',
+  'Hannah',
+  'Isaac',
+  'Julia',
+  'Karl',
+  'Lena',
+  'Micah',
+  'Naomi',
+  'Oscar',
+  'Priya',
+  'Quinn',
+  'Ruth',
+  'Samuel',
+  'Tabitha',
+  'Uriel',
+  'Vera',
+  'Walter',
+  'Xenia',
+  'Yusuf',
+  'Zoe',
+];
+const LAST = [
+  'Adams',
+  'Baker',
+  'Carter',
+  'Diaz',
+  'Evans',
+  'Fischer',
+  'Garcia',
+  'Hughes',
+  'Ito',
+  'Jensen',
+  'Khan',
+  'Lopez',
+  'Meyer',
+  'Nguyen',
+  'Okafor',
+  'Patel',
+  'Quist',
+  'Rossi',
+  'Schmidt',
+  'Tanaka',
+  'Umar',
+  'Vogel',
+  'Weber',
+  'Xu',
+  'Young',
+  'Zimmer',
+];
+const WORDS =
+  'talked about hope grace family work faith questions church prayer bible future forgiveness loss joy doubt story gospel meaning purpose coffee park neighbour invited study next week shared testimony listened'.split(
+    ' ',
+  );
 
 const YEAR = 365 * 24 * 60 * 60 * 1000;
 const DAY = 24 * 60 * 60 * 1000;
@@ -117,7 +174,16 @@ export async function generateDataset(options: DatasetOptions): Promise<DatasetS
   const userRows: unknown[][] = [];
   for (let id = 1; id <= USERS; id++) {
     const username = id === HEAVY_USER_ID ? HEAVY_USERNAME : `user${String(id).padStart(4, '0')}`;
-    userRows.push([id, username, username.toLowerCase(), `${username}@example.com`, passwordHash, r.pick(FIRST), r.pick(LAST), now - fiveYears - DAY * r.int(1, 300)]);
+    userRows.push([
+      id,
+      username,
+      username.toLowerCase(),
+      `${username}@example.com`,
+      passwordHash,
+      r.pick(FIRST),
+      r.pick(LAST),
+      now - fiveYears - DAY * r.int(1, 300),
+    ]);
   }
   add('users', ['id', 'username', 'username_key', 'email', 'password_hash', 'first_name', 'last_name', 'created_at'], userRows);
 
@@ -165,14 +231,34 @@ export async function generateDataset(options: DatasetOptions): Promise<DatasetS
       const name = `${r.pick(FIRST)} ${r.pick(LAST)}${i >= 500 ? ' ' + i : ''}`;
       const status = r.weighted(spiritualStatuses, [3, 2, 1, 1, 1, 2]);
       const createdAt = past();
-      contactRows.push([id, name, r.chance(0.5) ? `${name.toLowerCase().replace(/\W+/g, '.')}@mail.test` : null, r.chance(0.4) ? `+1 555 ${r.int(1000000, 9999999)}` : null, status, r.chance(0.3) ? sentence(r, 6, 20) : null, createdAt, teamOf(), userId]);
+      contactRows.push([
+        id,
+        name,
+        r.chance(0.5) ? `${name.toLowerCase().replace(/\W+/g, '.')}@mail.test` : null,
+        r.chance(0.4) ? `+1 555 ${r.int(1000000, 9999999)}` : null,
+        status,
+        r.chance(0.3) ? sentence(r, 6, 20) : null,
+        createdAt,
+        teamOf(),
+        userId,
+      ]);
       statusRows.push([id, null, status, createdAt, userId]);
     }
     const contactOf = () => first + Math.floor(r.next() * v.contacts);
     for (let i = 0; i < v.activities; i++) {
       const date = past();
       const type = r.weighted(activityTypes, [50, 20, 20, 10]);
-      activityRows.push([++activityId, contactOf(), type, date, r.chance(0.8) ? sentence(r, 3, 8) : null, r.chance(0.3) ? sentence(r, 10, 30) : null, date, teamOf(), userId]);
+      activityRows.push([
+        ++activityId,
+        contactOf(),
+        type,
+        date,
+        r.chance(0.8) ? sentence(r, 3, 8) : null,
+        r.chance(0.3) ? sentence(r, 10, 30) : null,
+        date,
+        teamOf(),
+        userId,
+      ]);
     }
     for (let i = 0; i < v.followUps; i++) {
       // From five years ago to three months ahead; the past ones are mostly done.
@@ -183,7 +269,18 @@ export async function generateDataset(options: DatasetOptions): Promise<DatasetS
     for (let i = 0; i < v.prayers; i++) {
       const date = past();
       const answered = r.chance(0.3) ? 1 : 0;
-      prayerRows.push([contactOf(), sentence(r, 5, 25), date, answered, answered ? sentence(r, 4, 12) : null, answered ? date + DAY * r.int(1, 200) : null, r.int(0, 25), date, teamOf(), userId]);
+      prayerRows.push([
+        contactOf(),
+        sentence(r, 5, 25),
+        date,
+        answered,
+        answered ? sentence(r, 4, 12) : null,
+        answered ? date + DAY * r.int(1, 200) : null,
+        r.int(0, 25),
+        date,
+        teamOf(),
+        userId,
+      ]);
     }
     for (let i = 0; i < v.goals; i++) {
       const target = r.int(5, 200);
@@ -191,14 +288,29 @@ export async function generateDataset(options: DatasetOptions): Promise<DatasetS
       // Progress is counted from the activities now (issue 13): the stored adjustment is 0, the draw kept so the
       // rest of the dataset stays as it was.
       r.int(0, target - 1);
-      goalRows.push([`Goal ${i + 1}: ${sentence(r, 2, 5)}`, r.chance(0.5) ? sentence(r, 5, 15) : null, target, 0, r.chance(0.5) ? now + DAY * r.int(-200, 400) : null, completed, r.pick(goalTypes), past(), teamOf(), userId]);
+      goalRows.push([
+        `Goal ${i + 1}: ${sentence(r, 2, 5)}`,
+        r.chance(0.5) ? sentence(r, 5, 15) : null,
+        target,
+        0,
+        r.chance(0.5) ? now + DAY * r.int(-200, 400) : null,
+        completed,
+        r.pick(goalTypes),
+        past(),
+        teamOf(),
+        userId,
+      ]);
     }
   }
   add('contacts', ['id', 'name', 'email', 'phone', 'spiritual_status', 'notes', 'created_at', 'team_id', 'created_by'], contactRows);
   add('contact_status_changes', ['contact_id', 'from_status', 'to_status', 'changed_at', 'changed_by'], statusRows);
   add('activities', ['id', 'contact_id', 'type', 'date', 'description', 'notes', 'created_at', 'team_id', 'created_by'], activityRows);
   add('follow_ups', ['contact_id', 'date', 'description', 'type', 'completed', 'created_at', 'team_id', 'created_by'], followUpRows);
-  add('prayer_requests', ['contact_id', 'request', 'date', 'answered', 'answer_notes', 'answer_date', 'prayed_count', 'created_at', 'team_id', 'created_by'], prayerRows);
+  add(
+    'prayer_requests',
+    ['contact_id', 'request', 'date', 'answered', 'answer_notes', 'answer_date', 'prayed_count', 'created_at', 'team_id', 'created_by'],
+    prayerRows,
+  );
   add('goals', ['title', 'description', 'target_count', 'adjustment', 'deadline', 'completed', 'type', 'created_at', 'team_id', 'created_by'], goalRows);
 
   // One transaction on the writer connection (the same one every app write goes through).
@@ -216,7 +328,15 @@ export async function generateDataset(options: DatasetOptions): Promise<DatasetS
     visible[table] = Number(result.rows[0].n);
   }
   database.close();
-  return { path, url, ms: Math.round(performance.now() - started), rows: counts, heavyUserId: HEAVY_USER_ID, visibleToHeavy: visible, sampleContactId: heavyFirstContact };
+  return {
+    path,
+    url,
+    ms: Math.round(performance.now() - started),
+    rows: counts,
+    heavyUserId: HEAVY_USER_ID,
+    visibleToHeavy: visible,
+    sampleContactId: heavyFirstContact,
+  };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {

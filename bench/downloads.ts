@@ -35,12 +35,15 @@ export interface DownloadsResult {
 function drain(base: string, path: string, cookie = ''): Promise<{ status: number; bytes: number }> {
   const url = new URL(path, base);
   return new Promise((done, fail) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, agent: false, headers: cookie ? { Cookie: cookie } : {} }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => done({ status: res.statusCode ?? 0, bytes }));
-      res.on('error', fail);
-    });
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, agent: false, headers: cookie ? { Cookie: cookie } : {} },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => done({ status: res.statusCode ?? 0, bytes }));
+        res.on('error', fail);
+      },
+    );
     req.on('error', fail);
     req.end();
   });
@@ -68,7 +71,9 @@ function probe(base: string) {
   const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.on('data', (chunk) => (out += chunk));
-  const exited = new Promise<number[]>((done, fail) => child.once('exit', (code) => (code === 0 ? done(JSON.parse(out) as number[]) : fail(new Error(`the probe exited with ${code}`)))));
+  const exited = new Promise<number[]>((done, fail) =>
+    child.once('exit', (code) => (code === 0 ? done(JSON.parse(out) as number[]) : fail(new Error(`the probe exited with ${code}`)))),
+  );
   return {
     stop() {
       child.stdin!.end('stop\n');
@@ -78,7 +83,11 @@ function probe(base: string) {
 }
 
 async function post(base: string, path: string, body: unknown, cookie = '') {
-  const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
   const setCookie = res.headers.getSetCookie()[0]?.split(';')[0] ?? '';
   return { status: res.status, body: (await res.json()) as Record<string, any>, cookie: setCookie };
 }
@@ -92,8 +101,22 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
   const dir = mkdtempSync(join(tmpdir(), 'sower-downloads-bench-'));
   const dbUrl = `file:${join(dir, 'bench.db')}`;
   const port = options.port ?? 3813;
-  const args = ['--max-semi-space-size=8', '--heap-growing-percent=50', ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...(options.source ? ['--import', 'tsx', 'server/main.ts'] : ['dist-server/main.js'])];
-  const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, LOG_REQUESTS: 'false', LOOP_DELAY_REPORT: '1', MALLOC_MMAP_THRESHOLD_: '131072' };
+  const args = [
+    '--max-semi-space-size=8',
+    '--heap-growing-percent=50',
+    ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+    ...(options.source ? ['--import', 'tsx', 'server/main.ts'] : ['dist-server/main.js']),
+  ];
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: dbUrl,
+    LOG_REQUESTS: 'false',
+    LOOP_DELAY_REPORT: '1',
+    MALLOC_MMAP_THRESHOLD_: '131072',
+  };
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const reports: ((maxMs: number) => void)[] = [];
@@ -117,7 +140,13 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
     const base = `http://127.0.0.1:${await Promise.race([listeningOn, new Promise<number>((_, fail) => child.once('exit', () => fail(new Error(`server exited:\n${output}`))))])}`;
     for (let tries = 0; ; tries++) {
       if (child.exitCode !== null || tries > 200) throw new Error(`server did not start:\n${output}`);
-      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await sleep(100);
     }
     const heavy = await post(base, '/api/auth/register', { username: 'heavyexport', email: 'heavy@example.com', password: PASSWORD });

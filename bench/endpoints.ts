@@ -20,7 +20,9 @@ export interface BenchEndpoint {
 
 /** A GET as httpBatchLink sends it: the procedures comma-joined, their superjson inputs by position. */
 function batchPath(calls: [string, unknown][]) {
-  const input = Object.fromEntries(calls.map(([, value], i) => [i, value === undefined ? { json: null, meta: { values: ['undefined'], v: 1 } } : superjson.serialize(value)]));
+  const input = Object.fromEntries(
+    calls.map(([, value], i) => [i, value === undefined ? { json: null, meta: { values: ['undefined'], v: 1 } } : superjson.serialize(value)]),
+  );
   return `/trpc/${calls.map(([name]) => name).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
 }
 
@@ -68,7 +70,14 @@ export function endpointsFor(contactId: number): BenchEndpoint[] {
       body: JSON.stringify({ type: 'conversation', contactId, description: 'Bench conversation', notes: 'Talked about hope at the bus stop.' }),
       read: false,
     },
-    { key: 'login', label: 'POST /api/auth/login', path: '/api/auth/login', method: 'POST', body: JSON.stringify({ username: HEAVY_USERNAME, password: BENCH_PASSWORD }), anonymous: true, read: false },
+    {
+      key: 'login',
+      label: 'POST /api/auth/login',
+      path: '/api/auth/login',
+      method: 'POST',
+      body: JSON.stringify({ username: HEAVY_USERNAME, password: BENCH_PASSWORD }),
+      anonymous: true,
+      read: false,
+    },
   ];
 }
-

@@ -56,11 +56,65 @@ const bool = (v: unknown) => Number(v) === 1;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 // Row mappers: the app's column names and types (dates as Date, so JSON gives ISO strings and superjson tags them).
-const activityRow = (r: Row) => ({ id: num(r.id), type: r.type, date: date(r.date), description: r.description, notes: r.notes, contactId: num(r.contact_id), contactName: r.contact_name, teamId: num(r.team_id) });
-const contactRow = (r: Row) => ({ id: num(r.id), name: r.name, email: r.email, phone: r.phone, spiritualStatus: r.spiritual_status, notes: r.notes, createdAt: date(r.created_at), teamId: num(r.team_id), lastContactAt: date(r.last_contact_at), nextFollowUpAt: date(r.next_follow_up_at) });
-const followUpRow = (r: Row) => ({ id: num(r.id), contactId: num(r.contact_id), date: date(r.date), description: r.description, type: r.type, completed: bool(r.completed), createdAt: date(r.created_at), teamId: num(r.team_id), contactName: r.contact_name });
-const prayerRow = (r: Row) => ({ id: num(r.id), contactId: num(r.contact_id), request: r.request, date: date(r.date), answered: bool(r.answered), answerNotes: r.answer_notes, answerDate: date(r.answer_date), prayedCount: num(r.prayed_count), createdAt: date(r.created_at), teamId: num(r.team_id), contactName: r.contact_name });
-const goalRow = (r: Row) => ({ id: num(r.id), title: r.title, description: r.description, targetCount: num(r.target_count), currentCount: num(r.current_count), startsOn: date(r.starts_on), deadline: date(r.deadline), completed: bool(r.completed), type: r.type, createdAt: date(r.created_at), teamId: num(r.team_id) });
+const activityRow = (r: Row) => ({
+  id: num(r.id),
+  type: r.type,
+  date: date(r.date),
+  description: r.description,
+  notes: r.notes,
+  contactId: num(r.contact_id),
+  contactName: r.contact_name,
+  teamId: num(r.team_id),
+});
+const contactRow = (r: Row) => ({
+  id: num(r.id),
+  name: r.name,
+  email: r.email,
+  phone: r.phone,
+  spiritualStatus: r.spiritual_status,
+  notes: r.notes,
+  createdAt: date(r.created_at),
+  teamId: num(r.team_id),
+  lastContactAt: date(r.last_contact_at),
+  nextFollowUpAt: date(r.next_follow_up_at),
+});
+const followUpRow = (r: Row) => ({
+  id: num(r.id),
+  contactId: num(r.contact_id),
+  date: date(r.date),
+  description: r.description,
+  type: r.type,
+  completed: bool(r.completed),
+  createdAt: date(r.created_at),
+  teamId: num(r.team_id),
+  contactName: r.contact_name,
+});
+const prayerRow = (r: Row) => ({
+  id: num(r.id),
+  contactId: num(r.contact_id),
+  request: r.request,
+  date: date(r.date),
+  answered: bool(r.answered),
+  answerNotes: r.answer_notes,
+  answerDate: date(r.answer_date),
+  prayedCount: num(r.prayed_count),
+  createdAt: date(r.created_at),
+  teamId: num(r.team_id),
+  contactName: r.contact_name,
+});
+const goalRow = (r: Row) => ({
+  id: num(r.id),
+  title: r.title,
+  description: r.description,
+  targetCount: num(r.target_count),
+  currentCount: num(r.current_count),
+  startsOn: date(r.starts_on),
+  deadline: date(r.deadline),
+  completed: bool(r.completed),
+  type: r.type,
+  createdAt: date(r.created_at),
+  teamId: num(r.team_id),
+});
 
 const ACTIVITY_SELECT = `select a.id, a.type, a.date, a.description, a.notes, a.contact_id, c.name as contact_name, a.team_id from activities a join contacts c on c.id = a.contact_id`;
 const FOLLOW_UP_SELECT = `select f.id, f.contact_id, f.date, f.description, f.type, f.completed, f.created_at, f.team_id, c.name as contact_name from follow_ups f join contacts c on c.id = f.contact_id`;
@@ -116,7 +170,10 @@ async function stats(userId: number) {
       args: [userId, userId],
     });
   const [tallies, activityWindows, otherWindows] = await Promise.all([
-    rows({ sql: `select entity, kind, sum(row_count) as n, sum(prayed) as prayed from row_tallies t where ${readable('t')} and entity in ('activity', 'contact', 'prayer') group by entity, kind`, args: [userId, userId] }),
+    rows({
+      sql: `select entity, kind, sum(row_count) as n, sum(prayed) as prayed from row_tallies t where ${readable('t')} and entity in ('activity', 'contact', 'prayer') group by entity, kind`,
+      args: [userId, userId],
+    }),
     windows("entity = 'activity' and kind in ('conversation', 'gospel_presentation')"),
     windows("entity in ('contact', 'prayer') and kind = ''"),
   ]);
@@ -148,12 +205,27 @@ async function summary(user: User, upcomingFrom: Date) {
   const upcoming = pageOf('follow_ups', 'f', 'date asc, id asc', user, 3, `completed = 0 and date >= ${from}`);
   const [s, goals, activities, followUps, resources] = await Promise.all([
     stats(userId),
-    rows({ sql: `${GOAL_SELECT} where g.id in (select g.id from goals g where ${readable('g')} and g.completed = 0 order by g.created_at desc, g.id desc limit 3) order by g.created_at desc, g.id desc`, args: [userId, userId] }),
+    rows({
+      sql: `${GOAL_SELECT} where g.id in (select g.id from goals g where ${readable('g')} and g.completed = 0 order by g.created_at desc, g.id desc limit 3) order by g.created_at desc, g.id desc`,
+      args: [userId, userId],
+    }),
     rows({ sql: `${ACTIVITY_SELECT} where ${recent.where} order by a.date desc, a.id desc limit 3`, args: recent.args }),
-    rows({ sql: `${FOLLOW_UP_SELECT} where ${upcoming.where} and f.completed = 0 and f.date >= ? order by f.date asc, f.id asc limit 3`, args: [...upcoming.args, from] }),
-    rows({ sql: `select r.id, r.title, r.description, r.category from resources r where (r.created_by is null or ${readable('r')}) order by r.id asc limit 3`, args: [userId, userId] }),
+    rows({
+      sql: `${FOLLOW_UP_SELECT} where ${upcoming.where} and f.completed = 0 and f.date >= ? order by f.date asc, f.id asc limit 3`,
+      args: [...upcoming.args, from],
+    }),
+    rows({
+      sql: `select r.id, r.title, r.description, r.category from resources r where (r.created_by is null or ${readable('r')}) order by r.id asc limit 3`,
+      args: [userId, userId],
+    }),
   ]);
-  return { stats: s, goals: goals.map(goalRow), activities: activities.map(activityRow), followUps: followUps.map(followUpRow), resources: resources.map((r) => ({ id: num(r.id), title: r.title, description: r.description, category: r.category })) };
+  return {
+    stats: s,
+    goals: goals.map(goalRow),
+    activities: activities.map(activityRow),
+    followUps: followUps.map(followUpRow),
+    resources: resources.map((r) => ({ id: num(r.id), title: r.title, description: r.description, category: r.category })),
+  };
 }
 
 interface User {
@@ -175,7 +247,14 @@ async function sessionUser(req: IncomingMessage, withTeams = true): Promise<User
   });
   if (!row || Number(row.expires_at) * 1000 <= Date.now()) return null;
   const teams = withTeams ? await rows({ sql: 'select team_id from team_members where user_id = ?', args: [row.id] }) : [];
-  return { id: Number(row.id), username: String(row.username), email: String(row.email), firstName: String(row.first_name), lastName: String(row.last_name), teamIds: teams.map((t) => Number(t.team_id)) };
+  return {
+    id: Number(row.id),
+    username: String(row.username),
+    email: String(row.email),
+    firstName: String(row.first_name),
+    lastName: String(row.last_name),
+    teamIds: teams.map((t) => Number(t.team_id)),
+  };
 }
 
 async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -186,14 +265,23 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }
 
 async function login(req: IncomingMessage, res: ServerResponse) {
   const { username, password } = (await readBody(req)) as { username?: string; password?: string };
-  const [found] = await rows({ sql: 'select id, username, email, first_name, last_name, password_hash from users where lower(username) = lower(?)', args: [String(username ?? '')] });
-  if (!found || !(await verify(String(found.password_hash), String(password ?? '')).catch(() => false))) return send(res, 401, { message: 'Invalid username or password', code: 'UNAUTHORIZED' });
+  const [found] = await rows({
+    sql: 'select id, username, email, first_name, last_name, password_hash from users where lower(username) = lower(?)',
+    args: [String(username ?? '')],
+  });
+  if (!found || !(await verify(String(found.password_hash), String(password ?? '')).catch(() => false)))
+    return send(res, 401, { message: 'Invalid username or password', code: 'UNAUTHORIZED' });
   const sessionId = randomBytes(20).toString('hex');
   const expires = Date.now() + SESSION_MS;
   await write(async (tx) => {
@@ -201,14 +289,22 @@ async function login(req: IncomingMessage, res: ServerResponse) {
     await tx.execute({ sql: 'insert into sessions (id, user_id, expires_at) values (?, ?, ?)', args: [sessionId, found.id, Math.floor(expires / 1000)] });
   });
   const user = { id: Number(found.id), username: found.username, email: found.email, firstName: found.first_name, lastName: found.last_name };
-  send(res, 200, { user, message: 'Login successful' }, { 'Set-Cookie': `sower_session=${sessionId}; HttpOnly; Max-Age=${SESSION_MS / 1000}; Path=/; SameSite=Lax` });
+  send(
+    res,
+    200,
+    { user, message: 'Login successful' },
+    { 'Set-Cookie': `sower_session=${sessionId}; HttpOnly; Max-Age=${SESSION_MS / 1000}; Path=/; SameSite=Lax` },
+  );
 }
 
 async function createActivity(req: IncomingMessage, res: ServerResponse, userId: number) {
   const body = (await readBody(req)) as { contactId?: number; type?: string; description?: string; notes?: string; date?: string };
   const type = body.type ?? 'conversation';
   const result = await write(async (tx) => {
-    const contact = await tx.execute({ sql: `select c.id, c.name from contacts c where c.id = ? and ${readable('c')}`, args: [Number(body.contactId), userId, userId] });
+    const contact = await tx.execute({
+      sql: `select c.id, c.name from contacts c where c.id = ? and ${readable('c')}`,
+      args: [Number(body.contactId), userId, userId],
+    });
     if (!contact.rows.length) return null;
     const when = body.date ? new Date(body.date).getTime() : Date.now();
     const inserted = await tx.execute({
@@ -232,15 +328,22 @@ async function trpc(res: ServerResponse, pathname: string, query: URLSearchParam
       let data: unknown;
       if (name === 'auth.me') data = { id: user.id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName };
       else if (name === 'teams.list')
-        data = (await rows({ sql: 'select t.id, t.name, t.description, t.created_at, m.role from teams t join team_members m on m.team_id = t.id and m.user_id = ? order by t.name asc, t.id asc', args: [user.id] })).map((r) => ({ id: num(r.id), name: r.name, description: r.description, createdAt: date(r.created_at), role: r.role }));
+        data = (
+          await rows({
+            sql: 'select t.id, t.name, t.description, t.created_at, m.role from teams t join team_members m on m.team_id = t.id and m.user_id = ? order by t.name asc, t.id asc',
+            args: [user.id],
+          })
+        ).map((r) => ({ id: num(r.id), name: r.name, description: r.description, createdAt: date(r.created_at), role: r.role }));
       else if (name === 'dashboard.summary') data = await summary(user, input?.upcomingFrom ?? new Date());
       else if (name === 'dashboard.stats') data = await stats(user.id);
       else if (name === 'insights.dueFollowUps') {
         const before = (input?.before ?? new Date()).getTime();
-        const [row] = await rows({ sql: `select count(*) as count from follow_ups f where ${readable('f')} and f.completed = 0 and f.date < ?`, args: [user.id, user.id, before] });
+        const [row] = await rows({
+          sql: `select count(*) as count from follow_ups f where ${readable('f')} and f.completed = 0 and f.date < ?`,
+          args: [user.id, user.id, before],
+        });
         data = { count: Number(row?.count ?? 0) };
-      }
-      else return { error: { json: { message: 'No such procedure', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404 } } } };
+      } else return { error: { json: { message: 'No such procedure', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404 } } } };
       return { result: { data: superjson.serialize(data) } };
     }),
   );
@@ -264,19 +367,40 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
       return send(res, 200, await stats(id));
     case '/api/activities': {
       const page = pageOf('activities', 'a', 'date desc, id desc', user, limit);
-      return send(res, 200, (await rows({ sql: `${ACTIVITY_SELECT} where ${page.where} order by a.date desc, a.id desc limit ?`, args: [...page.args, limit] })).map(activityRow));
+      return send(
+        res,
+        200,
+        (await rows({ sql: `${ACTIVITY_SELECT} where ${page.where} order by a.date desc, a.id desc limit ?`, args: [...page.args, limit] })).map(activityRow),
+      );
     }
     case '/api/contacts': {
       const page = pageOf('contacts', 'c', 'lower(name) asc, id asc', user, limit);
-      return send(res, 200, (await rows({ sql: `${CONTACT_SELECT} where ${page.where} order by lower(c.name) asc, c.id asc limit ?`, args: [...contactSelectArgs(user.id), ...page.args, limit] })).map(contactRow));
+      return send(
+        res,
+        200,
+        (
+          await rows({
+            sql: `${CONTACT_SELECT} where ${page.where} order by lower(c.name) asc, c.id asc limit ?`,
+            args: [...contactSelectArgs(user.id), ...page.args, limit],
+          })
+        ).map(contactRow),
+      );
     }
     case '/api/followups': {
       const page = pageOf('follow_ups', 'f', 'date asc, id asc', user, limit);
-      return send(res, 200, (await rows({ sql: `${FOLLOW_UP_SELECT} where ${page.where} order by f.date asc, f.id asc limit ?`, args: [...page.args, limit] })).map(followUpRow));
+      return send(
+        res,
+        200,
+        (await rows({ sql: `${FOLLOW_UP_SELECT} where ${page.where} order by f.date asc, f.id asc limit ?`, args: [...page.args, limit] })).map(followUpRow),
+      );
     }
     case '/api/prayer-requests': {
       const page = pageOf('prayer_requests', 'p', 'date desc, id desc', user, limit);
-      return send(res, 200, (await rows({ sql: `${PRAYER_SELECT} where ${page.where} order by p.date desc, p.id desc limit ?`, args: [...page.args, limit] })).map(prayerRow));
+      return send(
+        res,
+        200,
+        (await rows({ sql: `${PRAYER_SELECT} where ${page.where} order by p.date desc, p.id desc limit ?`, args: [...page.args, limit] })).map(prayerRow),
+      );
     }
     default:
       return send(res, 404, { message: 'No such API path', code: 'NOT_FOUND' });

@@ -39,7 +39,13 @@ function headersFor(server: Server, endpoint: Endpoint, cookie: string | null) {
   return headers;
 }
 
-export async function load(server: Server, endpoint: Endpoint, cookie: string | null, seconds: number, connections = CONNECTIONS): Promise<Measured & { sent: number }> {
+export async function load(
+  server: Server,
+  endpoint: Endpoint,
+  cookie: string | null,
+  seconds: number,
+  connections = CONNECTIONS,
+): Promise<Measured & { sent: number }> {
   const headers = headersFor(server, endpoint, cookie);
   const result = await autocannon({
     url: server.base + endpoint.path,
@@ -130,7 +136,10 @@ export async function measure(server: Server, endpoint: Endpoint, cookie: string
   await drain(server);
   const loopMaxMs = (await server.loopDelay())?.maxMs ?? null;
   const cpuMs = Math.round((((cpuTicks(server.process.pid!) - ticksBefore) * 1000) / CLOCK_TICKS / Math.max(1, result.sent)) * 100) / 100;
-  if (debug) log(`  ${server.name} ${endpoint.key}: 1-conn ${serialMs} ms, ${duration} s at ${connections} connections: ${result.requests} requests, p50 ${result.p50} ms`);
+  if (debug)
+    log(
+      `  ${server.name} ${endpoint.key}: 1-conn ${serialMs} ms, ${duration} s at ${connections} connections: ${result.requests} requests, p50 ${result.p50} ms`,
+    );
   await drain(server);
   if (result.non2xx || result.errors) log(`  warning: ${server.name} ${endpoint.key}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { ...result, serialMs, cpuMs, loopMaxMs };

@@ -95,7 +95,22 @@ async function traced(browser: Browser, base: string, cookie: { name: string; va
   const onMain = events.filter((e) => e.pid === navigation?.pid && e.tid === navigation?.tid && e.ph === 'X' && e.dur && e.ts >= origin);
   const top = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
   const sum = (name: string) => Math.round(onMain.filter((e) => e.name === name).reduce((s, e) => s + e.dur!, 0) / 1000);
-  const kinds = ['v8.compileModule', 'v8.evaluateModule', 'v8.compile', 'FunctionCall', 'TimerFire', 'RunMicrotasks', 'ParseHTML', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'MinorGC', 'MajorGC'];
+  const kinds = [
+    'v8.compileModule',
+    'v8.evaluateModule',
+    'v8.compile',
+    'FunctionCall',
+    'TimerFire',
+    'RunMicrotasks',
+    'ParseHTML',
+    'UpdateLayoutTree',
+    'Layout',
+    'PrePaint',
+    'Paint',
+    'Layerize',
+    'MinorGC',
+    'MajorGC',
+  ];
   const busy = Math.round(top.reduce((s, e) => s + e.dur!, 0) / 1000);
   const scripts = onMain
     .filter((e) => (e.name === 'v8.evaluateModule' || e.name === 'v8.compileModule') && e.dur! > 2000)
@@ -131,7 +146,9 @@ async function main() {
       for (const s of servers) {
         const run = await coldDashboard(browser, s.server.base, s.cookie);
         s.runs.push(run);
-        console.log(`run ${i + 1} ${s.dist}: data shown ${run.dataShownMs} ms (FCP ${run.firstContentfulPaintMs} ms, JS ${(run.jsBytes / 1000).toFixed(1)} kB on the wire)`);
+        console.log(
+          `run ${i + 1} ${s.dist}: data shown ${run.dataShownMs} ms (FCP ${run.firstContentfulPaintMs} ms, JS ${(run.jsBytes / 1000).toFixed(1)} kB on the wire)`,
+        );
       }
     console.log('');
     for (const s of servers) {
@@ -143,18 +160,33 @@ async function main() {
         const mid = median(s.runs.map((r) => r.dataShownMs));
         const run = s.runs.reduce((best, r) => (Math.abs(r.dataShownMs - mid) < Math.abs(best.dataShownMs - mid) ? r : best));
         console.log(`\n${s.dist} waterfall (run at ${run.dataShownMs} ms):`);
-        for (const t of [...run.waterfall].sort((a, b) => a.start - b.start)) console.log(`  ${String(t.start).padStart(5)} → ${String(t.end).padStart(5)}  ${(t.bytes / 1000).toFixed(1).padStart(6)} kB  ${t.type.padEnd(10)} ${decodeURIComponent(t.url)}`);
+        for (const t of [...run.waterfall].sort((a, b) => a.start - b.start))
+          console.log(
+            `  ${String(t.start).padStart(5)} → ${String(t.end).padStart(5)}  ${(t.bytes / 1000).toFixed(1).padStart(6)} kB  ${t.type.padEnd(10)} ${decodeURIComponent(t.url)}`,
+          );
       }
     if (args.includes('--trace'))
       for (const s of servers) {
         const t = await traced(browser, s.server.base, s.cookie);
         console.log(`\n${s.dist} trace: main thread busy ${t.busy} ms; long tasks (start+ms): ${t.long.join(', ')}`);
-        console.log(`  ms by kind: ${t.byKind.filter(([, ms]) => ms > 0).map(([k, ms]) => `${k} ${ms}`).join(' · ')}`);
+        console.log(
+          `  ms by kind: ${t.byKind
+            .filter(([, ms]) => ms > 0)
+            .map(([k, ms]) => `${k} ${ms}`)
+            .join(' · ')}`,
+        );
         console.log(`  JS self ms by file (sampled): ${t.byFile.map(([k, ms]) => `${k} ${Math.round(ms)}`).join(' · ')}`);
         for (const line of t.scripts) console.log(`  ${line}`);
       }
     const out = join(workDir, 'phone-results.json');
-    writeFileSync(out, JSON.stringify(servers.map((s) => ({ dist: s.dist, runs: s.runs })), null, 2));
+    writeFileSync(
+      out,
+      JSON.stringify(
+        servers.map((s) => ({ dist: s.dist, runs: s.runs })),
+        null,
+        2,
+      ),
+    );
   } finally {
     await browser.close();
     for (const s of servers) await s.server.stop();

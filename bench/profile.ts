@@ -28,7 +28,15 @@ const port = 3899;
 const base = `http://127.0.0.1:${port}`;
 const entry = args.includes('--floor') ? ['--import', 'tsx', 'bench/floor.ts'] : ['dist-server/main.js'];
 const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...entry], {
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `file:${db}`, LOG_REQUESTS: 'false', LOGIN_LIMIT_PER_ADDRESS: '100000000' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `file:${db}`,
+    LOG_REQUESTS: 'false',
+    LOGIN_LIMIT_PER_ADDRESS: '100000000',
+  },
   stdio: 'ignore',
 });
 try {
@@ -40,7 +48,11 @@ try {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ username: HEAVY_USERNAME, password: BENCH_PASSWORD }) });
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ username: HEAVY_USERNAME, password: BENCH_PASSWORD }),
+  });
   const cookie = login.headers.getSetCookie()[0].split(';')[0];
   const headers: Record<string, string> = { cookie, ...(body ? { 'content-type': 'application/json', origin: base } : {}) };
   const result = await autocannon({ url: base + path, method: body ? 'POST' : 'GET', headers, body, connections: 10, duration: seconds });
@@ -71,7 +83,17 @@ for (const node of profile.nodes) {
   const { url, functionName, lineNumber } = node.callFrame;
   if (functionName === '(idle)') continue;
   total += time;
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.includes('dist-server') ? 'app (dist-server)' : url.includes('bench/floor') ? 'floor' : url.startsWith('node:') ? 'node core' : url ? url : functionName);
+  const pkg =
+    /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+    (url.includes('dist-server')
+      ? 'app (dist-server)'
+      : url.includes('bench/floor')
+        ? 'floor'
+        : url.startsWith('node:')
+          ? 'node core'
+          : url
+            ? url
+            : functionName);
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + time);
   const key = `${functionName || '(anonymous)'} ${url.replace(/.*node_modules\//, '').replace(/.*dist-server\//, 'dist-server/')}:${lineNumber + 1}`;
   byFunction.set(key, (byFunction.get(key) ?? 0) + time);
@@ -120,5 +142,7 @@ if (stacksOf) {
   });
   console.log(`\npaths to ${stacksOf}:\n${top(paths, 8)}`);
 }
-console.log(`\nbusy CPU by package (${(total / 1e6).toFixed(1)} s busy):\n${top(byPackage, 15)}\n\ntop functions:\n${top(byFunction, Number(option("top") ?? 20))}`);
+console.log(
+  `\nbusy CPU by package (${(total / 1e6).toFixed(1)} s busy):\n${top(byPackage, 15)}\n\ntop functions:\n${top(byFunction, Number(option('top') ?? 20))}`,
+);
 rmSync(dir, { recursive: true, force: true });

@@ -13,7 +13,26 @@ import { drain, load, measure, paced, serial } from './load';
 import { rss } from './memory';
 import { evaluate, onlyReport, report, type Rows, type Scale, type SizeModule } from './report';
 import { copyOf, login, rssMb, sleep, startServer, type Server } from './server';
-import { APP_PORT, argv, benchStarted, CONNECTIONS, DURATION, FLOOR_PORT, log, MAIN_SIZE, MAX_DURATION, only, quick, root, SCALE_DURATION, SCALE_KEYS, SCALE_MAX_DURATION, SCALES, WARMUP, workDir } from './settings';
+import {
+  APP_PORT,
+  argv,
+  benchStarted,
+  CONNECTIONS,
+  DURATION,
+  FLOOR_PORT,
+  log,
+  MAIN_SIZE,
+  MAX_DURATION,
+  only,
+  quick,
+  root,
+  SCALE_DURATION,
+  SCALE_KEYS,
+  SCALE_MAX_DURATION,
+  SCALES,
+  WARMUP,
+  workDir,
+} from './settings';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Build
@@ -54,7 +73,9 @@ async function checkParity(app: Server, floor: Server, list: Endpoint[], appCook
       const [a, f] = await Promise.all([answer(app, appCookie), answer(floor, floorCookie)]);
       if (a !== f) {
         const at = [...a].findIndex((ch, i) => ch !== f[i]);
-        notes.push(`the floor's answer to ${path.slice(0, 60)} differs from the app's at character ${at}: app …${a.slice(Math.max(0, at - 40), at + 60)}… floor …${f.slice(Math.max(0, at - 40), at + 60)}…`);
+        notes.push(
+          `the floor's answer to ${path.slice(0, 60)} differs from the app's at character ${at}: app …${a.slice(Math.max(0, at - 40), at + 60)}… floor …${f.slice(Math.max(0, at - 40), at + 60)}…`,
+        );
       }
     }
   }
@@ -65,8 +86,22 @@ async function main() {
   const build = ensureBuild();
   const results: Record<string, unknown> = {
     startedAt: new Date().toISOString(),
-    machine: { nproc: cpus().length, cpu: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version, platform: `${process.platform} ${process.arch}` },
-    settings: { connections: CONNECTIONS, durationS: DURATION, maxDurationS: MAX_DURATION, scaleDurationS: SCALE_DURATION, scaleMaxDurationS: SCALE_MAX_DURATION, warmupS: WARMUP, quick },
+    machine: {
+      nproc: cpus().length,
+      cpu: cpus()[0]?.model,
+      memoryGb: Math.round(totalmem() / 1024 ** 3),
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+    },
+    settings: {
+      connections: CONNECTIONS,
+      durationS: DURATION,
+      maxDurationS: MAX_DURATION,
+      scaleDurationS: SCALE_DURATION,
+      scaleMaxDurationS: SCALE_MAX_DURATION,
+      warmupS: WARMUP,
+      quick,
+    },
     loadAverageAtStart: loadavg().map((x) => Math.round(x * 100) / 100),
     notes: build.notes,
   };
@@ -175,7 +210,10 @@ async function main() {
         log(`${size} activities: ${endpoint.label}`);
         await drain(sFloor);
         const floorSerial = await serial(sFloor, endpoint, cf.header);
-        scale[String(size)][key] = { app: await measure(sApp, endpoint, ca.header, SCALE_DURATION, CONNECTIONS, SCALE_MAX_DURATION), floor: { serialMs: floorSerial } };
+        scale[String(size)][key] = {
+          app: await measure(sApp, endpoint, ca.header, SCALE_DURATION, CONNECTIONS, SCALE_MAX_DURATION),
+          floor: { serialMs: floorSerial },
+        };
       }
       await sApp.stop();
       await sFloor.stop();

@@ -17,7 +17,32 @@ const ACTIVITIES = Number(args.find((a) => /^\d+$/.test(a)) ?? 100_000);
 const CONTACTS = Math.max(1000, ACTIVITIES / 10);
 const PRAYERS = CONTACTS;
 const RUNS = 30;
-const words = ['prayer', 'family', 'church', 'coffee', 'bible', 'question', 'hope', 'work', 'grief', 'joy', 'doubt', 'friend', 'study', 'story', 'meal', 'visit', 'call', 'gospel', 'neighbour', 'school', 'café', 'niño', 'حديث', 'عائلة'];
+const words = [
+  'prayer',
+  'family',
+  'church',
+  'coffee',
+  'bible',
+  'question',
+  'hope',
+  'work',
+  'grief',
+  'joy',
+  'doubt',
+  'friend',
+  'study',
+  'story',
+  'meal',
+  'visit',
+  'call',
+  'gospel',
+  'neighbour',
+  'school',
+  'café',
+  'niño',
+  'حديث',
+  'عائلة',
+];
 const givenNames = ['Ramón', 'Lucía', 'Tomás', 'José', 'María', 'أحمد', 'فاطمة', 'Émile', 'Zoë', 'Chloé', 'João', 'Ana'];
 
 const dir = mkdtempSync(join(tmpdir(), 'sower-bench-'));
@@ -32,19 +57,31 @@ const random = (max: number) => {
   let t = seed;
   t = Math.imul(t ^ (t >>> 15), t | 1);
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * max | 0;
+  return ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * max) | 0;
 };
 const sentence = (length: number) => Array.from({ length }, () => words[random(words.length)]).join(' ');
 
 /** Rows written as an older release wrote them (plain SQL, no keys): the new code's backfill then keys them. */
 async function fill(username: string) {
-  const user = Number((await client.execute({ sql: "insert into users (username, email, username_key, password_hash) values (?, ?, ?, 'x') returning id", args: [username, `${username}@example.com`, username] })).rows[0].id);
+  const user = Number(
+    (
+      await client.execute({
+        sql: "insert into users (username, email, username_key, password_hash) values (?, ?, ?, 'x') returning id",
+        args: [username, `${username}@example.com`, username],
+      })
+    ).rows[0].id,
+  );
   for (let start = 0; start < CONTACTS; start += 5000) {
     const rows = Array.from({ length: Math.min(5000, CONTACTS - start) }, (_, offset) => {
       const c = start + offset;
       return {
         sql: 'insert into contacts (name, phone, notes, created_by) values (?, ?, ?, ?)',
-        args: [`${givenNames[c % givenNames.length]} ${username} ${c}`, `+34 600 ${String(c).padStart(6, '0')}`, `${sentence(8)}${c % 2000 === 7 ? ' zacchaeus' : ''}`, user],
+        args: [
+          `${givenNames[c % givenNames.length]} ${username} ${c}`,
+          `+34 600 ${String(c).padStart(6, '0')}`,
+          `${sentence(8)}${c % 2000 === 7 ? ' zacchaeus' : ''}`,
+          user,
+        ],
       };
     });
     await client.batch(rows, 'write');
@@ -101,11 +138,20 @@ async function median(label: string, run: () => Promise<unknown>) {
   }
   times.sort((a, b) => a - b);
   cpu.sort((a, b) => a - b);
-  console.log(`${label.padEnd(52)} median ${times[RUNS >> 1].toFixed(2).padStart(7)} ms (CPU ${cpu[RUNS >> 1].toFixed(2).padStart(7)} ms)   max ${times[RUNS - 1].toFixed(2).padStart(7)} ms`);
+  console.log(
+    `${label.padEnd(52)} median ${times[RUNS >> 1].toFixed(2).padStart(7)} ms (CPU ${cpu[RUNS >> 1].toFixed(2).padStart(7)} ms)   max ${times[RUNS - 1].toFixed(2).padStart(7)} ms`,
+  );
 }
 
 const caller = createCallerFactory(appRouter)(
-  createContextInner({ database, auth: createAuth(database), attempts: createDatabaseStore(database), limits: defaultLimits, reminders: reminderServices({}, database), user: { id: userId, username: 'searcher', email: 'searcher@example.com', firstName: '', lastName: '', language: null, emailConfirmed: false } }),
+  createContextInner({
+    database,
+    auth: createAuth(database),
+    attempts: createDatabaseStore(database),
+    limits: defaultLimits,
+    reminders: reminderServices({}, database),
+    user: { id: userId, username: 'searcher', email: 'searcher@example.com', firstName: '', lastName: '', language: null, emailConfirmed: false },
+  }),
 );
 const found = async (q: string) => {
   const quick = await caller.search.quick({ q, limit: 5 });
@@ -114,7 +160,11 @@ const found = async (q: string) => {
 };
 console.log(`${ACTIVITIES} activities, ${CONTACTS} contacts and ${PRAYERS} prayer requests of the searching user (and as many of another), ${RUNS} runs each`);
 console.log((await Promise.all(['coffee', 'zacchaeus', 'xyzzy', 'ramon', 'Ramón'].map(found))).join('; '), '\n');
-for (const [label, q] of [['common word', 'coffee'], ['rare word', 'zacchaeus'], ['no match', 'xyzzy']]) {
+for (const [label, q] of [
+  ['common word', 'coffee'],
+  ['rare word', 'zacchaeus'],
+  ['no match', 'xyzzy'],
+]) {
   await median(`search.quick, ${label} ('${q}')`, () => caller.search.quick({ q, limit: 5 }));
   await median(`contacts.list q, ${label}`, () => caller.contacts.list({ q, limit: 50 }));
   await median(`contacts.count q, ${label}`, () => caller.contacts.count({ q }));
@@ -128,7 +178,9 @@ if (args.includes('--fts')) {
   for (const tokenizer of ['unicode61', 'trigram']) {
     await client.execute('drop table if exists activities_fts');
     const started = performance.now();
-    await client.execute(`create virtual table activities_fts using fts5(notes, description, content='activities', content_rowid='id', tokenize='${tokenizer}')`);
+    await client.execute(
+      `create virtual table activities_fts using fts5(notes, description, content='activities', content_rowid='id', tokenize='${tokenizer}')`,
+    );
     await client.execute("insert into activities_fts(activities_fts) values ('rebuild')");
     console.log(`\nFTS5 (${tokenizer}) index built in ${(performance.now() - started).toFixed(0)} ms`);
     const ftsQuery = (term: string) => () =>

@@ -54,7 +54,11 @@ export async function startServer(
     ...options.env,
   };
   // Both with the V8 flags `npm start` and deploy/sower.service use.
-  const args = ['--max-semi-space-size=8', '--heap-growing-percent=50', ...(name === 'app' ? [options.entry ?? 'dist-server/main.js'] : ['--import', 'tsx', 'bench/floor.ts'])];
+  const args = [
+    '--max-semi-space-size=8',
+    '--heap-growing-percent=50',
+    ...(name === 'app' ? [options.entry ?? 'dist-server/main.js'] : ['--import', 'tsx', 'bench/floor.ts']),
+  ];
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);
   let stopping = false;

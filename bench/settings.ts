@@ -7,7 +7,10 @@ export const workDir = join(root, '.tmp/bench');
 export const argv = new Set(process.argv.slice(2));
 export const quick = argv.has('--quick');
 export const debug = argv.has('--debug');
-export const only = [...argv].find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+export const only = [...argv]
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 export const DURATION = quick ? 2 : 5;
 export const SCALE_DURATION = quick ? 1.5 : 3;
 export const WARMUP = quick ? 0.5 : 1;

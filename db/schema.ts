@@ -175,7 +175,9 @@ export const contacts = sqliteTable(
     index('contacts_owner_name_key_idx').on(t.createdBy, t.nameKey, t.searchKey),
     index('contacts_team_name_key_idx').on(t.teamId, t.nameKey, t.searchKey),
     // The rows the backfill has still to key (none once it has run): each batch one seek.
-    index('contacts_unkeyed_idx').on(t.id).where(sql`${t.searchKey} is null`),
+    index('contacts_unkeyed_idx')
+      .on(t.id)
+      .where(sql`${t.searchKey} is null`),
     // The list's order (lower(name), id), so a page walks an index instead of sorting every contact; with the search key
     // in it, a searched page reads only the rows that match (SQLite seeks a row once a column outside the index is needed).
     index('contacts_owner_sort_idx').on(t.createdBy, sql`lower(${t.name})`, t.searchKey),
@@ -200,7 +202,9 @@ export const activities = sqliteTable(
     searchKey: text('search_key'),
   },
   (t) => [
-    index('activities_unkeyed_idx').on(t.id).where(sql`${t.searchKey} is null`),
+    index('activities_unkeyed_idx')
+      .on(t.id)
+      .where(sql`${t.searchKey} is null`),
     // A search walks these newest first and reads the key in them, not the rows (docs/decisions/008).
     index('activities_owner_search_idx').on(t.createdBy, t.date, t.searchKey),
     index('activities_team_search_idx').on(t.teamId, t.date, t.searchKey),
@@ -233,10 +237,7 @@ export const goals = sqliteTable(
     createdAt: createdAt(),
     ...ownership(),
   },
-  (t) => [
-    index('goals_owner_idx').on(t.createdBy, t.completed, t.type),
-    index('goals_team_idx').on(t.teamId),
-  ],
+  (t) => [index('goals_owner_idx').on(t.createdBy, t.completed, t.type), index('goals_team_idx').on(t.teamId)],
 );
 
 export const followUps = sqliteTable(
@@ -298,7 +299,9 @@ export const prayerRequests = sqliteTable(
     searchKey: text('search_key'),
   },
   (t) => [
-    index('prayer_requests_unkeyed_idx').on(t.id).where(sql`${t.searchKey} is null`),
+    index('prayer_requests_unkeyed_idx')
+      .on(t.id)
+      .where(sql`${t.searchKey} is null`),
     index('prayer_requests_owner_search_idx').on(t.createdBy, t.date, t.searchKey),
     index('prayer_requests_team_search_idx').on(t.teamId, t.date, t.searchKey),
     index('prayer_requests_rotation_idx').on(t.createdBy, t.answered, t.rotatedAt),
@@ -422,10 +425,7 @@ export const dailyTallies = sqliteTable(
     teamId: integer('team_id').notNull(),
     rowCount: integer('row_count').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.createdBy, t.entity, t.kind, t.day, t.teamId] }),
-    index('daily_tallies_team_idx').on(t.teamId, t.entity, t.kind, t.day),
-  ],
+  (t) => [primaryKey({ columns: [t.createdBy, t.entity, t.kind, t.day, t.teamId] }), index('daily_tallies_team_idx').on(t.teamId, t.entity, t.kind, t.day)],
 );
 
 /**

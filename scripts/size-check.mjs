@@ -20,10 +20,20 @@ const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 export function entryAssets(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const attr = (tag, name) => new RegExp(`\\b${name}=["']([^"']+)["']`).exec(tag)?.[1];
-  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => /type=["']module["']/.test(tag)).map((tag) => attr(tag, 'src')).filter(Boolean);
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => /type=["']module["']/.test(tag))
+    .map((tag) => attr(tag, 'src'))
+    .filter(Boolean);
   const links = [...html.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]);
-  const preloads = links.filter((tag) => /rel=["']modulepreload["']/.test(tag)).map((tag) => attr(tag, 'href')).filter(Boolean);
-  const styles = links.filter((tag) => /rel=["']stylesheet["']/.test(tag)).map((tag) => attr(tag, 'href')).filter(Boolean);
+  const preloads = links
+    .filter((tag) => /rel=["']modulepreload["']/.test(tag))
+    .map((tag) => attr(tag, 'href'))
+    .filter(Boolean);
+  const styles = links
+    .filter((tag) => /rel=["']stylesheet["']/.test(tag))
+    .map((tag) => attr(tag, 'href'))
+    .filter(Boolean);
   return { scripts, preloads, styles };
 }
 
@@ -78,7 +88,16 @@ export function routeSizes(distDir = 'dist', page) {
   const js = [...all].filter((f) => existsSync(join(assetsDir, f))).map((f) => measure(f, entryFiles.has(f)));
   const css = [...cssFiles].map((f) => measure(f, initialCss.has(f)));
   const sum = (list, key) => list.reduce((s, f) => s + f[key], 0);
-  return { page: page ?? null, lazyChunk: lazy, js, css, jsBytes: sum(js, 'bytes'), jsGzip: sum(js, 'gzip'), cssBytes: sum(css, 'bytes'), cssGzip: sum(css, 'gzip') };
+  return {
+    page: page ?? null,
+    lazyChunk: lazy,
+    js,
+    css,
+    jsBytes: sum(js, 'bytes'),
+    jsGzip: sum(js, 'gzip'),
+    cssBytes: sum(css, 'bytes'),
+    cssGzip: sum(css, 'gzip'),
+  };
 }
 
 /** kB as 1,000 bytes: the stricter reading of the budget. */
@@ -106,9 +125,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
   const result = checkSizes(dist);
   if (process.argv.includes('--json')) console.log(JSON.stringify(result, null, 2));
   else {
-    for (const [label, route] of [['/login (first visit)', result.login], ['/ dashboard (first visit)', result.dashboard]]) {
+    for (const [label, route] of [
+      ['/login (first visit)', result.login],
+      ['/ dashboard (first visit)', result.dashboard],
+    ]) {
       console.log(`${label}: JS ${kb(route.jsGzip)} gz (${kb(route.jsBytes)} raw), CSS ${kb(route.cssGzip)} gz (${kb(route.cssBytes)} raw)`);
-      for (const f of [...route.js, ...route.css].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip).padStart(9)} gz  ${kb(f.bytes).padStart(9)} raw  ${f.file}${f.lazy ? '  (lazy)' : ''}`);
+      for (const f of [...route.js, ...route.css].sort((a, b) => b.gzip - a.gzip))
+        console.log(`  ${kb(f.gzip).padStart(9)} gz  ${kb(f.bytes).padStart(9)} raw  ${f.file}${f.lazy ? '  (lazy)' : ''}`);
     }
     console.log(`sw.js: ${kb(result.serviceWorker.gzip)} gz (${kb(result.serviceWorker.bytes)} raw)`);
     console.log(`budget: /login JS ≤ ${kb(BUDGET.loginJsGzip)} gz, CSS ≤ ${kb(BUDGET.loginCssGzip)} gz, sw.js ≤ ${kb(BUDGET.swJsGzip)} gz`);

@@ -66,7 +66,11 @@ export function shapeOf(who: Authority): { shape: string; shaped: () => ShapedAu
   if (!who.teams || who.teams.length > INLINE_TEAMS) return { shape: 'all', shaped: () => ({ userId: userId(), teamIds: null }), values };
   who.teams.forEach((m, index) => (values[`@team${index}`] = m.teamId));
   const count = who.teams.length;
-  return { shape: String(count), shaped: () => ({ userId: userId(), teamIds: Array.from({ length: count }, (_, index) => sql.placeholder(`@team${index}`)) }), values };
+  return {
+    shape: String(count),
+    shaped: () => ({ userId: userId(), teamIds: Array.from({ length: count }, (_, index) => sql.placeholder(`@team${index}`)) }),
+    values,
+  };
 }
 
 /** A table that carries the ownership columns. */
@@ -104,9 +108,18 @@ function inTeamsWhere(table: Pick<OwnedTable, 'teamId'>, who: Who, roles?: TeamR
   const ids = knownTeamIds(who, roles);
   if (ids) {
     if (!ids.length) return null;
-    if (ids.length <= INLINE_TEAMS) return sql`${table.teamId} in (${sql.join(ids.map((teamId) => sql`${teamId}`), sql`, `)})`;
+    if (ids.length <= INLINE_TEAMS)
+      return sql`${table.teamId} in (${sql.join(
+        ids.map((teamId) => sql`${teamId}`),
+        sql`, `,
+      )})`;
   }
-  const roleFilter = roles ? sql` and role in (${sql.join(roles.map((r) => sql`${r}`), sql`, `)})` : sql``;
+  const roleFilter = roles
+    ? sql` and role in (${sql.join(
+        roles.map((r) => sql`${r}`),
+        sql`, `,
+      )})`
+    : sql``;
   return sql`${table.teamId} in (select team_id from team_members where user_id = ${userOf(who)}${roleFilter})`;
 }
 
@@ -158,7 +171,6 @@ export function canDelete(table: OwnedTable, who: Who): SQL {
 export function canReadResource(table: OwnedTable, who: Who): SQL {
   return sql`(${table.createdBy} is null or ${canRead(table, who)})`;
 }
-
 
 export const TEAM_NOT_FOUND = msg('Team not found');
 

@@ -1,9 +1,7 @@
 // Reads and validates the configuration once; a bad value stops the start with a clear message.
 import { z } from 'zod';
 
-const booleanText = z
-  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1');
+const booleanText = z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1');
 
 const commaList = z
   .string()
@@ -21,63 +19,79 @@ const origin = z
   .refine((text) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol), { message: 'must be http(s) URLs' })
   .transform((text) => new URL(text).origin);
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z
-    .string()
-    .default('file:./data/sower.db')
-    .refine((u) => /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/.test(u), {
-      message: 'must start with file:, libsql://, http(s):// or ws(s)://',
-    }),
-  DATABASE_AUTH_TOKEN: z.string().optional(),
-  /** auto: Secure cookies and HSTS when the request came over HTTPS (directly or via a trusted proxy). */
-  COOKIE_SECURE: z.enum(['auto', 'true', 'false'], { error: 'must be auto, true or false' }).default('auto'),
-  /**
-   * How many reverse proxies in front of the app append to X-Forwarded-For (and set X-Forwarded-Proto): false (none,
-   * the headers are ignored), true (one, as with the shipped Caddyfile), or a count of hops. The client's address is the
-   * entry the outermost trusted proxy added, counted from the right; entries left of it are the client's own writing.
-   */
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', '2', '3', '4', '5'], { error: 'must be true, false or a number of proxies (1-5)' })
-    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
-    .default(0),
-  /** Extra origins allowed to send writes (comma separated), e.g. the public URL behind a proxy. */
-  ALLOWED_ORIGINS: commaList.pipe(z.array(origin)),
-  /** The address people open Sower at (https://sower.example): its host is served and its origin may write. */
-  PUBLIC_URL: origin.optional(),
-  /** Further host names the server answers to (comma separated); loopback names always. */
-  ALLOWED_HOSTS: commaList.pipe(z.array(z.string().regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/i, 'must be host names without scheme or port').transform((h) => h.toLowerCase()))),
-  /** Where the built client lives; served with the SPA fallback when the folder exists. */
-  STATIC_DIR: z.string().default('dist'),
-  LOG_REQUESTS: booleanText.default(true),
-  /** Failed logins one client address may make in 15 minutes, whatever the username. */
-  LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
-  /** Failed logins for one username from one client address in 15 minutes. */
-  LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().min(1).default(10),
-  /** Registrations one client address may make in an hour. */
-  REGISTER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
-  /** Where reminder emails go out (smtp:// or smtps://user:pass@host:port); without it email reminders are off. */
-  SMTP_URL: z
-    .string()
-    .refine((u) => URL.canParse(u) && /^smtps?:$/.test(new URL(u).protocol), { message: 'must be an smtp:// or smtps:// URL' })
-    .optional(),
-  /** The sender of reminder emails ("Sower <reminders@sower.example>"). */
-  MAIL_FROM: z.string().default('Sower <reminders@localhost>'),
-  /** The VAPID key pair of Web Push (base64url), both or neither; without them a pair is made once and kept in the database. */
-  VAPID_PUBLIC_KEY: z.string().optional(),
-  VAPID_PRIVATE_KEY: z.string().optional(),
-  /** Who push services may contact about this server's pushes (mailto: or https: URL). */
-  VAPID_SUBJECT: z.string().default('mailto:admin@localhost'),
-  /**
-   * Hosts a Web Push subscription may name besides the known push services (FCM, Mozilla, Apple, Windows), comma
-   * separated: a self-hosted push service, or a test's stub. The server POSTs to these, so name only ones you trust.
-   */
-  PUSH_ALLOWED_HOSTS: commaList.pipe(z.array(z.string().regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/i, 'must be host names without scheme or port').transform((h) => h.toLowerCase()))),
-  /** How often the reminder scheduler looks for digests due, in seconds. */
-  REMINDER_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-}).refine((e) => Boolean(e.VAPID_PUBLIC_KEY) === Boolean(e.VAPID_PRIVATE_KEY), { message: 'give both or neither', path: ['VAPID_PRIVATE_KEY'] });
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z
+      .string()
+      .default('file:./data/sower.db')
+      .refine((u) => /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/.test(u), {
+        message: 'must start with file:, libsql://, http(s):// or ws(s)://',
+      }),
+    DATABASE_AUTH_TOKEN: z.string().optional(),
+    /** auto: Secure cookies and HSTS when the request came over HTTPS (directly or via a trusted proxy). */
+    COOKIE_SECURE: z.enum(['auto', 'true', 'false'], { error: 'must be auto, true or false' }).default('auto'),
+    /**
+     * How many reverse proxies in front of the app append to X-Forwarded-For (and set X-Forwarded-Proto): false (none,
+     * the headers are ignored), true (one, as with the shipped Caddyfile), or a count of hops. The client's address is the
+     * entry the outermost trusted proxy added, counted from the right; entries left of it are the client's own writing.
+     */
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0', '2', '3', '4', '5'], { error: 'must be true, false or a number of proxies (1-5)' })
+      .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+      .default(0),
+    /** Extra origins allowed to send writes (comma separated), e.g. the public URL behind a proxy. */
+    ALLOWED_ORIGINS: commaList.pipe(z.array(origin)),
+    /** The address people open Sower at (https://sower.example): its host is served and its origin may write. */
+    PUBLIC_URL: origin.optional(),
+    /** Further host names the server answers to (comma separated); loopback names always. */
+    ALLOWED_HOSTS: commaList.pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/i, 'must be host names without scheme or port')
+          .transform((h) => h.toLowerCase()),
+      ),
+    ),
+    /** Where the built client lives; served with the SPA fallback when the folder exists. */
+    STATIC_DIR: z.string().default('dist'),
+    LOG_REQUESTS: booleanText.default(true),
+    /** Failed logins one client address may make in 15 minutes, whatever the username. */
+    LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+    /** Failed logins for one username from one client address in 15 minutes. */
+    LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().min(1).default(10),
+    /** Registrations one client address may make in an hour. */
+    REGISTER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+    /** Where reminder emails go out (smtp:// or smtps://user:pass@host:port); without it email reminders are off. */
+    SMTP_URL: z
+      .string()
+      .refine((u) => URL.canParse(u) && /^smtps?:$/.test(new URL(u).protocol), { message: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+    /** The sender of reminder emails ("Sower <reminders@sower.example>"). */
+    MAIL_FROM: z.string().default('Sower <reminders@localhost>'),
+    /** The VAPID key pair of Web Push (base64url), both or neither; without them a pair is made once and kept in the database. */
+    VAPID_PUBLIC_KEY: z.string().optional(),
+    VAPID_PRIVATE_KEY: z.string().optional(),
+    /** Who push services may contact about this server's pushes (mailto: or https: URL). */
+    VAPID_SUBJECT: z.string().default('mailto:admin@localhost'),
+    /**
+     * Hosts a Web Push subscription may name besides the known push services (FCM, Mozilla, Apple, Windows), comma
+     * separated: a self-hosted push service, or a test's stub. The server POSTs to these, so name only ones you trust.
+     */
+    PUSH_ALLOWED_HOSTS: commaList.pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/i, 'must be host names without scheme or port')
+          .transform((h) => h.toLowerCase()),
+      ),
+    ),
+    /** How often the reminder scheduler looks for digests due, in seconds. */
+    REMINDER_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  })
+  .refine((e) => Boolean(e.VAPID_PUBLIC_KEY) === Boolean(e.VAPID_PRIVATE_KEY), { message: 'give both or neither', path: ['VAPID_PRIVATE_KEY'] });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -88,7 +102,9 @@ export type Env = z.infer<typeof envSchema>;
  */
 export function allowedHostsOf(env: Pick<Env, 'ALLOWED_HOSTS' | 'PUBLIC_URL' | 'ALLOWED_ORIGINS' | 'HOST'>): string[] {
   const named = [env.PUBLIC_URL, ...env.ALLOWED_ORIGINS].flatMap((url) => (url ? [new URL(url).hostname] : []));
-  const listening = ['0.0.0.0', '::', '[::]'].includes(env.HOST) ? [] : [new URL(`http://${env.HOST.includes(':') && !env.HOST.startsWith('[') ? `[${env.HOST}]` : env.HOST}`).hostname];
+  const listening = ['0.0.0.0', '::', '[::]'].includes(env.HOST)
+    ? []
+    : [new URL(`http://${env.HOST.includes(':') && !env.HOST.startsWith('[') ? `[${env.HOST}]` : env.HOST}`).hostname];
   return [...new Set([...env.ALLOWED_HOSTS, ...named, ...listening])];
 }
 

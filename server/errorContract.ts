@@ -39,7 +39,11 @@ export function flattenZodIssues(error: ZodError, locale: Locale): ClientIssue[]
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: translateIssue(locale, issue) }));
 }
 
-const serverFault = (locale: Locale): ClientError => ({ status: 500, body: { message: translate(locale, SERVER_FAULT), code: 'INTERNAL_SERVER_ERROR' }, fault: true });
+const serverFault = (locale: Locale): ClientError => ({
+  status: 500,
+  body: { message: translate(locale, SERVER_FAULT), code: 'INTERNAL_SERVER_ERROR' },
+  fault: true,
+});
 
 /**
  * The status and body for any error: an HttpError as it says; a TRPCError by its code, with the flattened zod issues
@@ -47,7 +51,8 @@ const serverFault = (locale: Locale): ClientError => ({ status: 500, body: { mes
  * words never reach the client. Every message is in the reader's language (server/i18n.ts).
  */
 export function toClientError(error: unknown, locale: Locale): ClientError {
-  if (error instanceof HttpError) return { status: error.status, body: { message: translate(locale, error.template, error.values), code: error.code }, fault: false };
+  if (error instanceof HttpError)
+    return { status: error.status, body: { message: translate(locale, error.template, error.values), code: error.code }, fault: false };
   if (!(error instanceof TRPCError)) return serverFault(locale);
   const status = getHTTPStatusCodeFromError(error);
   if (error.cause instanceof ZodError) {

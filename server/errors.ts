@@ -23,13 +23,12 @@ const MAX_CAUSES = 8;
 /** The error and the errors it was caused by, outermost first. */
 export function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];
-  for (let current = error; current !== undefined && current !== null && chain.length < MAX_CAUSES; ) {
+  for (let current = error; current !== undefined && current !== null && chain.length < MAX_CAUSES;) {
     chain.push(current);
     current = (current as { cause?: unknown }).cause;
   }
   return chain;
 }
-
 
 /**
  * SQLite's extended result codes for a duplicate: SQLITE_CONSTRAINT_UNIQUE (2067) and SQLITE_CONSTRAINT_PRIMARYKEY

@@ -18,7 +18,9 @@ export type IdempotentKind = 'activity' | 'followUp' | 'prayer';
  */
 export function requestHash(input: object, kind: IdempotentKind = 'activity') {
   const { idempotencyKey: _key, ...request } = input as Record<string, unknown>;
-  return createHash('sha256').update(kind === 'activity' ? JSON.stringify(request) : JSON.stringify([kind, request])).digest('hex');
+  return createHash('sha256')
+    .update(kind === 'activity' ? JSON.stringify(request) : JSON.stringify([kind, request]))
+    .digest('hex');
 }
 
 /**

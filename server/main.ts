@@ -28,7 +28,12 @@ async function main() {
   });
   const { server, services } = createApp({ env, database });
   if (['0.0.0.0', '::', '[::]'].includes(env.HOST) && !env.PUBLIC_URL && !env.ALLOWED_HOSTS.length)
-    console.log(JSON.stringify({ level: 'warn', message: 'Listening on every interface, but only loopback host names are served: set PUBLIC_URL (or ALLOWED_HOSTS) to the name people use' }));
+    console.log(
+      JSON.stringify({
+        level: 'warn',
+        message: 'Listening on every interface, but only loopback host names are served: set PUBLIC_URL (or ALLOWED_HOSTS) to the name people use',
+      }),
+    );
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();

@@ -14,7 +14,6 @@ import { nextTurn } from './queries/turns';
 import { msg, sourceLocale, type Locale } from '../shared/i18n';
 import { requestLocale, translate } from './i18n';
 
-
 /** What a request's connection and headers say about it, for its context (below). */
 export interface RequestMeta {
   /** The request came over HTTPS (directly or via a trusted proxy): cookies get Secure. */

@@ -14,11 +14,11 @@ const letterFolds: Record<string, string> = {
   ı: 'i',
   þ: 'th',
   // Arabic: alef maqsura and the Persian ya as ya, ta marbuta as ha, alef wasla as alef, the Persian kaf as kaf.
-  'ى': 'ي',
-  'ی': 'ي',
-  'ة': 'ه',
-  'ٱ': 'ا',
-  'ک': 'ك',
+  ى: 'ي',
+  ی: 'ي',
+  ة: 'ه',
+  ٱ: 'ا',
+  ک: 'ك',
 };
 const letterPattern = new RegExp(`[${Object.keys(letterFolds).join('')}]`, 'g');
 
@@ -26,7 +26,7 @@ const letterPattern = new RegExp(`[${Object.keys(letterFolds).join('')}]`, 'g');
 const easternDigits = /[\u0660-\u0669\u06F0-\u06F9]/g;
 
 /** A digit of any of the scripts above as its ASCII digit. */
-const asciiDigit = (digit: string) => String((digit.charCodeAt(0) - (digit >= '\u06F0' ? 0x06f0 : 0x0660)));
+const asciiDigit = (digit: string) => String(digit.charCodeAt(0) - (digit >= '\u06F0' ? 0x06f0 : 0x0660));
 
 /** The text with Arabic-Indic and Persian digits written as ASCII digits ('٠٥٠' → '050'); everything else as it was. */
 export const asciiDigits = (text: string) => text.replace(easternDigits, asciiDigit);

@@ -1,5 +1,11 @@
 // The resource library every signed-in user reads: texts written for Sower, one paragraph per line.
-export interface LibraryResource { slug: string; title: string; description: string; category: string; content: string }
+export interface LibraryResource {
+  slug: string;
+  title: string;
+  description: string;
+  category: string;
+  content: string;
+}
 
 // Each array item is one paragraph; the app splits content on '\n', so no item may contain a line break.
 export const paragraphs = (lines: string[]): string => lines.join('\n');
@@ -66,7 +72,7 @@ export const resourceLibrary: LibraryResource[] = [
   {
     slug: 'respecting-freedom-never-pressuring',
     title: 'Respecting Freedom, Never Pressuring',
-    description: 'How to share with courage and love while honouring each person\'s freedom, boundaries and pace.',
+    description: "How to share with courage and love while honouring each person's freedom, boundaries and pace.",
     category: 'Personal Evangelism',
     content: paragraphs([
       `Peter tells us to be ready to explain the hope we have, and to do it with gentleness and respect (1 Peter 3:15-16). The way we share is part of the message we share. A true message carried in a pushy or manipulative way will sound false to the person hearing it.`,

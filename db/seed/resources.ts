@@ -15,7 +15,8 @@ export const libraryTranslations: Record<Exclude<Locale, 'en'>, LibraryResource[
 
 export async function seedResources(database: Database) {
   // A database migrated by an older release's folder (the migration tests) has no table for the other languages yet.
-  const translatable = (await database.readerClient.execute("select 1 from sqlite_master where type = 'table' and name = 'resource_translations'")).rows.length > 0;
+  const translatable =
+    (await database.readerClient.execute("select 1 from sqlite_master where type = 'table' and name = 'resource_translations'")).rows.length > 0;
   await database.write(async (tx) => {
     for (const item of resourceLibrary) {
       await tx

@@ -103,7 +103,8 @@ export function catalogueProblems(locale: Locale, code: Map<string, string[]>, c
       if (want !== got) failures.push(`${locale}: placeholders differ for "${id}": source has [${want}], translation has [${got}]`);
     }
   }
-  for (const [id, entry] of catalogue) if (!code.has(id)) failures.push(`${locale}: obsolete "${id}"${entry.obsolete ? ' (marked obsolete)' : ''}; run npm run i18n:extract`);
+  for (const [id, entry] of catalogue)
+    if (!code.has(id)) failures.push(`${locale}: obsolete "${id}"${entry.obsolete ? ' (marked obsolete)' : ''}; run npm run i18n:extract`);
   return failures;
 }
 
@@ -126,7 +127,8 @@ async function check(): Promise<string[]> {
     } catch {
       // reported below
     }
-    if (current !== moduleText(locale, await compiledCatalogue(locale, code.keys()))) failures.push(`${relative(root, file)} is out of date; run npm run i18n:compile`);
+    if (current !== moduleText(locale, await compiledCatalogue(locale, code.keys())))
+      failures.push(`${relative(root, file)} is out of date; run npm run i18n:compile`);
   }
   return failures;
 }

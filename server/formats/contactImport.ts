@@ -88,12 +88,14 @@ function vocabulary<Value extends string>(lists: WordList<Value>[]) {
     written.map(({ value, byLocale }) => {
       const seen = new Set<string>();
       const order = [locale, sourceLocale, ...locales.filter((other) => other !== locale && other !== sourceLocale)];
-      const words = order.flatMap((language) => byLocale[language]).filter((word) => {
-        const key = wordKey(word);
-        if (seen.has(key) || lookup.get(key) !== value) return false;
-        seen.add(key);
-        return true;
-      });
+      const words = order
+        .flatMap((language) => byLocale[language])
+        .filter((word) => {
+          const key = wordKey(word);
+          if (seen.has(key) || lookup.get(key) !== value) return false;
+          seen.add(key);
+          return true;
+        });
       return { value, words };
     });
   return { read: (text: string) => lookup.get(wordKey(text)), collisions, wordsFor };
@@ -213,8 +215,7 @@ const TOO_MANY_ROWS = fmt('Only {max} contacts can be imported at once; this row
 /** Keeps blank rows out and caps the count: the rows to validate (a problem names the first row left out). */
 function rowsToValidate(raws: RawContact[], problems: ImportProblem[]) {
   const filled = raws.filter((raw) => !isBlank(raw));
-  if (filled.length > MAX_IMPORT_ROWS)
-    problems.push({ row: filled[MAX_IMPORT_ROWS].row, reason: TOO_MANY_ROWS });
+  if (filled.length > MAX_IMPORT_ROWS) problems.push({ row: filled[MAX_IMPORT_ROWS].row, reason: TOO_MANY_ROWS });
   return filled.slice(0, MAX_IMPORT_ROWS);
 }
 
@@ -266,4 +267,3 @@ export interface ImportRead {
   warnings: ImportWarning[];
   warningCounts: Record<ImportWarning['kind'], number>;
 }
-

@@ -5,7 +5,18 @@ import { spiritualStatusLabels } from '../../shared/vocabulary';
 import type { Locale } from '../../shared/i18n';
 import { msg } from '../../shared/i18n';
 import { translate } from '../i18n';
-import { columnsOf, columnTitles, draftsOf, Warnings, type ColumnField, type ContactFields, type ImportProblem, type ImportRead, type RawContact, type RawFile } from './contactImport';
+import {
+  columnsOf,
+  columnTitles,
+  draftsOf,
+  Warnings,
+  type ColumnField,
+  type ContactFields,
+  type ImportProblem,
+  type ImportRead,
+  type RawContact,
+  type RawFile,
+} from './contactImport';
 
 export interface CsvParse {
   records: string[][];
@@ -126,15 +137,31 @@ export async function csvRows(text: string, pause?: () => unknown): Promise<RawF
     return columns.firstName === undefined ? `${name} ${other}` : `${other} ${name}`;
   };
   if (columns.name === undefined && columns.firstName === undefined && columns.lastName === undefined)
-    return { raws: [], problems: [{ row: 1, reason: msg('The first row must name the columns, with one called name (and email, phone, status, notes)') }], warnings: new Warnings() };
+    return {
+      raws: [],
+      problems: [{ row: 1, reason: msg('The first row must name the columns, with one called name (and email, phone, status, notes)') }],
+      warnings: new Warnings(),
+    };
 
   const raws = rows.map((record, index): RawContact => {
     const cell = (field: ColumnField) => {
       const column = columns[field];
       return column === undefined || record[column] === undefined ? undefined : fromCsvCell(record[column]);
     };
-    const name = cell('name')?.trim() || [cell('firstName'), cell('lastName')].map((part) => part?.trim()).filter(Boolean).join(' ');
-    return { row: headerIndex + index + 2, name: withOtherPart(name, cell), email: cell('email'), phone: cell('phone'), status: cell('spiritualStatus'), notes: cell('notes') };
+    const name =
+      cell('name')?.trim() ||
+      [cell('firstName'), cell('lastName')]
+        .map((part) => part?.trim())
+        .filter(Boolean)
+        .join(' ');
+    return {
+      row: headerIndex + index + 2,
+      name: withOtherPart(name, cell),
+      email: cell('email'),
+      phone: cell('phone'),
+      status: cell('spiritualStatus'),
+      notes: cell('notes'),
+    };
   });
   // The parser leaves out the record whose quote never closed: it would have been the next row.
   if (unclosedQuote) problems.push({ row: headerIndex + rows.length + 2, reason: msg('A quoted field in this row is never closed') });
@@ -173,8 +200,18 @@ export function contactsToCsv(contacts: (ContactFields & { createdAt: Date })[],
   const header = [name, email, phone, spiritualStatus, notes].map((title) => translate(locale, title));
   header.push(`${translate(locale, createdAt)} (${dates.zone})`);
   // The file opens with a byte order mark, so spreadsheet apps read it as UTF-8 (accents, Arabic) instead of guessing.
-  return (withHeader ? BYTE_ORDER_MARK : '') + writeCsv([
-    ...(withHeader ? [header] : []),
-    ...contacts.map((c) => [c.name, c.email ?? '', c.phone ?? '', translate(locale, spiritualStatusLabels[c.spiritualStatus]), c.notes ?? '', dates.format.format(c.createdAt)]),
-  ]);
+  return (
+    (withHeader ? BYTE_ORDER_MARK : '') +
+    writeCsv([
+      ...(withHeader ? [header] : []),
+      ...contacts.map((c) => [
+        c.name,
+        c.email ?? '',
+        c.phone ?? '',
+        translate(locale, spiritualStatusLabels[c.spiritualStatus]),
+        c.notes ?? '',
+        dates.format.format(c.createdAt),
+      ]),
+    ])
+  );
 }

@@ -36,13 +36,15 @@ export const REMINDER_TRIGGER = 'PT9H';
 
 /** TEXT escaping (RFC 5545 §3.3.11): backslash, semicolon, comma, newlines as \n; other control characters dropped. */
 export function escapeText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n')
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+  return (
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n/g, '\\n')
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+  );
 }
 
 /**
@@ -136,7 +138,10 @@ function followUpEvents(followUp: CalendarFollowUp, stamp: string, locale: Local
   const rule = repeatRule(repeat, anchor);
   if (calendarDate(onSchedule) === calendarDate(followUp.date)) return followUpEvent(followUp, stamp, locale, { rule });
   const later = nextOccurrence(anchor, repeat.every, repeat.unit, followUp.date, 'UTC');
-  return [...followUpEvent(followUp, stamp, locale), ...followUpEvent({ ...followUp, date: later }, stamp, locale, { rule, uid: `followup-${followUp.id}-later@sower` })];
+  return [
+    ...followUpEvent(followUp, stamp, locale),
+    ...followUpEvent({ ...followUp, date: later }, stamp, locale, { rule, uid: `followup-${followUp.id}-later@sower` }),
+  ];
 }
 
 function followUpEvent(followUp: CalendarFollowUp, stamp: string, locale: Locale, extra: { rule?: string; uid?: string } = {}): string[] {

@@ -50,7 +50,18 @@ export function describeError(error: unknown) {
     if (typeof sqlText === 'string') query ??= sqlText;
     else if (message && !message.startsWith('Failed query:')) messages.push(message);
   }
-  return { message: messages.join(' <- ') || String(error), query, stack: error instanceof Error ? error.stack?.split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 6).join('\n') : undefined };
+  return {
+    message: messages.join(' <- ') || String(error),
+    query,
+    stack:
+      error instanceof Error
+        ? error.stack
+            ?.split('\n')
+            .filter((line) => line.trimStart().startsWith('at '))
+            .slice(0, 6)
+            .join('\n')
+        : undefined,
+  };
 }
 
 const UNBATCHABLE = 'Sign-in and account requests must be sent one at a time';
@@ -90,7 +101,8 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
   const services: AppServices = { database, auth, attempts: createDatabaseStore(database), limits: limitsFrom(env), reminders };
   const statics = createStaticHandler(env.STATIC_DIR);
   // A client that hangs up mid-upload is no fault of the server's: one info line, not an error with a stack.
-  const logError = (error: unknown) => (isAbortedRequest(error) ? log({ level: 'info', message: 'Request aborted by the client' }) : log({ level: 'error', ...describeError(error) }));
+  const logError = (error: unknown) =>
+    isAbortedRequest(error) ? log({ level: 'info', message: 'Request aborted by the client' }) : log({ level: 'error', ...describeError(error) });
   const allowedHosts = allowedHostsOf(env);
   const originPolicy = { allowedOrigins: [...env.ALLOWED_ORIGINS, ...(env.PUBLIC_URL ? [env.PUBLIC_URL] : [])] };
 
@@ -119,7 +131,13 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
     const track: { userId?: number; route?: string } = {};
     res.on('finish', () => {
       if (!env.LOG_REQUESTS) return;
-      log({ method: req.method, route: track.route, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, userId: track.userId ?? null });
+      log({
+        method: req.method,
+        route: track.route,
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        userId: track.userId ?? null,
+      });
     });
     const meta = requestMeta(req, env);
     setSecurityHeaders(res, meta.secure);
@@ -128,7 +146,13 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
     const isApi = pathname.startsWith('/api/') || pathname === '/api';
     const isTrpc = pathname.startsWith('/trpc/');
     // API paths are logged as their table pattern, never as typed: a path can hold a calendar feed token.
-    track.route = isTrpc ? `/trpc/${pathname.slice(6)}` : isApi ? (routePatternOf(pathname) ?? (pathname === UNSUBSCRIBE_PATH ? pathname : '/api/*')) : pathname === '/healthz' ? pathname : 'static';
+    track.route = isTrpc
+      ? `/trpc/${pathname.slice(6)}`
+      : isApi
+        ? (routePatternOf(pathname) ?? (pathname === UNSUBSCRIBE_PATH ? pathname : '/api/*'))
+        : pathname === '/healthz'
+          ? pathname
+          : 'static';
 
     try {
       if (!isDecodable(pathname)) throw new HttpError(400, 'BAD_REQUEST', msg('Malformed URL'));
@@ -139,14 +163,12 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
       // (RFC 8058) with no cookie; the token in its query is the whole credential and can only turn its owner's email
       // reminders off, so a cross-site POST gains nothing the token alone would not give.
       if (pathname === UNSUBSCRIBE_PATH) return await handleUnsubscribe(req, res, url, database);
-      if ((isApi || isTrpc) && !isSameOriginWrite(req, meta.https, originPolicy))
-        throw new HttpError(403, 'FORBIDDEN', msg('Cross-origin request refused'));
+      if ((isApi || isTrpc) && !isSameOriginWrite(req, meta.https, originPolicy)) throw new HttpError(403, 'FORBIDDEN', msg('Cross-origin request refused'));
       if (isApi) return await handleRest(req, res, url, contextFor(req, res, track), logError);
       if (isTrpc) {
         const context = contextFor(req, res, track);
         const trpcContext = ({ info }: { info: TRPCRequestInfo }) => {
-          if (info.calls.length > 1 && info.calls.some((call) => isUnbatchable(call.path)))
-            throw new TRPCError({ code: 'BAD_REQUEST', message: UNBATCHABLE });
+          if (info.calls.length > 1 && info.calls.some((call) => isUnbatchable(call.path))) throw new TRPCError({ code: 'BAD_REQUEST', message: UNBATCHABLE });
           if (info.calls.some((call) => restOnly.has(call.path))) throw new TRPCError({ code: 'BAD_REQUEST', message: REST_ONLY });
           return context().then((ctx) => ({ ...ctx, answerBudget: newAnswerBudget() }));
         };

@@ -7,7 +7,13 @@ export const MAX_BATCH_CALLS = 10;
  * The procedures behind the REST table's downloads: the calendar feed, .ics files, exports. Written out, since the
  * client's links read this file too and the table is the server's; tests/api/rest-table.test.ts holds it to the table.
  */
-export const DOWNLOAD_PROCEDURES: readonly string[] = ['calendar.feed', 'followUps.ics', 'account.export', 'account.exportContactsCsv', 'account.exportContactsVcard'];
+export const DOWNLOAD_PROCEDURES: readonly string[] = [
+  'calendar.feed',
+  'followUps.ics',
+  'account.export',
+  'account.exportContactsCsv',
+  'account.exportContactsVcard',
+];
 
 /**
  * Sign-in, registration and account calls go one per request: each counts an attempt against a limit or does a
@@ -17,4 +23,3 @@ export const DOWNLOAD_PROCEDURES: readonly string[] = ['calendar.feed', 'followU
 export function isUnbatchable(path: string) {
   return (path.startsWith('auth.') && path !== 'auth.me') || path.startsWith('account.') || DOWNLOAD_PROCEDURES.includes(path);
 }
-

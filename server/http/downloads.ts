@@ -26,7 +26,11 @@ export const isDownload = (value: unknown): value is Download<unknown> => typeof
  * Reads a table a page at a time along a keyset: `page(after)` answers the rows after the last one read (none given for
  * the first page), in the order `keyOf` names, at most `size` of them. Stops after a short page.
  */
-export async function* pagesOf<Row, Key>(page: (after: Key | undefined, size: number) => Promise<Row[]>, keyOf: (row: Row) => Key, size: number): AsyncGenerator<Row[]> {
+export async function* pagesOf<Row, Key>(
+  page: (after: Key | undefined, size: number) => Promise<Row[]>,
+  keyOf: (row: Row) => Key,
+  size: number,
+): AsyncGenerator<Row[]> {
   let after: Key | undefined;
   for (;;) {
     const rows = await page(after, size);
@@ -41,7 +45,13 @@ const indent = (text: string, spaces: number) => text.replace(/\n/g, `\n${' '.re
 /** A member of a streamed JSON object: a value, a value read when its turn comes, or an array read a page at a time. */
 export type JsonMember<T> = { value: T } | { read: () => Promise<T> } | { pages: AsyncIterable<T[]> };
 
-type MemberValue<M> = M extends { pages: AsyncIterable<(infer Row)[]> } ? Row[] : M extends { read: () => Promise<infer T> } ? T : M extends { value: infer T } ? T : never;
+type MemberValue<M> = M extends { pages: AsyncIterable<(infer Row)[]> }
+  ? Row[]
+  : M extends { read: () => Promise<infer T> }
+    ? T
+    : M extends { value: infer T }
+      ? T
+      : never;
 
 /**
  * One JSON object, written member by member (in the order of `members`' keys) and an array's rows page by page: the

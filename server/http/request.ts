@@ -46,9 +46,11 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     chunks.push(chunk as Buffer);
   }
   if (size === 0) return undefined;
-  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/json')
-    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', msg('Send the request body as JSON (Content-Type: application/json)'));
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+  if (type !== 'application/json') throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', msg('Send the request body as JSON (Content-Type: application/json)'));
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {

@@ -130,7 +130,10 @@ export function createStaticHandler(directory: string) {
       if (!asset && (isAsset || extname(pathname))) return notFound(req, res);
       asset ??= shell;
       if (!asset) return notFound(req, res);
-      const encoding = acceptedEncoding(req.headers['accept-encoding'], encodings.map(({ name }) => name).filter((name) => asset.encoded[name]));
+      const encoding = acceptedEncoding(
+        req.headers['accept-encoding'],
+        encodings.map(({ name }) => name).filter((name) => asset.encoded[name]),
+      );
       const chosen = (encoding && asset.encoded[encoding]) || asset.identity;
       res.setHeader('Content-Type', asset.type);
       res.setHeader('Cache-Control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -20,7 +20,15 @@ export async function serveTrpc(
   onError: HTTPErrorHandler<AppRouter, Request>,
 ) {
   const request = req.method === 'GET' || req.method === 'HEAD' ? queryRequest(req, url) : incomingMessageToRequest(req, res, { maxBodySize: MAX_BODY_BYTES });
-  const response = await resolveResponse({ router: appRouter, req: request, path: url.pathname.slice('/trpc/'.length), error: null, createContext, onError, maxBatchSize: MAX_BATCH_CALLS });
+  const response = await resolveResponse({
+    router: appRouter,
+    req: request,
+    path: url.pathname.slice('/trpc/'.length),
+    error: null,
+    createContext,
+    onError,
+    maxBatchSize: MAX_BATCH_CALLS,
+  });
   const body = Buffer.from(await response.arrayBuffer());
   res.statusCode = response.status;
   for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value);

@@ -97,7 +97,13 @@ const itemOf = (row: Row): AttentionItem => ({
 });
 
 /** One page of the user's contacts that need attention at `now`, most overdue first, after the `cursor` contact. */
-export async function attentionPage(db: Queryable, userId: number, days: AttentionDays, now: number, page: { cursor?: number; limit: number }): Promise<AttentionItem[]> {
+export async function attentionPage(
+  db: Queryable,
+  userId: number,
+  days: AttentionDays,
+  now: number,
+  page: { cursor?: number; limit: number },
+): Promise<AttentionItem[]> {
   const rows = await db.all<Row>(attentionQuery(userId, days, now, page));
   return rows.map(itemOf);
 }

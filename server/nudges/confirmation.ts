@@ -55,7 +55,10 @@ export function composeConfirmation(locale: Locale, link: string) {
   const intro = translate(locale, 'Please confirm that this is your email address. Sower sends reminder emails only to an address its owner has confirmed.');
   const button = translate(locale, 'Confirm my email');
   const expiry = translate(locale, 'This link works once and expires in 24 hours.');
-  const ignore = translate(locale, 'If you did not sign up for Sower or change your email there, ignore this email: Sower sends no reminders to an address nobody confirmed.');
+  const ignore = translate(
+    locale,
+    'If you did not sign up for Sower or change your email there, ignore this email: Sower sends no reminders to an address nobody confirmed.',
+  );
   const text = [intro, `${button}: ${link}`, expiry, `--\n${ignore}`].join('\n\n') + '\n';
   const linkStyle = 'display:inline-block;padding:10px 18px;border-radius:6px;background:#2563eb;color:#ffffff;font-weight:bold;text-decoration:none';
   const html = [
@@ -112,7 +115,11 @@ export async function offerConfirmation(services: ConfirmationServices, userId: 
   }
   const mail = await newLink(services, userId);
   if (!mail) return;
-  mailer.send(mail).catch((error: unknown) => services.reminders.log({ level: 'warn', message: 'Confirmation email failed', userId, error: error instanceof Error ? error.message : String(error) }));
+  mailer
+    .send(mail)
+    .catch((error: unknown) =>
+      services.reminders.log({ level: 'warn', message: 'Confirmation email failed', userId, error: error instanceof Error ? error.message : String(error) }),
+    );
 }
 
 /**

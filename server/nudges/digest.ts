@@ -110,10 +110,16 @@ function buildSections(data: DigestData): Section[] {
   if (followUps && followUps.total > 0) {
     const items = followUps.items.slice(0, DIGEST_ITEMS_MAX);
     sections.push({
-      heading: translate(locale, '{count, plural, one {# follow-up due today or overdue} other {# follow-ups due today or overdue}}', { count: followUps.total }),
+      heading: translate(locale, '{count, plural, one {# follow-up due today or overdue} other {# follow-ups due today or overdue}}', {
+        count: followUps.total,
+      }),
       lines: items.map((item) =>
         item.overdue
-          ? translate(locale, '{name}: {description} (due {date})', { name: item.contactName, description: item.description, date: dayLabel(locale, item.date) })
+          ? translate(locale, '{name}: {description} (due {date})', {
+              name: item.contactName,
+              description: item.description,
+              date: dayLabel(locale, item.date),
+            })
           : translate(locale, '{name}: {description}', { name: item.contactName, description: item.description }),
       ),
       more: Math.max(0, followUps.total - items.length),
@@ -199,7 +205,9 @@ export function composeDigest(data: DigestData): DigestMessage {
   const body: string[] = [];
   if (data.discreet) body.push(`<p style="font-size:16px">${escapeHtml(discreetLine)}</p>`);
   for (const section of sections) {
-    body.push(`<h2 style="font-size:16px;margin:20px 0 8px"><a style="${linkStyle}" href="${escapeHtml(link(data.baseUrl, section.path))}">${escapeHtml(section.heading)}</a></h2>`);
+    body.push(
+      `<h2 style="font-size:16px;margin:20px 0 8px"><a style="${linkStyle}" href="${escapeHtml(link(data.baseUrl, section.path))}">${escapeHtml(section.heading)}</a></h2>`,
+    );
     const items = section.lines.map((line) => `<li dir="auto">${escapeHtml(oneLine(line))}</li>`);
     if (section.more) items.push(`<li>${escapeHtml(translate(locale, '{count, plural, one {and # more} other {and # more}}', { count: section.more }))}</li>`);
     body.push(`<ul style="margin:0;padding-inline-start:20px">${items.join('')}</ul>`);

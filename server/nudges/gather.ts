@@ -67,4 +67,3 @@ export async function gatherDigest(db: Queryable, sources: DigestSources, input:
   ]);
   return { ...input, followUps: followUpsDue, attention, prayers };
 }
-

@@ -49,12 +49,13 @@ export async function prayTodayList(db: Queryable, userId: number, dayStart: num
     .orderBy(asc(prayerRequests.lastPrayedAt), asc(prayerRequests.id))
     .limit(count);
   const left = count - prayed.length;
-  const waiting = left > 0
-    ? await select()
-        .where(and(mine, or(isNull(prayerRequests.rotatedAt), lt(prayerRequests.rotatedAt, since))))
-        .orderBy(asc(prayerRequests.rotatedAt), asc(prayerRequests.id))
-        .limit(left)
-    : [];
+  const waiting =
+    left > 0
+      ? await select()
+          .where(and(mine, or(isNull(prayerRequests.rotatedAt), lt(prayerRequests.rotatedAt, since))))
+          .orderBy(asc(prayerRequests.rotatedAt), asc(prayerRequests.id))
+          .limit(left)
+      : [];
   return [...prayed.map((row) => ({ ...row, prayedToday: true })), ...waiting.map((row) => ({ ...row, prayedToday: false }))];
 }
 
@@ -69,7 +70,12 @@ export async function setAsideToday(tx: Tx, userId: number, id: number, now: num
 }
 
 /** For the daily digest: the requests of today's list (in the user's time zone) still to pray for. */
-export async function prayTodayForDigest(db: Queryable, userId: number, now: number, timeZone: string): Promise<{ id: number; request: string; contactName: string }[]> {
+export async function prayTodayForDigest(
+  db: Queryable,
+  userId: number,
+  now: number,
+  timeZone: string,
+): Promise<{ id: number; request: string; contactName: string }[]> {
   const { prayTodayCount } = await readSettings(db, userId);
   const list = await prayTodayList(db, userId, dayStartIn(now, timeZone), prayTodayCount);
   return list.filter((item) => !item.prayedToday).map(({ id, request, contactName }) => ({ id, request, contactName }));

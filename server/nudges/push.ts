@@ -50,7 +50,10 @@ export function isP256Point(p256dh: string): boolean {
   const point = Buffer.from(p256dh, 'base64url');
   if (point.length !== 65 || point[0] !== 4) return false;
   try {
-    createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, format: 'jwk' });
+    createPublicKey({
+      key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+      format: 'jwk',
+    });
     return true;
   } catch {
     return false;
@@ -131,7 +134,12 @@ export async function pushToUser(
     .limit(SUBSCRIPTIONS_PER_USER);
   if (!devices.length) return { sent: 0, removed: 0, failed: 0 };
   const keys = await services.vapidKeys();
-  const payload = JSON.stringify({ title: message.title.slice(0, 200), body: message.body.slice(0, 1000), url: samePath(message.url), tag: message.tag.slice(0, 64) });
+  const payload = JSON.stringify({
+    title: message.title.slice(0, 200),
+    body: message.body.slice(0, 1000),
+    url: samePath(message.url),
+    tag: message.tag.slice(0, 64),
+  });
   const allowed = services.pushAllowedHosts;
   // A push service keeps one waiting message per topic and device: a newer one with the same tag replaces it.
   const topic = message.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) || undefined;

@@ -144,7 +144,10 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
         .returning(),
     );
     if (!claim) {
-      const [row] = await database.read.select().from(digestSends).where(and(eq(digestSends.userId, userId), eq(digestSends.day, day)));
+      const [row] = await database.read
+        .select()
+        .from(digestSends)
+        .where(and(eq(digestSends.userId, userId), eq(digestSends.day, day)));
       // Sent today already: on to the next day. Being sent by a live attempt: look again once that attempt would be dead.
       return moveNext(userId, seen, row?.status === 'sending' ? Math.min(next, row.claimedAt + STALE_CLAIM_MS + 1) : next);
     }
@@ -174,10 +177,22 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       const unsubscribeUrl = token ? unsubscribeUrlOf(options.baseUrl, token) : undefined;
       const message = composeDigest({ ...data, unsubscribeUrl });
       const mark = (set: Partial<typeof digestSends.$inferInsert>) =>
-        database.write((tx) => tx.update(digestSends).set(set).where(and(eq(digestSends.userId, userId), eq(digestSends.day, day))));
+        database.write((tx) =>
+          tx
+            .update(digestSends)
+            .set(set)
+            .where(and(eq(digestSends.userId, userId), eq(digestSends.day, day))),
+        );
       if (wantsEmail && mailer && unsubscribeUrl) {
         try {
-          await mailer.send({ to: user!.email, subject: message.subject, text: message.text, html: message.html, messageId: digestMessageId(userId, day, options.baseUrl), unsubscribeUrl });
+          await mailer.send({
+            to: user!.email,
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+            messageId: digestMessageId(userId, day, options.baseUrl),
+            unsubscribeUrl,
+          });
           // Recorded at once: a retry (or a restart) never sends this day's email again.
           await mark({ emailSent: true });
         } catch (error) {
@@ -210,13 +225,19 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       attempts.set(key, tries);
       if (!retry) attempts.delete(key);
       await database.write((tx) =>
-        tx.update(digestSends).set({ claimedAt: 0 }).where(and(eq(digestSends.userId, userId), eq(digestSends.day, day), eq(digestSends.status, 'sending'))),
+        tx
+          .update(digestSends)
+          .set({ claimedAt: 0 })
+          .where(and(eq(digestSends.userId, userId), eq(digestSends.day, day), eq(digestSends.status, 'sending'))),
       );
       return moveNext(userId, seen, retry ? retryAt : next);
     }
     attempts.delete(key);
     await database.write((tx) =>
-      tx.update(digestSends).set({ status: 'sent', sentAt: clock(), reminders: count }).where(and(eq(digestSends.userId, userId), eq(digestSends.day, day))),
+      tx
+        .update(digestSends)
+        .set({ status: 'sent', sentAt: clock(), reminders: count })
+        .where(and(eq(digestSends.userId, userId), eq(digestSends.day, day))),
     );
     await moveNext(userId, seen, next);
   }
@@ -238,7 +259,9 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
           .where(
             and(
               lte(userSettings.nextDigestAt, now),
-              cursor ? or(gt(userSettings.nextDigestAt, cursor.at), and(eq(userSettings.nextDigestAt, cursor.at), gt(userSettings.userId, cursor.userId))) : undefined,
+              cursor
+                ? or(gt(userSettings.nextDigestAt, cursor.at), and(eq(userSettings.nextDigestAt, cursor.at), gt(userSettings.userId, cursor.userId)))
+                : undefined,
             ),
           )
           .orderBy(asc(userSettings.nextDigestAt), asc(userSettings.userId))
@@ -255,7 +278,9 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
           }
           if (!holding) return;
           const sending: Promise<void> = digestFor(userId, at)
-            .catch((error: unknown) => log({ level: 'error', message: 'Reminder digest failed', userId, error: error instanceof Error ? error.message : String(error) }))
+            .catch((error: unknown) =>
+              log({ level: 'error', message: 'Reminder digest failed', userId, error: error instanceof Error ? error.message : String(error) }),
+            )
             .finally(() => {
               release();
               inFlight.delete(sending);
@@ -274,7 +299,9 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   function tick(): Promise<void> {
     if (stopping) return Promise.resolve();
     running ??= pass()
-      .catch((error: unknown) => log({ level: 'error', message: 'Reminder scheduler pass failed', error: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) =>
+        log({ level: 'error', message: 'Reminder scheduler pass failed', error: error instanceof Error ? error.message : String(error) }),
+      )
       .finally(() => {
         running = null;
       });

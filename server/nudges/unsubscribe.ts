@@ -51,7 +51,14 @@ export async function handleUnsubscribe(req: IncomingMessage, res: ServerRespons
     .where(eq(userSettings.unsubscribeToken, token || '\u0000'));
   const locale = requestLocale(owner?.language, req.headers['accept-language']);
   const title = translate(locale, 'Email reminders');
-  if (!owner) return page(res, 404, locale, title, `<p>${escapeHtml(translate(locale, 'This link does not work. Each reminder email has its own link to turn email reminders off.'))}</p>`);
+  if (!owner)
+    return page(
+      res,
+      404,
+      locale,
+      title,
+      `<p>${escapeHtml(translate(locale, 'This link does not work. Each reminder email has its own link to turn email reminders off.'))}</p>`,
+    );
 
   if (method === 'POST') {
     await database.write((tx) => tx.update(userSettings).set({ byEmail: false }).where(eq(userSettings.unsubscribeToken, token)));

@@ -19,7 +19,12 @@ export async function loadVapidKeys(database: Database, given?: { publicKey?: st
   let row = await read();
   if (!row) {
     const made = webPush.generateVAPIDKeys();
-    await database.write((tx) => tx.insert(appSecrets).values({ name: NAME, value: JSON.stringify(made) }).onConflictDoNothing());
+    await database.write((tx) =>
+      tx
+        .insert(appSecrets)
+        .values({ name: NAME, value: JSON.stringify(made) })
+        .onConflictDoNothing(),
+    );
     row = await read();
   }
   const keys = JSON.parse(row!.value) as VapidKeys;

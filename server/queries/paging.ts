@@ -98,7 +98,9 @@ function preparedPage<I extends { limit?: number }>() {
       let plan = plans.get(key);
       if (!plan) {
         // A new shape: each value key becomes a placeholder of its name, everything else is built in.
-        const placeheld = Object.fromEntries(Object.entries(given).map(([name, value]) => [name, value !== undefined && isValue.has(name) ? sql.placeholder(name) : value]));
+        const placeheld = Object.fromEntries(
+          Object.entries(given).map(([name, value]) => [name, value !== undefined && isValue.has(name) ? sql.placeholder(name) : value]),
+        );
         const { fields, query } = build(db, shaped(), placeheld as Shaped<I, K>);
         plan = { fields, query: query.prepare() };
         if (plans.size < MAX_SHAPES) plans.set(key, plan);
@@ -158,7 +160,10 @@ export function definePagedList<I extends PageInput>() {
       const filters = [...list.filters(input, who), cursor === undefined ? undefined : afterCursor(table, key, direction, cursor, who)];
       const selecting = list.select(db, fields) as unknown as Paginable;
       // The query keeps the select's type: its condition, order and limit change which rows it reads, not their shape.
-      const query = selecting.where(readablePage(table, who, filters, order, input.limit)).orderBy(...order).limit(input.limit) as unknown as S;
+      const query = selecting
+        .where(readablePage(table, who, filters, order, input.limit))
+        .orderBy(...order)
+        .limit(input.limit) as unknown as S;
       return { fields, query };
     };
     const valueKeys = [...list.values, 'cursor'] as (K | Extract<'cursor', keyof I>)[];

@@ -71,12 +71,16 @@ export async function backfillSearchKeys(database: Database, options: { signal?:
       const done = await database.write(async (tx) => {
         // Through the partial index of unkeyed rows: one seek, however many rows are keyed already.
         const rows = await tx.all<Record<string, unknown>>(
-          sql.raw(`select id, ${backfill.texts} from ${backfill.name} indexed by ${backfill.name}_unkeyed_idx where search_key is null order by id limit ${BATCH}`),
+          sql.raw(
+            `select id, ${backfill.texts} from ${backfill.name} indexed by ${backfill.name}_unkeyed_idx where search_key is null order by id limit ${BATCH}`,
+          ),
         );
         if (!rows.length) return 0;
         const values = rows.map((row) => [Number(row.id), ...Object.values(backfill.keys(row))]);
         const columns = Object.keys(backfill.keys(rows[0])).map((key, i) => `${columnOf[key]} = k.value ->> ${i + 1}`);
-        await tx.run(sql`update ${backfill.table} set ${sql.raw(columns.join(', '))} from json_each(${JSON.stringify(values)}) as k where ${backfill.table}.id = k.value ->> 0`);
+        await tx.run(
+          sql`update ${backfill.table} set ${sql.raw(columns.join(', '))} from json_each(${JSON.stringify(values)}) as k where ${backfill.table}.id = k.value ->> 0`,
+        );
         return rows.length;
       });
       keyed += done;

@@ -25,7 +25,12 @@ function talliesQueryFor(entities: Entity[]) {
         prayed: sql<number>`sum(${rowTallies.prayed})`,
       })
       .from(rowTallies)
-      .where(sql`${canReadTallies(rowTallies, user)} and ${rowTallies.entity} in (${sql.join(entities.map((e) => sql`${e}`), sql`, `)})`)
+      .where(
+        sql`${canReadTallies(rowTallies, user)} and ${rowTallies.entity} in (${sql.join(
+          entities.map((e) => sql`${e}`),
+          sql`, `,
+        )})`,
+      )
       .groupBy(rowTallies.entity, rowTallies.kind)
       .prepare(),
   );

@@ -214,13 +214,7 @@ async function sendDownload(res: ServerResponse, file: Download<unknown>, conten
   }
 }
 
-export async function handleRest(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  makeContext: () => Promise<Context>,
-  log: (error: unknown) => void,
-) {
+export async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL, makeContext: () => Promise<Context>, log: (error: unknown) => void) {
   const method = (req.method ?? 'GET').toUpperCase();
   // Errors before the session is read answer in the Accept-Language's language; after, in the user's.
   let locale = requestLocale(null, req.headers['accept-language']);

@@ -23,7 +23,14 @@ const ERRORS: Record<number, string> = {
 };
 
 /** Procedures that count attempts (rateLimit.ts) and answer 429 past their limit. */
-const ATTEMPT_LIMITED = new Set<string>(['auth.register', 'auth.login', 'account.updateProfile', 'account.changePassword', 'account.deleteAccount', 'account.email.sendConfirmation']);
+const ATTEMPT_LIMITED = new Set<string>([
+  'auth.register',
+  'auth.login',
+  'account.updateProfile',
+  'account.changePassword',
+  'account.deleteAccount',
+  'account.email.sendConfirmation',
+]);
 /** Counted per request, as rates: the calendar feed per token and address, the exports per account and address. */
 const RATE_LIMITED = new Set<string>(['calendar.feed', 'account.export', 'account.exportContactsCsv', 'account.exportContactsVcard']);
 
@@ -82,7 +89,12 @@ function parametersOf(route: RestRoute, input: JsonSchema | undefined) {
   const fromQuery = route.input === 'query' || route.input === 'params+query';
   const inQuery =
     fromQuery && input
-      ? Object.entries(without(input, params).properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: Boolean(input.required?.includes(name)), schema }))
+      ? Object.entries(without(input, params).properties ?? {}).map(([name, schema]) => ({
+          name,
+          in: 'query',
+          required: Boolean(input.required?.includes(name)),
+          schema,
+        }))
       : [];
   const inHeaders = Object.entries(route.headerInputs ?? {}).map(([header, field]) => ({
     name: header.replace(/(^|-)\w/g, (start) => start.toUpperCase()),
@@ -139,7 +151,11 @@ function successOf(route: RestRoute, schemaIds: Map<z.ZodType, string>) {
   const attachment = route.download.filename
     ? { headers: { 'Content-Disposition': { description: 'attachment; filename="…"', schema: { type: 'string' } } } }
     : {};
-  return { description: route.download.filename ? 'A file to save' : 'Text shown inline', content: { [mediaType]: json ?? { schema: { type: 'string' } } }, ...attachment };
+  return {
+    description: route.download.filename ? 'A file to save' : 'Text shown inline',
+    content: { [mediaType]: json ?? { schema: { type: 'string' } } },
+    ...attachment,
+  };
 }
 
 /** The OpenAPI path of a table row: '/api/contacts/:id' is '/api/contacts/{id}'. */
@@ -207,7 +223,10 @@ export function openApiDocument() {
       securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by register and login, cleared by logout' } },
       schemas,
       responses: Object.fromEntries(
-        Object.entries(ERRORS).map(([status, description]) => [`Error${status}`, { description, content: { 'application/json': { schema: { $ref: componentRef('Error') } } } }]),
+        Object.entries(ERRORS).map(([status, description]) => [
+          `Error${status}`,
+          { description, content: { 'application/json': { schema: { $ref: componentRef('Error') } } } },
+        ]),
       ),
     },
   };

@@ -53,7 +53,11 @@ type CrudEntity = {
   [Entity in keyof AppCaller & string]: `${Entity}.${'list' | 'byId' | 'create' | 'update' | 'remove'}` extends ProcedurePath ? Entity : never;
 }[keyof AppCaller & string];
 
-const crud = (base: string, entity: CrudEntity, extra: { create?: Partial<RestRoute>; list?: Partial<RestRoute>; remove?: Partial<RestRoute> } = {}): RestRoute[] => [
+const crud = (
+  base: string,
+  entity: CrudEntity,
+  extra: { create?: Partial<RestRoute>; list?: Partial<RestRoute>; remove?: Partial<RestRoute> } = {},
+): RestRoute[] => [
   { method: 'GET', path: `/api/${base}`, procedure: `${entity}.list`, input: 'query', ...extra.list },
   { method: 'GET', path: `/api/${base}/:id`, procedure: `${entity}.byId`, input: 'params' },
   { method: 'POST', path: `/api/${base}`, procedure: `${entity}.create`, input: 'body', status: 201, ...extra.create },

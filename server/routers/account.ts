@@ -6,7 +6,19 @@ import { ZodRealError } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { msg, type Locale } from '../../shared/i18n';
 import { foldText } from '../../shared/fold';
-import { activities, contacts, contactSnoozes, contactStatusChanges, followUps, goals, prayerRequests, pushSubscriptions, teamMembers, teams, users } from '../../db/schema';
+import {
+  activities,
+  contacts,
+  contactSnoozes,
+  contactStatusChanges,
+  followUps,
+  goals,
+  prayerRequests,
+  pushSubscriptions,
+  teamMembers,
+  teams,
+  users,
+} from '../../db/schema';
 import { forgetConfirmation, offerConfirmation } from '../nudges/confirmation';
 import { readSettings } from '../nudges/settings';
 import { canRead, ownedBy, type Authority, type OwnedTable } from '../access';
@@ -70,13 +82,26 @@ const GOAL_PAGE = 25;
  * (created_by, key), so each page is one seek and a walk of its rows, however many the account holds. `read(after, n)`
  * reads the first `n` rows past the condition `after` (none for the first page).
  */
-function ownRows<Row extends { id: number }>(table: OwnedTable, key: SQLiteColumn, read: (after: SQL | undefined, n: number) => Promise<Row[]>, keyOf: (row: Row) => Date) {
-  return pagesOf((last: Row | undefined, n) => read(last && sql`(${key}, ${table.id}) > (${keyOf(last).getTime()}, ${last.id})`, n), (row) => row, EXPORT_PAGE);
+function ownRows<Row extends { id: number }>(
+  table: OwnedTable,
+  key: SQLiteColumn,
+  read: (after: SQL | undefined, n: number) => Promise<Row[]>,
+  keyOf: (row: Row) => Date,
+) {
+  return pagesOf(
+    (last: Row | undefined, n) => read(last && sql`(${key}, ${table.id}) > (${keyOf(last).getTime()}, ${last.id})`, n),
+    (row) => row,
+    EXPORT_PAGE,
+  );
 }
 
 /** A table's rows by id, a page at a time: `read(after, size)` reads the rows with an id after `after`. */
 const byId = <Row extends { id: number }>(read: (after: number, size: number) => Promise<Row[]>, size = EXPORT_PAGE) =>
-  pagesOf((after: number | undefined, n) => read(after ?? 0, n), (row) => row.id, size);
+  pagesOf(
+    (after: number | undefined, n) => read(after ?? 0, n),
+    (row) => row.id,
+    size,
+  );
 
 /**
  * Everything the user created (and the teams they belong to), as one JSON object; never the password hash or feed
@@ -98,42 +123,63 @@ function exportData(db: Queryable, who: Authority) {
     },
     // Each list in the order of its owner index: contacts as they were added, the rest by date.
     contacts: {
-      pages: ownRows(contacts, contacts.createdAt, (after, n) =>
-        db.select(contactColumns).from(contacts).where(own(contacts, after)).orderBy(asc(contacts.createdAt), asc(contacts.id)).limit(n),
+      pages: ownRows(
+        contacts,
+        contacts.createdAt,
+        (after, n) => db.select(contactColumns).from(contacts).where(own(contacts, after)).orderBy(asc(contacts.createdAt), asc(contacts.id)).limit(n),
         (row) => row.createdAt,
       ),
     },
     activities: {
-      pages: ownRows(activities, activities.date, (after, n) =>
-        db
-          .select(activityColumns)
-          .from(activities)
-          .innerJoin(contacts, eq(contacts.id, activities.contactId))
-          .where(own(activities, after))
-          .orderBy(asc(activities.date), asc(activities.id))
-          .limit(n),
+      pages: ownRows(
+        activities,
+        activities.date,
+        (after, n) =>
+          db
+            .select(activityColumns)
+            .from(activities)
+            .innerJoin(contacts, eq(contacts.id, activities.contactId))
+            .where(own(activities, after))
+            .orderBy(asc(activities.date), asc(activities.id))
+            .limit(n),
         (row) => row.date,
       ),
     },
     followUps: {
-      pages: ownRows(followUps, followUps.date, (after, n) =>
-        selectFollowUps(db).where(own(followUps, after)).orderBy(asc(followUps.date), asc(followUps.id)).limit(n),
+      pages: ownRows(
+        followUps,
+        followUps.date,
+        (after, n) => selectFollowUps(db).where(own(followUps, after)).orderBy(asc(followUps.date), asc(followUps.id)).limit(n),
         (row) => row.date,
       ),
     },
     prayerRequests: {
-      pages: ownRows(prayerRequests, prayerRequests.date, (after, n) =>
-        db
-          .select({ ...prayerColumns, contactName: contacts.name })
-          .from(prayerRequests)
-          .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId))
-          .where(own(prayerRequests, after))
-          .orderBy(asc(prayerRequests.date), asc(prayerRequests.id))
-          .limit(n),
+      pages: ownRows(
+        prayerRequests,
+        prayerRequests.date,
+        (after, n) =>
+          db
+            .select({ ...prayerColumns, contactName: contacts.name })
+            .from(prayerRequests)
+            .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId))
+            .where(own(prayerRequests, after))
+            .orderBy(asc(prayerRequests.date), asc(prayerRequests.id))
+            .limit(n),
         (row) => row.date,
       ),
     },
-    goals: { pages: byId((after, n) => db.select(goalColumns).from(goals).where(and(ownedBy(goals, who), gt(goals.id, after))).orderBy(asc(goals.id)).limit(n), GOAL_PAGE) },
+    goals: {
+      pages: byId(
+        (after, n) =>
+          db
+            .select(goalColumns)
+            .from(goals)
+            .where(and(ownedBy(goals, who), gt(goals.id, after)))
+            .orderBy(asc(goals.id))
+            .limit(n),
+        GOAL_PAGE,
+      ),
+    },
     statusChanges: {
       pages: pagesOf(
         (after: { changedAt: Date; id: number } | undefined, n) =>
@@ -148,7 +194,12 @@ function exportData(db: Queryable, who: Authority) {
             })
             .from(contactStatusChanges)
             .innerJoin(contacts, eq(contacts.id, contactStatusChanges.contactId))
-            .where(and(ownedBy(contacts, who), after ? sql`(${contactStatusChanges.changedAt}, ${contactStatusChanges.id}) > (${after.changedAt.getTime()}, ${after.id})` : undefined))
+            .where(
+              and(
+                ownedBy(contacts, who),
+                after ? sql`(${contactStatusChanges.changedAt}, ${contactStatusChanges.id}) > (${after.changedAt.getTime()}, ${after.id})` : undefined,
+              ),
+            )
             .orderBy(asc(contactStatusChanges.changedAt), asc(contactStatusChanges.id))
             .limit(n),
         (row) => ({ changedAt: row.changedAt, id: row.id }),
@@ -190,7 +241,11 @@ function exportData(db: Queryable, who: Authority) {
     /** Where this account's push notifications go: each device's push service address, as the browser gave it (at most SUBSCRIPTIONS_PER_USER). */
     pushDevices: {
       read: () =>
-        db.select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(asc(pushSubscriptions.id)),
+        db
+          .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, userId))
+          .orderBy(asc(pushSubscriptions.id)),
     },
   });
 }
@@ -317,59 +372,68 @@ async function handOverTeams(tx: Tx, userId: number) {
 }
 
 export const accountRouter = router({
-  updateProfile: protectedProcedure.input(profileUpdateInput).output(answer(answers.user)).mutation(async ({ ctx, input }) => {
-    const userId = ctx.user.id;
-    const { currentPassword, ...changes } = input;
-    const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    const newEmail = changes.email !== undefined && changes.email.toLowerCase() !== ctx.user.email.toLowerCase();
-    // Whether an address is taken is only answered to someone who proved they hold the account, at sign-in's pace.
-    if (newEmail) {
-      if (!currentPassword) throw fieldError('currentPassword', EMAIL_NEEDS_PASSWORD);
-      await assertPassword(ctx, currentPassword, 'currentPassword', msg('Current password is incorrect'));
-    }
-    let addressChanged = false;
-    const user = await conflictOnDuplicate(
-      () =>
-        ctx.database.write(async (tx) => {
-          if (newEmail) {
-            const [taken] = await tx
-              .select({ id: users.id })
-              .from(users)
-              .where(and(sql`lower(${users.email}) = lower(${changes.email})`, ne(users.id, userId)));
-            if (taken) throw fieldConflict(EMAIL_TAKEN);
-          }
-          // Any other spelling of the address, even in case alone, is an address nobody has confirmed yet.
-          const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-          addressChanged = changes.email !== undefined && changes.email !== before?.email;
-          if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, userId));
-          if (addressChanged) await forgetConfirmation(tx, userId);
-          const [user] = await tx.select(userColumns).from(users).where(eq(users.id, userId));
-          return user;
-        }),
-      () => EMAIL_TAKEN,
-    );
-    if (addressChanged) await offerConfirmation(ctx, userId, user.email);
-    return user;
-  }),
+  updateProfile: protectedProcedure
+    .input(profileUpdateInput)
+    .output(answer(answers.user))
+    .mutation(async ({ ctx, input }) => {
+      const userId = ctx.user.id;
+      const { currentPassword, ...changes } = input;
+      const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+      const newEmail = changes.email !== undefined && changes.email.toLowerCase() !== ctx.user.email.toLowerCase();
+      // Whether an address is taken is only answered to someone who proved they hold the account, at sign-in's pace.
+      if (newEmail) {
+        if (!currentPassword) throw fieldError('currentPassword', EMAIL_NEEDS_PASSWORD);
+        await assertPassword(ctx, currentPassword, 'currentPassword', msg('Current password is incorrect'));
+      }
+      let addressChanged = false;
+      const user = await conflictOnDuplicate(
+        () =>
+          ctx.database.write(async (tx) => {
+            if (newEmail) {
+              const [taken] = await tx
+                .select({ id: users.id })
+                .from(users)
+                .where(and(sql`lower(${users.email}) = lower(${changes.email})`, ne(users.id, userId)));
+              if (taken) throw fieldConflict(EMAIL_TAKEN);
+            }
+            // Any other spelling of the address, even in case alone, is an address nobody has confirmed yet.
+            const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+            addressChanged = changes.email !== undefined && changes.email !== before?.email;
+            if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, userId));
+            if (addressChanged) await forgetConfirmation(tx, userId);
+            const [user] = await tx.select(userColumns).from(users).where(eq(users.id, userId));
+            return user;
+          }),
+        () => EMAIL_TAKEN,
+      );
+      if (addressChanged) await offerConfirmation(ctx, userId, user.email);
+      return user;
+    }),
 
   /** Confirming the address (issue 27): a new link, and a link's use. */
   email: accountEmailRouter,
 
   /** The language Sower speaks to the user, on every device and in what the server writes (emails, calendar feed). */
-  setLanguage: protectedProcedure.input(languageInput).output(answer(answers.languageSet)).mutation(async ({ ctx, input }) => {
-    await ctx.database.write((tx) => tx.update(users).set({ language: input.language }).where(eq(users.id, ctx.user.id)));
-    return { language: input.language };
-  }),
+  setLanguage: protectedProcedure
+    .input(languageInput)
+    .output(answer(answers.languageSet))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.database.write((tx) => tx.update(users).set({ language: input.language }).where(eq(users.id, ctx.user.id)));
+      return { language: input.language };
+    }),
 
   /** Signs out every other session of the user; the one that changed the password stays signed in. */
-  changePassword: protectedProcedure.input(changePasswordInput).output(answer(answers.done)).mutation(async ({ ctx, input }) => {
-    await assertPassword(ctx, input.currentPassword, 'currentPassword', msg('Current password is incorrect'));
-    const passwordHash = await hashPassword(input.newPassword);
-    await ctx.database.write((tx) => tx.update(users).set({ passwordHash }).where(eq(users.id, ctx.user.id)));
-    if (ctx.session) await ctx.auth.invalidateOtherSessions(ctx.user.id, ctx.session.id);
-    else await ctx.auth.invalidateUserSessions(ctx.user.id);
-    return { success: true as const };
-  }),
+  changePassword: protectedProcedure
+    .input(changePasswordInput)
+    .output(answer(answers.done))
+    .mutation(async ({ ctx, input }) => {
+      await assertPassword(ctx, input.currentPassword, 'currentPassword', msg('Current password is incorrect'));
+      const passwordHash = await hashPassword(input.newPassword);
+      await ctx.database.write((tx) => tx.update(users).set({ passwordHash }).where(eq(users.id, ctx.user.id)));
+      if (ctx.session) await ctx.auth.invalidateOtherSessions(ctx.user.id, ctx.session.id);
+      else await ctx.auth.invalidateUserSessions(ctx.user.id);
+      return { success: true as const };
+    }),
 
   /** Every download below is counted for the account and the address before anything is read (server/http/downloads.ts). */
   export: protectedProcedure.output(fileAnswer(answers.accountExport)).query(async ({ ctx }) => {
@@ -403,25 +467,35 @@ export const accountRouter = router({
     .mutation(async ({ ctx, input }) => planImport(ctx.database.read, ctx.authority, await contactsFromFile(input.format, input.text), ctx.locale)),
 
   /** Parses the file again and creates every valid, new contact in one transaction. */
-  confirmImport: protectedProcedure.input(importInput).output(answer(answers.imported)).mutation(async ({ ctx, input }) => {
-    const parsed = await contactsFromFile(input.format, input.text);
-    return ctx.database.write(async (tx) => {
-      const plan = await planImport(tx, ctx.authority, parsed, ctx.locale);
-      await insertContacts(tx, ctx.authority, plan.valid.map(({ row: _row, ...fields }) => ({ ...fields, teamId: null })));
-      return { created: plan.valid.length, skipped: plan.duplicates, problems: plan.problems };
-    });
-  }),
+  confirmImport: protectedProcedure
+    .input(importInput)
+    .output(answer(answers.imported))
+    .mutation(async ({ ctx, input }) => {
+      const parsed = await contactsFromFile(input.format, input.text);
+      return ctx.database.write(async (tx) => {
+        const plan = await planImport(tx, ctx.authority, parsed, ctx.locale);
+        await insertContacts(
+          tx,
+          ctx.authority,
+          plan.valid.map(({ row: _row, ...fields }) => ({ ...fields, teamId: null })),
+        );
+        return { created: plan.valid.length, skipped: plan.duplicates, problems: plan.problems };
+      });
+    }),
 
   /** Deletes the user and, by cascade, every row they created; signs them out everywhere. */
-  deleteAccount: protectedProcedure.input(deleteAccountInput).output(answer(answers.done)).mutation(async ({ ctx, input }) => {
-    const userId = ctx.user.id;
-    await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));
-    await ctx.database.write(async (tx) => {
-      await handOverTeams(tx, userId);
-      await tx.delete(users).where(eq(users.id, userId));
-    });
-    await ctx.auth.invalidateUserSessions(userId);
-    ctx.setCookie(ctx.auth.blankSessionCookie(ctx.secure));
-    return { success: true as const };
-  }),
+  deleteAccount: protectedProcedure
+    .input(deleteAccountInput)
+    .output(answer(answers.done))
+    .mutation(async ({ ctx, input }) => {
+      const userId = ctx.user.id;
+      await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));
+      await ctx.database.write(async (tx) => {
+        await handOverTeams(tx, userId);
+        await tx.delete(users).where(eq(users.id, userId));
+      });
+      await ctx.auth.invalidateUserSessions(userId);
+      ctx.setCookie(ctx.auth.blankSessionCookie(ctx.secure));
+      return { success: true as const };
+    }),
 });

@@ -13,7 +13,8 @@ import * as answers from '../schemas/answers';
 export const accountEmailRouter = router({
   /** 409 when email is not set up or the address is confirmed already; 429 past the limits (server/nudges/confirmation.ts). */
   sendConfirmation: signedInProcedure.output(answer(answers.done)).mutation(async ({ ctx }) => {
-    if (!ctx.reminders.mailer) throw new TRPCError({ code: 'CONFLICT', message: msg('Email is not set up on this server, so Sower cannot send a confirmation link.') });
+    if (!ctx.reminders.mailer)
+      throw new TRPCError({ code: 'CONFLICT', message: msg('Email is not set up on this server, so Sower cannot send a confirmation link.') });
     const [user] = await ctx.database.read.select({ email: users.email, confirmed: users.emailConfirmed }).from(users).where(eq(users.id, ctx.user.id));
     const alreadyConfirmed = new TRPCError({ code: 'CONFLICT', message: msg('Your email address is already confirmed.') });
     if (!user || user.confirmed) throw alreadyConfirmed;
@@ -22,8 +23,11 @@ export const accountEmailRouter = router({
   }),
 
   /** Used, expired, replaced, wrong and malformed tokens all answer the same 400. */
-  confirm: publicProcedure.input(confirmEmailInput).output(answer(answers.done)).mutation(async ({ ctx, input }) => {
-    if (!(await useConfirmationToken(ctx.database, input.token))) throw new TRPCError({ code: 'BAD_REQUEST', message: CONFIRMATION_LINK_REFUSED });
-    return { success: true as const };
-  }),
+  confirm: publicProcedure
+    .input(confirmEmailInput)
+    .output(answer(answers.done))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await useConfirmationToken(ctx.database, input.token))) throw new TRPCError({ code: 'BAD_REQUEST', message: CONFIRMATION_LINK_REFUSED });
+      return { success: true as const };
+    }),
 });

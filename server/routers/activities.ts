@@ -85,66 +85,93 @@ export const activityPage = activityList.page;
 export const activityPageQuery = activityList.query;
 
 export const activitiesRouter = router({
-  list: protectedProcedure.input(activityListInput).output(answer(answers.activity.array())).query(({ ctx, input }) => activityPage(ctx.database.read, ctx.authority, input)),
+  list: protectedProcedure
+    .input(activityListInput)
+    .output(answer(answers.activity.array()))
+    .query(({ ctx, input }) => activityPage(ctx.database.read, ctx.authority, input)),
 
-  byId: protectedProcedure.input(idInput).output(answer(answers.activity)).query(({ ctx, input }) => activityRecords.read(ctx.database.read, input.id, ctx.authority)),
+  byId: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.activity))
+    .query(({ ctx, input }) => activityRecords.read(ctx.database.read, input.id, ctx.authority)),
 
-  create: protectedProcedure.input(activityCreateInput).output(answer(answers.createdActivity)).mutation(({ ctx, input }) =>
-    // An outbox replay with the same key answers the first result and creates nothing.
-    ctx.database.write((tx) => onceForKey(tx, ctx.user.id, input.idempotencyKey, input, async () => {
-      const userId = ctx.user.id;
-      const who = ctx.authority;
-      await assertCanCreateIn(tx, input.teamId, who);
-      const { contact, created } = await resolveContact(tx, who, input);
-      const date = input.date ?? new Date();
-      const description = input.description ?? translate(ctx.locale, activityTypeLabels[input.type]);
-      const [activity] = await tx
-        .insert(activities)
-        .values({
-          contactId: contact.id,
-          type: input.type,
-          date,
-          description,
-          notes: input.notes,
-          ...activityKeys({ notes: input.notes, description }),
-          teamId: input.teamId,
-          createdBy: userId,
-        })
-        .returning({ id: activities.id });
+  create: protectedProcedure
+    .input(activityCreateInput)
+    .output(answer(answers.createdActivity))
+    .mutation(({ ctx, input }) =>
+      // An outbox replay with the same key answers the first result and creates nothing.
+      ctx.database.write((tx) =>
+        onceForKey(tx, ctx.user.id, input.idempotencyKey, input, async () => {
+          const userId = ctx.user.id;
+          const who = ctx.authority;
+          await assertCanCreateIn(tx, input.teamId, who);
+          const { contact, created } = await resolveContact(tx, who, input);
+          const date = input.date ?? new Date();
+          const description = input.description ?? translate(ctx.locale, activityTypeLabels[input.type]);
+          const [activity] = await tx
+            .insert(activities)
+            .values({
+              contactId: contact.id,
+              type: input.type,
+              date,
+              description,
+              notes: input.notes,
+              ...activityKeys({ notes: input.notes, description }),
+              teamId: input.teamId,
+              createdBy: userId,
+            })
+            .returning({ id: activities.id });
 
-      const ownership = { contactId: contact.id, teamId: input.teamId, createdBy: userId };
-      const followUp = input.followUp
-        ? (await tx.insert(followUps).values({ ...ownership, ...input.followUp, description: input.followUp.description ?? translate(ctx.locale, 'Follow-up for activity') }).returning(followUpColumns))[0]
-        : null;
-      const request = input.prayer && (input.prayer.request ?? translate(ctx.locale, 'Prayer related to activity'));
-      const prayerRequest = request
-        ? // Asked for during the conversation: the prayer request is dated with the activity, not the day it was typed in.
-          (await tx.insert(prayerRequests).values({ ...ownership, request, ...prayerKeys({ request }), date }).returning(prayerColumns))[0]
-        : null;
-      return {
-        ...(await activityRecords.read(tx, activity.id, who)),
-        newContact: created,
-        followUp: followUp && { ...followUp, contactName: contact.name },
-        prayerRequest: prayerRequest && { ...prayerRequest, contactName: contact.name },
-        // Its success toast asks 'Any changes spiritually?' after enough activities since the status last changed.
-        askSpiritualChange: await askSpiritualChange(tx, contact.id, who, input.timeZone),
-      };
-    })),
-  ),
+          const ownership = { contactId: contact.id, teamId: input.teamId, createdBy: userId };
+          const followUp = input.followUp
+            ? (
+                await tx
+                  .insert(followUps)
+                  .values({ ...ownership, ...input.followUp, description: input.followUp.description ?? translate(ctx.locale, 'Follow-up for activity') })
+                  .returning(followUpColumns)
+              )[0]
+            : null;
+          const request = input.prayer && (input.prayer.request ?? translate(ctx.locale, 'Prayer related to activity'));
+          const prayerRequest = request
+            ? // Asked for during the conversation: the prayer request is dated with the activity, not the day it was typed in.
+              (
+                await tx
+                  .insert(prayerRequests)
+                  .values({ ...ownership, request, ...prayerKeys({ request }), date })
+                  .returning(prayerColumns)
+              )[0]
+            : null;
+          return {
+            ...(await activityRecords.read(tx, activity.id, who)),
+            newContact: created,
+            followUp: followUp && { ...followUp, contactName: contact.name },
+            prayerRequest: prayerRequest && { ...prayerRequest, contactName: contact.name },
+            // Its success toast asks 'Any changes spiritually?' after enough activities since the status last changed.
+            askSpiritualChange: await askSpiritualChange(tx, contact.id, who, input.timeZone),
+          };
+        }),
+      ),
+    ),
 
-  update: protectedProcedure.input(activityUpdateInput).output(answer(answers.updatedActivity)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      const { id, contactName, contactId, ...changes } = input;
-      const current = await activityRecords.read(tx, id, ctx.authority);
-      const contactChanged = contactId !== undefined || (contactName !== undefined && foldText(contactName) !== foldText(current.contactName));
-      const target = contactChanged ? await resolveContact(tx, ctx.authority, { contactId, contactName, teamId: current.teamId }) : undefined;
-      // The search key follows the notes and description (kept as they were where the update leaves them).
-      const keys = changes.notes !== undefined || changes.description !== undefined ? activityKeys(afterUpdate({ notes: current.notes, description: current.description }, changes)) : undefined;
-      await activityRecords.update(tx, id, ctx.authority, { ...changes, ...keys, contactId: target?.contact.id });
-      // Said back, so the form can tell the user a name it did not know became a new contact.
-      return { ...(await activityRecords.read(tx, id, ctx.authority)), newContact: target?.created ?? false };
-    }),
-  ),
+  update: protectedProcedure
+    .input(activityUpdateInput)
+    .output(answer(answers.updatedActivity))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        const { id, contactName, contactId, ...changes } = input;
+        const current = await activityRecords.read(tx, id, ctx.authority);
+        const contactChanged = contactId !== undefined || (contactName !== undefined && foldText(contactName) !== foldText(current.contactName));
+        const target = contactChanged ? await resolveContact(tx, ctx.authority, { contactId, contactName, teamId: current.teamId }) : undefined;
+        // The search key follows the notes and description (kept as they were where the update leaves them).
+        const keys =
+          changes.notes !== undefined || changes.description !== undefined
+            ? activityKeys(afterUpdate({ notes: current.notes, description: current.description }, changes))
+            : undefined;
+        await activityRecords.update(tx, id, ctx.authority, { ...changes, ...keys, contactId: target?.contact.id });
+        // Said back, so the form can tell the user a name it did not know became a new contact.
+        return { ...(await activityRecords.read(tx, id, ctx.authority)), newContact: target?.created ?? false };
+      }),
+    ),
 
   remove: protectedProcedure
     .input(idInput)

@@ -32,45 +32,59 @@ export const attentionRouter = router({
    * The user's own contacts that need attention now, most overdue first; `cursor` is the last contact id received.
    * Team contacts are on their creator's list only, so a team's person is nudged to one person, not to all.
    */
-  list: protectedProcedure.input(attentionListInput).output(answer(answers.attentionItem.array())).query(async ({ ctx, input }) => {
-    const { attentionDays } = await readSettings(ctx.database.read, ctx.user.id);
-    const items = await attentionPage(ctx.database.read, ctx.user.id, attentionDays, Date.now(), { cursor: input?.cursor, limit: limitOf(input) });
-    return items.map(({ contactId, ...item }) => ({ id: contactId, ...item }));
-  }),
+  list: protectedProcedure
+    .input(attentionListInput)
+    .output(answer(answers.attentionItem.array()))
+    .query(async ({ ctx, input }) => {
+      const { attentionDays } = await readSettings(ctx.database.read, ctx.user.id);
+      const items = await attentionPage(ctx.database.read, ctx.user.id, attentionDays, Date.now(), { cursor: input?.cursor, limit: limitOf(input) });
+      return items.map(({ contactId, ...item }) => ({ id: contactId, ...item }));
+    }),
 
   /** Puts a readable contact off the user's own list until `until` (replacing an earlier snooze). */
-  snooze: protectedProcedure.input(snoozeInput).output(answer(answers.snoozed)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      await assertReadableContact(tx, input.id, ctx.authority);
-      await tx
-        .insert(contactSnoozes)
-        .values({ userId: ctx.user.id, contactId: input.id, until: input.until })
-        .onConflictDoUpdate({ target: [contactSnoozes.userId, contactSnoozes.contactId], set: { until: input.until } });
-      return { contactId: input.id, until: input.until };
-    }),
-  ),
+  snooze: protectedProcedure
+    .input(snoozeInput)
+    .output(answer(answers.snoozed))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await assertReadableContact(tx, input.id, ctx.authority);
+        await tx
+          .insert(contactSnoozes)
+          .values({ userId: ctx.user.id, contactId: input.id, until: input.until })
+          .onConflictDoUpdate({ target: [contactSnoozes.userId, contactSnoozes.contactId], set: { until: input.until } });
+        return { contactId: input.id, until: input.until };
+      }),
+    ),
 
   /** Ends the user's snooze of a readable contact (none is fine: the answer is the same). */
-  unsnooze: protectedProcedure.input(idInput).output(answer(answers.removed)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      await assertReadableContact(tx, input.id, ctx.authority);
-      await tx.delete(contactSnoozes).where(and(eq(contactSnoozes.userId, ctx.user.id), eq(contactSnoozes.contactId, input.id)));
-      return { success: true as const, id: input.id };
-    }),
-  ),
+  unsnooze: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.removed))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await assertReadableContact(tx, input.id, ctx.authority);
+        await tx.delete(contactSnoozes).where(and(eq(contactSnoozes.userId, ctx.user.id), eq(contactSnoozes.contactId, input.id)));
+        return { success: true as const, id: input.id };
+      }),
+    ),
 
   /** The thresholds in days, by status (defaults where the user set none). */
-  settings: protectedProcedure.output(answer(answers.attentionDays)).query(async ({ ctx }) => ({ days: (await readSettings(ctx.database.read, ctx.user.id)).attentionDays })),
+  settings: protectedProcedure
+    .output(answer(answers.attentionDays))
+    .query(async ({ ctx }) => ({ days: (await readSettings(ctx.database.read, ctx.user.id)).attentionDays })),
 
   /** Sets some thresholds; the others keep theirs. */
-  updateSettings: protectedProcedure.input(attentionDaysInput).output(answer(answers.attentionDays)).mutation(async ({ ctx, input }) => {
-    const settings = await ctx.database.write(async (tx) => {
-      const before = await readSettings(tx, ctx.user.id);
-      // Only the thresholds that differ from the defaults are kept, so a reset (the defaults sent) leaves none.
-      const merged = { ...before.attentionDays, ...input.days };
-      const own = Object.fromEntries(Object.entries(merged).filter(([status, days]) => defaultAttentionDays[status as SpiritualStatus] !== days));
-      return writeSettings(tx, ctx.user.id, { attentionDays: Object.keys(own).length ? own : null });
-    });
-    return { days: settings.attentionDays };
-  }),
+  updateSettings: protectedProcedure
+    .input(attentionDaysInput)
+    .output(answer(answers.attentionDays))
+    .mutation(async ({ ctx, input }) => {
+      const settings = await ctx.database.write(async (tx) => {
+        const before = await readSettings(tx, ctx.user.id);
+        // Only the thresholds that differ from the defaults are kept, so a reset (the defaults sent) leaves none.
+        const merged = { ...before.attentionDays, ...input.days };
+        const own = Object.fromEntries(Object.entries(merged).filter(([status, days]) => defaultAttentionDays[status as SpiritualStatus] !== days));
+        return writeSettings(tx, ctx.user.id, { attentionDays: Object.keys(own).length ? own : null });
+      });
+      return { days: settings.attentionDays };
+    }),
 });

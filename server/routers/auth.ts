@@ -44,59 +44,74 @@ const EMAIL_TAKEN = { field: 'email', message: msg('Email already registered') }
 export const authRouter = router({
   me: signedInProcedure.output(answer(answers.user)).query(({ ctx }): SessionUser => ctx.user),
 
-  register: publicProcedure.input(registerInput).output(answer(answers.user)).mutation(async ({ ctx, input }) => {
-    // Every registration counts, refused ones too: 'Username already taken' would otherwise list usernames at speed.
-    await attempt(ctx, [{ key: `register:ip:${addressKey(ctx.clientIp)}`, rule: ctx.limits.registerPerAddress }]);
-    const key = usernameKey(input.username);
-    const taken = await ctx.database.read
-      .select({ usernameKey: users.usernameKey, email: users.email })
-      .from(users)
-      .where(sql`${users.usernameKey} = ${key} or ${sameText(users.email, input.email)}`);
-    if (taken.some((u) => u.usernameKey === key)) throw fieldConflict(USERNAME_TAKEN);
-    if (taken.length) throw fieldConflict(EMAIL_TAKEN);
+  register: publicProcedure
+    .input(registerInput)
+    .output(answer(answers.user))
+    .mutation(async ({ ctx, input }) => {
+      // Every registration counts, refused ones too: 'Username already taken' would otherwise list usernames at speed.
+      await attempt(ctx, [{ key: `register:ip:${addressKey(ctx.clientIp)}`, rule: ctx.limits.registerPerAddress }]);
+      const key = usernameKey(input.username);
+      const taken = await ctx.database.read
+        .select({ usernameKey: users.usernameKey, email: users.email })
+        .from(users)
+        .where(sql`${users.usernameKey} = ${key} or ${sameText(users.email, input.email)}`);
+      if (taken.some((u) => u.usernameKey === key)) throw fieldConflict(USERNAME_TAKEN);
+      if (taken.length) throw fieldConflict(EMAIL_TAKEN);
 
-    const passwordHash = await hashPassword(input.password);
-    const [user] = await conflictOnDuplicate(
-      () =>
-        ctx.database.write((tx) =>
-          tx
-            .insert(users)
-            .values({ username: input.username, usernameKey: key, email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, language: input.language ?? ctx.locale, lastLogin: new Date() })
-            .returning(userColumns),
-        ),
-      (error) => (isUniqueViolation(error, 'users_email') ? EMAIL_TAKEN : USERNAME_TAKEN),
-    );
-    await signIn(ctx, user.id);
-    // Reminder mail waits until the owner of the address confirms it (issue 27).
-    await offerConfirmation(ctx, user.id, user.email);
-    return user;
-  }),
+      const passwordHash = await hashPassword(input.password);
+      const [user] = await conflictOnDuplicate(
+        () =>
+          ctx.database.write((tx) =>
+            tx
+              .insert(users)
+              .values({
+                username: input.username,
+                usernameKey: key,
+                email: input.email,
+                passwordHash,
+                firstName: input.firstName,
+                lastName: input.lastName,
+                language: input.language ?? ctx.locale,
+                lastLogin: new Date(),
+              })
+              .returning(userColumns),
+          ),
+        (error) => (isUniqueViolation(error, 'users_email') ? EMAIL_TAKEN : USERNAME_TAKEN),
+      );
+      await signIn(ctx, user.id);
+      // Reminder mail waits until the owner of the address confirms it (issue 27).
+      await offerConfirmation(ctx, user.id, user.email);
+      return user;
+    }),
 
-  login: publicProcedure.input(loginInput).output(answer(answers.signedIn)).mutation(async ({ ctx, input }) => {
-    // Failures count per username and address, and per address: an attacker's guesses never lock the owner out of
-    // their own account from another address, and one address cannot try many usernames.
-    const address = addressKey(ctx.clientIp);
-    const pairKey = `login:user:${usernameKey(input.username)}:ip:${address}`;
-    const addressOnlyKey = `login:ip:${address}`;
-    const tried = await attempt(ctx, [
-      { key: pairKey, rule: ctx.limits.loginPerUsernameAndAddress },
-      { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
-    ]);
-    const [found] = await ctx.database.read
-      .select({ ...userColumns, passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.usernameKey, usernameKey(input.username)));
-    const valid = found ? await verifyPassword(found.passwordHash, input.password) : await verifyAgainstNothing(input.password);
-    if (!found || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: msg('Invalid username or password') });
-    await tried.succeeded({ reset: [pairKey], release: [addressOnlyKey] });
+  login: publicProcedure
+    .input(loginInput)
+    .output(answer(answers.signedIn))
+    .mutation(async ({ ctx, input }) => {
+      // Failures count per username and address, and per address: an attacker's guesses never lock the owner out of
+      // their own account from another address, and one address cannot try many usernames.
+      const address = addressKey(ctx.clientIp);
+      const pairKey = `login:user:${usernameKey(input.username)}:ip:${address}`;
+      const addressOnlyKey = `login:ip:${address}`;
+      const tried = await attempt(ctx, [
+        { key: pairKey, rule: ctx.limits.loginPerUsernameAndAddress },
+        { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
+      ]);
+      const [found] = await ctx.database.read
+        .select({ ...userColumns, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.usernameKey, usernameKey(input.username)));
+      const valid = found ? await verifyPassword(found.passwordHash, input.password) : await verifyAgainstNothing(input.password);
+      if (!found || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: msg('Invalid username or password') });
+      await tried.succeeded({ reset: [pairKey], release: [addressOnlyKey] });
 
-    const language = input.language ?? found.language;
-    await ctx.database.write((tx) => tx.update(users).set({ lastLogin: new Date(), language }).where(eq(users.id, found.id)));
-    await signIn(ctx, found.id);
-    const { passwordHash: _hash, ...user } = { ...found, language };
-    // In the language the account has now (the one just chosen on the sign-in page, else its saved one).
-    return { user, message: translate(requestLocale(language, ctx.acceptLanguage), 'Login successful') };
-  }),
+      const language = input.language ?? found.language;
+      await ctx.database.write((tx) => tx.update(users).set({ lastLogin: new Date(), language }).where(eq(users.id, found.id)));
+      await signIn(ctx, found.id);
+      const { passwordHash: _hash, ...user } = { ...found, language };
+      // In the language the account has now (the one just chosen on the sign-in page, else its saved one).
+      return { user, message: translate(requestLocale(language, ctx.acceptLanguage), 'Login successful') };
+    }),
 
   logout: publicProcedure.output(answer(answers.signedOut)).mutation(async ({ ctx }) => {
     if (ctx.session) await ctx.auth.invalidateSession(ctx.session.id);

@@ -82,7 +82,11 @@ export async function insertContacts(tx: Tx, who: Authority, rows: NewContact[])
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     if (start > 0) await nextTurn();
     const inserted = await insertChunk(tx, userId, rows.slice(start, start + INSERT_CHUNK));
-    await recordStatusChanges(tx, userId, inserted.map((contact) => ({ contactId: contact.id, fromStatus: null, toStatus: contact.spiritualStatus })));
+    await recordStatusChanges(
+      tx,
+      userId,
+      inserted.map((contact) => ({ contactId: contact.id, fromStatus: null, toStatus: contact.spiritualStatus })),
+    );
     created.push(...inserted);
   }
   return created;
@@ -129,7 +133,10 @@ export const contactPage = contactList.page;
 export const contactListQuery = contactList.build;
 
 /** A list's input as the page takes it. */
-export const contactPageInput = ({ q, ...input }: NonNullable<z.infer<typeof contactListInput>>): ContactPageInput => ({ ...input, ...(q ? contactSearch(q) : {}) });
+export const contactPageInput = ({ q, ...input }: NonNullable<z.infer<typeof contactListInput>>): ContactPageInput => ({
+  ...input,
+  ...(q ? contactSearch(q) : {}),
+});
 
 const contactNameColumns = { id: contacts.id, name: contacts.name };
 
@@ -145,9 +152,12 @@ export const contactsRouter = router({
   // Merging a duplicate into a contact (issue 28): contacts.mergePreview, contacts.merge.
   ...mergeProcedures(contactRecords.read),
 
-  list: protectedProcedure.input(contactListInput).output(answer(answers.contact.array())).query(({ ctx, input }) => {
-    return contactPage(ctx.database.read, ctx.authority, input && contactPageInput(input));
-  }),
+  list: protectedProcedure
+    .input(contactListInput)
+    .output(answer(answers.contact.array()))
+    .query(({ ctx, input }) => {
+      return contactPage(ctx.database.read, ctx.authority, input && contactPageInput(input));
+    }),
 
   /**
    * Readable contacts' ids and names, alphabetically, for the forms' contact pickers: a small payload, bounded like
@@ -172,56 +182,77 @@ export const contactsRouter = router({
    * (activities.ts resolveContact), so the first one `editable` is the contact a typed name is logged with. Through the
    * name-key indexes: one seek.
    */
-  sameName: protectedProcedure.input(contactSameNameInput).output(answer(answers.sameNameContacts)).query(async ({ ctx, input }) => {
-    const who = ctx.authority;
-    const editable = sql<number>`${canEdit(contacts, who)}`;
-    const rows = await ctx.database.read
-      .select({ id: contacts.id, name: contacts.name, spiritualStatus: contacts.spiritualStatus, teamId: contacts.teamId, editable })
-      .from(contacts)
-      .where(and(canRead(contacts, who), eq(contacts.nameKey, foldText(input.name))))
-      .orderBy(desc(sql`${contacts.createdBy} = ${who.userId}`), desc(editable), asc(contacts.id))
-      .limit(MAX_SAME_NAME);
-    return rows.map((row) => ({ ...row, editable: Boolean(row.editable) }));
-  }),
+  sameName: protectedProcedure
+    .input(contactSameNameInput)
+    .output(answer(answers.sameNameContacts))
+    .query(async ({ ctx, input }) => {
+      const who = ctx.authority;
+      const editable = sql<number>`${canEdit(contacts, who)}`;
+      const rows = await ctx.database.read
+        .select({ id: contacts.id, name: contacts.name, spiritualStatus: contacts.spiritualStatus, teamId: contacts.teamId, editable })
+        .from(contacts)
+        .where(and(canRead(contacts, who), eq(contacts.nameKey, foldText(input.name))))
+        .orderBy(desc(sql`${contacts.createdBy} = ${who.userId}`), desc(editable), asc(contacts.id))
+        .limit(MAX_SAME_NAME);
+      return rows.map((row) => ({ ...row, editable: Boolean(row.editable) }));
+    }),
 
   /** How many contacts the same filter finds, for "N contacts match". */
-  count: protectedProcedure.input(contactCountInput).output(answer(answers.contactCount)).query(async ({ ctx, input }) => {
-    const [row] = await ctx.database.read.select({ count: count() }).from(contacts).where(and(canRead(contacts, ctx.authority), ...contactFilters(input)));
-    return { count: row.count };
-  }),
+  count: protectedProcedure
+    .input(contactCountInput)
+    .output(answer(answers.contactCount))
+    .query(async ({ ctx, input }) => {
+      const [row] = await ctx.database.read
+        .select({ count: count() })
+        .from(contacts)
+        .where(and(canRead(contacts, ctx.authority), ...contactFilters(input)));
+      return { count: row.count };
+    }),
 
-  byId: protectedProcedure.input(idInput).output(answer(answers.contact)).query(({ ctx, input }) => contactRecords.read(ctx.database.read, input.id, ctx.authority)),
+  byId: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.contact))
+    .query(({ ctx, input }) => contactRecords.read(ctx.database.read, input.id, ctx.authority)),
 
   /**
    * The contact with its journey (oldest first) and a page of its activities, follow-ups, prayers and status changes,
    * newest first; `nextCursor` continues with older ones.
    */
-  timeline: protectedProcedure.input(contactTimelineInput).output(answer(answers.contactTimeline)).query(async ({ ctx, input }) => {
-    const contact = await contactRecords.read(ctx.database.read, input.id, ctx.authority);
-    return { contact, ...(await contactHistory(ctx.database.read, contact.id, ctx.authority, input)) };
-  }),
+  timeline: protectedProcedure
+    .input(contactTimelineInput)
+    .output(answer(answers.contactTimeline))
+    .query(async ({ ctx, input }) => {
+      const contact = await contactRecords.read(ctx.database.read, input.id, ctx.authority);
+      return { contact, ...(await contactHistory(ctx.database.read, contact.id, ctx.authority, input)) };
+    }),
 
   // A new person has had no contact and has no follow-up yet: the same shape the list and the contact's page answer.
-  create: protectedProcedure.input(contactCreateInput).output(answer(answers.createdContact)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => ({ ...(await insertContact(tx, ctx.authority, input)), lastContactAt: null, nextFollowUpAt: null })),
-  ),
+  create: protectedProcedure
+    .input(contactCreateInput)
+    .output(answer(answers.createdContact))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => ({ ...(await insertContact(tx, ctx.authority, input)), lastContactAt: null, nextFollowUpAt: null })),
+    ),
 
-  update: protectedProcedure.input(contactUpdateInput).output(answer(answers.contact)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      const { id, ...changes } = input;
-      const [before] = await tx
-        .select({ status: contacts.spiritualStatus, name: contacts.name, email: contacts.email, phone: contacts.phone, notes: contacts.notes })
-        .from(contacts)
-        .where(and(eq(contacts.id, id), canEdit(contacts, ctx.authority)));
-      // The keys follow the texts, in the same statement (a contact the user may not edit is refused by update anyway).
-      const keys = before && contactKeys(afterUpdate(before, changes));
-      await contactRecords.update(tx, id, ctx.authority, { ...changes, ...keys });
-      // A journey step only for a status that really changed (updateOwned has refused any other caller).
-      if (before && changes.spiritualStatus && changes.spiritualStatus !== before.status)
-        await recordStatusChanges(tx, ctx.user.id, [{ contactId: id, fromStatus: before.status, toStatus: changes.spiritualStatus }]);
-      return contactRecords.read(tx, id, ctx.authority);
-    }),
-  ),
+  update: protectedProcedure
+    .input(contactUpdateInput)
+    .output(answer(answers.contact))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        const { id, ...changes } = input;
+        const [before] = await tx
+          .select({ status: contacts.spiritualStatus, name: contacts.name, email: contacts.email, phone: contacts.phone, notes: contacts.notes })
+          .from(contacts)
+          .where(and(eq(contacts.id, id), canEdit(contacts, ctx.authority)));
+        // The keys follow the texts, in the same statement (a contact the user may not edit is refused by update anyway).
+        const keys = before && contactKeys(afterUpdate(before, changes));
+        await contactRecords.update(tx, id, ctx.authority, { ...changes, ...keys });
+        // A journey step only for a status that really changed (updateOwned has refused any other caller).
+        if (before && changes.spiritualStatus && changes.spiritualStatus !== before.status)
+          await recordStatusChanges(tx, ctx.user.id, [{ contactId: id, fromStatus: before.status, toStatus: changes.spiritualStatus }]);
+        return contactRecords.read(tx, id, ctx.authority);
+      }),
+    ),
 
   remove: protectedProcedure
     .input(idInput)

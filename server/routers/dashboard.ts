@@ -76,8 +76,18 @@ async function computeStats(db: Queryable, userId: number, locale: Locale) {
  */
 const activeGoalsQuery = preparedPer((db) => {
   const newest = [desc(goals.createdAt), desc(goals.id)];
-  const chosen = db.select({ id: goals.id }).from(goals).where(and(canRead(goals, user), eq(goals.completed, false))).orderBy(...newest).limit(3);
-  return db.select(goalColumns).from(goals).where(inArray(goals.id, chosen)).orderBy(...newest).prepare();
+  const chosen = db
+    .select({ id: goals.id })
+    .from(goals)
+    .where(and(canRead(goals, user), eq(goals.completed, false)))
+    .orderBy(...newest)
+    .limit(3);
+  return db
+    .select(goalColumns)
+    .from(goals)
+    .where(inArray(goals.id, chosen))
+    .orderBy(...newest)
+    .prepare();
 });
 const firstResourcesQuery = preparedPer((db) =>
   db

@@ -48,10 +48,7 @@ export const followUpColumns = {
 export const followUpListColumns = { ...followUpColumns, contactName: contacts.name };
 
 export function selectFollowUps(db: Queryable) {
-  return db
-    .select(followUpListColumns)
-    .from(followUps)
-    .innerJoin(contacts, eq(contacts.id, followUps.contactId));
+  return db.select(followUpListColumns).from(followUps).innerJoin(contacts, eq(contacts.id, followUps.contactId));
 }
 
 /** Follow-ups as a calendar writes them (server/formats/ics.ts): with a date-based series' anchor, for its RRULE. */
@@ -134,7 +131,10 @@ type SeriesRow = Pick<typeof followUps.$inferSelect, keyof typeof seriesColumns>
 
 /** The follow-up if the user may edit it, else 403 for one they only see and 404 for anything else. */
 async function editable(tx: Tx, rowId: number, who: Authority): Promise<SeriesRow> {
-  const [row] = await tx.select(seriesColumns).from(followUps).where(and(eq(followUps.id, rowId), canEdit(followUps, who)));
+  const [row] = await tx
+    .select(seriesColumns)
+    .from(followUps)
+    .where(and(eq(followUps.id, rowId), canEdit(followUps, who)));
   return row ?? denyWrite(tx, followUps, rowId, who, NOT_FOUND);
 }
 
@@ -156,7 +156,11 @@ async function scheduleNext(tx: Tx, done: SeriesRow, completedAt: Date, timeZone
   const repeat = repeatOf(done);
   if (!repeat) return;
   const seriesId = done.seriesId ?? done.id;
-  const [later] = await tx.select({ id: followUps.id }).from(followUps).where(and(eq(followUps.seriesId, seriesId), gt(followUps.id, done.id))).limit(1);
+  const [later] = await tx
+    .select({ id: followUps.id })
+    .from(followUps)
+    .where(and(eq(followUps.seriesId, seriesId), gt(followUps.id, done.id)))
+    .limit(1);
   if (later) return;
   const date = nextDate(done, completedAt, await timeZone());
   // A series ends with the dates Sower keeps (schemas/common.ts): none is written past the end of 2200.
@@ -219,41 +223,61 @@ async function scopedRows(tx: Tx, row: SeriesRow, scope: FollowUpScope, who: Aut
 }
 
 export const followUpsRouter = router({
-  list: protectedProcedure.input(followUpListInput).output(answer(answers.followUp.array())).query(({ ctx, input }) => followUpPage(ctx.database.read, ctx.authority, input)),
+  list: protectedProcedure
+    .input(followUpListInput)
+    .output(answer(answers.followUp.array()))
+    .query(({ ctx, input }) => followUpPage(ctx.database.read, ctx.authority, input)),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['follow_up']);
     return { pending: tally('follow_up', 'pending').rows, completed: tally('follow_up', 'completed').rows };
   }),
 
-  byId: protectedProcedure.input(idInput).output(answer(answers.followUp)).query(({ ctx, input }) => followUpRecords.read(ctx.database.read, input.id, ctx.authority)),
+  byId: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.followUp))
+    .query(({ ctx, input }) => followUpRecords.read(ctx.database.read, input.id, ctx.authority)),
 
   /** One follow-up as an .ics file, for "Add to calendar". */
-  ics: protectedProcedure.input(idInput).query(async ({ ctx, input }) =>
-    followUpsCalendar([await calendarRecords.read(ctx.database.read, input.id, ctx.authority)], { now: new Date(), locale: ctx.locale }),
-  ),
+  ics: protectedProcedure
+    .input(idInput)
+    .query(async ({ ctx, input }) =>
+      followUpsCalendar([await calendarRecords.read(ctx.database.read, input.id, ctx.authority)], { now: new Date(), locale: ctx.locale }),
+    ),
 
   // An outbox replay with the same key answers the first result and creates nothing (decisions 006, 027).
-  create: protectedProcedure.input(followUpCreateInput).output(answer(answers.followUp)).mutation(({ ctx, input }) =>
-    ctx.database.write((tx) => onceForKey(tx, ctx.user.id, input.idempotencyKey, input, async () => {
-      await assertCanCreateIn(tx, input.teamId, ctx.authority);
-      await contactRefs.read(tx, input.contactId, ctx.authority);
-      const { repeat, timeZone, completed, idempotencyKey: _key, ...fields } = input;
-      // Written as done: done by its date when that has passed (a call logged afterwards), else now.
-      const completedAt = completed ? new Date(Math.min(fields.date.getTime(), Date.now())) : null;
-      const [row] = await tx
-        .insert(followUps)
-        .values({ ...fields, completed, completedAt, createdBy: ctx.user.id, ...repeatColumns(repeat) })
-        .returning(seriesColumns);
-      if (repeat) {
-        // A series is known by its first follow-up's id; a date-based one counts every later date from this one's.
-        const series = { seriesId: row.id, repeatAnchor: repeat.from === 'date' ? row.date : null };
-        await tx.update(followUps).set(series).where(eq(followUps.id, row.id));
-        if (completedAt) await scheduleNext(tx, { ...row, ...series }, completedAt, () => zoneOf(tx, ctx.user.id, timeZone));
-      }
-      return followUpRecords.read(tx, row.id, ctx.authority);
-    }, 'followUp')),
-  ),
+  create: protectedProcedure
+    .input(followUpCreateInput)
+    .output(answer(answers.followUp))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write((tx) =>
+        onceForKey(
+          tx,
+          ctx.user.id,
+          input.idempotencyKey,
+          input,
+          async () => {
+            await assertCanCreateIn(tx, input.teamId, ctx.authority);
+            await contactRefs.read(tx, input.contactId, ctx.authority);
+            const { repeat, timeZone, completed, idempotencyKey: _key, ...fields } = input;
+            // Written as done: done by its date when that has passed (a call logged afterwards), else now.
+            const completedAt = completed ? new Date(Math.min(fields.date.getTime(), Date.now())) : null;
+            const [row] = await tx
+              .insert(followUps)
+              .values({ ...fields, completed, completedAt, createdBy: ctx.user.id, ...repeatColumns(repeat) })
+              .returning(seriesColumns);
+            if (repeat) {
+              // A series is known by its first follow-up's id; a date-based one counts every later date from this one's.
+              const series = { seriesId: row.id, repeatAnchor: repeat.from === 'date' ? row.date : null };
+              await tx.update(followUps).set(series).where(eq(followUps.id, row.id));
+              if (completedAt) await scheduleNext(tx, { ...row, ...series }, completedAt, () => zoneOf(tx, ctx.user.id, timeZone));
+            }
+            return followUpRecords.read(tx, row.id, ctx.authority);
+          },
+          'followUp',
+        ),
+      ),
+    ),
 
   /**
    * Changes a follow-up; with `scope: 'series'`, its type, description and repeat go to the series' later pending ones
@@ -261,69 +285,84 @@ export const followUpsRouter = router({
    * With `scope: 'one'`, a new date moves only this one (the series keeps its schedule), and a different repeat
    * starts a series of its own from this one.
    */
-  update: protectedProcedure.input(followUpUpdateInput).output(answer(answers.followUp)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      const { id, scope, timeZone, repeat, completed, date, ...texts } = input;
-      const row = await editable(tx, id, ctx.authority);
-      const current = repeatOf(row);
-      const repeatChanged = repeat !== undefined && !sameRepeat(repeat, current);
-      const targets = await scopedRows(tx, row, scope, ctx.authority);
-      const shift = date ? date.getTime() - row.date.getTime() : 0;
-      const wanted = repeat === undefined ? current : repeat;
-      // Dates stay within the years Sower keeps (schemas/common.ts), the series' later ones moved with this one too.
-      const moved = targets.map((target) => target.date.getTime() + shift);
-      if (moved.some((time) => time > LATEST_DATE.getTime() || time < EARLIEST_DATE.getTime()))
-        throw fieldInvalid({ field: 'date', message: msg('This would move a follow-up of the series out of the years 1900 to 2200') });
-      for (const target of targets) {
-        const isThis = target.id === row.id;
-        const values: Partial<typeof followUps.$inferInsert> = { ...texts };
-        if (date) values.date = isThis ? date : new Date(target.date.getTime() + shift);
-        if (scope === 'series' && row.seriesId !== null) {
-          if (repeatChanged) Object.assign(values, repeatColumns(wanted));
-          if (wanted?.from === 'date' && (date || repeatChanged)) values.repeatAnchor = date ?? row.repeatAnchor ?? row.date;
-        } else if (repeatChanged) {
-          Object.assign(values, repeatColumns(wanted), { seriesId: wanted ? row.id : row.seriesId, repeatAnchor: wanted?.from === 'date' ? (date ?? row.date) : null });
+  update: protectedProcedure
+    .input(followUpUpdateInput)
+    .output(answer(answers.followUp))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        const { id, scope, timeZone, repeat, completed, date, ...texts } = input;
+        const row = await editable(tx, id, ctx.authority);
+        const current = repeatOf(row);
+        const repeatChanged = repeat !== undefined && !sameRepeat(repeat, current);
+        const targets = await scopedRows(tx, row, scope, ctx.authority);
+        const shift = date ? date.getTime() - row.date.getTime() : 0;
+        const wanted = repeat === undefined ? current : repeat;
+        // Dates stay within the years Sower keeps (schemas/common.ts), the series' later ones moved with this one too.
+        const moved = targets.map((target) => target.date.getTime() + shift);
+        if (moved.some((time) => time > LATEST_DATE.getTime() || time < EARLIEST_DATE.getTime()))
+          throw fieldInvalid({ field: 'date', message: msg('This would move a follow-up of the series out of the years 1900 to 2200') });
+        for (const target of targets) {
+          const isThis = target.id === row.id;
+          const values: Partial<typeof followUps.$inferInsert> = { ...texts };
+          if (date) values.date = isThis ? date : new Date(target.date.getTime() + shift);
+          if (scope === 'series' && row.seriesId !== null) {
+            if (repeatChanged) Object.assign(values, repeatColumns(wanted));
+            if (wanted?.from === 'date' && (date || repeatChanged)) values.repeatAnchor = date ?? row.repeatAnchor ?? row.date;
+          } else if (repeatChanged) {
+            Object.assign(values, repeatColumns(wanted), {
+              seriesId: wanted ? row.id : row.seriesId,
+              repeatAnchor: wanted?.from === 'date' ? (date ?? row.date) : null,
+            });
+          }
+          if (isThis && completed === false) Object.assign(values, { completed: false, completedAt: null });
+          if (Object.keys(values).length) await tx.update(followUps).set(values).where(eq(followUps.id, target.id));
         }
-        if (isThis && completed === false) Object.assign(values, { completed: false, completedAt: null });
-        if (Object.keys(values).length) await tx.update(followUps).set(values).where(eq(followUps.id, target.id));
-      }
-      if (completed) await completeFollowUp(tx, id, ctx.authority, () => zoneOf(tx, ctx.user.id, timeZone));
-      return followUpRecords.read(tx, id, ctx.authority);
-    }),
-  ),
+        if (completed) await completeFollowUp(tx, id, ctx.authority, () => zoneOf(tx, ctx.user.id, timeZone));
+        return followUpRecords.read(tx, id, ctx.authority);
+      }),
+    ),
 
-  complete: protectedProcedure.input(followUpCompleteInput).output(answer(answers.completedFollowUp)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      await completeFollowUp(tx, input.id, ctx.authority, () => zoneOf(tx, ctx.user.id, input.timeZone));
-      const done = await followUpRecords.read(tx, input.id, ctx.authority);
-      return { ...done, next: await pendingNext(tx, done, ctx.authority) };
-    }),
-  ),
+  complete: protectedProcedure
+    .input(followUpCompleteInput)
+    .output(answer(answers.completedFollowUp))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await completeFollowUp(tx, input.id, ctx.authority, () => zoneOf(tx, ctx.user.id, input.timeZone));
+        const done = await followUpRecords.read(tx, input.id, ctx.authority);
+        return { ...done, next: await pendingNext(tx, done, ctx.authority) };
+      }),
+    ),
 
   /** Moves a pending follow-up to a later date and changes nothing else (a date-based series keeps its schedule). */
-  snooze: protectedProcedure.input(followUpSnoozeInput).output(answer(answers.followUp)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      const row = await editable(tx, input.id, ctx.authority);
-      if (row.completed) throw new TRPCError({ code: 'BAD_REQUEST', message: msg('A completed follow-up cannot be snoozed') });
-      await tx.update(followUps).set({ date: input.until }).where(eq(followUps.id, row.id));
-      return followUpRecords.read(tx, row.id, ctx.authority);
-    }),
-  ),
+  snooze: protectedProcedure
+    .input(followUpSnoozeInput)
+    .output(answer(answers.followUp))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        const row = await editable(tx, input.id, ctx.authority);
+        if (row.completed) throw new TRPCError({ code: 'BAD_REQUEST', message: msg('A completed follow-up cannot be snoozed') });
+        await tx.update(followUps).set({ date: input.until }).where(eq(followUps.id, row.id));
+        return followUpRecords.read(tx, row.id, ctx.authority);
+      }),
+    ),
 
   /** Deletes a follow-up; with `scope: 'series'`, the series' later pending ones too (completed ones stay as history). */
-  remove: protectedProcedure.input(followUpRemoveInput).output(answer(answers.removed)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      const [row] = await tx
-        .delete(followUps)
-        .where(and(eq(followUps.id, input.id), canDelete(followUps, ctx.authority)))
-        .returning({ id: followUps.id, seriesId: followUps.seriesId });
-      if (!row) await denyWrite(tx, followUps, input.id, ctx.authority, NOT_FOUND);
-      if (input.scope === 'series' && row.seriesId !== null) {
-        await tx
+  remove: protectedProcedure
+    .input(followUpRemoveInput)
+    .output(answer(answers.removed))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        const [row] = await tx
           .delete(followUps)
-          .where(and(eq(followUps.seriesId, row.seriesId), gt(followUps.id, row.id), eq(followUps.completed, false), canDelete(followUps, ctx.authority)));
-      }
-      return { success: true as const, id: input.id };
-    }),
-  ),
+          .where(and(eq(followUps.id, input.id), canDelete(followUps, ctx.authority)))
+          .returning({ id: followUps.id, seriesId: followUps.seriesId });
+        if (!row) await denyWrite(tx, followUps, input.id, ctx.authority, NOT_FOUND);
+        if (input.scope === 'series' && row.seriesId !== null) {
+          await tx
+            .delete(followUps)
+            .where(and(eq(followUps.seriesId, row.seriesId), gt(followUps.id, row.id), eq(followUps.completed, false), canDelete(followUps, ctx.authority)));
+        }
+        return { success: true as const, id: input.id };
+      }),
+    ),
 });

@@ -90,57 +90,91 @@ const goalRecords = recordsOf(goals, msg('Goal not found'), (db, where) => db.se
 
 /** The user typed the progress: keep the difference from the count as the adjustment, in the write's transaction. */
 async function adjustTo(tx: Tx, goalId: number, progress: number) {
-  const [{ counted }] = await tx.select({ counted: sql<number>`${countedInPeriod}`.mapWith(Number) }).from(goals).where(eq(goals.id, goalId));
-  await tx.update(goals).set({ adjustment: progress - counted }).where(eq(goals.id, goalId));
+  const [{ counted }] = await tx
+    .select({ counted: sql<number>`${countedInPeriod}`.mapWith(Number) })
+    .from(goals)
+    .where(eq(goals.id, goalId));
+  await tx
+    .update(goals)
+    .set({ adjustment: progress - counted })
+    .where(eq(goals.id, goalId));
 }
 
 export const goalsRouter = router({
   list: protectedProcedure.output(answer(answers.goal.array())).query(async ({ ctx }) => {
     const order = [desc(goals.createdAt), desc(goals.id)];
-    const ids = (await ctx.database.read.select({ id: goals.id }).from(goals).where(canRead(goals, ctx.authority)).orderBy(...order).limit(MAX_PAGE_ROWS)).map((g) => g.id);
+    const ids = (
+      await ctx.database.read
+        .select({ id: goals.id })
+        .from(goals)
+        .where(canRead(goals, ctx.authority))
+        .orderBy(...order)
+        .limit(MAX_PAGE_ROWS)
+    ).map((g) => g.id);
     // Counting is a range of index entries per goal; a slice of goals per event-loop turn keeps a long list over a dense
     // history (108 goals over 50,000 activities: 177 ms in one query when every row was counted) from holding the server for its whole length.
     const listed = [];
     for (let start = 0; start < ids.length; start += GOALS_PER_TURN) {
       if (start > 0) await nextTurn();
       const slice = ids.slice(start, start + GOALS_PER_TURN);
-      listed.push(...(await rowsOf(goalColumns, ctx.database.read.select(goalColumns).from(goals).where(inArray(goals.id, slice)).orderBy(...order))));
+      listed.push(
+        ...(await rowsOf(
+          goalColumns,
+          ctx.database.read
+            .select(goalColumns)
+            .from(goals)
+            .where(inArray(goals.id, slice))
+            .orderBy(...order),
+        )),
+      );
     }
     return listed;
   }),
 
-  byId: protectedProcedure.input(idInput).output(answer(answers.goal)).query(({ ctx, input }) => goalRecords.read(ctx.database.read, input.id, ctx.authority)),
+  byId: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.goal))
+    .query(({ ctx, input }) => goalRecords.read(ctx.database.read, input.id, ctx.authority)),
 
-  create: protectedProcedure.input(goalCreateInput).output(answer(answers.goal)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      await assertCanCreateIn(tx, input.teamId, ctx.authority);
-      const { currentCount, ...values } = input;
-      const [row] = await tx
-        .insert(goals)
-        .values({ ...values, createdBy: ctx.user.id })
-        .returning({ id: goals.id });
-      if (currentCount !== undefined) await adjustTo(tx, row.id, currentCount);
-      return goalRecords.read(tx, row.id, ctx.authority);
-    }),
-  ),
+  create: protectedProcedure
+    .input(goalCreateInput)
+    .output(answer(answers.goal))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await assertCanCreateIn(tx, input.teamId, ctx.authority);
+        const { currentCount, ...values } = input;
+        const [row] = await tx
+          .insert(goals)
+          .values({ ...values, createdBy: ctx.user.id })
+          .returning({ id: goals.id });
+        if (currentCount !== undefined) await adjustTo(tx, row.id, currentCount);
+        return goalRecords.read(tx, row.id, ctx.authority);
+      }),
+    ),
 
-  update: protectedProcedure.input(goalUpdateInput).output(answer(answers.goal)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      const { id, currentCount, ...changes } = input;
-      await goalRecords.update(tx, id, ctx.authority, changes);
-      const [period] = await tx.select({ startsOn: goals.startsOn, deadline: goals.deadline }).from(goals).where(eq(goals.id, id));
-      if (startsAfterDeadline(period.startsOn, period.deadline)) throw fieldInvalid({ field: 'startsOn', message: START_AFTER_DEADLINE });
-      if (currentCount !== undefined) await adjustTo(tx, id, currentCount);
-      return goalRecords.read(tx, id, ctx.authority);
-    }),
-  ),
+  update: protectedProcedure
+    .input(goalUpdateInput)
+    .output(answer(answers.goal))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        const { id, currentCount, ...changes } = input;
+        await goalRecords.update(tx, id, ctx.authority, changes);
+        const [period] = await tx.select({ startsOn: goals.startsOn, deadline: goals.deadline }).from(goals).where(eq(goals.id, id));
+        if (startsAfterDeadline(period.startsOn, period.deadline)) throw fieldInvalid({ field: 'startsOn', message: START_AFTER_DEADLINE });
+        if (currentCount !== undefined) await adjustTo(tx, id, currentCount);
+        return goalRecords.read(tx, id, ctx.authority);
+      }),
+    ),
 
-  complete: protectedProcedure.input(idInput).output(answer(answers.goal)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      await goalRecords.update(tx, input.id, ctx.authority, { completed: true });
-      return goalRecords.read(tx, input.id, ctx.authority);
-    }),
-  ),
+  complete: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.goal))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await goalRecords.update(tx, input.id, ctx.authority, { completed: true });
+        return goalRecords.read(tx, input.id, ctx.authority);
+      }),
+    ),
 
   remove: protectedProcedure
     .input(idInput)

@@ -14,13 +14,7 @@ export function activityWeeksQuery(db: Queryable, who: Authority, boundaries: Da
   return db
     .select({ week: week.as('week'), type: activities.type, count: sql<number>`count(*)` })
     .from(activities)
-    .where(
-      and(
-        canRead(activities, who),
-        gte(activities.date, boundaries[0]),
-        lt(activities.date, boundaries[boundaries.length - 1]),
-      ),
-    )
+    .where(and(canRead(activities, who), gte(activities.date, boundaries[0]), lt(activities.date, boundaries[boundaries.length - 1])))
     .groupBy(sql`week`, activities.type);
 }
 

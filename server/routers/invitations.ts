@@ -54,34 +54,40 @@ export const invitationsRouter = router({
   ),
 
   /** Joins the team with the invitation's role; every invitation of that team for the caller is then used up. */
-  accept: protectedProcedure.input(invitationIdInput).output(answer(answers.team)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      const invitation = await openInvitation(tx, input.id, ctx.user.id);
-      const [member] = await tx
-        .select({ role: teamMembers.role })
-        .from(teamMembers)
-        .where(and(eq(teamMembers.teamId, invitation.teamId), eq(teamMembers.userId, ctx.user.id)));
-      if (!member) {
-        await assertRoomForTeam(tx, ctx.user.id);
-        await tx.insert(teamMembers).values({ teamId: invitation.teamId, userId: ctx.user.id, role: invitation.role });
-      }
-      await tx.delete(teamInvitations).where(and(eq(teamInvitations.teamId, invitation.teamId), eq(teamInvitations.userId, ctx.user.id)));
-      const [team] = await tx
-        .select({ id: teams.id, name: teams.name, description: teams.description, createdAt: teams.createdAt })
-        .from(teams)
-        .where(eq(teams.id, invitation.teamId));
-      return { ...team, role: member?.role ?? invitation.role };
-    }),
-  ),
+  accept: protectedProcedure
+    .input(invitationIdInput)
+    .output(answer(answers.team))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        const invitation = await openInvitation(tx, input.id, ctx.user.id);
+        const [member] = await tx
+          .select({ role: teamMembers.role })
+          .from(teamMembers)
+          .where(and(eq(teamMembers.teamId, invitation.teamId), eq(teamMembers.userId, ctx.user.id)));
+        if (!member) {
+          await assertRoomForTeam(tx, ctx.user.id);
+          await tx.insert(teamMembers).values({ teamId: invitation.teamId, userId: ctx.user.id, role: invitation.role });
+        }
+        await tx.delete(teamInvitations).where(and(eq(teamInvitations.teamId, invitation.teamId), eq(teamInvitations.userId, ctx.user.id)));
+        const [team] = await tx
+          .select({ id: teams.id, name: teams.name, description: teams.description, createdAt: teams.createdAt })
+          .from(teams)
+          .where(eq(teams.id, invitation.teamId));
+        return { ...team, role: member?.role ?? invitation.role };
+      }),
+    ),
 
-  decline: protectedProcedure.input(invitationIdInput).output(answer(answers.done)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      const gone = await tx
-        .delete(teamInvitations)
-        .where(and(eq(teamInvitations.id, input.id), eq(teamInvitations.userId, ctx.user.id)))
-        .returning({ id: teamInvitations.id });
-      if (!gone.length) throw notFound(msg('Invitation not found'));
-      return { success: true as const };
-    }),
-  ),
+  decline: protectedProcedure
+    .input(invitationIdInput)
+    .output(answer(answers.done))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        const gone = await tx
+          .delete(teamInvitations)
+          .where(and(eq(teamInvitations.id, input.id), eq(teamInvitations.userId, ctx.user.id)))
+          .returning({ id: teamInvitations.id });
+        if (!gone.length) throw notFound(msg('Invitation not found'));
+        return { success: true as const };
+      }),
+    ),
 });

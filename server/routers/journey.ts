@@ -1,15 +1,7 @@
 // A contact's spiritual journey (every status change) and its timeline: activities, follow-ups, prayers and status changes in one list.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
-import {
-  activities,
-  contactStatusChanges,
-  followUps,
-  prayerRequests,
-  type ActivityType,
-  type FollowUpType,
-  type SpiritualStatus,
-} from '../../db/schema';
+import { activities, contactStatusChanges, followUps, prayerRequests, type ActivityType, type FollowUpType, type SpiritualStatus } from '../../db/schema';
 import { canRead, type Authority } from '../access';
 
 /** A timeline page holds this many items unless the caller asks for fewer; `hasMore` says when older ones follow. */
@@ -102,7 +94,12 @@ function afterTimelineCursor(cursor: string | undefined) {
 export async function contactHistory(db: Queryable, contactId: number, who: Authority, page: { limit?: number; cursor?: string } = {}) {
   const limit = page.limit ?? TIMELINE_LIMIT;
   const journey = await db
-    .select({ id: contactStatusChanges.id, fromStatus: contactStatusChanges.fromStatus, toStatus: contactStatusChanges.toStatus, changedAt: contactStatusChanges.changedAt })
+    .select({
+      id: contactStatusChanges.id,
+      fromStatus: contactStatusChanges.fromStatus,
+      toStatus: contactStatusChanges.toStatus,
+      changedAt: contactStatusChanges.changedAt,
+    })
     .from(contactStatusChanges)
     .where(eq(contactStatusChanges.contactId, contactId))
     .orderBy(asc(contactStatusChanges.changedAt), asc(contactStatusChanges.id));

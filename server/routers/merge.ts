@@ -84,7 +84,9 @@ async function mergePair(db: Queryable, who: Authority, keptId: number, duplicat
       ...contactColumns,
       createdBy: contacts.createdBy,
       editable: sql<number>`${canEdit(contacts, who)}`.mapWith(Boolean),
-      creatorInTeam: sql<number>`exists (select 1 from team_members m where m.team_id = ${contacts.teamId} and m.user_id = ${contacts.createdBy})`.mapWith(Boolean),
+      creatorInTeam: sql<number>`exists (select 1 from team_members m where m.team_id = ${contacts.teamId} and m.user_id = ${contacts.createdBy})`.mapWith(
+        Boolean,
+      ),
     })
     .from(contacts)
     .where(and(inArray(contacts.id, [keptId, duplicateId]), canRead(contacts, who)));
@@ -146,7 +148,12 @@ async function moveRows(tx: Tx, { table, index }: (typeof movedTables)[number], 
 /** How many rows of each kind hang off the contact among those `who` may read: what the merge moves, as they see it. */
 async function readableCounts(db: Queryable, contactId: number, who: Authority, statusFromDuplicate: boolean) {
   const countOf = async (table: typeof activities | typeof followUps | typeof prayerRequests) =>
-    (await db.select({ n: count() }).from(table).where(and(eq(table.contactId, contactId), canRead(table, who))))[0].n;
+    (
+      await db
+        .select({ n: count() })
+        .from(table)
+        .where(and(eq(table.contactId, contactId), canRead(table, who)))
+    )[0].n;
   const [steps] = await db
     .select({ n: count() })
     .from(contactStatusChanges)
@@ -162,38 +169,44 @@ export function mergeProcedures(readContact: (db: Queryable, id: number, who: Au
      * follow-ups, prayer requests and journey steps (its 'Added as' step aside) would move, among those the user may
      * read. The same refusals as the merge itself, so the dialog can say so before anyone confirms.
      */
-    mergePreview: protectedProcedure.input(contactMergeInput).output(answer(answers.mergePreview)).query(async ({ ctx, input }) => {
-      const db = ctx.database.read;
-      const { kept, duplicate } = await mergePair(db, ctx.authority, input.id, input.duplicateId);
-      return {
-        kept: await readContact(db, input.id, ctx.authority),
-        duplicate: await readContact(db, input.duplicateId, ctx.authority),
-        moving: await readableCounts(db, duplicate.id, ctx.authority, mergedFields(kept, duplicate).statusFromDuplicate),
-      };
-    }),
+    mergePreview: protectedProcedure
+      .input(contactMergeInput)
+      .output(answer(answers.mergePreview))
+      .query(async ({ ctx, input }) => {
+        const db = ctx.database.read;
+        const { kept, duplicate } = await mergePair(db, ctx.authority, input.id, input.duplicateId);
+        return {
+          kept: await readContact(db, input.id, ctx.authority),
+          duplicate: await readContact(db, input.duplicateId, ctx.authority),
+          moving: await readableCounts(db, duplicate.id, ctx.authority, mergedFields(kept, duplicate).statusFromDuplicate),
+        };
+      }),
 
     /** Merges `duplicateId` into `id` in one transaction (see the decisions at the top) and answers the kept contact. */
-    merge: protectedProcedure.input(contactMergeInput).output(answer(answers.merged)).mutation(({ ctx, input }) =>
-      ctx.database.write(async (tx) => {
-        const who = ctx.authority;
-        const { kept, duplicate } = await mergePair(tx, who, input.id, input.duplicateId);
-        const { fields, statusFromDuplicate } = mergedFields(kept, duplicate);
-        const moved = await readableCounts(tx, duplicate.id, who, statusFromDuplicate);
+    merge: protectedProcedure
+      .input(contactMergeInput)
+      .output(answer(answers.merged))
+      .mutation(({ ctx, input }) =>
+        ctx.database.write(async (tx) => {
+          const who = ctx.authority;
+          const { kept, duplicate } = await mergePair(tx, who, input.id, input.duplicateId);
+          const { fields, statusFromDuplicate } = mergedFields(kept, duplicate);
+          const moved = await readableCounts(tx, duplicate.id, who, statusFromDuplicate);
 
-        await tx.update(contacts).set(fields).where(eq(contacts.id, kept.id));
-        const duplicateAdded = and(eq(contactStatusChanges.contactId, duplicate.id), isNull(contactStatusChanges.fromStatus));
-        if (statusFromDuplicate) await tx.update(contactStatusChanges).set({ fromStatus: 'unknown' }).where(duplicateAdded);
-        else await tx.delete(contactStatusChanges).where(duplicateAdded);
-        for (const moving of movedTables) await moveRows(tx, moving, duplicate.id, kept.id);
-        // A snooze is one per user and contact: a user who snoozed both keeps the later end. (`where true` lets SQLite
-        // read the upsert after a select.)
-        await tx.run(sql`insert into ${contactSnoozes} (user_id, contact_id, until)
+          await tx.update(contacts).set(fields).where(eq(contacts.id, kept.id));
+          const duplicateAdded = and(eq(contactStatusChanges.contactId, duplicate.id), isNull(contactStatusChanges.fromStatus));
+          if (statusFromDuplicate) await tx.update(contactStatusChanges).set({ fromStatus: 'unknown' }).where(duplicateAdded);
+          else await tx.delete(contactStatusChanges).where(duplicateAdded);
+          for (const moving of movedTables) await moveRows(tx, moving, duplicate.id, kept.id);
+          // A snooze is one per user and contact: a user who snoozed both keeps the later end. (`where true` lets SQLite
+          // read the upsert after a select.)
+          await tx.run(sql`insert into ${contactSnoozes} (user_id, contact_id, until)
           select user_id, ${kept.id}, until from ${contactSnoozes} where contact_id = ${duplicate.id} and true
           on conflict (user_id, contact_id) do update set until = max(until, excluded.until)`);
-        // Nothing is left to cascade but the duplicate's own snoozes, copied above.
-        await tx.delete(contacts).where(eq(contacts.id, duplicate.id));
-        return { contact: await readContact(tx, kept.id, who), moved };
-      }),
-    ),
+          // Nothing is left to cascade but the duplicate's own snoozes, copied above.
+          await tx.delete(contacts).where(eq(contacts.id, duplicate.id));
+          return { contact: await readContact(tx, kept.id, who), moved };
+        }),
+      ),
   };
 }

@@ -39,10 +39,7 @@ const answeredOn = sql`coalesce(${prayerRequests.answerDate}, ${prayerRequests.d
 export const prayerListColumns = { ...prayerColumns, contactName: contacts.name };
 
 function selectPrayers(db: Queryable) {
-  return db
-    .select(prayerListColumns)
-    .from(prayerRequests)
-    .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId));
+  return db.select(prayerListColumns).from(prayerRequests).innerJoin(contacts, eq(contacts.id, prayerRequests.contactId));
 }
 
 /** Newest first by date, `answered` narrowing to one tab; or one `section` (tab) in the screen's order. */
@@ -74,87 +71,125 @@ function answerFields(answered: boolean | undefined, answerDate: Date | null | u
 }
 
 export const prayerRequestsRouter = router({
-  list: protectedProcedure.input(prayerListInput).output(answer(answers.prayerRequest.array())).query(({ ctx, input }) => prayerPage(ctx.database.read, ctx.authority, input)),
+  list: protectedProcedure
+    .input(prayerListInput)
+    .output(answer(answers.prayerRequest.array()))
+    .query(({ ctx, input }) => prayerPage(ctx.database.read, ctx.authority, input)),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['prayer']);
     return { active: tally('prayer', 'active').rows, answered: tally('prayer', 'answered').rows };
   }),
 
-  byId: protectedProcedure.input(idInput).output(answer(answers.prayerRequest)).query(({ ctx, input }) => prayerRecords.read(ctx.database.read, input.id, ctx.authority)),
+  byId: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.prayerRequest))
+    .query(({ ctx, input }) => prayerRecords.read(ctx.database.read, input.id, ctx.authority)),
 
   // An outbox replay with the same key answers the first result and creates nothing (decisions 006, 027).
-  create: protectedProcedure.input(prayerCreateInput).output(answer(answers.prayerRequest)).mutation(({ ctx, input }) =>
-    ctx.database.write((tx) => onceForKey(tx, ctx.user.id, input.idempotencyKey, input, async () => {
-      await assertCanCreateIn(tx, input.teamId, ctx.authority);
-      await contactRefs.read(tx, input.contactId, ctx.authority);
-      const { answered, answerDate, idempotencyKey: _key, ...rest } = input;
-      const [row] = await tx
-        .insert(prayerRequests)
-        .values({ ...rest, ...prayerKeys(rest), ...answerFields(answered, answerDate), createdBy: ctx.user.id })
-        .returning({ id: prayerRequests.id });
-      return prayerRecords.read(tx, row.id, ctx.authority);
-    }, 'prayer')),
-  ),
+  create: protectedProcedure
+    .input(prayerCreateInput)
+    .output(answer(answers.prayerRequest))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write((tx) =>
+        onceForKey(
+          tx,
+          ctx.user.id,
+          input.idempotencyKey,
+          input,
+          async () => {
+            await assertCanCreateIn(tx, input.teamId, ctx.authority);
+            await contactRefs.read(tx, input.contactId, ctx.authority);
+            const { answered, answerDate, idempotencyKey: _key, ...rest } = input;
+            const [row] = await tx
+              .insert(prayerRequests)
+              .values({ ...rest, ...prayerKeys(rest), ...answerFields(answered, answerDate), createdBy: ctx.user.id })
+              .returning({ id: prayerRequests.id });
+            return prayerRecords.read(tx, row.id, ctx.authority);
+          },
+          'prayer',
+        ),
+      ),
+    ),
 
-  update: protectedProcedure.input(prayerUpdateInput).output(answer(answers.prayerRequest)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      const { id, answered, answerDate, ...changes } = input;
-      await prayerRecords.update(tx, id, ctx.authority, { ...changes, ...(changes.request === undefined ? {} : prayerKeys({ request: changes.request })), ...answerFields(answered, answerDate) });
-      return prayerRecords.read(tx, id, ctx.authority);
-    }),
-  ),
+  update: protectedProcedure
+    .input(prayerUpdateInput)
+    .output(answer(answers.prayerRequest))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        const { id, answered, answerDate, ...changes } = input;
+        await prayerRecords.update(tx, id, ctx.authority, {
+          ...changes,
+          ...(changes.request === undefined ? {} : prayerKeys({ request: changes.request })),
+          ...answerFields(answered, answerDate),
+        });
+        return prayerRecords.read(tx, id, ctx.authority);
+      }),
+    ),
 
   /**
    * One more prayer, counted in SQL so two quick presses never lose one. The author's own prayer also records when, and
    * moves the request to the back of their Pray today rotation; a teammate's leaves the author's rotation alone.
    */
-  pray: protectedProcedure.input(idInput).output(answer(answers.prayerRequest)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      const now = Date.now();
-      const own = sql`${prayerRequests.createdBy} = ${ctx.user.id}`;
-      await prayerRecords.update(tx, input.id, ctx.authority, {
-        prayedCount: sql`${prayerRequests.prayedCount} + 1`,
-        lastPrayedAt: sql`case when ${own} then ${now} else ${prayerRequests.lastPrayedAt} end`,
-        rotatedAt: sql`case when ${own} then ${now} else ${prayerRequests.rotatedAt} end`,
-      });
-      return prayerRecords.read(tx, input.id, ctx.authority);
-    }),
-  ),
+  pray: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.prayerRequest))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        const now = Date.now();
+        const own = sql`${prayerRequests.createdBy} = ${ctx.user.id}`;
+        await prayerRecords.update(tx, input.id, ctx.authority, {
+          prayedCount: sql`${prayerRequests.prayedCount} + 1`,
+          lastPrayedAt: sql`case when ${own} then ${now} else ${prayerRequests.lastPrayedAt} end`,
+          rotatedAt: sql`case when ${own} then ${now} else ${prayerRequests.rotatedAt} end`,
+        });
+        return prayerRecords.read(tx, input.id, ctx.authority);
+      }),
+    ),
 
   /** Pray today: the day's list of the user's own active requests (server/nudges/prayToday.ts), and its length. */
-  today: protectedProcedure.input(prayTodayInput).output(answer(answers.prayToday)).query(async ({ ctx, input }) => {
-    const settings = await readSettings(ctx.database.read, ctx.user.id);
-    const dayStart = input?.todayStart?.getTime() ?? dayStartIn(Date.now(), settings.timeZone ?? 'UTC');
-    const items = await prayTodayList(ctx.database.read, ctx.user.id, dayStart, settings.prayTodayCount);
-    return { count: settings.prayTodayCount, items };
-  }),
+  today: protectedProcedure
+    .input(prayTodayInput)
+    .output(answer(answers.prayToday))
+    .query(async ({ ctx, input }) => {
+      const settings = await readSettings(ctx.database.read, ctx.user.id);
+      const dayStart = input?.todayStart?.getTime() ?? dayStartIn(Date.now(), settings.timeZone ?? 'UTC');
+      const items = await prayTodayList(ctx.database.read, ctx.user.id, dayStart, settings.prayTodayCount);
+      return { count: settings.prayTodayCount, items };
+    }),
 
   /** 'Not today': the user's own request leaves today's list for the back of the rotation; anyone else's is not found. */
-  notToday: protectedProcedure.input(idInput).output(answer(answers.removed)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      if (!(await setAsideToday(tx, ctx.user.id, input.id, Date.now()))) throw notFound(msg('Prayer request not found'));
-      return { success: true as const, id: input.id };
-    }),
-  ),
+  notToday: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.removed))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        if (!(await setAsideToday(tx, ctx.user.id, input.id, Date.now()))) throw notFound(msg('Prayer request not found'));
+        return { success: true as const, id: input.id };
+      }),
+    ),
 
   /** How many requests the Pray today list holds (Settings of the list itself). */
-  setTodayCount: protectedProcedure.input(prayTodayCountInput).output(answer(answers.prayTodayCount)).mutation(async ({ ctx, input }) => {
-    const settings = await ctx.database.write((tx) => writeSettings(tx, ctx.user.id, { prayTodayCount: input.count }));
-    return { count: settings.prayTodayCount };
-  }),
-
-  markAnswered: protectedProcedure.input(idInput).output(answer(answers.prayerRequest)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      await prayerRecords.update(tx, input.id, ctx.authority, { answered: true, answerDate: new Date() });
-      return prayerRecords.read(tx, input.id, ctx.authority);
+  setTodayCount: protectedProcedure
+    .input(prayTodayCountInput)
+    .output(answer(answers.prayTodayCount))
+    .mutation(async ({ ctx, input }) => {
+      const settings = await ctx.database.write((tx) => writeSettings(tx, ctx.user.id, { prayTodayCount: input.count }));
+      return { count: settings.prayTodayCount };
     }),
-  ),
+
+  markAnswered: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.prayerRequest))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await prayerRecords.update(tx, input.id, ctx.authority, { answered: true, answerDate: new Date() });
+        return prayerRecords.read(tx, input.id, ctx.authority);
+      }),
+    ),
 
   remove: protectedProcedure
     .input(idInput)
     .output(answer(answers.removed))
-    .mutation(({ ctx, input }) =>
-      ctx.database.write((tx) => prayerRecords.remove(tx, input.id, ctx.authority)),
-    ),
+    .mutation(({ ctx, input }) => ctx.database.write((tx) => prayerRecords.remove(tx, input.id, ctx.authority))),
 });

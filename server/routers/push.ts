@@ -12,17 +12,23 @@ export const pushRouter = router({
   publicKey: protectedProcedure.output(answer(answers.vapidPublicKey)).query(async ({ ctx }) => ({ publicKey: (await ctx.reminders.vapidKeys()).publicKey })),
 
   /** Keeps this browser's subscription; the server will POST to its endpoint, so only a push service's is taken. */
-  subscribe: protectedProcedure.input(subscribeInput).output(answer(answers.done)).mutation(async ({ ctx, input }) => {
-    if (!isAllowedEndpoint(input.endpoint, ctx.reminders.pushAllowedHosts))
-      throw fieldInvalid({ field: 'endpoint', message: msg('The push endpoint must be an https URL of a push service') });
-    if (!isP256Point(input.keys.p256dh)) throw fieldInvalid({ field: 'keys.p256dh', message: msg('The p256dh key must be a P-256 public key in base64url') });
-    await saveSubscription(ctx.database, ctx.user.id, input);
-    return { success: true as const };
-  }),
+  subscribe: protectedProcedure
+    .input(subscribeInput)
+    .output(answer(answers.done))
+    .mutation(async ({ ctx, input }) => {
+      if (!isAllowedEndpoint(input.endpoint, ctx.reminders.pushAllowedHosts))
+        throw fieldInvalid({ field: 'endpoint', message: msg('The push endpoint must be an https URL of a push service') });
+      if (!isP256Point(input.keys.p256dh)) throw fieldInvalid({ field: 'keys.p256dh', message: msg('The p256dh key must be a P-256 public key in base64url') });
+      await saveSubscription(ctx.database, ctx.user.id, input);
+      return { success: true as const };
+    }),
 
   /** Forgets this user's subscription with the endpoint; one that is not theirs (or none) changes nothing. */
-  unsubscribe: protectedProcedure.input(unsubscribeInput).output(answer(answers.done)).mutation(async ({ ctx, input }) => {
-    await removeSubscription(ctx.database, ctx.user.id, input.endpoint);
-    return { success: true as const };
-  }),
+  unsubscribe: protectedProcedure
+    .input(unsubscribeInput)
+    .output(answer(answers.done))
+    .mutation(async ({ ctx, input }) => {
+      await removeSubscription(ctx.database, ctx.user.id, input.endpoint);
+      return { success: true as const };
+    }),
 });

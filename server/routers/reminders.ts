@@ -28,15 +28,23 @@ export const remindersRouter = router({
   get: protectedProcedure.output(answer(answers.reminders)).query(async ({ ctx }) => remindersView(await readSettings(ctx.database.read, ctx.user.id), ctx)),
 
   /** Turning reminders on needs a time zone (given now or before); the next digest is due at the next such hour there. */
-  update: protectedProcedure.input(remindersUpdateInput).output(answer(answers.reminders)).mutation(async ({ ctx, input }) => {
-    const { hour, ...rest } = input;
-    const settings = await ctx.database.write(async (tx) => {
-      const before = await readSettings(tx, ctx.user.id);
-      const next = { ...before, ...rest, reminderHour: hour ?? before.reminderHour };
-      const timeZone = next.timeZone ?? 'UTC';
-      const due = next.remindersOn ? nextDigestAt(Date.now(), next.reminderHour, timeZone) : null;
-      return writeSettings(tx, ctx.user.id, { ...rest, ...(hour === undefined ? {} : { reminderHour: hour }), timeZone: next.timeZone ?? timeZone, nextDigestAt: due });
-    });
-    return remindersView(settings, ctx);
-  }),
+  update: protectedProcedure
+    .input(remindersUpdateInput)
+    .output(answer(answers.reminders))
+    .mutation(async ({ ctx, input }) => {
+      const { hour, ...rest } = input;
+      const settings = await ctx.database.write(async (tx) => {
+        const before = await readSettings(tx, ctx.user.id);
+        const next = { ...before, ...rest, reminderHour: hour ?? before.reminderHour };
+        const timeZone = next.timeZone ?? 'UTC';
+        const due = next.remindersOn ? nextDigestAt(Date.now(), next.reminderHour, timeZone) : null;
+        return writeSettings(tx, ctx.user.id, {
+          ...rest,
+          ...(hour === undefined ? {} : { reminderHour: hour }),
+          timeZone: next.timeZone ?? timeZone,
+          nextDigestAt: due,
+        });
+      });
+      return remindersView(settings, ctx);
+    }),
 });

@@ -16,25 +16,31 @@ const inLanguage = <C extends keyof typeof resourceTranslations.$inferSelect & k
 export const resourceCardColumns = { id: resources.id, title: inLanguage('title'), description: inLanguage('description'), category: inLanguage('category') };
 
 /** The join that brings the reader's version of each article (none: the columns fall back); `locale` may be a placeholder. */
-export const inReadersLanguage = (locale: string | SQL | Placeholder) => and(eq(resourceTranslations.resourceId, resources.id), eq(resourceTranslations.locale, sql`${locale}`));
+export const inReadersLanguage = (locale: string | SQL | Placeholder) =>
+  and(eq(resourceTranslations.resourceId, resources.id), eq(resourceTranslations.locale, sql`${locale}`));
 
 export const resourcesRouter = router({
-  list: protectedProcedure.output(answer(answers.resourceSummary.array())).query(({ ctx }) =>
-    ctx.database.read
-      .select(resourceCardColumns)
-      .from(resources)
-      .leftJoin(resourceTranslations, inReadersLanguage(ctx.locale))
-      .where(canReadResource(resources, ctx.authority))
-      .orderBy(asc(resources.id)),
-  ),
+  list: protectedProcedure
+    .output(answer(answers.resourceSummary.array()))
+    .query(({ ctx }) =>
+      ctx.database.read
+        .select(resourceCardColumns)
+        .from(resources)
+        .leftJoin(resourceTranslations, inReadersLanguage(ctx.locale))
+        .where(canReadResource(resources, ctx.authority))
+        .orderBy(asc(resources.id)),
+    ),
 
-  byId: protectedProcedure.input(idInput).output(answer(answers.resource)).query(async ({ ctx, input }) => {
-    const [row] = await ctx.database.read
-      .select({ ...resourceCardColumns, content: inLanguage('content'), createdAt: resources.createdAt })
-      .from(resources)
-      .leftJoin(resourceTranslations, inReadersLanguage(ctx.locale))
-      .where(and(eq(resources.id, input.id), canReadResource(resources, ctx.authority)));
-    if (!row) throw notFound(msg('Resource not found'));
-    return row;
-  }),
+  byId: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.resource))
+    .query(async ({ ctx, input }) => {
+      const [row] = await ctx.database.read
+        .select({ ...resourceCardColumns, content: inLanguage('content'), createdAt: resources.createdAt })
+        .from(resources)
+        .leftJoin(resourceTranslations, inReadersLanguage(ctx.locale))
+        .where(and(eq(resources.id, input.id), canReadResource(resources, ctx.authority)));
+      if (!row) throw notFound(msg('Resource not found'));
+      return row;
+    }),
 });

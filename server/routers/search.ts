@@ -39,17 +39,34 @@ export function quickSearchQueries(db: Queryable, who: Authority, q: string, lim
       .orderBy(...contactOrder)
       .limit(limit),
     db
-      .select({ id: activities.id, type: activities.type, date: activities.date, notes: activities.notes, description: activities.description, contactName: contacts.name })
+      .select({
+        id: activities.id,
+        type: activities.type,
+        date: activities.date,
+        notes: activities.notes,
+        description: activities.description,
+        contactName: contacts.name,
+      })
       .from(activities)
       .innerJoin(contacts, eq(contacts.id, activities.contactId))
-      .where(firstMatches(activities, who, keyContains(activities.searchKey, term), newestFirst(activities), limit, ['activities_owner_search_idx', 'activities_team_search_idx']))
+      .where(
+        firstMatches(activities, who, keyContains(activities.searchKey, term), newestFirst(activities), limit, [
+          'activities_owner_search_idx',
+          'activities_team_search_idx',
+        ]),
+      )
       .orderBy(...newestFirst(activities))
       .limit(limit),
     db
       .select({ id: prayerRequests.id, request: prayerRequests.request, contactName: contacts.name, answered: prayerRequests.answered })
       .from(prayerRequests)
       .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId))
-      .where(firstMatches(prayerRequests, who, keyContains(prayerRequests.searchKey, term), newestFirst(prayerRequests), limit, ['prayer_requests_owner_search_idx', 'prayer_requests_team_search_idx']))
+      .where(
+        firstMatches(prayerRequests, who, keyContains(prayerRequests.searchKey, term), newestFirst(prayerRequests), limit, [
+          'prayer_requests_owner_search_idx',
+          'prayer_requests_team_search_idx',
+        ]),
+      )
       .orderBy(...newestFirst(prayerRequests))
       .limit(limit),
   ] as const;
@@ -61,8 +78,11 @@ export const searchRouter = router({
    * own rows is fast enough at the sizes Sower sees), so 'ramon' finds 'Ramón'. Contacts whose name starts with the
    * text come first, then by name; activities and prayers newest first.
    */
-  quick: protectedProcedure.input(quickSearchInput).output(answer(answers.quickSearch)).query(async ({ ctx, input }) => {
-    const [foundContacts, foundActivities, foundPrayers] = await Promise.all(quickSearchQueries(ctx.database.read, ctx.authority, input.q, input.limit));
-    return { contacts: foundContacts, activities: foundActivities, prayers: foundPrayers };
-  }),
+  quick: protectedProcedure
+    .input(quickSearchInput)
+    .output(answer(answers.quickSearch))
+    .query(async ({ ctx, input }) => {
+      const [foundContacts, foundActivities, foundPrayers] = await Promise.all(quickSearchQueries(ctx.database.read, ctx.authority, input.q, input.limit));
+      return { contacts: foundContacts, activities: foundActivities, prayers: foundPrayers };
+    }),
 });

@@ -65,7 +65,13 @@ export async function activitiesSinceStatusChange(db: Queryable, contactId: numb
 async function checkOf(db: Queryable, contactId: number, who: Authority, sentZone: string | undefined) {
   const contact = await contactStatus.read(db, contactId, who);
   const { count, since } = await activitiesSinceStatusChange(db, contactId, who, await zoneOf(db, who.userId, sentZone));
-  const [editable] = count >= SPIRITUAL_CHECK_AFTER ? await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.id, contactId), canEdit(contacts, who))) : [];
+  const [editable] =
+    count >= SPIRITUAL_CHECK_AFTER
+      ? await db
+          .select({ id: contacts.id })
+          .from(contacts)
+          .where(and(eq(contacts.id, contactId), canEdit(contacts, who)))
+      : [];
   return { id: contact.id, spiritualStatus: contact.spiritualStatus, activitiesSinceChange: count, ask: Boolean(editable), since };
 }
 
@@ -75,15 +81,21 @@ export async function askSpiritualChange(db: Queryable, contactId: number, who: 
 }
 
 export const spiritualCheckProcedures = {
-  spiritualCheck: protectedProcedure.input(spiritualCheckInput).output(answer(answers.spiritualCheck)).query(({ ctx, input }) => checkOf(ctx.database.read, input.id, ctx.authority, input.timeZone)),
+  spiritualCheck: protectedProcedure
+    .input(spiritualCheckInput)
+    .output(answer(answers.spiritualCheck))
+    .query(({ ctx, input }) => checkOf(ctx.database.read, input.id, ctx.authority, input.timeZone)),
 
   /** The answer: the status now (changed or not) and a journey step dated now; 403 for a team viewer, 404 for others'. */
-  answerSpiritualCheck: protectedProcedure.input(spiritualCheckAnswerInput).output(answer(answers.spiritualCheck)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      const before = await contactStatus.read(tx, input.id, ctx.authority);
-      await contactStatus.update(tx, input.id, ctx.authority, before.spiritualStatus === input.status ? {} : { spiritualStatus: input.status });
-      await recordStatusChanges(tx, ctx.user.id, [{ contactId: input.id, fromStatus: before.spiritualStatus, toStatus: input.status }]);
-      return checkOf(tx, input.id, ctx.authority, input.timeZone);
-    }),
-  ),
+  answerSpiritualCheck: protectedProcedure
+    .input(spiritualCheckAnswerInput)
+    .output(answer(answers.spiritualCheck))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        const before = await contactStatus.read(tx, input.id, ctx.authority);
+        await contactStatus.update(tx, input.id, ctx.authority, before.spiritualStatus === input.status ? {} : { spiritualStatus: input.status });
+        await recordStatusChanges(tx, ctx.user.id, [{ contactId: input.id, fromStatus: before.spiritualStatus, toStatus: input.status }]);
+        return checkOf(tx, input.id, ctx.authority, input.timeZone);
+      }),
+    ),
 };

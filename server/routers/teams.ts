@@ -60,28 +60,34 @@ const invitationColumns = {
 
 const teamInvitationsRouter = router({
   /** The team's open invitations, for its admins. */
-  list: protectedProcedure.input(memberRemoveInput.pick({ teamId: true })).output(answer(answers.sentInvitation.array())).query(async ({ ctx, input }) => {
-    await assertTeamAdmin(ctx.database.read, input.teamId, ctx.authority);
-    const rows = await ctx.database.read
-      .select(invitationColumns)
-      .from(teamInvitations)
-      .where(and(eq(teamInvitations.teamId, input.teamId), gt(teamInvitations.expiresAt, new Date())))
-      .orderBy(desc(teamInvitations.createdAt), asc(teamInvitations.id));
-    return rows.map((row) => ({ ...row, status: 'pending' as const }));
-  }),
+  list: protectedProcedure
+    .input(memberRemoveInput.pick({ teamId: true }))
+    .output(answer(answers.sentInvitation.array()))
+    .query(async ({ ctx, input }) => {
+      await assertTeamAdmin(ctx.database.read, input.teamId, ctx.authority);
+      const rows = await ctx.database.read
+        .select(invitationColumns)
+        .from(teamInvitations)
+        .where(and(eq(teamInvitations.teamId, input.teamId), gt(teamInvitations.expiresAt, new Date())))
+        .orderBy(desc(teamInvitations.createdAt), asc(teamInvitations.id));
+      return rows.map((row) => ({ ...row, status: 'pending' as const }));
+    }),
 
   /** An admin takes an invitation back. */
-  withdraw: protectedProcedure.input(teamInvitationInput).output(answer(answers.done)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      await assertTeamAdmin(tx, input.teamId, ctx.authority);
-      const gone = await tx
-        .delete(teamInvitations)
-        .where(and(eq(teamInvitations.id, input.invitationId), eq(teamInvitations.teamId, input.teamId)))
-        .returning({ id: teamInvitations.id });
-      if (!gone.length) throw notFound(msg('Invitation not found'));
-      return { success: true as const };
-    }),
-  ),
+  withdraw: protectedProcedure
+    .input(teamInvitationInput)
+    .output(answer(answers.done))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await assertTeamAdmin(tx, input.teamId, ctx.authority);
+        const gone = await tx
+          .delete(teamInvitations)
+          .where(and(eq(teamInvitations.id, input.invitationId), eq(teamInvitations.teamId, input.teamId)))
+          .returning({ id: teamInvitations.id });
+        if (!gone.length) throw notFound(msg('Invitation not found'));
+        return { success: true as const };
+      }),
+    ),
 });
 
 /** Refuses a change that would leave the team with no admin. */
@@ -97,71 +103,90 @@ async function assertAnotherAdmin(tx: Tx, teamId: number, leavingUserId: number)
 const teamIdOnly = memberRemoveInput.pick({ teamId: true });
 
 const membersRouter = router({
-  list: protectedProcedure.input(teamIdOnly).output(answer(answers.member.array())).query(async ({ ctx, input }) => {
-    if (!(await teamRole(ctx.database.read, input.teamId, ctx.authority))) throw notFound(TEAM_NOT_FOUND);
-    return ctx.database.read
-      .select(memberColumns)
-      .from(teamMembers)
-      .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(eq(teamMembers.teamId, input.teamId))
-      .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId));
-  }),
+  list: protectedProcedure
+    .input(teamIdOnly)
+    .output(answer(answers.member.array()))
+    .query(async ({ ctx, input }) => {
+      if (!(await teamRole(ctx.database.read, input.teamId, ctx.authority))) throw notFound(TEAM_NOT_FOUND);
+      return ctx.database.read
+        .select(memberColumns)
+        .from(teamMembers)
+        .innerJoin(users, eq(users.id, teamMembers.userId))
+        .where(eq(teamMembers.teamId, input.teamId))
+        .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId));
+    }),
 
   /**
    * Invites a person (by id or username): they join only by accepting. The same invitation is written, and the same
    * answer given, whether or not anybody has that id or username, so an admin learns nothing about who has an account.
    */
-  add: protectedProcedure.input(memberAddInput).output(answer(answers.sentInvitation)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      await assertTeamAdmin(tx, input.teamId, ctx.authority);
-      const invitee = input.userId !== undefined ? `id:${input.userId}` : `name:${usernameKey(input.username!)}`;
-      const [user] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(input.userId !== undefined ? eq(users.id, input.userId) : eq(users.usernameKey, usernameKey(input.username!)));
-      // Members are listed to the admin already, so saying so tells nothing new.
-      if (user && (await teamRole(tx, input.teamId, decidedInSql(user.id)))) throw new TRPCError({ code: 'CONFLICT', message: msg('This user is already a member of the team') });
-      const now = new Date();
-      await tx.delete(teamInvitations).where(and(eq(teamInvitations.teamId, input.teamId), lte(teamInvitations.expiresAt, now)));
-      const [{ pending }] = await tx
-        .select({ pending: count() })
-        .from(teamInvitations)
-        .where(and(eq(teamInvitations.teamId, input.teamId), ne(teamInvitations.invitee, invitee)));
-      if (pending >= MAX_PENDING_INVITATIONS) throw new TRPCError({ code: 'CONFLICT', message: TOO_MANY_INVITATIONS });
-      const values = { userId: user?.id ?? null, role: input.role, invitedBy: ctx.user.id, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS) };
-      const [invitation] = await tx
-        .insert(teamInvitations)
-        .values({ teamId: input.teamId, invitee, ...values })
-        .onConflictDoUpdate({ target: [teamInvitations.teamId, teamInvitations.invitee], set: values })
-        .returning(invitationColumns);
-      return { ...invitation, status: 'pending' as const };
-    }),
-  ),
+  add: protectedProcedure
+    .input(memberAddInput)
+    .output(answer(answers.sentInvitation))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await assertTeamAdmin(tx, input.teamId, ctx.authority);
+        const invitee = input.userId !== undefined ? `id:${input.userId}` : `name:${usernameKey(input.username!)}`;
+        const [user] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(input.userId !== undefined ? eq(users.id, input.userId) : eq(users.usernameKey, usernameKey(input.username!)));
+        // Members are listed to the admin already, so saying so tells nothing new.
+        if (user && (await teamRole(tx, input.teamId, decidedInSql(user.id))))
+          throw new TRPCError({ code: 'CONFLICT', message: msg('This user is already a member of the team') });
+        const now = new Date();
+        await tx.delete(teamInvitations).where(and(eq(teamInvitations.teamId, input.teamId), lte(teamInvitations.expiresAt, now)));
+        const [{ pending }] = await tx
+          .select({ pending: count() })
+          .from(teamInvitations)
+          .where(and(eq(teamInvitations.teamId, input.teamId), ne(teamInvitations.invitee, invitee)));
+        if (pending >= MAX_PENDING_INVITATIONS) throw new TRPCError({ code: 'CONFLICT', message: TOO_MANY_INVITATIONS });
+        const values = {
+          userId: user?.id ?? null,
+          role: input.role,
+          invitedBy: ctx.user.id,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
+        };
+        const [invitation] = await tx
+          .insert(teamInvitations)
+          .values({ teamId: input.teamId, invitee, ...values })
+          .onConflictDoUpdate({ target: [teamInvitations.teamId, teamInvitations.invitee], set: values })
+          .returning(invitationColumns);
+        return { ...invitation, status: 'pending' as const };
+      }),
+    ),
 
-  update: protectedProcedure.input(memberUpdateInput).output(answer(answers.member)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      await assertTeamAdmin(tx, input.teamId, ctx.authority);
-      const current = await loadMember(tx, input.teamId, input.userId);
-      if (current.role === 'admin' && input.role !== 'admin') await assertAnotherAdmin(tx, input.teamId, input.userId);
-      await tx
-        .update(teamMembers)
-        .set({ role: input.role })
-        .where(and(eq(teamMembers.teamId, input.teamId), eq(teamMembers.userId, input.userId)));
-      return loadMember(tx, input.teamId, input.userId);
-    }),
-  ),
+  update: protectedProcedure
+    .input(memberUpdateInput)
+    .output(answer(answers.member))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await assertTeamAdmin(tx, input.teamId, ctx.authority);
+        const current = await loadMember(tx, input.teamId, input.userId);
+        if (current.role === 'admin' && input.role !== 'admin') await assertAnotherAdmin(tx, input.teamId, input.userId);
+        await tx
+          .update(teamMembers)
+          .set({ role: input.role })
+          .where(and(eq(teamMembers.teamId, input.teamId), eq(teamMembers.userId, input.userId)));
+        return loadMember(tx, input.teamId, input.userId);
+      }),
+    ),
 
   /** Admins remove anyone; any member may leave on their own. */
-  remove: protectedProcedure.input(memberRemoveInput).output(answer(answers.done)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      if (input.userId !== ctx.user.id) await assertTeamAdmin(tx, input.teamId, ctx.authority);
-      else if (!(await teamRole(tx, input.teamId, ctx.authority))) throw notFound(TEAM_NOT_FOUND);
-      const member = await loadMember(tx, input.teamId, input.userId);
-      if (member.role === 'admin') await assertAnotherAdmin(tx, input.teamId, input.userId);
-      await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, input.teamId), eq(teamMembers.userId, input.userId)));
-      return { success: true as const };
-    }),
-  ),
+  remove: protectedProcedure
+    .input(memberRemoveInput)
+    .output(answer(answers.done))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        if (input.userId !== ctx.user.id) await assertTeamAdmin(tx, input.teamId, ctx.authority);
+        else if (!(await teamRole(tx, input.teamId, ctx.authority))) throw notFound(TEAM_NOT_FOUND);
+        const member = await loadMember(tx, input.teamId, input.userId);
+        if (member.role === 'admin') await assertAnotherAdmin(tx, input.teamId, input.userId);
+        await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, input.teamId), eq(teamMembers.userId, input.userId)));
+        return { success: true as const };
+      }),
+    ),
 });
 
 /** The caller's teams with their role: read by the shell on every visit, so prepared. */
@@ -178,35 +203,44 @@ export const teamsRouter = router({
   /** Only ever the caller's own teams, whatever userId a REST client passes. */
   list: protectedProcedure.output(answer(answers.team.array())).query(({ ctx }) => myTeams(ctx.database.read).all({ userId: ctx.user.id })),
 
-  create: protectedProcedure.input(teamCreateInput).output(answer(answers.ownTeam)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      await assertRoomForTeam(tx, ctx.user.id);
-      const [team] = await tx
-        .insert(teams)
-        .values({ ...input, createdBy: ctx.user.id })
-        .returning(teamColumns);
-      await tx.insert(teamMembers).values({ teamId: team.id, userId: ctx.user.id, role: 'admin' });
-      return { ...team, role: 'admin' as const };
-    }),
-  ),
+  create: protectedProcedure
+    .input(teamCreateInput)
+    .output(answer(answers.ownTeam))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await assertRoomForTeam(tx, ctx.user.id);
+        const [team] = await tx
+          .insert(teams)
+          .values({ ...input, createdBy: ctx.user.id })
+          .returning(teamColumns);
+        await tx.insert(teamMembers).values({ teamId: team.id, userId: ctx.user.id, role: 'admin' });
+        return { ...team, role: 'admin' as const };
+      }),
+    ),
 
-  update: protectedProcedure.input(teamUpdateInput).output(answer(answers.ownTeam)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      const { id, ...changes } = input;
-      await assertTeamAdmin(tx, id, ctx.authority);
-      const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-      if (Object.keys(values).length) await tx.update(teams).set(values).where(eq(teams.id, id));
-      return { ...(await loadTeam(tx, id)), role: 'admin' as const };
-    }),
-  ),
+  update: protectedProcedure
+    .input(teamUpdateInput)
+    .output(answer(answers.ownTeam))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        const { id, ...changes } = input;
+        await assertTeamAdmin(tx, id, ctx.authority);
+        const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+        if (Object.keys(values).length) await tx.update(teams).set(values).where(eq(teams.id, id));
+        return { ...(await loadTeam(tx, id)), role: 'admin' as const };
+      }),
+    ),
 
-  remove: protectedProcedure.input(idInput).output(answer(answers.removed)).mutation(({ ctx, input }) =>
-    ctx.database.write(async (tx) => {
-      await assertTeamAdmin(tx, input.id, ctx.authority);
-      await tx.delete(teams).where(eq(teams.id, input.id));
-      return { success: true as const, id: input.id };
-    }),
-  ),
+  remove: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.removed))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await assertTeamAdmin(tx, input.id, ctx.authority);
+        await tx.delete(teams).where(eq(teams.id, input.id));
+        return { success: true as const, id: input.id };
+      }),
+    ),
 
   members: membersRouter,
   invitations: teamInvitationsRouter,

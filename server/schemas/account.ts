@@ -6,7 +6,11 @@ import { registerInput } from './auth';
 import { emailSchema } from './authFields';
 
 /** A first or last name; `label` is a marked text (msg('First name')). */
-const namePart = (label: string) => z.string().trim().max(100, fmt('{label} must be at most {max} characters', { label, max: 100 }));
+const namePart = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(100, fmt('{label} must be at most {max} characters', { label, max: 100 }));
 
 /** A full name as registration stores it: the first word is the first name, the rest the last name. */
 function splitName(name: string) {
@@ -45,12 +49,18 @@ export const confirmEmailInput = z.object(
 );
 
 export const changePasswordInput = z.object({
-  currentPassword: z.string({ error: msg('Current password is required') }).min(1, msg('Current password is required')).max(200),
+  currentPassword: z
+    .string({ error: msg('Current password is required') })
+    .min(1, msg('Current password is required'))
+    .max(200),
   newPassword: registerInput.shape.password,
 });
 
 export const deleteAccountInput = z.object({
-  password: z.string({ error: msg('Password is required') }).min(1, msg('Password is required')).max(200),
+  password: z
+    .string({ error: msg('Password is required') })
+    .min(1, msg('Password is required'))
+    .max(200),
 });
 
 /** About 1 MB of text: what the HTTP body limit lets through. */

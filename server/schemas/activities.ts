@@ -59,4 +59,3 @@ export const activityListInput = z
   .object({ ...pageFields, type: activityTypeSchema.optional(), contactId: id.optional(), from: dateInput().optional(), to: dateInput().optional() })
   .refine((v) => !v.from || !v.to || v.from < v.to, { message: msg('The end date must be after the start date'), path: ['to'] })
   .optional();
-

@@ -15,7 +15,15 @@ const teamId = rowId.nullable();
 const spiritualStatus = z.enum(spiritualStatuses);
 const teamRole = z.enum(teamRoles);
 
-export const user = z.strictObject({ id: rowId, username: text, email: text, firstName: text, lastName: text, language: z.enum(locales).nullable(), emailConfirmed: z.boolean() });
+export const user = z.strictObject({
+  id: rowId,
+  username: text,
+  email: text,
+  firstName: text,
+  lastName: text,
+  language: z.enum(locales).nullable(),
+  emailConfirmed: z.boolean(),
+});
 
 const contactFields = { id: rowId, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText, createdAt: instant, teamId };
 export const contact = z.strictObject({ ...contactFields, lastContactAt: instant.nullable(), nextFollowUpAt: instant.nullable() });
@@ -23,7 +31,16 @@ export const contact = z.strictObject({ ...contactFields, lastContactAt: instant
 /** How many rows a merge moves from the duplicate, among those the caller may read. */
 const mergeCounts = z.strictObject({ activities: count, followUps: count, prayerRequests: count, statusChanges: count });
 
-export const activity = z.strictObject({ id: rowId, type: z.enum(activityTypes), date: instant, description: maybeText, notes: maybeText, contactId: rowId, contactName: text, teamId });
+export const activity = z.strictObject({
+  id: rowId,
+  type: z.enum(activityTypes),
+  date: instant,
+  description: maybeText,
+  notes: maybeText,
+  contactId: rowId,
+  contactName: text,
+  teamId,
+});
 
 // A repeating follow-up (issue 16) carries its interval and series: repeatEvery/repeatUnit/repeatFrom all null when it does not repeat.
 export const followUp = z.strictObject({
@@ -92,13 +109,31 @@ export const reminders = z.strictObject({
 
 export const prayToday = z.strictObject({
   count,
-  items: z.array(z.strictObject({ id: rowId, contactId: rowId, contactName: text, request: text, prayedCount: count, lastPrayedAt: instant.nullable(), prayedToday: z.boolean() })),
+  items: z.array(
+    z.strictObject({
+      id: rowId,
+      contactId: rowId,
+      contactName: text,
+      request: text,
+      prayedCount: count,
+      lastPrayedAt: instant.nullable(),
+      prayedToday: z.boolean(),
+    }),
+  ),
 });
 
-export const spiritualCheck = z.strictObject({ id: rowId, spiritualStatus, activitiesSinceChange: count, ask: z.boolean(), since: z.enum(spiritualCheckSince) });
+export const spiritualCheck = z.strictObject({
+  id: rowId,
+  spiritualStatus,
+  activitiesSinceChange: count,
+  ask: z.boolean(),
+  since: z.enum(spiritualCheckSince),
+});
 export const attentionItem = z.strictObject({ id: rowId, name: text, spiritualStatus, teamId, lastTouchAt: instant, touched: z.boolean(), dueSince: instant });
 /** Days without a touch, by status. */
-const daysByStatus = z.strictObject(Object.fromEntries(spiritualStatuses.map((status) => [status, count])) as Record<(typeof spiritualStatuses)[number], typeof count>);
+const daysByStatus = z.strictObject(
+  Object.fromEntries(spiritualStatuses.map((status) => [status, count])) as Record<(typeof spiritualStatuses)[number], typeof count>,
+);
 export const attentionDays = z.strictObject({ days: daysByStatus });
 
 const teamFields = { id: rowId, name: text, description: maybeText, createdAt: instant };
@@ -107,7 +142,15 @@ export const ownTeam = z.strictObject({ ...teamFields, role: z.literal('admin') 
 
 export const member = z.strictObject({ teamId: rowId, userId: rowId, role: teamRole, joinedAt: instant, username: text, firstName: text, lastName: text });
 
-export const sentInvitation = z.strictObject({ id: rowId, teamId: rowId, invitee: text, role: teamRole, status: z.literal('pending'), createdAt: instant, expiresAt: instant });
+export const sentInvitation = z.strictObject({
+  id: rowId,
+  teamId: rowId,
+  invitee: text,
+  role: teamRole,
+  status: z.literal('pending'),
+  createdAt: instant,
+  expiresAt: instant,
+});
 
 export const receivedInvitation = z.strictObject({
   id: rowId,
@@ -124,7 +167,15 @@ const statusChange = { id: rowId, fromStatus: spiritualStatus.nullable(), toStat
 
 export const timelineItem = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('activity'), id: rowId, date: instant, type: z.enum(activityTypes), notes: maybeText, description: maybeText }),
-  z.strictObject({ kind: z.literal('followUp'), id: rowId, date: instant, type: z.enum(followUpTypes), description: text, completed: z.boolean(), pending: z.boolean() }),
+  z.strictObject({
+    kind: z.literal('followUp'),
+    id: rowId,
+    date: instant,
+    type: z.enum(followUpTypes),
+    description: text,
+    completed: z.boolean(),
+    pending: z.boolean(),
+  }),
   z.strictObject({
     kind: z.literal('prayer'),
     id: rowId,
@@ -171,7 +222,12 @@ export const contactTimeline = z.strictObject({
 export const mergePreview = z.strictObject({ kept: contact, duplicate: contact, moving: mergeCounts });
 export const merged = z.strictObject({ contact, moved: mergeCounts });
 
-export const createdActivity = activity.extend({ newContact: z.boolean(), followUp: followUp.nullable(), prayerRequest: prayerRequest.nullable(), askSpiritualChange: z.boolean() });
+export const createdActivity = activity.extend({
+  newContact: z.boolean(),
+  followUp: followUp.nullable(),
+  prayerRequest: prayerRequest.nullable(),
+  askSpiritualChange: z.boolean(),
+});
 export const updatedActivity = activity.extend({ newContact: z.boolean() });
 
 export const completedFollowUp = followUp.extend({ next: z.strictObject({ id: rowId, date: instant }).nullable() });
@@ -181,7 +237,10 @@ export const prayTodayCount = z.strictObject({ count });
 export const resourceSummary = z.strictObject({ id: rowId, title: text, description: text, category: text });
 export const resource = resourceSummary.extend({ content: text, createdAt: instant });
 
-export const calendarStatus = z.discriminatedUnion('enabled', [z.strictObject({ enabled: z.literal(true), url: text }), z.strictObject({ enabled: z.literal(false), url: z.null() })]);
+export const calendarStatus = z.discriminatedUnion('enabled', [
+  z.strictObject({ enabled: z.literal(true), url: text }),
+  z.strictObject({ enabled: z.literal(false), url: z.null() }),
+]);
 export const calendarDisabled = z.strictObject({ enabled: z.literal(false) });
 
 export const quickSearch = z.strictObject({

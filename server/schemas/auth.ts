@@ -13,18 +13,32 @@ export const registerInput = z.object({
     .string({ error: msg('Password must be at least 8 characters') })
     .min(8, msg('Password must be at least 8 characters'))
     .max(200, msg('Password must be at most 200 characters')),
-  firstName: z.string().trim().max(100, fmt('{label} must be at most {max} characters', { label: msg('First name'), max: 100 })).default(''),
-  lastName: z.string().trim().max(100, fmt('{label} must be at most {max} characters', { label: msg('Last name'), max: 100 })).default(''),
+  firstName: z
+    .string()
+    .trim()
+    .max(100, fmt('{label} must be at most {max} characters', { label: msg('First name'), max: 100 }))
+    .default(''),
+  lastName: z
+    .string()
+    .trim()
+    .max(100, fmt('{label} must be at most {max} characters', { label: msg('Last name'), max: 100 }))
+    .default(''),
   /** The language the visitor was reading when they registered; the account keeps it. */
   language: languageSchema.optional(),
 });
 
 export const loginInput = z.object({
-  username: z.string({ error: msg('Username is required') }).trim().min(1, msg('Username is required')).max(200),
-  password: z.string({ error: msg('Password is required') }).min(1, msg('Password is required')).max(200),
+  username: z
+    .string({ error: msg('Username is required') })
+    .trim()
+    .min(1, msg('Username is required'))
+    .max(200),
+  password: z
+    .string({ error: msg('Password is required') })
+    .min(1, msg('Password is required'))
+    .max(200),
   /** A language the visitor chose on the sign-in page just now: the account takes it. */
   language: languageSchema.optional(),
 });
 
 export const languageInput = z.object({ language: languageSchema });
-

@@ -10,9 +10,36 @@ import { LIMITS } from './limits';
  * pass for 'alice'; Japanese and Korean mix their own scripts with Han as they are written.
  */
 const scripts = [
-  'Latin', 'Cyrillic', 'Greek', 'Armenian', 'Georgian', 'Hebrew', 'Arabic', 'Syriac', 'Thaana', 'Devanagari', 'Bengali',
-  'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Tibetan',
-  'Myanmar', 'Khmer', 'Ethiopic', 'Hangul', 'Hiragana', 'Katakana', 'Han', 'Bopomofo',
+  'Latin',
+  'Cyrillic',
+  'Greek',
+  'Armenian',
+  'Georgian',
+  'Hebrew',
+  'Arabic',
+  'Syriac',
+  'Thaana',
+  'Devanagari',
+  'Bengali',
+  'Gurmukhi',
+  'Gujarati',
+  'Oriya',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Sinhala',
+  'Thai',
+  'Lao',
+  'Tibetan',
+  'Myanmar',
+  'Khmer',
+  'Ethiopic',
+  'Hangul',
+  'Hiragana',
+  'Katakana',
+  'Han',
+  'Bopomofo',
 ].map((name) => ({ name, pattern: new RegExp(`^\\p{Script=${name}}$`, 'u') }));
 const mixesAllowed = [new Set(['Han', 'Hiragana', 'Katakana']), new Set(['Han', 'Hangul']), new Set(['Han', 'Bopomofo'])];
 
@@ -38,7 +65,10 @@ export function isSingleScript(text: string) {
 const invisible = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/u;
 
 export const usernameSchema = zm.pipe(
-  zm.pipe(zm.string({ error: msg('Username must be at least 3 characters') }).check(zm.trim()), zm.transform((value: string) => value.normalize('NFKC'))),
+  zm.pipe(
+    zm.string({ error: msg('Username must be at least 3 characters') }).check(zm.trim()),
+    zm.transform((value: string) => value.normalize('NFKC')),
+  ),
   zm.string().check(
     // First, and alone: the rules below would call an invisible character a wrong letter.
     zm.refine((value: string) => !invisible.test(value), { error: msg('Username cannot contain invisible or formatting characters'), abort: true }),
@@ -53,4 +83,3 @@ export const emailSchema = zm.pipe(
   zm.string({ error: msg('Please enter a valid email address') }).check(zm.trim(), zm.maxLength(LIMITS.email, msg('Please enter a valid email address'))),
   zm.email(msg('Please enter a valid email address')),
 );
-

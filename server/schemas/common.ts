@@ -65,12 +65,7 @@ const tooLongText = (label: string, max: number) => fmt('{label} must be at most
  * texts (msg('Name is required'), msg('Name')), translated where the error reaches the reader.
  */
 export function requiredText(message: string, max: number, label: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, tooLongText(label, max))
-    .refine(isPlainText, notPlainText(label));
+  return z.string({ error: message }).trim().min(1, message).max(max, tooLongText(label, max)).refine(isPlainText, notPlainText(label));
 }
 
 /** An optional text: empty becomes null, so clearing a field in a form clears it in the database. `label` is marked (msg()). */

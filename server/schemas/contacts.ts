@@ -38,7 +38,9 @@ export const contactUpdateInput = z.object({
 /** What narrows the contact list and its count: text in name, email, phone or notes, and a status. */
 const contactFilterFields = { q: optionalSearchText, status: spiritualStatusSchema.optional() };
 
-export const contactListInput = z.object({ ...pageFields, ...contactFilterFields, sort: z.enum(contactSorts, { error: msg('Sort must be name, lastContact or nextFollowUp') }).optional() }).optional();
+export const contactListInput = z
+  .object({ ...pageFields, ...contactFilterFields, sort: z.enum(contactSorts, { error: msg('Sort must be name, lastContact or nextFollowUp') }).optional() })
+  .optional();
 export const contactCountInput = z.object(contactFilterFields).optional();
 
 /**

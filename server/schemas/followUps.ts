@@ -77,7 +77,8 @@ export const followUpListInput = z
     if (v.section && v.completed !== undefined) ctx.addIssue({ code: 'custom', message: msg('Give either section or completed, not both'), path: ['section'] });
     if (v.section && v.section !== 'completed') {
       for (const field of ['todayStart', 'tomorrowStart'] as const) {
-        if (!v[field]) ctx.addIssue({ code: 'custom', message: fmt('{field} is required for the {section} section', { field, section: v.section }), path: [field] });
+        if (!v[field])
+          ctx.addIssue({ code: 'custom', message: fmt('{field} is required for the {section} section', { field, section: v.section }), path: [field] });
       }
     }
     if (v.todayStart && v.tomorrowStart && v.tomorrowStart <= v.todayStart) {

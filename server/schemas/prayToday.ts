@@ -16,7 +16,8 @@ export const prayTodayInput = z
   .superRefine((v, ctx) => {
     if (!v.todayStart) return;
     const offset = Date.now() - v.todayStart.getTime();
-    if (offset > 48 * HOUR || offset < -24 * HOUR) ctx.addIssue({ code: 'custom', message: msg('todayStart must be the start of the current day'), path: ['todayStart'] });
+    if (offset > 48 * HOUR || offset < -24 * HOUR)
+      ctx.addIssue({ code: 'custom', message: msg('todayStart must be the start of the current day'), path: ['todayStart'] });
   })
   .optional();
 

@@ -26,7 +26,9 @@ export const subscribeInput = z
     endpoint: endpointInput,
     keys: z
       .object({
-        p256dh: z.string({ error: msg('The p256dh key must be a P-256 public key in base64url') }).regex(P256DH, msg('The p256dh key must be a P-256 public key in base64url')),
+        p256dh: z
+          .string({ error: msg('The p256dh key must be a P-256 public key in base64url') })
+          .regex(P256DH, msg('The p256dh key must be a P-256 public key in base64url')),
         auth: z.string({ error: msg('The auth secret must be 16 bytes in base64url') }).regex(AUTH, msg('The auth secret must be 16 bytes in base64url')),
       })
       // A browser's PushSubscription.toJSON() holds only these two keys.

@@ -9,8 +9,14 @@ const flag = z.boolean({ error: msg('Must be true or false') });
 export const remindersUpdateInput = z
   .object({
     remindersOn: flag,
-    hour: z.number({ error: msg('Hour must be a whole number from 0 to 23') }).int(msg('Hour must be a whole number from 0 to 23')).min(0, msg('Hour must be a whole number from 0 to 23')).max(23, msg('Hour must be a whole number from 0 to 23')),
-    timeZone: z.string({ error: msg('Time zone must be a time zone name such as Europe/Paris') }).refine(isTimeZone, msg('Time zone must be a time zone name such as Europe/Paris')),
+    hour: z
+      .number({ error: msg('Hour must be a whole number from 0 to 23') })
+      .int(msg('Hour must be a whole number from 0 to 23'))
+      .min(0, msg('Hour must be a whole number from 0 to 23'))
+      .max(23, msg('Hour must be a whole number from 0 to 23')),
+    timeZone: z
+      .string({ error: msg('Time zone must be a time zone name such as Europe/Paris') })
+      .refine(isTimeZone, msg('Time zone must be a time zone name such as Europe/Paris')),
     byEmail: flag,
     byPush: flag,
     includeFollowUps: flag,
@@ -20,4 +26,3 @@ export const remindersUpdateInput = z
   })
   .partial()
   .strict();
-

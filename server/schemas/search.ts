@@ -15,6 +15,10 @@ export const optionalSearchText = z
   .transform((v) => v || undefined);
 
 export const quickSearchInput = z.object({
-  q: z.string({ error: msg('Search text is required') }).trim().min(1, msg('Search text is required')).max(SEARCH_MAX, tooLong),
+  q: z
+    .string({ error: msg('Search text is required') })
+    .trim()
+    .min(1, msg('Search text is required'))
+    .max(SEARCH_MAX, tooLong),
   limit: limitField(20).default(5),
 });

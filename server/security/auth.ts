@@ -120,8 +120,7 @@ export interface Auth {
 
 export function createAuth(database: Database): Auth {
   const lucia = buildLucia(database);
-  const withSecure = (cookie: Cookie, secure: boolean) =>
-    new Cookie(cookie.name, cookie.value, { ...cookie.attributes, secure }).serialize();
+  const withSecure = (cookie: Cookie, secure: boolean) => new Cookie(cookie.name, cookie.value, { ...cookie.attributes, secure }).serialize();
   return {
     async createSession(userId) {
       const s = await lucia.createSession(userId, {});
@@ -131,7 +130,15 @@ export function createAuth(database: Database): Auth {
       const { user, session } = await lucia.validateSession(sessionId);
       if (!user || !session) return null;
       return {
-        user: { id: user.id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName, language: user.language, emailConfirmed: user.emailConfirmed },
+        user: {
+          id: user.id,
+          username: user.username,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          language: user.language,
+          emailConfirmed: user.emailConfirmed,
+        },
         session: { id: session.id, expiresAt: session.expiresAt, fresh: session.fresh },
       };
     },

@@ -40,7 +40,12 @@ export function ActivityWeeksChart({ weeks, title }: { weeks: Week[]; title: str
             <span className="absolute end-0 top-1/2 -translate-y-1/2">{top / 2}</span>
             <span className="absolute end-0 bottom-0 translate-y-1/2">0</span>
           </div>
-          <svg className="h-40 min-w-0 flex-1 sm:h-48 rtl:-scale-x-100" viewBox={`0 0 ${weeks.length} ${top}`} preserveAspectRatio="none" data-testid="weeks-chart">
+          <svg
+            className="h-40 min-w-0 flex-1 sm:h-48 rtl:-scale-x-100"
+            viewBox={`0 0 ${weeks.length} ${top}`}
+            preserveAspectRatio="none"
+            data-testid="weeks-chart"
+          >
             {[0, top / 2, top].map((y) => (
               <line key={y} x1="0" x2={weeks.length} y1={top - y} y2={top - y} className="stroke-base-300" vectorEffect="non-scaling-stroke" />
             ))}
@@ -55,7 +60,10 @@ export function ActivityWeeksChart({ weeks, title }: { weeks: Week[]; title: str
             })}
           </svg>
         </div>
-        <div className="ms-8 mt-1 grid text-center text-[0.7rem] text-base-content/70" style={{ gridTemplateColumns: `repeat(${weeks.length}, minmax(0, 1fr))` }}>
+        <div
+          className="ms-8 mt-1 grid text-center text-[0.7rem] text-base-content/70"
+          style={{ gridTemplateColumns: `repeat(${weeks.length}, minmax(0, 1fr))` }}
+        >
           {weeks.map((week, i) => (
             // Every third week on phones, every other from sm up: twelve dates do not fit side by side.
             <span key={i} className={`whitespace-nowrap ${i % 3 === 0 ? '' : 'invisible'} ${i % 2 === 0 ? 'sm:visible' : 'sm:invisible'}`}>

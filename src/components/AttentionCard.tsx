@@ -24,7 +24,9 @@ export default function AttentionCard() {
           // A quiet placeholder of the card's height while it loads, or when it could not (the rest of the dashboard stands).
           <p className="min-h-12 text-sm text-base-content/60">{list.isError ? t('We could not load who needs attention.') : ''}</p>
         ) : list.data.length === 0 ? (
-          <p className="rounded-box bg-base-200/60 px-4 py-3 text-sm text-base-content/75">{t('Nobody is waiting to hear from you today. Well done keeping in touch!')}</p>
+          <p className="rounded-box bg-base-200/60 px-4 py-3 text-sm text-base-content/75">
+            {t('Nobody is waiting to hear from you today. Well done keeping in touch!')}
+          </p>
         ) : (
           <ul className="grid grid-cols-1 gap-3 md:grid-cols-3">
             {list.data.map((item) => (

@@ -48,11 +48,21 @@ function SnoozeUntilForm({ onSnooze, onCancel }: { onSnooze(until: Date): void; 
       onSubmit={(event) => {
         event.preventDefault();
         const day = fromDateInputValue(value);
-        if (Number.isNaN(day.getTime()) || value < tomorrow || value > latest) return setError(t('Choose a day from tomorrow to {date}', { date: formatDay(fromDateInputValue(latest)) }));
+        if (Number.isNaN(day.getTime()) || value < tomorrow || value > latest)
+          return setError(t('Choose a day from tomorrow to {date}', { date: formatDay(fromDateInputValue(latest)) }));
         onSnooze(startOfDay(day));
       }}
     >
-      <TextField name="until" type="date" label={t('Snooze until')} min={tomorrow} max={latest} value={value} error={error} onChange={(e) => setValue(e.target.value)} />
+      <TextField
+        name="until"
+        type="date"
+        label={t('Snooze until')}
+        min={tomorrow}
+        max={latest}
+        value={value}
+        error={error}
+        onChange={(e) => setValue(e.target.value)}
+      />
       <div className="modal-action">
         <button type="button" className="btn btn-ghost" onClick={onCancel}>
           {t('Cancel')}
@@ -121,7 +131,9 @@ export function AttentionList() {
     <>
       <LoadGate loads={[list]} failed={t('We could not load who needs attention.')}>
         {rows.length === 0 ? (
-          <p className="rounded-box border border-base-300 bg-base-100 px-4 py-8 text-center text-base-content/75">{t('Nobody is waiting to hear from you today. Well done keeping in touch!')}</p>
+          <p className="rounded-box border border-base-300 bg-base-100 px-4 py-8 text-center text-base-content/75">
+            {t('Nobody is waiting to hear from you today. Well done keeping in touch!')}
+          </p>
         ) : (
           <ul className="flex flex-col gap-3" aria-label={t('Contacts who need attention')}>
             {rows.map((item) => (
@@ -133,10 +145,20 @@ export function AttentionList() {
                     </ContactHeading>
                   </div>
                   <div className="flex flex-wrap items-center gap-2">
-                    <button type="button" className="btn min-h-11 btn-sm btn-primary sm:min-h-8" onClick={() => setLogging(item)} aria-label={t('Log an activity with {name}', { name: item.name })}>
+                    <button
+                      type="button"
+                      className="btn min-h-11 btn-sm btn-primary sm:min-h-8"
+                      onClick={() => setLogging(item)}
+                      aria-label={t('Log an activity with {name}', { name: item.name })}
+                    >
                       {t('Log activity')}
                     </button>
-                    <button type="button" className="btn min-h-11 btn-outline btn-sm sm:min-h-8" onClick={() => setScheduling(item)} aria-label={t('Schedule a follow-up with {name}', { name: item.name })}>
+                    <button
+                      type="button"
+                      className="btn min-h-11 btn-outline btn-sm sm:min-h-8"
+                      onClick={() => setScheduling(item)}
+                      aria-label={t('Schedule a follow-up with {name}', { name: item.name })}
+                    >
                       {t('Follow up')}
                     </button>
                     <RowMenu
@@ -159,10 +181,14 @@ export function AttentionList() {
       <LoadMore list={list} />
 
       <Modal open={Boolean(logging)} title={t('Log Activity')} onClose={() => setLogging(null)} wide>
-        <Suspense fallback={<Spinner />}>{logging && <ActivityForm key={logging.id} forContact={{ id: logging.id, name: logging.name }} onDone={() => setLogging(null)} />}</Suspense>
+        <Suspense fallback={<Spinner />}>
+          {logging && <ActivityForm key={logging.id} forContact={{ id: logging.id, name: logging.name }} onDone={() => setLogging(null)} />}
+        </Suspense>
       </Modal>
       <Modal open={Boolean(scheduling)} title={t('Schedule Follow-up')} onClose={() => setScheduling(null)}>
-        <Suspense fallback={<Spinner />}>{scheduling && <FollowUpForm key={scheduling.id} defaultContactId={scheduling.id} onDone={() => setScheduling(null)} />}</Suspense>
+        <Suspense fallback={<Spinner />}>
+          {scheduling && <FollowUpForm key={scheduling.id} defaultContactId={scheduling.id} onDone={() => setScheduling(null)} />}
+        </Suspense>
       </Modal>
       <Modal open={Boolean(choosingDay)} title={choosingDay ? t('Snooze {name}', { name: choosingDay.name }) : ''} onClose={() => setChoosingDay(null)}>
         {choosingDay && (

@@ -39,7 +39,12 @@ function FeedBody() {
   const busy = enable.isPending || rotate.isPending || disable.isPending;
 
   if (status.isLoading) return <Spinner />;
-  if (status.isError || !status.data) return <p role="alert" className="alert alert-error">{calendarFeed.loadFailed}</p>;
+  if (status.isError || !status.data)
+    return (
+      <p role="alert" className="alert alert-error">
+        {calendarFeed.loadFailed}
+      </p>
+    );
 
   if (!status.data.enabled)
     return (
@@ -120,7 +125,16 @@ export function CalendarFeed() {
   return (
     <>
       <button type="button" className="btn btn-outline" onClick={() => setOpen(true)}>
-        <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <svg
+          className="size-4"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           <rect width="18" height="18" x="3" y="4" rx="2" />
           <path d="M16 2v4M8 2v4M3 10h18" />
         </svg>

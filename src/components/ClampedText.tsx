@@ -34,7 +34,12 @@ export function ClampedText({ text, lines, className = '', expandable = false }:
         {text}
       </p>
       {expandable && (cut || open) && (
-        <button type="button" className="btn relative z-[1] -ms-2 mt-0.5 min-h-11 btn-ghost btn-xs text-primary sm:min-h-0" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+        <button
+          type="button"
+          className="btn relative z-[1] -ms-2 mt-0.5 min-h-11 btn-ghost btn-xs text-primary sm:min-h-0"
+          aria-expanded={open}
+          onClick={() => setOpen((v) => !v)}
+        >
           {open ? clampedText.less : clampedText.more}
         </button>
       )}

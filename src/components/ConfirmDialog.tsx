@@ -13,5 +13,14 @@ interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ open, title, message, confirmLabel = t('Delete'), busy, onConfirm, onCancel }: ConfirmDialogProps) {
-  return <QuestionDialog open={open} title={title} message={message} busy={busy} onCancel={onCancel} answers={[{ label: busy ? t('Deleting...') : confirmLabel, tone: 'btn-error', onSelect: onConfirm }]} />;
+  return (
+    <QuestionDialog
+      open={open}
+      title={title}
+      message={message}
+      busy={busy}
+      onCancel={onCancel}
+      answers={[{ label: busy ? t('Deleting...') : confirmLabel, tone: 'btn-error', onSelect: onConfirm }]}
+    />
+  );
 }

@@ -22,15 +22,23 @@ const SHOWN_ROWS = 100;
 const importUnits = {
   csv: {
     unknownStatuses: (count: number) =>
-      t('{count, plural, one {# row has a status Sower does not know, imported as Unknown} other {# rows have statuses Sower does not know, imported as Unknown}}', { count }),
-    problems: (count: number) => t('{count, plural, one {# row has problems and will be left out} other {# rows have problems and will be left out}}', { count }),
+      t(
+        '{count, plural, one {# row has a status Sower does not know, imported as Unknown} other {# rows have statuses Sower does not know, imported as Unknown}}',
+        { count },
+      ),
+    problems: (count: number) =>
+      t('{count, plural, one {# row has problems and will be left out} other {# rows have problems and will be left out}}', { count }),
     named: (row: number, name: string) => t('Row {row}, {name}:', { row, name }),
     numbered: (row: number) => t('Row {row}:', { row }),
   },
   vcard: {
     unknownStatuses: (count: number) =>
-      t('{count, plural, one {# card has a status Sower does not know, imported as Unknown} other {# cards have statuses Sower does not know, imported as Unknown}}', { count }),
-    problems: (count: number) => t('{count, plural, one {# card has problems and will be left out} other {# cards have problems and will be left out}}', { count }),
+      t(
+        '{count, plural, one {# card has a status Sower does not know, imported as Unknown} other {# cards have statuses Sower does not know, imported as Unknown}}',
+        { count },
+      ),
+    problems: (count: number) =>
+      t('{count, plural, one {# card has problems and will be left out} other {# cards have problems and will be left out}}', { count }),
     named: (row: number, name: string) => t('Card {row}, {name}:', { row, name }),
     numbered: (row: number) => t('Card {row}:', { row }),
   },
@@ -134,13 +142,17 @@ export function ContactImport() {
 
       {plan && file && unit && (
         <div className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-200/60 p-4" aria-live="polite">
-          <p className="text-sm font-semibold">
-            {t('Preview of {name}: nothing has been imported yet.', { name: file.name })}
-          </p>
-          <PreviewList title={t('{count, plural, one {# contact will be created} other {# contacts will be created}}', { count: plan.valid.length })} rows={plan.valid} tone="success">
+          <p className="text-sm font-semibold">{t('Preview of {name}: nothing has been imported yet.', { name: file.name })}</p>
+          <PreviewList
+            title={t('{count, plural, one {# contact will be created} other {# contacts will be created}}', { count: plan.valid.length })}
+            rows={plan.valid}
+            tone="success"
+          >
             {(draft) => (
               <>
-                <span dir="auto" className="font-medium wrap-anywhere">{draft.name}</span>
+                <span dir="auto" className="font-medium wrap-anywhere">
+                  {draft.name}
+                </span>
                 <span dir="auto" className="text-base-content/70 wrap-anywhere">
                   {[draft.email, draft.phone, spiritualStatusLabel(draft.spiritualStatus)].filter(Boolean).join(' · ')}
                 </span>
@@ -148,7 +160,9 @@ export function ContactImport() {
             )}
           </PreviewList>
           <PreviewList
-            title={t('{count, plural, one {# column is not read: its values are left out} other {# columns are not read: their values are left out}}', { count: plan.warningCounts.column })}
+            title={t('{count, plural, one {# column is not read: its values are left out} other {# columns are not read: their values are left out}}', {
+              count: plan.warningCounts.column,
+            })}
             rows={unreadColumns}
             total={plan.warningCounts.column}
             tone="warning"
@@ -163,24 +177,25 @@ export function ContactImport() {
           <PreviewList title={unit.unknownStatuses(plan.warningCounts.status)} rows={unknownStatuses} total={plan.warningCounts.status} tone="warning">
             {(warning) => (
               <span dir="auto" className="wrap-anywhere">
-                <span className="font-medium">{unit.named(warning.row, warning.name)}</span>{' '}
-                <bdi>{t('“{status}”', { status: warning.value })}</bdi>
+                <span className="font-medium">{unit.named(warning.row, warning.name)}</span> <bdi>{t('“{status}”', { status: warning.value })}</bdi>
               </span>
             )}
           </PreviewList>
           <PreviewList title={unit.problems(plan.problems.length)} rows={plan.problems} tone="error">
             {(problem) => (
               <span>
-                <span className="font-medium">{unit.numbered(problem.row)}</span>{' '}
-                {problem.reason}
+                <span className="font-medium">{unit.numbered(problem.row)}</span> {problem.reason}
               </span>
             )}
           </PreviewList>
-          <PreviewList title={t('{count, plural, one {# duplicate will be skipped} other {# duplicates will be skipped}}', { count: plan.duplicates.length })} rows={plan.duplicates} tone="warning">
+          <PreviewList
+            title={t('{count, plural, one {# duplicate will be skipped} other {# duplicates will be skipped}}', { count: plan.duplicates.length })}
+            rows={plan.duplicates}
+            tone="warning"
+          >
             {(duplicate) => (
               <span dir="auto" className="wrap-anywhere">
-                <span className="font-medium">{unit.named(duplicate.row, duplicate.name)}</span>{' '}
-                {duplicate.reason}
+                <span className="font-medium">{unit.named(duplicate.row, duplicate.name)}</span> {duplicate.reason}
               </span>
             )}
           </PreviewList>
@@ -266,7 +281,9 @@ function ImportHelp() {
       <p>{t('A CSV file needs a first row naming its columns, one of them the name (or the first and last name). Case and accents do not matter.')}</p>
       {help.data && (
         <details className="group">
-          <summary className="cursor-pointer font-medium text-base-content underline-offset-2 hover:underline">{t('Which column names and statuses are read')}</summary>
+          <summary className="cursor-pointer font-medium text-base-content underline-offset-2 hover:underline">
+            {t('Which column names and statuses are read')}
+          </summary>
           <div className="mt-2 flex flex-col gap-3 rounded-field border border-base-300 bg-base-100 p-3">
             <section>
               <h3 className="font-semibold text-base-content">{t('Columns, in any of these names')}</h3>

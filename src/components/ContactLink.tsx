@@ -7,7 +7,11 @@ export function contactPath(contactId: number) {
 
 export function ContactLink({ contactId, name, className = '' }: { contactId: number; name: string; className?: string }) {
   return (
-    <Link to={contactPath(contactId)} dir="auto" className={`relative z-[1] underline decoration-base-content/30 underline-offset-2 hover:decoration-current ${className}`}>
+    <Link
+      to={contactPath(contactId)}
+      dir="auto"
+      className={`relative z-[1] underline decoration-base-content/30 underline-offset-2 hover:decoration-current ${className}`}
+    >
       {name}
     </Link>
   );

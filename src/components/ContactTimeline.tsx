@@ -21,7 +21,15 @@ function Entry({ marker, title, date, to, children }: { marker: ReactNode; title
       <div className="min-w-0 flex-1">
         {/* The date keeps to the title's first line; a long title wraps beside it. */}
         <div className="flex items-baseline justify-between gap-x-3">
-          <p dir="auto" className="min-w-0 font-medium wrap-anywhere">{to ? <Link to={to} className="link link-hover">{title}</Link> : title}</p>
+          <p dir="auto" className="min-w-0 font-medium wrap-anywhere">
+            {to ? (
+              <Link to={to} className="link link-hover">
+                {title}
+              </Link>
+            ) : (
+              title
+            )}
+          </p>
           <time dateTime={date.toISOString()} className="shrink-0 text-xs whitespace-nowrap text-base-content/70">
             {formatDay(date)}
           </time>
@@ -37,19 +45,27 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
     case 'activity':
       return (
         <Entry marker={<ActivityTypeIcon type={item.type} />} title={activityTypeLabel(item.type)} date={item.date} to={`/activities?id=${item.id}`}>
-          <p dir="auto" className={`mt-0.5 text-sm wrap-anywhere whitespace-pre-line ${item.notes ? 'text-base-content/80' : 'text-base-content/75 italic'}`}>{item.notes || t('No additional notes')}</p>
+          <p dir="auto" className={`mt-0.5 text-sm wrap-anywhere whitespace-pre-line ${item.notes ? 'text-base-content/80' : 'text-base-content/75 italic'}`}>
+            {item.notes || t('No additional notes')}
+          </p>
         </Entry>
       );
     case 'followUp': {
       const due = followUpDueBadge(item.date);
       return (
         <Entry
-          marker={<Marker tone="bg-accent/15 text-accent"><FollowUpTypeIcon type={item.type} /></Marker>}
+          marker={
+            <Marker tone="bg-accent/15 text-accent">
+              <FollowUpTypeIcon type={item.type} />
+            </Marker>
+          }
           title={t('Follow-up: {type}', { type: followUpTypeLabel(item.type) })}
           date={item.date}
           to={`/followups?id=${item.id}`}
         >
-          <p dir="auto" className="mt-0.5 text-sm wrap-anywhere text-base-content/80">{item.description}</p>
+          <p dir="auto" className="mt-0.5 text-sm wrap-anywhere text-base-content/80">
+            {item.description}
+          </p>
           <p className="mt-1 flex flex-wrap gap-1.5">
             {item.pending ? (
               <>
@@ -65,27 +81,40 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
     }
     case 'prayer':
       return (
-        <Entry marker={<Marker tone="bg-secondary/15 text-secondary"><HandsIcon /></Marker>} title={t('Prayer request')} date={item.date} to={`/prayer-journal?id=${item.id}`}>
-          <p dir="auto" className="mt-0.5 text-sm wrap-anywhere whitespace-pre-line">{item.request}</p>
+        <Entry
+          marker={
+            <Marker tone="bg-secondary/15 text-secondary">
+              <HandsIcon />
+            </Marker>
+          }
+          title={t('Prayer request')}
+          date={item.date}
+          to={`/prayer-journal?id=${item.id}`}
+        >
+          <p dir="auto" className="mt-0.5 text-sm wrap-anywhere whitespace-pre-line">
+            {item.request}
+          </p>
           {item.answered ? (
             <PrayerAnswer answerDate={item.answerDate ?? item.date} answerNotes={item.answerNotes} className="mt-2" />
           ) : (
-            <p className="mt-1 text-xs text-base-content/70">
-              {t('{count, plural, one {Prayed # time} other {Prayed # times}}', { count: item.prayedCount })}
-            </p>
+            <p className="mt-1 text-xs text-base-content/70">{t('{count, plural, one {Prayed # time} other {Prayed # times}}', { count: item.prayedCount })}</p>
           )}
         </Entry>
       );
     case 'status':
       return (
         <Entry
-          marker={<Marker tone="bg-primary/12 text-primary"><StepUpIcon /></Marker>}
+          marker={
+            <Marker tone="bg-primary/12 text-primary">
+              <StepUpIcon />
+            </Marker>
+          }
           title={
             item.fromStatus === item.toStatus
               ? t('Spiritual check: still {status}', { status: spiritualStatusLabel(item.toStatus) })
               : item.fromStatus
-              ? t('Status changed from {from} to {to}', { from: spiritualStatusLabel(item.fromStatus), to: spiritualStatusLabel(item.toStatus) })
-              : t('Added as {status}', { status: spiritualStatusLabel(item.toStatus) })
+                ? t('Status changed from {from} to {to}', { from: spiritualStatusLabel(item.fromStatus), to: spiritualStatusLabel(item.toStatus) })
+                : t('Added as {status}', { status: spiritualStatusLabel(item.toStatus) })
           }
           date={item.date}
         />

@@ -17,7 +17,16 @@ export function DataExport() {
           {/* The server names each file (Content-Disposition), and the session cookie goes along as with any same-origin link. */}
           <a href={href} download className="flex h-full flex-col gap-1 rounded-field border border-base-300 px-4 py-3 transition-colors hover:bg-base-200">
             <span className="flex items-center gap-2 text-sm font-semibold">
-              <svg className="size-4 shrink-0 text-primary" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+              <svg
+                className="size-4 shrink-0 text-primary"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                aria-hidden="true"
+              >
                 <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
               </svg>
               <span>

@@ -36,22 +36,34 @@ function DeleteAccountForm({ onCancel }: { onCancel(): void }) {
   const remove = trpc.account.deleteAccount.useMutation();
   const { values, set, errors, submit } = useFormState({ password: '' });
 
-  const onSubmit = submit(deleteAccountInput, (v) => v, async (input) => {
-    try {
-      await remove.mutateAsync(input);
-    } catch (error) {
-      failed(error, account.deleteAccountFailed);
-      throw error;
-    }
-    toast({ title: account.accountDeleted, description: account.accountDeletedDescription, variant: 'success' });
-    await endSession();
-  });
+  const onSubmit = submit(
+    deleteAccountInput,
+    (v) => v,
+    async (input) => {
+      try {
+        await remove.mutateAsync(input);
+      } catch (error) {
+        failed(error, account.deleteAccountFailed);
+        throw error;
+      }
+      toast({ title: account.accountDeleted, description: account.accountDeletedDescription, variant: 'success' });
+      await endSession();
+    },
+  );
 
   return (
     <form noValidate onSubmit={onSubmit}>
       <p className="mb-4 text-base-content/80">{account.confirmDeleteAccount}</p>
       <FieldGroup>
-        <TextField name="password" type="password" label={t('Your password')} autoComplete="current-password" value={values.password} error={errors.password} onChange={(e) => set('password', e.target.value)} />
+        <TextField
+          name="password"
+          type="password"
+          label={t('Your password')}
+          autoComplete="current-password"
+          value={values.password}
+          error={errors.password}
+          onChange={(e) => set('password', e.target.value)}
+        />
       </FieldGroup>
       <div className="modal-action mt-6">
         <button type="button" className="btn btn-ghost" onClick={onCancel}>

@@ -37,7 +37,13 @@ export function ResendButton({ describedBy, filled = false }: { describedBy: str
   }
 
   return (
-    <button type="button" className={`btn btn-sm ${filled ? 'btn-neutral' : 'btn-outline'}`} aria-describedby={describedBy} disabled={send.isPending} onClick={() => void resend()}>
+    <button
+      type="button"
+      className={`btn btn-sm ${filled ? 'btn-neutral' : 'btn-outline'}`}
+      aria-describedby={describedBy}
+      disabled={send.isPending}
+      onClick={() => void resend()}
+    >
       {send.isPending ? t('Sending...') : t('Resend link')}
     </button>
   );

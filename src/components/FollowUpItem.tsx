@@ -51,11 +51,7 @@ export function FollowUpItem({ contactId, contactName, description, type, date, 
             </span>
           )}
         </p>
-        {late && (
-          <p className="mt-0.5 text-xs font-medium text-base-content/85">
-            {t('{overdue} ({date})', { overdue: late, date: formatDay(date) })}
-          </p>
-        )}
+        {late && <p className="mt-0.5 text-xs font-medium text-base-content/85">{t('{overdue} ({date})', { overdue: late, date: formatDay(date) })}</p>}
       </ContactHeading>
       {completed ? (
         <span className="badge badge-sm badge-ghost whitespace-nowrap">{t('Completed')}</span>

@@ -28,7 +28,14 @@ export function GoalCelebration({ title }: { title: string }) {
         />
       ))}
       {stars.map((star, i) => (
-        <svg key={i} aria-hidden="true" viewBox="0 0 24 24" className="twinkle-star absolute h-8 w-8 text-warning" style={{ top: `${star.top}%`, left: `${star.left}%`, animationDelay: `${i * 0.2}s` }} fill="currentColor">
+        <svg
+          key={i}
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="twinkle-star absolute h-8 w-8 text-warning"
+          style={{ top: `${star.top}%`, left: `${star.left}%`, animationDelay: `${i * 0.2}s` }}
+          fill="currentColor"
+        >
           <path d="M12 2l2.9 6.6 7.1.6-5.4 4.7 1.6 7.1L12 17.3 5.8 21l1.6-7.1L2 9.2l7.1-.6z" />
         </svg>
       ))}

@@ -37,8 +37,12 @@ export function GoalProgress({ goalId, title, current, target, percentage, label
   return (
     <div data-goal-id={goalId}>
       <div className="mb-1.5 flex items-center justify-between gap-3">
-        <p dir="auto" className="min-w-0 truncate text-sm font-medium">{label}</p>
-        <span className={`badge shrink-0 badge-sm ${badgeTones[goalBadgeTone(percentage)]} ${done ? 'animate-bounce' : ''}`}>{t('{percentage}%', { percentage })}</span>
+        <p dir="auto" className="min-w-0 truncate text-sm font-medium">
+          {label}
+        </p>
+        <span className={`badge shrink-0 badge-sm ${badgeTones[goalBadgeTone(percentage)]} ${done ? 'animate-bounce' : ''}`}>
+          {t('{percentage}%', { percentage })}
+        </span>
       </div>
       <progress
         className={`progress w-full ${done ? 'progress-success animate-pulse' : 'progress-primary'}`}
@@ -46,9 +50,7 @@ export function GoalProgress({ goalId, title, current, target, percentage, label
         max={target}
         aria-label={t('{title}: {percentage}%', { title, percentage })}
       />
-      <p className="mt-1 text-xs text-base-content/70">
-        {t('{current} of {target} completed', { current, target })}
-      </p>
+      <p className="mt-1 text-xs text-base-content/70">{t('{current} of {target} completed', { current, target })}</p>
       {celebrating && <GoalCelebration title={title} />}
     </div>
   );

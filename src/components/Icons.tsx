@@ -13,7 +13,16 @@ interface IconProps {
 function outline(shape: ReactNode, { directional = false } = {}) {
   return function OutlineIcon({ small }: IconProps) {
     return (
-      <svg aria-hidden="true" viewBox="0 0 24 24" className={`shrink-0 ${small ? 'h-4 w-4' : 'h-5 w-5'} ${directional ? 'rtl:-scale-x-100' : ''}`} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className={`shrink-0 ${small ? 'h-4 w-4' : 'h-5 w-5'} ${directional ? 'rtl:-scale-x-100' : ''}`}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         {shape}
       </svg>
     );

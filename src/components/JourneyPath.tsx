@@ -13,14 +13,33 @@ const spoken = { 0: <span className="sr-only" /> };
 function stepNote(step: JourneyStep): ReactNode {
   const date = step.reachedAt ? formatDay(step.reachedAt) : null;
   if (step.state === 'current')
-    return date ? <Trans id="<0>current step, </0>Since {date}" values={{ date }} components={spoken} /> : <Trans id="<0>current step, </0>Now" components={spoken} />;
+    return date ? (
+      <Trans id="<0>current step, </0>Since {date}" values={{ date }} components={spoken} />
+    ) : (
+      <Trans id="<0>current step, </0>Now" components={spoken} />
+    );
   if (step.state === 'passed')
     // A step passed before Sower knew the person has no date; the blank keeps the labels level.
-    return date ? <Trans id="<0>passed, </0>{date}" values={{ date }} components={spoken} /> : <><Trans id="<0>passed, </0>" components={spoken} />{'\u00a0'}</>;
+    return date ? (
+      <Trans id="<0>passed, </0>{date}" values={{ date }} components={spoken} />
+    ) : (
+      <>
+        <Trans id="<0>passed, </0>" components={spoken} />
+        {'\u00a0'}
+      </>
+    );
   return date ?? t('Not yet');
 }
 
-export function JourneyPath({ name, status, changes }: { name: string; status: string; changes: readonly { fromStatus?: string | null; toStatus: string; changedAt: Date }[] }) {
+export function JourneyPath({
+  name,
+  status,
+  changes,
+}: {
+  name: string;
+  status: string;
+  changes: readonly { fromStatus?: string | null; toStatus: string; changedAt: Date }[];
+}) {
   const steps = journeySteps(status, changes);
   return (
     <div>

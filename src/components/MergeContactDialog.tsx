@@ -99,13 +99,19 @@ function DuplicatePicker({ contact, onPick }: { contact: ContactRef; onPick(dupl
         <div className="flex flex-col gap-1.5">
           <h3 className="text-sm font-medium text-base-content/75">{typed ? t('Contacts found') : t('Possible duplicates')}</h3>
           {shown.length === 0 ? (
-            <p className="text-sm text-base-content/75">{typed ? t('No contact matches “{query}”.', { query: query.trim() }) : t('Type part of the other name to find it.')}</p>
+            <p className="text-sm text-base-content/75">
+              {typed ? t('No contact matches “{query}”.', { query: query.trim() }) : t('Type part of the other name to find it.')}
+            </p>
           ) : (
             <ul className="flex flex-col gap-1" aria-label={typed ? t('Contacts found') : t('Possible duplicates')}>
               {shown.map((other) => (
                 <li key={other.id}>
                   {/* The name keeps its own direction; the row follows the page's, so a Latin name starts on the right in Arabic. */}
-                  <button type="button" className="btn w-full justify-start border-base-300 bg-base-100 font-normal btn-outline hover:bg-base-200 hover:text-base-content" onClick={() => onPick(other)}>
+                  <button
+                    type="button"
+                    className="btn w-full justify-start border-base-300 bg-base-100 font-normal btn-outline hover:bg-base-200 hover:text-base-content"
+                    onClick={() => onPick(other)}
+                  >
                     <span dir="auto" className="truncate">
                       {other.name}
                     </span>
@@ -129,7 +135,10 @@ function MergeConfirm({ contact, duplicate, onBack, onDone }: { contact: Contact
     try {
       await write(() => merge.mutateAsync({ id: contact.id, duplicateId: duplicate.id }), {
         kind: 'contact',
-        done: (result) => ({ title: t('Contacts merged'), description: t('{duplicate} is now part of {name}.', { duplicate: duplicate.name, name: result.contact.name }) }),
+        done: (result) => ({
+          title: t('Contacts merged'),
+          description: t('{duplicate} is now part of {name}.', { duplicate: duplicate.name, name: result.contact.name }),
+        }),
         failed: t('Failed to merge the contacts. Please try again.'),
       });
       onDone();
@@ -159,7 +168,8 @@ function MergeConfirm({ contact, duplicate, onBack, onDone }: { contact: Contact
     moving.activities > 0 && t('{count, plural, one {# activity} other {# activities}}', { count: moving.activities }),
     moving.followUps > 0 && t('{count, plural, one {# follow-up} other {# follow-ups}}', { count: moving.followUps }),
     moving.prayerRequests > 0 && t('{count, plural, one {# prayer request} other {# prayer requests}}', { count: moving.prayerRequests }),
-    moving.statusChanges > 0 && t('{count, plural, one {# step of the spiritual journey} other {# steps of the spiritual journey}}', { count: moving.statusChanges }),
+    moving.statusChanges > 0 &&
+      t('{count, plural, one {# step of the spiritual journey} other {# steps of the spiritual journey}}', { count: moving.statusChanges }),
   ].filter((text): text is string => Boolean(text));
 
   return (

@@ -100,7 +100,11 @@ export function Modal({ open, title, onClose, children, wide }: ModalProps) {
             </button>
           </div>
           {asking && (
-            <div role="alertdialog" aria-label={discardChanges.question} className="alert mb-4 flex flex-col items-stretch gap-3 alert-warning sm:flex-row sm:items-center">
+            <div
+              role="alertdialog"
+              aria-label={discardChanges.question}
+              className="alert mb-4 flex flex-col items-stretch gap-3 alert-warning sm:flex-row sm:items-center"
+            >
               <p className="flex-1 font-medium">{discardChanges.question}</p>
               <div className="flex gap-2">
                 <button ref={keepEditing} type="button" className="btn btn-sm" onClick={() => setAsking(false)}>

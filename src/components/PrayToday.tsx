@@ -23,7 +23,16 @@ export function usePrayToday() {
 
 function CheckIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M5 12l5 5L20 7" />
     </svg>
   );
@@ -129,7 +138,11 @@ export function PrayToday({ activeCount, onAdd }: { activeCount: number | undefi
               <EmptyState
                 title={t('Nothing to pray for yet')}
                 text={t('Add a prayer request, and a few will come here each day.')}
-                action={<button type="button" className="btn btn-outline btn-sm btn-primary" onClick={onAdd}>{t('Add Prayer Request')}</button>}
+                action={
+                  <button type="button" className="btn btn-outline btn-sm btn-primary" onClick={onAdd}>
+                    {t('Add Prayer Request')}
+                  </button>
+                }
               />
             ) : (
               <EmptyState title={t('Nothing more for today')} text={t('The requests you set aside come back on another day.')} />

@@ -9,7 +9,9 @@ export function PrayerAnswer({ answerDate, answerNotes, className = '' }: { answ
       {answerNotes && (
         <>
           <p className="mt-2 text-xs font-semibold tracking-wide text-base-content/75 uppercase">{t('How God answered')}</p>
-          <p dir="auto" className="mt-0.5 wrap-anywhere whitespace-pre-line">{answerNotes}</p>
+          <p dir="auto" className="mt-0.5 wrap-anywhere whitespace-pre-line">
+            {answerNotes}
+          </p>
         </>
       )}
     </div>

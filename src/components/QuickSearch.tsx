@@ -199,7 +199,11 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
             <div id={listId} role="listbox" aria-label={t('Search results')}>
               {groups.map((group, g) => (
                 <div key={group.label} role="group" aria-labelledby={`${listId}-group-${g}`} className="pb-2">
-                  <div id={`${listId}-group-${g}`} aria-hidden="true" className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-base-content/70 uppercase">
+                  <div
+                    id={`${listId}-group-${g}`}
+                    aria-hidden="true"
+                    className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-base-content/70 uppercase"
+                  >
                     {group.label}
                   </div>
                   {group.results.map((result) => {
@@ -250,7 +254,12 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
         <p className="hidden border-t border-base-300 px-4 py-2 text-xs text-base-content/70 sm:block">
           <Trans
             id="<0>↑</0> <1>↓</1> to move, <2>Enter</2> to open, <3>Esc</3> to close"
-            components={{ 0: <kbd className="kbd kbd-xs" />, 1: <kbd className="kbd kbd-xs" />, 2: <kbd className="kbd kbd-xs" />, 3: <kbd className="kbd kbd-xs" /> }}
+            components={{
+              0: <kbd className="kbd kbd-xs" />,
+              1: <kbd className="kbd kbd-xs" />,
+              2: <kbd className="kbd kbd-xs" />,
+              3: <kbd className="kbd kbd-xs" />,
+            }}
           />
         </p>
       </div>

@@ -41,8 +41,7 @@ export function RecordUnavailable({ noun, load, backTo, backLabel }: RecordUnava
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
       {message}
       <Link to={backTo} className="link text-sm link-hover">
-        <span className="inline-block rtl:-scale-x-100">←</span>{' '}
-        {backLabel}
+        <span className="inline-block rtl:-scale-x-100">←</span> {backLabel}
       </Link>
     </div>
   );

@@ -16,7 +16,9 @@ import { emailConfirmationNote, ResendButton, useUnconfirmedEmail } from './Emai
 import { Spinner } from './Spinner';
 
 type Reminders = RouterOutputs['reminders']['get'];
-type Form = Pick<Reminders, 'remindersOn' | 'hour' | 'byEmail' | 'includeFollowUps' | 'includeAttention' | 'includePrayers' | 'discreet'> & { timeZone: string };
+type Form = Pick<Reminders, 'remindersOn' | 'hour' | 'byEmail' | 'includeFollowUps' | 'includeAttention' | 'includePrayers' | 'discreet'> & {
+  timeZone: string;
+};
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -141,7 +143,12 @@ function ReminderForm({ saved }: { saved: Reminders }) {
   const utils = trpc.useUtils();
   const update = trpc.reminders.update.useMutation();
   const detected = useMemo(() => browserZone(), []);
-  const { values: form, set: setValue, errors, submit } = useFormState<Form>({
+  const {
+    values: form,
+    set: setValue,
+    errors,
+    submit,
+  } = useFormState<Form>({
     remindersOn: saved.remindersOn,
     hour: saved.hour,
     timeZone: saved.timeZone ?? detected,
@@ -151,7 +158,10 @@ function ReminderForm({ saved }: { saved: Reminders }) {
     includePrayers: saved.includePrayers,
     discreet: saved.discreet,
   });
-  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setValue(key, value);
+  const set =
+    <K extends keyof Form>(key: K) =>
+    (value: Form[K]) =>
+      setValue(key, value);
   const locale = formattingLocale();
   const hours = useMemo(() => hourLabels(locale).map((label, hour) => ({ value: String(hour), label })), [locale]);
   // Every zone named in the reader's language with its offset; built once per language (the saved zone is always in it).
@@ -171,27 +181,46 @@ function ReminderForm({ saved }: { saved: Reminders }) {
   const unconfirmed = useUnconfirmedEmail();
 
   // Email stays as it was while this server cannot send it (its toggle shows off and cannot change).
-  const save = submit(remindersUpdateInput, (v) => ({ ...v, byEmail: saved.emailAvailable ? v.byEmail : saved.byEmail }), async (input) => {
-    try {
-      onSaved(await update.mutateAsync(input));
-      toast({ title: t('Reminders saved'), variant: 'success' });
-    } catch (error) {
-      failed(error, t('Failed to save your reminders. Please try again.'));
-      throw error;
-    }
-  });
+  const save = submit(
+    remindersUpdateInput,
+    (v) => ({ ...v, byEmail: saved.emailAvailable ? v.byEmail : saved.byEmail }),
+    async (input) => {
+      try {
+        onSaved(await update.mutateAsync(input));
+        toast({ title: t('Reminders saved'), variant: 'success' });
+      } catch (error) {
+        failed(error, t('Failed to save your reminders. Please try again.'));
+        throw error;
+      }
+    },
+  );
 
-  const next = saved.remindersOn && saved.nextDigestAt ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(saved.nextDigestAt)) : null;
+  const next =
+    saved.remindersOn && saved.nextDigestAt
+      ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(saved.nextDigestAt))
+      : null;
   const legend = 'text-sm font-semibold mb-1';
 
   return (
     <form noValidate onSubmit={save} className="flex flex-col gap-5">
-      <Toggle label={t('Send me a daily digest')} checked={form.remindersOn} onChange={set('remindersOn')} note={next ? t('Next digest: {when}', { when: next }) : undefined} />
+      <Toggle
+        label={t('Send me a daily digest')}
+        checked={form.remindersOn}
+        onChange={set('remindersOn')}
+        note={next ? t('Next digest: {when}', { when: next }) : undefined}
+      />
 
       <fieldset className="flex flex-col gap-3">
         <legend className={legend}>{t('When')}</legend>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-[10rem_1fr]">
-          <SelectField name="hour" label={t('Hour')} value={String(form.hour)} options={hours} error={errors.hour} onChange={(e) => set('hour')(Number(e.target.value))} />
+          <SelectField
+            name="hour"
+            label={t('Hour')}
+            value={String(form.hour)}
+            options={hours}
+            error={errors.hour}
+            onChange={(e) => set('hour')(Number(e.target.value))}
+          />
           <Field label={t('Time zone')} error={errors.timeZone} className="min-w-0">
             {(control) => (
               <>
@@ -265,7 +294,12 @@ function ReminderForm({ saved }: { saved: Reminders }) {
 
       <fieldset className="flex flex-col">
         <legend className={legend}>{t('Wording')}</legend>
-        <Toggle label={t('Discreet wording')} checked={form.discreet} onChange={set('discreet')} note={t('Says only how many reminders you have, without names or texts.')} />
+        <Toggle
+          label={t('Discreet wording')}
+          checked={form.discreet}
+          onChange={set('discreet')}
+          note={t('Says only how many reminders you have, without names or texts.')}
+        />
       </fieldset>
 
       <div>

@@ -10,7 +10,9 @@ export function ResourceCard({ id, title, description, category }: { id: number;
         <div className="flex items-start gap-3">
           <ResourceIcon category={category} />
           <div className="min-w-0">
-            <h2 dir="auto" className="font-semibold wrap-anywhere">{title}</h2>
+            <h2 dir="auto" className="font-semibold wrap-anywhere">
+              {title}
+            </h2>
             <p className="text-xs text-base-content/70">{category}</p>
           </div>
         </div>

@@ -126,7 +126,16 @@ export function Sidebar({ onNavigate, headerAction, onSearch, onSearchNear }: Si
                   }`
                 }
               >
-                <svg className="size-5 shrink-0" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                <svg
+                  className="size-5 shrink-0"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  aria-hidden="true"
+                >
                   {item.icon}
                 </svg>
                 {t(item.label)}

@@ -22,7 +22,9 @@ function promptOf(since: SpiritualCheckSince, name: string): string {
     case 'checked':
       return t('You have spent time with {name} several times since you last reviewed their status. Where are they now?', { name });
     case 'added':
-      return t('You have spent time with {name} several times, and their status has stayed the same since they were added to Sower. Where are they now?', { name });
+      return t('You have spent time with {name} several times, and their status has stayed the same since they were added to Sower. Where are they now?', {
+        name,
+      });
   }
 }
 
@@ -62,9 +64,7 @@ export function SpiritualCheck({ contactId, name }: { contactId: number; name: s
       <h2 id="spiritual-check-heading" className="font-semibold">
         {t('Any changes spiritually?')}
       </h2>
-      <p className="mt-1 text-sm text-base-content/80">
-        {promptOf(check.data.since, name)}
-      </p>
+      <p className="mt-1 text-sm text-base-content/80">{promptOf(check.data.since, name)}</p>
       <div className="mt-3 flex flex-wrap items-end gap-2">
         <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1.5">
           <label htmlFor={selectId} className="text-sm font-medium">

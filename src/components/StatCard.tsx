@@ -45,7 +45,10 @@ export function StatCard({ title, value, icon, trend, detail }: StatCardProps) {
             <p>
               {/* Green and red are not the only cue: the arrow says the direction too. The same pace (0 and 0 included)
                   is neither good nor bad news: plain text, a level arrow. */}
-              <span className={`font-semibold ${direction === 'level' ? 'text-base-content' : trend.isPositive ? 'text-success' : 'text-error'}`} data-trend={direction}>
+              <span
+                className={`font-semibold ${direction === 'level' ? 'text-base-content' : trend.isPositive ? 'text-success' : 'text-error'}`}
+                data-trend={direction}
+              >
                 <span aria-hidden="true" className={direction === 'level' ? 'inline-block rtl:-scale-x-100' : undefined}>
                   {direction === 'level' ? '→' : direction === 'up' ? '↑' : '↓'}
                 </span>{' '}

@@ -61,7 +61,9 @@ export function TabBar<K extends string>({ label, tabs, active, onChange, childr
           >
             {tab.label}
             {tab.count !== undefined && (
-              <span className={`badge badge-sm rounded-full ${tab.key === active ? 'badge-primary' : 'border-base-300 bg-base-200 text-base-content'}`}>{tab.count}</span>
+              <span className={`badge badge-sm rounded-full ${tab.key === active ? 'badge-primary' : 'border-base-300 bg-base-200 text-base-content'}`}>
+                {tab.count}
+              </span>
             )}
           </button>
         ))}

@@ -135,8 +135,14 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
               {icon.shape}
             </svg>
             <div className="grid grid-cols-1 min-w-0 gap-1">
-              <p dir="auto" className="text-sm font-semibold wrap-anywhere">{title}</p>
-              {description && <p dir="auto" className="text-sm wrap-anywhere opacity-90">{description}</p>}
+              <p dir="auto" className="text-sm font-semibold wrap-anywhere">
+                {title}
+              </p>
+              {description && (
+                <p dir="auto" className="text-sm wrap-anywhere opacity-90">
+                  {description}
+                </p>
+              )}
               {action && (
                 <button
                   type="button"

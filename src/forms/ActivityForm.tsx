@@ -108,7 +108,9 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
               title: success.activityCreated,
               description: activityWrittenDescription(created),
               // After a few activities with the person since their status last changed (issue 16): their page asks.
-              action: created.askSpiritualChange ? { label: t('Any changes spiritually?'), onSelect: () => navigate(spiritualCheckPath(created.contactId)) } : undefined,
+              action: created.askSpiritualChange
+                ? { label: t('Any changes spiritually?'), onSelect: () => navigate(spiritualCheckPath(created.contactId)) }
+                : undefined,
             }),
             failed: failure.createActivity,
             kind: 'activityCreate',
@@ -146,9 +148,22 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
             hint={isFarAhead(values.date) ? activityDate.farAhead : undefined}
             onChange={(e) => set('date', e.target.value)}
           />
-          <SelectField name="type" label={t('Type')} value={values.type} options={activityTypeOptions} onChange={(e) => set('type', e.target.value as typeof values.type)} />
+          <SelectField
+            name="type"
+            label={t('Type')}
+            value={values.type}
+            options={activityTypeOptions}
+            onChange={(e) => set('type', e.target.value as typeof values.type)}
+          />
         </div>
-        <TextAreaField name="notes" label={t('Notes')} value={values.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} placeholder={t('What did you talk about?')} />
+        <TextAreaField
+          name="notes"
+          label={t('Notes')}
+          value={values.notes}
+          error={errors.notes}
+          onChange={(e) => set('notes', e.target.value)}
+          placeholder={t('What did you talk about?')}
+        />
 
         {!activity && (
           <>
@@ -158,10 +173,30 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
               {values.withFollowUp && (
                 <div className="mt-3 flex flex-col gap-4">
                   <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-                    <TextField name="followUp.date" type="date" label={t('Follow-up date')} value={values.followUpDate} error={errors['followUp.date']} onChange={(e) => set('followUpDate', e.target.value)} />
-                    <SelectField name="followUpType" label={t('Follow-up type')} value={values.followUpType} options={activityFollowUpTypeOptions} onChange={(e) => set('followUpType', e.target.value)} />
+                    <TextField
+                      name="followUp.date"
+                      type="date"
+                      label={t('Follow-up date')}
+                      value={values.followUpDate}
+                      error={errors['followUp.date']}
+                      onChange={(e) => set('followUpDate', e.target.value)}
+                    />
+                    <SelectField
+                      name="followUpType"
+                      label={t('Follow-up type')}
+                      value={values.followUpType}
+                      options={activityFollowUpTypeOptions}
+                      onChange={(e) => set('followUpType', e.target.value)}
+                    />
                   </div>
-                  <TextAreaField name="followUpDescription" label={t('Follow-up description')} value={values.followUpDescription} error={errors['followUp.description']} onChange={(e) => set('followUpDescription', e.target.value)} placeholder={t('Follow-up for activity')} />
+                  <TextAreaField
+                    name="followUpDescription"
+                    label={t('Follow-up description')}
+                    value={values.followUpDescription}
+                    error={errors['followUp.description']}
+                    onChange={(e) => set('followUpDescription', e.target.value)}
+                    placeholder={t('Follow-up for activity')}
+                  />
                 </div>
               )}
             </fieldset>
@@ -170,14 +205,26 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
               <CheckboxField name="withPrayer" label={t('Add to prayer journal')} checked={values.withPrayer} onChange={(v) => set('withPrayer', v)} />
               {values.withPrayer && (
                 <div className="mt-3">
-                  <TextAreaField name="prayerRequest" label={t('Prayer request')} value={values.prayerRequest} error={errors['prayer.request']} onChange={(e) => set('prayerRequest', e.target.value)} placeholder={t('Prayer related to activity')} />
+                  <TextAreaField
+                    name="prayerRequest"
+                    label={t('Prayer request')}
+                    value={values.prayerRequest}
+                    error={errors['prayer.request']}
+                    onChange={(e) => set('prayerRequest', e.target.value)}
+                    placeholder={t('Prayer related to activity')}
+                  />
                 </div>
               )}
             </fieldset>
           </>
         )}
       </FieldGroup>
-      <FormActions busy={create.isPending || update.isPending} submitLabel={activity ? t('Save Changes') : t('Log Activity')} busyLabel={t('Saving...')} onCancel={onDone} />
+      <FormActions
+        busy={create.isPending || update.isPending}
+        submitLabel={activity ? t('Save Changes') : t('Log Activity')}
+        busyLabel={t('Saving...')}
+        onCancel={onDone}
+      />
     </form>
   );
 }

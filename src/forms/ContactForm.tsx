@@ -51,34 +51,66 @@ export function ContactForm({ contact, onDone }: { contact?: Contact; onDone(): 
   const [asked, setAsked] = useState<{ key: string; contacts: SameNamed } | null>(null);
   const question = asked && asked.key === foldText(values.name) ? asked : null;
 
-  const onSubmit = submit(contactCreateInput, (v) => v, async (input) => {
-    if (contact) await write(() => update.mutateAsync({ id: contact.id, ...input }), { done: success.contactUpdated, failed: failure.updateContact, kind: 'contact' });
-    else {
-      const key = foldText(input.name);
-      if (asked?.key !== key && navigator.onLine) {
-        // Unanswered (a lost connection, an error): the form adds the contact as it did before it could ask.
-        const existing = await utils.contacts.sameName.fetch({ name: input.name }).catch(() => []);
-        if (existing.length) {
-          setAsked({ key, contacts: existing });
-          return;
+  const onSubmit = submit(
+    contactCreateInput,
+    (v) => v,
+    async (input) => {
+      if (contact)
+        await write(() => update.mutateAsync({ id: contact.id, ...input }), { done: success.contactUpdated, failed: failure.updateContact, kind: 'contact' });
+      else {
+        const key = foldText(input.name);
+        if (asked?.key !== key && navigator.onLine) {
+          // Unanswered (a lost connection, an error): the form adds the contact as it did before it could ask.
+          const existing = await utils.contacts.sameName.fetch({ name: input.name }).catch(() => []);
+          if (existing.length) {
+            setAsked({ key, contacts: existing });
+            return;
+          }
         }
+        await write(() => create.mutateAsync(input), { done: success.contactCreated, failed: failure.createContact, kind: 'contact' });
       }
-      await write(() => create.mutateAsync(input), { done: success.contactCreated, failed: failure.createContact, kind: 'contact' });
-    }
-    onDone();
-  });
+      onDone();
+    },
+  );
 
   return (
     <form noValidate onSubmit={onSubmit}>
       <FieldGroup>
         <TextField name="name" label={t('Name')} value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
         {question && <SameNameQuestion contacts={question.contacts} onOpen={onDone} />}
-        <TextField name="email" type="email" label={t('Email')} value={values.email} error={errors.email} onChange={(e) => set('email', e.target.value)} autoComplete="off" />
-        <TextField name="phone" type="tel" label={t('Phone')} value={values.phone} error={errors.phone} onChange={(e) => set('phone', e.target.value)} autoComplete="off" />
-        <SelectField name="spiritualStatus" label={t('Spiritual status')} value={values.spiritualStatus} options={spiritualStatusOptions} onChange={(e) => set('spiritualStatus', e.target.value as typeof values.spiritualStatus)} />
+        <TextField
+          name="email"
+          type="email"
+          label={t('Email')}
+          value={values.email}
+          error={errors.email}
+          onChange={(e) => set('email', e.target.value)}
+          autoComplete="off"
+        />
+        <TextField
+          name="phone"
+          type="tel"
+          label={t('Phone')}
+          value={values.phone}
+          error={errors.phone}
+          onChange={(e) => set('phone', e.target.value)}
+          autoComplete="off"
+        />
+        <SelectField
+          name="spiritualStatus"
+          label={t('Spiritual status')}
+          value={values.spiritualStatus}
+          options={spiritualStatusOptions}
+          onChange={(e) => set('spiritualStatus', e.target.value as typeof values.spiritualStatus)}
+        />
         <TextAreaField name="notes" label={t('Notes')} value={values.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} />
       </FieldGroup>
-      <FormActions busy={create.isPending || update.isPending} submitLabel={contact ? t('Save Changes') : question ? t('Add another contact') : t('Add Contact')} busyLabel={t('Saving...')} onCancel={onDone} />
+      <FormActions
+        busy={create.isPending || update.isPending}
+        submitLabel={contact ? t('Save Changes') : question ? t('Add another contact') : t('Add Contact')}
+        busyLabel={t('Saving...')}
+        onCancel={onDone}
+      />
     </form>
   );
 }

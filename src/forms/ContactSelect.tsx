@@ -18,5 +18,15 @@ export function ContactSelect({ value, current, error, onChange }: Props) {
     ...(contacts.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
     ...(current && !contacts.data?.some((c) => c.id === current.id) ? [{ value: String(current.id), label: current.name }] : []),
   ];
-  return <SelectField name="contactId" label={t('Contact')} value={value} options={options} disabled={Boolean(current)} error={error} onChange={(e) => onChange(e.target.value)} />;
+  return (
+    <SelectField
+      name="contactId"
+      label={t('Contact')}
+      value={value}
+      options={options}
+      disabled={Boolean(current)}
+      error={error}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
 }

@@ -35,7 +35,9 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 export function TextAreaField({ name, label, error, className = '', ...props }: TextAreaFieldProps) {
   return (
     <Field label={label} error={error}>
-      {(control) => <textarea {...control} name={name} rows={3} dir="auto" className={`textarea w-full ${error ? 'textarea-error' : ''} ${className}`} {...props} />}
+      {(control) => (
+        <textarea {...control} name={name} rows={3} dir="auto" className={`textarea w-full ${error ? 'textarea-error' : ''} ${className}`} {...props} />
+      )}
     </Field>
   );
 }

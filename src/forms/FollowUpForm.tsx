@@ -65,7 +65,9 @@ export function FollowUpForm({ followUp, defaultContactId, defaults, onDone }: F
   // type is shown, and kept, rather than silently read as the first option.
   const savedType = followUp?.type ?? defaults?.type;
   const typeOptions =
-    savedType && !followUpTypeOptions.some((o) => o.value === savedType) ? [...followUpTypeOptions, { value: savedType, label: followUpTypeLabel(savedType) }] : followUpTypeOptions;
+    savedType && !followUpTypeOptions.some((o) => o.value === savedType)
+      ? [...followUpTypeOptions, { value: savedType, label: followUpTypeLabel(savedType) }]
+      : followUpTypeOptions;
   const toInput = (v: typeof values) => ({
     contactId: v.contactId ? Number(v.contactId) : undefined,
     date: v.date ? fromDateInputValue(v.date) : undefined,
@@ -79,14 +81,18 @@ export function FollowUpForm({ followUp, defaultContactId, defaults, onDone }: F
 
   const onSubmit = followUp
     ? // A cleared date must not be read as 'leave the date as it was'.
-      submit(followUpUpdateInput.required({ date: true }), (v) => ({ ...toInput(v), contactId: undefined, id: followUp.id, completed: v.completed }), async (input) => {
-        const save = async (scope: FollowUpScope) => {
-          await write(() => update.mutateAsync({ ...input, scope }), { done: success.followUpUpdated, failed: failure.updateFollowUp, kind: 'followUp' });
-          onDone();
-        };
-        if (inSeries) setAskingScope(() => (scope: FollowUpScope) => void save(scope).catch(() => setAskingScope(null)));
-        else await save('one');
-      })
+      submit(
+        followUpUpdateInput.required({ date: true }),
+        (v) => ({ ...toInput(v), contactId: undefined, id: followUp.id, completed: v.completed }),
+        async (input) => {
+          const save = async (scope: FollowUpScope) => {
+            await write(() => update.mutateAsync({ ...input, scope }), { done: success.followUpUpdated, failed: failure.updateFollowUp, kind: 'followUp' });
+            onDone();
+          };
+          if (inSeries) setAskingScope(() => (scope: FollowUpScope) => void save(scope).catch(() => setAskingScope(null)));
+          else await save('one');
+        },
+      )
     : submit(
         followUpCreateInput,
         toInput,
@@ -96,22 +102,43 @@ export function FollowUpForm({ followUp, defaultContactId, defaults, onDone }: F
             if (await outbox.keep({ kind: 'followUp', input, contactName }, offline.keptFollowUp, failure.scheduleFollowUp)) onDone();
             return;
           }
-          await write(() => create.mutateAsync({ ...input, idempotencyKey: outbox.idempotencyKey }), { done: success.followUpScheduled, failed: failure.scheduleFollowUp, kind: 'followUp' });
+          await write(() => create.mutateAsync({ ...input, idempotencyKey: outbox.idempotencyKey }), {
+            done: success.followUpScheduled,
+            failed: failure.scheduleFollowUp,
+            kind: 'followUp',
+          });
           onDone();
         },
         contactRequired,
       );
 
-
   return (
     <form noValidate onSubmit={onSubmit}>
       <FieldGroup>
-        <ContactSelect value={values.contactId} current={followUp && { id: followUp.contactId, name: followUp.contactName }} error={errors.contactId} onChange={(value) => set('contactId', value)} />
+        <ContactSelect
+          value={values.contactId}
+          current={followUp && { id: followUp.contactId, name: followUp.contactName }}
+          error={errors.contactId}
+          onChange={(value) => set('contactId', value)}
+        />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField name="date" type="date" label={t('Date')} value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
-          <SelectField name="type" label={t('Type')} value={values.type} options={typeOptions} onChange={(e) => set('type', e.target.value as typeof values.type)} />
+          <SelectField
+            name="type"
+            label={t('Type')}
+            value={values.type}
+            options={typeOptions}
+            onChange={(e) => set('type', e.target.value as typeof values.type)}
+          />
         </div>
-        <TextAreaField name="description" label={t('Description')} value={values.description} error={errors.description} onChange={(e) => set('description', e.target.value)} placeholder={t('What will you do?')} />
+        <TextAreaField
+          name="description"
+          label={t('Description')}
+          value={values.description}
+          error={errors.description}
+          onChange={(e) => set('description', e.target.value)}
+          placeholder={t('What will you do?')}
+        />
         <fieldset className="flex flex-col gap-3">
           <legend className="sr-only">{t('Repeat')}</legend>
           <CheckboxField name="repeats" label={t('Repeat')} checked={values.repeats} onChange={(v) => set('repeats', v)} />
@@ -149,7 +176,12 @@ export function FollowUpForm({ followUp, defaultContactId, defaults, onDone }: F
         </fieldset>
         {followUp && <CheckboxField name="completed" label={t('Completed')} checked={values.completed} onChange={(v) => set('completed', v)} />}
       </FieldGroup>
-      <FormActions busy={create.isPending || update.isPending} submitLabel={followUp ? t('Save Changes') : t('Schedule Follow-up')} busyLabel={t('Saving...')} onCancel={onDone} />
+      <FormActions
+        busy={create.isPending || update.isPending}
+        submitLabel={followUp ? t('Save Changes') : t('Schedule Follow-up')}
+        busyLabel={t('Saving...')}
+        onCancel={onDone}
+      />
       <SeriesScopeDialog
         open={Boolean(askingScope)}
         title={t('Edit a repeating follow-up')}

@@ -43,7 +43,9 @@ export function GoalForm({ goal, onDone }: { goal?: Goal; onDone(): void }) {
     completed: v.completed,
   });
   const periodErrors = (v: typeof values): Record<string, string> =>
-    v.startsOn && v.deadline && startsAfterDeadline(fromDateInputValue(v.startsOn), fromDateInputValue(v.deadline)) ? { startsOn: issueText(START_AFTER_DEADLINE) } : {};
+    v.startsOn && v.deadline && startsAfterDeadline(fromDateInputValue(v.startsOn), fromDateInputValue(v.deadline))
+      ? { startsOn: issueText(START_AFTER_DEADLINE) }
+      : {};
 
   const onSubmit = goal
     ? submit(
@@ -69,19 +71,72 @@ export function GoalForm({ goal, onDone }: { goal?: Goal; onDone(): void }) {
     <form noValidate onSubmit={onSubmit}>
       <FieldGroup>
         <TextField name="title" label={t('Title')} value={values.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
-        <TextAreaField name="description" label={t('Description')} value={values.description} error={errors.description} onChange={(e) => set('description', e.target.value)} />
+        <TextAreaField
+          name="description"
+          label={t('Description')}
+          value={values.description}
+          error={errors.description}
+          onChange={(e) => set('description', e.target.value)}
+        />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <SelectField name="type" label={t('Type')} value={values.type} options={goalTypeOptions} error={errors.type} onChange={(e) => set('type', e.target.value as typeof values.type)} />
-          <TextField name="targetCount" type="number" inputMode="numeric" min={1} label={t('Target')} value={values.targetCount} error={errors.targetCount} onChange={(e) => set('targetCount', e.target.value)} />
+          <SelectField
+            name="type"
+            label={t('Type')}
+            value={values.type}
+            options={goalTypeOptions}
+            error={errors.type}
+            onChange={(e) => set('type', e.target.value as typeof values.type)}
+          />
+          <TextField
+            name="targetCount"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            label={t('Target')}
+            value={values.targetCount}
+            error={errors.targetCount}
+            onChange={(e) => set('targetCount', e.target.value)}
+          />
         </div>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField name="startsOn" type="date" label={goalPeriod.startLabel} hint={goalPeriod.startHint} value={values.startsOn} error={errors.startsOn} onChange={(e) => set('startsOn', e.target.value)} />
-          <TextField name="deadline" type="date" label={t('Deadline')} value={values.deadline} error={errors.deadline} onChange={(e) => set('deadline', e.target.value)} />
+          <TextField
+            name="startsOn"
+            type="date"
+            label={goalPeriod.startLabel}
+            hint={goalPeriod.startHint}
+            value={values.startsOn}
+            error={errors.startsOn}
+            onChange={(e) => set('startsOn', e.target.value)}
+          />
+          <TextField
+            name="deadline"
+            type="date"
+            label={t('Deadline')}
+            value={values.deadline}
+            error={errors.deadline}
+            onChange={(e) => set('deadline', e.target.value)}
+          />
         </div>
-        {goal && <TextField name="currentCount" type="number" inputMode="numeric" min={0} label={t('Current progress')} value={values.currentCount} error={errors.currentCount} onChange={(e) => set('currentCount', e.target.value)} />}
+        {goal && (
+          <TextField
+            name="currentCount"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            label={t('Current progress')}
+            value={values.currentCount}
+            error={errors.currentCount}
+            onChange={(e) => set('currentCount', e.target.value)}
+          />
+        )}
         <CheckboxField name="completed" label={t('Mark goal as completed')} checked={values.completed} onChange={(v) => set('completed', v)} />
       </FieldGroup>
-      <FormActions busy={create.isPending || update.isPending} submitLabel={goal ? t('Save Changes') : t('Create Goal')} busyLabel={t('Saving...')} onCancel={onDone} />
+      <FormActions
+        busy={create.isPending || update.isPending}
+        submitLabel={goal ? t('Save Changes') : t('Create Goal')}
+        busyLabel={t('Saving...')}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -23,8 +23,23 @@ export function LoginForm({ onSuccess }: { onSuccess(): void }) {
 
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit} onInput={clearErrorOf}>
-      <TextField name="username" label={t('Username')} placeholder={t('Enter your username')} autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} />
-      <TextField name="password" label={t('Password')} type="password" placeholder={t('Enter your password')} autoComplete="current-password" error={errors.password} />
+      <TextField
+        name="username"
+        label={t('Username')}
+        placeholder={t('Enter your username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username}
+      />
+      <TextField
+        name="password"
+        label={t('Password')}
+        type="password"
+        placeholder={t('Enter your password')}
+        autoComplete="current-password"
+        error={errors.password}
+      />
       <button type="submit" className="btn mt-2 w-full btn-primary" disabled={submitting}>
         {submitting && <span className="loading loading-sm loading-spinner" aria-hidden="true" />}
         {submitting ? t('Logging in...') : t('Login')}

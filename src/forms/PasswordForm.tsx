@@ -11,14 +11,13 @@ import { FieldGroup, SubmitButton } from './Fields';
 import { TextField } from './TextField';
 import { useFormState } from './useFormState';
 
-const passwordFormSchema = changePasswordInput
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: msg("Passwords don't match"),
-    path: ['confirmPassword'],
-    // Said even while another field (an empty current password, say) is still wrong.
-    when: ({ value }) => typeof (value as { newPassword?: unknown }).newPassword === 'string' && typeof (value as { confirmPassword?: unknown }).confirmPassword === 'string',
-  });
+const passwordFormSchema = changePasswordInput.extend({ confirmPassword: z.string() }).refine((v) => v.newPassword === v.confirmPassword, {
+  message: msg("Passwords don't match"),
+  path: ['confirmPassword'],
+  // Said even while another field (an empty current password, say) is still wrong.
+  when: ({ value }) =>
+    typeof (value as { newPassword?: unknown }).newPassword === 'string' && typeof (value as { confirmPassword?: unknown }).confirmPassword === 'string',
+});
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -34,24 +33,52 @@ function PasswordFields({ onChanged }: { onChanged(): void }) {
   const change = trpc.account.changePassword.useMutation();
   const { values, set, errors, submit } = useFormState(EMPTY);
 
-  const onSubmit = submit(passwordFormSchema, (v) => v, async ({ currentPassword, newPassword }) => {
-    try {
-      await change.mutateAsync({ currentPassword, newPassword });
-    } catch (error) {
-      // A wrong current password comes back as that field's issue; anything else (too many tries, offline) as a toast.
-      failed(error, account.changePasswordFailed);
-      throw error;
-    }
-    toast({ title: account.passwordChanged, description: account.passwordChangedDescription, variant: 'success' });
-    onChanged();
-  });
+  const onSubmit = submit(
+    passwordFormSchema,
+    (v) => v,
+    async ({ currentPassword, newPassword }) => {
+      try {
+        await change.mutateAsync({ currentPassword, newPassword });
+      } catch (error) {
+        // A wrong current password comes back as that field's issue; anything else (too many tries, offline) as a toast.
+        failed(error, account.changePasswordFailed);
+        throw error;
+      }
+      toast({ title: account.passwordChanged, description: account.passwordChangedDescription, variant: 'success' });
+      onChanged();
+    },
+  );
 
   return (
     <form noValidate onSubmit={onSubmit}>
       <FieldGroup>
-        <TextField name="currentPassword" type="password" label={t('Current Password')} autoComplete="current-password" value={values.currentPassword} error={errors.currentPassword} onChange={(e) => set('currentPassword', e.target.value)} />
-        <TextField name="newPassword" type="password" label={t('New Password')} autoComplete="new-password" value={values.newPassword} error={errors.newPassword} onChange={(e) => set('newPassword', e.target.value)} />
-        <TextField name="confirmPassword" type="password" label={t('Confirm New Password')} autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={(e) => set('confirmPassword', e.target.value)} />
+        <TextField
+          name="currentPassword"
+          type="password"
+          label={t('Current Password')}
+          autoComplete="current-password"
+          value={values.currentPassword}
+          error={errors.currentPassword}
+          onChange={(e) => set('currentPassword', e.target.value)}
+        />
+        <TextField
+          name="newPassword"
+          type="password"
+          label={t('New Password')}
+          autoComplete="new-password"
+          value={values.newPassword}
+          error={errors.newPassword}
+          onChange={(e) => set('newPassword', e.target.value)}
+        />
+        <TextField
+          name="confirmPassword"
+          type="password"
+          label={t('Confirm New Password')}
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          error={errors.confirmPassword}
+          onChange={(e) => set('confirmPassword', e.target.value)}
+        />
       </FieldGroup>
       <SubmitButton busy={change.isPending} label={t('Change Password')} busyLabel={t('Changing...')} />
     </form>

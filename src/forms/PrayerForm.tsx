@@ -36,7 +36,10 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
     answerDate: v.answered && v.answerDate ? fromDateInputValue(v.answerDate) : null,
     answerNotes: v.answered ? v.answerNotes : null,
   });
-  const formRules = (v: typeof values) => ({ ...(v.date ? {} : { date: t('Date is required') }), ...(v.contactId ? {} : { contactId: t('Contact is required') }) });
+  const formRules = (v: typeof values) => ({
+    ...(v.date ? {} : { date: t('Date is required') }),
+    ...(v.contactId ? {} : { contactId: t('Contact is required') }),
+  });
 
   const onSubmit = prayer
     ? submit(
@@ -57,7 +60,11 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
             if (await outbox.keep({ kind: 'prayer', input, contactName }, offline.keptPrayer, failure.addPrayer)) onDone();
             return;
           }
-          await write(() => create.mutateAsync({ ...input, idempotencyKey: outbox.idempotencyKey }), { done: success.prayerAdded, failed: failure.addPrayer, kind: 'prayer' });
+          await write(() => create.mutateAsync({ ...input, idempotencyKey: outbox.idempotencyKey }), {
+            done: success.prayerAdded,
+            failed: failure.addPrayer,
+            kind: 'prayer',
+          });
           onDone();
         },
         formRules,
@@ -69,22 +76,51 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
     if (answered && !values.answerDate) set('answerDate', toDateInputValue(new Date()));
   }
 
-
   return (
     <form noValidate onSubmit={onSubmit}>
       <FieldGroup>
-        <ContactSelect value={values.contactId} current={prayer && { id: prayer.contactId, name: prayer.contactName }} error={errors.contactId} onChange={(value) => set('contactId', value)} />
-        <TextAreaField name="request" label={t('Prayer request')} value={values.request} error={errors.request} onChange={(e) => set('request', e.target.value)} placeholder={t('What are you praying for?')} />
+        <ContactSelect
+          value={values.contactId}
+          current={prayer && { id: prayer.contactId, name: prayer.contactName }}
+          error={errors.contactId}
+          onChange={(value) => set('contactId', value)}
+        />
+        <TextAreaField
+          name="request"
+          label={t('Prayer request')}
+          value={values.request}
+          error={errors.request}
+          onChange={(e) => set('request', e.target.value)}
+          placeholder={t('What are you praying for?')}
+        />
         <TextField name="date" type="date" label={t('Date')} value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
         <CheckboxField name="answered" label={t('Answered')} checked={values.answered} onChange={markAnswered} />
         {values.answered && (
           <>
-            <TextField name="answerDate" type="date" label={t('Answer date')} value={values.answerDate} error={errors.answerDate} onChange={(e) => set('answerDate', e.target.value)} />
-            <TextAreaField name="answerNotes" label={t('How was it answered?')} value={values.answerNotes} error={errors.answerNotes} onChange={(e) => set('answerNotes', e.target.value)} />
+            <TextField
+              name="answerDate"
+              type="date"
+              label={t('Answer date')}
+              value={values.answerDate}
+              error={errors.answerDate}
+              onChange={(e) => set('answerDate', e.target.value)}
+            />
+            <TextAreaField
+              name="answerNotes"
+              label={t('How was it answered?')}
+              value={values.answerNotes}
+              error={errors.answerNotes}
+              onChange={(e) => set('answerNotes', e.target.value)}
+            />
           </>
         )}
       </FieldGroup>
-      <FormActions busy={create.isPending || update.isPending} submitLabel={prayer ? t('Save Changes') : t('Add Prayer Request')} busyLabel={t('Saving...')} onCancel={onDone} />
+      <FormActions
+        busy={create.isPending || update.isPending}
+        submitLabel={prayer ? t('Save Changes') : t('Add Prayer Request')}
+        busyLabel={t('Saving...')}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -27,30 +27,59 @@ export function ProfileForm() {
   const { values, set, errors, setErrors, submit } = useFormState({ name: user ? fullName(user) : '', email: user?.email ?? '', currentPassword: '' });
   // A new email needs the current password (the server asks for it too), so the field shows only then.
   const emailChanged = values.email.trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
-  const passwordNeeded = (v: typeof values): Record<string, string> => (emailChanged && !v.currentPassword ? { currentPassword: issueText(EMAIL_NEEDS_PASSWORD) } : {});
+  const passwordNeeded = (v: typeof values): Record<string, string> =>
+    emailChanged && !v.currentPassword ? { currentPassword: issueText(EMAIL_NEEDS_PASSWORD) } : {};
 
-  const onSubmit = submit(profileFormSchema, (v) => v, async ({ currentPassword, ...input }) => {
-    try {
-      updateUser(await update.mutateAsync(emailChanged ? { ...input, currentPassword } : input));
-      set('currentPassword', '');
-      toast({ title: account.profileUpdated, variant: 'success' });
-    } catch (error) {
-      // A taken email is about that field, so it is said there rather than in a toast.
-      if (httpStatus(error) === 409) return setErrors({ email: errorMessage(error, t('Email already registered')) });
-      failed(error, account.updateProfileFailed);
-      throw error;
-    }
-  }, passwordNeeded);
+  const onSubmit = submit(
+    profileFormSchema,
+    (v) => v,
+    async ({ currentPassword, ...input }) => {
+      try {
+        updateUser(await update.mutateAsync(emailChanged ? { ...input, currentPassword } : input));
+        set('currentPassword', '');
+        toast({ title: account.profileUpdated, variant: 'success' });
+      } catch (error) {
+        // A taken email is about that field, so it is said there rather than in a toast.
+        if (httpStatus(error) === 409) return setErrors({ email: errorMessage(error, t('Email already registered')) });
+        failed(error, account.updateProfileFailed);
+        throw error;
+      }
+    },
+    passwordNeeded,
+  );
 
   return (
     <form noValidate onSubmit={onSubmit}>
       <FieldGroup>
-        <TextField name="name" label={t('Full Name')} autoComplete="name" value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
-        <TextField name="email" type="email" label={t('Email')} autoComplete="email" value={values.email} error={errors.email} onChange={(e) => set('email', e.target.value)} />
+        <TextField
+          name="name"
+          label={t('Full Name')}
+          autoComplete="name"
+          value={values.name}
+          error={errors.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
+        <TextField
+          name="email"
+          type="email"
+          label={t('Email')}
+          autoComplete="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(e) => set('email', e.target.value)}
+        />
         {/* About the saved address: while another is typed, it would be about the wrong one. */}
         {!emailChanged && <EmailConfirmationNotice />}
         {emailChanged && (
-          <TextField name="currentPassword" type="password" label={t('Current Password')} autoComplete="current-password" value={values.currentPassword} error={errors.currentPassword} onChange={(e) => set('currentPassword', e.target.value)} />
+          <TextField
+            name="currentPassword"
+            type="password"
+            label={t('Current Password')}
+            autoComplete="current-password"
+            value={values.currentPassword}
+            error={errors.currentPassword}
+            onChange={(e) => set('currentPassword', e.target.value)}
+          />
         )}
       </FieldGroup>
       <SubmitButton busy={update.isPending} label={t('Save Profile')} busyLabel={t('Saving...')} />

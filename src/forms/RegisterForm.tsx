@@ -44,10 +44,25 @@ export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
 
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit} onInput={clearErrorOf}>
-      <TextField name="username" label={t('Username')} placeholder={t('Choose a username')} autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} />
+      <TextField
+        name="username"
+        label={t('Username')}
+        placeholder={t('Choose a username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username}
+      />
       <TextField name="name" label={t('Full Name')} placeholder={t('Enter your full name')} autoComplete="name" error={errors.name} />
       <TextField name="email" label={t('Email')} type="email" placeholder={t('Enter your email address')} autoComplete="email" error={errors.email} />
-      <TextField name="password" label={t('Password')} type="password" placeholder={t('Choose a password')} autoComplete="new-password" error={errors.password} />
+      <TextField
+        name="password"
+        label={t('Password')}
+        type="password"
+        placeholder={t('Choose a password')}
+        autoComplete="new-password"
+        error={errors.password}
+      />
       <TextField
         name="confirmPassword"
         label={t('Confirm Password')}

@@ -21,7 +21,12 @@ export function useFormState<V extends Record<string, unknown>>(initial: V) {
    * Validates with `schema` (plus form-only `extraErrors`), shows the first message of each field, and when
    * valid runs `save`; a server validation answer lands under its fields too.
    */
-  function submit<T>(schema: ZodType<T>, toInput: (values: V) => unknown, save: (input: T) => Promise<unknown>, extraErrors: (values: V) => Record<string, string> = () => ({})) {
+  function submit<T>(
+    schema: ZodType<T>,
+    toInput: (values: V) => unknown,
+    save: (input: T) => Promise<unknown>,
+    extraErrors: (values: V) => Record<string, string> = () => ({}),
+  ) {
     return async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       const form = event.currentTarget;

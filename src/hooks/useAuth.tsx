@@ -104,10 +104,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [accountLanguage]);
 
   // Writes leave their own failure toast out for a 401 (useWrite): this one says it for every call.
-  useEffect(
-    () => onSessionEnded(() => toast({ title: signedOut.title, description: signedOut.description, variant: 'destructive' })),
-    [toast],
-  );
+  useEffect(() => onSessionEnded(() => toast({ title: signedOut.title, description: signedOut.description, variant: 'destructive' })), [toast]);
 
   const { mutateAsync: loginCall } = loginMutation;
   const login = useCallback(
@@ -153,7 +150,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // A failed check (the server unreachable) is no user either: /login says so when the form is used.
   const status: AuthStatus = user ? 'authenticated' : session.data === null || session.isError ? 'unauthenticated' : 'loading';
-  const value = useMemo(() => ({ status, user, login, register, logout, updateUser, endSession }), [status, user, login, register, logout, updateUser, endSession]);
+  const value = useMemo(
+    () => ({ status, user, login, register, logout, updateUser, endSession }),
+    [status, user, login, register, logout, updateUser, endSession],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -43,9 +43,5 @@ const staleAfter: Record<WriteKind, readonly Cache[]> = {
 /** Refetches what a write of `kind` changed: each entity's list and whatever else of it is cached (byId, counts). */
 export function useInvalidate() {
   const utils = trpc.useUtils();
-  return useCallback(
-    (kind: WriteKind) =>
-      Promise.all(staleAfter[kind].map((cache) => caches[cache](utils).invalidate())),
-    [utils],
-  );
+  return useCallback((kind: WriteKind) => Promise.all(staleAfter[kind].map((cache) => caches[cache](utils).invalidate())), [utils]);
 }

@@ -65,16 +65,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     );
   }, []);
 
-  const toast = useCallback(({ title, description, variant = 'default', action, duration = action ? WITH_ACTION_DURATION : DEFAULT_DURATION }: ToastOptions) => {
-    const id = String(++lastId);
-    setToasts((list) => {
-      const next = [...list, { id, title, description, variant, duration, action, open: true }];
-      // Past the limit the oldest open toast goes at once; ones already animating out do not count.
-      let excess = next.filter((entry) => entry.open).length - maxVisible();
-      return next.filter((entry) => !(entry.open && excess-- > 0));
-    });
-    return id;
-  }, []);
+  const toast = useCallback(
+    ({ title, description, variant = 'default', action, duration = action ? WITH_ACTION_DURATION : DEFAULT_DURATION }: ToastOptions) => {
+      const id = String(++lastId);
+      setToasts((list) => {
+        const next = [...list, { id, title, description, variant, duration, action, open: true }];
+        // Past the limit the oldest open toast goes at once; ones already animating out do not count.
+        let excess = next.filter((entry) => entry.open).length - maxVisible();
+        return next.filter((entry) => !(entry.open && excess-- > 0));
+      });
+      return id;
+    },
+    [],
+  );
 
   const actions = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
   return (

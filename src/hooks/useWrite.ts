@@ -20,7 +20,7 @@ export function useWrite() {
   const { toast } = useToast();
   const invalidate = useInvalidate();
   return useCallback(
-    async <T,>(action: () => Promise<T>, { kind, done, failed }: WriteOptions<T>) => {
+    async <T>(action: () => Promise<T>, { kind, done, failed }: WriteOptions<T>) => {
       try {
         const result = await action();
         toast({ variant: 'success', ...(typeof done === 'string' ? { title: done } : done(result)) });

@@ -22,7 +22,10 @@ setTextTranslator((text) => t(text));
 export function t(id: string, values?: Record<string, unknown>): string {
   // Only the catalogue's own messages (a server's message may be looked up here): never one of Object.prototype's names.
   if (!Object.hasOwn(i18n.messages, id)) return id;
-  if (values && isRtl) values = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' && !choosesBranch(id, name) ? `\u2068${value}\u2069` : value]));
+  if (values && isRtl)
+    values = Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [name, typeof value === 'string' && !choosesBranch(id, name) ? `\u2068${value}\u2069` : value]),
+    );
   return i18n._(id, values);
 }
 

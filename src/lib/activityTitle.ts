@@ -6,5 +6,8 @@ import { t } from '../i18n';
  * someone in Spanish and French), and an activity of type other reads 'Activity with Ana', not 'Other with Ana'.
  */
 export function activityTitle(type: string, name: string): string {
-  return t('{type, select, conversation {Conversation with {name}} gospel_presentation {Gospel Presentation with {name}} follow_up {Follow-up with {name}} other {Activity with {name}}}', { type, name });
+  return t(
+    '{type, select, conversation {Conversation with {name}} gospel_presentation {Gospel Presentation with {name}} follow_up {Follow-up with {name}} other {Activity with {name}}}',
+    { type, name },
+  );
 }

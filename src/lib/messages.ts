@@ -293,13 +293,11 @@ export const notFound = {
   },
 } as const;
 
-
 export const confirmDelete = {
   get activity() {
     return t('Are you sure you want to delete this activity? This action cannot be undone.');
   },
-  contact: (name: string) =>
-    t('Are you sure you want to delete {name}? This will also delete their activities, follow-ups and prayer requests.', { name }),
+  contact: (name: string) => t('Are you sure you want to delete {name}? This will also delete their activities, follow-ups and prayer requests.', { name }),
   get followUp() {
     return t('Are you sure you want to delete this follow-up? This action cannot be undone.');
   },
@@ -381,9 +379,7 @@ export const account = {
     return t('Failed to delete your account. Please try again.');
   },
   get confirmDeleteAccount() {
-    return t(
-      'This deletes your account and everything you created: contacts, activities, follow-ups, prayer requests and goals. It cannot be undone.',
-    );
+    return t('This deletes your account and everything you created: contacts, activities, follow-ups, prayer requests and goals. It cannot be undone.');
   },
 } as const;
 

@@ -14,9 +14,24 @@ const NOT_INITIAL = /^[ºª]/;
 const BRACKETED = /[([{][^)\]}]*[)\]}]?/g;
 
 /** The scripts a name is commonly written in: initials take letters of one of them only ('مK' is no pair of initials). */
-const SCRIPTS = ['Latin', 'Arabic', 'Cyrillic', 'Greek', 'Hebrew', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Devanagari', 'Thai', 'Armenian', 'Georgian', 'Ethiopic', 'Bengali', 'Tamil'].map(
-  (script) => [script, new RegExp(`^\\p{Script=${script}}`, 'u')] as const,
-);
+const SCRIPTS = [
+  'Latin',
+  'Arabic',
+  'Cyrillic',
+  'Greek',
+  'Hebrew',
+  'Han',
+  'Hiragana',
+  'Katakana',
+  'Hangul',
+  'Devanagari',
+  'Thai',
+  'Armenian',
+  'Georgian',
+  'Ethiopic',
+  'Bengali',
+  'Tamil',
+].map((script) => [script, new RegExp(`^\\p{Script=${script}}`, 'u')] as const);
 function scriptOf(letter: string): string {
   return SCRIPTS.find(([, pattern]) => pattern.test(letter))?.[0] ?? 'other';
 }

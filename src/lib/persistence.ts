@@ -96,11 +96,18 @@ export interface KeptEntry<Query = { queryHash: string; state: { dataUpdatedAt: 
  * the app (another build may read another shape of answer), fetched within KEPT_FOR_MS, and the newest
  * MAX_KEPT_QUERIES of those. Nobody remembered (logged out, or signed out by a 401): nothing comes back, all is deleted.
  */
-export function sortKept<E extends KeptEntry>(entries: readonly E[], who: { owner: number | undefined; build: string; now: number }): { restore: E[]; drop: string[] } {
+export function sortKept<E extends KeptEntry>(
+  entries: readonly E[],
+  who: { owner: number | undefined; build: string; now: number },
+): { restore: E[]; drop: string[] } {
   const fits = (entry: E) => entry.owner === who.owner && entry.build === who.build && who.now - entry.query.state.dataUpdatedAt <= KEPT_FOR_MS;
-  const restore = keepsDataOnDevice() && who.owner !== undefined
-    ? entries.filter(fits).sort((a, b) => b.query.state.dataUpdatedAt - a.query.state.dataUpdatedAt).slice(0, MAX_KEPT_QUERIES)
-    : [];
+  const restore =
+    keepsDataOnDevice() && who.owner !== undefined
+      ? entries
+          .filter(fits)
+          .sort((a, b) => b.query.state.dataUpdatedAt - a.query.state.dataUpdatedAt)
+          .slice(0, MAX_KEPT_QUERIES)
+      : [];
   const restored = new Set(restore.map((entry) => entry.hash));
   return { restore, drop: entries.filter((entry) => !restored.has(entry.hash)).map((entry) => entry.hash) };
 }

@@ -50,7 +50,8 @@ export async function subscribeThisDevice(publicKey: string): Promise<SubscribeR
   try {
     const ready = await within(registration(), SUBSCRIBE_TIMEOUT_MS);
     const existing = await ready.pushManager.getSubscription();
-    const subscription = existing ?? (await within(ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }), SUBSCRIBE_TIMEOUT_MS));
+    const subscription =
+      existing ?? (await within(ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }), SUBSCRIBE_TIMEOUT_MS));
     return { ok: true, subscription: subscription.toJSON() };
   } catch (error) {
     console.warn('Push subscription failed', error);

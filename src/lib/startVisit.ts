@@ -34,7 +34,10 @@ export function startVisit(queryClient: QueryClient, client: ReturnType<typeof c
       void queryClient.prefetchQuery({ queryKey: getQueryKey(trpc.dashboard.summary, input, 'query'), queryFn: () => client.dashboard.summary.query(input) });
       void queryClient.prefetchQuery({ queryKey: getQueryKey(trpc.teams.list, undefined, 'query'), queryFn: () => client.teams.list.query() });
       const due = { before: startOfTomorrow() };
-      void queryClient.prefetchQuery({ queryKey: getQueryKey(trpc.insights.dueFollowUps, due, 'query'), queryFn: () => client.insights.dueFollowUps.query(due) });
+      void queryClient.prefetchQuery({
+        queryKey: getQueryKey(trpc.insights.dueFollowUps, due, 'query'),
+        queryFn: () => client.insights.dueFollowUps.query(due),
+      });
     },
     () => undefined,
   );

@@ -61,7 +61,9 @@ const isolate = (text: string) => `\u2068${text}\u2069`;
 function optionOf(zone: string, locale: string, countries: Intl.DisplayNames, now: Date): ZoneOption {
   let offsetText = '';
   try {
-    offsetText = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(now).find((part) => part.type === 'timeZoneName')?.value ?? '';
+    offsetText =
+      new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(now).find((part) => part.type === 'timeZoneName')?.value ??
+      '';
   } catch {
     // A zone this browser does not know (saved from another device): its name alone.
   }
@@ -87,7 +89,10 @@ export function zoneOptions(locale: string, chosen: string, now = new Date()): Z
 
 /** The zones whose label, IANA name or offset hold every word of the query, ignoring case, accents and digit script. */
 export function matchingZones(options: readonly ZoneOption[], query: string): ZoneOption[] {
-  const words = foldText(query).replace(/\butc\b/g, 'gmt').split(' ').filter(Boolean);
+  const words = foldText(query)
+    .replace(/\butc\b/g, 'gmt')
+    .split(' ')
+    .filter(Boolean);
   if (words.length === 0) return [...options];
   return options.filter((option) => words.every((word) => option.key.includes(word)));
 }

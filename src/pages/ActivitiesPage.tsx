@@ -88,12 +88,16 @@ export default function ActivitiesPage() {
   const contactOptions = [
     { value: '', label: t('All contacts') },
     ...(contacts.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-    ...(filter.contactId && contacts.data && !contacts.data.some((c) => c.id === filter.contactId) ? [{ value: String(filter.contactId), label: t('Unknown contact') }] : []),
+    ...(filter.contactId && contacts.data && !contacts.data.some((c) => c.id === filter.contactId)
+      ? [{ value: String(filter.contactId), label: t('Unknown contact') }]
+      : []),
   ];
   const { editing, open, close } = useEditedRow([list], (id, options) => trpc.activities.byId.useQuery({ id }, options), notFound.activity);
 
   async function removeActivity(activity: Activity) {
-    await write(() => remove.mutateAsync({ id: activity.id }), { kind: 'activity', done: success.activityDeleted, failed: failure.deleteActivity }).catch(() => undefined);
+    await write(() => remove.mutateAsync({ id: activity.id }), { kind: 'activity', done: success.activityDeleted, failed: failure.deleteActivity }).catch(
+      () => undefined,
+    );
     setDeleting(null);
   }
 
@@ -112,8 +116,21 @@ export default function ActivitiesPage() {
         <div role="search" aria-label={t('Filter activities')} className="mb-4 rounded-box border border-base-300 bg-base-100 p-3 sm:p-4">
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             <SelectField name="type" label={t('Type')} value={filter.type ?? ''} options={typeOptions} onChange={(e) => setFilters({ type: e.target.value })} />
-            <SelectField name="contactId" label={t('Contact')} value={filter.contactId ? String(filter.contactId) : ''} options={contactOptions} onChange={(e) => setFilters({ contactId: e.target.value })} />
-            <TextField name="from" type="date" label={t('From')} value={filters.from} max={filters.to || undefined} onChange={(e) => setFilters({ from: e.target.value })} />
+            <SelectField
+              name="contactId"
+              label={t('Contact')}
+              value={filter.contactId ? String(filter.contactId) : ''}
+              options={contactOptions}
+              onChange={(e) => setFilters({ contactId: e.target.value })}
+            />
+            <TextField
+              name="from"
+              type="date"
+              label={t('From')}
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={(e) => setFilters({ from: e.target.value })}
+            />
             <TextField
               name="to"
               type="date"
@@ -135,7 +152,14 @@ export default function ActivitiesPage() {
       )}
       <WaitingToSync
         entries={waiting}
-        row={(entry) => <ActivityItem type={entry.input.type ?? 'conversation'} contactName={entry.input.contactName ?? ''} notes={entry.input.notes ?? null} date={new Date(entry.input.date ?? entry.queuedAt)} />}
+        row={(entry) => (
+          <ActivityItem
+            type={entry.input.type ?? 'conversation'}
+            contactName={entry.input.contactName ?? ''}
+            notes={entry.input.notes ?? null}
+            date={new Date(entry.input.date ?? entry.queuedAt)}
+          />
+        )}
       />
       {list.isLoading ? (
         <Spinner />
@@ -159,7 +183,14 @@ export default function ActivitiesPage() {
         <ul className="flex flex-col gap-2">
           {activities.map((activity) => (
             <li key={activity.id} className="flex items-start gap-1 rounded-box border border-base-300 bg-base-100 p-3 sm:gap-2 sm:p-4">
-              <ActivityItem type={activity.type} contactId={activity.contactId} contactName={activity.contactName} notes={activity.notes} date={activity.date} expandable />
+              <ActivityItem
+                type={activity.type}
+                contactId={activity.contactId}
+                contactName={activity.contactName}
+                notes={activity.notes}
+                date={activity.date}
+                expandable
+              />
               <RowMenu
                 label={t('Actions for {name}', { name: activityTitle(activity.type, activity.contactName) })}
                 items={[

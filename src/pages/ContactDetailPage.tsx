@@ -91,7 +91,9 @@ export default function ContactDetailPage() {
           <div className="flex flex-wrap items-start gap-4">
             <ContactAvatar name={contact.name} size="lg" />
             <div className="min-w-0 flex-1 basis-48">
-              <h1 dir="auto" className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{contact.name}</h1>
+              <h1 dir="auto" className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">
+                {contact.name}
+              </h1>
               <div className="mt-1.5">
                 <StatusBadge status={contact.spiritualStatus} />
               </div>
@@ -110,7 +112,11 @@ export default function ContactDetailPage() {
               </button>
             </div>
           </div>
-          {contact.notes && <p dir="auto" className="wrap-anywhere whitespace-pre-line text-base-content/85">{contact.notes}</p>}
+          {contact.notes && (
+            <p dir="auto" className="wrap-anywhere whitespace-pre-line text-base-content/85">
+              {contact.notes}
+            </p>
+          )}
         </div>
       </header>
 

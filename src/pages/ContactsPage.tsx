@@ -34,7 +34,11 @@ import { AttentionList } from '../components/AttentionList';
 /** The two views of the screen, kept in the URL: everyone, or who needs attention (issue 16). */
 function ContactViews({ attention }: { attention: boolean }) {
   const tab = (to: string, current: boolean, label: string) => (
-    <Link to={to} className={`join-item btn min-h-11 btn-sm sm:min-h-8 ${current ? 'btn-active btn-primary' : 'btn-outline'}`} aria-current={current ? 'page' : undefined}>
+    <Link
+      to={to}
+      className={`join-item btn min-h-11 btn-sm sm:min-h-8 ${current ? 'btn-active btn-primary' : 'btn-outline'}`}
+      aria-current={current ? 'page' : undefined}
+    >
       {label}
     </Link>
   );
@@ -83,7 +87,9 @@ export default function ContactsPage() {
   const sortOptions = contactSorts.map((value) => ({ value: value === 'name' ? '' : value, label: contactSummary.sorts[value] }));
 
   async function removeContact(contact: Contact) {
-    await write(() => remove.mutateAsync({ id: contact.id }), { kind: 'contact', done: success.contactDeleted, failed: failure.deleteContact }).catch(() => undefined);
+    await write(() => remove.mutateAsync({ id: contact.id }), { kind: 'contact', done: success.contactDeleted, failed: failure.deleteContact }).catch(
+      () => undefined,
+    );
     setDeleting(null);
   }
 
@@ -127,15 +133,35 @@ export default function ContactsPage() {
       {showFilters && (
         <div role="search" aria-label={t('Filter contacts')} className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1">
-            <TextField name="q" type="search" label={t('Search contacts')} placeholder={t('Name, email, phone or notes')} value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
+            <TextField
+              name="q"
+              type="search"
+              label={t('Search contacts')}
+              placeholder={t('Name, email, phone or notes')}
+              value={text}
+              maxLength={100}
+              onChange={(e) => setText(e.target.value)}
+            />
           </div>
           {/* Side by side even on a phone, so the cards start sooner. */}
           <div className="grid grid-cols-2 gap-3 sm:flex">
             <div className="min-w-0 sm:w-52">
-              <SelectField name="status" label={t('Status')} value={filter.status ?? ''} options={statusOptions} onChange={(e) => setFilters({ status: e.target.value })} />
+              <SelectField
+                name="status"
+                label={t('Status')}
+                value={filter.status ?? ''}
+                options={statusOptions}
+                onChange={(e) => setFilters({ status: e.target.value })}
+              />
             </div>
             <div className="min-w-0 sm:w-64">
-              <SelectField name="sort" label={contactSummary.sortLabel} value={sort ?? ''} options={sortOptions} onChange={(e) => setFilters({ sort: e.target.value }, { replace: true })} />
+              <SelectField
+                name="sort"
+                label={contactSummary.sortLabel}
+                value={sort ?? ''}
+                options={sortOptions}
+                onChange={(e) => setFilters({ sort: e.target.value }, { replace: true })}
+              />
             </div>
           </div>
         </div>
@@ -153,44 +179,48 @@ export default function ContactsPage() {
         </div>
       )}
       <LoadGate loads={[contacts]} failed={loadFailed.contacts}>
-      {rows.length === 0 ? (
-        filtered ? (
-          <NoMatches title={t('No contacts match your search')} text={t('Try other words or another status.')} onClear={clear} />
+        {rows.length === 0 ? (
+          filtered ? (
+            <NoMatches title={t('No contacts match your search')} text={t('Try other words or another status.')} onClear={clear} />
+          ) : (
+            <EmptyState title={t('No contacts yet')} text={t('Get started by adding your first contact.')} action={addButton} />
+          )
         ) : (
-          <EmptyState title={t('No contacts yet')} text={t('Get started by adding your first contact.')} action={addButton} />
-        )
-      ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {rows.map((contact) => (
-            <li key={contact.id} className="card border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
-              <div className="card-body gap-3 p-5">
-                <div className="flex items-start gap-3">
-                  <ContactAvatar name={contact.name} />
-                  <div className="min-w-0 flex-1">
-                    <h2 dir="auto" className="font-semibold wrap-anywhere">
-                      {/* The whole card opens the contact's page; its menu and links sit above that. */}
-                      <Link to={contactPath(contact.id)} className={`${STRETCHED_LINK} hover:underline`}>
-                        {contact.name}
-                      </Link>
-                    </h2>
-                    <StatusBadge status={contact.spiritualStatus} />
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {rows.map((contact) => (
+              <li key={contact.id} className="card border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
+                <div className="card-body gap-3 p-5">
+                  <div className="flex items-start gap-3">
+                    <ContactAvatar name={contact.name} />
+                    <div className="min-w-0 flex-1">
+                      <h2 dir="auto" className="font-semibold wrap-anywhere">
+                        {/* The whole card opens the contact's page; its menu and links sit above that. */}
+                        <Link to={contactPath(contact.id)} className={`${STRETCHED_LINK} hover:underline`}>
+                          {contact.name}
+                        </Link>
+                      </h2>
+                      <StatusBadge status={contact.spiritualStatus} />
+                    </div>
+                    <RowMenu
+                      label={t('Actions for {name}', { name: contact.name })}
+                      items={[
+                        { label: t('Edit'), onSelect: () => setForm({ contact }) },
+                        { label: t('Delete'), onSelect: () => setDeleting(contact), danger: true },
+                      ]}
+                    />
                   </div>
-                  <RowMenu
-                    label={t('Actions for {name}', { name: contact.name })}
-                    items={[
-                      { label: t('Edit'), onSelect: () => setForm({ contact }) },
-                      { label: t('Delete'), onSelect: () => setDeleting(contact), danger: true },
-                    ]}
-                  />
+                  <ContactMethods phone={contact.phone} email={contact.email} />
+                  <ContactTouchpoints lastContactAt={contact.lastContactAt} nextFollowUpAt={contact.nextFollowUpAt} />
+                  {contact.notes && (
+                    <p dir="auto" className="line-clamp-2 text-sm wrap-anywhere text-base-content/80">
+                      {contact.notes}
+                    </p>
+                  )}
                 </div>
-                <ContactMethods phone={contact.phone} email={contact.email} />
-                <ContactTouchpoints lastContactAt={contact.lastContactAt} nextFollowUpAt={contact.nextFollowUpAt} />
-                {contact.notes && <p dir="auto" className="line-clamp-2 text-sm wrap-anywhere text-base-content/80">{contact.notes}</p>}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              </li>
+            ))}
+          </ul>
+        )}
       </LoadGate>
       <LoadMore list={contacts} />
 

@@ -106,9 +106,15 @@ export default function DashboardPage() {
       {header}
       {/* The spec's list below starts today; what is already late is said first, where a phone shows it without a scroll. */}
       {overdueFollowUps > 0 && (
-        <Link to="/followups" className="alert alert-soft alert-error mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 py-3 hover:brightness-95" data-testid="overdue-line">
+        <Link
+          to="/followups"
+          className="alert alert-soft alert-error mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 py-3 hover:brightness-95"
+          data-testid="overdue-line"
+        >
           <ClockIcon />
-          <span className="font-semibold">{t('{count, plural, one {# follow-up is overdue} other {# follow-ups are overdue}}', { count: overdueFollowUps })}</span>
+          <span className="font-semibold">
+            {t('{count, plural, one {# follow-up is overdue} other {# follow-ups are overdue}}', { count: overdueFollowUps })}
+          </span>
           <span className="ms-auto text-sm font-medium underline underline-offset-2">{t('See overdue follow-ups')}</span>
         </Link>
       )}
@@ -140,7 +146,14 @@ export default function DashboardPage() {
             <ul className="-mx-2 flex flex-col">
               {activities.map((activity) => (
                 <li key={activity.id}>
-                  <ActivityItem type={activity.type} contactId={activity.contactId} contactName={activity.contactName} notes={activity.notes} date={activity.date} to={`/activities?id=${activity.id}`} />
+                  <ActivityItem
+                    type={activity.type}
+                    contactId={activity.contactId}
+                    contactName={activity.contactName}
+                    notes={activity.notes}
+                    date={activity.date}
+                    to={`/activities?id=${activity.id}`}
+                  />
                 </li>
               ))}
             </ul>
@@ -157,7 +170,14 @@ export default function DashboardPage() {
             <ul className="-mx-2 flex flex-col">
               {followUps.map((followUp) => (
                 <li key={followUp.id}>
-                  <FollowUpItem contactId={followUp.contactId} contactName={followUp.contactName} description={followUp.description} type={followUp.type} date={followUp.date} to={`/followups?id=${followUp.id}`} />
+                  <FollowUpItem
+                    contactId={followUp.contactId}
+                    contactName={followUp.contactName}
+                    description={followUp.description}
+                    type={followUp.type}
+                    date={followUp.date}
+                    to={`/followups?id=${followUp.id}`}
+                  />
                 </li>
               ))}
             </ul>
@@ -177,7 +197,14 @@ export default function DashboardPage() {
           ) : (
             <div className="grid grid-cols-1 gap-5 md:grid-cols-3">
               {goals.map((goal) => (
-                <GoalProgress key={goal.id} goalId={goal.id} title={goal.title} current={goal.currentCount} target={goal.targetCount} percentage={goalPercentage(goal.currentCount, goal.targetCount)} />
+                <GoalProgress
+                  key={goal.id}
+                  goalId={goal.id}
+                  title={goal.title}
+                  current={goal.currentCount}
+                  target={goal.targetCount}
+                  percentage={goalPercentage(goal.currentCount, goal.targetCount)}
+                />
               ))}
             </div>
           ),

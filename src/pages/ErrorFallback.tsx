@@ -19,7 +19,16 @@ export default function ErrorFallback({ error, onReset }: ErrorFallbackProps) {
     <main className="flex min-h-dvh items-center justify-center bg-base-200 px-4 py-10">
       <div className="w-full max-w-lg text-center">
         <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-full bg-error/10 text-error">
-          <svg className="size-7" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <svg
+            className="size-7"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="m21.73 18-8-14a2 2 0 0 0-3.46 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3" />
             <path d="M12 9v4M12 17h.01" />
           </svg>
@@ -34,9 +43,7 @@ export default function ErrorFallback({ error, onReset }: ErrorFallbackProps) {
             </h2>
             <p className="text-sm text-base-content/75">{t('If this problem persists, please contact support.')}</p>
             {/* Developers need the message; users get the apology only. */}
-            {import.meta.env.DEV && (
-              <pre className="mt-1 overflow-x-auto rounded-field bg-base-200 p-3 text-xs whitespace-pre-wrap">{error.message}</pre>
-            )}
+            {import.meta.env.DEV && <pre className="mt-1 overflow-x-auto rounded-field bg-base-200 p-3 text-xs whitespace-pre-wrap">{error.message}</pre>}
           </div>
         </section>
 

@@ -35,10 +35,7 @@ const PAGE = 50;
 function useSection(section: FollowUpSection) {
   // Only the browser knows where the user's day starts; on a new day the next render asks again.
   const day = section === 'completed' ? {} : { todayStart: startOfToday(), tomorrowStart: startOfTomorrow() };
-  return trpc.followUps.list.useInfiniteQuery(
-    { section, ...day, limit: PAGE },
-    { getNextPageParam: nextPageAfterLastId(PAGE) },
-  );
+  return trpc.followUps.list.useInfiniteQuery({ section, ...day, limit: PAGE }, { getNextPageParam: nextPageAfterLastId(PAGE) });
 }
 
 type SectionList = ReturnType<typeof useSection>;
@@ -81,7 +78,11 @@ export default function FollowUpsPage() {
     { title: t('Upcoming'), list: upcoming },
   ];
   const shown = tab === 'pending' ? pendingGroups.map((g) => g.list) : [completed];
-  const { editing, open, close } = useEditedRow([overdue, today, upcoming, completed], (id, options) => trpc.followUps.byId.useQuery({ id }, options), notFound.followUp);
+  const { editing, open, close } = useEditedRow(
+    [overdue, today, upcoming, completed],
+    (id, options) => trpc.followUps.byId.useQuery({ id }, options),
+    notFound.followUp,
+  );
 
   // Completing one offers the next step with the same person, in the toast.
   const markCompleted = (followUp: FollowUp) =>
@@ -90,13 +91,24 @@ export default function FollowUpsPage() {
       kind: 'followUp',
       done: ({ next }) =>
         next
-          ? { title: success.followUpCompleted, description: nextFollowUp.scheduled(formatDay(next.date)), action: { label: nextFollowUp.open, onSelect: () => open(next.id) } }
-          : { title: success.followUpCompleted, action: { label: nextFollowUp.offer, onSelect: () => setNextWith({ id: followUp.contactId, name: followUp.contactName }) } },
+          ? {
+              title: success.followUpCompleted,
+              description: nextFollowUp.scheduled(formatDay(next.date)),
+              action: { label: nextFollowUp.open, onSelect: () => open(next.id) },
+            }
+          : {
+              title: success.followUpCompleted,
+              action: { label: nextFollowUp.offer, onSelect: () => setNextWith({ id: followUp.contactId, name: followUp.contactName }) },
+            },
       failed: failure.completeFollowUp,
     }).catch(() => undefined);
 
   async function removeFollowUp(followUp: FollowUp, scope: FollowUpScope = 'one') {
-    await write(() => remove.mutateAsync({ id: followUp.id, scope }), { kind: 'followUp', done: success.followUpDeleted, failed: failure.deleteFollowUp }).catch(() => undefined);
+    await write(() => remove.mutateAsync({ id: followUp.id, scope }), {
+      kind: 'followUp',
+      done: success.followUpDeleted,
+      failed: failure.deleteFollowUp,
+    }).catch(() => undefined);
     setDeleting(null);
   }
 
@@ -192,7 +204,7 @@ export default function FollowUpsPage() {
         active={tab}
         onChange={setTab}
         tabs={[
-        // A list's name (a tab, a heading) is its own message: other languages say it in the plural ('Completados').
+          // A list's name (a tab, a heading) is its own message: other languages say it in the plural ('Completados').
           { key: 'pending', label: t('{items, select, other {Pending}}', { items: 'followUps' }), count: counts.data?.pending },
           { key: 'completed', label: t('{items, select, goals {Completed} other {Completed}}', { items: 'followUps' }), count: counts.data?.completed },
         ]}
@@ -200,7 +212,15 @@ export default function FollowUpsPage() {
         <LoadGate loads={shown} failed={loadFailed.followUps}>
           {tab === 'pending' ? (
             shown.every(isEmpty) ? (
-              <EmptyState title={t('No pending follow-ups')} text={emptyHelp.pendingFollowUps} action={<button type="button" className="btn btn-outline btn-sm btn-primary" onClick={() => setCreating(true)}>{emptyHelp.firstFollowUp}</button>} />
+              <EmptyState
+                title={t('No pending follow-ups')}
+                text={emptyHelp.pendingFollowUps}
+                action={
+                  <button type="button" className="btn btn-outline btn-sm btn-primary" onClick={() => setCreating(true)}>
+                    {emptyHelp.firstFollowUp}
+                  </button>
+                }
+              />
             ) : (
               pendingGroups.map(section)
             )
@@ -240,7 +260,14 @@ export default function FollowUpsPage() {
             void snoozeUntil(snoozing, until).then(() => setSnoozing(null));
           }}
         >
-          <TextField name="until" type="date" label={t('Until')} min={toDateInputValue(addDaysFromToday(1))} value={snoozeDay} onChange={(e) => setSnoozeDay(e.target.value)} />
+          <TextField
+            name="until"
+            type="date"
+            label={t('Until')}
+            min={toDateInputValue(addDaysFromToday(1))}
+            value={snoozeDay}
+            onChange={(e) => setSnoozeDay(e.target.value)}
+          />
           <div className="modal-action">
             <button type="button" className="btn btn-ghost" onClick={() => setSnoozing(null)}>
               {t('Cancel')}

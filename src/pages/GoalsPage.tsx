@@ -54,7 +54,9 @@ export default function GoalsPage() {
       <div className="card-body gap-3 p-5">
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1">
-            <h2 dir="auto" className="font-semibold wrap-anywhere">{goal.title}</h2>
+            <h2 dir="auto" className="font-semibold wrap-anywhere">
+              {goal.title}
+            </h2>
             <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/75">
               <span className="badge badge-outline badge-sm badge-primary">{goalTypeLabel(goal.type)}</span>
               <span>{t('Target: {count}', { count: goal.targetCount })}</span>
@@ -64,13 +66,15 @@ export default function GoalsPage() {
           </div>
           <RowMenu label={t('Actions for {name}', { name: goal.title })} items={menu(goal)} />
         </div>
-        {goal.description && <p dir="auto" className="text-sm wrap-anywhere text-base-content/80">{goal.description}</p>}
+        {goal.description && (
+          <p dir="auto" className="text-sm wrap-anywhere text-base-content/80">
+            {goal.description}
+          </p>
+        )}
         {goal.completed ? (
           <div>
             <progress className="progress w-full progress-success" value={1} max={1} aria-label={t('{title}: completed', { title: goal.title })} />
-            <p className="mt-1 text-xs text-base-content/70">
-              {t('{current} of {target}', { current: goal.currentCount, target: goal.targetCount })}
-            </p>
+            <p className="mt-1 text-xs text-base-content/70">{t('{current} of {target}', { current: goal.currentCount, target: goal.targetCount })}</p>
           </div>
         ) : (
           <>
@@ -112,21 +116,29 @@ export default function GoalsPage() {
         active={tab}
         onChange={setTab}
         tabs={[
-        // A list's name (a tab, a heading) is its own message: other languages say it in the plural ('Completados').
+          // A list's name (a tab, a heading) is its own message: other languages say it in the plural ('Completados').
           { key: 'active', label: t('Active'), count: list.data && active.length },
           { key: 'completed', label: t('{items, select, goals {Completed} other {Completed}}', { items: 'goals' }), count: list.data && completed.length },
         ]}
       >
         <LoadGate loads={[list]} failed={loadFailed.goals}>
-        {shown.length === 0 ? (
-          tab === 'active' ? (
-            <EmptyState title={t('No active goals')} text={t('Set a goal to keep your gospel sharing on track.')} action={<button type="button" className="btn btn-outline btn-sm btn-primary" onClick={() => setForm({})}>{emptyHelp.firstGoal}</button>} />
+          {shown.length === 0 ? (
+            tab === 'active' ? (
+              <EmptyState
+                title={t('No active goals')}
+                text={t('Set a goal to keep your gospel sharing on track.')}
+                action={
+                  <button type="button" className="btn btn-outline btn-sm btn-primary" onClick={() => setForm({})}>
+                    {emptyHelp.firstGoal}
+                  </button>
+                }
+              />
+            ) : (
+              <EmptyState title={t('No completed goals yet')} text={emptyHelp.completedGoals} />
+            )
           ) : (
-            <EmptyState title={t('No completed goals yet')} text={emptyHelp.completedGoals} />
-          )
-        ) : (
-          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">{shown.map(card)}</ul>
-        )}
+            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">{shown.map(card)}</ul>
+          )}
         </LoadGate>
       </TabBar>
 

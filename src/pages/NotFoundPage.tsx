@@ -11,7 +11,16 @@ export default function NotFoundPage() {
       <div className="card w-full max-w-md border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body items-center text-center">
           <div className="mb-2 flex size-12 items-center justify-center rounded-full bg-warning/20 text-warning-content">
-            <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <svg
+              className="size-6"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+            >
               <circle cx="12" cy="12" r="10" />
               <path d="M12 8v4M12 16h.01" />
             </svg>

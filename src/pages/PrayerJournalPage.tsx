@@ -25,16 +25,12 @@ import { trpc } from '../lib/trpc';
 import { formatDay } from '../lib/dates';
 import { nextPageAfterLastId } from '../lib/ids';
 
-
 // A long journal loads a page at a time, each tab on its own.
 const PAGE = 50;
 
 /** One tab, paged by the server in that tab's order (active by date, answered by answer date; newest first). */
 function useTab(section: PrayerSection) {
-  return trpc.prayerRequests.list.useInfiniteQuery(
-    { section, limit: PAGE },
-    { getNextPageParam: nextPageAfterLastId(PAGE) },
-  );
+  return trpc.prayerRequests.list.useInfiniteQuery({ section, limit: PAGE }, { getNextPageParam: nextPageAfterLastId(PAGE) });
 }
 
 // Pray today (issue 16) follows the spec's two tabs; Active stays the default.
@@ -68,10 +64,14 @@ export default function PrayerJournalPage() {
     }).catch(() => undefined);
 
   const answer = (prayer: Prayer) =>
-    void write(() => markAnswered.mutateAsync({ id: prayer.id }), { kind: 'prayer', done: success.prayerAnswered, failed: failure.answerPrayer }).catch(() => undefined);
+    void write(() => markAnswered.mutateAsync({ id: prayer.id }), { kind: 'prayer', done: success.prayerAnswered, failed: failure.answerPrayer }).catch(
+      () => undefined,
+    );
 
   async function removePrayer(prayer: Prayer) {
-    await write(() => remove.mutateAsync({ id: prayer.id }), { kind: 'prayer', done: success.prayerDeleted, failed: failure.deletePrayer }).catch(() => undefined);
+    await write(() => remove.mutateAsync({ id: prayer.id }), { kind: 'prayer', done: success.prayerDeleted, failed: failure.deletePrayer }).catch(
+      () => undefined,
+    );
     setDeleting(null);
   }
 
@@ -90,7 +90,9 @@ export default function PrayerJournalPage() {
           </ContactHeading>
           <RowMenu label={t('Actions for prayer for {name}', { name: prayer.contactName })} items={menu(prayer)} />
         </div>
-        <p dir="auto" className="wrap-anywhere whitespace-pre-line">{prayer.request}</p>
+        <p dir="auto" className="wrap-anywhere whitespace-pre-line">
+          {prayer.request}
+        </p>
         {prayer.answered ? (
           <PrayerAnswer answerDate={prayer.answerDate ?? prayer.date} answerNotes={prayer.answerNotes} />
         ) : (
@@ -98,7 +100,12 @@ export default function PrayerJournalPage() {
             <span className="text-sm text-base-content/75" aria-live="polite">
               {t('{count, plural, one {Prayed # time} other {Prayed # times}}', { count: prayer.prayedCount })}
             </span>
-            <button type="button" className="btn btn-outline btn-primary btn-sm" aria-label={t('I prayed for this ({name})', { name: prayer.contactName })} onClick={() => prayFor(prayer)}>
+            <button
+              type="button"
+              className="btn btn-outline btn-primary btn-sm"
+              aria-label={t('I prayed for this ({name})', { name: prayer.contactName })}
+              onClick={() => prayFor(prayer)}
+            >
               <PlusIcon /> {t('Prayed')}
             </button>
           </div>
@@ -123,7 +130,9 @@ export default function PrayerJournalPage() {
         row={(entry) => (
           <div className="flex items-start gap-3">
             <ContactHeading contactId={Number(entry.input.contactId)} name={entry.contactName} weight="semibold">
-              <p dir="auto" className="text-sm wrap-anywhere whitespace-pre-line">{entry.input.request}</p>
+              <p dir="auto" className="text-sm wrap-anywhere whitespace-pre-line">
+                {entry.input.request}
+              </p>
             </ContactHeading>
             <span className="shrink-0 text-xs text-base-content/70">{formatDay(new Date(entry.input.date ?? entry.queuedAt))}</span>
           </div>
@@ -134,7 +143,7 @@ export default function PrayerJournalPage() {
         active={tab}
         onChange={setTab}
         tabs={[
-        // A list's name (a tab, a heading) is its own message: other languages say it in the plural ('Completados').
+          // A list's name (a tab, a heading) is its own message: other languages say it in the plural ('Completados').
           { key: 'active', label: t('Active'), count: counts.data?.active },
           { key: 'answered', label: t('{items, select, other {Answered}}', { items: 'prayerRequests' }), count: counts.data?.answered },
           { key: 'today', label: t('Pray today'), count: today.data?.items.filter((item) => !item.prayedToday).length },
@@ -143,20 +152,28 @@ export default function PrayerJournalPage() {
         {tab === 'today' ? (
           <PrayToday activeCount={counts.data?.active} onAdd={() => setCreating(true)} />
         ) : (
-        <LoadGate loads={[list]} failed={loadFailed.prayers}>
-          {shown.length === 0 ? (
-            tab === 'active' ? (
-              <EmptyState title={t('No active prayer requests')} text={emptyHelp.activePrayers} action={<button type="button" className="btn btn-outline btn-sm btn-primary" onClick={() => setCreating(true)}>{emptyHelp.firstPrayer}</button>} />
+          <LoadGate loads={[list]} failed={loadFailed.prayers}>
+            {shown.length === 0 ? (
+              tab === 'active' ? (
+                <EmptyState
+                  title={t('No active prayer requests')}
+                  text={emptyHelp.activePrayers}
+                  action={
+                    <button type="button" className="btn btn-outline btn-sm btn-primary" onClick={() => setCreating(true)}>
+                      {emptyHelp.firstPrayer}
+                    </button>
+                  }
+                />
+              ) : (
+                <EmptyState title={t('No answered prayers yet')} text={emptyHelp.answeredPrayers} />
+              )
             ) : (
-              <EmptyState title={t('No answered prayers yet')} text={emptyHelp.answeredPrayers} />
-            )
-          ) : (
-            <>
-              <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">{shown.map(card)}</ul>
-              <LoadMore list={list} />
-            </>
-          )}
-        </LoadGate>
+              <>
+                <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">{shown.map(card)}</ul>
+                <LoadMore list={list} />
+              </>
+            )}
+          </LoadGate>
         )}
       </TabBar>
 

@@ -31,7 +31,9 @@ export default function ResourceDetailPage() {
       <header className="mt-4 mb-6 flex items-start gap-4">
         <ResourceIcon category={category} />
         <div className="min-w-0">
-          <h1 dir="auto" className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{title}</h1>
+          <h1 dir="auto" className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">
+            {title}
+          </h1>
           <p className="mt-1 text-sm text-base-content/70">{category}</p>
         </div>
       </header>

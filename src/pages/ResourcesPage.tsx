@@ -13,17 +13,17 @@ export default function ResourcesPage() {
     <>
       <PageHeader title={t('Resources')} subtitle={t('Short, practical guides for sharing your faith with love.')} />
       <LoadGate loads={[resources]} failed={loadFailed.resources}>
-      {!resources.data?.length ? (
-        <EmptyState title={t('No resources yet')} />
-      ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {resources.data.map((resource) => (
-            <li key={resource.id}>
-              <ResourceCard {...resource} />
-            </li>
-          ))}
-        </ul>
-      )}
+        {!resources.data?.length ? (
+          <EmptyState title={t('No resources yet')} />
+        ) : (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {resources.data.map((resource) => (
+              <li key={resource.id}>
+                <ResourceCard {...resource} />
+              </li>
+            ))}
+          </ul>
+        )}
       </LoadGate>
     </>
   );

@@ -29,7 +29,10 @@ export default function SettingsPage() {
         <SettingsSection title={t('Reminders')} description={t('A daily digest of what needs you, at the hour you choose, by email or on this device.')}>
           <ReminderSettings />
         </SettingsSection>
-        <SettingsSection title={t('Needs attention')} description={t('After how many days without an activity or a completed follow-up a contact of each status shows as needing attention.')}>
+        <SettingsSection
+          title={t('Needs attention')}
+          description={t('After how many days without an activity or a completed follow-up a contact of each status shows as needing attention.')}
+        >
           <AttentionSettings />
         </SettingsSection>
         <SettingsSection title={t('Theme')} description={t('Remembered on this device.')}>
@@ -38,10 +41,19 @@ export default function SettingsPage() {
         <SettingsSection title={t('Export your data')} description={t('Yours to keep, or to take to another app.')}>
           <DataExport />
         </SettingsSection>
-        <SettingsSection title={t('Import contacts')} description={t('From a spreadsheet (CSV) or an address book (vCard). You see what will happen before anything is saved; contacts you already have are skipped.')}>
+        <SettingsSection
+          title={t('Import contacts')}
+          description={t(
+            'From a spreadsheet (CSV) or an address book (vCard). You see what will happen before anything is saved; contacts you already have are skipped.',
+          )}
+        >
           <ContactImport />
         </SettingsSection>
-        <SettingsSection title={t('Danger zone')} description={t('Deleting your account removes everything you created and signs you out everywhere. There is no undo.')} danger>
+        <SettingsSection
+          title={t('Danger zone')}
+          description={t('Deleting your account removes everything you created and signs you out everywhere. There is no undo.')}
+          danger
+        >
           <DeleteAccount />
         </SettingsSection>
       </div>

@@ -23,9 +23,22 @@ async function secondSession(username: string, password = PASSWORD) {
 describe('updating the profile', () => {
   it('changes first name, last name and email and answers the user', async () => {
     const { client, user } = await signedInClient(server, 'mary');
-    const res = await client.put('/api/account/profile', { firstName: ' Mary ', lastName: 'Magdalene', email: 'Mary.M@example.com', currentPassword: 'correct horse battery' });
+    const res = await client.put('/api/account/profile', {
+      firstName: ' Mary ',
+      lastName: 'Magdalene',
+      email: 'Mary.M@example.com',
+      currentPassword: 'correct horse battery',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: user.id, username: user.username, email: 'Mary.M@example.com', firstName: 'Mary', lastName: 'Magdalene', language: 'en', emailConfirmed: false });
+    expect(res.body).toEqual({
+      id: user.id,
+      username: user.username,
+      email: 'Mary.M@example.com',
+      firstName: 'Mary',
+      lastName: 'Magdalene',
+      language: 'en',
+      emailConfirmed: false,
+    });
     expect((await client.get('/api/auth/me')).body).toMatchObject({ email: 'Mary.M@example.com', firstName: 'Mary', lastName: 'Magdalene' });
   });
 
@@ -119,7 +132,8 @@ describe('changing the password', () => {
 
   it('stops guessing after as many wrong passwords as login allows', async () => {
     const { client } = await signedInClient(server, 'guesser');
-    for (let i = 0; i < 10; i++) expect((await client.post('/api/account/password', { currentPassword: `guess ${i}`, newPassword: 'new password 1' })).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await client.post('/api/account/password', { currentPassword: `guess ${i}`, newPassword: 'new password 1' })).status).toBe(400);
     const blocked = await client.post('/api/account/password', { currentPassword: PASSWORD, newPassword: 'new password 1' });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: 'Too many attempts. Please try again later.', code: 'TOO_MANY_REQUESTS' });
@@ -142,8 +156,17 @@ describe('the JSON export', () => {
     const { client: other } = await signedInClient(server, 'neighbour');
     const contact = (await client.post('/api/contacts', { name: 'Nicodemus', spiritualStatus: 'seeking' })).body;
     await client.put(`/api/contacts/${contact.id}`, { spiritualStatus: 'new_believer' });
-    const goal = (await client.post('/api/goals', { title: 'Talk', description: 'Talk more', type: 'conversation', targetCount: 3, deadline: '2027-01-01' })).body;
-    const activity = (await client.post('/api/activities', { type: 'conversation', contactId: contact.id, notes: 'By night', followUp: { date: '2027-01-01' }, prayer: { request: 'New birth' } })).body;
+    const goal = (await client.post('/api/goals', { title: 'Talk', description: 'Talk more', type: 'conversation', targetCount: 3, deadline: '2027-01-01' }))
+      .body;
+    const activity = (
+      await client.post('/api/activities', {
+        type: 'conversation',
+        contactId: contact.id,
+        notes: 'By night',
+        followUp: { date: '2027-01-01' },
+        prayer: { request: 'New birth' },
+      })
+    ).body;
     const team = (await client.post('/api/teams', { name: 'Night shift' })).body;
     await other.post('/api/contacts', { name: 'Not mine' });
 
@@ -153,7 +176,20 @@ describe('the JSON export', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="sower-export.json"');
     expect(res.headers.get('cache-control')).toContain('no-store');
     const data = res.body;
-    expect(Object.keys(data).sort()).toEqual(['activities', 'contacts', 'exportedAt', 'followUps', 'goals', 'prayerRequests', 'pushDevices', 'settings', 'snoozes', 'statusChanges', 'teams', 'user']);
+    expect(Object.keys(data).sort()).toEqual([
+      'activities',
+      'contacts',
+      'exportedAt',
+      'followUps',
+      'goals',
+      'prayerRequests',
+      'pushDevices',
+      'settings',
+      'snoozes',
+      'statusChanges',
+      'teams',
+      'user',
+    ]);
     expect(Math.abs(Date.parse(data.exportedAt) - Date.now())).toBeLessThan(60_000);
     expect(data.user).toMatchObject({ id: user.id, username: user.username, email: user.email, createdAt: expect.any(String) });
     expect(JSON.stringify(data)).not.toMatch(/password|hash|calendarToken/i);
@@ -181,7 +217,13 @@ describe('the JSON export', () => {
     expect((await client.put('/api/account/reminders', { remindersOn: true, hour: 7, timeZone: 'Europe/Paris', discreet: true })).status).toBe(200);
     await server.database.writerClient.execute("update user_settings set unsubscribe_token = 'secret-token-value'");
     const data = (await client.get('/api/account/export')).body;
-    expect(data.settings).toMatchObject({ remindersOn: true, reminderHour: 7, timeZone: 'Europe/Paris', discreet: true, attentionDays: { seeking: 10, exploring: 14 } });
+    expect(data.settings).toMatchObject({
+      remindersOn: true,
+      reminderHour: 7,
+      timeZone: 'Europe/Paris',
+      discreet: true,
+      attentionDays: { seeking: 10, exploring: 14 },
+    });
     expect(data.snoozes).toEqual([{ contactId: contact.id, contactName: 'Lydia', until }]);
     expect(JSON.stringify(data)).not.toMatch(/secret-token-value|unsubscribeToken|nextDigestAt/);
   });
@@ -198,8 +240,11 @@ describe('the JSON export', () => {
   it('writes the same text JSON.stringify would, page by page, for an account with several pages of each list', async () => {
     const { client, user } = await signedInClient(server, 'pages');
     const numbers = (count: number) => `with recursive n(x) as (select 1 union all select x + 1 from n where x < ${count})`;
-    await server.database.writerClient.execute({ sql: `${numbers(600)} insert into contacts (name, notes, created_by) select 'Name ' || x, 'Line one
-line "two"', ? from n`, args: [user.id] });
+    await server.database.writerClient.execute({
+      sql: `${numbers(600)} insert into contacts (name, notes, created_by) select 'Name ' || x, 'Line one
+line "two"', ? from n`,
+      args: [user.id],
+    });
     await server.database.writerClient.execute({
       sql: `${numbers(700)} insert into activities (contact_id, type, date, description, created_by) select (select min(id) from contacts where created_by = ?1) + x % 600, 'conversation', 1700000000000 + (x % 7) * 1000, 'Talk', ?1 from n`,
       args: [user.id],
@@ -241,7 +286,13 @@ describe('deleting the account', () => {
     const phone = await secondSession(user.username);
     const { client: friend, user: friendUser } = await signedInClient(server, 'friend');
     const contact = (await client.post('/api/contacts', { name: 'Leaving Contact' })).body;
-    await client.post('/api/activities', { type: 'conversation', contactId: contact.id, followUp: { date: '2027-01-01' }, prayer: { request: 'x' }, idempotencyKey: 'leaver-key-1' });
+    await client.post('/api/activities', {
+      type: 'conversation',
+      contactId: contact.id,
+      followUp: { date: '2027-01-01' },
+      prayer: { request: 'x' },
+      idempotencyKey: 'leaver-key-1',
+    });
     await client.post('/api/goals', { title: 'G', description: 'D', type: 'conversation', targetCount: 3, deadline: '2027-01-01' });
     await client.post('/api/calendar/enable');
     // The leaver changed a friend's shared contact: that step of its journey stays, without its author.
@@ -278,7 +329,10 @@ describe('deleting the account', () => {
     const handedOver = (await leaver.post('/api/teams', { name: 'Handed over' })).body.id;
     await joinTeam(leaver, handedOver, { client: early, id: earlyUser.id }, 'viewer');
     await joinTeam(leaver, handedOver, { client: lateClient, id: late.id }, 'member');
-    await server.database.writerClient.execute({ sql: 'update team_members set joined_at = joined_at - 60000 where team_id = ? and user_id = ?', args: [handedOver, earlyUser.id] });
+    await server.database.writerClient.execute({
+      sql: 'update team_members set joined_at = joined_at - 60000 where team_id = ? and user_id = ?',
+      args: [handedOver, earlyUser.id],
+    });
     const sharedContact = (await early.post('/api/contacts', { name: 'Early team contact', teamId: null })).body.id;
 
     const coAdministered = (await leaver.post('/api/teams', { name: 'Co-administered' })).body.id;

@@ -178,7 +178,11 @@ describe('creating an activity', () => {
     for (const body of [{ type: 'conversation' }, { type: 'conversation', contactName: '   ' }]) {
       const res = await client.post('/api/activities', body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: 'Contact name is required', code: 'BAD_REQUEST', issues: [{ path: 'contactName', message: 'Contact name is required' }] });
+      expect(res.body).toEqual({
+        message: 'Contact name is required',
+        code: 'BAD_REQUEST',
+        issues: [{ path: 'contactName', message: 'Contact name is required' }],
+      });
     }
     expect(await server.count('activities', 'created_by = ?', [userId])).toBe(before);
   });
@@ -355,7 +359,12 @@ describe('a failure in the middle of the create', () => {
     expect(String(logged.query)).toMatch(/prayer_requests/);
     expect(JSON.stringify(logged)).not.toContain('Never stored');
 
-    const retry = await me.client.post('/api/activities', { type: 'conversation', contactName: 'Doomed Contact', followUp: { date: '2031-01-01' }, prayer: {} });
+    const retry = await me.client.post('/api/activities', {
+      type: 'conversation',
+      contactName: 'Doomed Contact',
+      followUp: { date: '2031-01-01' },
+      prayer: {},
+    });
     expect(retry.status).toBe(201);
     expect(retry.body.newContact).toBe(true);
     expect(await goalCount(me.client, conversation)).toEqual({ current: 1, completed: 0 });

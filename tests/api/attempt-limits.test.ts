@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
-const login = (from: string, username: string, password: string, base = server.baseUrl) => requestFrom(from, base, 'POST', '/api/auth/login', { username, password });
+const login = (from: string, username: string, password: string, base = server.baseUrl) =>
+  requestFrom(from, base, 'POST', '/api/auth/login', { username, password });
 const passwordHash = async (id: number) =>
   String((await server.database.readerClient.execute({ sql: 'select password_hash from users where id = ?', args: [id] })).rows[0].password_hash);
 
@@ -23,13 +24,19 @@ describe('sign-in attempts made together', () => {
   it('refuses a batch of logins outright, so no password in it is tried', async () => {
     const { user } = await signedInClient(server, 'batched');
     const attacker = new ApiClient(server.baseUrl);
-    const calls = [...Array.from({ length: 9 }, (_, i) => ({ path: 'auth.login', input: { username: user.username, password: `guess ${i}` } })), { path: 'auth.login', input: { username: user.username, password: PASSWORD } }];
+    const calls = [
+      ...Array.from({ length: 9 }, (_, i) => ({ path: 'auth.login', input: { username: user.username, password: `guess ${i}` } })),
+      { path: 'auth.login', input: { username: user.username, password: PASSWORD } },
+    ];
     const res = await trpcBatch(attacker, calls);
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain('Sign-in and account requests must be sent one at a time');
     expect(res.headers.getSetCookie()).toEqual([]);
     // A login mixed with a harmless read is refused the same way.
-    const mixed = await trpcBatch(attacker, [{ path: 'resources.list', input: undefined }, { path: 'auth.login', input: { username: user.username, password: PASSWORD } }]);
+    const mixed = await trpcBatch(attacker, [
+      { path: 'resources.list', input: undefined },
+      { path: 'auth.login', input: { username: user.username, password: PASSWORD } },
+    ]);
     expect(mixed.status).toBe(400);
     expect(attacker.cookie).toBe('');
   });
@@ -73,7 +80,9 @@ describe('sign-in attempts made together', () => {
 
   it('holds per address when an attacker spreads a burst over 20 addresses: at most 10 tries from each', async () => {
     const { user } = await signedInClient(server, 'spread');
-    const sends = Array.from({ length: 20 }, (_, a) => Array.from({ length: 15 }, (_, i) => login(`127.0.13.${a + 1}`, user.username, `guess ${a}-${i}`))).flat();
+    const sends = Array.from({ length: 20 }, (_, a) =>
+      Array.from({ length: 15 }, (_, i) => login(`127.0.13.${a + 1}`, user.username, `guess ${a}-${i}`)),
+    ).flat();
     const statuses = (await Promise.all(sends)).map((r) => r.status);
     expect(count(statuses, 401)).toBe(200);
     expect(count(statuses, 429)).toBe(100);
@@ -121,11 +130,18 @@ describe('registration attempts made together', () => {
     try {
       const batch = await trpcBatch(
         new ApiClient(limited.baseUrl),
-        Array.from({ length: 30 }, (_, i) => ({ path: 'auth.register', input: { username: `batch${i}`, email: `batch${i}@example.com`, password: 'longenough1' } })),
+        Array.from({ length: 30 }, (_, i) => ({
+          path: 'auth.register',
+          input: { username: `batch${i}`, email: `batch${i}@example.com`, password: 'longenough1' },
+        })),
       );
       expect(batch.status).toBe(400);
       const sends = Array.from({ length: 30 }, (_, i) =>
-        requestFrom('127.0.17.1', limited.baseUrl, 'POST', '/api/auth/register', { username: `burst${i}`, email: `burst${i}@example.com`, password: 'longenough1' }),
+        requestFrom('127.0.17.1', limited.baseUrl, 'POST', '/api/auth/register', {
+          username: `burst${i}`,
+          email: `burst${i}@example.com`,
+          password: 'longenough1',
+        }),
       );
       const statuses = (await Promise.all(sends)).map((r) => r.status);
       expect(count(statuses, 201)).toBe(10);
@@ -133,7 +149,15 @@ describe('registration attempts made together', () => {
       const users = await limited.database.readerClient.execute('select count(*) as n from users');
       expect(Number(users.rows[0].n)).toBe(10);
       // Another address still registers.
-      expect((await requestFrom('127.0.17.2', limited.baseUrl, 'POST', '/api/auth/register', { username: 'elsewhere', email: 'elsewhere@example.com', password: 'longenough1' })).status).toBe(201);
+      expect(
+        (
+          await requestFrom('127.0.17.2', limited.baseUrl, 'POST', '/api/auth/register', {
+            username: 'elsewhere',
+            email: 'elsewhere@example.com',
+            password: 'longenough1',
+          })
+        ).status,
+      ).toBe(201);
     } finally {
       await limited.close();
     }
@@ -145,9 +169,14 @@ describe('current-password checks from a stolen session', () => {
     const { client, user } = await signedInClient(server, 'stolen');
     const before = await passwordHash(user.id);
     const guesses = [...Array.from({ length: 100 }, (_, i) => `guess ${i}`), PASSWORD];
-    const batch = await trpcBatch(client, guesses.slice(0, 10).map((currentPassword) => ({ path: 'account.changePassword', input: { currentPassword, newPassword: 'taken over 1' } })));
+    const batch = await trpcBatch(
+      client,
+      guesses.slice(0, 10).map((currentPassword) => ({ path: 'account.changePassword', input: { currentPassword, newPassword: 'taken over 1' } })),
+    );
     expect(batch.status).toBe(400);
-    const statuses = (await Promise.all(guesses.map((currentPassword) => client.post('/api/account/password', { currentPassword, newPassword: 'taken over 1' })))).map((r) => r.status);
+    const statuses = (
+      await Promise.all(guesses.map((currentPassword) => client.post('/api/account/password', { currentPassword, newPassword: 'taken over 1' })))
+    ).map((r) => r.status);
     expect(count(statuses, 400) + count(statuses, 200)).toBeLessThanOrEqual(10);
     expect(count(statuses, 429)).toBeGreaterThanOrEqual(91);
     if (!statuses.includes(200)) expect(await passwordHash(user.id)).toBe(before);
@@ -157,7 +186,9 @@ describe('current-password checks from a stolen session', () => {
 
   it('keeps the account when 61 deletion guesses arrive at once', async () => {
     const { client, user } = await signedInClient(server, 'undeletable');
-    const statuses = (await Promise.all(Array.from({ length: 61 }, (_, i) => client.request('DELETE', '/api/account', { password: `guess ${i}` })))).map((r) => r.status);
+    const statuses = (await Promise.all(Array.from({ length: 61 }, (_, i) => client.request('DELETE', '/api/account', { password: `guess ${i}` })))).map(
+      (r) => r.status,
+    );
     expect(count(statuses, 400)).toBe(10);
     expect(count(statuses, 429)).toBe(51);
     const rows = await server.database.readerClient.execute({ sql: 'select count(*) as n from users where id = ?', args: [user.id] });
@@ -185,9 +216,14 @@ describe('email addresses cannot be probed', () => {
   it('limits guesses of the password that unlocks an email change like sign-in, and refuses a batch of probes', async () => {
     const { user: other } = await signedInClient(server, 'target');
     const { client } = await signedInClient(server, 'enumerator');
-    const batch = await trpcBatch(client, Array.from({ length: 5 }, () => ({ path: 'account.updateProfile', input: { email: other.email, currentPassword: PASSWORD } })));
+    const batch = await trpcBatch(
+      client,
+      Array.from({ length: 5 }, () => ({ path: 'account.updateProfile', input: { email: other.email, currentPassword: PASSWORD } })),
+    );
     expect(batch.status).toBe(400);
-    const statuses = (await Promise.all(Array.from({ length: 30 }, (_, i) => client.put('/api/account/profile', { email: other.email, currentPassword: `guess ${i}` })))).map((r) => r.status);
+    const statuses = (
+      await Promise.all(Array.from({ length: 30 }, (_, i) => client.put('/api/account/profile', { email: other.email, currentPassword: `guess ${i}` })))
+    ).map((r) => r.status);
     expect(count(statuses, 400)).toBe(10);
     expect(count(statuses, 429)).toBe(20);
     expect(statuses).not.toContain(409);
@@ -204,7 +240,11 @@ describe('email addresses cannot be probed', () => {
 
 describe('look-alike usernames', () => {
   const register = (username: string) =>
-    new ApiClient(server.baseUrl).post('/api/auth/register', { username, email: `${Buffer.from(username).toString('hex').slice(0, 40)}@example.com`, password: 'longenough1' });
+    new ApiClient(server.baseUrl).post('/api/auth/register', {
+      username,
+      email: `${Buffer.from(username).toString('hex').slice(0, 40)}@example.com`,
+      password: 'longenough1',
+    });
 
   it.each([
     ['case outside ASCII', 'Ärgerlich', 'ärgerlich'],
@@ -310,7 +350,18 @@ describe('client addresses behind a trusted proxy', () => {
     const { user } = await signedInClient(server, 'direct');
     const statuses = [];
     for (let i = 0; i < 12; i++)
-      statuses.push((await requestFrom('127.0.18.1', server.baseUrl, 'POST', '/api/auth/login', { username: user.username, password: `g${i}` }, { 'X-Forwarded-For': `203.0.113.${i}` })).status);
+      statuses.push(
+        (
+          await requestFrom(
+            '127.0.18.1',
+            server.baseUrl,
+            'POST',
+            '/api/auth/login',
+            { username: user.username, password: `g${i}` },
+            { 'X-Forwarded-For': `203.0.113.${i}` },
+          )
+        ).status,
+      );
     expect(count(statuses, 429)).toBe(2);
   });
 });

@@ -46,11 +46,15 @@ beforeEach(async () => {
 /** A seeking contact (7 days) of `owner`, added `addedDaysAgo` days before NOW. */
 async function seeker(name: string, addedDaysAgo = 100, owner = me) {
   const [row] = await database.write((tx) =>
-    tx.insert(contacts).values({ name, spiritualStatus: 'seeking', createdBy: owner, createdAt: daysAgo(addedDaysAgo) }).returning({ id: contacts.id }),
+    tx
+      .insert(contacts)
+      .values({ name, spiritualStatus: 'seeking', createdBy: owner, createdAt: daysAgo(addedDaysAgo) })
+      .returning({ id: contacts.id }),
   );
   return row.id;
 }
-const activity = (contactId: number, date: Date, createdBy = me) => database.write((tx) => tx.insert(activities).values({ contactId, type: 'conversation', date, createdBy }));
+const activity = (contactId: number, date: Date, createdBy = me) =>
+  database.write((tx) => tx.insert(activities).values({ contactId, type: 'conversation', date, createdBy }));
 const followUp = (contactId: number, values: { date: Date; completed: boolean; completedAt?: Date | null }) =>
   database.write((tx) => tx.insert(followUps).values({ contactId, description: 'Visit', type: 'meeting', createdBy: me, ...values }));
 const snooze = (contactId: number, until: Date, userId = me) => database.write((tx) => tx.insert(contactSnoozes).values({ userId, contactId, until }));
@@ -136,9 +140,16 @@ describe('who needs attention', () => {
 
   it("counts a teammate's activity the owner can see as a touch, and never one they cannot", async () => {
     const [team] = await database.write((tx) => tx.insert(teams).values({ name: 'Harvest', createdBy: me }).returning({ id: teams.id }));
-    await database.write((tx) => tx.insert(teamMembers).values([{ teamId: team.id, userId: me, role: 'admin' }, { teamId: team.id, userId: other, role: 'member' }]));
+    await database.write((tx) =>
+      tx.insert(teamMembers).values([
+        { teamId: team.id, userId: me, role: 'admin' },
+        { teamId: team.id, userId: other, role: 'member' },
+      ]),
+    );
     const shared = await seeker('Touched by a teammate');
-    await database.write((tx) => tx.insert(activities).values({ contactId: shared, type: 'conversation', date: daysAgo(1), createdBy: other, teamId: team.id }));
+    await database.write((tx) =>
+      tx.insert(activities).values({ contactId: shared, type: 'conversation', date: daysAgo(1), createdBy: other, teamId: team.id }),
+    );
     const hidden = await seeker('Visited privately by a teammate');
     await activity(hidden, daysAgo(1), other);
     expect(await list()).toEqual(['Visited privately by a teammate']);

@@ -14,7 +14,11 @@ let meId: number;
 let stranger: ApiClient;
 
 beforeAll(async () => {
-  ({ server, client: me, user: { id: meId } } = await startSignedIn('shepherd'));
+  ({
+    server,
+    client: me,
+    user: { id: meId },
+  } = await startSignedIn('shepherd'));
   ({ client: stranger } = await signedInClient(server, 'stranger'));
 });
 afterAll(() => server.close());
@@ -28,7 +32,9 @@ async function contactTouched(client: ApiClient, name: string, days: number, spi
 }
 const names = (rows: { name: string }[]) => rows.map((row) => row.name);
 const snoozeRows = async (contactId: number) =>
-  (await server.database.readerClient.execute({ sql: 'select user_id, until from contact_snoozes where contact_id = ?', args: [contactId] })).rows.map((row) => ({ ...row }));
+  (await server.database.readerClient.execute({ sql: 'select user_id, until from contact_snoozes where contact_id = ?', args: [contactId] })).rows.map(
+    (row) => ({ ...row }),
+  );
 
 describe('GET /api/attention', () => {
   let overdue: number;

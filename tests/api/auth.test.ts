@@ -16,7 +16,15 @@ describe('registration', () => {
     const client = new ApiClient(server.baseUrl);
     const res = await client.post('/api/auth/register', newUser('ruth'));
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), username: 'ruth', email: 'ruth@example.com', firstName: 'Ruth', lastName: 'Moabite', language: 'en', emailConfirmed: false });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      username: 'ruth',
+      email: 'ruth@example.com',
+      firstName: 'Ruth',
+      lastName: 'Moabite',
+      language: 'en',
+      emailConfirmed: false,
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/hash|password/i);
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(200);
@@ -94,9 +102,16 @@ describe('usernames holding invisible characters', () => {
     ['an interlinear annotation anchor (a format character)', 'vic\uFFF9tim'],
   ];
   const register = (username: string, headers: Record<string, string> = {}) =>
-    new ApiClient(server.baseUrl).request('POST', '/api/auth/register', { ...newUser('x'), username, email: `${Buffer.from(username).toString('hex').slice(0, 40)}@example.com` }, headers);
+    new ApiClient(server.baseUrl).request(
+      'POST',
+      '/api/auth/register',
+      { ...newUser('x'), username, email: `${Buffer.from(username).toString('hex').slice(0, 40)}@example.com` },
+      headers,
+    );
   const usersNamed = async (username: string) =>
-    Number((await server.database.readerClient.execute({ sql: 'select count(*) as n from users where username = ?', args: [username.normalize('NFKC')] })).rows[0].n);
+    Number(
+      (await server.database.readerClient.execute({ sql: 'select count(*) as n from users where username = ?', args: [username.normalize('NFKC')] })).rows[0].n,
+    );
 
   it.each(lookalikes)('refuses a username holding %s with 400 and says why, creating no account', async (_, username) => {
     const message = 'Username cannot contain invisible or formatting characters';
@@ -187,6 +202,14 @@ describe('the signed-in user', () => {
     const client = new ApiClient(server.baseUrl);
     await client.post('/api/auth/register', newUser('salome'));
     const me = await client.get('/api/auth/me');
-    expect(me.body).toEqual({ id: expect.any(Number), username: 'salome', email: 'salome@example.com', firstName: 'Ruth', lastName: 'Moabite', language: 'en', emailConfirmed: false });
+    expect(me.body).toEqual({
+      id: expect.any(Number),
+      username: 'salome',
+      email: 'salome@example.com',
+      firstName: 'Ruth',
+      lastName: 'Moabite',
+      language: 'en',
+      emailConfirmed: false,
+    });
   });
 });

@@ -66,7 +66,11 @@ describe('authority inside the write', () => {
     expect((await admin.client.put(`/api/teams/${teamId}/members/${member.user.id}`, { role: 'admin' })).status).toBe(200);
     const renamed = await committedWhileWaiting(
       server,
-      (tx) => tx.update(teamMembers).set({ role: 'member' }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, member.user.id))),
+      (tx) =>
+        tx
+          .update(teamMembers)
+          .set({ role: 'member' })
+          .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, member.user.id))),
       () => member.client.put(`/api/teams/${teamId}`, { name: 'Mine now' }),
     );
     expect(renamed.status).toBe(403);
@@ -76,17 +80,26 @@ describe('authority inside the write', () => {
 
 /** How many times `request` made the server read the caller's memberships (readAuthority's statement, server/access.ts). */
 async function membershipReads(request: () => Promise<{ status: number }>) {
-  const membershipsSql = server.database.read.select({ teamId: teamMembers.teamId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.userId, 0)).toSQL().sql;
+  const membershipsSql = server.database.read
+    .select({ teamId: teamMembers.teamId, role: teamMembers.role })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, 0))
+    .toSQL().sql;
   statements.length = 0;
   expect((await request()).status).toBeLessThan(300);
   return statements.filter((sql) => sql === membershipsSql).length;
 }
 
-describe('a query\'s authority, read once per request', () => {
-  it('reads the memberships once for a batched GET of three queries (the dashboard\'s)', async () => {
+describe("a query's authority, read once per request", () => {
+  it("reads the memberships once for a batched GET of three queries (the dashboard's)", async () => {
     const { member } = await team();
-    const inputs = { 0: { json: { upcomingFrom: '2026-01-01T00:00:00.000Z' }, meta: { values: { upcomingFrom: ['Date'] } } }, 1: { json: null, meta: { values: ['undefined'] } }, 2: { json: { before: '2026-01-02T00:00:00.000Z' }, meta: { values: { before: ['Date'] } } } };
-    const batch = () => member.client.get(`/trpc/dashboard.summary,teams.list,insights.dueFollowUps?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`);
+    const inputs = {
+      0: { json: { upcomingFrom: '2026-01-01T00:00:00.000Z' }, meta: { values: { upcomingFrom: ['Date'] } } },
+      1: { json: null, meta: { values: ['undefined'] } },
+      2: { json: { before: '2026-01-02T00:00:00.000Z' }, meta: { values: { before: ['Date'] } } },
+    };
+    const batch = () =>
+      member.client.get(`/trpc/dashboard.summary,teams.list,insights.dueFollowUps?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`);
     expect(await membershipReads(batch)).toBe(1);
   });
 

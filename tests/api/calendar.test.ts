@@ -288,7 +288,9 @@ describe('a feed of an account that holds thousands of follow-ups', () => {
     const res = await anonymous().get(heavyFeed);
     expect(res.status).toBe(200);
     const ics: string = res.body;
-    expect(unfold(ics)).toContain('\r\nX-WR-CALDESC:The first 500 of your pending follow-ups from the last 30 days and the next 12 months. Open Sower to see the rest.\r\n');
+    expect(unfold(ics)).toContain(
+      '\r\nX-WR-CALDESC:The first 500 of your pending follow-ups from the last 30 days and the next 12 months. Open Sower to see the rest.\r\n',
+    );
     expect(ics).toContain('SUMMARY:More follow-ups in Sower');
     expect(events(ics)).toBe(501);
     const days = starts(ics);
@@ -327,7 +329,9 @@ describe('a feed of an account that holds thousands of follow-ups', () => {
     const own = await signedInClient(server, 'refresher');
     const url = (await own.client.post('/api/calendar/enable')).body.url;
     // 40 at once, from 20 addresses: the token is counted whoever asks.
-    const statuses = (await Promise.all(Array.from({ length: 40 }, (_, i) => requestFrom(`127.0.32.${i % 20}`, server.baseUrl, 'GET', url)))).map((res) => res.status);
+    const statuses = (await Promise.all(Array.from({ length: 40 }, (_, i) => requestFrom(`127.0.32.${i % 20}`, server.baseUrl, 'GET', url)))).map(
+      (res) => res.status,
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(30);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
     const refused = await anonymous().get(url);
@@ -348,7 +352,8 @@ describe('a feed of an account that holds thousands of follow-ups', () => {
     const guess = (i: number) => requestFrom(from, server.baseUrl, 'GET', `/api/calendar/${String(i).padStart(43, 'A')}.ics`);
     const first = await Promise.all(Array.from({ length: 5 }, (_, i) => guess(i)));
     expect(first.map((res) => res.status)).toEqual([404, 404, 404, 404, 404]);
-    const counter = async () => (await server.database.readerClient.execute({ sql: 'select count from attempts where key = ?', args: [`feed:ip:${from}`] })).rows[0]?.count;
+    const counter = async () =>
+      (await server.database.readerClient.execute({ sql: 'select count from attempts where key = ?', args: [`feed:ip:${from}`] })).rows[0]?.count;
     expect(Number(await counter())).toBe(5);
     // The same address at the edge of its window: the 600th fetch is answered, the ones after it are not.
     await server.database.writerClient.execute({ sql: 'update attempts set count = 599 where key = ?', args: [`feed:ip:${from}`] });

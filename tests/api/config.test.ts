@@ -75,7 +75,9 @@ describe('a libSQL server URL', () => {
       timeout: 20_000,
     }).catch((error: { code: number; stderr: string }) => error);
     expect((failure as { code: number }).code).toBe(1);
-    expect((failure as { stderr: string }).stderr).toMatch(/Cannot migrate the database at libsql:\/\/127.0.0.1:59998\?tls=0: .*(ECONNREFUSED|fetch failed|connect)/i);
+    expect((failure as { stderr: string }).stderr).toMatch(
+      /Cannot migrate the database at libsql:\/\/127.0.0.1:59998\?tls=0: .*(ECONNREFUSED|fetch failed|connect)/i,
+    );
   });
 
   it('uses one remote client for reads and writes and creates no local file', async () => {

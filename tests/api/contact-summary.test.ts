@@ -38,7 +38,9 @@ describe('last contact and next follow-up', () => {
     const shared = (await admin.client.post('/api/contacts', { name: 'Shared Sam', teamId: team })).body.id;
     // The member logs a personal (not team) activity and follow-up with the team's contact.
     expect((await member.client.post('/api/activities', { type: 'conversation', contactId: shared, date: daysFromNow(-1) })).status).toBe(201);
-    expect((await member.client.post('/api/followups', { contactId: shared, date: daysFromNow(3), type: 'phone', description: 'Private call' })).status).toBe(201);
+    expect((await member.client.post('/api/followups', { contactId: shared, date: daysFromNow(3), type: 'phone', description: 'Private call' })).status).toBe(
+      201,
+    );
     expect((await admin.client.get(`/api/contacts/${shared}`)).body).toMatchObject({ lastContactAt: null, nextFollowUpAt: null });
     const mine = (await member.client.get(`/api/contacts/${shared}`)).body;
     expect(mine.lastContactAt).not.toBeNull();
@@ -51,13 +53,18 @@ describe('the cost of the two dates', () => {
     // In a team, so the reader's rule is `created_by = ? or team_id in (…)`: the OR that misled SQLite's planner.
     const { client, user } = await signedInClient(server, 'planner');
     expect((await client.post('/api/teams', { name: 'Planners' })).status).toBe(201);
-    const lists = (['name', 'lastContact', 'nextFollowUp'] as const).map((sort) => contactListQuery(server.database.read, decidedInSql(user.id), { sort, limit: 50 }).query.toSQL());
+    const lists = (['name', 'lastContact', 'nextFollowUp'] as const).map((sort) =>
+      contactListQuery(server.database.read, decidedInSql(user.id), { sort, limit: 50 }).query.toSQL(),
+    );
     // A connection of its own: an EXPLAIN on the server's reader pool left that connection on an old snapshot.
     const inspector = createClient({ url: server.dbUrl });
     for (const list of lists) {
       const plan = (await inspector.execute({ sql: `explain query plan ${list.sql}`, args: list.params as never })).rows.map((r) => String(r.detail));
       expect(plan.filter((line) => /^SEARCH (activities|follow_ups)\b/.test(line))).toEqual(
-        expect.arrayContaining([expect.stringMatching(/activities USING COVERING INDEX activities_contact_date_idx/), expect.stringMatching(/follow_ups USING INDEX follow_ups_contact_date_idx/)]),
+        expect.arrayContaining([
+          expect.stringMatching(/activities USING COVERING INDEX activities_contact_date_idx/),
+          expect.stringMatching(/follow_ups USING INDEX follow_ups_contact_date_idx/),
+        ]),
       );
       expect(plan.join('\n')).not.toMatch(/MULTI-INDEX OR|activities_owner_date_idx|activities_team_date_idx/);
     }
@@ -110,13 +117,20 @@ describe('one last contact, wherever it shows', () => {
     expect((await client.post('/api/activities', { type: 'conversation', contactId: id, date: daysFromNow(-days) })).status).toBe(201);
     return id;
   };
-  const attention = async (client: ApiClient) => new Map(((await client.get('/api/attention')).body as { id: number; lastTouchAt: string }[]).map((row) => [row.id, row.lastTouchAt]));
+  const attention = async (client: ApiClient) =>
+    new Map(((await client.get('/api/attention')).body as { id: number; lastTouchAt: string }[]).map((row) => [row.id, row.lastTouchAt]));
 
   it('counts a completed follow-up dated in the future when it was completed: on the page, the list, its order and the timeline', async () => {
     const { client } = await signedInClient(server, 'futurist');
     // A yearly one dated 2200-12-01 (the range's last year), completed now: its date had become the last contact.
     const fay = (await client.post('/api/contacts', { name: 'Fay', spiritualStatus: 'seeking' })).body.id;
-    const planned = await client.post('/api/followups', { contactId: fay, date: '2200-12-01T12:00:00.000Z', type: 'phone', description: 'Yearly call', repeat: { every: 365, unit: 'month', from: 'date' } });
+    const planned = await client.post('/api/followups', {
+      contactId: fay,
+      date: '2200-12-01T12:00:00.000Z',
+      type: 'phone',
+      description: 'Yearly call',
+      repeat: { every: 365, unit: 'month', from: 'date' },
+    });
     const before = Date.now();
     const completed = await client.post(`/api/followups/${planned.body.id}/complete`);
     const after = Date.now();
@@ -125,7 +139,13 @@ describe('one last contact, wherever it shows', () => {
     expect(page.lastContactAt).toBe(completed.body.completedAt);
     expect(Date.parse(page.lastContactAt)).toBeLessThanOrEqual(after);
     // One created already completed, dated in the future, counts from when it was written.
-    const written = await client.post('/api/followups', { contactId: fay, date: '2150-01-01T12:00:00.000Z', type: 'phone', description: 'Done early', completed: true });
+    const written = await client.post('/api/followups', {
+      contactId: fay,
+      date: '2150-01-01T12:00:00.000Z',
+      type: 'phone',
+      description: 'Done early',
+      completed: true,
+    });
     expect(Date.parse(written.body.completedAt)).toBeLessThanOrEqual(Date.now());
     expect((await client.get(`/api/contacts/${fay}`)).body.lastContactAt).toBe(written.body.completedAt);
 

@@ -9,7 +9,11 @@ let bob: ApiClient;
 let aliceId: number;
 
 beforeAll(async () => {
-  ({ server, client: alice, user: { id: aliceId } } = await startSignedIn('alice'));
+  ({
+    server,
+    client: alice,
+    user: { id: aliceId },
+  } = await startSignedIn('alice'));
   bob = (await signedInClient(server, 'bob')).client;
 });
 afterAll(() => server.close());
@@ -47,7 +51,7 @@ describe('creating a contact', () => {
     expect(res.body).toMatchObject({ name: 'Cornelius', spiritualStatus: 'unknown', email: null, phone: null, notes: null });
   });
 
-  it("accepts an empty email and stores it as null", async () => {
+  it('accepts an empty email and stores it as null', async () => {
     const res = await alice.post('/api/contacts', { name: 'Crispus', email: '' });
     expect(res.status).toBe(201);
     expect(res.body.email).toBeNull();
@@ -96,7 +100,10 @@ describe('listing and reading contacts', () => {
     await bob.post('/api/contacts', { name: 'Bob Private' });
     const res = await trpcQuery(carol, 'contacts.names');
     expect(res.status).toBe(200);
-    expect(res.data).toEqual([{ id: amos, name: 'Amos' }, { id: zed, name: 'zed' }]);
+    expect(res.data).toEqual([
+      { id: amos, name: 'Amos' },
+      { id: zed, name: 'zed' },
+    ]);
     expect((await trpcQuery(new ApiClient(server.baseUrl), 'contacts.names')).status).toBe(401);
   });
 
@@ -211,7 +218,8 @@ describe('deleting a contact', () => {
 
 describe('GET /api/contacts/count', () => {
   it('counts what the same filter lists, only among contacts the caller may read', async () => {
-    for (const name of ['Count Anna', 'Count Ben', 'Other Person']) expect((await bob.post('/api/contacts', { name, spiritualStatus: name === 'Count Ben' ? 'seeking' : 'unknown' })).status).toBe(201);
+    for (const name of ['Count Anna', 'Count Ben', 'Other Person'])
+      expect((await bob.post('/api/contacts', { name, spiritualStatus: name === 'Count Ben' ? 'seeking' : 'unknown' })).status).toBe(201);
     for (const query of ['', '?q=count', '?q=count&status=seeking', '?status=unknown']) {
       const listed = (await bob.get(`/api/contacts${query}`)).body as unknown[];
       const counted = await bob.get(`/api/contacts/count${query}`);

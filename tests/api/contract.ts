@@ -58,7 +58,9 @@ export function checkAgainstDocument(method: string, path: string, status: numbe
   const where = `${method} ${path} answered ${status}`;
   let response: Response | undefined;
   if (route) {
-    const operation = (contract().document.paths as Record<string, Record<string, { responses: Record<string, Response> }>>)[openApiPathOf(route)]?.[method.toLowerCase()];
+    const operation = (contract().document.paths as Record<string, Record<string, { responses: Record<string, Response> }>>)[openApiPathOf(route)]?.[
+      method.toLowerCase()
+    ];
     if (!operation) throw new Error(`${where}: ${method} ${route.path} is not in the OpenAPI document`);
     const listed = operation.responses[String(status)];
     if (!listed) throw new Error(`${where}: the OpenAPI document lists only ${Object.keys(operation.responses).join(', ')} for ${method} ${route.path}`);

@@ -57,7 +57,10 @@ beforeAll(async () => {
   // Written in SQL: 5,000 API calls would take minutes, and the point is the file, not how the contacts came to be.
   const statements = Array.from({ length: CONTACTS }, (_, i) => {
     const row = rowOf(i);
-    return { sql: 'insert into contacts (name, email, phone, spiritual_status, notes, created_by) values (?, ?, ?, ?, ?, ?)', args: [row.name, row.email, row.phone, row.status, row.notes, carolId] };
+    return {
+      sql: 'insert into contacts (name, email, phone, spiritual_status, notes, created_by) values (?, ?, ?, ?, ?, ?)',
+      args: [row.name, row.email, row.phone, row.status, row.notes, carolId],
+    };
   });
   await server.database.writerClient.batch(statements, 'write');
 });
@@ -86,7 +89,10 @@ describe('CSV export, then import', () => {
     // Nor does any field start one for a spreadsheet that splits on semicolons (French, Spanish, Portuguese) or commas.
     for (const delimiter of [';', ',']) {
       const records: string[][] = parse(text, { delimiter, bom: true, relax_quotes: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] });
-      expect(records.flat().filter((field) => /^[=+\-@\t\r]/.test(field)), `split on ${delimiter}`).toEqual([]);
+      expect(
+        records.flat().filter((field) => /^[=+\-@\t\r]/.test(field)),
+        `split on ${delimiter}`,
+      ).toEqual([]);
     }
     expect(text.length).toBeLessThan(1024 * 1024);
 
@@ -111,26 +117,41 @@ describe('CSV export in each language and time zone, then import (issue 28)', ()
   const exported = { 'pt-BR': 'America/Sao_Paulo', es: 'Europe/Madrid', fr: null, ar: 'Asia/Riyadh', en: 'Pacific/Auckland' } as const;
   const machineWords = /\b(exploring|seeking|new_believer|growing|mature|unknown)\b|\d{4}-\d\d-\d\dT/;
 
-  it.each(Object.entries(exported))('in %s (time zone %s): status words and dates in the language and zone, read back as the same contacts', async (language, timeZone) => {
-    const { client: from, user } = await signedInClient(server, 'lang');
-    const { client: to, user: toUser } = await signedInClient(server, 'langin');
-    expect((await from.put('/api/account/language', { language })).status).toBe(200);
-    if (timeZone) expect((await from.put('/api/account/reminders', { timeZone })).status).toBe(200);
-    const created = [];
-    for (const person of people) created.push((await from.post('/api/contacts', person)).body as { createdAt: string });
-    const res = await fetch(`${server.baseUrl}/api/account/export/contacts.csv`, { headers: { Cookie: from.cookie } });
-    expect(res.status).toBe(200);
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
-    const records: string[][] = parse(text, { bom: true, relax_column_count: true });
-    // The date's title names the zone (UTC for a user without one); no machine word or ISO timestamp anywhere.
-    expect(records[0][5].endsWith(`(${timeZone ?? 'UTC'})`)).toBe(true);
-    if (language !== 'en') expect(text).not.toMatch(machineWords);
-    const dateOf = new Intl.DateTimeFormat(language, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZone: timeZone ?? 'UTC' });
-    expect(records.slice(1).map((r) => r[5]).sort()).toEqual(created.map((c) => dateOf.format(new Date(c.createdAt))).sort());
+  it.each(Object.entries(exported))(
+    'in %s (time zone %s): status words and dates in the language and zone, read back as the same contacts',
+    async (language, timeZone) => {
+      const { client: from, user } = await signedInClient(server, 'lang');
+      const { client: to, user: toUser } = await signedInClient(server, 'langin');
+      expect((await from.put('/api/account/language', { language })).status).toBe(200);
+      if (timeZone) expect((await from.put('/api/account/reminders', { timeZone })).status).toBe(200);
+      const created = [];
+      for (const person of people) created.push((await from.post('/api/contacts', person)).body as { createdAt: string });
+      const res = await fetch(`${server.baseUrl}/api/account/export/contacts.csv`, { headers: { Cookie: from.cookie } });
+      expect(res.status).toBe(200);
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+      const records: string[][] = parse(text, { bom: true, relax_column_count: true });
+      // The date's title names the zone (UTC for a user without one); no machine word or ISO timestamp anywhere.
+      expect(records[0][5].endsWith(`(${timeZone ?? 'UTC'})`)).toBe(true);
+      if (language !== 'en') expect(text).not.toMatch(machineWords);
+      const dateOf = new Intl.DateTimeFormat(language, {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: timeZone ?? 'UTC',
+      });
+      expect(
+        records
+          .slice(1)
+          .map((r) => r[5])
+          .sort(),
+      ).toEqual(created.map((c) => dateOf.format(new Date(c.createdAt))).sort());
 
-    const preview = await to.post('/api/account/import/preview', { format: 'csv', text });
-    expect([preview.body.problems, preview.body.warnings]).toEqual([[], []]);
-    expect((await to.post('/api/account/import', { format: 'csv', text })).body).toMatchObject({ created: people.length });
-    expect(await contactsOf(toUser.id)).toEqual(await contactsOf(user.id));
-  });
+      const preview = await to.post('/api/account/import/preview', { format: 'csv', text });
+      expect([preview.body.problems, preview.body.warnings]).toEqual([[], []]);
+      expect((await to.post('/api/account/import', { format: 'csv', text })).body).toMatchObject({ created: people.length });
+      expect(await contactsOf(toUser.id)).toEqual(await contactsOf(user.id));
+    },
+  );
 });

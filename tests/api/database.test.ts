@@ -35,7 +35,10 @@ async function pragma(client: Database['writerClient'], name: string) {
 
 async function makeUser(db: Database, username: string) {
   const [user] = await db.write((tx) =>
-    tx.insert(users).values({ username, usernameKey: username, email: `${username}@example.com`, passwordHash: 'x' }).returning({ id: users.id }),
+    tx
+      .insert(users)
+      .values({ username, usernameKey: username, email: `${username}@example.com`, passwordHash: 'x' })
+      .returning({ id: users.id }),
   );
   return user.id;
 }
@@ -49,9 +52,7 @@ describe('connection setup', () => {
 
   it('keeps writing on that same connection after many transactions', async () => {
     const userId = await makeUser(database, 'many-writes');
-    await Promise.all(
-      Array.from({ length: 50 }, (_, i) => database.write((tx) => tx.insert(contacts).values({ name: `c${i}`, createdBy: userId }))),
-    );
+    await Promise.all(Array.from({ length: 50 }, (_, i) => database.write((tx) => tx.insert(contacts).values({ name: `c${i}`, createdBy: userId }))));
     expect(Number(await pragma(database.writerClient, 'synchronous'))).toBe(1);
   });
 
@@ -93,7 +94,15 @@ describe('integrity', () => {
 
   it('lets another process write at the same time without losing a row', async () => {
     const userId = await makeUser(database, 'two-writers');
-    const child = execFileAsync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/writer.ts', import.meta.url)), url, String(userId), '150', 'child']);
+    const child = execFileAsync(process.execPath, [
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('./fixtures/writer.ts', import.meta.url)),
+      url,
+      String(userId),
+      '150',
+      'child',
+    ]);
     const mine = Promise.all(
       Array.from({ length: 150 }, (_, i) => database.write((tx) => tx.insert(contacts).values({ name: `parent-${i}`, createdBy: userId }))),
     );

@@ -65,7 +65,29 @@ const count = (event: string) => events.filter((e) => e === event).length;
 beforeAll(async () => {
   // A certificate for 127.0.0.1 made now, trusted by this process only (where the scheduler and pushToUser run).
   certDir = mkdtempSync(join(tmpdir(), 'sower-delivery-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem')], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      join(certDir, 'key.pem'),
+      '-out',
+      join(certDir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   const cert = readFileSync(join(certDir, 'cert.pem'), 'utf8');
   savedCa = globalAgent.options.ca;
   globalAgent.options.ca = [...rootCertificates, cert];
@@ -146,7 +168,10 @@ const services = () => reminderServices({ PUSH_ALLOWED_HOSTS: ['127.0.0.1'] }, s
 async function subscribe(client: ApiClient, path: string) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  const res = await client.post('/api/push/subscriptions', { endpoint: `${stubOrigin}${path}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } });
+  const res = await client.post('/api/push/subscriptions', {
+    endpoint: `${stubOrigin}${path}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  });
   expect(res.status).toBe(201);
 }
 
@@ -157,7 +182,9 @@ async function reminded(prefix: string, channels: { byEmail: boolean; byPush: bo
   await server.database.writerClient.execute({ sql: 'update users set email_confirmed = 1 where id = ?', args: [user.id] });
   expect((await client.put('/api/account/reminders', { remindersOn: true, hour: 8, timeZone: 'UTC', ...channels })).status).toBe(200);
   const contact = await client.post('/api/contacts', { name: 'Ana Souza', spiritualStatus: 'seeking' });
-  expect((await client.post('/api/followups', { contactId: contact.body.id, date: new Date(Date.now() - DAY).toISOString(), description: 'Call back' })).status).toBe(201);
+  expect(
+    (await client.post('/api/followups', { contactId: contact.body.id, date: new Date(Date.now() - DAY).toISOString(), description: 'Call back' })).status,
+  ).toBe(201);
   return { client, user };
 }
 
@@ -177,7 +204,10 @@ function scheduler(clock: { now: number }, overrides: Partial<SchedulerOptions> 
     database: server.database,
     tickSeconds: 1,
     baseUrl: server.baseUrl,
-    mailer: createMailer({ SMTP_URL: smtpUrl, MAIL_FROM: 'Sower <reminders@sower.test>' }, { connectionTimeout: DEADLINE_MS, greetingTimeout: DEADLINE_MS, socketTimeout: DEADLINE_MS }),
+    mailer: createMailer(
+      { SMTP_URL: smtpUrl, MAIL_FROM: 'Sower <reminders@sower.test>' },
+      { connectionTimeout: DEADLINE_MS, greetingTimeout: DEADLINE_MS, socketTimeout: DEADLINE_MS },
+    ),
     sources: { attentionForDigest, prayTodayForDigest },
     push: (userId, message) => pushToUser(server.database, reminders, SUBJECT, userId, message, { timeoutMs: DEADLINE_MS }),
     timer: false,
@@ -263,7 +293,14 @@ describe('a push service that never answers one user', () => {
     pushBehaviour.set('/push/device-hung', 'hang');
     pushBehaviour.set('/push/device-trickle', 'trickle');
     try {
-      const sending = pushToUser(server.database, services(), SUBJECT, user.id, { title: 'Sower', body: 'You have 1 reminder', url: '/', tag: 'digest' }, { timeoutMs: DEADLINE_MS });
+      const sending = pushToUser(
+        server.database,
+        services(),
+        SUBJECT,
+        user.id,
+        { title: 'Sower', body: 'You have 1 reminder', url: '/', tag: 'digest' },
+        { timeoutMs: DEADLINE_MS },
+      );
       await until(() => seen('push /push/device-fine answered'), 'the device that answers');
       expect(seen('push /push/device-hung received') && seen('push /push/device-trickle received')).toBe(true);
       expect(seen('push /push/device-hung closed') || seen('push /push/device-trickle closed')).toBe(false);

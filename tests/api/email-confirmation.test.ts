@@ -13,7 +13,8 @@ import { trpcBatch, trpcMutation } from './trpc';
 
 const DAY = 86_400_000;
 const PASSWORD = 'correct horse battery';
-const LINK_REFUSED = 'This confirmation link does not work. It may have been used already, be more than 24 hours old, or have been replaced by a newer one. Sign in and ask for a new link in Settings.';
+const LINK_REFUSED =
+  'This confirmation link does not work. It may have been used already, be more than 24 hours old, or have been replaced by a newer one. Sign in and ask for a new link in Settings.';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: TestServer;
@@ -58,7 +59,13 @@ describe('the confirmation email', () => {
     const client = new ApiClient(server.baseUrl);
     const username = `buy.cheap-pills.example${Date.now().toString(36)}`;
     const email = `${username}@example.com`;
-    const registered = await client.post('/api/auth/register', { username, email, password: PASSWORD, firstName: 'Win', lastName: 'https://spam.example/prize +1 555 0100' });
+    const registered = await client.post('/api/auth/register', {
+      username,
+      email,
+      password: PASSWORD,
+      firstName: 'Win',
+      lastName: 'https://spam.example/prize +1 555 0100',
+    });
     expect(registered.status).toBe(201);
     expect(registered.body).toMatchObject({ email, emailConfirmed: false });
 
@@ -115,7 +122,12 @@ describe('the confirmation email', () => {
   it('refuses an expired link, a wrong one and a malformed one alike: 400 with one message, and nothing changes', async () => {
     const { client, user } = await signedInClient(server, 'expired');
     const { token } = linkOf(await nthConfirmation(user.email, 1));
-    await server.database.write((tx) => tx.update(emailConfirmations).set({ expiresAt: Date.now() - 1 }).where(eq(emailConfirmations.userId, user.id)));
+    await server.database.write((tx) =>
+      tx
+        .update(emailConfirmations)
+        .set({ expiresAt: Date.now() - 1 })
+        .where(eq(emailConfirmations.userId, user.id)),
+    );
     for (const bad of [token, token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'), 'G'.repeat(43), 'x', '', 'x'.repeat(5000), 42, null, undefined]) {
       const res = await confirmAnonymously(bad);
       expect(res.status, JSON.stringify(bad)?.slice(0, 20)).toBe(400);
@@ -164,7 +176,12 @@ describe('an email change', () => {
     const { client, user } = await signedInClient(server, 'stale');
     const { token } = linkOf(await nthConfirmation(user.email, 1));
     // As if the link had been written for an earlier address of the account (a change racing the link's own write).
-    await server.database.write((tx) => tx.update(emailConfirmations).set({ email: `earlier${user.email}` }).where(eq(emailConfirmations.userId, user.id)));
+    await server.database.write((tx) =>
+      tx
+        .update(emailConfirmations)
+        .set({ email: `earlier${user.email}` })
+        .where(eq(emailConfirmations.userId, user.id)),
+    );
     expect((await confirmAnonymously(token)).status).toBe(400);
     expect((await me(client)).emailConfirmed).toBe(false);
   });
@@ -172,7 +189,10 @@ describe('an email change', () => {
   it('keeps a profile save that does not change the address confirmed', async () => {
     const { client, user } = await signedInClient(server, 'keeper');
     expect((await confirmAnonymously(linkOf(await nthConfirmation(user.email, 1)).token)).status).toBe(200);
-    expect((await client.put('/api/account/profile', { name: 'Lydia Purple', email: user.email })).body).toMatchObject({ firstName: 'Lydia', emailConfirmed: true });
+    expect((await client.put('/api/account/profile', { name: 'Lydia Purple', email: user.email })).body).toMatchObject({
+      firstName: 'Lydia',
+      emailConfirmed: true,
+    });
   });
 });
 
@@ -234,10 +254,16 @@ describe('asking for a new link', () => {
     await nthConfirmation(user.email, 1);
     await endCooldown(user.id);
 
-    const batch = await trpcBatch(client, Array.from({ length: 3 }, () => ({ path: 'account.email.sendConfirmation', input: undefined })));
+    const batch = await trpcBatch(
+      client,
+      Array.from({ length: 3 }, () => ({ path: 'account.email.sendConfirmation', input: undefined })),
+    );
     expect(batch.status).toBe(400);
     expect(JSON.stringify(batch.body)).toContain('Sign-in and account requests must be sent one at a time');
-    const mixed = await trpcBatch(client, [{ path: 'auth.me', input: undefined }, { path: 'account.email.sendConfirmation', input: undefined }]);
+    const mixed = await trpcBatch(client, [
+      { path: 'auth.me', input: undefined },
+      { path: 'account.email.sendConfirmation', input: undefined },
+    ]);
     expect(mixed.status).toBe(400);
 
     const statuses = (await Promise.all(Array.from({ length: 20 }, () => client.post('/api/account/email/confirmation')))).map((res) => res.status);
@@ -266,10 +292,18 @@ describe('reminder digests', () => {
     const { token } = linkOf(await nthConfirmation(user.email, 1));
     expect((await client.put('/api/account/reminders', { remindersOn: true, hour: 8, timeZone: 'UTC' })).status).toBe(200);
     const contact = await client.post('/api/contacts', { name: 'Ana Souza' });
-    expect((await client.post('/api/followups', { contactId: contact.body.id, date: new Date(Date.now() - DAY).toISOString(), description: 'Call back' })).status).toBe(201);
+    expect(
+      (await client.post('/api/followups', { contactId: contact.body.id, date: new Date(Date.now() - DAY).toISOString(), description: 'Call back' })).status,
+    ).toBe(201);
     const digestsTo = () => smtp.received.filter((r) => r.to.includes(user.email) && isDigest(r));
     const clock = { now: Date.now() };
-    const makeDue = () => server.database.write((tx) => tx.update(userSettings).set({ nextDigestAt: clock.now - 1 }).where(eq(userSettings.userId, user.id)));
+    const makeDue = () =>
+      server.database.write((tx) =>
+        tx
+          .update(userSettings)
+          .set({ nextDigestAt: clock.now - 1 })
+          .where(eq(userSettings.userId, user.id)),
+      );
     const run = startScheduler({
       database: server.database,
       tickSeconds: 1,

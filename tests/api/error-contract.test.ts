@@ -60,12 +60,17 @@ describe('unique violations', () => {
         (error) => (isUniqueViolation(error, 'users_email') ? EMAIL_TAKEN : USERNAME_TAKEN),
       ),
     );
-    expect(toClientError(onEmail, 'en').body).toEqual({ message: 'Email already registered', code: 'CONFLICT', issues: [{ path: 'email', message: 'Email already registered' }] });
+    expect(toClientError(onEmail, 'en').body).toEqual({
+      message: 'Email already registered',
+      code: 'CONFLICT',
+      issues: [{ path: 'email', message: 'Email already registered' }],
+    });
   });
 
   it('answer 409 over HTTP when registrations race past the read check into the index', async () => {
     const username = `race${Date.now().toString(36)}`;
-    const register = () => new ApiClient(server.baseUrl).post('/api/auth/register', { username, email: `${username}@example.com`, password: 'correct horse battery' });
+    const register = () =>
+      new ApiClient(server.baseUrl).post('/api/auth/register', { username, email: `${username}@example.com`, password: 'correct horse battery' });
     const answers = await Promise.all([register(), register(), register(), register()]);
     expect(answers.filter((res) => res.status === 201)).toHaveLength(1);
     for (const res of answers.filter((r) => r.status !== 201)) {
@@ -79,7 +84,12 @@ describe('unique violations', () => {
     const error = await errorOf(() => server.database.writerClient.execute('insert into oddly_named values (null)'));
     expect(String((error as Error).message)).toContain('UNIQUE constraint failed');
     expect(isUniqueViolation(error)).toBe(false);
-    const passedOn = await errorOf(() => conflictOnDuplicate(() => server.database.writerClient.execute('insert into oddly_named values (null)'), () => USERNAME_TAKEN));
+    const passedOn = await errorOf(() =>
+      conflictOnDuplicate(
+        () => server.database.writerClient.execute('insert into oddly_named values (null)'),
+        () => USERNAME_TAKEN,
+      ),
+    );
     expect(passedOn).not.toBeInstanceOf(TRPCError);
     expect(toClientError(passedOn, 'en')).toEqual({ status: 500, body: { message: SERVER_FAULT, code: 'INTERNAL_SERVER_ERROR' }, fault: true });
   });
@@ -89,7 +99,11 @@ describe('unique violations', () => {
     await server.database.writerClient.execute(
       `create trigger refuse_${username} before insert on users when new.username = '${username}' begin select raise(abort, 'UNIQUE constraint failed: users.username_key'); end`,
     );
-    const res = await new ApiClient(server.baseUrl).post('/api/auth/register', { username, email: `${username}@example.com`, password: 'correct horse battery' });
+    const res = await new ApiClient(server.baseUrl).post('/api/auth/register', {
+      username,
+      email: `${username}@example.com`,
+      password: 'correct horse battery',
+    });
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ message: SERVER_FAULT, code: 'INTERNAL_SERVER_ERROR' });
     expect(server.logs.some((line) => line.level === 'error' && String(line.message).includes('UNIQUE constraint failed: users.username_key'))).toBe(true);
@@ -142,7 +156,10 @@ describe('both transports', () => {
 
 describe('the database is left as it was', () => {
   it('holds no user from the refused writes above', async () => {
-    const rows = await server.database.read.select({ n: sql<number>`count(*)` }).from(users).where(sql`${users.email} in ('fresh@example.com', 'other@example.com')`);
+    const rows = await server.database.read
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(sql`${users.email} in ('fresh@example.com', 'other@example.com')`);
     expect(rows[0].n).toBe(0);
   });
 });

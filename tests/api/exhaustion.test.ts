@@ -17,7 +17,9 @@ const GOALS = 300;
 function bigCsv(prefix: string) {
   const lines = ['Name,Email,Phone,Status,Notes'];
   for (let i = 0; i < CONTACTS; i++)
-    lines.push(`${prefix} person number ${i} with a longer name,${prefix}${i}@example.com,+1 555 ${String(i).padStart(4, '0')},seeking,"${'note text '.repeat(10)}"`);
+    lines.push(
+      `${prefix} person number ${i} with a longer name,${prefix}${i}@example.com,+1 555 ${String(i).padStart(4, '0')},seeking,"${'note text '.repeat(10)}"`,
+    );
   return lines.join('\n');
 }
 
@@ -49,7 +51,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const batchUrl = (paths: string[], inputs?: unknown[]) =>
-  `/trpc/${paths.join(',')}?batch=1` + (inputs ? `&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(inputs.map((input, i) => [i, { json: input }]))))}` : '');
+  `/trpc/${paths.join(',')}?batch=1` +
+  (inputs ? `&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(inputs.map((input, i) => [i, { json: input }]))))}` : '');
 
 /**
  * Runs `work` while the event loop's delay is sampled every 10 ms, and answers the longest delay in ms: the longest
@@ -76,7 +79,11 @@ describe('tRPC batches', () => {
     const get = await heavy.get(batchUrl(eleven));
     expect(get.status).toBe(400);
     expect(JSON.stringify(get.body)).toContain('Batch call exceeds maximum size');
-    const post = await heavy.request('POST', batchUrl(Array(11).fill('contacts.create')), Object.fromEntries(eleven.map((_, i) => [i, { json: { name: `Batch ${i}` } }])));
+    const post = await heavy.request(
+      'POST',
+      batchUrl(Array(11).fill('contacts.create')),
+      Object.fromEntries(eleven.map((_, i) => [i, { json: { name: `Batch ${i}` } }])),
+    );
     expect(post.status).toBe(400);
     expect((await heavy.get('/api/contacts/count')).body.count).toBe(CONTACTS);
     expect((await heavy.get(batchUrl(Array(10).fill('contacts.count')))).status).toBe(200);
@@ -110,7 +117,12 @@ describe('tRPC batches', () => {
   });
 
   it('keeps pages of a normal size in one batch', async () => {
-    const res = await heavy.get(batchUrl(['contacts.list', 'activities.list', 'followUps.list', 'prayerRequests.list', 'contacts.count'], [{ limit: 50 }, { limit: 50 }, { limit: 50 }, { limit: 50 }, {}]));
+    const res = await heavy.get(
+      batchUrl(
+        ['contacts.list', 'activities.list', 'followUps.list', 'prayerRequests.list', 'contacts.count'],
+        [{ limit: 50 }, { limit: 50 }, { limit: 50 }, { limit: 50 }, {}],
+      ),
+    );
     expect(res.status).toBe(200);
     expect(res.body[0].result.data.json).toHaveLength(50);
   });
@@ -120,7 +132,10 @@ describe('the event loop while heavy requests run', () => {
   it.each([
     ['a batch of 10 full pages of contacts', () => heavy.get(batchUrl(Array(10).fill('contacts.list'), Array(10).fill({ limit: 1000 })))],
     ['a batch of 10 contact-name lists', () => heavy.get(batchUrl(Array(10).fill('contacts.names')))],
-    ['a batch of 10 full pages of contacts by last contact', () => heavy.get(batchUrl(Array(10).fill('contacts.list'), Array(10).fill({ limit: 1000, sort: 'lastContact' })))],
+    [
+      'a batch of 10 full pages of contacts by last contact',
+      () => heavy.get(batchUrl(Array(10).fill('contacts.list'), Array(10).fill({ limit: 1000, sort: 'lastContact' }))),
+    ],
     ['the whole contact list by next follow-up over REST', () => heavy.get('/api/contacts?sort=nextFollowUp')],
     [`a batch of 10 goal lists (${GOALS} goals counting ${ACTIVITIES} activities)`, () => heavy.get(batchUrl(Array(10).fill('goals.list')))],
     ['the whole contact list over REST', () => heavy.get('/api/contacts')],

@@ -68,7 +68,12 @@ describe('graceful shutdown', () => {
   it('finishes requests in flight on SIGTERM, then exits 0', async () => {
     const server = await spawnServer({ DATABASE_URL: `file:${join(dir, 'shutdown.db')}` });
     const client = await registerOn(server.baseUrl, 'shutdownuser');
-    const inFlight = Array.from({ length: 40 }, (_, i) => client.post('/api/contacts', { name: `in-flight-${i}` }).then((r) => r.status, () => 0));
+    const inFlight = Array.from({ length: 40 }, (_, i) =>
+      client.post('/api/contacts', { name: `in-flight-${i}` }).then(
+        (r) => r.status,
+        () => 0,
+      ),
+    );
     // Signal once the server is answering this burst, so the rest are in flight (however slow the machine).
     await Promise.race(inFlight);
     server.child.kill('SIGTERM');

@@ -15,7 +15,11 @@ const ids: Record<string, number> = {};
 const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 
 beforeAll(async () => {
-  ({ server, client: alice, user: { id: aliceId } } = await startSignedIn('alice'));
+  ({
+    server,
+    client: alice,
+    user: { id: aliceId },
+  } = await startSignedIn('alice'));
   bob = (await signedInClient(server, 'bob')).client;
   const people = [
     { name: 'Ramón Pérez', phone: '+34 600 12 34 56' },
@@ -190,7 +194,9 @@ describe('the quick search plan', () => {
       for (const query of quickSearchQueries(server.database.read, who, 'ramon', 5)) {
         const lines = await queryPlan(server, query);
         // Every scan of the searched table is through a covering index; the rows found are then read by id.
-        const scans = lines.filter((line) => /^(SCAN|SEARCH) (contacts|activities|prayer_requests)\b/.test(line) && !/USING INTEGER PRIMARY KEY|USING PRIMARY KEY/.test(line));
+        const scans = lines.filter(
+          (line) => /^(SCAN|SEARCH) (contacts|activities|prayer_requests)\b/.test(line) && !/USING INTEGER PRIMARY KEY|USING PRIMARY KEY/.test(line),
+        );
         expect(scans.length, lines.join('\n')).toBeGreaterThan(0);
         for (const line of scans) expect(line, lines.join('\n')).toMatch(/USING COVERING INDEX \w+_(search|name_key)_idx/);
       }

@@ -23,16 +23,31 @@ let userId: number;
 let contactId: number;
 
 beforeAll(async () => {
-  ({ server, client, user: { id: userId }, contactId } = await startSignedIn('repeater', { contact: 'Lydia' }));
+  ({
+    server,
+    client,
+    user: { id: userId },
+    contactId,
+  } = await startSignedIn('repeater', { contact: 'Lydia' }));
 });
 afterAll(() => server.close());
 
 /** Every follow-up of a series, first first. */
 async function series(seriesId: number) {
-  return server.rows('select id, date, description, type, completed, completed_at, series_id, repeat_every, repeat_unit, repeat_from from follow_ups where series_id = ? order by id', [seriesId]);
+  return server.rows(
+    'select id, date, description, type, completed, completed_at, series_id, repeat_every, repeat_unit, repeat_from from follow_ups where series_id = ? order by id',
+    [seriesId],
+  );
 }
 async function createRepeating(body: Record<string, unknown> = {}) {
-  const res = await client.post('/api/followups', { contactId, date: noonInDays(3).toISOString(), description: 'Read John together', type: 'meeting', repeat: { every: 1, unit: 'week', from: 'date' }, ...body });
+  const res = await client.post('/api/followups', {
+    contactId,
+    date: noonInDays(3).toISOString(),
+    description: 'Read John together',
+    type: 'meeting',
+    repeat: { every: 1, unit: 'week', from: 'date' },
+    ...body,
+  });
   expect(res.status).toBe(201);
   return res.body;
 }
@@ -104,7 +119,10 @@ describe('completing a repeating follow-up', () => {
 
     // Two completions of the next one in one tRPC batch: one more, not two.
     const [, next] = await series(created.id);
-    const batch = await client.post('/trpc/followUps.complete,followUps.complete?batch=1', { 0: { json: { id: next.id } }, 1: { json: { id: next.id, timeZone: PARIS } } });
+    const batch = await client.post('/trpc/followUps.complete,followUps.complete?batch=1', {
+      0: { json: { id: next.id } },
+      1: { json: { id: next.id, timeZone: PARIS } },
+    });
     expect(batch.status).toBe(200);
     const members = await series(created.id);
     expect(members.map((m) => m.completed)).toEqual([1, 1, 0]);
@@ -145,7 +163,12 @@ describe('completing a repeating follow-up', () => {
     await client.post(`/api/followups/${plain.id}/complete`);
     expect(await server.rows('select id from follow_ups where series_id = ?', [plain.id])).toHaveLength(0);
     const before = await server.rows('select count(*) as n from follow_ups');
-    for (const repeat of [{ every: 0, unit: 'week', from: 'date' }, { every: 366, unit: 'day', from: 'date' }, { every: 1, unit: 'year', from: 'date' }, { every: 1, unit: 'day', from: 'whenever' }]) {
+    for (const repeat of [
+      { every: 0, unit: 'week', from: 'date' },
+      { every: 366, unit: 'day', from: 'date' },
+      { every: 1, unit: 'year', from: 'date' },
+      { every: 1, unit: 'day', from: 'whenever' },
+    ]) {
       expect((await client.post('/api/followups', { contactId, date: noonInDays(1).toISOString(), description: 'x', repeat })).status).toBe(400);
     }
     expect(await server.rows('select count(*) as n from follow_ups')).toEqual(before);
@@ -177,7 +200,12 @@ describe('editing and deleting with a scope', () => {
   it("scope 'series' changes this one and the later pending ones, never the completed history", async () => {
     const { first } = await threeMembers();
     const [, second] = await series(first);
-    const res = await client.put(`/api/followups/${second.id}`, { description: 'Lunch', type: 'phone', repeat: { every: 2, unit: 'week', from: 'date' }, scope: 'series' });
+    const res = await client.put(`/api/followups/${second.id}`, {
+      description: 'Lunch',
+      type: 'phone',
+      repeat: { every: 2, unit: 'week', from: 'date' },
+      scope: 'series',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ description: 'Lunch', repeatEvery: 2 });
     const members = await series(first);
@@ -198,7 +226,7 @@ describe('editing and deleting with a scope', () => {
     expect(await server.rows('select id from follow_ups where series_id = ? and id > ?', [third, third])).toHaveLength(0);
   });
 
-  it("deletes this and the later pending ones with ?scope=series, this one alone by default, and keeps the completed history", async () => {
+  it('deletes this and the later pending ones with ?scope=series, this one alone by default, and keeps the completed history', async () => {
     const { first, second, third } = await threeMembers();
     expect((await client.delete(`/api/followups/${third}?scope=one`)).status).toBe(200);
     expect((await series(first)).map((m) => Number(m.id))).toEqual([first, second]);
@@ -230,7 +258,10 @@ describe('a series at the end of the dates Sower keeps (2200-12-31)', () => {
     expect(res.body).toMatchObject({ id: created.id, completed: true, completedAt: expect.any(String), date: '2200-12-01T12:00:00.000Z', repeatEvery: 365 });
     await client.put(`/api/followups/${created.id}`, { completed: false });
     expect((await client.put(`/api/followups/${created.id}`, { completed: true })).status).toBe(200);
-    const batch = await client.post('/trpc/followUps.update,followUps.complete?batch=1', { 0: { json: { id: created.id, completed: false } }, 1: { json: { id: created.id } } });
+    const batch = await client.post('/trpc/followUps.update,followUps.complete?batch=1', {
+      0: { json: { id: created.id, completed: false } },
+      1: { json: { id: created.id } },
+    });
     expect(batch.status).toBe(200);
     expect((await series(created.id)).map((m) => Number(m.id))).toEqual([created.id]);
     // Created already completed, it writes none either.
@@ -248,7 +279,7 @@ describe('a series at the end of the dates Sower keeps (2200-12-31)', () => {
     expect(await series(created.id)).toHaveLength(2);
   });
 
-  it("refuses a series-wide move that would take a later follow-up past 2200, changing nothing", async () => {
+  it('refuses a series-wide move that would take a later follow-up past 2200, changing nothing', async () => {
     const created = await createRepeating({ date: '2200-12-20T12:00:00.000Z', repeat: { every: 1, unit: 'day', from: 'date' } });
     await client.post(`/api/followups/${created.id}/complete`, { timeZone: 'UTC' });
     await client.put(`/api/followups/${created.id}`, { completed: false });

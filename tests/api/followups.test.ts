@@ -8,7 +8,12 @@ let userId: number;
 let contactId: number;
 
 beforeAll(async () => {
-  ({ server, client, user: { id: userId }, contactId } = await startSignedIn('shepherd', { contact: 'Barnabas' }));
+  ({
+    server,
+    client,
+    user: { id: userId },
+    contactId,
+  } = await startSignedIn('shepherd', { contact: 'Barnabas' }));
 });
 afterAll(() => server.close());
 
@@ -37,7 +42,14 @@ describe('creating a follow-up', () => {
       seriesId: null,
     });
     const [row] = await server.rows('select contact_id, date, description, type, completed, created_by from follow_ups where id = ?', [res.body.id]);
-    expect(row).toEqual({ contact_id: contactId, date: Date.parse('2031-05-01T09:00:00.000Z'), description: 'Coffee chat', type: 'phone', completed: 0, created_by: userId });
+    expect(row).toEqual({
+      contact_id: contactId,
+      date: Date.parse('2031-05-01T09:00:00.000Z'),
+      description: 'Coffee chat',
+      type: 'phone',
+      completed: 0,
+      created_by: userId,
+    });
   });
 
   it('accepts the 29th of February in a leap year as that very day', async () => {

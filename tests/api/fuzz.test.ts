@@ -24,21 +24,74 @@ function generator(seed: number) {
 }
 type Random = ReturnType<typeof generator>;
 
-const fieldNames = ['name', 'email', 'phone', 'notes', 'spiritualStatus', 'type', 'date', 'contactId', 'contactName', 'description', 'request', 'answered', 'answerDate', 'answerNotes', 'title', 'targetCount', 'currentCount', 'deadline', 'completed', 'teamId', 'followUp', 'prayer', 'username', 'password', 'role', 'userId', 'id', '__proto__', 'constructor'];
+const fieldNames = [
+  'name',
+  'email',
+  'phone',
+  'notes',
+  'spiritualStatus',
+  'type',
+  'date',
+  'contactId',
+  'contactName',
+  'description',
+  'request',
+  'answered',
+  'answerDate',
+  'answerNotes',
+  'title',
+  'targetCount',
+  'currentCount',
+  'deadline',
+  'completed',
+  'teamId',
+  'followUp',
+  'prayer',
+  'username',
+  'password',
+  'role',
+  'userId',
+  'id',
+  '__proto__',
+  'constructor',
+];
 
 function junkValue(r: Random, depth = 0): unknown {
   switch (r.int(depth > 2 ? 9 : 12)) {
-    case 0: return null;
-    case 1: return r.pick([0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 31]);
-    case 2: return r.pick(['', ' ', 'not a date', '2026-13-45', '9999-99-99T99:99', 'NaN', '<script>alert(1)</script>', "' or 1=1 --", '\u0000', '%00', '../../etc/passwd']);
-    case 3: return 'x'.repeat(r.pick([201, 2001, 10_001, 60_000]));
-    case 4: return r.pick([true, false]);
-    case 5: return r.pick(['conversation', 'phone', 'admin', 'unknown', 'mature', 'gospel_presentation', 'bogus_enum']);
-    case 6: return '\u{1F600}'.repeat(r.int(300));
-    case 7: return r.pick(['2026-11-22', '2026-11-22T10:00:00Z', 'yesterday']);
-    case 8: return r.int(5) - 2;
-    case 9: return Array.from({ length: r.int(4) }, () => junkValue(r, depth + 1));
-    default: return junkObject(r, depth + 1);
+    case 0:
+      return null;
+    case 1:
+      return r.pick([0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 31]);
+    case 2:
+      return r.pick([
+        '',
+        ' ',
+        'not a date',
+        '2026-13-45',
+        '9999-99-99T99:99',
+        'NaN',
+        '<script>alert(1)</script>',
+        "' or 1=1 --",
+        '\u0000',
+        '%00',
+        '../../etc/passwd',
+      ]);
+    case 3:
+      return 'x'.repeat(r.pick([201, 2001, 10_001, 60_000]));
+    case 4:
+      return r.pick([true, false]);
+    case 5:
+      return r.pick(['conversation', 'phone', 'admin', 'unknown', 'mature', 'gospel_presentation', 'bogus_enum']);
+    case 6:
+      return '\u{1F600}'.repeat(r.int(300));
+    case 7:
+      return r.pick(['2026-11-22', '2026-11-22T10:00:00Z', 'yesterday']);
+    case 8:
+      return r.int(5) - 2;
+    case 9:
+      return Array.from({ length: r.int(4) }, () => junkValue(r, depth + 1));
+    default:
+      return junkObject(r, depth + 1);
   }
 }
 

@@ -93,7 +93,10 @@ describe('what a goal counts', () => {
     const goal = await me.goal('conversation');
     const moved = await me.client.put(`/api/goals/${goal}`, { deadline: daysFromNow(-5), startsOn: daysFromNow(-1) });
     expect(moved.status).toBe(400);
-    expect(moved.body).toMatchObject({ message: 'Start date must be on or before the deadline', issues: [{ path: 'startsOn', message: 'Start date must be on or before the deadline' }] });
+    expect(moved.body).toMatchObject({
+      message: 'Start date must be on or before the deadline',
+      issues: [{ path: 'startsOn', message: 'Start date must be on or before the deadline' }],
+    });
     expect((await me.client.get(`/api/goals/${goal}`)).body.startsOn).toBeNull();
   });
 
@@ -245,7 +248,13 @@ describe('counting whole days from the tallies', () => {
       const activityRows = [];
       for (let i = 0; i < 400; i++) {
         const origin = i % 8 === 0 ? 0 : base;
-        activityRows.push({ contactId: contactIds[i % contactIds.length], type: types[random(2)], date: new Date(near(origin, 6)), createdBy: user.id, teamId: random(3) === 0 ? team : null });
+        activityRows.push({
+          contactId: contactIds[i % contactIds.length],
+          type: types[random(2)],
+          date: new Date(near(origin, 6)),
+          createdBy: user.id,
+          teamId: random(3) === 0 ? team : null,
+        });
       }
       await tx.insert(activities).values(activityRows);
       const goalRows = [];
@@ -267,7 +276,10 @@ describe('counting whole days from the tallies', () => {
       await tx.insert(goals).values(goalRows);
       return { team, activityRows, contactRows };
     });
-    const counted = await db.read.select({ goal: getTableColumns(goals), progress: goalProgress }).from(goals).where(eq(goals.createdBy, user.id));
+    const counted = await db.read
+      .select({ goal: getTableColumns(goals), progress: goalProgress })
+      .from(goals)
+      .where(eq(goals.createdBy, user.id));
     expect(counted).toHaveLength(120);
     const now = Date.now();
     const mine = <T extends { teamId: number | null }>(rows: T[], teamId: number | null) => rows.filter((r) => (teamId === null ? true : r.teamId === teamId));
@@ -277,7 +289,9 @@ describe('counting whole days from the tallies', () => {
       const end = (goal.deadline?.getTime() ?? Number.MAX_SAFE_INTEGER) + HALF;
       const expected =
         goal.type === 'new_contact'
-          ? mine(made.contactRows, goal.teamId).filter((c) => c.createdAt.getTime() >= (startsOn === null ? goal.createdAt.getTime() : startsOn - HALF) && c.createdAt.getTime() <= end).length
+          ? mine(made.contactRows, goal.teamId).filter(
+              (c) => c.createdAt.getTime() >= (startsOn === null ? goal.createdAt.getTime() : startsOn - HALF) && c.createdAt.getTime() <= end,
+            ).length
           : mine(made.activityRows, goal.teamId).filter(
               (a) => a.type === goal.type && a.date.getTime() >= (startsOn ?? goal.createdAt.getTime()) - HALF && a.date.getTime() <= Math.min(end, now + HALF),
             ).length;

@@ -8,7 +8,11 @@ let client: ApiClient;
 let userId: number;
 
 beforeAll(async () => {
-  ({ server, client, user: { id: userId } } = await startSignedIn('runner'));
+  ({
+    server,
+    client,
+    user: { id: userId },
+  } = await startSignedIn('runner'));
 });
 afterAll(() => server.close());
 
@@ -123,7 +127,12 @@ describe('creating a goal', () => {
 describe('updating a goal', () => {
   it('changes the given fields and answers the updated goal', async () => {
     const created = await create();
-    const res = await client.put(`/api/goals/${created.id}`, { title: 'Share with twelve', targetCount: 12, currentCount: 4, deadline: '2031-09-01T00:00:00.000Z' });
+    const res = await client.put(`/api/goals/${created.id}`, {
+      title: 'Share with twelve',
+      targetCount: 12,
+      currentCount: 4,
+      deadline: '2031-09-01T00:00:00.000Z',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...created, title: 'Share with twelve', targetCount: 12, currentCount: 4, deadline: '2031-09-01T00:00:00.000Z' });
     expect(await row(created.id)).toMatchObject({ title: 'Share with twelve', target_count: 12, adjustment: 4 });
@@ -144,7 +153,11 @@ describe('updating a goal', () => {
     const created = await create({ currentCount: 2 });
     const res = await client.put(`/api/goals/${created.id}`, { currentCount: -1 });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Progress must be at least 0', code: 'BAD_REQUEST', issues: [{ path: 'currentCount', message: 'Progress must be at least 0' }] });
+    expect(res.body).toEqual({
+      message: 'Progress must be at least 0',
+      code: 'BAD_REQUEST',
+      issues: [{ path: 'currentCount', message: 'Progress must be at least 0' }],
+    });
     expect((await row(created.id)).adjustment).toBe(2);
   });
 

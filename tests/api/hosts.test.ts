@@ -24,12 +24,18 @@ describe('host names', () => {
     },
   );
 
-  it.each([[`localhost:${'$PORT'}`], [`127.0.0.1:${'$PORT'}`], ['127.9.8.7'], [`[::1]:${'$PORT'}`], ['app.localhost'], ['sower.example'], ['SOWER.example:443'], ['intranet.example']])(
-    'answers Host %s (loopback or configured)',
-    async (host) => {
-      expect((await get('/api/auth/me', { Host: host.replace('$PORT', port) })).status).toBe(401);
-    },
-  );
+  it.each([
+    [`localhost:${'$PORT'}`],
+    [`127.0.0.1:${'$PORT'}`],
+    ['127.9.8.7'],
+    [`[::1]:${'$PORT'}`],
+    ['app.localhost'],
+    ['sower.example'],
+    ['SOWER.example:443'],
+    ['intranet.example'],
+  ])('answers Host %s (loopback or configured)', async (host) => {
+    expect((await get('/api/auth/me', { Host: host.replace('$PORT', port) })).status).toBe(401);
+  });
 
   it('answers the health check whatever the host, since a load balancer may ask by address', async () => {
     expect((await get('/healthz', { Host: '10.0.0.5:3000' })).status).toBe(200);
@@ -77,7 +83,14 @@ describe('origins of writes', () => {
       const { client } = await signedInClient(proxied, 'proxied');
       const proxiedPort = new URL(proxied.baseUrl).port;
       const send = (origin: string) =>
-        requestFrom('127.0.0.1', proxied.baseUrl, 'POST', '/api/contacts', { name: 'Lydia' }, { Cookie: client.cookie, 'X-Forwarded-Proto': 'https', Origin: origin });
+        requestFrom(
+          '127.0.0.1',
+          proxied.baseUrl,
+          'POST',
+          '/api/contacts',
+          { name: 'Lydia' },
+          { Cookie: client.cookie, 'X-Forwarded-Proto': 'https', Origin: origin },
+        );
       expect((await send(`https://127.0.0.1:${proxiedPort}`)).status).toBe(201);
       expect((await send(`http://127.0.0.1:${proxiedPort}`)).status).toBe(403);
     } finally {

@@ -38,7 +38,12 @@ describe('the language of an account', () => {
   it('is taken from registration, and a language chosen at sign-in replaces it', async () => {
     const visitor = new ApiClient(server.baseUrl);
     const name = `ar${Date.now().toString(36)}`;
-    const registered = await visitor.post('/api/auth/register', { username: name, email: `${name}@example.com`, password: 'correct horse battery', language: 'ar' });
+    const registered = await visitor.post('/api/auth/register', {
+      username: name,
+      email: `${name}@example.com`,
+      password: 'correct horse battery',
+      language: 'ar',
+    });
     expect(registered.status).toBe(201);
     expect(registered.body.language).toBe('ar');
     const again = new ApiClient(server.baseUrl);
@@ -54,7 +59,12 @@ describe('the language of an account', () => {
   it('a registration without one takes the Accept-Language the visitor reads', async () => {
     const visitor = new ApiClient(server.baseUrl);
     const name = `pt${Date.now().toString(36)}`;
-    const res = await visitor.request('POST', '/api/auth/register', { username: name, email: `${name}@example.com`, password: 'correct horse battery' }, { 'Accept-Language': 'pt-BR,pt;q=0.9,en;q=0.5' });
+    const res = await visitor.request(
+      'POST',
+      '/api/auth/register',
+      { username: name, email: `${name}@example.com`, password: 'correct horse battery' },
+      { 'Accept-Language': 'pt-BR,pt;q=0.9,en;q=0.5' },
+    );
     expect(res.body.language).toBe('pt-BR');
   });
 });
@@ -75,7 +85,12 @@ describe('validation and errors in the reader’s language', () => {
     expect(es.body.message).toBe(inSpanish('Username is required'));
     const en = await visitor.post('/api/auth/login', { username: '', password: '' });
     expect(en.body.message).toBe('Username is required');
-    const wrong = await visitor.request('POST', '/api/auth/login', { username: 'nobody-here', password: 'wrong password' }, { 'Accept-Language': 'es-MX,es;q=0.9' });
+    const wrong = await visitor.request(
+      'POST',
+      '/api/auth/login',
+      { username: 'nobody-here', password: 'wrong password' },
+      { 'Accept-Language': 'es-MX,es;q=0.9' },
+    );
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe(inSpanish('Invalid username or password'));
   });

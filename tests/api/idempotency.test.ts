@@ -10,8 +10,15 @@ let bobId: number;
 let keyCounter = 0;
 
 beforeAll(async () => {
-  ({ server, client: alice, user: { id: aliceId } } = await startSignedIn('alice'));
-  ({ client: bob, user: { id: bobId } } = await signedInClient(server, 'bob'));
+  ({
+    server,
+    client: alice,
+    user: { id: aliceId },
+  } = await startSignedIn('alice'));
+  ({
+    client: bob,
+    user: { id: bobId },
+  } = await signedInClient(server, 'bob'));
 });
 afterAll(() => server.close());
 
@@ -40,7 +47,12 @@ describe('an activity created with an idempotency key', () => {
 
   it('creates its follow-up, prayer request and new contact once too', async () => {
     const key = newKey();
-    const body = { contactName: 'Cornelius', followUp: { date: '2031-03-01', description: 'Visit' }, prayer: { request: 'For his household' }, idempotencyKey: key };
+    const body = {
+      contactName: 'Cornelius',
+      followUp: { date: '2031-03-01', description: 'Visit' },
+      prayer: { request: 'For his household' },
+      idempotencyKey: key,
+    };
     const first = await alice.post('/api/activities', body);
     const second = await alice.post('/api/activities', body);
     expect(second.body).toEqual(first.body);

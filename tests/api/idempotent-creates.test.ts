@@ -13,7 +13,12 @@ let contactId: number;
 let keyCounter = 0;
 
 beforeAll(async () => {
-  ({ server, client: alice, user: { id: aliceId }, contactId } = await startSignedIn('alice', { contact: 'Keyed Contact' }));
+  ({
+    server,
+    client: alice,
+    user: { id: aliceId },
+    contactId,
+  } = await startSignedIn('alice', { contact: 'Keyed Contact' }));
   ({ client: bob } = await signedInClient(server, 'bob'));
 });
 afterAll(() => server.close());
@@ -79,9 +84,14 @@ describe.each(kinds)('$name created with an idempotency key', ({ path, procedure
   it('creates once when one tRPC batch carries the same create three times, with dates still dates', async () => {
     const key = newKey();
     const input = { ...body(`batched ${key}`), idempotencyKey: key };
-    const res = await trpcBatch(alice, [0, 1, 2].map(() => ({ path: procedure, input })));
+    const res = await trpcBatch(
+      alice,
+      [0, 1, 2].map(() => ({ path: procedure, input })),
+    );
     expect(res.status).toBe(200);
-    const results = (res.body as { result: { data: { json: { id: number; date: string }; meta?: { values: Record<string, string[]> } } } }[]).map((r) => r.result.data);
+    const results = (res.body as { result: { data: { json: { id: number; date: string }; meta?: { values: Record<string, string[]> } } } }[]).map(
+      (r) => r.result.data,
+    );
     expect(new Set(results.map((r) => r.json.id)).size).toBe(1);
     expect(results[2].meta?.values.date).toEqual(['Date']);
     expect(await rows(`batched ${key}`)).toBe(1);
@@ -101,7 +111,10 @@ describe.each(kinds)('$name created with an idempotency key', ({ path, procedure
 
   it('refuses two different requests racing with one key: one 201, one 422', async () => {
     const key = newKey();
-    const [a, b] = await Promise.all([alice.post(path, { ...body(`raceA ${key}`), idempotencyKey: key }), alice.post(path, { ...other(`raceB ${key}`), idempotencyKey: key })]);
+    const [a, b] = await Promise.all([
+      alice.post(path, { ...body(`raceA ${key}`), idempotencyKey: key }),
+      alice.post(path, { ...other(`raceB ${key}`), idempotencyKey: key }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 422]);
     expect((await rows(`raceA ${key}`)) + (await rows(`raceB ${key}`))).toBe(1);
   });

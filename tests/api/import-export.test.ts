@@ -20,8 +20,15 @@ const lydia = {
 };
 
 beforeAll(async () => {
-  ({ server, client: alice, user: { id: aliceId } } = await startSignedIn('alice'));
-  ({ client: bob, user: { id: bobId } } = await signedInClient(server, 'bob'));
+  ({
+    server,
+    client: alice,
+    user: { id: aliceId },
+  } = await startSignedIn('alice'));
+  ({
+    client: bob,
+    user: { id: bobId },
+  } = await signedInClient(server, 'bob'));
 });
 afterAll(() => server.close());
 
@@ -112,7 +119,8 @@ describe('exporting contacts', () => {
   it('answers 60 exports from one address an hour, whichever accounts ask, then 429', async () => {
     const from = '127.0.33.9';
     const accounts = await Promise.all(['one', 'two', 'three'].map((prefix) => signedInClient(server, `addr${prefix}`)));
-    const exportFrom = (client: ApiClient) => requestFrom(from, server.baseUrl, 'GET', '/api/account/export/contacts.csv', undefined, { Cookie: client.cookie });
+    const exportFrom = (client: ApiClient) =>
+      requestFrom(from, server.baseUrl, 'GET', '/api/account/export/contacts.csv', undefined, { Cookie: client.cookie });
     expect((await exportFrom(accounts[0].client)).status).toBe(200);
     const counter = `download:ip:${from}`;
     expect(Number((await server.database.readerClient.execute({ sql: 'select count from attempts where key = ?', args: [counter] })).rows[0].count)).toBe(1);
@@ -121,7 +129,9 @@ describe('exporting contacts', () => {
     const statuses = (await Promise.all(accounts.map(({ client }) => exportFrom(client)))).map((res) => res.status).sort();
     expect(statuses).toEqual([200, 429, 429]);
     // Another address is not held up by them.
-    expect((await requestFrom('127.0.33.10', server.baseUrl, 'GET', '/api/account/export/contacts.csv', undefined, { Cookie: accounts[1].client.cookie })).status).toBe(200);
+    expect(
+      (await requestFrom('127.0.33.10', server.baseUrl, 'GET', '/api/account/export/contacts.csv', undefined, { Cookie: accounts[1].client.cookie })).status,
+    ).toBe(200);
   });
 
   it('is served at its REST path only: over tRPC each file answers 400', async () => {
@@ -193,7 +203,11 @@ describe('importing contacts', () => {
     const res = await importer.post('/api/account/import', { format: 'csv', text: csv });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ created: 3, skipped: expectedDuplicates, problems: expectedProblems });
-    expect(await footprint(importerId, importer)).toEqual({ contacts: before.contacts + 3, changes: before.changes + 3, goalProgress: before.goalProgress + 3 });
+    expect(await footprint(importerId, importer)).toEqual({
+      contacts: before.contacts + 3,
+      changes: before.changes + 3,
+      goalProgress: before.goalProgress + 3,
+    });
     const list = (await importer.get('/api/contacts?q=Tentmaker')).body;
     expect(list).toEqual([expect.objectContaining({ name: 'Priscilla', email: 'priscilla@example.com', spiritualStatus: 'growing', teamId: null })]);
     const timeline = (await importer.get(`/api/contacts/${list[0].id}/timeline`)).body;

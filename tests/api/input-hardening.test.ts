@@ -19,14 +19,17 @@ const count = async (table: string) => Number((await server.database.readerClien
 const errorLines = () => server.logs.filter((line) => line.level === 'error');
 
 describe('malformed percent-encoding', () => {
-  it.each([['/api/contacts/%ZZ'], ['/trpc/%ZZ'], ['/%ZZ'], ['/assets/%ZZ.js'], ['/api/calendar/%ff.ics'], ['/api/%E0%A4%A']])('answers 400 for %s, signed in or not', async (path) => {
-    for (const caller of [client, new ApiClient(server.baseUrl)]) {
-      const res = await caller.get(path);
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: 'Malformed URL', code: 'BAD_REQUEST' });
-    }
-    expect(errorLines()).toEqual([]);
-  });
+  it.each([['/api/contacts/%ZZ'], ['/trpc/%ZZ'], ['/%ZZ'], ['/assets/%ZZ.js'], ['/api/calendar/%ff.ics'], ['/api/%E0%A4%A']])(
+    'answers 400 for %s, signed in or not',
+    async (path) => {
+      for (const caller of [client, new ApiClient(server.baseUrl)]) {
+        const res = await caller.get(path);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ message: 'Malformed URL', code: 'BAD_REQUEST' });
+      }
+      expect(errorLines()).toEqual([]);
+    },
+  );
 });
 
 describe('a client that hangs up mid-upload', () => {
@@ -36,14 +39,18 @@ describe('a client that hangs up mid-upload', () => {
     for (const path of ['/trpc/contacts.create', '/api/contacts']) {
       await new Promise<void>((resolve) => {
         const socket = connect(Number(port), '127.0.0.1', () => {
-          socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nCookie: ${client.cookie}\r\nContent-Length: 100000\r\n\r\n{"name":"half`);
+          socket.write(
+            `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nCookie: ${client.cookie}\r\nContent-Length: 100000\r\n\r\n{"name":"half`,
+          );
           setImmediate(() => socket.destroy());
         });
         socket.on('close', () => resolve());
       });
     }
     // The server notices the closed sockets on its own schedule: wait for the line it writes, not for a time.
-    await expect.poll(() => server.logs.slice(before).filter((line) => line.level === 'info' && line.message === 'Request aborted by the client').length).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => server.logs.slice(before).filter((line) => line.level === 'info' && line.message === 'Request aborted by the client').length)
+      .toBeGreaterThanOrEqual(1);
     expect(errorLines()).toEqual([]);
     expect(await count("contacts where name like 'half%'")).toBe(0);
   });
@@ -61,7 +68,11 @@ describe('control characters in text', () => {
     const before = await count('contacts');
     const rest = await client.post('/api/contacts', { name });
     expect(rest.status).toBe(400);
-    expect(rest.body).toEqual({ message: 'Name contains characters that are not allowed', code: 'BAD_REQUEST', issues: [{ path: 'name', message: 'Name contains characters that are not allowed' }] });
+    expect(rest.body).toEqual({
+      message: 'Name contains characters that are not allowed',
+      code: 'BAD_REQUEST',
+      issues: [{ path: 'name', message: 'Name contains characters that are not allowed' }],
+    });
     const trpc = await trpcMutation(client, 'contacts.create', { name });
     expect(trpc.status).toBe(400);
     expect(trpc.error?.message).toBe('Name contains characters that are not allowed');
@@ -80,14 +91,25 @@ describe('control characters in text', () => {
       { path: 'prayer.request', message: 'Prayer request contains characters that are not allowed' },
     ]);
     expect((await client.get('/api/search?q=a%00b')).status).toBe(400);
-    const register = await new ApiClient(server.baseUrl).post('/api/auth/register', { username: 'nul\u0000user', email: 'nul@example.com', password: 'longenough1' });
+    const register = await new ApiClient(server.baseUrl).post('/api/auth/register', {
+      username: 'nul\u0000user',
+      email: 'nul@example.com',
+      password: 'longenough1',
+    });
     expect(register.status).toBe(400);
-    const odd = await new ApiClient(server.baseUrl).post('/api/auth/register', { username: 'oddpassword', email: 'oddpassword@example.com', password: 'long\u0001enough' });
+    const odd = await new ApiClient(server.baseUrl).post('/api/auth/register', {
+      username: 'oddpassword',
+      email: 'oddpassword@example.com',
+      password: 'long\u0001enough',
+    });
     expect(odd.status).toBe(201);
   });
 
   it('reports a file row holding them as a problem of that row', async () => {
-    const res = await client.post('/api/account/import/preview', { format: 'vcard', text: 'BEGIN:VCARD\r\nFN:Good Gail\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:Bad\\nBob\r\nNOTE:x\u0085y\r\nEND:VCARD\r\n' });
+    const res = await client.post('/api/account/import/preview', {
+      format: 'vcard',
+      text: 'BEGIN:VCARD\r\nFN:Good Gail\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:Bad\\nBob\r\nNOTE:x\u0085y\r\nEND:VCARD\r\n',
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -134,7 +156,11 @@ describe('an input key is never looked up as a message', () => {
     for (const { caller, locale } of readers()) {
       const before = await count('contacts');
       const expected = inLanguage(locale, 'Invalid input');
-      for (const body of ['{"name":"Protoed","__proto__":"a\\u0000b"}', '{"name":"Protoed","__proto__":{"notes":"x"}}', '{"name":"Protoed","notes":"n","x":[{"__proto__":1}]}']) {
+      for (const body of [
+        '{"name":"Protoed","__proto__":"a\\u0000b"}',
+        '{"name":"Protoed","__proto__":{"notes":"x"}}',
+        '{"name":"Protoed","notes":"n","x":[{"__proto__":1}]}',
+      ]) {
         const rest = await caller.request('POST', '/api/contacts', body);
         expect([rest.status, rest.body.message], body).toEqual([400, expected]);
         const trpc = await caller.request('POST', '/trpc/contacts.create', `{"json":${body}}`);
@@ -171,7 +197,10 @@ describe('dates out of range', () => {
   });
 
   it('refuses a Date out of range sent through superjson too', async () => {
-    const res = await client.request('POST', '/trpc/activities.create', { json: { type: 'conversation', contactName: 'Far', date: '9000-01-01T00:00:00.000Z' }, meta: { values: { date: ['Date'] } } });
+    const res = await client.request('POST', '/trpc/activities.create', {
+      json: { type: 'conversation', contactName: 'Far', date: '9000-01-01T00:00:00.000Z' },
+      meta: { values: { date: ['Date'] } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.json.message).toBe('Invalid date format');
   });
@@ -227,7 +256,10 @@ describe('tRPC payloads it cannot read', () => {
   const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
   it.each([
     ['100,000 nested arrays', () => client.request('POST', '/trpc/contacts.create', `{"json":${deep(100_000)}}`)],
-    ['a superjson class it does not know', () => client.request('POST', '/trpc/contacts.create', { json: { name: 'x' }, meta: { values: { name: [['custom', 'Unknown']] } } })],
+    [
+      'a superjson class it does not know',
+      () => client.request('POST', '/trpc/contacts.create', { json: { name: 'x' }, meta: { values: { name: [['custom', 'Unknown']] } } }),
+    ],
     ['malformed JSON', () => client.request('POST', '/trpc/contacts.create', '{"json": {')],
     ['an unparseable input in a GET', () => client.get('/trpc/contacts.list?input=%7Bnot-json')],
   ])('answers %s with 400 and nothing internal', async (_, send) => {
@@ -249,11 +281,11 @@ describe('formulas in a CSV export', () => {
 
   it('starts no cell with a formula character, and reads back exactly what was written', async () => {
     const { client: exporter } = await signedInClient(server, 'exporter');
-    for (const [i, notes] of values.entries()) expect((await exporter.post('/api/contacts', { name: `Formula ${i}`, phone: i === 6 ? notes : null, notes })).status).toBe(201);
+    for (const [i, notes] of values.entries())
+      expect((await exporter.post('/api/contacts', { name: `Formula ${i}`, phone: i === 6 ? notes : null, notes })).status).toBe(201);
     const csv = await exporter.get('/api/account/export/contacts.csv');
     expect(csv.status).toBe(200);
-    for (const line of String(csv.body).split('\r\n'))
-      for (const cell of line.split(',')) expect(cell.replace(/^"/, ''), line).not.toMatch(/^[=+\-@\t\r]/);
+    for (const line of String(csv.body).split('\r\n')) for (const cell of line.split(',')) expect(cell.replace(/^"/, ''), line).not.toMatch(/^[=+\-@\t\r]/);
     const { client: importer } = await signedInClient(server, 'importer');
     const preview = await importer.post('/api/account/import/preview', { format: 'csv', text: csv.body });
     expect(preview.status).toBe(200);
@@ -277,7 +309,10 @@ describe('formulas in a CSV export', () => {
       expect(csv).toContain(language === 'fr' ? 'nom,' : 'name,');
       for (const delimiter of [';', ',']) {
         const records: string[][] = parse(csv, { delimiter, bom: true, relax_quotes: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] });
-        expect(records.flat().filter((field) => risky.test(field)), `${language}, split on ${delimiter}`).toEqual([]);
+        expect(
+          records.flat().filter((field) => risky.test(field)),
+          `${language}, split on ${delimiter}`,
+        ).toEqual([]);
       }
       const preview = await importer.post('/api/account/import/preview', { format: 'csv', text: csv });
       expect(preview.body.valid.map((v: { name: string; notes: string }) => [v.name, v.notes])).toEqual([['Café Claire', notes]]);

@@ -30,7 +30,11 @@ async function log(client: ApiClient, type: string, date: number, extra: Record<
 }
 
 beforeAll(async () => {
-  ({ server, client: alice, user: { id: aliceId } } = await startSignedIn('alice'));
+  ({
+    server,
+    client: alice,
+    user: { id: aliceId },
+  } = await startSignedIn('alice'));
   bob = (await signedInClient(server, 'bob')).client;
 
   // Week 0: two conversations, one presentation; the first at the very start, one a millisecond before week 1.

@@ -12,7 +12,8 @@ const person = async (prefix: string) => {
   const { client, user } = await signedInClient(server, prefix);
   return { client, id: user.id, username: user.username };
 };
-const sql = async (text: string, args: (string | number)[] = []) => (await server.database.readerClient.execute({ sql: text, args })).rows.map((r) => ({ ...r }));
+const sql = async (text: string, args: (string | number)[] = []) =>
+  (await server.database.readerClient.execute({ sql: text, args })).rows.map((r) => ({ ...r }));
 const memberCount = async (teamId: number) => Number((await sql('select count(*) as n from team_members where team_id = ?', [teamId]))[0].n);
 const newTeam = async (client: ApiClient, name = 'Outreach') => (await client.post('/api/teams', { name })).body.id as number;
 
@@ -28,13 +29,18 @@ describe('inviting reveals nothing about the person', () => {
       await admin.client.post(`/api/teams/${teamId}/members`, { username: victim.username, role: 'viewer' }),
       await admin.client.post(`/api/teams/${teamId}/members`, { username: 'nobody-here-at-all', role: 'viewer' }),
     ];
-    const shape = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).map(([key, value]) => [key, key === 'id' ? 'id' : key === 'invitee' ? String(value).split(':')[0] : typeof value]));
+    const shape = (body: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(body).map(([key, value]) => [key, key === 'id' ? 'id' : key === 'invitee' ? String(value).split(':')[0] : typeof value]),
+      );
     for (const res of answers) expect(res.status).toBe(201);
     expect(shape(answers[0].body)).toEqual(shape(answers[1].body));
     expect(shape(answers[2].body)).toEqual(shape(answers[3].body));
     expect(JSON.stringify(answers.map((a) => a.body))).not.toMatch(/firstName|lastName|userId|joinedAt/);
     const listed = await admin.client.get(`/api/teams/${teamId}/invitations`);
-    expect(listed.body.map((i: { invitee: string }) => i.invitee).sort()).toEqual([`id:${maxId + 1000}`, `id:${victim.id}`, 'name:nobody-here-at-all', `name:${victim.username.toLowerCase()}`].sort());
+    expect(listed.body.map((i: { invitee: string }) => i.invitee).sort()).toEqual(
+      [`id:${maxId + 1000}`, `id:${victim.id}`, 'name:nobody-here-at-all', `name:${victim.username.toLowerCase()}`].sort(),
+    );
     expect(JSON.stringify(listed.body)).not.toMatch(/firstName|lastName|userId/);
     // The members list still holds the admin alone: nobody joined.
     expect((await admin.client.get(`/api/teams/${teamId}/members`)).body).toHaveLength(1);
@@ -44,9 +50,16 @@ describe('inviting reveals nothing about the person', () => {
     const admin = await person('owner');
     const invitee = await person('pending');
     const teamId = await newTeam(admin.client, 'Quiet team');
-    await admin.client.post('/api/activities', { type: 'conversation', contactName: 'Team Secret', teamId, prayer: { request: 'private' }, followUp: { date: '2031-01-01' } });
+    await admin.client.post('/api/activities', {
+      type: 'conversation',
+      contactName: 'Team Secret',
+      teamId,
+      prayer: { request: 'private' },
+      followUp: { date: '2031-01-01' },
+    });
     expect((await admin.client.post(`/api/teams/${teamId}/members`, { userId: invitee.id, role: 'admin' })).status).toBe(201);
-    for (const path of ['/api/contacts', '/api/activities', '/api/followups', '/api/prayer-requests', '/api/goals', '/api/teams']) expect((await invitee.client.get(path)).body, path).toEqual([]);
+    for (const path of ['/api/contacts', '/api/activities', '/api/followups', '/api/prayer-requests', '/api/goals', '/api/teams'])
+      expect((await invitee.client.get(path)).body, path).toEqual([]);
     expect((await invitee.client.get('/api/search?q=Secret')).body).toEqual({ contacts: [], activities: [], prayers: [] });
     expect((await invitee.client.get(`/api/teams/${teamId}/members`)).status).toBe(404);
     expect((await invitee.client.get(`/api/teams/${teamId}/invitations`)).status).toBe(404);
@@ -54,7 +67,14 @@ describe('inviting reveals nothing about the person', () => {
     // What the invitee does see: the invitation itself, with who sent it.
     const mine = await invitee.client.get('/api/invitations');
     expect(mine.body).toEqual([
-      { id: expect.any(Number), team: { id: teamId, name: 'Quiet team', description: null }, role: 'admin', invitedBy: { username: admin.username, firstName: 'Test', lastName: 'owner' }, createdAt: expect.any(String), expiresAt: expect.any(String) },
+      {
+        id: expect.any(Number),
+        team: { id: teamId, name: 'Quiet team', description: null },
+        role: 'admin',
+        invitedBy: { username: admin.username, firstName: 'Test', lastName: 'owner' },
+        createdAt: expect.any(String),
+        expiresAt: expect.any(String),
+      },
     ]);
   });
 });
@@ -130,7 +150,12 @@ describe('only the invitee decides', () => {
     const teamId = await newTeam(admin.client);
     const momContact = (await admin.client.post('/api/contacts', { name: 'Mom', teamId })).body.id;
     await joinTeam(admin.client, teamId, viewer, 'viewer');
-    const logged = await viewer.client.post('/api/activities', { type: 'conversation', contactName: 'mom', followUp: { date: '2031-01-01' }, prayer: { request: 'health' } });
+    const logged = await viewer.client.post('/api/activities', {
+      type: 'conversation',
+      contactName: 'mom',
+      followUp: { date: '2031-01-01' },
+      prayer: { request: 'health' },
+    });
     expect(logged.status).toBe(201);
     expect(logged.body.contactId).not.toBe(momContact);
     expect((await admin.client.delete(`/api/contacts/${momContact}`)).status).toBe(200);
@@ -183,7 +208,13 @@ describe('a user in a thousand teams', () => {
       }
     });
     for (const i of [0, 499, 999]) {
-      const res = await other.client.post('/api/activities', { type: 'conversation', contactName: `Crowd contact ${i}`, teamId: first + i, followUp: { date: '2031-01-01' }, prayer: { request: `Crowd prayer ${i}` } });
+      const res = await other.client.post('/api/activities', {
+        type: 'conversation',
+        contactName: `Crowd contact ${i}`,
+        teamId: first + i,
+        followUp: { date: '2031-01-01' },
+        prayer: { request: `Crowd prayer ${i}` },
+      });
       expect(res.status).toBe(201);
     }
     await other.client.post('/api/contacts', { name: 'Not shared' });
@@ -219,7 +250,9 @@ describe('a user in a thousand teams', () => {
     const contactId = answers['/api/contacts'].body[0].id;
     expect((await crowded.client.get(`/api/contacts/${contactId}/timeline`)).status).toBe(200);
     // The dashboard's own batch, as the client sends it.
-    const dashboard = await crowded.client.get(`/trpc/dashboard.summary,teams.list,insights.dueFollowUps?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { upcomingFrom: new Date(Date.UTC(2026, 0, 1)).toISOString() }, meta: { values: { upcomingFrom: ['Date'] } } }, 1: { json: null, meta: { values: ['undefined'] } }, 2: { json: { before: new Date(Date.UTC(2026, 0, 2)).toISOString() }, meta: { values: { before: ['Date'] } } } }))}`);
+    const dashboard = await crowded.client.get(
+      `/trpc/dashboard.summary,teams.list,insights.dueFollowUps?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { upcomingFrom: new Date(Date.UTC(2026, 0, 1)).toISOString() }, meta: { values: { upcomingFrom: ['Date'] } } }, 1: { json: null, meta: { values: ['undefined'] } }, 2: { json: { before: new Date(Date.UTC(2026, 0, 2)).toISOString() }, meta: { values: { before: ['Date'] } } } }))}`,
+    );
     expect(dashboard.status).toBe(200);
     expect(dashboard.body[0].result.data.json).toBeTruthy();
     const feed = await crowded.client.post('/api/calendar/enable');

@@ -22,7 +22,21 @@ let aliceFeedToken: string;
  */
 const guessedFeedToken = 'G'.repeat(43);
 
-const tables = ['users', 'contacts', 'activities', 'follow_ups', 'prayer_requests', 'goals', 'teams', 'team_members', 'team_invitations', 'resources', 'contact_snoozes', 'contact_status_changes', 'user_settings'];
+const tables = [
+  'users',
+  'contacts',
+  'activities',
+  'follow_ups',
+  'prayer_requests',
+  'goals',
+  'teams',
+  'team_members',
+  'team_invitations',
+  'resources',
+  'contact_snoozes',
+  'contact_status_changes',
+  'user_settings',
+];
 
 /** Valid bodies for the routes that read one, keyed by procedure: validation must pass so only access can refuse. */
 const bodies: Record<string, () => Record<string, unknown>> = {
@@ -83,15 +97,26 @@ async function snapshot() {
 }
 
 beforeAll(async () => {
-  ({ server, client: alice, user: { id: aliceId } } = await startSignedIn('alice'));
-  ({ client: bob, user: { id: bobId } } = await signedInClient(server, 'bob'));
+  ({
+    server,
+    client: alice,
+    user: { id: aliceId },
+  } = await startSignedIn('alice'));
+  ({
+    client: bob,
+    user: { id: bobId },
+  } = await signedInClient(server, 'bob'));
 
   const activity = await alice.post('/api/activities', { type: 'conversation', contactName: 'Alice Contact' });
   expect(activity.status).toBe(201);
   aliceRows.contacts = activity.body.contactId;
   aliceRows.activities = activity.body.id;
   // Within the next 12 months, which the calendar feed holds.
-  const followUp = await alice.post('/api/followups', { contactId: aliceRows.contacts, date: new Date(Date.now() + 30 * 86_400_000).toISOString(), description: 'Call' });
+  const followUp = await alice.post('/api/followups', {
+    contactId: aliceRows.contacts,
+    date: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    description: 'Call',
+  });
   const prayer = await alice.post('/api/prayer-requests', { contactId: aliceRows.contacts, request: 'Peace' });
   const goal = await alice.post('/api/goals', { title: 'Goal', description: 'Goal', type: 'conversation', targetCount: 5, deadline: '2031-01-01' });
   const team = await alice.post('/api/teams', { name: 'Alice Team' });
@@ -176,7 +201,17 @@ describe("B's lists", () => {
       const entity = route.procedure.split('.')[0];
       if (route.procedure.endsWith('.list')) entityLists[entity] = route.path;
     }
-    expect(Object.keys(entityLists).sort()).toEqual(['activities', 'attention', 'contacts', 'followUps', 'goals', 'invitations', 'prayerRequests', 'resources', 'teams']);
+    expect(Object.keys(entityLists).sort()).toEqual([
+      'activities',
+      'attention',
+      'contacts',
+      'followUps',
+      'goals',
+      'invitations',
+      'prayerRequests',
+      'resources',
+      'teams',
+    ]);
     for (const [entity, path] of Object.entries(entityLists)) {
       const res = await bob.get(path);
       expect(res.status, path).toBe(200);
@@ -189,7 +224,10 @@ describe("B's lists", () => {
       }
       expect(ids, path).not.toContain(aliceRows[entity]);
       const aliceList = await alice.get(path);
-      expect(aliceList.body.map((row: { id: number }) => row.id), path).toContain(aliceRows[entity]);
+      expect(
+        aliceList.body.map((row: { id: number }) => row.id),
+        path,
+      ).toContain(aliceRows[entity]);
     }
     const contacts = (await bob.get('/api/contacts')).body;
     expect(contacts.map((c: { name: string }) => c.name)).toEqual(['Alice Contact']);
@@ -214,7 +252,12 @@ describe('anonymous callers', () => {
   it('reach only the public routes', () => {
     // The calendar feed and an email confirmation are public because their token is the credential (calendar apps
     // hold no session; a confirmation link may be opened on a device where nobody is signed in).
-    expect(restRoutes.filter((r) => r.public).map((r) => r.procedure).sort()).toEqual(['account.email.confirm', 'auth.login', 'auth.logout', 'auth.register', 'calendar.feed']);
+    expect(
+      restRoutes
+        .filter((r) => r.public)
+        .map((r) => r.procedure)
+        .sort(),
+    ).toEqual(['account.email.confirm', 'auth.login', 'auth.logout', 'auth.register', 'calendar.feed']);
   });
 
   for (const route of guarded) {

@@ -10,8 +10,15 @@ let aliceId: number;
 let bobId: number;
 
 beforeAll(async () => {
-  ({ server, client: alice, user: { id: aliceId } } = await startSignedIn('alice'));
-  ({ client: bob, user: { id: bobId } } = await signedInClient(server, 'bob'));
+  ({
+    server,
+    client: alice,
+    user: { id: aliceId },
+  } = await startSignedIn('alice'));
+  ({
+    client: bob,
+    user: { id: bobId },
+  } = await signedInClient(server, 'bob'));
 });
 afterAll(() => server.close());
 
@@ -75,9 +82,13 @@ describe('the timeline', () => {
 
   beforeAll(async () => {
     contactId = (await alice.post('/api/contacts', { name: 'Timothy', email: 'tim@example.com', spiritualStatus: 'exploring' })).body.id;
-    ids.activity = (await alice.post('/api/activities', { type: 'gospel_presentation', contactId, date: '2026-01-10T10:00:00Z', notes: 'Romans road' })).body.id;
+    ids.activity = (
+      await alice.post('/api/activities', { type: 'gospel_presentation', contactId, date: '2026-01-10T10:00:00Z', notes: 'Romans road' })
+    ).body.id;
     ids.followUp = (await alice.post('/api/followups', { contactId, date: '2026-01-12T10:00:00Z', type: 'meeting', description: 'Coffee' })).body.id;
-    ids.doneFollowUp = (await alice.post('/api/followups', { contactId, date: '2026-01-05T10:00:00Z', type: 'phone', description: 'Call', completed: true })).body.id;
+    ids.doneFollowUp = (
+      await alice.post('/api/followups', { contactId, date: '2026-01-05T10:00:00Z', type: 'phone', description: 'Call', completed: true })
+    ).body.id;
     ids.prayer = (await alice.post('/api/prayer-requests', { contactId, request: 'Healing for his mother', date: '2026-01-11T10:00:00Z' })).body.id;
     await alice.post(`/api/prayer-requests/${ids.prayer}/pray`);
     await alice.put(`/api/contacts/${contactId}`, { spiritualStatus: 'seeking' });
@@ -108,7 +119,15 @@ describe('the timeline', () => {
     expect(items.map((i: { kind: string }) => i.kind)).toEqual(['status', 'status', 'followUp', 'prayer', 'activity', 'followUp']);
     const dates = items.map((i: { date: string }) => Date.parse(i.date));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
-    expect(items[2]).toEqual({ kind: 'followUp', id: ids.followUp, date: '2026-01-12T10:00:00.000Z', type: 'meeting', description: 'Coffee', completed: false, pending: true });
+    expect(items[2]).toEqual({
+      kind: 'followUp',
+      id: ids.followUp,
+      date: '2026-01-12T10:00:00.000Z',
+      type: 'meeting',
+      description: 'Coffee',
+      completed: false,
+      pending: true,
+    });
     expect(items[3]).toEqual({
       kind: 'prayer',
       id: ids.prayer,
@@ -119,7 +138,14 @@ describe('the timeline', () => {
       answerDate: null,
       prayedCount: 1,
     });
-    expect(items[4]).toEqual({ kind: 'activity', id: ids.activity, date: '2026-01-10T10:00:00.000Z', type: 'gospel_presentation', notes: 'Romans road', description: 'Gospel Presentation' });
+    expect(items[4]).toEqual({
+      kind: 'activity',
+      id: ids.activity,
+      date: '2026-01-10T10:00:00.000Z',
+      type: 'gospel_presentation',
+      notes: 'Romans road',
+      description: 'Gospel Presentation',
+    });
     expect(items[5]).toMatchObject({ kind: 'followUp', id: ids.doneFollowUp, completed: true, pending: false });
     expect(items[0]).toEqual({ kind: 'status', id: expect.any(Number), date: expect.any(String), fromStatus: 'exploring', toStatus: 'seeking' });
   });
@@ -170,7 +196,9 @@ describe('the timeline', () => {
     const sameMoment = Date.UTC(2025, 5, 1, 12);
     const activityRows = Array.from({ length: 4 }, (_, i) => `(${id}, 'conversation', ${sameMoment}, 'same ${i}', ${aliceId})`);
     const olderRows = Array.from({ length: 3 }, (_, i) => `(${id}, 'other', ${sameMoment - (i + 1) * 60_000}, 'older ${i}', ${aliceId})`);
-    await server.database.writerClient.execute(`insert into activities (contact_id, type, date, notes, created_by) values ${[...activityRows, ...olderRows].join(', ')}`);
+    await server.database.writerClient.execute(
+      `insert into activities (contact_id, type, date, notes, created_by) values ${[...activityRows, ...olderRows].join(', ')}`,
+    );
     const followUpRows = Array.from({ length: 3 }, (_, i) => `(${id}, ${sameMoment}, 'tie ${i}', 'phone', ${aliceId})`);
     await server.database.writerClient.execute(`insert into follow_ups (contact_id, date, description, type, created_by) values ${followUpRows.join(', ')}`);
 

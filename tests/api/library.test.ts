@@ -13,7 +13,10 @@ describe('resource library', () => {
     for (const resource of resourceLibrary) {
       const paragraphs = resource.content.split('\n');
       expect(paragraphs.length, resource.slug).toBeGreaterThanOrEqual(3);
-      expect(paragraphs.every((p) => p.trim().length > 0), resource.slug).toBe(true);
+      expect(
+        paragraphs.every((p) => p.trim().length > 0),
+        resource.slug,
+      ).toBe(true);
       expect(resource.title && resource.description && resource.category).toBeTruthy();
     }
     const categories = resourceLibrary.map((r) => r.category.toLowerCase());

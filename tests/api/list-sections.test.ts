@@ -53,9 +53,19 @@ function prayerValues(contactId: number, createdBy: number, team: number | null,
 }
 
 beforeAll(async () => {
-  ({ server, client: me, user: { id: meId } } = await startSignedIn('sections'));
-  ({ client: mate, user: { id: mateId } } = await signedInClient(server, 'mate'));
-  ({ client: stranger, user: { id: strangerId } } = await signedInClient(server, 'outsider'));
+  ({
+    server,
+    client: me,
+    user: { id: meId },
+  } = await startSignedIn('sections'));
+  ({
+    client: mate,
+    user: { id: mateId },
+  } = await signedInClient(server, 'mate'));
+  ({
+    client: stranger,
+    user: { id: strangerId },
+  } = await signedInClient(server, 'outsider'));
   teamId = (await me.post('/api/teams', { name: 'Harbour' })).body.id;
   await joinTeam(me, teamId, { client: mate, id: mateId }, 'member');
 
@@ -154,7 +164,9 @@ describe('follow-up sections', () => {
   }
 
   it('shows team rows in every section and never a teammate’s private or a stranger’s rows', async () => {
-    const pages = await Promise.all(['overdue', 'today', 'upcoming', 'completed'].map((s) => allPages<FollowUpRow>(me, `/api/followups?section=${s}&${day}`, 50)));
+    const pages = await Promise.all(
+      ['overdue', 'today', 'upcoming', 'completed'].map((s) => allPages<FollowUpRow>(me, `/api/followups?section=${s}&${day}`, 50)),
+    );
     const seen = pages.flat();
     expect(seen.length).toBe((await readableIds('follow_ups', meId)).size);
     expect(pages.every((page) => page.some((f) => f.teamId === teamId))).toBe(true);
@@ -173,7 +185,12 @@ describe('follow-up sections', () => {
   });
 
   it('reads the caller’s day over tRPC too, as the screen asks', async () => {
-    const res = await trpcQuery(me, 'followUps.list', { section: 'today', todayStart: todayStart.toISOString(), tomorrowStart: tomorrowStart.toISOString(), limit: 50 });
+    const res = await trpcQuery(me, 'followUps.list', {
+      section: 'today',
+      todayStart: todayStart.toISOString(),
+      tomorrowStart: tomorrowStart.toISOString(),
+      limit: 50,
+    });
     expect(res.status).toBe(200);
     expect(ids(res.data)).toEqual(ids(expectedSections((await me.get('/api/followups')).body).today));
   });
@@ -181,8 +198,18 @@ describe('follow-up sections', () => {
   it.each([
     ['an unknown section', 'section=later', 'section', 'Section must be one of overdue, today, upcoming, completed'],
     ['a pending section without the day', 'section=today', 'todayStart', 'todayStart is required for the today section'],
-    ['a day that ends before it starts', `section=overdue&todayStart=${tomorrowStart.toISOString()}&tomorrowStart=${todayStart.toISOString()}`, 'tomorrowStart', 'tomorrowStart must be after todayStart'],
-    ['a day that ends as it starts', `section=upcoming&todayStart=${todayStart.toISOString()}&tomorrowStart=${todayStart.toISOString()}`, 'tomorrowStart', 'tomorrowStart must be after todayStart'],
+    [
+      'a day that ends before it starts',
+      `section=overdue&todayStart=${tomorrowStart.toISOString()}&tomorrowStart=${todayStart.toISOString()}`,
+      'tomorrowStart',
+      'tomorrowStart must be after todayStart',
+    ],
+    [
+      'a day that ends as it starts',
+      `section=upcoming&todayStart=${todayStart.toISOString()}&tomorrowStart=${todayStart.toISOString()}`,
+      'tomorrowStart',
+      'tomorrowStart must be after todayStart',
+    ],
     ['a day that is no date', 'section=today&todayStart=monday&tomorrowStart=tuesday', 'todayStart', 'Invalid date format'],
     ['a section and a completion flag together', `section=completed&completed=true`, 'section', 'Give either section or completed, not both'],
   ])('answers 400 for %s', async (_, query, path, message) => {
@@ -267,8 +294,14 @@ describe('query plans of the sections', () => {
     const db = server.database.read;
     const me = { userId: meId, teams };
     const inputs = [
-      ...(['overdue', 'today', 'upcoming', 'completed'] as const).map((section) => ({ kind: 'follow_ups', query: (cursor?: number) => followUpPageQuery(db, me, { section, todayStart, tomorrowStart, limit: 50, cursor }) })),
-      ...(['active', 'answered'] as const).map((section) => ({ kind: 'prayer_requests', query: (cursor?: number) => prayerPageQuery(db, me, { section, limit: 50, cursor }) })),
+      ...(['overdue', 'today', 'upcoming', 'completed'] as const).map((section) => ({
+        kind: 'follow_ups',
+        query: (cursor?: number) => followUpPageQuery(db, me, { section, todayStart, tomorrowStart, limit: 50, cursor }),
+      })),
+      ...(['active', 'answered'] as const).map((section) => ({
+        kind: 'prayer_requests',
+        query: (cursor?: number) => prayerPageQuery(db, me, { section, limit: 50, cursor }),
+      })),
     ];
     for (const { kind, query } of inputs) {
       for (const cursor of [undefined, 1]) {

@@ -43,7 +43,10 @@ export async function startSmtp() {
 export const testSources: DigestSources = {
   async attentionForDigest(db: Queryable, userId: number, _now: number, limit: number) {
     const rows = await db.select().from(contacts).where(eq(contacts.createdBy, userId));
-    return { total: rows.length, items: rows.slice(0, limit).map((c) => ({ contactId: c.id, name: c.name, spiritualStatus: c.spiritualStatus, lastTouchAt: c.createdAt })) };
+    return {
+      total: rows.length,
+      items: rows.slice(0, limit).map((c) => ({ contactId: c.id, name: c.name, spiritualStatus: c.spiritualStatus, lastTouchAt: c.createdAt })),
+    };
   },
   async prayTodayForDigest(db: Queryable, userId: number) {
     const rows = await db

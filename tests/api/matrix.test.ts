@@ -65,10 +65,15 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
   if (route.procedure.endsWith('.create')) return { path: route.path, body: validBodies[entity](teamId, teamRows.contacts) };
   const id = teamRows[entity];
   if (route.procedure === 'contacts.answerSpiritualCheck') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { status: 'growing' } };
-  if (route.procedure === 'contacts.merge') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { duplicateId: teamRows.duplicateContact } };
-  if (route.procedure === 'followUps.snooze') return { path: route.path.replace(':id', String(id)), body: { until: new Date(Date.now() + 2 * 86_400_000).toISOString() } };
+  if (route.procedure === 'contacts.merge')
+    return { path: route.path.replace(':id', String(teamRows.contacts)), body: { duplicateId: teamRows.duplicateContact } };
+  if (route.procedure === 'followUps.snooze')
+    return { path: route.path.replace(':id', String(id)), body: { until: new Date(Date.now() + 2 * 86_400_000).toISOString() } };
   if (id === undefined) throw new Error(`no fixture for ${route.method} ${route.path}: add one so the route is covered`);
-  return { path: route.path.replace(':id', String(id)), body: route.method === 'PUT' ? { notes: 'changed', name: 'changed', description: 'changed' } : undefined };
+  return {
+    path: route.path.replace(':id', String(id)),
+    body: route.method === 'PUT' ? { notes: 'changed', name: 'changed', description: 'changed' } : undefined,
+  };
 }
 
 describe('a team viewer', () => {
@@ -92,10 +97,14 @@ describe('cross-origin writes', () => {
   for (const route of restRoutes.filter((r) => r.method !== 'GET')) {
     it(`refuses ${route.method} ${route.path} from another origin with 403`, async () => {
       const path = route.path.replace(/:(\w+)/g, () => String(teamRows.contacts));
-      const before = await server.database.readerClient.execute('select (select count(*) from contacts) + (select count(*) from sessions) + (select count(*) from teams) as n');
+      const before = await server.database.readerClient.execute(
+        'select (select count(*) from contacts) + (select count(*) from sessions) + (select count(*) from teams) as n',
+      );
       const res = await admin.request(route.method, path, route.method === 'DELETE' ? undefined : {}, { Origin: 'https://evil.example' });
       expect(res.status).toBe(403);
-      const after = await server.database.readerClient.execute('select (select count(*) from contacts) + (select count(*) from sessions) + (select count(*) from teams) as n');
+      const after = await server.database.readerClient.execute(
+        'select (select count(*) from contacts) + (select count(*) from sessions) + (select count(*) from teams) as n',
+      );
       expect(after.rows[0].n).toBe(before.rows[0].n);
     });
   }

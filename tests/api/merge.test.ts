@@ -45,7 +45,10 @@ describe('merging a duplicate', () => {
     const duplicate = await contact(client, { name: 'Lucia Fernandez', email: 'lucia@example.com', phone: '+34 611 111 111', notes: 'Asked about Alpha.' });
     await activity(client, kept, daysFromNow(-10));
     const latest = daysFromNow(-2);
-    await activity(client, duplicate, latest, { followUp: { date: daysFromNow(3), type: 'phone', description: 'Call Lucia' }, prayer: { request: 'Her mother' } });
+    await activity(client, duplicate, latest, {
+      followUp: { date: daysFromNow(3), type: 'phone', description: 'Call Lucia' },
+      prayer: { request: 'Her mother' },
+    });
     await activity(client, duplicate, daysFromNow(-5));
     expect((await client.put(`/api/contacts/${duplicate}`, { spiritualStatus: 'exploring' })).status).toBe(200);
     expect((await client.post(`/api/contacts/${duplicate}/snooze`, { until: daysFromNow(7) })).status).toBe(200);
@@ -111,13 +114,23 @@ describe('merging a duplicate', () => {
     expect((await merge(client, kept, duplicate)).status).toBe(200);
     for (const q of ['lucia@example', '0501234567', 'conocida en el cafe']) {
       const res = await client.get(`/api/contacts?q=${encodeURIComponent(q)}`);
-      expect(res.body.map((c: { id: number }) => c.id), q).toEqual([kept]);
+      expect(
+        res.body.map((c: { id: number }) => c.id),
+        q,
+      ).toEqual([kept]);
     }
   });
 
   it('keeps the earlier of the two added dates, so a new-contact goal counts the person once', async () => {
     const { client } = await signedInClient(server, 'goals');
-    const goal = await client.post('/api/goals', { title: 'New people', description: 'Count them', targetCount: 10, type: 'new_contact', startsOn: daysFromNow(-1), deadline: daysFromNow(30) });
+    const goal = await client.post('/api/goals', {
+      title: 'New people',
+      description: 'Count them',
+      targetCount: 10,
+      type: 'new_contact',
+      startsOn: daysFromNow(-1),
+      deadline: daysFromNow(30),
+    });
     expect(goal.status).toBe(201);
     const first = await contact(client, { name: 'Ramón' });
     const second = await contact(client, { name: 'Ramon' });
@@ -204,7 +217,11 @@ describe('bad input and other people’s contacts', () => {
     await activity(theirs.client, other);
     const missing = await merge(mine.client, own, 99_999_999);
     expect(missing.status).toBe(404);
-    for (const res of [await merge(mine.client, own, other), await merge(mine.client, other, own), await trpcMutation(mine.client, 'contacts.merge', { id: own, duplicateId: other })]) {
+    for (const res of [
+      await merge(mine.client, own, other),
+      await merge(mine.client, other, own),
+      await trpcMutation(mine.client, 'contacts.merge', { id: own, duplicateId: other }),
+    ]) {
       if ('body' in res) expect(res).toMatchObject({ status: 404, body: missing.body });
       else expect(res.error?.data.httpStatus).toBe(404);
     }
@@ -341,7 +358,9 @@ describe('races', () => {
       { path: 'contacts.merge', input: { id: a, duplicateId: b } },
       { path: 'contacts.merge', input: { id: b, duplicateId: a } },
     ]);
-    const statuses = (res.body as { result?: unknown; error?: { json: { data: { httpStatus: number } } } }[]).map((call) => (call.result ? 200 : call.error!.json.data.httpStatus));
+    const statuses = (res.body as { result?: unknown; error?: { json: { data: { httpStatus: number } } } }[]).map((call) =>
+      call.result ? 200 : call.error!.json.data.httpStatus,
+    );
     expect(statuses.sort()).toEqual([200, 404]);
     await oneOutcome(client, a, b);
   });

@@ -60,10 +60,7 @@ describe('migrations', () => {
     old.close();
     const before = await columnsOf(url, 'contacts');
 
-    const folder = nextRelease(
-      'broken',
-      'ALTER TABLE `contacts` ADD `birthday` integer;\n--> statement-breakpoint\nINSERT INTO `no_such_table` VALUES (1);',
-    );
+    const folder = nextRelease('broken', 'ALTER TABLE `contacts` ADD `birthday` integer;\n--> statement-breakpoint\nINSERT INTO `no_such_table` VALUES (1);');
     const newer = await openDatabase({ url });
     await expect(prepareDatabase(newer, folder)).rejects.toThrow(/no_such_table|Failed query/);
     const applied = await newer.readerClient.execute('select count(*) as n from __drizzle_migrations');
@@ -91,7 +88,14 @@ describe('migration 0011 (last contact, series end)', () => {
     const old = await openDatabase({ url });
     await prepareDatabase(old, releaseUpTo('0010_nudges'));
     const far = Date.UTC(10717, 7, 1, 12);
-    const insert = (values: string) => old.write((tx) => tx.run(sql.raw(`insert into follow_ups (id, contact_id, date, description, type, completed, completed_at, series_id, repeat_every, repeat_unit, repeat_from, created_by) values ${values}`)));
+    const insert = (values: string) =>
+      old.write((tx) =>
+        tx.run(
+          sql.raw(
+            `insert into follow_ups (id, contact_id, date, description, type, completed, completed_at, series_id, repeat_every, repeat_unit, repeat_from, created_by) values ${values}`,
+          ),
+        ),
+      );
     await old.write((tx) => tx.run(sql.raw("insert into users (id, username, email, password_hash) values (1, 'elder', 'elder@example.com', 'x')")));
     await old.write((tx) => tx.run(sql.raw("insert into contacts (id, name, created_by) values (1, 'Lydia', 1)")));
     await insert(
@@ -113,7 +117,10 @@ describe('migration 0011 (last contact, series end)', () => {
     const before = Date.now();
     const newer = await openDatabase({ url });
     await prepareDatabase(newer);
-    const rows = (await newer.readerClient.execute('select id, completed_at from follow_ups order by id')).rows.map((r) => [Number(r.id), r.completed_at === null ? null : Number(r.completed_at)]);
+    const rows = (await newer.readerClient.execute('select id, completed_at from follow_ups order by id')).rows.map((r) => [
+      Number(r.id),
+      r.completed_at === null ? null : Number(r.completed_at),
+    ]);
     newer.close();
     expect(rows.map(([id]) => id)).toEqual([1, 2, 3, 4, 6, 7]);
     expect(rows[0][1]).toBe(Date.UTC(2025, 0, 5, 12));
@@ -135,9 +142,13 @@ describe('migration 0013 (search keys)', () => {
     await prepareDatabase(old, releaseUpTo('0012_email_confirmation'));
     const run = (text: string) => old.write((tx) => tx.run(sql.raw(text)));
     await run("insert into users (id, username, email, username_key, password_hash) values (1, 'elder', 'elder@example.com', 'elder', 'x')");
-    await run("insert into contacts (id, name, email, phone, notes, created_by) values (1, 'Ramón Pérez', 'R@Correo.example', '+34 600 12 34 56', 'Vive en Málaga', 1), (2, 'أحمد', null, '٠٥٠١٢٣', null, 1)");
+    await run(
+      "insert into contacts (id, name, email, phone, notes, created_by) values (1, 'Ramón Pérez', 'R@Correo.example', '+34 600 12 34 56', 'Vive en Málaga', 1), (2, 'أحمد', null, '٠٥٠١٢٣', null, 1)",
+    );
     // More activities than one batch holds.
-    await run(`with recursive n(x) as (select 1 union all select x + 1 from n where x < 1200) insert into activities (contact_id, type, notes, description, created_by) select 1, 'conversation', 'Café ' || x, 'Conversación', 1 from n`);
+    await run(
+      `with recursive n(x) as (select 1 union all select x + 1 from n where x < 1200) insert into activities (contact_id, type, notes, description, created_by) select 1, 'conversation', 'Café ' || x, 'Conversación', 1 from n`,
+    );
     await run("insert into prayer_requests (contact_id, request, created_by) values (2, 'شفاء لأمّه', 1)");
     old.close();
 
@@ -158,7 +169,10 @@ describe('migration 0013 (search keys)', () => {
       { id: 2, name_key: 'احمد', search_key: 'احمد\n\n050123\n050123\n' },
     ]);
     // The same keys a write of today gives.
-    expect(contactKeys({ name: 'Ramón Pérez', email: 'R@Correo.example', phone: '+34 600 12 34 56', notes: 'Vive en Málaga' })).toEqual({ nameKey: 'ramon perez', searchKey: 'ramon perez\nr@correo.example\n+34 600 12 34 56\n+34600123456\nvive en malaga' });
+    expect(contactKeys({ name: 'Ramón Pérez', email: 'R@Correo.example', phone: '+34 600 12 34 56', notes: 'Vive en Málaga' })).toEqual({
+      nameKey: 'ramon perez',
+      searchKey: 'ramon perez\nr@correo.example\n+34 600 12 34 56\n+34600123456\nvive en malaga',
+    });
     expect(await read("select count(*) as n from activities where search_key = 'cafe ' || id || '\nconversacion'")).toEqual([{ n: 1200 }]);
     expect(await read('select search_key from prayer_requests')).toEqual([{ search_key: 'شفاء لامه' }]);
     // Nothing left: a later start keys nothing, in one seek per table.

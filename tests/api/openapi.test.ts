@@ -21,7 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Operation = { operationId: string; security?: unknown[]; parameters?: { name: string; in: string }[]; requestBody?: unknown; responses: Record<string, unknown> };
+type Operation = {
+  operationId: string;
+  security?: unknown[];
+  parameters?: { name: string; in: string }[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+};
 const document = openApiDocument();
 const operations = document.paths as Record<string, Record<string, Operation>>;
 
@@ -79,7 +85,14 @@ describe('the document', () => {
         .filter(([, operation]) => operation.security?.length === 0)
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    expect(open.sort()).toEqual(['GET /api/calendar/{token}.ics', `GET ${OPENAPI_PATH}`, 'POST /api/account/email/confirm', 'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/auth/register']);
+    expect(open.sort()).toEqual([
+      'GET /api/calendar/{token}.ics',
+      `GET ${OPENAPI_PATH}`,
+      'POST /api/account/email/confirm',
+      'POST /api/auth/login',
+      'POST /api/auth/logout',
+      'POST /api/auth/register',
+    ]);
   });
 
   it('takes input where the table says: the query of a list, the JSON body of a write, the id in the path', () => {
@@ -87,7 +100,9 @@ describe('the document', () => {
     expect(list.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:cursor', 'query:q', 'query:status', 'query:sort']);
     const update = operations['/api/contacts/{id}'].put;
     expect(update.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id']);
-    expect(update.requestBody).toMatchObject({ content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', maxLength: 200 } } } } } });
+    expect(update.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', maxLength: 200 } } } } },
+    });
     expect(JSON.stringify(update.requestBody)).not.toContain('"id"');
     const activity = operations['/api/activities'].post;
     expect(activity.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]);

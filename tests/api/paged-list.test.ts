@@ -13,14 +13,27 @@ let annId: number;
 let benId: number;
 let calTitles: string[];
 
-const goalOf = (title: string, type: string, teamId: number | null) => ({ title, description: title, type, targetCount: 3, deadline: '2030-01-01T00:00:00.000Z', teamId });
+const goalOf = (title: string, type: string, teamId: number | null) => ({
+  title,
+  description: title,
+  type,
+  targetCount: 3,
+  deadline: '2030-01-01T00:00:00.000Z',
+  teamId,
+});
 
 beforeAll(async () => {
   server = await startServer();
   let ben: ApiClient;
   let cal: ApiClient;
-  ({ client: ann, user: { id: annId } } = await signedInClient(server, 'ann'));
-  ({ client: ben, user: { id: benId } } = await signedInClient(server, 'ben'));
+  ({
+    client: ann,
+    user: { id: annId },
+  } = await signedInClient(server, 'ann'));
+  ({
+    client: ben,
+    user: { id: benId },
+  } = await signedInClient(server, 'ben'));
   ({ client: cal } = await signedInClient(server, 'cal'));
   const team = (await ben.post('/api/teams', { name: 'Riverside' })).body.id;
   await joinTeam(ben, team, { client: ann, id: annId }, 'viewer');
@@ -73,7 +86,12 @@ describe('a list declared with definePagedList', () => {
       expect(seen, `limit ${limit}`).toEqual(expected.map((goal) => goal.id));
     }
     // Newest title first in the other direction, ties by id descending.
-    expect((await list.page(db, who, { descending: true, limit: 3 })).map((goal) => goal.id)).toEqual(expected.map((goal) => goal.id).reverse().slice(0, 3));
+    expect((await list.page(db, who, { descending: true, limit: 3 })).map((goal) => goal.id)).toEqual(
+      expected
+        .map((goal) => goal.id)
+        .reverse()
+        .slice(0, 3),
+    );
   });
 
   it('builds its query once for every value of a value key, and once per value of any other key', async () => {

@@ -63,7 +63,7 @@ describe('list paging', () => {
     expect((await me.get('/api/prayer-requests?answered=true')).body.map((r: { request: string }) => r.request)).toEqual(['healing']);
   });
 
-  it('answers nothing after a cursor that names someone else\'s row', async () => {
+  it("answers nothing after a cursor that names someone else's row", async () => {
     const theirs = await other.post('/api/contacts', { name: 'Aaron' });
     const res = await me.get(`/api/contacts?limit=10&cursor=${theirs.body.id}`);
     expect(res.status).toBe(200);
@@ -85,8 +85,13 @@ describe('whole lists past one page', () => {
     readerId = signedIn.user.id;
     const contact = (await reader.post('/api/contacts', { name: 'Lydia' })).body.id;
     // 2,250 follow-ups (more than two pages of the largest size), many on the same day, half of them completed.
-    const values = Array.from({ length: 2250 }, (_, i) => `(${contact}, ${Date.UTC(2027, 0, 1 + Math.floor(i / 4))}, 'visit ${i}', 'phone', ${i % 2}, ${readerId})`);
-    await server.database.write((tx) => tx.run(sql.raw(`insert into follow_ups (contact_id, date, description, type, completed, created_by) values ${values.join(', ')}`)));
+    const values = Array.from(
+      { length: 2250 },
+      (_, i) => `(${contact}, ${Date.UTC(2027, 0, 1 + Math.floor(i / 4))}, 'visit ${i}', 'phone', ${i % 2}, ${readerId})`,
+    );
+    await server.database.write((tx) =>
+      tx.run(sql.raw(`insert into follow_ups (contact_id, date, description, type, completed, created_by) values ${values.join(', ')}`)),
+    );
   });
 
   it('sends every row once, in order, as one JSON array, when no limit is given', async () => {

@@ -32,14 +32,19 @@ async function nextDay(userId: number) {
 }
 
 async function row(id: number) {
-  const [found] = (await server.database.readerClient.execute({ sql: 'select prayed_count, last_prayed_at, rotated_at from prayer_requests where id = ?', args: [id] })).rows;
+  const [found] = (
+    await server.database.readerClient.execute({ sql: 'select prayed_count, last_prayed_at, rotated_at from prayer_requests where id = ?', args: [id] })
+  ).rows;
   return { prayedCount: Number(found.prayed_count), lastPrayedAt: found.last_prayed_at as number | null, rotatedAt: found.rotated_at as number | null };
 }
 
 const today = async (client: ApiClient) => {
   const res = await client.get('/api/prayer-requests/today');
   expect(res.status).toBe(200);
-  return res.body as { count: number; items: { id: number; request: string; contactName: string; prayedToday: boolean; prayedCount: number; lastPrayedAt: string | null }[] };
+  return res.body as {
+    count: number;
+    items: { id: number; request: string; contactName: string; prayedToday: boolean; prayedCount: number; lastPrayedAt: string | null }[];
+  };
 };
 const ids = (list: { items: { id: number }[] }) => list.items.map((item) => item.id);
 
@@ -50,7 +55,15 @@ describe('Pray today', () => {
     const list = await today(client);
     expect(list.count).toBe(5);
     expect(ids(list)).toEqual(all.slice(0, 5));
-    expect(list.items[0]).toEqual({ id: all[0], contactId: expect.any(Number), contactName: 'Epaphras', request: 'Request 1', prayedCount: 0, lastPrayedAt: null, prayedToday: false });
+    expect(list.items[0]).toEqual({
+      id: all[0],
+      contactId: expect.any(Number),
+      contactName: 'Epaphras',
+      request: 'Request 1',
+      prayedCount: 0,
+      lastPrayedAt: null,
+      prayedToday: false,
+    });
   });
 
   it("'I prayed' counts, records the time and keeps the request in today's list as prayed; the list can be finished", async () => {
@@ -65,7 +78,11 @@ describe('Pray today', () => {
     expect(stored.rotatedAt).toBe(stored.lastPrayedAt);
 
     let list = await today(client);
-    expect(list.items.map((item) => [item.id, item.prayedToday])).toEqual([[all[1], true], [all[0], false], [all[2], false]]);
+    expect(list.items.map((item) => [item.id, item.prayedToday])).toEqual([
+      [all[1], true],
+      [all[0], false],
+      [all[2], false],
+    ]);
     expect(list.items[0].lastPrayedAt).not.toBeNull();
 
     for (const id of [all[0], all[2]]) await client.post(`/api/prayer-requests/${id}/pray`);
@@ -115,7 +132,10 @@ describe('Pray today', () => {
     const soon = new Date(Date.now() + 60_000).toISOString();
     const res = await client.get(`/api/prayer-requests/today?todayStart=${encodeURIComponent(soon)}`);
     expect(res.status).toBe(200);
-    expect(res.body.items.map((item: { id: number; prayedToday: boolean }) => [item.id, item.prayedToday])).toEqual([[all[1], false], [all[0], false]]);
+    expect(res.body.items.map((item: { id: number; prayedToday: boolean }) => [item.id, item.prayedToday])).toEqual([
+      [all[1], false],
+      [all[0], false],
+    ]);
     const bad = await client.get(`/api/prayer-requests/today?todayStart=${encodeURIComponent(new Date(Date.now() - 5 * DAY).toISOString())}`);
     expect(bad.status).toBe(400);
     expect(bad.body.issues).toEqual([{ path: 'todayStart', message: 'todayStart must be the start of the current day' }]);
@@ -158,7 +178,11 @@ describe('Pray today', () => {
   it("answers 404 for another user's request and changes nothing; a teammate's prayer leaves the author's rotation alone", async () => {
     const author = await praying(2, 'author');
     const stranger = await signedInClient(server, 'stranger');
-    for (const path of [`/api/prayer-requests/${author.ids[0]}/not-today`, `/api/prayer-requests/${author.ids[0]}/pray`, '/api/prayer-requests/99999999/not-today']) {
+    for (const path of [
+      `/api/prayer-requests/${author.ids[0]}/not-today`,
+      `/api/prayer-requests/${author.ids[0]}/pray`,
+      '/api/prayer-requests/99999999/not-today',
+    ]) {
       const res = await stranger.client.post(path);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: 'Prayer request not found', code: 'NOT_FOUND' });
@@ -205,7 +229,10 @@ describe("'Any changes spiritually?'", () => {
     expect(same.status).toBe(200);
     expect(same.body).toEqual({ id: contact.id, spiritualStatus: 'seeking', activitiesSinceChange: 0, ask: false, since: 'checked' });
     let timeline = (await client.get(`/api/contacts/${contact.id}/timeline`)).body;
-    expect(timeline.journey.map((s: { fromStatus: string | null; toStatus: string }) => [s.fromStatus, s.toStatus])).toEqual([[null, 'seeking'], ['seeking', 'seeking']]);
+    expect(timeline.journey.map((s: { fromStatus: string | null; toStatus: string }) => [s.fromStatus, s.toStatus])).toEqual([
+      [null, 'seeking'],
+      ['seeking', 'seeking'],
+    ]);
 
     for (let i = 0; i < 3; i++) await client.post('/api/activities', { contactId: contact.id, type: 'conversation' });
     const changed = await client.post(`/api/contacts/${contact.id}/spiritual-check`, { status: 'new_believer' });

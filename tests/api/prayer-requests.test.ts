@@ -8,18 +8,28 @@ let userId: number;
 let contactId: number;
 
 beforeAll(async () => {
-  ({ server, client, user: { id: userId }, contactId } = await startSignedIn('intercessor', { contact: 'Epaphroditus' }));
+  ({
+    server,
+    client,
+    user: { id: userId },
+    contactId,
+  } = await startSignedIn('intercessor', { contact: 'Epaphroditus' }));
 });
 afterAll(() => server.close());
 
 async function row(id: number) {
   const [found] = (
-    await server.database.readerClient.execute({ sql: 'select request, answered, answer_date, answer_notes, prayed_count, created_by from prayer_requests where id = ?', args: [id] })
+    await server.database.readerClient.execute({
+      sql: 'select request, answered, answer_date, answer_notes, prayed_count, created_by from prayer_requests where id = ?',
+      args: [id],
+    })
   ).rows;
   return found;
 }
 async function ownCount() {
-  return Number((await server.database.readerClient.execute({ sql: 'select count(*) as n from prayer_requests where created_by = ?', args: [userId] })).rows[0].n);
+  return Number(
+    (await server.database.readerClient.execute({ sql: 'select count(*) as n from prayer_requests where created_by = ?', args: [userId] })).rows[0].n,
+  );
 }
 const create = async (body: Record<string, unknown> = {}) => {
   const res = await client.post('/api/prayer-requests', { contactId, request: 'Recovery from illness', ...body });

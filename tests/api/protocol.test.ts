@@ -9,7 +9,11 @@ let userId: number;
 const errorBodies: { what: string; body: unknown }[] = [];
 
 beforeAll(async () => {
-  ({ server, client, user: { id: userId } } = await startSignedIn('protocol'));
+  ({
+    server,
+    client,
+    user: { id: userId },
+  } = await startSignedIn('protocol'));
 });
 afterAll(() => server.close());
 

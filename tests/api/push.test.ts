@@ -85,7 +85,10 @@ function verifyVapid(header: string, expectedKey: string) {
   const [head, claims, signature] = jwt.split('.');
   expect(JSON.parse(Buffer.from(head, 'base64url').toString())).toMatchObject({ alg: 'ES256' });
   const point = Buffer.from(k, 'base64url');
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, format: 'jwk' });
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
   const signed = verify('sha256', Buffer.from(`${head}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
   expect(signed).toBe(true);
   return JSON.parse(Buffer.from(claims, 'base64url').toString()) as { aud: string; exp: number; sub: string };
@@ -98,7 +101,29 @@ const SUBJECT = 'mailto:admin@sower.test';
 beforeAll(async () => {
   // A certificate for 127.0.0.1 made now, trusted by this process only (where the server and pushToUser run).
   certDir = mkdtempSync(join(tmpdir(), 'sower-push-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem')], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      join(certDir, 'key.pem'),
+      '-out',
+      join(certDir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   const cert = readFileSync(join(certDir, 'cert.pem'), 'utf8');
   savedCa = globalAgent.options.ca;
   globalAgent.options.ca = [...rootCertificates, cert];
@@ -116,8 +141,14 @@ beforeAll(async () => {
   stubOrigin = `https://127.0.0.1:${(stub.address() as AddressInfo).port}`;
 
   server = await startServer({ PUSH_ALLOWED_HOSTS: '127.0.0.1' });
-  ({ client: alice, user: { id: aliceId } } = await signedInClient(server, 'alice'));
-  ({ client: bob, user: { id: bobId } } = await signedInClient(server, 'bob'));
+  ({
+    client: alice,
+    user: { id: aliceId },
+  } = await signedInClient(server, 'alice'));
+  ({
+    client: bob,
+    user: { id: bobId },
+  } = await signedInClient(server, 'bob'));
 });
 
 afterAll(async () => {
@@ -182,7 +213,12 @@ describe('subscriptions', () => {
 
   it('accepts the known push services', async () => {
     const keys = newDevice('/x').json.keys;
-    for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc:def', 'https://updates.push.services.mozilla.com/wpush/v2/gAAA', 'https://web.push.apple.com/QGx', 'https://wns2-par02p.notify.windows.com/w/?token=BQYA']) {
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
+      'https://web.push.apple.com/QGx',
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYA',
+    ]) {
       expect((await bob.post('/api/push/subscriptions', { endpoint, keys })).status, endpoint).toBe(201);
     }
     await server.database.write((tx) => tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, bobId)));
@@ -193,7 +229,12 @@ describe('subscriptions', () => {
     const devices = Array.from({ length: SUBSCRIPTIONS_PER_USER + 2 }, (_, i) => newDevice(`/push/many-${i}`));
     for (const device of devices) await client.post('/api/push/subscriptions', device.json);
     const rows = await server.database.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
-    expect(rows.map((row) => row.endpoint).sort()).toEqual(devices.slice(2).map((d) => d.endpoint).sort());
+    expect(rows.map((row) => row.endpoint).sort()).toEqual(
+      devices
+        .slice(2)
+        .map((d) => d.endpoint)
+        .sort(),
+    );
   });
 });
 
@@ -240,13 +281,21 @@ describe('pushToUser', () => {
     // The configuration no longer allows the stub: nothing is sent there, and the subscription stays.
     const strict = reminderServices({}, server.database);
     received.length = 0;
-    expect(await pushToUser(server.database, strict, SUBJECT, user.id, { title: 'T', body: 'B', url: '/', tag: 'digest' })).toEqual({ sent: 0, removed: 0, failed: 0 });
+    expect(await pushToUser(server.database, strict, SUBJECT, user.id, { title: 'T', body: 'B', url: '/', tag: 'digest' })).toEqual({
+      sent: 0,
+      removed: 0,
+      failed: 0,
+    });
     expect(received).toEqual([]);
     expect(await stored(device.endpoint)).toHaveLength(1);
   });
 
   it('sends nothing to a user without devices', async () => {
     const { user } = await signedInClient(server, 'none');
-    expect(await pushToUser(server.database, services(), SUBJECT, user.id, { title: 'T', body: 'B', url: '/', tag: 'digest' })).toEqual({ sent: 0, removed: 0, failed: 0 });
+    expect(await pushToUser(server.database, services(), SUBJECT, user.id, { title: 'T', body: 'B', url: '/', tag: 'digest' })).toEqual({
+      sent: 0,
+      removed: 0,
+      failed: 0,
+    });
   });
 });

@@ -50,7 +50,11 @@ async function reminded(prefix: string, settings: Record<string, unknown> = {}, 
   expect(turnedOn.status).toBe(200);
   const contact = await client.post('/api/contacts', { name: contactName, spiritualStatus: 'seeking' });
   expect(contact.status).toBe(201);
-  const followUp = await client.post('/api/followups', { contactId: contact.body.id, date: new Date(Date.now() - DAY).toISOString(), description: 'Call back about the study' });
+  const followUp = await client.post('/api/followups', {
+    contactId: contact.body.id,
+    date: new Date(Date.now() - DAY).toISOString(),
+    description: 'Call back about the study',
+  });
   expect(followUp.status).toBe(201);
   return { client, user, contactId: contact.body.id as number };
 }
@@ -128,7 +132,11 @@ describe('the daily digest by email', () => {
       expect(html).toContain(`href="${server.baseUrl}/followups"`);
       expect(html).toContain(`href="${server.baseUrl}/"`);
 
-      const header = (name: string) => mail.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, '').replace(/\r?\n\s+/g, ' ');
+      const header = (name: string) =>
+        mail.headerLines
+          .find((line) => line.key === name)
+          ?.line.replace(/^[^:]+:\s*/, '')
+          .replace(/\r?\n\s+/g, ' ');
       const token = (await settingsOf(user.id)).unsubscribeToken!;
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const unsubscribeUrl = `${server.baseUrl}/api/reminders/unsubscribe?token=${token}`;
@@ -166,7 +174,11 @@ describe('the daily digest by email', () => {
       expect((await settingsOf(user.id)).byEmail).toBe(true);
 
       // The one-click POST as a mail provider sends it: no cookie, no Origin.
-      const done = await fetch(unsubscribeUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      const done = await fetch(unsubscribeUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
       expect(done.status).toBe(200);
       expect(await done.text()).toContain('Email reminders are off');
       const after = (await client.get('/api/account/reminders')).body;
@@ -193,12 +205,19 @@ describe('the daily digest by email', () => {
     await run.stop();
     const token = (await settingsOf(owner.user.id)).unsubscribeToken!;
     // Sent from another site's page with the other user's session cookie: only the token's owner changes.
-    const res = await fetch(`${server.baseUrl}/api/reminders/unsubscribe?token=${token}`, { method: 'POST', headers: { Origin: 'https://evil.example', Cookie: other.client.cookie } });
+    const res = await fetch(`${server.baseUrl}/api/reminders/unsubscribe?token=${token}`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', Cookie: other.client.cookie },
+    });
     expect(res.status).toBe(200);
     expect((await settingsOf(owner.user.id)).byEmail).toBe(false);
     expect((await settingsOf(other.user.id)).byEmail).toBe(true);
     // The other API paths still refuse cross-site writes.
-    const refused = await fetch(`${server.baseUrl}/api/account/reminders`, { method: 'PUT', headers: { Origin: 'https://evil.example', Cookie: other.client.cookie, 'Content-Type': 'application/json' }, body: '{"byEmail":false}' });
+    const refused = await fetch(`${server.baseUrl}/api/account/reminders`, {
+      method: 'PUT',
+      headers: { Origin: 'https://evil.example', Cookie: other.client.cookie, 'Content-Type': 'application/json' },
+      body: '{"byEmail":false}',
+    });
     expect(refused.status).toBe(403);
     expect((await settingsOf(other.user.id)).byEmail).toBe(true);
   });
@@ -266,7 +285,8 @@ describe('the daily digest by email', () => {
     let failing = true;
     const sources: DigestSources = {
       ...testSources,
-      attentionForDigest: (db, userId, now, limit) => (failing && userId === broken.user.id ? Promise.reject(new Error('attention failed')) : testSources.attentionForDigest(db, userId, now, limit)),
+      attentionForDigest: (db, userId, now, limit) =>
+        failing && userId === broken.user.id ? Promise.reject(new Error('attention failed')) : testSources.attentionForDigest(db, userId, now, limit),
     };
     const run = scheduler(clock, { sources });
     try {
@@ -389,13 +409,17 @@ describe('the scheduler in server processes', () => {
         await confirmAddress(setup.database, user.id);
         expect((await client.put('/api/account/reminders', { remindersOn: true, hour: 8, timeZone: 'UTC' })).status).toBe(200);
         const contact = await client.post('/api/contacts', { name: 'Ana' });
-        expect((await client.post('/api/followups', { contactId: contact.body.id, date: new Date(Date.now() - DAY).toISOString(), description: 'Visit' })).status).toBe(201);
+        expect(
+          (await client.post('/api/followups', { contactId: contact.body.id, date: new Date(Date.now() - DAY).toISOString(), description: 'Visit' })).status,
+        ).toBe(201);
         return user;
       };
       const due = await userWith('restartdue');
       const claimed = await userWith('restartclaimed');
-      const nextOf = async (id: number) => Number((await db.execute({ sql: 'select next_digest_at as at from user_settings where user_id = ?', args: [id] })).rows[0].at);
-      const sent = async (id: number) => (await db.execute({ sql: "select 1 from digest_sends where user_id = ? and status = 'sent'", args: [id] })).rows.length === 1;
+      const nextOf = async (id: number) =>
+        Number((await db.execute({ sql: 'select next_digest_at as at from user_settings where user_id = ?', args: [id] })).rows[0].at);
+      const sent = async (id: number) =>
+        (await db.execute({ sql: "select 1 from digest_sends where user_id = ? and status = 'sent'", args: [id] })).rows.length === 1;
       const makeDueAgain = async () => {
         const at = Date.now();
         await db.execute({ sql: 'update user_settings set next_digest_at = ? where user_id in (?, ?)', args: [at - 1, due.id, claimed.id] });
@@ -405,7 +429,10 @@ describe('the scheduler in server processes', () => {
       // While no scheduler runs: one digest falls due, another was claimed by a process that died before sending it.
       const now = Date.now();
       await db.execute({ sql: 'update user_settings set next_digest_at = ? where user_id in (?, ?)', args: [now - 1000, due.id, claimed.id] });
-      await db.execute({ sql: "insert into digest_sends (user_id, day, status, claimed_at) values (?, ?, 'sending', ?)", args: [claimed.id, localDay(now, 'UTC'), now - HOUR] });
+      await db.execute({
+        sql: "insert into digest_sends (user_id, day, status, claimed_at) values (?, ?, 'sending', ?)",
+        args: [claimed.id, localDay(now, 'UTC'), now - HOUR],
+      });
 
       // Two processes start on the database: the lease lets one of them send.
       const [first, second] = await Promise.all([start(setup.dbUrl), start(setup.dbUrl)]);

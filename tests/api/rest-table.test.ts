@@ -51,7 +51,11 @@ describe('the table', () => {
     const inOrder = compileRoutes(restRoutes);
     const reversed = compileRoutes([...restRoutes].reverse());
     const shuffled = compileRoutes([...restRoutes].sort((a, b) => (a.path + a.method < b.path + b.method ? 1 : -1)));
-    const answer = (found: ReturnType<typeof matchRoute>) => ({ row: found.route && `${found.route.method} ${found.route.path}`, params: found.params, pathMatched: found.pathMatched });
+    const answer = (found: ReturnType<typeof matchRoute>) => ({
+      row: found.route && `${found.route.method} ${found.route.path}`,
+      params: found.params,
+      pathMatched: found.pathMatched,
+    });
     for (const path of samples)
       for (const method of methods) {
         const expected = answer(matchRoute(method, path, inOrder));

@@ -20,7 +20,13 @@ beforeAll(async () => {
   const made = [
     await client.post('/api/followups', { contactId: contact.id, date: '2026-12-01T12:00:00.000Z', type: 'phone', description: 'Call', completed: true }),
     await client.post('/api/activities', { type: 'conversation', contactId: contact.id, date: '2026-11-20T12:00:00.000Z', notes: 'Rows' }),
-    await client.post('/api/goals', { title: 'Ten talks', description: 'One a day', targetCount: 10, deadline: '2027-01-01T12:00:00.000Z', type: 'conversation' }),
+    await client.post('/api/goals', {
+      title: 'Ten talks',
+      description: 'One a day',
+      targetCount: 10,
+      deadline: '2027-01-01T12:00:00.000Z',
+      type: 'conversation',
+    }),
   ];
   for (const res of made) if (res.status !== 201) throw new Error(`seeding failed: ${res.status} ${JSON.stringify(res.body)}`);
 });
@@ -40,7 +46,8 @@ describe('rowsOf', () => {
       n: decoded(sql`1`, Number),
       aliased: decoded(sql`2`, Number).as('aliased'),
     };
-    const joinedFollowUps = () => db.select(joinedFields).from(followUps).innerJoin(contacts, eq(contacts.id, followUps.contactId)).where(eq(followUps.createdBy, userId));
+    const joinedFollowUps = () =>
+      db.select(joinedFields).from(followUps).innerJoin(contacts, eq(contacts.id, followUps.contactId)).where(eq(followUps.createdBy, userId));
     const goalFields = { id: goals.id, deadline: goals.deadline, completed: goals.completed, teamId: goals.teamId };
     const someGoalFields = () => db.select(goalFields).from(goals).where(eq(goals.createdBy, userId));
 
@@ -77,6 +84,8 @@ describe('rowsOf', () => {
     const undecoded = { id: contacts.id, n: sql`1`.mapWith(Number) };
     await expect(rowsOf(undecoded, db.select(undecoded).from(contacts))).rejects.toThrow(/'n' is an sql expression not made with decoded\(\)/);
     const wider = { id: contacts.id, name: contacts.name };
-    await expect(rowsOf(wider, db.select({ id: contacts.id }).from(contacts).where(eq(contacts.createdBy, userId)))).rejects.toThrow(/1 columns for a selection of 2/);
+    await expect(rowsOf(wider, db.select({ id: contacts.id }).from(contacts).where(eq(contacts.createdBy, userId)))).rejects.toThrow(
+      /1 columns for a selection of 2/,
+    );
   });
 });

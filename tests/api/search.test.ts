@@ -32,7 +32,12 @@ beforeAll(async () => {
     activityIds[key] = res.body.id;
   };
   await log('annaTalk', { type: 'conversation', contactId: contactIds['Anna Prophetess'], date: '2026-03-01T09:00:00Z', notes: 'Talked about the Messiah' });
-  await log('annaGospel', { type: 'gospel_presentation', contactId: contactIds['Anna Prophetess'], date: '2026-03-05T09:00:00Z', description: 'Shared the bridge illustration' });
+  await log('annaGospel', {
+    type: 'gospel_presentation',
+    contactId: contactIds['Anna Prophetess'],
+    date: '2026-03-05T09:00:00Z',
+    description: 'Shared the bridge illustration',
+  });
   await log('andrewTalk', { type: 'conversation', contactId: contactIds['Andrew Fisher'], date: '2026-03-10T09:00:00Z', notes: 'Fishing trip' });
   await log('dorcasOther', { type: 'other', contactId: contactIds.dorcas, date: '2026-04-01T09:00:00Z', notes: 'Helped sew coats' });
   expect((await alice.post('/api/prayer-requests', { contactId: contactIds.Cornelius, request: 'That his household would believe' })).status).toBe(201);
@@ -129,7 +134,10 @@ describe('the activity list filters', () => {
   });
 
   it('filters by dates, from inclusive and to exclusive', async () => {
-    expect(ids((await alice.get('/api/activities?from=2026-03-05T09:00:00Z&to=2026-04-01T09:00:00Z')).body)).toEqual([activityIds.andrewTalk, activityIds.annaGospel]);
+    expect(ids((await alice.get('/api/activities?from=2026-03-05T09:00:00Z&to=2026-04-01T09:00:00Z')).body)).toEqual([
+      activityIds.andrewTalk,
+      activityIds.annaGospel,
+    ]);
     expect(ids((await alice.get('/api/activities?from=2026-03-06')).body)).toEqual([activityIds.dorcasOther, activityIds.andrewTalk]);
     expect(ids((await alice.get('/api/activities?to=2026-03-02')).body)).toEqual([activityIds.annaTalk]);
   });
@@ -165,7 +173,14 @@ describe('the quick search', () => {
     expect(res.body).toEqual({
       contacts: [],
       activities: [
-        { id: activityIds.annaTalk, type: 'conversation', date: '2026-03-01T09:00:00.000Z', notes: 'Talked about the Messiah', description: 'Conversation', contactName: 'Anna Prophetess' },
+        {
+          id: activityIds.annaTalk,
+          type: 'conversation',
+          date: '2026-03-01T09:00:00.000Z',
+          notes: 'Talked about the Messiah',
+          description: 'Conversation',
+          contactName: 'Anna Prophetess',
+        },
       ],
       prayers: [],
     });

@@ -41,7 +41,11 @@ describe('login limits', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
-        const res = await new ApiClient(fresh.baseUrl).post('/api/auth/register', { username: `many${i}`, email: `many${i}@example.com`, password: 'longenough1' });
+        const res = await new ApiClient(fresh.baseUrl).post('/api/auth/register', {
+          username: `many${i}`,
+          email: `many${i}@example.com`,
+          password: 'longenough1',
+        });
         statuses.push(res.status);
       }
       expect(statuses).toEqual([201, 201, 429]);

@@ -34,7 +34,13 @@ describe("'Any changes spiritually?' counts", () => {
     const second = await log(client, { contactId: first.contactId, date: noon(-13) });
     const third = await log(client, { contactId: first.contactId, date: noon(-6) });
     expect([second.askSpiritualChange, third.askSpiritualChange]).toEqual([false, true]);
-    expect(await check(client, first.contactId)).toEqual({ id: first.contactId, spiritualStatus: 'unknown', activitiesSinceChange: 3, ask: true, since: 'added' });
+    expect(await check(client, first.contactId)).toEqual({
+      id: first.contactId,
+      spiritualStatus: 'unknown',
+      activitiesSinceChange: 3,
+      ask: true,
+      since: 'added',
+    });
   });
 
   it('asks Marta after her third activity, not her fourth: the one that added her counts', async () => {
@@ -83,7 +89,10 @@ describe("'Any changes spiritually?' counts", () => {
     // that same Los Angeles day: it happened after the change, that evening.
     const yesterday = addDays(startOfDay(new TZDate(Date.now(), zone)), -1);
     const changedAt = new TZDate(yesterday.getFullYear(), yesterday.getMonth(), yesterday.getDate(), 20, 0, 0, zone).getTime();
-    await server.database.writerClient.execute({ sql: 'update contact_status_changes set changed_at = case when from_status is null then ? - 3600000 else ? end where contact_id = ?', args: [changedAt, changedAt, contact.id] });
+    await server.database.writerClient.execute({
+      sql: 'update contact_status_changes set changed_at = case when from_status is null then ? - 3600000 else ? end where contact_id = ?',
+      args: [changedAt, changedAt, contact.id],
+    });
     await log(client, { contactId: contact.id, date: noon(-1, zone) });
     expect(await check(client, contact.id, `?timeZone=${zone}`)).toMatchObject({ activitiesSinceChange: 1 });
     expect(await check(client, contact.id)).toMatchObject({ activitiesSinceChange: 0 });

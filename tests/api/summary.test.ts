@@ -20,11 +20,18 @@ async function summary(client: ApiClient, upcomingFrom: string) {
 describe('dashboard summary', () => {
   it('holds stats, 3 active goals, the 3 latest activities, 3 upcoming follow-ups and 3 resources', async () => {
     const contact = (await me.post('/api/contacts', { name: 'Timothy' })).body.id;
-    for (let day = 1; day <= 5; day++) await me.post('/api/activities', { type: 'conversation', contactId: contact, date: `2026-10-0${day}T12:00:00Z`, notes: `day ${day}` });
+    for (let day = 1; day <= 5; day++)
+      await me.post('/api/activities', { type: 'conversation', contactId: contact, date: `2026-10-0${day}T12:00:00Z`, notes: `day ${day}` });
     for (let i = 0; i < 4; i++) await me.post('/api/goals', { title: `Goal ${i}`, description: 'd', type: 'other', targetCount: 5, deadline: '2027-01-01' });
     const done = await me.post('/api/goals', { title: 'Done', description: 'd', type: 'other', targetCount: 1, deadline: '2027-01-01' });
     await me.post(`/api/goals/${done.body.id}/complete`);
-    for (const [date, description] of [['2026-11-20T12:00:00Z', 'past'], ['2026-11-25T12:00:00Z', 'c'], ['2026-11-23T12:00:00Z', 'a'], ['2026-11-24T12:00:00Z', 'b'], ['2026-12-01T12:00:00Z', 'd']])
+    for (const [date, description] of [
+      ['2026-11-20T12:00:00Z', 'past'],
+      ['2026-11-25T12:00:00Z', 'c'],
+      ['2026-11-23T12:00:00Z', 'a'],
+      ['2026-11-24T12:00:00Z', 'b'],
+      ['2026-12-01T12:00:00Z', 'd'],
+    ])
       await me.post('/api/followups', { contactId: contact, date, type: 'phone', description });
 
     const data = await summary(me, '2026-11-22T00:00:00.000Z');
@@ -39,7 +46,7 @@ describe('dashboard summary', () => {
     expect(data.resources).toHaveLength(Math.min(3, (await me.get('/api/resources')).body.length));
   });
 
-  it('counts the pending follow-ups dated before the start of the caller\'s day as overdue, completed ones not', async () => {
+  it("counts the pending follow-ups dated before the start of the caller's day as overdue, completed ones not", async () => {
     const { client } = await signedInClient(server, 'overdue');
     const contact = (await client.post('/api/contacts', { name: 'Phoebe' })).body.id;
     for (const date of ['2026-03-01T12:00:00Z', '2026-03-09T23:59:00Z', '2026-03-10T00:00:00Z', '2026-03-12T12:00:00Z'])

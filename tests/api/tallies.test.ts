@@ -47,7 +47,10 @@ async function counted(userId: number) {
   );
   const contacts = await one(`select count(*) as n from contacts where ${readable}`, args);
   const followUps = await one(`select sum(completed = 0) as pending, sum(completed = 1) as completed from follow_ups where ${readable}`, args);
-  const prayers = await one(`select count(*) as n, sum(prayed_count) as prayed, sum(answered = 0) as active, sum(answered = 1) as answered from prayer_requests where ${readable}`, args);
+  const prayers = await one(
+    `select count(*) as n, sum(prayed_count) as prayed, sum(answered = 0) as active, sum(answered = 1) as answered from prayer_requests where ${readable}`,
+    args,
+  );
   // The trends' windows in whole UTC days: the last 30 up to tomorrow, and the 30 before.
   const today = Math.floor(Date.now() / DAY);
   const windows = async (table: string, column: string, extra = '') => {
@@ -200,13 +203,19 @@ describe('row tallies on an existing database', () => {
     await database.write(async (tx) => {
       await tx.run("insert into users (id, username, email, password_hash) values (1, 'elder', 'elder@example.com', 'x')");
       await tx.run("insert into contacts (id, name, created_by) values (1, 'Timothy', 1), (2, 'Eunice', 1)");
-      await tx.run("insert into activities (contact_id, type, created_by) values (1, 'conversation', 1), (1, 'conversation', 1), (2, 'gospel_presentation', 1)");
-      await tx.run("insert into follow_ups (contact_id, date, description, type, completed, created_by) values (1, 0, 'a', 'phone', 1, 1), (2, 0, 'b', 'phone', 0, 1)");
+      await tx.run(
+        "insert into activities (contact_id, type, created_by) values (1, 'conversation', 1), (1, 'conversation', 1), (2, 'gospel_presentation', 1)",
+      );
+      await tx.run(
+        "insert into follow_ups (contact_id, date, description, type, completed, created_by) values (1, 0, 'a', 'phone', 1, 1), (2, 0, 'b', 'phone', 0, 1)",
+      );
       await tx.run("insert into prayer_requests (contact_id, request, prayed_count, answered, created_by) values (1, 'x', 4, 0, 1), (2, 'y', 2, 1, 1)");
     });
     await prepareDatabase(database);
     const tallies = await database.readerClient.execute('select entity, kind, row_count, prayed from row_tallies where created_by = 1 order by entity, kind');
-    const daily = await database.readerClient.execute('select entity, kind, sum(row_count) as n from daily_tallies where created_by = 1 group by entity, kind order by entity, kind');
+    const daily = await database.readerClient.execute(
+      'select entity, kind, sum(row_count) as n from daily_tallies where created_by = 1 group by entity, kind order by entity, kind',
+    );
     database.close();
     expect(daily.rows.map((r) => [r.entity, r.kind, Number(r.n)])).toEqual([
       ['activity', 'conversation', 2],

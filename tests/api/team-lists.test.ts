@@ -42,9 +42,19 @@ async function seed(client: ApiClient, label: string, i: number, teamId: number 
 }
 
 beforeAll(async () => {
-  ({ server, client: ann, user: { id: annId } } = await startSignedIn('ann'));
-  ({ client: ben, user: { id: benId } } = await signedInClient(server, 'ben'));
-  ({ client: cal, user: { id: calId } } = await signedInClient(server, 'cal'));
+  ({
+    server,
+    client: ann,
+    user: { id: annId },
+  } = await startSignedIn('ann'));
+  ({
+    client: ben,
+    user: { id: benId },
+  } = await signedInClient(server, 'ben'));
+  ({
+    client: cal,
+    user: { id: calId },
+  } = await signedInClient(server, 'cal'));
   teamA = (await ann.post('/api/teams', { name: 'Riverside' })).body.id;
   teamB = (await ben.post('/api/teams', { name: 'Market' })).body.id;
   await joinTeam(ann, teamA, { client: ben, id: benId }, 'member');
@@ -73,10 +83,10 @@ async function allPages(client: ApiClient, path: string, limit: number) {
 
 /** The ids a user may read, straight from SQL: own rows and rows of teams they belong to. */
 async function readableIds(table: string, userId: number, extra = '') {
-  const found = await server.rows(
-    `select id from ${table} where (created_by = ? or team_id in (select team_id from team_members where user_id = ?))${extra}`,
-    [userId, userId],
-  );
+  const found = await server.rows(`select id from ${table} where (created_by = ? or team_id in (select team_id from team_members where user_id = ?))${extra}`, [
+    userId,
+    userId,
+  ]);
   return found.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
@@ -168,7 +178,12 @@ describe('page queries built once per shape', () => {
     const random = (n: number) => (seed = (seed * 48_271) % 2_147_483_647) % n; // Park-Miller
     const pick = <T>(options: readonly T[]) => options[random(options.length)];
     const idsOf = async (table: string) => (await server.rows(`select id from ${table}`)).map((r) => Number(r.id));
-    const all = { activities: await idsOf('activities'), contacts: await idsOf('contacts'), followUps: await idsOf('follow_ups'), prayers: await idsOf('prayer_requests') };
+    const all = {
+      activities: await idsOf('activities'),
+      contacts: await idsOf('contacts'),
+      followUps: await idsOf('follow_ups'),
+      prayers: await idsOf('prayer_requests'),
+    };
     // Each user's memberships as a request reads them (2, 2 and 1 teams), none, and teams decided in SQL.
     const whos: Authority[] = [
       await readAuthority(db, annId),
@@ -183,12 +198,26 @@ describe('page queries built once per shape', () => {
     const cases = {
       activities: async (who: Authority) => {
         const from = maybe(day());
-        const input = { type: maybe(pick(['conversation', 'gospel_presentation'] as const)), contactId: maybe(pick(all.contacts)), from, to: from && maybe(new Date(from.getTime() + random(300) * DAY)), cursor: maybe(pick(all.activities)), limit: pick([1, 2, 5, 50]) };
+        const input = {
+          type: maybe(pick(['conversation', 'gospel_presentation'] as const)),
+          contactId: maybe(pick(all.contacts)),
+          from,
+          to: from && maybe(new Date(from.getTime() + random(300) * DAY)),
+          cursor: maybe(pick(all.activities)),
+          limit: pick([1, 2, 5, 50]),
+        };
         return [await activityPage(db, who, input), await rowsOf(activityColumns, activityPageQuery(db, who, input))];
       },
       followUps: async (who: Authority) => {
         const section = pick([undefined, 'overdue', 'today', 'upcoming', 'completed'] as const);
-        const input = { section, completed: section ? undefined : maybe(random(2) === 0), todayStart: today, tomorrowStart: new Date(today.getTime() + DAY), cursor: maybe(pick(all.followUps)), limit: pick([1, 3, 50]) };
+        const input = {
+          section,
+          completed: section ? undefined : maybe(random(2) === 0),
+          todayStart: today,
+          tomorrowStart: new Date(today.getTime() + DAY),
+          cursor: maybe(pick(all.followUps)),
+          limit: pick([1, 3, 50]),
+        };
         return [await followUpPage(db, who, input), await rowsOf(followUpListColumns, followUpPageQuery(db, who, input))];
       },
       prayers: async (who: Authority) => {
@@ -197,7 +226,13 @@ describe('page queries built once per shape', () => {
         return [await prayerPage(db, who, input), await rowsOf(prayerListColumns, prayerPageQuery(db, who, input))];
       },
       contacts: async (who: Authority) => {
-        const input = contactPageInput({ q: maybe(pick(['ben', 'a1', '%', '555 01'])), status: maybe(pick(['unknown', 'seeking'] as const)), sort: maybe(pick(['name', 'lastContact', 'nextFollowUp'] as const)), cursor: maybe(pick(all.contacts)), limit: pick([1, 4, 50]) });
+        const input = contactPageInput({
+          q: maybe(pick(['ben', 'a1', '%', '555 01'])),
+          status: maybe(pick(['unknown', 'seeking'] as const)),
+          sort: maybe(pick(['name', 'lastContact', 'nextFollowUp'] as const)),
+          cursor: maybe(pick(all.contacts)),
+          limit: pick([1, 4, 50]),
+        });
         const { fields, query } = contactListQuery(db, who, { ...input, limit: input.limit! });
         return [await contactPage(db, who, input), await rowsOf(fields, query)];
       },

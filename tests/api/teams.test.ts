@@ -40,14 +40,30 @@ async function teamRows(author: Person, teamId: number, label: string) {
   const activity = await author.client.post('/api/activities', { type: 'conversation', contactId, teamId });
   const followUp = await author.client.post('/api/followups', { contactId, date: '2031-01-01', description: `${label} call`, teamId });
   const prayer = await author.client.post('/api/prayer-requests', { contactId, request: `${label} prayer`, teamId });
-  const goal = await author.client.post('/api/goals', { title: `${label} goal`, description: 'Together', type: 'conversation', targetCount: 5, deadline: '2031-06-01', teamId });
+  const goal = await author.client.post('/api/goals', {
+    title: `${label} goal`,
+    description: 'Together',
+    type: 'conversation',
+    targetCount: 5,
+    deadline: '2031-06-01',
+    teamId,
+  });
   for (const res of [activity, followUp, prayer, goal]) expect(res.status).toBe(201);
   for (const res of [contact, activity, followUp, prayer, goal]) expect(res.body.teamId).toBe(teamId);
-  return { contacts: contactId, activities: activity.body.id, followups: followUp.body.id, 'prayer-requests': prayer.body.id, goals: goal.body.id } as Record<string, number>;
+  return { contacts: contactId, activities: activity.body.id, followups: followUp.body.id, 'prayer-requests': prayer.body.id, goals: goal.body.id } as Record<
+    string,
+    number
+  >;
 }
 
 const paths = ['contacts', 'activities', 'followups', 'prayer-requests', 'goals'] as const;
-const tableOf: Record<string, string> = { contacts: 'contacts', activities: 'activities', followups: 'follow_ups', 'prayer-requests': 'prayer_requests', goals: 'goals' };
+const tableOf: Record<string, string> = {
+  contacts: 'contacts',
+  activities: 'activities',
+  followups: 'follow_ups',
+  'prayer-requests': 'prayer_requests',
+  goals: 'goals',
+};
 const updates: Record<string, Record<string, unknown>> = {
   contacts: { notes: 'edited' },
   activities: { notes: 'edited' },
@@ -55,7 +71,13 @@ const updates: Record<string, Record<string, unknown>> = {
   'prayer-requests': { request: 'edited' },
   goals: { description: 'edited' },
 };
-const editedColumn: Record<string, string> = { contacts: 'notes', activities: 'notes', followups: 'description', 'prayer-requests': 'request', goals: 'description' };
+const editedColumn: Record<string, string> = {
+  contacts: 'notes',
+  activities: 'notes',
+  followups: 'description',
+  'prayer-requests': 'request',
+  goals: 'description',
+};
 
 async function snapshotOf(ids: Record<string, number>) {
   const result: Record<string, unknown> = {};
@@ -85,7 +107,15 @@ describe('creating and managing a team', () => {
     const members = await admin.client.get(`/api/teams/${res.body.id}/members`);
     expect(members.status).toBe(200);
     expect(members.body).toEqual([
-      { teamId: res.body.id, userId: admin.user.id, role: 'admin', joinedAt: expect.any(String), username: admin.user.username, firstName: 'Test', lastName: 'founder' },
+      {
+        teamId: res.body.id,
+        userId: admin.user.id,
+        role: 'admin',
+        joinedAt: expect.any(String),
+        username: admin.user.username,
+        firstName: 'Test',
+        lastName: 'founder',
+      },
     ]);
   });
 
@@ -121,7 +151,15 @@ describe('creating and managing a team', () => {
     const teamId = await newTeam(admin);
     const byId = await admin.client.post(`/api/teams/${teamId}/members`, { userId: other.user.id, role: 'viewer' });
     expect(byId.status).toBe(201);
-    expect(byId.body).toEqual({ id: expect.any(Number), teamId, invitee: `id:${other.user.id}`, role: 'viewer', status: 'pending', createdAt: expect.any(String), expiresAt: expect.any(String) });
+    expect(byId.body).toEqual({
+      id: expect.any(Number),
+      teamId,
+      invitee: `id:${other.user.id}`,
+      role: 'viewer',
+      status: 'pending',
+      createdAt: expect.any(String),
+      expiresAt: expect.any(String),
+    });
     const byName = await admin.client.post(`/api/teams/${teamId}/members`, { username: third.user.username.toUpperCase() });
     expect(byName.status).toBe(201);
     expect(byName.body).toMatchObject({ teamId, invitee: `name:${third.user.username.toLowerCase()}`, role: 'member', status: 'pending' });
@@ -278,7 +316,10 @@ describe('a member', () => {
   it("reads the team's rows, in lists and by id", async () => {
     for (const path of paths) {
       const list = await member.client.get(`/api/${path}`);
-      expect(list.body.map((r: { id: number }) => r.id), path).toContain(adminRows[path]);
+      expect(
+        list.body.map((r: { id: number }) => r.id),
+        path,
+      ).toContain(adminRows[path]);
       const one = await member.client.get(`/api/${path}/${adminRows[path]}`);
       expect(one.status, path).toBe(200);
       expect(one.body.teamId).toBe(teamId);
@@ -362,7 +403,10 @@ describe('a viewer', () => {
     for (const path of paths) {
       const list = await viewer.client.get(`/api/${path}`);
       expect(list.status).toBe(200);
-      expect(list.body.map((r: { id: number }) => r.id), path).toContain(adminRows[path]);
+      expect(
+        list.body.map((r: { id: number }) => r.id),
+        path,
+      ).toContain(adminRows[path]);
       expect((await viewer.client.get(`/api/${path}/${adminRows[path]}`)).status, path).toBe(200);
     }
     const stats = await viewer.client.get('/api/dashboard/stats');
@@ -370,7 +414,10 @@ describe('a viewer', () => {
   });
 
   it('gets 403 creating any row in the team, and nothing is written', async () => {
-    const counts = async () => server.rows('select (select count(*) from contacts) + (select count(*) from activities) + (select count(*) from follow_ups) + (select count(*) from prayer_requests) + (select count(*) from goals) as n');
+    const counts = async () =>
+      server.rows(
+        'select (select count(*) from contacts) + (select count(*) from activities) + (select count(*) from follow_ups) + (select count(*) from prayer_requests) + (select count(*) from goals) as n',
+      );
     const before = await counts();
     const contactId = adminRows.contacts;
     const attempts: [string, Record<string, unknown>][] = [
@@ -443,7 +490,10 @@ describe('a non-member', () => {
         expect(res.body.code).toBe('NOT_FOUND');
       }
       const list = await stranger.client.get(`/api/${path}`);
-      expect(list.body.map((r: { id: number }) => r.id), path).not.toContain(adminRows[path]);
+      expect(
+        list.body.map((r: { id: number }) => r.id),
+        path,
+      ).not.toContain(adminRows[path]);
     }
     const members = await stranger.client.get(`/api/teams/${teamId}/members`);
     expect(members.status).toBe(404);

@@ -8,7 +8,11 @@ let client: ApiClient;
 let username: string;
 
 beforeAll(async () => {
-  ({ server, client, user: { username } } = await startSignedIn('transport'));
+  ({
+    server,
+    client,
+    user: { username },
+  } = await startSignedIn('transport'));
 });
 afterAll(() => server.close());
 
@@ -23,7 +27,9 @@ describe('/trpc', () => {
     const today = new Date();
     today.setHours(0, 0, 0, 0);
     const upcoming = { json: { upcomingFrom: today.toISOString() }, meta: { values: { upcomingFrom: ['Date'] }, v: 1 } };
-    const response = await fetch(server.baseUrl + batchPath(['auth.me', 'teams.list', 'dashboard.summary'], { 0: none, 1: none, 2: upcoming }), { headers: { Cookie: client.cookie } });
+    const response = await fetch(server.baseUrl + batchPath(['auth.me', 'teams.list', 'dashboard.summary'], { 0: none, 1: none, 2: upcoming }), {
+      headers: { Cookie: client.cookie },
+    });
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
@@ -82,7 +88,12 @@ describe('/trpc', () => {
     const send = (header: string) =>
       new Promise<string>((resolve, reject) => {
         const socket = connect(Number(port), '127.0.0.1', () =>
-          socket.end(Buffer.from(`GET ${batchPath(['auth.me'], { 0: none })} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n${client.cookie ? `Cookie: ${client.cookie}\r\n` : ''}${header}\r\n\r\n`, 'latin1')),
+          socket.end(
+            Buffer.from(
+              `GET ${batchPath(['auth.me'], { 0: none })} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n${client.cookie ? `Cookie: ${client.cookie}\r\n` : ''}${header}\r\n\r\n`,
+              'latin1',
+            ),
+          ),
         );
         let answer = '';
         socket.on('data', (chunk) => (answer += chunk.toString('latin1')));

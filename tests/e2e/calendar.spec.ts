@@ -7,7 +7,9 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test('turns the feed on, copies its full URL, replaces it (the old one 404s) and turns it off', async ({ page, user }, testInfo) => {
   void user;
   const contact = await (await page.request.post('/api/contacts', { data: { name: 'Calla Lily' } })).json();
-  await page.request.post('/api/followups', { data: { contactId: contact.id, date: new Date(Date.now() + 2 * 86_400_000).toISOString(), type: 'meeting', description: 'Coffee on Friday' } });
+  await page.request.post('/api/followups', {
+    data: { contactId: contact.id, date: new Date(Date.now() + 2 * 86_400_000).toISOString(), type: 'meeting', description: 'Coffee on Friday' },
+  });
 
   await page.goto('/followups');
   await page.getByRole('button', { name: 'Calendar feed' }).click();
@@ -53,7 +55,9 @@ test("'Add to calendar' downloads the follow-up as a one-event .ics", async ({ p
   date.setHours(12, 0, 0, 0);
   date.setDate(date.getDate() + 3);
   const followUp = await (
-    await page.request.post('/api/followups', { data: { contactId: contact.id, date: date.toISOString(), type: 'phone', description: 'Ask how the harvest went; bring bread' } })
+    await page.request.post('/api/followups', {
+      data: { contactId: contact.id, date: date.toISOString(), type: 'phone', description: 'Ask how the harvest went; bring bread' },
+    })
   ).json();
 
   await page.goto('/followups');
@@ -74,7 +78,9 @@ test("'Add to calendar' downloads the follow-up as a one-event .ics", async ({ p
 test("a completed follow-up offers no 'Add to calendar'", async ({ page, user }) => {
   void user;
   const contact = await (await page.request.post('/api/contacts', { data: { name: 'Naomi' } })).json();
-  await page.request.post('/api/followups', { data: { contactId: contact.id, date: new Date().toISOString(), type: 'phone', description: 'Done already', completed: true } });
+  await page.request.post('/api/followups', {
+    data: { contactId: contact.id, date: new Date().toISOString(), type: 'phone', description: 'Done already', completed: true },
+  });
   await page.goto('/followups?tab=completed');
   await page.getByRole('button', { name: 'Actions for follow-up with Naomi' }).click();
   await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();

@@ -35,7 +35,14 @@ test('a card leads to the page: header links, the journey after status changes, 
     notes: 'Sells purple cloth. Met at the river.',
   });
   await api(page, '/api/activities', { type: 'conversation', contactId: lydia.id, date: day(-5), notes: 'Spoke by the river' });
-  await api(page, '/api/prayer-requests', { contactId: lydia.id, request: 'Her household', date: day(-4), answered: true, answerDate: day(-2), answerNotes: 'The whole household was baptised.' });
+  await api(page, '/api/prayer-requests', {
+    contactId: lydia.id,
+    request: 'Her household',
+    date: day(-4),
+    answered: true,
+    answerDate: day(-2),
+    answerNotes: 'The whole household was baptised.',
+  });
   const done = await api(page, '/api/followups', { contactId: lydia.id, date: day(-3), type: 'meeting', description: 'Visit her home' });
   expect((await page.request.post(`/api/followups/${done.id}/complete`)).status()).toBe(200);
   await api(page, '/api/prayer-requests', { contactId: lydia.id, request: 'Her business', date: day(-1) });
@@ -195,7 +202,13 @@ test("shows not found for an unknown, a malformed and another user's contact", a
   void user;
   const other = await playwrightRequest.newContext({ baseURL });
   const username = uniqueName('other');
-  expect((await other.post('/api/auth/register', { data: { username, email: `${username}@example.com`, password: 'another-sower-1', firstName: 'Eve', lastName: 'Else' } })).status()).toBe(201);
+  expect(
+    (
+      await other.post('/api/auth/register', {
+        data: { username, email: `${username}@example.com`, password: 'another-sower-1', firstName: 'Eve', lastName: 'Else' },
+      })
+    ).status(),
+  ).toBe(201);
   const foreign = await (await other.post('/api/contacts', { data: { name: 'Not Yours' } })).json();
   await other.dispose();
   expect(foreign.id).toBeGreaterThan(0);
@@ -227,7 +240,10 @@ test('a long timeline shows its newest 20 entries and fetches older ones a page 
   await expect(page.getByRole('button', { name: 'Show older' })).toHaveCount(0);
 });
 
-test('merges a duplicate from the page: suggested despite the accents, what moves and which one stays, then the kept contact holds it all', async ({ page, user }) => {
+test('merges a duplicate from the page: suggested despite the accents, what moves and which one stays, then the kept contact holds it all', async ({
+  page,
+  user,
+}) => {
   void user;
   const kept = await api(page, '/api/contacts', { name: 'Lucía Fernández', spiritualStatus: 'seeking', notes: 'Met at the market.' });
   const duplicate = await api(page, '/api/contacts', { name: 'Lucia Fernandez', email: 'lucia@example.com' });

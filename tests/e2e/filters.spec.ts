@@ -85,7 +85,8 @@ test('activities: type, contact and dates filter in the URL, load more keeps the
   const paul = await api(page, '/api/contacts', { name: 'Paul' });
   const silas = await api(page, '/api/contacts', { name: 'Silas' });
   // More conversations with Paul than one page holds (50).
-  for (let i = 0; i < 53; i++) await api(page, '/api/activities', { type: 'conversation', contactId: paul.id, date: day(-1 - i / 100).toISOString(), notes: `Letter ${i}` });
+  for (let i = 0; i < 53; i++)
+    await api(page, '/api/activities', { type: 'conversation', contactId: paul.id, date: day(-1 - i / 100).toISOString(), notes: `Letter ${i}` });
   await api(page, '/api/activities', { type: 'gospel_presentation', contactId: silas.id, date: day(-10).toISOString(), notes: 'Sang in prison' });
   await api(page, '/api/activities', { type: 'gospel_presentation', contactId: paul.id, date: day(-20).toISOString(), notes: 'Areopagus' });
   const rows = page.getByRole('button', { name: /^Actions for / });
@@ -166,7 +167,12 @@ test('contacts: each card says when they were last contacted and the next follow
   await expect(annaCard.getByText('None scheduled')).toBeVisible();
   const boazCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Boaz' }) });
   await expect(boazCard.getByText('Tomorrow')).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Cleo' }) }).getByText('None yet')).toBeVisible();
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Cleo' }) })
+      .getByText('None yet'),
+  ).toBeVisible();
 
   await page.getByLabel('Sort by').selectOption('lastContact');
   await expect(page).toHaveURL(/sort=lastContact/);

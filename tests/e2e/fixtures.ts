@@ -40,14 +40,34 @@ export interface Seeded {
  */
 async function seed(page: Page): Promise<Seeded> {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
-  const maria = await api(page, '/api/contacts', { name: 'Maria Santos', email: 'maria@example.com', phone: '+1 555 0100', spiritualStatus: 'seeking', notes: 'Met at the community garden. Asked about prayer and whether God listens to people who doubt.' });
+  const maria = await api(page, '/api/contacts', {
+    name: 'Maria Santos',
+    email: 'maria@example.com',
+    phone: '+1 555 0100',
+    spiritualStatus: 'seeking',
+    notes: 'Met at the community garden. Asked about prayer and whether God listens to people who doubt.',
+  });
   await api(page, '/api/contacts', { name: 'James Okafor', spiritualStatus: 'exploring', phone: '+1 555 0101' });
-  await api(page, '/api/activities', { type: 'conversation', contactId: maria.id, date: day(0), notes: 'Talked about her mother’s illness; offered to pray.', followUp: { date: day(3), type: 'phone', description: 'Call to ask about her mother' }, prayer: { request: 'Healing for Maria’s mother' } });
+  await api(page, '/api/activities', {
+    type: 'conversation',
+    contactId: maria.id,
+    date: day(0),
+    notes: 'Talked about her mother’s illness; offered to pray.',
+    followUp: { date: day(3), type: 'phone', description: 'Call to ask about her mother' },
+    prayer: { request: 'Healing for Maria’s mother' },
+  });
   await api(page, '/api/activities', { type: 'gospel_presentation', contactName: 'James Okafor', date: day(-2), notes: 'Walked through the four movements.' });
   await api(page, '/api/followups', { contactId: maria.id, date: day(-1), type: 'meeting', description: 'Coffee after church' });
   // No notes: its muted 'No additional notes' is checked for contrast too.
   await api(page, '/api/activities', { type: 'other', contactId: maria.id, date: day(-1) });
-  await api(page, '/api/goals', { title: 'Ten conversations', description: 'Start ten spiritual conversations this month', type: 'conversation', targetCount: 10, currentCount: 8, deadline: day(30) });
+  await api(page, '/api/goals', {
+    title: 'Ten conversations',
+    description: 'Start ten spiritual conversations this month',
+    type: 'conversation',
+    targetCount: 10,
+    currentCount: 8,
+    deadline: day(30),
+  });
   await api(page, '/api/prayer-requests', { contactId: maria.id, request: 'A job for her brother', answered: true, answerNotes: 'He started work on Monday.' });
   expect((await page.request.put(`/api/contacts/${maria.id}`, { data: { spiritualStatus: 'new_believer' } })).status()).toBe(200);
   return { maria };

@@ -28,7 +28,9 @@ test.describe('the activity form contact', () => {
 
     await field.fill('Lukas Mueller-Schmidt');
     await expect(
-      edit.getByText('No contact is named “Lukas Mueller-Schmidt”: saving moves this activity to a new contact. To rename Lukas Müller, edit the contact instead.'),
+      edit.getByText(
+        'No contact is named “Lukas Mueller-Schmidt”: saving moves this activity to a new contact. To rename Lukas Müller, edit the contact instead.',
+      ),
     ).toBeVisible();
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Activity updated')).toBeVisible();
@@ -152,7 +154,17 @@ test.describe('dialogs', () => {
 
 test.describe('toasts', () => {
   test('a failed sign-in toast goes once the next sign-in succeeds, and a taken username shows under its field', async ({ page }) => {
-    const owner = (await (await page.request.post('/api/auth/register', { data: { username: `taken${Date.now().toString(36)}`, email: `t${Date.now()}@example.com`, password: 'faithful-sower-1', firstName: 'Tess', lastName: 'Taken' } })).json()) as { username: string };
+    const owner = (await (
+      await page.request.post('/api/auth/register', {
+        data: {
+          username: `taken${Date.now().toString(36)}`,
+          email: `t${Date.now()}@example.com`,
+          password: 'faithful-sower-1',
+          firstName: 'Tess',
+          lastName: 'Taken',
+        },
+      })
+    ).json()) as { username: string };
     await page.request.post('/api/auth/logout');
     await page.goto('/login');
     await page.getByLabel('Username').fill(owner.username);
@@ -185,7 +197,10 @@ test.describe('toasts', () => {
     await page.getByRole('button', { name: 'Add Contact' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add Contact' });
     await dialog.getByLabel('Name').fill('Rhoda');
-    await dialog.getByRole('button', { name: /Add Contact|Save/ }).last().click();
+    await dialog
+      .getByRole('button', { name: /Add Contact|Save/ })
+      .last()
+      .click();
     const shown = toast(page, 'Contact created');
     await expect(shown).toBeVisible();
     const toastBox = (await shown.boundingBox())!;
@@ -255,7 +270,13 @@ test.describe('goals counted from the activities', () => {
     const andrew = await api(page, '/api/contacts', { name: 'Andrew' });
     await api(page, '/api/activities', { type: 'gospel_presentation', contactId: andrew.id, date: dayFromNow(-60) });
     await api(page, '/api/activities', { type: 'gospel_presentation', contactId: andrew.id, date: dayFromNow(5) });
-    await api(page, '/api/goals', { title: 'Two presentations', description: 'This month', type: 'gospel_presentation', targetCount: 2, deadline: dayFromNow(30) });
+    await api(page, '/api/goals', {
+      title: 'Two presentations',
+      description: 'This month',
+      type: 'gospel_presentation',
+      targetCount: 2,
+      deadline: dayFromNow(30),
+    });
     const today = await api(page, '/api/activities', { type: 'gospel_presentation', contactId: andrew.id });
 
     await page.goto('/goals');
@@ -303,7 +324,11 @@ test.describe('small things a new user hit', () => {
 
   test('a Bible Study follow-up made from an activity edits as a Bible Study', async ({ page, user }) => {
     void user;
-    const logged = await api(page, '/api/activities', { type: 'conversation', contactName: 'Lydia', followUp: { date: dayFromNow(3), type: 'study', description: 'Read John 1' } });
+    const logged = await api(page, '/api/activities', {
+      type: 'conversation',
+      contactName: 'Lydia',
+      followUp: { date: dayFromNow(3), type: 'study', description: 'Read John 1' },
+    });
     await page.goto(`/followups?id=${logged.followUp.id}`);
     const edit = page.getByRole('dialog', { name: 'Edit Follow-up' });
     await expect(edit.getByLabel('Type')).toHaveValue('study');

@@ -125,24 +125,41 @@ for (const locale of others) {
       await expectDocumentIn(page, locale);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${screen.name} in ${locale}`).toEqual([]);
+      expect(
+        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        `${screen.name} in ${locale}`,
+      ).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${screen.name} in ${locale} overflows`).toBeLessThanOrEqual(0);
       // No text runs out of its box: an element whose content is wider than itself and hides the rest.
       const clipped = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('main button, main a, main h1, main h2, main label, main .badge, nav a')]
-          .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'hidden' && !el.className.includes('truncate'))
+          .filter(
+            (el) =>
+              el.offsetParent !== null &&
+              el.scrollWidth > el.clientWidth + 1 &&
+              getComputedStyle(el).overflowX === 'hidden' &&
+              !el.className.includes('truncate'),
+          )
           .map((el) => el.textContent?.trim()),
       );
       expect(clipped, `${screen.name} in ${locale}: clipped texts`).toEqual([]);
       // The status names beside the journey chart are whole ('Nouveau croy…' was cut in French, issue 28).
-      const cut = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('main figure li > span')].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('main figure li > span')].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+      );
       expect(cut, `${screen.name} in ${locale}: cut labels`).toEqual([]);
       // A select's choice stays clear of its arrow ('Todos los contactos' ran into it).
-      const crowded = await page.evaluate(() => [...document.querySelectorAll<HTMLSelectElement>('main select')].filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1).map((el) => el.selectedOptions[0]?.text));
+      const crowded = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLSelectElement>('main select')]
+          .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.selectedOptions[0]?.text),
+      );
       expect(crowded, `${screen.name} in ${locale}: selects running into their arrow`).toEqual([]);
       // Tabs share one row (the Prayer Journal's three wrapped onto two lines in Spanish).
-      const tabRows = await page.evaluate(() => new Set([...document.querySelectorAll<HTMLElement>('main [role="tab"]')].map((el) => Math.round(el.getBoundingClientRect().top))).size);
+      const tabRows = await page.evaluate(
+        () => new Set([...document.querySelectorAll<HTMLElement>('main [role="tab"]')].map((el) => Math.round(el.getBoundingClientRect().top))).size,
+      );
       expect(tabRows, `${screen.name} in ${locale}: rows of tabs`).toBeLessThanOrEqual(1);
       await page.screenshot({ path: `tests/e2e/screenshots/i18n-${screen.name}-${locale}-${testInfo.project.name}.png`, fullPage: true });
     }
@@ -165,7 +182,10 @@ function readsLeftToRight(element: Locator) {
   });
 }
 
-test('Arabic mirrors the layout: the sidebar or drawer on the right, names keep their direction in sentences', async ({ page, seeded: { maria } }, testInfo) => {
+test('Arabic mirrors the layout: the sidebar or drawer on the right, names keep their direction in sentences', async ({
+  page,
+  seeded: { maria },
+}, testInfo) => {
   expect((await page.request.put('/api/account/language', { data: { language: 'ar' } })).status()).toBe(200);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: tr('ar', 'Dashboard'), level: 1 })).toBeVisible();
@@ -202,7 +222,10 @@ test('Arabic mirrors the layout: the sidebar or drawer on the right, names keep 
   // An English name inside an Arabic sentence is isolated, so it reads left to right in its place.
   await page.goto(`/contacts/${maria.id}`);
   await expect(page.getByRole('heading', { name: 'Maria Santos', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: tr('ar', 'Delete') }).first().click();
+  await page
+    .getByRole('button', { name: tr('ar', 'Delete') })
+    .first()
+    .click();
   const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
   await expect(dialog.getByText('\u2068Maria Santos\u2069', { exact: false })).toBeVisible();
 });
@@ -231,13 +254,20 @@ async function within(page: Page, path: string) {
   }, path);
 }
 
-test('every menu and suggestion list opens inside the screen in every language, and suggestions leave the next field free @phone-only', async ({ page, seeded }) => {
+test('every menu and suggestion list opens inside the screen in every language, and suggestions leave the next field free @phone-only', async ({
+  page,
+  seeded,
+}) => {
   void seeded;
   // Five languages, six lists with menus and the activity form each, without loading the page between lists.
   test.setTimeout(120_000);
   // Needs attention (last talked to 40 days ago), with a long name that wraps the row's buttons.
-  const attention = await (await page.request.post('/api/contacts', { data: { name: 'Bartolomé Fernández-Castillo de la Fuente', spiritualStatus: 'growing' } })).json();
-  await page.request.post('/api/activities', { data: { type: 'conversation', contactId: attention.id, date: new Date(Date.now() - 40 * 86_400_000).toISOString() } });
+  const attention = await (
+    await page.request.post('/api/contacts', { data: { name: 'Bartolomé Fernández-Castillo de la Fuente', spiritualStatus: 'growing' } })
+  ).json();
+  await page.request.post('/api/activities', {
+    data: { type: 'conversation', contactId: attention.id, date: new Date(Date.now() - 40 * 86_400_000).toISOString() },
+  });
   const viewport = page.viewportSize()!;
   const lists = [
     { path: '/contacts', heading: 'Contacts' },
@@ -272,7 +302,10 @@ test('every menu and suggestion list opens inside the screen in every language, 
     }
     // The contact suggestions under the activity form's name field: inside the screen, and the date field still free.
     await within(page, '/activities');
-    await page.getByRole('button', { name: tr(locale, 'Log Activity') }).first().click();
+    await page
+      .getByRole('button', { name: tr(locale, 'Log Activity') })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: tr(locale, 'Log Activity') });
     await dialog.getByRole('combobox', { name: tr(locale, 'Contact name') }).fill('a');
     const suggestions = dialog.getByRole('listbox');

@@ -13,7 +13,10 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
     // The innermost element reaching past the screen's edge, to name in the failure.
     const past = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > screen + 1);
     const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
-    const culprit = innermost.slice(0, 3).map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">`).join(', ');
+    const culprit = innermost
+      .slice(0, 3)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">`)
+      .join(', ');
     return { scrollWidth: document.documentElement.scrollWidth, culprit };
   }, width);
   expect.soft(scrollWidth, `${where}: the page is ${scrollWidth}px wide on a ${width}px screen (${culprit})`).toBeLessThanOrEqual(width);
@@ -45,7 +48,13 @@ test('a 150-character word in every field never widens any screen', async ({ pag
   const answered = await api(page, '/api/prayer-requests', { contactId: contact.id, request: word('Answered') });
   await page.request.put(`/api/prayer-requests/${answered.id}`, { data: { answered: true, answerNotes: word('AnswerNotes') } });
   await api(page, '/api/goals', { title: word('Goal'), description: word('GoalAbout'), type: 'conversation', targetCount: 10, deadline: dayFromNow(30) });
-  const finished = await api(page, '/api/goals', { title: word('Finished'), description: word('FinishedAbout'), type: 'other', targetCount: 1, deadline: dayFromNow(30) });
+  const finished = await api(page, '/api/goals', {
+    title: word('Finished'),
+    description: word('FinishedAbout'),
+    type: 'other',
+    targetCount: 1,
+    deadline: dayFromNow(30),
+  });
   await page.request.post(`/api/goals/${finished.id}/complete`);
   await api(page, '/api/contacts', { name: word('Teammate'), teamId: team.id });
   void activity;
@@ -71,7 +80,8 @@ test('a 150-character word in every field never widens any screen', async ({ pag
     await expect(page.locator('.loading-spinner')).toHaveCount(0);
     await expectNoSidewaysScroll(page, path);
     // LAYOUT_SHOTS=dir keeps a full-page picture of each screen to look at.
-    if (process.env.LAYOUT_SHOTS) await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/${test.info().project.name}${path.replace(/\W+/g, '-')}.png`, fullPage: true });
+    if (process.env.LAYOUT_SHOTS)
+      await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/${test.info().project.name}${path.replace(/\W+/g, '-')}.png`, fullPage: true });
   }
 
   // The quick search, opened from the dashboard, with the long name among its results.

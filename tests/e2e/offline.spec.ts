@@ -148,7 +148,13 @@ function keptCache(page: Page) {
         open.onsuccess = () => {
           const all = open.result.transaction('queries').objectStore('queries').getAll();
           all.onsuccess = () => {
-            resolve((all.result as { owner: number; hash: string; query: { state: { data: unknown } } }[]).map((e) => ({ owner: e.owner, hash: e.hash, text: JSON.stringify(e.query.state.data) })));
+            resolve(
+              (all.result as { owner: number; hash: string; query: { state: { data: unknown } } }[]).map((e) => ({
+                owner: e.owner,
+                hash: e.hash,
+                text: JSON.stringify(e.query.state.data),
+              })),
+            );
             open.result.close();
           };
           all.onerror = () => reject(all.error);
@@ -173,7 +179,11 @@ async function openNav(page: Page, name: string) {
   await page.getByRole('navigation').getByRole('link', { name, exact: true }).first().click();
 }
 
-test('after a restart offline the lists stay readable, the forms know the contacts, and a follow-up and a prayer request wait, then are sent once', async ({ page, context, user }, testInfo) => {
+test('after a restart offline the lists stay readable, the forms know the contacts, and a follow-up and a prayer request wait, then are sent once', async ({
+  page,
+  context,
+  user,
+}, testInfo) => {
   void user;
   const pilar = await api(page, '/api/contacts', { name: 'Pilar Ñúñez' });
   await api(page, '/api/activities', { type: 'gospel_presentation', contactId: pilar.id });
@@ -196,7 +206,9 @@ test('after a restart offline the lists stay readable, the forms know the contac
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByText('Gospel Presentation with Pilar Ñúñez')).toBeVisible();
-  const restore = await page.evaluate(() => performance.getEntriesByName('sower:cache-restore').map((m) => ({ ms: m.duration, ...(m as PerformanceMeasure).detail })));
+  const restore = await page.evaluate(() =>
+    performance.getEntriesByName('sower:cache-restore').map((m) => ({ ms: m.duration, ...(m as PerformanceMeasure).detail })),
+  );
   testInfo.annotations.push({ type: 'cache restore', description: JSON.stringify(restore) });
 
   // The contact list came back with the rest: suggestions, matched however the name is typed, and no false promise.
@@ -239,7 +251,9 @@ test('after a restart offline the lists stay readable, the forms know the contac
   await page.goto('/activities');
   await page.getByRole('button', { name: 'Log Activity' }).first().click();
   await dialog.getByLabel('Contact name').fill('Pilar Ñúñez');
-  await expect(dialog.getByText('Names cannot be checked while offline: the activity goes to the contact of that name when it is sent, or to a new one.')).toBeVisible();
+  await expect(
+    dialog.getByText('Names cannot be checked while offline: the activity goes to the contact of that name when it is sent, or to a new one.'),
+  ).toBeVisible();
   await expect(dialog.getByText(/a new contact will be created/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await openNav(page, 'Prayer Journal');
@@ -249,7 +263,8 @@ test('after a restart offline the lists stay readable, the forms know the contac
   await expect(waiting(page)).toHaveCount(0);
   const rows = async () => ({
     followUps: ((await (await page.request.get('/api/followups')).json()) as { description: string }[]).filter((f) => f.description === 'Visit offline').length,
-    prayers: ((await (await page.request.get('/api/prayer-requests')).json()) as { request: string }[]).filter((p) => p.request === 'Prayed for offline').length,
+    prayers: ((await (await page.request.get('/api/prayer-requests')).json()) as { request: string }[]).filter((p) => p.request === 'Prayed for offline')
+      .length,
   });
   expect(await rows()).toEqual({ followUps: 1, prayers: 1 });
   await page.reload();

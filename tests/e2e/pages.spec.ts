@@ -75,18 +75,34 @@ test.describe('activities', () => {
   test.describe('when the server fails', () => {
     // The failed write is logged to the console on purpose (SPEC §8).
     test.use({ allowConsoleErrors: [/TRPCClientError/] });
-  test('keeps the form open with the error toast when the write fails', async ({ page, user }) => {
-    void user;
-    await page.goto('/activities');
-    await page.getByRole('button', { name: 'Log Activity' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Log Activity' });
-    await dialog.getByLabel('Contact name').fill('Thomas');
-    await page.route('**/trpc/activities.create**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { json: { message: 'Something went wrong on our side. Please try again.', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } } }]) }));
-    await dialog.getByRole('button', { name: 'Log Activity' }).click();
-    await expect(toast(page, 'Error')).toBeVisible({ timeout: 10_000 });
-    await expect(page.getByText('Failed to create activity. Please try again.')).toBeVisible();
-    await expect(dialog).toBeVisible();
-  });
+    test('keeps the form open with the error toast when the write fails', async ({ page, user }) => {
+      void user;
+      await page.goto('/activities');
+      await page.getByRole('button', { name: 'Log Activity' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Log Activity' });
+      await dialog.getByLabel('Contact name').fill('Thomas');
+      await page.route('**/trpc/activities.create**', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify([
+            {
+              error: {
+                json: {
+                  message: 'Something went wrong on our side. Please try again.',
+                  code: -32603,
+                  data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
+                },
+              },
+            },
+          ]),
+        }),
+      );
+      await dialog.getByRole('button', { name: 'Log Activity' }).click();
+      await expect(toast(page, 'Error')).toBeVisible({ timeout: 10_000 });
+      await expect(page.getByText('Failed to create activity. Please try again.')).toBeVisible();
+      await expect(dialog).toBeVisible();
+    });
   });
 });
 

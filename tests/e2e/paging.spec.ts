@@ -20,16 +20,31 @@ async function createAll(page: Page, path: string, rows: unknown[]) {
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 const loadMore = (scope: ReturnType<Page['getByRole']>) => scope.getByRole('button', { name: 'Load more' });
 
-test('follow-ups: each group shows 50 with Load more for the rest, tabs count everything, ?id= opens one beyond the first page', async ({ page, user }, testInfo) => {
+test('follow-ups: each group shows 50 with Load more for the rest, tabs count everything, ?id= opens one beyond the first page', async ({
+  page,
+  user,
+}, testInfo) => {
   void user;
   test.setTimeout(90_000);
   const contact = await api(page, '/api/contacts', { name: 'Timothy' });
   const followUp = (description: string, date: string, completed = false) => ({ contactId: contact.id, date, type: 'phone', description, completed });
   // Overdue i is i+1 days ago, so the most overdue (Overdue 54) leads; Upcoming i is i+2 days ahead.
-  await createAll(page, '/api/followups', Array.from({ length: 55 }, (_, i) => followUp(`Overdue ${i}`, noon(-1 - i))));
+  await createAll(
+    page,
+    '/api/followups',
+    Array.from({ length: 55 }, (_, i) => followUp(`Overdue ${i}`, noon(-1 - i))),
+  );
   await createAll(page, '/api/followups', [followUp('Today 0', new Date().toISOString()), followUp('Today 1', new Date().toISOString())]);
-  const upcoming = await createAll(page, '/api/followups', Array.from({ length: 52 }, (_, i) => followUp(`Upcoming ${i}`, noon(2 + i))));
-  await createAll(page, '/api/followups', Array.from({ length: 51 }, (_, i) => followUp(`Done ${i}`, noon(-i), true)));
+  const upcoming = await createAll(
+    page,
+    '/api/followups',
+    Array.from({ length: 52 }, (_, i) => followUp(`Upcoming ${i}`, noon(2 + i))),
+  );
+  await createAll(
+    page,
+    '/api/followups',
+    Array.from({ length: 51 }, (_, i) => followUp(`Done ${i}`, noon(-i), true)),
+  );
 
   await page.goto('/followups');
   await expect(page.getByRole('tab', { name: /Pending/ })).toContainText('109');
@@ -82,16 +97,30 @@ test('follow-ups: each group shows 50 with Load more for the rest, tabs count ev
   await expect(page.getByRole('dialog', { name: 'Edit Follow-up' })).toHaveCount(0);
 });
 
-test('prayer journal: each tab shows 50 with Load more for the rest, tabs count everything, ?id= opens one beyond the first page', async ({ page, user }, testInfo) => {
+test('prayer journal: each tab shows 50 with Load more for the rest, tabs count everything, ?id= opens one beyond the first page', async ({
+  page,
+  user,
+}, testInfo) => {
   void user;
   test.setTimeout(90_000);
   const contact = await api(page, '/api/contacts', { name: 'Lois' });
   // Active i was asked i days ago, so Active 0 leads; Answered i was answered i days ago but asked long before, in the other order.
-  const active = await createAll(page, '/api/prayer-requests', Array.from({ length: 53 }, (_, i) => ({ contactId: contact.id, request: `Active ${i}`, date: noon(-i) })));
+  const active = await createAll(
+    page,
+    '/api/prayer-requests',
+    Array.from({ length: 53 }, (_, i) => ({ contactId: contact.id, request: `Active ${i}`, date: noon(-i) })),
+  );
   await createAll(
     page,
     '/api/prayer-requests',
-    Array.from({ length: 52 }, (_, i) => ({ contactId: contact.id, request: `Answered ${i}`, date: noon(-200 + i), answered: true, answerDate: noon(-i), answerNotes: 'Yes' })),
+    Array.from({ length: 52 }, (_, i) => ({
+      contactId: contact.id,
+      request: `Answered ${i}`,
+      date: noon(-200 + i),
+      answered: true,
+      answerDate: noon(-i),
+      answerNotes: 'Yes',
+    })),
   );
 
   await page.goto('/prayer-journal');

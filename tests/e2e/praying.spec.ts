@@ -94,5 +94,8 @@ test("after three activities the toast asks 'Any changes spiritually?', and the 
   await expect(toast(page, 'Noted: no change for now')).toBeVisible();
   await expect(prompt).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Spiritual check: still New Believer');
-  await expect(page.getByRole('list', { name: 'Journey steps' }).getByRole('listitem').filter({ hasText: 'New Believer' })).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByRole('list', { name: 'Journey steps' }).getByRole('listitem').filter({ hasText: 'New Believer' })).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
 });

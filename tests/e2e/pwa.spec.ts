@@ -14,7 +14,15 @@ test('serves a manifest linked from every page, with its icons, theme and the Lo
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('application/manifest+json');
   const manifest = await res.json();
-  expect(manifest).toMatchObject({ name: 'Sower', short_name: 'Sower', start_url: '/', scope: '/', display: 'standalone', theme_color: themeColor, background_color: '#f4f7f6' });
+  expect(manifest).toMatchObject({
+    name: 'Sower',
+    short_name: 'Sower',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: themeColor,
+    background_color: '#f4f7f6',
+  });
   expect(manifest.shortcuts).toEqual([expect.objectContaining({ name: 'Log Activity', url: '/activities?new=1' })]);
 
   const purposes = new Set<string>();
@@ -46,7 +54,10 @@ test('sw.js is revalidated on every load and keeps each file of this build by it
   expect(res.headers()['content-type']).toContain('javascript');
   const source = await res.text();
   // Workbox's precache list, as scripts/sw-precache.ts writes it into the bundle.
-  const entries = [...source.matchAll(/\{url:"([^"]+)",revision:(null|"[0-9a-f]{16}")\}/g)].map(([, url, revision]) => ({ url, revision: JSON.parse(revision) as string | null }));
+  const entries = [...source.matchAll(/\{url:"([^"]+)",revision:(null|"[0-9a-f]{16}")\}/g)].map(([, url, revision]) => ({
+    url,
+    revision: JSON.parse(revision) as string | null,
+  }));
   const urls = entries.map((e) => e.url);
   const html = await (await page.request.get('/')).text();
   const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)![1];
@@ -66,9 +77,23 @@ test('registers the service worker, which opens the app shell offline and never 
 
   await context.setOffline(true);
   // The page's own requests really fail now.
-  expect(await page.evaluate(() => fetch('/healthz').then(() => 'reached', () => 'failed'))).toBe('failed');
+  expect(
+    await page.evaluate(() =>
+      fetch('/healthz').then(
+        () => 'reached',
+        () => 'failed',
+      ),
+    ),
+  ).toBe('failed');
   // So does the worker's own network: a file it does not keep cannot be had, so the reload below comes from its cache.
-  expect(await page.evaluate(() => fetch('/index.html?not-kept').then(() => 'reached', () => 'failed'))).toBe('failed');
+  expect(
+    await page.evaluate(() =>
+      fetch('/index.html?not-kept').then(
+        () => 'reached',
+        () => 'failed',
+      ),
+    ),
+  ).toBe('failed');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Activities', level: 1 })).toBeVisible();
   await expect(page.getByText('You are offline.', { exact: true })).toBeVisible();

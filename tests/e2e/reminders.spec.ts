@@ -86,7 +86,13 @@ test('the service worker shows a pushed message as a notification', async ({ pag
   await expect(async () => {
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data: JSON.stringify(message) });
     await expect
-      .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }))), { timeout: 3_000 })
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })),
+          ),
+        { timeout: 3_000 },
+      )
       .toEqual([{ title: 'Sower', body: message.body, tag: 'digest', data: { url: '/follow-ups' } }]);
   }).toPass({ timeout: 20_000 });
 });

@@ -50,7 +50,15 @@ test.describe('data that could not load', () => {
 
   test('a failed list says so with a retry, shows no counts while they are unknown, and fills in by itself when the server is back', async ({ page, user }) => {
     void user;
-    await page.request.post('/api/goals', { data: { title: 'Ten conversations', description: 'This month', type: 'conversation', targetCount: 10, deadline: new Date(Date.now() + 30 * 86_400_000).toISOString() } });
+    await page.request.post('/api/goals', {
+      data: {
+        title: 'Ten conversations',
+        description: 'This month',
+        type: 'conversation',
+        targetCount: 10,
+        deadline: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      },
+    });
     const goalsCalls = /\/trpc\/[^?]*goals\.list/;
     await page.route(goalsCalls, (route) => route.abort('connectionrefused'));
     await page.goto('/goals');
@@ -62,7 +70,7 @@ test.describe('data that could not load', () => {
     await expect(page.getByText('No active goals')).toHaveCount(0);
 
     await page.unroute(goalsCalls);
-    await expect(page.getByText("Ten conversations")).toBeVisible({ timeout: 25_000 });
+    await expect(page.getByText('Ten conversations')).toBeVisible({ timeout: 25_000 });
     await expect(page.getByRole('tab', { name: 'Active 1' })).toBeVisible();
   });
 
@@ -86,7 +94,15 @@ test.describe('offline before a screen ever loaded', () => {
   test('a screen says it waits for the connection, never that the data is gone, and fills in when back online', async ({ page, context, user }) => {
     void user;
     await page.request.post('/api/contacts', { data: { name: 'Dorcas' } });
-    await page.request.post('/api/goals', { data: { title: 'Pray daily', description: 'For Dorcas', type: 'conversation', targetCount: 5, deadline: new Date(Date.now() + 30 * 86_400_000).toISOString() } });
+    await page.request.post('/api/goals', {
+      data: {
+        title: 'Pray daily',
+        description: 'For Dorcas',
+        type: 'conversation',
+        targetCount: 5,
+        deadline: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      },
+    });
     await page.goto('/resources');
     await expect(page.getByRole('heading', { name: 'Resources', level: 1 })).toBeVisible();
     await page.evaluate(() => navigator.serviceWorker.ready);

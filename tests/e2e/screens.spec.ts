@@ -44,7 +44,10 @@ async function tour(page: Page, project: string, contactId: number, part: number
     await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), screen.name + suffix).toEqual([]);
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      screen.name + suffix,
+    ).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${screen.name} overflows horizontally`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `tests/e2e/screenshots/${screen.name}${suffix}-${project}.png`, fullPage: true });
@@ -68,7 +71,10 @@ for (let part = 0; part < PARTS; part++) {
 
 test('the login screen passes axe and is photographed', async ({ page, consoleErrors }, testInfo) => {
   void consoleErrors;
-  for (const [name, path] of [['login', '/login'], ['register', '/login?mode=register']]) {
+  for (const [name, path] of [
+    ['login', '/login'],
+    ['register', '/login?mode=register'],
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('button', { name: name === 'login' ? 'Login' : 'Register' })).toBeVisible();
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

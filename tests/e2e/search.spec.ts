@@ -12,7 +12,11 @@ async function post<T = any>(page: Page, path: string, data: unknown): Promise<T
 /** Lydia with one activity and one prayer request that both mention the river. */
 async function seed(page: Page) {
   const lydia = await post(page, '/api/contacts', { name: 'Lydia Purple', email: 'lydia@example.com', spiritualStatus: 'seeking' });
-  const activity = await post(page, '/api/activities', { type: 'conversation', contactId: lydia.id, notes: 'Met by the river at the place of prayer; she listened closely.' });
+  const activity = await post(page, '/api/activities', {
+    type: 'conversation',
+    contactId: lydia.id,
+    notes: 'Met by the river at the place of prayer; she listened closely.',
+  });
   const prayer = await post(page, '/api/prayer-requests', { contactId: lydia.id, request: 'Safe travels on the river crossing' });
   return { lydia, activity, prayer };
 }
@@ -111,7 +115,11 @@ test('a tapped prayer request opens it for editing in the prayer journal; the di
   await expect(option.locator('mark')).toHaveText('crossing');
 
   const results = await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
   await searchBox(page).fill('river');
   await expect(searchDialog(page).getByRole('option')).toHaveCount(2);
   await page.screenshot({ path: `tests/e2e/screenshots/quick-search-${testInfo.project.name}.png` });

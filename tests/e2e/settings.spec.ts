@@ -25,7 +25,7 @@ async function contactNames(page: Page): Promise<string[]> {
   return (await res.json()).map((c: { name: string }) => c.name).sort();
 }
 
-test('profile: the spec\'s validation messages, then the new name shows in the user block at once and after reload', async ({ page, user, request }) => {
+test("profile: the spec's validation messages, then the new name shows in the user block at once and after reload", async ({ page, user, request }) => {
   await page.goto('/');
   await follow(page, 'Settings');
   await expect(page).toHaveURL(/\/settings$/);
@@ -44,7 +44,9 @@ test('profile: the spec\'s validation messages, then the new name shows in the u
 
   // An email another account uses is refused beside the field.
   const taken = `taken${user.username}@example.com`;
-  const other = await request.post('/api/auth/register', { data: { username: `o${user.username}`, email: taken, password: 'another-sower-1', firstName: 'Other' } });
+  const other = await request.post('/api/auth/register', {
+    data: { username: `o${user.username}`, email: taken, password: 'another-sower-1', firstName: 'Other' },
+  });
   expect(other.status()).toBe(201);
   await name.fill('Lydia of Thyatira');
   await email.fill(taken);
@@ -65,7 +67,9 @@ test('profile: the spec\'s validation messages, then the new name shows in the u
   await expect(currentPassword).toBeHidden();
   await expect(toast(page, 'Profile updated')).toBeVisible();
   // The new address is one nobody has confirmed yet.
-  await expect(page.getByRole('region', { name: 'Profile' }).getByText(`We sent a link to lydia.${user.username}@example.com.`, { exact: false })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Profile' }).getByText(`We sent a link to lydia.${user.username}@example.com.`, { exact: false }),
+  ).toBeVisible();
   let block = await userBlock(page);
   await expect(block.getByText('Lydia of Thyatira')).toBeVisible();
   // The spec's initials: the first letters of firstName ('Lydia') and lastName ('of Thyatira').
@@ -203,7 +207,15 @@ test('theme: dark is applied at once and after reload; "follow the system" follo
 
 test('exports download my data as JSON, my contacts as CSV and as vCard', async ({ page, user }) => {
   const post = (path: string, data: unknown) => page.request.post(path, { data });
-  const maria = await (await post('/api/contacts', { name: 'Maria Santos', email: 'maria@example.com', phone: '+1 555 0100', spiritualStatus: 'seeking', notes: 'Likes "quotes", and commas' })).json();
+  const maria = await (
+    await post('/api/contacts', {
+      name: 'Maria Santos',
+      email: 'maria@example.com',
+      phone: '+1 555 0100',
+      spiritualStatus: 'seeking',
+      notes: 'Likes "quotes", and commas',
+    })
+  ).json();
   await post('/api/contacts', { name: 'James Okafor', spiritualStatus: 'exploring' });
   await post('/api/activities', { type: 'conversation', contactId: maria.id, notes: 'At the garden' });
   await page.goto('/settings');
@@ -264,9 +276,16 @@ test('import: a preview lists new contacts, problems and duplicates, writes noth
   await expect(page.getByText('Preview of people.csv: nothing has been imported yet.')).toBeVisible();
   const created = page.getByRole('region', { name: '2 contacts will be created' });
   await expect(created.getByRole('listitem')).toHaveText([/Lydia Purple.*lydia@example\.com.*Seeking/, /Cornelius.*New Believer/]);
-  await expect(page.getByRole('region', { name: '1 column is not read: its values are left out' }).getByRole('listitem')).toHaveText(['Row 1, column 6: “favourite colour”']);
-  await expect(page.getByRole('region', { name: '2 rows have problems and will be left out' }).getByRole('listitem')).toHaveText(['Row 3: Name is required', 'Row 6: Invalid email address']);
-  await expect(page.getByRole('region', { name: '1 duplicate will be skipped' }).getByRole('listitem')).toHaveText(['Row 4, Maria S: A contact with this email already exists']);
+  await expect(page.getByRole('region', { name: '1 column is not read: its values are left out' }).getByRole('listitem')).toHaveText([
+    'Row 1, column 6: “favourite colour”',
+  ]);
+  await expect(page.getByRole('region', { name: '2 rows have problems and will be left out' }).getByRole('listitem')).toHaveText([
+    'Row 3: Name is required',
+    'Row 6: Invalid email address',
+  ]);
+  await expect(page.getByRole('region', { name: '1 duplicate will be skipped' }).getByRole('listitem')).toHaveText([
+    'Row 4, Maria S: A contact with this email already exists',
+  ]);
   expect(await contactNames(page)).toEqual(['Maria Santos']);
 
   await page.getByRole('button', { name: 'Import 2 contacts' }).click();

@@ -14,7 +14,11 @@ describe('downloads and calendar feeds of a heavy account', () => {
     console.info(`heavy downloads: ${JSON.stringify({ ...result, statuses: undefined })}`);
     // Downloads and the feed are one per request: a batch of them is refused before any is built.
     expect(result.statuses['feed batch of 10 (tRPC)']).toEqual([400]);
-    for (const label of ['feed', 'teammate feed', 'JSON export', 'CSV', 'vCard']) expect(result.statuses[label].every((status) => status === 200), label).toBe(true);
+    for (const label of ['feed', 'teammate feed', 'JSON export', 'CSV', 'vCard'])
+      expect(
+        result.statuses[label].every((status) => status === 200),
+        label,
+      ).toBe(true);
     expect(result.bytes.feed).toBeLessThan(300_000);
     expect(result.bytes['teammate feed']).toBeLessThan(300_000);
     expect(result.bytes['JSON export']).toBeGreaterThan(10_000_000);

@@ -44,11 +44,7 @@ export function groupFollowUps<T extends Dated & { completed: boolean }>(
 }
 
 // Today counts from its start, so a follow-up due this morning is still "upcoming" on the dashboard.
-export function upcomingFollowUps<T extends Dated & { completed: boolean }>(
-  items: readonly T[],
-  now: Date = new Date(),
-  limit = DASHBOARD_LIMIT,
-): T[] {
+export function upcomingFollowUps<T extends Dated & { completed: boolean }>(items: readonly T[], now: Date = new Date(), limit = DASHBOARD_LIMIT): T[] {
   const todayStart = startOfDay(now).getTime();
   return items
     .filter((item) => !item.completed && byDate(item) >= todayStart)

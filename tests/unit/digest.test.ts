@@ -100,7 +100,9 @@ describe('the digest content', () => {
     const all = [message.subject, message.text, message.html, message.push.title, message.push.body].join('\n');
     for (const name of [...names, 'follow-up', 'attention', 'prayer', 'Seeking', 'Call about']) expect(all).not.toContain(name);
     expect(message.text).toContain('https://sower.example/');
-    expect(composeDigest(data({ discreet: true, include: { followUps: false, attention: false, prayers: true } })).subject).toBe('You have 1 reminder in Sower');
+    expect(composeDigest(data({ discreet: true, include: { followUps: false, attention: false, prayers: true } })).subject).toBe(
+      'You have 1 reminder in Sower',
+    );
   });
 
   it('escapes what users wrote in the HTML part, and keeps it readable in the text part', () => {
@@ -135,7 +137,9 @@ describe('the digest content', () => {
     expect(composeDigest(data({ locale: 'ar' })).html).toContain('dir="rtl"');
     expect(composeDigest(data({ locale: 'fr' })).html).toContain('dir="ltr"');
     const date = new Intl.DateTimeFormat('es', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date('2031-03-10T12:00:00Z'));
-    expect(composeDigest(data({ locale: 'es' })).text).toContain(translate('es', '{name}: {description} (due {date})', { name: 'Maria Lopez', description: 'Call about the Bible study', date }));
+    expect(composeDigest(data({ locale: 'es' })).text).toContain(
+      translate('es', '{name}: {description} (due {date})', { name: 'Maria Lopez', description: 'Call about the Bible study', date }),
+    );
   });
 
   it('leaves the unsubscribe link out where there is none (a digest without email)', () => {

@@ -15,7 +15,11 @@ async function* pagesFrom<T>(pages: T[][]) {
 
 describe('a JSON object written member by member', () => {
   it('is the text JSON.stringify(object, null, 2) gives, pages, values read later and empty lists alike', async () => {
-    const rows = [{ id: 1, name: 'Lydia', notes: 'Line\n"two"', when: new Date(0), tags: ['a', { b: null }] }, { id: 2, name: 'Aquila', notes: null }, { id: 3 }];
+    const rows = [
+      { id: 1, name: 'Lydia', notes: 'Line\n"two"', when: new Date(0), tags: ['a', { b: null }] },
+      { id: 2, name: 'Aquila', notes: null },
+      { id: 3 },
+    ];
     const expected = { exportedAt: new Date(5), user: { id: 9, nested: { list: [1, 2] } }, rows, none: [], settings: { on: true }, devices: [] };
     const file = jsonObject({
       exportedAt: { value: expected.exportedAt },
@@ -61,7 +65,12 @@ describe('what an answer costs the batch', () => {
   it('counts a text by its length (50 characters a field), so 1 MB of text spends the whole budget', () => {
     expect(fieldsOf('x'.repeat(1_000_000))).toBe(20_000);
     expect(fieldsOf('short')).toBe(1);
-    expect(fieldsOf([{ a: 1, b: 2 }, { a: 3, b: 4 }])).toBe(4);
+    expect(
+      fieldsOf([
+        { a: 1, b: 2 },
+        { a: 3, b: 4 },
+      ]),
+    ).toBe(4);
     expect(fieldsOf({ items: [{ a: 1 }] })).toBe(1);
   });
 });

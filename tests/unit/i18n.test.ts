@@ -136,8 +136,16 @@ describe('texts from templates and shared words', () => {
       }
     }
     // A form's errors by field: a path named like a prototype member is a field of its own.
-    const byField = fieldErrors([{ path: 'constructor', message: 'First' }, { path: '__proto__', message: 'Second' }, { path: 'toString', message: 'Third' }]);
-    expect(Object.entries(byField)).toEqual([['constructor', 'First'], ['__proto__', 'Second'], ['toString', 'Third']]);
+    const byField = fieldErrors([
+      { path: 'constructor', message: 'First' },
+      { path: '__proto__', message: 'Second' },
+      { path: 'toString', message: 'Third' },
+    ]);
+    expect(Object.entries(byField)).toEqual([
+      ['constructor', 'First'],
+      ['__proto__', 'Second'],
+      ['toString', 'Third'],
+    ]);
   });
 });
 
@@ -157,11 +165,27 @@ describe('the catalogue checks npm test runs', () => {
   });
 
   it('fail on a missing, an untranslated, an obsolete message and a changed placeholder', () => {
-    const problems = catalogueProblems('es', code, new Map([['Next follow-up with {name}', entry('Próximo seguimiento con {nombre}')], ['Old text', entry('Texto viejo')]]));
+    const problems = catalogueProblems(
+      'es',
+      code,
+      new Map([
+        ['Next follow-up with {name}', entry('Próximo seguimiento con {nombre}')],
+        ['Old text', entry('Texto viejo')],
+      ]),
+    );
     expect(problems.join('\n')).toMatch(/missing "Activity created"/);
     expect(problems.join('\n')).toMatch(/placeholders differ for "Next follow-up with \{name\}"/);
     expect(problems.join('\n')).toMatch(/obsolete "Old text"/);
-    expect(catalogueProblems('es', code, new Map([['Activity created', entry('')], ['Next follow-up with {name}', entry('x {name}')]])).join()).toMatch(/untranslated/);
+    expect(
+      catalogueProblems(
+        'es',
+        code,
+        new Map([
+          ['Activity created', entry('')],
+          ['Next follow-up with {name}', entry('x {name}')],
+        ]),
+      ).join(),
+    ).toMatch(/untranslated/);
   });
 
   it('see the arguments of plurals and the tags of a sentence with links', () => {
@@ -170,7 +194,10 @@ describe('the catalogue checks npm test runs', () => {
   });
 
   it('the extractor collects literal texts and refuses to mark a variable', () => {
-    const { messages, problems } = findMessages('x.tsx', "const a = t('One'); const b = msg('Two'); const c = <Trans id=\"Three <0>x</0>\" />; translate(locale, 'Four'); msg(name);");
+    const { messages, problems } = findMessages(
+      'x.tsx',
+      "const a = t('One'); const b = msg('Two'); const c = <Trans id=\"Three <0>x</0>\" />; translate(locale, 'Four'); msg(name);",
+    );
     expect(messages.map((m) => m.id)).toEqual(['One', 'Two', 'Three <0>x</0>', 'Four']);
     expect(problems).toHaveLength(1);
   });
@@ -220,7 +247,7 @@ describe('the glossary (docs/glossary.md)', () => {
     return new Map([...section.matchAll(/^\| ([^|]+?) \| ([^|]+?) \|/gm)].map((row) => [row[1], row[2]]));
   };
 
-  it.each(['es', 'pt-BR', 'fr', 'ar'] as const)('%s: the status names are the catalogue\'s translations of the status labels', async (locale) => {
+  it.each(['es', 'pt-BR', 'fr', 'ar'] as const)("%s: the status names are the catalogue's translations of the status labels", async (locale) => {
     const catalogue = await readCatalogue(locale);
     const rows = rowsOf(locale);
     for (const label of Object.values(spiritualStatusLabels)) {

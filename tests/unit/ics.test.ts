@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  calendarDate,
-  escapeText,
-  foldLine,
-  followUpsCalendar,
-  REMINDER_TRIGGER,
-  utcStamp,
-  type CalendarFollowUp,
-} from '../../server/formats/ics';
+import { calendarDate, escapeText, foldLine, followUpsCalendar, REMINDER_TRIGGER, utcStamp, type CalendarFollowUp } from '../../server/formats/ics';
 
 const now = new Date('2026-11-22T15:30:05.123Z');
 const octets = (text: string) => Buffer.byteLength(text, 'utf8');

@@ -1,6 +1,14 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { importHelp, MAX_IMPORT_ROWS, MAX_WARNINGS_PER_KIND, readStatus, statusFromText, statusWordCollisions, type ContactFields } from '../../server/formats/contactImport';
+import {
+  importHelp,
+  MAX_IMPORT_ROWS,
+  MAX_WARNINGS_PER_KIND,
+  readStatus,
+  statusFromText,
+  statusWordCollisions,
+  type ContactFields,
+} from '../../server/formats/contactImport';
 import { contactsFromCsv, contactsToCsv, detectDelimiter, fromCsvCell, parseCsv, toCsvCell, writeCsv } from '../../server/formats/csv';
 import { contactsFromVcard, contactsToVcard, unescapeVcardText } from '../../server/formats/vcard';
 import { translate } from '../../server/i18n';
@@ -17,11 +25,21 @@ const lydia: ContactFields = {
 
 describe('parseCsv (RFC 4180)', () => {
   it('splits fields and records on commas and CRLF', async () => {
-    expect((await parseCsv('a,b,c\r\n1,2,3\r\n'))).toEqual({ records: [['a', 'b', 'c'], ['1', '2', '3']], unclosedQuote: false });
+    expect(await parseCsv('a,b,c\r\n1,2,3\r\n')).toEqual({
+      records: [
+        ['a', 'b', 'c'],
+        ['1', '2', '3'],
+      ],
+      unclosedQuote: false,
+    });
   });
 
   it('accepts LF and lone CR line endings and a last record without a line break', async () => {
-    expect((await parseCsv('a,b\n1,2\r3,4')).records).toEqual([['a', 'b'], ['1', '2'], ['3', '4']]);
+    expect((await parseCsv('a,b\n1,2\r3,4')).records).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+      ['3', '4'],
+    ]);
   });
 
   it('reads quoted fields holding commas, line breaks and doubled quotes', async () => {
@@ -29,7 +47,10 @@ describe('parseCsv (RFC 4180)', () => {
   });
 
   it('keeps empty fields, including quoted empty ones and a trailing empty field', async () => {
-    expect((await parseCsv('a,,""\r\n,\r\n')).records).toEqual([['a', '', ''], ['', '']]);
+    expect((await parseCsv('a,,""\r\n,\r\n')).records).toEqual([
+      ['a', '', ''],
+      ['', ''],
+    ]);
   });
 
   it('treats a quote inside an unquoted field as an ordinary character', async () => {
@@ -63,7 +84,11 @@ describe('writing CSV', () => {
   });
 
   it('ends every record with CRLF and reads back to the same records', async () => {
-    const records = [['name', 'notes'], ['A, B', 'x "y"\r\nz'], ['', '']];
+    const records = [
+      ['name', 'notes'],
+      ['A, B', 'x "y"\r\nz'],
+      ['', ''],
+    ];
     const text = writeCsv(records);
     expect(text.endsWith('\r\n')).toBe(true);
     expect((await parseCsv(text)).records).toEqual(records);
@@ -71,7 +96,13 @@ describe('writing CSV', () => {
 
   it('exports contacts with the documented header and round-trips through the importer', async () => {
     const createdAt = new Date('2026-11-22T10:00:00.000Z');
-    const text = contactsToCsv([{ ...lydia, createdAt }, { name: 'Cornelius', email: null, phone: null, spiritualStatus: 'unknown', notes: null, createdAt }], 'en');
+    const text = contactsToCsv(
+      [
+        { ...lydia, createdAt },
+        { name: 'Cornelius', email: null, phone: null, spiritualStatus: 'unknown', notes: null, createdAt },
+      ],
+      'en',
+    );
     // A byte order mark first, so spreadsheet apps read the file as UTF-8.
     expect(text.split('\r\n')[0]).toBe('\uFEFFname,email,phone,spiritualStatus,notes,createdAt (UTC)');
     const { drafts, problems } = await contactsFromCsv(text);
@@ -118,11 +149,14 @@ describe('contactsFromCsv', () => {
 
   it('numbers rows by record, so a quoted line break does not shift them', async () => {
     const { drafts } = await contactsFromCsv('name,notes\nA,"two\nlines"\nB,x\n');
-    expect(drafts.map((d) => [d.row, d.name])).toEqual([[2, 'A'], [3, 'B']]);
+    expect(drafts.map((d) => [d.row, d.name])).toEqual([
+      [2, 'A'],
+      [3, 'B'],
+    ]);
   });
 
   it('needs a header naming a name column', async () => {
-    expect((await contactsFromCsv('Anna,anna@example.com\n'))).toEqual({
+    expect(await contactsFromCsv('Anna,anna@example.com\n')).toEqual({
       drafts: [],
       problems: [{ row: 1, reason: 'The first row must name the columns, with one called name (and email, phone, status, notes)' }],
       warnings: [],
@@ -218,7 +252,14 @@ describe('contactsFromVcard', () => {
       'END:VCARD',
     ].join('\r\n');
     expect(contactsFromVcard(card).drafts).toEqual([
-      { row: 1, name: 'Timothy of Lystra', email: 'tim@example.com', phone: '+1 555 0199', spiritualStatus: 'unknown', notes: 'Mother Eunice, grandmother Lois\nfaithful' },
+      {
+        row: 1,
+        name: 'Timothy of Lystra',
+        email: 'tim@example.com',
+        phone: '+1 555 0199',
+        spiritualStatus: 'unknown',
+        notes: 'Mother Eunice, grandmother Lois\nfaithful',
+      },
     ]);
   });
 
@@ -308,7 +349,10 @@ describe('formula cells in CSV', () => {
     const text = writeCsv([['name', 'notes'], ...hidden.map((value) => ['Claire', value]), ...hidden.map((value) => [value, 'x'])]);
     for (const delimiter of [',', ';', '\t']) {
       const records: string[][] = parse(text, { delimiter, relax_quotes: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] });
-      expect(records.flat().filter((field) => risky.test(field)), `split on ${JSON.stringify(delimiter)}`).toEqual([]);
+      expect(
+        records.flat().filter((field) => risky.test(field)),
+        `split on ${JSON.stringify(delimiter)}`,
+      ).toEqual([]);
     }
     // A reader that takes no quote as a quote: every piece between separators, its leading quotes dropped.
     expect(text.split(/[,;\t\r\n]/).filter((piece) => risky.test(piece.replace(/^"+/, '')))).toEqual([]);
@@ -333,7 +377,19 @@ describe('column titles in every language', () => {
 
   it('an export in a language reads back', async () => {
     for (const locale of ['es', 'pt-BR', 'fr', 'ar'] as const) {
-      const csv = contactsToCsv([{ name: 'Maria Santos', email: 'maria@example.com', phone: '+1 555 0100', spiritualStatus: 'seeking', notes: 'Garden', createdAt: new Date(Date.UTC(2031, 2, 11)) }], locale);
+      const csv = contactsToCsv(
+        [
+          {
+            name: 'Maria Santos',
+            email: 'maria@example.com',
+            phone: '+1 555 0100',
+            spiritualStatus: 'seeking',
+            notes: 'Garden',
+            createdAt: new Date(Date.UTC(2031, 2, 11)),
+          },
+        ],
+        locale,
+      );
       expect(csv.split('\r\n')[0]).not.toContain('spiritualStatus');
       const { drafts, problems } = await contactsFromCsv(csv);
       expect(problems).toEqual([]);
@@ -386,12 +442,21 @@ describe('status words in every language (issue 28)', () => {
 describe('column names in every language (issue 28)', () => {
   const fieldsOf = async (header: string, row: string) => (await contactsFromCsv(`${header}\n${row}\n`)).drafts[0];
 
-  it.each(['estado', 'Estado', 'ESTADO', 'Estado espiritual', 'statut', 'Statut spirituel', 'الحالة', 'الحالة الروحية', 'status', 'Status espiritual', 'spiritualStatus'])(
-    'reads a status column named %j',
-    async (title) => {
-      expect(await fieldsOf(`nombre,${title}`, 'Ramón,Buscando')).toMatchObject({ name: 'Ramón', spiritualStatus: 'seeking' });
-    },
-  );
+  it.each([
+    'estado',
+    'Estado',
+    'ESTADO',
+    'Estado espiritual',
+    'statut',
+    'Statut spirituel',
+    'الحالة',
+    'الحالة الروحية',
+    'status',
+    'Status espiritual',
+    'spiritualStatus',
+  ])('reads a status column named %j', async (title) => {
+    expect(await fieldsOf(`nombre,${title}`, 'Ramón,Buscando')).toMatchObject({ name: 'Ramón', spiritualStatus: 'seeking' });
+  });
 
   it('reads each column under its form label in every language, case and accents folded', async () => {
     for (const locale of locales) {
@@ -399,7 +464,13 @@ describe('column names in every language (issue 28)', () => {
       for (const spelling of [header, header.map((title) => title.toUpperCase()), header.map((title) => title.normalize('NFD').replace(/\p{M}/gu, ''))]) {
         const { drafts, warnings } = await contactsFromCsv(writeCsv([spelling, ['Ana', 'ana@example.com', '555', translate(locale, 'Growing'), 'hi']]));
         expect(warnings, `${locale} ${spelling.join()}`).toEqual([]);
-        expect(drafts[0], `${locale} ${spelling.join()}`).toMatchObject({ name: 'Ana', email: 'ana@example.com', phone: '555', spiritualStatus: 'growing', notes: 'hi' });
+        expect(drafts[0], `${locale} ${spelling.join()}`).toMatchObject({
+          name: 'Ana',
+          email: 'ana@example.com',
+          phone: '555',
+          spiritualStatus: 'growing',
+          notes: 'hi',
+        });
       }
     }
   });
@@ -407,7 +478,9 @@ describe('column names in every language (issue 28)', () => {
 
 describe('preview warnings (issue 28)', () => {
   it('names the row and the value of every status it cannot read, and every column it does not read', async () => {
-    const { drafts, warnings, warningCounts } = await contactsFromCsv('nombre,estado,color favorito,correo,Correo\nRamón,Curioso,azul,r@example.com,x@example.com\nLucía,Buscando,,,\n');
+    const { drafts, warnings, warningCounts } = await contactsFromCsv(
+      'nombre,estado,color favorito,correo,Correo\nRamón,Curioso,azul,r@example.com,x@example.com\nLucía,Buscando,,,\n',
+    );
     expect(drafts.map((d) => [d.name, d.spiritualStatus])).toEqual([
       ['Ramón', 'unknown'],
       ['Lucía', 'seeking'],
@@ -454,7 +527,16 @@ describe('the import help (issue 28)', () => {
       expect(status.words.map((word) => word.toLowerCase())).toContain('status');
       for (const { field, words } of help.columns)
         for (const word of words) {
-          const { drafts, warnings } = await contactsFromCsv(writeCsv(field === 'name' ? [[word], ['Ana']] : [['name', word], ['Ana', field === 'email' ? 'a@example.com' : 'Growing']]));
+          const { drafts, warnings } = await contactsFromCsv(
+            writeCsv(
+              field === 'name'
+                ? [[word], ['Ana']]
+                : [
+                    ['name', word],
+                    ['Ana', field === 'email' ? 'a@example.com' : 'Growing'],
+                  ],
+            ),
+          );
           expect(warnings, `${locale} ${field} ${word}`).toEqual([]);
           if (field === 'spiritualStatus') expect(drafts[0].spiritualStatus, word).toBe('growing');
         }
@@ -497,7 +579,10 @@ describe('CSV export in the user’s language and time zone (issue 28)', () => {
     for (const locale of locales) {
       const { drafts, problems, warnings } = await contactsFromCsv(contactsToCsv(everyStatus, locale, true, 'Asia/Riyadh'));
       expect([problems, warnings], locale).toEqual([[], []]);
-      expect(drafts.map((d) => d.spiritualStatus), locale).toEqual([...spiritualStatuses]);
+      expect(
+        drafts.map((d) => d.spiritualStatus),
+        locale,
+      ).toEqual([...spiritualStatuses]);
     }
   });
 });

@@ -20,7 +20,10 @@ describe('journeySteps', () => {
   });
 
   it('leaves a skipped step passed without a date', () => {
-    const steps = journeySteps('growing', [{ toStatus: 'exploring', changedAt: at(1) }, { toStatus: 'growing', changedAt: at(3) }]);
+    const steps = journeySteps('growing', [
+      { toStatus: 'exploring', changedAt: at(1) },
+      { toStatus: 'growing', changedAt: at(3) },
+    ]);
     expect(steps.map((s) => [s.state, s.reachedAt])).toEqual([
       ['passed', at(1)],
       ['passed', null],

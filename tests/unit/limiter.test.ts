@@ -37,7 +37,15 @@ describe('createLimiter', () => {
     release();
     let running = 0;
     let most = 0;
-    await Promise.all([1, 2, 3].map(() => limiter.run(async () => { most = Math.max(most, ++running); await tick(); running--; })));
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        limiter.run(async () => {
+          most = Math.max(most, ++running);
+          await tick();
+          running--;
+        }),
+      ),
+    );
     expect(most).toBe(1);
   });
 });

@@ -1,12 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  groupFollowUps,
-  recentActivities,
-  sortActivePrayers,
-  sortActivities,
-  sortAnsweredPrayers,
-  upcomingFollowUps,
-} from '../support/ordering';
+import { groupFollowUps, recentActivities, sortActivePrayers, sortActivities, sortAnsweredPrayers, upcomingFollowUps } from '../support/ordering';
 
 // Sunday 22 November 2026, 15:30 local time.
 const now = new Date(2026, 10, 22, 15, 30);
@@ -29,11 +22,7 @@ function prayer(id: number, date: Date, answerDate: Date | null = null) {
 
 describe('sortActivities', () => {
   it('puts the newest activity first', () => {
-    const items = [
-      activity(1, new Date(2026, 10, 20, 9, 0)),
-      activity(2, new Date(2026, 10, 22, 9, 0)),
-      activity(3, new Date(2026, 10, 21, 9, 0)),
-    ];
+    const items = [activity(1, new Date(2026, 10, 20, 9, 0)), activity(2, new Date(2026, 10, 22, 9, 0)), activity(3, new Date(2026, 10, 21, 9, 0))];
     expect(ids(sortActivities(items))).toEqual([2, 3, 1]);
   });
 
@@ -123,11 +112,7 @@ describe('groupFollowUps', () => {
 
   it('puts completed follow-ups only in Completed, whatever their date', () => {
     const groups = groupFollowUps(
-      [
-        followUp(1, new Date(2026, 10, 1), true),
-        followUp(2, new Date(2026, 10, 22, 10, 0), true),
-        followUp(3, new Date(2026, 11, 1), true),
-      ],
+      [followUp(1, new Date(2026, 10, 1), true), followUp(2, new Date(2026, 10, 22, 10, 0), true), followUp(3, new Date(2026, 11, 1), true)],
       now,
     );
     expect(groups.overdue).toEqual([]);
@@ -137,30 +122,20 @@ describe('groupFollowUps', () => {
   });
 
   it('sorts Overdue oldest first, so the most overdue comes first', () => {
-    const groups = groupFollowUps(
-      [followUp(1, new Date(2026, 10, 21)), followUp(2, new Date(2026, 10, 1)), followUp(3, new Date(2026, 10, 15))],
-      now,
-    );
+    const groups = groupFollowUps([followUp(1, new Date(2026, 10, 21)), followUp(2, new Date(2026, 10, 1)), followUp(3, new Date(2026, 10, 15))], now);
     expect(ids(groups.overdue)).toEqual([2, 3, 1]);
   });
 
   it('sorts Today soonest first', () => {
     const groups = groupFollowUps(
-      [
-        followUp(1, new Date(2026, 10, 22, 18, 0)),
-        followUp(2, new Date(2026, 10, 22, 8, 0)),
-        followUp(3, new Date(2026, 10, 22, 12, 0)),
-      ],
+      [followUp(1, new Date(2026, 10, 22, 18, 0)), followUp(2, new Date(2026, 10, 22, 8, 0)), followUp(3, new Date(2026, 10, 22, 12, 0))],
       now,
     );
     expect(ids(groups.today)).toEqual([2, 3, 1]);
   });
 
   it('sorts Upcoming soonest first', () => {
-    const groups = groupFollowUps(
-      [followUp(1, new Date(2026, 11, 25)), followUp(2, new Date(2026, 10, 23)), followUp(3, new Date(2026, 10, 30))],
-      now,
-    );
+    const groups = groupFollowUps([followUp(1, new Date(2026, 11, 25)), followUp(2, new Date(2026, 10, 23)), followUp(3, new Date(2026, 10, 30))], now);
     expect(ids(groups.upcoming)).toEqual([2, 3, 1]);
   });
 
@@ -266,10 +241,7 @@ describe('sortAnsweredPrayers', () => {
   });
 
   it('orders by answer date, not request date', () => {
-    const items = [
-      prayer(1, new Date(2026, 10, 20), new Date(2026, 10, 21)),
-      prayer(2, new Date(2026, 0, 1), new Date(2026, 10, 22)),
-    ];
+    const items = [prayer(1, new Date(2026, 10, 20), new Date(2026, 10, 21)), prayer(2, new Date(2026, 0, 1), new Date(2026, 10, 22))];
     expect(ids(sortAnsweredPrayers(items))).toEqual([2, 1]);
   });
 

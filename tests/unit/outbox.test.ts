@@ -7,7 +7,10 @@ function memoryStore(entries: OutboxEntry[]): OutboxStore & { entries: OutboxEnt
     entries,
     waitingFor: async (userId) => entries.filter((e) => e.userId === userId),
     async remove(key) {
-      entries.splice(entries.findIndex((e) => e.key === key), 1);
+      entries.splice(
+        entries.findIndex((e) => e.key === key),
+        1,
+      );
     },
   };
 }
@@ -31,7 +34,14 @@ describe('flushOutbox', () => {
   });
 
   it('sends follow-ups and prayer requests in the order they were added, each reported by its kind', async () => {
-    const followUp: OutboxEntry = { kind: 'followUp', key: 'f', userId: 1, contactName: 'Pilar', input: { contactId: 3, date: new Date(), description: 'Call' }, queuedAt: new Date() };
+    const followUp: OutboxEntry = {
+      kind: 'followUp',
+      key: 'f',
+      userId: 1,
+      contactName: 'Pilar',
+      input: { contactId: 3, date: new Date(), description: 'Call' },
+      queuedAt: new Date(),
+    };
     const prayer: OutboxEntry = { kind: 'prayer', key: 'p', userId: 1, contactName: 'Pilar', input: { contactId: 3, request: 'Health' }, queuedAt: new Date() };
     const store = memoryStore([entry('a'), followUp, prayer]);
     const sent: string[] = [];
@@ -60,9 +70,14 @@ describe('flushOutbox', () => {
   it('drops an entry the server refuses for good (400) and goes on with the rest', async () => {
     const store = memoryStore([entry('bad'), entry('good')]);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const result = await flushOutbox(1, async (e) => {
-      if (e.key === 'bad') throw new HttpFailure(400);
-    }, statusOf, store);
+    const result = await flushOutbox(
+      1,
+      async (e) => {
+        if (e.key === 'bad') throw new HttpFailure(400);
+      },
+      statusOf,
+      store,
+    );
     warn.mockRestore();
     expect(result).toMatchObject({ sent: 1, refused: 1, retryLater: false });
     expect(store.entries).toEqual([]);

@@ -43,7 +43,12 @@ describe('which reads are kept', () => {
 
 describe('which kept entries come back', () => {
   const now = Date.UTC(2030, 0, 10);
-  const entry = (hash: string, owner: number, age = 0, build = 'b1'): KeptEntry => ({ hash, owner, build, query: { queryHash: hash, state: { dataUpdatedAt: now - age } } });
+  const entry = (hash: string, owner: number, age = 0, build = 'b1'): KeptEntry => ({
+    hash,
+    owner,
+    build,
+    query: { queryHash: hash, state: { dataUpdatedAt: now - age } },
+  });
 
   it('only the remembered user’s, of this build, within the age limit; the rest is deleted', () => {
     const entries = [entry('mine', 1), entry('theirs', 2), entry('old', 1, KEPT_FOR_MS + 1), entry('other build', 1, 0, 'b0'), entry('a week', 1, KEPT_FOR_MS)];

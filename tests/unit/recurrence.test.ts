@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { addInterval, nextAfterCompletion, nextDate, nextOccurrence, occurrence } from '../../shared/recurrence';
 
 /** A wall-clock time in a zone as a moment (months 1-based, as people write them). */
-const at = (zone: string, year: number, month: number, day: number, hour = 12, minute = 0) => new Date(new TZDate(year, month - 1, day, hour, minute, 0, 0, zone).getTime());
+const at = (zone: string, year: number, month: number, day: number, hour = 12, minute = 0) =>
+  new Date(new TZDate(year, month - 1, day, hour, minute, 0, 0, zone).getTime());
 /** A moment as its wall-clock time in a zone. */
 const wall = (zone: string, moment: Date) => {
   const local = new TZDate(moment.getTime(), zone);
@@ -29,7 +30,12 @@ describe('months', () => {
 
   it('gives February its 29th in a leap year, and the 28th after it', () => {
     const anchor = at(NY, 2027, 11, 30);
-    expect([1, 2, 3, 4].map((k) => wall(NY, occurrence(anchor, 3, 'month', k, NY)))).toEqual(['2028-02-29 12:00', '2028-05-30 12:00', '2028-08-30 12:00', '2028-11-30 12:00']);
+    expect([1, 2, 3, 4].map((k) => wall(NY, occurrence(anchor, 3, 'month', k, NY)))).toEqual([
+      '2028-02-29 12:00',
+      '2028-05-30 12:00',
+      '2028-08-30 12:00',
+      '2028-11-30 12:00',
+    ]);
     expect(wall(NY, occurrence(at(NY, 2028, 2, 29), 12, 'month', 1, NY))).toBe('2029-02-28 12:00');
   });
 
@@ -92,7 +98,9 @@ describe('the next follow-up of a series', () => {
     // Completed at 22:00 on Mar 5 in New York: already Mar 6 in UTC.
     const completedAt = at(NY, 2025, 3, 5, 22);
     expect(wall(NY, nextAfterCompletion(date, completedAt, 2, 'week', NY))).toBe('2025-03-19 09:00');
-    expect(wall(NY, nextDate({ date, repeatEvery: 1, repeatUnit: 'month', repeatFrom: 'completion', repeatAnchor: null }, at(NY, 2025, 1, 31, 15), NY)!)).toBe('2025-02-28 09:00');
+    expect(wall(NY, nextDate({ date, repeatEvery: 1, repeatUnit: 'month', repeatFrom: 'completion', repeatAnchor: null }, at(NY, 2025, 1, 31, 15), NY)!)).toBe(
+      '2025-02-28 09:00',
+    );
     expect(wall(NY, nextAfterCompletion(date, completedAt, 2, 'week', 'UTC'))).toBe('2025-03-20 10:00');
   });
 

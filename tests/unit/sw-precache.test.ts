@@ -34,7 +34,13 @@ describe('precacheManifest', () => {
 
   it('lists every file but the worker, maps and compressed copies, sorted; hashed assets have no revision of their own', () => {
     const entries = build(release);
-    expect(entries.map((e) => e.url)).toEqual(['/assets/GoalsPage-bbbb.js', '/assets/index-aaaa.js', '/icons/icon-192.png', '/index.html', '/manifest.webmanifest']);
+    expect(entries.map((e) => e.url)).toEqual([
+      '/assets/GoalsPage-bbbb.js',
+      '/assets/index-aaaa.js',
+      '/icons/icon-192.png',
+      '/index.html',
+      '/manifest.webmanifest',
+    ]);
     for (const entry of entries) expect(entry.revision === null, entry.url).toBe(entry.url.startsWith('/assets/'));
     for (const entry of entries.filter((e) => e.revision !== null)) expect(entry.revision).toMatch(/^[0-9a-f]{16}$/);
   });

@@ -4,13 +4,7 @@ import { activityTypeSchema, followUpTypeSchema } from '../../server/schemas/act
 import { spiritualStatusSchema } from '../../server/schemas/contacts';
 import { goalTypeSchema } from '../../server/schemas/goals';
 import { teamRoleSchema } from '../../server/schemas/teams';
-import {
-  activityTypeOptions,
-  activityFollowUpTypeOptions,
-  followUpTypeOptions,
-  goalTypeOptions,
-  spiritualStatusOptions,
-} from '../../src/forms/options';
+import { activityTypeOptions, activityFollowUpTypeOptions, followUpTypeOptions, goalTypeOptions, spiritualStatusOptions } from '../../src/forms/options';
 import { resourceIconKind } from '../../src/lib/resourceIcon';
 import {
   activityTypeLabel,
@@ -103,9 +97,12 @@ describe('labels', () => {
     expect(followUpCalendarWords[type]).toBe(calendar);
   });
 
-  it.each(['', 'Phone Call', 'call', 'in person', 'hasOwnProperty'])('labels a follow-up type outside the set, %j, as Other (no matching by substring)', (type) => {
-    expect(followUpTypeLabel(type)).toBe('Other');
-  });
+  it.each(['', 'Phone Call', 'call', 'in person', 'hasOwnProperty'])(
+    'labels a follow-up type outside the set, %j, as Other (no matching by substring)',
+    (type) => {
+      expect(followUpTypeLabel(type)).toBe('Other');
+    },
+  );
 
   it.each([
     ['exploring', 'Exploring'],

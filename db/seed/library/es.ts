@@ -78,7 +78,8 @@ export const library: LibraryResource[] = [
   {
     slug: 'asking-good-questions-and-listening',
     title: 'Hacer buenas preguntas y saber escuchar',
-    description: 'Cómo la curiosidad y la escucha atenta generan confianza, y cómo responder con sinceridad a las preguntas difíciles, incluso diciendo “no sé”.',
+    description:
+      'Cómo la curiosidad y la escucha atenta generan confianza, y cómo responder con sinceridad a las preguntas difíciles, incluso diciendo “no sé”.',
     category: 'Escuchar',
     content: paragraphs([
       `Jesús hacía muchísimas preguntas. A un ciego le dijo: “¿Qué quieres que haga por ti?” (Marcos 10:51), y a dos caminantes desanimados: “¿Qué vienen discutiendo por el camino?” (Lucas 24:17). Las buenas preguntas muestran respeto: tratan a la otra persona como alguien que vale la pena comprender, no como un objetivo que hay que conquistar.`,
@@ -108,7 +109,8 @@ export const library: LibraryResource[] = [
   {
     slug: 'following-up-after-a-conversation',
     title: 'Dar seguimiento después de una conversación',
-    description: 'Qué hacer en los días posteriores a una buena conversación: el momento oportuno, mensajes sencillos, cumplir lo prometido y ofrecer un siguiente paso.',
+    description:
+      'Qué hacer en los días posteriores a una buena conversación: el momento oportuno, mensajes sencillos, cumplir lo prometido y ofrecer un siguiente paso.',
     category: 'Seguimiento',
     content: paragraphs([
       `Muchas buenas conversaciones no llegan a ninguna parte simplemente porque nadie les da seguimiento. Pablo volvió a visitar a las personas que había conocido en su primer viaje para ver cómo estaban (Hechos 15:36), y escribió que no solo les había compartido el evangelio, sino también su propia vida (1 Tesalonicenses 2:8). Dar seguimiento le muestra a tu amigo que la conversación fue importante, y que él también lo es.`,

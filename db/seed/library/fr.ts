@@ -34,7 +34,8 @@ export const library: LibraryResource[] = [
   {
     slug: 'telling-your-story-in-three-minutes',
     title: 'Raconter votre histoire en trois minutes',
-    description: 'Donnez à votre témoignage la forme d’un récit court et honnête : votre vie avant, comment vous avez mis votre confiance en Jésus, et ce qui a changé depuis.',
+    description:
+      'Donnez à votre témoignage la forme d’un récit court et honnête : votre vie avant, comment vous avez mis votre confiance en Jésus, et ce qui a changé depuis.',
     category: 'Évangélisation personnelle',
     content: paragraphs([
       `Après avoir délivré un homme, Jésus lui a dit : « Rentre chez toi, auprès des tiens, et raconte-leur tout ce que le Seigneur a fait pour toi » (Marc 5.19). Votre histoire est l’une des façons les plus naturelles de parler de Jésus. On peut contester des idées, mais on écoute en général le récit sincère de ce qu’a vécu quelqu’un que l’on connaît.`,
@@ -78,7 +79,8 @@ export const library: LibraryResource[] = [
   {
     slug: 'asking-good-questions-and-listening',
     title: 'Poser de bonnes questions et bien écouter',
-    description: 'Comment la curiosité et une écoute attentive bâtissent la confiance, et comment répondre honnêtement aux questions difficiles, y compris en disant « je ne sais pas ».',
+    description:
+      'Comment la curiosité et une écoute attentive bâtissent la confiance, et comment répondre honnêtement aux questions difficiles, y compris en disant « je ne sais pas ».',
     category: 'Écoute',
     content: paragraphs([
       `Jésus posait énormément de questions. À un aveugle, il a demandé : « Que veux-tu que je fasse pour toi ? » (Marc 10.51), et à deux voyageurs découragés : « De quoi parlez-vous en chemin ? » (Luc 24.17). De bonnes questions témoignent du respect : elles traitent l’autre comme quelqu’un qui mérite d’être compris, et non comme une cible à conquérir.`,
@@ -108,7 +110,8 @@ export const library: LibraryResource[] = [
   {
     slug: 'following-up-after-a-conversation',
     title: 'Assurer le suivi après une conversation',
-    description: 'Que faire dans les jours qui suivent une bonne conversation : le bon moment, des messages simples, des promesses tenues et une prochaine étape à proposer.',
+    description:
+      'Que faire dans les jours qui suivent une bonne conversation : le bon moment, des messages simples, des promesses tenues et une prochaine étape à proposer.',
     category: 'Suivi',
     content: paragraphs([
       `Beaucoup de bonnes conversations restent sans lendemain, simplement parce que personne n’assure le suivi. Paul est retourné voir les personnes rencontrées lors de son premier voyage pour savoir comment elles allaient (Actes 15.36), et il a écrit qu’il leur avait donné non seulement l’Évangile, mais sa propre vie (1 Thessaloniciens 2.8). Le suivi montre à votre ami que cette conversation comptait, et qu’il compte, lui aussi.`,
@@ -123,7 +126,8 @@ export const library: LibraryResource[] = [
   {
     slug: 'reading-the-bible-with-a-new-believer',
     title: 'Lire la Bible avec un nouveau croyant',
-    description: 'Une méthode simple pour les premières semaines de lecture de la Bible ensemble : des passages courts, trois questions et des échanges francs.',
+    description:
+      'Une méthode simple pour les premières semaines de lecture de la Bible ensemble : des passages courts, trois questions et des échanges francs.',
     category: 'Discipulat',
     content: paragraphs([
       `Quand Philippe a rencontré un haut fonctionnaire qui lisait le livre d’Ésaïe, il lui a demandé : « Comprends-tu ce que tu lis ? » L’homme a répondu : « Comment le pourrais-je, si personne ne me guide ? » (Actes 8.30-31). Les nouveaux croyants grandissent en rencontrant Jésus dans les Écritures, et beaucoup ont besoin, au début, d’un ami qui lise à leurs côtés.`,

@@ -49,7 +49,8 @@ export const library: LibraryResource[] = [
   {
     slug: 'starting-spiritual-conversations',
     title: 'Como começar conversas espirituais com naturalidade',
-    description: 'Maneiras gentis, sem forçar a barra, de levar uma conversa do dia a dia para o que mais importa, e de saber quando deixar o assunto descansar.',
+    description:
+      'Maneiras gentis, sem forçar a barra, de levar uma conversa do dia a dia para o que mais importa, e de saber quando deixar o assunto descansar.',
     category: 'Evangelismo pessoal',
     content: paragraphs([
       `Jesus começou uma das suas conversas mais importantes pedindo água a uma mulher junto a um poço, no calor do meio-dia (João 4:7). A maioria das conversas espirituais começa em lugares comuns: no portão da escola, no almoço do trabalho ou ajudando um vizinho a carregar caixas no dia da mudança. Comece onde as pessoas já estão e seja, antes de tudo, um bom amigo.`,
@@ -78,7 +79,8 @@ export const library: LibraryResource[] = [
   {
     slug: 'asking-good-questions-and-listening',
     title: 'Fazer boas perguntas e ouvir bem',
-    description: 'Como a curiosidade e a escuta atenta constroem confiança, e como responder a perguntas difíceis com honestidade, inclusive dizendo “não sei”.',
+    description:
+      'Como a curiosidade e a escuta atenta constroem confiança, e como responder a perguntas difíceis com honestidade, inclusive dizendo “não sei”.',
     category: 'Escuta',
     content: paragraphs([
       `Jesus fazia muitas perguntas. A um cego ele disse: “O que você quer que eu faça por você?” (Marcos 10:51), e a dois viajantes desanimados: “Sobre o que vocês estão conversando pelo caminho?” (Lucas 24:17). Boas perguntas demonstram respeito: tratam o outro como alguém que vale a pena entender, e não como um alvo a ser conquistado.`,
