@@ -117,7 +117,7 @@ const LAST = [
   'Zimmer',
 ];
 const WORDS =
-  'talked about hope grace family work faith questions church prayer bible future forgiveness loss joy doubt story gospel meaning purpose coffee park neighbour invited study next week shared testimony listened'.split(
+  `talked about hope grace family work faith questions church prayer bible future forgiveness loss joy doubt story gospel meaning purpose coffee park neighbour invited study next week shared testimony listened`.split(
     ' ',
   );
 

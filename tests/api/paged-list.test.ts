@@ -24,17 +24,14 @@ const goalOf = (title: string, type: string, teamId: number | null) => ({
 
 beforeAll(async () => {
   server = await startServer();
-  let ben: ApiClient;
-  let cal: ApiClient;
   ({
     client: ann,
     user: { id: annId },
   } = await signedInClient(server, 'ann'));
-  ({
-    client: ben,
-    user: { id: benId },
-  } = await signedInClient(server, 'ben'));
-  ({ client: cal } = await signedInClient(server, 'cal'));
+  const signedInBen = await signedInClient(server, 'ben');
+  const ben = signedInBen.client;
+  benId = signedInBen.user.id;
+  const { client: cal } = await signedInClient(server, 'cal');
   const team = (await ben.post('/api/teams', { name: 'Riverside' })).body.id;
   await joinTeam(ben, team, { client: ann, id: annId }, 'viewer');
   // Titles that tie on purpose (ties go by id) and interleave Ann's own goals with her team's.
