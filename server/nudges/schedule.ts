@@ -2,16 +2,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 
-/** Whether the runtime knows an IANA time zone name ('Europe/Paris'). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return name.length <= 64;
-  } catch {
-    return false;
-  }
-}
-
 /** The day a moment falls on in a time zone, as YYYY-MM-DD. */
 export function localDay(at: Date | number, timeZone: string): string {
   return format(new TZDate(typeof at === 'number' ? at : at.getTime(), timeZone), 'yyyy-MM-dd');

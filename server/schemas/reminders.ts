@@ -1,7 +1,7 @@
 // Inputs of the reminder settings (issue 16: Settings → Reminders, GET/PUT /api/account/reminders).
 import { z } from 'zod';
 import { msg } from '../../shared/i18n';
-import { isTimeZone } from '../nudges/schedule';
+import { isTimeZone } from '../../shared/timeZone';
 
 const flag = z.boolean({ error: msg('Must be true or false') });
 

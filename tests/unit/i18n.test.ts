@@ -241,10 +241,10 @@ describe('words that read right', () => {
 
 describe('the glossary (docs/glossary.md)', () => {
   const glossary = readFileSync(new URL('../../docs/glossary.md', import.meta.url), 'utf8');
-  /** The rows of one language's table: its English words to its own. */
+  /** The rows of one language's table: its English words to its own (cells padded or not, as Prettier aligns them). */
   const rowsOf = (locale: Locale) => {
     const section = glossary.split(/^## /m).find((part) => part.split('\n')[0].includes(`(${locale})`)) ?? '';
-    return new Map([...section.matchAll(/^\| ([^|]+?) \| ([^|]+?) \|/gm)].map((row) => [row[1], row[2]]));
+    return new Map([...section.matchAll(/^\|\s*([^|]+?)\s*\|\s*([^|]+?)\s*\|/gm)].map((row) => [row[1], row[2]]));
   };
 
   it.each(['es', 'pt-BR', 'fr', 'ar'] as const)("%s: the status names are the catalogue's translations of the status labels", async (locale) => {
