@@ -14,7 +14,7 @@ export function procedureAt(path: string): AnyProcedure {
 
 /**
  * What `.input()` and `.output()` were given. tRPC 11 keeps them on `procedure._def` (`inputs` is in its declarations,
- * `output` is not) and has no public getter for either; tests/api/trpc-internals.test.ts pins the version this was read
+ * `output` is not) and has no public getter for either; tests/api/answers.test.ts pins the version this was read
  * from and fails when an upgrade moves them.
  */
 export function parsersOf(procedure: AnyProcedure): { inputs: unknown[]; output: unknown } {

@@ -126,12 +126,6 @@ export const contactList = definePagedList<ContactPageInput>()({
   order: (input, who) => ({ key: sortKey(input.sort ?? 'name', who), direction: 'asc' }),
 });
 
-/** One page of contacts, built once per shape. */
-export const contactPage = contactList.page;
-
-/** The page's query as built, with its selection (the tests read its plan and compare it with the prepared one). */
-export const contactListQuery = contactList.build;
-
 /** A list's input as the page takes it. */
 export const contactPageInput = ({ q, ...input }: NonNullable<z.infer<typeof contactListInput>>): ContactPageInput => ({
   ...input,
@@ -156,7 +150,7 @@ export const contactsRouter = router({
     .input(contactListInput)
     .output(answer(answers.contact.array()))
     .query(({ ctx, input }) => {
-      return contactPage(ctx.database.read, ctx.authority, input && contactPageInput(input));
+      return contactList.page(ctx.database.read, ctx.authority, input && contactPageInput(input));
     }),
 
   /**

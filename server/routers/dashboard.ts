@@ -9,7 +9,7 @@ import { dateInput } from '../schemas/common';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { activityPage } from './activities';
+import { activityList } from './activities';
 import { followUpListColumns, selectFollowUps } from './followUps';
 import { goalColumns } from './goals';
 import { inReadersLanguage, resourceCardColumns } from './resources';
@@ -125,7 +125,7 @@ export const dashboardRouter = router({
     const [stats, activeGoals, recentActivities, upcomingFollowUps, overdue, firstResources] = await Promise.all([
       computeStats(db, userId, ctx.locale),
       activeGoalsQuery(db).all({ userId }),
-      activityPage(db, who, { limit: 3 }),
+      activityList.page(db, who, { limit: 3 }),
       upcomingList.page(db, who, { from: input.upcomingFrom, limit: 3 }),
       preparedDueFollowUps(db).all({ userId, before: input.upcomingFrom.getTime() }),
       firstResourcesQuery(db).all({ userId, locale: ctx.locale }),

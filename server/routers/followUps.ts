@@ -96,12 +96,6 @@ export const followUpList = definePagedList<NonNullable<z.infer<typeof followUpL
   order: (input) => ({ key: followUps.date, direction: sectionOf(input).direction }),
 });
 
-/** One page of a follow-up list or section, built once per shape. */
-export const followUpPage = followUpList.page;
-
-/** The page's query as built (the tests read its plan and compare it with the prepared one). */
-export const followUpPageQuery = followUpList.query;
-
 const NOT_FOUND = msg('Follow-up not found');
 const followUpRecords = recordsOf(followUps, NOT_FOUND, (db, where) => selectFollowUps(db).where(where));
 const calendarRecords = recordsOf(followUps, NOT_FOUND, (db, where) => selectCalendarFollowUps(db).where(where));
@@ -226,7 +220,7 @@ export const followUpsRouter = router({
   list: protectedProcedure
     .input(followUpListInput)
     .output(answer(answers.followUp.array()))
-    .query(({ ctx, input }) => followUpPage(ctx.database.read, ctx.authority, input)),
+    .query(({ ctx, input }) => followUpList.page(ctx.database.read, ctx.authority, input)),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['follow_up']);

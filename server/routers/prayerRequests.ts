@@ -56,12 +56,6 @@ export const prayerList = definePagedList<NonNullable<z.infer<typeof prayerListI
   order: (input) => ({ key: input.section === 'answered' ? answeredOn : prayerRequests.date, direction: 'desc' }),
 });
 
-/** One page of a prayer list or tab, built once per shape. */
-export const prayerPage = prayerList.page;
-
-/** The page's query as built (the tests read its plan and compare it with the prepared one). */
-export const prayerPageQuery = prayerList.query;
-
 const prayerRecords = recordsOf(prayerRequests, msg('Prayer request not found'), (db, where) => selectPrayers(db).where(where));
 
 /** An answered prayer always has an answer date (now unless given); an unanswered one has none. */
@@ -74,7 +68,7 @@ export const prayerRequestsRouter = router({
   list: protectedProcedure
     .input(prayerListInput)
     .output(answer(answers.prayerRequest.array()))
-    .query(({ ctx, input }) => prayerPage(ctx.database.read, ctx.authority, input)),
+    .query(({ ctx, input }) => prayerList.page(ctx.database.read, ctx.authority, input)),
 
   counts: protectedProcedure.query(async ({ ctx }) => {
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['prayer']);

@@ -3,7 +3,7 @@
 import { decidedInSql } from '../../server/access';
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactListQuery } from '../../server/routers/contacts';
+import { contactList } from '../../server/routers/contacts';
 import { daysFromNow, joinTeam, signedInClient, startServer, type ApiClient, type TestServer } from './harness';
 
 let server: TestServer;
@@ -54,7 +54,7 @@ describe('the cost of the two dates', () => {
     const { client, user } = await signedInClient(server, 'planner');
     expect((await client.post('/api/teams', { name: 'Planners' })).status).toBe(201);
     const lists = (['name', 'lastContact', 'nextFollowUp'] as const).map((sort) =>
-      contactListQuery(server.database.read, decidedInSql(user.id), { sort, limit: 50 }).query.toSQL(),
+      contactList.build(server.database.read, decidedInSql(user.id), { sort, limit: 50 }).query.toSQL(),
     );
     // A connection of its own: an EXPLAIN on the server's reader pool left that connection on an old snapshot.
     const inspector = createClient({ url: server.dbUrl });

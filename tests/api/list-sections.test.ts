@@ -1,8 +1,8 @@
 // The screens' groups read a page at a time: follow-up sections within the caller's day and prayer tabs, each in its own order, over own and team rows only.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followUpPageQuery } from '../../server/routers/followUps';
-import { prayerPageQuery } from '../../server/routers/prayerRequests';
+import { followUpList } from '../../server/routers/followUps';
+import { prayerList } from '../../server/routers/prayerRequests';
 import { sortActivePrayers, sortAnsweredPrayers } from '../support/ordering';
 import { ApiClient, queryPlan, signedInClient, startSignedIn, unindexedScans, type TestServer, joinTeam } from './harness';
 import { trpcQuery } from './trpc';
@@ -296,11 +296,11 @@ describe('query plans of the sections', () => {
     const inputs = [
       ...(['overdue', 'today', 'upcoming', 'completed'] as const).map((section) => ({
         kind: 'follow_ups',
-        query: (cursor?: number) => followUpPageQuery(db, me, { section, todayStart, tomorrowStart, limit: 50, cursor }),
+        query: (cursor?: number) => followUpList.query(db, me, { section, todayStart, tomorrowStart, limit: 50, cursor }),
       })),
       ...(['active', 'answered'] as const).map((section) => ({
         kind: 'prayer_requests',
-        query: (cursor?: number) => prayerPageQuery(db, me, { section, limit: 50, cursor }),
+        query: (cursor?: number) => prayerList.query(db, me, { section, limit: 50, cursor }),
       })),
     ];
     for (const { kind, query } of inputs) {
@@ -316,7 +316,7 @@ describe('query plans of the sections', () => {
   });
 
   it('seeks past the cursor in the Answered order rather than walking the entries before it', async () => {
-    const lines = await plan(prayerPageQuery(server.database.read, { userId: meId, teams: [] }, { section: 'answered', limit: 50, cursor: 1 }));
+    const lines = await plan(prayerList.query(server.database.read, { userId: meId, teams: [] }, { section: 'answered', limit: 50, cursor: 1 }));
     expect(lines.join('\n')).toMatch(/prayer_requests_owner_answered_idx \(created_by=\? AND answered=\? AND <expr>/);
   });
 });

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupFollowUps } from '../support/ordering';
 import { decidedInSql, readAuthority, type Authority } from '../../server/access';
 import { rowsOf } from '../../server/queries/rows';
-import { activityColumns, activityPage, activityPageQuery } from '../../server/routers/activities';
-import { contactListQuery, contactPage, contactPageInput } from '../../server/routers/contacts';
-import { followUpListColumns, followUpPage, followUpPageQuery } from '../../server/routers/followUps';
-import { prayerListColumns, prayerPage, prayerPageQuery } from '../../server/routers/prayerRequests';
+import { activityColumns, activityList } from '../../server/routers/activities';
+import { contactList, contactPageInput } from '../../server/routers/contacts';
+import { followUpListColumns, followUpList } from '../../server/routers/followUps';
+import { prayerListColumns, prayerList } from '../../server/routers/prayerRequests';
 import { signedInClient, startSignedIn, type ApiClient, type TestServer, joinTeam } from './harness';
 
 let server: TestServer;
@@ -206,7 +206,7 @@ describe('page queries built once per shape', () => {
           cursor: maybe(pick(all.activities)),
           limit: pick([1, 2, 5, 50]),
         };
-        return [await activityPage(db, who, input), await rowsOf(activityColumns, activityPageQuery(db, who, input))];
+        return [await activityList.page(db, who, input), await rowsOf(activityColumns, activityList.query(db, who, input))];
       },
       followUps: async (who: Authority) => {
         const section = pick([undefined, 'overdue', 'today', 'upcoming', 'completed'] as const);
@@ -218,12 +218,12 @@ describe('page queries built once per shape', () => {
           cursor: maybe(pick(all.followUps)),
           limit: pick([1, 3, 50]),
         };
-        return [await followUpPage(db, who, input), await rowsOf(followUpListColumns, followUpPageQuery(db, who, input))];
+        return [await followUpList.page(db, who, input), await rowsOf(followUpListColumns, followUpList.query(db, who, input))];
       },
       prayers: async (who: Authority) => {
         const section = pick([undefined, 'active', 'answered'] as const);
         const input = { section, answered: section ? undefined : maybe(random(2) === 0), cursor: maybe(pick(all.prayers)), limit: pick([1, 3, 50]) };
-        return [await prayerPage(db, who, input), await rowsOf(prayerListColumns, prayerPageQuery(db, who, input))];
+        return [await prayerList.page(db, who, input), await rowsOf(prayerListColumns, prayerList.query(db, who, input))];
       },
       contacts: async (who: Authority) => {
         const input = contactPageInput({
@@ -233,8 +233,8 @@ describe('page queries built once per shape', () => {
           cursor: maybe(pick(all.contacts)),
           limit: pick([1, 4, 50]),
         });
-        const { fields, query } = contactListQuery(db, who, { ...input, limit: input.limit! });
-        return [await contactPage(db, who, input), await rowsOf(fields, query)];
+        const { fields, query } = contactList.build(db, who, { ...input, limit: input.limit! });
+        return [await contactList.page(db, who, input), await rowsOf(fields, query)];
       },
     };
     let answered = 0;
@@ -251,9 +251,9 @@ describe('page queries built once per shape', () => {
   it('refuses an input key named like a placeholder of the authority, which would set whose rows are read', async () => {
     const db = server.database.read;
     const ann = await readAuthority(db, annId);
-    await expect(activityPage(db, ann, { limit: 5, '@user': benId } as never)).rejects.toThrow(/authority placeholder/);
-    await expect(activityPage(db, ann, { limit: 5, '@team0': teamB } as never)).rejects.toThrow(/authority placeholder/);
+    await expect(activityList.page(db, ann, { limit: 5, '@user': benId } as never)).rejects.toThrow(/authority placeholder/);
+    await expect(activityList.page(db, ann, { limit: 5, '@team0': teamB } as never)).rejects.toThrow(/authority placeholder/);
     // Ann's own page still answers as before.
-    expect((await activityPage(db, ann, { limit: 5 })).length).toBe(5);
+    expect((await activityList.page(db, ann, { limit: 5 })).length).toBe(5);
   });
 });
