@@ -147,14 +147,17 @@ export const pageFields = {
   cursor: id.optional(),
 };
 
+/** An IANA time zone name ('Europe/Paris'), as the reminder settings store it and the client sends its own. */
+export const timeZoneName = () =>
+  z
+    .string({ error: msg('Time zone must be a time zone name such as Europe/Paris') })
+    .refine(isTimeZone, msg('Time zone must be a time zone name such as Europe/Paris'));
+
 /**
  * The browser's IANA time zone, where the user's days are (a repeating follow-up's next date, the day of a status
  * change); without it the user's saved zone, else UTC.
  */
-export const timeZoneInput = z
-  .string({ error: msg('Time zone must be a time zone name such as Europe/Paris') })
-  .refine(isTimeZone, msg('Time zone must be a time zone name such as Europe/Paris'))
-  .optional();
+export const timeZoneInput = timeZoneName().optional();
 
 /**
  * Chosen by the client's offline outbox (decisions 006, 027); a replay with the same key answers the first result again.

@@ -1,7 +1,7 @@
 // Inputs of the reminder settings (issue 16: Settings → Reminders, GET/PUT /api/account/reminders).
 import { z } from 'zod';
 import { msg } from '../../shared/i18n';
-import { isTimeZone } from '../../shared/timeZone';
+import { timeZoneName } from './common';
 
 const flag = z.boolean({ error: msg('Must be true or false') });
 
@@ -14,9 +14,7 @@ export const remindersUpdateInput = z
       .int(msg('Hour must be a whole number from 0 to 23'))
       .min(0, msg('Hour must be a whole number from 0 to 23'))
       .max(23, msg('Hour must be a whole number from 0 to 23')),
-    timeZone: z
-      .string({ error: msg('Time zone must be a time zone name such as Europe/Paris') })
-      .refine(isTimeZone, msg('Time zone must be a time zone name such as Europe/Paris')),
+    timeZone: timeZoneName(),
     byEmail: flag,
     byPush: flag,
     includeFollowUps: flag,
