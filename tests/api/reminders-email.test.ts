@@ -86,6 +86,17 @@ describe('reminder settings', () => {
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
     expect((await client.get('/api/account/reminders')).body).toEqual(initial.body);
+    // The reminder settings and a follow-up's completion check a zone with one rule and one message (timeZoneName).
+    const zone = 'Time zone must be a time zone name such as Europe/Paris';
+    expect((await client.put('/api/account/reminders', { timeZone: 'Mars/Olympus' })).body.message).toBe(zone);
+    const contact = await client.post('/api/contacts', { name: 'Zoe' });
+    const followUp = await client.post('/api/followups', {
+      contactId: contact.body.id,
+      date: new Date(Date.now() + DAY).toISOString(),
+      description: 'Call',
+      type: 'phone',
+    });
+    expect((await client.post(`/api/followups/${followUp.body.id}/complete`, { timeZone: 'Mars/Olympus' })).body.message).toBe(zone);
 
     const before = Date.now();
     const on = await client.put('/api/account/reminders', { remindersOn: true, hour: 7, timeZone: 'America/New_York' });
