@@ -414,6 +414,8 @@ describe('the scheduler in server processes', () => {
     // A database of its own, its users made through the API of a server without a scheduler (the harness's).
     const setup = await startServer({ SMTP_URL: smtp.url });
     const db = createClient({ url: setup.dbUrl });
+    // The test's own writes wait for the server processes' like theirs do, not fail with SQLITE_BUSY (one connection: execute only).
+    await db.execute('PRAGMA busy_timeout = 5000');
     try {
       const userWith = async (prefix: string) => {
         const { client, user } = await signedInClient(setup, prefix);
