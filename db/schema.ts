@@ -39,6 +39,8 @@ export const users = sqliteTable(
      * for every account older than the column, and again after each change of the address.
      */
     emailConfirmed: integer('email_confirmed', { mode: 'boolean' }).notNull().default(false),
+    /** When the user last looked at the contacts assigned to them: newer assignments show as a badge (issue 30). */
+    assignmentsSeenAt: integer('assignments_seen_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('users_username_key_unique').on(t.usernameKey),
@@ -107,6 +109,32 @@ export const teamInvitations = sqliteTable(
 );
 
 /**
+ * A link that lets whoever opens it join a team with its role (never admin), until it expires, is revoked or is used up
+ * (issue 30). The code is the link's secret, kept so the team's admins can show the link again.
+ */
+export const teamInviteLinks = sqliteTable(
+  'team_invite_links',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    role: text('role', { enum: teamRoles }).notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /** How many people may join by it; null: no limit. */
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('team_invite_links_code_unique').on(t.code), index('team_invite_links_team_idx').on(t.teamId, t.createdAt)],
+);
+
+/**
  * A user's live email-confirmation link (server/nudges/confirmation.ts): one per user, so a new link replaces the last;
  * deleted when it is used or when the address changes. The link's token itself is only ever in the email.
  */
@@ -166,6 +194,10 @@ export const contacts = sqliteTable(
     nameKey: text('name_key'),
     /** The folded name, email, phone (also without its spaces and signs) and notes, one per line: what `q` searches. */
     searchKey: text('search_key'),
+    /** The team member who looks after this team contact (issue 30); null: nobody. Only ever a member of the contact's team. */
+    assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    /** When it was last assigned: what the assignee's badge of new assignments counts. */
+    assignedAt: integer('assigned_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('contacts_owner_idx').on(t.createdBy, t.createdAt),
@@ -182,6 +214,9 @@ export const contacts = sqliteTable(
     // in it, a searched page reads only the rows that match (SQLite seeks a row once a column outside the index is needed).
     index('contacts_owner_sort_idx').on(t.createdBy, sql`lower(${t.name})`, t.searchKey),
     index('contacts_team_sort_idx').on(t.teamId, sql`lower(${t.name})`, t.searchKey),
+    // 'Assigned to me' in the list's order, and a team's assignments per member (team insight).
+    index('contacts_assignee_sort_idx').on(t.assignedTo, sql`lower(${t.name})`, t.searchKey),
+    index('contacts_team_assignee_idx').on(t.teamId, t.assignedTo, t.assignedAt),
   ],
 );
 

@@ -1,0 +1,41 @@
+// What each team role may do (issue 30): the one matrix the server's access rules (server/access.ts) and the screens
+// (which menus and forms they offer) both read, so the interface never offers what the server refuses.
+import type { TeamRole } from './vocabulary';
+
+/** The things a person may do with a team's rows and with the team itself. */
+export type TeamAction =
+  /** Read the team's rows. */
+  | 'read'
+  /** Create rows in the team (and move one's own contact into it). */
+  | 'create'
+  /** Change or delete the team rows one created. */
+  | 'changeOwn'
+  /** Change or delete any team row, whoever created it. */
+  | 'changeAny'
+  /** Assign a team contact to oneself, or hand one's own assignment back. */
+  | 'assignSelf'
+  /** Assign a team contact to any member. */
+  | 'assignAnyone'
+  /** Rename or delete the team, manage members, invitations and invite links, see each member's figures. */
+  | 'manage';
+
+export const teamAbilities: Record<TeamRole, readonly TeamAction[]> = {
+  admin: ['read', 'create', 'changeOwn', 'changeAny', 'assignSelf', 'assignAnyone', 'manage'],
+  member: ['read', 'create', 'changeOwn', 'assignSelf'],
+  viewer: ['read'],
+};
+
+/** Whether a role may do an action. */
+export const roleCan = (role: TeamRole | null | undefined, action: TeamAction): boolean => !!role && teamAbilities[role].includes(action);
+
+/** The roles that may do an action: what the server's SQL conditions name. */
+export const rolesThatCan = (action: TeamAction): TeamRole[] => (Object.keys(teamAbilities) as TeamRole[]).filter((role) => roleCan(role, action));
+
+/**
+ * Whether a person may change (edit or delete) a row: their own personal row always; a team row by their role in its
+ * team, and for a row they created, `changeOwn` is enough.
+ */
+export function mayChange(row: { teamId: number | null; createdBy: number }, userId: number, role: TeamRole | null | undefined): boolean {
+  if (row.teamId === null) return row.createdBy === userId;
+  return roleCan(role, 'changeAny') || (row.createdBy === userId && roleCan(role, 'changeOwn'));
+}
