@@ -1,7 +1,8 @@
 // Playwright fixtures: a signed-in user created through the API (most tests skip the form), the records the screen tours
-// show, a console-error guard, and the mail the suite's SMTP server received.
+// show, a console-error guard, axe, screenshots when asked, and the mail the suite's SMTP server received.
 import { test as base, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 export interface TestUser {
   id: number;
@@ -111,6 +112,37 @@ export async function api<T = any>(page: Page, path: string, data: unknown): Pro
   const res = await page.request.post(path, { data });
   expect(res.status(), path).toBe(201);
   return res.json();
+}
+
+// The minified build: the full one is 1.3 MB and Chromium parsed it twice per check through @axe-core/playwright.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe's serious and critical WCAG 2 A and AA violations on the page (or inside `include`, a CSS selector), one line
+ * each: `rule: targets`. The same rules as `new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa'])`, run in the page
+ * itself: axe is injected once per document, and the builder's default mode also loaded it into a second, blank page
+ * to merge results per frame (the app has no frames); only violations are gathered, not every node that passed.
+ */
+export async function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const results = await axe.run(selector ? { include: [selector] } : document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
+      resultTypes: ['violations'],
+    });
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, include);
+}
+
+/**
+ * A screenshot under tests/e2e/screenshots/ for a person to look at, only when asked (`E2E_SHOTS=1`): nothing reads
+ * them in a CI run, and full-page ones at the phone's pixel ratio cost about a second each on a busy machine.
+ */
+export async function photograph(page: Page, file: string, options: { fullPage?: boolean } = {}) {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `tests/e2e/screenshots/${file}`, ...options });
 }
 
 /** A toast by its exact title. */

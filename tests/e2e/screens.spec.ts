@@ -1,7 +1,6 @@
-// Every screen at both widths: no serious or critical axe violations, no horizontal overflow, a screenshot kept.
-import AxeBuilder from '@axe-core/playwright';
+// Every screen at both widths: no serious or critical axe violations, no horizontal overflow, a screenshot when asked.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, photograph, seriousAxeViolations, test } from './fixtures';
 
 const screens = [
   { name: 'dashboard', path: '/', heading: 'Dashboard' },
@@ -42,15 +41,10 @@ async function tour(page: Page, project: string, contactId: number, part: number
     await page.goto(screen.path);
     await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
     await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      screen.name + suffix,
-    ).toEqual([]);
+    expect(await seriousAxeViolations(page), screen.name + suffix).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${screen.name} overflows horizontally`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `tests/e2e/screenshots/${screen.name}${suffix}-${project}.png`, fullPage: true });
+    await photograph(page, `${screen.name}${suffix}-${project}.png`, { fullPage: true });
   }
 }
 
@@ -77,8 +71,7 @@ test('the login screen passes axe and is photographed', async ({ page, consoleEr
   ]) {
     await page.goto(path);
     await expect(page.getByRole('button', { name: name === 'login' ? 'Login' : 'Register' })).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-    await page.screenshot({ path: `tests/e2e/screenshots/${name}-${testInfo.project.name}.png`, fullPage: true });
+    expect(await seriousAxeViolations(page), name).toEqual([]);
+    await photograph(page, `${name}-${testInfo.project.name}.png`, { fullPage: true });
   }
 });
