@@ -108,7 +108,7 @@ const screens = [
 
 for (const locale of others) {
   test(`every main screen in ${locale} at phone width: axe, lang and dir, nothing overflows @phone-only`, async ({ page, seeded: { maria } }, testInfo) => {
-    // Ten screens with axe and a full-page photograph each: 49 s on a quiet machine, 72 s at most under two CPU hogs.
+    // Ten screens with axe each (and a full-page photograph with E2E_SHOTS=1): 49 s on a quiet machine before issue 30.
     test.setTimeout(120_000);
     expect((await page.request.put('/api/account/language', { data: { language: locale } })).status()).toBe(200);
     const resources = await (await page.request.get('/api/resources')).json();

@@ -1,6 +1,6 @@
 // Every screen at both widths: no serious or critical axe violations, no horizontal overflow, a screenshot when asked.
 import type { Page } from '@playwright/test';
-import { expect, photograph, seriousAxeViolations, test } from './fixtures';
+import { expect, photograph, seriousAxeViolations, test, tourTest } from './fixtures';
 
 const screens = [
   { name: 'dashboard', path: '/', heading: 'Dashboard' },
@@ -49,12 +49,12 @@ async function tour(page: Page, project: string, contactId: number, part: number
 }
 
 for (let part = 0; part < PARTS; part++) {
-  test(`every screen passes axe, fits the width and is photographed (part ${part + 1} of ${PARTS})`, async ({ page, seeded: { maria } }, testInfo) => {
+  tourTest(`every screen passes axe, fits the width and is photographed (part ${part + 1} of ${PARTS})`, async ({ page, seeded: { maria } }, testInfo) => {
     test.setTimeout(90_000);
     await tour(page, testInfo.project.name, maria.id, part);
   });
 
-  test(`every screen passes axe in the dark theme too (part ${part + 1} of ${PARTS})`, async ({ page, seeded: { maria } }, testInfo) => {
+  tourTest(`every screen passes axe in the dark theme too (part ${part + 1} of ${PARTS})`, async ({ page, seeded: { maria } }, testInfo) => {
     test.setTimeout(90_000);
     await page.goto('/settings');
     await page.getByLabel('Dark').check();
