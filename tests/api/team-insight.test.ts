@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { contacts } from '../../db/schema';
 import { computeStats } from '../../server/routers/dashboard';
-import { activityWeeksQuery, journeyQuery } from '../../server/routers/insights';
+import { activityWeeksQuery, journeyQuery, tallyWeeksQuery } from '../../server/routers/insights';
 import { daysIn, memberFiguresQuery } from '../../server/routers/teamInsight';
 import { ApiClient, daysFromNow, joinTeam, queryPlan, signedInClient, startSignedIn, unindexedScans, type TestServer } from './harness';
 import { trpcQuery } from './trpc';
@@ -166,17 +166,23 @@ describe('query plans', () => {
     const scope = { teamId };
     const plans = await Promise.all([
       queryPlan(server, memberFiguresQuery(db, teamId, days)),
-      queryPlan(server, activityWeeksQuery(db, scope, days.boundaries)),
+      queryPlan(server, tallyWeeksQuery(db, scope, days.boundaries, 20_000, 20_084, [20_010])),
+      queryPlan(server, activityWeeksQuery(db, scope, days.boundaries, days.boundaries[1], new Date(days.boundaries[1].getTime() + 86_400_000))),
       queryPlan(server, journeyQuery(db, scope)),
     ]);
-    const [members, weeks, funnel] = plans.map((lines) => lines.join('\n'));
-    for (const table of ['activities', 'contacts', 'follow_ups', 'team_members'])
+    const [members, weeks, cutDay, funnel] = plans.map((lines) => lines.join('\n'));
+    for (const table of ['activities', 'contacts', 'follow_ups', 'team_members', 'daily_tallies'])
       for (const lines of plans) expect(unindexedScans(lines, table), lines.join('\n')).toEqual([]);
     expect(members).toMatch(/activities USING (COVERING )?INDEX activities_owner_date_idx/);
     expect(members).not.toMatch(/activities_team/);
     expect(members).toMatch(/contacts USING COVERING INDEX contacts_team_assignee_idx/);
     expect(members).toMatch(/follow_ups USING (COVERING )?INDEX follow_ups_owner_idx/);
-    expect(weeks).toMatch(/activities_team_(date|search)_idx/);
+    expect(members).toMatch(
+      /daily_tallies USING (COVERING )?INDEX sqlite_autoindex_daily_tallies_1 \(created_by=\? AND entity=\? AND kind=\? AND day>\? AND day<\?\)/,
+    );
+    // The chart reads the team's tallies for whole days, and a day's range of its activities where a boundary cuts one.
+    expect(weeks).toMatch(/daily_tallies USING INDEX daily_tallies_team_idx \(team_id=\? AND entity=\? AND kind=\? AND day>\? AND day<\?\)/);
+    expect(cutDay).toMatch(/activities USING INDEX activities_team_(date|search)_idx \(team_id=\? AND date>\? AND date<\?\)/);
     expect(funnel).toMatch(/contacts_team_/);
   });
 
