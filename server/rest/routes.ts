@@ -180,6 +180,7 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'DELETE', path: '/api/teams/:teamId/members/:userId', procedure: 'teams.members.remove', input: 'params' },
   { method: 'GET', path: '/api/teams/:teamId/invitations', procedure: 'teams.invitations.list', input: 'params' },
   { method: 'DELETE', path: '/api/teams/:teamId/invitations/:invitationId', procedure: 'teams.invitations.withdraw', input: 'params' },
+  { method: 'GET', path: '/api/teams/:teamId/insight', procedure: 'teams.insight', input: 'params+query' },
   { method: 'GET', path: '/api/invitations', procedure: 'invitations.list', input: 'none' },
   { method: 'POST', path: '/api/invitations/:id/accept', procedure: 'invitations.accept', input: 'params' },
   { method: 'POST', path: '/api/invitations/:id/decline', procedure: 'invitations.decline', input: 'params' },

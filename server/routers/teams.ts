@@ -13,6 +13,7 @@ import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { assertRoomForTeam } from './invitations';
+import { teamInsight } from './teamInsight';
 import { DAY_MS } from '../queries/calendarDays';
 import { fmt, msg } from '../../shared/i18n';
 
@@ -244,4 +245,5 @@ export const teamsRouter = router({
 
   members: membersRouter,
   invitations: teamInvitationsRouter,
+  insight: teamInsight,
 });
