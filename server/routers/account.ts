@@ -1,6 +1,6 @@
 // The signed-in user's own account: profile, password, export and import of their data, and deleting it all.
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { ZodRealError } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
@@ -354,6 +354,20 @@ async function planImport(db: Queryable, who: Authority, parsed: ImportRead, loc
  * its longest-standing remaining member as admin, and a team nobody else belongs to is deleted. See
  * docs/decisions/007-account-deletion.md.
  */
+/**
+ * The user's rows in teams stay with their teams (issue 30, decision 007): their author becomes the former member
+ * (db/migrations/0015, the user without a username), so the cascade of the user's own row takes only their personal
+ * rows, and a teammate's records on a team contact the user created stay with the contact. The tally triggers follow.
+ */
+async function leaveTeamRows(tx: Tx, userId: number) {
+  const formerMember = sql`(select ${users.id} from ${users} where ${users.usernameKey} = '')`;
+  for (const table of [contacts, activities, followUps, prayerRequests, goals])
+    await tx
+      .update(table)
+      .set({ createdBy: formerMember })
+      .where(and(eq(table.createdBy, userId), isNotNull(table.teamId)));
+}
+
 async function handOverTeams(tx: Tx, userId: number) {
   const memberships = await tx.select({ teamId: teamMembers.teamId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.userId, userId));
   for (const { teamId, role } of memberships) {
@@ -492,6 +506,7 @@ export const accountRouter = router({
       await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));
       await ctx.database.write(async (tx) => {
         await handOverTeams(tx, userId);
+        await leaveTeamRows(tx, userId);
         await tx.delete(users).where(eq(users.id, userId));
       });
       await ctx.auth.invalidateUserSessions(userId);
