@@ -356,11 +356,11 @@ async function planImport(db: Queryable, who: Authority, parsed: ImportRead, loc
  */
 /**
  * The user's rows in teams stay with their teams (issue 30, decision 007): their author becomes the former member
- * (db/migrations/0015, the user without a username), so the cascade of the user's own row takes only their personal
+ * (db/migrations/0015, the user '(former member)'), so the cascade of the user's own row takes only their personal
  * rows, and a teammate's records on a team contact the user created stay with the contact. The tally triggers follow.
  */
 async function leaveTeamRows(tx: Tx, userId: number) {
-  const formerMember = sql`(select ${users.id} from ${users} where ${users.usernameKey} = '')`;
+  const formerMember = sql`(select ${users.id} from ${users} where ${users.usernameKey} = '(former member)')`;
   for (const table of [contacts, activities, followUps, prayerRequests, goals])
     await tx
       .update(table)

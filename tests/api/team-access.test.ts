@@ -120,10 +120,13 @@ describe('deleting an account', () => {
     const [row] = await server.rows('select u.username_key as k, u.password_hash as h from contacts c join users u on u.id = c.created_by where c.id = ?', [
       contact.id,
     ]);
-    expect(row).toEqual({ k: '', h: '!' });
+    expect(row).toEqual({ k: '(former member)', h: '!' });
     // The admin, who may change any team row, still does.
     expect((await admin.client.put(`/api/contacts/${contact.id}`, { notes: 'ours' })).status).toBe(200);
-    const signIn = await new (admin.client.constructor as typeof ApiClient)(server.baseUrl).post('/api/auth/login', { username: '', password: '!' });
-    expect(signIn.status).toBe(400);
+    const signIn = await new (admin.client.constructor as typeof ApiClient)(server.baseUrl).post('/api/auth/login', {
+      username: '(former member)',
+      password: '!',
+    });
+    expect(signIn.status).toBe(401);
   });
 });
