@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Queryable, Tx } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { teamInviteLinks, teamMembers, teams, users } from '../../db/schema';
 import { fmt, msg, textDirection, type Locale } from '../../shared/i18n';
 import { assertTeamAdmin, notFound } from '../access';
@@ -65,8 +65,8 @@ function shown(ctx: Context, row: LinkRow) {
 }
 
 /** The link, live, of a team the caller administers; 404 for another team's or none, 410 for a dead one. */
-async function liveLinkOf(tx: Tx, teamId: number, id: number) {
-  const [link] = await tx
+async function liveLinkOf(db: Queryable, teamId: number, id: number) {
+  const [link] = await db
     .select({ ...linkColumns, revokedAt: teamInviteLinks.revokedAt })
     .from(teamInviteLinks)
     .where(and(eq(teamInviteLinks.id, id), eq(teamInviteLinks.teamId, teamId)));
@@ -244,12 +244,10 @@ export const teamLinksRouter = router({
     .input(inviteLinkEmailInput)
     .output(answer(answers.done))
     .mutation(async ({ ctx, input }) => {
+      await assertTeamAdmin(ctx.database.read, input.teamId, ctx.authority);
+      const link = await liveLinkOf(ctx.database.read, input.teamId, input.id);
       const { mailer } = ctx.reminders;
       if (!mailer) throw new TRPCError({ code: 'CONFLICT', message: msg('Email is not set up on this server, so Sower cannot send invitations by email.') });
-      const link = await ctx.database.write(async (tx) => {
-        await assertTeamAdmin(tx, input.teamId, ctx.authority);
-        return liveLinkOf(tx, input.teamId, input.id);
-      });
       const [sender] = await ctx.database.read
         .select({ firstName: users.firstName, confirmed: users.emailConfirmed, teamName: teams.name })
         .from(users)
@@ -274,16 +272,14 @@ export const teamLinksRouter = router({
         expiresAt: link.expiresAt,
       });
       // Sent after the answer: its timing says nothing about the address, and a slow mail server holds nobody up.
-      mailer
-        .send({ to: input.email, ...mail })
-        .catch((error: unknown) =>
-          ctx.reminders.log({
-            level: 'warn',
-            message: 'Invitation email failed',
-            userId: ctx.user.id,
-            error: error instanceof Error ? error.message : String(error),
-          }),
-        );
+      mailer.send({ to: input.email, ...mail }).catch((error: unknown) =>
+        ctx.reminders.log({
+          level: 'warn',
+          message: 'Invitation email failed',
+          userId: ctx.user.id,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
       return { success: true as const };
     }),
 });
