@@ -1,6 +1,6 @@
 // Invitations to teams, as the invited person sees them: nobody joins a team without accepting.
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Tx } from '../../db/client';
 import { teamInvitations, teamMembers, teams, users } from '../../db/schema';
@@ -10,6 +10,7 @@ import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { fmt, msg } from '../../shared/i18n';
+import { rolesThatCan } from '../../shared/roles';
 
 /** Teams one person may belong to: enough for any real ministry, and a bound on what every query reads. */
 export const MAX_TEAMS_PER_USER = 100;
@@ -28,7 +29,11 @@ const sender = alias(teamMembers, 'sender');
  * An invitation is open while it is unexpired and whoever sent it is still an admin of the team: one sent by an
  * admin who was since removed or made member, or who deleted their account, grants nothing (issue 30).
  */
-const senderStillAdmin = and(eq(sender.teamId, teamInvitations.teamId), eq(sender.userId, teamInvitations.invitedBy), eq(sender.role, 'admin'));
+const senderStillAdmin = and(
+  eq(sender.teamId, teamInvitations.teamId),
+  eq(sender.userId, teamInvitations.invitedBy),
+  inArray(sender.role, rolesThatCan('manage')),
+);
 
 /** The invitation, if it is the user's and still open. */
 async function openInvitation(tx: Tx, id: number, userId: number) {

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client';
 import { teamInviteLinks, teamMembers, teams, users } from '../../db/schema';
 import { fmt, msg, textDirection, type Locale } from '../../shared/i18n';
+import { roleCan } from '../../shared/roles';
 import { assertTeamAdmin, notFound } from '../access';
 import { answer } from '../answers';
 import { gone } from '../errors';
@@ -128,7 +129,7 @@ async function linkForHolder(db: Queryable, id: number) {
   if (!link) throw notFound(LINK_NOT_FOUND);
   // A link grants nothing its creator could no longer grant: it is revoked when they stop being an admin
   // (teams.ts withdrawWhatTheySent), and counts as revoked here whatever changed their role.
-  assertLive({ ...link, revokedAt: link.creatorRole === 'admin' ? link.revokedAt : (link.revokedAt ?? link.createdAt) }, new Date());
+  assertLive({ ...link, revokedAt: roleCan(link.creatorRole, 'manage') ? link.revokedAt : (link.revokedAt ?? link.createdAt) }, new Date());
   return link;
 }
 

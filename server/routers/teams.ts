@@ -16,6 +16,7 @@ import { assertRoomForTeam } from './invitations';
 import { teamLinksRouter } from './inviteLinks';
 import { DAY_MS } from '../queries/calendarDays';
 import { fmt, msg } from '../../shared/i18n';
+import { roleCan } from '../../shared/roles';
 
 const teamColumns = { id: teams.id, name: teams.name, description: teams.description, createdAt: teams.createdAt };
 const memberColumns = {
@@ -220,7 +221,7 @@ const membersRouter = router({
       ctx.database.write(async (tx) => {
         await assertTeamAdmin(tx, input.teamId, ctx.authority);
         const current = await loadMember(tx, input.teamId, input.userId);
-        if (current.role === 'admin' && input.role !== 'admin') {
+        if (roleCan(current.role, 'manage') && !roleCan(input.role, 'manage')) {
           await assertAnotherAdmin(tx, input.teamId, input.userId);
           await withdrawWhatTheySent(tx, input.teamId, input.userId);
         }
