@@ -200,6 +200,18 @@ describe('an invitation grants nothing once its sender is no longer an admin', (
     expect((await third.client.post(`/api/invitations/${fromOwner}/accept`)).status).toBe(200);
   });
 
+  it('grants nothing once its sender deleted their account', async () => {
+    const owner = await person('stayer');
+    const coAdmin = await person('goner');
+    const invitee = await person('orphan');
+    const teamId = await newTeam(owner.client);
+    await joinTeam(owner.client, teamId, coAdmin, 'admin');
+    const invitation = (await coAdmin.client.post(`/api/teams/${teamId}/members`, { userId: invitee.id, role: 'admin' })).body.id;
+    expect((await coAdmin.client.request('DELETE', '/api/account', { password: 'correct horse battery' })).status).toBe(200);
+    expect((await invitee.client.post(`/api/invitations/${invitation}/accept`)).status).toBe(404);
+    expect(await memberCount(teamId)).toBe(1);
+  });
+
   it('checks the sender at acceptance too: an invitation whose sender lost the role another way grants nothing', async () => {
     const owner = await person('checker');
     const coAdmin = await person('sender');

@@ -150,6 +150,30 @@ describe('an invite link', () => {
     expect((await membersOf(teamId)).filter((m) => crowdIds.has(m.user_id))).toHaveLength(2);
   });
 
+  it('keeps at most 100 links per team: dead ones make room, oldest first; past 100 live ones, 409', async () => {
+    const keeper = await person('keeper');
+    const team = await newTeam(keeper.client);
+    const fill = (expiresAt: number, revokedAt: number | null) =>
+      server.database.writerClient.execute({
+        sql: `with recursive n(i) as (select 1 union all select i + 1 from n where i < 100)
+              insert into team_invite_links (team_id, code, role, created_by, created_at, expires_at, revoked_at)
+              select ?, ? || i, 'member', ?, ? + i, ?, ? from n`,
+        args: [team, `fill${expiresAt}-`, keeper.id, Date.now() - 100_000, expiresAt, revokedAt],
+      });
+    await fill(Date.now() + 86_400_000, Date.now());
+    const oldest = await server.rows('select min(id) as id from team_invite_links where team_id = ?', [team]);
+    await newLink(keeper.client, team);
+    expect(await server.rows('select count(*) as n from team_invite_links where team_id = ?', [team])).toEqual([{ n: 100 }]);
+    expect(await server.rows('select id from team_invite_links where id = ?', [oldest[0].id])).toEqual([]);
+
+    await server.database.writerClient.execute({ sql: 'delete from team_invite_links where team_id = ?', args: [team] });
+    await fill(Date.now() + 86_400_000, null);
+    const full = await keeper.client.post(`/api/teams/${team}/invite-links`, { role: 'member' });
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe('A team can have at most 100 invite links; revoke some first');
+    expect(await server.rows('select count(*) as n from team_invite_links where team_id = ?', [team])).toEqual([{ n: 100 }]);
+  });
+
   it('keeps a person in at most 100 teams', async () => {
     const busy = await person('busy');
     await server.database.writerClient.execute({
