@@ -6,13 +6,13 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client';
 import { teamInviteLinks, teamMembers, teams, users } from '../../db/schema';
-import { fmt, msg, textDirection, type Locale } from '../../shared/i18n';
+import { fmt, msg, type Locale } from '../../shared/i18n';
 import { roleCan } from '../../shared/roles';
 import { assertTeamAdmin, notFound } from '../access';
 import { answer } from '../answers';
 import { gone } from '../errors';
 import { translate } from '../i18n';
-import { escapeHtml } from '../nudges/digest';
+import { composeLinkEmail } from '../nudges/confirmation';
 import { DAY_MS } from '../queries/calendarDays';
 import * as answers from '../schemas/answers';
 import { inviteCodeInput, inviteLinkCreateInput, inviteLinkEmailInput, inviteLinkIdInput, teamIdInput } from '../schemas/teams';
@@ -138,30 +138,21 @@ export function composeInvitation(
   locale: Locale,
   { teamName, inviterFirstName, url, expiresAt }: { teamName: string; inviterFirstName: string; url: string; expiresAt: Date },
 ) {
-  const subject = translate(locale, '{inviter} invites you to the team {team} on Sower', { inviter: inviterFirstName, team: teamName });
-  const intro = translate(locale, '{inviter} invites you to join the team {team} on Sower, an app for keeping track of the people you share your faith with.', {
-    inviter: inviterFirstName,
-    team: teamName,
+  const names = { inviter: inviterFirstName, team: teamName };
+  return composeLinkEmail(locale, {
+    subject: translate(locale, '{inviter} invites you to the team {team} on Sower', names),
+    intro: translate(
+      locale,
+      '{inviter} invites you to join the team {team} on Sower, an app for keeping track of the people you share your faith with.',
+      names,
+    ),
+    button: translate(locale, 'Join team'),
+    link: url,
+    note: translate(locale, 'This link works until {date}. You can sign in or create an account when you open it.', {
+      date: expiresAt.toISOString().slice(0, 10),
+    }),
+    ignore: translate(locale, 'If you do not know this person or this team, ignore this email: nothing happens unless you open the link and join.'),
   });
-  const button = translate(locale, 'Join team');
-  const expiry = translate(locale, 'This link works until {date}. You can sign in or create an account when you open it.', {
-    date: expiresAt.toISOString().slice(0, 10),
-  });
-  const ignore = translate(locale, 'If you do not know this person or this team, ignore this email: nothing happens unless you open the link and join.');
-  const text = [intro, `${button}: ${url}`, expiry, `--\n${ignore}`].join('\n\n') + '\n';
-  const linkStyle = 'display:inline-block;padding:10px 18px;border-radius:6px;background:#2563eb;color:#ffffff;font-weight:bold;text-decoration:none';
-  const html = [
-    '<!doctype html>',
-    `<html lang="${escapeHtml(locale)}" dir="${textDirection(locale)}">`,
-    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>`,
-    `<body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#111827;line-height:1.5;max-width:560px;margin:0 auto;padding:16px">`,
-    `<p style="font-size:16px">${escapeHtml(intro)}</p>`,
-    `<p style="margin:24px 0"><a style="${linkStyle}" href="${escapeHtml(url)}">${escapeHtml(button)}</a></p>`,
-    `<p>${escapeHtml(expiry)}</p>`,
-    `<p style="color:#6b7280;font-size:12px;border-top:1px solid #e5e7eb;padding-top:12px">${escapeHtml(ignore)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { subject, text, html };
 }
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('base64url');
