@@ -19,6 +19,9 @@ const pages = {
   resources: () => import('./pages/ResourcesPage'),
   resource: () => import('./pages/ResourceDetailPage'),
   settings: () => import('./pages/SettingsPage'),
+  teams: () => import('./pages/TeamsPage'),
+  team: () => import('./pages/TeamPage'),
+  invite: () => import('./pages/InvitePage'),
   confirmEmail: () => import('./pages/ConfirmEmailPage'),
 };
 const pagePaths: [RegExp, keyof typeof pages][] = [
@@ -32,6 +35,9 @@ const pagePaths: [RegExp, keyof typeof pages][] = [
   [/^\/resources$/, 'resources'],
   [/^\/resources\/[^/]+$/, 'resource'],
   [/^\/settings$/, 'settings'],
+  [/^\/settings\/teams$/, 'teams'],
+  [/^\/settings\/teams\/[^/]+$/, 'team'],
+  [/^\/invite\/[^/]+$/, 'invite'],
   [/^\/confirm-email$/, 'confirmEmail'],
 ];
 
@@ -61,6 +67,9 @@ const GoalsPage = lazyPart(pages.goals, ScreenUnreachable);
 const ResourcesPage = lazyPart(pages.resources, ScreenUnreachable);
 const ResourceDetailPage = lazyPart(pages.resource, ScreenUnreachable);
 const SettingsPage = lazyPart(pages.settings, ScreenUnreachable);
+const TeamsPage = lazyPart(pages.teams, ScreenUnreachable);
+const TeamPage = lazyPart(pages.team, ScreenUnreachable);
+const InvitePage = lazyPart(pages.invite, ScreenUnreachable);
 const ConfirmEmailPage = lazyPart(pages.confirmEmail, ScreenUnreachable);
 const NotFoundPage = lazyPart(() => import('./pages/NotFoundPage'), ScreenUnreachable);
 
@@ -100,6 +109,15 @@ export function App() {
           </Suspense>
         }
       />
+      {/* An invite link's page, signed in or not: a guest is asked to sign in or register and comes back to it. */}
+      <Route
+        path="/invite/:code"
+        element={
+          <Suspense fallback={<Spinner fullScreen />}>
+            <InvitePage />
+          </Suspense>
+        }
+      />
       {/* The shell holds its own Suspense, so the sidebar stays put while a page loads. */}
       <Route
         element={
@@ -118,6 +136,8 @@ export function App() {
         <Route path="resources" element={<ResourcesPage />} />
         <Route path="resources/:id" element={<ResourceDetailPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="settings/teams" element={<TeamsPage />} />
+        <Route path="settings/teams/:teamId" element={<TeamPage />} />
         {/* Guests reach this too, and RequireAuth sends them to /login like any other screen. */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
