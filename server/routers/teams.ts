@@ -13,6 +13,7 @@ import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { assertRoomForTeam } from './invitations';
+import { teamLinksRouter } from './inviteLinks';
 import { DAY_MS } from '../queries/calendarDays';
 import { fmt, msg } from '../../shared/i18n';
 
@@ -242,6 +243,15 @@ export const teamsRouter = router({
       }),
     ),
 
+  /** Leaves the team; the last admin hands over first, and the last member's leaving deletes the team. */
+  leave: protectedProcedure
+    .input(teamIdOnly)
+    .output(answer(answers.done))
+    .mutation(() => {
+      throw new TRPCError({ code: 'NOT_IMPLEMENTED' });
+    }),
+
   members: membersRouter,
   invitations: teamInvitationsRouter,
+  links: teamLinksRouter,
 });

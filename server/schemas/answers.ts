@@ -140,6 +140,20 @@ const teamFields = { id: rowId, name: text, description: maybeText, createdAt: i
 export const team = z.strictObject({ ...teamFields, role: teamRole });
 export const ownTeam = z.strictObject({ ...teamFields, role: z.literal('admin') });
 
+/** An invite link as its team's admins see it: the code and the whole link, to copy, share or show as a QR code again. */
+export const inviteLink = z.strictObject({
+  id: rowId,
+  code: text,
+  url: text,
+  role: z.enum(['member', 'viewer']),
+  expiresAt: instant,
+  maxUses: count.nullable(),
+  uses: count,
+  createdAt: instant,
+});
+/** What an invite link tells whoever holds it: the team's name, its inviter's first name and the role, nothing else. */
+export const inviteLinkPreview = z.strictObject({ teamName: text, inviterFirstName: text, role: z.enum(['member', 'viewer']) });
+
 export const member = z.strictObject({ teamId: rowId, userId: rowId, role: teamRole, joinedAt: instant, username: text, firstName: text, lastName: text });
 
 export const sentInvitation = z.strictObject({
