@@ -189,6 +189,7 @@ export const restRoutes: readonly RestRoute[] = [
   // The code is the credential of a link; these need a session too, so a guest signs in or registers first.
   { method: 'GET', path: '/api/invite-links/:code', procedure: 'inviteLinks.show', input: 'params' },
   { method: 'POST', path: '/api/invite-links/:code/accept', procedure: 'inviteLinks.accept', input: 'params' },
+  { method: 'GET', path: '/api/teams/:teamId/insight', procedure: 'teams.insight', input: 'params+query' },
   { method: 'GET', path: '/api/invitations', procedure: 'invitations.list', input: 'none' },
   { method: 'POST', path: '/api/invitations/:id/accept', procedure: 'invitations.accept', input: 'params' },
   { method: 'POST', path: '/api/invitations/:id/decline', procedure: 'invitations.decline', input: 'params' },

@@ -14,6 +14,7 @@ import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { assertRoomForTeam } from './invitations';
 import { teamLinksRouter } from './inviteLinks';
+import { teamInsight } from './teamInsight';
 import { DAY_MS } from '../queries/calendarDays';
 import { fmt, msg } from '../../shared/i18n';
 
@@ -254,4 +255,5 @@ export const teamsRouter = router({
   members: membersRouter,
   invitations: teamInvitationsRouter,
   links: teamLinksRouter,
+  insight: teamInsight,
 });

@@ -222,6 +222,34 @@ export const dashboardStats = z.strictObject({
   trends: z.strictObject({ conversations: trend, gospelPresentations: trend, contacts: trend, prayerRequests: trend }),
 });
 
+/** One week of the 12-week chart: its bounds (local midnights), a count per activity type and their sum. */
+const activityWeek = z.strictObject({
+  start: instant,
+  end: instant,
+  counts: z.strictObject(Object.fromEntries(activityTypes.map((type) => [type, count])) as Record<(typeof activityTypes)[number], typeof count>),
+  total: count,
+});
+/**
+ * A team's insight (teams.insight): the dashboard's stats, its 12-week chart and journey funnel over the team's rows,
+ * and, for admins only, one row per member (empty for members and viewers).
+ */
+export const teamInsight = z.strictObject({
+  totals: dashboardStats.extend({ weeks: z.array(activityWeek), funnel: z.array(z.strictObject({ status: spiritualStatus, count })) }),
+  members: z.array(
+    z.strictObject({
+      userId: rowId,
+      firstName: text,
+      lastName: text,
+      role: teamRole,
+      activities30d: count,
+      assigned: count,
+      pendingFollowUps: count,
+      overdueFollowUps: count,
+      lastActivityAt: instant.nullable(),
+    }),
+  ),
+});
+
 export const contactCount = z.strictObject({ count });
 export const sameNameContacts = z.array(z.strictObject({ id: rowId, name: text, spiritualStatus, teamId, editable: z.boolean() }));
 /** A new contact has no activity and no follow-up yet. */
