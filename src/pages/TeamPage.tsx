@@ -41,14 +41,17 @@ export default function TeamPage() {
     <>
       <PageHeader title={team.name} subtitle={t('Your role: {role}', { role: roleLabel(team.role) })} action={backToTeams} />
       <div className="flex flex-col gap-6">
-        <TeamTotals teamId={team.id} manage={manage} />
+        <TeamTotals teamId={team.id} />
         <div className="flex max-w-3xl flex-col gap-6">
           <SettingsSection title={t('Members')}>
             <TeamMembers teamId={team.id} manage={manage} />
           </SettingsSection>
           {manage && (
             <>
-              <SettingsSection title={t('Invite links')} description={t('Whoever opens a link can join with its role until it expires, is used up or you revoke it.')}>
+              <SettingsSection
+                title={t('Invite links')}
+                description={t('Whoever opens a link can join with its role until it expires, is used up or you revoke it.')}
+              >
                 <InviteLinks teamId={team.id} />
               </SettingsSection>
               <SettingsSection title={t('Invite by username')}>

@@ -14,7 +14,8 @@ export function InvitationsToMe() {
   const accept = trpc.invitations.accept.useMutation();
   const decline = trpc.invitations.decline.useMutation();
   const busy = accept.isPending || decline.isPending;
-  const failed = (error: unknown) => toast({ title: t('Error'), description: errorMessage(error, t('The invitation could not be answered.')), variant: 'destructive' });
+  const failed = (error: unknown) =>
+    toast({ title: t('Error'), description: errorMessage(error, t('The invitation could not be answered.')), variant: 'destructive' });
 
   if (!invitations.data?.length) return null;
   return (
@@ -37,14 +38,11 @@ export function InvitationsToMe() {
               className="btn btn-sm btn-primary"
               disabled={busy}
               onClick={() =>
-                accept.mutateAsync({ id: invitation.id }).then(
-                  async (team) => {
-                    await Promise.all([utils.invitations.list.invalidate(), utils.teams.list.invalidate()]);
-                    toast({ title: t('You joined {team}', { team: team.name }), variant: 'success' });
-                    void navigate(`/settings/teams/${team.id}`);
-                  },
-                  failed,
-                )
+                accept.mutateAsync({ id: invitation.id }).then(async (team) => {
+                  await Promise.all([utils.invitations.list.invalidate(), utils.teams.list.invalidate()]);
+                  toast({ title: t('You joined {team}', { team: team.name }), variant: 'success' });
+                  void navigate(`/settings/teams/${team.id}`);
+                }, failed)
               }
             >
               {t('Accept')}

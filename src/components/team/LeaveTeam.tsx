@@ -20,7 +20,8 @@ export function LeaveTeam({ team }: { team: Team }) {
   if (!members.data) return null;
   const alone = members.data.length === 1;
   const lastAdmin = team.role === 'admin' && !alone && members.data.filter((member) => member.role === 'admin').length === 1;
-  if (lastAdmin) return <p className="text-sm text-base-content/80">{t('You are the team’s only admin. Make someone else admin first, then you can leave.')}</p>;
+  if (lastAdmin)
+    return <p className="text-sm text-base-content/80">{t('You are the team’s only admin. Make someone else admin first, then you can leave.')}</p>;
 
   return (
     <>

@@ -21,7 +21,8 @@ export function TeamMembers({ teamId, manage }: { teamId: number; manage: boolea
   const update = trpc.teams.members.update.useMutation();
   const remove = trpc.teams.members.remove.useMutation();
   const [removing, setRemoving] = useState<Member | null>(null);
-  const failed = (error: unknown) => toast({ title: t('Error'), description: errorMessage(error, t('The member could not be changed.')), variant: 'destructive' });
+  const failed = (error: unknown) =>
+    toast({ title: t('Error'), description: errorMessage(error, t('The member could not be changed.')), variant: 'destructive' });
   const refresh = () => Promise.all([utils.teams.members.list.invalidate({ teamId }), utils.teams.insight.invalidate({ teamId })]);
 
   if (!members.data) return <div className="skeleton h-24 w-full" />;
