@@ -15,7 +15,7 @@ import { goalColumns } from './goals';
 import { inReadersLanguage, resourceCardColumns } from './resources';
 import { preparedDueFollowUps } from './insights';
 import { definePagedList } from '../queries/paging';
-import { readableTallies, readableWindows } from '../queries/tallies';
+import { scopedTallies, scopedWindows, type TallyScope } from '../queries/tallies';
 import { DAY_MS } from '../queries/calendarDays';
 import { msg, type Locale } from '../../shared/i18n';
 import { translate } from '../i18n';
@@ -42,13 +42,14 @@ export function trendOf(recent: number, previous: number, locale: Locale): Trend
 
 /**
  * Totals come from the tallies and the two 30-day windows from the daily tallies (whole UTC days: the last 30 days up
- * to tomorrow, and the 30 before), so neither grows with the history.
+ * to tomorrow, and the 30 before), so neither grows with the history. Over what a user may read, or over one team's
+ * rows (the team page, teamInsight.ts).
  */
-async function computeStats(db: Queryable, userId: number, locale: Locale) {
+export async function computeStats(db: Queryable, scope: TallyScope, locale: Locale) {
   const today = Math.floor(Date.now() / DAY_MS);
   const [totals, windows] = await Promise.all([
-    readableTallies(db, userId, ['activity', 'contact', 'prayer']),
-    readableWindows(db, userId, today - 29, today + 1, today - 59),
+    scopedTallies(db, scope, ['activity', 'contact', 'prayer']),
+    scopedWindows(db, scope, today - 29, today + 1, today - 59),
   ]);
   const trend = (entity: string, kind: string) => {
     const counted = windows(entity, kind);
@@ -111,7 +112,7 @@ const upcomingList = definePagedList<{ from: Date; limit?: number }>()({
 });
 
 export const dashboardRouter = router({
-  stats: protectedProcedure.output(answer(answers.dashboardStats)).query(({ ctx }) => computeStats(ctx.database.read, ctx.user.id, ctx.locale)),
+  stats: protectedProcedure.output(answer(answers.dashboardStats)).query(({ ctx }) => computeStats(ctx.database.read, { userId: ctx.user.id }, ctx.locale)),
 
   /**
    * Everything the dashboard shows in one call: stats, 3 active goals, 3 latest activities, 3 upcoming follow-ups
@@ -123,7 +124,7 @@ export const dashboardRouter = router({
     const userId = ctx.user.id;
     const who = ctx.authority;
     const [stats, activeGoals, recentActivities, upcomingFollowUps, overdue, firstResources] = await Promise.all([
-      computeStats(db, userId, ctx.locale),
+      computeStats(db, { userId }, ctx.locale),
       activeGoalsQuery(db).all({ userId }),
       activityList.page(db, who, { limit: 3 }),
       upcomingList.page(db, who, { from: input.upcomingFrom, limit: 3 }),
