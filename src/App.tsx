@@ -1,7 +1,6 @@
 // The route table: /login and /confirm-email on their own, every other screen inside the signed-in shell, each page loaded on demand.
 import { Suspense, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AppShell } from './components/AppShell';
 import { RequireAuth } from './components/RequireAuth';
 import { Spinner } from './components/Spinner';
 import { ScreenUnreachable } from './components/Unreachable';
@@ -51,6 +50,11 @@ export function preloadPageOf(pathname: string) {
 }
 
 const LoginPage = lazyPart(pages.login, ScreenUnreachable);
+// The signed-in shell (navigation, user block, search) is code a guest at /login never needs: its own chunk, fetched
+// at once on every other path, beside the session check, so a signed-in visit waits for it no longer than before.
+const loadShell = () => import('./components/AppShell').then((module) => ({ default: module.AppShell }));
+const AppShell = lazyPart(loadShell, ScreenUnreachable);
+if (!/^\/(login|register|confirm-email|invite\/)/.test(window.location.pathname)) void loadShell().catch(() => undefined);
 let loadedDashboardPage: ComponentType | undefined;
 const loadDashboardPage = () =>
   import('./pages/DashboardPage').then((module) => {
@@ -122,7 +126,9 @@ export function App() {
       <Route
         element={
           <RequireAuth>
-            <AppShell />
+            <Suspense fallback={<Spinner fullScreen />}>
+              <AppShell />
+            </Suspense>
           </RequireAuth>
         }
       >

@@ -5,30 +5,36 @@ import { teamUpdateInput } from '../../../server/schemas/teams';
 import { FieldGroup, SubmitButton, TextAreaField } from '../../forms/Fields';
 import { TextField } from '../../forms/TextField';
 import { useFormState } from '../../forms/useFormState';
-import { useTeams, type Team } from '../../hooks/useTeams';
+import type { Team } from '../../hooks/useTeams';
 import { useToast } from '../../hooks/useToast';
 import { t } from '../../i18n';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../ConfirmDialog';
 
 export function TeamSettings({ team }: { team: Team }) {
-  const { updateTeam, deleteTeam } = useTeams();
+  // The mutations themselves, not useTeams' wrappers: a lazy page importing that hook costs the first visit (TeamsPage).
+  const utils = trpc.useUtils();
+  const update = trpc.teams.update.useMutation();
+  const remove = trpc.teams.remove.useMutation();
   const navigate = useNavigate();
   const { toast } = useToast();
-  const [saving, setSaving] = useState(false);
   const [asking, setAsking] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const { values, set, errors, submit } = useFormState({ name: team.name, description: team.description ?? '' });
   const failed = (description: string) => toast({ title: t('Error'), description, variant: 'destructive' });
 
   const onSubmit = submit(
     teamUpdateInput,
     (v) => ({ id: team.id, name: v.name, description: v.description.trim() || null }),
-    async ({ id, ...changes }) => {
-      setSaving(true);
-      const updated = await updateTeam(id, changes);
-      setSaving(false);
-      if (updated) toast({ title: t('Team updated'), variant: 'success' });
-      else failed(t('The team could not be saved.'));
+    async (input) => {
+      try {
+        await update.mutateAsync(input);
+      } catch (error) {
+        failed(errorMessage(error, t('The team could not be saved.')));
+        throw error;
+      }
+      toast({ title: t('Team updated'), variant: 'success' });
+      await utils.teams.list.invalidate();
     },
   );
 
@@ -45,7 +51,7 @@ export function TeamSettings({ team }: { team: Team }) {
             onChange={(e) => set('description', e.target.value)}
           />
         </FieldGroup>
-        <SubmitButton busy={saving} label={t('Save team')} busyLabel={t('Saving...')} />
+        <SubmitButton busy={update.isPending} label={t('Save team')} busyLabel={t('Saving...')} />
       </form>
       <div className="mt-2 flex flex-col gap-3 border-t border-base-300 pt-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-base-content/80">{t('Deleting the team cannot be undone.')}</p>
@@ -60,16 +66,18 @@ export function TeamSettings({ team }: { team: Team }) {
           'Nothing the team recorded is deleted: each contact, activity, follow-up, prayer request and goal becomes a personal row of the person who created it, and the others no longer see it. The members, invitations and invite links go.',
         )}
         confirmLabel={t('Delete team')}
-        busy={deleting}
+        busy={remove.isPending}
         onCancel={() => setAsking(false)}
-        onConfirm={async () => {
-          setDeleting(true);
-          const deleted = await deleteTeam(team.id);
-          setDeleting(false);
-          if (!deleted) return failed(t('The team could not be deleted.'));
-          toast({ title: t('Team deleted'), variant: 'success' });
-          void navigate('/settings/teams', { replace: true });
-        }}
+        onConfirm={() =>
+          remove.mutateAsync({ id: team.id }).then(
+            async () => {
+              toast({ title: t('Team deleted'), variant: 'success' });
+              void navigate('/settings/teams', { replace: true });
+              await utils.teams.list.invalidate();
+            },
+            (error: unknown) => failed(errorMessage(error, t('The team could not be deleted.'))),
+          )
+        }
       />
     </>
   );

@@ -1,11 +1,10 @@
 // Settings' way to the Teams screen: how many teams the user is in, and the invitations waiting for their answer.
 import { Link } from 'react-router-dom';
-import { useTeams } from '../../hooks/useTeams';
 import { t } from '../../i18n';
 import { trpc } from '../../lib/trpc';
 
 export function TeamsLink() {
-  const { teams } = useTeams();
+  const teams = trpc.teams.list.useQuery().data ?? [];
   const waiting = trpc.invitations.list.useQuery().data?.length ?? 0;
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
