@@ -22,12 +22,20 @@ export async function assertRoomForTeam(tx: Tx, userId: number) {
 }
 
 const inviter = alias(users, 'inviter');
+const sender = alias(teamMembers, 'sender');
+
+/**
+ * An invitation is open while it is unexpired and whoever sent it is still an admin of the team: one sent by an
+ * admin who was since removed or made member, or who deleted their account, grants nothing (issue 30).
+ */
+const senderStillAdmin = and(eq(sender.teamId, teamInvitations.teamId), eq(sender.userId, teamInvitations.invitedBy), eq(sender.role, 'admin'));
 
 /** The invitation, if it is the user's and still open. */
 async function openInvitation(tx: Tx, id: number, userId: number) {
   const [invitation] = await tx
     .select({ id: teamInvitations.id, teamId: teamInvitations.teamId, role: teamInvitations.role })
     .from(teamInvitations)
+    .innerJoin(sender, senderStillAdmin)
     .where(and(eq(teamInvitations.id, id), eq(teamInvitations.userId, userId), gt(teamInvitations.expiresAt, new Date())));
   if (!invitation) throw notFound(msg('Invitation not found'));
   return invitation;
@@ -47,6 +55,7 @@ export const invitationsRouter = router({
       })
       .from(teamInvitations)
       .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+      .innerJoin(sender, senderStillAdmin)
       .leftJoin(inviter, eq(inviter.id, teamInvitations.invitedBy))
       .where(and(eq(teamInvitations.userId, ctx.user.id), gt(teamInvitations.expiresAt, new Date())))
       .orderBy(desc(teamInvitations.createdAt), asc(teamInvitations.id))
