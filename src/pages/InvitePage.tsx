@@ -3,8 +3,7 @@
 // sign-in page brings them back here. A wrong, revoked, expired or used-up link is said plainly (the server's words).
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Brand } from '../components/Brand';
-import { LanguagePicker } from '../components/LanguagePicker';
+import { GuestCard } from '../components/GuestCard';
 import { Spinner } from '../components/Spinner';
 import { roleLabel } from '../components/team/teamWords';
 import { useAuth } from '../hooks/useAuth';
@@ -93,23 +92,8 @@ export default function InvitePage() {
   const code = useParams().code ?? '';
   const { status } = useAuth();
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center bg-base-200 px-4 py-10 sm:py-16">
-      <div className="w-full max-w-md">
-        <div className="mb-8 flex justify-center">
-          <Brand showTagline />
-        </div>
-        <section className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby="invite-heading">
-          <div className="card-body gap-5 p-6 sm:p-8">
-            <h1 id="invite-heading" className="text-center text-2xl font-bold tracking-tight">
-              {t('You are invited to a team')}
-            </h1>
-            {status === 'loading' ? <Spinner /> : status === 'authenticated' ? <SignedInInvite code={code} /> : <GuestInvite code={code} />}
-          </div>
-        </section>
-        <div className="mt-6">
-          <LanguagePicker compact />
-        </div>
-      </div>
-    </main>
+    <GuestCard headingId="invite-heading" heading={t('You are invited to a team')}>
+      {status === 'loading' ? <Spinner /> : status === 'authenticated' ? <SignedInInvite code={code} /> : <GuestInvite code={code} />}
+    </GuestCard>
   );
 }

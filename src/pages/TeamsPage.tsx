@@ -6,12 +6,12 @@ import { PageHeader } from '../components/PageHeader';
 import { SettingsSection } from '../components/SettingsSection';
 import { InvitationsToMe } from '../components/team/InvitationsToMe';
 import { roleLabel } from '../components/team/teamWords';
-import { FieldGroup, SubmitButton, TextAreaField } from '../forms/Fields';
-import { TextField } from '../forms/TextField';
+import { SubmitButton } from '../forms/Fields';
 import { useFormState } from '../forms/useFormState';
 import { useFailureToast } from '../hooks/useFailureToast';
 import { useToast } from '../hooks/useToast';
 import { t } from '../i18n';
+import { TeamFields } from '../components/team/TeamFields';
 import { trpc } from '../lib/trpc';
 
 function CreateTeamForm() {
@@ -38,16 +38,7 @@ function CreateTeamForm() {
   );
   return (
     <form noValidate onSubmit={onSubmit}>
-      <FieldGroup>
-        <TextField name="name" label={t('Team name')} value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
-        <TextAreaField
-          name="description"
-          label={t('Description (optional)')}
-          value={values.description}
-          error={errors.description}
-          onChange={(e) => set('description', e.target.value)}
-        />
-      </FieldGroup>
+      <TeamFields values={values} errors={errors} set={set} />
       <SubmitButton busy={create.isPending} label={t('Create team')} busyLabel={t('Creating...')} />
     </form>
   );

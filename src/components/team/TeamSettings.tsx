@@ -2,12 +2,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { teamUpdateInput } from '../../../server/schemas/teams';
-import { FieldGroup, SubmitButton, TextAreaField } from '../../forms/Fields';
-import { TextField } from '../../forms/TextField';
+import { SubmitButton } from '../../forms/Fields';
 import { useFormState } from '../../forms/useFormState';
 import type { Team } from '../../hooks/useTeams';
 import { useToast } from '../../hooks/useToast';
 import { t } from '../../i18n';
+import { TeamFields } from './TeamFields';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -41,16 +41,7 @@ export function TeamSettings({ team }: { team: Team }) {
   return (
     <>
       <form noValidate onSubmit={onSubmit}>
-        <FieldGroup>
-          <TextField name="name" label={t('Team name')} value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
-          <TextAreaField
-            name="description"
-            label={t('Description (optional)')}
-            value={values.description}
-            error={errors.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
-        </FieldGroup>
+        <TeamFields values={values} errors={errors} set={set} />
         <SubmitButton busy={update.isPending} label={t('Save team')} busyLabel={t('Saving...')} />
       </form>
       <div className="mt-2 flex flex-col gap-3 border-t border-base-300 pt-4 sm:flex-row sm:items-center sm:justify-between">
