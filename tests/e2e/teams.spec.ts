@@ -111,8 +111,8 @@ test('an admin forms a team and a link; a guest opens it, registers and joins; e
   const viewer = await viewerContext.newPage();
   const third = await registerViaApi(viewer, 'Aquila', 'Tentmaker');
   await expect(page.getByText('A person with that username will see the invitation in Sower, and joins only if they accept.')).toBeVisible();
-  await page.getByLabel('Username').fill(third.username);
-  await page.getByLabel('Role', { exact: true }).selectOption('viewer');
+  await page.getByRole('textbox', { name: 'Username' }).fill(third.username);
+  await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('viewer');
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(page.getByTestId('sent-invitation')).toContainText(third.username.toLowerCase());
   await viewer.goto('/');
