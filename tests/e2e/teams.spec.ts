@@ -21,8 +21,10 @@ async function expectAxeClean(page: Page, screen: string) {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${screen}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
 
+/** The user block: in the sidebar, or on a phone in the drawer, opened. */
 async function openUserBlock(page: Page) {
   if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+  return isPhone(page) ? page.getByRole('dialog', { name: 'Menu' }) : page.locator('aside');
 }
 
 test('an admin forms a team and a link; a guest opens it, registers and joins; every team screen passes axe in both themes and in Arabic', async ({
@@ -116,8 +118,7 @@ test('an admin forms a team and a link; a guest opens it, registers and joins; e
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(page.getByTestId('sent-invitation')).toContainText(third.username.toLowerCase());
   await viewer.goto('/');
-  await openUserBlock(viewer);
-  await viewer.getByTestId('invitations-badge').click();
+  await (await openUserBlock(viewer)).getByTestId('invitations-badge').click();
   await expect(viewer.getByRole('heading', { name: 'Teams', level: 1 })).toBeVisible();
   await expect(viewer.getByTestId('invitation-to-me')).toContainText(`${user.firstName} invites you as Viewer`);
   await expectAxeClean(viewer, 'teams-invited');
