@@ -32,7 +32,7 @@ test('an admin forms a team and a link; a guest opens it, registers and joins; e
   browser,
   user,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const teamName = `Garden Outreach ${uniqueName('')}`;
 
   // The admin: Settings → Teams → create.
