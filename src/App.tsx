@@ -1,7 +1,6 @@
 // The route table: /login and /confirm-email on their own, every other screen inside the signed-in shell, each page loaded on demand.
 import { Suspense, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AppShell } from './components/AppShell';
 import { RequireAuth } from './components/RequireAuth';
 import { Spinner } from './components/Spinner';
 import { ScreenUnreachable } from './components/Unreachable';
@@ -19,6 +18,9 @@ const pages = {
   resources: () => import('./pages/ResourcesPage'),
   resource: () => import('./pages/ResourceDetailPage'),
   settings: () => import('./pages/SettingsPage'),
+  teams: () => import('./pages/TeamsPage'),
+  team: () => import('./pages/TeamPage'),
+  invite: () => import('./pages/InvitePage'),
   confirmEmail: () => import('./pages/ConfirmEmailPage'),
 };
 const pagePaths: [RegExp, keyof typeof pages][] = [
@@ -32,6 +34,9 @@ const pagePaths: [RegExp, keyof typeof pages][] = [
   [/^\/resources$/, 'resources'],
   [/^\/resources\/[^/]+$/, 'resource'],
   [/^\/settings$/, 'settings'],
+  [/^\/settings\/teams$/, 'teams'],
+  [/^\/settings\/teams\/[^/]+$/, 'team'],
+  [/^\/invite\/[^/]+$/, 'invite'],
   [/^\/confirm-email$/, 'confirmEmail'],
 ];
 
@@ -45,6 +50,11 @@ export function preloadPageOf(pathname: string) {
 }
 
 const LoginPage = lazyPart(pages.login, ScreenUnreachable);
+// The signed-in shell (navigation, user block, search) is code a guest at /login never needs: its own chunk, fetched
+// at once on every other path, beside the session check, so a signed-in visit waits for it no longer than before.
+const loadShell = () => import('./components/AppShell').then((module) => ({ default: module.AppShell }));
+const AppShell = lazyPart(loadShell, ScreenUnreachable);
+if (!/^\/(login|register|confirm-email|invite\/)/.test(window.location.pathname)) void loadShell().catch(() => undefined);
 let loadedDashboardPage: ComponentType | undefined;
 const loadDashboardPage = () =>
   import('./pages/DashboardPage').then((module) => {
@@ -61,6 +71,9 @@ const GoalsPage = lazyPart(pages.goals, ScreenUnreachable);
 const ResourcesPage = lazyPart(pages.resources, ScreenUnreachable);
 const ResourceDetailPage = lazyPart(pages.resource, ScreenUnreachable);
 const SettingsPage = lazyPart(pages.settings, ScreenUnreachable);
+const TeamsPage = lazyPart(pages.teams, ScreenUnreachable);
+const TeamPage = lazyPart(pages.team, ScreenUnreachable);
+const InvitePage = lazyPart(pages.invite, ScreenUnreachable);
 const ConfirmEmailPage = lazyPart(pages.confirmEmail, ScreenUnreachable);
 const NotFoundPage = lazyPart(() => import('./pages/NotFoundPage'), ScreenUnreachable);
 
@@ -100,11 +113,22 @@ export function App() {
           </Suspense>
         }
       />
+      {/* An invite link's page, signed in or not: a guest is asked to sign in or register and comes back to it. */}
+      <Route
+        path="/invite/:code"
+        element={
+          <Suspense fallback={<Spinner fullScreen />}>
+            <InvitePage />
+          </Suspense>
+        }
+      />
       {/* The shell holds its own Suspense, so the sidebar stays put while a page loads. */}
       <Route
         element={
           <RequireAuth>
-            <AppShell />
+            <Suspense fallback={<Spinner fullScreen />}>
+              <AppShell />
+            </Suspense>
           </RequireAuth>
         }
       >
@@ -118,6 +142,8 @@ export function App() {
         <Route path="resources" element={<ResourcesPage />} />
         <Route path="resources/:id" element={<ResourceDetailPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="settings/teams" element={<TeamsPage />} />
+        <Route path="settings/teams/:teamId" element={<TeamPage />} />
         {/* Guests reach this too, and RequireAuth sends them to /login like any other screen. */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,4 +1,5 @@
-// The dashboard's charts (outreach per week, the journey funnel); loaded lazily, after the dashboard's own numbers.
+// The dashboard's charts (outreach per week, the journey funnel); loaded lazily, after the dashboard's own numbers. The
+// team page draws a team's with the same InsightCharts.
 import { useMemo, type ReactNode } from 'react';
 import { t } from '../i18n';
 import { trpc } from '../lib/trpc';
@@ -23,10 +24,16 @@ function card(title: string, body: ReactNode, className: string) {
 const placeholder = <div className="skeleton h-52 w-full" />;
 const failed = () => <p className="text-sm text-base-content/75">{t('This chart could not be loaded. Please try refreshing the page.')}</p>;
 
-export default function DashboardInsight() {
-  const boundaries = useMemo(() => weekBoundaries(WEEKS), []);
-  const weeks = trpc.insights.activityWeeks.useQuery({ boundaries });
-  const journey = trpc.insights.journey.useQuery();
+type Load<T> = { data?: T; isError: boolean };
+
+/** The two charts side by side (stacked on phones), each with its placeholder while loading and its failure. */
+export function InsightCharts({
+  weeks,
+  journey,
+}: {
+  weeks: Load<Parameters<typeof ActivityWeeksChart>[0]['weeks']>;
+  journey: Load<Parameters<typeof JourneyFunnel>[0]['stages']>;
+}) {
   const outreach = t('Outreach by week');
   const funnel = t('Contacts on the journey');
   return (
@@ -35,4 +42,11 @@ export default function DashboardInsight() {
       {card(funnel, journey.data ? <JourneyFunnel stages={journey.data} title={funnel} /> : journey.isError ? failed() : placeholder, 'lg:col-span-2')}
     </div>
   );
+}
+
+export default function DashboardInsight() {
+  const boundaries = useMemo(() => weekBoundaries(WEEKS), []);
+  const weeks = trpc.insights.activityWeeks.useQuery({ boundaries });
+  const journey = trpc.insights.journey.useQuery();
+  return <InsightCharts weeks={weeks} journey={journey} />;
 }

@@ -1,12 +1,29 @@
-// Who is signed in, at the foot of the navigation: initials, full name, username, Settings and Logout (or a guest's Sign in).
+// Who is signed in, at the foot of the navigation: initials, full name, username, the invitations to teams waiting for
+// an answer, Settings and Logout (or a guest's Sign in).
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '../hooks/useAuth';
 import { t } from '../i18n';
 import { fullName, getInitials, userInitials } from '../lib/names';
+import { trpc } from '../lib/trpc';
 
 interface UserBlockProps {
   /** Called when Settings is followed or logout starts, so the phone drawer can close. */
   onNavigate?(): void;
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `btn w-full justify-start gap-2 btn-ghost btn-sm font-medium ${isActive ? 'bg-primary/10 text-primary' : ''}`;
+
+/** Invitations to teams waiting for the user's answer (decision 013): a line with their count, to the Teams screen. */
+function TeamInvitationsLink({ onNavigate }: UserBlockProps) {
+  const waiting = trpc.invitations.list.useQuery().data?.length ?? 0;
+  if (!waiting) return null;
+  return (
+    <NavLink to="/settings/teams" end onClick={onNavigate} className={navLinkClass} data-testid="invitations-badge">
+      <span className="badge badge-sm badge-primary">{waiting}</span>
+      {t('{count, plural, one {Team invitation} other {Team invitations}}', { count: waiting })}
+    </NavLink>
+  );
 }
 
 export function UserBlock({ onNavigate }: UserBlockProps) {
@@ -44,11 +61,8 @@ export function UserBlock({ onNavigate }: UserBlockProps) {
       </div>
       {user && (
         <div className="flex flex-col gap-1">
-          <NavLink
-            to="/settings"
-            onClick={onNavigate}
-            className={({ isActive }) => `btn w-full justify-start gap-2 btn-ghost btn-sm font-medium ${isActive ? 'bg-primary/10 text-primary' : ''}`}
-          >
+          <TeamInvitationsLink onNavigate={onNavigate} />
+          <NavLink to="/settings" onClick={onNavigate} className={navLinkClass}>
             <svg
               className="size-4"
               viewBox="0 0 24 24"

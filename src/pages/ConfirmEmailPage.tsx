@@ -3,8 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CONFIRMATION_LINK_REFUSED } from '../../server/schemas/account';
-import { Brand } from '../components/Brand';
-import { LanguagePicker } from '../components/LanguagePicker';
+import { GuestCard } from '../components/GuestCard';
 import { useAuth } from '../hooks/useAuth';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { t } from '../i18n';
@@ -47,41 +46,26 @@ export default function ConfirmEmailPage() {
   );
 
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center bg-base-200 px-4 py-10 sm:py-16">
-      <div className="w-full max-w-md">
-        <div className="mb-8 flex justify-center">
-          <Brand showTagline />
-        </div>
-        <section className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby="confirm-email-heading">
-          <div className="card-body gap-5 p-6 sm:p-8">
-            <h1 id="confirm-email-heading" className="text-center text-2xl font-bold tracking-tight">
-              {t('Confirm your email')}
-            </h1>
-            {outcome === null && (
-              <form onSubmit={submit} className="flex flex-col gap-5">
-                <p className="text-base-content/80">{t('Confirm that this is your email address, so Sower can send you reminder emails there.')}</p>
-                <button type="submit" className="btn btn-primary" disabled={confirm.isPending}>
-                  {confirm.isPending ? t('Confirming...') : t('Confirm my email')}
-                </button>
-              </form>
-            )}
-            {outcome?.confirmed && (
-              <p role="status" className="alert alert-success">
-                {t('Your email address is confirmed. Reminder emails can reach you now.')}
-              </p>
-            )}
-            {outcome && !outcome.confirmed && (
-              <p role="alert" className="alert alert-error">
-                {outcome.message}
-              </p>
-            )}
-            {outcome && <div className="flex justify-center">{onward}</div>}
-          </div>
-        </section>
-        <div className="mt-6">
-          <LanguagePicker compact />
-        </div>
-      </div>
-    </main>
+    <GuestCard headingId="confirm-email-heading" heading={t('Confirm your email')}>
+      {outcome === null && (
+        <form onSubmit={submit} className="flex flex-col gap-5">
+          <p className="text-base-content/80">{t('Confirm that this is your email address, so Sower can send you reminder emails there.')}</p>
+          <button type="submit" className="btn btn-primary" disabled={confirm.isPending}>
+            {confirm.isPending ? t('Confirming...') : t('Confirm my email')}
+          </button>
+        </form>
+      )}
+      {outcome?.confirmed && (
+        <p role="status" className="alert alert-success">
+          {t('Your email address is confirmed. Reminder emails can reach you now.')}
+        </p>
+      )}
+      {outcome && !outcome.confirmed && (
+        <p role="alert" className="alert alert-error">
+          {outcome.message}
+        </p>
+      )}
+      {outcome && <div className="flex justify-center">{onward}</div>}
+    </GuestCard>
   );
 }

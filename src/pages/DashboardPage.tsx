@@ -5,7 +5,7 @@ import { t } from '../i18n';
 import { ActivityItem } from '../components/ActivityItem';
 import { FollowUpItem } from '../components/FollowUpItem';
 import { GoalProgress } from '../components/GoalProgress';
-import { ChatIcon, ClockIcon, CrossIcon, HandsIcon, PersonPlusIcon, PlusIcon } from '../components/Icons';
+import { ClockIcon, PlusIcon } from '../components/Icons';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { ResourceCard } from '../components/ResourceCard';
@@ -13,7 +13,7 @@ import { LoadGate } from '../components/LoadGate';
 import { Spinner } from '../components/Spinner';
 import { PartUnreachable, QuietlyUnreachable } from '../components/Unreachable';
 import { lazyPart } from '../lib/lazyPart';
-import { StatCard } from '../components/StatCard';
+import { StatCards } from '../components/StatCards';
 import { goalPercentage } from '../lib/goals';
 import { loadFailed } from '../lib/messages';
 import { dashboardSummaryInput } from '../lib/startVisit';
@@ -119,18 +119,7 @@ export default function DashboardPage() {
           <span className="ms-auto text-sm font-medium underline underline-offset-2">{t('See overdue follow-ups')}</span>
         </Link>
       )}
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard title={t('Conversations')} value={stats.totalConversations} icon={<ChatIcon />} trend={stats.trends.conversations} />
-        <StatCard title={t('Gospel Presentations')} value={stats.totalGospelPresentations} icon={<CrossIcon />} trend={stats.trends.gospelPresentations} />
-        <StatCard title={t('New Contacts')} value={stats.totalContacts} icon={<PersonPlusIcon />} trend={stats.trends.contacts} />
-        <StatCard
-          title={t('Prayer Requests')}
-          value={stats.totalPrayerRequests}
-          icon={<HandsIcon />}
-          trend={stats.trends.prayerRequests}
-          detail={t('{count, plural, one {# time prayed} other {# times prayed}}', { count: stats.totalPrayers })}
-        />
-      </div>
+      <StatCards stats={stats} />
 
       <Suspense fallback={null}>
         <DashboardInsight />

@@ -9,6 +9,7 @@ import { Spinner } from '../components/Spinner';
 import { LoginForm } from '../forms/LoginForm';
 import { RegisterForm } from '../forms/RegisterForm';
 import { useAuth } from '../hooks/useAuth';
+import { pathAfterSignIn } from '../lib/pendingInvite';
 
 export default function LoginPage() {
   const { status } = useAuth();
@@ -26,9 +27,10 @@ export default function LoginPage() {
   }, [registering]);
 
   if (status === 'loading') return <Spinner fullScreen />;
-  if (status === 'authenticated') return <Navigate to="/" replace />;
+  // Home, or back to the invite link a guest opened before signing in (src/lib/pendingInvite.ts).
+  if (status === 'authenticated') return <Navigate to={pathAfterSignIn()} replace />;
 
-  const goHome = () => navigate('/', { replace: true });
+  const goHome = () => navigate(pathAfterSignIn(), { replace: true });
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-base-200 px-4 py-10 sm:py-16">

@@ -1,4 +1,4 @@
-// Settings (/settings): profile, password, language, reminders, theme, export and import of data, and deleting the account.
+// Settings (/settings): profile, password, language, the way to the Teams screens, reminders, theme, export and import of data, and deleting the account.
 import { AccountLanguage } from '../components/AccountLanguage';
 import { AttentionSettings } from '../components/AttentionSettings';
 import { ContactImport } from '../components/ContactImport';
@@ -9,6 +9,7 @@ import { PageHeader } from '../components/PageHeader';
 import { ReminderSettings } from '../components/ReminderSettings';
 import { SettingsSection } from '../components/SettingsSection';
 import { ThemePicker } from '../components/ThemePicker';
+import { TeamsLink } from '../components/team/TeamsLink';
 import { PasswordForm } from '../forms/PasswordForm';
 import { ProfileForm } from '../forms/ProfileForm';
 
@@ -25,6 +26,9 @@ export default function SettingsPage() {
         </SettingsSection>
         <SettingsSection title={t('Language')} description={t('Sower speaks it on every device where you sign in, and in your calendar feed.')}>
           <AccountLanguage />
+        </SettingsSection>
+        <SettingsSection title={t('Teams')} description={t('Invite people, share contacts with them and see how the team is doing.')}>
+          <TeamsLink />
         </SettingsSection>
         <SettingsSection title={t('Reminders')} description={t('A daily digest of what needs you, at the hour you choose, by email or on this device.')}>
           <ReminderSettings />
