@@ -202,9 +202,10 @@ export const contacts = sqliteTable(
   (t) => [
     index('contacts_owner_idx').on(t.createdBy, t.createdAt),
     index('contacts_team_idx').on(t.teamId, t.createdAt),
+    // The owner's indexes carry team_id next: a reader's own part is their personal rows (team_id is null), one seek.
     // A typed name's match (activity logging, import, contacts.sameName) is one seek on (owner or team, name key); a
     // search reads these indexes alone, the search key in them, never the rows (docs/decisions/008).
-    index('contacts_owner_name_key_idx').on(t.createdBy, t.nameKey, t.searchKey),
+    index('contacts_owner_name_key_idx').on(t.createdBy, t.teamId, t.nameKey, t.searchKey),
     index('contacts_team_name_key_idx').on(t.teamId, t.nameKey, t.searchKey),
     // The rows the backfill has still to key (none once it has run): each batch one seek.
     index('contacts_unkeyed_idx')
@@ -212,10 +213,12 @@ export const contacts = sqliteTable(
       .where(sql`${t.searchKey} is null`),
     // The list's order (lower(name), id), so a page walks an index instead of sorting every contact; with the search key
     // in it, a searched page reads only the rows that match (SQLite seeks a row once a column outside the index is needed).
-    index('contacts_owner_sort_idx').on(t.createdBy, sql`lower(${t.name})`, t.searchKey),
+    index('contacts_owner_sort_idx').on(t.createdBy, t.teamId, sql`lower(${t.name})`, t.searchKey),
     index('contacts_team_sort_idx').on(t.teamId, sql`lower(${t.name})`, t.searchKey),
     // 'Assigned to me' in the list's order, and a team's assignments per member (team insight).
     index('contacts_assignee_sort_idx').on(t.assignedTo, sql`lower(${t.name})`, t.searchKey),
+    // A team's journey funnel (team insight) counts its contacts per status from this index alone.
+    index('contacts_team_status_idx').on(t.teamId, t.spiritualStatus),
     index('contacts_team_assignee_idx').on(t.teamId, t.assignedTo, t.assignedAt),
   ],
 );
@@ -241,7 +244,7 @@ export const activities = sqliteTable(
       .on(t.id)
       .where(sql`${t.searchKey} is null`),
     // A search walks these newest first and reads the key in them, not the rows (docs/decisions/008).
-    index('activities_owner_search_idx').on(t.createdBy, t.date, t.searchKey),
+    index('activities_owner_search_idx').on(t.createdBy, t.teamId, t.date, t.searchKey),
     index('activities_team_search_idx').on(t.teamId, t.date, t.searchKey),
     index('activities_owner_date_idx').on(t.createdBy, t.date),
     index('activities_owner_type_date_idx').on(t.createdBy, t.type, t.date),
@@ -337,7 +340,7 @@ export const prayerRequests = sqliteTable(
     index('prayer_requests_unkeyed_idx')
       .on(t.id)
       .where(sql`${t.searchKey} is null`),
-    index('prayer_requests_owner_search_idx').on(t.createdBy, t.date, t.searchKey),
+    index('prayer_requests_owner_search_idx').on(t.createdBy, t.teamId, t.date, t.searchKey),
     index('prayer_requests_team_search_idx').on(t.teamId, t.date, t.searchKey),
     index('prayer_requests_rotation_idx').on(t.createdBy, t.answered, t.rotatedAt),
     index('prayer_requests_owner_idx').on(t.createdBy, t.answered, t.date),

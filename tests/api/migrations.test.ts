@@ -69,6 +69,14 @@ describe('migrations', () => {
     const shipped = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')).entries.length;
     expect(Number(applied.rows[0].n)).toBe(shipped);
   });
+
+  // drizzle applies a migration only when its journal time is later than the last one applied: one stamped earlier than
+  // its predecessor would be skipped on every database that has the predecessor.
+  it('stamps every shipped migration later than the one before it', () => {
+    const { entries } = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] };
+    const outOfOrder = entries.filter((entry, index) => index > 0 && entry.when <= entries[index - 1].when).map((entry) => entry.tag);
+    expect(outOfOrder).toEqual([]);
+  });
 });
 
 /** The committed migrations up to `tag`, as an earlier release shipped them. */
