@@ -195,6 +195,14 @@ export function canEdit(table: OwnedTable, who: Who): SQL {
   return changeable(table, who);
 }
 
+/**
+ * Rows the user may pray for (one more prayer on the count): personal ones, and any row of a team whose role may
+ * (`pray`): a team prays for each other's requests, which changes nothing the author wrote.
+ */
+export function canPray(table: OwnedTable, who: Who): SQL {
+  return personalOrTeam(table, who, rolesThatCan('pray'));
+}
+
 /** Rows the user may delete: those they may edit (a team contact others wrote on asks more: contacts.remove). */
 export function canDelete(table: OwnedTable, who: Who): SQL {
   return changeable(table, who);

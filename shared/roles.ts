@@ -12,6 +12,8 @@ export type TeamAction =
   | 'changeOwn'
   /** Change or delete any team row, whoever created it. */
   | 'changeAny'
+  /** Pray for any of the team's prayer requests (the count goes up; nothing the author wrote changes). */
+  | 'pray'
   /** Assign a team contact to oneself, or hand one's own assignment back. */
   | 'assignSelf'
   /** Assign a team contact to any member. */
@@ -20,8 +22,8 @@ export type TeamAction =
   | 'manage';
 
 export const teamAbilities: Record<TeamRole, readonly TeamAction[]> = {
-  admin: ['read', 'create', 'changeOwn', 'changeAny', 'assignSelf', 'assignAnyone', 'manage'],
-  member: ['read', 'create', 'changeOwn', 'assignSelf'],
+  admin: ['read', 'create', 'changeOwn', 'changeAny', 'pray', 'assignSelf', 'assignAnyone', 'manage'],
+  member: ['read', 'create', 'changeOwn', 'pray', 'assignSelf'],
   viewer: ['read'],
 };
 

@@ -25,10 +25,19 @@ export function recordsOf<Row>(table: Table, notFoundMessage: string, select: (d
       return row;
     },
 
-    /** Sets the given fields (undefined ones left alone); with none, still checks that the user may edit. */
-    async update(tx: Tx, rowId: number, who: Authority, values: Record<string, unknown>): Promise<void> {
+    /**
+     * Sets the given fields (undefined ones left alone); with none, still checks that the user may edit. `may` is the
+     * rule the change needs, when it is not an edit (praying for a request: canPray).
+     */
+    async update(
+      tx: Tx,
+      rowId: number,
+      who: Authority,
+      values: Record<string, unknown>,
+      may: (table: OwnedTable, who: Authority) => SQL = canEdit,
+    ): Promise<void> {
       const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-      const where = and(eq(table.id, rowId), canEdit(table, who));
+      const where = and(eq(table.id, rowId), may(table, who));
       const rows = Object.keys(changes).length
         ? await tx.update(table).set(changes).where(where).returning({ id: table.id })
         : await tx.select({ id: table.id }).from(table).where(where);

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
-import { assertCanCreateIn, notFound, readableContactName, type Who } from '../access';
+import { assertCanCreateIn, canPray, notFound, readableContactName, type Who } from '../access';
 import { onceForKey } from '../idempotency';
 import { idInput } from '../schemas/common';
 import { prayerCreateInput, prayerListInput, prayerUpdateInput } from '../schemas/prayerRequests';
@@ -132,11 +132,17 @@ export const prayerRequestsRouter = router({
       ctx.database.write(async (tx) => {
         const now = Date.now();
         const own = sql`${prayerRequests.createdBy} = ${ctx.user.id}`;
-        await prayerRecords.update(tx, input.id, ctx.authority, {
-          prayedCount: sql`${prayerRequests.prayedCount} + 1`,
-          lastPrayedAt: sql`case when ${own} then ${now} else ${prayerRequests.lastPrayedAt} end`,
-          rotatedAt: sql`case when ${own} then ${now} else ${prayerRequests.rotatedAt} end`,
-        });
+        await prayerRecords.update(
+          tx,
+          input.id,
+          ctx.authority,
+          {
+            prayedCount: sql`${prayerRequests.prayedCount} + 1`,
+            lastPrayedAt: sql`case when ${own} then ${now} else ${prayerRequests.lastPrayedAt} end`,
+            rotatedAt: sql`case when ${own} then ${now} else ${prayerRequests.rotatedAt} end`,
+          },
+          canPray,
+        );
         return prayerRecords.read(tx, input.id, ctx.authority);
       }),
     ),

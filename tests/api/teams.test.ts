@@ -377,8 +377,20 @@ describe('a member', () => {
       const [row] = await server.rows(`select ${editedColumn[path]} as v from ${tableOf[path]} where id = ?`, [adminRows[path]]);
       expect(row.v, path).not.toBe('edited');
     }
-    expect((await member.client.post(`/api/prayer-requests/${adminRows['prayer-requests']}/pray`)).status).toBe(403);
     expect((await member.client.post(`/api/followups/${adminRows.followups}/complete`)).status).toBe(403);
+  });
+
+  it("prays for the team's requests made by others (praying changes nothing they wrote); a viewer may not", async () => {
+    const viewer = await signedInClient(server, 'prayviewer');
+    await addMember(admin, teamId, viewer, 'viewer');
+    const id = adminRows['prayer-requests'];
+    const prayed = async () => (await server.rows('select prayed_count as n from prayer_requests where id = ?', [id]))[0].n as number;
+    const before = await prayed();
+    expect((await member.client.post(`/api/prayer-requests/${id}/pray`)).status).toBe(200);
+    expect(await prayed()).toBe(before + 1);
+    expect((await viewer.client.post(`/api/prayer-requests/${id}/pray`)).status).toBe(403);
+    expect(await prayed()).toBe(before + 1);
+    expect((await admin.client.delete(`/api/teams/${teamId}/members/${viewer.user.id}`)).status).toBe(200);
   });
 
   it("deletes their own team rows but gets 403 deleting another's", async () => {
