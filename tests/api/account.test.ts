@@ -297,7 +297,7 @@ describe('deleting the account', () => {
     await client.post('/api/calendar/enable');
     // The leaver changed a friend's shared contact: that step of its journey stays, without its author.
     const team = (await friend.post('/api/teams', { name: 'Friends' })).body.id;
-    await joinTeam(friend, team, { client: client, id: user.id }, 'member');
+    await joinTeam(friend, team, { client: client, id: user.id }, 'admin');
     const friendContact = (await friend.post('/api/contacts', { name: 'Friend Contact', teamId: team })).body.id;
     expect((await client.put(`/api/contacts/${friendContact}`, { spiritualStatus: 'growing' })).status).toBe(200);
 
