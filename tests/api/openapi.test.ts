@@ -102,8 +102,8 @@ describe('the document', () => {
       'query:cursor',
       'query:q',
       'query:status',
-      'query:sort',
       'query:assignedTo',
+      'query:sort',
     ]);
     const update = operations['/api/contacts/{id}'].put;
     expect(update.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id']);
