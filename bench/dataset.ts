@@ -1,4 +1,5 @@
-// Generates a realistic, reproducible bench database: 1,000 users, one heavy user with years of outreach, a team.
+// Generates a realistic, reproducible bench database: 1,000 users, one heavy user with years of outreach, a team
+// (and, with `bigTeam`, a 20-member team sharing 20,000 contacts and 200,000 activities: bench/team.ts).
 // Usage: tsx bench/dataset.ts [--activities 50000] [--out .tmp/bench/bench-50000.db]
 import type { InStatement } from '@libsql/client';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -15,12 +16,17 @@ export const BENCH_PASSWORD = 'bench-password-1';
 export const HEAVY_USER_ID = 1;
 export const TEAM_ID = 1;
 
+/** The big team (`bigTeam`): its id, its members' user ids (the first its admin, the second a member) and its volumes. */
+export const BIG_TEAM = { id: 41, firstUser: 950, members: 20, contacts: 20_000, activities: 200_000, followUps: 20_000, assigned: 5_000 };
+
 export interface DatasetOptions {
   /** The database file to (re)create. */
   path: string;
   /** Activities of the heavy user (the other volumes stay fixed). */
   activities?: number;
   seed?: number;
+  /** Adds BIG_TEAM, drawn from a seed of its own, so every other row stays as it would be without it. */
+  bigTeam?: boolean;
 }
 
 export interface DatasetSummary {
@@ -313,6 +319,8 @@ export async function generateDataset(options: DatasetOptions): Promise<DatasetS
   );
   add('goals', ['title', 'description', 'target_count', 'adjustment', 'deadline', 'completed', 'type', 'created_at', 'team_id', 'created_by'], goalRows);
 
+  if (options.bigTeam) addBigTeam(add, now, contactId, activityId);
+
   // One transaction on the writer connection (the same one every app write goes through).
   await database.writerClient.batch(statements, 'write');
   // Keyed as a started server would have keyed them, so no measurement runs beside the backfill.
@@ -337,6 +345,54 @@ export async function generateDataset(options: DatasetOptions): Promise<DatasetS
     visibleToHeavy: visible,
     sampleContactId: heavyFirstContact,
   };
+}
+
+/**
+ * BIG_TEAM: 20 members (light users otherwise) sharing 20,000 contacts and 200,000 activities over two years (about
+ * 8,000 in any 30 days), 20,000 follow-ups (those past mostly done) and 5,000 contacts assigned to members. Each
+ * member writes an equal share, so the admin's member rows have work in every figure.
+ */
+function addBigTeam(add: (table: string, columns: string[], rows: unknown[][]) => void, now: number, lastContactId: number, lastActivityId: number) {
+  const r = prng(30_2026);
+  const { id, firstUser, members } = BIG_TEAM;
+  const member = () => firstUser + r.int(0, members - 1);
+  const span = 2 * YEAR;
+  add('teams', ['id', 'name', 'description', 'created_at', 'created_by'], [[id, 'Campus mission', 'Twenty people, one campus', now - span, firstUser]]);
+  add(
+    'team_members',
+    ['team_id', 'user_id', 'role', 'joined_at'],
+    Array.from({ length: members }, (_, i) => [id, firstUser + i, i === 0 ? 'admin' : i === members - 1 ? 'viewer' : 'member', now - span]),
+  );
+  const contactRows: unknown[][] = [];
+  for (let i = 0; i < BIG_TEAM.contacts; i++) {
+    const name = `${r.pick(FIRST)} ${r.pick(LAST)} ${i}`;
+    const assignee = i < BIG_TEAM.assigned ? member() : null;
+    contactRows.push([
+      lastContactId + 1 + i,
+      name,
+      r.weighted(spiritualStatuses, [3, 2, 1, 1, 1, 2]),
+      now - Math.floor(r.next() * span),
+      id,
+      member(),
+      assignee,
+      assignee && now - Math.floor(r.next() * 90 * DAY),
+    ]);
+  }
+  add('contacts', ['id', 'name', 'spiritual_status', 'created_at', 'team_id', 'created_by', 'assigned_to', 'assigned_at'], contactRows);
+  const contactOf = () => lastContactId + 1 + Math.floor(r.next() * BIG_TEAM.contacts);
+  const activityRows: unknown[][] = [];
+  for (let i = 0; i < BIG_TEAM.activities; i++) {
+    const date = now - Math.floor(r.next() * span);
+    activityRows.push([lastActivityId + 1 + i, contactOf(), r.weighted(activityTypes, [50, 20, 20, 10]), date, sentence(r, 3, 8), date, id, member()]);
+  }
+  add('activities', ['id', 'contact_id', 'type', 'date', 'description', 'created_at', 'team_id', 'created_by'], activityRows);
+  const followUpRows: unknown[][] = [];
+  for (let i = 0; i < BIG_TEAM.followUps; i++) {
+    const date = now - span + Math.floor(r.next() * (span + 90 * DAY));
+    const completed = date < now ? (r.chance(0.95) ? 1 : 0) : 0;
+    followUpRows.push([contactOf(), date, sentence(r, 3, 10), r.pick(followUpTypes), completed, date - DAY, id, member()]);
+  }
+  add('follow_ups', ['contact_id', 'date', 'description', 'type', 'completed', 'created_at', 'team_id', 'created_by'], followUpRows);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {

@@ -19,7 +19,7 @@ export interface BenchEndpoint {
 }
 
 /** A GET as httpBatchLink sends it: the procedures comma-joined, their superjson inputs by position. */
-function batchPath(calls: [string, unknown][]) {
+export function batchPath(calls: [string, unknown][]) {
   const input = Object.fromEntries(
     calls.map(([, value], i) => [i, value === undefined ? { json: null, meta: { values: ['undefined'], v: 1 } } : superjson.serialize(value)]),
   );
@@ -30,7 +30,7 @@ function batchPath(calls: [string, unknown][]) {
  * The dashboard as the client opens it (src/lib/startVisit.ts; tests/e2e/startup.spec.ts holds the client to it):
  * the session check alone, then the summary with the shell's two reads in one batch.
  */
-function dashboardPaths() {
+export function dashboardPaths() {
   const startOfToday = new Date();
   startOfToday.setHours(0, 0, 0, 0);
   const startOfTomorrow = new Date(startOfToday);

@@ -1,6 +1,6 @@
 // `npm run bench`: the production server against a hand-written floor, on generated data, under autocannon;
 // how cost grows with the heavy user's activities; memory; logins against other traffic; and the browser.
-// Flags: --build (rebuild even when dist-server/main.js exists), --quick (short runs), --no-browser, --no-scale, --no-downloads,
+// Flags: --build (rebuild even when dist-server/main.js exists), --quick (short runs), --no-browser, --no-scale, --no-downloads, --no-team,
 // --only=stats,contacts50 (those endpoints only, app and floor, nothing else: for A/B runs of one change).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -227,12 +227,21 @@ async function main() {
     const { measureDownloads } = await import('./downloads');
     results.downloads = await measureDownloads({ log });
   }
+  // A 20-member team's page and a member's dashboard against the heavy user's dashboard (issue 30, bench/team.ts).
+  let team: string | null = null;
+  if (!argv.has('--no-team')) {
+    log('the team page and a member dashboard of a 20-member team');
+    const { measureTeam, teamReport } = await import('./team');
+    results.team = await measureTeam();
+    team = teamReport(results.team as Awaited<ReturnType<typeof measureTeam>>);
+  }
   results.durationS = Math.round((performance.now() - benchStarted) / 1000);
   results.loadAverageAtEnd = loadavg().map((x) => Math.round(x * 100) / 100);
   results.targets = evaluate(results, mainRows, scale, stall, sizes);
 
   writeFileSync(join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
   console.log(report(results, mainRows, scale, stall, sizes));
+  if (team) console.log(`\n${team}`);
   log(`done in ${results.durationS} s; wrote bench/results.json`);
 }
 

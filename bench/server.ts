@@ -114,11 +114,11 @@ export async function startServer(
   };
 }
 
-export async function login(base: string) {
+export async function login(base: string, username = HEAVY_USERNAME) {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ username: HEAVY_USERNAME, password: BENCH_PASSWORD }),
+    body: JSON.stringify({ username, password: BENCH_PASSWORD }),
   });
   if (res.status !== 200) throw new Error(`login at ${base} answered ${res.status}: ${await res.text()}`);
   const [name, value] = res.headers.getSetCookie()[0].split(';')[0].split('=');

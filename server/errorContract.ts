@@ -54,6 +54,8 @@ export function toClientError(error: unknown, locale: Locale): ClientError {
   if (error instanceof HttpError)
     return { status: error.status, body: { message: translate(locale, error.template, error.values), code: error.code }, fault: false };
   if (!(error instanceof TRPCError)) return serverFault(locale);
+  // A refusal with a status tRPC has no code for (errors.ts `gone`).
+  if (error.code !== 'INTERNAL_SERVER_ERROR' && error.cause instanceof HttpError) return toClientError(error.cause, locale);
   const status = getHTTPStatusCodeFromError(error);
   if (error.cause instanceof ZodError) {
     const issues = flattenZodIssues(error.cause, locale);

@@ -17,6 +17,12 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * 410: something that worked once and no longer does (an invite link revoked, expired or used up). tRPC has no code
+ * for it, so its NOT_FOUND carries the HttpError that says 410 (errorContract.ts answers that on both transports).
+ */
+export const gone = (message: string) => new TRPCError({ code: 'NOT_FOUND', message, cause: new HttpError(410, 'GONE', message) });
+
 /** How deep a cause chain is followed: drizzle wraps libSQL's error, which wraps SQLite's; a chain may loop. */
 const MAX_CAUSES = 8;
 

@@ -21,6 +21,8 @@ export interface RequestMeta {
   clientIp: string;
   /** The request's Accept-Language header, for a visitor or a user who has not chosen a language. */
   acceptLanguage?: string;
+  /** The app's address for links in an answer: PUBLIC_URL, else the origin the request was sent to (http/request.ts). */
+  appOrigin: string;
 }
 
 /** What every request shares: the database, sessions, and the attempt counters of the rate limits. */
@@ -107,6 +109,7 @@ export function createContextInner(init: Partial<Context> & AppServices): Contex
     session: null,
     secure: false,
     clientIp: 'local',
+    appOrigin: 'http://localhost',
     setCookie: () => undefined,
     setHeader: () => undefined,
     queryAuthority: lazyAuthority(init.database, init.user),

@@ -23,7 +23,17 @@ export function forwardedEntry(header: string | string[] | undefined, hops: numb
   return entries[Math.max(0, entries.length - hops)] ?? '';
 }
 
-export function requestMeta(req: IncomingMessage, env: Pick<Env, 'TRUST_PROXY' | 'COOKIE_SECURE'>): RequestMeta & { https: boolean } {
+/**
+ * The app's address for links an answer holds (an invite link): PUBLIC_URL, else the origin the client addressed (its
+ * Host is one the server answers to: app.ts refuses any other before an API call is served).
+ */
+function appOriginOf(req: IncomingMessage, https: boolean, publicUrl: string | undefined) {
+  if (publicUrl) return publicUrl;
+  const url = `${https ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
+  return URL.canParse(url) ? new URL(url).origin : 'http://localhost';
+}
+
+export function requestMeta(req: IncomingMessage, env: Pick<Env, 'TRUST_PROXY' | 'COOKIE_SECURE' | 'PUBLIC_URL'>): RequestMeta & { https: boolean } {
   const forwardedProto = forwardedEntry(req.headers['x-forwarded-proto'], env.TRUST_PROXY).toLowerCase();
   const overTls = 'encrypted' in req.socket && Boolean((req.socket as { encrypted?: boolean }).encrypted);
   const https = overTls || forwardedProto === 'https';
@@ -31,7 +41,13 @@ export function requestMeta(req: IncomingMessage, env: Pick<Env, 'TRUST_PROXY' |
   // Only an address counts: a proxy that wrote something else (a port, 'unknown') leaves the connection's own address.
   const forwardedFor = forwardedEntry(req.headers['x-forwarded-for'], env.TRUST_PROXY);
   const acceptLanguage = typeof req.headers['accept-language'] === 'string' ? req.headers['accept-language'] : undefined;
-  return { secure, https, clientIp: (isIP(forwardedFor) ? forwardedFor : '') || req.socket.remoteAddress || 'unknown', acceptLanguage };
+  return {
+    secure,
+    https,
+    clientIp: (isIP(forwardedFor) ? forwardedFor : '') || req.socket.remoteAddress || 'unknown',
+    acceptLanguage,
+    appOrigin: appOriginOf(req, https, env.PUBLIC_URL),
+  };
 }
 
 /** Reads a JSON body, refusing more than MAX_BODY_BYTES before it is all read, and anything but JSON. */

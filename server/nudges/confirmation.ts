@@ -51,15 +51,26 @@ function limitChecks(limits: Limits, userId: number, email: string, newAddress: 
 
 /** The confirmation email's subject, plain text and HTML in `locale`: fixed words, the link and its expiry only. */
 export function composeConfirmation(locale: Locale, link: string) {
-  const subject = translate(locale, 'Confirm your email address for Sower');
-  const intro = translate(locale, 'Please confirm that this is your email address. Sower sends reminder emails only to an address its owner has confirmed.');
-  const button = translate(locale, 'Confirm my email');
-  const expiry = translate(locale, 'This link works once and expires in 24 hours.');
-  const ignore = translate(
-    locale,
-    'If you did not sign up for Sower or change your email there, ignore this email: Sower sends no reminders to an address nobody confirmed.',
-  );
-  const text = [intro, `${button}: ${link}`, expiry, `--\n${ignore}`].join('\n\n') + '\n';
+  return composeLinkEmail(locale, {
+    subject: translate(locale, 'Confirm your email address for Sower'),
+    intro: translate(locale, 'Please confirm that this is your email address. Sower sends reminder emails only to an address its owner has confirmed.'),
+    button: translate(locale, 'Confirm my email'),
+    link,
+    note: translate(locale, 'This link works once and expires in 24 hours.'),
+    ignore: translate(
+      locale,
+      'If you did not sign up for Sower or change your email there, ignore this email: Sower sends no reminders to an address nobody confirmed.',
+    ),
+  });
+}
+
+/**
+ * An email whose point is one link (a confirmation, an invitation): its subject, plain text and HTML with the texts
+ * given (already in `locale`), the link as a button, a note under it and a footer saying when to ignore it.
+ */
+export function composeLinkEmail(locale: Locale, texts: { subject: string; intro: string; button: string; link: string; note: string; ignore: string }) {
+  const { subject, intro, button, link, note, ignore } = texts;
+  const text = [intro, `${button}: ${link}`, note, `--\n${ignore}`].join('\n\n') + '\n';
   const linkStyle = 'display:inline-block;padding:10px 18px;border-radius:6px;background:#2563eb;color:#ffffff;font-weight:bold;text-decoration:none';
   const html = [
     '<!doctype html>',
@@ -68,7 +79,7 @@ export function composeConfirmation(locale: Locale, link: string) {
     `<body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#111827;line-height:1.5;max-width:560px;margin:0 auto;padding:16px">`,
     `<p style="font-size:16px">${escapeHtml(intro)}</p>`,
     `<p style="margin:24px 0"><a style="${linkStyle}" href="${escapeHtml(link)}">${escapeHtml(button)}</a></p>`,
-    `<p>${escapeHtml(expiry)}</p>`,
+    `<p>${escapeHtml(note)}</p>`,
     `<p style="color:#6b7280;font-size:12px;border-top:1px solid #e5e7eb;padding-top:12px">${escapeHtml(ignore)}</p>`,
     '</body></html>',
   ].join('\n');

@@ -1,5 +1,5 @@
-// Totals from row_tallies and daily_tallies (kept by triggers): how many rows a user may read, without counting them.
-import { sql } from 'drizzle-orm';
+// Totals from row_tallies and daily_tallies (kept by triggers): how many rows a user may read, or a team holds, without counting them.
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { dailyTallies, rowTallies } from '../../db/schema';
 import { canReadTallies, preparedUser as user } from '../access';
@@ -12,10 +12,20 @@ export interface Tally {
 
 type Entity = (typeof rowTallies.entity.enumValues)[number];
 
-/** One prepared query per set of entities a caller asks about (the dashboard's three, a tab bar's one). */
+/**
+ * Whose tallies are summed: those a user may read (`{ userId }`: the dashboard), or one team's (`{ teamId }`: the team
+ * page, server/routers/teamInsight.ts), which walk row_tallies_team_idx and daily_tallies_team_idx.
+ */
+export type TallyScope = { userId: number } | { teamId: number };
+type ScopeKind = 'user' | 'team';
+const kindOf = (scope: TallyScope): ScopeKind => ('teamId' in scope ? 'team' : 'user');
+const scopeWhere = (kind: ScopeKind, table: typeof rowTallies | typeof dailyTallies): SQL =>
+  kind === 'team' ? sql`${table.teamId} = ${sql.placeholder('teamId')}` : canReadTallies(table, user);
+
+/** One prepared query per scope and set of entities a caller asks about (the dashboard's three, a tab bar's one). */
 const talliesQueries = new Map<string, ReturnType<typeof talliesQueryFor>>();
 
-function talliesQueryFor(entities: Entity[]) {
+function talliesQueryFor(kind: ScopeKind, entities: Entity[]) {
   return preparedPer((db) =>
     db
       .select({
@@ -26,7 +36,7 @@ function talliesQueryFor(entities: Entity[]) {
       })
       .from(rowTallies)
       .where(
-        sql`${canReadTallies(rowTallies, user)} and ${rowTallies.entity} in (${sql.join(
+        sql`${scopeWhere(kind, rowTallies)} and ${rowTallies.entity} in (${sql.join(
           entities.map((e) => sql`${e}`),
           sql`, `,
         )})`,
@@ -37,11 +47,17 @@ function talliesQueryFor(entities: Entity[]) {
 }
 
 /** The readable totals by entity and kind, e.g. `get('activity', 'conversation')`; a kind never seen counts 0. */
-export async function readableTallies(db: Queryable, userId: number, entities: Entity[]) {
-  const key = entities.join(',');
+export function readableTallies(db: Queryable, userId: number, entities: Entity[]) {
+  return scopedTallies(db, { userId }, entities);
+}
+
+/** `readableTallies` over a scope: a user's readable rows, or one team's. */
+export async function scopedTallies(db: Queryable, scope: TallyScope, entities: Entity[]) {
+  const kind = kindOf(scope);
+  const key = `${kind}:${entities.join(',')}`;
   let query = talliesQueries.get(key);
-  if (!query) talliesQueries.set(key, (query = talliesQueryFor(entities)));
-  const found = await query(db).all({ userId });
+  if (!query) talliesQueries.set(key, (query = talliesQueryFor(kind, entities)));
+  const found = await query(db).all(scope);
   return (entity: string, kind: string): Tally => {
     const row = found.find((r) => r.entity === entity && r.kind === kind);
     return { rows: Number(row?.rows ?? 0), prayed: Number(row?.prayed ?? 0) };
@@ -56,30 +72,39 @@ const windowColumns = {
   previous: sql<number>`sum(case when ${dailyTallies.day} < ${recentFrom} then ${dailyTallies.rowCount} else 0 end)`,
 };
 
-function windowQuery(which: ReturnType<typeof sql>) {
+function windowQuery(kind: ScopeKind, which: SQL) {
   return preparedPer((db) =>
     db
       .select(windowColumns)
       .from(dailyTallies)
       .where(
-        sql`${canReadTallies(dailyTallies, user)} and ${which} and ${dailyTallies.day} >= ${sql.placeholder('previousFrom')} and ${dailyTallies.day} <= ${sql.placeholder('until')}`,
+        sql`${scopeWhere(kind, dailyTallies)} and ${which} and ${dailyTallies.day} >= ${sql.placeholder('previousFrom')} and ${dailyTallies.day} <= ${sql.placeholder('until')}`,
       )
       .groupBy(dailyTallies.entity, dailyTallies.kind)
       .prepare(),
   );
 }
 
-// The kinds are fixed in the text, so each query walks the day range of every readable part in its index.
-const activityWindows = windowQuery(sql`${dailyTallies.entity} = 'activity' and ${dailyTallies.kind} in ('conversation', 'gospel_presentation')`);
-const contactAndPrayerWindows = windowQuery(sql`${dailyTallies.entity} in ('contact', 'prayer') and ${dailyTallies.kind} = ''`);
+// The kinds are fixed in the text, so each query walks the day range of every readable part (or the team's) in its index.
+const activityKinds = sql`${dailyTallies.entity} = 'activity' and ${dailyTallies.kind} in ('conversation', 'gospel_presentation')`;
+const contactAndPrayerKinds = sql`${dailyTallies.entity} in ('contact', 'prayer') and ${dailyTallies.kind} = ''`;
+const windowQueries = {
+  user: [windowQuery('user', activityKinds), windowQuery('user', contactAndPrayerKinds)],
+  team: [windowQuery('team', activityKinds), windowQuery('team', contactAndPrayerKinds)],
+};
 
 /**
  * New readable rows in two windows of whole days: `recentFrom`..`until` and `previousFrom`..`recentFrom` − 1, for
  * the activity types the dashboard counts and for contacts and prayers.
  */
-export async function readableWindows(db: Queryable, userId: number, recentFrom: number, until: number, previousFrom: number) {
-  const values = { userId, recentFrom, until, previousFrom };
-  const found = (await Promise.all([activityWindows(db).all(values), contactAndPrayerWindows(db).all(values)])).flat();
+export function readableWindows(db: Queryable, userId: number, recentFrom: number, until: number, previousFrom: number) {
+  return scopedWindows(db, { userId }, recentFrom, until, previousFrom);
+}
+
+/** `readableWindows` over a scope: a user's readable rows, or one team's. */
+export async function scopedWindows(db: Queryable, scope: TallyScope, recentFrom: number, until: number, previousFrom: number) {
+  const values = { ...scope, recentFrom, until, previousFrom };
+  const found = (await Promise.all(windowQueries[kindOf(scope)].map((query) => query(db).all(values)))).flat();
   return (entity: string, kind: string) => {
     const row = found.find((r) => r.entity === entity && r.kind === kind);
     return { recent: Number(row?.recent ?? 0), previous: Number(row?.previous ?? 0) };

@@ -15,6 +15,7 @@ const ERRORS: Record<number, string> = {
   403: 'A cross-origin write, or what the caller’s team role does not allow',
   404: 'No such record, or one the caller may not see',
   409: 'The change collides with what is stored; `issues` name the field',
+  410: 'The invite link was revoked, has expired or is used up (the message says which)',
   413: 'The body is larger than 1 MB',
   415: 'The body is not JSON (Content-Type: application/json)',
   422: 'The Idempotency-Key was used before with another request',
@@ -30,7 +31,12 @@ const ATTEMPT_LIMITED = new Set<string>([
   'account.changePassword',
   'account.deleteAccount',
   'account.email.sendConfirmation',
+  'inviteLinks.show',
+  'inviteLinks.accept',
+  'teams.links.email',
 ]);
+/** Procedures that answer 410 for a link that worked once and no longer does. */
+const GONE_LINKS = new Set<string>(['inviteLinks.show', 'inviteLinks.accept', 'teams.links.email']);
 /** Counted per request, as rates: the calendar feed per token and address, the exports per account and address. */
 const RATE_LIMITED = new Set<string>(['calendar.feed', 'account.export', 'account.exportContactsCsv', 'account.exportContactsVcard']);
 
@@ -57,6 +63,7 @@ const components: Record<string, z.ZodType> = {
   TeamMember: answers.member,
   SentInvitation: answers.sentInvitation,
   ReceivedInvitation: answers.receivedInvitation,
+  InviteLink: answers.inviteLink,
   Trend: answers.trend,
   TimelineItem: answers.timelineItem,
   AttentionItem: answers.attentionItem,
@@ -125,6 +132,7 @@ function errorStatusesOf(route: RestRoute, input: JsonSchema | undefined) {
     ...(write || !route.public ? [403] : []),
     ...(namesRecords ? [404] : []),
     ...(write && !session ? [409] : []),
+    ...(GONE_LINKS.has(route.procedure) ? [410] : []),
     ...(readsBody(route) ? [413, 415] : []),
     ...(route.headerInputs?.['idempotency-key'] ? [422] : []),
     ...(ATTEMPT_LIMITED.has(route.procedure) || RATE_LIMITED.has(route.procedure) ? [429] : []),

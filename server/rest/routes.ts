@@ -83,6 +83,7 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.spiritualCheck', input: 'params+query' },
   { method: 'POST', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.answerSpiritualCheck', input: 'params+body' },
   // The duplicate comes in the body (POST) or the query (GET: what the merge would move), the kept contact in the path.
+  { method: 'GET', path: '/api/contacts/:id/deletion', procedure: 'contacts.deletionImpact', input: 'params' },
   { method: 'GET', path: '/api/contacts/:id/merge', procedure: 'contacts.mergePreview', input: 'params+query' },
   { method: 'POST', path: '/api/contacts/:id/merge', procedure: 'contacts.merge', input: 'params+body' },
   // A contact and its team (issue 30): moving it in and out, and who looks after it.
@@ -186,6 +187,16 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'DELETE', path: '/api/teams/:teamId/members/:userId', procedure: 'teams.members.remove', input: 'params' },
   { method: 'GET', path: '/api/teams/:teamId/invitations', procedure: 'teams.invitations.list', input: 'params' },
   { method: 'DELETE', path: '/api/teams/:teamId/invitations/:invitationId', procedure: 'teams.invitations.withdraw', input: 'params' },
+  { method: 'GET', path: '/api/teams/:teamId/insight', procedure: 'teams.insight', input: 'params+query' },
+  { method: 'POST', path: '/api/teams/:teamId/leave', procedure: 'teams.leave', input: 'params' },
+  { method: 'GET', path: '/api/teams/:teamId/invite-links', procedure: 'teams.links.list', input: 'params' },
+  { method: 'POST', path: '/api/teams/:teamId/invite-links', procedure: 'teams.links.create', input: 'params+body', status: 201 },
+  { method: 'DELETE', path: '/api/teams/:teamId/invite-links/:id', procedure: 'teams.links.revoke', input: 'params' },
+  // 202: the email is handed to the mail server after the answer, and says nothing of whether the address has an account.
+  { method: 'POST', path: '/api/teams/:teamId/invite-links/:id/email', procedure: 'teams.links.email', input: 'params+body', status: 202 },
+  // The code is the credential of a link; these need a session too, so a guest signs in or registers first.
+  { method: 'GET', path: '/api/invite-links/:code', procedure: 'inviteLinks.show', input: 'params' },
+  { method: 'POST', path: '/api/invite-links/:code/accept', procedure: 'inviteLinks.accept', input: 'params' },
   { method: 'GET', path: '/api/invitations', procedure: 'invitations.list', input: 'none' },
   { method: 'POST', path: '/api/invitations/:id/accept', procedure: 'invitations.accept', input: 'params' },
   { method: 'POST', path: '/api/invitations/:id/decline', procedure: 'invitations.decline', input: 'params' },

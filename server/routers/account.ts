@@ -1,6 +1,6 @@
 // The signed-in user's own account: profile, password, export and import of their data, and deleting it all.
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { ZodRealError } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
@@ -21,7 +21,7 @@ import {
 } from '../../db/schema';
 import { forgetConfirmation, offerConfirmation } from '../nudges/confirmation';
 import { readSettings } from '../nudges/settings';
-import { canRead, ownedBy, type Authority, type OwnedTable } from '../access';
+import { canRead, ownedBy, readableContactName, type Authority, type OwnedTable } from '../access';
 import { countDownload, download, jsonObject, pagesOf, type Download } from '../http/downloads';
 import { hashPassword, verifyPassword, type SessionUser } from '../security/auth';
 import { translate, translateMessage } from '../i18n';
@@ -136,7 +136,7 @@ function exportData(db: Queryable, who: Authority) {
         activities.date,
         (after, n) =>
           db
-            .select(activityColumns)
+            .select(activityColumns(who))
             .from(activities)
             .innerJoin(contacts, eq(contacts.id, activities.contactId))
             .where(own(activities, after))
@@ -149,7 +149,7 @@ function exportData(db: Queryable, who: Authority) {
       pages: ownRows(
         followUps,
         followUps.date,
-        (after, n) => selectFollowUps(db).where(own(followUps, after)).orderBy(asc(followUps.date), asc(followUps.id)).limit(n),
+        (after, n) => selectFollowUps(db, who).where(own(followUps, after)).orderBy(asc(followUps.date), asc(followUps.id)).limit(n),
         (row) => row.date,
       ),
     },
@@ -159,7 +159,7 @@ function exportData(db: Queryable, who: Authority) {
         prayerRequests.date,
         (after, n) =>
           db
-            .select({ ...prayerColumns, contactName: contacts.name })
+            .select({ ...prayerColumns, contactName: readableContactName(who) })
             .from(prayerRequests)
             .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId))
             .where(own(prayerRequests, after))
@@ -354,6 +354,20 @@ async function planImport(db: Queryable, who: Authority, parsed: ImportRead, loc
  * its longest-standing remaining member as admin, and a team nobody else belongs to is deleted. See
  * docs/decisions/007-account-deletion.md.
  */
+/**
+ * The user's rows in teams stay with their teams (issue 30, decision 007): their author becomes the former member
+ * (db/migrations/0015, the user '(former member)'), so the cascade of the user's own row takes only their personal
+ * rows, and a teammate's records on a team contact the user created stay with the contact. The tally triggers follow.
+ */
+async function leaveTeamRows(tx: Tx, userId: number) {
+  const formerMember = sql`(select ${users.id} from ${users} where ${users.usernameKey} = '(former member)')`;
+  for (const table of [contacts, activities, followUps, prayerRequests, goals])
+    await tx
+      .update(table)
+      .set({ createdBy: formerMember })
+      .where(and(eq(table.createdBy, userId), isNotNull(table.teamId)));
+}
+
 async function handOverTeams(tx: Tx, userId: number) {
   const memberships = await tx.select({ teamId: teamMembers.teamId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.userId, userId));
   for (const { teamId, role } of memberships) {
@@ -492,6 +506,7 @@ export const accountRouter = router({
       await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));
       await ctx.database.write(async (tx) => {
         await handOverTeams(tx, userId);
+        await leaveTeamRows(tx, userId);
         await tx.delete(users).where(eq(users.id, userId));
       });
       await ctx.auth.invalidateUserSessions(userId);

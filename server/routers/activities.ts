@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, prayerRequests } from '../../db/schema';
 import { TRPCError } from '@trpc/server';
-import { canEdit, type Authority } from '../access';
+import { canWriteAbout, readableContactName, type Authority, type Who } from '../access';
 import { onceForKey } from '../idempotency';
 import { activityCreateInput, activityListInput, activityUpdateInput } from '../schemas/activities';
 import { idInput } from '../schemas/common';
@@ -24,26 +24,27 @@ import { msg } from '../../shared/i18n';
 import { foldText } from '../../shared/fold';
 import { activityKeys, afterUpdate, prayerKeys } from '../queries/searchKeys';
 
-export const activityColumns = {
+/** An activity with its contact's name (when the reader may read the contact). */
+export const activityColumns = (who: Who) => ({
   id: activities.id,
   type: activities.type,
   date: activities.date,
   description: activities.description,
   notes: activities.notes,
   contactId: activities.contactId,
-  contactName: contacts.name,
+  contactName: readableContactName(who),
   teamId: activities.teamId,
-};
+});
 
-export function selectActivities(db: Queryable) {
-  return db.select(activityColumns).from(activities).innerJoin(contacts, eq(contacts.id, activities.contactId));
+function selectActivities(db: Queryable, who: Who) {
+  return db.select(activityColumns(who)).from(activities).innerJoin(contacts, eq(contacts.id, activities.contactId));
 }
 
-const activityRecords = recordsOf(activities, msg('Activity not found'), (db, where) => selectActivities(db).where(where));
+const activityRecords = recordsOf(activities, msg('Activity not found'), (db, where, who) => selectActivities(db, who).where(where));
 
 /**
  * The contact an activity is about: an id the user can see, or a typed name matched by its folded key (case, accents
- * and Arabic letter forms aside: shared/fold.ts) among the contacts they may edit, preferring their own; otherwise a new
+ * and Arabic letter forms aside: shared/fold.ts) among the contacts they may write about, preferring their own; otherwise a new
  * contact with status unknown, in `teamId`. The activity goes to the contact's team (records follow their contact:
  * contactTeam.ts), where the user must be able to create.
  */
@@ -54,9 +55,9 @@ async function resolveContact(tx: Tx, who: Authority, input: { contactId?: numbe
   const [existing] = await tx
     .select({ id: contacts.id, name: contacts.name, teamId: contacts.teamId })
     .from(contacts)
-    // Only among contacts the user may change: a name typed by a team's viewer never lands on the team's contact,
-    // whose deletion by an admin would take the viewer's activity with it.
-    .where(and(canEdit(contacts, who), eq(contacts.nameKey, foldText(name))))
+    // Only among contacts the user may write about: a name typed by a team's viewer never lands on the team's contact
+    // (their activity would go to the team, where they may not write), a member's lands on a teammate's.
+    .where(and(canWriteAbout(contacts, who), eq(contacts.nameKey, foldText(name))))
     .orderBy(desc(sql`${contacts.createdBy} = ${userId}`), asc(contacts.id))
     .limit(1);
   if (existing) return { contact: await recordContact(tx, existing.id, who), created: false };
@@ -76,7 +77,7 @@ type ActivityListInput = NonNullable<z.infer<typeof activityListInput>>;
 export const activityList = definePagedList<ActivityListInput>()({
   table: activities,
   fields: activityColumns,
-  select: selectActivities,
+  select: (db, fields) => db.select(fields).from(activities).innerJoin(contacts, eq(contacts.id, activities.contactId)),
   values: ['type', 'contactId', 'from', 'to'],
   filters: (input) => [
     input.type !== undefined ? eq(activities.type, input.type) : undefined,
@@ -163,7 +164,7 @@ export const activitiesRouter = router({
       ctx.database.write(async (tx) => {
         const { id, contactName, contactId, ...changes } = input;
         const current = await activityRecords.read(tx, id, ctx.authority);
-        const contactChanged = contactId !== undefined || (contactName !== undefined && foldText(contactName) !== foldText(current.contactName));
+        const contactChanged = contactId !== undefined || (contactName !== undefined && foldText(contactName) !== foldText(current.contactName ?? ''));
         const target = contactChanged ? await resolveContact(tx, ctx.authority, { contactId, contactName, teamId: current.teamId }) : undefined;
         // It goes where its new contact is; only its author moves it to another team or out of one, so an admin's edit
         // never puts a teammate's activity where its author cannot read the contact.

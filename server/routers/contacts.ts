@@ -1,9 +1,11 @@
 // Contacts: the people a user shares with, each with a spiritual status.
 import { and, asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client';
-import { contacts, followUps, users, type SpiritualStatus } from '../../db/schema';
-import { assertCanCreateIn, canEdit, canRead, type Authority, type Who } from '../access';
+import type { Queryable, Tx } from '../../db/client';
+import { activities, contacts, followUps, prayerRequests, users, type SpiritualStatus } from '../../db/schema';
+import { mayChange, roleCan } from '../../shared/roles';
+import { TRPCError } from '@trpc/server';
+import { assertCanCreateIn, canEdit, canRead, notFound, teamRole, type Authority, type Who } from '../access';
 import { idInput } from '../schemas/common';
 import { contactCountInput, contactCreateInput, contactListInput, contactSameNameInput, contactTimelineInput, contactUpdateInput } from '../schemas/contacts';
 import type { ContactSort } from '../../shared/lists';
@@ -78,7 +80,9 @@ function sortKey(sort: ContactSort, who: Who) {
   return nameKey;
 }
 
-const contactRecords = recordsOf(contacts, msg('Contact not found'), (db, where, who) => db.select(contactSummaryColumns(who)).from(contacts).where(where));
+const CONTACT_NOT_FOUND = msg('Contact not found');
+
+const contactRecords = recordsOf(contacts, CONTACT_NOT_FOUND, (db, where, who) => db.select(contactSummaryColumns(who)).from(contacts).where(where));
 
 type NewContact = Omit<typeof contacts.$inferInsert, 'createdBy' | 'id' | 'createdAt'>;
 
@@ -166,6 +170,47 @@ const contactNameColumns = { id: contacts.id, name: contacts.name };
 
 /** The most contacts contacts.sameName answers: enough to choose from, bounded however many share a name. */
 export const MAX_SAME_NAME = 5;
+
+/**
+ * What deleting a contact takes with it (issue 30): the activities, follow-ups and prayer requests about the person
+ * that others than the caller wrote, counted per author (each table through its (contact, …) index, so the cost is the
+ * contact's own records). Every such record counts, whoever may read it: the deletion takes them all.
+ */
+async function othersRecords(db: Queryable, contactId: number, userId: number) {
+  const rows = await db.all<{ id: number; first_name: string; last_name: string; n: number }>(sql`
+    select ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name, count(*) as n
+    from (
+      select ${activities.createdBy} as author from ${activities} where ${activities.contactId} = ${contactId} and ${activities.createdBy} <> ${userId}
+      union all
+      select ${followUps.createdBy} from ${followUps} where ${followUps.contactId} = ${contactId} and ${followUps.createdBy} <> ${userId}
+      union all
+      select ${prayerRequests.createdBy} from ${prayerRequests} where ${prayerRequests.contactId} = ${contactId} and ${prayerRequests.createdBy} <> ${userId}
+    ) as written
+    join ${users} on ${users.id} = written.author
+    group by ${users.id}
+    order by n desc, ${users.id}`);
+  return rows.map((row) => ({ author: { id: Number(row.id), firstName: row.first_name, lastName: row.last_name }, count: Number(row.n) }));
+}
+
+/**
+ * Whether the user may delete the contact, and what goes with it. A personal contact is its creator's; a team contact
+ * may be deleted by whoever may change it (shared/roles.ts mayChange), but one on which others have written records only
+ * by a role that may change any team row (an admin): a teammate's records never vanish because another member deleted
+ * something. Undefined when the user may not read the contact.
+ */
+async function contactDeletion(db: Queryable, contactId: number, who: Authority) {
+  const [contact] = await db
+    .select({ teamId: contacts.teamId, createdBy: contacts.createdBy })
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), canRead(contacts, who)));
+  if (!contact) return undefined;
+  const role = contact.teamId === null ? null : await teamRole(db, contact.teamId, who);
+  const records = await othersRecords(db, contactId, who.userId);
+  const allowed = mayChange(contact, who.userId, role) && (records.length === 0 || roleCan(role, 'changeAny'));
+  return { allowed, records, changeable: mayChange(contact, who.userId, role) };
+}
+
+const OTHERS_RECORDS = msg('Only a team admin can delete a contact that teammates have written about');
 
 /** The most contact names one answer holds. */
 export const MAX_CONTACT_NAMES = MAX_IMPORT_ROWS;
@@ -280,8 +325,25 @@ export const contactsRouter = router({
       }),
     ),
 
+  /** What deleting the contact takes with it, and whether the caller may (see contactDeletion). */
+  deletionImpact: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.deletionImpact))
+    .query(async ({ ctx, input }) => {
+      const deletion = await contactDeletion(ctx.database.read, input.id, ctx.authority);
+      if (!deletion) throw notFound(CONTACT_NOT_FOUND);
+      return { allowed: deletion.allowed, records: deletion.records };
+    }),
+
   remove: protectedProcedure
     .input(idInput)
     .output(answer(answers.removed))
-    .mutation(({ ctx, input }) => ctx.database.write((tx) => contactRecords.remove(tx, input.id, ctx.authority))),
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        // Decided inside the write, so a record a teammate adds a moment before is counted.
+        const deletion = await contactDeletion(tx, input.id, ctx.authority);
+        if (deletion?.changeable && !deletion.allowed) throw new TRPCError({ code: 'FORBIDDEN', message: OTHERS_RECORDS });
+        return contactRecords.remove(tx, input.id, ctx.authority);
+      }),
+    ),
 });

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { followUps, goals, resources, resourceTranslations } from '../../db/schema';
+import { contacts, followUps, goals, resources, resourceTranslations } from '../../db/schema';
 import { canRead, canReadResource, preparedUser as user } from '../access';
 import { preparedPer } from '../queries/prepared';
 import { dateInput } from '../schemas/common';
@@ -10,12 +10,12 @@ import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { activityList } from './activities';
-import { followUpListColumns, selectFollowUps } from './followUps';
+import { followUpListColumns } from './followUps';
 import { goalColumns } from './goals';
 import { inReadersLanguage, resourceCardColumns } from './resources';
 import { preparedDueFollowUps } from './insights';
 import { definePagedList } from '../queries/paging';
-import { readableTallies, readableWindows } from '../queries/tallies';
+import { scopedTallies, scopedWindows, type TallyScope } from '../queries/tallies';
 import { DAY_MS } from '../queries/calendarDays';
 import { msg, type Locale } from '../../shared/i18n';
 import { translate } from '../i18n';
@@ -42,13 +42,14 @@ export function trendOf(recent: number, previous: number, locale: Locale): Trend
 
 /**
  * Totals come from the tallies and the two 30-day windows from the daily tallies (whole UTC days: the last 30 days up
- * to tomorrow, and the 30 before), so neither grows with the history.
+ * to tomorrow, and the 30 before), so neither grows with the history. Over what a user may read, or over one team's
+ * rows (the team page, teamInsight.ts).
  */
-async function computeStats(db: Queryable, userId: number, locale: Locale) {
+export async function computeStats(db: Queryable, scope: TallyScope, locale: Locale) {
   const today = Math.floor(Date.now() / DAY_MS);
   const [totals, windows] = await Promise.all([
-    readableTallies(db, userId, ['activity', 'contact', 'prayer']),
-    readableWindows(db, userId, today - 29, today + 1, today - 59),
+    scopedTallies(db, scope, ['activity', 'contact', 'prayer']),
+    scopedWindows(db, scope, today - 29, today + 1, today - 59),
   ]);
   const trend = (entity: string, kind: string) => {
     const counted = windows(entity, kind);
@@ -104,14 +105,14 @@ const firstResourcesQuery = preparedPer((db) =>
 const upcomingList = definePagedList<{ from: Date; limit?: number }>()({
   table: followUps,
   fields: followUpListColumns,
-  select: selectFollowUps,
+  select: (db, fields) => db.select(fields).from(followUps).innerJoin(contacts, eq(contacts.id, followUps.contactId)),
   values: ['from'],
   filters: (input) => [eq(followUps.completed, false), gte(followUps.date, input.from!)],
   order: () => ({ key: followUps.date, direction: 'asc' }),
 });
 
 export const dashboardRouter = router({
-  stats: protectedProcedure.output(answer(answers.dashboardStats)).query(({ ctx }) => computeStats(ctx.database.read, ctx.user.id, ctx.locale)),
+  stats: protectedProcedure.output(answer(answers.dashboardStats)).query(({ ctx }) => computeStats(ctx.database.read, { userId: ctx.user.id }, ctx.locale)),
 
   /**
    * Everything the dashboard shows in one call: stats, 3 active goals, 3 latest activities, 3 upcoming follow-ups
@@ -123,7 +124,7 @@ export const dashboardRouter = router({
     const userId = ctx.user.id;
     const who = ctx.authority;
     const [stats, activeGoals, recentActivities, upcomingFollowUps, overdue, firstResources] = await Promise.all([
-      computeStats(db, userId, ctx.locale),
+      computeStats(db, { userId }, ctx.locale),
       activeGoalsQuery(db).all({ userId }),
       activityList.page(db, who, { limit: 3 }),
       upcomingList.page(db, who, { from: input.upcomingFrom, limit: 3 }),

@@ -12,6 +12,7 @@ import { followUpsRouter } from './followUps';
 import { goalsRouter } from './goals';
 import { insightsRouter } from './insights';
 import { invitationsRouter } from './invitations';
+import { inviteLinksRouter } from './inviteLinks';
 import { prayerRequestsRouter } from './prayerRequests';
 import { pushRouter } from './push';
 import { remindersRouter } from './reminders';
@@ -30,6 +31,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   teams: teamsRouter,
   invitations: invitationsRouter,
+  inviteLinks: inviteLinksRouter,
   calendar: calendarRouter,
   search: searchRouter,
   account: accountRouter,

@@ -1,6 +1,6 @@
 // Invitations to teams, as the invited person sees them: nobody joins a team without accepting.
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Tx } from '../../db/client';
 import { teamInvitations, teamMembers, teams, users } from '../../db/schema';
@@ -10,6 +10,7 @@ import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { fmt, msg } from '../../shared/i18n';
+import { rolesThatCan } from '../../shared/roles';
 
 /** Teams one person may belong to: enough for any real ministry, and a bound on what every query reads. */
 export const MAX_TEAMS_PER_USER = 100;
@@ -22,12 +23,24 @@ export async function assertRoomForTeam(tx: Tx, userId: number) {
 }
 
 const inviter = alias(users, 'inviter');
+const sender = alias(teamMembers, 'sender');
+
+/**
+ * An invitation is open while it is unexpired and whoever sent it is still an admin of the team: one sent by an
+ * admin who was since removed or made member, or who deleted their account, grants nothing (issue 30).
+ */
+const senderStillAdmin = and(
+  eq(sender.teamId, teamInvitations.teamId),
+  eq(sender.userId, teamInvitations.invitedBy),
+  inArray(sender.role, rolesThatCan('manage')),
+);
 
 /** The invitation, if it is the user's and still open. */
 async function openInvitation(tx: Tx, id: number, userId: number) {
   const [invitation] = await tx
     .select({ id: teamInvitations.id, teamId: teamInvitations.teamId, role: teamInvitations.role })
     .from(teamInvitations)
+    .innerJoin(sender, senderStillAdmin)
     .where(and(eq(teamInvitations.id, id), eq(teamInvitations.userId, userId), gt(teamInvitations.expiresAt, new Date())));
   if (!invitation) throw notFound(msg('Invitation not found'));
   return invitation;
@@ -47,6 +60,7 @@ export const invitationsRouter = router({
       })
       .from(teamInvitations)
       .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+      .innerJoin(sender, senderStillAdmin)
       .leftJoin(inviter, eq(inviter.id, teamInvitations.invitedBy))
       .where(and(eq(teamInvitations.userId, ctx.user.id), gt(teamInvitations.expiresAt, new Date())))
       .orderBy(desc(teamInvitations.createdAt), asc(teamInvitations.id))

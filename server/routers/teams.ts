@@ -1,9 +1,9 @@
 // Teams, their members and invitations: admins invite and manage, members share rows, viewers read; a team always
 // keeps an admin.
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, gt, lte, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { teamInvitations, teamMembers, teams, users } from '../../db/schema';
+import { teamInvitations, teamInviteLinks, teamMembers, teams, users } from '../../db/schema';
 import { assertTeamAdmin, decidedInSql, notFound, preparedUser, TEAM_NOT_FOUND, teamRole } from '../access';
 import { preparedPer } from '../queries/prepared';
 import { idInput } from '../schemas/common';
@@ -14,9 +14,11 @@ import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { assertRoomForTeam } from './invitations';
 import { clearAssignments } from './contactTeam';
-import { roleCan } from '../../shared/roles';
+import { teamInsight } from './teamInsight';
+import { teamLinksRouter } from './inviteLinks';
 import { DAY_MS } from '../queries/calendarDays';
 import { fmt, msg } from '../../shared/i18n';
+import { roleCan } from '../../shared/roles';
 
 const teamColumns = { id: teams.id, name: teams.name, description: teams.description, createdAt: teams.createdAt };
 const memberColumns = {
@@ -92,14 +94,68 @@ const teamInvitationsRouter = router({
     ),
 });
 
-/** Refuses a change that would leave the team with no admin. */
-async function assertAnotherAdmin(tx: Tx, teamId: number, leavingUserId: number) {
+const LAST_ADMIN = msg('A team must keep at least one admin');
+const LAST_ADMIN_LEAVING = msg('A team must keep at least one admin: make someone else admin before you leave');
+
+/** Whether the team has an admin besides `userId`. */
+async function anotherAdmin(tx: Tx, teamId: number, userId: number) {
   const [other] = await tx
     .select({ userId: teamMembers.userId })
     .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'admin'), ne(teamMembers.userId, leavingUserId)))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'admin'), ne(teamMembers.userId, userId)))
     .limit(1);
-  if (!other) throw new TRPCError({ code: 'CONFLICT', message: msg('A team must keep at least one admin') });
+  return !!other;
+}
+
+/** Refuses a change that would leave the team with no admin. */
+async function assertAnotherAdmin(tx: Tx, teamId: number, leavingUserId: number) {
+  if (!(await anotherAdmin(tx, teamId, leavingUserId))) throw new TRPCError({ code: 'CONFLICT', message: LAST_ADMIN });
+}
+
+/**
+ * Whoever stops being an admin of a team (made member or viewer, removed, leaving) takes back, in the same write,
+ * every invitation and invite link they sent for it: an invitation grants nothing its sender could no longer grant
+ * (issue 30, the co-admin attack). Acceptance checks the sender again (invitations.ts, inviteLinks.ts), so a role
+ * changed by any other write is covered too.
+ */
+export async function withdrawWhatTheySent(tx: Tx, teamId: number, userId: number) {
+  await tx.delete(teamInvitations).where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.invitedBy, userId)));
+  await tx
+    .update(teamInviteLinks)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(teamInviteLinks.teamId, teamId), eq(teamInviteLinks.createdBy, userId), isNull(teamInviteLinks.revokedAt)));
+}
+
+/** A membership ends (removed or left): what they sent is withdrawn and the team's contacts assigned to them are unassigned. */
+async function endMembership(tx: Tx, teamId: number, userId: number) {
+  await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  await withdrawWhatTheySent(tx, teamId, userId);
+  await clearAssignments(tx, teamId, userId);
+}
+
+/**
+ * The caller leaves the team: the last admin hands over first (409), unless nobody else is in it, when the team is
+ * deleted as teams.remove deletes it.
+ */
+async function leave(tx: Tx, teamId: number, userId: number) {
+  const [me] = await tx
+    .select({ role: teamMembers.role })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  if (!me) throw notFound(TEAM_NOT_FOUND);
+  const [other] = await tx
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.userId, userId)))
+    .limit(1);
+  if (!other) {
+    // Its contacts become personal (team_id is set null), and a personal contact is nobody's assignment.
+    await clearAssignments(tx, teamId);
+    await tx.delete(teams).where(eq(teams.id, teamId));
+    return;
+  }
+  if (me.role === 'admin' && !(await anotherAdmin(tx, teamId, userId))) throw new TRPCError({ code: 'CONFLICT', message: LAST_ADMIN_LEAVING });
+  await endMembership(tx, teamId, userId);
 }
 
 const teamIdOnly = memberRemoveInput.pick({ teamId: true });
@@ -166,7 +222,10 @@ const membersRouter = router({
       ctx.database.write(async (tx) => {
         await assertTeamAdmin(tx, input.teamId, ctx.authority);
         const current = await loadMember(tx, input.teamId, input.userId);
-        if (current.role === 'admin' && input.role !== 'admin') await assertAnotherAdmin(tx, input.teamId, input.userId);
+        if (roleCan(current.role, 'manage') && !roleCan(input.role, 'manage')) {
+          await assertAnotherAdmin(tx, input.teamId, input.userId);
+          await withdrawWhatTheySent(tx, input.teamId, input.userId);
+        }
         await tx
           .update(teamMembers)
           .set({ role: input.role })
@@ -177,18 +236,19 @@ const membersRouter = router({
       }),
     ),
 
-  /** Admins remove anyone; any member may leave on their own. */
+  /** Admins remove anyone but the last admin; removing oneself is leaving (teams.leave). */
   remove: protectedProcedure
     .input(memberRemoveInput)
     .output(answer(answers.done))
     .mutation(({ ctx, input }) =>
       ctx.database.write(async (tx) => {
-        if (input.userId !== ctx.user.id) await assertTeamAdmin(tx, input.teamId, ctx.authority);
-        else if (!(await teamRole(tx, input.teamId, ctx.authority))) throw notFound(TEAM_NOT_FOUND);
-        const member = await loadMember(tx, input.teamId, input.userId);
-        if (member.role === 'admin') await assertAnotherAdmin(tx, input.teamId, input.userId);
-        await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, input.teamId), eq(teamMembers.userId, input.userId)));
-        await clearAssignments(tx, input.teamId, input.userId);
+        if (input.userId === ctx.user.id) await leave(tx, input.teamId, ctx.user.id);
+        else {
+          await assertTeamAdmin(tx, input.teamId, ctx.authority);
+          const member = await loadMember(tx, input.teamId, input.userId);
+          if (member.role === 'admin') await assertAnotherAdmin(tx, input.teamId, input.userId);
+          await endMembership(tx, input.teamId, input.userId);
+        }
         return { success: true as const };
       }),
     ),
@@ -249,6 +309,19 @@ export const teamsRouter = router({
       }),
     ),
 
+  /** Leaves the team; the last admin hands over first, and the last member's leaving deletes the team. */
+  leave: protectedProcedure
+    .input(teamIdOnly)
+    .output(answer(answers.done))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await leave(tx, input.teamId, ctx.user.id);
+        return { success: true as const };
+      }),
+    ),
+
   members: membersRouter,
   invitations: teamInvitationsRouter,
+  insight: teamInsight,
+  links: teamLinksRouter,
 });

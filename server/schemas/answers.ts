@@ -46,7 +46,7 @@ export const activity = z.strictObject({
   description: maybeText,
   notes: maybeText,
   contactId: rowId,
-  contactName: text,
+  contactName: text.nullable(),
   teamId,
 });
 
@@ -54,7 +54,7 @@ export const activity = z.strictObject({
 export const followUp = z.strictObject({
   id: rowId,
   contactId: rowId,
-  contactName: text,
+  contactName: text.nullable(),
   date: instant,
   description: text,
   type: z.enum(followUpTypes),
@@ -71,7 +71,7 @@ export const followUp = z.strictObject({
 export const prayerRequest = z.strictObject({
   id: rowId,
   contactId: rowId,
-  contactName: text,
+  contactName: text.nullable(),
   request: text,
   date: instant,
   answered: z.boolean(),
@@ -121,7 +121,7 @@ export const prayToday = z.strictObject({
     z.strictObject({
       id: rowId,
       contactId: rowId,
-      contactName: text,
+      contactName: text.nullable(),
       request: text,
       prayedCount: count,
       lastPrayedAt: instant.nullable(),
@@ -147,6 +147,20 @@ export const attentionDays = z.strictObject({ days: daysByStatus });
 const teamFields = { id: rowId, name: text, description: maybeText, createdAt: instant };
 export const team = z.strictObject({ ...teamFields, role: teamRole });
 export const ownTeam = z.strictObject({ ...teamFields, role: z.literal('admin') });
+
+/** An invite link as its team's admins see it: the code and the whole link, to copy, share or show as a QR code again. */
+export const inviteLink = z.strictObject({
+  id: rowId,
+  code: text,
+  url: text,
+  role: z.enum(['member', 'viewer']),
+  expiresAt: instant,
+  maxUses: count.nullable(),
+  uses: count,
+  createdAt: instant,
+});
+/** What an invite link tells whoever holds it: the team's name, its inviter's first name and the role, nothing else. */
+export const inviteLinkPreview = z.strictObject({ teamName: text, inviterFirstName: text, role: z.enum(['member', 'viewer']) });
 
 export const member = z.strictObject({ teamId: rowId, userId: rowId, role: teamRole, joinedAt: instant, username: text, firstName: text, lastName: text });
 
@@ -235,6 +249,34 @@ export const dashboardStats = z.strictObject({
   trends: z.strictObject({ conversations: trend, gospelPresentations: trend, contacts: trend, prayerRequests: trend }),
 });
 
+/** One week of the 12-week chart: its bounds (local midnights), a count per activity type and their sum. */
+const activityWeek = z.strictObject({
+  start: instant,
+  end: instant,
+  counts: z.strictObject(Object.fromEntries(activityTypes.map((type) => [type, count])) as Record<(typeof activityTypes)[number], typeof count>),
+  total: count,
+});
+/**
+ * A team's insight (teams.insight): the dashboard's stats, its 12-week chart and journey funnel over the team's rows,
+ * and, for admins only, one row per member (empty for members and viewers).
+ */
+export const teamInsight = z.strictObject({
+  totals: dashboardStats.extend({ weeks: z.array(activityWeek), funnel: z.array(z.strictObject({ status: spiritualStatus, count })) }),
+  members: z.array(
+    z.strictObject({
+      userId: rowId,
+      firstName: text,
+      lastName: text,
+      role: teamRole,
+      activities30d: count,
+      assigned: count,
+      pendingFollowUps: count,
+      overdueFollowUps: count,
+      lastActivityAt: instant.nullable(),
+    }),
+  ),
+});
+
 export const contactCount = z.strictObject({ count });
 export const sameNameContacts = z.array(z.strictObject({ id: rowId, name: text, spiritualStatus, teamId, editable: z.boolean() }));
 /** A new contact has no activity and no follow-up yet. */
@@ -247,6 +289,11 @@ export const contactTimeline = z.strictObject({
   items: z.array(timelineItem),
   hasMore: z.boolean(),
   nextCursor: maybeText,
+});
+/** What deleting a contact takes with it: per author other than the caller, how many of their records go (issue 30). */
+export const deletionImpact = z.strictObject({
+  allowed: z.boolean(),
+  records: z.array(z.strictObject({ author: z.strictObject({ id: rowId, firstName: text, lastName: text }), count })),
 });
 export const mergePreview = z.strictObject({ kept: contact, duplicate: contact, moving: mergeCounts });
 export const merged = z.strictObject({ contact, moved: mergeCounts });
@@ -274,8 +321,10 @@ export const calendarDisabled = z.strictObject({ enabled: z.literal(false) });
 
 export const quickSearch = z.strictObject({
   contacts: z.array(z.strictObject({ id: rowId, name: text, spiritualStatus })),
-  activities: z.array(z.strictObject({ id: rowId, type: z.enum(activityTypes), date: instant, notes: maybeText, description: maybeText, contactName: text })),
-  prayers: z.array(z.strictObject({ id: rowId, request: text, contactName: text, answered: z.boolean() })),
+  activities: z.array(
+    z.strictObject({ id: rowId, type: z.enum(activityTypes), date: instant, notes: maybeText, description: maybeText, contactName: text.nullable() }),
+  ),
+  prayers: z.array(z.strictObject({ id: rowId, request: text, contactName: text.nullable(), answered: z.boolean() })),
 });
 
 export const snoozed = z.strictObject({ contactId: rowId, until: instant });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { msg } from '../../shared/i18n';
 import { teamRoles } from '../../shared/vocabulary';
+import { emailSchema } from './authFields';
 import { id, LIMITS, optionalText } from './common';
 
 export const teamRoleSchema = z.enum(teamRoles, { error: msg('Role must be admin, member or viewer') });
@@ -25,3 +26,35 @@ export const memberRemoveInput = z.object({ teamId: id, userId: id });
 export const invitationIdInput = z.object({ id });
 /** An invitation of a team the caller administers (withdraw). */
 export const teamInvitationInput = z.object({ teamId: id, invitationId: id });
+
+/** The roles an invite link may give: never admin, since whoever holds the link's text could join with it. */
+export const linkRoles = ['member', 'viewer'] as const;
+
+/** A new invite link: its role, how many days it works (1–30, default 7) and at most how many people may join by it. */
+export const inviteLinkCreateInput = z.object({
+  teamId: id,
+  role: z.enum(linkRoles, { error: msg('An invite link gives the role member or viewer') }),
+  expiresInDays: z.coerce
+    .number({ error: msg('An invite link works for 1 to 30 days') })
+    .int(msg('An invite link works for 1 to 30 days'))
+    .min(1, msg('An invite link works for 1 to 30 days'))
+    .max(30, msg('An invite link works for 1 to 30 days'))
+    .default(7),
+  maxUses: z.coerce
+    .number({ error: msg('An invite link may be used 1 to 1000 times') })
+    .int(msg('An invite link may be used 1 to 1000 times'))
+    .min(1, msg('An invite link may be used 1 to 1000 times'))
+    .max(1000, msg('An invite link may be used 1 to 1000 times'))
+    .optional(),
+});
+/** One invite link of a team the caller administers (revoke). */
+export const inviteLinkIdInput = z.object({ teamId: id, id });
+/** An invite link mailed to an address. */
+export const inviteLinkEmailInput = inviteLinkIdInput.extend({ email: emailSchema });
+/** A team of the caller's (its links, leaving it). */
+export const teamIdInput = z.object({ teamId: id });
+/**
+ * An invite link's code as typed into a URL: any short text, so a malformed code is refused like a wrong one (404),
+ * after it has been counted (server/routers/inviteLinks.ts).
+ */
+export const inviteCodeInput = z.object({ code: z.string().max(200, msg('Invite link not found')) });

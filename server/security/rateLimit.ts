@@ -98,6 +98,18 @@ export interface Limits {
   confirmationCooldown: LimitRule;
   /** Email-confirmation links sent in a day, for one user and to one address alike. */
   confirmationsPerDay: LimitRule;
+  /** Invite-link codes that matched no link (shown or accepted), from one client address. */
+  inviteCodePerAddress: LimitRule;
+  /** Invite-link codes that matched no link, by one user from any address. */
+  inviteCodePerUser: LimitRule;
+  /** Invite-link codes that matched no link, by anyone: what many addresses and accounts together may try. */
+  inviteCodeOverall: LimitRule;
+  /** Invite links mailed by one admin. */
+  inviteEmailPerAdmin: LimitRule;
+  /** Invite links mailed for one team, by all its admins. */
+  inviteEmailPerTeam: LimitRule;
+  /** Invite links mailed to one address, by anyone. */
+  inviteEmailPerAddress: LimitRule;
 }
 
 export const defaultLimits: Limits = {
@@ -113,6 +125,14 @@ export const defaultLimits: Limits = {
   downloadPerAddress: { max: 60, windowMs: 60 * 60_000 },
   confirmationCooldown: { max: 1, windowMs: 60_000 },
   confirmationsPerDay: { max: 5, windowMs: 24 * 60 * 60_000 },
+  // A person types or pastes a code a few times at most; the codes are 128 random bits, so these only stop a flood.
+  inviteCodePerAddress: { max: 30, windowMs: 15 * 60_000 },
+  inviteCodePerUser: { max: 30, windowMs: 15 * 60_000 },
+  inviteCodeOverall: { max: 1000, windowMs: 15 * 60_000 },
+  // A small team invites a handful of people a day; an account made to send mail to strangers gets few.
+  inviteEmailPerAdmin: { max: 20, windowMs: 24 * 60 * 60_000 },
+  inviteEmailPerTeam: { max: 50, windowMs: 24 * 60 * 60_000 },
+  inviteEmailPerAddress: { max: 3, windowMs: 24 * 60 * 60_000 },
 };
 
 export const TOO_MANY_ATTEMPTS = msg('Too many attempts. Please try again later.');

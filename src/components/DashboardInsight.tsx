@@ -2,7 +2,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { t } from '../i18n';
 import { trpc } from '../lib/trpc';
-import { weekBoundaries } from '../lib/weeks';
+import { weekBoundaries } from '../../shared/weeks';
 import { ActivityWeeksChart } from './ActivityWeeksChart';
 import { JourneyFunnel } from './JourneyFunnel';
 

@@ -17,6 +17,7 @@ import { ContactCombobox, contactNamed, sameName, type ContactChoice } from './C
 import { TextField } from './TextField';
 import { useFormState } from './useFormState';
 import { useOutboxCreate } from './useOutboxCreate';
+import { contactNameShown } from '../../shared/vocabulary';
 
 export type Activity = RouterOutputs['activities']['list'][number];
 
@@ -33,7 +34,7 @@ interface ActivityFormProps {
 
 export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps) {
   const contacts = trpc.contacts.names.useQuery();
-  const original = activity ? { id: activity.contactId, name: activity.contactName } : forContact;
+  const original = activity ? { id: activity.contactId, name: contactNameShown(activity.contactName) } : forContact;
   // The contact picked from the list (or the one the form opened with), kept by id while its name stays typed.
   const [picked, setPicked] = useState<ContactChoice | undefined>(original);
   const { values, set, errors, submit } = useFormState({

@@ -164,6 +164,71 @@ describe('only the invitee decides', () => {
   });
 });
 
+describe('an invitation grants nothing once its sender is no longer an admin', () => {
+  it('refuses the co-admin attack: removed, their invitation of a second account of theirs as admin joins nobody', async () => {
+    const owner = await person('owner');
+    const coAdmin = await person('coadmin');
+    const sock = await person('sockpuppet');
+    const teamId = await newTeam(owner.client);
+    await joinTeam(owner.client, teamId, coAdmin, 'admin');
+    const invitation = (await coAdmin.client.post(`/api/teams/${teamId}/members`, { userId: sock.id, role: 'admin' })).body.id;
+    expect((await owner.client.delete(`/api/teams/${teamId}/members/${coAdmin.id}`)).status).toBe(200);
+
+    expect((await sock.client.get('/api/invitations')).body).toEqual([]);
+    expect((await sock.client.post(`/api/invitations/${invitation}/accept`)).status).toBe(404);
+    expect(await sql('select user_id, role from team_members where team_id = ? order by user_id', [teamId])).toEqual([{ user_id: owner.id, role: 'admin' }]);
+    expect((await sock.client.put(`/api/teams/${teamId}/members/${owner.id}`, { role: 'viewer' })).status).toBe(404);
+  });
+
+  it('withdraws what an admin sent when they are made a member, and what they sent before leaving', async () => {
+    const owner = await person('keeper');
+    const demoted = await person('demoted');
+    const leaver = await person('leaver');
+    const [first, second, third] = [await person('inv1'), await person('inv2'), await person('inv3')];
+    const teamId = await newTeam(owner.client);
+    await joinTeam(owner.client, teamId, demoted, 'admin');
+    await joinTeam(owner.client, teamId, leaver, 'admin');
+    const fromDemoted = (await demoted.client.post(`/api/teams/${teamId}/members`, { userId: first.id, role: 'member' })).body.id;
+    const fromLeaver = (await leaver.client.post(`/api/teams/${teamId}/members`, { userId: second.id, role: 'viewer' })).body.id;
+    const fromOwner = (await owner.client.post(`/api/teams/${teamId}/members`, { userId: third.id, role: 'viewer' })).body.id;
+    expect((await owner.client.put(`/api/teams/${teamId}/members/${demoted.id}`, { role: 'member' })).status).toBe(200);
+    expect((await leaver.client.post(`/api/teams/${teamId}/leave`)).body).toEqual({ success: true });
+
+    expect((await first.client.post(`/api/invitations/${fromDemoted}/accept`)).status).toBe(404);
+    expect((await second.client.post(`/api/invitations/${fromLeaver}/accept`)).status).toBe(404);
+    expect((await owner.client.get(`/api/teams/${teamId}/invitations`)).body.map((i: { id: number }) => i.id)).toEqual([fromOwner]);
+    expect((await third.client.post(`/api/invitations/${fromOwner}/accept`)).status).toBe(200);
+  });
+
+  it('grants nothing once its sender deleted their account', async () => {
+    const owner = await person('stayer');
+    const coAdmin = await person('goner');
+    const invitee = await person('orphan');
+    const teamId = await newTeam(owner.client);
+    await joinTeam(owner.client, teamId, coAdmin, 'admin');
+    const invitation = (await coAdmin.client.post(`/api/teams/${teamId}/members`, { userId: invitee.id, role: 'admin' })).body.id;
+    expect((await coAdmin.client.request('DELETE', '/api/account', { password: 'correct horse battery' })).status).toBe(200);
+    expect((await invitee.client.post(`/api/invitations/${invitation}/accept`)).status).toBe(404);
+    expect(await memberCount(teamId)).toBe(1);
+  });
+
+  it('checks the sender at acceptance too: an invitation whose sender lost the role another way grants nothing', async () => {
+    const owner = await person('checker');
+    const coAdmin = await person('sender');
+    const invitee = await person('late');
+    const teamId = await newTeam(owner.client);
+    await joinTeam(owner.client, teamId, coAdmin, 'admin');
+    const invitation = (await coAdmin.client.post(`/api/teams/${teamId}/members`, { userId: invitee.id, role: 'admin' })).body.id;
+    // Demoted by a write that does not go through the procedures (a script, an older server): the invitation stays.
+    await server.database.writerClient.execute({
+      sql: "update team_members set role = 'viewer' where team_id = ? and user_id = ?",
+      args: [teamId, coAdmin.id],
+    });
+    expect((await invitee.client.post(`/api/invitations/${invitation}/accept`)).status).toBe(404);
+    expect(await memberCount(teamId)).toBe(2);
+  });
+});
+
 describe('bounds', () => {
   it('holds at most 50 open invitations per team, counting names that belong to nobody', async () => {
     const admin = await person('popular');

@@ -21,6 +21,7 @@ let aliceFeedToken: string;
  * must answer the same 404 as a foreign id.
  */
 const guessedFeedToken = 'G'.repeat(43);
+const guessedInviteCode = 'G'.repeat(22);
 
 const tables = [
   'users',
@@ -32,6 +33,7 @@ const tables = [
   'teams',
   'team_members',
   'team_invitations',
+  'team_invite_links',
   'resources',
   'contact_snoozes',
   'contact_status_changes',
@@ -55,6 +57,8 @@ const bodies: Record<string, () => Record<string, unknown>> = {
   'teams.update': () => ({ name: 'Hijacked team' }),
   'teams.members.add': () => ({ userId: bobId, role: 'admin' }),
   'teams.members.update': () => ({ role: 'viewer' }),
+  'teams.links.create': () => ({ role: 'member', maxUses: 1000 }),
+  'teams.links.email': () => ({ email: 'someone@example.com' }),
 };
 
 /** Query strings the routes that need one take, keyed by procedure, valid so that only access can refuse. */
@@ -67,11 +71,14 @@ function paramValue(route: RestRoute, name: string): number | string | undefined
   const entity = route.procedure.split('.')[0];
   // A contact's snooze is the attention router's, on the contact's path.
   if (name === 'id' && route.path.startsWith('/api/contacts/')) return aliceRows.contacts;
+  if (name === 'id' && route.path.includes('/invite-links/')) return aliceRows.inviteLinks;
   if (name === 'id') return aliceRows[entity];
   if (name === 'teamId') return aliceRows.teams;
   if (name === 'invitationId') return aliceRows.teamInvitations;
   if (name === 'userId') return aliceId;
   if (name === 'token') return guessedFeedToken;
+  // An invite link's code, like a feed token, is the credential: a well-formed guess is 404 like a foreign id.
+  if (name === 'code') return guessedInviteCode;
   return undefined;
 }
 
@@ -135,6 +142,9 @@ beforeAll(async () => {
   for (const res of [toAlice, fromAlice]) expect(res.status).toBe(201);
   aliceRows.invitations = toAlice.body.id;
   aliceRows.teamInvitations = fromAlice.body.id;
+  const link = await alice.post(`/api/teams/${aliceRows.teams}/invite-links`, { role: 'member' });
+  expect(link.status).toBe(201);
+  aliceRows.inviteLinks = link.body.id;
   // There is no REST route that creates a resource: A's private resource goes in directly.
   const resource = await server.database.writerClient.execute({
     sql: "insert into resources (title, description, content, category, created_by) values ('Alice notes', 'Private', 'Private content', 'Notes', ?) returning id",

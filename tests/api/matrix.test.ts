@@ -42,9 +42,12 @@ afterAll(() => server.close());
 
 /**
  * Routes that act only on the caller's own account (sign-in, their calendar feed, profile, import, deletion, the
- * invitations addressed to them): no team row, nothing to refuse a viewer.
+ * invitations addressed to them, invite links they hold, leaving a team): no team row, nothing to refuse a viewer.
  */
-const ownAccount = (route: RestRoute) => /^(auth|calendar|account|invitations|reminders|push)\./.test(route.procedure) || perUser.has(route.procedure);
+const ownAccount = (route: RestRoute) =>
+  /^(auth|calendar|account|invitations|inviteLinks|reminders|push)\./.test(route.procedure) ||
+  route.procedure === 'teams.leave' ||
+  perUser.has(route.procedure);
 /**
  * Writes that change only the caller's own view of a team row (issue 16): their snooze of a contact, their attention
  * thresholds, their Pray today list. A viewer may do them; tests/api/attention.test.ts and pray-today.test.ts show they
@@ -68,6 +71,11 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
     return { path, body: route.procedure.endsWith('.add') ? { username: 'someone', role: 'member' } : { role: 'viewer' } };
   }
   if (route.procedure.startsWith('teams.invitations.')) return { path: route.path.replace(':teamId', String(teamId)).replace(':invitationId', '1') };
+  if (route.procedure.startsWith('teams.links.'))
+    return {
+      path: route.path.replace(':teamId', String(teamId)).replace(':id', '1'),
+      body: route.procedure.endsWith('.email') ? { email: 'a@example.com' } : { role: 'member' },
+    };
   if (entity === 'teams') return { path: route.path.replace(':id', String(teamId)), body: { name: 'Renamed' } };
   if (route.procedure.endsWith('.create')) return { path: route.path, body: validBodies[entity](teamId, teamRows.contacts) };
   const id = teamRows[entity];

@@ -39,7 +39,7 @@ async function one(sql: string, args: (number | string)[]) {
 
 /** What the totals must be, counted from the rows themselves under the read rule. */
 async function counted(userId: number) {
-  const readable = `(created_by = ? or team_id in (select team_id from team_members where user_id = ?))`;
+  const readable = `((team_id is null and created_by = ?) or team_id in (select team_id from team_members where user_id = ?))`;
   const args = [userId, userId];
   const activities = await one(
     `select sum(type = 'conversation') as conversations, sum(type = 'gospel_presentation') as presentations from activities where ${readable}`,

@@ -16,6 +16,7 @@ interface Person {
 
 const FORBIDDEN = { message: 'You do not have permission to change this', code: 'FORBIDDEN' };
 const LAST_ADMIN = { message: 'A team must keep at least one admin', code: 'CONFLICT' };
+const LAST_ADMIN_LEAVING = { message: 'A team must keep at least one admin: make someone else admin before you leave', code: 'CONFLICT' };
 
 async function roleOf(teamId: number, userId: number) {
   const [row] = await server.rows('select role from team_members where team_id = ? and user_id = ?', [teamId, userId]);
@@ -238,7 +239,12 @@ describe('creating and managing a team', () => {
     expect(demote.body).toEqual(LAST_ADMIN);
     const leave = await admin.client.delete(`/api/teams/${teamId}/members/${admin.user.id}`);
     expect(leave.status).toBe(409);
-    expect(leave.body).toEqual(LAST_ADMIN);
+    expect(leave.body).toEqual(LAST_ADMIN_LEAVING);
+    const left = await admin.client.post(`/api/teams/${teamId}/leave`);
+    expect(left.status).toBe(409);
+    expect(left.body).toEqual(LAST_ADMIN_LEAVING);
+    expect((await other.client.put(`/api/teams/${teamId}/members/${admin.user.id}`, { role: 'viewer' })).status).toBe(403);
+    expect((await other.client.delete(`/api/teams/${teamId}/members/${admin.user.id}`)).status).toBe(403);
     expect(await roleOf(teamId, admin.user.id)).toBe('admin');
 
     // With a second admin the first may step down, and then the second is the last one.
@@ -248,9 +254,29 @@ describe('creating and managing a team', () => {
     expect(stepDown.body.role).toBe('viewer');
     const lastOne = await other.client.delete(`/api/teams/${teamId}/members/${other.user.id}`);
     expect(lastOne.status).toBe(409);
-    expect(lastOne.body).toEqual(LAST_ADMIN);
+    expect(lastOne.body).toEqual(LAST_ADMIN_LEAVING);
     const admins = await server.rows("select user_id from team_members where team_id = ? and role = 'admin'", [teamId]);
     expect(admins).toEqual([{ user_id: other.user.id }]);
+  });
+
+  it('keeps an admin when two admins demote each other, or leave, at the same moment', async () => {
+    const teamId = await newTeam(admin);
+    await addMember(admin, teamId, other, 'admin');
+    await addMember(admin, teamId, third, 'member');
+    const crossed = await Promise.all([
+      admin.client.put(`/api/teams/${teamId}/members/${other.user.id}`, { role: 'member' }),
+      other.client.put(`/api/teams/${teamId}/members/${admin.user.id}`, { role: 'member' }),
+    ]);
+    // The second to be served is no longer an admin (403), or would leave none (409): never both done.
+    expect(crossed.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(await server.rows("select count(*) as n from team_members where team_id = ? and role = 'admin'", [teamId])).toEqual([{ n: 1 }]);
+
+    const second = await newTeam(admin, 'Both leaving');
+    await addMember(admin, second, other, 'admin');
+    await addMember(admin, second, third, 'viewer');
+    const leaving = await Promise.all([admin.client.post(`/api/teams/${second}/leave`), other.client.post(`/api/teams/${second}/leave`)]);
+    expect(leaving.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await server.rows("select count(*) as n from team_members where team_id = ? and role = 'admin'", [second])).toEqual([{ n: 1 }]);
   });
 
   it('lets an admin remove another admin while one remains', async () => {
@@ -286,6 +312,23 @@ describe('creating and managing a team', () => {
     expect((await admin.client.get(`/api/goals/${memberRows.goals}`)).status).toBe(404);
     expect((await admin.client.get(`/api/teams/${teamId}/members`)).status).toBe(404);
     expect((await admin.client.put(`/api/teams/${teamId}`, { name: 'Ghost' })).status).toBe(404);
+  });
+});
+describe('the last member', () => {
+  it('deletes the team when they leave, with its links and invitations; its rows stay with their authors', async () => {
+    const admin = await signedInClient(server, 'solo');
+    const third = await signedInClient(server, 'invited');
+    const teamId = await newTeam(admin, 'Solo');
+    const rows = await teamRows(admin, teamId, 'solo');
+    await admin.client.post(`/api/teams/${teamId}/members`, { userId: third.user.id });
+    await admin.client.post(`/api/teams/${teamId}/invite-links`, { role: 'member' });
+    const res = await admin.client.post(`/api/teams/${teamId}/leave`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    expect(await server.rows('select id from teams where id = ?', [teamId])).toEqual([]);
+    expect(await server.rows('select id from team_invite_links where team_id = ?', [teamId])).toEqual([]);
+    expect(await server.rows('select id from team_invitations where team_id = ?', [teamId])).toEqual([]);
+    expect(await server.rows('select team_id, created_by from contacts where id = ?', [rows.contacts])).toEqual([{ team_id: null, created_by: admin.user.id }]);
   });
 });
 
@@ -326,15 +369,16 @@ describe('a member', () => {
     }
   });
 
-  it("updates the team's rows made by others", async () => {
+  // Issue 30 (shared/roles.ts): a member changes the team rows they created, not another's.
+  it("gets 403 updating the team's rows made by others, and changes nothing", async () => {
     for (const path of paths) {
       const res = await member.client.put(`/api/${path}/${adminRows[path]}`, updates[path]);
-      expect(res.status, path).toBe(200);
+      expect(res.status, path).toBe(403);
       const [row] = await server.rows(`select ${editedColumn[path]} as v from ${tableOf[path]} where id = ?`, [adminRows[path]]);
-      expect(row.v, path).toBe('edited');
+      expect(row.v, path).not.toBe('edited');
     }
-    expect((await member.client.post(`/api/prayer-requests/${adminRows['prayer-requests']}/pray`)).status).toBe(200);
-    expect((await member.client.post(`/api/followups/${adminRows.followups}/complete`)).status).toBe(200);
+    expect((await member.client.post(`/api/prayer-requests/${adminRows['prayer-requests']}/pray`)).status).toBe(403);
+    expect((await member.client.post(`/api/followups/${adminRows.followups}/complete`)).status).toBe(403);
   });
 
   it("deletes their own team rows but gets 403 deleting another's", async () => {
@@ -370,6 +414,36 @@ describe('a member', () => {
     const members = await member.client.get(`/api/teams/${teamId}/members`);
     expect(members.status).toBe(200);
     expect(members.body).toHaveLength(2);
+  });
+
+  it('leaves by POST /api/teams/{teamId}/leave; a team they are not in is 404', async () => {
+    const leaver = await signedInClient(server, 'poster');
+    expect((await leaver.client.post(`/api/teams/${teamId}/leave`)).status).toBe(404);
+    await addMember(admin, teamId, leaver, 'viewer');
+    const res = await leaver.client.post(`/api/teams/${teamId}/leave`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    expect(await roleOf(teamId, leaver.user.id)).toBeNull();
+    expect((await leaver.client.post(`/api/teams/${teamId}/leave`)).status).toBe(404);
+    expect((await leaver.client.post('/api/teams/abc/leave')).status).toBe(404);
+  });
+
+  it('gives back the team contacts assigned to a member who leaves or is removed', async () => {
+    const helper = await signedInClient(server, 'assignee');
+    await addMember(admin, teamId, helper, 'member');
+    const contactId = (await admin.client.post('/api/contacts', { name: 'Assigned one', teamId })).body.id;
+    const assign = () =>
+      server.database.writerClient.execute({
+        sql: 'update contacts set assigned_to = ?, assigned_at = ? where id = ?',
+        args: [helper.user.id, Date.now(), contactId],
+      });
+    await assign();
+    expect((await helper.client.post(`/api/teams/${teamId}/leave`)).status).toBe(200);
+    expect(await server.rows('select assigned_to, assigned_at from contacts where id = ?', [contactId])).toEqual([{ assigned_to: null, assigned_at: null }]);
+    await addMember(admin, teamId, helper, 'member');
+    await assign();
+    expect((await admin.client.delete(`/api/teams/${teamId}/members/${helper.user.id}`)).status).toBe(200);
+    expect(await server.rows('select assigned_to from contacts where id = ?', [contactId])).toEqual([{ assigned_to: null }]);
   });
 
   it('may leave the team, and then no longer sees its rows', async () => {

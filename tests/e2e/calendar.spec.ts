@@ -1,6 +1,6 @@
 // The calendar feed dialog on the Follow-ups page (turn on, copy, replace, turn off) and 'Add to calendar'.
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './fixtures';
+import { expect, photograph, test } from './fixtures';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -27,7 +27,7 @@ test('turns the feed on, copies its full URL, replaces it (the old one 404s) and
   await dialog.getByRole('button', { name: 'Copy' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Copied to the clipboard.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
-  await page.screenshot({ path: `tests/e2e/screenshots/calendar-feed-${testInfo.project.name}.png` });
+  await photograph(page, `calendar-feed-${testInfo.project.name}.png`);
 
   await dialog.getByRole('button', { name: 'Replace link' }).click();
   await expect(dialog.getByRole('alert')).toContainText('The old link stops working at once');
@@ -72,7 +72,7 @@ test("'Add to calendar' downloads the follow-up as a one-event .ics", async ({ p
   expect(ics).toContain(`DTSTART;VALUE=DATE:${day}\r\n`);
   expect(ics).toContain('SUMMARY:Phone call: Ruth\\, of Moab\r\n');
   expect(ics).toContain('Ask how the harvest went\\; bring bread');
-  await page.screenshot({ path: `tests/e2e/screenshots/followups-calendar-${testInfo.project.name}.png`, fullPage: true });
+  await photograph(page, `followups-calendar-${testInfo.project.name}.png`, { fullPage: true });
 });
 
 test("a completed follow-up offers no 'Add to calendar'", async ({ page, user }) => {

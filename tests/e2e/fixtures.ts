@@ -1,7 +1,11 @@
 // Playwright fixtures: a signed-in user created through the API (most tests skip the form), the records the screen tours
-// show, a console-error guard, and the mail the suite's SMTP server received.
-import { test as base, expect, type Page } from '@playwright/test';
+// show, a console-error guard, axe, screenshots when asked, and the mail the suite's SMTP server received.
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 export interface TestUser {
   id: number;
@@ -99,6 +103,31 @@ export const test = base.extend<{ consoleErrors: string[]; user: TestUser; seede
   },
 });
 
+/**
+ * For screen tours that only read: one seeded account per worker, signed in through its storage state, in place of a
+ * new account and a dozen seeding requests before every test. Each test still has its own browser context (so its own
+ * theme and device storage); a test on it must leave the account's rows and settings as it found them.
+ */
+export const tourTest = test.extend<{ seeded: Seeded }, { tourAccount: { seeded: Seeded; storageState: StorageState } }>({
+  tourAccount: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const page = await context.newPage();
+      await registerViaApi(page);
+      const seeded = await seed(page);
+      const storageState = await context.storageState();
+      await context.close();
+      await use({ seeded, storageState });
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ tourAccount }, use) => use(tourAccount.storageState),
+  seeded: async ({ tourAccount, consoleErrors }, use) => {
+    void consoleErrors;
+    await use(tourAccount.seeded);
+  },
+});
+
 export { expect };
 
 /** True on the phone project, where navigation lives in the drawer. */
@@ -111,6 +140,34 @@ export async function api<T = any>(page: Page, path: string, data: unknown): Pro
   const res = await page.request.post(path, { data });
   expect(res.status(), path).toBe(201);
   return res.json();
+}
+
+// axe-core as @axe-core/playwright depends on it, minified: the builder's default source is the 1.3 MB unminified one.
+const axeSource = readFileSync(createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe's serious and critical WCAG 2 A and AA violations on the page (or inside `include`, a CSS selector), one line
+ * each: `rule: targets`. Legacy mode runs axe in the page itself: the default mode also loads axe into a second, blank
+ * page to merge results across frames, and the app has no frames; only violations are gathered, not every node that
+ * passed. Together with the minified source this halved the screen tour's time under load.
+ */
+export async function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page, axeSource })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true);
+  const results = await (include ? builder.include(include) : builder).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * A screenshot under tests/e2e/screenshots/ for a person to look at, only when asked (`E2E_SHOTS=1`): nothing reads
+ * them in a CI run, and full-page ones at the phone's pixel ratio cost about a second each on a busy machine.
+ */
+export async function photograph(page: Page, file: string, options: { fullPage?: boolean } = {}) {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `tests/e2e/screenshots/${file}`, ...options });
 }
 
 /** A toast by its exact title. */

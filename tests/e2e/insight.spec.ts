@@ -1,6 +1,6 @@
 // The dashboard's charts with their text alternatives, and the due badge on the Follow-ups link (sidebar and drawer).
 import type { Page } from '@playwright/test';
-import { expect, isPhone, test } from './fixtures';
+import { expect, isPhone, photograph, test } from './fixtures';
 
 const DAY = 86_400_000;
 
@@ -62,7 +62,7 @@ test('the dashboard shows outreach by week and the journey funnel, with their nu
   ]);
 
   await outreach.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `tests/e2e/screenshots/dashboard-charts-${testInfo.project.name}.png`, fullPage: true });
+  await photograph(page, `dashboard-charts-${testInfo.project.name}.png`, { fullPage: true });
 });
 
 test('the charts are empty but present for a new user', async ({ page, user }) => {
@@ -91,7 +91,7 @@ test('the Follow-ups link counts overdue and today, not tomorrow, and drops when
   const nav = await openNav();
   await expect(nav.getByRole('link', { name: 'Follow-ups 2 due' })).toBeVisible();
   await expect(nav.getByTestId('due-badge').locator('[aria-hidden="true"]')).toHaveText('2');
-  await page.screenshot({ path: `tests/e2e/screenshots/due-badge-${testInfo.project.name}.png` });
+  await photograph(page, `due-badge-${testInfo.project.name}.png`);
   if (isPhone(page)) await page.getByRole('button', { name: 'Close menu' }).click();
 
   await page.getByRole('button', { name: 'Actions for follow-up with Dana Due' }).first().click();

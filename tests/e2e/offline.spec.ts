@@ -3,7 +3,7 @@
 // offline the screens show what was last seen (the query cache kept in IndexedDB, decision 027), follow-ups and prayer
 // requests wait in the outbox too; logout and another user signing in leave nothing of the first user's.
 import type { Page } from '@playwright/test';
-import { api, expect, isPhone, registerViaApi, test, toast } from './fixtures';
+import { api, expect, isPhone, photograph, registerViaApi, test, toast } from './fixtures';
 
 async function logActivity(page: Page, contactName: string) {
   await page.getByRole('button', { name: 'Log Activity' }).first().click();
@@ -48,7 +48,7 @@ test('an activity logged offline waits, then is sent once when the connection re
   await logActivity(page, 'Offline Olive');
   await expect(waiting(page).getByText('Conversation with Offline Olive')).toBeVisible();
   await expect(waiting(page).getByText('Waiting to sync')).toBeVisible();
-  await page.screenshot({ path: `tests/e2e/screenshots/offline-waiting-${testInfo.project.name}.png` });
+  await photograph(page, `offline-waiting-${testInfo.project.name}.png`);
   expect(await activitiesWith(page, 'Offline Olive')).toHaveLength(0);
 
   await context.setOffline(false);
@@ -239,7 +239,7 @@ test('after a restart offline the lists stay readable, the forms know the contac
   await prayer.getByLabel('Prayer request').fill('Prayed for offline');
   await prayer.getByRole('button', { name: 'Add Prayer Request' }).click();
   await expect(waiting(page).getByText('Prayed for offline')).toBeVisible();
-  await page.screenshot({ path: `tests/e2e/screenshots/offline-prayer-waiting-${testInfo.project.name}.png` });
+  await photograph(page, `offline-prayer-waiting-${testInfo.project.name}.png`);
 
   // Still waiting after another restart offline.
   await page.reload();

@@ -1,6 +1,6 @@
 // Follow-ups and the prayer journal a page at a time: 50 per group, 'Load more' for the rest, full counts on the tabs, ?id= beyond the first page.
 import type { Page } from '@playwright/test';
-import { api, expect, test } from './fixtures';
+import { api, expect, photograph, test } from './fixtures';
 
 const DAY = 86_400_000;
 /** Noon of the local day `offset` days from today, so no row lands on a day boundary whatever the hour. */
@@ -58,10 +58,10 @@ test('follow-ups: each group shows 50 with Load more for the rest, tabs count ev
   await expect(loadMore(region(page, 'Today'))).toHaveCount(0);
   await expect(later).toHaveCount(50);
   await expect(later.first()).toContainText('Upcoming 0');
-  await page.screenshot({ path: `tests/e2e/screenshots/followups-paged-${testInfo.project.name}.png` });
+  await photograph(page, `followups-paged-${testInfo.project.name}.png`);
   // Where one group's 'Load more' meets the next group.
   await loadMore(region(page, 'Overdue')).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `tests/e2e/screenshots/followups-load-more-${testInfo.project.name}.png` });
+  await photograph(page, `followups-load-more-${testInfo.project.name}.png`);
 
   await loadMore(region(page, 'Overdue')).click();
   await expect(overdue).toHaveCount(55);
@@ -137,7 +137,7 @@ test('prayer journal: each tab shows 50 with Load more for the rest, tabs count 
   await page.getByRole('tab', { name: /Answered/ }).click();
   await expect(cards).toHaveCount(50);
   await expect(cards.first()).toContainText('Answered 0');
-  await page.screenshot({ path: `tests/e2e/screenshots/prayer-journal-paged-${testInfo.project.name}.png` });
+  await photograph(page, `prayer-journal-paged-${testInfo.project.name}.png`);
   await loadMore(page.getByRole('tabpanel')).click();
   await expect(cards).toHaveCount(52);
   await expect(cards.last()).toContainText('Answered 51');

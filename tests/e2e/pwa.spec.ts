@@ -1,5 +1,5 @@
 // The installable app: manifest and icons, the 'Log Activity' shortcut, and the service worker's offline shell.
-import { expect, test } from './fixtures';
+import { expect, photograph, test } from './fixtures';
 
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
@@ -106,7 +106,7 @@ test('registers the service worker, which opens the app shell offline and never 
   await expect(page.getByRole('heading', { name: 'Resources', level: 1 })).toBeVisible();
   // Never loaded, the library cannot be shown; the banner says so rather than leaving an empty list unexplained.
   await expect(page.getByText('This screen was not loaded yet; it fills in when you are back online.')).toBeVisible();
-  await page.screenshot({ path: `tests/e2e/screenshots/offline-shell-${testInfo.project.name}.png` });
+  await photograph(page, `offline-shell-${testInfo.project.name}.png`);
 
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];

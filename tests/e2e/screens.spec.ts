@@ -1,7 +1,6 @@
-// Every screen at both widths: no serious or critical axe violations, no horizontal overflow, a screenshot kept.
-import AxeBuilder from '@axe-core/playwright';
+// Every screen at both widths: no serious or critical axe violations, no horizontal overflow, a screenshot when asked.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, photograph, seriousAxeViolations, test, tourTest } from './fixtures';
 
 const screens = [
   { name: 'dashboard', path: '/', heading: 'Dashboard' },
@@ -42,25 +41,20 @@ async function tour(page: Page, project: string, contactId: number, part: number
     await page.goto(screen.path);
     await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
     await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      screen.name + suffix,
-    ).toEqual([]);
+    expect(await seriousAxeViolations(page), screen.name + suffix).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${screen.name} overflows horizontally`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `tests/e2e/screenshots/${screen.name}${suffix}-${project}.png`, fullPage: true });
+    await photograph(page, `${screen.name}${suffix}-${project}.png`, { fullPage: true });
   }
 }
 
 for (let part = 0; part < PARTS; part++) {
-  test(`every screen passes axe, fits the width and is photographed (part ${part + 1} of ${PARTS})`, async ({ page, seeded: { maria } }, testInfo) => {
+  tourTest(`every screen passes axe, fits the width and is photographed (part ${part + 1} of ${PARTS})`, async ({ page, seeded: { maria } }, testInfo) => {
     test.setTimeout(90_000);
     await tour(page, testInfo.project.name, maria.id, part);
   });
 
-  test(`every screen passes axe in the dark theme too (part ${part + 1} of ${PARTS})`, async ({ page, seeded: { maria } }, testInfo) => {
+  tourTest(`every screen passes axe in the dark theme too (part ${part + 1} of ${PARTS})`, async ({ page, seeded: { maria } }, testInfo) => {
     test.setTimeout(90_000);
     await page.goto('/settings');
     await page.getByLabel('Dark').check();
@@ -77,8 +71,7 @@ test('the login screen passes axe and is photographed', async ({ page, consoleEr
   ]) {
     await page.goto(path);
     await expect(page.getByRole('button', { name: name === 'login' ? 'Login' : 'Register' })).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-    await page.screenshot({ path: `tests/e2e/screenshots/${name}-${testInfo.project.name}.png`, fullPage: true });
+    expect(await seriousAxeViolations(page), name).toEqual([]);
+    await photograph(page, `${name}-${testInfo.project.name}.png`, { fullPage: true });
   }
 });

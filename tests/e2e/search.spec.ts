@@ -1,7 +1,6 @@
 // Quick search: opened by Ctrl+K, '/' and its buttons, driven by keyboard and pointer, landing on the right deep link.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, isPhone, registerViaApi, test } from './fixtures';
+import { expect, isPhone, photograph, registerViaApi, seriousAxeViolations, test } from './fixtures';
 
 async function post<T = any>(page: Page, path: string, data: unknown): Promise<T> {
   const res = await page.request.post(path, { data });
@@ -114,15 +113,10 @@ test('a tapped prayer request opens it for editing in the prayer journal; the di
   await expect(option).toBeVisible();
   await expect(option.locator('mark')).toHaveText('crossing');
 
-  const results = await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(
-    results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await seriousAxeViolations(page, 'dialog[open]')).toEqual([]);
   await searchBox(page).fill('river');
   await expect(searchDialog(page).getByRole('option')).toHaveCount(2);
-  await page.screenshot({ path: `tests/e2e/screenshots/quick-search-${testInfo.project.name}.png` });
+  await photograph(page, `quick-search-${testInfo.project.name}.png`);
 
   await searchBox(page).fill('crossing');
   await expect(searchDialog(page).getByRole('option')).toHaveCount(1);

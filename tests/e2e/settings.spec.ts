@@ -1,8 +1,7 @@
 // Settings: profile, email confirmation, password (signing out other browsers), theme, exports, import with preview, account deletion.
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { confirmationPath, expect, isPhone, test } from './fixtures';
+import { confirmationPath, expect, isPhone, seriousAxeViolations, test } from './fixtures';
 
 function toast(page: Page, title: string) {
   return page.getByRole('region', { name: 'Notifications (F8)' }).getByText(title, { exact: true });
@@ -101,8 +100,7 @@ test('email confirmation: Settings asks for it with a Resend button until the li
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Confirm your email', level: 1 })).toBeVisible();
   expect((await (await page.request.get('/api/auth/me')).json()).emailConfirmed).toBe(false);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Confirm my email' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your email address is confirmed. Reminder emails can reach you now.' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to Settings' }).click();

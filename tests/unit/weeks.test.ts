@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { weekBoundaries } from '../../src/lib/weeks';
+import { weekBoundaries } from '../../shared/weeks';
 
 describe('weekBoundaries', () => {
   it('gives 13 local Monday midnights for 12 weeks, the current week last, then next Monday', () => {

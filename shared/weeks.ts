@@ -1,4 +1,4 @@
-// Week boundaries in the browser's own zone for the weekly chart: the server only counts between them.
+// Week boundaries in a zone for the weekly charts: the browser's own (dashboard), or the zone a team page asks in (a TZDate `now`, server).
 import { addWeeks, startOfWeek } from 'date-fns';
 
 /** Weeks start on Monday (ISO 8601), so a weekend's conversations land in the week they end. */
