@@ -203,6 +203,14 @@ export function canPray(table: OwnedTable, who: Who): SQL {
   return personalOrTeam(table, who, rolesThatCan('pray'));
 }
 
+/**
+ * Contacts the user may write records about (records follow their contact, issue 30): their personal ones, and any of
+ * a team where their role may create, whoever added it.
+ */
+export function canWriteAbout(table: OwnedTable, who: Who): SQL {
+  return personalOrTeam(table, who, rolesThatCan('create'));
+}
+
 /** Rows the user may delete: those they may edit (a team contact others wrote on asks more: contacts.remove). */
 export function canDelete(table: OwnedTable, who: Who): SQL {
   return changeable(table, who);

@@ -2,8 +2,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Queryable, Tx } from '../../db/client';
-import { contacts } from '../../db/schema';
-import { msg } from '../../shared/i18n';
 import { canDelete, canEdit, canRead, denyWrite, notFound, type Authority, type OwnedTable } from '../access';
 
 type Table = SQLiteTable & OwnedTable;
@@ -55,7 +53,3 @@ export function recordsOf<Row>(table: Table, notFoundMessage: string, select: (d
   };
 }
 
-/** The contact a new record points at: one the user can see (any role), else 404. */
-export const contactRefs = recordsOf(contacts, msg('Contact not found'), (db, where) =>
-  db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(where),
-);

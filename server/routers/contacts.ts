@@ -1,5 +1,5 @@
 // Contacts: the people a user shares with, each with a spiritual status.
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, prayerRequests, users, type SpiritualStatus } from '../../db/schema';
@@ -15,6 +15,7 @@ import * as answers from '../schemas/answers';
 import { contactHistory, recordStatusChanges } from './journey';
 import { spiritualCheckProcedures } from './spiritualCheck';
 import { mergeProcedures } from './merge';
+import { contactTeamProcedures } from './contactTeam';
 import { contactMatches, contactMatching, contactSearch } from '../queries/matching';
 import { definePagedList } from '../queries/paging';
 import { recordsOf } from '../queries/records';
@@ -48,10 +49,23 @@ function nextFollowUpAt(who: Who) {
     where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0 and ${canRead(followUps, who)})`;
 }
 
+type Person = { id: number; firstName: string; lastName: string };
+
+/**
+ * The member who looks after the contact (issue 30), read by its primary key: always a member of the contact's team
+ * (contacts.assign checks it, removal from the team and taking the contact back clear it), so its readers are the
+ * assignee's teammates.
+ */
+const assignedTo = decoded(
+  sql`${sql`(select json_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}) from ${users} where ${users.id} = ${contacts.assignedTo})`}`,
+  (value): Person | null => (value === null || value === undefined ? null : (JSON.parse(String(value)) as Person)),
+);
+
 /** A contact as the list and the contact's page show it: with when they were last contacted and the next follow-up. */
 function contactSummaryColumns(who: Who) {
   return {
     ...contactColumns,
+    assignedTo,
     // Wrapped in an sql`` of their own: drizzle writes the columns at the top of a one-table select's field without
     // their table's name, which inside these subqueries would name the subquery's table ("id" for "contacts"."id").
     lastContactAt: decoded(sql`${lastContact(who)}`, asDate),
@@ -109,13 +123,28 @@ export async function insertContact(tx: Tx, who: Authority, values: NewContact) 
   return contact;
 }
 
-/** What the text and status filters of the list and the count ask for. */
-function contactFilters(filter: { q?: string; status?: SpiritualStatus } | undefined) {
-  return [filter?.q ? contactMatches(filter.q) : undefined, filter?.status ? eq(contacts.spiritualStatus, filter.status) : undefined];
+/** 'Assigned to me': the contacts the reader looks after (in the list's order through contacts_assignee_sort_idx). */
+const assignedToMe = (assignedTo: 'me' | undefined, userId: number | Placeholder) => (assignedTo === 'me' ? eq(contacts.assignedTo, userId) : undefined);
+
+/** What the text, status and assignment filters of the list and the count ask for. */
+function contactFilters(filter: { q?: string; status?: SpiritualStatus; assignedTo?: 'me' } | undefined, userId: number) {
+  return [
+    filter?.q ? contactMatches(filter.q) : undefined,
+    filter?.status ? eq(contacts.spiritualStatus, filter.status) : undefined,
+    assignedToMe(filter?.assignedTo, userId),
+  ];
 }
 
 /** A contacts page as its query is built: the search as contactSearch's terms. */
-type ContactPageInput = { sort?: ContactSort; status?: SpiritualStatus; term?: string; digits?: string; cursor?: number; limit?: number };
+type ContactPageInput = {
+  sort?: ContactSort;
+  status?: SpiritualStatus;
+  assignedTo?: 'me';
+  term?: string;
+  digits?: string;
+  cursor?: number;
+  limit?: number;
+};
 
 /** The contacts the user may read, filtered and in the asked order (its plan is checked in the tests). */
 export const contactList = definePagedList<ContactPageInput>()({
@@ -123,9 +152,10 @@ export const contactList = definePagedList<ContactPageInput>()({
   fields: contactSummaryColumns,
   select: (db, fields) => db.select(fields).from(contacts),
   values: ['status', 'term', 'digits'],
-  filters: (input) => [
+  filters: (input, who) => [
     input.term === undefined ? undefined : contactMatching({ term: input.term, digits: input.digits }),
     input.status === undefined ? undefined : eq(contacts.spiritualStatus, input.status),
+    assignedToMe(input.assignedTo, who.userId),
   ],
   order: (input, who) => ({ key: sortKey(input.sort ?? 'name', who), direction: 'asc' }),
 });
@@ -190,6 +220,8 @@ export const contactsRouter = router({
   ...spiritualCheckProcedures,
   // Merging a duplicate into a contact (issue 28): contacts.mergePreview, contacts.merge.
   ...mergeProcedures(contactRecords.read),
+  // A contact and its team (issue 30): contacts.share, contacts.unshare, contacts.assign.
+  ...contactTeamProcedures(contactRecords.read),
 
   list: protectedProcedure
     .input(contactListInput)
@@ -244,7 +276,7 @@ export const contactsRouter = router({
       const [row] = await ctx.database.read
         .select({ count: count() })
         .from(contacts)
-        .where(and(canRead(contacts, ctx.authority), ...contactFilters(input)));
+        .where(and(canRead(contacts, ctx.authority), ...contactFilters(input, ctx.user.id)));
       return { count: row.count };
     }),
 
@@ -270,7 +302,7 @@ export const contactsRouter = router({
     .input(contactCreateInput)
     .output(answer(answers.createdContact))
     .mutation(({ ctx, input }) =>
-      ctx.database.write(async (tx) => ({ ...(await insertContact(tx, ctx.authority, input)), lastContactAt: null, nextFollowUpAt: null })),
+      ctx.database.write(async (tx) => ({ ...(await insertContact(tx, ctx.authority, input)), assignedTo: null, lastContactAt: null, nextFollowUpAt: null })),
     ),
 
   update: protectedProcedure

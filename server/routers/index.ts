@@ -2,6 +2,7 @@
 import { router } from '../trpc';
 import { accountRouter } from './account';
 import { activitiesRouter } from './activities';
+import { assignmentsRouter } from './contactTeam';
 import { attentionRouter } from './attention';
 import { authRouter } from './auth';
 import { calendarRouter } from './calendar';
@@ -38,6 +39,7 @@ export const appRouter = router({
   reminders: remindersRouter,
   push: pushRouter,
   attention: attentionRouter,
+  assignments: assignmentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,7 +3,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { contacts, teamInvitations, teamInviteLinks, teamMembers, teams, users } from '../../db/schema';
+import { teamInvitations, teamInviteLinks, teamMembers, teams, users } from '../../db/schema';
 import { assertTeamAdmin, decidedInSql, notFound, preparedUser, TEAM_NOT_FOUND, teamRole } from '../access';
 import { preparedPer } from '../queries/prepared';
 import { idInput } from '../schemas/common';
@@ -13,6 +13,7 @@ import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { assertRoomForTeam } from './invitations';
+import { clearAssignments } from './contactTeam';
 import { teamInsight } from './teamInsight';
 import { teamLinksRouter } from './inviteLinks';
 import { DAY_MS } from '../queries/calendarDays';
@@ -129,10 +130,7 @@ export async function withdrawWhatTheySent(tx: Tx, teamId: number, userId: numbe
 async function endMembership(tx: Tx, teamId: number, userId: number) {
   await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
   await withdrawWhatTheySent(tx, teamId, userId);
-  await tx
-    .update(contacts)
-    .set({ assignedTo: null, assignedAt: null })
-    .where(and(eq(contacts.teamId, teamId), eq(contacts.assignedTo, userId)));
+  await clearAssignments(tx, teamId, userId);
 }
 
 /**
@@ -151,6 +149,8 @@ async function leave(tx: Tx, teamId: number, userId: number) {
     .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.userId, userId)))
     .limit(1);
   if (!other) {
+    // Its contacts become personal (team_id is set null), and a personal contact is nobody's assignment.
+    await clearAssignments(tx, teamId);
     await tx.delete(teams).where(eq(teams.id, teamId));
     return;
   }
@@ -230,6 +230,8 @@ const membersRouter = router({
           .update(teamMembers)
           .set({ role: input.role })
           .where(and(eq(teamMembers.teamId, input.teamId), eq(teamMembers.userId, input.userId)));
+        // A role that may not be assigned (a viewer) gives up the contacts it looked after.
+        if (!roleCan(input.role, 'assignSelf')) await clearAssignments(tx, input.teamId, input.userId);
         return loadMember(tx, input.teamId, input.userId);
       }),
     ),
@@ -300,6 +302,8 @@ export const teamsRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.database.write(async (tx) => {
         await assertTeamAdmin(tx, input.id, ctx.authority);
+        // Its contacts become personal (team_id is set null), and a personal contact is nobody's assignment.
+        await clearAssignments(tx, input.id);
         await tx.delete(teams).where(eq(teams.id, input.id));
         return { success: true as const, id: input.id };
       }),

@@ -55,9 +55,11 @@ export function ContactForm({ contact, onDone }: { contact?: Contact; onDone(): 
     contactCreateInput,
     (v) => v,
     async (input) => {
-      if (contact)
-        await write(() => update.mutateAsync({ id: contact.id, ...input }), { done: success.contactUpdated, failed: failure.updateContact, kind: 'contact' });
-      else {
+      if (contact) {
+        // A contact's team is not one of its fields: it moves with contacts.share and unshare, and an update refuses it.
+        const { teamId: _team, ...changes } = input;
+        await write(() => update.mutateAsync({ id: contact.id, ...changes }), { done: success.contactUpdated, failed: failure.updateContact, kind: 'contact' });
+      } else {
         const key = foldText(input.name);
         if (asked?.key !== key && navigator.onLine) {
           // Unanswered (a lost connection, an error): the form adds the contact as it did before it could ask.

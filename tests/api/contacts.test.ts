@@ -37,6 +37,7 @@ describe('creating a contact', () => {
       notes: 'Sells purple cloth',
       createdAt: expect.any(String),
       teamId: null,
+      assignedTo: null,
       lastContactAt: null,
       nextFollowUpAt: null,
     });

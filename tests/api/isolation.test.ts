@@ -50,6 +50,8 @@ const bodies: Record<string, () => Record<string, unknown>> = {
   'attention.snooze': () => ({ until: new Date(Date.now() + 2 * 86_400_000).toISOString() }),
   'contacts.answerSpiritualCheck': () => ({ status: 'growing' }),
   'contacts.merge': () => ({ duplicateId: bobContactId }),
+  'contacts.share': () => ({ teamId: aliceRows.teams }),
+  'contacts.assign': () => ({ userId: bobId }),
   'prayerRequests.update': () => ({ request: 'changed by B', answered: true }),
   'goals.update': () => ({ title: 'changed by B', completed: true, currentCount: 99 }),
   'teams.update': () => ({ name: 'Hijacked team' }),

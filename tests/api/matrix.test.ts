@@ -53,7 +53,14 @@ const ownAccount = (route: RestRoute) =>
  * thresholds, their Pray today list. A viewer may do them; tests/api/attention.test.ts and pray-today.test.ts show they
  * touch nobody else's.
  */
-const perUser = new Set(['attention.snooze', 'attention.unsnooze', 'attention.updateSettings', 'prayerRequests.setTodayCount', 'prayerRequests.notToday']);
+const perUser = new Set([
+  'attention.snooze',
+  'attention.unsnooze',
+  'attention.updateSettings',
+  'prayerRequests.setTodayCount',
+  'prayerRequests.notToday',
+  'assignments.markSeen',
+]);
 const writes = restRoutes.filter((r) => r.method !== 'GET' && !ownAccount(r));
 const entityOf = (route: RestRoute) => route.procedure.split('.')[0];
 
@@ -75,12 +82,16 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
   if (route.procedure === 'contacts.answerSpiritualCheck') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { status: 'growing' } };
   if (route.procedure === 'contacts.merge')
     return { path: route.path.replace(':id', String(teamRows.contacts)), body: { duplicateId: teamRows.duplicateContact } };
+  // Moving the team's contact into the team it is in, and assigning it to the admin: both need more than reading.
+  if (route.procedure === 'contacts.share') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { teamId } };
+  if (route.procedure === 'contacts.assign') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { userId: adminId } };
   if (route.procedure === 'followUps.snooze')
     return { path: route.path.replace(':id', String(id)), body: { until: new Date(Date.now() + 2 * 86_400_000).toISOString() } };
   if (id === undefined) throw new Error(`no fixture for ${route.method} ${route.path}: add one so the route is covered`);
   return {
     path: route.path.replace(':id', String(id)),
-    body: route.method === 'PUT' ? { notes: 'changed', name: 'changed', description: 'changed' } : undefined,
+    // A contact's update refuses a field it does not have (description), so each entity gets only its own.
+    body: route.method === 'PUT' ? { notes: 'changed', name: 'changed', ...(entity === 'contacts' ? {} : { description: 'changed' }) } : undefined,
   };
 }
 
