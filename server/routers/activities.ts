@@ -31,6 +31,7 @@ export const activityColumns = {
   contactId: activities.contactId,
   contactName: contacts.name,
   teamId: activities.teamId,
+  createdBy: activities.createdBy,
 };
 
 export function selectActivities(db: Queryable) {

@@ -12,6 +12,8 @@ const text = z.string();
 const maybeText = z.string().nullable();
 const count = z.number().int();
 const teamId = rowId.nullable();
+/** Who created a row: with its team, what the screens read to offer only the changes shared/roles.ts allows (issue 30). */
+const createdBy = rowId;
 const spiritualStatus = z.enum(spiritualStatuses);
 const teamRole = z.enum(teamRoles);
 
@@ -25,7 +27,7 @@ export const user = z.strictObject({
   emailConfirmed: z.boolean(),
 });
 
-const contactFields = { id: rowId, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText, createdAt: instant, teamId };
+const contactFields = { id: rowId, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText, createdAt: instant, teamId, createdBy };
 export const contact = z.strictObject({ ...contactFields, lastContactAt: instant.nullable(), nextFollowUpAt: instant.nullable() });
 
 /** How many rows a merge moves from the duplicate, among those the caller may read. */
@@ -40,6 +42,7 @@ export const activity = z.strictObject({
   contactId: rowId,
   contactName: text,
   teamId,
+  createdBy,
 });
 
 // A repeating follow-up (issue 16) carries its interval and series: repeatEvery/repeatUnit/repeatFrom all null when it does not repeat.
@@ -54,6 +57,7 @@ export const followUp = z.strictObject({
   completedAt: instant.nullable(),
   createdAt: instant,
   teamId,
+  createdBy,
   repeatEvery: count.nullable(),
   repeatUnit: z.enum(repeatUnits).nullable(),
   repeatFrom: z.enum(repeatBases).nullable(),
@@ -72,6 +76,7 @@ export const prayerRequest = z.strictObject({
   prayedCount: count,
   createdAt: instant,
   teamId,
+  createdBy,
 });
 
 export const goal = z.strictObject({

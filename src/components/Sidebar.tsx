@@ -1,10 +1,11 @@
-// The navigation column (brand, the seven sections, the user block), used fixed on desktop and in the phone drawer.
+// The navigation column (brand, search, the team switcher, the seven sections, the user block), used fixed on desktop and in the phone drawer.
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useDueFollowUps } from '../hooks/useDueFollowUps';
 import { msg, t } from '../i18n';
 import { Brand } from './Brand';
 import { SearchIcon } from './SearchIcon';
+import { TeamSwitcher } from './team-work/TeamSwitcher';
 import { UserBlock } from './UserBlock';
 
 interface NavItem {
@@ -112,6 +113,9 @@ export function Sidebar({ onNavigate, headerAction, onSearch, onSearchNear }: Si
           </button>
         </div>
       )}
+      <div className="px-3 pb-3 empty:hidden">
+        <TeamSwitcher />
+      </div>
       <nav aria-label={t('Main')} className="flex-1 overflow-y-auto px-3 pb-4">
         <ul className="flex flex-col gap-1">
           {NAV_ITEMS.map((item) => (

@@ -30,6 +30,8 @@ import { confirmDelete, contactSummary, failure, loadFailed, success } from '../
 import { trpc } from '../lib/trpc';
 import { nextPageAfterLastId } from '../lib/ids';
 import { AttentionList } from '../components/AttentionList';
+import { TeamMark } from '../components/team-work/TeamMark';
+import { useMayChange } from '../components/team-work/rights';
 
 /** The two views of the screen, kept in the URL: everyone, or who needs attention (issue 16). */
 function ContactViews({ attention }: { attention: boolean }) {
@@ -74,6 +76,7 @@ export default function ContactsPage() {
   );
   const count = trpc.contacts.count.useQuery(filter, { placeholderData: keepPreviousData, enabled: !filters.attention });
   const remove = trpc.contacts.remove.useMutation();
+  const mayChange = useMayChange();
   const write = useWrite();
   // null: no form; {}: adding; { contact }: editing that contact.
   const [form, setForm] = useState<{ contact?: Contact } | null>(null);
@@ -199,15 +202,21 @@ export default function ContactsPage() {
                           {contact.name}
                         </Link>
                       </h2>
-                      <StatusBadge status={contact.spiritualStatus} />
+                      <div className="flex flex-wrap items-center gap-1.5">
+                        <StatusBadge status={contact.spiritualStatus} />
+                        <TeamMark teamId={contact.teamId} />
+                      </div>
                     </div>
-                    <RowMenu
-                      label={t('Actions for {name}', { name: contact.name })}
-                      items={[
-                        { label: t('Edit'), onSelect: () => setForm({ contact }) },
-                        { label: t('Delete'), onSelect: () => setDeleting(contact), danger: true },
-                      ]}
-                    />
+                    {/* Absent where the role may not change the contact (shared/roles.ts): a viewer reads team contacts only. */}
+                    {mayChange(contact) && (
+                      <RowMenu
+                        label={t('Actions for {name}', { name: contact.name })}
+                        items={[
+                          { label: t('Edit'), onSelect: () => setForm({ contact }) },
+                          { label: t('Delete'), onSelect: () => setDeleting(contact), danger: true },
+                        ]}
+                      />
+                    )}
                   </div>
                   <ContactMethods phone={contact.phone} email={contact.email} />
                   <ContactTouchpoints lastContactAt={contact.lastContactAt} nextFollowUpAt={contact.nextFollowUpAt} />
