@@ -95,3 +95,11 @@ export const activityTypeLabel = (type: string) => labelOf(goalTypeLabels, type,
 export const goalTypeLabel = (type: string) => labelOf(goalTypeLabels, type, msg('Other'));
 export const followUpTypeLabel = (type: string) => labelOf(followUpTypeLabels, type, msg('Other'));
 export const spiritualStatusLabel = (status: string) => labelOf(spiritualStatusLabels, status, msg('Unknown'));
+
+/**
+ * What stands for a contact's name on a row the reader may read whose contact they may not (issue 30: a teammate's
+ * record left with a team when its contact was taken back, one's own old record on a team one has left): answers carry
+ * `contactName: null`, screens and files show this.
+ */
+export const HIDDEN_CONTACT_NAME = msg('a contact no longer shared');
+export const contactNameShown = (name: string | null) => name ?? shownText(HIDDEN_CONTACT_NAME);

@@ -83,6 +83,7 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.spiritualCheck', input: 'params+query' },
   { method: 'POST', path: '/api/contacts/:id/spiritual-check', procedure: 'contacts.answerSpiritualCheck', input: 'params+body' },
   // The duplicate comes in the body (POST) or the query (GET: what the merge would move), the kept contact in the path.
+  { method: 'GET', path: '/api/contacts/:id/deletion', procedure: 'contacts.deletionImpact', input: 'params' },
   { method: 'GET', path: '/api/contacts/:id/merge', procedure: 'contacts.mergePreview', input: 'params+query' },
   { method: 'POST', path: '/api/contacts/:id/merge', procedure: 'contacts.merge', input: 'params+body' },
   { method: 'GET', path: '/api/attention', procedure: 'attention.list', input: 'query', pagedList: true },

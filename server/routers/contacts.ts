@@ -249,6 +249,14 @@ export const contactsRouter = router({
       }),
     ),
 
+  /** What deleting the contact takes with it, and whether the caller may (see contactDeletion). */
+  deletionImpact: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.deletionImpact))
+    .query(() => {
+      throw new Error('not yet');
+    }),
+
   remove: protectedProcedure
     .input(idInput)
     .output(answer(answers.removed))

@@ -40,7 +40,7 @@ export const activity = z.strictObject({
   description: maybeText,
   notes: maybeText,
   contactId: rowId,
-  contactName: text,
+  contactName: text.nullable(),
   teamId,
   createdBy,
 });
@@ -49,7 +49,7 @@ export const activity = z.strictObject({
 export const followUp = z.strictObject({
   id: rowId,
   contactId: rowId,
-  contactName: text,
+  contactName: text.nullable(),
   date: instant,
   description: text,
   type: z.enum(followUpTypes),
@@ -67,7 +67,7 @@ export const followUp = z.strictObject({
 export const prayerRequest = z.strictObject({
   id: rowId,
   contactId: rowId,
-  contactName: text,
+  contactName: text.nullable(),
   request: text,
   date: instant,
   answered: z.boolean(),
@@ -224,6 +224,11 @@ export const contactTimeline = z.strictObject({
   hasMore: z.boolean(),
   nextCursor: maybeText,
 });
+/** What deleting a contact takes with it: per author other than the caller, how many of their records go (issue 30). */
+export const deletionImpact = z.strictObject({
+  allowed: z.boolean(),
+  records: z.array(z.strictObject({ author: z.strictObject({ id: rowId, firstName: text, lastName: text }), count })),
+});
 export const mergePreview = z.strictObject({ kept: contact, duplicate: contact, moving: mergeCounts });
 export const merged = z.strictObject({ contact, moved: mergeCounts });
 
@@ -250,8 +255,10 @@ export const calendarDisabled = z.strictObject({ enabled: z.literal(false) });
 
 export const quickSearch = z.strictObject({
   contacts: z.array(z.strictObject({ id: rowId, name: text, spiritualStatus })),
-  activities: z.array(z.strictObject({ id: rowId, type: z.enum(activityTypes), date: instant, notes: maybeText, description: maybeText, contactName: text })),
-  prayers: z.array(z.strictObject({ id: rowId, request: text, contactName: text, answered: z.boolean() })),
+  activities: z.array(
+    z.strictObject({ id: rowId, type: z.enum(activityTypes), date: instant, notes: maybeText, description: maybeText, contactName: text.nullable() }),
+  ),
+  prayers: z.array(z.strictObject({ id: rowId, request: text, contactName: text.nullable(), answered: z.boolean() })),
 });
 
 export const snoozed = z.strictObject({ contactId: rowId, until: instant });

@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Trans } from '@lingui/react';
 import { useNavigate } from 'react-router-dom';
-import { spiritualStatusLabel } from '../../shared/vocabulary';
+import { spiritualStatusLabel, contactNameShown } from '../../shared/vocabulary';
 import { activityTitle } from '../lib/activityTitle';
 import { t } from '../i18n';
 import { foldedMatch } from '../lib/foldedMatch';
@@ -34,7 +34,7 @@ function groupsOf(found: Found, query: string) {
       results: found.activities.map((a) => ({
         key: `a${a.id}`,
         href: `/activities?id=${a.id}`,
-        title: activityTitle(a.type, a.contactName),
+        title: activityTitle(a.type, contactNameShown(a.contactName)),
         detail: snippet(a.notes || a.description || '', query),
         meta: formatDay(a.date),
       })),
@@ -44,7 +44,7 @@ function groupsOf(found: Found, query: string) {
       results: found.prayers.map((p) => ({
         key: `p${p.id}`,
         href: `/prayer-journal?id=${p.id}`,
-        title: t('Prayer for {name}', { name: p.contactName }),
+        title: t('Prayer for {name}', { name: contactNameShown(p.contactName) }),
         detail: snippet(p.request, query),
         meta: p.answered ? t('Answered') : undefined,
       })),

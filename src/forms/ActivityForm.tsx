@@ -18,6 +18,7 @@ import { TextField } from './TextField';
 import { useFormState } from './useFormState';
 import { useOutboxCreate } from './useOutboxCreate';
 import { PlaceField, PlaceNote, placeTeamId, useDefaultPlace } from '../components/team-work/RecordPlace';
+import { contactNameShown } from '../../shared/vocabulary';
 
 export type Activity = RouterOutputs['activities']['list'][number];
 
@@ -34,7 +35,7 @@ interface ActivityFormProps {
 
 export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps) {
   const contacts = trpc.contacts.names.useQuery();
-  const original = activity ? { id: activity.contactId, name: activity.contactName } : forContact;
+  const original = activity ? { id: activity.contactId, name: contactNameShown(activity.contactName) } : forContact;
   // The contact picked from the list (or the one the form opened with), kept by id while its name stays typed.
   const [picked, setPicked] = useState<ContactChoice | undefined>(original);
   const { values, set, errors, submit } = useFormState({

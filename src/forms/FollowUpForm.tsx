@@ -9,7 +9,7 @@ import { t } from '../i18n';
 import { addDaysFromToday, fromDateInputValue, toDateInputValue } from '../lib/dates';
 import { failure, success } from '../lib/messages';
 import { offline } from '../lib/offlineMessages';
-import { followUpTypeLabel } from '../../shared/vocabulary';
+import { followUpTypeLabel, contactNameShown } from '../../shared/vocabulary';
 import { browserTimeZone, repeatUnitName } from '../lib/repeat';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { ContactSelect } from './ContactSelect';
@@ -118,7 +118,7 @@ export function FollowUpForm({ followUp, defaultContactId, defaults, onDone }: F
       <FieldGroup>
         <ContactSelect
           value={values.contactId}
-          current={followUp && { id: followUp.contactId, name: followUp.contactName }}
+          current={followUp && { id: followUp.contactId, name: contactNameShown(followUp.contactName) }}
           error={errors.contactId}
           onChange={(value) => set('contactId', value)}
         />

@@ -12,6 +12,7 @@ import { CheckboxField, FieldGroup, FormActions, TextAreaField } from './Fields'
 import { TextField } from './TextField';
 import { useFormState } from './useFormState';
 import { useOutboxCreate } from './useOutboxCreate';
+import { contactNameShown } from '../../shared/vocabulary';
 
 export type Prayer = RouterOutputs['prayerRequests']['list'][number];
 
@@ -82,7 +83,7 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
       <FieldGroup>
         <ContactSelect
           value={values.contactId}
-          current={prayer && { id: prayer.contactId, name: prayer.contactName }}
+          current={prayer && { id: prayer.contactId, name: contactNameShown(prayer.contactName) }}
           error={errors.contactId}
           onChange={(value) => set('contactId', value)}
         />

@@ -4,7 +4,7 @@ import { addDays, startOfDay } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../i18n';
-import { activityTypes, isOneOf } from '../../shared/vocabulary';
+import { activityTypes, isOneOf, contactNameShown } from '../../shared/vocabulary';
 import { ActivityItem } from '../components/ActivityItem';
 import { activityTitle } from '../lib/activityTitle';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -189,7 +189,7 @@ export default function ActivitiesPage() {
               <ActivityItem
                 type={activity.type}
                 contactId={activity.contactId}
-                contactName={activity.contactName}
+                contactName={contactNameShown(activity.contactName)}
                 notes={activity.notes}
                 date={activity.date}
                 team={<TeamMark teamId={activity.teamId} />}
@@ -197,7 +197,7 @@ export default function ActivitiesPage() {
               />
               {mayChange(activity) && (
                 <RowMenu
-                  label={t('Actions for {name}', { name: activityTitle(activity.type, activity.contactName) })}
+                  label={t('Actions for {name}', { name: activityTitle(activity.type, contactNameShown(activity.contactName)) })}
                   items={[
                     { label: t('Edit'), onSelect: () => open(activity.id) },
                     { label: t('Delete'), onSelect: () => setDeleting(activity), danger: true },

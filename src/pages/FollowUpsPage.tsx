@@ -29,6 +29,7 @@ import { nextPageAfterLastId } from '../lib/ids';
 import { addDaysFromToday, formatDay, fromDateInputValue, toDateInputValue } from '../lib/dates';
 import { browserTimeZone } from '../lib/repeat';
 import { TextField } from '../forms/TextField';
+import { contactNameShown } from '../../shared/vocabulary';
 
 // A heavy user's follow-ups load a page at a time, each group on its own.
 const PAGE = 50;
@@ -101,7 +102,7 @@ export default function FollowUpsPage() {
             }
           : {
               title: success.followUpCompleted,
-              action: { label: nextFollowUp.offer, onSelect: () => setNextWith({ id: followUp.contactId, name: followUp.contactName }) },
+              action: { label: nextFollowUp.offer, onSelect: () => setNextWith({ id: followUp.contactId, name: contactNameShown(followUp.contactName) }) },
             },
       failed: failure.completeFollowUp,
     }).catch(() => undefined);
@@ -162,7 +163,7 @@ export default function FollowUpsPage() {
           <li key={followUp.id} className="flex items-start gap-1 rounded-box border border-base-300 bg-base-100 p-3 sm:gap-2 sm:p-4">
             <FollowUpItem
               contactId={followUp.contactId}
-              contactName={followUp.contactName}
+              contactName={contactNameShown(followUp.contactName)}
               description={followUp.description}
               type={followUp.type}
               date={followUp.date}
@@ -170,7 +171,7 @@ export default function FollowUpsPage() {
               repeat={followUp.repeatEvery && followUp.repeatUnit ? { every: followUp.repeatEvery, unit: followUp.repeatUnit } : null}
               team={<TeamMark teamId={followUp.teamId} />}
             />
-            {menu(followUp).length > 0 && <RowMenu label={t('Actions for follow-up with {name}', { name: followUp.contactName })} items={menu(followUp)} />}
+            {menu(followUp).length > 0 && <RowMenu label={t('Actions for follow-up with {name}', { name: contactNameShown(followUp.contactName) })} items={menu(followUp)} />}
           </li>
         ))}
       </ul>

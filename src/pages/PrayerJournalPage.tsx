@@ -26,6 +26,7 @@ import { PRAYED_TOAST_DURATION, confirmDelete, emptyHelp, failure, loadFailed, n
 import { trpc } from '../lib/trpc';
 import { formatDay } from '../lib/dates';
 import { nextPageAfterLastId } from '../lib/ids';
+import { contactNameShown } from '../../shared/vocabulary';
 
 // A long journal loads a page at a time, each tab on its own.
 const PAGE = 50;
@@ -89,13 +90,13 @@ export default function PrayerJournalPage() {
     <li key={prayer.id} className="card border border-base-300 bg-base-100">
       <div className="card-body gap-3 p-5">
         <div className="flex items-start gap-3">
-          <ContactHeading contactId={prayer.contactId} name={prayer.contactName} as="h2">
+          <ContactHeading contactId={prayer.contactId} name={contactNameShown(prayer.contactName)} as="h2">
             <p className="flex flex-wrap items-center gap-2 text-xs text-base-content/70">
               {formatDay(prayer.date)}
               <TeamMark teamId={prayer.teamId} />
             </p>
           </ContactHeading>
-          {mayChange(prayer) && <RowMenu label={t('Actions for prayer for {name}', { name: prayer.contactName })} items={menu(prayer)} />}
+          {mayChange(prayer) && <RowMenu label={t('Actions for prayer for {name}', { name: contactNameShown(prayer.contactName) })} items={menu(prayer)} />}
         </div>
         <p dir="auto" className="wrap-anywhere whitespace-pre-line">
           {prayer.request}
