@@ -86,6 +86,12 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/contacts/:id/deletion', procedure: 'contacts.deletionImpact', input: 'params' },
   { method: 'GET', path: '/api/contacts/:id/merge', procedure: 'contacts.mergePreview', input: 'params+query' },
   { method: 'POST', path: '/api/contacts/:id/merge', procedure: 'contacts.merge', input: 'params+body' },
+  // A contact and its team (issue 30): moving it in and out, and who looks after it.
+  { method: 'POST', path: '/api/contacts/:id/share', procedure: 'contacts.share', input: 'params+body' },
+  { method: 'POST', path: '/api/contacts/:id/unshare', procedure: 'contacts.unshare', input: 'params' },
+  { method: 'PUT', path: '/api/contacts/:id/assignee', procedure: 'contacts.assign', input: 'params+body' },
+  { method: 'GET', path: '/api/assignments', procedure: 'assignments.summary', input: 'none' },
+  { method: 'POST', path: '/api/assignments/seen', procedure: 'assignments.markSeen', input: 'none' },
   { method: 'GET', path: '/api/attention', procedure: 'attention.list', input: 'query', pagedList: true },
   { method: 'POST', path: '/api/contacts/:id/snooze', procedure: 'attention.snooze', input: 'params+body' },
   { method: 'DELETE', path: '/api/contacts/:id/snooze', procedure: 'attention.unsnooze', input: 'params' },

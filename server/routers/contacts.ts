@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { contacts, followUps, type SpiritualStatus } from '../../db/schema';
+import { contacts, followUps, users, type SpiritualStatus } from '../../db/schema';
 import { assertCanCreateIn, canEdit, canRead, type Authority, type Who } from '../access';
 import { idInput } from '../schemas/common';
 import { contactCountInput, contactCreateInput, contactListInput, contactSameNameInput, contactTimelineInput, contactUpdateInput } from '../schemas/contacts';
@@ -13,6 +13,7 @@ import * as answers from '../schemas/answers';
 import { contactHistory, recordStatusChanges } from './journey';
 import { spiritualCheckProcedures } from './spiritualCheck';
 import { mergeProcedures } from './merge';
+import { contactTeamProcedures } from './contactTeam';
 import { contactMatches, contactMatching, contactSearch } from '../queries/matching';
 import { definePagedList } from '../queries/paging';
 import { recordsOf } from '../queries/records';
@@ -46,10 +47,23 @@ function nextFollowUpAt(who: Who) {
     where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0 and ${canRead(followUps, who)})`;
 }
 
+type Person = { id: number; firstName: string; lastName: string };
+
+/**
+ * The member who looks after the contact (issue 30), read by its primary key: always a member of the contact's team
+ * (contacts.assign checks it, removal from the team and taking the contact back clear it), so its readers are the
+ * assignee's teammates.
+ */
+const assignedTo = decoded(
+  sql`${sql`(select json_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}) from ${users} where ${users.id} = ${contacts.assignedTo})`}`,
+  (value): Person | null => (value === null || value === undefined ? null : (JSON.parse(String(value)) as Person)),
+);
+
 /** A contact as the list and the contact's page show it: with when they were last contacted and the next follow-up. */
 function contactSummaryColumns(who: Who) {
   return {
     ...contactColumns,
+    assignedTo,
     // Wrapped in an sql`` of their own: drizzle writes the columns at the top of a one-table select's field without
     // their table's name, which inside these subqueries would name the subquery's table ("id" for "contacts"."id").
     lastContactAt: decoded(sql`${lastContact(who)}`, asDate),
@@ -146,6 +160,8 @@ export const contactsRouter = router({
   ...spiritualCheckProcedures,
   // Merging a duplicate into a contact (issue 28): contacts.mergePreview, contacts.merge.
   ...mergeProcedures(contactRecords.read),
+  // A contact and its team (issue 30): contacts.share, contacts.unshare, contacts.assign.
+  ...contactTeamProcedures,
 
   list: protectedProcedure
     .input(contactListInput)
@@ -226,7 +242,7 @@ export const contactsRouter = router({
     .input(contactCreateInput)
     .output(answer(answers.createdContact))
     .mutation(({ ctx, input }) =>
-      ctx.database.write(async (tx) => ({ ...(await insertContact(tx, ctx.authority, input)), lastContactAt: null, nextFollowUpAt: null })),
+      ctx.database.write(async (tx) => ({ ...(await insertContact(tx, ctx.authority, input)), assignedTo: null, lastContactAt: null, nextFollowUpAt: null })),
     ),
 
   update: protectedProcedure

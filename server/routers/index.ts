@@ -2,6 +2,7 @@
 import { router } from '../trpc';
 import { accountRouter } from './account';
 import { activitiesRouter } from './activities';
+import { assignmentsRouter } from './contactTeam';
 import { attentionRouter } from './attention';
 import { authRouter } from './auth';
 import { calendarRouter } from './calendar';
@@ -36,6 +37,7 @@ export const appRouter = router({
   reminders: remindersRouter,
   push: pushRouter,
   attention: attentionRouter,
+  assignments: assignmentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

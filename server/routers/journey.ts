@@ -1,7 +1,16 @@
 // A contact's spiritual journey (every status change) and its timeline: activities, follow-ups, prayers and status changes in one list.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
-import { activities, contactStatusChanges, followUps, prayerRequests, type ActivityType, type FollowUpType, type SpiritualStatus } from '../../db/schema';
+import {
+  activities,
+  contactStatusChanges,
+  followUps,
+  prayerRequests,
+  users,
+  type ActivityType,
+  type FollowUpType,
+  type SpiritualStatus,
+} from '../../db/schema';
 import { canRead, type Authority } from '../access';
 
 /** A timeline page holds this many items unless the caller asks for fewer; `hasMore` says when older ones follow. */
@@ -16,9 +25,12 @@ export async function recordStatusChanges(
   if (changes.length) await tx.insert(contactStatusChanges).values(changes.map((change) => ({ ...change, changedBy: userId })));
 }
 
+/** Who wrote a timeline entry, as the team sees them (issue 30). */
+type Author = { id: number; firstName: string; lastName: string };
+
 export type TimelineItem =
-  | { kind: 'activity'; id: number; date: Date; type: ActivityType; notes: string | null; description: string | null }
-  | { kind: 'followUp'; id: number; date: Date; type: FollowUpType; description: string; completed: boolean; pending: boolean }
+  | { kind: 'activity'; id: number; date: Date; type: ActivityType; notes: string | null; description: string | null; author: Author }
+  | { kind: 'followUp'; id: number; date: Date; type: FollowUpType; description: string; completed: boolean; pending: boolean; author: Author }
   | {
       kind: 'prayer';
       id: number;
@@ -28,8 +40,9 @@ export type TimelineItem =
       answerNotes: string | null;
       answerDate: Date | null;
       prayedCount: number;
+      author: Author;
     }
-  | { kind: 'status'; id: number; date: Date; fromStatus: SpiritualStatus | null; toStatus: SpiritualStatus };
+  | { kind: 'status'; id: number; date: Date; fromStatus: SpiritualStatus | null; toStatus: SpiritualStatus; author: Author | null };
 
 /** One row of the union below: every kind's columns, null where a kind has none. */
 interface TimelineRow {
@@ -47,29 +60,40 @@ interface TimelineRow {
   prayed_count: number | null;
   from_status: string | null;
   to_status: string | null;
+  author_id: number | null;
+  author_first_name: string | null;
+  author_last_name: string | null;
+}
+
+/** The entry's author; an activity, follow-up or prayer always has one (created_by is not null, its user cascades). */
+function authorOf(row: TimelineRow): Author | null {
+  return row.author_id === null ? null : { id: Number(row.author_id), firstName: row.author_first_name ?? '', lastName: row.author_last_name ?? '' };
 }
 
 function itemOf(row: TimelineRow): TimelineItem {
+  const author = authorOf(row);
   const base = { id: Number(row.id), date: new Date(Number(row.date)) };
+  if (row.kind === 'status')
+    return { kind: 'status', ...base, fromStatus: row.from_status as SpiritualStatus | null, toStatus: row.to_status as SpiritualStatus, author };
+  // Only a status change may have lost its author (changed_by is set null with its account).
+  const written = { ...base, author: author! };
   switch (row.kind) {
     case 'activity':
-      return { kind: 'activity', ...base, type: row.type as ActivityType, notes: row.notes, description: row.description };
+      return { kind: 'activity', ...written, type: row.type as ActivityType, notes: row.notes, description: row.description };
     case 'followUp': {
       const completed = Boolean(row.completed);
-      return { kind: 'followUp', ...base, type: row.type as FollowUpType, description: row.description ?? '', completed, pending: !completed };
+      return { kind: 'followUp', ...written, type: row.type as FollowUpType, description: row.description ?? '', completed, pending: !completed };
     }
     case 'prayer':
       return {
         kind: 'prayer',
-        ...base,
+        ...written,
         request: row.request ?? '',
         answered: Boolean(row.answered),
         answerNotes: row.answer_notes,
         answerDate: row.answer_date === null ? null : new Date(Number(row.answer_date)),
         prayedCount: Number(row.prayed_count ?? 0),
       };
-    case 'status':
-      return { kind: 'status', ...base, fromStatus: row.from_status as SpiritualStatus | null, toStatus: row.to_status as SpiritualStatus };
   }
 }
 
@@ -104,28 +128,34 @@ export async function contactHistory(db: Queryable, contactId: number, who: Auth
     .where(eq(contactStatusChanges.contactId, contactId))
     .orderBy(asc(contactStatusChanges.changedAt), asc(contactStatusChanges.id));
 
+  // The authors are joined onto the page's items only, after the limit: one primary-key seek per item shown.
   const rows = await db.all<TimelineRow>(sql`
+    select page.*, ${users.id} as author_id, ${users.firstName} as author_first_name, ${users.lastName} as author_last_name from (
     select * from (
     select 'activity' as kind, ${activities.id} as id, ${activities.date} as date, ${activities.type} as type,
            ${activities.notes} as notes, ${activities.description} as description, null as completed, null as request,
-           null as answered, null as answer_notes, null as answer_date, null as prayed_count, null as from_status, null as to_status
+           null as answered, null as answer_notes, null as answer_date, null as prayed_count, null as from_status, null as to_status,
+           ${activities.createdBy} as author
       from ${activities} where ${and(eq(activities.contactId, contactId), canRead(activities, who))}
     union all
     select 'followUp', ${followUps.id}, ${followUps.date}, ${followUps.type}, null, ${followUps.description}, ${followUps.completed},
-           null, null, null, null, null, null, null
+           null, null, null, null, null, null, null, ${followUps.createdBy}
       from ${followUps} where ${and(eq(followUps.contactId, contactId), canRead(followUps, who))}
     union all
     select 'prayer', ${prayerRequests.id}, ${prayerRequests.date}, null, null, null, null, ${prayerRequests.request},
-           ${prayerRequests.answered}, ${prayerRequests.answerNotes}, ${prayerRequests.answerDate}, ${prayerRequests.prayedCount}, null, null
+           ${prayerRequests.answered}, ${prayerRequests.answerNotes}, ${prayerRequests.answerDate}, ${prayerRequests.prayedCount}, null, null,
+           ${prayerRequests.createdBy}
       from ${prayerRequests} where ${and(eq(prayerRequests.contactId, contactId), canRead(prayerRequests, who))}
     union all
     select 'status', ${contactStatusChanges.id}, ${contactStatusChanges.changedAt}, null, null, null, null, null, null, null, null, null,
-           ${contactStatusChanges.fromStatus}, ${contactStatusChanges.toStatus}
+           ${contactStatusChanges.fromStatus}, ${contactStatusChanges.toStatus}, ${contactStatusChanges.changedBy}
       from ${contactStatusChanges} where ${eq(contactStatusChanges.contactId, contactId)}
     )
     where ${afterTimelineCursor(page.cursor)}
     order by date desc, kind asc, id desc
     limit ${limit + 1}
+    ) as page left join ${users} on ${users.id} = page.author
+    order by page.date desc, page.kind asc, page.id desc
   `);
   const items = rows.slice(0, limit).map(itemOf);
   const hasMore = rows.length > limit;

@@ -27,8 +27,16 @@ export const user = z.strictObject({
   emailConfirmed: z.boolean(),
 });
 
+/** A person as a team's readers see them beside a row: the member a contact is assigned to, the author of a timeline entry. */
+const person = z.strictObject({ id: rowId, firstName: text, lastName: text });
+
 const contactFields = { id: rowId, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText, createdAt: instant, teamId, createdBy };
-export const contact = z.strictObject({ ...contactFields, lastContactAt: instant.nullable(), nextFollowUpAt: instant.nullable() });
+export const contact = z.strictObject({
+  ...contactFields,
+  assignedTo: person.nullable(),
+  lastContactAt: instant.nullable(),
+  nextFollowUpAt: instant.nullable(),
+});
 
 /** How many rows a merge moves from the duplicate, among those the caller may read. */
 const mergeCounts = z.strictObject({ activities: count, followUps: count, prayerRequests: count, statusChanges: count });
@@ -170,11 +178,22 @@ export const trend = z.strictObject({ value: count, previous: count, label: text
 
 const statusChange = { id: rowId, fromStatus: spiritualStatus.nullable(), toStatus: spiritualStatus, changedAt: instant };
 
+// Each entry names its author, so a team's timeline of a person shows who wrote what; a status change's author is null
+// when the account that made it is gone (contact_status_changes.changed_by is set null).
 export const timelineItem = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('activity'), id: rowId, date: instant, type: z.enum(activityTypes), notes: maybeText, description: maybeText }),
+  z.strictObject({
+    kind: z.literal('activity'),
+    id: rowId,
+    date: instant,
+    type: z.enum(activityTypes),
+    notes: maybeText,
+    description: maybeText,
+    author: person,
+  }),
   z.strictObject({
     kind: z.literal('followUp'),
     id: rowId,
+    author: person,
     date: instant,
     type: z.enum(followUpTypes),
     description: text,
@@ -184,6 +203,7 @@ export const timelineItem = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('prayer'),
     id: rowId,
+    author: person,
     date: instant,
     request: text,
     answered: z.boolean(),
@@ -191,7 +211,14 @@ export const timelineItem = z.discriminatedUnion('kind', [
     answerDate: instant.nullable(),
     prayedCount: count,
   }),
-  z.strictObject({ kind: z.literal('status'), id: rowId, date: instant, fromStatus: spiritualStatus.nullable(), toStatus: spiritualStatus }),
+  z.strictObject({
+    kind: z.literal('status'),
+    id: rowId,
+    date: instant,
+    fromStatus: spiritualStatus.nullable(),
+    toStatus: spiritualStatus,
+    author: person.nullable(),
+  }),
 ]);
 
 const importSkip = z.strictObject({ row: count, name: text, reason: text });
@@ -216,7 +243,9 @@ export const dashboardStats = z.strictObject({
 export const contactCount = z.strictObject({ count });
 export const sameNameContacts = z.array(z.strictObject({ id: rowId, name: text, spiritualStatus, teamId, editable: z.boolean() }));
 /** A new contact has no activity and no follow-up yet. */
-export const createdContact = z.strictObject({ ...contactFields, lastContactAt: z.null(), nextFollowUpAt: z.null() });
+export const createdContact = z.strictObject({ ...contactFields, assignedTo: z.null(), lastContactAt: z.null(), nextFollowUpAt: z.null() });
+/** How many contacts were assigned to the caller since they last looked (the badge of new assignments). */
+export const assignmentsSummary = z.strictObject({ unseen: count });
 export const contactTimeline = z.strictObject({
   contact,
   journey: z.array(z.strictObject(statusChange)),

@@ -1,6 +1,6 @@
 // Contact inputs (SPEC §3, §5): name required, email valid or empty, phone optional.
 import { z } from 'zod';
-import { msg } from '../../shared/i18n';
+import { fmt, msg } from '../../shared/i18n';
 import { contactSorts } from '../../shared/lists';
 import { spiritualStatuses } from '../../shared/vocabulary';
 import { id, limitField, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
@@ -26,20 +26,46 @@ const contactFields = {
 
 export const contactCreateInput = z.object({ ...contactFields, teamId: teamIdInput });
 
-export const contactUpdateInput = z.object({
-  id,
-  name: contactFields.name.optional(),
-  email: contactFields.email.optional(),
-  phone: contactFields.phone.optional(),
-  spiritualStatus: spiritualStatusSchema.optional(),
-  notes: contactFields.notes.optional(),
-});
+/**
+ * The refusal of a field an update cannot change (`teamId`, `assignedTo`, anything unknown): it used to be ignored with a
+ * 200, so a client believed a contact had moved into a team when it had not. The message names the paths that do it.
+ */
+export const UNCHANGEABLE_CONTACT_FIELD = fmt(
+  'Only name, email, phone, spiritual status and notes can be changed here: a contact moves to a team with {share} and back with {unshare}, and is assigned with {assign}',
+  { share: 'POST /api/contacts/{id}/share', unshare: 'POST /api/contacts/{id}/unshare', assign: 'PUT /api/contacts/{id}/assignee' },
+);
+
+export const contactUpdateInput = z.strictObject(
+  {
+    id,
+    name: contactFields.name.optional(),
+    email: contactFields.email.optional(),
+    phone: contactFields.phone.optional(),
+    spiritualStatus: spiritualStatusSchema.optional(),
+    notes: contactFields.notes.optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? UNCHANGEABLE_CONTACT_FIELD : undefined) },
+);
+
+/** Moving one's own personal contact into a team (contacts.share). */
+export const contactShareInput = z.object({ id, teamId: id });
+
+/** Assigning a team contact to a member of its team, or to nobody (contacts.assign). */
+export const contactAssignInput = z.object({ id, userId: id.nullable() });
+
+/** The contact list's 'Assigned to me': the only person one may filter assignments by is oneself. */
+export const assignedToFilter = z.enum(['me'], { error: msg("Assigned to must be 'me'") });
 
 /** What narrows the contact list and its count: text in name, email, phone or notes, and a status. */
 const contactFilterFields = { q: optionalSearchText, status: spiritualStatusSchema.optional() };
 
 export const contactListInput = z
-  .object({ ...pageFields, ...contactFilterFields, sort: z.enum(contactSorts, { error: msg('Sort must be name, lastContact or nextFollowUp') }).optional() })
+  .object({
+    ...pageFields,
+    ...contactFilterFields,
+    sort: z.enum(contactSorts, { error: msg('Sort must be name, lastContact or nextFollowUp') }).optional(),
+    assignedTo: assignedToFilter.optional(),
+  })
   .optional();
 export const contactCountInput = z.object(contactFilterFields).optional();
 

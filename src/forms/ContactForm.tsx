@@ -58,11 +58,11 @@ export function ContactForm({ contact, onDone }: { contact?: Contact; onDone(): 
     contactCreateInput,
     ({ place, ...v }) => (contact ? v : { ...v, teamId: placeTeamId(place) }),
     async (input) => {
-      // An edit never names a team: the server refuses one (a contact moves by sharing, on its page).
-      const { teamId: _place, ...changes } = input;
-      if (contact)
+      if (contact) {
+        // A contact's team is not one of its fields: it moves with contacts.share and unshare, and an update refuses it.
+        const { teamId: _team, ...changes } = input;
         await write(() => update.mutateAsync({ id: contact.id, ...changes }), { done: success.contactUpdated, failed: failure.updateContact, kind: 'contact' });
-      else {
+      } else {
         const key = foldText(input.name);
         if (asked?.key !== key && navigator.onLine) {
           // Unanswered (a lost connection, an error): the form adds the contact as it did before it could ask.

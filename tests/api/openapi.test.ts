@@ -97,7 +97,14 @@ describe('the document', () => {
 
   it('takes input where the table says: the query of a list, the JSON body of a write, the id in the path', () => {
     const list = operations['/api/contacts'].get;
-    expect(list.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:cursor', 'query:q', 'query:status', 'query:sort']);
+    expect(list.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual([
+      'query:limit',
+      'query:cursor',
+      'query:q',
+      'query:status',
+      'query:sort',
+      'query:assignedTo',
+    ]);
     const update = operations['/api/contacts/{id}'].put;
     expect(update.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id']);
     expect(update.requestBody).toMatchObject({
