@@ -6,6 +6,7 @@ import { msg, t } from '../i18n';
 import { Brand } from './Brand';
 import { SearchIcon } from './SearchIcon';
 import { TeamSwitcher } from './team-work/TeamSwitcher';
+import { useUnseenAssignments } from './team-work/assignments';
 import { UserBlock } from './UserBlock';
 
 interface NavItem {
@@ -89,6 +90,7 @@ const shortcutLabel = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test
 
 export function Sidebar({ onNavigate, headerAction, onSearch, onSearchNear }: SidebarProps) {
   const due = useDueFollowUps();
+  const assigned = useUnseenAssignments();
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-start justify-between gap-2 px-5 pt-6 pb-5">
@@ -147,6 +149,12 @@ export function Sidebar({ onNavigate, headerAction, onSearch, onSearchNear }: Si
                   <span className="ms-auto badge badge-sm badge-error font-semibold tabular-nums" data-testid="due-badge">
                     <span aria-hidden="true">{due}</span>
                     <span className="sr-only">{t('{due} due', { due })}</span>
+                  </span>
+                )}
+                {item.to === '/contacts' && assigned > 0 && (
+                  <span className="ms-auto badge badge-sm badge-secondary font-semibold tabular-nums" data-testid="assigned-badge">
+                    <span aria-hidden="true">{assigned}</span>
+                    <span className="sr-only">{t('{count, plural, one {# newly assigned to you} other {# newly assigned to you}}', { count: assigned })}</span>
                   </span>
                 )}
               </NavLink>

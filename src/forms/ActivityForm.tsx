@@ -147,7 +147,12 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
           }}
           placeholder={t('Who did you talk with?')}
         />
-        {!activity && (target && 'contactName' in target ? <PlaceField value={values.place} onChange={(place) => set('place', place)} /> : <PlaceNote teamId={targetTeamId} />)}
+        {!activity &&
+          (target && 'contactName' in target ? (
+            <PlaceField value={values.place} onChange={(place) => set('place', place)} />
+          ) : (
+            <PlaceNote teamId={targetTeamId} />
+          ))}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             name="date"

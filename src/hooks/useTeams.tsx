@@ -62,7 +62,6 @@ export function TeamProvider({ children }: { children: ReactNode }) {
     const list = teamsQuery.data;
     if (!list) return;
     // The choice outlives the list that offered it (its team may be gone), so it is state the list corrects.
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
     setCurrentTeamState((current) => {
       if (personalChosen.current && current === null) return null;
       const wanted = current?.id ?? readSavedTeamId();

@@ -171,7 +171,9 @@ export default function FollowUpsPage() {
               repeat={followUp.repeatEvery && followUp.repeatUnit ? { every: followUp.repeatEvery, unit: followUp.repeatUnit } : null}
               team={<TeamMark teamId={followUp.teamId} />}
             />
-            {menu(followUp).length > 0 && <RowMenu label={t('Actions for follow-up with {name}', { name: contactNameShown(followUp.contactName) })} items={menu(followUp)} />}
+            {menu(followUp).length > 0 && (
+              <RowMenu label={t('Actions for follow-up with {name}', { name: contactNameShown(followUp.contactName) })} items={menu(followUp)} />
+            )}
           </li>
         ))}
       </ul>
