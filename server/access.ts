@@ -1,11 +1,13 @@
 // The one place that says which rows a user may see and change: own rows, and team rows by role.
 import { TRPCError } from '@trpc/server';
-import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Queryable, Tx } from '../db/client';
-import { teamMembers, type TeamRole } from '../db/schema';
+import { contacts, teamMembers, type TeamRole } from '../db/schema';
 import { msg } from '../shared/i18n';
+import { roleCan, rolesThatCan } from '../shared/roles';
 import { preparedPer } from './queries/prepared';
+import { decoded } from './queries/rows';
 
 /** One of the user's team memberships. */
 export interface Membership {
@@ -80,8 +82,6 @@ export interface OwnedTable {
   createdBy: SQLiteColumn;
 }
 
-const rolesThatEdit: TeamRole[] = ['admin', 'member'];
-
 /** Read for every query request to a protected procedure, so prepared. */
 const membershipsQuery = preparedPer((db) =>
   db.select({ teamId: teamMembers.teamId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.userId, preparedUser)).prepare(),
@@ -123,15 +123,34 @@ function inTeamsWhere(table: Pick<OwnedTable, 'teamId'>, who: Who, roles?: TeamR
   return sql`${table.teamId} in (select team_id from team_members where user_id = ${userOf(who)}${roleFilter})`;
 }
 
-function ownOrTeam(table: Pick<OwnedTable, 'teamId' | 'createdBy'>, who: Who, roles?: TeamRole[]): SQL {
-  const user = userOf(who);
-  const team = inTeamsWhere(table, who, roles);
-  return team ? sql`(${table.createdBy} = ${user} or ${team})` : sql`${table.createdBy} = ${user}`;
+/** The user's personal rows: created by them and in no team. A team row belongs to its team, whoever created it. */
+function personal(table: Pick<OwnedTable, 'teamId' | 'createdBy'>, who: Who): SQL {
+  return sql`(${table.teamId} is null and ${table.createdBy} = ${userOf(who)})`;
 }
 
-/** Rows the user created, or rows of a team they belong to (any role). */
+/** Personal rows, or rows of a team where the user has one of `roles` (any role when not given). */
+function personalOrTeam(table: Pick<OwnedTable, 'teamId' | 'createdBy'>, who: Who, roles?: TeamRole[]): SQL {
+  const team = inTeamsWhere(table, who, roles);
+  return team ? sql`(${personal(table, who)} or ${team})` : personal(table, who);
+}
+
+/**
+ * Rows the user may change (shared/roles.ts mayChange): personal ones, any row of a team whose role may change any
+ * (`changeAny`), and the team rows they created where their role may change their own (`changeOwn`).
+ */
+function changeable(table: OwnedTable, who: Who): SQL {
+  const any = inTeamsWhere(table, who, rolesThatCan('changeAny'));
+  const own = inTeamsWhere(table, who, rolesThatCan('changeOwn'));
+  const parts = [personal(table, who), any, own && sql`(${table.createdBy} = ${userOf(who)} and ${own})`].filter((part): part is SQL => !!part);
+  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * The user's personal rows, or rows of a team they belong to (any role). A row the user created in a team they have
+ * left is the team's, not theirs: they read none of it (issue 30).
+ */
 export function canRead(table: OwnedTable, who: Who): SQL {
-  return ownOrTeam(table, who);
+  return personalOrTeam(table, who);
 }
 
 /**
@@ -143,7 +162,8 @@ export function canRead(table: OwnedTable, who: Who): SQL {
  * more than INLINE_TEAMS teams has two, own rows and all team rows, so the parts never grow with memberships.
  */
 export function readableParts(table: OwnedTable, who: Authority | ShapedAuthority): SQL[] {
-  const own = eq(table.createdBy, who.userId);
+  // The own part walks the creator's index and skips their team rows (`team_id is null` is checked on each row).
+  const own = and(eq(table.createdBy, who.userId), isNull(table.teamId))!;
   const ids = knownTeamIds(who);
   if (ids) {
     if (!ids.length) return [own];
@@ -152,19 +172,28 @@ export function readableParts(table: OwnedTable, who: Authority | ShapedAuthorit
   return [own, inTeamsWhere(table, who)!];
 }
 
-/** Tallies (db/schema.ts rowTallies) the user may count: their own rows' and their teams'. */
+/**
+ * A contact's name joined onto another row (an activity, a follow-up, a prayer request): null unless the reader may
+ * read the contact itself. A teammate's record left with a team when its contact was taken back, or one's own record on
+ * a team contact after leaving the team, never tells the contact's later name (issue 30).
+ */
+export function readableContactName(who: Who): SQL<string | null> {
+  return decoded(sql`case when ${canRead(contacts, who)} then ${contacts.name} end`, (value) => value as string | null);
+}
+
+/** Tallies (db/schema.ts rowTallies) the user may count: their personal rows' and their teams'. */
 export function canReadTallies(table: Pick<OwnedTable, 'teamId' | 'createdBy'>, who: Who): SQL {
-  return ownOrTeam(table, who);
+  return personalOrTeam(table, who);
 }
 
-/** Rows the user created, or rows of a team where they are admin or member. */
+/** Rows the user may edit (changeable). */
 export function canEdit(table: OwnedTable, who: Who): SQL {
-  return ownOrTeam(table, who, rolesThatEdit);
+  return changeable(table, who);
 }
 
-/** Rows the user created, or rows of a team they administer. */
+/** Rows the user may delete: those they may edit (a team contact others wrote on asks more: contacts.remove). */
 export function canDelete(table: OwnedTable, who: Who): SQL {
-  return ownOrTeam(table, who, ['admin']);
+  return changeable(table, who);
 }
 
 /** Global library rows (no author) are readable by everyone signed in. */
@@ -209,17 +238,17 @@ export async function assertCanCreateIn(tx: Tx, teamId: number | null, who: Auth
   if (teamId === null) return;
   const role = await teamRole(tx, teamId, who);
   if (!role) throw notFound(TEAM_NOT_FOUND);
-  if (!rolesThatEdit.includes(role)) throw forbidden();
+  if (!roleCan(role, 'create')) throw forbidden();
 }
 
 /** Team management (rename, delete, members) is for admins: inside the write's transaction, or from a query's authority. */
 export async function assertTeamAdmin(db: Queryable, teamId: number, who: Authority) {
   const role = await teamRole(db, teamId, who);
   if (!role) throw notFound(TEAM_NOT_FOUND);
-  if (role !== 'admin') throw forbidden();
+  if (!roleCan(role, 'manage')) throw forbidden();
 }
 
-/** Only the rows the user created: for effects that act on the user's own records (goal progress). */
+/** The rows the user created that they may still read (their export): never a row of a team they have left. */
 export function ownedBy(table: OwnedTable, who: Authority): SQL {
-  return eq(table.createdBy, who.userId);
+  return and(eq(table.createdBy, who.userId), canRead(table, who))!;
 }

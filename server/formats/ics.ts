@@ -1,5 +1,5 @@
 // Writes follow-ups as iCalendar (RFC 5545): the private feed and the single-event "Add to calendar" file.
-import { followUpCalendarWords, type FollowUpType } from '../../shared/vocabulary';
+import { followUpCalendarWords, HIDDEN_CONTACT_NAME, type FollowUpType } from '../../shared/vocabulary';
 import { msg, type Locale } from '../../shared/i18n';
 import { nextOccurrence, repeatOf, type Repeat } from '../../shared/recurrence';
 import type { RepeatBasis, RepeatUnit } from '../../shared/nudges';
@@ -11,7 +11,8 @@ export interface CalendarFollowUp {
   date: Date;
   type: FollowUpType;
   description: string;
-  contactName: string;
+  /** Null where the reader may not read the contact (server/access.ts readableContactName). */
+  contactName: string | null;
   /** A repeating one's series (db/schema.ts followUps); left out or null for one that does not repeat. */
   repeatEvery?: number | null;
   repeatUnit?: RepeatUnit | null;
@@ -98,7 +99,10 @@ export function calendarDate(instant: Date, daysLater = 0): string {
 
 /** An event's title in the language: what kind of follow-up, and with whom ('Phone call: Maria'). */
 export function followUpSummary(followUp: Pick<CalendarFollowUp, 'type' | 'contactName'>, locale: Locale): string {
-  return translate(locale, '{type}: {name}', { type: translate(locale, followUpCalendarWords[followUp.type]), name: followUp.contactName });
+  return translate(locale, '{type}: {name}', {
+    type: translate(locale, followUpCalendarWords[followUp.type]),
+    name: followUp.contactName ?? translate(locale, HIDDEN_CONTACT_NAME),
+  });
 }
 
 /** Stable across feed refreshes and downloads, so calendars update the event instead of adding a copy. */

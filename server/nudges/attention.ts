@@ -3,7 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts, contactSnoozes, followUps } from '../../db/schema';
-import { decidedInSql } from '../access';
+import { canRead, decidedInSql } from '../access';
 import { lastContactAt } from '../queries/lastContact';
 import { spiritualStatuses, type SpiritualStatus } from '../../shared/vocabulary';
 import { readSettings } from './settings';
@@ -72,7 +72,7 @@ export function attentionQuery(userId: number, days: AttentionDays, now: number,
       select ${contacts.id} as id, ${contacts.name} as name, ${contacts.spiritualStatus} as status, ${contacts.teamId} as team_id,
         ${contacts.createdAt} as created_at, ${touched} as touched_at, ${threshold} as threshold
       from ${contacts} indexed by contacts_owner_idx
-      where ${contacts.createdBy} = ${userId}
+      where ${contacts.createdBy} = ${userId} and ${canRead(contacts, decidedInSql(userId))}
         and not exists (select 1 from ${followUps} indexed by follow_ups_contact_date_idx where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0)
         and not exists (select 1 from ${contactSnoozes} where ${contactSnoozes.userId} = ${userId} and ${contactSnoozes.contactId} = ${contacts.id} and ${contactSnoozes.until} > ${now})
     ), timed as (

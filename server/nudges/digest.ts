@@ -2,7 +2,7 @@
 // text and HTML and a push notification's title and body, in the user's language. Pure: no database, no clock.
 import type { Locale } from '../../shared/i18n';
 import { textDirection } from '../../shared/i18n';
-import { spiritualStatusLabels, type SpiritualStatus } from '../../shared/vocabulary';
+import { HIDDEN_CONTACT_NAME, spiritualStatusLabels, type SpiritualStatus } from '../../shared/vocabulary';
 import { translate } from '../i18n';
 
 /** At most this many items of each section are named; the rest are counted. */
@@ -10,7 +10,8 @@ export const DIGEST_ITEMS_MAX = 10;
 
 export interface DigestFollowUp {
   id: number;
-  contactName: string;
+  /** Null where the user may no longer read the contact: the digest says 'a contact no longer shared'. */
+  contactName: string | null;
   description: string;
   /** The stored instant; its UTC calendar date is the follow-up's day (docs/decisions/005). */
   date: Date;
@@ -28,7 +29,7 @@ export interface DigestAttention {
 export interface DigestPrayer {
   id: number;
   request: string;
-  contactName: string;
+  contactName: string | null;
 }
 
 /** What a user's digest holds: each section only when its include flag is on (a section left out is undefined). */
@@ -116,11 +117,11 @@ function buildSections(data: DigestData): Section[] {
       lines: items.map((item) =>
         item.overdue
           ? translate(locale, '{name}: {description} (due {date})', {
-              name: item.contactName,
+              name: item.contactName ?? translate(locale, HIDDEN_CONTACT_NAME),
               description: item.description,
               date: dayLabel(locale, item.date),
             })
-          : translate(locale, '{name}: {description}', { name: item.contactName, description: item.description }),
+          : translate(locale, '{name}: {description}', { name: item.contactName ?? translate(locale, HIDDEN_CONTACT_NAME), description: item.description }),
       ),
       more: Math.max(0, followUps.total - items.length),
       path: digestPaths.followUps,
@@ -145,7 +146,9 @@ function buildSections(data: DigestData): Section[] {
     const items = prayers.slice(0, DIGEST_ITEMS_MAX);
     sections.push({
       heading: translate(locale, '{count, plural, one {# prayer request for today} other {# prayer requests for today}}', { count: prayers.length }),
-      lines: items.map((item) => translate(locale, '{name}: {description}', { name: item.contactName, description: item.request })),
+      lines: items.map((item) =>
+        translate(locale, '{name}: {description}', { name: item.contactName ?? translate(locale, HIDDEN_CONTACT_NAME), description: item.request }),
+      ),
       more: Math.max(0, prayers.length - items.length),
       path: digestPaths.prayers,
     });

@@ -1,6 +1,7 @@
 // Gathers what one user's digest holds: their due follow-ups (read here), who needs attention and today's prayer list
 // (read by the functions the attention and Pray today modules provide, injected as `sources`).
 import { and, asc, count, eq, lt } from 'drizzle-orm';
+import { canRead, decidedInSql, readableContactName } from '../access';
 import type { Queryable } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
 import type { Locale } from '../../shared/i18n';
@@ -16,7 +17,7 @@ export interface DigestSources {
     now: number,
     limit: number,
   ): Promise<{ total: number; items: { contactId: number; name: string; spiritualStatus: SpiritualStatus; lastTouchAt: Date }[] }>;
-  prayTodayForDigest(db: Queryable, userId: number, now: number, timeZone: string): Promise<{ id: number; request: string; contactName: string }[]>;
+  prayTodayForDigest(db: Queryable, userId: number, now: number, timeZone: string): Promise<{ id: number; request: string; contactName: string | null }[]>;
 }
 
 const DAY_MS = 86_400_000;
@@ -33,11 +34,17 @@ export function followUpDayBounds(now: number, timeZone: string) {
 /** The user's own pending follow-ups dated on or before their today: how many, and the first (oldest) ones named. */
 export async function dueFollowUps(db: Queryable, userId: number, now: number, timeZone: string, limit = DIGEST_ITEMS_MAX) {
   const { start, end } = followUpDayBounds(now, timeZone);
-  const where = and(eq(followUps.createdBy, userId), eq(followUps.completed, false), lt(followUps.date, new Date(end)));
+  // Their own that they may still read: never one they wrote in a team they have left (issue 30).
+  const where = and(
+    eq(followUps.createdBy, userId),
+    canRead(followUps, decidedInSql(userId)),
+    eq(followUps.completed, false),
+    lt(followUps.date, new Date(end)),
+  );
   const [{ total }] = await db.select({ total: count() }).from(followUps).where(where);
   if (!total) return { total: 0, items: [] };
   const rows = await db
-    .select({ id: followUps.id, contactName: contacts.name, description: followUps.description, date: followUps.date })
+    .select({ id: followUps.id, contactName: readableContactName(decidedInSql(userId)), description: followUps.description, date: followUps.date })
     .from(followUps)
     .innerJoin(contacts, eq(contacts.id, followUps.contactId))
     .where(where)

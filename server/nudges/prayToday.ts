@@ -4,6 +4,7 @@
 import { TZDate } from '@date-fns/tz';
 import { startOfDay } from 'date-fns';
 import { and, asc, eq, gte, isNull, lt, or } from 'drizzle-orm';
+import { canRead, decidedInSql, readableContactName } from '../access';
 import type { Queryable, Tx } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
 import { readSettings } from './settings';
@@ -11,7 +12,8 @@ import { readSettings } from './settings';
 export interface PrayTodayItem {
   id: number;
   contactId: number;
-  contactName: string;
+  /** Null where the user may no longer read the contact (server/access.ts readableContactName). */
+  contactName: string | null;
   request: string;
   prayedCount: number;
   lastPrayedAt: Date | null;
@@ -19,14 +21,14 @@ export interface PrayTodayItem {
   prayedToday: boolean;
 }
 
-const itemColumns = {
+const itemColumns = (userId: number) => ({
   id: prayerRequests.id,
   contactId: prayerRequests.contactId,
-  contactName: contacts.name,
+  contactName: readableContactName(decidedInSql(userId)),
   request: prayerRequests.request,
   prayedCount: prayerRequests.prayedCount,
   lastPrayedAt: prayerRequests.lastPrayedAt,
-};
+});
 
 /** When the day that holds `now` began in a time zone, in ms since the epoch. */
 export function dayStartIn(now: number, timeZone: string): number {
@@ -40,9 +42,10 @@ export function dayStartIn(now: number, timeZone: string): number {
  * Two short reads along prayer_requests_rotation_idx (created_by, answered, rotated_at), each stopping at `count`.
  */
 export async function prayTodayList(db: Queryable, userId: number, dayStart: number, count: number): Promise<PrayTodayItem[]> {
-  const mine = and(eq(prayerRequests.createdBy, userId), eq(prayerRequests.answered, false));
+  // Their own that they may still read: never a request they wrote in a team they have left (issue 30).
+  const mine = and(eq(prayerRequests.createdBy, userId), canRead(prayerRequests, decidedInSql(userId)), eq(prayerRequests.answered, false));
   const since = new Date(dayStart);
-  const select = () => db.select(itemColumns).from(prayerRequests).innerJoin(contacts, eq(contacts.id, prayerRequests.contactId));
+  const select = () => db.select(itemColumns(userId)).from(prayerRequests).innerJoin(contacts, eq(contacts.id, prayerRequests.contactId));
   // Praying also rotates, so a request prayed today was rotated today: the index narrows to today's rotations.
   const prayed = await select()
     .where(and(mine, gte(prayerRequests.rotatedAt, since), gte(prayerRequests.lastPrayedAt, since)))
@@ -75,7 +78,7 @@ export async function prayTodayForDigest(
   userId: number,
   now: number,
   timeZone: string,
-): Promise<{ id: number; request: string; contactName: string }[]> {
+): Promise<{ id: number; request: string; contactName: string | null }[]> {
   const { prayTodayCount } = await readSettings(db, userId);
   const list = await prayTodayList(db, userId, dayStartIn(now, timeZone), prayTodayCount);
   return list.filter((item) => !item.prayedToday).map(({ id, request, contactName }) => ({ id, request, contactName }));

@@ -21,7 +21,7 @@ import {
 } from '../../db/schema';
 import { forgetConfirmation, offerConfirmation } from '../nudges/confirmation';
 import { readSettings } from '../nudges/settings';
-import { canRead, ownedBy, type Authority, type OwnedTable } from '../access';
+import { canRead, ownedBy, readableContactName, type Authority, type OwnedTable } from '../access';
 import { countDownload, download, jsonObject, pagesOf, type Download } from '../http/downloads';
 import { hashPassword, verifyPassword, type SessionUser } from '../security/auth';
 import { translate, translateMessage } from '../i18n';
@@ -136,7 +136,7 @@ function exportData(db: Queryable, who: Authority) {
         activities.date,
         (after, n) =>
           db
-            .select(activityColumns)
+            .select(activityColumns(who))
             .from(activities)
             .innerJoin(contacts, eq(contacts.id, activities.contactId))
             .where(own(activities, after))
@@ -149,7 +149,7 @@ function exportData(db: Queryable, who: Authority) {
       pages: ownRows(
         followUps,
         followUps.date,
-        (after, n) => selectFollowUps(db).where(own(followUps, after)).orderBy(asc(followUps.date), asc(followUps.id)).limit(n),
+        (after, n) => selectFollowUps(db, who).where(own(followUps, after)).orderBy(asc(followUps.date), asc(followUps.id)).limit(n),
         (row) => row.date,
       ),
     },
@@ -159,7 +159,7 @@ function exportData(db: Queryable, who: Authority) {
         prayerRequests.date,
         (after, n) =>
           db
-            .select({ ...prayerColumns, contactName: contacts.name })
+            .select({ ...prayerColumns, contactName: readableContactName(who) })
             .from(prayerRequests)
             .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId))
             .where(own(prayerRequests, after))

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, prayerRequests } from '../../db/schema';
-import { assertCanCreateIn, canEdit, type Authority } from '../access';
+import { assertCanCreateIn, canEdit, readableContactName, type Authority, type Who } from '../access';
 import { onceForKey } from '../idempotency';
 import { activityCreateInput, activityListInput, activityUpdateInput } from '../schemas/activities';
 import { idInput } from '../schemas/common';
@@ -22,23 +22,24 @@ import { msg } from '../../shared/i18n';
 import { foldText } from '../../shared/fold';
 import { activityKeys, afterUpdate, prayerKeys } from '../queries/searchKeys';
 
-export const activityColumns = {
+/** An activity with its contact's name (when the reader may read the contact). */
+export const activityColumns = (who: Who) => ({
   id: activities.id,
   type: activities.type,
   date: activities.date,
   description: activities.description,
   notes: activities.notes,
   contactId: activities.contactId,
-  contactName: contacts.name,
+  contactName: readableContactName(who),
   teamId: activities.teamId,
   createdBy: activities.createdBy,
-};
+});
 
-export function selectActivities(db: Queryable) {
-  return db.select(activityColumns).from(activities).innerJoin(contacts, eq(contacts.id, activities.contactId));
+function selectActivities(db: Queryable, who: Who) {
+  return db.select(activityColumns(who)).from(activities).innerJoin(contacts, eq(contacts.id, activities.contactId));
 }
 
-const activityRecords = recordsOf(activities, msg('Activity not found'), (db, where) => selectActivities(db).where(where));
+const activityRecords = recordsOf(activities, msg('Activity not found'), (db, where, who) => selectActivities(db, who).where(where));
 
 /**
  * The contact an activity is about: an id the user can see, or a typed name matched by its folded key (case, accents
@@ -68,7 +69,7 @@ type ActivityListInput = NonNullable<z.infer<typeof activityListInput>>;
 export const activityList = definePagedList<ActivityListInput>()({
   table: activities,
   fields: activityColumns,
-  select: selectActivities,
+  select: (db, fields) => db.select(fields).from(activities).innerJoin(contacts, eq(contacts.id, activities.contactId)),
   values: ['type', 'contactId', 'from', 'to'],
   filters: (input) => [
     input.type !== undefined ? eq(activities.type, input.type) : undefined,
@@ -155,7 +156,7 @@ export const activitiesRouter = router({
       ctx.database.write(async (tx) => {
         const { id, contactName, contactId, ...changes } = input;
         const current = await activityRecords.read(tx, id, ctx.authority);
-        const contactChanged = contactId !== undefined || (contactName !== undefined && foldText(contactName) !== foldText(current.contactName));
+        const contactChanged = contactId !== undefined || (contactName !== undefined && foldText(contactName) !== foldText(current.contactName ?? ''));
         const target = contactChanged ? await resolveContact(tx, ctx.authority, { contactId, contactName, teamId: current.teamId }) : undefined;
         // The search key follows the notes and description (kept as they were where the update leaves them).
         const keys =

@@ -119,7 +119,7 @@ export const calendarRouter = router({
       const want = Math.min(FEED_PAGE, MAX_FEED_FOLLOW_UPS + 1 - shown);
       const after = last && sql`(${followUps.date}, ${followUps.id}) > (${last.date.getTime()}, ${last.id})`;
       const page = await longStep(async () => {
-        const rows = await selectCalendarFollowUps(ctx.database.read)
+        const rows = await selectCalendarFollowUps(ctx.database.read, owned)
           .where(readablePage(followUps, owned, [...filters, after], order, want))
           .orderBy(...order)
           .limit(want);

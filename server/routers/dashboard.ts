@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { followUps, goals, resources, resourceTranslations } from '../../db/schema';
+import { contacts, followUps, goals, resources, resourceTranslations } from '../../db/schema';
 import { canRead, canReadResource, preparedUser as user } from '../access';
 import { preparedPer } from '../queries/prepared';
 import { dateInput } from '../schemas/common';
@@ -10,7 +10,7 @@ import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { activityList } from './activities';
-import { followUpListColumns, selectFollowUps } from './followUps';
+import { followUpListColumns } from './followUps';
 import { goalColumns } from './goals';
 import { inReadersLanguage, resourceCardColumns } from './resources';
 import { preparedDueFollowUps } from './insights';
@@ -104,7 +104,7 @@ const firstResourcesQuery = preparedPer((db) =>
 const upcomingList = definePagedList<{ from: Date; limit?: number }>()({
   table: followUps,
   fields: followUpListColumns,
-  select: selectFollowUps,
+  select: (db, fields) => db.select(fields).from(followUps).innerJoin(contacts, eq(contacts.id, followUps.contactId)),
   values: ['from'],
   filters: (input) => [eq(followUps.completed, false), gte(followUps.date, input.from!)],
   order: () => ({ key: followUps.date, direction: 'asc' }),

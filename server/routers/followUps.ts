@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
 import { nextDate, repeatOf, type Repeat } from '../../shared/recurrence';
-import { assertCanCreateIn, canDelete, canEdit, canRead, denyWrite, type Authority } from '../access';
+import { assertCanCreateIn, canDelete, canEdit, canRead, denyWrite, readableContactName, type Authority, type Who } from '../access';
 import { onceForKey } from '../idempotency';
 import { followUpsCalendar } from '../formats/ics';
 import { readSettings } from '../nudges/settings';
@@ -45,17 +45,17 @@ export const followUpColumns = {
   seriesId: followUps.seriesId,
 };
 
-/** A follow-up with its contact's name, as every list shows it. */
-export const followUpListColumns = { ...followUpColumns, contactName: contacts.name };
+/** A follow-up with its contact's name (when the reader may read the contact), as every list shows it. */
+export const followUpListColumns = (who: Who) => ({ ...followUpColumns, contactName: readableContactName(who) });
 
-export function selectFollowUps(db: Queryable) {
-  return db.select(followUpListColumns).from(followUps).innerJoin(contacts, eq(contacts.id, followUps.contactId));
+export function selectFollowUps(db: Queryable, who: Who) {
+  return db.select(followUpListColumns(who)).from(followUps).innerJoin(contacts, eq(contacts.id, followUps.contactId));
 }
 
 /** Follow-ups as a calendar writes them (server/formats/ics.ts): with a date-based series' anchor, for its RRULE. */
-export function selectCalendarFollowUps(db: Queryable) {
+export function selectCalendarFollowUps(db: Queryable, who: Who) {
   return db
-    .select({ ...followUpListColumns, repeatAnchor: followUps.repeatAnchor })
+    .select({ ...followUpListColumns(who), repeatAnchor: followUps.repeatAnchor })
     .from(followUps)
     .innerJoin(contacts, eq(contacts.id, followUps.contactId));
 }
@@ -91,15 +91,15 @@ function sectionOf(input: FollowUpPageInput): { filters: (SQL | undefined)[]; di
 export const followUpList = definePagedList<NonNullable<z.infer<typeof followUpListInput>>>()({
   table: followUps,
   fields: followUpListColumns,
-  select: selectFollowUps,
+  select: (db, fields) => db.select(fields).from(followUps).innerJoin(contacts, eq(contacts.id, followUps.contactId)),
   values: ['completed', 'todayStart', 'tomorrowStart'],
   filters: (input) => sectionOf(input).filters,
   order: (input) => ({ key: followUps.date, direction: sectionOf(input).direction }),
 });
 
 const NOT_FOUND = msg('Follow-up not found');
-const followUpRecords = recordsOf(followUps, NOT_FOUND, (db, where) => selectFollowUps(db).where(where));
-const calendarRecords = recordsOf(followUps, NOT_FOUND, (db, where) => selectCalendarFollowUps(db).where(where));
+const followUpRecords = recordsOf(followUps, NOT_FOUND, (db, where, who) => selectFollowUps(db, who).where(where));
+const calendarRecords = recordsOf(followUps, NOT_FOUND, (db, where, who) => selectCalendarFollowUps(db, who).where(where));
 
 /** The stored columns of a repeat (all null: it does not repeat). */
 const repeatColumns = (repeat: Repeat | null) => ({ repeatEvery: repeat?.every ?? null, repeatUnit: repeat?.unit ?? null, repeatFrom: repeat?.from ?? null });

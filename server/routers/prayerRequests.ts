@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
-import { assertCanCreateIn, notFound } from '../access';
+import { assertCanCreateIn, notFound, readableContactName, type Who } from '../access';
 import { onceForKey } from '../idempotency';
 import { idInput } from '../schemas/common';
 import { prayerCreateInput, prayerListInput, prayerUpdateInput } from '../schemas/prayerRequests';
@@ -36,18 +36,18 @@ export const prayerColumns = {
 /** When a prayer was answered, its request date standing in for a missing answer date; indexed in this form. */
 const answeredOn = sql`coalesce(${prayerRequests.answerDate}, ${prayerRequests.date})`;
 
-/** A prayer request with its contact's name, as every list shows it. */
-export const prayerListColumns = { ...prayerColumns, contactName: contacts.name };
+/** A prayer request with its contact's name (when the reader may read the contact), as every list shows it. */
+export const prayerListColumns = (who: Who) => ({ ...prayerColumns, contactName: readableContactName(who) });
 
-function selectPrayers(db: Queryable) {
-  return db.select(prayerListColumns).from(prayerRequests).innerJoin(contacts, eq(contacts.id, prayerRequests.contactId));
+function selectPrayers(db: Queryable, who: Who) {
+  return db.select(prayerListColumns(who)).from(prayerRequests).innerJoin(contacts, eq(contacts.id, prayerRequests.contactId));
 }
 
 /** Newest first by date, `answered` narrowing to one tab; or one `section` (tab) in the screen's order. */
 export const prayerList = definePagedList<NonNullable<z.infer<typeof prayerListInput>>>()({
   table: prayerRequests,
   fields: prayerListColumns,
-  select: selectPrayers,
+  select: (db, fields) => db.select(fields).from(prayerRequests).innerJoin(contacts, eq(contacts.id, prayerRequests.contactId)),
   values: ['answered'],
   filters: (input) => {
     const answered = input.section ? input.section === 'answered' : input.answered;
@@ -57,7 +57,7 @@ export const prayerList = definePagedList<NonNullable<z.infer<typeof prayerListI
   order: (input) => ({ key: input.section === 'answered' ? answeredOn : prayerRequests.date, direction: 'desc' }),
 });
 
-const prayerRecords = recordsOf(prayerRequests, msg('Prayer request not found'), (db, where) => selectPrayers(db).where(where));
+const prayerRecords = recordsOf(prayerRequests, msg('Prayer request not found'), (db, where, who) => selectPrayers(db, who).where(where));
 
 /** An answered prayer always has an answer date (now unless given); an unanswered one has none. */
 function answerFields(answered: boolean | undefined, answerDate: Date | null | undefined) {

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from '../../db/client';
 import { activities, contacts, prayerRequests } from '../../db/schema';
-import { readableParts, type Authority, type OwnedTable } from '../access';
+import { readableContactName, readableParts, type Authority, type OwnedTable } from '../access';
 import { quickSearchInput } from '../schemas/search';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
@@ -45,7 +45,7 @@ export function quickSearchQueries(db: Queryable, who: Authority, q: string, lim
         date: activities.date,
         notes: activities.notes,
         description: activities.description,
-        contactName: contacts.name,
+        contactName: readableContactName(who),
       })
       .from(activities)
       .innerJoin(contacts, eq(contacts.id, activities.contactId))
@@ -58,7 +58,7 @@ export function quickSearchQueries(db: Queryable, who: Authority, q: string, lim
       .orderBy(...newestFirst(activities))
       .limit(limit),
     db
-      .select({ id: prayerRequests.id, request: prayerRequests.request, contactName: contacts.name, answered: prayerRequests.answered })
+      .select({ id: prayerRequests.id, request: prayerRequests.request, contactName: readableContactName(who), answered: prayerRequests.answered })
       .from(prayerRequests)
       .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId))
       .where(

@@ -126,7 +126,7 @@ export const prayToday = z.strictObject({
     z.strictObject({
       id: rowId,
       contactId: rowId,
-      contactName: text,
+      contactName: text.nullable(),
       request: text,
       prayedCount: count,
       lastPrayedAt: instant.nullable(),

@@ -10,6 +10,7 @@ import { trpc, type RouterOutputs } from '../lib/trpc';
 import { ContactLink } from './ContactLink';
 import { EmptyState } from './EmptyState';
 import { LoadGate } from './LoadGate';
+import { contactNameShown } from '../../shared/vocabulary';
 
 type TodayItem = RouterOutputs['prayerRequests']['today']['items'][number];
 
@@ -80,7 +81,7 @@ export function PrayToday({ activeCount, onAdd }: { activeCount: number | undefi
         </span>
         <div className="min-w-0 flex-1">
           <p dir="auto" className="font-semibold wrap-anywhere">
-            <ContactLink contactId={item.contactId} name={item.contactName} />
+            <ContactLink contactId={item.contactId} name={contactNameShown(item.contactName)} />
           </p>
           <p dir="auto" className="mt-0.5 line-clamp-4 wrap-anywhere whitespace-pre-line">
             {item.request}

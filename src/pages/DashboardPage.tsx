@@ -18,6 +18,7 @@ import { goalPercentage } from '../lib/goals';
 import { loadFailed } from '../lib/messages';
 import { dashboardSummaryInput } from '../lib/startVisit';
 import { trpc } from '../lib/trpc';
+import { contactNameShown } from '../../shared/vocabulary';
 
 // The charts come after the numbers: their code and data load only once the summary is on screen.
 const DashboardInsight = lazyPart(() => import('../components/DashboardInsight'), QuietlyUnreachable);
@@ -149,7 +150,7 @@ export default function DashboardPage() {
                   <ActivityItem
                     type={activity.type}
                     contactId={activity.contactId}
-                    contactName={activity.contactName}
+                    contactName={contactNameShown(activity.contactName)}
                     notes={activity.notes}
                     date={activity.date}
                     to={`/activities?id=${activity.id}`}
@@ -172,7 +173,7 @@ export default function DashboardPage() {
                 <li key={followUp.id}>
                   <FollowUpItem
                     contactId={followUp.contactId}
-                    contactName={followUp.contactName}
+                    contactName={contactNameShown(followUp.contactName)}
                     description={followUp.description}
                     type={followUp.type}
                     date={followUp.date}

@@ -3,7 +3,8 @@ import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, contacts, followUps, goals } from '../../db/schema';
 import { decoded, rowsOf } from '../../server/queries/rows';
-import { activityColumns, selectActivities } from '../../server/routers/activities';
+import { activityColumns } from '../../server/routers/activities';
+import { decidedInSql } from '../../server/access';
 import { followUpListColumns, selectFollowUps } from '../../server/routers/followUps';
 import { goalColumns } from '../../server/routers/goals';
 import { signedInClient, startServer, type TestServer } from './harness';
@@ -74,8 +75,11 @@ describe('rowsOf', () => {
       expect(rows.length).toBeGreaterThan(0);
       expect(rows).toEqual(await query());
     };
-    await same(followUpListColumns, () => selectFollowUps(db).where(eq(followUps.createdBy, userId)));
-    await same(activityColumns, () => selectActivities(db).where(eq(activities.createdBy, userId)));
+    const who = decidedInSql(userId);
+    await same(followUpListColumns(who), () => selectFollowUps(db, who).where(eq(followUps.createdBy, userId)));
+    await same(activityColumns(who), () =>
+      db.select(activityColumns(who)).from(activities).innerJoin(contacts, eq(contacts.id, activities.contactId)).where(eq(activities.createdBy, userId)),
+    );
     await same(goalColumns, () => db.select(goalColumns).from(goals).where(eq(goals.createdBy, userId)));
   });
 

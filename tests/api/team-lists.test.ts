@@ -206,7 +206,7 @@ describe('page queries built once per shape', () => {
           cursor: maybe(pick(all.activities)),
           limit: pick([1, 2, 5, 50]),
         };
-        return [await activityList.page(db, who, input), await rowsOf(activityColumns, activityList.query(db, who, input))];
+        return [await activityList.page(db, who, input), await rowsOf(activityColumns(who), activityList.query(db, who, input))];
       },
       followUps: async (who: Authority) => {
         const section = pick([undefined, 'overdue', 'today', 'upcoming', 'completed'] as const);
@@ -218,12 +218,12 @@ describe('page queries built once per shape', () => {
           cursor: maybe(pick(all.followUps)),
           limit: pick([1, 3, 50]),
         };
-        return [await followUpList.page(db, who, input), await rowsOf(followUpListColumns, followUpList.query(db, who, input))];
+        return [await followUpList.page(db, who, input), await rowsOf(followUpListColumns(who), followUpList.query(db, who, input))];
       },
       prayers: async (who: Authority) => {
         const section = pick([undefined, 'active', 'answered'] as const);
         const input = { section, answered: section ? undefined : maybe(random(2) === 0), cursor: maybe(pick(all.prayers)), limit: pick([1, 3, 50]) };
-        return [await prayerList.page(db, who, input), await rowsOf(prayerListColumns, prayerList.query(db, who, input))];
+        return [await prayerList.page(db, who, input), await rowsOf(prayerListColumns(who), prayerList.query(db, who, input))];
       },
       contacts: async (who: Authority) => {
         const input = contactPageInput({
