@@ -1,9 +1,9 @@
-// Who needs attention (issue 16): a user's own contacts whose last touch is older than their status's threshold, with
-// no follow-up pending and not snoozed by that user; most overdue first.
+// Who needs attention (issue 16): the contacts a user looks after (their own and those assigned to them) whose last touch
+// is older than their status's threshold, with no follow-up pending and not snoozed by that user; most overdue first.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts, contactSnoozes, followUps } from '../../db/schema';
-import { canRead, decidedInSql } from '../access';
+import { decidedInSql } from '../access';
 import { lastContactAt } from '../queries/lastContact';
 import { spiritualStatuses, type SpiritualStatus } from '../../shared/vocabulary';
 import { readSettings } from './settings';
@@ -53,11 +53,25 @@ const touchedAt = (userId: number, now: number) => lastContactAt(decidedInSql(us
 const lastTouch = (touched: SQL, now: number) => sql`min(coalesce(${touched}, ${contacts.createdAt}), ${now})`;
 
 /**
+ * The contacts a user looks after (issue 30): their own, but for a team contact assigned to a teammate, and the team
+ * contacts assigned to them in their teams, so an assigned contact counts for its assignee and for nobody else. Each
+ * part walks its own index: (created_by, …) and (assigned_to, …).
+ */
+function looksAfter(userId: number): SQL {
+  return sql`select ${contacts.id} from ${contacts} indexed by contacts_owner_idx
+      where ${contacts.createdBy} = ${userId} and (${contacts.assignedTo} is null or ${contacts.assignedTo} = ${userId})
+    union all
+    select ${contacts.id} from ${contacts} indexed by contacts_assignee_sort_idx
+      where ${contacts.assignedTo} = ${userId} and ${contacts.createdBy} <> ${userId}
+        and ${contacts.teamId} in (select team_id from team_members where user_id = ${userId})`;
+}
+
+/**
  * The rows needing attention, in (due_at, id) order, after the cursor contact when given. The candidates (own
  * contacts with no pending follow-up, not snoozed) are read once, each touch computed once (a MATERIALIZED CTE, so
  * SQLite does not copy the subquery into every place the value is used); the cursor's key is computed from the
  * contact alone, so a cursor contact that has since been snoozed or given a follow-up still marks where the page was.
- * The user's contacts are found through their (created_by, …) index by name: with one user's contacts filling a
+ * The user's contacts are found through their (created_by, …) and (assigned_to, …) indexes by name: with one user's contacts filling a
  * table (a small install after ANALYZE), SQLite otherwise scans the table, and with many users that is every contact.
  */
 export function attentionQuery(userId: number, days: AttentionDays, now: number, page: { cursor?: number; limit: number }): SQL {
@@ -67,12 +81,12 @@ export function attentionQuery(userId: number, days: AttentionDays, now: number,
     page.cursor === undefined
       ? sql``
       : sql`and (due_at, id) > (select ${lastTouch(touched, now)} + ${threshold}, ${contacts.id} from ${contacts}
-          where ${contacts.id} = ${page.cursor} and ${contacts.createdBy} = ${userId})`;
+          where ${contacts.id} = ${page.cursor} and (${contacts.createdBy} = ${userId} or ${contacts.assignedTo} = ${userId}))`;
   return sql`with candidates as materialized (
       select ${contacts.id} as id, ${contacts.name} as name, ${contacts.spiritualStatus} as status, ${contacts.teamId} as team_id,
         ${contacts.createdAt} as created_at, ${touched} as touched_at, ${threshold} as threshold
-      from ${contacts} indexed by contacts_owner_idx
-      where ${contacts.createdBy} = ${userId} and ${canRead(contacts, decidedInSql(userId))}
+      from ${contacts}
+      where ${contacts.id} in (${looksAfter(userId)})
         and not exists (select 1 from ${followUps} indexed by follow_ups_contact_date_idx where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0)
         and not exists (select 1 from ${contactSnoozes} where ${contactSnoozes.userId} = ${userId} and ${contactSnoozes.contactId} = ${contacts.id} and ${contactSnoozes.until} > ${now})
     ), timed as (

@@ -3,7 +3,8 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, prayerRequests } from '../../db/schema';
-import { assertCanCreateIn, canEdit, readableContactName, type Authority, type Who } from '../access';
+import { TRPCError } from '@trpc/server';
+import { canEdit, readableContactName, type Authority, type Who } from '../access';
 import { onceForKey } from '../idempotency';
 import { activityCreateInput, activityListInput, activityUpdateInput } from '../schemas/activities';
 import { idInput } from '../schemas/common';
@@ -16,7 +17,8 @@ import { definePagedList } from '../queries/paging';
 import { insertContact } from './contacts';
 import { followUpColumns } from './followUps';
 import { prayerColumns } from './prayerRequests';
-import { contactRefs, recordsOf } from '../queries/records';
+import { recordsOf } from '../queries/records';
+import { recordContact } from './contactTeam';
 import { askSpiritualChange } from './spiritualCheck';
 import { msg } from '../../shared/i18n';
 import { foldText } from '../../shared/fold';
@@ -44,23 +46,30 @@ const activityRecords = recordsOf(activities, msg('Activity not found'), (db, wh
 /**
  * The contact an activity is about: an id the user can see, or a typed name matched by its folded key (case, accents
  * and Arabic letter forms aside: shared/fold.ts) among the contacts they may edit, preferring their own; otherwise a new
- * contact with status unknown.
+ * contact with status unknown, in `teamId`. The activity goes to the contact's team (records follow their contact:
+ * contactTeam.ts), where the user must be able to create.
  */
 async function resolveContact(tx: Tx, who: Authority, input: { contactId?: number; contactName?: string; teamId: number | null }) {
   const { userId } = who;
-  if (input.contactId !== undefined) return { contact: await contactRefs.read(tx, input.contactId, who), created: false };
+  if (input.contactId !== undefined) return { contact: await recordContact(tx, input.contactId, who), created: false };
   const name = (input.contactName ?? '').trim();
   const [existing] = await tx
-    .select({ id: contacts.id, name: contacts.name })
+    .select({ id: contacts.id, name: contacts.name, teamId: contacts.teamId })
     .from(contacts)
     // Only among contacts the user may change: a name typed by a team's viewer never lands on the team's contact,
     // whose deletion by an admin would take the viewer's activity with it.
     .where(and(canEdit(contacts, who), eq(contacts.nameKey, foldText(name))))
     .orderBy(desc(sql`${contacts.createdBy} = ${userId}`), asc(contacts.id))
     .limit(1);
-  if (existing) return { contact: existing, created: false };
+  if (existing) return { contact: await recordContact(tx, existing.id, who), created: false };
   const created = await insertContact(tx, who, { name, spiritualStatus: 'unknown', teamId: input.teamId });
-  return { contact: { id: created.id, name: created.name }, created: true };
+  return { contact: { id: created.id, name: created.name, teamId: created.teamId }, created: true };
+}
+
+/** Whether the user wrote the activity. */
+async function isAuthor(tx: Tx, id: number, who: Authority) {
+  const [row] = await tx.select({ createdBy: activities.createdBy }).from(activities).where(eq(activities.id, id));
+  return row?.createdBy === who.userId;
 }
 
 type ActivityListInput = NonNullable<z.infer<typeof activityListInput>>;
@@ -100,8 +109,8 @@ export const activitiesRouter = router({
         onceForKey(tx, ctx.user.id, input.idempotencyKey, input, async () => {
           const userId = ctx.user.id;
           const who = ctx.authority;
-          await assertCanCreateIn(tx, input.teamId, who);
           const { contact, created } = await resolveContact(tx, who, input);
+          const teamId = contact.teamId;
           const date = input.date ?? new Date();
           const description = input.description ?? translate(ctx.locale, activityTypeLabels[input.type]);
           const [activity] = await tx
@@ -113,12 +122,12 @@ export const activitiesRouter = router({
               description,
               notes: input.notes,
               ...activityKeys({ notes: input.notes, description }),
-              teamId: input.teamId,
+              teamId,
               createdBy: userId,
             })
             .returning({ id: activities.id });
 
-          const ownership = { contactId: contact.id, teamId: input.teamId, createdBy: userId };
+          const ownership = { contactId: contact.id, teamId, createdBy: userId };
           const followUp = input.followUp
             ? (
                 await tx
@@ -158,12 +167,16 @@ export const activitiesRouter = router({
         const current = await activityRecords.read(tx, id, ctx.authority);
         const contactChanged = contactId !== undefined || (contactName !== undefined && foldText(contactName) !== foldText(current.contactName ?? ''));
         const target = contactChanged ? await resolveContact(tx, ctx.authority, { contactId, contactName, teamId: current.teamId }) : undefined;
+        // It goes where its new contact is; only its author moves it to another team or out of one, so an admin's edit
+        // never puts a teammate's activity where its author cannot read the contact.
+        if (target && target.contact.teamId !== current.teamId && !(await isAuthor(tx, id, ctx.authority)))
+          throw new TRPCError({ code: 'FORBIDDEN', message: msg('Only its author can move an activity to a contact of another team or a personal one') });
         // The search key follows the notes and description (kept as they were where the update leaves them).
         const keys =
           changes.notes !== undefined || changes.description !== undefined
             ? activityKeys(afterUpdate({ notes: current.notes, description: current.description }, changes))
             : undefined;
-        await activityRecords.update(tx, id, ctx.authority, { ...changes, ...keys, contactId: target?.contact.id });
+        await activityRecords.update(tx, id, ctx.authority, { ...changes, ...keys, contactId: target?.contact.id, teamId: target?.contact.teamId });
         // Said back, so the form can tell the user a name it did not know became a new contact.
         return { ...(await activityRecords.read(tx, id, ctx.authority)), newContact: target?.created ?? false };
       }),

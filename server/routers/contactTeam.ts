@@ -1,44 +1,185 @@
-// A contact and its team (issue 30): sharing a personal contact with a team and taking it back, assigning a team
-// contact to a member, and the assignee's badge of new assignments.
+// A contact and its team (issue 30): sharing a personal contact with a team and taking it back, the team its records
+// go to, assigning a team contact to a member, and the assignee's badge of new assignments.
 import { TRPCError } from '@trpc/server';
+import type { z } from 'zod';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client';
+import { activities, contacts, followUps, prayerRequests, users } from '../../db/schema';
+import { assertCanCreateIn, canRead, notFound, teamRole, type Authority } from '../access';
+import { fieldInvalid } from '../errors';
 import { idInput } from '../schemas/common';
 import { contactAssignInput, contactShareInput } from '../schemas/contacts';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
+import { mayChange, roleCan } from '../../shared/roles';
+import { msg } from '../../shared/i18n';
 
-const notYet = () => new TRPCError({ code: 'NOT_IMPLEMENTED' });
+const CONTACT_NOT_FOUND = msg('Contact not found');
 
-/** contacts.share, contacts.unshare, contacts.assign: spread into the contacts router. */
-export const contactTeamProcedures = {
-  share: protectedProcedure
-    .input(contactShareInput)
-    .output(answer(answers.contact))
-    .mutation((): never => {
-      throw notYet();
-    }),
+const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
+const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
 
-  unshare: protectedProcedure
-    .input(idInput)
-    .output(answer(answers.contact))
-    .mutation((): never => {
-      throw notYet();
-    }),
+/** The tables of the records written about a contact: they go where their contact goes. */
+const recordTables = [activities, followUps, prayerRequests] as const;
 
-  assign: protectedProcedure
-    .input(contactAssignInput)
-    .output(answer(answers.contact))
-    .mutation((): never => {
-      throw notYet();
-    }),
-};
+/** A contact as these rules need it, when the user may read it (else 404); inside the write's transaction. */
+async function readableContact(tx: Tx, contactId: number, who: Authority) {
+  const [row] = await tx
+    .select({ id: contacts.id, name: contacts.name, teamId: contacts.teamId, createdBy: contacts.createdBy, assignedTo: contacts.assignedTo })
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), canRead(contacts, who)));
+  if (!row) throw notFound(CONTACT_NOT_FOUND);
+  return row;
+}
+
+/**
+ * The contact a new record is written about, and so the record's team (the lead's rule, issue 30: records follow their
+ * contact): a contact the user may read (else 404), and for a team contact, a team where the user may create (a
+ * viewer's record on it is refused with 403, where it used to be written as personal and shown to nobody else).
+ */
+export async function recordContact(tx: Tx, contactId: number, who: Authority): Promise<{ id: number; name: string; teamId: number | null }> {
+  const contact = await readableContact(tx, contactId, who);
+  await assertCanCreateIn(tx, contact.teamId, who);
+  return { id: contact.id, name: contact.name, teamId: contact.teamId };
+}
+
+/**
+ * Clears the assignments a member held in a team: on their removal or leaving, on a role that may no longer be
+ * assigned, and (without `userId`) on the team's deletion, which leaves its contacts personal. Through
+ * contacts_team_assignee_idx: one seek. Called by the team routes, in their transaction.
+ */
+export async function clearAssignments(tx: Tx, teamId: number, userId?: number) {
+  await tx
+    .update(contacts)
+    .set({ assignedTo: null, assignedAt: null })
+    .where(and(eq(contacts.teamId, teamId), userId === undefined ? sql`${contacts.assignedTo} is not null` : eq(contacts.assignedTo, userId)));
+}
+
+/** A contact as contacts.byId answers it. */
+type ReadContact = (db: Queryable, id: number, who: Authority) => Promise<z.output<typeof answers.contact>>;
+
+/** contacts.share, contacts.unshare, contacts.assign, spread into the contacts router, which hands its reader in. */
+export function contactTeamProcedures(read: ReadContact) {
+  return {
+    /**
+     * Moves the caller's personal contact into a team where they may create, with the records they wrote on it. A
+     * contact in that team already is answered as it is; one in another team must be taken back first (409), so a
+     * team's records never follow a contact out of it.
+     */
+    share: protectedProcedure
+      .input(contactShareInput)
+      .output(answer(answers.contact))
+      .mutation(({ ctx, input }) =>
+        ctx.database.write(async (tx) => {
+          const who = ctx.authority;
+          const contact = await readableContact(tx, input.id, who);
+          await assertCanCreateIn(tx, input.teamId, who);
+          if (contact.teamId === input.teamId) return read(tx, contact.id, who);
+          if (contact.teamId !== null) throw conflict(msg('This contact is already shared with a team; take it back first'));
+          await tx.update(contacts).set({ teamId: input.teamId }).where(eq(contacts.id, contact.id));
+          for (const table of recordTables)
+            await tx
+              .update(table)
+              .set({ teamId: input.teamId })
+              .where(and(eq(table.contactId, contact.id), isNull(table.teamId), eq(table.createdBy, ctx.user.id)));
+          return read(tx, contact.id, who);
+        }),
+      ),
+
+    /**
+     * Takes a team contact back to its creator, personal, with the records its creator wrote on it, by the creator (a
+     * role that changes its own rows) or an admin (shared/roles.ts mayChange). Records teammates wrote stay with the
+     * team (the lead's decision: shown to it with the contact's name hidden), and its assignment ends. A creator who
+     * has left the team cannot be handed it back (409): it stays with the team.
+     */
+    unshare: protectedProcedure
+      .input(idInput)
+      .output(answer(answers.contact))
+      .mutation(({ ctx, input }) =>
+        ctx.database.write(async (tx) => {
+          const who = ctx.authority;
+          const contact = await readableContact(tx, input.id, who);
+          const teamId = contact.teamId;
+          if (teamId === null) return read(tx, contact.id, who);
+          if (!mayChange({ teamId, createdBy: contact.createdBy }, ctx.user.id, await teamRole(tx, teamId, who)))
+            throw forbidden(msg('Only its creator or a team admin can take a contact back'));
+          if (!(await teamRole(tx, teamId, { userId: contact.createdBy, teams: null })))
+            throw conflict(msg('The person who added this contact has left the team, so it stays with the team'));
+          // Answered as the caller saw it, moved: an admin who is not its creator can no longer read it afterwards.
+          const before = await read(tx, contact.id, who);
+          await tx.update(contacts).set({ teamId: null, assignedTo: null, assignedAt: null }).where(eq(contacts.id, contact.id));
+          for (const table of recordTables)
+            await tx
+              .update(table)
+              .set({ teamId: null })
+              .where(and(eq(table.contactId, contact.id), eq(table.teamId, teamId), eq(table.createdBy, contact.createdBy)));
+          return { ...before, teamId: null, assignedTo: null };
+        }),
+      ),
+
+    /**
+     * Who looks after a team contact: an admin assigns anyone of its team who may be assigned (an admin or member; a
+     * viewer cannot work on it), a member only themselves and only when nobody else has it ("Assign to me"), and the
+     * assignee may hand it back (`userId: null`). A personal contact has nobody to share the work with: 400.
+     */
+    assign: protectedProcedure
+      .input(contactAssignInput)
+      .output(answer(answers.contact))
+      .mutation(({ ctx, input }) =>
+        ctx.database.write(async (tx) => {
+          const who = ctx.authority;
+          const me = ctx.user.id;
+          const contact = await readableContact(tx, input.id, who);
+          const teamId = contact.teamId;
+          if (teamId === null) throw fieldInvalid({ field: 'id', message: msg('A personal contact cannot be assigned: share it with a team first') });
+          const role = await teamRole(tx, teamId, who);
+          // Readable without a role only as its former creator (server/access.ts): not someone who assigns.
+          if (!role) throw notFound(CONTACT_NOT_FOUND);
+          if (input.userId === contact.assignedTo) return read(tx, contact.id, who);
+          if (input.userId === null) {
+            if (contact.assignedTo !== me && !roleCan(role, 'assignAnyone')) throw forbidden(msg('Only an admin can take someone else off a contact'));
+          } else {
+            if (input.userId !== me && !roleCan(role, 'assignAnyone')) throw forbidden(msg('Only an admin can assign a contact to someone else'));
+            if (!roleCan(role, 'assignAnyone') && !roleCan(role, 'assignSelf')) throw forbidden(msg('A viewer cannot be assigned a contact'));
+            if (contact.assignedTo !== null && !roleCan(role, 'assignAnyone'))
+              throw conflict(msg('This contact is already assigned to someone else; an admin can reassign it'));
+            const assigneeRole = await teamRole(tx, teamId, { userId: input.userId, teams: null });
+            if (!roleCan(assigneeRole, 'assignSelf'))
+              throw fieldInvalid({ field: 'userId', message: msg("Only an admin or member of the contact's team can be assigned to it") });
+          }
+          await tx
+            .update(contacts)
+            .set({ assignedTo: input.userId, assignedAt: input.userId === null ? null : new Date() })
+            .where(eq(contacts.id, contact.id));
+          return read(tx, contact.id, who);
+        }),
+      ),
+  };
+}
 
 export const assignmentsRouter = router({
-  summary: protectedProcedure.output(answer(answers.assignmentsSummary)).query((): never => {
-    throw notYet();
+  /**
+   * How many team contacts were assigned to the caller since they last looked (assignments.markSeen): counted in
+   * contacts_team_assignee_idx (team, assignee, when), only in the caller's teams.
+   */
+  summary: protectedProcedure.output(answer(answers.assignmentsSummary)).query(async ({ ctx }) => {
+    const me = ctx.user.id;
+    const seen = sql`coalesce((select ${users.assignmentsSeenAt} from ${users} where ${users.id} = ${me}), 0)`;
+    const [row] = await ctx.database.read
+      .select({ unseen: count() })
+      .from(contacts)
+      .where(
+        and(sql`${contacts.teamId} in (select team_id from team_members where user_id = ${me})`, eq(contacts.assignedTo, me), gt(contacts.assignedAt, seen)),
+      );
+    return { unseen: row.unseen };
   }),
 
-  markSeen: protectedProcedure.output(answer(answers.done)).mutation((): never => {
-    throw notYet();
-  }),
+  /** The caller has seen their assignments: the badge counts only those made after now. */
+  markSeen: protectedProcedure.output(answer(answers.done)).mutation(({ ctx }) =>
+    ctx.database.write(async (tx) => {
+      await tx.update(users).set({ assignmentsSeenAt: new Date() }).where(eq(users.id, ctx.user.id));
+      return { success: true as const };
+    }),
+  ),
 });

@@ -1,5 +1,5 @@
 // Contacts: the people a user shares with, each with a spiritual status.
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { contacts, followUps, users, type SpiritualStatus } from '../../db/schema';
@@ -119,13 +119,28 @@ export async function insertContact(tx: Tx, who: Authority, values: NewContact) 
   return contact;
 }
 
-/** What the text and status filters of the list and the count ask for. */
-function contactFilters(filter: { q?: string; status?: SpiritualStatus } | undefined) {
-  return [filter?.q ? contactMatches(filter.q) : undefined, filter?.status ? eq(contacts.spiritualStatus, filter.status) : undefined];
+/** 'Assigned to me': the contacts the reader looks after (in the list's order through contacts_assignee_sort_idx). */
+const assignedToMe = (assignedTo: 'me' | undefined, userId: number | Placeholder) => (assignedTo === 'me' ? eq(contacts.assignedTo, userId) : undefined);
+
+/** What the text, status and assignment filters of the list and the count ask for. */
+function contactFilters(filter: { q?: string; status?: SpiritualStatus; assignedTo?: 'me' } | undefined, userId: number) {
+  return [
+    filter?.q ? contactMatches(filter.q) : undefined,
+    filter?.status ? eq(contacts.spiritualStatus, filter.status) : undefined,
+    assignedToMe(filter?.assignedTo, userId),
+  ];
 }
 
 /** A contacts page as its query is built: the search as contactSearch's terms. */
-type ContactPageInput = { sort?: ContactSort; status?: SpiritualStatus; term?: string; digits?: string; cursor?: number; limit?: number };
+type ContactPageInput = {
+  sort?: ContactSort;
+  status?: SpiritualStatus;
+  assignedTo?: 'me';
+  term?: string;
+  digits?: string;
+  cursor?: number;
+  limit?: number;
+};
 
 /** The contacts the user may read, filtered and in the asked order (its plan is checked in the tests). */
 export const contactList = definePagedList<ContactPageInput>()({
@@ -133,9 +148,10 @@ export const contactList = definePagedList<ContactPageInput>()({
   fields: contactSummaryColumns,
   select: (db, fields) => db.select(fields).from(contacts),
   values: ['status', 'term', 'digits'],
-  filters: (input) => [
+  filters: (input, who) => [
     input.term === undefined ? undefined : contactMatching({ term: input.term, digits: input.digits }),
     input.status === undefined ? undefined : eq(contacts.spiritualStatus, input.status),
+    assignedToMe(input.assignedTo, who.userId),
   ],
   order: (input, who) => ({ key: sortKey(input.sort ?? 'name', who), direction: 'asc' }),
 });
@@ -161,7 +177,7 @@ export const contactsRouter = router({
   // Merging a duplicate into a contact (issue 28): contacts.mergePreview, contacts.merge.
   ...mergeProcedures(contactRecords.read),
   // A contact and its team (issue 30): contacts.share, contacts.unshare, contacts.assign.
-  ...contactTeamProcedures,
+  ...contactTeamProcedures(contactRecords.read),
 
   list: protectedProcedure
     .input(contactListInput)
@@ -216,7 +232,7 @@ export const contactsRouter = router({
       const [row] = await ctx.database.read
         .select({ count: count() })
         .from(contacts)
-        .where(and(canRead(contacts, ctx.authority), ...contactFilters(input)));
+        .where(and(canRead(contacts, ctx.authority), ...contactFilters(input, ctx.user.id)));
       return { count: row.count };
     }),
 

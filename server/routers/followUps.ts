@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
 import { nextDate, repeatOf, type Repeat } from '../../shared/recurrence';
-import { assertCanCreateIn, canDelete, canEdit, canRead, denyWrite, readableContactName, type Authority, type Who } from '../access';
+import { canDelete, canEdit, canRead, denyWrite, readableContactName, type Authority, type Who } from '../access';
 import { onceForKey } from '../idempotency';
 import { followUpsCalendar } from '../formats/ics';
 import { readSettings } from '../nudges/settings';
@@ -23,7 +23,8 @@ import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { definePagedList, type Shaped } from '../queries/paging';
-import { contactRefs, recordsOf } from '../queries/records';
+import { recordsOf } from '../queries/records';
+import { recordContact } from './contactTeam';
 import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
 import type { FollowUpScope } from '../../shared/lists';
@@ -252,9 +253,10 @@ export const followUpsRouter = router({
           input.idempotencyKey,
           input,
           async () => {
-            await assertCanCreateIn(tx, input.teamId, ctx.authority);
-            await contactRefs.read(tx, input.contactId, ctx.authority);
-            const { repeat, timeZone, completed, idempotencyKey: _key, ...fields } = input;
+            // Written in its contact's team, whatever `teamId` says (records follow their contact: contactTeam.ts).
+            const { teamId } = await recordContact(tx, input.contactId, ctx.authority);
+            const { repeat, timeZone, completed, idempotencyKey: _key, ...given } = input;
+            const fields = { ...given, teamId };
             // Written as done: done by its date when that has passed (a call logged afterwards), else now.
             const completedAt = completed ? new Date(Math.min(fields.date.getTime(), Date.now())) : null;
             const [row] = await tx

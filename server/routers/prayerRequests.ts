@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
-import { assertCanCreateIn, notFound, readableContactName, type Who } from '../access';
+import { notFound, readableContactName, type Who } from '../access';
 import { onceForKey } from '../idempotency';
 import { idInput } from '../schemas/common';
 import { prayerCreateInput, prayerListInput, prayerUpdateInput } from '../schemas/prayerRequests';
@@ -11,7 +11,8 @@ import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { definePagedList } from '../queries/paging';
-import { contactRefs, recordsOf } from '../queries/records';
+import { recordsOf } from '../queries/records';
+import { recordContact } from './contactTeam';
 import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
 import { dayStartIn, prayTodayList, setAsideToday } from '../nudges/prayToday';
@@ -93,9 +94,10 @@ export const prayerRequestsRouter = router({
           input.idempotencyKey,
           input,
           async () => {
-            await assertCanCreateIn(tx, input.teamId, ctx.authority);
-            await contactRefs.read(tx, input.contactId, ctx.authority);
-            const { answered, answerDate, idempotencyKey: _key, ...rest } = input;
+            // Written in its contact's team, whatever `teamId` says (records follow their contact: contactTeam.ts).
+            const { teamId } = await recordContact(tx, input.contactId, ctx.authority);
+            const { answered, answerDate, idempotencyKey: _key, ...given } = input;
+            const rest = { ...given, teamId };
             const [row] = await tx
               .insert(prayerRequests)
               .values({ ...rest, ...prayerKeys(rest), ...answerFields(answered, answerDate), createdBy: ctx.user.id })

@@ -13,6 +13,8 @@ import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { assertRoomForTeam } from './invitations';
+import { clearAssignments } from './contactTeam';
+import { roleCan } from '../../shared/roles';
 import { DAY_MS } from '../queries/calendarDays';
 import { fmt, msg } from '../../shared/i18n';
 
@@ -169,6 +171,8 @@ const membersRouter = router({
           .update(teamMembers)
           .set({ role: input.role })
           .where(and(eq(teamMembers.teamId, input.teamId), eq(teamMembers.userId, input.userId)));
+        // A role that may not be assigned (a viewer) gives up the contacts it looked after.
+        if (!roleCan(input.role, 'assignSelf')) await clearAssignments(tx, input.teamId, input.userId);
         return loadMember(tx, input.teamId, input.userId);
       }),
     ),
@@ -184,6 +188,7 @@ const membersRouter = router({
         const member = await loadMember(tx, input.teamId, input.userId);
         if (member.role === 'admin') await assertAnotherAdmin(tx, input.teamId, input.userId);
         await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, input.teamId), eq(teamMembers.userId, input.userId)));
+        await clearAssignments(tx, input.teamId, input.userId);
         return { success: true as const };
       }),
     ),
@@ -237,6 +242,8 @@ export const teamsRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.database.write(async (tx) => {
         await assertTeamAdmin(tx, input.id, ctx.authority);
+        // Its contacts become personal (team_id is set null), and a personal contact is nobody's assignment.
+        await clearAssignments(tx, input.id);
         await tx.delete(teams).where(eq(teams.id, input.id));
         return { success: true as const, id: input.id };
       }),

@@ -54,17 +54,16 @@ export const contactShareInput = z.object({ id, teamId: id });
 export const contactAssignInput = z.object({ id, userId: id.nullable() });
 
 /** The contact list's 'Assigned to me': the only person one may filter assignments by is oneself. */
-export const assignedToFilter = z.enum(['me'], { error: msg("Assigned to must be 'me'") });
+const assignedToFilter = z.enum(['me'], { error: msg("Assigned to must be 'me'") });
 
-/** What narrows the contact list and its count: text in name, email, phone or notes, and a status. */
-const contactFilterFields = { q: optionalSearchText, status: spiritualStatusSchema.optional() };
+/** What narrows the contact list and its count: text in name, email, phone or notes, a status, and 'Assigned to me'. */
+const contactFilterFields = { q: optionalSearchText, status: spiritualStatusSchema.optional(), assignedTo: assignedToFilter.optional() };
 
 export const contactListInput = z
   .object({
     ...pageFields,
     ...contactFilterFields,
     sort: z.enum(contactSorts, { error: msg('Sort must be name, lastContact or nextFollowUp') }).optional(),
-    assignedTo: assignedToFilter.optional(),
   })
   .optional();
 export const contactCountInput = z.object(contactFilterFields).optional();
