@@ -29,6 +29,7 @@ import { useWrite } from '../hooks/useWrite';
 import { failure, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { parseId } from '../lib/ids';
+import { httpStatus } from '../lib/errors';
 import { roleCan } from '../../shared/roles';
 import { ContactTeam } from '../components/team-work/ContactTeam';
 import { deletionMessage } from '../components/team-work/deletion';
@@ -73,7 +74,10 @@ export default function ContactDetailPage() {
   useDocumentTitle(screenTitles.contact);
 
   if (contactId !== null && timeline.isLoading) return <Spinner />;
-  if (!timeline.data) return <RecordUnavailable noun="contact" load={timeline} backTo="/contacts" backLabel={t('Back to Contacts')} />;
+  // A 404 on a refetch means the contact is no longer readable (its team removed me, it was taken back): the copy kept
+  // from before (the cache, decision 027) must not go on showing it.
+  if (!timeline.data || httpStatus(timeline.error) === 404)
+    return <RecordUnavailable noun="contact" load={timeline} backTo="/contacts" backLabel={t('Back to Contacts')} />;
 
   // Every page repeats the contact and the journey; the first is as fresh as any.
   const { contact, journey } = timeline.data.pages[0];

@@ -35,7 +35,7 @@ async function expectNoSeriousAxe(page: Page, label: string) {
 }
 
 test('a team shares and assigns a contact; a viewer reads without menus; removal hides the rows', async ({ page, browser, user: admin }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   void admin;
   const shots = `${SHOTS}/${testInfo.project.name}`;
   mkdirSync(shots, { recursive: true });
@@ -50,6 +50,8 @@ test('a team shares and assigns a contact; a viewer reads without menus; removal
 
   // The admin shares Ruth from her page and assigns her to the member.
   await page.goto(`/contacts/${ruth.id}`);
+  // The shell's switcher shows once my teams have loaded (on both widths), and with them the contact's team section.
+  await expect(page.getByTestId('team-switcher').filter({ visible: true })).toBeVisible();
   await expect(page.getByTestId('contact-team')).toHaveText('Personal: only you see this contact.');
   await page.getByLabel('Share with a team').selectOption(String(team.id));
   await page.getByRole('button', { name: 'Share', exact: true }).click();
