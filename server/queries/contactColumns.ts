@@ -11,4 +11,5 @@ export const contactColumns = {
   notes: contacts.notes,
   createdAt: contacts.createdAt,
   teamId: contacts.teamId,
+  createdBy: contacts.createdBy,
 };

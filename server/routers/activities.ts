@@ -34,6 +34,7 @@ export const activityColumns = (who: Who) => ({
   contactId: activities.contactId,
   contactName: readableContactName(who),
   teamId: activities.teamId,
+  createdBy: activities.createdBy,
 });
 
 function selectActivities(db: Queryable, who: Who) {

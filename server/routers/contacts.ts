@@ -166,7 +166,8 @@ export const contactPageInput = ({ q, ...input }: NonNullable<z.infer<typeof con
   ...(q ? contactSearch(q) : {}),
 });
 
-const contactNameColumns = { id: contacts.id, name: contacts.name };
+// With its team, so a form can say a record about the contact goes to that team (issue 30).
+const contactNameColumns = { id: contacts.id, name: contacts.name, teamId: contacts.teamId };
 
 /** The most contacts contacts.sameName answers: enough to choose from, bounded however many share a name. */
 export const MAX_SAME_NAME = 5;

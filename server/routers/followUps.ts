@@ -39,6 +39,7 @@ export const followUpColumns = {
   completedAt: followUps.completedAt,
   createdAt: followUps.createdAt,
   teamId: followUps.teamId,
+  createdBy: followUps.createdBy,
   repeatEvery: followUps.repeatEvery,
   repeatUnit: followUps.repeatUnit,
   repeatFrom: followUps.repeatFrom,

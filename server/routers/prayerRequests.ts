@@ -31,6 +31,7 @@ export const prayerColumns = {
   prayedCount: prayerRequests.prayedCount,
   createdAt: prayerRequests.createdAt,
   teamId: prayerRequests.teamId,
+  createdBy: prayerRequests.createdBy,
 };
 
 /** When a prayer was answered, its request date standing in for a missing answer date; indexed in this form. */

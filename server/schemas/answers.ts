@@ -12,6 +12,8 @@ const text = z.string();
 const maybeText = z.string().nullable();
 const count = z.number().int();
 const teamId = rowId.nullable();
+/** Who created a row: with its team, what the screens read to offer only the changes shared/roles.ts allows (issue 30). */
+const createdBy = rowId;
 const spiritualStatus = z.enum(spiritualStatuses);
 const teamRole = z.enum(teamRoles);
 
@@ -28,7 +30,7 @@ export const user = z.strictObject({
 /** A person as a team's readers see them beside a row: the member a contact is assigned to, the author of a timeline entry. */
 const person = z.strictObject({ id: rowId, firstName: text, lastName: text });
 
-const contactFields = { id: rowId, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText, createdAt: instant, teamId };
+const contactFields = { id: rowId, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText, createdAt: instant, teamId, createdBy };
 export const contact = z.strictObject({
   ...contactFields,
   assignedTo: person.nullable(),
@@ -48,6 +50,7 @@ export const activity = z.strictObject({
   contactId: rowId,
   contactName: text.nullable(),
   teamId,
+  createdBy,
 });
 
 // A repeating follow-up (issue 16) carries its interval and series: repeatEvery/repeatUnit/repeatFrom all null when it does not repeat.
@@ -62,6 +65,7 @@ export const followUp = z.strictObject({
   completedAt: instant.nullable(),
   createdAt: instant,
   teamId,
+  createdBy,
   repeatEvery: count.nullable(),
   repeatUnit: z.enum(repeatUnits).nullable(),
   repeatFrom: z.enum(repeatBases).nullable(),
@@ -80,6 +84,7 @@ export const prayerRequest = z.strictObject({
   prayedCount: count,
   createdAt: instant,
   teamId,
+  createdBy,
 });
 
 export const goal = z.strictObject({

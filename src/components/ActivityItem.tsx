@@ -1,6 +1,6 @@
 // One activity in a list: type icon, 'Conversation with Name' (the name links to the contact), notes, date label; optionally a link to its edit view.
 import { Trans } from '@lingui/react';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../i18n';
 import { activityTitle } from '../lib/activityTitle';
@@ -20,9 +20,11 @@ interface ActivityItemProps {
   to?: string;
   /** Notes are cut to two lines in a summary (the row opens the whole activity), three with 'Show more' in the list. */
   expandable?: boolean;
+  /** A team row's mark (TeamMark), under the notes. */
+  team?: ReactNode;
 }
 
-export function ActivityItem({ type, contactId, contactName, notes, date, to, expandable = false }: ActivityItemProps) {
+export function ActivityItem({ type, contactId, contactName, notes, date, to, expandable = false, team }: ActivityItemProps) {
   return (
     <div className={`flex min-w-0 flex-1 items-start gap-3 ${to ? STRETCHED_ROW : ''}`}>
       <ActivityTypeIcon type={type} />
@@ -43,6 +45,7 @@ export function ActivityItem({ type, contactId, contactName, notes, date, to, ex
         ) : (
           <p className="mt-0.5 text-sm text-base-content/75 italic">{t('No additional notes')}</p>
         )}
+        {team && <div className="mt-1 empty:hidden">{team}</div>}
       </div>
       <span className="shrink-0 text-xs whitespace-nowrap text-base-content/70">{activityDateLabel(date)}</span>
     </div>

@@ -7,6 +7,7 @@ import { Brand } from './Brand';
 import { OfflineBanner } from './OfflineBanner';
 import { SearchIcon } from './SearchIcon';
 import { Sidebar } from './Sidebar';
+import { TeamSwitcher } from './team-work/TeamSwitcher';
 import { Spinner } from './Spinner';
 import { QuietlyUnreachable, SearchUnreachable } from './Unreachable';
 import { lazyPart } from '../lib/lazyPart';
@@ -84,9 +85,13 @@ export function AppShell() {
           </svg>
         </button>
         <Brand />
+        {/* The team new records go to stays in sight on a phone too, not only inside the drawer. */}
+        <div className="ms-auto min-w-0">
+          <TeamSwitcher compact />
+        </div>
         <button
           type="button"
-          className="btn ms-auto btn-square btn-ghost"
+          className="btn btn-square btn-ghost"
           aria-label={t('Search')}
           aria-keyshortcuts="Control+K Meta+K /"
           onClick={openSearch}

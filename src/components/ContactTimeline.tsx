@@ -7,6 +7,7 @@ import { activityTypeLabel, followUpTypeLabel, spiritualStatusLabel } from '../.
 import type { RouterOutputs } from '../lib/trpc';
 import { ActivityTypeIcon, FollowUpTypeIcon, HandsIcon, StepUpIcon } from './Icons';
 import { PrayerAnswer } from './PrayerAnswer';
+import { fullName } from '../lib/names';
 
 type TimelineItem = RouterOutputs['contacts']['timeline']['items'][number];
 
@@ -14,7 +15,9 @@ function Marker({ children, tone }: { children: ReactNode; tone: string }) {
   return <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full ${tone}`}>{children}</span>;
 }
 
-function Entry({ marker, title, date, to, children }: { marker: ReactNode; title: ReactNode; date: Date; to?: string; children?: ReactNode }) {
+type Author = { firstName: string; lastName: string } | null;
+
+function Entry({ marker, title, date, to, by, children }: { marker: ReactNode; title: ReactNode; date: Date; to?: string; by?: Author; children?: ReactNode }) {
   return (
     <li className="flex items-start gap-3 py-3">
       {marker}
@@ -35,16 +38,23 @@ function Entry({ marker, title, date, to, children }: { marker: ReactNode; title
           </time>
         </div>
         {children}
+        {by && (
+          <p dir="auto" className="mt-1 text-xs text-base-content/70">
+            {t('by {name}', { name: fullName(by) })}
+          </p>
+        )}
       </div>
     </li>
   );
 }
 
-function TimelineEntry({ item }: { item: TimelineItem }) {
+/** `authors`: a team contact's timeline names who wrote each entry (teammates write on it too). */
+function TimelineEntry({ item, authors }: { item: TimelineItem; authors: boolean }) {
+  const by = authors ? item.author : undefined;
   switch (item.kind) {
     case 'activity':
       return (
-        <Entry marker={<ActivityTypeIcon type={item.type} />} title={activityTypeLabel(item.type)} date={item.date} to={`/activities?id=${item.id}`}>
+        <Entry marker={<ActivityTypeIcon type={item.type} />} title={activityTypeLabel(item.type)} date={item.date} to={`/activities?id=${item.id}`} by={by}>
           <p dir="auto" className={`mt-0.5 text-sm wrap-anywhere whitespace-pre-line ${item.notes ? 'text-base-content/80' : 'text-base-content/75 italic'}`}>
             {item.notes || t('No additional notes')}
           </p>
@@ -62,6 +72,7 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
           title={t('Follow-up: {type}', { type: followUpTypeLabel(item.type) })}
           date={item.date}
           to={`/followups?id=${item.id}`}
+          by={by}
         >
           <p dir="auto" className="mt-0.5 text-sm wrap-anywhere text-base-content/80">
             {item.description}
@@ -90,6 +101,7 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
           title={t('Prayer request')}
           date={item.date}
           to={`/prayer-journal?id=${item.id}`}
+          by={by}
         >
           <p dir="auto" className="mt-0.5 text-sm wrap-anywhere whitespace-pre-line">
             {item.request}
@@ -117,16 +129,17 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
                 : t('Added as {status}', { status: spiritualStatusLabel(item.toStatus) })
           }
           date={item.date}
+          by={by}
         />
       );
   }
 }
 
-export function ContactTimeline({ items }: { items: readonly TimelineItem[] }) {
+export function ContactTimeline({ items, authors = false }: { items: readonly TimelineItem[]; authors?: boolean }) {
   return (
     <ol className="divide-y divide-base-200" aria-label={t('Timeline')}>
       {items.map((item) => (
-        <TimelineEntry key={`${item.kind}-${item.id}`} item={item} />
+        <TimelineEntry key={`${item.kind}-${item.id}`} item={item} authors={authors} />
       ))}
     </ol>
   );

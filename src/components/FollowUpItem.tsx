@@ -1,4 +1,5 @@
 // One follow-up: who (linked to their page), what, how, and when it is due (Overdue, Today, Tomorrow, In n days, or the date).
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../i18n';
 import { followUpDueBadge, formatDay, overdueBy } from '../lib/dates';
@@ -22,9 +23,11 @@ interface FollowUpItemProps {
   repeat?: { every: number; unit: RepeatUnit } | null;
   /** Makes the whole row a link (the dashboard's), with the contact's name still leading to the contact. */
   to?: string;
+  /** A team row's mark (TeamMark), under its type. */
+  team?: ReactNode;
 }
 
-export function FollowUpItem({ contactId, contactName, description, type, date, completed, repeat, to }: FollowUpItemProps) {
+export function FollowUpItem({ contactId, contactName, description, type, date, completed, repeat, to, team }: FollowUpItemProps) {
   const due = followUpDueBadge(date);
   const late = completed ? null : overdueBy(date);
   return (
@@ -50,6 +53,7 @@ export function FollowUpItem({ contactId, contactName, description, type, date, 
               {repeatLabel(repeat.every, repeat.unit)}
             </span>
           )}
+          {team}
         </p>
         {late && <p className="mt-0.5 text-xs font-medium text-base-content/85">{t('{overdue} ({date})', { overdue: late, date: formatDay(date) })}</p>}
       </ContactHeading>

@@ -1,10 +1,12 @@
-// The navigation column (brand, the seven sections, the user block), used fixed on desktop and in the phone drawer.
+// The navigation column (brand, search, the team switcher, the seven sections, the user block), used fixed on desktop and in the phone drawer.
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useDueFollowUps } from '../hooks/useDueFollowUps';
 import { msg, t } from '../i18n';
 import { Brand } from './Brand';
 import { SearchIcon } from './SearchIcon';
+import { TeamSwitcher } from './team-work/TeamSwitcher';
+import { useUnseenAssignments } from './team-work/assignments';
 import { UserBlock } from './UserBlock';
 
 interface NavItem {
@@ -88,6 +90,7 @@ const shortcutLabel = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test
 
 export function Sidebar({ onNavigate, headerAction, onSearch, onSearchNear }: SidebarProps) {
   const due = useDueFollowUps();
+  const assigned = useUnseenAssignments();
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-start justify-between gap-2 px-5 pt-6 pb-5">
@@ -112,6 +115,9 @@ export function Sidebar({ onNavigate, headerAction, onSearch, onSearchNear }: Si
           </button>
         </div>
       )}
+      <div className="px-3 pb-3 empty:hidden">
+        <TeamSwitcher />
+      </div>
       <nav aria-label={t('Main')} className="flex-1 overflow-y-auto px-3 pb-4">
         <ul className="flex flex-col gap-1">
           {NAV_ITEMS.map((item) => (
@@ -143,6 +149,12 @@ export function Sidebar({ onNavigate, headerAction, onSearch, onSearchNear }: Si
                   <span className="ms-auto badge badge-sm badge-error font-semibold tabular-nums" data-testid="due-badge">
                     <span aria-hidden="true">{due}</span>
                     <span className="sr-only">{t('{due} due', { due })}</span>
+                  </span>
+                )}
+                {item.to === '/contacts' && assigned > 0 && (
+                  <span className="ms-auto badge badge-sm badge-secondary font-semibold tabular-nums" data-testid="assigned-badge">
+                    <span aria-hidden="true">{assigned}</span>
+                    <span className="sr-only">{t('{count, plural, one {# newly assigned to you} other {# newly assigned to you}}', { count: assigned })}</span>
                   </span>
                 )}
               </NavLink>

@@ -17,6 +17,7 @@ import { ContactCombobox, contactNamed, sameName, type ContactChoice } from './C
 import { TextField } from './TextField';
 import { useFormState } from './useFormState';
 import { useOutboxCreate } from './useOutboxCreate';
+import { PlaceField, PlaceNote, placeTeamId, useDefaultPlace } from '../components/team-work/RecordPlace';
 import { contactNameShown } from '../../shared/vocabulary';
 
 export type Activity = RouterOutputs['activities']['list'][number];
@@ -48,6 +49,8 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
     followUpDescription: '',
     withPrayer: false,
     prayerRequest: '',
+    // Where a new contact named here goes; an activity about a known contact goes where that contact is.
+    place: useDefaultPlace(),
   });
   const create = trpc.activities.create.useMutation();
   const update = trpc.activities.update.useMutation();
@@ -72,6 +75,9 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
     return known ? { contactId: known.id } : { contactName: typed };
   }
 
+  const target = values.contactName.trim() ? contactOf(values.contactName) : undefined;
+  const targetTeamId = target && 'contactId' in target ? contacts.data?.find((contact) => contact.id === target.contactId)?.teamId : undefined;
+
   const onSubmit = activity
     ? submit(
         activityUpdateInput,
@@ -90,6 +96,8 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
         activityCreateInput,
         (v) => ({
           ...contactOf(v.contactName),
+          // Only a new contact takes the place chosen; the server puts an activity about a known one where that contact is.
+          teamId: 'contactName' in contactOf(v.contactName) ? placeTeamId(v.place) : undefined,
           date: dateOrUndefined(v.date),
           type: v.type,
           notes: v.notes,
@@ -139,6 +147,12 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
           }}
           placeholder={t('Who did you talk with?')}
         />
+        {!activity &&
+          (target && 'contactName' in target ? (
+            <PlaceField value={values.place} onChange={(place) => set('place', place)} />
+          ) : (
+            <PlaceNote teamId={targetTeamId} />
+          ))}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             name="date"

@@ -12,6 +12,7 @@ import { FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
 import { spiritualStatusOptions } from './options';
 import { TextField } from './TextField';
 import { useFormState } from './useFormState';
+import { PlaceField, placeTeamId, useDefaultPlace } from '../components/team-work/RecordPlace';
 
 export type Contact = RouterOutputs['contacts']['list'][number];
 type SameNamed = RouterOutputs['contacts']['sameName'];
@@ -42,6 +43,8 @@ export function ContactForm({ contact, onDone }: { contact?: Contact; onDone(): 
     phone: contact?.phone ?? '',
     spiritualStatus: contact?.spiritualStatus ?? 'unknown',
     notes: contact?.notes ?? '',
+    // A new contact's place; an existing one moves only by sharing or taking it back (the contact's page).
+    place: useDefaultPlace(),
   });
   const create = trpc.contacts.create.useMutation();
   const update = trpc.contacts.update.useMutation();
@@ -53,7 +56,7 @@ export function ContactForm({ contact, onDone }: { contact?: Contact; onDone(): 
 
   const onSubmit = submit(
     contactCreateInput,
-    (v) => v,
+    ({ place, ...v }) => (contact ? v : { ...v, teamId: placeTeamId(place) }),
     async (input) => {
       if (contact) {
         // A contact's team is not one of its fields: it moves with contacts.share and unshare, and an update refuses it.
@@ -106,6 +109,7 @@ export function ContactForm({ contact, onDone }: { contact?: Contact; onDone(): 
           onChange={(e) => set('spiritualStatus', e.target.value as typeof values.spiritualStatus)}
         />
         <TextAreaField name="notes" label={t('Notes')} value={values.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} />
+        {!contact && <PlaceField value={values.place} onChange={(place) => set('place', place)} />}
       </FieldGroup>
       <FormActions
         busy={create.isPending || update.isPending}

@@ -13,6 +13,7 @@ import { followUpTypeLabel, contactNameShown } from '../../shared/vocabulary';
 import { browserTimeZone, repeatUnitName } from '../lib/repeat';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { ContactSelect } from './ContactSelect';
+import { PlaceNote } from '../components/team-work/RecordPlace';
 import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
 import { followUpTypeOptions } from './options';
 import { TextField } from './TextField';
@@ -121,6 +122,8 @@ export function FollowUpForm({ followUp, defaultContactId, defaults, onDone }: F
           error={errors.contactId}
           onChange={(value) => set('contactId', value)}
         />
+        {/* A new one goes where its contact is (records follow their contact): said before it is saved. */}
+        {!followUp && <PlaceNote teamId={contacts.data?.find((contact) => String(contact.id) === values.contactId)?.teamId} />}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField name="date" type="date" label={t('Date')} value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
           <SelectField

@@ -7,6 +7,7 @@ import { failure, success } from '../lib/messages';
 import { offline } from '../lib/offlineMessages';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { ContactSelect } from './ContactSelect';
+import { PlaceNote } from '../components/team-work/RecordPlace';
 import { CheckboxField, FieldGroup, FormActions, TextAreaField } from './Fields';
 import { TextField } from './TextField';
 import { useFormState } from './useFormState';
@@ -86,6 +87,8 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
           error={errors.contactId}
           onChange={(value) => set('contactId', value)}
         />
+        {/* A new one goes where its contact is (records follow their contact): said before it is saved. */}
+        {!prayer && <PlaceNote teamId={contacts.data?.find((contact) => String(contact.id) === values.contactId)?.teamId} />}
         <TextAreaField
           name="request"
           label={t('Prayer request')}

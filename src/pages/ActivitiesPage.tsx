@@ -31,6 +31,8 @@ import { confirmDelete, failure, loadFailed, notFound, success } from '../lib/me
 import { offline } from '../lib/offlineMessages';
 import { trpc } from '../lib/trpc';
 import { parseId, nextPageAfterLastId } from '../lib/ids';
+import { TeamMark } from '../components/team-work/TeamMark';
+import { useMayChange } from '../components/team-work/rights';
 
 // A long history loads a page at a time rather than all at once.
 const PAGE = 50;
@@ -68,6 +70,7 @@ export default function ActivitiesPage() {
     { getNextPageParam: nextPageAfterLastId(PAGE), placeholderData: keepPreviousData },
   );
   const remove = trpc.activities.remove.useMutation();
+  const mayChange = useMayChange();
   const write = useWrite();
   const [params, setParams] = useSearchParams();
   // ?new=1 (the installed app's 'Log Activity' shortcut) opens the form at once.
@@ -189,15 +192,18 @@ export default function ActivitiesPage() {
                 contactName={contactNameShown(activity.contactName)}
                 notes={activity.notes}
                 date={activity.date}
+                team={<TeamMark teamId={activity.teamId} />}
                 expandable
               />
-              <RowMenu
-                label={t('Actions for {name}', { name: activityTitle(activity.type, contactNameShown(activity.contactName)) })}
-                items={[
-                  { label: t('Edit'), onSelect: () => open(activity.id) },
-                  { label: t('Delete'), onSelect: () => setDeleting(activity), danger: true },
-                ]}
-              />
+              {mayChange(activity) && (
+                <RowMenu
+                  label={t('Actions for {name}', { name: activityTitle(activity.type, contactNameShown(activity.contactName)) })}
+                  items={[
+                    { label: t('Edit'), onSelect: () => open(activity.id) },
+                    { label: t('Delete'), onSelect: () => setDeleting(activity), danger: true },
+                  ]}
+                />
+              )}
             </li>
           ))}
         </ul>

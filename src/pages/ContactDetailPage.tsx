@@ -26,9 +26,15 @@ import { SpiritualCheck } from '../components/SpiritualCheck';
 import { addDaysFromToday } from '../lib/dates';
 import { PrayerForm } from '../forms/PrayerForm';
 import { useWrite } from '../hooks/useWrite';
-import { confirmDelete, failure, success } from '../lib/messages';
+import { failure, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { parseId } from '../lib/ids';
+import { httpStatus } from '../lib/errors';
+import { roleCan } from '../../shared/roles';
+import { ContactTeam } from '../components/team-work/ContactTeam';
+import { deletionMessage } from '../components/team-work/deletion';
+import { useMayChange } from '../components/team-work/rights';
+import { useTeams } from '../hooks/useTeams';
 
 /** Timeline entries per page: a screen or two, with older ones a tap away. */
 const TIMELINE_PAGE = 20;
@@ -51,6 +57,10 @@ export default function ContactDetailPage() {
     { enabled: contactId !== null, retry: false, getNextPageParam: (last) => last.nextCursor ?? undefined },
   );
   const remove = trpc.contacts.remove.useMutation();
+  // What deleting takes with it, and whether the server would allow it at all: the button shows only then.
+  const deletion = trpc.contacts.deletionImpact.useQuery({ id: contactId ?? 0 }, { enabled: contactId !== null, retry: false });
+  const mayChange = useMayChange();
+  const { teamOf } = useTeams();
   const write = useWrite();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -64,12 +74,18 @@ export default function ContactDetailPage() {
   useDocumentTitle(screenTitles.contact);
 
   if (contactId !== null && timeline.isLoading) return <Spinner />;
-  if (!timeline.data) return <RecordUnavailable noun="contact" load={timeline} backTo="/contacts" backLabel={t('Back to Contacts')} />;
+  // A 404 on a refetch means the contact is no longer readable (its team removed me, it was taken back): the copy kept
+  // from before (the cache, decision 027) must not go on showing it.
+  if (!timeline.data || httpStatus(timeline.error) === 404)
+    return <RecordUnavailable noun="contact" load={timeline} backTo="/contacts" backLabel={t('Back to Contacts')} />;
 
   // Every page repeats the contact and the journey; the first is as fresh as any.
   const { contact, journey } = timeline.data.pages[0];
   const items = timeline.data.pages.flatMap((page) => page.items);
   const forContact = { id: contact.id, name: contact.name };
+  const changes = mayChange(contact);
+  // A viewer of the contact's team writes nothing about it; on a personal contact (its creator's) anything goes.
+  const writes = contact.teamId === null || roleCan(teamOf(contact.teamId)?.role, 'create');
 
   async function removeContact() {
     try {
@@ -100,17 +116,21 @@ export default function ContactDetailPage() {
               <ContactMethods phone={contact.phone} email={contact.email} className="mt-3" />
               <ContactTouchpoints lastContactAt={contact.lastContactAt} nextFollowUpAt={contact.nextFollowUpAt} className="mt-3 text-sm" />
             </div>
-            <div className="flex flex-wrap gap-2">
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog('edit')}>
-                {t('Edit')}
-              </button>
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog('merge')}>
-                {t('Merge a duplicate…')}
-              </button>
-              <button type="button" className="btn btn-outline btn-sm btn-error" onClick={() => setDialog('delete')}>
-                {t('Delete')}
-              </button>
-            </div>
+            {changes && (
+              <div className="flex flex-wrap gap-2">
+                <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog('edit')}>
+                  {t('Edit')}
+                </button>
+                <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog('merge')}>
+                  {t('Merge a duplicate…')}
+                </button>
+                {deletion.data?.allowed && (
+                  <button type="button" className="btn btn-outline btn-sm btn-error" onClick={() => setDialog('delete')}>
+                    {t('Delete')}
+                  </button>
+                )}
+              </div>
+            )}
           </div>
           {contact.notes && (
             <p dir="auto" className="wrap-anywhere whitespace-pre-line text-base-content/85">
@@ -120,17 +140,21 @@ export default function ContactDetailPage() {
         </div>
       </header>
 
-      <section aria-label={t('Quick actions')} className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-        <button type="button" className="btn btn-primary" onClick={() => setDialog('activity')}>
-          <PlusIcon /> {t('Log Activity')}
-        </button>
-        <button type="button" className="btn btn-outline btn-primary" onClick={() => setDialog('followUp')}>
-          <PlusIcon /> {t('Schedule Follow-up')}
-        </button>
-        <button type="button" className="btn btn-outline btn-primary" onClick={() => setDialog('prayer')}>
-          <PlusIcon /> {t('Add Prayer Request')}
-        </button>
-      </section>
+      <ContactTeam contact={contact} />
+
+      {writes && (
+        <section aria-label={t('Quick actions')} className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+          <button type="button" className="btn btn-primary" onClick={() => setDialog('activity')}>
+            <PlusIcon /> {t('Log Activity')}
+          </button>
+          <button type="button" className="btn btn-outline btn-primary" onClick={() => setDialog('followUp')}>
+            <PlusIcon /> {t('Schedule Follow-up')}
+          </button>
+          <button type="button" className="btn btn-outline btn-primary" onClick={() => setDialog('prayer')}>
+            <PlusIcon /> {t('Add Prayer Request')}
+          </button>
+        </section>
+      )}
 
       <section className="card border border-base-300 bg-base-100" aria-labelledby="journey-heading">
         <div className="card-body gap-4 p-5 sm:p-6">
@@ -138,17 +162,19 @@ export default function ContactDetailPage() {
             {t('Spiritual journey')}
           </h2>
           <JourneyPath name={contact.name} status={contact.spiritualStatus} changes={journey} />
-          <SpiritualCheck contactId={contact.id} name={contact.name} />
+          {changes && <SpiritualCheck contactId={contact.id} name={contact.name} />}
         </div>
       </section>
 
-      <NextSteps
-        status={contact.spiritualStatus}
-        onPlan={(step) => {
-          setPlanned({ description: t(step.text), type: step.type, date: addDaysFromToday(step.inDays) });
-          setDialog('followUp');
-        }}
-      />
+      {writes && (
+        <NextSteps
+          status={contact.spiritualStatus}
+          onPlan={(step) => {
+            setPlanned({ description: t(step.text), type: step.type, date: addDaysFromToday(step.inDays) });
+            setDialog('followUp');
+          }}
+        />
+      )}
 
       <section className="card border border-base-300 bg-base-100" aria-labelledby="timeline-heading">
         <div className="card-body gap-2 p-5 sm:p-6">
@@ -167,7 +193,7 @@ export default function ContactDetailPage() {
             />
           ) : (
             <>
-              <ContactTimeline items={items} />
+              <ContactTimeline items={items} authors={contact.teamId !== null} />
               <LoadMore list={timeline} label={t('Show older')} />
             </>
           )}
@@ -190,7 +216,7 @@ export default function ContactDetailPage() {
       <ConfirmDialog
         open={dialog === 'delete'}
         title={t('Delete contact')}
-        message={confirmDelete.contact(contact.name)}
+        message={deletionMessage(contact.name, deletion.data?.records ?? [])}
         busy={remove.isPending}
         onConfirm={() => void removeContact()}
         onCancel={close}

@@ -30,9 +30,17 @@ import { confirmDelete, contactSummary, failure, loadFailed, success } from '../
 import { trpc } from '../lib/trpc';
 import { nextPageAfterLastId } from '../lib/ids';
 import { AttentionList } from '../components/AttentionList';
+import { TeamMark } from '../components/team-work/TeamMark';
+import { AssignedTo } from '../components/team-work/ContactTeam';
+import { useMarkAssignmentsSeen } from '../components/team-work/assignments';
+import { useTeams } from '../hooks/useTeams';
+import { useMayChange } from '../components/team-work/rights';
 
-/** The two views of the screen, kept in the URL: everyone, or who needs attention (issue 16). */
-function ContactViews({ attention }: { attention: boolean }) {
+type ContactView = 'all' | 'attention' | 'assigned';
+
+/** The views of the screen, kept in the URL: everyone, who needs attention (issue 16), those assigned to me (issue 30). */
+function ContactViews({ view }: { view: ContactView }) {
+  const { teams } = useTeams();
   const tab = (to: string, current: boolean, label: string) => (
     <Link
       to={to}
@@ -44,8 +52,10 @@ function ContactViews({ attention }: { attention: boolean }) {
   );
   return (
     <nav aria-label={t('Contact views')} className="join mb-4">
-      {tab('/contacts', !attention, t('All contacts'))}
-      {tab('/contacts?attention=1', attention, t('Needs attention'))}
+      {tab('/contacts', view === 'all', t('All contacts'))}
+      {tab('/contacts?attention=1', view === 'attention', t('Needs attention'))}
+      {/* Only a team's contacts are assigned: someone in no team has none. */}
+      {teams.length > 0 && tab('/contacts?assigned=me', view === 'assigned', t('Assigned to me'))}
     </nav>
   );
 }
@@ -61,26 +71,32 @@ function matchCount(count: number, filtered: boolean) {
 }
 
 export default function ContactsPage() {
-  const [filters, setFilters] = useUrlFilters(['q', 'status', 'sort', 'attention'] as const);
+  const [filters, setFilters] = useUrlFilters(['q', 'status', 'sort', 'attention', 'assigned'] as const);
+  const assigned = filters.assigned === 'me';
+  const view: ContactView = filters.attention ? 'attention' : assigned ? 'assigned' : 'all';
+  useMarkAssignmentsSeen(assigned);
   const sort = isSort(filters.sort) ? filters.sort : undefined;
   // The box refines one search in place (replace) but starting or ending a search is a step back can undo.
   const [text, setText] = useDebouncedText(filters.q, (q) => setFilters({ q }, { replace: Boolean(filters.q) && Boolean(q) }));
   const filter = { q: filters.q.trim() || undefined, status: isOneOf(spiritualStatuses, filters.status) ? filters.status : undefined };
   const filtered = Boolean(filter.q || filter.status);
+  // The count counts every readable contact: beside 'Assigned to me' it would be another list's number.
+  const counted = !assigned;
 
   const contacts = trpc.contacts.list.useInfiniteQuery(
-    { ...filter, sort, limit: PAGE },
+    { ...filter, sort, assignedTo: assigned ? 'me' : undefined, limit: PAGE },
     { getNextPageParam: nextPageAfterLastId(PAGE), placeholderData: keepPreviousData, enabled: !filters.attention },
   );
-  const count = trpc.contacts.count.useQuery(filter, { placeholderData: keepPreviousData, enabled: !filters.attention });
+  const count = trpc.contacts.count.useQuery(filter, { placeholderData: keepPreviousData, enabled: !filters.attention && counted });
   const remove = trpc.contacts.remove.useMutation();
+  const mayChange = useMayChange();
   const write = useWrite();
   // null: no form; {}: adding; { contact }: editing that contact.
   const [form, setForm] = useState<{ contact?: Contact } | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const rows = contacts.data?.pages.flat() ?? [];
   // The search and its count show once there is something to search, and stay while a filter finds nothing.
-  const showFilters = filtered || rows.length > 0;
+  const showFilters = filtered || assigned || rows.length > 0;
   const clear = () => setFilters({ q: '', status: '' });
   // Built in render, so the choices read in the current language.
   const statusOptions = [{ value: '', label: t('All statuses') }, ...spiritualStatusOptions];
@@ -120,7 +136,7 @@ export default function ContactsPage() {
     return (
       <>
         {header}
-        <ContactViews attention />
+        <ContactViews view="attention" />
         <AttentionList />
         {contactForm}
       </>
@@ -129,7 +145,7 @@ export default function ContactsPage() {
   return (
     <>
       {header}
-      {showFilters && <ContactViews attention={false} />}
+      {showFilters && <ContactViews view={view} />}
       {showFilters && (
         <div role="search" aria-label={t('Filter contacts')} className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1">
@@ -169,7 +185,7 @@ export default function ContactsPage() {
       {showFilters && (
         <div className="mb-3 flex min-h-8 items-center justify-between gap-2">
           <p role="status" className="text-sm text-base-content/75">
-            {count.data ? matchCount(count.data.count, filtered) : ''}
+            {count.data && counted ? matchCount(count.data.count, filtered) : ''}
           </p>
           {filtered && (
             <button type="button" className="btn btn-ghost btn-sm" onClick={clear}>
@@ -180,7 +196,12 @@ export default function ContactsPage() {
       )}
       <LoadGate loads={[contacts]} failed={loadFailed.contacts}>
         {rows.length === 0 ? (
-          filtered ? (
+          assigned && !filtered ? (
+            <EmptyState
+              title={t('No contacts assigned to you')}
+              text={t('A team admin can assign you a contact, or choose Assign to me on a team contact’s page.')}
+            />
+          ) : filtered ? (
             <NoMatches title={t('No contacts match your search')} text={t('Try other words or another status.')} onClear={clear} />
           ) : (
             <EmptyState title={t('No contacts yet')} text={t('Get started by adding your first contact.')} action={addButton} />
@@ -199,16 +220,23 @@ export default function ContactsPage() {
                           {contact.name}
                         </Link>
                       </h2>
-                      <StatusBadge status={contact.spiritualStatus} />
+                      <div className="flex flex-wrap items-center gap-1.5">
+                        <StatusBadge status={contact.spiritualStatus} />
+                        <TeamMark teamId={contact.teamId} />
+                      </div>
                     </div>
-                    <RowMenu
-                      label={t('Actions for {name}', { name: contact.name })}
-                      items={[
-                        { label: t('Edit'), onSelect: () => setForm({ contact }) },
-                        { label: t('Delete'), onSelect: () => setDeleting(contact), danger: true },
-                      ]}
-                    />
+                    {/* Absent where the role may not change the contact (shared/roles.ts): a viewer reads team contacts only. */}
+                    {mayChange(contact) && (
+                      <RowMenu
+                        label={t('Actions for {name}', { name: contact.name })}
+                        items={[
+                          { label: t('Edit'), onSelect: () => setForm({ contact }) },
+                          { label: t('Delete'), onSelect: () => setDeleting(contact), danger: true },
+                        ]}
+                      />
+                    )}
                   </div>
+                  <AssignedTo person={contact.assignedTo} />
                   <ContactMethods phone={contact.phone} email={contact.email} />
                   <ContactTouchpoints lastContactAt={contact.lastContactAt} nextFollowUpAt={contact.nextFollowUpAt} />
                   {contact.notes && (

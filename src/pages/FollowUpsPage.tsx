@@ -10,6 +10,8 @@ import { LoadMore } from '../components/LoadMore';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu, type RowMenuItem } from '../components/RowMenu';
+import { TeamMark } from '../components/team-work/TeamMark';
+import { useMayChange } from '../components/team-work/rights';
 import { SeriesScopeDialog } from '../components/SeriesScopeDialog';
 import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
@@ -63,6 +65,7 @@ export default function FollowUpsPage() {
   const counts = trpc.followUps.counts.useQuery();
   const complete = trpc.followUps.complete.useMutation();
   const remove = trpc.followUps.remove.useMutation();
+  const mayChange = useMayChange();
   const snooze = trpc.followUps.snooze.useMutation();
   const write = useWrite();
   const [creating, setCreating] = useState(false);
@@ -127,20 +130,31 @@ export default function FollowUpsPage() {
     setSnoozing(followUp);
   }
 
-  const menu = (followUp: FollowUp): RowMenuItem[] => [
+  // Completing and snoozing change the follow-up too: offered, like editing, only where the role allows (shared/roles.ts).
+  const menu = (followUp: FollowUp): RowMenuItem[] => {
+    const changes = mayChange(followUp);
     // What is done needs no place in a calendar: both are offered only while the follow-up is pending.
-    ...(followUp.completed
+    const pending = followUp.completed
       ? []
       : [
-          { label: t('Mark as completed'), onSelect: () => markCompleted(followUp) },
-          { label: t('Snooze until tomorrow'), onSelect: () => void snoozeUntil(followUp, addDaysFromToday(1)) },
-          { label: t('Snooze for a week'), onSelect: () => void snoozeUntil(followUp, addDaysFromToday(7)) },
-          { label: t('Snooze until a date…'), onSelect: () => openSnoozeDialog(followUp) },
+          ...(changes
+            ? [
+                { label: t('Mark as completed'), onSelect: () => markCompleted(followUp) },
+                { label: t('Snooze until tomorrow'), onSelect: () => void snoozeUntil(followUp, addDaysFromToday(1)) },
+                { label: t('Snooze for a week'), onSelect: () => void snoozeUntil(followUp, addDaysFromToday(7)) },
+                { label: t('Snooze until a date…'), onSelect: () => openSnoozeDialog(followUp) },
+              ]
+            : []),
           { label: t('Add to calendar'), onSelect: () => downloadIcs(followUp.id) },
-        ]),
-    { label: t('Edit'), onSelect: () => open(followUp.id) },
-    { label: t('Delete'), onSelect: () => setDeleting(followUp), danger: true },
-  ];
+        ];
+    const edits = changes
+      ? [
+          { label: t('Edit'), onSelect: () => open(followUp.id) },
+          { label: t('Delete'), onSelect: () => setDeleting(followUp), danger: true },
+        ]
+      : [];
+    return [...pending, ...edits];
+  };
 
   const rows = (list: SectionList) => (
     <>
@@ -155,8 +169,11 @@ export default function FollowUpsPage() {
               date={followUp.date}
               completed={followUp.completed}
               repeat={followUp.repeatEvery && followUp.repeatUnit ? { every: followUp.repeatEvery, unit: followUp.repeatUnit } : null}
+              team={<TeamMark teamId={followUp.teamId} />}
             />
-            <RowMenu label={t('Actions for follow-up with {name}', { name: contactNameShown(followUp.contactName) })} items={menu(followUp)} />
+            {menu(followUp).length > 0 && (
+              <RowMenu label={t('Actions for follow-up with {name}', { name: contactNameShown(followUp.contactName) })} items={menu(followUp)} />
+            )}
           </li>
         ))}
       </ul>

@@ -11,6 +11,8 @@ import { PrayerAnswer } from '../components/PrayerAnswer';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu, type RowMenuItem } from '../components/RowMenu';
+import { TeamMark } from '../components/team-work/TeamMark';
+import { useMayChange } from '../components/team-work/rights';
 import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
 import { PrayToday, usePrayToday } from '../components/PrayToday';
@@ -48,6 +50,7 @@ export default function PrayerJournalPage() {
   const pray = trpc.prayerRequests.pray.useMutation();
   const markAnswered = trpc.prayerRequests.markAnswered.useMutation();
   const remove = trpc.prayerRequests.remove.useMutation();
+  const mayChange = useMayChange();
   const write = useWrite();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Prayer | null>(null);
@@ -82,14 +85,18 @@ export default function PrayerJournalPage() {
     { label: t('Delete'), onSelect: () => setDeleting(prayer), danger: true },
   ];
 
+  // Counting a prayer changes the request as editing does: offered only where the role allows (shared/roles.ts).
   const card = (prayer: Prayer) => (
     <li key={prayer.id} className="card border border-base-300 bg-base-100">
       <div className="card-body gap-3 p-5">
         <div className="flex items-start gap-3">
           <ContactHeading contactId={prayer.contactId} name={contactNameShown(prayer.contactName)} as="h2">
-            <p className="text-xs text-base-content/70">{formatDay(prayer.date)}</p>
+            <p className="flex flex-wrap items-center gap-2 text-xs text-base-content/70">
+              {formatDay(prayer.date)}
+              <TeamMark teamId={prayer.teamId} />
+            </p>
           </ContactHeading>
-          <RowMenu label={t('Actions for prayer for {name}', { name: prayer.contactName })} items={menu(prayer)} />
+          {mayChange(prayer) && <RowMenu label={t('Actions for prayer for {name}', { name: contactNameShown(prayer.contactName) })} items={menu(prayer)} />}
         </div>
         <p dir="auto" className="wrap-anywhere whitespace-pre-line">
           {prayer.request}
@@ -101,14 +108,16 @@ export default function PrayerJournalPage() {
             <span className="text-sm text-base-content/75" aria-live="polite">
               {t('{count, plural, one {Prayed # time} other {Prayed # times}}', { count: prayer.prayedCount })}
             </span>
-            <button
-              type="button"
-              className="btn btn-outline btn-primary btn-sm"
-              aria-label={t('I prayed for this ({name})', { name: prayer.contactName })}
-              onClick={() => prayFor(prayer)}
-            >
-              <PlusIcon /> {t('Prayed')}
-            </button>
+            {mayChange(prayer) && (
+              <button
+                type="button"
+                className="btn btn-outline btn-primary btn-sm"
+                aria-label={t('I prayed for this ({name})', { name: prayer.contactName })}
+                onClick={() => prayFor(prayer)}
+              >
+                <PlusIcon /> {t('Prayed')}
+              </button>
+            )}
           </div>
         )}
       </div>

@@ -78,6 +78,7 @@ describe('creating an activity', () => {
       contactId: expect.any(Number),
       contactName: 'Maria',
       teamId: null,
+      createdBy: expect.any(Number),
       newContact: false,
       followUp: null,
       prayerRequest: null,
@@ -130,6 +131,7 @@ describe('creating an activity', () => {
       completedAt: null,
       createdAt: expect.any(String),
       teamId: null,
+      createdBy: expect.any(Number),
       repeatEvery: null,
       repeatUnit: null,
       repeatFrom: null,
@@ -147,6 +149,7 @@ describe('creating an activity', () => {
       prayedCount: 0,
       createdAt: expect.any(String),
       teamId: null,
+      createdBy: expect.any(Number),
     });
     const [followUp] = await server.rows('select contact_id, description, type, completed, created_by from follow_ups where id = ?', [res.body.followUp.id]);
     expect(followUp).toMatchObject({ contact_id: contactId, description: 'Follow-up for activity', type: 'phone', completed: 0, created_by: userId });
@@ -227,7 +230,7 @@ describe('listing activities', () => {
     expect(res.body.map((a: { date: string }) => a.date)).toEqual(['2030-06-15T08:30:00.000Z', '2029-03-01T12:00:00.000Z', '2028-11-20T00:00:00.000Z']);
     expect(res.body.map((a: { contactName: string }) => a.contactName)).toEqual(['Person 1', 'Person 0', 'Person 2']);
     for (const item of res.body) {
-      expect(Object.keys(item).sort()).toEqual(['contactId', 'contactName', 'date', 'description', 'id', 'notes', 'teamId', 'type']);
+      expect(Object.keys(item).sort()).toEqual(['contactId', 'contactName', 'createdBy', 'date', 'description', 'id', 'notes', 'teamId', 'type']);
       expect(new Date(item.date).toISOString()).toBe(item.date);
     }
   });
@@ -279,6 +282,7 @@ describe('updating and deleting activities', () => {
       contactId: created.contactId,
       contactName: 'Titus',
       teamId: null,
+      createdBy: created.createdBy,
       newContact: false,
     });
     const [row] = await server.rows('select type, notes, date from activities where id = ?', [created.id]);

@@ -38,6 +38,7 @@ describe('creating a contact', () => {
       createdAt: expect.any(String),
       teamId: null,
       assignedTo: null,
+      createdBy: aliceId,
       lastContactAt: null,
       nextFollowUpAt: null,
     });
@@ -94,7 +95,7 @@ describe('listing and reading contacts', () => {
     expect(ids.length).toBe(await server.count('contacts', 'created_by = ?', [aliceId]));
   });
 
-  it('names every readable contact by id and name only, alphabetically, and none of anyone else', async () => {
+  it('names every readable contact by id, name and team only, alphabetically, and none of anyone else', async () => {
     const carol = (await signedInClient(server, 'carol')).client;
     const zed = (await carol.post('/api/contacts', { name: 'zed', notes: 'not sent to a picker' })).body.id;
     const amos = (await carol.post('/api/contacts', { name: 'Amos', email: 'amos@example.com' })).body.id;
@@ -102,8 +103,8 @@ describe('listing and reading contacts', () => {
     const res = await trpcQuery(carol, 'contacts.names');
     expect(res.status).toBe(200);
     expect(res.data).toEqual([
-      { id: amos, name: 'Amos' },
-      { id: zed, name: 'zed' },
+      { id: amos, name: 'Amos', teamId: null },
+      { id: zed, name: 'zed', teamId: null },
     ]);
     expect((await trpcQuery(new ApiClient(server.baseUrl), 'contacts.names')).status).toBe(401);
   });

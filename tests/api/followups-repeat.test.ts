@@ -84,6 +84,7 @@ describe('completing a repeating follow-up', () => {
         completedAt: null,
         createdAt: expect.any(String),
         teamId: team,
+        createdBy: expect.any(Number),
         repeatEvery: 1,
         repeatUnit: 'week',
         repeatFrom: 'date',

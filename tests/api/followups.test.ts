@@ -36,6 +36,7 @@ describe('creating a follow-up', () => {
       completedAt: null,
       createdAt: expect.any(String),
       teamId: null,
+      createdBy: expect.any(Number),
       repeatEvery: null,
       repeatUnit: null,
       repeatFrom: null,

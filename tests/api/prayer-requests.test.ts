@@ -54,6 +54,7 @@ describe('creating a prayer request', () => {
       prayedCount: 0,
       createdAt: expect.any(String),
       teamId: null,
+      createdBy: userId,
     });
     expect(near(res.body.date)).toBe(true);
     expect(await row(res.body.id)).toMatchObject({ request: 'Peace at home', answered: 0, prayed_count: 0, created_by: userId });

@@ -1,0 +1,135 @@
+// A team at work (issue 30), each person in a browser context of their own: an admin shares a contact and assigns it
+// to a member, who finds it under 'Assigned to me'; a viewer reads the team's rows with no menu to change them, and
+// after removal no longer sees them on the next request. Axe on the changed screens (light, dark, Arabic).
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { api, expect, isPhone, registerViaApi, test, uniqueName, type TestUser } from './fixtures';
+
+/** Where the screenshots go for the lead to look at; the suite's own screenshots folder otherwise. */
+const SHOTS = process.env.SHOTS_DIR ?? 'tests/e2e/screenshots';
+
+/** A second person, signed in in a browser context of their own at the project's width. */
+async function person(browser: Browser, testInfo: TestInfo, firstName: string): Promise<{ page: Page; user: TestUser }> {
+  const context = await browser.newContext({ ...testInfo.project.use });
+  const page = await context.newPage();
+  return { page, user: await registerViaApi(page, firstName, 'Teammate') };
+}
+
+/** Invites by username and accepts in the invitee's context: they are in the team with that role. */
+async function join(admin: Page, invitee: { page: Page; user: TestUser }, teamId: number, role: 'member' | 'viewer') {
+  const invitation = await api(admin, `/api/teams/${teamId}/members`, { username: invitee.user.username, role });
+  expect((await invitee.page.request.post(`/api/invitations/${invitation.id}/accept`)).status()).toBe(200);
+}
+
+async function expectNoSeriousAxe(page: Page, label: string) {
+  await expect(page.getByRole('status', { name: /Loading|تحميل/ })).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    label,
+  ).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${label} overflows`).toBeLessThanOrEqual(0);
+}
+
+test('a team shares and assigns a contact; a viewer reads without menus; removal hides the rows', async ({ page, browser, user: admin }, testInfo) => {
+  test.setTimeout(180_000);
+  void admin;
+  const shots = `${SHOTS}/${testInfo.project.name}`;
+  mkdirSync(shots, { recursive: true });
+  const teamName = uniqueName('Garden team ');
+  const team = await api(page, '/api/teams', { name: teamName });
+  const ruth = await api(page, '/api/contacts', { name: 'Ruth Moabite', spiritualStatus: 'seeking' });
+  await api(page, '/api/contacts', { name: 'Naomi Private' });
+  const member = await person(browser, testInfo, 'Boaz');
+  const viewer = await person(browser, testInfo, 'Orpah');
+  await join(page, member, team.id, 'member');
+  await join(page, viewer, team.id, 'viewer');
+
+  // The admin shares Ruth from her page and assigns her to the member.
+  await page.goto(`/contacts/${ruth.id}`);
+  // The shell's switcher shows once my teams have loaded (on both widths), and with them the contact's team section.
+  await expect(page.getByTestId('team-switcher').filter({ visible: true })).toBeVisible();
+  await expect(page.getByTestId('contact-team')).toHaveText('Personal: only you see this contact.');
+  await page.getByLabel('Share with a team').selectOption(String(team.id));
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(page.getByTestId('contact-team')).toHaveText(`Shared with ${teamName}`);
+  await page.getByLabel('Assign to a member').selectOption(String(member.user.id));
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(page.getByTestId('assigned-to')).toHaveText('Assigned to Boaz Teammate');
+  await page.screenshot({ path: `${shots}/contact-admin.png`, fullPage: true });
+
+  // The member sees the shared contact marked with its team (not the admin's personal one), and it under 'Assigned to me'.
+  const m = member.page;
+  await m.goto('/contacts');
+  const card = m.getByRole('listitem').filter({ hasText: 'Ruth Moabite' });
+  await expect(card.getByText(teamName)).toBeVisible();
+  await expect(m.getByText('Naomi Private')).toHaveCount(0);
+  if (!isPhone(m)) await expect(m.getByTestId('assigned-badge')).toBeVisible();
+  await m.getByRole('link', { name: 'Assigned to me' }).click();
+  await expect(m).toHaveURL(/assigned=me/);
+  await expect(m.getByRole('link', { name: 'Ruth Moabite' })).toBeVisible();
+  await expect(m.getByTestId('assigned-to')).toHaveText('Assigned to me');
+  // Someone else's team contact: a member changes only what they created.
+  await expect(m.getByRole('button', { name: 'Actions for Ruth Moabite' })).toHaveCount(0);
+  await m.screenshot({ path: `${shots}/contacts-assigned-member.png`, fullPage: true });
+  await expectNoSeriousAxe(m, 'assigned to me');
+
+  // Writing on the team contact goes to the team, and the form says so; the admin's timeline names the author.
+  await m.goto(`/contacts/${ruth.id}`);
+  await m.getByRole('button', { name: 'Log Activity' }).click();
+  await expect(m.getByTestId('record-place')).toHaveText(`Saved to the team ${teamName}, with its contact.`);
+  await m.getByLabel('Notes').fill('Gleaned together');
+  await m.getByRole('dialog').getByRole('button', { name: 'Log Activity' }).click();
+  await expect(m.getByText('Gleaned together')).toBeVisible();
+  await expect(m.getByText('by Boaz Teammate')).toBeVisible();
+  await expect(m.getByRole('button', { name: 'Hand back' })).toBeVisible();
+  await expectNoSeriousAxe(m, 'contact page, member');
+
+  // A viewer reads the team's rows with no menu, form or button that would be refused.
+  const v = viewer.page;
+  await v.goto('/contacts');
+  await expect(v.getByRole('link', { name: 'Ruth Moabite' })).toBeVisible();
+  await expect(v.getByRole('button', { name: 'Actions for Ruth Moabite' })).toHaveCount(0);
+  await v.goto('/activities');
+  await expect(v.getByText('Gleaned together')).toBeVisible();
+  await expect(v.getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
+  await v.goto(`/contacts/${ruth.id}`);
+  await expect(v.getByTestId('contact-team')).toHaveText(`Shared with ${teamName}`);
+  for (const name of ['Edit', 'Delete', 'Log Activity', 'Assign to me', 'Take back']) await expect(v.getByRole('button', { name, exact: true })).toHaveCount(0);
+  await v.screenshot({ path: `${shots}/contact-viewer.png`, fullPage: true });
+
+  // Removed from the team, the viewer no longer sees its rows on the next request.
+  expect((await page.request.delete(`/api/teams/${team.id}/members/${viewer.user.id}`)).status()).toBe(200);
+  await v.goto('/contacts');
+  await expect(v.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
+  await expect(v.getByRole('link', { name: 'Ruth Moabite' })).toHaveCount(0);
+  await v.goto(`/contacts/${ruth.id}`);
+  await expect(v.getByRole('heading', { name: 'Contact not found' })).toBeVisible();
+
+  // The changed screens in the dark theme, and in Arabic (right to left) in both themes.
+  const screens = [
+    ['/contacts?assigned=me', 'contacts-assigned'],
+    [`/contacts/${ruth.id}`, 'contact-member'],
+  ] as const;
+  for (const [language, theme] of [
+    ['en', 'dark'],
+    ['ar', 'light'],
+    ['ar', 'dark'],
+  ] as const) {
+    expect((await m.request.put('/api/account/language', { data: { language } })).status()).toBe(200);
+    await m.goto('/settings');
+    await m.locator(`input[name="theme"][value="${theme}"]`).check();
+    for (const [path, label] of screens) {
+      await m.goto(path);
+      await expect(m.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      await expect(m.getByText('Ruth Moabite').first()).toBeVisible();
+      await expectNoSeriousAxe(m, `${label} ${language} ${theme}`);
+      await m.screenshot({ path: `${shots}/${label}-${language}-${theme}.png`, fullPage: true });
+    }
+  }
+  await member.page.context().close();
+  await viewer.page.context().close();
+});
