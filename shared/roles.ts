@@ -41,3 +41,8 @@ export function mayChange(row: { teamId: number | null; createdBy: number }, use
   if (row.teamId === null) return row.createdBy === userId;
   return roleCan(role, 'changeAny') || (row.createdBy === userId && roleCan(role, 'changeOwn'));
 }
+
+/** Whether a person may pray for a prayer request (one more on its count): their own personal one, a team one by role. */
+export function mayPray(row: { teamId: number | null; createdBy: number }, userId: number, role: TeamRole | null | undefined): boolean {
+  return row.teamId === null ? row.createdBy === userId : roleCan(role, 'pray');
+}

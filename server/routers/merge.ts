@@ -5,8 +5,8 @@
 // - Who may: a user who may edit both (own contacts; a team's as its admin or member), decided inside the write's
 //   transaction. An id the user cannot read is 404 with the same message as a missing one (whichever of the two it is);
 //   two readable contacts of which one is not editable (a team viewer) are 403; a duplicate already merged is gone: 404.
-// - Only contacts seen by exactly the same people (409 otherwise): both private to the user, or both in one team with
-//   the same creator or both creators still members of it (a contact is readable by its creator and its team). Merging
+// - Only contacts seen by exactly the same people (409 otherwise): both private to the user, or both in one team (a
+//   personal contact is read by its creator, a team contact by the team's members, issue 30). Merging
 //   a private contact into a team's would show its notes and history's ties to the team; merging a team's into a
 //   private one, or across teams, would take the person away from people who could see them. Nobody learns about a
 //   contact or loses one.
@@ -58,8 +58,6 @@ interface Side {
   createdBy: number;
   editable: boolean;
   name: string;
-  /** Whether its creator is a member of its team now (false for a private contact). */
-  creatorInTeam: boolean;
   email: string | null;
   phone: string | null;
   spiritualStatus: SpiritualStatus;
@@ -67,11 +65,9 @@ interface Side {
   createdAt: Date;
 }
 
-/** Whether two contacts are read by exactly the same people: a contact's readers are its creator and its team's members. */
+/** Whether two contacts are read by exactly the same people: a team contact's are its team's members, a personal one's its creator. */
 function sameReaders(a: Side, b: Side) {
-  if (a.teamId !== b.teamId) return false;
-  if (a.createdBy === b.createdBy) return true;
-  return a.teamId !== null && a.creatorInTeam && b.creatorInTeam;
+  return a.teamId === b.teamId && (a.teamId !== null || a.createdBy === b.createdBy);
 }
 
 /**
@@ -84,9 +80,6 @@ async function mergePair(db: Queryable, who: Authority, keptId: number, duplicat
       ...contactColumns,
       createdBy: contacts.createdBy,
       editable: sql<number>`${canEdit(contacts, who)}`.mapWith(Boolean),
-      creatorInTeam: sql<number>`exists (select 1 from team_members m where m.team_id = ${contacts.teamId} and m.user_id = ${contacts.createdBy})`.mapWith(
-        Boolean,
-      ),
     })
     .from(contacts)
     .where(and(inArray(contacts.id, [keptId, duplicateId]), canRead(contacts, who)));

@@ -12,7 +12,7 @@ import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu, type RowMenuItem } from '../components/RowMenu';
 import { TeamMark } from '../components/team-work/TeamMark';
-import { useMayChange } from '../components/team-work/rights';
+import { useMayChange, useMayPray } from '../components/team-work/rights';
 import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
 import { PrayToday, usePrayToday } from '../components/PrayToday';
@@ -51,6 +51,7 @@ export default function PrayerJournalPage() {
   const markAnswered = trpc.prayerRequests.markAnswered.useMutation();
   const remove = trpc.prayerRequests.remove.useMutation();
   const mayChange = useMayChange();
+  const mayPray = useMayPray();
   const write = useWrite();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Prayer | null>(null);
@@ -108,11 +109,11 @@ export default function PrayerJournalPage() {
             <span className="text-sm text-base-content/75" aria-live="polite">
               {t('{count, plural, one {Prayed # time} other {Prayed # times}}', { count: prayer.prayedCount })}
             </span>
-            {mayChange(prayer) && (
+            {mayPray(prayer) && (
               <button
                 type="button"
                 className="btn btn-outline btn-primary btn-sm"
-                aria-label={t('I prayed for this ({name})', { name: prayer.contactName })}
+                aria-label={t('I prayed for this ({name})', { name: contactNameShown(prayer.contactName) })}
                 onClick={() => prayFor(prayer)}
               >
                 <PlusIcon /> {t('Prayed')}

@@ -253,8 +253,11 @@ async function team(prefix: string) {
 }
 
 describe('teams', () => {
-  it('lets a member merge two of the team’s contacts, a teammate’s private activity moving with them, still private', async () => {
-    const { admin, member, viewer, byAdmin, byMember } = await team('t1');
+  it('lets a member merge two team contacts they added (not a teammate’s), a teammate’s private activity moving with them, still private', async () => {
+    const { admin, member, viewer, teamId, byAdmin: adminsOwn, byMember } = await team('t1');
+    // A member changes only the team rows they created (shared/roles.ts): the admin's contact is not theirs to merge.
+    expect((await merge(member.client, adminsOwn, byMember)).status).toBe(403);
+    const byAdmin = await contact(member.client, { name: 'Shared Sam', teamId });
     // The admin's own activity about the member's contact, outside the team: only the admin reads it (written as
     // releases before issue 30 did; each is now written in its contact's team).
     const privateNote = await activity(admin.client, byMember, daysFromNow(-3), { notes: 'Private note' });
@@ -303,14 +306,14 @@ describe('teams', () => {
     expect(teamId).toBeGreaterThan(0);
   });
 
-  it('refuses to take a team contact from a creator who left the team (they still read it)', async () => {
+  it('lets an admin merge a team contact whose creator left the team: it stays with the team, not with them (issue 30)', async () => {
     const { admin, member, teamId, byAdmin, byMember } = await team('t5');
     expect((await admin.client.delete(`/api/teams/${teamId}/members/${member.user.id}`)).status).toBe(200);
-    // The member left but still reads the contact they created: merging it away would take it from them.
-    expect((await member.client.get(`/api/contacts/${byMember}`)).status).toBe(200);
+    expect((await member.client.get(`/api/contacts/${byMember}`)).status).toBe(404);
     const res = await merge(admin.client, byAdmin, byMember);
-    expect(res.status).toBe(409);
-    expect((await member.client.get(`/api/contacts/${byMember}`)).status).toBe(200);
+    expect(res.status).toBe(200);
+    expect((await admin.client.get(`/api/contacts/${byMember}`)).status).toBe(404);
+    expect((await member.client.get(`/api/contacts/${byAdmin}`)).status).toBe(404);
   });
 });
 
