@@ -297,7 +297,8 @@ describe('formulas in a CSV export', () => {
     const owner = await signedInClient(server, 'semiowner');
     const teammate = await signedInClient(server, 'semimate');
     const team = (await owner.client.post('/api/teams', { name: 'Semicolons' })).body.id;
-    await joinTeam(owner.client, team, { client: teammate.client, id: teammate.user.id });
+    // An admin may change a teammate's team contact (shared/roles.ts).
+    await joinTeam(owner.client, team, { client: teammate.client, id: teammate.user.id }, 'admin');
     const contact = (await owner.client.post('/api/contacts', { name: 'Café Claire', teamId: team })).body.id;
     const notes = "met at cafe;=cmd|' /C calc'!A0";
     expect((await teammate.client.put(`/api/contacts/${contact}`, { notes })).status).toBe(200);

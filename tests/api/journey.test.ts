@@ -1,5 +1,7 @@
 // The spiritual journey (every status change, recorded with the change) and the contact timeline, over REST and tRPC.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities } from '../../db/schema';
 import { signedInClient, startSignedIn, type ApiClient, type TestServer, joinTeam } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
 
@@ -101,6 +103,8 @@ describe('the timeline', () => {
     expect(res.body.contact).toEqual({
       id: contactId,
       name: 'Timothy',
+      createdBy: aliceId,
+      assignedTo: null,
       email: 'tim@example.com',
       phone: null,
       spiritualStatus: 'seeking',
@@ -128,6 +132,7 @@ describe('the timeline', () => {
       description: 'Coffee',
       completed: false,
       pending: true,
+      author: { id: aliceId, firstName: expect.any(String), lastName: expect.any(String) },
     });
     expect(items[3]).toEqual({
       kind: 'prayer',
@@ -138,6 +143,7 @@ describe('the timeline', () => {
       answerNotes: null,
       answerDate: null,
       prayedCount: 1,
+      author: { id: aliceId, firstName: expect.any(String), lastName: expect.any(String) },
     });
     expect(items[4]).toEqual({
       kind: 'activity',
@@ -146,9 +152,17 @@ describe('the timeline', () => {
       type: 'gospel_presentation',
       notes: 'Romans road',
       description: 'Gospel Presentation',
+      author: { id: aliceId, firstName: expect.any(String), lastName: expect.any(String) },
     });
     expect(items[5]).toMatchObject({ kind: 'followUp', id: ids.doneFollowUp, completed: true, pending: false });
-    expect(items[0]).toEqual({ kind: 'status', id: expect.any(Number), date: expect.any(String), fromStatus: 'exploring', toStatus: 'seeking' });
+    expect(items[0]).toEqual({
+      kind: 'status',
+      id: expect.any(Number),
+      date: expect.any(String),
+      fromStatus: 'exploring',
+      toStatus: 'seeking',
+      author: { id: aliceId, firstName: expect.any(String), lastName: expect.any(String) },
+    });
   });
 
   it('answers the same through tRPC, with dates as Dates', async () => {
@@ -172,6 +186,8 @@ describe('the timeline', () => {
     const shared = (await alice.post('/api/contacts', { name: 'Team Timeline', teamId: team })).body.id;
     const teamActivity = (await alice.post('/api/activities', { contactId: shared, type: 'conversation', teamId: team, notes: 'shared' })).body.id;
     const privateActivity = (await bob.post('/api/activities', { contactId: shared, type: 'conversation', notes: 'bob only' })).body.id;
+    // Written as releases before issue 30 wrote it: a record now always takes its contact's team.
+    await server.database.write((tx) => tx.update(activities).set({ teamId: null }).where(eq(activities.id, privateActivity)));
     const aliceView = (await alice.get(`/api/contacts/${shared}/timeline`)).body.items.filter((i: { kind: string }) => i.kind === 'activity');
     expect(aliceView.map((i: { id: number }) => i.id)).toEqual([teamActivity]);
     const bobView = (await bob.get(`/api/contacts/${shared}/timeline`)).body.items.filter((i: { kind: string }) => i.kind === 'activity');

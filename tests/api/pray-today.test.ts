@@ -194,7 +194,9 @@ describe('Pray today', () => {
     const team = (await author.client.post('/api/teams', { name: 'Intercessors' })).body.id;
     const mate = await signedInClient(server, 'mate');
     await joinTeam(author.client, team, { client: mate.client, id: mate.user.id });
-    const shared = (await author.client.post('/api/prayer-requests', { contactId: author.contactId, request: 'Shared', teamId: team })).body.id;
+    // A request takes its contact's team (issue 30): this one is about a team contact.
+    const teamContact = (await author.client.post('/api/contacts', { name: 'Team friend', teamId: team })).body.id;
+    const shared = (await author.client.post('/api/prayer-requests', { contactId: teamContact, request: 'Shared' })).body.id;
     expect((await mate.client.post(`/api/prayer-requests/${shared}/pray`)).status).toBe(200);
     expect(await row(shared)).toEqual({ prayedCount: 1, lastPrayedAt: null, rotatedAt: null });
     expect((await mate.client.post(`/api/prayer-requests/${shared}/not-today`)).status).toBe(404);

@@ -1,5 +1,7 @@
 // Issue 30, "Nobody destroys or keeps what is not theirs": each attack seen on the build before it, as it was sent.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities, followUps, prayerRequests } from '../../db/schema';
 import { joinTeam, signedInClient, startServer, type ApiClient, type TestServer } from './harness';
 
 let server: TestServer;
@@ -72,11 +74,17 @@ describe('after removal from a team', () => {
     const former = await signedInClient(server, 'former');
     const teamId = await teamOf(admin, [former, 'member']);
     const contact = await created(admin.client, '/api/contacts', { name: 'Early Name', teamId });
-    // Their own record about the team's contact, kept private, and one they wrote inside the team.
-    const mine = await created(former.client, '/api/activities', { type: 'conversation', contactId: contact.id, teamId: null, notes: 'kept' });
+    // Their own records about the team's contact, kept private as releases before issue 30 wrote them (a record now
+    // always takes its contact's team), and a contact they added inside the team.
+    const mine = await created(former.client, '/api/activities', { type: 'conversation', contactId: contact.id, notes: 'kept' });
     const theirs = await created(former.client, '/api/contacts', { name: 'Team Tess', teamId });
-    await created(former.client, '/api/prayer-requests', { contactId: contact.id, request: 'healing', teamId: null });
-    await created(former.client, '/api/followups', { contactId: contact.id, date: '2031-01-01', description: 'call back', teamId: null });
+    const prayer = await created(former.client, '/api/prayer-requests', { contactId: contact.id, request: 'healing' });
+    const followUp = await created(former.client, '/api/followups', { contactId: contact.id, date: '2031-01-01', description: 'call back' });
+    await server.database.write(async (tx) => {
+      await tx.update(activities).set({ teamId: null }).where(eq(activities.id, mine.id));
+      await tx.update(prayerRequests).set({ teamId: null }).where(eq(prayerRequests.id, prayer.id));
+      await tx.update(followUps).set({ teamId: null }).where(eq(followUps.id, followUp.id));
+    });
 
     expect((await admin.client.delete(`/api/teams/${teamId}/members/${former.user.id}`)).status).toBe(200);
     expect((await admin.client.put(`/api/contacts/${contact.id}`, { name: 'Later Name' })).status).toBe(200);
