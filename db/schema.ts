@@ -202,10 +202,11 @@ export const contacts = sqliteTable(
   (t) => [
     index('contacts_owner_idx').on(t.createdBy, t.createdAt),
     index('contacts_team_idx').on(t.teamId, t.createdAt),
-    // The owner's indexes carry team_id next: a reader's own part is their personal rows (team_id is null), one seek.
+    // A reader's own part is `created_by = ? and +team_id is null` (server/access.ts): the search and name indexes end
+    // in team_id, so a search skips team rows from the index entries alone (the list indexes end in their order, then id).
     // A typed name's match (activity logging, import, contacts.sameName) is one seek on (owner or team, name key); a
     // search reads these indexes alone, the search key in them, never the rows (docs/decisions/008).
-    index('contacts_owner_name_key_idx').on(t.createdBy, t.teamId, t.nameKey, t.searchKey),
+    index('contacts_owner_name_key_idx').on(t.createdBy, t.nameKey, t.searchKey, t.teamId),
     index('contacts_team_name_key_idx').on(t.teamId, t.nameKey, t.searchKey),
     // The rows the backfill has still to key (none once it has run): each batch one seek.
     index('contacts_unkeyed_idx')
@@ -213,7 +214,7 @@ export const contacts = sqliteTable(
       .where(sql`${t.searchKey} is null`),
     // The list's order (lower(name), id), so a page walks an index instead of sorting every contact; with the search key
     // in it, a searched page reads only the rows that match (SQLite seeks a row once a column outside the index is needed).
-    index('contacts_owner_sort_idx').on(t.createdBy, t.teamId, sql`lower(${t.name})`, t.searchKey),
+    index('contacts_owner_sort_idx').on(t.createdBy, sql`lower(${t.name})`, t.searchKey, t.teamId),
     index('contacts_team_sort_idx').on(t.teamId, sql`lower(${t.name})`, t.searchKey),
     // 'Assigned to me' in the list's order, and a team's assignments per member (team insight).
     index('contacts_assignee_sort_idx').on(t.assignedTo, sql`lower(${t.name})`, t.searchKey),
@@ -244,7 +245,7 @@ export const activities = sqliteTable(
       .on(t.id)
       .where(sql`${t.searchKey} is null`),
     // A search walks these newest first and reads the key in them, not the rows (docs/decisions/008).
-    index('activities_owner_search_idx').on(t.createdBy, t.teamId, t.date, t.searchKey),
+    index('activities_owner_search_idx').on(t.createdBy, t.date, t.searchKey, t.teamId),
     index('activities_team_search_idx').on(t.teamId, t.date, t.searchKey),
     index('activities_owner_date_idx').on(t.createdBy, t.date),
     index('activities_owner_type_date_idx').on(t.createdBy, t.type, t.date),
@@ -340,7 +341,7 @@ export const prayerRequests = sqliteTable(
     index('prayer_requests_unkeyed_idx')
       .on(t.id)
       .where(sql`${t.searchKey} is null`),
-    index('prayer_requests_owner_search_idx').on(t.createdBy, t.teamId, t.date, t.searchKey),
+    index('prayer_requests_owner_search_idx').on(t.createdBy, t.date, t.searchKey, t.teamId),
     index('prayer_requests_team_search_idx').on(t.teamId, t.date, t.searchKey),
     index('prayer_requests_rotation_idx').on(t.createdBy, t.answered, t.rotatedAt),
     index('prayer_requests_owner_idx').on(t.createdBy, t.answered, t.date),

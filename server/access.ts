@@ -1,6 +1,6 @@
 // The one place that says which rows a user may see and change: own rows, and team rows by role.
 import { TRPCError } from '@trpc/server';
-import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Queryable, Tx } from '../db/client';
 import { contacts, teamMembers, type TeamRole } from '../db/schema';
@@ -125,7 +125,15 @@ function inTeamsWhere(table: Pick<OwnedTable, 'teamId'>, who: Who, roles?: TeamR
 
 /** The user's personal rows: created by them and in no team. A team row belongs to its team, whoever created it. */
 function personal(table: Pick<OwnedTable, 'teamId' | 'createdBy'>, who: Who): SQL {
-  return sql`(${table.teamId} is null and ${table.createdBy} = ${userOf(who)})`;
+  return sql`(${table.createdBy} = ${userOf(who)} and ${personalOnly(table)})`;
+}
+
+/**
+ * "In no team", written so that SQLite never seeks the team index for it (the unary +): every user's personal rows share
+ * team_id null there. The search and name indexes end in team_id (db/schema.ts), so a search checks it from index entries.
+ */
+function personalOnly(table: Pick<OwnedTable, 'teamId'>): SQL {
+  return sql`+${table.teamId} is null`;
 }
 
 /** Personal rows, or rows of a team where the user has one of `roles` (any role when not given). */
@@ -162,8 +170,8 @@ export function canRead(table: OwnedTable, who: Who): SQL {
  * more than INLINE_TEAMS teams has two, own rows and all team rows, so the parts never grow with memberships.
  */
 export function readableParts(table: OwnedTable, who: Authority | ShapedAuthority): SQL[] {
-  // The own part walks the creator's index and skips their team rows (`team_id is null` is checked on each row).
-  const own = and(eq(table.createdBy, who.userId), isNull(table.teamId))!;
+  // The own part walks the creator's index and skips their team rows (team_id is in the index: no row is read for it).
+  const own = and(eq(table.createdBy, who.userId), personalOnly(table))!;
   const ids = knownTeamIds(who);
   if (ids) {
     if (!ids.length) return [own];

@@ -50,7 +50,7 @@ const activityKinds = sql.join(
 /**
  * One row per member, each figure a subquery that seeks one index for that member alone, so none walks the team's
  * history: activities in the last 30 days from daily_tallies' key (created_by, entity, kind, day, team_id; whole days,
- * as the chart), the last one on activities_owner_date_idx (created_by, date), assignments on
+ * as the chart), the last one on the (created_by, date) entries of activities_owner_search_idx, which carry team_id, assignments on
  * contacts_team_assignee_idx, pending and overdue follow-ups on follow_ups_owner_idx (created_by, completed, date).
  * The unary `+` on team_id keeps SQLite off the team's own (team_id, …) indexes, which would walk the team's rows of
  * every member to find one member's. Each costs at most that member's own rows (30 days of tallies, their activities

@@ -146,7 +146,7 @@ describe('registration attempts made together', () => {
       const statuses = (await Promise.all(sends)).map((r) => r.status);
       expect(count(statuses, 201)).toBe(10);
       expect(count(statuses, 429)).toBe(20);
-      const users = await limited.database.readerClient.execute('select count(*) as n from users');
+      const users = await limited.database.readerClient.execute("select count(*) as n from users where username_key <> '(former member)'");
       expect(Number(users.rows[0].n)).toBe(10);
       // Another address still registers.
       expect(
