@@ -52,4 +52,3 @@ export function recordsOf<Row>(table: Table, notFoundMessage: string, select: (d
     },
   };
 }
-
