@@ -3,7 +3,19 @@
 // one, else its Accept-Language, else English (shared/i18n.ts negotiates).
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { z } from 'zod';
-import { acceptedLanguages, isLocale, locales, negotiateLocale, sourceLocale, translateMessageWith, type Locale } from '../shared/i18n';
+import {
+  acceptedLanguages,
+  compileSimpleMessage,
+  fillTemplate,
+  isLocale,
+  isSimpleMessage,
+  type TemplateValues,
+  locales,
+  negotiateLocale,
+  sourceLocale,
+  translateMessageWith,
+  type Locale,
+} from '../shared/i18n';
 import { messages as ar } from '../shared/locales/ar';
 import { messages as en } from '../shared/locales/en';
 import { messages as es } from '../shared/locales/es';
@@ -15,7 +27,7 @@ const catalogues: Record<Locale, Messages> = { en, es, 'pt-BR': ptBR, fr, ar };
 const instances = Object.fromEntries(
   locales.map((locale) => {
     const instance = setupI18n({ locale, messages: { [locale]: catalogues[locale] } });
-    instance.setMessagesCompiler((message: string) => [message]);
+    instance.setMessagesCompiler(compileSimpleMessage);
     return [locale, instance];
   }),
 ) as Record<Locale, I18n>;
@@ -23,10 +35,11 @@ const instances = Object.fromEntries(
 /**
  * An English text (marked with msg() or written here as a literal) in the language. Only the catalogue's own entries
  * are looked up: a text that is not one (a key or words from a request, '__proto__', 'toString') comes back as it is,
- * never as something inherited from Object.prototype. English keeps only its messages with placeholders or plurals.
+ * never as something inherited from Object.prototype. English keeps only its messages with plurals, selects or tags.
  */
 export function translate(locale: Locale, text: string, values?: Record<string, unknown>): string {
-  if (!Object.hasOwn(catalogues[locale], text)) return text;
+  // English leaves out of its catalogue what compiles here (shared/i18n.ts isSimpleMessage): its arguments still fill in.
+  if (!Object.hasOwn(catalogues[locale], text)) return values && isSimpleMessage(text) ? fillTemplate(text, values as TemplateValues) : text;
   return instances[locale]._(text, values);
 }
 

@@ -100,7 +100,7 @@ export function setTextTranslator(translate: (text: string) => string) {
   translator = translate;
 }
 
-type TemplateValues = Record<string, string | number>;
+export type TemplateValues = Record<string, string | number>;
 
 /** Texts made from a template at start (a schema's message), by their English result. Bounded: never request data. */
 const formatted = new Map<string, { template: string; values: TemplateValues }>();
@@ -139,4 +139,18 @@ export function translateMessageWith(english: string, translate: (id: string, va
   if (!made) return translate(english);
   const values = Object.fromEntries(Object.entries(made.values).map(([name, value]) => [name, typeof value === 'string' ? translate(value) : value]));
   return translate(made.template, values);
+}
+
+/**
+ * Whether an English message compiles to plain text and `{name}` arguments only (no plural, select, format or tags):
+ * such a message is compiled where it is used (compileSimpleMessage), so the English catalogue ships only the others.
+ */
+export const isSimpleMessage = (message: string): boolean => /^[^{}<']*(\{\w+\}[^{}<']*)*$/.test(message);
+
+/** A simple message (isSimpleMessage) as Lingui's compiler writes it: its text, and each `{name}` as `[name]`. */
+export function compileSimpleMessage(message: string): (string | [string])[] {
+  return message
+    .split(/\{(\w+)\}/)
+    .map((part, index): string | [string] => (index % 2 ? [part] : part))
+    .filter((part) => part !== '');
 }

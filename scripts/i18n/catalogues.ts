@@ -10,7 +10,7 @@ import { formatter } from '@lingui/format-po';
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { parse, type Token } from '@messageformat/parser';
 import { globSync } from 'tinyglobby';
-import { locales, sourceLocale, type Locale } from '../../shared/i18n';
+import { isSimpleMessage, locales, sourceLocale, type Locale } from '../../shared/i18n';
 import { findMessages } from './extractor';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -59,8 +59,8 @@ export function placeholdersOf(message: string): string[] {
   return [...names].sort();
 }
 
-/** English needs only the messages with ICU syntax: a plain text is its own translation. */
-const needsCompiling = (message: string) => /[{}]/.test(message);
+/** English needs only the messages beyond plain text and `{name}` arguments: those compile where they are used (shared/i18n.ts). */
+const needsCompiling = (message: string) => !isSimpleMessage(message);
 
 export async function compiledCatalogue(locale: Locale, ids: Iterable<string>): Promise<Record<string, CompiledMessage>> {
   const catalogue = locale === sourceLocale ? undefined : await readCatalogue(locale);

@@ -1,13 +1,23 @@
 // The client's language: Lingui's global i18n, the English text as each message's id (shared/i18n.ts), the catalogue
 // of another language loaded on demand as its own chunk, and the document's lang and dir kept in step.
 import { i18n, type Messages } from '@lingui/core';
-import { formattingLocales, isLocale, negotiateLocale, setTextTranslator, sourceLocale, textDirection, type Locale } from '../../shared/i18n';
+import {
+  compileSimpleMessage,
+  formattingLocales,
+  isLocale,
+  negotiateLocale,
+  setTextTranslator,
+  sourceLocale,
+  textDirection,
+  type Locale,
+} from '../../shared/i18n';
 import { messages as english } from '../../shared/locales/en';
 
 export { msg } from '../../shared/i18n';
 
-// A plain text is its own translation: English ships no catalogue for it, and every catalogue is complete (npm test).
-i18n.setMessagesCompiler((message: string) => [message]);
+// A plain text, or one with `{name}` arguments only, compiles here: English ships no catalogue for it, and every
+// catalogue is complete (npm test).
+i18n.setMessagesCompiler(compileSimpleMessage);
 i18n.load(sourceLocale, english);
 i18n.activate(sourceLocale);
 // shared/vocabulary's labels speak the screen's language.
