@@ -5,6 +5,7 @@ import {
   compileSimpleMessage,
   formattingLocales,
   isLocale,
+  isSimpleMessage,
   negotiateLocale,
   setTextTranslator,
   sourceLocale,
@@ -31,7 +32,8 @@ setTextTranslator((text) => t(text));
  */
 export function t(id: string, values?: Record<string, unknown>): string {
   // Only the catalogue's own messages (a server's message may be looked up here): never one of Object.prototype's names.
-  if (!Object.hasOwn(i18n.messages, id)) return id;
+  // English leaves out what compiles here (shared/i18n.ts isSimpleMessage): its arguments still fill in.
+  if (!Object.hasOwn(i18n.messages, id)) return values && isSimpleMessage(id) ? i18n._(id, values) : id;
   if (values && isRtl)
     values = Object.fromEntries(
       Object.entries(values).map(([name, value]) => [name, typeof value === 'string' && !choosesBranch(id, name) ? `\u2068${value}\u2069` : value]),
