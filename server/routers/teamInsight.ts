@@ -5,6 +5,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { activities, activityTypes, contacts, dailyTallies, followUps, teamMembers, users } from '../../db/schema';
 import { notFound, TEAM_NOT_FOUND, teamRole } from '../access';
+import { roleCan } from '../../shared/roles';
 import { readSettings } from '../nudges/settings';
 import { protectedProcedure } from '../trpc';
 import { answer } from '../answers';
@@ -95,7 +96,7 @@ export const teamInsight = protectedProcedure
       computeStats(db, scope, ctx.locale),
       activityWeeks(db, scope, days.boundaries),
       journeyCounts(db, scope),
-      role === 'admin' ? memberFiguresQuery(db, input.teamId, days) : [],
+      roleCan(role, 'manage') ? memberFiguresQuery(db, input.teamId, days) : [],
     ]);
     return {
       totals: { ...stats, weeks, funnel },

@@ -114,7 +114,8 @@ function AssignControls({ contact, teamId }: { contact: Contact; teamId: number 
             <select id={id} className="select select-sm" value={chosen} onChange={(e) => setChosen(e.target.value)}>
               <option value="">{t('Choose a member')}</option>
               {members.data
-                .filter((member) => member.role !== 'viewer')
+                // Whom the server lets hold an assignment (shared/roles.ts; server/routers/contactTeam.ts).
+                .filter((member) => roleCan(member.role, 'assignSelf'))
                 .map((member) => (
                   <option key={member.userId} value={member.userId}>
                     {fullName(member) || member.username}
