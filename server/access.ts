@@ -180,6 +180,17 @@ export function readableParts(table: OwnedTable, who: Authority | ShapedAuthorit
   return [own, inTeamsWhere(table, who)!];
 }
 
+/** A list's "Mine / team X" filter (issue 30): the caller's personal rows, or one team's rows. */
+export type TeamScope = 'mine' | number | Placeholder;
+
+/**
+ * The rows of one scope among those `canRead` allows: 'mine' the user's personal rows, a team id that team's rows
+ * (given with canRead, none unless the user is in it). Each walks one index in a list's order: the creator's or the team's.
+ */
+export function inScope(table: OwnedTable, who: Who, scope: TeamScope): SQL {
+  return scope === 'mine' ? personal(table, who) : eq(table.teamId, scope);
+}
+
 /**
  * A contact's name joined onto another row (an activity, a follow-up, a prayer request): null unless the reader may
  * read the contact itself. A teammate's record left with a team when its contact was taken back, or one's own record on

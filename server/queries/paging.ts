@@ -3,7 +3,7 @@
 import { and, asc, Column, desc, is, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from '../../db/client';
-import { canRead, readableParts, shapeOf, type Authority, type OwnedTable, type ShapedAuthority, type Who } from '../access';
+import { canRead, inScope, readableParts, shapeOf, type Authority, type OwnedTable, type ShapedAuthority, type TeamScope, type Who } from '../access';
 import { decodeRows, type Field } from './rows';
 import { MAX_PAGE_ROWS } from '../schemas/common';
 
@@ -39,9 +39,18 @@ export type PageWho = Authority | ShapedAuthority;
  * The condition for one page of a readable list: `filters` (and the cursor) among the rows the user may read. With
  * a limit and teams, each part of `readableParts` picks its own first `limit` ids through its index in `order`, and
  * the outer query orders only those (at most parts × limit rows); a user without teams keeps the plain condition.
- * `order` must be the outer query's ORDER BY, ending in the id.
+ * `order` must be the outer query's ORDER BY, ending in the id. A `scope` ("Mine / team X") is one part already: its
+ * rows are read through its own index in that order, among those the user may read.
  */
-export function readablePage(table: SQLiteTable & OwnedTable, who: PageWho, filters: (SQL | undefined)[], order: SQL[], limit: number | Placeholder): SQL {
+export function readablePage(
+  table: SQLiteTable & OwnedTable,
+  who: PageWho,
+  filters: (SQL | undefined)[],
+  order: SQL[],
+  limit: number | Placeholder,
+  scope?: TeamScope,
+): SQL {
+  if (scope !== undefined) return and(canRead(table, who), inScope(table, who, scope), ...filters)!;
   const parts = readableParts(table, who);
   if (parts.length === 1) return and(canRead(table, who), ...filters)!;
   const firstOfEach = parts.map(
@@ -110,11 +119,33 @@ function preparedPage<I extends { limit?: number }>() {
   };
 }
 
-/** What a paged list's input may hold besides its filters: the page's size and the id of the row it continues after. */
-type PageInput = { limit?: number; cursor?: number };
+/**
+ * What a paged list's input may hold besides its filters: the page's size, the id of the row it continues after, and
+ * the "Mine / team X" filter (`team`: 'mine' or a team's id).
+ */
+type PageInput = { limit?: number; cursor?: number; team?: 'mine' | number };
 
-/** A list's input as its page query is built: its value keys and the cursor as placeholders (see preparedPage). */
-type PageQueryInput<I extends PageInput, K extends keyof I> = Shaped<I, K | Extract<'cursor', keyof I>>;
+/**
+ * The team filter as a page query is built: 'mine' is built into the query, a team's id is a value (`teamScope`), so
+ * one query serves every team and no id a caller sends adds a shape.
+ */
+type ScopeKeys = { team?: 'mine' | 'team'; teamScope?: number };
+type ScopedInput<I extends PageInput> = Omit<I, keyof PageInput> & ScopeKeys & { limit?: number; cursor?: number };
+
+/** A list's input as its page query is built: its value keys, the cursor and the team's id as placeholders (see preparedPage). */
+export type PageQueryInput<I extends PageInput, K extends keyof I> = Shaped<ScopedInput<I>, Exclude<K, keyof PageInput> | 'cursor' | 'teamScope'>;
+
+function scopedInput<I extends PageInput>(input: I | undefined): ScopedInput<I> | undefined {
+  if (input?.team === undefined) return input as ScopedInput<I> | undefined;
+  const { team, ...rest } = input;
+  return (team === 'mine' ? { ...rest, team } : { ...rest, team: 'team', teamScope: team }) as ScopedInput<I>;
+}
+
+/** The scope a page query reads, from its built input: 'mine', the team placeholder, or every readable row. */
+function scopeOfInput(input: ScopeKeys | Shaped<ScopeKeys, 'teamScope'>): TeamScope | undefined {
+  if (input.team === 'mine') return 'mine';
+  return input.team === 'team' ? (input.teamScope as number | Placeholder) : undefined;
+}
 
 /** A select from the list's tables, before its condition, order and limit: awaited, the page's rows. */
 type Selecting = PromiseLike<unknown[]> & { prepare(): PreparedRows };
@@ -161,13 +192,16 @@ export function definePagedList<I extends PageInput>() {
       const selecting = list.select(db, fields) as unknown as Paginable;
       // The query keeps the select's type: its condition, order and limit change which rows it reads, not their shape.
       const query = selecting
-        .where(readablePage(table, who, filters, order, input.limit))
+        .where(readablePage(table, who, filters, order, input.limit, scopeOfInput(input)))
         .orderBy(...order)
         .limit(input.limit) as unknown as S;
       return { fields, query };
     };
-    const valueKeys = [...list.values, 'cursor'] as (K | Extract<'cursor', keyof I>)[];
-    const page = preparedPage<I>()(valueKeys, build);
-    return { page, build, query: (db: Queryable, who: PageWho, input: PageQueryInput<I, K>) => build(db, who, input).query };
+    const valueKeys = [...list.values, 'cursor', 'teamScope'] as (Exclude<K, keyof PageInput> | 'cursor' | 'teamScope')[];
+    const scopedPage = preparedPage<ScopedInput<I>>()(valueKeys, build);
+    const page = (db: Queryable, who: Authority, input: I | undefined) => scopedPage(db, who, scopedInput(input));
+    // As the tests build it: the input as the list takes it, with plain values or placeholders.
+    const built = (db: Queryable, who: PageWho, input: Shaped<I, K | 'cursor'>) => build(db, who, scopedInput(input as I) as PageQueryInput<I, K>);
+    return { page, build: built, query: (db: Queryable, who: PageWho, input: Shaped<I, K | 'cursor'>) => built(db, who, input).query };
   };
 }

@@ -17,10 +17,33 @@ type Entity = (typeof rowTallies.entity.enumValues)[number];
  * page, server/routers/teamInsight.ts), which walk row_tallies_team_idx and daily_tallies_team_idx.
  */
 export type TallyScope = { userId: number } | { teamId: number };
-type ScopeKind = 'user' | 'team';
-const kindOf = (scope: TallyScope): ScopeKind => ('teamId' in scope ? 'team' : 'user');
-const scopeWhere = (kind: ScopeKind, table: typeof rowTallies | typeof dailyTallies): SQL =>
-  kind === 'team' ? sql`${table.teamId} = ${sql.placeholder('teamId')}` : canReadTallies(table, user);
+
+/**
+ * A tab bar's counts under its list's "Mine / team X" filter (issue 30): the user's personal rows (`mine`), or the
+ * rows of one team they are in (`memberOf`: none when they are not).
+ */
+type FilteredScope = TallyScope | { userId: number; mine: true } | { userId: number; memberOf: number };
+type ScopeKind = 'user' | 'team' | 'mine' | 'member';
+
+function kindOf(scope: FilteredScope): ScopeKind {
+  if ('teamId' in scope) return 'team';
+  if ('mine' in scope) return 'mine';
+  return 'memberOf' in scope ? 'member' : 'user';
+}
+
+function scopeWhere(kind: ScopeKind, table: typeof rowTallies | typeof dailyTallies): SQL {
+  switch (kind) {
+    case 'team':
+      return sql`${table.teamId} = ${sql.placeholder('teamId')}`;
+    case 'mine':
+      // As in canReadTallies: the unary + keeps SQLite on the author's index, not team 0's every personal tally.
+      return sql`(+${table.teamId} = 0 and ${table.createdBy} = ${user})`;
+    case 'member':
+      return sql`${table.teamId} = ${sql.placeholder('memberOf')} and ${canReadTallies(table, user)}`;
+    default:
+      return canReadTallies(table, user);
+  }
+}
 
 /** One prepared query per scope and set of entities a caller asks about (the dashboard's three, a tab bar's one). */
 const talliesQueries = new Map<string, ReturnType<typeof talliesQueryFor>>();
@@ -46,13 +69,17 @@ function talliesQueryFor(kind: ScopeKind, entities: Entity[]) {
   );
 }
 
-/** The readable totals by entity and kind, e.g. `get('activity', 'conversation')`; a kind never seen counts 0. */
-export function readableTallies(db: Queryable, userId: number, entities: Entity[]) {
-  return scopedTallies(db, { userId }, entities);
+/**
+ * The readable totals by entity and kind, e.g. `get('activity', 'conversation')`; a kind never seen counts 0. With a
+ * list's team filter, only the user's personal rows ('mine') or one of their teams' rows.
+ */
+export function readableTallies(db: Queryable, userId: number, entities: Entity[], team?: 'mine' | number) {
+  const scope: FilteredScope = team === undefined ? { userId } : team === 'mine' ? { userId, mine: true } : { userId, memberOf: team };
+  return scopedTallies(db, scope, entities);
 }
 
 /** `readableTallies` over a scope: a user's readable rows, or one team's. */
-export async function scopedTallies(db: Queryable, scope: TallyScope, entities: Entity[]) {
+export async function scopedTallies(db: Queryable, scope: FilteredScope, entities: Entity[]) {
   const kind = kindOf(scope);
   const key = `${kind}:${entities.join(',')}`;
   let query = talliesQueries.get(key);
@@ -104,7 +131,7 @@ export function readableWindows(db: Queryable, userId: number, recentFrom: numbe
 /** `readableWindows` over a scope: a user's readable rows, or one team's. */
 export async function scopedWindows(db: Queryable, scope: TallyScope, recentFrom: number, until: number, previousFrom: number) {
   const values = { ...scope, recentFrom, until, previousFrom };
-  const found = (await Promise.all(windowQueries[kindOf(scope)].map((query) => query(db).all(values)))).flat();
+  const found = (await Promise.all(windowQueries['teamId' in scope ? 'team' : 'user'].map((query) => query(db).all(values)))).flat();
   return (entity: string, kind: string) => {
     const row = found.find((r) => r.entity === entity && r.kind === kind);
     return { recent: Number(row?.recent ?? 0), previous: Number(row?.previous ?? 0) };

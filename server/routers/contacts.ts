@@ -5,7 +5,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, prayerRequests, users, type SpiritualStatus } from '../../db/schema';
 import { mayChange, roleCan } from '../../shared/roles';
 import { TRPCError } from '@trpc/server';
-import { assertCanCreateIn, canEdit, canRead, notFound, teamRole, type Authority, type Who } from '../access';
+import { assertCanCreateIn, canEdit, canRead, inScope, notFound, teamRole, type Authority, type TeamScope, type Who } from '../access';
 import { idInput } from '../schemas/common';
 import { contactCountInput, contactCreateInput, contactListInput, contactSameNameInput, contactTimelineInput, contactUpdateInput } from '../schemas/contacts';
 import type { ContactSort } from '../../shared/lists';
@@ -126,9 +126,11 @@ export async function insertContact(tx: Tx, who: Authority, values: NewContact) 
 /** 'Assigned to me': the contacts the reader looks after (in the list's order through contacts_assignee_sort_idx). */
 const assignedToMe = (assignedTo: 'me' | undefined, userId: number | Placeholder) => (assignedTo === 'me' ? eq(contacts.assignedTo, userId) : undefined);
 
-/** What the text, status and assignment filters of the list and the count ask for. */
-function contactFilters(filter: { q?: string; status?: SpiritualStatus; assignedTo?: 'me' } | undefined, userId: number) {
+/** What the team, text, status and assignment filters of the list and the count ask for. */
+function contactFilters(filter: { team?: TeamScope; q?: string; status?: SpiritualStatus; assignedTo?: 'me' } | undefined, who: Authority) {
+  const userId = who.userId;
   return [
+    filter?.team === undefined ? undefined : inScope(contacts, who, filter.team),
     filter?.q ? contactMatches(filter.q) : undefined,
     filter?.status ? eq(contacts.spiritualStatus, filter.status) : undefined,
     assignedToMe(filter?.assignedTo, userId),
@@ -137,6 +139,7 @@ function contactFilters(filter: { q?: string; status?: SpiritualStatus; assigned
 
 /** A contacts page as its query is built: the search as contactSearch's terms. */
 type ContactPageInput = {
+  team?: 'mine' | number;
   sort?: ContactSort;
   status?: SpiritualStatus;
   assignedTo?: 'me';
@@ -277,7 +280,7 @@ export const contactsRouter = router({
       const [row] = await ctx.database.read
         .select({ count: count() })
         .from(contacts)
-        .where(and(canRead(contacts, ctx.authority), ...contactFilters(input, ctx.user.id)));
+        .where(and(canRead(contacts, ctx.authority), ...contactFilters(input, ctx.authority)));
       return { count: row.count };
     }),
 

@@ -14,6 +14,7 @@ import { fieldInvalid } from '../errors';
 import {
   followUpCompleteInput,
   followUpCreateInput,
+  followUpCountsInput,
   followUpListInput,
   followUpRemoveInput,
   followUpSnoozeInput,
@@ -22,7 +23,7 @@ import {
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { definePagedList, type Shaped } from '../queries/paging';
+import { definePagedList, type PageQueryInput } from '../queries/paging';
 import { recordsOf } from '../queries/records';
 import { recordContact } from './contactTeam';
 import { readableTallies } from '../queries/tallies';
@@ -62,7 +63,7 @@ export function selectCalendarFollowUps(db: Queryable, who: Who) {
 }
 
 /** A follow-up page's input as its query is built: these keys as placeholders. */
-type FollowUpPageInput = Shaped<NonNullable<z.infer<typeof followUpListInput>>, 'completed' | 'todayStart' | 'tomorrowStart' | 'cursor'>;
+type FollowUpPageInput = PageQueryInput<NonNullable<z.infer<typeof followUpListInput>>, 'completed' | 'todayStart' | 'tomorrowStart'>;
 
 /**
  * One group of the screen as a filter and a direction on (date, id): pending groups soonest first (so the most
@@ -224,8 +225,8 @@ export const followUpsRouter = router({
     .output(answer(answers.followUp.array()))
     .query(({ ctx, input }) => followUpList.page(ctx.database.read, ctx.authority, input)),
 
-  counts: protectedProcedure.query(async ({ ctx }) => {
-    const tally = await readableTallies(ctx.database.read, ctx.user.id, ['follow_up']);
+  counts: protectedProcedure.input(followUpCountsInput).query(async ({ ctx, input }) => {
+    const tally = await readableTallies(ctx.database.read, ctx.user.id, ['follow_up'], input?.team);
     return { pending: tally('follow_up', 'pending').rows, completed: tally('follow_up', 'completed').rows };
   }),
 

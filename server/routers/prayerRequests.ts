@@ -6,7 +6,7 @@ import { contacts, prayerRequests } from '../../db/schema';
 import { canPray, notFound, readableContactName, type Who } from '../access';
 import { onceForKey } from '../idempotency';
 import { idInput } from '../schemas/common';
-import { prayerCreateInput, prayerListInput, prayerUpdateInput } from '../schemas/prayerRequests';
+import { prayerCountsInput, prayerCreateInput, prayerListInput, prayerUpdateInput } from '../schemas/prayerRequests';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
@@ -72,8 +72,8 @@ export const prayerRequestsRouter = router({
     .output(answer(answers.prayerRequest.array()))
     .query(({ ctx, input }) => prayerList.page(ctx.database.read, ctx.authority, input)),
 
-  counts: protectedProcedure.query(async ({ ctx }) => {
-    const tally = await readableTallies(ctx.database.read, ctx.user.id, ['prayer']);
+  counts: protectedProcedure.input(prayerCountsInput).query(async ({ ctx, input }) => {
+    const tally = await readableTallies(ctx.database.read, ctx.user.id, ['prayer'], input?.team);
     return { active: tally('prayer', 'active').rows, answered: tally('prayer', 'answered').rows };
   }),
 

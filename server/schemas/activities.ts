@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
 import { activityTypes, followUpTypes } from '../../shared/vocabulary';
-import { dateInput, id, idempotencyKeyInput, LIMITS, optionalText, pageFields, requiredText, teamIdInput, timeZoneInput } from './common';
+import { dateInput, id, idempotencyKeyInput, LIMITS, optionalText, pageFields, requiredText, teamFilter, teamIdInput, timeZoneInput } from './common';
 
 export const activityTypeSchema = z.enum(activityTypes, { error: msg('Invalid activity type') });
 export const followUpTypeSchema = z.enum(followUpTypes, { error: msg('Invalid follow-up type') });
@@ -56,6 +56,13 @@ export const activityUpdateInput = z.object({
 
 /** List filters: a type, one contact, and dates from (inclusive) to (exclusive), with the usual paging. */
 export const activityListInput = z
-  .object({ ...pageFields, type: activityTypeSchema.optional(), contactId: id.optional(), from: dateInput().optional(), to: dateInput().optional() })
+  .object({
+    ...pageFields,
+    team: teamFilter,
+    type: activityTypeSchema.optional(),
+    contactId: id.optional(),
+    from: dateInput().optional(),
+    to: dateInput().optional(),
+  })
   .refine((v) => !v.from || !v.to || v.from < v.to, { message: msg('The end date must be after the start date'), path: ['to'] })
   .optional();

@@ -121,6 +121,17 @@ function parseIsoDate(text: string): Date | null {
 
 export const teamIdInput = id.nullish().transform((v) => v ?? null);
 
+/**
+ * A list's "Mine / team X" filter (issue 30): 'mine' for the caller's personal rows, a team's id for that team's rows
+ * (none unless the caller is in the team); without it, every row the caller may read.
+ */
+const TEAM_FILTER = msg("Team must be 'mine' or a team's id");
+export const teamFilter = z
+  .union([z.literal('mine'), z.coerce.number({ error: TEAM_FILTER }).int(TEAM_FILTER).positive(TEAM_FILTER).max(Number.MAX_SAFE_INTEGER, TEAM_FILTER)], {
+    error: TEAM_FILTER,
+  })
+  .optional();
+
 /** A boolean from tRPC (true/false) or a REST query string ('true'/'false'). */
 export const booleanFlag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
   error: msg('Must be true or false'),

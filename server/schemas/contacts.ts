@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
 import { contactSorts } from '../../shared/lists';
 import { spiritualStatuses } from '../../shared/vocabulary';
-import { id, limitField, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
+import { id, limitField, LIMITS, optionalText, pageFields, requiredText, teamFilter, teamIdInput } from './common';
 import { optionalSearchText } from './search';
 
 export const spiritualStatusSchema = z.enum(spiritualStatuses, { error: msg('Invalid spiritual status') });
@@ -57,7 +57,7 @@ export const contactAssignInput = z.object({ id, userId: id.nullable() });
 const assignedToFilter = z.enum(['me'], { error: msg("Assigned to must be 'me'") });
 
 /** What narrows the contact list and its count: text in name, email, phone or notes, a status, and 'Assigned to me'. */
-const contactFilterFields = { q: optionalSearchText, status: spiritualStatusSchema.optional(), assignedTo: assignedToFilter.optional() };
+const contactFilterFields = { team: teamFilter, q: optionalSearchText, status: spiritualStatusSchema.optional(), assignedTo: assignedToFilter.optional() };
 
 export const contactListInput = z
   .object({

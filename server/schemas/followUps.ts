@@ -4,7 +4,7 @@ import { fmt, msg } from '../../shared/i18n';
 import { followUpScopes, followUpSections } from '../../shared/lists';
 import { repeatBases, repeatUnits, SNOOZE_MAX_DAYS } from '../../shared/nudges';
 import { followUpTypeSchema } from './activities';
-import { booleanFlag, dateInput, id, idempotencyKeyInput, LIMITS, pageFields, requiredText, teamIdInput, timeZoneInput } from './common';
+import { booleanFlag, dateInput, id, idempotencyKeyInput, LIMITS, pageFields, requiredText, teamFilter, teamIdInput, timeZoneInput } from './common';
 
 /** The longest interval a follow-up can repeat at, in its unit. */
 export const REPEAT_EVERY_MAX = 365;
@@ -61,6 +61,9 @@ export const followUpSnoozeInput = z.object({
   }, snoozeMessage),
 });
 
+/** The screen's tab counts, over the list's "Mine / team X" filter. */
+export const followUpCountsInput = z.object({ team: teamFilter }).optional();
+
 /**
  * List filters: `completed` narrows to one tab; `section` to one group of the screen, in that group's order. Which
  * day is "today" depends on the caller's time zone, so the pending groups take the caller's own day boundaries.
@@ -68,6 +71,7 @@ export const followUpSnoozeInput = z.object({
 export const followUpListInput = z
   .object({
     ...pageFields,
+    team: teamFilter,
     completed: booleanFlag.optional(),
     section: z.enum(followUpSections, { error: fmt('Section must be one of {sections}', { sections: followUpSections.join(', ') }) }).optional(),
     todayStart: dateInput().optional(),

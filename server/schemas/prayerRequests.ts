@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
 import { prayerSections } from '../../shared/lists';
-import { booleanFlag, dateInput, id, idempotencyKeyInput, LIMITS, optionalText, pageFields, requiredText, teamIdInput } from './common';
+import { booleanFlag, dateInput, id, idempotencyKeyInput, LIMITS, optionalText, pageFields, requiredText, teamFilter, teamIdInput } from './common';
 
 const request = requiredText(msg('Prayer request is required'), LIMITS.longText, msg('Prayer request'));
 const answerDate = dateInput().nullish();
@@ -27,10 +27,14 @@ export const prayerUpdateInput = z.object({
   answerDate,
 });
 
+/** The journal's tab counts, over the list's "Mine / team X" filter. */
+export const prayerCountsInput = z.object({ team: teamFilter }).optional();
+
 /** List filters: `answered` narrows to one tab (newest first by date); `section` to one tab in the screen's order. */
 export const prayerListInput = z
   .object({
     ...pageFields,
+    team: teamFilter,
     answered: booleanFlag.optional(),
     section: z.enum(prayerSections, { error: fmt('Section must be one of {sections}', { sections: prayerSections.join(', ') }) }).optional(),
   })

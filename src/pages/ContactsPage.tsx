@@ -31,6 +31,7 @@ import { trpc } from '../lib/trpc';
 import { nextPageAfterLastId } from '../lib/ids';
 import { AttentionList } from '../components/AttentionList';
 import { TeamMark } from '../components/team-work/TeamMark';
+import { useTeamFilter } from '../components/team-work/TeamFilter';
 import { AssignedTo } from '../components/team-work/ContactTeam';
 import { useMarkAssignmentsSeen } from '../components/team-work/assignments';
 import { useTeams } from '../hooks/useTeams';
@@ -71,15 +72,20 @@ function matchCount(count: number, filtered: boolean) {
 }
 
 export default function ContactsPage() {
-  const [filters, setFilters] = useUrlFilters(['q', 'status', 'sort', 'attention', 'assigned'] as const);
+  const [filters, setFilters] = useUrlFilters(['q', 'status', 'sort', 'attention', 'assigned', 'team'] as const);
   const assigned = filters.assigned === 'me';
   const view: ContactView = filters.attention ? 'attention' : assigned ? 'assigned' : 'all';
   useMarkAssignmentsSeen(assigned);
   const sort = isSort(filters.sort) ? filters.sort : undefined;
   // The box refines one search in place (replace) but starting or ending a search is a step back can undo.
   const [text, setText] = useDebouncedText(filters.q, (q) => setFilters({ q }, { replace: Boolean(filters.q) && Boolean(q) }));
-  const filter = { q: filters.q.trim() || undefined, status: isOneOf(spiritualStatuses, filters.status) ? filters.status : undefined };
-  const filtered = Boolean(filter.q || filter.status);
+  const teamFilter = useTeamFilter();
+  const filter = {
+    team: teamFilter.team,
+    q: filters.q.trim() || undefined,
+    status: isOneOf(spiritualStatuses, filters.status) ? filters.status : undefined,
+  };
+  const filtered = Boolean(filter.q || filter.status || filter.team);
   // The count counts every readable contact: beside 'Assigned to me' it would be another list's number.
   const counted = !assigned;
 
@@ -97,7 +103,7 @@ export default function ContactsPage() {
   const rows = contacts.data?.pages.flat() ?? [];
   // The search and its count show once there is something to search, and stay while a filter finds nothing.
   const showFilters = filtered || assigned || rows.length > 0;
-  const clear = () => setFilters({ q: '', status: '' });
+  const clear = () => setFilters({ q: '', status: '', team: '' });
   // Built in render, so the choices read in the current language.
   const statusOptions = [{ value: '', label: t('All statuses') }, ...spiritualStatusOptions];
   const sortOptions = contactSorts.map((value) => ({ value: value === 'name' ? '' : value, label: contactSummary.sorts[value] }));
@@ -161,6 +167,7 @@ export default function ContactsPage() {
           </div>
           {/* Side by side even on a phone, so the cards start sooner. */}
           <div className="grid grid-cols-2 gap-3 sm:flex">
+            {teamFilter.field && <div className="col-span-2 min-w-0 sm:w-52">{teamFilter.field}</div>}
             <div className="min-w-0 sm:w-52">
               <SelectField
                 name="status"

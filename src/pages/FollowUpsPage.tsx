@@ -1,4 +1,5 @@
 // Follow-ups: Pending (Overdue, Today, Upcoming) and Completed tabs; complete, snooze, edit, delete; ?id= opens one.
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../i18n';
 import { CalendarFeed } from '../components/CalendarFeed';
@@ -11,6 +12,7 @@ import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu, type RowMenuItem } from '../components/RowMenu';
 import { TeamMark } from '../components/team-work/TeamMark';
+import { useTeamFilter, type TeamFilterValue } from '../components/team-work/TeamFilter';
 import { useMayChange } from '../components/team-work/rights';
 import { SeriesScopeDialog } from '../components/SeriesScopeDialog';
 import { LoadGate } from '../components/LoadGate';
@@ -35,10 +37,13 @@ import { contactNameShown } from '../../shared/vocabulary';
 const PAGE = 50;
 
 /** One group of the screen, paged by the server in that group's order, within the user's own today. */
-function useSection(section: FollowUpSection) {
+function useSection(section: FollowUpSection, team: TeamFilterValue) {
   // Only the browser knows where the user's day starts; on a new day the next render asks again.
   const day = section === 'completed' ? {} : { todayStart: startOfToday(), tomorrowStart: startOfTomorrow() };
-  return trpc.followUps.list.useInfiniteQuery({ section, ...day, limit: PAGE }, { getNextPageParam: nextPageAfterLastId(PAGE) });
+  return trpc.followUps.list.useInfiniteQuery(
+    { section, team, ...day, limit: PAGE },
+    { getNextPageParam: nextPageAfterLastId(PAGE), placeholderData: keepPreviousData },
+  );
 }
 
 type SectionList = ReturnType<typeof useSection>;
@@ -57,12 +62,14 @@ const TABS = ['pending', 'completed'] as const;
 
 export default function FollowUpsPage() {
   const [tab, setTab] = useTabParam(TABS);
-  const overdue = useSection('overdue');
-  const today = useSection('today');
-  const upcoming = useSection('upcoming');
-  const completed = useSection('completed');
-  // The badges count every follow-up, not only the loaded pages.
-  const counts = trpc.followUps.counts.useQuery();
+  const teamFilter = useTeamFilter();
+  const { team } = teamFilter;
+  const overdue = useSection('overdue', team);
+  const today = useSection('today', team);
+  const upcoming = useSection('upcoming', team);
+  const completed = useSection('completed', team);
+  // The badges count every follow-up the filter shows, not only the loaded pages.
+  const counts = trpc.followUps.counts.useQuery(team === undefined ? undefined : { team }, { placeholderData: keepPreviousData });
   const complete = trpc.followUps.complete.useMutation();
   const remove = trpc.followUps.remove.useMutation();
   const mayChange = useMayChange();
@@ -217,6 +224,7 @@ export default function FollowUpsPage() {
           />
         )}
       />
+      {teamFilter.field && <div className="mb-4 sm:w-64">{teamFilter.field}</div>}
       <TabBar<'pending' | 'completed'>
         label={t('Follow-ups')}
         active={tab}

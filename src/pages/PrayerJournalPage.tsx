@@ -1,4 +1,5 @@
 // Prayer Journal: Active and Answered requests, a counter for each prayer, answers remembered.
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../i18n';
 import { prayerSections, type PrayerSection } from '../../shared/lists';
@@ -12,6 +13,7 @@ import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu, type RowMenuItem } from '../components/RowMenu';
 import { TeamMark } from '../components/team-work/TeamMark';
+import { useTeamFilter, type TeamFilterValue } from '../components/team-work/TeamFilter';
 import { useMayChange, useMayPray } from '../components/team-work/rights';
 import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
@@ -32,8 +34,11 @@ import { contactNameShown } from '../../shared/vocabulary';
 const PAGE = 50;
 
 /** One tab, paged by the server in that tab's order (active by date, answered by answer date; newest first). */
-function useTab(section: PrayerSection) {
-  return trpc.prayerRequests.list.useInfiniteQuery({ section, limit: PAGE }, { getNextPageParam: nextPageAfterLastId(PAGE) });
+function useTab(section: PrayerSection, team: TeamFilterValue) {
+  return trpc.prayerRequests.list.useInfiniteQuery(
+    { section, team, limit: PAGE },
+    { getNextPageParam: nextPageAfterLastId(PAGE), placeholderData: keepPreviousData },
+  );
 }
 
 // Pray today (issue 16) follows the spec's two tabs; Active stays the default.
@@ -41,10 +46,12 @@ const TABS = [...prayerSections, 'today'] as const;
 
 export default function PrayerJournalPage() {
   const [tab, setTab] = useTabParam(TABS);
-  const active = useTab('active');
-  const answered = useTab('answered');
-  // The badges count every request, not only the loaded pages.
-  const counts = trpc.prayerRequests.counts.useQuery();
+  const teamFilter = useTeamFilter();
+  const { team } = teamFilter;
+  const active = useTab('active', team);
+  const answered = useTab('answered', team);
+  // The badges count every request the filter shows, not only the loaded pages.
+  const counts = trpc.prayerRequests.counts.useQuery(team === undefined ? undefined : { team }, { placeholderData: keepPreviousData });
   // Its badge: how many of today's list are still to pray for.
   const today = usePrayToday();
   const pray = trpc.prayerRequests.pray.useMutation();
@@ -149,6 +156,7 @@ export default function PrayerJournalPage() {
           </div>
         )}
       />
+      {teamFilter.field && tab !== 'today' && <div className="mb-4 sm:w-64">{teamFilter.field}</div>}
       <TabBar<(typeof TABS)[number]>
         label={t('Prayer requests')}
         active={tab}

@@ -100,6 +100,7 @@ describe('the document', () => {
     expect(list.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual([
       'query:limit',
       'query:cursor',
+      'query:team',
       'query:q',
       'query:status',
       'query:assignedTo',

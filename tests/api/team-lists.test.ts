@@ -19,6 +19,7 @@ let calId: number;
 /** Ann is in both teams, Ben only in the first; Cal in neither (and owns rows in a team of his own). */
 let teamA: number;
 let teamB: number;
+let calTeam: number;
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Dates around "now" (past and future), several on the same day, so ties and both follow-up groups occur. */
@@ -59,7 +60,7 @@ beforeAll(async () => {
   teamB = (await ben.post('/api/teams', { name: 'Market' })).body.id;
   await joinTeam(ann, teamA, { client: ben, id: benId }, 'member');
   await joinTeam(ben, teamB, { client: ann, id: annId }, 'viewer');
-  const calTeam = (await cal.post('/api/teams', { name: 'Elsewhere' })).body.id;
+  calTeam = (await cal.post('/api/teams', { name: 'Elsewhere' })).body.id;
   for (let i = 0; i < 9; i++) await seed(ann, 'Ann', i, i % 3 === 0 ? teamA : null);
   for (let i = 0; i < 9; i++) await seed(ben, 'Ben', i, i % 3 === 0 ? teamA : i % 3 === 1 ? teamB : null);
   for (let i = 0; i < 4; i++) await seed(cal, 'Cal', i, i % 2 ? calTeam : null);
@@ -99,6 +100,65 @@ const lists = [
   { path: '/api/followups', table: 'follow_ups' },
   { path: '/api/prayer-requests', table: 'prayer_requests' },
 ];
+
+describe("the lists' Mine / team X filter", () => {
+  /** The ids of one scope, straight from SQL: personal rows ('mine') or one team's rows. */
+  const scopeIds = async (table: string, userId: number, team: 'mine' | number) =>
+    (team === 'mine'
+      ? await server.rows(`select id from ${table} where created_by = ? and team_id is null`, [userId])
+      : await server.rows(`select id from ${table} where team_id = ?`, [team])
+    ).map((r) => Number(r.id));
+
+  for (const { path, table } of lists) {
+    it(`narrows ${path} to personal rows or one team's, in the list's order, and a team one is not in to nothing`, async () => {
+      for (const [client, userId, teams, foreign] of [
+        [ann, annId, () => [teamA, teamB], () => calTeam],
+        [ben, benId, () => [teamA, teamB], () => calTeam],
+        [cal, calId, () => [calTeam], () => teamA],
+      ] as const) {
+        const whole = ids((await client.get(path)).body);
+        for (const team of ['mine', ...teams()] as const) {
+          const scoped = ids((await client.get(`${path}?team=${team}`)).body);
+          expect(sorted(scoped), `${path} team=${team} for user ${userId}`).toEqual(sorted(await scopeIds(table, userId, team)));
+          expect(scoped.length).toBeGreaterThan(0);
+          // The same rows in the same order as the whole list, page by page.
+          expect(scoped).toEqual(whole.filter((id) => scoped.includes(id)));
+          expect(ids(await allPages(client, `${path}?team=${team}`, 2))).toEqual(scoped);
+        }
+        const stranger = await client.get(`${path}?team=${foreign()}`);
+        expect(stranger.status).toBe(200);
+        expect(stranger.body).toEqual([]);
+      }
+    });
+  }
+
+  it('counts what the filter lists: the contacts count and the tab counts', async () => {
+    for (const team of ['mine', teamA, teamB, calTeam] as const) {
+      const contactIds = await scopeIds('contacts', annId, team);
+      const readable = team === calTeam ? [] : contactIds;
+      expect((await ann.get(`/api/contacts/count?team=${team}`)).body).toEqual({ count: readable.length });
+      const input = encodeURIComponent(JSON.stringify({ json: { team } }));
+      const followUps = (await ann.get(`/trpc/followUps.counts?input=${input}`)).body.result.data.json;
+      const pending = (await ann.get(`/api/followups?team=${team}&completed=false`)).body.length;
+      const completed = (await ann.get(`/api/followups?team=${team}&completed=true`)).body.length;
+      expect(followUps).toEqual({ pending, completed });
+      const prayers = (await ann.get(`/trpc/prayerRequests.counts?input=${input}`)).body.result.data.json;
+      const active = (await ann.get(`/api/prayer-requests?team=${team}&answered=false`)).body.length;
+      expect(prayers).toEqual({ active, answered: (await ann.get(`/api/prayer-requests?team=${team}&answered=true`)).body.length });
+      if (team !== calTeam) expect(pending + completed).toBeGreaterThan(0);
+    }
+  });
+
+  it("refuses a filter that is neither 'mine' nor a team's id, and changes nothing", async () => {
+    for (const path of [...lists.map((l) => l.path), '/api/contacts/count']) {
+      for (const team of ['theirs', '0', '-3', '1.5', 'mine%20']) {
+        const res = await ann.get(`${path}?team=${team}`);
+        expect(res.status, `${path}?team=${team}`).toBe(400);
+        expect(res.body.message).toBe("Team must be 'mine' or a team's id");
+      }
+    }
+  });
+});
 
 describe('lists of team members', () => {
   for (const { path, table } of lists) {
@@ -193,6 +253,8 @@ describe('page queries built once per shape', () => {
       decidedInSql(benId),
     ];
     const maybe = <T>(value: T) => (random(2) ? value : undefined);
+    // The Mine / team X filter: a team's id is a value of one query; 'mine' a query of its own.
+    const team = () => maybe(pick(['mine', teamA, teamB, calTeam] as const));
     const day = () => new Date(Date.UTC(2025, 10, 1) + random(600) * DAY);
     const today = new Date(Date.now() - (Date.now() % DAY));
     const cases = {
@@ -204,6 +266,7 @@ describe('page queries built once per shape', () => {
           from,
           to: from && maybe(new Date(from.getTime() + random(300) * DAY)),
           cursor: maybe(pick(all.activities)),
+          team: team(),
           limit: pick([1, 2, 5, 50]),
         };
         return [await activityList.page(db, who, input), await rowsOf(activityColumns(who), activityList.query(db, who, input))];
@@ -216,13 +279,20 @@ describe('page queries built once per shape', () => {
           todayStart: today,
           tomorrowStart: new Date(today.getTime() + DAY),
           cursor: maybe(pick(all.followUps)),
+          team: team(),
           limit: pick([1, 3, 50]),
         };
         return [await followUpList.page(db, who, input), await rowsOf(followUpListColumns(who), followUpList.query(db, who, input))];
       },
       prayers: async (who: Authority) => {
         const section = pick([undefined, 'active', 'answered'] as const);
-        const input = { section, answered: section ? undefined : maybe(random(2) === 0), cursor: maybe(pick(all.prayers)), limit: pick([1, 3, 50]) };
+        const input = {
+          section,
+          answered: section ? undefined : maybe(random(2) === 0),
+          cursor: maybe(pick(all.prayers)),
+          team: team(),
+          limit: pick([1, 3, 50]),
+        };
         return [await prayerList.page(db, who, input), await rowsOf(prayerListColumns(who), prayerList.query(db, who, input))];
       },
       contacts: async (who: Authority) => {
@@ -231,6 +301,7 @@ describe('page queries built once per shape', () => {
           status: maybe(pick(['unknown', 'seeking'] as const)),
           sort: maybe(pick(['name', 'lastContact', 'nextFollowUp'] as const)),
           cursor: maybe(pick(all.contacts)),
+          team: team(),
           limit: pick([1, 4, 50]),
         });
         const { fields, query } = contactList.build(db, who, { ...input, limit: input.limit! });

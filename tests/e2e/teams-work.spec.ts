@@ -61,6 +61,22 @@ test('a team shares and assigns a contact; a viewer reads without menus; removal
   await expect(page.getByTestId('assigned-to')).toHaveText('Assigned to Boaz Teammate');
   await page.screenshot({ path: `${shots}/contact-admin.png`, fullPage: true });
 
+  // The list's "Mine / team X" filter lives in the URL: the team's rows, then the personal ones, and back to both.
+  await page.goto('/contacts');
+  await page.getByLabel('Show').selectOption(String(team.id));
+  await expect(page).toHaveURL(new RegExp(`[?&]team=${team.id}`));
+  await expect(page.getByRole('link', { name: 'Ruth Moabite' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Naomi Private' })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /contact/ })).toHaveText('1 contact matches');
+  await page.getByLabel('Show').selectOption('mine');
+  await expect(page).toHaveURL(/[?&]team=mine/);
+  await expect(page.getByRole('link', { name: 'Naomi Private' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ruth Moabite' })).toHaveCount(0);
+  await page.screenshot({ path: `${shots}/contacts-filter-personal.png`, fullPage: true });
+  await page.goBack();
+  await expect(page.getByRole('link', { name: 'Ruth Moabite' })).toBeVisible();
+  await expect(page.getByLabel('Show')).toHaveValue(String(team.id));
+
   // The member sees the shared contact marked with its team (not the admin's personal one), and it under 'Assigned to me'.
   const m = member.page;
   await m.goto('/contacts');
