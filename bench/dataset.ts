@@ -191,6 +191,9 @@ export async function generateDataset(options: DatasetOptions): Promise<DatasetS
       now - fiveYears - DAY * r.int(1, 300),
     ]);
   }
+  // The migrations' stand-in author of a deleted account's team rows (0015) took id 1 on the empty database: it moves
+  // past the generated users, whose ids the figures name. Nothing refers to it by id.
+  statements.push(`update users set id = ${USERS + 1_000_000} where username_key = '(former member)'`);
   add('users', ['id', 'username', 'username_key', 'email', 'password_hash', 'first_name', 'last_name', 'created_at'], userRows);
 
   // One shared team for the heavy user, and a few teams among light users.

@@ -247,9 +247,18 @@ export const activities = sqliteTable(
     // A search walks these newest first and reads the key in them, not the rows (docs/decisions/008).
     index('activities_owner_search_idx').on(t.createdBy, t.date, t.searchKey, t.teamId),
     index('activities_team_search_idx').on(t.teamId, t.date, t.searchKey),
-    index('activities_owner_date_idx').on(t.createdBy, t.date),
-    index('activities_owner_type_date_idx').on(t.createdBy, t.type, t.date),
+    // A reader's own part (`created_by = ? and +team_id is null`, server/access.ts) in the list's orders: personal rows
+    // only, so a page seeks them however many team rows the same person wrote (issue 30). The condition is written
+    // as the queries write it (with the unary +), which is how SQLite sees that they may use these indexes.
+    index('activities_personal_date_idx')
+      .on(t.createdBy, t.date)
+      .where(sql`+${t.teamId} is null`),
+    index('activities_personal_type_date_idx')
+      .on(t.createdBy, t.type, t.date)
+      .where(sql`+${t.teamId} is null`),
     index('activities_team_date_idx').on(t.teamId, t.date),
+    // A team's activities of one type (a filtered list, the chart's cut days) by date, read from the index alone.
+    index('activities_team_type_date_idx').on(t.teamId, t.type, t.date),
     // A person's activities by date: their timeline, and their last contact found by one seek (server/queries/lastContact.ts),
     // whose reader's rule (created_by, team_id) the index carries, so the seek reads no row.
     index('activities_contact_date_idx').on(t.contactId, t.date, t.createdBy, t.teamId),
@@ -465,6 +474,40 @@ export const dailyTallies = sqliteTable(
     rowCount: integer('row_count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.createdBy, t.entity, t.kind, t.day, t.teamId] }), index('daily_tallies_team_idx').on(t.teamId, t.entity, t.kind, t.day)],
+);
+
+/**
+ * row_tallies summed per team over its members (issue 30), kept by triggers on row_tallies itself (db/migrations/0017):
+ * a team's totals, and the team part of a member's, read one row per kind however many members write in it.
+ */
+export const teamRowTallies = sqliteTable(
+  'team_row_tallies',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** As row_tallies', and 'journey': the team's contacts per spiritual status (`kind`). */
+    entity: text('entity').notNull(),
+    kind: text('kind').notNull(),
+    rowCount: integer('row_count').notNull(),
+    prayed: integer('prayed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.entity, t.kind] })],
+);
+
+/** daily_tallies summed per team over its members (issue 30), kept by triggers on daily_tallies (db/migrations/0017). */
+export const teamDailyTallies = sqliteTable(
+  'team_daily_tallies',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    entity: text('entity', { enum: dailyTallyEntities }).notNull(),
+    kind: text('kind').notNull(),
+    day: integer('day').notNull(),
+    rowCount: integer('row_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.entity, t.kind, t.day] })],
 );
 
 /**

@@ -200,15 +200,6 @@ export function readableContactName(who: Who): SQL<string | null> {
   return decoded(sql`case when ${canRead(contacts, who)} then ${contacts.name} end`, (value) => value as string | null);
 }
 
-/** Tallies (db/schema.ts rowTallies) the user may count: their personal rows' and their teams'. */
-export function canReadTallies(table: Pick<OwnedTable, 'teamId' | 'createdBy'>, who: Who): SQL {
-  // A tally's team is 0 for personal rows (its key cannot hold a null). The unary + keeps SQLite off the team index
-  // for that part, where team 0 would be every user's personal tallies: it seeks the author's instead.
-  const team = inTeamsWhere(table, who);
-  const own = sql`(+${table.teamId} = 0 and ${table.createdBy} = ${userOf(who)})`;
-  return team ? sql`(${own} or ${team})` : own;
-}
-
 /** Rows the user may edit (changeable). */
 export function canEdit(table: OwnedTable, who: Who): SQL {
   return changeable(table, who);

@@ -1,8 +1,8 @@
-// Totals from row_tallies and daily_tallies (kept by triggers): how many rows a user may read, or a team holds, without counting them.
-import { sql, type SQL } from 'drizzle-orm';
+// Totals from the tallies (kept by triggers): how many rows a user may read, or a team holds, without counting them.
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { dailyTallies, rowTallies } from '../../db/schema';
-import { canReadTallies, preparedUser as user } from '../access';
+import { dailyTallies, rowTallies, teamDailyTallies, teamMembers, teamRowTallies } from '../../db/schema';
+import { preparedUser, type Authority } from '../access';
 import { preparedPer } from './prepared';
 
 export interface Tally {
@@ -14,7 +14,7 @@ type Entity = (typeof rowTallies.entity.enumValues)[number];
 
 /**
  * Whose tallies are summed: those a user may read (`{ userId }`: the dashboard), or one team's (`{ teamId }`: the team
- * page, server/routers/teamInsight.ts), which walk row_tallies_team_idx and daily_tallies_team_idx.
+ * page, server/routers/teamInsight.ts).
  */
 export type TallyScope = { userId: number } | { teamId: number };
 
@@ -31,17 +31,39 @@ function kindOf(scope: FilteredScope): ScopeKind {
   return 'memberOf' in scope ? 'member' : 'user';
 }
 
-function scopeWhere(kind: ScopeKind, table: typeof rowTallies | typeof dailyTallies): SQL {
+const tables = {
+  row: { own: rowTallies, team: teamRowTallies },
+  daily: { own: dailyTallies, team: teamDailyTallies },
+};
+
+/**
+ * The tally rows a scope sums, as one source of `columns` (named alike in both tables): personal rows from the
+ * per-author tallies (seeking the author's key), team rows from the per-team ones, one row per team and kind whatever
+ * the number of members (db/migrations/0017). `where` narrows each part on those shared columns.
+ */
+function tallySource(
+  table: keyof typeof tables,
+  kind: ScopeKind,
+  columns: string[],
+  where: SQL,
+  // Placeholders in a prepared query; values in one built for a request (the chart's weeks).
+  { user = preparedUser, teamId = sql.placeholder('teamId') }: { user?: Placeholder | number; teamId?: Placeholder | number } = {},
+): SQL {
+  const { own, team } = tables[table];
+  const picked = sql.raw(columns.join(', '));
+  // The unary + keeps SQLite on the author's key, not team 0's every personal tally.
+  const ownPart = sql`select ${picked} from ${own} where +${own.teamId} = 0 and ${own.createdBy} = ${user} and ${where}`;
+  const myTeams = sql`(select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.userId} = ${user})`;
+  const teamPart = (which: SQL) => sql`select ${picked} from ${team} where ${which} and ${where}`;
   switch (kind) {
     case 'team':
-      return sql`${table.teamId} = ${sql.placeholder('teamId')}`;
+      return teamPart(sql`${team.teamId} = ${teamId}`);
     case 'mine':
-      // As in canReadTallies: the unary + keeps SQLite on the author's index, not team 0's every personal tally.
-      return sql`(+${table.teamId} = 0 and ${table.createdBy} = ${user})`;
+      return ownPart;
     case 'member':
-      return sql`${table.teamId} = ${sql.placeholder('memberOf')} and ${canReadTallies(table, user)}`;
+      return teamPart(sql`${team.teamId} = ${sql.placeholder('memberOf')} and ${team.teamId} in ${myTeams}`);
     default:
-      return canReadTallies(table, user);
+      return sql`${ownPart} union all ${teamPart(sql`${team.teamId} in ${myTeams}`)}`;
   }
 }
 
@@ -49,22 +71,16 @@ function scopeWhere(kind: ScopeKind, table: typeof rowTallies | typeof dailyTall
 const talliesQueries = new Map<string, ReturnType<typeof talliesQueryFor>>();
 
 function talliesQueryFor(kind: ScopeKind, entities: Entity[]) {
+  const which = sql`entity in (${sql.join(
+    entities.map((e) => sql`${e}`),
+    sql`, `,
+  )})`;
+  const source = tallySource('row', kind, ['entity', 'kind', 'row_count', 'prayed'], which);
   return preparedPer((db) =>
     db
-      .select({
-        entity: rowTallies.entity,
-        kind: rowTallies.kind,
-        rows: sql<number>`sum(${rowTallies.rowCount})`,
-        prayed: sql<number>`sum(${rowTallies.prayed})`,
-      })
-      .from(rowTallies)
-      .where(
-        sql`${scopeWhere(kind, rowTallies)} and ${rowTallies.entity} in (${sql.join(
-          entities.map((e) => sql`${e}`),
-          sql`, `,
-        )})`,
-      )
-      .groupBy(rowTallies.entity, rowTallies.kind)
+      .select({ entity: sql<string>`entity`, kind: sql<string>`kind`, rows: sql<number>`sum(row_count)`, prayed: sql<number>`sum(prayed)` })
+      .from(sql`(${source})`)
+      .groupBy(sql`entity`, sql`kind`)
       .prepare(),
   );
 }
@@ -92,29 +108,27 @@ export async function scopedTallies(db: Queryable, scope: FilteredScope, entitie
 }
 
 const recentFrom = sql.placeholder('recentFrom');
-const windowColumns = {
-  entity: dailyTallies.entity,
-  kind: dailyTallies.kind,
-  recent: sql<number>`sum(case when ${dailyTallies.day} >= ${recentFrom} then ${dailyTallies.rowCount} else 0 end)`,
-  previous: sql<number>`sum(case when ${dailyTallies.day} < ${recentFrom} then ${dailyTallies.rowCount} else 0 end)`,
-};
 
 function windowQuery(kind: ScopeKind, which: SQL) {
+  const range = sql`${which} and day >= ${sql.placeholder('previousFrom')} and day <= ${sql.placeholder('until')}`;
+  const source = tallySource('daily', kind, ['entity', 'kind', 'day', 'row_count'], range);
   return preparedPer((db) =>
     db
-      .select(windowColumns)
-      .from(dailyTallies)
-      .where(
-        sql`${scopeWhere(kind, dailyTallies)} and ${which} and ${dailyTallies.day} >= ${sql.placeholder('previousFrom')} and ${dailyTallies.day} <= ${sql.placeholder('until')}`,
-      )
-      .groupBy(dailyTallies.entity, dailyTallies.kind)
+      .select({
+        entity: sql<string>`entity`,
+        kind: sql<string>`kind`,
+        recent: sql<number>`sum(case when day >= ${recentFrom} then row_count else 0 end)`,
+        previous: sql<number>`sum(case when day < ${recentFrom} then row_count else 0 end)`,
+      })
+      .from(sql`(${source})`)
+      .groupBy(sql`entity`, sql`kind`)
       .prepare(),
   );
 }
 
-// The kinds are fixed in the text, so each query walks the day range of every readable part (or the team's) in its index.
-const activityKinds = sql`${dailyTallies.entity} = 'activity' and ${dailyTallies.kind} in ('conversation', 'gospel_presentation')`;
-const contactAndPrayerKinds = sql`${dailyTallies.entity} in ('contact', 'prayer') and ${dailyTallies.kind} = ''`;
+// The kinds are fixed in the text, so each part walks the day range in its key.
+const activityKinds = sql`entity = 'activity' and kind in ('conversation', 'gospel_presentation')`;
+const contactAndPrayerKinds = sql`entity in ('contact', 'prayer') and kind = ''`;
 const windowQueries = {
   user: [windowQuery('user', activityKinds), windowQuery('user', contactAndPrayerKinds)],
   team: [windowQuery('team', activityKinds), windowQuery('team', contactAndPrayerKinds)],
@@ -136,4 +150,15 @@ export async function scopedWindows(db: Queryable, scope: TallyScope, recentFrom
     const row = found.find((r) => r.entity === entity && r.kind === kind);
     return { recent: Number(row?.recent ?? 0), previous: Number(row?.previous ?? 0) };
   };
+}
+
+/**
+ * The daily tallies of a request's scope (a reader's, or one team's) with `where` on their shared columns: the chart's
+ * whole days (server/routers/insights.ts), built with the values of the request.
+ */
+export function dailyTallySource(scope: Authority | { teamId: number }, where: SQL): SQL {
+  const columns = ['kind', 'day', 'row_count'];
+  return 'teamId' in scope
+    ? tallySource('daily', 'team', columns, where, { teamId: scope.teamId })
+    : tallySource('daily', 'user', columns, where, { user: scope.userId });
 }

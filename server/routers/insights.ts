@@ -1,31 +1,31 @@
 // Dashboard insight and the due badge: activities per week by type, contacts by spiritual status, follow-ups due.
-import { and, eq, gte, lt, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { activities, activityTypes, contacts, dailyTallies, followUps, spiritualStatuses, type ActivityType, type SpiritualStatus } from '../../db/schema';
-import { canRead, canReadTallies, preparedUser, type Authority, type OwnedTable, type Who } from '../access';
+import {
+  activities,
+  activityTypes,
+  contacts,
+  followUps,
+  teamMembers,
+  teamRowTallies,
+  spiritualStatuses,
+  type ActivityType,
+  type SpiritualStatus,
+} from '../../db/schema';
+import { canRead, preparedUser, readableParts, type Authority, type Who } from '../access';
 import { DAY_MS } from '../queries/calendarDays';
+import { dailyTallySource } from '../queries/tallies';
 import { preparedPer } from '../queries/prepared';
 import { activityWeeksInput, dueFollowUpsInput } from '../schemas/insights';
 import { protectedProcedure, router } from '../trpc';
 
 /** Whose rows a figure counts: those a user may read (the dashboard), or one team's (the team page, teamInsight.ts). */
 export type Scope = Authority | { teamId: number };
-const rowsOf = (table: OwnedTable, scope: Scope) => ('teamId' in scope ? eq(table.teamId, scope.teamId) : canRead(table, scope));
-const talliesOf = (scope: Scope) => ('teamId' in scope ? eq(dailyTallies.teamId, scope.teamId) : canReadTallies(dailyTallies, scope));
 
 /** The week (index of the boundary pair) a moment falls in, as SQL over `at` (ms). */
 function weekCase(at: unknown, boundaries: Date[]) {
   const cases = boundaries.slice(1, -1).map((end, index) => sql`when ${at} < ${end.getTime()} then ${index}`);
   return cases.length ? sql<number>`case ${sql.join(cases, sql` `)} else ${boundaries.length - 2} end` : sql<number>`0`;
-}
-
-/** One group per (week, type) of the activities dated in [from, to); the week is the index of the boundary pair the date falls between. */
-export function activityWeeksQuery(db: Queryable, scope: Scope, boundaries: Date[], from = boundaries[0], to = boundaries[boundaries.length - 1]) {
-  return db
-    .select({ week: weekCase(activities.date, boundaries).as('week'), type: activities.type, count: sql<number>`count(*)` })
-    .from(activities)
-    .where(and(rowsOf(activities, scope), gte(activities.date, from), lt(activities.date, to)))
-    .groupBy(sql`week`, activities.type);
 }
 
 /** The same groups over the whole UTC days [fromDay, toDay) except `cutDays`, from daily_tallies (kept by date and type). */
@@ -35,22 +35,20 @@ export function tallyWeeksQuery(db: Queryable, scope: Scope, boundaries: Date[],
     sql`, `,
   );
   const cut = cutDays.length
-    ? sql` and ${dailyTallies.day} not in (${sql.join(
+    ? sql` and day not in (${sql.join(
         cutDays.map((day) => sql`${day}`),
         sql`, `,
       )})`
     : sql``;
+  const source = dailyTallySource(scope, sql`entity = 'activity' and kind in (${kinds}) and day >= ${fromDay} and day < ${toDay}${cut}`);
   return db
     .select({
-      week: weekCase(sql`${dailyTallies.day} * ${DAY_MS}`, boundaries).as('week'),
-      type: sql<ActivityType>`${dailyTallies.kind}`,
-      count: sql<number>`sum(${dailyTallies.rowCount})`,
+      week: weekCase(sql`day * ${DAY_MS}`, boundaries).as('week'),
+      type: sql<ActivityType>`kind`,
+      count: sql<number>`sum(row_count)`,
     })
-    .from(dailyTallies)
-    .where(
-      sql`${talliesOf(scope)} and ${dailyTallies.entity} = 'activity' and ${dailyTallies.kind} in (${kinds}) and ${dailyTallies.day} >= ${fromDay} and ${dailyTallies.day} < ${toDay}${cut}`,
-    )
-    .groupBy(sql`week`, dailyTallies.kind);
+    .from(sql`(${source})`)
+    .groupBy(sql`week`, sql`kind`);
 }
 
 /**
@@ -64,21 +62,58 @@ export async function activityWeeks(db: Queryable, scope: Scope, boundaries: Dat
   const cutDays = [...new Set(times.filter((t) => t % DAY_MS !== 0).map((t) => Math.floor(t / DAY_MS)))];
   const fromDay = Math.ceil(times[0] / DAY_MS);
   const toDay = Math.floor(times[times.length - 1] / DAY_MS);
+  const cutRanges = cutDays.map((day): [number, number] => [Math.max(times[0], day * DAY_MS), Math.min(times[times.length - 1], (day + 1) * DAY_MS)]);
   const groups = await Promise.all([
     fromDay < toDay ? tallyWeeksQuery(db, scope, boundaries, fromDay, toDay, cutDays) : [],
-    ...cutDays.map((day) =>
-      activityWeeksQuery(db, scope, boundaries, new Date(Math.max(times[0], day * DAY_MS)), new Date(Math.min(times[times.length - 1], (day + 1) * DAY_MS))),
-    ),
+    cutRanges.length ? cutDaysQuery(db, scope, boundaries, cutRanges) : [],
   ]);
   return weeksOf(boundaries, groups.flat());
 }
 
-export function journeyQuery(db: Queryable, scope: Scope) {
+/**
+ * The activities of the cut days' ranges per week and type, in one statement. Each range is read per part of the
+ * scope (the reader's personal rows, each of their teams: readableParts, which do not overlap; or the one team), each
+ * part one seek per type of its (owner or team, type, date) index, from the index alone: a busy team's day costs index
+ * entries, not rows. At most one range a boundary (13 for 12 weeks).
+ */
+export function cutDaysQuery(db: Queryable, scope: Scope, boundaries: Date[], ranges: [number, number][]) {
+  const scopeParts = 'teamId' in scope ? [eq(activities.teamId, scope.teamId)] : readableParts(activities, scope);
+  const types = sql.join(
+    activityTypes.map((type) => sql`${type}`),
+    sql`, `,
+  );
+  const parts = ranges.flatMap(([from, to]) =>
+    scopeParts.map(
+      (part) =>
+        sql`select ${activities.date} as at, ${activities.type} as type from ${activities} where ${part} and ${activities.type} in (${types}) and ${activities.date} >= ${from} and ${activities.date} < ${to}`,
+    ),
+  );
   return db
-    .select({ status: contacts.spiritualStatus, count: sql<number>`count(*)` })
-    .from(contacts)
-    .where(rowsOf(contacts, scope))
-    .groupBy(contacts.spiritualStatus);
+    .select({ week: weekCase(sql`at`, boundaries).as('week'), type: sql<ActivityType>`type`, count: sql<number>`count(*)` })
+    .from(sql`(${sql.join(parts, sql` union all `)})`)
+    .groupBy(sql`week`, sql`type`);
+}
+
+/**
+ * Contacts per spiritual status: the reader's personal contacts counted (their own index), and each team's from its
+ * 'journey' tallies (db/migrations/0017), one row per status whatever the team holds.
+ */
+export function journeyQuery(db: Queryable, scope: Scope) {
+  const teamPart = (which: SQL) =>
+    sql`select ${teamRowTallies.kind} as status, ${teamRowTallies.rowCount} as n from ${teamRowTallies} where ${which} and ${teamRowTallies.entity} = 'journey'`;
+  let source: SQL;
+  if ('teamId' in scope) source = teamPart(sql`${teamRowTallies.teamId} = ${scope.teamId}`);
+  else {
+    const [own, ...teams] = readableParts(contacts, scope);
+    const ownPart = sql`select ${contacts.spiritualStatus} as status, 1 as n from ${contacts} where ${own}`;
+    source = teams.length
+      ? sql`${ownPart} union all ${teamPart(sql`${teamRowTallies.teamId} in (select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.userId} = ${scope.userId})`)}`
+      : ownPart;
+  }
+  return db
+    .select({ status: sql<SpiritualStatus>`status`, count: sql<number>`sum(n)` })
+    .from(sql`(${source})`)
+    .groupBy(sql`status`);
 }
 
 export function dueFollowUpsQuery(db: Queryable, who: Who, before: Date | Placeholder<'before'>) {

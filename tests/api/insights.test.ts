@@ -1,7 +1,7 @@
 // The dashboard insight (activities per week by type, contacts by status) and the due count, per user, over tRPC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPlaceholders } from 'drizzle-orm';
-import { activityWeeksQuery, dueFollowUpsQuery, journeyQuery, preparedDueFollowUps } from '../../server/routers/insights';
+import { cutDaysQuery, dueFollowUpsQuery, journeyQuery, preparedDueFollowUps } from '../../server/routers/insights';
 import { ApiClient, queryPlan, signedInClient, startSignedIn, unindexedScans, type TestServer, joinTeam } from './harness';
 import { trpcQuery } from './trpc';
 
@@ -189,14 +189,19 @@ describe('query plans', () => {
     const db = server.database.read;
     const alice = { userId: aliceId, teams };
     const plans = await Promise.all([
-      plan(activityWeeksQuery(db, alice, boundaries)),
+      plan(cutDaysQuery(db, alice, boundaries, [[boundaries[1].getTime() - 3_600_000, boundaries[1].getTime() + 3_600_000]])),
       plan(journeyQuery(db, alice)),
       plan(dueFollowUpsQuery(db, alice, new Date())),
     ]);
     expect(scans(plans[0], 'activities'), plans[0].join('\n')).toEqual([]);
     expect(scans(plans[1], 'contacts'), plans[1].join('\n')).toEqual([]);
     expect(scans(plans[2], 'follow_ups'), plans[2].join('\n')).toEqual([]);
-    expect(plans[0].join('\n')).toMatch(/activities_(owner|team)/);
+    // A cut day's activities from the (owner or team, type, date) indexes; the team's part from the index alone.
+    expect(plans[0].join('\n')).toMatch(/activities USING INDEX activities_personal_type_date_idx \(created_by=\? AND type=\? AND date>\? AND date<\?\)/);
+    if (teams.length)
+      expect(plans[0].join('\n')).toMatch(/activities USING COVERING INDEX activities_team_type_date_idx \(team_id=\? AND type=\? AND date>\? AND date<\?\)/);
+    // The funnel counts personal contacts and reads each team's from its journey tallies.
+    if (teams.length) expect(plans[1].join('\n')).toMatch(/team_row_tallies/);
     expect(plans[2].join('\n')).toMatch(/follow_ups_owner_idx/);
   });
 

@@ -321,7 +321,7 @@ describe('query plans of the sections', () => {
     const db = server.database.read;
     const me = { userId: meId, teams: [{ teamId, role: 'member' as const }] };
     for (const [team, index] of [
-      ['mine', '_owner'],
+      ['mine', '_(owner|personal)'],
       [teamId, '_team'],
     ] as const) {
       const queries = [

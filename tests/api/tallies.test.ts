@@ -89,6 +89,32 @@ async function answered(person: Person) {
 
 async function expectTalliesRight(people: Person[] = [ann, ben, cal]) {
   for (const person of people) expect(await answered(person)).toEqual(await counted(person.id));
+  await expectTeamTalliesRight();
+}
+
+/** The per-team tallies (db/migrations/0017) equal the per-author ones summed over each existing team. */
+async function expectTeamTalliesRight() {
+  const rows = async (sql: string) =>
+    (await server.database.readerClient.execute(sql)).rows.map((row) => Object.values(row).map((v) => (typeof v === 'bigint' ? Number(v) : v)));
+  const live = 'team_id in (select id from teams)';
+  expect(
+    await rows(
+      `select team_id, entity, kind, row_count, prayed from team_row_tallies where entity <> 'journey' and (row_count <> 0 or prayed <> 0) order by 1, 2, 3`,
+    ),
+  ).toEqual(
+    await rows(
+      `select team_id, entity, kind, sum(row_count), sum(prayed) from row_tallies where ${live} group by 1, 2, 3 having sum(row_count) <> 0 or sum(prayed) <> 0 order by 1, 2, 3`,
+    ),
+  );
+  // A team's journey: its contacts per spiritual status.
+  expect(await rows(`select team_id, kind, row_count from team_row_tallies where entity = 'journey' and row_count <> 0 order by 1, 2`)).toEqual(
+    await rows(`select team_id, spiritual_status, count(*) from contacts where ${live} group by 1, 2 order by 1, 2`),
+  );
+  expect(await rows(`select team_id, entity, kind, day, row_count from team_daily_tallies where row_count <> 0 order by 1, 2, 3, 4`)).toEqual(
+    await rows(
+      `select team_id, entity, kind, day, sum(row_count) from daily_tallies where ${live} group by 1, 2, 3, 4 having sum(row_count) <> 0 order by 1, 2, 3, 4`,
+    ),
+  );
 }
 
 /** A contact with an activity, a follow-up and a prayer request, all written by one log. */
@@ -210,11 +236,18 @@ describe('row tallies on an existing database', () => {
         "insert into follow_ups (contact_id, date, description, type, completed, created_by) values (1, 0, 'a', 'phone', 1, 1), (2, 0, 'b', 'phone', 0, 1)",
       );
       await tx.run("insert into prayer_requests (contact_id, request, prayed_count, answered, created_by) values (1, 'x', 4, 0, 1), (2, 'y', 2, 1, 1)");
+      // A team's rows, summed per team when 0017 runs.
+      await tx.run("insert into teams (id, name, created_by) values (7, 'Lystra', 1)");
+      await tx.run("insert into activities (contact_id, type, created_by, team_id, date) values (1, 'conversation', 1, 7, 0), (2, 'conversation', 1, 7, 0)");
     });
     await prepareDatabase(database);
-    const tallies = await database.readerClient.execute('select entity, kind, row_count, prayed from row_tallies where created_by = 1 order by entity, kind');
+    const tallies = await database.readerClient.execute(
+      'select entity, kind, sum(row_count) as row_count, sum(prayed) as prayed from row_tallies where created_by = 1 and team_id = 0 group by entity, kind order by entity, kind',
+    );
+    const teamTallies = await database.readerClient.execute('select team_id, entity, kind, row_count from team_row_tallies order by team_id, entity, kind');
+    const teamDays = await database.readerClient.execute('select team_id, entity, kind, day, row_count from team_daily_tallies');
     const daily = await database.readerClient.execute(
-      'select entity, kind, sum(row_count) as n from daily_tallies where created_by = 1 group by entity, kind order by entity, kind',
+      'select entity, kind, sum(row_count) as n from daily_tallies where created_by = 1 and team_id = 0 group by entity, kind order by entity, kind',
     );
     database.close();
     expect(daily.rows.map((r) => [r.entity, r.kind, Number(r.n)])).toEqual([
@@ -231,6 +264,10 @@ describe('row tallies on an existing database', () => {
       ['follow_up', 'pending', 1, 0],
       ['prayer', 'active', 1, 4],
       ['prayer', 'answered', 1, 2],
+    ]);
+    expect(teamTallies.rows.map((r) => [Number(r.team_id), r.entity, r.kind, Number(r.row_count)])).toEqual([[7, 'activity', 'conversation', 2]]);
+    expect(teamDays.rows.map((r) => [Number(r.team_id), r.entity, r.kind, Number(r.day), Number(r.row_count)])).toEqual([
+      [7, 'activity', 'conversation', 0, 2],
     ]);
   });
 });
@@ -260,7 +297,8 @@ describe('the prepared tally queries', () => {
     for (const { sql, args } of seen.slice(0, 3)) {
       const plan = (await execute({ sql: `explain query plan ${sql}`, args: args as never })).rows.map((row) => String(row.detail));
       expect(plan.join(' | ')).toMatch(/SEARCH (row|daily)_tallies USING INDEX sqlite_autoindex_\w+ \(created_by=\?/);
-      expect(plan.join(' | ')).toMatch(/SEARCH (row|daily)_tallies USING INDEX (row|daily)_tallies_team_idx \(team_id=\?/);
+      // A team's part is one row per kind (per day) of the per-team tallies, whatever its number of members.
+      expect(plan.join(' | ')).toMatch(/SEARCH team_(row|daily)_tallies USING (INDEX sqlite_autoindex_team_\w+|PRIMARY KEY) \(team_id=\?/);
       expect(plan.some((line) => /^SCAN (row|daily)_tallies/.test(line))).toBe(false);
     }
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { contacts } from '../../db/schema';
 import { computeStats } from '../../server/routers/dashboard';
-import { activityWeeksQuery, journeyQuery, tallyWeeksQuery } from '../../server/routers/insights';
+import { cutDaysQuery, journeyQuery, tallyWeeksQuery } from '../../server/routers/insights';
 import { daysIn, memberFiguresQuery } from '../../server/routers/teamInsight';
 import { ApiClient, daysFromNow, joinTeam, queryPlan, signedInClient, startSignedIn, unindexedScans, type TestServer } from './harness';
 import { trpcQuery } from './trpc';
@@ -167,7 +167,7 @@ describe('query plans', () => {
     const plans = await Promise.all([
       queryPlan(server, memberFiguresQuery(db, teamId, days)),
       queryPlan(server, tallyWeeksQuery(db, scope, days.boundaries, 20_000, 20_084, [20_010])),
-      queryPlan(server, activityWeeksQuery(db, scope, days.boundaries, days.boundaries[1], new Date(days.boundaries[1].getTime() + 86_400_000))),
+      queryPlan(server, cutDaysQuery(db, scope, days.boundaries, [[days.boundaries[1].getTime(), days.boundaries[1].getTime() + 86_400_000]])),
       queryPlan(server, journeyQuery(db, scope)),
     ]);
     const [members, weeks, cutDay, funnel] = plans.map((lines) => lines.join('\n'));
@@ -182,12 +182,16 @@ describe('query plans', () => {
       /daily_tallies USING (COVERING )?INDEX sqlite_autoindex_daily_tallies_1 \(created_by=\? AND entity=\? AND kind=\? AND day>\? AND day<\?\)/,
     );
     // The chart reads the team's tallies for whole days, and a day's range of its activities where a boundary cuts one.
-    expect(weeks).toMatch(/daily_tallies USING INDEX daily_tallies_team_idx \(team_id=\? AND entity=\? AND kind=\? AND day>\? AND day<\?\)/);
-    expect(cutDay).toMatch(/activities USING INDEX activities_team_(date|search)_idx \(team_id=\? AND date>\? AND date<\?\)/);
-    expect(funnel).toMatch(/contacts_team_/);
+    expect(weeks).toMatch(
+      /team_daily_tallies USING (INDEX sqlite_autoindex_team_daily_tallies_1|PRIMARY KEY) \(team_id=\? AND entity=\? AND kind=\? AND day>\? AND day<\?\)/,
+    );
+    expect(cutDay).toMatch(/activities USING COVERING INDEX activities_team_type_date_idx \(team_id=\? AND type=\? AND date>\? AND date<\?\)/);
+    // The funnel: the team's journey tallies, one row per status.
+    expect(funnel).toMatch(/SEARCH team_row_tallies USING (INDEX sqlite_autoindex_team_row_tallies_1|PRIMARY KEY) \(team_id=\? AND entity=\?\)/);
+    expect(funnel).not.toMatch(/contacts/);
   });
 
-  it("read the team's tallies (totals and both 30-day windows) through their team indexes alone", async () => {
+  it("read the team's tallies (totals and both 30-day windows) from the per-team tallies alone, one row per kind and day", async () => {
     const client = server.database.readerClient;
     const seen: { sql: string; args: unknown }[] = [];
     const execute = client.execute.bind(client);
@@ -203,7 +207,7 @@ describe('query plans', () => {
     expect(seen).toHaveLength(3);
     for (const { sql, args } of seen) {
       const plan = (await execute({ sql: `explain query plan ${sql}`, args: args as never })).rows.map((row) => String(row.detail)).join(' | ');
-      expect(plan).toMatch(/SEARCH (row|daily)_tallies USING INDEX (row|daily)_tallies_team_idx \(team_id=\?/);
+      expect(plan).toMatch(/SEARCH team_(row|daily)_tallies USING (INDEX sqlite_autoindex_team_\w+|PRIMARY KEY) \(team_id=\?/);
       expect(plan).not.toMatch(/created_by|SCAN/);
     }
   });
