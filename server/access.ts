@@ -164,10 +164,11 @@ export function canRead(table: OwnedTable, who: Who): SQL {
 /**
  * `canRead` as parts that each walk one index in a list's order: the user's own rows, then each team's rows. SQLite
  * cannot walk `created_by = ? or team_id in (…)` in order, so a page of that condition sorts every readable row; the
- * first rows of each part, merged (server/queries/paging.ts), read about a page a part. The parts overlap (own rows in a
- * team) and need not be disjoint: the merge takes ids, so a row found twice is still one row, and the first n of a
- * union are always among the first n of the parts. A user without teams has one part, the plain condition; one in
- * more than INLINE_TEAMS teams has two, own rows and all team rows, so the parts never grow with memberships.
+ * first rows of each part, merged (server/queries/paging.ts), read about a page a part; the first n of a union are
+ * always among the first n of the parts. The parts do not overlap (the own part is personal rows, which are in no
+ * team), so a count may add them up: the chart's cut days do (insights.cutDaysQuery; tests/api/insights.test.ts
+ * counts a member's own personal and team rows once each). A user without teams has one part, the plain condition;
+ * one in more than INLINE_TEAMS teams has two, own rows and all team rows, so the parts never grow with memberships.
  */
 export function readableParts(table: OwnedTable, who: Authority | ShapedAuthority): SQL[] {
   // The own part walks the creator's index and skips their team rows (team_id is in the index: no row is read for it).

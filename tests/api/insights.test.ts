@@ -81,6 +81,31 @@ describe('insights.activityWeeks', () => {
     ]);
   });
 
+  it('counts each of a member’s own rows once, personal or in their team, on the days a boundary cuts and the whole days between', async () => {
+    const { client: carol, user } = await signedInClient(server, 'carol');
+    const team = (await carol.post('/api/teams', { name: 'Corinth' })).body.id;
+    const { client: dan, user: danUser } = await signedInClient(server, 'dan');
+    await joinTeam(carol, team, { client: dan, id: danUser.id }, 'member');
+    // Around every boundary (cut days) and in between (whole days), by Carol and by Dan, personal and in the team.
+    const times = boundaries.flatMap((b) => [b.getTime() - HOUR, b.getTime(), b.getTime() + HOUR, b.getTime() + 2 * DAY]);
+    for (const [i, time] of times.entries()) {
+      await log(carol, i % 2 ? 'conversation' : 'gospel_presentation', time, { teamId: i % 3 ? team : null, contactName: `Carol ${i}` });
+      await log(dan, 'conversation', time, { teamId: i % 2 ? team : null, contactName: `Dan ${i}` });
+    }
+    const res = await trpcQuery(carol, 'insights.activityWeeks', { boundaries: boundaries.map((d) => d.toISOString()) });
+    const counted = await Promise.all(
+      boundaries.slice(0, -1).map(async (from, i) => {
+        const [row] = await server.rows(
+          `select count(*) as n from activities where ((created_by = ? and team_id is null) or team_id = ?) and date >= ? and date < ?`,
+          [user.id, team, from.getTime(), boundaries[i + 1].getTime()],
+        );
+        return Number(row.n);
+      }),
+    );
+    expect(res.data.map((w: { total: number }) => w.total)).toEqual(counted);
+    expect(counted.every((n) => n > 3)).toBe(true);
+  });
+
   it('answers empty weeks for a new user', async () => {
     const { client } = await signedInClient(server, 'fresh');
     const res = await trpcQuery(client, 'insights.activityWeeks', { boundaries: boundaries.map((d) => d.toISOString()) });

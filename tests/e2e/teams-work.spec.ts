@@ -1,13 +1,8 @@
 // A team at work (issue 30), each person in a browser context of their own: an admin shares a contact and assigns it
 // to a member, who finds it under 'Assigned to me'; a viewer reads the team's rows with no menu to change them, and
 // after removal no longer sees them on the next request. Axe on the changed screens (light, dark, Arabic).
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { api, expect, isPhone, registerViaApi, test, uniqueName, type TestUser } from './fixtures';
-
-/** Where the screenshots go for the lead to look at; the suite's own screenshots folder otherwise. */
-const SHOTS = process.env.SHOTS_DIR ?? 'tests/e2e/screenshots';
+import { api, expect, isPhone, photograph, registerViaApi, seriousAxeViolations, test, uniqueName, type TestUser } from './fixtures';
 
 /** A second person, signed in in a browser context of their own at the project's width. */
 async function person(browser: Browser, testInfo: TestInfo, firstName: string): Promise<{ page: Page; user: TestUser }> {
@@ -24,12 +19,7 @@ async function join(admin: Page, invitee: { page: Page; user: TestUser }, teamId
 
 async function expectNoSeriousAxe(page: Page, label: string) {
   await expect(page.getByRole('status', { name: /Loading|تحميل/ })).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
+  expect(await seriousAxeViolations(page), label).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${label} overflows`).toBeLessThanOrEqual(0);
 }
@@ -37,8 +27,6 @@ async function expectNoSeriousAxe(page: Page, label: string) {
 test('a team shares and assigns a contact; a viewer reads without menus; removal hides the rows', async ({ page, browser, user: admin }, testInfo) => {
   test.setTimeout(180_000);
   void admin;
-  const shots = `${SHOTS}/${testInfo.project.name}`;
-  mkdirSync(shots, { recursive: true });
   const teamName = uniqueName('Garden team ');
   const team = await api(page, '/api/teams', { name: teamName });
   const ruth = await api(page, '/api/contacts', { name: 'Ruth Moabite', spiritualStatus: 'seeking' });
@@ -59,7 +47,7 @@ test('a team shares and assigns a contact; a viewer reads without menus; removal
   await page.getByLabel('Assign to a member').selectOption(String(member.user.id));
   await page.getByRole('button', { name: 'Assign', exact: true }).click();
   await expect(page.getByTestId('assigned-to')).toHaveText('Assigned to Boaz Teammate');
-  await page.screenshot({ path: `${shots}/contact-admin.png`, fullPage: true });
+  await photograph(page, `${testInfo.project.name}/contact-admin.png`, { fullPage: true });
 
   // The list's "Mine / team X" filter lives in the URL: the team's rows, then the personal ones, and back to both.
   await page.goto('/contacts');
@@ -72,7 +60,7 @@ test('a team shares and assigns a contact; a viewer reads without menus; removal
   await expect(page).toHaveURL(/[?&]team=mine/);
   await expect(page.getByRole('link', { name: 'Naomi Private' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ruth Moabite' })).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/contacts-filter-personal.png`, fullPage: true });
+  await photograph(page, `${testInfo.project.name}/contacts-filter-personal.png`, { fullPage: true });
   await page.goBack();
   await expect(page.getByRole('link', { name: 'Ruth Moabite' })).toBeVisible();
   await expect(page.getByLabel('Show')).toHaveValue(String(team.id));
@@ -90,7 +78,7 @@ test('a team shares and assigns a contact; a viewer reads without menus; removal
   await expect(m.getByTestId('assigned-to')).toHaveText('Assigned to me');
   // Someone else's team contact: a member changes only what they created.
   await expect(m.getByRole('button', { name: 'Actions for Ruth Moabite' })).toHaveCount(0);
-  await m.screenshot({ path: `${shots}/contacts-assigned-member.png`, fullPage: true });
+  await photograph(m, `${testInfo.project.name}/contacts-assigned-member.png`, { fullPage: true });
   await expectNoSeriousAxe(m, 'assigned to me');
 
   // Writing on the team contact goes to the team, and the form says so; the admin's timeline names the author.
@@ -115,7 +103,7 @@ test('a team shares and assigns a contact; a viewer reads without menus; removal
   await v.goto(`/contacts/${ruth.id}`);
   await expect(v.getByTestId('contact-team')).toHaveText(`Shared with ${teamName}`);
   for (const name of ['Edit', 'Delete', 'Log Activity', 'Assign to me', 'Take back']) await expect(v.getByRole('button', { name, exact: true })).toHaveCount(0);
-  await v.screenshot({ path: `${shots}/contact-viewer.png`, fullPage: true });
+  await photograph(v, `${testInfo.project.name}/contact-viewer.png`, { fullPage: true });
 
   // Removed from the team, the viewer no longer sees its rows on the next request.
   expect((await page.request.delete(`/api/teams/${team.id}/members/${viewer.user.id}`)).status()).toBe(200);
@@ -143,7 +131,7 @@ test('a team shares and assigns a contact; a viewer reads without menus; removal
       await expect(m.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
       await expect(m.getByText('Ruth Moabite').first()).toBeVisible();
       await expectNoSeriousAxe(m, `${label} ${language} ${theme}`);
-      await m.screenshot({ path: `${shots}/${label}-${language}-${theme}.png`, fullPage: true });
+      await photograph(m, `${testInfo.project.name}/${label}-${language}-${theme}.png`, { fullPage: true });
     }
   }
   await member.page.context().close();

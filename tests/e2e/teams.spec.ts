@@ -1,20 +1,14 @@
 // Teams from the app (issue 30): an admin creates a team and an invite link; a new person opens the link as a guest,
 // registers and joins, the code surviving the detour without ever being in the sign-in page's URL. Every new screen
 // passes axe in the light and dark themes and in Arabic.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { translate } from '../../server/i18n';
-import { expect, isPhone, registerViaApi, test, uniqueName } from './fixtures';
+import { expect, isPhone, registerViaApi, seriousAxeViolations, test, uniqueName } from './fixtures';
 
 /** Serious or critical axe findings on the page as it is, named with where they are. */
 async function expectAxeClean(page: Page, screen: string) {
   await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    screen,
-  ).toEqual([]);
+  expect(await seriousAxeViolations(page), screen).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${screen} overflows`).toBeLessThanOrEqual(0);
   // Photographs to look at, when asked for (SHOTS_DIR): not part of what the test checks.
