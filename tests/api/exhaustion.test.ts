@@ -66,7 +66,11 @@ beforeAll(async () => {
     args: [userId, teamId, other.user.id],
   });
 }, 60_000);
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  // The API test files share their workers' modules and environment (vitest.config.ts): the next file checks answers again.
+  vi.unstubAllEnvs();
+});
 
 const batchUrl = (paths: string[], inputs?: unknown[]) =>
   `/trpc/${paths.join(',')}?batch=1` +

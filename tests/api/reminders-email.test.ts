@@ -345,7 +345,8 @@ describe('the daily digest by email', () => {
   it('retries a digest claimed by an attempt that died, and leaves one claimed by a live attempt alone', async () => {
     const dead = await reminded('dead', { timeZone: 'UTC' });
     const live = await reminded('live', { timeZone: 'UTC' });
-    const clock = { now: Date.now() };
+    // Noon, hours from the digest hour: just before it, the next digest would come before the retry (seen at 07:55 UTC).
+    const clock = { now: Date.parse(`${localDay(Date.now(), 'UTC')}T12:00:00Z`) };
     const day = localDay(clock.now, 'UTC');
     await server.database.write((tx) =>
       tx.insert(digestSends).values([
