@@ -3,8 +3,11 @@ import type { KnipConfig } from 'knip';
 
 const config: KnipConfig = {
   // Beside the two programs (server/main.ts, src/main.tsx, found through package.json and vite.config.ts): the bench
-  // and build scripts, run by path, and the service worker, served as a file.
-  entry: ['bench/*.ts', 'scripts/*.{ts,mjs}', 'scripts/i18n/*.ts', 'sw/sw.js'],
+  // and build scripts, run by path, the service worker, served as a file, and the single executable's main script
+  // (bundled by scripts/package.mjs).
+  entry: ['bench/*.ts', 'scripts/*.{ts,mjs}', 'scripts/i18n/*.ts', 'sw/sw.js', 'server/sea/entry.ts'],
+  // Run by scripts/package.mjs through its path (node_modules/postject/dist/cli.js).
+  ignoreDependencies: ['postject'],
   project: ['server/**/*.ts', 'src/**/*.{ts,tsx,css}', 'shared/**/*.ts', 'db/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}', 'tests/**/*.ts'],
   // An export used in its own file (a constant a test also reads, a type of a public signature) is not dead.
   ignoreExportsUsedInFile: true,

@@ -1,0 +1,70 @@
+// The single executable's start (issue 31): its files come out of the executable once, into a private cache directory,
+// before the server's modules load. Imported first by server/sea/entry.ts; never part of `npm start`.
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getAsset, isSea } from 'node:sea';
+
+/** What scripts/package.mjs put in the executable: each file's path under the cache directory, and a hash of them all. */
+interface Manifest {
+  version: string;
+  hash: string;
+  files: string[];
+}
+
+declare global {
+  /** The bundle's stand-in for `import.meta.url` (scripts/package.mjs defines it): a module inside the cache directory. */
+  var __sowerModuleUrl: string;
+  /** A native module by name ('libsql', 'argon2'), loaded from the cache directory with process.dlopen. */
+  var __sowerNative: (name: string) => unknown;
+}
+
+/** Where the data lives: SOWER_DATA_DIR, else ./data (scripts and the service set it). */
+export function dataDirectory() {
+  return resolve(process.env.SOWER_DATA_DIR || 'data');
+}
+
+/** $XDG_CACHE_HOME/sower/<hash>, else beside the database in the data directory. */
+function cacheDirectory(hash: string) {
+  const base = process.env.XDG_CACHE_HOME ? join(process.env.XDG_CACHE_HOME, 'sower') : join(dataDirectory(), 'cache');
+  return join(base, hash);
+}
+
+/**
+ * Writes the executable's files into its cache directory unless a complete copy is there: into a fresh folder first,
+ * renamed into place when whole, so a start killed half way leaves nothing that a later one would take for complete.
+ * Folders 0700, files 0600: nobody else on the machine reads them.
+ */
+function extract(manifest: Manifest): string {
+  const target = cacheDirectory(manifest.hash);
+  if (existsSync(join(target, '.complete'))) return target;
+  mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+  const building = `${target}.${process.pid}.tmp`;
+  rmSync(building, { recursive: true, force: true });
+  for (const file of manifest.files) {
+    const path = join(building, file);
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    writeFileSync(path, new Uint8Array(getAsset(file)), { mode: 0o600 });
+  }
+  writeFileSync(join(building, '.complete'), manifest.hash, { mode: 0o600 });
+  try {
+    renameSync(building, target);
+  } catch (error) {
+    // Another start got there first: its copy is the same.
+    rmSync(building, { recursive: true, force: true });
+    if (!existsSync(join(target, '.complete'))) throw error;
+  }
+  chmodSync(target, 0o700);
+  return target;
+}
+
+if (!isSea()) throw new Error('server/sea/runtime.ts runs only inside the single executable');
+const manifest = JSON.parse(getAsset('manifest.json', 'utf8')) as Manifest;
+const cache = extract(manifest);
+globalThis.__sowerModuleUrl = pathToFileURL(join(cache, 'server', 'main.js')).href;
+globalThis.__sowerNative = (name: string) => {
+  const module = { exports: {} };
+  process.dlopen(module, join(cache, 'native', `${name}.node`));
+  return module.exports;
+};
+process.env.STATIC_DIR ||= join(cache, 'dist');
