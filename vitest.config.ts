@@ -21,6 +21,8 @@ export default defineConfig({
           isolate: false,
         },
       },
+      // The single executable, packaged by `npm run test:sea` after the build (issue 31).
+      { test: { name: 'sea', include: ['tests/sea/**/*.test.ts'], environment: 'node', testTimeout: 60000, hookTimeout: 60000, fileParallelism: false } },
       // Latency under load, one file at a time on an otherwise idle machine (after the API tests in `npm test`).
       { test: { name: 'load', include: ['tests/load/**/*.test.ts'], environment: 'node', testTimeout: 120000, fileParallelism: false } },
     ],

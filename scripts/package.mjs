@@ -82,6 +82,19 @@ const manifest = { version, hash: hash.digest('hex').slice(0, 16), files: Object
 writeFileSync(join(work, 'manifest.json'), JSON.stringify(manifest));
 assets['manifest.json'] = join(work, 'manifest.json');
 
+// The same bundle, files and Node as the executable already there: nothing to do (`npm test` packages on every run).
+const key = createHash('sha256')
+  .update(readFileSync(bundle))
+  .update(manifest.hash)
+  .update(process.version)
+  .update(readFileSync(process.execPath))
+  .digest('hex');
+const keyFile = join(work, '..', `${name}.key`);
+if (existsSync(output) && existsSync(keyFile) && readFileSync(keyFile, 'utf8') === key) {
+  console.log(`Packaged ${relative(root, output)}: unchanged`);
+  process.exit(0);
+}
+
 const blob = join(work, 'sea-prep.blob');
 writeFileSync(
   join(work, 'sea-config.json'),
@@ -97,4 +110,5 @@ execFileSync(
 );
 const digest = createHash('sha256').update(readFileSync(output)).digest('hex');
 writeFileSync(`${output}.sha256`, `${digest}  ${name}\n`);
+writeFileSync(keyFile, key);
 console.log(`Packaged ${relative(root, output)} (${(statSync(output).size / 1e6).toFixed(1)} MB), sha256 ${digest.slice(0, 16)}…`);

@@ -1,4 +1,5 @@
 // Reads and validates the configuration once; a bad value stops the start with a clear message.
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const booleanText = z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1');
@@ -24,12 +25,11 @@ const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
-    DATABASE_URL: z
-      .string()
-      .default('file:./data/sower.db')
-      .refine((u) => /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/.test(u), {
-        message: 'must start with file:, libsql://, http(s):// or ws(s)://',
-      }),
+    /** The data directory: the database (by default), backups and the single executable's cache; created 0700. */
+    SOWER_DATA_DIR: z.string().min(1).default('data'),
+    DATABASE_URL: z.string().refine((u) => /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/.test(u), {
+      message: 'must start with file:, libsql://, http(s):// or ws(s)://',
+    }),
     DATABASE_AUTH_TOKEN: z.string().optional(),
     /** auto: Secure cookies and HSTS when the request came over HTTPS (directly or via a trusted proxy). */
     COOKIE_SECURE: z.enum(['auto', 'true', 'false'], { error: 'must be auto, true or false' }).default('auto'),
@@ -110,6 +110,8 @@ export function allowedHostsOf(env: Pick<Env, 'ALLOWED_HOSTS' | 'PUBLIC_URL' | '
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  // The database lives in the data directory unless DATABASE_URL says otherwise.
+  cleaned.DATABASE_URL ??= `file:./${join(cleaned.SOWER_DATA_DIR ?? 'data', 'sower.db')}`.replace('file:.//', 'file:/');
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -23,7 +23,10 @@ export interface OutgoingEmail {
 }
 
 export interface Mailer {
-  send(mail: OutgoingEmail): Promise<void>;
+  /** Sends one email; answers the SMTP server's last reply ("250 … queued as …"). */
+  send(mail: OutgoingEmail): Promise<string>;
+  /** Connects and logs in without sending (`sower check`). */
+  verify(): Promise<void>;
   close(): void;
 }
 
@@ -41,7 +44,7 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, timeouts:
   const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS, ...timeouts });
   return {
     async send(mail) {
-      await transport.sendMail({
+      const info = await transport.sendMail({
         from: env.MAIL_FROM,
         to: mail.to,
         subject: mail.subject,
@@ -53,6 +56,10 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, timeouts:
           'Auto-Submitted': 'auto-generated',
         },
       });
+      return String(info.response ?? '');
+    },
+    async verify() {
+      await transport.verify();
     },
     close: () => transport.close(),
   };

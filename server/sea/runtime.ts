@@ -58,9 +58,30 @@ function extract(manifest: Manifest): string {
   return target;
 }
 
+/** `--env-file <file>` or `--env-file=<file>` among the arguments, read here first: it may set SOWER_DATA_DIR. */
+function envFileArgument(argv: string[]) {
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--env-file') return argv[i + 1];
+    if (argv[i].startsWith('--env-file=')) return argv[i].slice('--env-file='.length);
+  }
+  return undefined;
+}
+
 if (!isSea()) throw new Error('server/sea/runtime.ts runs only inside the single executable');
 const manifest = JSON.parse(getAsset('manifest.json', 'utf8')) as Manifest;
-const cache = extract(manifest);
+const envFile = envFileArgument(process.argv.slice(2));
+// A missing or unreadable file is the command's to report (server/cli.ts), in a sentence.
+if (envFile && existsSync(envFile)) process.loadEnvFile(envFile);
+let cache: string;
+try {
+  cache = extract(manifest);
+} catch (error) {
+  const { code, path } = error as NodeJS.ErrnoException;
+  console.error(
+    `Cannot write the executable's files under ${path ? dirname(path) : cacheDirectory(manifest.hash)}: ${code ?? (error as Error).message} (set SOWER_DATA_DIR, or XDG_CACHE_HOME, to a folder this user may write)`,
+  );
+  process.exit(1);
+}
 globalThis.__sowerModuleUrl = pathToFileURL(join(cache, 'server', 'main.js')).href;
 globalThis.__sowerNative = (name: string) => {
   const module = { exports: {} };

@@ -7,8 +7,12 @@ import { ApiClient, joinTeam, signedInClient, startServer, type TestServer } fro
 
 let server: TestServer;
 let heavy: ApiClient;
-/** A team of the heavy user's with its own 5,000 contacts and 20,000 activities, written by the heavy user and a mate. */
+/**
+ * A team with its own 5,000 contacts and 20,000 activities, written by its leader and a mate (not the heavy user, whose
+ * own 5,000 contacts the measures above are about).
+ */
 let teamId: number;
+let leader: ApiClient;
 let mate: ApiClient;
 const CONTACTS = 5000;
 
@@ -50,20 +54,22 @@ beforeAll(async () => {
         cast(unixepoch('subsecond') * 1000 as integer) - 400 * 86400000, cast(unixepoch('subsecond') * 1000 as integer) + 86400000, ?1 from n`,
     args: [userId],
   });
-  teamId = (await heavy.post('/api/teams', { name: 'Harvest' })).body.id;
+  const lead = await signedInClient(server, 'leader');
+  leader = lead.client;
+  teamId = (await leader.post('/api/teams', { name: 'Harvest' })).body.id;
   const other = await signedInClient(server, 'mate');
   mate = other.client;
-  await joinTeam(heavy, teamId, { client: mate, id: other.user.id }, 'member');
+  await joinTeam(leader, teamId, { client: mate, id: other.user.id }, 'member');
   await server.database.writerClient.execute({
     sql: `${numbers(CONTACTS)} insert into contacts (name, spiritual_status, team_id, created_by)
       select 'Team person ' || x, case x % 3 when 0 then 'seeking' else 'unknown' end, ?2, case x % 2 when 0 then ?1 else ?3 end from n`,
-    args: [userId, teamId, other.user.id],
+    args: [lead.user.id, teamId, other.user.id],
   });
   await server.database.writerClient.execute({
     sql: `${numbers(ACTIVITIES)} insert into activities (contact_id, type, date, description, team_id, created_by)
       select (select min(id) from contacts where team_id = ?2) + x % ${CONTACTS}, case x % 3 when 0 then 'conversation' else 'gospel_presentation' end,
         cast(unixepoch('subsecond') * 1000 as integer) - x * 1728000 - 3600000, 'Together', ?2, case x % 2 when 0 then ?1 else ?3 end from n`,
-    args: [userId, teamId, other.user.id],
+    args: [lead.user.id, teamId, other.user.id],
   });
 }, 60_000);
 afterAll(async () => {
@@ -107,7 +113,7 @@ describe('tRPC batches', () => {
       Object.fromEntries(eleven.map((_, i) => [i, { json: { name: `Batch ${i}` } }])),
     );
     expect(post.status).toBe(400);
-    expect((await heavy.get('/api/contacts/count?team=mine')).body.count).toBe(CONTACTS);
+    expect((await heavy.get('/api/contacts/count')).body.count).toBe(CONTACTS);
     expect((await heavy.get(batchUrl(Array(10).fill('contacts.count')))).status).toBe(200);
   });
 
@@ -167,7 +173,7 @@ describe('the event loop while heavy requests run', () => {
     ['a 1 MB import preview', () => heavy.post('/api/account/import/preview', { format: 'csv', text: bigCsv('preview') })],
     [
       `a batch of 10 team pages (${CONTACTS} team contacts, ${ACTIVITIES} team activities)`,
-      () => heavy.get(batchUrl(Array(10).fill('teams.insight'), Array(10).fill({ teamId, timeZone: 'America/New_York' }))),
+      () => leader.get(batchUrl(Array(10).fill('teams.insight'), Array(10).fill({ teamId, timeZone: 'America/New_York' }))),
     ],
     [
       "a batch of 10 of a member's dashboard charts (their team's rows readable)",
@@ -204,7 +210,7 @@ describe('the event loop while heavy requests run', () => {
 
   it('answers the health check while 10 admins open the team page at once', async () => {
     const { stallMs, result } = await longestStall(async () => {
-      const pages = Array.from({ length: 10 }, () => heavy.get(`/api/teams/${teamId}/insight`));
+      const pages = Array.from({ length: 10 }, () => leader.get(`/api/teams/${teamId}/insight`));
       const started = performance.now();
       const health = await new ApiClient(server.baseUrl).get('/healthz');
       const waitedMs = performance.now() - started;

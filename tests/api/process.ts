@@ -13,6 +13,11 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: 'false', REGISTER_LIMIT_PER_ADDRESS: '100000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return listening(child);
+}
+
+/** A started server process once it says where it listens (its `"port":` log line); its stderr if it exits first. */
+export async function listening(child: ChildProcess): Promise<ServerProcess> {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));

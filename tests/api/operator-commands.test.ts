@@ -1,0 +1,195 @@
+// The operator's commands (issue 31) run as `node server/main.ts <command>`, as the single executable runs them: each
+// failure an operator can cause is one sentence and a non-zero exit; backups are 0600, dated and pruned; a restore waits
+// for the server to stop; a newer schema refuses to start; a migration is preceded by a backup.
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client';
+import { migrationsFolder, prepareDatabase } from '../../db/migrate';
+import { version } from '../../package.json';
+import { registerOn, spawnServer } from './process';
+
+const execute = promisify(execFile);
+let dir: string;
+/**
+ * server/main.ts bundled as scripts/build-server.mjs bundles it, one folder below the project (so the migrations are
+ * found as from dist-server/): a command starts in a fraction of the second tsx needs to compile the server each time.
+ */
+const bundleDir = join(process.cwd(), `.tmp-commands-${process.pid}`);
+const bundle = join(bundleDir, 'main.js');
+
+/** `sower <args>` from the clone, with its own data directory: its exit code and output. */
+async function sower(args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await execute(process.execPath, [bundle, ...args], {
+      env: { ...process.env, SOWER_DATA_DIR: join(dir, 'data'), LOG_REQUESTS: 'false', ...env },
+      timeout: 30_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sower-commands-'));
+  await build({
+    entryPoints: ['server/main.ts'],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(bundleDir, { recursive: true, force: true });
+});
+
+describe('sower commands', () => {
+  it('prints the version and the help', async () => {
+    expect((await sower(['--version'])).stdout.trim()).toBe(version);
+    const help = await sower(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Usage: sower \[command\] \[--env-file <file>\]/);
+    const wrong = await sower(['frob']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/^Unknown command frob\n/);
+  });
+
+  it('migrates an empty database into a 0700 data directory with 0600 files, then says it is current', async () => {
+    const first = await sower(['migrate']);
+    expect(first.stderr).toBe('');
+    expect(first.stdout).toMatch(/^Applied \d+ migrations: schema version \d+\n$/);
+    expect((await sower(['migrate'])).stdout).toMatch(/^The schema is current \(version \d+\)\n$/);
+    expect(modeOf(join(dir, 'data'))).toBe(0o700);
+    expect(modeOf(join(dir, 'data', 'sower.db'))).toBe(0o600);
+    const check = await sower(['check']);
+    expect(check.code).toBe(0);
+    expect(check.stdout).toMatch(/^ok {3}configuration: valid/m);
+    expect(check.stdout).toMatch(/^ok {3}schema: version \d+, current$/m);
+    expect(check.stdout).toMatch(/^ok {3}disk: [\d,]+ MB free beside the database$/m);
+  });
+
+  // Node 20 itself also reads an --env-file given after the script (and exits 9 when it is missing); the executable's
+  // own test (tests/sea) checks the missing file's sentence.
+  it('reads its configuration from --env-file, the environment winning', async () => {
+    const file = join(dir, 'sower.env');
+    writeFileSync(file, `PORT=4321\nSOWER_DATA_DIR=${join(dir, 'data')}\n`, { mode: 0o600 });
+    expect((await sower(['check', '--env-file', file])).stdout).toMatch(/configuration: valid \(file:.*sower\.db, 127\.0\.0\.1:4321\)/);
+    expect((await sower(['check', `--env-file=${file}`], { PORT: '4322' })).stdout).toMatch(/127\.0\.0\.1:4322/);
+  });
+
+  it('fails check, in one line, on a database it cannot reach, and stops on a bad value naming it', async () => {
+    const unreachable = await sower(['check'], { DATABASE_URL: 'http://127.0.0.1:9' });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stdout).toMatch(/^FAIL database: Cannot migrate the database at http:\/\/127\.0\.0\.1:9: .+$|^FAIL database: .+$/m);
+    const bad = await sower(['check'], { PORT: 'abc' });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^Invalid configuration:\n {2}PORT: must be a port number\n$/);
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('stops with one sentence when the data directory cannot be made', async () => {
+    // A file where a folder should be: refused to root as well (a folder without write permission is not).
+    const blocker = join(dir, 'blocker');
+    writeFileSync(blocker, '');
+    const result = await sower(['migrate'], { SOWER_DATA_DIR: join(blocker, 'data') });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`Cannot create the data directory ${join(blocker, 'data')}: ENOTDIR (set SOWER_DATA_DIR to a folder this user may write)\n`);
+  });
+
+  it('backs up while serving into dated 0600 files, keeps the newest n, and restores only once the server has stopped', async () => {
+    const data = join(dir, 'data');
+    const server = await spawnServer({ SOWER_DATA_DIR: data, DATABASE_URL: `file:${join(data, 'sower.db')}` });
+    try {
+      await registerOn(server.baseUrl, 'keeper');
+      const made: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const result = await sower(['backup', '--keep', '2']);
+        expect(result.code).toBe(0);
+        made.push(/to (\S+) in/.exec(result.stdout)![1]);
+      }
+      const kept = readdirSync(join(data, 'backups')).filter((name) => /^sower-\d/.test(name));
+      expect(kept.sort()).toEqual(
+        made
+          .slice(1)
+          .map((path) => path.split('/').at(-1)!)
+          .sort(),
+      );
+      for (const name of kept) expect(modeOf(join(data, 'backups', name))).toBe(0o600);
+      expect((await sower(['backup', made[2]])).stderr).toBe(`${made[2]} already exists: choose a new file name\n`);
+
+      const refused = await sower(['restore', made[2]]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^A Sower server \(process \d+\) is using .*sower\.db: stop it first \(systemctl stop sower\), then restore\n$/);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      const restored = await sower(['restore', made[2]]);
+      expect(restored.stdout).toMatch(/^Restored .* to .*sower\.db\n$/);
+      expect(modeOf(join(data, 'sower.db'))).toBe(0o600);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+    // The restored database serves the account the backup holds.
+    const again = await spawnServer({ SOWER_DATA_DIR: data, DATABASE_URL: `file:${join(data, 'sower.db')}` });
+    try {
+      const res = await fetch(`${again.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: again.baseUrl },
+        body: JSON.stringify({ username: 'keeper', password: 'longenough1' }),
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      again.child.kill('SIGTERM');
+      await again.exited;
+    }
+  }, 60_000);
+
+  it('backs up before applying a migration, and refuses a database a newer release migrated, naming both versions', async () => {
+    // The release before: the committed migrations without the last one.
+    const older = join(dir, 'older-migrations');
+    cpSync(migrationsFolder, older, { recursive: true });
+    const journalPath = join(older, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+    const last = journal.entries.pop();
+    unlinkSync(join(older, `${last.tag}.sql`));
+    writeFileSync(journalPath, JSON.stringify(journal));
+    const data = join(dir, 'versions');
+    mkdirSync(data, { mode: 0o700 });
+    const url = `file:${join(data, 'sower.db')}`;
+    const database = await openDatabase({ url });
+    await prepareDatabase(database, older);
+    database.close();
+
+    const upgraded = await sower(['migrate'], { SOWER_DATA_DIR: data });
+    expect(upgraded.code).toBe(0);
+    expect(upgraded.stdout).toMatch(/^Applied 1 migration: schema version \d+; the database before is in .*\/backups\/sower-before-.*\.db\n$/);
+    const before = readdirSync(join(data, 'backups')).filter((name) => name.startsWith(`sower-before-${version}-`));
+    expect(before).toHaveLength(1);
+    expect(modeOf(join(data, 'backups', before[0]))).toBe(0o600);
+
+    // A migration this release does not know.
+    const reopened = await openDatabase({ url });
+    const known = journal.entries.length + 1;
+    await reopened.writerClient.execute("insert into __drizzle_migrations (hash, created_at) values ('from-the-future', 4102444800000)");
+    reopened.close();
+    for (const command of ['migrate', 'serve']) {
+      const newer = await sower([command], { SOWER_DATA_DIR: data, PORT: '0' });
+      expect(newer.code).toBe(1);
+      expect(newer.stderr).toBe(
+        `The database at ${url} has schema version ${known + 1}, newer than this Sower ${version} knows (${known}): run the release that upgraded it, or restore the backup taken before that upgrade\n`,
+      );
+    }
+  });
+});

@@ -1,0 +1,143 @@
+// The single executable (issue 31) as an operator runs it: copied alone into an empty folder, started with no node on
+// PATH and a home and cache of its own; its commands, a server that serves the API and the client, a backup taken while
+// it serves and restored for a second server, and a browser journey against it. `npm run test:sea` packages it first.
+import { spawn, execFile } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { version } from '../../package.json';
+import { listening } from '../api/process';
+
+const execute = promisify(execFile);
+const built = join(process.cwd(), 'release', `sower-${version}-linux-x64`);
+let dir: string;
+let sower: string;
+
+/** The environment of a machine with no Node: nothing inherited but what is given here. */
+function environment(extra: Record<string, string> = {}) {
+  return { PATH: '/nonexistent', HOME: join(dir, 'home'), XDG_CACHE_HOME: join(dir, 'cache'), SOWER_DATA_DIR: join(dir, 'data'), ...extra };
+}
+
+async function run(args: string[], extra: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await execute(sower, args, { cwd: dir, env: environment(extra), timeout: 30_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** `sower serve` on a free port, once it listens. */
+async function serve(extra: Record<string, string> = {}) {
+  const child = spawn(sower, ['serve'], { cwd: dir, env: environment({ PORT: '0', LOG_REQUESTS: 'false', ...extra }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const { baseUrl: base, exited } = await listening(child);
+  return { child, base, exited };
+}
+
+const json = (base: string, path: string, body: unknown, cookie = '') =>
+  fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie }, body: JSON.stringify(body) });
+
+beforeAll(() => {
+  if (!existsSync(built)) throw new Error(`${built} is missing: run npm run package (npm run test:sea does)`);
+  dir = mkdtempSync(join(tmpdir(), 'sower-sea-'));
+  mkdirSync(join(dir, 'home'));
+  sower = join(dir, 'sower');
+  copyFileSync(built, sower);
+  // Read-only, as an operator installs it: the executable never writes beside itself.
+  chmodSync(sower, 0o555);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the single executable', () => {
+  it('answers --version and refuses a bad configuration in one sentence', async () => {
+    expect(await run(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    const bad = await run(['check'], { DATABASE_URL: 'postgres://elsewhere' });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe('Invalid configuration:\n  DATABASE_URL: must start with file:, libsql://, http(s):// or ws(s)://\n');
+    // Node 20 reads --env-file itself, wherever it stands, before Sower's code runs: a missing file stops it with exit
+    // code 9 and one line naming it; where Node leaves the option alone, server/cli.ts says the same in its own words.
+    const missing = await run(['check', '--env-file', join(dir, 'none.env')]);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toMatch(new RegExp(`^[^\\n]*${join(dir, 'none.env')}[^\\n]*\\n$`));
+  });
+
+  it('migrates an empty database, checks it, and writes its files to a private cache once', async () => {
+    expect((await run(['migrate'])).stdout).toMatch(/^Applied \d+ migrations: schema version \d+\n$/);
+    const check = await run(['check']);
+    expect(check.code).toBe(0);
+    expect(check.stdout).toMatch(/^ok {3}schema: version \d+, current$/m);
+    const [copy] = readdirSync(join(dir, 'cache', 'sower'));
+    expect(statSync(join(dir, 'cache', 'sower', copy)).mode & 0o777).toBe(0o700);
+    expect(readdirSync(join(dir, 'cache', 'sower', copy)).sort()).toEqual(['.complete', 'db', 'dist', 'native']);
+  });
+
+  it('serves the API and the client, backs up while serving, and a restored copy serves a second server', async () => {
+    const first = await serve();
+    try {
+      expect(await (await fetch(`${first.base}/healthz`)).json()).toEqual({ status: 'ok' });
+      const registered = await json(first.base, '/api/auth/register', { username: 'operator', email: 'operator@example.com', password: 'longenough1' });
+      expect(registered.status).toBe(201);
+      const login = await json(first.base, '/api/auth/login', { username: 'operator', password: 'longenough1' });
+      expect(login.status).toBe(200);
+      const index = await fetch(`${first.base}/login`);
+      expect(index.status).toBe(200);
+      const html = await index.text();
+      const asset = /\/assets\/[\w-]+\.js/.exec(html)![0];
+      const compressed = await fetch(first.base + asset, { headers: { 'accept-encoding': 'br' } });
+      expect(compressed.status).toBe(200);
+      expect(compressed.headers.get('content-encoding')).toBe('br');
+      expect(compressed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+      const backup = await run(['backup', join(dir, 'copy.db')]);
+      expect(backup.stdout).toMatch(/^Backed up .* to .*copy\.db in \d+ ms\n$/);
+    } finally {
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+    }
+    const elsewhere = { SOWER_DATA_DIR: join(dir, 'restored') };
+    expect((await run(['restore', join(dir, 'copy.db')], elsewhere)).stdout).toMatch(/^Restored .*copy\.db to .*restored\/sower\.db\n$/);
+    const second = await serve(elsewhere);
+    try {
+      expect((await json(second.base, '/api/auth/login', { username: 'operator', password: 'longenough1' })).status).toBe(200);
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+    }
+  });
+
+  it('carries a browser through sign-in, logging an activity and seeing it on the dashboard', async () => {
+    const server = await serve();
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      const page = await browser.newPage({ baseURL: server.base });
+      await page.goto('/login');
+      await page.getByLabel('Username').fill('operator');
+      await page.getByLabel('Password').fill('longenough1');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      await page.goto('/activities');
+      await page.getByRole('button', { name: 'Log your first activity' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Log Activity' });
+      await dialog.getByLabel('Contact name').fill('Lydia');
+      await dialog.getByLabel('Notes').fill('Met by the river');
+      await dialog.getByRole('button', { name: 'Log Activity' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.goto('/');
+      const recent = page.getByRole('region', { name: 'Recent Activities' });
+      await recent.getByText('Lydia').waitFor();
+      expect(await recent.getByText('Lydia').count()).toBeGreaterThan(0);
+    } finally {
+      await browser.close();
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+});
