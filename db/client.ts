@@ -21,7 +21,26 @@ export interface Database {
   readerClient: Client;
   writerClient: Client;
   isFile: boolean;
+  /**
+   * The storage failure of the last write, when that write failed because the database cannot be written (the disk is
+   * full, the file or its file system is read-only, an I/O error), until a write succeeds again: /healthz reports it.
+   */
+  storageFailure(): StorageFailure | null;
   close(): void;
+}
+
+/** Why the database cannot be written, by SQLite's result code. */
+export type StorageFailure = 'full' | 'read-only' | 'io';
+
+/** The storage failure an error stands for (its cause chain holds SQLite's code), or null for any other error. */
+export function storageFailureOf(error: unknown): StorageFailure | null {
+  for (let cause = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; cause && depth < 8; cause = cause.cause as typeof cause, depth++) {
+    const code = typeof cause.code === 'string' ? cause.code : '';
+    if (code.startsWith('SQLITE_FULL')) return 'full';
+    if (code.startsWith('SQLITE_READONLY') || code === 'EROFS') return 'read-only';
+    if (code.startsWith('SQLITE_IOERR')) return 'io';
+  }
+  return null;
 }
 
 export interface DatabaseConfig {
@@ -73,14 +92,28 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const writer = drizzle(writerClient, { schema, logger: config.logger });
   const read = isFile ? drizzle(readerClient, { schema, logger: config.logger }) : writer;
   const serialize = createMutex();
+  let failure: StorageFailure | null = null;
+  // Every write goes through here: its outcome says whether the database can be written.
+  const observed = <T>(run: () => Promise<T>) =>
+    serialize(run).then(
+      (value) => {
+        failure = null;
+        return value;
+      },
+      (error: unknown) => {
+        failure = storageFailureOf(error) ?? failure;
+        throw error;
+      },
+    );
 
   return {
     read,
-    write: (fn) => serialize(() => writer.transaction(fn)),
-    exclusive: (fn) => serialize(() => fn(writer)),
+    write: (fn) => observed(() => writer.transaction(fn)),
+    exclusive: (fn) => observed(() => fn(writer)),
     readerClient,
     writerClient,
     isFile,
+    storageFailure: () => failure,
     close() {
       writerClient.close();
       if (readerClient !== writerClient) readerClient.close();

@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { msg, type Locale } from '../shared/i18n';
+import { storageFailureOf, type StorageFailure } from '../db/client';
 import { HttpError } from './errors';
 import { translate, translateIssue, translateMessage } from './i18n';
 
@@ -45,12 +46,25 @@ const serverFault = (locale: Locale): ClientError => ({
   fault: true,
 });
 
+/** A write the server's storage refused (issue 31): nothing was saved, and the person can try again later. */
+export const STORAGE_FULL = msg("The server's storage is full, so nothing was saved. Please try again later.");
+export const STORAGE_UNWRITABLE = msg('The server cannot save anything right now, so nothing was saved. Please try again later.');
+
+const storageFault = (locale: Locale, failure: StorageFailure): ClientError => ({
+  status: 503,
+  body: { message: translate(locale, failure === 'full' ? STORAGE_FULL : STORAGE_UNWRITABLE), code: 'SERVICE_UNAVAILABLE' },
+  // Logged in full: the operator has to free space or fix the file system.
+  fault: true,
+});
+
 /**
  * The status and body for any error: an HttpError as it says; a TRPCError by its code, with the flattened zod issues
  * of a validation failure (the first one's message leads); anything else, and any 5xx, as the server's fault, whose
  * words never reach the client. Every message is in the reader's language (server/i18n.ts).
  */
 export function toClientError(error: unknown, locale: Locale): ClientError {
+  const storage = storageFailureOf(error);
+  if (storage) return storageFault(locale, storage);
   if (error instanceof HttpError)
     return { status: error.status, body: { message: translate(locale, error.template, error.values), code: error.code }, fault: false };
   if (!(error instanceof TRPCError)) return serverFault(locale);

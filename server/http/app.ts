@@ -117,13 +117,18 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
     };
   }
 
+  /**
+   * Up when the database answers and can be written: a write refused for storage (a full disk, a read-only file or
+   * file system) makes it 503 until a write succeeds again, so monitoring sees what people saving things see.
+   */
   async function healthz(res: ServerResponse) {
     try {
       await database.readerClient.execute('select 1');
-      sendJson(res, 200, { status: 'ok' });
     } catch {
-      sendJson(res, 503, { status: 'unavailable' });
+      return sendJson(res, 503, { status: 'unavailable' });
     }
+    const storage = database.storageFailure();
+    sendJson(res, storage ? 503 : 200, storage ? { status: 'unavailable', storage } : { status: 'ok' });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {

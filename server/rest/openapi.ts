@@ -21,6 +21,7 @@ const ERRORS: Record<number, string> = {
   422: 'The Idempotency-Key was used before with another request',
   429: 'Too many attempts; Retry-After says when to try again',
   500: 'Something went wrong on the server (the body says only that)',
+  503: 'The server’s storage refuses writes (a full disk, a read-only file system): nothing was saved',
 };
 
 /** Procedures that count attempts (rateLimit.ts) and answer 429 past their limit. */
@@ -137,6 +138,8 @@ function errorStatusesOf(route: RestRoute, input: JsonSchema | undefined) {
     ...(route.headerInputs?.['idempotency-key'] ? [422] : []),
     ...(ATTEMPT_LIMITED.has(route.procedure) || RATE_LIMITED.has(route.procedure) ? [429] : []),
     500,
+    // Any request may write (a session's renewal, a sign-in's attempt count), so any may meet a full disk.
+    503,
   ];
 }
 
