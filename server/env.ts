@@ -95,6 +95,9 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the configuration reads (.env.example documents each: tests/unit/env-example.test.ts). */
+export const configurationNames = Object.keys(envSchema.shape);
+
 /**
  * Host names the server answers to besides loopback ones: ALLOWED_HOSTS, those of PUBLIC_URL and ALLOWED_ORIGINS, and
  * the interface it listens on when that is a specific address. A request naming any other host is refused, so a
