@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } f
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getAsset, isSea } from 'node:sea';
+import { setFlagsFromString } from 'node:v8';
 
 /** What scripts/package.mjs put in the executable: each file's path under the cache directory, and a hash of them all. */
 interface Manifest {
@@ -68,6 +69,10 @@ function envFileArgument(argv: string[]) {
 }
 
 if (!isSea()) throw new Error('server/sea/runtime.ts runs only inside the single executable');
+// What `npm start` passes to node (docs/performance.md): an old generation allowed to grow to 1.5x what the last full
+// collection kept. V8 reads it at each collection, so it can be set here; Node refuses it in NODE_OPTIONS. The young
+// generation's size is read when the heap is made: the unit passes --max-semi-space-size=8 in NODE_OPTIONS, which allows it.
+setFlagsFromString('--heap-growing-percent=50');
 const manifest = JSON.parse(getAsset('manifest.json', 'utf8')) as Manifest;
 const envFile = envFileArgument(process.argv.slice(2));
 // A missing or unreadable file is the command's to report (server/cli.ts), in a sentence.

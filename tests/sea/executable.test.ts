@@ -2,7 +2,7 @@
 // PATH and a home and cache of its own; its commands, a server that serves the API and the client, a backup taken while
 // it serves and restored for a second server, and a browser journey against it. `npm run test:sea` packages it first.
 import { spawn, execFile } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -31,9 +31,21 @@ async function run(args: string[], extra: Record<string, string> = {}) {
   }
 }
 
-/** `sower serve` on a free port, once it listens. */
+/** The Environment= lines of the shipped unit that tune the process (deploy/sower.service): the service starts with them. */
+const unitTuning = Object.fromEntries(
+  [...readFileSync('deploy/sower.service', 'utf8').matchAll(/^Environment="?(NODE_OPTIONS|MALLOC_MMAP_THRESHOLD_)=([^"\n]*)"?$/gm)].map(([, name, value]) => [
+    name,
+    value,
+  ]),
+);
+
+/** `sower serve` on a free port, once it listens, tuned as the unit tunes it. */
 async function serve(extra: Record<string, string> = {}) {
-  const child = spawn(sower, ['serve'], { cwd: dir, env: environment({ PORT: '0', LOG_REQUESTS: 'false', ...extra }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(sower, ['serve'], {
+    cwd: dir,
+    env: environment({ PORT: '0', LOG_REQUESTS: 'false', ...unitTuning, ...extra }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const { baseUrl: base, exited } = await listening(child);
   return { child, base, exited };
 }
@@ -53,6 +65,10 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the single executable', () => {
+  it('starts with the tuning the systemd unit gives it', () => {
+    expect(unitTuning).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072', NODE_OPTIONS: '--max-semi-space-size=8' });
+  });
+
   it('answers --version and refuses a bad configuration in one sentence', async () => {
     expect(await run(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
     const bad = await run(['check'], { DATABASE_URL: 'postgres://elsewhere' });
