@@ -92,6 +92,15 @@ describe('the single executable', () => {
     expect(readdirSync(join(dir, 'cache', 'sower', copy)).sort()).toEqual(['.complete', 'db', 'dist', 'native']);
   });
 
+  it('ends with one complete copy of its files when two start at once on an empty cache', async () => {
+    const cache = join(dir, 'race-cache');
+    const both = await Promise.all([run(['--version'], { XDG_CACHE_HOME: cache }), run(['--version'], { XDG_CACHE_HOME: cache })]);
+    expect(both.map((result) => result.code)).toEqual([0, 0]);
+    const copies = readdirSync(join(cache, 'sower'));
+    expect(copies).toHaveLength(1);
+    expect(readdirSync(join(cache, 'sower', copies[0]))).toContain('.complete');
+  });
+
   it('serves the API and the client, backs up while serving, and a restored copy serves a second server', async () => {
     const first = await serve();
     try {
