@@ -191,7 +191,20 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     const envFile = options.get('--env-file');
     if (typeof envFile === 'string') loadEnvFile(envFile);
-    const env = loadEnv();
+    let env: Env;
+    try {
+      env = loadEnv();
+    } catch (error) {
+      if (command !== 'check') throw error;
+      // check reports a bad configuration as its failed line, each variable after it.
+      console.log(
+        `FAIL configuration: ${(error as Error).message
+          .replace(/^Invalid configuration:\n/, '')
+          .replace(/\n\s*/g, '; ')
+          .trim()}`,
+      );
+      return 1;
+    }
     dataDirectory(env);
     switch (command) {
       case 'serve':

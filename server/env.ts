@@ -20,6 +20,14 @@ const origin = z
   .refine((text) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol), { message: 'must be http(s) URLs' })
   .transform((text) => new URL(text).origin);
 
+/** A key in base64url (no padding) of exactly `bytes` bytes; a public key's first byte is 0x04 (an uncompressed point). */
+const base64urlKey = (bytes: number, message: string) =>
+  z.string().refine((text) => {
+    if (!/^[A-Za-z0-9_-]+$/.test(text)) return false;
+    const decoded = Buffer.from(text, 'base64url');
+    return decoded.length === bytes && (bytes !== 65 || decoded[0] === 4);
+  }, message);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -72,8 +80,8 @@ const envSchema = z
     /** The sender of reminder emails ("Sower <reminders@sower.example>"). */
     MAIL_FROM: z.string().default('Sower <reminders@localhost>'),
     /** The VAPID key pair of Web Push (base64url), both or neither; without them a pair is made once and kept in the database. */
-    VAPID_PUBLIC_KEY: z.string().optional(),
-    VAPID_PRIVATE_KEY: z.string().optional(),
+    VAPID_PUBLIC_KEY: base64urlKey(65, 'must be a base64url P-256 public key (65 bytes, starting 0x04), as web-push generate-vapid-keys prints it').optional(),
+    VAPID_PRIVATE_KEY: base64urlKey(32, 'must be a base64url P-256 private key (32 bytes), as web-push generate-vapid-keys prints it').optional(),
     /** Who push services may contact about this server's pushes (mailto: or https: URL). */
     VAPID_SUBJECT: z.string().default('mailto:admin@localhost'),
     /**

@@ -22,6 +22,20 @@ describe('configuration', () => {
     expect(parseEnv({ DATABASE_URL: 'https://db.example.com' }).DATABASE_URL).toMatch(/^https:/);
   });
 
+  it('validates a given VAPID key pair at start: base64url keys of the right sizes, both or neither', async () => {
+    const { generateVAPIDKeys } = await import('web-push');
+    const { publicKey, privateKey } = generateVAPIDKeys();
+    expect(parseEnv({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }).VAPID_PUBLIC_KEY).toBe(publicKey);
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: publicKey.slice(0, -2), VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY: must be a base64url P-256 public key \(65 bytes, starting 0x04\)/,
+    );
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: `${privateKey}=` })).toThrow(
+      /VAPID_PRIVATE_KEY: must be a base64url P-256 private key \(32 bytes\)/,
+    );
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: privateKey + privateKey.slice(0, 44), VAPID_PRIVATE_KEY: privateKey })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/VAPID_PRIVATE_KEY: give both or neither/);
+  });
+
   it('names each bad variable in one message', () => {
     expect(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'postgres://x', COOKIE_SECURE: 'maybe' })).toThrow(
       /Invalid configuration:[\s\S]*PORT[\s\S]*DATABASE_URL: must start with file:[\s\S]*COOKIE_SECURE/,
