@@ -1,7 +1,8 @@
 // `npm run bench`: the production server against a hand-written floor, on generated data, under autocannon;
 // how cost grows with the heavy user's activities; memory; logins against other traffic; and the browser.
 // Flags: --build (rebuild even when dist-server/main.js exists), --quick (short runs), --no-browser, --no-scale, --no-downloads, --no-team,
-// --only=stats,contacts50 (those endpoints only, app and floor, nothing else: for A/B runs of one change).
+// --only=stats,contacts50 (those endpoints only, app and floor, nothing else: for A/B runs of one change),
+// --app=release/sower-<version>-linux-x64 (the single executable as the app).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -15,6 +16,7 @@ import { evaluate, onlyReport, report, type Rows, type Scale, type SizeModule } 
 import { copyOf, login, rssMb, sleep, startServer, type Server } from './server';
 import {
   APP_PORT,
+  appEntry,
   argv,
   benchStarted,
   CONNECTIONS,
@@ -118,7 +120,7 @@ async function main() {
   const main = await dataset(MAIN_SIZE);
   results.dataset = main;
   const list = endpointsFor(main.sampleContactId);
-  const app = await startServer('app', copyOf(main, 'app'), APP_PORT, { log });
+  const app = await startServer('app', copyOf(main, 'app'), APP_PORT, { log, entry: appEntry });
   const floor = await startServer('floor', copyOf(main, 'floor'), FLOOR_PORT, { log });
   rss.watch({ app: app.process.pid!, floor: floor.process.pid! });
   await sleep(300);
@@ -200,7 +202,7 @@ async function main() {
   if (!argv.has('--no-scale')) {
     for (const size of SCALES) {
       const data = await dataset(size);
-      const sApp = await startServer('app', copyOf(data, 'app'), APP_PORT, { log });
+      const sApp = await startServer('app', copyOf(data, 'app'), APP_PORT, { log, entry: appEntry });
       const sFloor = await startServer('floor', copyOf(data, 'floor'), FLOOR_PORT, { log });
       const ca = await login(sApp.base);
       const cf = await login(sFloor.base);

@@ -1,7 +1,7 @@
 // Starting the production server (or the floor) for a bench run, and signing the heavy user in to it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, readFileSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_PASSWORD, HEAVY_USERNAME, type DatasetSummary } from './dataset';
 
@@ -29,7 +29,8 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * `env` adds to (or overrides) the server's environment, e.g. STATIC_DIR for another build of the client; `entry` runs
- * another build of the server (bench/ab.ts) instead of dist-server/main.js.
+ * another build of the server (bench/ab.ts) instead of dist-server/main.js, or, when it is not a .js file, a single
+ * executable (`sower serve`, tuned as deploy/sower.service tunes it, with a data directory of its own).
  */
 export async function startServer(
   name: 'app' | 'floor',
@@ -59,7 +60,14 @@ export async function startServer(
     '--heap-growing-percent=50',
     ...(name === 'app' ? [options.entry ?? 'dist-server/main.js'] : ['--import', 'tsx', 'bench/floor.ts']),
   ];
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const executable = name === 'app' && options.entry !== undefined && !options.entry.endsWith('.js');
+  const child = executable
+    ? spawn(resolve(root, options.entry!), ['serve'], {
+        cwd: root,
+        env: { ...env, NODE_OPTIONS: '--max-semi-space-size=8', SOWER_DATA_DIR: join(root, '.tmp/bench', `executable-${port}`) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+    : spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);
   let stopping = false;
   child.once('exit', (code, signal) => {

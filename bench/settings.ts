@@ -11,6 +11,8 @@ export const only = [...argv]
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
+/** `--app=release/sower-…-linux-x64`: the single executable as the app (issue 31), instead of dist-server/main.js. */
+export const appEntry = [...argv].find((a) => a.startsWith('--app='))?.slice('--app='.length);
 export const DURATION = quick ? 2 : 5;
 export const SCALE_DURATION = quick ? 1.5 : 3;
 export const WARMUP = quick ? 0.5 : 1;

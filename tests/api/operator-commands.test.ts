@@ -5,6 +5,8 @@ import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +110,19 @@ describe('sower commands', () => {
     const result = await sower(['migrate'], { SOWER_DATA_DIR: join(blocker, 'data') });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(`Cannot create the data directory ${join(blocker, 'data')}: ENOTDIR (set SOWER_DATA_DIR to a folder this user may write)\n`);
+  });
+
+  it('stops with one sentence when its port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const result = await sower(['serve'], { PORT: String(port) });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`Port ${port} on 127.0.0.1 is in use by another program: stop it, or set PORT to a free port\n`);
+    } finally {
+      taken.close();
+    }
   });
 
   it('backs up while serving into dated 0600 files, keeps the newest n, and restores only once the server has stopped', async () => {

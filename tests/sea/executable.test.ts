@@ -2,7 +2,7 @@
 // PATH and a home and cache of its own; its commands, a server that serves the API and the client, a backup taken while
 // it serves and restored for a second server, and a browser journey against it. `npm run test:sea` packages it first.
 import { spawn, execFile } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, readFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, existsSync, readFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -133,6 +133,44 @@ describe('the single executable', () => {
     } finally {
       second.child.kill('SIGTERM');
       await second.exited;
+    }
+  });
+
+  it('serves as an unprivileged user from a read-only executable, writing only its data directory', async () => {
+    // Run by root (this machine's tests): as nobody, with a data directory that is nobody's. Otherwise the test's own
+    // user is the unprivileged one.
+    const asRoot = process.getuid?.() === 0;
+    const home = mkdtempSync(join(tmpdir(), 'sower-unprivileged-'));
+    chmodSync(home, 0o755);
+    const executable = join(home, 'sower');
+    copyFileSync(sower, executable);
+    chmodSync(executable, 0o555);
+    const data = join(home, 'data');
+    mkdirSync(data, { mode: 0o700 });
+    if (asRoot) chownSync(data, 65534, 65534);
+    try {
+      const child = spawn(executable, ['serve'], {
+        cwd: home,
+        env: { PATH: '/nonexistent', HOME: data, SOWER_DATA_DIR: data, PORT: '0', LOG_REQUESTS: 'false', ...unitTuning },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+      });
+      const server = await listening(child);
+      try {
+        expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+        expect((await json(server.baseUrl, '/api/auth/register', { username: 'humble', email: 'humble@example.com', password: 'longenough1' })).status).toBe(
+          201,
+        );
+        if (asRoot) expect(statSync(join(data, 'sower.db')).uid).toBe(65534);
+        expect(statSync(join(data, 'sower.db')).mode & 0o777).toBe(0o600);
+        // Nothing written beside the executable.
+        expect(readdirSync(home).sort()).toEqual(['data', 'sower']);
+      } finally {
+        child.kill('SIGTERM');
+        await server.exited;
+      }
+    } finally {
+      rmSync(home, { recursive: true, force: true });
     }
   });
 
