@@ -143,6 +143,7 @@ async function main() {
     await app.stop();
     await floor.stop();
     console.log(onlyReport(mainRows));
+    console.log(`RSS, MB: idle ${JSON.stringify(idleRssMb)}, peak under the runs ${JSON.stringify(rss.peakMb)}`);
     for (const note of results.notes as string[]) console.log(`note: ${note}`);
     return;
   }
