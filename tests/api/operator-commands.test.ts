@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { migrationsFolder, prepareDatabase } from '../../db/migrate';
 import { version } from '../../package.json';
+import { startSmtp } from './mail';
 import { registerOn, spawnServer } from './process';
 
 const execute = promisify(execFile);
@@ -110,6 +111,30 @@ describe('sower commands', () => {
     const result = await sower(['migrate'], { SOWER_DATA_DIR: join(blocker, 'data') });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(`Cannot create the data directory ${join(blocker, 'data')}: ENOTDIR (set SOWER_DATA_DIR to a folder this user may write)\n`);
+  });
+
+  it('sends a test email through the configured SMTP server, and checks it answers', async () => {
+    const smtp = await startSmtp();
+    try {
+      const sent = await sower(['mail-test', 'operator@example.com'], { SMTP_URL: smtp.url });
+      expect(sent.stderr).toBe('');
+      expect(sent.stdout).toMatch(/^Sent to operator@example\.com; the SMTP server answered: 250 .+\n$/);
+      expect(smtp.received.map(({ to, mail }) => [to, mail.subject])).toEqual([[['operator@example.com'], 'Sower: test email']]);
+      const check = await sower(['check'], { SMTP_URL: smtp.url });
+      expect(check.stdout).toMatch(new RegExp(`^ok {3}smtp: ${new URL(smtp.url).host} answers and accepts this login$`, 'm'));
+      // Refused by the server: the command says so, in one line.
+      smtp.refuse.add('nobody@example.com');
+      const refused = await sower(['mail-test', 'nobody@example.com'], { SMTP_URL: smtp.url });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^The SMTP server refused the test email: .*450.*\n$/);
+    } finally {
+      await smtp.close();
+    }
+    // Nothing listens: check fails its smtp line, and only that.
+    const down = await sower(['check'], { SMTP_URL: 'smtp://127.0.0.1:9' });
+    expect(down.code).toBe(1);
+    expect(down.stdout).toMatch(/^FAIL smtp: 127\.0\.0\.1:9: .*ECONNREFUSED.*$/m);
+    expect(down.stdout.match(/^FAIL/gm)).toHaveLength(1);
   });
 
   it('stops with one sentence when its port is taken', async () => {
