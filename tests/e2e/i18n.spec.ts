@@ -263,9 +263,11 @@ test('every menu and suggestion list opens inside the screen in every language, 
     data: { type: 'conversation', contactId: attention.id, date: new Date(Date.now() - 40 * 86_400_000).toISOString() },
   });
   const viewport = page.viewportSize()!;
-  const lists = [
+  // A list is ready when its own rows show: the two contact views share their heading, so the attention view waits for
+  // its list, not for the heading the previous view already had (its menus would be taken, then replaced).
+  const lists: { path: string; heading: string; list?: string }[] = [
     { path: '/contacts', heading: 'Contacts' },
-    { path: '/contacts?attention=1', heading: 'Contacts' },
+    { path: '/contacts?attention=1', heading: 'Contacts', list: 'Contacts who need attention' },
     { path: '/activities', heading: 'Activities' },
     { path: '/followups', heading: 'Follow-ups' },
     { path: '/prayer-journal', heading: 'Prayer Journal' },
@@ -279,7 +281,9 @@ test('every menu and suggestion list opens inside the screen in every language, 
     for (const list of lists) {
       await within(page, list.path);
       await expect(page.getByRole('heading', { name: tr(locale, list.heading), level: 1 })).toBeVisible();
-      const buttons = page.locator('main [aria-haspopup="menu"]');
+      const rows = list.list ? page.getByRole('list', { name: tr(locale, list.list) }) : page.locator('main');
+      await expect(rows).toBeVisible();
+      const buttons = rows.locator('[aria-haspopup="menu"]');
       await expect(buttons.first()).toBeVisible();
       // The first row's menu and the last's (the one nearest the bottom, which may have to open upwards).
       for (const button of (await buttons.count()) > 1 ? [buttons.first(), buttons.last()] : [buttons.first()]) {
