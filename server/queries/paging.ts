@@ -126,8 +126,9 @@ function preparedPage<I extends { limit?: number }>() {
 type PageInput = { limit?: number; cursor?: number; team?: 'mine' | number };
 
 /**
- * The team filter as a page query is built: 'mine' is built into the query, a team's id is a value (`teamScope`), so
- * one query serves every team and no id a caller sends adds a shape.
+ * The team filter as a page query is built: 'mine' is built into the query, a team's id is a value (`teamScope`),
+ * a placeholder like the other value keys, because ids are the caller's to choose and a shape per id would let any
+ * caller grow the cache of shapes (MAX_SHAPES).
  */
 type ScopeKeys = { team?: 'mine' | 'team'; teamScope?: number };
 type ScopedInput<I extends PageInput> = Omit<I, keyof PageInput> & ScopeKeys & { limit?: number; cursor?: number };
