@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
+import { nativePlugin } from './sea-plugin.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -23,33 +24,6 @@ mkdirSync(release, { recursive: true });
 const natives = {
   libsql: join(root, 'node_modules/@libsql/linux-x64-gnu/index.node'),
   argon2: join(root, 'node_modules/@node-rs/argon2-linux-x64-gnu/argon2.linux-x64-gnu.node'),
-};
-
-// Native modules come from the cache directory (process.dlopen); every other platform's binding stays out.
-const nativePlugin = {
-  name: 'sower-native',
-  setup(b) {
-    b.onResolve({ filter: /^@node-rs\/argon2-linux-x64-gnu$/ }, () => ({ path: 'argon2', namespace: 'sower-native' }));
-    // Other platforms' bindings, loose .node files and ws's optional helpers: absent, as a require that fails (each
-    // package tries the next). The binding's package.json (its version check) is bundled like any JSON.
-    b.onResolve({ filter: /^@node-rs\/argon2-|^@libsql\/(linux|darwin|win32)-|\.node$|^bufferutil$|^utf-8-validate$|argon2\.wasi/ }, (args) =>
-      args.path === '@node-rs/argon2-linux-x64-gnu/package.json' ? undefined : { path: args.path, namespace: 'sower-absent' },
-    );
-    b.onLoad({ filter: /.*/, namespace: 'sower-native' }, (args) => ({
-      contents: `module.exports = globalThis.__sowerNative(${JSON.stringify(args.path)});`,
-      loader: 'js',
-    }));
-    b.onLoad({ filter: /.*/, namespace: 'sower-absent' }, (args) => ({
-      contents: `throw Object.assign(new Error(${JSON.stringify(`${args.path} is not in this executable`)}), { code: 'MODULE_NOT_FOUND' });`,
-      loader: 'js',
-    }));
-    b.onLoad({ filter: /node_modules\/libsql\/index\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      const native = 'return require(`@libsql/${target}`);';
-      if (!source.includes(native)) throw new Error(`libsql/index.js no longer loads its binding with ${native}: see scripts/package.mjs`);
-      return { contents: source.replace(native, "return globalThis.__sowerNative('libsql');"), loader: 'js' };
-    });
-  },
 };
 
 const bundle = join(work, 'sower.cjs');

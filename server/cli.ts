@@ -1,13 +1,16 @@
 // The operator's commands (issue 31), for the single executable and `node dist-server/main.js` alike:
 // sower [serve|migrate|backup|restore|check|mail-test] [--env-file <file>], sower --version, sower --help.
-import { existsSync, mkdirSync, statfsSync } from 'node:fs';
+import { mkdirSync, statfsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isFileUrl } from '../db/client';
 import { version } from '../package.json';
 import { loadEnv, type Env } from './env';
 import { createMailer } from './nudges/email';
 import { backupTo, databaseFile, pruneBackups, restoreFrom, timestamped } from './ops/backup';
-import { migrateWithBackup, rootCause, schemaState } from './ops/schema';
+import { loadEnvFile } from './ops/envFile';
+import { NEEDS_OPERATOR_EXIT, NeedsOperator } from './ops/needsOperator';
+import { actAsOwnerOf } from './ops/privileges';
+import { migrateWithBackup, migrationSummary, rootCause, schemaState } from './ops/schema';
 import { openConfigured, serve } from './serve';
 
 const HELP = `Sower ${version}
@@ -28,7 +31,8 @@ Options:
   --version           print the version
   --help              print this help
 
-Configuration comes from the environment: see .env.example and docs/deploy.md.`;
+Configuration comes from the environment: see .env.example and docs/deploy.md.
+Run by root, a command acts as the user who owns the data directory, so what it writes stays that user's.`;
 
 /** A mistake in how a command was called: its message, then the usage, exit code 2. */
 class UsageError extends Error {}
@@ -58,17 +62,6 @@ function parse(argv: string[]): Parsed {
   return { command: args.shift() ?? 'serve', args, options };
 }
 
-/** Reads --env-file into the environment (values already set win), or stops with a sentence naming the file. */
-function loadEnvFile(file: string) {
-  const path = resolve(file);
-  if (!existsSync(path)) throw new Error(`There is no configuration file at ${path}`);
-  try {
-    process.loadEnvFile(path);
-  } catch (error) {
-    throw new Error(`Cannot read the configuration file ${path}: ${(error as Error).message}`);
-  }
-}
-
 /** The data directory, created 0700 when missing; a folder this user cannot write stops with a sentence. */
 function dataDirectory(env: Env) {
   const dir = resolve(env.SOWER_DATA_DIR);
@@ -86,12 +79,7 @@ function dataDirectory(env: Env) {
 async function migrateCommand(env: Env) {
   const database = await openConfigured(env);
   try {
-    const result = await migrateWithBackup(database, env);
-    console.log(
-      result.pending
-        ? `Applied ${result.pending} migration${result.pending === 1 ? '' : 's'}: schema version ${result.known}${result.backup ? `; the database before is in ${result.backup}` : ''}`
-        : `The schema is current (version ${result.known})`,
-    );
+    console.log(migrationSummary(await migrateWithBackup(database, env)));
   } finally {
     database.close();
   }
@@ -205,6 +193,7 @@ export async function runCli(argv: string[]): Promise<number> {
       );
       return 1;
     }
+    actAsOwnerOf(resolve(env.SOWER_DATA_DIR));
     dataDirectory(env);
     switch (command) {
       case 'serve':
@@ -236,6 +225,6 @@ export async function runCli(argv: string[]): Promise<number> {
       return 2;
     }
     console.error(error instanceof Error ? error.message : String(error));
-    return 1;
+    return error instanceof NeedsOperator ? NEEDS_OPERATOR_EXIT : 1;
   }
 }

@@ -1,6 +1,7 @@
 // Reads and validates the configuration once; a bad value stops the start with a clear message.
 import { join } from 'node:path';
 import { z } from 'zod';
+import { NeedsOperator } from './ops/needsOperator';
 
 const booleanText = z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1');
 
@@ -126,7 +127,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new NeedsOperator(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return result.data;
 }

@@ -4,7 +4,7 @@ import { createApp } from './http/app';
 import type { Env } from './env';
 import { hold } from './ops/holder';
 import { databaseFile } from './ops/backup';
-import { migrateWithBackup, rootCause } from './ops/schema';
+import { migrateWithBackup, migrationSummary, rootCause } from './ops/schema';
 import { isFileUrl } from '../db/client';
 import { reportLoopDelayOnSignal } from './http/loopReport';
 import { attentionForDigest } from './nudges/attention';
@@ -22,10 +22,11 @@ export async function openConfigured(env: Env) {
 
 export async function serve(env: Env) {
   const database = await openConfigured(env);
-  await migrateWithBackup(database, env).catch((error: unknown) => {
+  const migrated = await migrateWithBackup(database, env).catch((error: unknown) => {
     database.close();
     throw error;
   });
+  if (migrated.pending) console.log(JSON.stringify({ level: 'info', message: migrationSummary(migrated) }));
   const { server, services } = createApp({ env, database });
   if (['0.0.0.0', '::', '[::]'].includes(env.HOST) && !env.PUBLIC_URL && !env.ALLOWED_HOSTS.length)
     console.log(

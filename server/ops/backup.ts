@@ -1,10 +1,11 @@
 // Online backups of the file database (VACUUM INTO: one read snapshot, writers go on) and putting one back.
 import { createClient } from '@libsql/client';
-import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, chownSync, constants, copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isFileUrl } from '../../db/client';
 import type { Env } from '../env';
-import { holderOf } from './holder';
+import { holderOf, pidFileOf } from './holder';
 
 /** The database file of a `file:` URL. */
 export function databaseFile(url: string) {
@@ -72,9 +73,19 @@ export function pruneBackups(folder: string, keep: number) {
 export async function restoreFrom(env: Pick<Env, 'DATABASE_URL'>, source: string) {
   const target = fileDatabase(env, 'Restore');
   const from = resolve(source);
-  if (!existsSync(from)) throw new Error(`There is no backup at ${from}`);
+  try {
+    accessSync(from, constants.R_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new Error(`There is no backup at ${from}`);
+    throw new Error(`User ${userInfo().username} cannot read ${from} (${code}): put it where the data directory's owner can read it`);
+  }
   const holder = holderOf(target);
-  if (holder) throw new Error(`A Sower server (process ${holder}) is using ${target}: stop it first (systemctl stop sower), then restore`);
+  if (holder)
+    throw new Error(
+      `A Sower server (process ${holder}) is using ${target}: stop it first (systemctl stop sower), then restore. ` +
+        `If no Sower server is running, delete ${pidFileOf(target)}`,
+    );
   const integrity = await integrityOf(from);
   if (integrity !== 'ok') throw new Error(`Refusing to restore ${basename(from)}: it failed its integrity check (${integrity})`);
   mkdirSync(dirname(target), { recursive: true, mode: 0o700 });

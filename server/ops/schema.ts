@@ -7,6 +7,7 @@ import { version } from '../../package.json';
 import { causes } from '../errors';
 import type { Env } from '../env';
 import { backupTo, timestamped } from './backup';
+import { NeedsOperator } from './needsOperator';
 
 /** The innermost error message: the useful part of a driver error wrapped by drizzle. */
 export function rootCause(error: unknown): string {
@@ -41,7 +42,7 @@ export async function migrateWithBackup(database: Database, env: Pick<Env, 'DATA
     throw cannot(error);
   });
   if (state.newer)
-    throw new Error(
+    throw new NeedsOperator(
       `The database at ${env.DATABASE_URL} has schema version ${state.applied}, newer than this Sower ${version} knows (${state.known}): run the release that upgraded it, or restore the backup taken before that upgrade`,
     );
   let backup: string | null = null;
@@ -51,4 +52,11 @@ export async function migrateWithBackup(database: Database, env: Pick<Env, 'DATA
     throw cannot(error, backup ? ` (the backup from before is ${backup})` : '');
   });
   return { ...state, backup };
+}
+
+/** What a migration did, in the words `sower migrate` prints and `sower serve` logs. */
+export function migrationSummary(result: Awaited<ReturnType<typeof migrateWithBackup>>) {
+  return result.pending
+    ? `Applied ${result.pending} migration${result.pending === 1 ? '' : 's'}: schema version ${result.known}${result.backup ? `; the database before is in ${result.backup}` : ''}`
+    : `The schema is current (version ${result.known})`;
 }

@@ -5,6 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getAsset, isSea } from 'node:sea';
 import { setFlagsFromString } from 'node:v8';
+import { loadEnvFile } from '../ops/envFile';
+import { actAsOwnerOf } from '../ops/privileges';
 
 /** What scripts/package.mjs put in the executable: each file's path under the cache directory, and a hash of them all. */
 interface Manifest {
@@ -70,13 +72,21 @@ function envFileArgument(argv: string[]) {
 
 if (!isSea()) throw new Error('server/sea/runtime.ts runs only inside the single executable');
 // What `npm start` passes to node (docs/performance.md): an old generation allowed to grow to 1.5x what the last full
-// collection kept. V8 reads it at each collection, so it can be set here; Node refuses it in NODE_OPTIONS. The young
-// generation's size is read when the heap is made: the unit passes --max-semi-space-size=8 in NODE_OPTIONS, which allows it.
+// collection kept. Node refuses it in NODE_OPTIONS; set here, it steers collections as on the command line
+// (tests/unit/heap-growing.test.ts). The young generation's size is read when the heap is made: the unit passes
+// --max-semi-space-size=8 in NODE_OPTIONS, which allows it.
 setFlagsFromString('--heap-growing-percent=50');
 const manifest = JSON.parse(getAsset('manifest.json', 'utf8')) as Manifest;
 const envFile = envFileArgument(process.argv.slice(2));
-// A missing or unreadable file is the command's to report (server/cli.ts), in a sentence.
-if (envFile && existsSync(envFile)) process.loadEnvFile(envFile);
+if (envFile) {
+  try {
+    loadEnvFile(envFile);
+  } catch {
+    // A missing or unreadable file is the command's to report (server/cli.ts), in a sentence.
+  }
+}
+// Run by root for a service user's data directory: its files, the cache among them, stay that user's.
+actAsOwnerOf(dataDirectory());
 let cache: string;
 try {
   cache = extract(manifest);

@@ -1,58 +1,39 @@
 // The operator's commands (issue 31) run as `node server/main.ts <command>`, as the single executable runs them: each
 // failure an operator can cause is one sentence and a non-zero exit; backups are 0600, dated and pruned; a restore waits
 // for the server to stop; a newer schema refuses to start; a migration is preceded by a backup.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { migrationsFolder, prepareDatabase } from '../../db/migrate';
 import { version } from '../../package.json';
 import { startSmtp } from './mail';
-import { registerOn, spawnServer } from './process';
+import { commandOutcome, listening, nobodysDataDirectory, registerOn, spawnServer } from './process';
 
 const execute = promisify(execFile);
 let dir: string;
 /**
- * server/main.ts bundled as scripts/build-server.mjs bundles it, one folder below the project (so the migrations are
+ * server/main.ts bundled by scripts/build-server.mjs, one folder below the project (so the migrations are
  * found as from dist-server/): a command starts in a fraction of the second tsx needs to compile the server each time.
  */
 const bundleDir = join(process.cwd(), `.tmp-commands-${process.pid}`);
 const bundle = join(bundleDir, 'main.js');
 
 /** `sower <args>` from the clone, with its own data directory: its exit code and output. */
-async function sower(args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await execute(process.execPath, [bundle, ...args], {
-      env: { ...process.env, SOWER_DATA_DIR: join(dir, 'data'), LOG_REQUESTS: 'false', ...env },
-      timeout: 30_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+function sower(args: string[], env: Record<string, string> = {}) {
+  return commandOutcome(process.execPath, [bundle, ...args], { env: { ...process.env, SOWER_DATA_DIR: join(dir, 'data'), LOG_REQUESTS: 'false', ...env } });
 }
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sower-commands-'));
-  await build({
-    entryPoints: ['server/main.ts'],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  await execute(process.execPath, ['scripts/build-server.mjs', bundle]);
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -93,6 +74,21 @@ describe('sower commands', () => {
     expect((await sower(['check', `--env-file=${file}`], { PORT: '4322' })).stdout).toMatch(/127\.0\.0\.1:4322/);
   });
 
+  it.runIf(process.getuid?.() === 0)('run by root, acts as the owner of a data directory another user owns', async () => {
+    // As an operator runs it: `sudo sower backup --env-file /etc/sower/sower.env`, the file root's alone.
+    const { parent, data } = nobodysDataDirectory('sower-owned-');
+    const file = join(dir, 'root-only.env');
+    writeFileSync(file, 'PORT=4329\n', { mode: 0o600 });
+    const owned = { SOWER_DATA_DIR: data };
+    expect((await sower(['migrate', '--env-file', file], owned)).code).toBe(0);
+    expect((await sower(['check', '--env-file', file], owned)).stdout).toMatch(/configuration: valid \(file:.*data\/sower\.db, 127\.0\.0\.1:4329\)/);
+    const backup = await sower(['backup', '--env-file', file], owned);
+    expect(backup.stderr).toBe('');
+    const made = /to (\S+) in/.exec(backup.stdout)![1];
+    for (const path of [join(data, 'sower.db'), join(data, 'backups'), made]) expect(statSync(path).uid).toBe(65534);
+    rmSync(parent, { recursive: true, force: true });
+  });
+
   it('fails check, in one line, on a database it cannot reach, and stops on a bad value naming it', async () => {
     const unreachable = await sower(['check'], { DATABASE_URL: 'http://127.0.0.1:9' });
     expect(unreachable.code).toBe(1);
@@ -100,7 +96,7 @@ describe('sower commands', () => {
     const bad = await sower(['check'], { PORT: 'abc', COOKIE_SECURE: 'maybe' });
     expect(bad).toEqual({ code: 1, stdout: 'FAIL configuration: PORT: must be a port number; COOKIE_SECURE: must be auto, true or false\n', stderr: '' });
     const badServe = await sower(['serve'], { PORT: 'abc' });
-    expect(badServe.code).toBe(1);
+    expect(badServe.code).toBe(78);
     expect(badServe.stderr).toBe('Invalid configuration:\n  PORT: must be a port number\n');
   });
 
@@ -173,7 +169,9 @@ describe('sower commands', () => {
 
       const refused = await sower(['restore', made[2]]);
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(/^A Sower server \(process \d+\) is using .*sower\.db: stop it first \(systemctl stop sower\), then restore\n$/);
+      expect(refused.stderr).toMatch(
+        /^A Sower server \(process \d+\) is using .*sower\.db: stop it first \(systemctl stop sower\), then restore\. If no Sower server is running, delete .*sower\.db\.pid\n$/,
+      );
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
       const restored = await sower(['restore', made[2]]);
@@ -207,11 +205,14 @@ describe('sower commands', () => {
     unlinkSync(join(older, `${last.tag}.sql`));
     writeFileSync(journalPath, JSON.stringify(journal));
     const data = join(dir, 'versions');
-    mkdirSync(data, { mode: 0o700 });
+    const served = join(dir, 'versions-served');
+    for (const folder of [data, served]) {
+      mkdirSync(folder, { mode: 0o700 });
+      const database = await openDatabase({ url: `file:${join(folder, 'sower.db')}` });
+      await prepareDatabase(database, older);
+      database.close();
+    }
     const url = `file:${join(data, 'sower.db')}`;
-    const database = await openDatabase({ url });
-    await prepareDatabase(database, older);
-    database.close();
 
     const upgraded = await sower(['migrate'], { SOWER_DATA_DIR: data });
     expect(upgraded.code).toBe(0);
@@ -220,6 +221,20 @@ describe('sower commands', () => {
     expect(before).toHaveLength(1);
     expect(modeOf(join(data, 'backups', before[0]))).toBe(0o600);
 
+    // `serve` does the same at its start, and logs it.
+    const child = spawn(process.execPath, [bundle, 'serve'], {
+      env: { ...process.env, SOWER_DATA_DIR: served, PORT: '0', LOG_REQUESTS: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout!.on('data', (chunk) => (log += chunk));
+    const server = await listening(child);
+    child.kill('SIGTERM');
+    await server.exited;
+    const first = JSON.parse(log.split('\n')[0]) as { level: string; message: string };
+    expect(first.level).toBe('info');
+    expect(first.message).toMatch(/^Applied 1 migration: schema version \d+; the database before is in .*versions-served\/backups\/sower-before-.*\.db$/);
+
     // A migration this release does not know.
     const reopened = await openDatabase({ url });
     const known = journal.entries.length + 1;
@@ -227,7 +242,7 @@ describe('sower commands', () => {
     reopened.close();
     for (const command of ['migrate', 'serve']) {
       const newer = await sower([command], { SOWER_DATA_DIR: data, PORT: '0' });
-      expect(newer.code).toBe(1);
+      expect(newer.code).toBe(78);
       expect(newer.stderr).toBe(
         `The database at ${url} has schema version ${known + 1}, newer than this Sower ${version} knows (${known}): run the release that upgraded it, or restore the backup taken before that upgrade\n`,
       );

@@ -1,5 +1,9 @@
 // Runs server/main.ts as a real child process, for the crash, shutdown and backup tests.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess, type ExecFileOptions } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { ApiClient } from './harness';
 
 export interface ServerProcess {
@@ -38,4 +42,25 @@ export async function registerOn(baseUrl: string, username: string) {
   const res = await client.post('/api/auth/register', { username, email: `${username}@example.com`, password: 'longenough1' });
   if (res.status !== 201) throw new Error(`register failed ${res.status}`);
   return client;
+}
+
+/** A command run to its end: its exit code and output, whether it succeeds or fails. */
+export async function commandOutcome(file: string, args: string[], options: ExecFileOptions) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(file, args, { timeout: 30_000, ...options, encoding: 'utf8' });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** A data directory that `nobody` (65534) owns, 0700, in a folder anyone may pass through; for tests run by root. */
+export function nobodysDataDirectory(prefix: string) {
+  const parent = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(parent, 0o755);
+  const data = join(parent, 'data');
+  mkdirSync(data, { mode: 0o700 });
+  chownSync(data, 65534, 65534);
+  return { parent, data };
 }

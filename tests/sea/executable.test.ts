@@ -1,17 +1,15 @@
 // The single executable (issue 31) as an operator runs it: copied alone into an empty folder, started with no node on
 // PATH and a home and cache of its own; its commands, a server that serves the API and the client, a backup taken while
 // it serves and restored for a second server, and a browser journey against it. `npm run test:sea` packages it first.
-import { spawn, execFile } from 'node:child_process';
-import { chmodSync, chownSync, copyFileSync, existsSync, readFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, chownSync, copyFileSync, existsSync, readFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { version } from '../../package.json';
-import { listening } from '../api/process';
+import { commandOutcome, listening, nobodysDataDirectory } from '../api/process';
 
-const execute = promisify(execFile);
 const built = join(process.cwd(), 'release', `sower-${version}-linux-x64`);
 let dir: string;
 let sower: string;
@@ -21,14 +19,8 @@ function environment(extra: Record<string, string> = {}) {
   return { PATH: '/nonexistent', HOME: join(dir, 'home'), XDG_CACHE_HOME: join(dir, 'cache'), SOWER_DATA_DIR: join(dir, 'data'), ...extra };
 }
 
-async function run(args: string[], extra: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await execute(sower, args, { cwd: dir, env: environment(extra), timeout: 30_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+function run(args: string[], extra: Record<string, string> = {}) {
+  return commandOutcome(sower, args, { cwd: dir, env: environment(extra) });
 }
 
 /** The Environment= lines of the shipped unit that tune the process (deploy/sower.service): the service starts with them. */
@@ -74,7 +66,7 @@ describe('the single executable', () => {
     const bad = await run(['check'], { DATABASE_URL: 'postgres://elsewhere' });
     expect(bad).toEqual({ code: 1, stdout: 'FAIL configuration: DATABASE_URL: must start with file:, libsql://, http(s):// or ws(s)://\n', stderr: '' });
     const badStart = await run(['migrate'], { PORT: 'abc' });
-    expect(badStart).toEqual({ code: 1, stdout: '', stderr: 'Invalid configuration:\n  PORT: must be a port number\n' });
+    expect(badStart).toEqual({ code: 78, stdout: '', stderr: 'Invalid configuration:\n  PORT: must be a port number\n' });
     // Node 20 reads --env-file itself, wherever it stands, before Sower's code runs: a missing file stops it with exit
     // code 9 and one line naming it; where Node leaves the option alone, server/cli.ts says the same in its own words.
     const missing = await run(['check', '--env-file', join(dir, 'none.env')]);
@@ -169,6 +161,33 @@ describe('the single executable', () => {
         child.kill('SIGTERM');
         await server.exited;
       }
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(process.getuid?.() === 0)("run by root (sudo), acts as the data directory's owner: its files stay that user's", async () => {
+    // As docs/deploy.md has the operator run it: `sudo sower backup --env-file /etc/sower/sower.env`, the file root's
+    // alone, the data directory the service user's, no XDG_CACHE_HOME: the file cache goes beside the database.
+    const { parent: home, data } = nobodysDataDirectory('sower-sudo-');
+    const envFile = join(home, 'sower.env');
+    writeFileSync(envFile, `SOWER_DATA_DIR=${data}\nPORT=4331\n`, { mode: 0o600 });
+    const asOperator = (args: string[]) => commandOutcome(sower, [...args, '--env-file', envFile], { cwd: home, env: { PATH: '/nonexistent', HOME: '/root' } });
+    try {
+      const check = await asOperator(['check']);
+      expect(check.stdout).toMatch(/configuration: valid \(file:.*\/data\/sower\.db, 127\.0\.0\.1:4331\)/);
+      const backup = await asOperator(['backup']);
+      expect(backup.stderr).toBe('');
+      const made = /to (\S+) in/.exec(backup.stdout)![1];
+      const cache = join(data, 'cache');
+      for (const path of [join(data, 'sower.db'), made, cache, join(cache, readdirSync(cache)[0])]) expect(statSync(path).uid).toBe(65534);
+      // A backup only root may read is named, not taken for a missing one.
+      const hidden = join(home, 'root-only');
+      mkdirSync(hidden, { mode: 0o700 });
+      copyFileSync(made, join(hidden, 'copy.db'));
+      const restore = await asOperator(['restore', join(hidden, 'copy.db')]);
+      expect(restore.code).toBe(1);
+      expect(restore.stderr).toBe(`User nobody cannot read ${join(hidden, 'copy.db')} (EACCES): put it where the data directory's owner can read it\n`);
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
