@@ -13,14 +13,14 @@ import { activateLocale, initialLocale } from './i18n';
 import { InLocale, LocaleProvider } from './i18n/LocaleRoot';
 import { createQueryClient } from './lib/queryClient';
 import { registerServiceWorker } from './lib/serviceWorker';
-import { applyThemeChoice, followThemeChoiceOfOtherTabs, readThemeChoice } from './lib/theme';
+import { applySavedThemeChoice, followThemeChoiceOfOtherTabs } from './lib/theme';
 import { storedUserId } from './lib/session';
 import { startVisit } from './lib/startVisit';
 import { createTrpcClient, trpc } from './lib/trpc';
 import './index.css';
 
 // Before React renders anything, so a dark choice never flashes light (the CSP allows no inline script in index.html).
-applyThemeChoice(readThemeChoice());
+applySavedThemeChoice();
 followThemeChoiceOfOtherTabs();
 
 // This device's or the browser's language; another than English fetches its catalogue beside the page's code, and the

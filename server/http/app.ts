@@ -17,6 +17,7 @@ import { allowedHostsOf, type Env } from '../env';
 import { allowedHost, isSameOriginWrite, requestMeta, sendJson, setSecurityHeaders } from './request';
 import { handleRest, routePatternOf, sendError } from '../rest/handler';
 import { restRoutes } from '../rest/routes';
+import { createPages } from './page';
 import { createStaticHandler } from './static';
 import { createDatabaseStore, defaultLimits, type Limits } from '../security/rateLimit';
 import { createRequestContext, newAnswerBudget, type AppServices, type Context } from '../trpc';
@@ -100,6 +101,7 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
   const reminders = reminderServices(env, database, { mailer: createMailer(env), baseUrl, log });
   const services: AppServices = { database, auth, attempts: createDatabaseStore(database), limits: limitsFrom(env), reminders };
   const statics = createStaticHandler(env.STATIC_DIR);
+  const pages = statics.shell === undefined ? null : createPages(statics.shell, (message) => console.log(JSON.stringify({ level: 'warn', message })));
   // A client that hangs up mid-upload is no fault of the server's: one info line, not an error with a stack.
   const logError = (error: unknown) =>
     isAbortedRequest(error) ? log({ level: 'info', message: 'Request aborted by the client' }) : log({ level: 'error', ...describeError(error) });
@@ -181,7 +183,10 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
           if (toClientError(error, sourceLocale).fault) logError(error);
         });
       }
-      if (statics.available && (req.method === 'GET' || req.method === 'HEAD')) return statics.serve(req, res, pathname);
+      if (statics.available && (req.method === 'GET' || req.method === 'HEAD')) {
+        if (pages && statics.isPage(pathname)) return pages.serve(req, res, (await contextFor(req, res, track)()).locale);
+        return statics.serve(req, res, pathname);
+      }
       throw new HttpError(404, 'NOT_FOUND', msg('Not found'));
     } catch (error) {
       if (!res.headersSent) sendError(res, error, logError, requestLocale(null, meta.acceptLanguage));

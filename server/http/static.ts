@@ -122,11 +122,18 @@ export function createStaticHandler(directory: string) {
 
   return {
     available,
+    /** The built index.html, which server/http/page.ts makes each client route's page from. */
+    shell: shell?.identity.body.toString('utf8'),
+    /** Whether a path is a client route (no file of the build, no extension): the app's page answers it. */
+    isPage(pathname: string) {
+      return pathname === '/' || (!assets.has(decoded(pathname)) && !pathname.startsWith('/assets/') && !extname(pathname));
+    },
     serve(req: IncomingMessage, res: ServerResponse, pathname: string) {
       // Only the files of the build are known, so no path can reach outside it, however it is written.
       const isAsset = pathname.startsWith('/assets/');
       let asset = pathname === '/' ? undefined : assets.get(decoded(pathname));
-      // A file that is not there is a 404; any other path is a client route, answered with the app's shell.
+      // A file that is not there is a 404; any other path is a client route, answered with the app's shell (when no
+      // page is made for it: server/http/page.ts).
       if (!asset && (isAsset || extname(pathname))) return notFound(req, res);
       asset ??= shell;
       if (!asset) return notFound(req, res);

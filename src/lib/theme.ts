@@ -1,4 +1,6 @@
-// The colour theme the user chose (light, dark or the system's), kept in localStorage and put on <html>.
+// The colour theme the user chose (light, dark or the system's), kept in localStorage and put on <html>. A cookie
+// carries the choice to the server, which puts it on the page it sends (server/http/page.ts, decision 009), so a dark
+// choice shows dark from the first frame.
 
 export type ThemeChoice = 'light' | 'dark' | 'system';
 
@@ -22,8 +24,23 @@ export function applyThemeChoice(choice: ThemeChoice) {
   else root.setAttribute('data-theme', themeOf[choice]);
 }
 
+/** The `theme` cookie: light or dark for a year, none for the system's. Not a secret: no HttpOnly, the page writes it. */
+export function writeThemeCookie(choice: ThemeChoice) {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie =
+    choice === 'system' ? `theme=; Path=/; Max-Age=0; SameSite=Lax${secure}` : `theme=${choice}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
+/** At start: the saved choice on the page, and in the cookie (a choice saved before the cookie existed, or a cookie cleared). */
+export function applySavedThemeChoice() {
+  const choice = readThemeChoice();
+  applyThemeChoice(choice);
+  writeThemeCookie(choice);
+}
+
 export function saveThemeChoice(choice: ThemeChoice) {
   applyThemeChoice(choice);
+  writeThemeCookie(choice);
   try {
     if (choice === 'system') localStorage.removeItem(STORAGE_KEY);
     else localStorage.setItem(STORAGE_KEY, choice);
@@ -35,6 +52,6 @@ export function saveThemeChoice(choice: ThemeChoice) {
 /** Applies a choice made in another tab of the app here too (the storage event fires only in the other tabs). */
 export function followThemeChoiceOfOtherTabs() {
   window.addEventListener('storage', (event) => {
-    if (event.key === STORAGE_KEY || event.key === null) applyThemeChoice(readThemeChoice());
+    if (event.key === STORAGE_KEY || event.key === null) applySavedThemeChoice();
   });
 }

@@ -203,6 +203,39 @@ test('theme: dark is applied at once and after reload; "follow the system" follo
   await expect(page.getByLabel('Follow the system')).toBeChecked();
 });
 
+test("the page arrives in the chosen theme and the account's language, before any script has run", async ({ page, user, browser }, testInfo) => {
+  void user;
+  await page.goto('/settings');
+  const themeCookie = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'theme')?.value;
+  await page.getByLabel('Dark').check();
+  await expect.poll(themeCookie).toBe('dark');
+  // "Follow the system" removes the cookie: the server's page then follows the system.
+  await page.getByLabel('Follow the system').check();
+  await expect.poll(themeCookie).toBeUndefined();
+  await page.getByLabel('Dark').check();
+  await expect.poll(themeCookie).toBe('dark');
+  expect((await page.request.put('/api/account/language', { data: { language: 'ar' } })).status()).toBe(200);
+  // The same browser's cookies (the session and the theme the page wrote), with scripts off: only the server's page.
+  const bare = await browser.newContext({ ...testInfo.project.use, javaScriptEnabled: false });
+  try {
+    await bare.addCookies(await page.context().cookies());
+    const first = await bare.newPage();
+    await first.goto('/contacts');
+    const html = first.locator('html');
+    await expect(html).toHaveAttribute('lang', 'ar');
+    await expect(html).toHaveAttribute('dir', 'rtl');
+    await expect(html).toHaveAttribute('data-theme', 'sower-dark');
+    await expect(first.getByText('سجّل رحلتك في مشاركة الإنجيل ونظّمها')).toBeVisible();
+    // Chromium with scripts switched off by the test still parses <noscript> as text: its words, not its display.
+    expect(await first.locator('noscript').textContent()).toBe('يحتاج Sower إلى JavaScript ليعمل. يُرجى تفعيله في متصفحك.');
+    // Dark from the first bytes: the boot screen and the page behind it.
+    expect(await first.evaluate(() => getComputedStyle(document.getElementById('boot')!).backgroundColor)).toBe('rgb(16, 24, 22)');
+    expect(await first.evaluate(() => getComputedStyle(document.body).colorScheme)).toBe('dark');
+  } finally {
+    await bare.close();
+  }
+});
+
 test('exports download my data as JSON, my contacts as CSV and as vCard', async ({ page, user }) => {
   const post = (path: string, data: unknown) => page.request.post(path, { data });
   const maria = await (

@@ -1,0 +1,97 @@
+// The app's page for a client route, made for the request (issue 32, its first step): `<html lang dir>` in the
+// reader's language (the account's, else Accept-Language), the colour theme from the `theme` cookie the app writes when
+// someone chooses one (decision 009), and the boot screen's words in that language. A dark-theme user never gets a
+// light frame, an Arabic reader gets a right-to-left page, before any script has run. The page holds no one's data,
+// but it is made from the request's session and cookies: `private, no-store`, as the server-rendered screens will be.
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { msg, textDirection, type Locale } from '../../shared/i18n';
+import { translate } from '../i18n';
+import { acceptedEncoding } from './static';
+
+export type ThemeCookie = 'light' | 'dark' | null;
+
+/** The `theme` cookie's value: light or dark; anything else (or none) follows the system. */
+export function themeCookie(cookieHeader: string | undefined): ThemeCookie {
+  const value = /(?:^|;\s*)theme=([^;]*)/.exec(cookieHeader ?? '')?.[1]?.trim();
+  return value === 'light' || value === 'dark' ? value : null;
+}
+
+const TAGLINE = msg('Track and manage your gospel sharing journey');
+const NEEDS_SCRIPT = msg('Sower needs JavaScript to run. Please enable it in your browser.');
+
+/** The pieces of the built index.html a page replaces; the build must hold each exactly once. */
+const pieces = {
+  html: '<html lang="en">',
+  colorScheme: '<meta name="color-scheme" content="light dark" />',
+  description: `<meta name="description" content="${TAGLINE}" />`,
+  tagline: `<span>${TAGLINE}</span>`,
+  noscript: `<noscript>${NEEDS_SCRIPT}</noscript>`,
+};
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+interface Variant {
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+}
+
+/**
+ * Pages from the built index.html: one per language and theme (fifteen at most), each made and compressed the first
+ * time it is asked for. A build that lacks a piece this replaces gets none (null, and the reason logged): its client
+ * routes keep the plain index.html.
+ */
+export function createPages(shell: string, log: (message: string) => void) {
+  const missing = Object.values(pieces).find((piece) => shell.split(piece).length !== 2);
+  if (missing) {
+    log(`index.html does not hold ${missing} exactly once: client routes get the plain index.html (server/http/page.ts)`);
+    return null;
+  }
+  const variants = new Map<string, Variant>();
+
+  function render(locale: Locale, theme: ThemeCookie) {
+    const tagline = escapeHtml(translate(locale, TAGLINE));
+    const themeAttribute = theme ? ` data-theme="${theme === 'dark' ? 'sower-dark' : 'sower'}"` : '';
+    return shell
+      .replace(pieces.html, `<html lang="${locale}" dir="${textDirection(locale)}"${themeAttribute}>`)
+      .replace(pieces.colorScheme, `<meta name="color-scheme" content="${theme ?? 'light dark'}" />`)
+      .replace(pieces.description, `<meta name="description" content="${tagline}" />`)
+      .replace(pieces.tagline, `<span>${tagline}</span>`)
+      .replace(pieces.noscript, `<noscript>${escapeHtml(translate(locale, NEEDS_SCRIPT))}</noscript>`);
+  }
+
+  function variant(locale: Locale, theme: ThemeCookie) {
+    const key = `${locale}:${theme}`;
+    let found = variants.get(key);
+    if (!found) {
+      const identity = Buffer.from(render(locale, theme));
+      found = {
+        identity,
+        gzip: gzipSync(identity, { level: 9 }),
+        br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        etag: createHash('sha256').update(identity).digest('base64url').slice(0, 22),
+      };
+      variants.set(key, found);
+    }
+    return found;
+  }
+
+  return {
+    render,
+    serve(req: IncomingMessage, res: ServerResponse, locale: Locale) {
+      const page = variant(locale, themeCookie(req.headers.cookie));
+      const encoding = acceptedEncoding(req.headers['accept-encoding'], ['br', 'gzip']);
+      const body = encoding ? page[encoding] : page.identity;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Content-Language', locale);
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.setHeader('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+      if (encoding) res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Content-Length', body.length);
+      res.end(req.method === 'HEAD' ? undefined : body);
+    },
+  };
+}
