@@ -144,6 +144,16 @@ describe('tRPC batches', () => {
     }
   });
 
+  it("spends the same budget when the calls name a team's rows", async () => {
+    const lists = ['contacts.list', 'activities.list', 'followUps.list', 'prayerRequests.list'];
+    const res = await mate.get(batchUrl([...lists, ...lists], Array(8).fill({ limit: 1000, team: teamId })));
+    expect(res.status).toBe(207);
+    const refused = res.body.filter((call: { error?: unknown }) => call.error);
+    expect(res.body[0].result.data.json.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const call of refused) expect(call.error.json.message).toBe('This request asks for too much at once. Ask for fewer rows in each call.');
+  });
+
   it('keeps pages of a normal size in one batch', async () => {
     const res = await heavy.get(
       batchUrl(
@@ -165,6 +175,10 @@ describe('the event loop while heavy requests run', () => {
       () => heavy.get(batchUrl(Array(10).fill('contacts.list'), Array(10).fill({ limit: 1000, sort: 'lastContact' }))),
     ],
     ['the whole contact list by next follow-up over REST', () => heavy.get('/api/contacts?sort=nextFollowUp')],
+    [
+      "a batch of 10 full pages of a team's contacts (the team filter)",
+      () => mate.get(batchUrl(Array(10).fill('contacts.list'), Array(10).fill({ limit: 1000, team: teamId }))),
+    ],
     [`a batch of 10 goal lists (${GOALS} goals counting ${ACTIVITIES} activities)`, () => heavy.get(batchUrl(Array(10).fill('goals.list')))],
     ['the whole contact list over REST', () => heavy.get('/api/contacts')],
     ['the CSV export', () => heavy.get('/api/account/export/contacts.csv')],
