@@ -65,6 +65,7 @@ const activityRow = (r: Row) => ({
   contactId: num(r.contact_id),
   contactName: r.contact_name,
   teamId: num(r.team_id),
+  createdBy: num(r.created_by),
 });
 const contactRow = (r: Row) => ({
   id: num(r.id),
@@ -75,6 +76,8 @@ const contactRow = (r: Row) => ({
   notes: r.notes,
   createdAt: date(r.created_at),
   teamId: num(r.team_id),
+  createdBy: num(r.created_by),
+  assignedTo: r.assigned_to === null || r.assigned_to === undefined ? null : JSON.parse(String(r.assigned_to)),
   lastContactAt: date(r.last_contact_at),
   nextFollowUpAt: date(r.next_follow_up_at),
 });
@@ -85,8 +88,14 @@ const followUpRow = (r: Row) => ({
   description: r.description,
   type: r.type,
   completed: bool(r.completed),
+  completedAt: date(r.completed_at),
   createdAt: date(r.created_at),
   teamId: num(r.team_id),
+  createdBy: num(r.created_by),
+  repeatEvery: num(r.repeat_every),
+  repeatUnit: r.repeat_unit,
+  repeatFrom: r.repeat_from,
+  seriesId: num(r.series_id),
   contactName: r.contact_name,
 });
 const prayerRow = (r: Row) => ({
@@ -100,6 +109,7 @@ const prayerRow = (r: Row) => ({
   prayedCount: num(r.prayed_count),
   createdAt: date(r.created_at),
   teamId: num(r.team_id),
+  createdBy: num(r.created_by),
   contactName: r.contact_name,
 });
 const goalRow = (r: Row) => ({
@@ -116,16 +126,22 @@ const goalRow = (r: Row) => ({
   teamId: num(r.team_id),
 });
 
-const ACTIVITY_SELECT = `select a.id, a.type, a.date, a.description, a.notes, a.contact_id, c.name as contact_name, a.team_id from activities a join contacts c on c.id = a.contact_id`;
-const FOLLOW_UP_SELECT = `select f.id, f.contact_id, f.date, f.description, f.type, f.completed, f.created_at, f.team_id, c.name as contact_name from follow_ups f join contacts c on c.id = f.contact_id`;
-const PRAYER_SELECT = `select p.id, p.contact_id, p.request, p.date, p.answered, p.answer_notes, p.answer_date, p.prayed_count, p.created_at, p.team_id, c.name as contact_name from prayer_requests p join contacts c on c.id = p.contact_id`;
+/** The contact's name where the user may read the contact (a team's row may name a contact of another team): null elsewhere. */
+const contactNameFor = (userId: number) =>
+  `case when (c.created_by = ${Number(userId)} or c.team_id in (select team_id from team_members where user_id = ${Number(userId)})) then c.name end as contact_name`;
+const ACTIVITY_SELECT = (userId: number) =>
+  `select a.id, a.type, a.date, a.description, a.notes, a.contact_id, ${contactNameFor(userId)}, a.team_id, a.created_by from activities a join contacts c on c.id = a.contact_id`;
+const FOLLOW_UP_SELECT = (userId: number) =>
+  `select f.id, f.contact_id, f.date, f.description, f.type, f.completed, f.completed_at, f.created_at, f.team_id, f.created_by, f.repeat_every, f.repeat_unit, f.repeat_from, f.series_id, ${contactNameFor(userId)} from follow_ups f join contacts c on c.id = f.contact_id`;
+const PRAYER_SELECT = (userId: number) =>
+  `select p.id, p.contact_id, p.request, p.date, p.answered, p.answer_notes, p.answer_date, p.prayed_count, p.created_at, p.team_id, p.created_by, ${contactNameFor(userId)} from prayer_requests p join contacts c on c.id = p.contact_id`;
 /** The app's two dates on every contact (routers/contacts.ts): the last contact up to today and the next follow-up to do. */
 const LAST_CONTACT = `(select max(d) from (
   select max(a.date) as d from activities a indexed by activities_contact_date_idx where a.contact_id = c.id and a.date <= (cast(unixepoch('subsecond') * 1000 as integer) + 43200000) and ${readable('a')}
   union all
   select max(f.date) from follow_ups f indexed by follow_ups_contact_date_idx where f.contact_id = c.id and f.completed = 1 and ${readable('f')}))`;
 const NEXT_FOLLOW_UP = `(select min(f.date) from follow_ups f indexed by follow_ups_contact_date_idx where f.contact_id = c.id and f.completed = 0 and ${readable('f')})`;
-const CONTACT_SELECT = `select c.id, c.name, c.email, c.phone, c.spiritual_status, c.notes, c.created_at, c.team_id, ${LAST_CONTACT} as last_contact_at, ${NEXT_FOLLOW_UP} as next_follow_up_at from contacts c`;
+const CONTACT_SELECT = `select c.id, c.name, c.email, c.phone, c.spiritual_status, c.notes, c.created_at, c.team_id, c.created_by, (select json_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) from users u where u.id = c.assigned_to) as assigned_to, ${LAST_CONTACT} as last_contact_at, ${NEXT_FOLLOW_UP} as next_follow_up_at from contacts c`;
 /** CONTACT_SELECT's own arguments: the user for each of its three readable rules. */
 const contactSelectArgs = (userId: number) => [userId, userId, userId, userId, userId, userId];
 // The progress as the app counts it (server/routers/goals.ts): the records of the goal's owner or team in its period,
@@ -158,8 +174,7 @@ async function rows(stmt: InStatement) {
 }
 
 function trendOf(recent: number, previous: number) {
-  const value = previous === 0 ? (recent > 0 ? 100 : 0) : Math.round(((recent - previous) / previous) * 100);
-  return { value, label: 'vs previous 30 days', isPositive: value >= 0 };
+  return { value: recent, previous, label: 'in the last 30 days', isPositive: recent >= previous };
 }
 
 async function stats(userId: number) {
@@ -203,16 +218,20 @@ async function summary(user: User, upcomingFrom: Date) {
   const recent = pageOf('activities', 'a', 'date desc, id desc', user, 3);
   const from = upcomingFrom.getTime();
   const upcoming = pageOf('follow_ups', 'f', 'date asc, id asc', user, 3, `completed = 0 and date >= ${from}`);
-  const [s, goals, activities, followUps, resources] = await Promise.all([
+  const [s, goals, activities, followUps, overdue, resources] = await Promise.all([
     stats(userId),
     rows({
       sql: `${GOAL_SELECT} where g.id in (select g.id from goals g where ${readable('g')} and g.completed = 0 order by g.created_at desc, g.id desc limit 3) order by g.created_at desc, g.id desc`,
       args: [userId, userId],
     }),
-    rows({ sql: `${ACTIVITY_SELECT} where ${recent.where} order by a.date desc, a.id desc limit 3`, args: recent.args }),
+    rows({ sql: `${ACTIVITY_SELECT(userId)} where ${recent.where} order by a.date desc, a.id desc limit 3`, args: recent.args }),
     rows({
-      sql: `${FOLLOW_UP_SELECT} where ${upcoming.where} and f.completed = 0 and f.date >= ? order by f.date asc, f.id asc limit 3`,
+      sql: `${FOLLOW_UP_SELECT(userId)} where ${upcoming.where} and f.completed = 0 and f.date >= ? order by f.date asc, f.id asc limit 3`,
       args: [...upcoming.args, from],
+    }),
+    rows({
+      sql: `select count(*) as count from follow_ups f where ${readable('f')} and f.completed = 0 and f.date < ?`,
+      args: [userId, userId, from],
     }),
     rows({
       sql: `select r.id, r.title, r.description, r.category from resources r where (r.created_by is null or ${readable('r')}) order by r.id asc limit 3`,
@@ -224,6 +243,7 @@ async function summary(user: User, upcomingFrom: Date) {
     goals: goals.map(goalRow),
     activities: activities.map(activityRow),
     followUps: followUps.map(followUpRow),
+    overdueFollowUps: Number(overdue[0]?.count ?? 0),
     resources: resources.map((r) => ({ id: num(r.id), title: r.title, description: r.description, category: r.category })),
   };
 }
@@ -234,6 +254,8 @@ interface User {
   email: string;
   firstName: string;
   lastName: string;
+  language: string | null;
+  emailConfirmed: boolean;
   teamIds: number[];
 }
 
@@ -242,7 +264,7 @@ async function sessionUser(req: IncomingMessage, withTeams = true): Promise<User
   const match = /(?:^|;\s*)sower_session=([^;]+)/.exec(req.headers.cookie ?? '');
   if (!match) return null;
   const [row] = await rows({
-    sql: 'select u.id, u.username, u.email, u.first_name, u.last_name, s.expires_at from sessions s join users u on u.id = s.user_id where s.id = ?',
+    sql: 'select u.id, u.username, u.email, u.first_name, u.last_name, u.language, u.email_confirmed, s.expires_at from sessions s join users u on u.id = s.user_id where s.id = ?',
     args: [match[1]],
   });
   if (!row || Number(row.expires_at) * 1000 <= Date.now()) return null;
@@ -253,6 +275,8 @@ async function sessionUser(req: IncomingMessage, withTeams = true): Promise<User
     email: String(row.email),
     firstName: String(row.first_name),
     lastName: String(row.last_name),
+    language: row.language === null ? null : String(row.language),
+    emailConfirmed: bool(row.email_confirmed),
     teamIds: teams.map((t) => Number(t.team_id)),
   };
 }
@@ -311,7 +335,7 @@ async function createActivity(req: IncomingMessage, res: ServerResponse, userId:
       sql: 'insert into activities (contact_id, type, date, description, notes, team_id, created_by) values (?, ?, ?, ?, ?, null, ?) returning id',
       args: [Number(body.contactId), type, when, body.description ?? 'Conversation', body.notes ?? null, userId],
     });
-    const row = await tx.execute({ sql: `${ACTIVITY_SELECT} where a.id = ? and ${readable('a')}`, args: [inserted.rows[0].id, userId, userId] });
+    const row = await tx.execute({ sql: `${ACTIVITY_SELECT(userId)} where a.id = ? and ${readable('a')}`, args: [inserted.rows[0].id, userId, userId] });
     return row.rows[0];
   });
   if (!result) return send(res, 404, { message: 'Contact not found', code: 'NOT_FOUND' });
@@ -326,7 +350,16 @@ async function trpc(res: ServerResponse, pathname: string, query: URLSearchParam
       if (!user) return { error: { json: { message: 'Please sign in to continue', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401 } } } };
       const input = inputs[i] ? superjson.deserialize<{ upcomingFrom?: Date; before?: Date }>(inputs[i]) : undefined;
       let data: unknown;
-      if (name === 'auth.me') data = { id: user.id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName };
+      if (name === 'auth.me')
+        data = {
+          id: user.id,
+          username: user.username,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          language: user.language,
+          emailConfirmed: user.emailConfirmed,
+        };
       else if (name === 'teams.list')
         data = (
           await rows({
@@ -370,7 +403,9 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
       return send(
         res,
         200,
-        (await rows({ sql: `${ACTIVITY_SELECT} where ${page.where} order by a.date desc, a.id desc limit ?`, args: [...page.args, limit] })).map(activityRow),
+        (await rows({ sql: `${ACTIVITY_SELECT(user.id)} where ${page.where} order by a.date desc, a.id desc limit ?`, args: [...page.args, limit] })).map(
+          activityRow,
+        ),
       );
     }
     case '/api/contacts': {
@@ -391,7 +426,9 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
       return send(
         res,
         200,
-        (await rows({ sql: `${FOLLOW_UP_SELECT} where ${page.where} order by f.date asc, f.id asc limit ?`, args: [...page.args, limit] })).map(followUpRow),
+        (await rows({ sql: `${FOLLOW_UP_SELECT(user.id)} where ${page.where} order by f.date asc, f.id asc limit ?`, args: [...page.args, limit] })).map(
+          followUpRow,
+        ),
       );
     }
     case '/api/prayer-requests': {
@@ -399,7 +436,9 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
       return send(
         res,
         200,
-        (await rows({ sql: `${PRAYER_SELECT} where ${page.where} order by p.date desc, p.id desc limit ?`, args: [...page.args, limit] })).map(prayerRow),
+        (await rows({ sql: `${PRAYER_SELECT(user.id)} where ${page.where} order by p.date desc, p.id desc limit ?`, args: [...page.args, limit] })).map(
+          prayerRow,
+        ),
       );
     }
     default:
