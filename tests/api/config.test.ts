@@ -42,11 +42,11 @@ describe('configuration', () => {
     );
   });
 
-  it('stops the start with exit code 1 and a clear message on bad configuration', async () => {
+  it('stops the start with exit code 78 (no restart mends it) and a clear message on bad configuration', async () => {
     const failure = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, PORT: '99999' } }).catch(
       (error: { code: number; stderr: string }) => error,
     );
-    expect((failure as { code: number }).code).toBe(1);
+    expect((failure as { code: number }).code).toBe(78);
     expect((failure as { stderr: string }).stderr).toMatch(/Invalid configuration:\s+PORT/);
   });
 
