@@ -101,7 +101,7 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
   const reminders = reminderServices(env, database, { mailer: createMailer(env), baseUrl, log });
   const services: AppServices = { database, auth, attempts: createDatabaseStore(database), limits: limitsFrom(env), reminders };
   const statics = createStaticHandler(env.STATIC_DIR);
-  const pages = statics.shell === undefined ? null : createPages(statics.shell, (message) => console.log(JSON.stringify({ level: 'warn', message })));
+  const pages = statics.shell === undefined ? null : createPages(statics.shell, (message) => log({ level: 'warn', message }));
   // A client that hangs up mid-upload is no fault of the server's: one info line, not an error with a stack.
   const logError = (error: unknown) =>
     isAbortedRequest(error) ? log({ level: 'info', message: 'Request aborted by the client' }) : log({ level: 'error', ...describeError(error) });
@@ -184,7 +184,15 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
         });
       }
       if (statics.available && (req.method === 'GET' || req.method === 'HEAD')) {
-        if (pages && statics.isPage(pathname)) return pages.serve(req, res, (await contextFor(req, res, track)()).locale);
+        if (pages && statics.isPage(pathname)) {
+          // The page needs the session's language; a failure to read it (the database away) never fails the
+          // navigation: the plain index.html answers, as before pages were made, and the cause is logged.
+          const locale = await contextFor(req, res, track)().then(
+            (context) => context.locale,
+            (error: unknown) => void logError(error),
+          );
+          if (locale) return pages.serve(req, res, locale);
+        }
         return statics.serve(req, res, pathname);
       }
       throw new HttpError(404, 'NOT_FOUND', msg('Not found'));

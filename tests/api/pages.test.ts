@@ -25,7 +25,7 @@ afterAll(async () => {
   rmSync(base, { recursive: true, force: true });
 });
 
-const page = (path: string, headers: Record<string, string> = {}) => fetch(server.baseUrl + path, { headers });
+const page = (path: string, headers: Record<string, string> = {}, baseUrl = server.baseUrl) => fetch(baseUrl + path, { headers });
 const htmlTag = (html: string) => /<html[^>]*>/.exec(html)![0];
 
 describe('the page of a client route', () => {
@@ -93,30 +93,32 @@ describe('the page of a client route', () => {
   });
 });
 
-describe('a build whose index.html lacks what the page replaces', () => {
-  it('serves its plain index.html for client routes and says why in the log', async () => {
+describe('when the page cannot be made', () => {
+  it('serves the plain index.html for a build that lacks what the page replaces, and logs why', async () => {
     const other = join(base, 'other');
     mkdirSync(other);
     writeFileSync(join(other, 'index.html'), '<!doctype html><html><head><title>Sower</title></head><body></body></html>');
-    const lines: string[] = [];
-    const spy = (line: unknown) => lines.push(String(line));
-    const original = console.log;
-    console.log = spy;
-    let plain: TestServer;
-    try {
-      plain = await startServer({ STATIC_DIR: other });
-    } finally {
-      console.log = original;
-    }
+    const plain = await startServer({ STATIC_DIR: other });
     try {
       const res = await fetch(plain.baseUrl + '/contacts', { headers: { 'Accept-Language': 'ar' } });
       expect(await res.text()).toBe('<!doctype html><html><head><title>Sower</title></head><body></body></html>');
-      expect(lines.map((line) => JSON.parse(line) as { level: string; message: string })).toContainEqual({
+      expect(plain.logs).toContainEqual({
         level: 'warn',
         message: 'index.html does not hold <html lang="en"> exactly once: client routes get the plain index.html (server/http/page.ts)',
       });
     } finally {
       await plain.close();
     }
+  });
+
+  it("serves the plain index.html when the session's language cannot be read, and logs the cause", async () => {
+    const failing = await startServer({ STATIC_DIR: join(base, 'dist') });
+    const { client } = await signedInClient(failing, 'pagefail');
+    failing.database.close();
+    const res = await page('/contacts', { Cookie: client.cookie }, failing.baseUrl);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(readFileSync('index.html', 'utf8'));
+    expect(failing.logs.some((line) => line.level === 'error')).toBe(true);
+    await failing.close().catch(() => undefined);
   });
 });
