@@ -19,13 +19,41 @@ const proxy = { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false };
 const dashboardParts =
   /[\\/]src[\\/](components[\\/](ActivityItem|ClampedText|FollowUpItem|GoalProgress|GoalCelebration|Icons|PageHeader|ResourceCard|ContactLink|ContactAvatar|StatCard|stretchedLink)|lib[\\/](dates|resourceIcon|goals))\.tsx?$|[\\/]shared[\\/]vocabulary\.ts$|[\\/]node_modules[\\/]date-fns[\\/]/;
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precacheServiceWorker()],
-  server: { port: 5173, proxy: { '/api': proxy, '/trpc': proxy, '/healthz': proxy } },
+/**
+ * `vite build --ssr`: the first screen's renderer for Node (src/entry-server.tsx, issue 32) in dist-ssr/, one file with
+ * React and every other dependency in it, in production mode, for `npm start` and the single executable alike.
+ */
+const serverRendering = defineConfig({
+  plugins: [react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  publicDir: false,
+  ssr: { noExternal: true, target: 'node' },
   build: {
-    outDir: 'dist',
+    ssr: 'src/entry-server.tsx',
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
     sourcemap: false,
-    chunkSizeWarningLimit: 400,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'dashboard-parts', test: dashboardParts, includeDependenciesRecursively: false }] } } },
+    minify: false,
+    target: 'node20',
+    rolldownOptions: { output: { codeSplitting: false } },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverRendering
+    : {
+        plugins: [react(), tailwindcss(), precacheServiceWorker()],
+        server: { port: 5173, proxy: { '/api': proxy, '/trpc': proxy, '/healthz': proxy } },
+        build: {
+          outDir: 'dist',
+          sourcemap: false,
+          chunkSizeWarningLimit: 400,
+          // Which chunks each page needs, for the server's modulepreload links (dist/.vite is never served).
+          manifest: true,
+          rolldownOptions: {
+            output: { codeSplitting: { groups: [{ name: 'dashboard-parts', test: dashboardParts, includeDependenciesRecursively: false }] } },
+          },
+        },
+      },
+);

@@ -19,13 +19,13 @@ export interface PrecacheEntry {
 }
 
 /**
- * What the worker keeps: every file of the build but itself, source maps and the compressed copies (the server picks
- * an encoding per request; the worker keeps what the browser decoded). Sorted, so the same build gives the same list.
+ * What the worker keeps: every file of the build but itself, source maps, the compressed copies (the server picks
+ * an encoding per request; the worker keeps what the browser decoded) and hidden folders (.vite: the server's alone). Sorted, so the same build gives the same list.
  */
 export function precacheManifest(outDir: string): PrecacheEntry[] {
   return filesUnder(outDir)
     .map((file) => ({ file, url: `/${relative(outDir, file).split(sep).join('/')}` }))
-    .filter(({ url }) => url !== '/sw.js' && !/\.(map|br|gz)$/.test(url))
+    .filter(({ url }) => url !== '/sw.js' && !/\.(map|br|gz)$/.test(url) && !url.includes('/.'))
     .sort((a, b) => (a.url < b.url ? -1 : 1))
     .map(({ file, url }) => ({ url, revision: HASHED.test(url) ? null : createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16) }));
 }

@@ -40,21 +40,13 @@ const pagePaths: [RegExp, keyof typeof pages][] = [
   [/^\/confirm-email$/, 'confirmEmail'],
 ];
 
-/**
- * Fetches the code of the page a path opens, beside a language's catalogue: the first render waits for the catalogue,
- * and without this the page's code would only be asked for after it. (The dashboard has its own, startVisit's.)
- */
-export function preloadPageOf(pathname: string) {
-  const page = pagePaths.find(([path]) => path.test(pathname))?.[1];
-  if (page) void pages[page]().catch(() => undefined);
-}
-
 const LoginPage = lazyPart(pages.login, ScreenUnreachable);
 // The signed-in shell (navigation, user block, search) is code a guest at /login never needs: its own chunk, fetched
 // at once on every other path, beside the session check, so a signed-in visit waits for it no longer than before.
 const loadShell = () => import('./components/AppShell').then((module) => ({ default: module.AppShell }));
 const AppShell = lazyPart(loadShell, ScreenUnreachable);
-if (!/^\/(login|register|confirm-email|invite\/)/.test(window.location.pathname)) void loadShell().catch(() => undefined);
+const guestPaths = /^\/(login|register|confirm-email|invite\/)/;
+if (typeof window !== 'undefined' && !guestPaths.test(window.location.pathname)) void loadShell().catch(() => undefined);
 let loadedDashboardPage: ComponentType | undefined;
 const loadDashboardPage = () =>
   import('./pages/DashboardPage').then((module) => {
@@ -76,6 +68,39 @@ const TeamPage = lazyPart(pages.team, ScreenUnreachable);
 const InvitePage = lazyPart(pages.invite, ScreenUnreachable);
 const ConfirmEmailPage = lazyPart(pages.confirmEmail, ScreenUnreachable);
 const NotFoundPage = lazyPart(() => import('./pages/NotFoundPage'), ScreenUnreachable);
+
+const parts: Record<keyof typeof pages, { preload(): Promise<void> }> = {
+  login: LoginPage,
+  activities: ActivitiesPage,
+  contacts: ContactsPage,
+  contact: ContactDetailPage,
+  followUps: FollowUpsPage,
+  prayers: PrayerJournalPage,
+  goals: GoalsPage,
+  resources: ResourcesPage,
+  resource: ResourceDetailPage,
+  settings: SettingsPage,
+  teams: TeamsPage,
+  team: TeamPage,
+  invite: InvitePage,
+  confirmEmail: ConfirmEmailPage,
+};
+
+/**
+ * Fetches the code of the page a path opens (and the signed-in shell around it), beside a language's catalogue: the
+ * first render waits for the catalogue, and without this the page's code would only be asked for after it. Settles
+ * when it is here (or failed), so hydrating the server's HTML waits for it and nothing suspends.
+ */
+export function preloadPageOf(pathname: string): Promise<unknown> {
+  const page = pagePaths.find(([path]) => path.test(pathname))?.[1];
+  const part = pathname === '/' ? LazyDashboardPage : page ? parts[page] : NotFoundPage;
+  return Promise.all([part.preload(), guestPaths.test(pathname) ? undefined : AppShell.preload()]);
+}
+
+/** Every page's code: the server loads it all before its first render. */
+export function preloadEveryPage(): Promise<unknown> {
+  return Promise.all([...Object.values(parts), AppShell, LazyDashboardPage, NotFoundPage].map((part) => part.preload()));
+}
 
 /** Opening / (a returning user's usual start), the dashboard's code downloads beside the session check (startVisit). */
 export function preloadDashboardPage() {

@@ -17,6 +17,7 @@ import { allowedHostsOf, type Env } from '../env';
 import { allowedHost, isSameOriginWrite, requestMeta, sendJson, setSecurityHeaders } from './request';
 import { handleRest, routePatternOf, sendError } from '../rest/handler';
 import { restRoutes } from '../rest/routes';
+import { createFirstScreens, planScreen, type Renderer } from './firstScreen';
 import { createPages } from './page';
 import { createStaticHandler } from './static';
 import { createDatabaseStore, defaultLimits, type Limits } from '../security/rateLimit';
@@ -28,6 +29,8 @@ export interface AppOptions {
   env: Env;
   database: Database;
   log?: (line: Record<string, unknown>) => void;
+  /** The first screens' renderer (server/http/firstScreen.ts): the build's unless a test hands another. */
+  firstScreenRenderer?: () => Promise<Renderer>;
 }
 
 function limitsFrom(env: Env): Limits {
@@ -94,7 +97,7 @@ const defaultLog = (line: Record<string, unknown>) => process.stdout.write(JSON.
 /** How long an idle keep-alive connection stays open. */
 const KEEP_ALIVE_MS = 30_000;
 
-export function createApp({ env, database, log = defaultLog }: AppOptions) {
+export function createApp({ env, database, log = defaultLog, firstScreenRenderer }: AppOptions) {
   const auth = createAuth(database);
   // Links in what is sent point at PUBLIC_URL, else at this process on localhost (its port is known once it listens).
   const baseUrl = () => env.PUBLIC_URL ?? `http://localhost:${(server.address() as AddressInfo | null)?.port ?? env.PORT}`;
@@ -102,6 +105,7 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
   const services: AppServices = { database, auth, attempts: createDatabaseStore(database), limits: limitsFrom(env), reminders };
   const statics = createStaticHandler(env.STATIC_DIR);
   const pages = statics.shell === undefined ? null : createPages(statics.shell, (message) => log({ level: 'warn', message }));
+  const screens = pages?.screensFit ? createFirstScreens(env.STATIC_DIR, (level, message) => log({ level, message }), firstScreenRenderer) : null;
   // A client that hangs up mid-upload is no fault of the server's: one info line, not an error with a stack.
   const logError = (error: unknown) =>
     isAbortedRequest(error) ? log({ level: 'info', message: 'Request aborted by the client' }) : log({ level: 'error', ...describeError(error) });
@@ -187,11 +191,23 @@ export function createApp({ env, database, log = defaultLog }: AppOptions) {
         if (pages && statics.isPage(pathname)) {
           // The page needs the session's language; a failure to read it (the database away) never fails the
           // navigation: the plain index.html answers, as before pages were made, and the cause is logged.
-          const locale = await contextFor(req, res, track)().then(
-            (context) => context.locale,
-            (error: unknown) => void logError(error),
-          );
-          if (locale) return pages.serve(req, res, locale);
+          const context = await contextFor(req, res, track)().catch((error: unknown) => void logError(error));
+          if (context) {
+            const plan = planScreen(pathname, context.user !== null);
+            if ('redirect' in plan) {
+              res.statusCode = 303;
+              res.setHeader('Location', plan.redirect);
+              res.setHeader('Cache-Control', 'private, no-store');
+              return res.end();
+            }
+            // A render that fails never fails the navigation either: the client's page answers, and the cause is logged.
+            const screen =
+              screens && 'render' in plan && req.method === 'GET'
+                ? await screens.render(url, plan, context, req.headers.cookie).catch((error: unknown) => void logError(error))
+                : undefined;
+            if (screen) return await pages.serveScreen(req, res, context.locale, screen);
+            return pages.serve(req, res, context.locale);
+          }
         }
         return statics.serve(req, res, pathname);
       }

@@ -5,9 +5,11 @@
 // but it is made from the request's session and cookies: `private, no-store`, as the server-rendered screens will be.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { msg, textDirection, type Locale } from '../../shared/i18n';
 import { translate } from '../i18n';
+import type { Screen } from './firstScreen';
 import { acceptedEncoding } from './static';
 
 export type ThemeCookie = 'light' | 'dark' | null;
@@ -30,6 +32,19 @@ const pieces = {
   noscript: `<noscript>${NEEDS_SCRIPT}</noscript>`,
 };
 
+/** Where a rendered screen goes: the root element (the boot screen in it) up to the end of the body. */
+const ROOT = '<div id="root">';
+const BODY_END = '</body>';
+const BOOT_SCREEN = /^<div id="root">\s*<div id="boot">[^]*?<\/div>\s*<\/div>\s*$/;
+/** The session check's preload: a rendered screen holds its answer already. */
+const SESSION_PRELOAD = /<!--[^]*?-->\s*<link\s+rel="preload"\s+as="fetch"[^>]*auth\.me[^>]*>/;
+const TITLE = '<title>Sower</title>';
+/** The dehydrated query cache's element (src/lib/serverState.ts reads it). */
+export const STATE_ELEMENT_ID = 'sower-state';
+
+const compressGzip = promisify(gzip);
+const compressBrotli = promisify(brotliCompress);
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 interface Variant {
@@ -46,6 +61,12 @@ interface Variant {
  */
 export function createPages(shell: string, log: (message: string) => void) {
   const missing = Object.values(pieces).find((piece) => shell.split(piece).length !== 2);
+  const screensFit =
+    shell.split(ROOT).length === 2 &&
+    shell.split(TITLE).length === 2 &&
+    SESSION_PRELOAD.test(shell) &&
+    BOOT_SCREEN.test(shell.slice(shell.indexOf(ROOT), shell.indexOf(BODY_END)));
+  if (!missing && !screensFit) log('index.html has no boot screen, title or session preload where server/http/page.ts expects them: no first screens');
   if (missing) {
     log(`index.html does not hold ${missing} exactly once: client routes get the plain index.html (server/http/page.ts)`);
     return null;
@@ -61,6 +82,19 @@ export function createPages(shell: string, log: (message: string) => void) {
       .replace(pieces.description, `<meta name="description" content="${tagline}" />`)
       .replace(pieces.tagline, `<span>${tagline}</span>`)
       .replace(pieces.noscript, `<noscript>${escapeHtml(translate(locale, NEEDS_SCRIPT))}</noscript>`);
+  }
+
+  /** The page around a screen rendered for this request: its HTML in the root, its cache beside it, its title and code named. */
+  function screenPage(locale: Locale, theme: ThemeCookie, screen: Screen) {
+    const page = render(locale, theme);
+    const state = screen.state.replace(/</g, '\\u003c');
+    const preloads = screen.preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('');
+    const head = page
+      .slice(0, page.indexOf(ROOT))
+      .replace(SESSION_PRELOAD, '')
+      .replace(TITLE, `<title>${escapeHtml(screen.title)}</title>`)
+      .replace('</head>', `${preloads}</head>`);
+    return `${head}${ROOT}${screen.html}</div><script type="application/json" id="${STATE_ELEMENT_ID}">${state}</script>${page.slice(page.indexOf(BODY_END))}`;
   }
 
   function variant(locale: Locale, theme: ThemeCookie) {
@@ -81,17 +115,35 @@ export function createPages(shell: string, log: (message: string) => void) {
 
   return {
     render,
+    /** Whether rendered screens can be put in this build's index.html. */
+    screensFit,
+    /** A screen rendered for this request: made for one person, compressed for this answer only, never stored. */
+    async serveScreen(req: IncomingMessage, res: ServerResponse, locale: Locale, screen: Screen) {
+      const identity = Buffer.from(screenPage(locale, themeCookie(req.headers.cookie), screen));
+      const encoding = acceptedEncoding(req.headers['accept-encoding'], ['br', 'gzip']);
+      // Quick settings, off the event loop: a page is sent once.
+      const body =
+        encoding === 'br'
+          ? await compressBrotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } })
+          : encoding === 'gzip'
+            ? await compressGzip(identity, { level: 6 })
+            : identity;
+      sendPage(req, res, locale, body, encoding);
+    },
     serve(req: IncomingMessage, res: ServerResponse, locale: Locale) {
       const page = variant(locale, themeCookie(req.headers.cookie));
       const encoding = acceptedEncoding(req.headers['accept-encoding'], ['br', 'gzip']);
-      const body = encoding ? page[encoding] : page.identity;
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.setHeader('Content-Language', locale);
-      res.setHeader('Cache-Control', 'private, no-store');
-      res.setHeader('Vary', 'Accept-Encoding, Accept-Language, Cookie');
-      if (encoding) res.setHeader('Content-Encoding', encoding);
-      res.setHeader('Content-Length', body.length);
-      res.end(req.method === 'HEAD' ? undefined : body);
+      sendPage(req, res, locale, encoding ? page[encoding] : page.identity, encoding);
     },
   };
+}
+
+function sendPage(req: IncomingMessage, res: ServerResponse, locale: Locale, body: Buffer, encoding: 'br' | 'gzip' | null) {
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Content-Language', locale);
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -42,8 +42,10 @@ interface Asset {
 
 const represent = (body: Buffer, tag: string): Representation => ({ body, etag: `"${tag}"` });
 
+/** The build's files, but none under a hidden folder: dist/.vite holds the build's manifest, for the server alone. */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory() && entry.name.startsWith('.')) return [];
     const path = join(dir, entry.name);
     return entry.isDirectory() ? filesUnder(path) : entry.isFile() ? [path] : [];
   });

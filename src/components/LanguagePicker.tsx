@@ -12,7 +12,7 @@ interface LanguagePickerProps {
 
 export function LanguagePicker({ onChosen, compact }: LanguagePickerProps) {
   const id = useId();
-  const locale = useSyncExternalStore(onLocaleChange, currentLocale);
+  const locale = useSyncExternalStore(onLocaleChange, currentLocale, currentLocale);
   return (
     <div className={compact ? 'flex items-center justify-center gap-2' : 'flex flex-col gap-1.5'}>
       <label htmlFor={id} className={compact ? 'text-sm text-base-content/75' : 'text-sm font-medium'}>

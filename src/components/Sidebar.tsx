@@ -1,5 +1,5 @@
 // The navigation column (brand, search, the team switcher, the seven sections, the user block), used fixed on desktop and in the phone drawer.
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useDueFollowUps } from '../hooks/useDueFollowUps';
 import { msg, t } from '../i18n';
@@ -86,11 +86,15 @@ interface SidebarProps {
 }
 
 // Apple keyboards say ⌘ where others say Ctrl; the shortcut itself accepts both everywhere.
-const shortcutLabel = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘K' : 'Ctrl K';
+// The server cannot tell, so its page says Ctrl K and the browser's first render (hydrating it) too; ⌘ right after.
+const onApple = () => /Mac|iPhone|iPad/.test(navigator.userAgent);
+const neverChanges = () => () => undefined;
+const useShortcutLabel = () => (useSyncExternalStore(neverChanges, onApple, () => false) ? '⌘K' : 'Ctrl K');
 
 export function Sidebar({ onNavigate, headerAction, onSearch, onSearchNear }: SidebarProps) {
   const due = useDueFollowUps();
   const assigned = useUnseenAssignments();
+  const shortcutLabel = useShortcutLabel();
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-start justify-between gap-2 px-5 pt-6 pb-5">

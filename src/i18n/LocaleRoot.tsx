@@ -10,6 +10,6 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
 
 /** Renders its children again from scratch in a new language. */
 export function InLocale({ children }: { children: ReactNode }) {
-  const locale = useSyncExternalStore(onLocaleChange, currentLocale);
+  const locale = useSyncExternalStore(onLocaleChange, currentLocale, currentLocale);
   return <Fragment key={locale}>{children}</Fragment>;
 }

@@ -1,6 +1,6 @@
 // Code loaded on demand that survives an unreachable server: a part whose chunk cannot be fetched shows what it is
 // told to (a screen saying the server cannot be reached, or nothing) and loads again by itself, not a crashed app.
-import { lazy, useSyncExternalStore, type ComponentType } from 'react';
+import { lazy, useState, useSyncExternalStore, type ComponentType } from 'react';
 
 export interface UnreachableProps {
   /** Loads the code again now. */
@@ -19,8 +19,14 @@ type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
  * `retry` swaps in a fresh lazy component (React caches a rejected lazy for good). Shared by every instance, so one
  * successful retry serves them all.
  */
-export function lazyPart<P extends object>(load: Loader<P>, Unreachable: ComponentType<StandInProps<NoInfer<P>>>): ComponentType<P> {
+export function lazyPart<P extends object>(
+  load: Loader<P>,
+  Unreachable: ComponentType<StandInProps<NoInfer<P>>>,
+): ComponentType<P> & { preload(): Promise<void> } {
   let failures = 0;
+  // The part's own component once its code is here: rendered directly, it does not suspend, so a page hydrating over
+  // the server's HTML (or rendered on the server) shows it at once. React.lazy suspends on a first render regardless.
+  let loaded: ComponentType<P> | undefined;
   let version = 0;
   const listeners = new Set<() => void>();
 
@@ -39,6 +45,7 @@ export function lazyPart<P extends object>(load: Loader<P>, Unreachable: Compone
       load().then(
         (module) => {
           failures = 0;
+          loaded = module.default;
           return module;
         },
         (error: unknown) => {
@@ -58,9 +65,23 @@ export function lazyPart<P extends object>(load: Loader<P>, Unreachable: Compone
   }
 
   function Part(props: P) {
-    useSyncExternalStore(subscribe, () => version);
-    const Current = current;
+    useSyncExternalStore(
+      subscribe,
+      () => version,
+      () => version,
+    );
+    // Decided once per instance: switching an instance from the lazy to the loaded component would remount it.
+    const [direct] = useState(() => loaded);
+    const Current = direct ?? current;
     return <Current {...props} />;
   }
+  /** Fetches the code now; once it settles, new instances render without suspending. */
+  Part.preload = () =>
+    load().then(
+      (module) => {
+        loaded = module.default;
+      },
+      () => undefined,
+    );
   return Part;
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database, type Tx } from '../../db/client';
 import { prepareDatabase } from '../../db/migrate';
-import { createApp } from '../../server/http/app';
+import { createApp, type AppOptions } from '../../server/http/app';
 import { parseEnv } from '../../server/env';
 import { checkAgainstDocument } from './contract';
 
@@ -26,14 +26,17 @@ export interface TestServer {
 }
 
 /** `logger` sees every statement the server's drizzle runs (db/client.ts), for tests that count reads. */
-export async function startServer(envOverrides: Record<string, string> = {}, { logger }: { logger?: Logger } = {}): Promise<TestServer> {
+export async function startServer(
+  envOverrides: Record<string, string> = {},
+  { logger, firstScreenRenderer }: { logger?: Logger; firstScreenRenderer?: AppOptions['firstScreenRenderer'] } = {},
+): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'sower-test-'));
   const dbUrl = `file:${join(dir, 'test.db')}`;
   const env = parseEnv({ DATABASE_URL: dbUrl, STATIC_DIR: join(dir, 'no-client'), NODE_ENV: 'test', REGISTER_LIMIT_PER_ADDRESS: '100000', ...envOverrides });
   const database = await openDatabase({ url: dbUrl, logger });
   await prepareDatabase(database);
   const logs: Record<string, unknown>[] = [];
-  const { server } = createApp({ env, database, log: (line) => logs.push(line) });
+  const { server } = createApp({ env, database, log: (line) => logs.push(line), firstScreenRenderer });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const rows = async (sql: string, args: InArgs = []) => (await database.readerClient.execute({ sql, args })).rows.map((row) => ({ ...row }));

@@ -1,0 +1,36 @@
+// What the server rendered the first screen from (issue 32): the query cache it dehydrated into the page, and the time
+// zone it needs to write the next page's dates as this browser does.
+import { hydrate, type QueryClient } from '@tanstack/react-query';
+import superjson from 'superjson';
+
+/** The element server/http/page.ts puts the dehydrated cache in (STATE_ELEMENT_ID there). */
+const STATE_ELEMENT_ID = 'sower-state';
+
+/**
+ * The server's cache, put into this one; true when the page holds a rendered screen, which React then hydrates.
+ * A page whose state cannot be read is rendered afresh by the client, as a page without one is.
+ */
+export function hydrateServerState(queryClient: QueryClient): boolean {
+  const element = document.getElementById(STATE_ELEMENT_ID);
+  if (!element?.textContent) return false;
+  try {
+    hydrate(queryClient, superjson.parse(element.textContent));
+    return true;
+  } catch (error) {
+    console.warn('The page’s data could not be read', error);
+    return false;
+  } finally {
+    element.remove();
+  }
+}
+
+/**
+ * The `tz` cookie: this browser's IANA time zone, read by the server to render the next page's dates and "today" as
+ * this browser will (server/http/firstScreen.ts). Not a secret: no HttpOnly; written at each start, as zones change.
+ */
+export function writeTimeZoneCookie() {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!zone) return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `tz=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}

@@ -1,0 +1,200 @@
+// The first screen from the server (issue 32, server/http/firstScreen.ts): rendered by the client's own code
+// (src/entry-server.tsx, here from source) for the request's user, language and time zone, with the first data its
+// hooks ask for in a JSON element; a guest is sent to /login; a render that fails leaves the plain page.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Renderer } from '../../server/http/firstScreen';
+import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+
+let base: string;
+let server: TestServer;
+const sourceRenderer = () => import('../../src/entry-server');
+
+/** A build's index.html, as Vite writes it: the module script in the head, the boot screen alone in the root. */
+function builtIndex() {
+  const source = readFileSync('index.html', 'utf8');
+  const script = '<script type="module" src="/src/main.tsx"></script>';
+  return source.replace(script, '').replace('</head>', `${script}</head>`);
+}
+
+function staticDir(name: string) {
+  const dir = join(base, name);
+  mkdirSync(join(dir, '.vite'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), builtIndex());
+  writeFileSync(
+    join(dir, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true },
+      'src/pages/DashboardPage.tsx': { file: 'assets/DashboardPage-1.js', imports: ['index.html', '_parts-1.js'] },
+      '_parts-1.js': { file: 'assets/parts-1.js' },
+      'src/components/AppShell.tsx': { file: 'assets/AppShell-1.js', imports: ['index.html'] },
+    }),
+  );
+  return dir;
+}
+
+beforeAll(async () => {
+  base = mkdtempSync(join(tmpdir(), 'sower-screens-'));
+  server = await startServer({ STATIC_DIR: staticDir('dist') }, { firstScreenRenderer: sourceRenderer });
+}, 60_000);
+
+afterAll(async () => {
+  await server.close();
+  rmSync(base, { recursive: true, force: true });
+});
+
+const page = (path: string, cookie = '', headers: Record<string, string> = {}) =>
+  fetch(server.baseUrl + path, { headers: { Cookie: cookie, ...headers }, redirect: 'manual' });
+
+/** The dehydrated cache the page carries, by procedure path. */
+function stateOf(html: string) {
+  const json = /<script type="application\/json" id="sower-state">([^<]*)<\/script>/.exec(html)?.[1];
+  if (!json) return null;
+  const state = superjson.parse<{ queries: { queryKey: [string[], { input?: unknown }?]; state: { data: unknown } }[] }>(json);
+  return new Map(state.queries.map((query) => [query.queryKey[0].join('.'), query]));
+}
+
+/** Every script element in a page: none may be inline code (the CSP allows only the app's own files). */
+const scriptsOf = (html: string) => html.match(/<script[^>]*>/g) ?? [];
+
+async function userWithContact(prefix: string, contactName: string) {
+  const { client, user } = await signedInClient(server, prefix);
+  const contact = (await client.post('/api/contacts', { name: contactName, spiritualStatus: 'seeking' })).body as { id: number };
+  const today = new Date().toISOString().slice(0, 10);
+  expect((await client.post('/api/followups', { contactId: contact.id, date: today, description: `Visit ${contactName}` })).status).toBe(201);
+  return { client, user, contact };
+}
+
+const withZone = (client: ApiClient, zone: string) => `${client.cookie}; tz=${encodeURIComponent(zone)}`;
+
+describe('a signed-in screen from the server', () => {
+  let ann: Awaited<ReturnType<typeof userWithContact>>;
+  beforeAll(async () => {
+    ann = await userWithContact('annscreen', 'Lydia Purpura');
+    expect((await ann.client.put('/api/account/language', { language: 'fr' })).status).toBe(200);
+  });
+
+  it('holds the screen, its first data and its title in the account language, and no inline script', async () => {
+    const res = await page('/', withZone(ann.client, 'Europe/Paris'), { 'Accept-Language': 'es' });
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
+    expect(html).toMatch(/<html lang="fr" dir="ltr">/);
+    expect(html).toContain('<title>Tableau de bord · Sower</title>');
+    expect(html).not.toContain('id="boot"');
+    // The contact of the follow-up due today, on the dashboard as the server rendered it.
+    expect(html).toContain('Lydia Purpura');
+    const state = stateOf(html)!;
+    expect(state.get('auth.me')?.state.data).toMatchObject({ id: ann.user.id, language: 'fr' });
+    expect(state.has('dashboard.summary')).toBe(true);
+    expect(
+      scriptsOf(html).every(
+        (tag) => /^<script type="module" src="\/[^"]+"><\/?/.test(tag + '<') || tag === '<script type="application/json" id="sower-state">',
+      ),
+    ).toBe(true);
+    // The page's code and its chunks, not the entry's own (its script tag loads those), and no session preload.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/DashboardPage-1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/parts-1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/AppShell-1.js">');
+    expect(html).not.toContain('href="/assets/index-1.js"');
+    expect(html).not.toContain('auth.me?batch');
+  });
+
+  it("computes the day's start in the browser's time zone, and leaves the process's own zone as it was", async () => {
+    const before = process.env.TZ;
+    const startOf = async (zone: string) => {
+      const state = stateOf(await (await page('/', withZone(ann.client, zone))).text())!;
+      return (state.get('dashboard.summary')!.queryKey[1]!.input as { upcomingFrom: Date }).upcomingFrom;
+    };
+    const [east, west] = await Promise.all([startOf('Pacific/Kiritimati'), startOf('Pacific/Pago_Pago')]);
+    // Midnight at UTC+14 and at UTC-11: 10:00 UTC the day before and 11:00 UTC that day.
+    expect(east.getUTCHours()).toBe(10);
+    expect(west.getUTCHours()).toBe(11);
+    expect(process.env.TZ).toBe(before);
+  });
+
+  it('comes compressed as asked, and a HEAD request renders nothing', async () => {
+    const cookie = withZone(ann.client, 'UTC');
+    const decoded = async (encoding: string) => {
+      const res = await page('/contacts', cookie, { 'Accept-Encoding': encoding });
+      return { encoding: res.headers.get('content-encoding'), html: await res.text() };
+    };
+    // fetch decodes what it is sent; the header says what was sent.
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const answer = await decoded(encoding);
+      expect(answer.encoding).toBe(encoding === 'identity' ? null : encoding);
+      expect(answer.html).toContain('Lydia Purpura');
+    }
+    const head = await fetch(server.baseUrl + '/contacts', { method: 'HEAD', headers: { Cookie: cookie } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('is the plain page when the time zone cookie is missing or not a zone', async () => {
+    for (const cookie of [ann.client.cookie, withZone(ann.client, 'Mars/Olympus'), withZone(ann.client, '../../etc/passwd')]) {
+      const html = await (await page('/', cookie)).text();
+      expect(html).toContain('id="boot"');
+      expect(stateOf(html)).toBeNull();
+    }
+  });
+
+  it("never mixes two people's screens, asked for together", async () => {
+    const bob = await userWithContact('bobscreen', 'Cornelius Centurion');
+    const asks = Array.from({ length: 12 }, (_, i) => (i % 2 ? bob : ann)).map(async (who) => ({
+      who,
+      html: await (await page('/', withZone(who.client, 'UTC'))).text(),
+    }));
+    for (const { who, html } of await Promise.all(asks)) {
+      const other = who === bob ? ann : bob;
+      expect(html).toContain(who === bob ? 'Cornelius Centurion' : 'Lydia Purpura');
+      expect(html).not.toContain(other === bob ? 'Cornelius Centurion' : 'Lydia Purpura');
+      expect(stateOf(html)!.get('auth.me')?.state.data).toMatchObject({ id: who.user.id });
+    }
+  });
+});
+
+describe('a guest', () => {
+  it('is sent to /login from a signed-in screen before anything is read, and gets the sign-in form there', async () => {
+    for (const path of ['/', '/contacts', '/contacts/1', '/settings/teams/3']) {
+      const res = await page(path, 'tz=UTC');
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/login');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+    }
+    const res = await page('/login', '', { 'Accept-Language': 'ar' });
+    const html = await res.text();
+    expect(html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(html).toContain('<title>⁨تسجيل الدخول⁩ · ⁨Sower⁩</title>');
+    expect(html).toContain('name="password"');
+    // Only the session check's answer, nobody.
+    const state = stateOf(html)!;
+    expect([...state.keys()]).toEqual(['auth.me']);
+    expect(state.get('auth.me')!.state.data).toBeNull();
+  });
+});
+
+describe('a render that fails', () => {
+  it('answers the plain page and logs why', async () => {
+    const failing: Renderer = {
+      warmUp: async () => undefined,
+      render: async () => {
+        throw new Error('the renderer broke');
+      },
+    };
+    const broken = await startServer({ STATIC_DIR: staticDir('broken') }, { firstScreenRenderer: async () => failing });
+    try {
+      const res = await fetch(broken.baseUrl + '/login');
+      const html = await res.text();
+      expect(res.status).toBe(200);
+      expect(html).toContain('id="boot"');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(broken.logs.some((line) => line.level === 'error' && String(line.message).includes('the renderer broke'))).toBe(true);
+    } finally {
+      await broken.close();
+    }
+  });
+});
