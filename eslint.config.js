@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   {
     // Built or generated: the build outputs, test reports, and the compiled translation catalogues.
-    ignores: ['dist/', 'dist-server/', 'test-results/', 'playwright-report/', '.tmp/', 'data/', 'src/locales/*.ts', 'shared/locales/*.ts'],
+    ignores: ['dist/', 'dist-server/', 'dist-ssr/', 'test-results/', 'playwright-report/', '.tmp/', 'data/', 'src/locales/*.ts', 'shared/locales/*.ts'],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,

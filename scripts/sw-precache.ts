@@ -20,7 +20,8 @@ export interface PrecacheEntry {
 
 /**
  * What the worker keeps: every file of the build but itself, source maps, the compressed copies (the server picks
- * an encoding per request; the worker keeps what the browser decoded) and hidden folders (.vite: the server's alone). Sorted, so the same build gives the same list.
+ * an encoding per request; the worker keeps what the browser decoded) and hidden folders (.vite: the server's alone).
+ * Sorted, so the same build gives the same list.
  */
 export function precacheManifest(outDir: string): PrecacheEntry[] {
   return filesUnder(outDir)

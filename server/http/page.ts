@@ -40,7 +40,7 @@ const BOOT_SCREEN = /^<div id="root">\s*<div id="boot">[^]*?<\/div>\s*<\/div>\s*
 const SESSION_PRELOAD = /<!--[^]*?-->\s*<link\s+rel="preload"\s+as="fetch"[^>]*auth\.me[^>]*>/;
 const TITLE = '<title>Sower</title>';
 /** The dehydrated query cache's element (src/lib/serverState.ts reads it). */
-export const STATE_ELEMENT_ID = 'sower-state';
+const STATE_ELEMENT_ID = 'sower-state';
 
 const compressGzip = promisify(gzip);
 const compressBrotli = promisify(brotliCompress);

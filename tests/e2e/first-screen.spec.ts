@@ -1,0 +1,118 @@
+// The first screen from the server (issue 32): readable before any script runs, in the user's language and theme;
+// hydrated without a mismatch and without asking again for what the page holds; a guest gets /login and nobody's data.
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, registerViaApi, test, tourTest } from './fixtures';
+
+/** The browser's zone in a cookie, as the app writes it at each start: the server renders dates only with it. */
+async function withTimeZone(context: BrowserContext, baseURL: string) {
+  await context.addCookies([{ name: 'tz', value: 'UTC', url: baseURL }]);
+}
+
+/** Watches #root from before the page's scripts: a client render over the server's HTML (a mismatch) removes it. */
+async function watchRoot(page: Page) {
+  await page.addInitScript(() => {
+    const state = { removed: 0 };
+    Object.assign(window, { rootWatch: state });
+    new MutationObserver((records) => {
+      for (const record of records) if ((record.target as Element).id === 'root') state.removed += record.removedNodes.length;
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const screens = [
+  { path: '/', heading: 'Dashboard', data: 'Maria Santos', reads: ['dashboard.summary'] },
+  { path: '/contacts', heading: 'Contacts', data: 'James Okafor', reads: ['contacts.list'] },
+  { path: '/followups', heading: 'Follow-ups', data: 'Call to ask about her mother', reads: ['followUps.list'] },
+  { path: '/prayer-journal', heading: 'Prayer Journal', data: 'Healing for Maria’s mother', reads: ['prayerRequests.list'] },
+];
+
+test('with JavaScript off, each screen shows its data and the user in their language and theme', async ({ page, seeded, browser, baseURL }) => {
+  void seeded;
+  expect((await page.request.put('/api/account/language', { data: { language: 'ar' } })).status()).toBe(200);
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL });
+  await withTimeZone(context, baseURL!);
+  await context.addCookies([{ name: 'theme', value: 'dark', url: baseURL! }]);
+  const noScript = await context.newPage();
+  try {
+    for (const { path, data } of screens) {
+      await noScript.goto(path);
+      await expect(noScript.locator('html')).toHaveAttribute('lang', 'ar');
+      await expect(noScript.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(noScript.locator('html')).toHaveAttribute('data-theme', 'sower-dark');
+      await expect(noScript.getByText(data).first()).toBeVisible();
+      // The user block: the user's name, in the shell (the phone's drawer holds it too, hidden).
+      await expect(noScript.getByText('Priscilla Tentmaker').first()).toBeAttached();
+    }
+    // The last screen's title, in Arabic (each value isolated in its direction).
+    await expect(noScript).toHaveTitle('\u2068دفتر الصلاة\u2069 · \u2068Sower\u2069');
+  } finally {
+    await context.close();
+  }
+});
+
+tourTest('hydrates each screen without a mismatch or a second request for its data, and stays interactive', async ({ page, seeded, baseURL }) => {
+  void seeded;
+  await withTimeZone(page.context(), baseURL!);
+  await watchRoot(page);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/trpc/')) asked.push(...url.pathname.slice(6).split(','));
+  });
+  for (const { path, heading, data, reads } of screens) {
+    asked.length = 0;
+    const response = await page.goto(path);
+    expect(response!.headers()['cache-control']).toBe('private, no-store');
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByText(data).first()).toBeVisible();
+    // Hydrated: the quick search opens from the keyboard (a handler React attached), then closes.
+    await page.keyboard.press('Control+k');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    expect(await page.evaluate(() => (window as unknown as { rootWatch: { removed: number } }).rootWatch.removed), path).toBe(0);
+    for (const read of ['auth.me', ...reads]) expect(asked, path).not.toContain(read);
+  }
+  // Client-side navigation still works from a hydrated screen: no page is asked for.
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Maria Santos' }).first().click();
+  await expect(page).toHaveURL(/\/contacts\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Maria Santos' })).toBeVisible();
+});
+
+test('a guest opening a signed-in screen gets the sign-in form and nobody’s data', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const guest = await context.newPage();
+  try {
+    const response = await guest.goto('/contacts');
+    expect(new URL(guest.url()).pathname).toBe('/login');
+    expect(response!.status()).toBe(200);
+    const state = await guest.locator('#sower-state').count();
+    const html = await response!.text();
+    expect(html).not.toContain('Maria Santos');
+    expect(state).toBe(0);
+    await expect(guest.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test('two people opening their dashboards at once each see their own', async ({ page, browser, baseURL }) => {
+  const ann = await registerViaApi(page, 'Ann', 'Lydiaworth');
+  const otherContext = await browser.newContext({ baseURL });
+  const other = await otherContext.newPage();
+  try {
+    const bob = await registerViaApi(other, 'Bob', 'Corneliuson');
+    void [ann, bob];
+    for (const context of [page.context(), otherContext]) await withTimeZone(context, baseURL!);
+    for (let round = 0; round < 3; round++) {
+      await Promise.all([page.goto('/'), other.goto('/')]);
+      await expect(page.getByText('Ann Lydiaworth').first()).toBeAttached();
+      await expect(other.getByText('Bob Corneliuson').first()).toBeAttached();
+      expect(await page.content()).not.toContain('Corneliuson');
+      expect(await other.content()).not.toContain('Lydiaworth');
+    }
+  } finally {
+    await otherContext.close();
+  }
+});
