@@ -60,6 +60,12 @@ export interface Screen {
 
 const createCaller = createCallerFactory(appRouter);
 
+/**
+ * Screens render one at a time (entry-server.tsx); past this many waiting or rendering, a navigation gets the plain
+ * page and its client renders it, so a burst of navigations never queues up behind the renderer.
+ */
+export const MOST_SCREENS_AT_ONCE = 4;
+
 /** Source files of the client build by path, for the chunks a screen needs (the build's .vite/manifest.json). */
 const pageSources: [RegExp, string][] = [
   [/^\/$/, 'src/pages/DashboardPage.tsx'],
@@ -106,6 +112,7 @@ function chunksFrom(staticDir: string) {
 
 export function createFirstScreens(staticDir: string, log: (level: 'warn' | 'error', message: string) => void, loadRenderer = builtRenderer) {
   let renderer: Promise<Renderer | null> | undefined;
+  let underway = 0;
   const chunksFor = chunksFrom(staticDir);
 
   /** The renderer, loaded and warmed (every page's code) on the first page asked for; null when it is not built. */
@@ -130,19 +137,26 @@ export function createFirstScreens(staticDir: string, log: (level: 'warn' | 'err
       // does, on a browser's first visit. /login shows no date, and is that first visit's usual screen.
       const timeZone = timeZoneCookie(cookieHeader) ?? (plan.render === 'login' ? 'UTC' : null);
       if (!timeZone) return null;
-      const module = await load();
-      if (!module) return null;
-      // The calls of one screen share what a tRPC batch does: one answer budget, the same turns of the event loop.
-      const budgeted: Context = { ...context, answerBudget: newAnswerBudget() };
-      const caller = createCaller(budgeted);
-      const screen = await module.render({
-        url: url.pathname + url.search,
-        locale: context.locale,
-        signedIn: plan.render === 'signedIn',
-        timeZone,
-        call: (path, input) => procedureOf(caller, path)(input),
-      });
-      return { ...screen, preloads: chunksFor(url.pathname, context.locale, plan.render === 'signedIn') };
+      // Counted before anything is awaited, so requests arriving together all see each other.
+      if (underway >= MOST_SCREENS_AT_ONCE) return null;
+      underway += 1;
+      try {
+        const module = await load();
+        if (!module) return null;
+        // The calls of one screen share what a tRPC batch does: one answer budget, the same turns of the event loop.
+        const budgeted: Context = { ...context, answerBudget: newAnswerBudget() };
+        const caller = createCaller(budgeted);
+        const screen = await module.render({
+          url: url.pathname + url.search,
+          locale: context.locale,
+          signedIn: plan.render === 'signedIn',
+          timeZone,
+          call: (path, input) => procedureOf(caller, path)(input),
+        });
+        return { ...screen, preloads: chunksFor(url.pathname, context.locale, plan.render === 'signedIn') };
+      } finally {
+        underway -= 1;
+      }
     },
   };
 }

@@ -39,6 +39,8 @@ const BOOT_SCREEN = /^<div id="root">\s*<div id="boot">[^]*?<\/div>\s*<\/div>\s*
 /** The session check's preload: a rendered screen holds its answer already. */
 const SESSION_PRELOAD = /<!--[^]*?-->\s*<link\s+rel="preload"\s+as="fetch"[^>]*auth\.me[^>]*>/;
 const TITLE = '<title>Sower</title>';
+const CHARSET = '<meta charset="UTF-8" />';
+const STYLESHEET = /<link rel="stylesheet"[^>]*>/;
 /** The dehydrated query cache's element (src/lib/serverState.ts reads it). */
 const STATE_ELEMENT_ID = 'sower-state';
 
@@ -89,12 +91,16 @@ export function createPages(shell: string, log: (message: string) => void) {
     const page = render(locale, theme);
     const state = screen.state.replace(/</g, '\\u003c');
     const preloads = screen.preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('');
-    const head = page
+    let head = page
       .slice(0, page.indexOf(ROOT))
       .replace(SESSION_PRELOAD, '')
-      .replace(TITLE, `<title>${escapeHtml(screen.title)}</title>`)
-      .replace('</head>', `${preloads}</head>`);
-    return `${head}${ROOT}${screen.html}</div><script type="application/json" id="${STATE_ELEMENT_ID}">${state}</script>${page.slice(page.indexOf(BODY_END))}`;
+      .replace(TITLE, `<title>${escapeHtml(screen.title)}</title>`);
+    // The stylesheet is all the screen needs to be painted: asked for first, before the scripts that only hydrate it
+    // (Vite puts it after them), and the page's own chunks last, after the screen.
+    const stylesheet = STYLESHEET.exec(head)?.[0];
+    if (stylesheet) head = head.replace(stylesheet, '').replace(CHARSET, `${CHARSET}${stylesheet}`);
+    const body = `${ROOT}${screen.html}</div><script type="application/json" id="${STATE_ELEMENT_ID}">${state}</script>${preloads}`;
+    return `${head}${body}${page.slice(page.indexOf(BODY_END))}`;
   }
 
   function variant(locale: Locale, theme: ThemeCookie) {

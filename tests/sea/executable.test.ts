@@ -193,7 +193,7 @@ describe('the single executable', () => {
     }
   });
 
-  it('carries a browser through sign-in, logging an activity and seeing it on the dashboard', async () => {
+  it('carries a browser through sign-in, logging an activity and seeing it on the dashboard the server rendered', async () => {
     const server = await serve();
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -213,7 +213,10 @@ describe('the single executable', () => {
       await dialog.getByLabel('Notes').fill('Met by the river');
       await dialog.getByRole('button', { name: 'Log Activity' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await page.goto('/');
+      // Rendered by the executable's own server renderer (issue 32): the page's HTML holds the activity already.
+      const html = await (await page.goto('/'))!.text();
+      expect(html).toContain('id="sower-state"');
+      expect(html).toContain('Lydia');
       const recent = page.getByRole('region', { name: 'Recent Activities' });
       await recent.getByText('Lydia').waitFor();
       expect(await recent.getByText('Lydia').count()).toBeGreaterThan(0);
