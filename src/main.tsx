@@ -4,13 +4,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { preloadDashboardPage, preloadPageOf } from './App';
 import { Root } from './Root';
-import { activateLocale, initialLocale } from './i18n';
+import { activateLocale, carryRememberedLocale, initialLocale } from './i18n';
 import { isLocale } from '../shared/i18n';
 import { createQueryClient } from './lib/queryClient';
 import { registerServiceWorker } from './lib/serviceWorker';
 import { hydrateServerState, writeTimeZoneCookie } from './lib/serverState';
 import { applySavedThemeChoice, followThemeChoiceOfOtherTabs } from './lib/theme';
-import { storedUserId } from './lib/session';
+import { signedInUser, storedUserId } from './lib/session';
 import { startVisit } from './lib/startVisit';
 import { createTrpcClient } from './lib/trpc';
 import './index.css';
@@ -19,6 +19,7 @@ import './index.css';
 applySavedThemeChoice();
 followThemeChoiceOfOtherTabs();
 writeTimeZoneCookie();
+carryRememberedLocale();
 
 const queryClient = createQueryClient();
 // A screen the server rendered (issue 32) comes with the cache it was made from: the first render is the server's,
@@ -71,5 +72,14 @@ const app = (
 void Promise.all([ready, restored]).then(() => {
   if (!rendered) return createRoot(root).render(app);
   hydrateRoot(root, app);
-  void restore();
+  const pageUser = signedInUser(queryClient);
+  const kept = storedUserId();
+  // Only the page's own user's reads come back. Kept for someone else, or the server found nobody signed in where this
+  // device kept someone's reads (their session expired, or ended elsewhere): what was kept goes, as when the session
+  // check answers 401 or names another user.
+  if (kept !== undefined && kept === pageUser?.id) void restore();
+  else if (kept !== undefined)
+    void import('./lib/persistedCache')
+      .then(({ dropKeptQueries }) => dropKeptQueries())
+      .catch((error) => console.warn('The data kept on this device could not be deleted', error));
 });

@@ -18,7 +18,7 @@ import { allowedHost, isSameOriginWrite, requestMeta, sendJson, setSecurityHeade
 import { handleRest, routePatternOf, sendError } from '../rest/handler';
 import { restRoutes } from '../rest/routes';
 import { createFirstScreens, planScreen, type Renderer } from './firstScreen';
-import { createPages } from './page';
+import { createPages, localeCookie } from './page';
 import { createStaticHandler } from './static';
 import { createDatabaseStore, defaultLimits, type Limits } from '../security/rateLimit';
 import { createRequestContext, newAnswerBudget, type AppServices, type Context } from '../trpc';
@@ -193,6 +193,8 @@ export function createApp({ env, database, log = defaultLog, firstScreenRenderer
           // navigation: the plain index.html answers, as before pages were made, and the cause is logged.
           const context = await contextFor(req, res, track)().catch((error: unknown) => void logError(error));
           if (context) {
+            // A guest's page is in the language chosen on this device, else the browser's; a user's in the account's.
+            const locale = context.user ? context.locale : (localeCookie(req.headers.cookie) ?? context.locale);
             const plan = planScreen(pathname, context.user !== null);
             if ('redirect' in plan) {
               res.statusCode = 303;
@@ -203,10 +205,10 @@ export function createApp({ env, database, log = defaultLog, firstScreenRenderer
             // A render that fails never fails the navigation either: the client's page answers, and the cause is logged.
             const screen =
               screens && 'render' in plan && req.method === 'GET'
-                ? await screens.render(url, plan, context, req.headers.cookie).catch((error: unknown) => void logError(error))
+                ? await screens.render(url, plan, { ...context, locale }, req.headers.cookie).catch((error: unknown) => void logError(error))
                 : undefined;
-            if (screen) return await pages.serveScreen(req, res, context.locale, screen);
-            return pages.serve(req, res, context.locale);
+            if (screen) return await pages.serveScreen(req, res, locale, screen);
+            return pages.serve(req, res, locale);
           }
         }
         return statics.serve(req, res, pathname);

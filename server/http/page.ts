@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
-import { msg, textDirection, type Locale } from '../../shared/i18n';
+import { isLocale, msg, textDirection, type Locale } from '../../shared/i18n';
 import { translate } from '../i18n';
 import type { Screen } from './firstScreen';
 import { acceptedEncoding } from './static';
@@ -18,6 +18,12 @@ export type ThemeCookie = 'light' | 'dark' | null;
 export function themeCookie(cookieHeader: string | undefined): ThemeCookie {
   const value = /(?:^|;\s*)theme=([^;]*)/.exec(cookieHeader ?? '')?.[1]?.trim();
   return value === 'light' || value === 'dark' ? value : null;
+}
+
+/** The `lang` cookie: the language chosen on this device (src/i18n/index.ts), for a guest's page; or none. */
+export function localeCookie(cookieHeader: string | undefined): Locale | null {
+  const value = /(?:^|;\s*)lang=([^;]*)/.exec(cookieHeader ?? '')?.[1]?.trim();
+  return isLocale(value) ? value : null;
 }
 
 const TAGLINE = msg('Track and manage your gospel sharing journey');

@@ -109,6 +109,22 @@ export function rememberLocale(locale: Locale) {
   } catch {
     // Private mode without storage: the choice lasts this visit.
   }
+  writeLocaleCookie(locale);
+}
+
+/**
+ * The `lang` cookie: this device's choice, for the server to render a guest's page in it (server/http/page.ts; an
+ * account's own language wins). A year, like the theme's; not a secret, so not HttpOnly.
+ */
+function writeLocaleCookie(locale: Locale) {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `lang=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
+/** At start: a choice remembered before the cookie existed (or a cookie cleared) reaches the server again. */
+export function carryRememberedLocale() {
+  const locale = rememberedLocale();
+  if (locale) writeLocaleCookie(locale);
 }
 
 /** Before the account is known: this device's choice, else the browser's preferred languages, else English. */

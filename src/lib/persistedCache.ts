@@ -155,10 +155,10 @@ export function keepQueries(queryClient: QueryClient, store: KeptStore = indexed
     return enqueue(() => (owner === user.id ? store.write(entries, []) : undefined), 'The cache could not be kept on this device');
   };
 
-  queryClient.getQueryCache().subscribe((event) => {
-    // undefined while the session check has not answered: nothing is decided then.
+  /** Who is signed in now, as the cache says; undefined while the session check has not answered. */
+  const currentSession = () => {
     const session = sessionUserOrUnknown(queryClient);
-    if (session === undefined) return;
+    if (session === undefined) return undefined;
     if (session?.id !== owner) {
       const previous = owner;
       owner = session?.id;
@@ -170,10 +170,23 @@ export function keepQueries(queryClient: QueryClient, store: KeptStore = indexed
         void enqueue(() => store.clear(), 'The kept cache could not be deleted');
       }
     }
-    if (!session || event.type !== 'updated' || event.action.type !== 'success' || !isKept(event.query.queryKey, event.query.state)) return;
-    changed.set(event.query.queryHash, event.query);
+    return session;
+  };
+  const landed = (query: Query) => {
+    if (!isKept(query.queryKey, query.state)) return;
+    changed.set(query.queryHash, query);
     timer ??= setTimeout(() => void flush(), WRITE_DELAY_MS);
+  };
+
+  queryClient.getQueryCache().subscribe((event) => {
+    // Nothing is decided while the session check has not answered.
+    const session = currentSession();
+    if (!session || event.type !== 'updated' || event.action.type !== 'success') return;
+    landed(event.query);
   });
+  // A screen the server rendered put its reads in the cache before this started (src/main.tsx): kept as if they had
+  // just landed.
+  if (currentSession()) for (const query of queryClient.getQueryCache().getAll()) if (query.state.status === 'success') landed(query);
   if (typeof window !== 'undefined') {
     // A tab closed, a phone switching apps: what changed in the last second is written now.
     window.addEventListener('pagehide', () => void flush());

@@ -55,6 +55,17 @@ describe('the page of a client route', () => {
     expect(html).not.toContain('Track and manage your gospel sharing journey');
   });
 
+  it("is in the language chosen on this device for a guest (the lang cookie), the account's for a user", async () => {
+    const guest = await page('/login', { 'Accept-Language': 'fr', Cookie: 'lang=es' });
+    expect(htmlTag(await guest.text())).toBe('<html lang="es" dir="ltr">');
+    // A value that is no language of the app's is ignored.
+    expect(htmlTag(await (await page('/login', { 'Accept-Language': 'fr', Cookie: 'lang=xx-evil' })).text())).toBe('<html lang="fr" dir="ltr">');
+    const { client } = await signedInClient(server, 'pagecookie');
+    expect((await client.put('/api/account/language', { language: 'pt-BR' })).status).toBe(200);
+    const user = await page('/', { Cookie: `${client.cookie}; lang=es` });
+    expect(htmlTag(await user.text())).toBe('<html lang="pt-BR" dir="ltr">');
+  });
+
   it('carries the theme the theme cookie names, and ignores any other value', async () => {
     const dark = await (await page('/settings', { Cookie: 'theme=dark' })).text();
     expect(htmlTag(dark)).toBe('<html lang="en" dir="ltr" data-theme="sower-dark">');

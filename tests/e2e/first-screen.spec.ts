@@ -75,7 +75,7 @@ tourTest('hydrates each screen without a mismatch or a second request for its da
   }
   // Client-side navigation still works from a hydrated screen: no page is asked for.
   await page.goto('/');
-  await page.getByRole('link', { name: 'Maria Santos' }).first().click();
+  await page.locator('main a[href^="/contacts/"]').filter({ hasText: 'Maria Santos' }).first().click();
   await expect(page).toHaveURL(/\/contacts\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Maria Santos' })).toBeVisible();
 });

@@ -155,22 +155,48 @@ test.describe('a session that ended elsewhere', () => {
   });
 });
 
-test('a cold load shows Sower at once, before its scripts arrive, and the app replaces it', async ({ page, consoleErrors }) => {
-  void consoleErrors;
+/** A slow network: no script of the app arrives until `release` is called. */
+async function holdScripts(page: Page) {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  // A slow network: no script arrives until the placeholder has been seen.
   await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
-  await page.goto('/login', { waitUntil: 'commit' });
+  return release;
+}
+
+test('a cold load of a screen the server cannot render shows Sower at once, and the app replaces it', async ({ page, user, consoleErrors }) => {
+  void consoleErrors;
+  void user;
+  // Signed in, but no time zone cookie yet (this browser's first page): the plain page with its boot screen.
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
   const boot = page.locator('#boot');
   await expect(boot).toBeVisible();
   await expect(boot).toContainText('Sower');
   await expect(boot).toContainText('Track and manage your gospel sharing journey');
   expect(await boot.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
   release();
-  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(boot).toHaveCount(0);
+});
+
+test('a cold load of /login shows the form before its scripts arrive, and it works once they have', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Welcome Back', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Username')).toBeVisible();
+  await expect(page.locator('#boot')).toHaveCount(0);
+  release();
+  // Once hydrated, the language picker is the app's: choosing French changes the page's words, with no page load.
+  // (Chosen again until then: before the scripts have run a choice does nothing.)
+  const documents: string[] = [];
+  page.on('request', (request) => void (request.resourceType() === 'document' && documents.push(request.url())));
+  await expect(async () => {
+    await page.getByRole('combobox').first().selectOption('fr');
+    await expect(page.getByRole('heading', { name: 'Bon retour', level: 1 })).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  expect(documents).toEqual([]);
 });
