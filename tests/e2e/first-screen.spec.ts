@@ -26,7 +26,7 @@ const screens = [
   { path: '/prayer-journal', heading: 'Prayer Journal', data: 'Healing for Maria’s mother', reads: ['prayerRequests.list'] },
 ];
 
-test('with JavaScript off, each screen shows its data and the user in their language and theme', async ({ page, seeded, browser, baseURL }) => {
+test('with JavaScript off, each screen shows its data and the user in their language and theme @phone-only', async ({ page, seeded, browser, baseURL }) => {
   void seeded;
   expect((await page.request.put('/api/account/language', { data: { language: 'ar' } })).status()).toBe(200);
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL });
@@ -80,7 +80,7 @@ tourTest('hydrates each screen without a mismatch or a second request for its da
   await expect(page.getByRole('heading', { level: 1, name: 'Maria Santos' })).toBeVisible();
 });
 
-test('a guest opening a signed-in screen gets the sign-in form and nobody’s data', async ({ browser, baseURL }) => {
+test('a guest opening a signed-in screen gets the sign-in form and nobody’s data @desktop-only', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL });
   const guest = await context.newPage();
   try {
@@ -97,7 +97,7 @@ test('a guest opening a signed-in screen gets the sign-in form and nobody’s da
   }
 });
 
-test('two people opening their dashboards at once each see their own', async ({ page, browser, baseURL }) => {
+test('two people opening their dashboards at once each see their own @desktop-only', async ({ page, browser, baseURL }) => {
   const ann = await registerViaApi(page, 'Ann', 'Lydiaworth');
   const otherContext = await browser.newContext({ baseURL });
   const other = await otherContext.newPage();
