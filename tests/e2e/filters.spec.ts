@@ -79,7 +79,7 @@ test('contacts: a long list loads a page at a time, and the count covers them al
   await expect(cardNames(page).last()).toHaveText('Member 71');
 });
 
-test('activities: type, contact and dates filter in the URL, load more keeps the filter, clear shows everything', async ({ page, user }) => {
+test('activities: type, contact and dates filter in the URL, load more keeps the filter, clear shows everything @desktop-only', async ({ page, user }) => {
   void user;
   test.setTimeout(60_000);
   const paul = await api(page, '/api/contacts', { name: 'Paul' });

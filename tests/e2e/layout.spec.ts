@@ -22,7 +22,7 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
   expect.soft(scrollWidth, `${where}: the page is ${scrollWidth}px wide on a ${width}px screen (${culprit})`).toBeLessThanOrEqual(width);
 }
 
-test('a 150-character word in every field never widens any screen', async ({ page, consoleErrors }) => {
+test('a 150-character word in every field never widens any screen @phone-only', async ({ page, consoleErrors }) => {
   void consoleErrors;
   test.setTimeout(90_000);
   await registerViaApi(page, word('First').slice(0, 100), word('Last').slice(0, 100));

@@ -20,7 +20,7 @@ async function createAll(page: Page, path: string, rows: unknown[]) {
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 const loadMore = (scope: ReturnType<Page['getByRole']>) => scope.getByRole('button', { name: 'Load more' });
 
-test('follow-ups: each group shows 50 with Load more for the rest, tabs count everything, ?id= opens one beyond the first page', async ({
+test('follow-ups: each group shows 50 with Load more for the rest, tabs count everything, ?id= opens one beyond the first page @desktop-only', async ({
   page,
   user,
 }, testInfo) => {

@@ -81,7 +81,7 @@ test("profile: the spec's validation messages, then the new name shows in the us
   expect(me).toMatchObject({ firstName: 'Lydia', lastName: 'of Thyatira', email: `lydia.${user.username}@example.com` });
 });
 
-test('email confirmation: Settings asks for it with a Resend button until the link’s page confirms, once', async ({ page, user }) => {
+test('email confirmation: Settings asks for it with a Resend button until the link’s page confirms, once @desktop-only', async ({ page, user }) => {
   const address = `${user.username}@example.com`;
   await page.goto('/settings');
   const profile = page.getByRole('region', { name: 'Profile' });
@@ -115,7 +115,13 @@ test('email confirmation: Settings asks for it with a Resend button until the li
   await expect(page.getByRole('alert').filter({ hasText: 'This confirmation link does not work.' })).toBeVisible();
 });
 
-test('password: checked fields, then the change signs out another browser while this one stays in', async ({ page, user, browser, baseURL, request }) => {
+test('password: checked fields, then the change signs out another browser while this one stays in @desktop-only', async ({
+  page,
+  user,
+  browser,
+  baseURL,
+  request,
+}) => {
   const elsewhere = await browser.newContext({ baseURL });
   const otherPage = await elsewhere.newPage();
   expect((await otherPage.request.post('/api/auth/login', { data: { username: user.username, password: user.password } })).status()).toBe(200);
