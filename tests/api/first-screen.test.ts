@@ -189,6 +189,13 @@ describe('a signed-in screen from the server', () => {
   });
 });
 
+describe("the build's manifest", () => {
+  it('is read by the server, never served', async () => {
+    expect((await page('/.vite/manifest.json')).status).toBe(404);
+    expect((await page('/.vite/manifest.json', '', { 'Accept-Encoding': 'br' })).status).toBe(404);
+  });
+});
+
 describe('a guest', () => {
   it('is sent to /login from a signed-in screen before anything is read, and gets the sign-in form there', async () => {
     for (const path of ['/', '/contacts', '/contacts/1', '/settings/teams/3']) {

@@ -30,9 +30,11 @@ describe('precacheManifest', () => {
     'assets/index-aaaa.js.gz': 'compressed',
     'assets/index-aaaa.js.map': 'map',
     'sw.js': 'worker',
+    // The build's manifest, for the server's modulepreload links (issue 32): never the browser's.
+    '.vite/manifest.json': '{}',
   };
 
-  it('lists every file but the worker, maps and compressed copies, sorted; hashed assets have no revision of their own', () => {
+  it('lists every file but the worker, maps, compressed copies and hidden folders, sorted; hashed assets have no revision of their own', () => {
     const entries = build(release);
     expect(entries.map((e) => e.url)).toEqual([
       '/assets/GoalsPage-bbbb.js',
