@@ -89,7 +89,9 @@ export const test = base.extend<{ consoleErrors: string[]; user: TestUser; seede
       if (allowConsoleErrors.some((pattern) => pattern.test(text))) return;
       errors.push(text);
     });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    page.on('pageerror', (error) => {
+      if (!allowConsoleErrors.some((pattern) => pattern.test(error.message))) errors.push(`pageerror: ${error.message}`);
+    });
     await use(errors);
     expect(errors, 'unexpected console errors').toEqual([]);
   },
