@@ -257,8 +257,8 @@ async function within(page: Page, path: string, shown: Locator) {
 
 // KNOWN BUG (issue 32, open): the dashboard the server renders in Spanish, Portuguese, French or Arabic does not
 // hydrate cleanly (React's error 418, a text differs; English does, first-screen.spec.ts), so React renders it afresh
-// in the browser. Suspected: dates and numbers written by Node's ICU and Chromium's differently. Allowed here only,
-// where the dashboard is opened in each language, until it is found.
+// in the browser. Not the ICU (Node's and Chromium's are both 78.2 and write the same dates and numbers). Allowed here
+// only, where the dashboard is opened in each language, until the cause is found.
 test.describe('with the known hydration mismatch in other languages', () => {
   test.use({ allowConsoleErrors: [/Minified React error #418/] });
   test('every menu and suggestion list opens inside the screen in every language, and suggestions leave the next field free @phone-only', async ({
