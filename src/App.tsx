@@ -5,6 +5,7 @@ import { RequireAuth } from './components/RequireAuth';
 import { Spinner } from './components/Spinner';
 import { ScreenUnreachable } from './components/Unreachable';
 import { lazyPart } from './lib/lazyPart';
+import { GUEST_PATHS } from '../shared/firstScreen';
 
 // Each page's code, by the paths it answers (the route table below), so a visit can fetch it before the first render.
 const pages = {
@@ -45,8 +46,7 @@ const LoginPage = lazyPart(pages.login, ScreenUnreachable);
 // at once on every other path, beside the session check, so a signed-in visit waits for it no longer than before.
 const loadShell = () => import('./components/AppShell').then((module) => ({ default: module.AppShell }));
 const AppShell = lazyPart(loadShell, ScreenUnreachable);
-const guestPaths = /^\/(login|register|confirm-email|invite\/)/;
-if (typeof window !== 'undefined' && !guestPaths.test(window.location.pathname)) void loadShell().catch(() => undefined);
+if (typeof window !== 'undefined' && !GUEST_PATHS.test(window.location.pathname)) void loadShell().catch(() => undefined);
 let loadedDashboardPage: ComponentType | undefined;
 const loadDashboardPage = () =>
   import('./pages/DashboardPage').then((module) => {
@@ -94,7 +94,7 @@ const parts: Record<keyof typeof pages, { preload(): Promise<void> }> = {
 export function preloadPageOf(pathname: string): Promise<unknown> {
   const page = pagePaths.find(([path]) => path.test(pathname))?.[1];
   const part = pathname === '/' ? LazyDashboardPage : page ? parts[page] : NotFoundPage;
-  return Promise.all([part.preload(), guestPaths.test(pathname) ? undefined : AppShell.preload()]);
+  return Promise.all([part.preload(), GUEST_PATHS.test(pathname) ? undefined : AppShell.preload()]);
 }
 
 /** Every page's code: the server loads it all before its first render. */

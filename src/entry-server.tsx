@@ -34,8 +34,6 @@ export interface RenderedScreen {
   title: string;
   /** The query cache the screen was rendered from, superjson's JSON, for the client to hydrate. */
   state: string;
-  /** Procedure calls made for it, for the server's log and tests. */
-  calls: number;
 }
 
 /** Renders that found more to fetch after their first pass go again; a screen asking after that waits for the client. */
@@ -63,7 +61,6 @@ async function renderNow({ url, locale, signedIn, timeZone, call }: ScreenReques
   // The hooks need a client; they never fetch on the server (their effects do not run), so it has no link to use.
   const trpcClient = trpc.createClient({ links: [] });
   const tree = <Root queryClient={queryClient} trpcClient={trpcClient} router={(app) => <StaticRouter location={url}>{app}</StaticRouter>} />;
-  let calls = 0;
   const asked = new Set<string>();
   try {
     for (let pass = 1; ; pass++) {
@@ -73,9 +70,8 @@ async function renderNow({ url, locale, signedIn, timeZone, call }: ScreenReques
         .getAll()
         .filter((query) => query.state.status === 'pending' && !asked.has(query.queryHash) && isEnabled(query) && procedureOf(query));
       if (wanted.length === 0 || pass === MOST_PASSES) {
-        return { html, title: takeRenderedTitle(), state: superjson.stringify(dehydrate(queryClient)), calls };
+        return { html, title: takeRenderedTitle(), state: superjson.stringify(dehydrate(queryClient)) };
       }
-      calls += wanted.length;
       for (const query of wanted) asked.add(query.queryHash);
       await Promise.all(wanted.map((query) => fetchInto(queryClient, query, call)));
     }

@@ -5,6 +5,7 @@
 // server/http/page.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { GUEST_PATHS } from '../../shared/firstScreen';
 import type { Locale } from '../../shared/i18n';
 import { procedureOf } from '../rest/handler';
 import { appRouter } from '../routers';
@@ -17,9 +18,6 @@ const builtRenderer = (): Promise<Renderer> => import('#first-screen');
 
 /** The screen the server renders for a path, or why it leaves the path to the client's page. */
 export type ScreenPlan = { render: 'signedIn' | 'login' } | { redirect: string } | { plain: true };
-
-/** Paths a guest may open (the client's own routes outside the signed-in shell). */
-const GUEST_PATHS = /^\/(login|register|confirm-email|invite\/)/;
 
 /**
  * Whom a path is for: a guest on a signed-in screen goes to /login as the client would send them (RequireAuth), before

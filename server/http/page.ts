@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { isLocale, msg, textDirection, type Locale } from '../../shared/i18n';
 import { translate } from '../i18n';
+import { STATE_ELEMENT_ID } from '../../shared/firstScreen';
 import type { Screen } from './firstScreen';
 import { acceptedEncoding } from './static';
 
@@ -47,8 +48,6 @@ const SESSION_PRELOAD = /<!--[^]*?-->\s*<link\s+rel="preload"\s+as="fetch"[^>]*a
 const TITLE = '<title>Sower</title>';
 const CHARSET = '<meta charset="UTF-8" />';
 const STYLESHEET = /<link rel="stylesheet"[^>]*>/;
-/** The dehydrated query cache's element (src/lib/serverState.ts reads it). */
-const STATE_ELEMENT_ID = 'sower-state';
 
 const compressGzip = promisify(gzip);
 const compressBrotli = promisify(brotliCompress);

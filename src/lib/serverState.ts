@@ -2,9 +2,7 @@
 // zone it needs to write the next page's dates as this browser does.
 import { hydrate, type QueryClient } from '@tanstack/react-query';
 import superjson from 'superjson';
-
-/** The element server/http/page.ts puts the dehydrated cache in (STATE_ELEMENT_ID there). */
-const STATE_ELEMENT_ID = 'sower-state';
+import { STATE_ELEMENT_ID } from '../../shared/firstScreen';
 
 /**
  * The server's cache, put into this one; true when the page holds a rendered screen, which React then hydrates.
