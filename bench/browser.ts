@@ -187,13 +187,10 @@ export async function measureBrowser(options: {
     });
     const formInDocumentMs = Math.round((await formShown.jsonValue()) as number);
     const formShownMs = Math.max(formInDocumentMs, await firstContentfulPaint(login.page));
-    // Interactive once React has put its handlers on the field (its props key on the element: a bench-only reading of
-    // React's own marker), whether it rendered the form or hydrated the server's.
+    // Interactive once the app marks the document running (ScreenBoundary: the sign-in screen has committed), whether
+    // React rendered the form or hydrated the server's.
     const formInteractive = await login.page.waitForFunction(
-      () => {
-        const field = document.querySelector('input[type="password"]');
-        return field && Object.keys(field).some((key) => key.startsWith('__reactProps')) ? performance.now() : false;
-      },
+      () => (document.documentElement.hasAttribute('data-running') ? performance.now() : false),
       null,
       { polling: 50, timeout: 60_000 },
     );

@@ -2,6 +2,7 @@
 import { Suspense, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequireAuth } from './components/RequireAuth';
+import { ScreenBoundary } from './components/ScreenBoundary';
 import { Spinner } from './components/Spinner';
 import { ScreenUnreachable } from './components/Unreachable';
 import { lazyPart } from './lib/lazyPart';
@@ -122,9 +123,9 @@ export function App() {
       <Route
         path="/login"
         element={
-          <Suspense fallback={<Spinner fullScreen />}>
+          <ScreenBoundary fallback={<Spinner fullScreen />}>
             <LoginPage />
-          </Suspense>
+          </ScreenBoundary>
         }
       />
       {/* The address people guess for signing up: the registration card (signed in, /login sends them home). */}
@@ -133,18 +134,18 @@ export function App() {
       <Route
         path="/confirm-email"
         element={
-          <Suspense fallback={<Spinner fullScreen />}>
+          <ScreenBoundary fallback={<Spinner fullScreen />}>
             <ConfirmEmailPage />
-          </Suspense>
+          </ScreenBoundary>
         }
       />
       {/* An invite link's page, signed in or not: a guest is asked to sign in or register and comes back to it. */}
       <Route
         path="/invite/:code"
         element={
-          <Suspense fallback={<Spinner fullScreen />}>
+          <ScreenBoundary fallback={<Spinner fullScreen />}>
             <InvitePage />
-          </Suspense>
+          </ScreenBoundary>
         }
       />
       {/* The shell holds its own Suspense, so the sidebar stays put while a page loads. */}

@@ -9,6 +9,7 @@ import { SearchIcon } from './SearchIcon';
 import { Sidebar } from './Sidebar';
 import { TeamSwitcher } from './team-work/TeamSwitcher';
 import { Spinner } from './Spinner';
+import { ScreenBoundary } from './ScreenBoundary';
 import { QuietlyUnreachable, SearchUnreachable } from './Unreachable';
 import { lazyPart } from '../lib/lazyPart';
 
@@ -144,9 +145,9 @@ export function AppShell() {
           <OutboxSync />
         </Suspense>
         <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-6 focus:outline-none sm:px-6 md:py-8 lg:px-8">
-          <Suspense fallback={<Spinner />}>
+          <ScreenBoundary fallback={<Spinner />}>
             <Outlet />
-          </Suspense>
+          </ScreenBoundary>
         </main>
       </div>
     </div>
