@@ -33,7 +33,7 @@ test.describe('registration', () => {
     await expect(page.getByText('LO', { exact: true }).filter({ visible: true })).toBeVisible();
   });
 
-  test('shows every registration message under its field', async ({ page, consoleErrors }) => {
+  test('shows every registration message under its field @desktop-only', async ({ page, consoleErrors }) => {
     void consoleErrors;
     // The address people guess opens the registration card, not the sign-in one.
     await page.goto('/register');
@@ -56,7 +56,7 @@ test.describe('registration', () => {
     await expect(page.getByText("Passwords don't match")).toBeVisible();
   });
 
-  test('reports a taken username with the registration failure toast', async ({ page, consoleErrors }) => {
+  test('reports a taken username with the registration failure toast @desktop-only', async ({ page, consoleErrors }) => {
     void consoleErrors;
     const taken = await registerViaApi(page);
     await page.context().clearCookies();
@@ -96,7 +96,7 @@ test.describe('login', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   });
 
-  test('says so when too many attempts were made', async ({ page, consoleErrors }) => {
+  test('says so when too many attempts were made @desktop-only', async ({ page, consoleErrors }) => {
     void consoleErrors;
     const user = await registerViaApi(page);
     await page.context().clearCookies();

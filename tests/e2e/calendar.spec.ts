@@ -75,7 +75,7 @@ test("'Add to calendar' downloads the follow-up as a one-event .ics", async ({ p
   await photograph(page, `followups-calendar-${testInfo.project.name}.png`, { fullPage: true });
 });
 
-test("a completed follow-up offers no 'Add to calendar'", async ({ page, user }) => {
+test("a completed follow-up offers no 'Add to calendar' @desktop-only", async ({ page, user }) => {
   void user;
   const contact = await (await page.request.post('/api/contacts', { data: { name: 'Naomi' } })).json();
   await page.request.post('/api/followups', {

@@ -198,7 +198,7 @@ test("a contact's name leads to their page from activities, follow-ups, prayers 
   await expect(page.getByRole('dialog', { name: 'Edit Follow-up' })).toBeVisible();
 });
 
-test("shows not found for an unknown, a malformed and another user's contact", async ({ page, user, baseURL }) => {
+test("shows not found for an unknown, a malformed and another user's contact @desktop-only", async ({ page, user, baseURL }) => {
   void user;
   const other = await playwrightRequest.newContext({ baseURL });
   const username = uniqueName('other');

@@ -153,7 +153,7 @@ test.describe('dialogs', () => {
 });
 
 test.describe('toasts', () => {
-  test('a failed sign-in toast goes once the next sign-in succeeds, and a taken username shows under its field', async ({ page }) => {
+  test('a failed sign-in toast goes once the next sign-in succeeds, and a taken username shows under its field @desktop-only', async ({ page }) => {
     const owner = (await (
       await page.request.post('/api/auth/register', {
         data: {
@@ -305,7 +305,7 @@ test.describe('goals counted from the activities', () => {
     await expect(page.getByText('No active goals')).toBeVisible();
   });
 
-  test('a start after the deadline is refused under the field', async ({ page, user }) => {
+  test('a start after the deadline is refused under the field @desktop-only', async ({ page, user }) => {
     void user;
     await page.goto('/goals');
     await page.getByRole('button', { name: 'Create Goal' }).click();
@@ -322,7 +322,7 @@ test.describe('goals counted from the activities', () => {
 test.describe('small things a new user hit', () => {
   const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-  test('a Bible Study follow-up made from an activity edits as a Bible Study', async ({ page, user }) => {
+  test('a Bible Study follow-up made from an activity edits as a Bible Study @desktop-only', async ({ page, user }) => {
     void user;
     const logged = await api(page, '/api/activities', {
       type: 'conversation',

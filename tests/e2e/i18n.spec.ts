@@ -52,7 +52,7 @@ test.describe('choosing the language', () => {
     await expectDocumentIn(page, 'ar');
   });
 
-  test('in Settings: applies at once, is saved to the account and follows the user to another browser', async ({ page, user, browser }) => {
+  test('in Settings: applies at once, is saved to the account and follows the user to another browser @desktop-only', async ({ page, user, browser }) => {
     await page.goto('/settings');
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
     await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
@@ -82,7 +82,7 @@ test.describe('choosing the language', () => {
 
 test.describe('a visitor’s browser language', () => {
   test.use({ locale: 'fr-FR' });
-  test('decides until they choose', async ({ page, consoleErrors }) => {
+  test('decides until they choose @desktop-only', async ({ page, consoleErrors }) => {
     void consoleErrors;
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: tr('fr', 'Welcome Back'), level: 1 })).toBeVisible();

@@ -101,7 +101,7 @@ test('the Follow-ups link counts overdue and today, not tomorrow, and drops when
   await expect(after.getByRole('link', { name: 'Follow-ups 1 due' })).toBeVisible();
 });
 
-test('the due badge rolls over at midnight: tomorrow’s follow-up counts once the day has changed', async ({ page, user }) => {
+test('the due badge rolls over at midnight: tomorrow’s follow-up counts once the day has changed @desktop-only', async ({ page, user }) => {
   void user;
   // The browser's clock at 23:59:30 local on a day of its own; the server never reads the time for this count.
   const lateEvening = new Date(2031, 2, 11, 23, 59, 30);

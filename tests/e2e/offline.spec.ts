@@ -66,7 +66,7 @@ test('an activity logged offline waits, then is sent once when the connection re
   expect(await activitiesWith(page, 'Offline Olive')).toHaveLength(1);
 });
 
-test('the outbox survives a reload while offline and is sent once afterwards', async ({ page, context, user }) => {
+test('the outbox survives a reload while offline and is sent once afterwards @phone-only', async ({ page, context, user }) => {
   void user;
   await page.goto('/activities');
   await expect(page.getByText('No activities recorded yet.')).toBeVisible();

@@ -302,7 +302,7 @@ test.describe('resources', () => {
 });
 
 test.describe('toasts', () => {
-  test('shows at most three at once and moves focus to them with F8', async ({ page, user }) => {
+  test('shows at most three at once and moves focus to them with F8 @desktop-only', async ({ page, user }) => {
     void user;
     const contact = await api(page, '/api/contacts', { name: 'Silas' });
     await api(page, '/api/prayer-requests', { contactId: contact.id, request: 'Courage' });

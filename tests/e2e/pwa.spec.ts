@@ -47,7 +47,7 @@ test("the shortcut's /activities?new=1 opens the activity form and then drops th
   await expect(page).toHaveURL(/\/activities$/);
 });
 
-test('sw.js is revalidated on every load and keeps each file of this build by its own revision', async ({ page }) => {
+test('sw.js is revalidated on every load and keeps each file of this build by its own revision @desktop-only', async ({ page }) => {
   const res = await page.request.get('/sw.js');
   expect(res.status()).toBe(200);
   expect(res.headers()['cache-control']).toBe('no-cache');

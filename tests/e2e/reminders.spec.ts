@@ -11,7 +11,10 @@ function section(page: Page) {
   return page.getByRole('region', { name: 'Reminders' });
 }
 
-test('the daily digest settings are saved and shown after reload; email says it waits for the address to be confirmed', async ({ page, user }) => {
+test('the daily digest settings are saved and shown after reload; email says it waits for the address to be confirmed @desktop-only', async ({
+  page,
+  user,
+}) => {
   void user;
   await page.goto('/settings');
   const reminders = section(page);

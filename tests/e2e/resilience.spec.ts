@@ -74,7 +74,7 @@ test.describe('data that could not load', () => {
     await expect(page.getByRole('tab', { name: 'Active 1' })).toBeVisible();
   });
 
-  test('the retry button loads the list again at once', async ({ page, user }) => {
+  test('the retry button loads the list again at once @desktop-only', async ({ page, user }) => {
     void user;
     await page.request.post('/api/contacts', { data: { name: 'Cornelius' } });
     const contactCalls = /\/trpc\/[^?]*contacts\.list/;

@@ -125,7 +125,7 @@ test('a tapped prayer request opens it for editing in the prayer journal; the di
   await expect(page.getByRole('dialog', { name: 'Edit Prayer Request' }).getByLabel('Prayer request')).toHaveValue('Safe travels on the river crossing');
 });
 
-test('Enter pressed before the results catch up opens the first result of what was typed, not of earlier text', async ({ page, user }) => {
+test('Enter pressed before the results catch up opens the first result of what was typed, not of earlier text @desktop-only', async ({ page, user }) => {
   void user;
   const { prayer } = await seed(page);
   await page.goto('/');
@@ -176,7 +176,7 @@ async function lateRiverResults(page: Page) {
 
 const activeOption = async (page: Page) => page.locator(`[id="${await searchBox(page).getAttribute('aria-activedescendant')}"]`);
 
-test('results that arrive after the arrows keep the highlighted result, and Enter opens it', async ({ page, user }) => {
+test('results that arrive after the arrows keep the highlighted result, and Enter opens it @desktop-only', async ({ page, user }) => {
   void user;
   const { prayer, release } = await lateRiverResults(page);
   const prayerOption = searchDialog(page).getByRole('option', { name: /Prayer for Lydia Purple/ });
@@ -193,7 +193,7 @@ test('results that arrive after the arrows keep the highlighted result, and Ente
   await expect(page).toHaveURL(new RegExp(`/prayer-journal\\?id=${prayer.id}$`));
 });
 
-test('Enter pressed on a highlighted result while late results are on their way opens that result', async ({ page, user }) => {
+test('Enter pressed on a highlighted result while late results are on their way opens that result @desktop-only', async ({ page, user }) => {
   void user;
   const { prayer, release } = await lateRiverResults(page);
   await page.keyboard.press('ArrowDown');
@@ -205,7 +205,7 @@ test('Enter pressed on a highlighted result while late results are on their way 
   await expect(page).toHaveURL(new RegExp(`/prayer-journal\\?id=${prayer.id}$`));
 });
 
-test('a highlighted result that late results no longer hold gives the highlight back to the first', async ({ page, user }) => {
+test('a highlighted result that late results no longer hold gives the highlight back to the first @desktop-only', async ({ page, user }) => {
   void user;
   const { activity, river, release } = await lateRiverResults(page);
   const activityOption = searchDialog(page).getByRole('option', { name: /Conversation with Lydia Purple/ });
@@ -225,7 +225,7 @@ test('a highlighted result that late results no longer hold gives the highlight 
   await expect(page).toHaveURL(new RegExp(`/contacts/${river.id}$`));
 });
 
-test("another user's contacts, activities and prayers never show", async ({ page, user, browser, baseURL }) => {
+test("another user's contacts, activities and prayers never show @desktop-only", async ({ page, user, browser, baseURL }) => {
   void user;
   const other = await browser.newContext({ baseURL });
   const otherPage = await other.newPage();

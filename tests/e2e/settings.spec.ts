@@ -169,7 +169,7 @@ test('password: checked fields, then the change signs out another browser while 
   expect((await request.post('/api/auth/login', { data: { username: user.username, password: 'a-new-sower-pass' } })).status()).toBe(200);
 });
 
-test('theme: dark is applied at once and after reload; "follow the system" follows the system', async ({ page, user }) => {
+test('theme: dark is applied at once and after reload; "follow the system" follows the system @desktop-only', async ({ page, user }) => {
   void user;
   await page.goto('/settings');
   const html = page.locator('html');
@@ -209,7 +209,7 @@ test('theme: dark is applied at once and after reload; "follow the system" follo
   await expect(page.getByLabel('Follow the system')).toBeChecked();
 });
 
-test("the page arrives in the chosen theme and the account's language, before any script has run", async ({ page, user, browser }, testInfo) => {
+test("the page arrives in the chosen theme and the account's language, before any script has run @desktop-only", async ({ page, user, browser }, testInfo) => {
   void user;
   await page.goto('/settings');
   const themeCookie = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'theme')?.value;
@@ -244,7 +244,7 @@ test("the page arrives in the chosen theme and the account's language, before an
   }
 });
 
-test('exports download my data as JSON, my contacts as CSV and as vCard', async ({ page, user }) => {
+test('exports download my data as JSON, my contacts as CSV and as vCard @desktop-only', async ({ page, user }) => {
   const post = (path: string, data: unknown) => page.request.post(path, { data });
   const maria = await (
     await post('/api/contacts', {
@@ -292,7 +292,10 @@ test('exports download my data as JSON, my contacts as CSV and as vCard', async 
   expect(vcf.text).toContain('EMAIL');
 });
 
-test('import: a preview lists new contacts, problems and duplicates, writes nothing until confirmed, then lists refresh', async ({ page, user }) => {
+test('import: a preview lists new contacts, problems and duplicates, writes nothing until confirmed, then lists refresh @desktop-only', async ({
+  page,
+  user,
+}) => {
   void user;
   expect((await page.request.post('/api/contacts', { data: { name: 'Maria Santos', email: 'maria@example.com' } })).status()).toBe(201);
   // The contact list is read (and cached) first, so the end checks that the import refreshed it.
@@ -358,7 +361,7 @@ test('import: a preview lists new contacts, problems and duplicates, writes noth
   await expect(page.getByText('Cornelius')).toBeVisible();
 });
 
-test('deleting the account asks for the password, signs out and the old credentials no longer work', async ({ page, user, request }) => {
+test('deleting the account asks for the password, signs out and the old credentials no longer work @desktop-only', async ({ page, user, request }) => {
   expect((await page.request.post('/api/contacts', { data: { name: 'Maria Santos' } })).status()).toBe(201);
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Delete account' }).click();
