@@ -111,7 +111,7 @@ test.describe('login', () => {
 });
 
 test.describe('routing', () => {
-  test('sends guests to /login and signed-in visitors of /login to /', async ({ page, consoleErrors }) => {
+  test('sends guests to /login and signed-in visitors of /login to / @desktop-only', async ({ page, consoleErrors }) => {
     void consoleErrors;
     await page.goto('/contacts');
     await expect(page).toHaveURL(/\/login$/);

@@ -4,7 +4,7 @@ import { expect, photograph, test } from './fixtures';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('turns the feed on, copies its full URL, replaces it (the old one 404s) and turns it off', async ({ page, user }, testInfo) => {
+test('turns the feed on, copies its full URL, replaces it (the old one 404s) and turns it off @desktop-only', async ({ page, user }, testInfo) => {
   void user;
   const contact = await (await page.request.post('/api/contacts', { data: { name: 'Calla Lily' } })).json();
   await page.request.post('/api/followups', {

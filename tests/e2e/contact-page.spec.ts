@@ -224,7 +224,7 @@ test("shows not found for an unknown, a malformed and another user's contact @de
   await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
 });
 
-test('a long timeline shows its newest 20 entries and fetches older ones a page at a time', async ({ page, user }) => {
+test('a long timeline shows its newest 20 entries and fetches older ones a page at a time @desktop-only', async ({ page, user }) => {
   void user;
   const apollos = await api(page, '/api/contacts', { name: 'Apollos' });
   for (let i = 1; i <= 24; i++) await api(page, '/api/activities', { type: 'conversation', contactId: apollos.id, date: day(-i), notes: `Talk ${i}` });
@@ -240,7 +240,7 @@ test('a long timeline shows its newest 20 entries and fetches older ones a page 
   await expect(page.getByRole('button', { name: 'Show older' })).toHaveCount(0);
 });
 
-test('merges a duplicate from the page: suggested despite the accents, what moves and which one stays, then the kept contact holds it all', async ({
+test('merges a duplicate from the page: suggested despite the accents, what moves and which one stays, then the kept contact holds it all @desktop-only', async ({
   page,
   user,
 }) => {

@@ -15,7 +15,7 @@ async function contactsNamed(page: Page, name: string) {
 }
 
 test.describe('the activity form contact', () => {
-  test('editing the name to one nobody has says a new contact will be created, and the toast says it was', async ({ page, user }) => {
+  test('editing the name to one nobody has says a new contact will be created, and the toast says it was @desktop-only', async ({ page, user }) => {
     void user;
     const lukas = await api(page, '/api/contacts', { name: 'Lukas Müller', spiritualStatus: 'seeking' });
     await api(page, '/api/activities', { type: 'conversation', contactId: lukas.id });
@@ -211,7 +211,7 @@ test.describe('toasts', () => {
     }
   });
 
-  test('completing a follow-up offers the next one with the same person', async ({ page, user }) => {
+  test('completing a follow-up offers the next one with the same person @desktop-only', async ({ page, user }) => {
     void user;
     const silas = await api(page, '/api/contacts', { name: 'Silas' });
     await api(page, '/api/followups', { contactId: silas.id, date: new Date().toISOString(), type: 'phone', description: 'Call Silas' });
@@ -230,7 +230,7 @@ test.describe('toasts', () => {
 });
 
 test.describe('addresses', () => {
-  test('each screen names itself in the title; tabs are in the address; a missing ?id= says so', async ({ page, user }) => {
+  test('each screen names itself in the title; tabs are in the address; a missing ?id= says so @desktop-only', async ({ page, user }) => {
     void user;
     await page.goto('/followups');
     await expect(page).toHaveTitle('Follow-ups · Sower');
@@ -265,7 +265,10 @@ test.describe('addresses', () => {
 test.describe('goals counted from the activities', () => {
   const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-  test('old and future activities do not count, a deletion subtracts, and reaching the target offers Mark as completed', async ({ page, user }) => {
+  test('old and future activities do not count, a deletion subtracts, and reaching the target offers Mark as completed @desktop-only', async ({
+    page,
+    user,
+  }) => {
     void user;
     const andrew = await api(page, '/api/contacts', { name: 'Andrew' });
     await api(page, '/api/activities', { type: 'gospel_presentation', contactId: andrew.id, date: dayFromNow(-60) });
@@ -359,7 +362,7 @@ test.describe('small things a new user hit', () => {
     await expect(toast(page, 'Activity created')).toBeVisible();
   });
 
-  test('an overdue follow-up is counted on the dashboard, and says how late it is beside the Overdue badge', async ({ page, user }) => {
+  test('an overdue follow-up is counted on the dashboard, and says how late it is beside the Overdue badge @desktop-only', async ({ page, user }) => {
     void user;
     const contact = await api(page, '/api/contacts', { name: 'Silas' });
     await api(page, '/api/followups', { contactId: contact.id, date: dayFromNow(-3), type: 'phone', description: 'Call Silas' });

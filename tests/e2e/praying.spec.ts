@@ -72,7 +72,10 @@ test('a suggested next step becomes a follow-up after the user confirms the form
   await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Read a Gospel together');
 });
 
-test("after three activities the toast asks 'Any changes spiritually?', and the answer is on the journey as today", async ({ page, user }, testInfo) => {
+test("after three activities the toast asks 'Any changes spiritually?', and the answer is on the journey as today @desktop-only", async ({
+  page,
+  user,
+}, testInfo) => {
   void user;
   const contact = await api(page, '/api/contacts', { name: 'Timothy', spiritualStatus: 'new_believer' });
   for (let i = 0; i < 2; i++) await api(page, '/api/activities', { contactId: contact.id, type: 'conversation' });

@@ -38,7 +38,7 @@ test('a signed-in visit to / checks the session and loads the summary once each,
 });
 
 for (const path of ['/', '/login'])
-  test(`a guest opening ${path} is asked to sign in without a single call: the server's page said nobody is`, async ({ page, consoleErrors }) => {
+  test(`a guest opening ${path} is asked to sign in without a single call: the server's page said nobody is @desktop-only`, async ({ page, consoleErrors }) => {
     void consoleErrors;
     const count = recordProcedures(page);
     await page.goto(path);
