@@ -1,6 +1,8 @@
 // The phone dashboard alone, for comparing client builds: cold runs of bench/browser.ts's throttled phone against one
 // production server per build, interleaved (A, B, A, B…) so a noisy shared machine hits every build alike.
-// Usage: tsx bench/phone.ts [--runs 5] [--dist dist] [--dist .tmp/dist-b …] [--port 4302] [--waterfall] [--trace]
+// Usage: tsx bench/phone.ts [--runs 5] [--dist dist] [--dist .tmp/dist-b …] [--path /contacts] [--port 4302] [--waterfall] [--trace]
+//   --path       the screen to open instead of the dashboard: /contacts, /followups or /prayer-journal (data shown once
+//                three rows link their contacts)
 //   --dist       a built client (vite build --outDir …); one server per --dist, each on a copy of the same data
 //   --waterfall  print the requests of each build's median run (ms from navigation: sent → last byte)
 //   --trace      one more traced cold run per build: main-thread time by task kind, and when scripts ran
@@ -19,6 +21,7 @@ const valuesOf = (flag: string) => args.flatMap((a, i) => (a === flag && args[i 
 const runs = Number(valuesOf('--runs')[0] ?? 5);
 const dists = valuesOf('--dist').length ? valuesOf('--dist') : ['dist'];
 const basePort = Number(valuesOf('--port')[0] ?? process.env.E2E_PORT ?? 4302);
+const screenPath = valuesOf('--path')[0] ?? '/';
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -148,10 +151,10 @@ async function main() {
   const browser = await launchBrowser();
   try {
     // One unmeasured visit each, so no build pays for its server's first-request JIT.
-    if (runs > 0) for (const s of servers) await coldDashboard(browser, s.server.base, s.cookie);
+    if (runs > 0) for (const s of servers) await coldDashboard(browser, s.server.base, s.cookie, screenPath);
     for (let i = 0; i < runs; i++)
       for (const s of servers) {
-        const run = await coldDashboard(browser, s.server.base, s.cookie);
+        const run = await coldDashboard(browser, s.server.base, s.cookie, screenPath);
         s.runs.push(run);
         console.log(
           `run ${i + 1} ${s.dist}: data painted ${run.dataPaintedMs} ms (in the document ${run.dataShownMs} ms, FCP ${run.firstContentfulPaintMs} ms, LCP ${run.largestContentfulPaintMs} ms, JS ${(run.jsBytes / 1000).toFixed(1)} kB on the wire)`,
@@ -162,7 +165,7 @@ async function main() {
       const times = s.runs.map((r) => r.dataPaintedMs);
       const of = (pick: (r: DashboardRun) => number | null) => median(s.runs.map((r) => pick(r) ?? 0));
       console.log(
-        `${s.dist}: data painted median ${median(times)} ms (${times.join(', ')}); FCP median ${of((r) => r.firstContentfulPaintMs)} ms; LCP median ${of((r) => r.largestContentfulPaintMs)} ms`,
+        `${s.dist} ${screenPath}: data painted median ${median(times)} ms (${times.join(', ')}); FCP median ${of((r) => r.firstContentfulPaintMs)} ms; LCP median ${of((r) => r.largestContentfulPaintMs)} ms`,
       );
     }
     if (args.includes('--waterfall'))

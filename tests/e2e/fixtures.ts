@@ -155,9 +155,7 @@ const axeSource = readFileSync(createRequire(createRequire(import.meta.url).reso
  * theme changes colours, so the dark tour asks for contrast alone).
  */
 export async function seriousAxeViolations(page: Page, include?: string, { rules }: { rules?: string[] } = {}): Promise<string[]> {
-  const builder = new AxeBuilder({ page, axeSource })
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true);
+  const builder = new AxeBuilder({ page, axeSource }).options({ resultTypes: ['violations'] }).setLegacyMode(true);
   if (rules) builder.withRules(rules);
   else builder.withTags(['wcag2a', 'wcag2aa']);
   const results = await (include ? builder.include(include) : builder).analyze();
