@@ -13,11 +13,11 @@ let base: string;
 let server: TestServer;
 const sourceRenderer = () => import('../../src/entry-server');
 
-/** A build's index.html, as Vite writes it: the module script in the head, the boot screen alone in the root. */
+/** A build's index.html, as Vite writes it: the module script and then the stylesheet in the head, the boot screen alone in the root. */
 function builtIndex() {
   const source = readFileSync('index.html', 'utf8');
   const script = '<script type="module" src="/src/main.tsx"></script>';
-  return source.replace(script, '').replace('</head>', `${script}</head>`);
+  return source.replace(script, '').replace('</head>', `${script}<link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>`);
 }
 
 function staticDir(name: string) {
@@ -82,8 +82,12 @@ describe('a signed-in screen from the server', () => {
     const html = await res.text();
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
     expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
     expect(html).toMatch(/<html lang="fr" dir="ltr">/);
+    // The stylesheet, all the screen needs to be painted, is asked for first: right after the charset, before the scripts.
+    expect(html).toContain('<meta charset="UTF-8" /><link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('<script'));
     expect(html).toContain('<title>Tableau de bord · Sower</title>');
     expect(html).not.toContain('id="boot"');
     // The contact of the follow-up due today, on the dashboard as the server rendered it.
