@@ -35,6 +35,8 @@ export interface DashboardRun {
   firstContentfulPaintMs: number | null;
   /** The largest contentful paint so far when the data was painted. */
   largestContentfulPaintMs: number | null;
+  /** ms to the screen being live: hydrated (or rendered) by React, its handlers on it (`<html data-running>`). */
+  interactiveMs: number | null;
   jsBytes: number;
   cssBytes: number;
   apiRequests: string[];
@@ -100,6 +102,10 @@ const MARK_WHEN_SHOWN = `
     if (window.__benchShown === undefined && shown) window.__benchShown = performance.now();
     if (window.__benchForm === undefined && document.querySelector('input[type="password"]')) window.__benchForm = performance.now();
   }).observe(document, { childList: true, subtree: true, characterData: true });
+  // Interactive: ScreenBoundary marks <html data-running> once the screen has hydrated (or rendered).
+  new MutationObserver(() => {
+    if (window.__benchRunning === undefined && document.documentElement.hasAttribute('data-running')) window.__benchRunning = performance.now();
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-running'] });
 `;
 
 async function throttle(context: BrowserContext) {
@@ -133,6 +139,16 @@ async function openDashboard(page: Awaited<ReturnType<typeof throttle>>['page'],
   // A server-rendered screen has its data in the document before anything is painted: wait for the first paint.
   const fcp = await firstContentfulPaint(page);
   const lcp = await page.evaluate(() => (window as unknown as { __benchLcp?: number }).__benchLcp ?? null);
+  // A build from before server rendering has no such mark: its screen is live when its data shows.
+  const rendered = await page.evaluate(() => document.getElementById('sower-state') !== null);
+  // (null: never, within 30 s; a build without scripts.)
+  const running = rendered
+    ? await page
+        .waitForFunction(() => (window as unknown as { __benchRunning?: number }).__benchRunning ?? false, null, { polling: 50, timeout: 30_000 })
+        .then((handle) => handle.jsonValue() as Promise<number>)
+        .catch(() => null)
+    : dataShownMs;
+  const interactiveMs = running === null ? null : Math.round(running);
   // Let late responses (an unneeded refetch) finish so the waterfall is complete.
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
   const files = [...transfers];
@@ -141,6 +157,7 @@ async function openDashboard(page: Awaited<ReturnType<typeof throttle>>['page'],
     dataPaintedMs: Math.max(dataShownMs, fcp),
     firstContentfulPaintMs: fcp,
     largestContentfulPaintMs: lcp === null ? null : Math.round(lcp),
+    interactiveMs,
     jsBytes: sumOf(files, 'Script'),
     cssBytes: sumOf(files, 'Stylesheet'),
     // The session check arrives as a preload (type Other), so API paths count whatever their type.
