@@ -213,6 +213,16 @@ export function createApp({ env, database, log = defaultLog, firstScreenRenderer
         }
         return statics.serve(req, res, pathname);
       }
+      // A rendered screen's form sent before the app's script was running (Enter pressed on a slow phone): every form
+      // is method="post", so what was typed (a password) never goes into an address, the history or a log. Nothing of
+      // it is read; the page comes back, and the script, running by then, handles the next try.
+      if (req.method === 'POST' && pages && statics.isPage(pathname)) {
+        res.statusCode = 303;
+        res.setHeader('Location', pathname);
+        res.setHeader('Cache-Control', 'private, no-store');
+        res.setHeader('Connection', 'close');
+        return res.end();
+      }
       throw new HttpError(404, 'NOT_FOUND', msg('Not found'));
     } catch (error) {
       if (!res.headersSent) sendError(res, error, logError, requestLocale(null, meta.acceptLanguage));

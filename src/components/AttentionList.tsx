@@ -44,6 +44,7 @@ function SnoozeUntilForm({ onSnooze, onCancel }: { onSnooze(until: Date): void; 
   const [error, setError] = useState<string>();
   return (
     <form
+      method="post"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

@@ -50,7 +50,7 @@ function AttentionForm({ saved }: { saved: Days }) {
   }
 
   return (
-    <form noValidate onSubmit={submit(attentionDaysInput, asInput, save)}>
+    <form method="post" noValidate onSubmit={submit(attentionDaysInput, asInput, save)}>
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         {formOrder.spiritualStatus.map((status) => (
           <TextField

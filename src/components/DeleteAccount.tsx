@@ -52,7 +52,7 @@ function DeleteAccountForm({ onCancel }: { onCancel(): void }) {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form method="post" noValidate onSubmit={onSubmit}>
       <p className="mb-4 text-base-content/80">{account.confirmDeleteAccount}</p>
       <FieldGroup>
         <TextField

@@ -202,7 +202,7 @@ function ReminderForm({ saved }: { saved: Reminders }) {
   const legend = 'text-sm font-semibold mb-1';
 
   return (
-    <form noValidate onSubmit={save} className="flex flex-col gap-5">
+    <form method="post" noValidate onSubmit={save} className="flex flex-col gap-5">
       <Toggle
         label={t('Send me a daily digest')}
         checked={form.remindersOn}

@@ -130,7 +130,7 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
       );
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form method="post" noValidate onSubmit={onSubmit}>
       <FieldGroup>
         <ContactCombobox
           name="contactName"

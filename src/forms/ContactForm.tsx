@@ -79,7 +79,7 @@ export function ContactForm({ contact, onDone }: { contact?: Contact; onDone(): 
   );
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form method="post" noValidate onSubmit={onSubmit}>
       <FieldGroup>
         <TextField name="name" label={t('Name')} value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
         {question && <SameNameQuestion contacts={question.contacts} onOpen={onDone} />}

@@ -114,7 +114,7 @@ export function FollowUpForm({ followUp, defaultContactId, defaults, onDone }: F
       );
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form method="post" noValidate onSubmit={onSubmit}>
       <FieldGroup>
         <ContactSelect
           value={values.contactId}

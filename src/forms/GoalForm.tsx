@@ -68,7 +68,7 @@ export function GoalForm({ goal, onDone }: { goal?: Goal; onDone(): void }) {
       );
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form method="post" noValidate onSubmit={onSubmit}>
       <FieldGroup>
         <TextField name="title" label={t('Title')} value={values.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
         <TextAreaField

@@ -1,19 +1,12 @@
 // The sign-in form: the spec's minimums are checked before calling the server; the outcome is told in a toast.
-import * as z from 'zod/mini';
 import { useAuth } from '../hooks/useAuth';
-import { msg, t } from '../i18n';
+import { t } from '../i18n';
 import { TextField } from './TextField';
 import { useAuthSubmit } from './useAuthSubmit';
 
-// The server only requires the fields be present; these minimums are the form's own rules (SPEC §5).
-const loginFormSchema = z.object({
-  username: z.string().check(z.trim(), z.minLength(3, msg('Username must be at least 3 characters'))),
-  password: z.string().check(z.minLength(6, msg('Password must be at least 6 characters'))),
-});
-
 export function LoginForm({ onSuccess }: { onSuccess(): void }) {
   const { login } = useAuth();
-  const { errors, submitting, handleSubmit, clearErrorOf } = useAuthSubmit(loginFormSchema, {
+  const { errors, submitting, handleSubmit, clearErrorOf, prepare } = useAuthSubmit(async () => (await import('./authSchemas')).loginFormSchema, {
     send: (values) => login(values.username, values.password),
     success: { title: t('Login successful!') },
     failure: { title: t('Login failed'), fallback: t('Please check your credentials and try again.') },
@@ -22,7 +15,7 @@ export function LoginForm({ onSuccess }: { onSuccess(): void }) {
   });
 
   return (
-    <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit} onInput={clearErrorOf}>
+    <form method="post" noValidate className="flex flex-col gap-4" onSubmit={handleSubmit} onInput={clearErrorOf} onFocus={prepare}>
       <TextField
         name="username"
         label={t('Username')}

@@ -50,7 +50,7 @@ function PasswordFields({ onChanged }: { onChanged(): void }) {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form method="post" noValidate onSubmit={onSubmit}>
       <FieldGroup>
         <TextField
           name="currentPassword"

@@ -79,7 +79,7 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
   }
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form method="post" noValidate onSubmit={onSubmit}>
       <FieldGroup>
         <ContactSelect
           value={values.contactId}

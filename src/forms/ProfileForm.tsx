@@ -49,7 +49,7 @@ export function ProfileForm() {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form method="post" noValidate onSubmit={onSubmit}>
       <FieldGroup>
         <TextField
           name="name"

@@ -1,36 +1,12 @@
 // The registration form: the server's username and email rules plus the form's own (name, password confirmation).
-import * as z from 'zod/mini';
-import { emailSchema, usernameSchema } from '../../server/schemas/authFields';
 import { useAuth } from '../hooks/useAuth';
-import { msg, t } from '../i18n';
+import { t } from '../i18n';
 import { TextField } from './TextField';
 import { useAuthSubmit } from './useAuthSubmit';
 
-const passwordSchema = z.string().check(z.minLength(6, msg('Password must be at least 6 characters')));
-
-const registerFormSchema = z
-  .object({
-    username: usernameSchema,
-    name: z.string().check(z.trim(), z.minLength(2, msg('Name must be at least 2 characters'))),
-    email: emailSchema,
-    password: passwordSchema,
-    confirmPassword: passwordSchema,
-  })
-  .check(
-    z.refine((values) => values.password === values.confirmPassword, {
-      message: msg("Passwords don't match"),
-      path: ['confirmPassword'],
-      // Report a mismatch even while another field (the email, say) is still wrong.
-      when: (payload) => {
-        const values = payload.value as { password?: unknown; confirmPassword?: unknown };
-        return passwordSchema.safeParse(values.password).success && passwordSchema.safeParse(values.confirmPassword).success;
-      },
-    }),
-  );
-
 export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
   const { register } = useAuth();
-  const { errors, submitting, handleSubmit, clearErrorOf } = useAuthSubmit(registerFormSchema, {
+  const { errors, submitting, handleSubmit, clearErrorOf, prepare } = useAuthSubmit(async () => (await import('./authSchemas')).registerFormSchema, {
     send: register,
     success: { title: t('Registration successful!'), description: t('Your account has been created. You can now log in.') },
     failure: { title: t('Registration failed'), fallback: t('Please check your information and try again.') },
@@ -43,7 +19,7 @@ export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
   });
 
   return (
-    <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit} onInput={clearErrorOf}>
+    <form method="post" noValidate className="flex flex-col gap-4" onSubmit={handleSubmit} onInput={clearErrorOf} onFocus={prepare}>
       <TextField
         name="username"
         label={t('Username')}

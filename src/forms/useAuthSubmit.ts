@@ -1,5 +1,6 @@
 // The sign-in and registration forms' one submit flow: the form's own rules first (the first invalid field focused),
-// then the server; the outcome told in a toast, the server's field errors shown beside their fields.
+// then the server; the outcome told in a toast, the server's field errors shown beside their fields. The rules come in
+// a chunk of their own (authSchemas.ts), asked for when the form first gets the focus and awaited when it is sent.
 import { TRPCClientError } from '@trpc/client';
 import { useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod/mini';
@@ -22,11 +23,13 @@ interface Options<T> {
   onSuccess(): void;
 }
 
-export function useAuthSubmit<T>(schema: z.ZodMiniType<T>, options: Options<T>) {
+export function useAuthSubmit<T>(loadSchema: () => Promise<z.ZodMiniType<T>>, options: Options<T>) {
   const { toast, dismiss } = useToast();
   const failureToast = useRef<string | undefined>(undefined);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
+  // One send at a time, from the moment it is asked for: a second press while the rules load does nothing.
+  const sending = useRef(false);
 
   const forgetFailure = () => {
     if (options.replacesFailure && failureToast.current) dismiss(failureToast.current);
@@ -34,18 +37,19 @@ export function useAuthSubmit<T>(schema: z.ZodMiniType<T>, options: Options<T>) 
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (sending.current) return;
     const form = event.currentTarget;
-    const parsed = schema.safeParse(Object.fromEntries(new FormData(form)));
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error.issues);
-      setErrors(found);
-      focusFirstInvalid(form, found);
-      return;
-    }
-
-    setErrors({});
-    setSubmitting(true);
+    sending.current = true;
     try {
+      const parsed = (await loadSchema()).safeParse(Object.fromEntries(new FormData(form)));
+      if (!parsed.success) {
+        const found = fieldErrors(parsed.error.issues);
+        setErrors(found);
+        focusFirstInvalid(form, found);
+        return;
+      }
+      setErrors({});
+      setSubmitting(true);
       await options.send(parsed.data);
       forgetFailure();
       toast({ ...options.success, variant: 'success', duration: TOAST_DURATION });
@@ -61,8 +65,14 @@ export function useAuthSubmit<T>(schema: z.ZodMiniType<T>, options: Options<T>) 
         duration: TOAST_DURATION,
       });
     } finally {
+      sending.current = false;
       setSubmitting(false);
     }
+  }
+
+  /** Asks for the rules ahead of the send (the form's focus): the browser keeps the module once it has it. */
+  function prepare() {
+    loadSchema().catch(() => undefined);
   }
 
   /** A field's error goes as soon as the person types in it. */
@@ -71,5 +81,5 @@ export function useAuthSubmit<T>(schema: z.ZodMiniType<T>, options: Options<T>) 
     if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
   }
 
-  return { errors, submitting, handleSubmit, clearErrorOf };
+  return { errors, submitting, handleSubmit, clearErrorOf, prepare };
 }

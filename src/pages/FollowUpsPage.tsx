@@ -278,6 +278,7 @@ export default function FollowUpsPage() {
       />
       <Modal open={Boolean(snoozing)} title={t('Snooze follow-up')} onClose={() => setSnoozing(null)}>
         <form
+          method="post"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();

@@ -37,7 +37,7 @@ function CreateTeamForm() {
     },
   );
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form method="post" noValidate onSubmit={onSubmit}>
       <TeamFields values={values} errors={errors} set={set} />
       <SubmitButton busy={create.isPending} label={t('Create team')} busyLabel={t('Creating...')} />
     </form>

@@ -217,6 +217,23 @@ describe('a guest', () => {
     const state = stateOf(html)!;
     expect([...state.keys()]).toEqual(['auth.me']);
     expect(state.get('auth.me')!.state.data).toBeNull();
+    // Its forms post (src: every <form method="post">): one sent before the script runs comes back to its page, and
+    // no one is signed in by it.
+    expect(html).toMatch(/<form [^>]*method="post"[^>]*>[^]*name="password"/);
+    for (const path of ['/login', '/settings']) {
+      const sent = await fetch(server.baseUrl + path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'username=alice&password=secret-words',
+        redirect: 'manual',
+      });
+      expect(sent.status).toBe(303);
+      expect(sent.headers.get('location')).toBe(path);
+      expect(sent.headers.get('set-cookie')).toBeNull();
+      expect(await sent.text()).toBe('');
+    }
+    // Not a page: still not found.
+    expect((await fetch(server.baseUrl + '/assets/x.js', { method: 'POST', body: 'a=b' })).status).toBe(404);
   });
 });
 

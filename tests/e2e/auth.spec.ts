@@ -96,6 +96,37 @@ test.describe('login', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   });
 
+  test('the form’s rules come when it is first focused, and a second press while they load signs in once @desktop-only', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    const user = await registerViaApi(page);
+    await page.context().clearCookies();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    // The rules' chunk (src/forms/authSchemas.ts) is held until released: the presses come while it loads.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let rulesAsked!: () => void;
+    const rulesRequested = new Promise<void>((resolve) => (rulesAsked = resolve));
+    await page.route('**/assets/authSchemas-*.js', async (route) => {
+      rulesAsked();
+      await released;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await expect(page.locator('html[data-running]')).toBeAttached();
+    expect(asked.filter((path) => path.includes('authSchemas'))).toEqual([]);
+
+    await page.getByLabel('Username').fill(user.username);
+    await rulesRequested;
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Login' }).click();
+    release();
+    await expect(page.getByText('Login successful!')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    expect(asked.filter((path) => path.includes('auth.login'))).toHaveLength(1);
+  });
+
   test('says so when too many attempts were made @desktop-only', async ({ page, consoleErrors }) => {
     void consoleErrors;
     const user = await registerViaApi(page);

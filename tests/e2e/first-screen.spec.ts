@@ -99,6 +99,25 @@ test('a guest opening a signed-in screen gets the sign-in form and nobody’s da
   }
 });
 
+test('the sign-in form sent before the script runs never puts the password in the address @desktop-only', async ({ browser, baseURL }) => {
+  // JavaScript off stands for the moment before hydrating, on a slow phone: the rendered form is all there is.
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const early = await context.newPage();
+  try {
+    await early.goto('/login');
+    await early.getByLabel('Username').fill('someone');
+    await early.getByLabel('Password').fill('secret-words-1');
+    const sent = early.waitForRequest((request) => new URL(request.url()).pathname === '/login' && request.method() === 'POST');
+    await early.getByLabel('Password').press('Enter');
+    // Posted, not put in the address (a GET form would go to /login?username=…&password=…): the page comes back.
+    expect((await sent).url()).toBe(`${baseURL}/login`);
+    await expect(early).toHaveURL(`${baseURL}/login`);
+    await expect(early.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test('two people opening their dashboards at once each see their own @desktop-only', async ({ page, browser, baseURL }) => {
   const ann = await registerViaApi(page, 'Ann', 'Lydiaworth');
   const otherContext = await browser.newContext({ baseURL });

@@ -51,6 +51,7 @@ function ShareForm({ contact }: { contact: Contact }) {
   if (creatable.length === 0) return null;
   return (
     <form
+      method="post"
       className="flex flex-wrap items-end gap-2"
       onSubmit={(event) => {
         event.preventDefault();
@@ -101,6 +102,7 @@ function AssignControls({ contact, teamId }: { contact: Contact; teamId: number 
       )}
       {anyone && members.data && (
         <form
+          method="post"
           className="flex flex-wrap items-end gap-2"
           onSubmit={(event) => {
             event.preventDefault();

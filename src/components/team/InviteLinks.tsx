@@ -48,7 +48,7 @@ function CreateLinkForm({ teamId }: { teamId: number }) {
     },
   );
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form method="post" noValidate onSubmit={onSubmit}>
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectField
           name="role"
@@ -107,7 +107,7 @@ function EmailLinkForm({ teamId, link, onDone }: { teamId: number; link: InviteL
     },
   );
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form method="post" noValidate onSubmit={onSubmit}>
       <FieldGroup>
         <TextField
           name="email"

@@ -49,7 +49,7 @@ export function TeamInvitations({ teamId }: { teamId: number }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <form noValidate onSubmit={onSubmit}>
+      <form method="post" noValidate onSubmit={onSubmit}>
         <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
           <TextField
             name="username"

@@ -40,7 +40,7 @@ export function TeamSettings({ team }: { team: Team }) {
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit}>
+      <form method="post" noValidate onSubmit={onSubmit}>
         <TeamFields values={values} errors={errors} set={set} />
         <SubmitButton busy={update.isPending} label={t('Save team')} busyLabel={t('Saving...')} />
       </form>
