@@ -273,3 +273,9 @@ const authorizedProcedure = signedInProcedure.use(async function withAuthority({
 
 /** A signed-in user whose reads and writes go through the team rules (server/access.ts), a batch's calls in turns. */
 export const protectedProcedure = authorizedProcedure.use(inBatchTurns);
+
+/**
+ * A signed-in user's read whose SQL applies the team rules from the user's id alone (the dashboard's tallies): no
+ * authority is handed on, so none of the memberships are read for it; a batch's calls in turns.
+ */
+export const scopedInSqlProcedure = signedInProcedure.use(inBatchTurns);

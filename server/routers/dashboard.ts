@@ -6,7 +6,7 @@ import { contacts, followUps, goals, resources, resourceTranslations } from '../
 import { canRead, canReadResource, preparedUser as user } from '../access';
 import { preparedPer } from '../queries/prepared';
 import { dateInput } from '../schemas/common';
-import { protectedProcedure, router } from '../trpc';
+import { protectedProcedure, router, scopedInSqlProcedure } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { activityList } from './activities';
@@ -112,7 +112,7 @@ const upcomingList = definePagedList<{ from: Date; limit?: number }>()({
 });
 
 export const dashboardRouter = router({
-  stats: protectedProcedure.output(answer(answers.dashboardStats)).query(({ ctx }) => computeStats(ctx.database.read, { userId: ctx.user.id }, ctx.locale)),
+  stats: scopedInSqlProcedure.output(answer(answers.dashboardStats)).query(({ ctx }) => computeStats(ctx.database.read, { userId: ctx.user.id }, ctx.locale)),
 
   /**
    * Everything the dashboard shows in one call: stats, 3 active goals, 3 latest activities, 3 upcoming follow-ups

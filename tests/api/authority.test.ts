@@ -103,6 +103,21 @@ describe("a query's authority, read once per request", () => {
     expect(await membershipReads(batch)).toBe(1);
   });
 
+  it('reads none for the dashboard stats, whose tallies apply the team rules in SQL, and they still count the team’s rows', async () => {
+    const { admin, member, teamId } = await team();
+    const before = (await member.client.get('/api/dashboard/stats')).body as { totalContacts: number };
+    expect((await admin.client.post('/api/contacts', { name: 'Seen through the team', teamId })).status).toBe(201);
+    let after: { totalContacts: number } | undefined;
+    expect(
+      await membershipReads(async () => {
+        const res = await member.client.get('/api/dashboard/stats');
+        after = res.body as { totalContacts: number };
+        return res;
+      }),
+    ).toBe(0);
+    expect(after!.totalContacts).toBe(before.totalContacts + 1);
+  });
+
   it('reads none for a write: its conditions read team_members inside its own transaction', async () => {
     const { member, teamId } = await team();
     expect(await membershipReads(() => member.client.post('/api/contacts', { name: 'Written in SQL', teamId }))).toBe(0);
