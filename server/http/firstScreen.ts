@@ -63,6 +63,8 @@ const createCaller = createCallerFactory(appRouter);
  * page and its client renders it, so a burst of navigations never queues up behind the renderer.
  */
 export const MOST_SCREENS_AT_ONCE = 4;
+/** Of those, at most this many for one signed-in person: one person's burst (many tabs, a script) leaves room for others. */
+export const MOST_SCREENS_PER_PERSON = 2;
 
 /** Source files of the client build by path, for the chunks a screen needs (the build's .vite/manifest.json). */
 const pageSources: [RegExp, string][] = [
@@ -111,6 +113,8 @@ function chunksFrom(staticDir: string) {
 export function createFirstScreens(staticDir: string, log: (level: 'warn' | 'error', message: string) => void, loadRenderer = builtRenderer) {
   let renderer: Promise<Renderer | null> | undefined;
   let underway = 0;
+  /** Screens underway by user id (signed-in people only; a guest's /login counts in the total alone). */
+  const underwayFor = new Map<number, number>();
   const chunksFor = chunksFrom(staticDir);
 
   /** The renderer, loaded and warmed (every page's code) on the first page asked for; null when it is not built. */
@@ -136,8 +140,11 @@ export function createFirstScreens(staticDir: string, log: (level: 'warn' | 'err
       const timeZone = timeZoneCookie(cookieHeader) ?? (plan.render === 'login' ? 'UTC' : null);
       if (!timeZone) return null;
       // Counted before anything is awaited, so requests arriving together all see each other.
-      if (underway >= MOST_SCREENS_AT_ONCE) return null;
+      const person = context.user?.id;
+      const theirs = person === undefined ? 0 : (underwayFor.get(person) ?? 0);
+      if (underway >= MOST_SCREENS_AT_ONCE || theirs >= MOST_SCREENS_PER_PERSON) return null;
       underway += 1;
+      if (person !== undefined) underwayFor.set(person, theirs + 1);
       try {
         const module = await load();
         if (!module) return null;
@@ -154,6 +161,11 @@ export function createFirstScreens(staticDir: string, log: (level: 'warn' | 'err
         return { ...screen, preloads: chunksFor(url.pathname, context.locale, plan.render === 'signedIn') };
       } finally {
         underway -= 1;
+        if (person !== undefined) {
+          const left = (underwayFor.get(person) ?? 1) - 1;
+          if (left > 0) underwayFor.set(person, left);
+          else underwayFor.delete(person);
+        }
       }
     },
   };

@@ -237,6 +237,56 @@ describe('a guest', () => {
   });
 });
 
+describe('one person asking for many screens at once', () => {
+  it('gets at most two rendered, and someone else’s screen still renders', async () => {
+    // Renders that wait until released: what is underway is what the renderer holds.
+    const held: { user: number; release(): void }[] = [];
+    let answered = 0;
+    let changed = () => undefined as unknown;
+    const until = (done: () => boolean) => new Promise<void>((resolve) => (changed = () => done() && resolve())).then(() => undefined);
+    const holding: Renderer = {
+      warmUp: async () => undefined,
+      render: async ({ call }) => {
+        const me = (await call('auth.me', undefined)) as { id: number };
+        await new Promise<void>((release) => {
+          held.push({ user: me.id, release });
+          changed();
+        });
+        return { html: '<main>held</main>', state: superjson.stringify({ queries: [], mutations: [] }), title: 'Held' };
+      },
+    };
+    const slow = await startServer({ STATIC_DIR: staticDir('slow') }, { firstScreenRenderer: async () => holding });
+    const ask = (who: ApiClient) =>
+      fetch(slow.baseUrl + '/', { headers: { Cookie: `${who.cookie}; tz=UTC` }, redirect: 'manual' }).then(async (res) => {
+        const html = await res.text();
+        answered += 1;
+        changed();
+        return html;
+      });
+    try {
+      const ann = await signedInClient(slow, 'burstann');
+      const ben = await signedInClient(slow, 'burstben');
+      // Six of Ann's: two held rendering, four answered with the plain page while those two are underway.
+      const asked = until(() => held.length + answered === 6);
+      const anns = Array.from({ length: 6 }, () => ask(ann.client));
+      await asked;
+      expect(held.map(({ user }) => user)).toEqual([ann.user.id, ann.user.id]);
+      // Ben's, while two of Ann's are held: rendered too.
+      const third = until(() => held.length === 3);
+      const bens = ask(ben.client);
+      await third;
+      expect(held[2].user).toBe(ben.user.id);
+      for (const { release } of held) release();
+      const answers = await Promise.all([...anns, bens]);
+      expect(answers.filter((html) => html.includes('<main>held</main>'))).toHaveLength(3);
+      expect(answers.filter((html) => html.includes('id="boot"'))).toHaveLength(4);
+    } finally {
+      for (const { release } of held) release();
+      await slow.close();
+    }
+  });
+});
+
 describe('a render that fails', () => {
   it('answers the plain page and logs why', async () => {
     const failing: Renderer = {
