@@ -52,12 +52,21 @@ export function render(request: ScreenRequest): Promise<RenderedScreen> {
 }
 
 async function renderNow({ url, locale, signedIn, timeZone, call }: ScreenRequest): Promise<RenderedScreen> {
-  // The session check's own answer (what the client's auth.me would get), so the user block shows what it will.
-  const [user] = await Promise.all([signedIn ? call('auth.me', undefined) : null, activateLocale(locale), warmUp()]);
+  // The session check's own answer (what the client's auth.me would get), so the user block shows what it will; and
+  // the user's teams, which every signed-in screen reads (TeamProvider): what a screen asks only of a team's member
+  // (the unseen assignments) is then asked in the first pass's reads, not a pass of its own. If they cannot be read
+  // here, the first pass asks for them as any other read.
+  const [user, teams] = await Promise.all([
+    signedIn ? call('auth.me', undefined) : null,
+    signedIn ? call('teams.list', undefined).catch(() => null) : null,
+    activateLocale(locale),
+    warmUp(),
+  ]);
   if (signedIn && !user) throw new Error('A signed-in screen was asked for without a session');
   // No timers on the server: nothing is kept past this request, and the cache is dropped below.
   const queryClient = new QueryClient({ defaultOptions: { queries: { gcTime: Number.POSITIVE_INFINITY, retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   queryClient.setQueryData(getQueryKey(trpc.auth.me, undefined, 'query'), user);
+  if (teams) queryClient.setQueryData(getQueryKey(trpc.teams.list, undefined, 'query'), teams);
   // The hooks need a client; they never fetch on the server (their effects do not run), so it has no link to use.
   const trpcClient = trpc.createClient({ links: [] });
   const tree = <Root queryClient={queryClient} trpcClient={trpcClient} router={(app) => <StaticRouter location={url}>{app}</StaticRouter>} />;

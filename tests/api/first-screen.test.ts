@@ -237,6 +237,38 @@ describe('a guest', () => {
   });
 });
 
+describe("a team member's follow-ups", () => {
+  it('asks for the unseen assignments with the list, in the first reads, and holds both', async () => {
+    // The source renderer, its reads recorded in the order asked and answered.
+    const log: string[] = [];
+    const real = await sourceRenderer();
+    const recording: Renderer = {
+      warmUp: real.warmUp,
+      render: (request) =>
+        real.render({
+          ...request,
+          call: async (path, input) => {
+            log.push(`ask ${path}`);
+            const answer = await request.call(path, input);
+            log.push(`answered ${path}`);
+            return answer;
+          },
+        }),
+    };
+    const recorded = await startServer({ STATIC_DIR: staticDir('recorded') }, { firstScreenRenderer: async () => recording });
+    try {
+      const { client } = await signedInClient(recorded, 'teamfollow');
+      expect((await client.post('/api/teams', { name: 'Riverside' })).status).toBe(201);
+      const html = await (await fetch(recorded.baseUrl + '/followups', { headers: { Cookie: `${client.cookie}; tz=UTC` } })).text();
+      expect([...stateOf(html)!.keys()]).toEqual(expect.arrayContaining(['teams.list', 'followUps.list', 'assignments.summary']));
+      expect(log.indexOf('ask assignments.summary')).toBeGreaterThan(-1);
+      expect(log.indexOf('ask assignments.summary')).toBeLessThan(log.indexOf('answered followUps.list'));
+    } finally {
+      await recorded.close();
+    }
+  });
+});
+
 describe('one person asking for many screens at once', () => {
   it('gets at most two rendered, and someone else’s screen still renders', async () => {
     // Renders that wait until released: what is underway is what the renderer holds.
