@@ -1,6 +1,7 @@
 // The browser part of the bench: a phone on slow 4G with a 4× slower CPU opening the dashboard with a session cookie,
 // timed from navigation to the stat cards showing numbers; and what a first visit to /login really transfers.
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { STATE_ELEMENT_ID } from '../shared/firstScreen';
 
 export const MOBILE = {
   viewport: { width: 390, height: 844 },
@@ -140,7 +141,7 @@ async function openDashboard(page: Awaited<ReturnType<typeof throttle>>['page'],
   const fcp = await firstContentfulPaint(page);
   const lcp = await page.evaluate(() => (window as unknown as { __benchLcp?: number }).__benchLcp ?? null);
   // A build from before server rendering has no such mark: its screen is live when its data shows.
-  const rendered = await page.evaluate(() => document.getElementById('sower-state') !== null);
+  const rendered = await page.evaluate((id) => document.getElementById(id) !== null, STATE_ELEMENT_ID);
   // (null: never, within 30 s; a build without scripts.)
   const running = rendered
     ? await page

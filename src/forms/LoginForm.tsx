@@ -4,9 +4,12 @@ import { t } from '../i18n';
 import { TextField } from './TextField';
 import { useAuthSubmit } from './useAuthSubmit';
 
+/** The form's own rules, in their own chunk (authSchemas.ts). */
+const loginRules = () => import('./authSchemas').then((rules) => rules.loginFormSchema);
+
 export function LoginForm({ onSuccess }: { onSuccess(): void }) {
   const { login } = useAuth();
-  const { errors, submitting, handleSubmit, clearErrorOf, prepare } = useAuthSubmit(async () => (await import('./authSchemas')).loginFormSchema, {
+  const { errors, submitting, handleSubmit, clearErrorOf, prepare } = useAuthSubmit(loginRules, {
     send: (values) => login(values.username, values.password),
     success: { title: t('Login successful!') },
     failure: { title: t('Login failed'), fallback: t('Please check your credentials and try again.') },

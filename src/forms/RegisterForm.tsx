@@ -4,9 +4,12 @@ import { t } from '../i18n';
 import { TextField } from './TextField';
 import { useAuthSubmit } from './useAuthSubmit';
 
+/** The form's own rules, in their own chunk (authSchemas.ts). */
+const registerRules = () => import('./authSchemas').then((rules) => rules.registerFormSchema);
+
 export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
   const { register } = useAuth();
-  const { errors, submitting, handleSubmit, clearErrorOf, prepare } = useAuthSubmit(async () => (await import('./authSchemas')).registerFormSchema, {
+  const { errors, submitting, handleSubmit, clearErrorOf, prepare } = useAuthSubmit(registerRules, {
     send: register,
     success: { title: t('Registration successful!'), description: t('Your account has been created. You can now log in.') },
     failure: { title: t('Registration failed'), fallback: t('Please check your information and try again.') },

@@ -5,13 +5,13 @@ import * as z from 'zod/mini';
 import { emailSchema, usernameSchema } from '../../server/schemas/authFields';
 import { msg } from '../i18n';
 
+const passwordSchema = z.string().check(z.minLength(6, msg('Password must be at least 6 characters')));
+
 // The server only requires the fields be present; these minimums are the form's own rules (SPEC §5).
 export const loginFormSchema = z.object({
   username: z.string().check(z.trim(), z.minLength(3, msg('Username must be at least 3 characters'))),
-  password: z.string().check(z.minLength(6, msg('Password must be at least 6 characters'))),
+  password: passwordSchema,
 });
-
-const passwordSchema = z.string().check(z.minLength(6, msg('Password must be at least 6 characters')));
 
 export const registerFormSchema = z
   .object({
