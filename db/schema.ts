@@ -57,8 +57,38 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: integer('expires_at').notNull(),
+    /**
+     * The session as its owner's list names it (issue 33): random, never the id, which is the cookie's secret. Ending a
+     * session by it needs the owner's own session too.
+     */
+    handle: text('handle').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Updated at most every few minutes (server/security/sessions.ts). */
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The browser and system it signed in from, coarsely ('Firefox|Android', server/security/device.ts); '' if unknown. */
+    device: text('device').notNull().default(''),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId, t.createdAt), uniqueIndex('sessions_handle_unique').on(t.handle)],
+);
+
+/**
+ * What happened to an account that its owner may want to check (issue 33): sign-ins, failed ones, changes of password,
+ * email and two-factor sign-in, sessions ended, exports and imports. Kept 90 days. Failed sign-ins from one kind of
+ * device on one day are one row with a count, so nobody can fill someone's log by guessing.
+ */
+export const securityEvents = sqliteTable(
+  'security_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    device: text('device').notNull().default(''),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [index('security_events_user_at_idx').on(t.userId, t.at), index('security_events_at_idx').on(t.at)],
 );
 
 export const teams = sqliteTable('teams', {

@@ -12,6 +12,7 @@ import { startScheduler } from './nudges/scheduler';
 import { prayTodayForDigest } from './nudges/prayToday';
 import { pushToUser } from './nudges/push';
 import { backfillSearchKeys } from './queries/searchKeys';
+import { startHousekeeping } from './security/housekeeping';
 
 /** Opens the configured database, or stops with a sentence that names it and the cause. */
 export async function openConfigured(env: Env) {
@@ -62,6 +63,9 @@ export async function serve(env: Env) {
     push: (userId, message) => pushToUser(database, services.reminders, env.VAPID_SUBJECT, userId, message),
   });
 
+  // Old security log entries and expired sessions go at start and every few hours.
+  const housekeeping = startHousekeeping(database, services.auth, (line) => console.log(JSON.stringify(line)));
+
   // Rows an older release wrote get their search keys (migration 0013) while the server already serves, a batch per turn.
   const backfill = new AbortController();
   const backfilled = backfillSearchKeys(database, { signal: backfill.signal }).then(
@@ -82,7 +86,7 @@ export async function serve(env: Env) {
     deadline.unref();
     // The scheduler finishes a digest in flight (bounded) and gives its lease up before the database closes.
     backfill.abort();
-    const schedulerStopped = Promise.all([scheduler.stop().catch(() => undefined), backfilled]);
+    const schedulerStopped = Promise.all([scheduler.stop().catch(() => undefined), backfilled, housekeeping.stop()]);
     server.close(() => {
       clearInterval(sweep);
       clearTimeout(deadline);

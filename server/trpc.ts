@@ -23,6 +23,8 @@ export interface RequestMeta {
   acceptLanguage?: string;
   /** The app's address for links in an answer: PUBLIC_URL, else the origin the request was sent to (http/request.ts). */
   appOrigin: string;
+  /** The request's User-Agent, for the coarse device name of a new session or a security log entry (security/device.ts). */
+  userAgent?: string;
 }
 
 /** What every request shares: the database, sessions, and the attempt counters of the rate limits. */
@@ -134,6 +136,8 @@ export async function createRequestContext(
   const validated = sessionId ? await base.auth.validateSession(sessionId) : null;
   if (validated?.session.fresh) setCookie(base.auth.sessionCookie(validated.session.id, meta.secure));
   if (sessionId && !validated) setCookie(base.auth.blankSessionCookie(meta.secure));
+  // "Last seen" in the owner's list of sessions; a failed note (a full disk) does not fail the request.
+  if (validated) await base.auth.touchSession(validated.session).catch(() => undefined);
   return createContextInner({ ...base, ...meta, ...response, user: validated?.user ?? null, session: validated?.session ?? null });
 }
 

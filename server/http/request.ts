@@ -47,6 +47,7 @@ export function requestMeta(req: IncomingMessage, env: Pick<Env, 'TRUST_PROXY' |
     clientIp: (isIP(forwardedFor) ? forwardedFor : '') || req.socket.remoteAddress || 'unknown',
     acceptLanguage,
     appOrigin: appOriginOf(req, https, env.PUBLIC_URL),
+    userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
   };
 }
 

@@ -150,6 +150,10 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'DELETE', path: '/api/push/subscriptions', procedure: 'push.unsubscribe', input: 'body' },
   { method: 'PUT', path: '/api/account/pray-today', procedure: 'prayerRequests.setTodayCount', input: 'body' },
   { method: 'POST', path: '/api/account/password', procedure: 'account.changePassword', input: 'body' },
+  { method: 'GET', path: '/api/account/sessions', procedure: 'account.sessions.list', input: 'none' },
+  { method: 'DELETE', path: '/api/account/sessions/:handle', procedure: 'account.sessions.end', input: 'params' },
+  { method: 'POST', path: '/api/account/sessions/end-others', procedure: 'account.sessions.endOthers', input: 'none' },
+  { method: 'GET', path: '/api/account/security-log', procedure: 'account.securityLog', input: 'none' },
   {
     method: 'GET',
     path: '/api/account/export',

@@ -37,9 +37,11 @@ import { answer, fileAnswer } from '../answers';
 import * as answers from '../schemas/answers';
 import { nextTurn } from '../queries/turns';
 import { accountEmailRouter } from './accountEmail';
+import { accountSessionsRouter, securityLogProcedure } from './accountSecurity';
 import { activityColumns } from './activities';
 import { attempt, userColumns } from './auth';
 import { addressKey } from '../security/rateLimit';
+import { recordSecurityEvent } from '../security/securityLog';
 import { insertContacts } from './contacts';
 import { contactColumns } from '../queries/contactColumns';
 import { goalColumns } from './goals';
@@ -70,6 +72,12 @@ async function assertPassword(ctx: SignedInContext, password: string, field: str
   const [row] = await ctx.database.read.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id));
   if (!row || !(await verifyPassword(row.passwordHash, password))) throw fieldError(field, message);
   await tried.succeeded({ reset: [userKey], release: [addressOnlyKey] });
+}
+
+/** An export is counted for the account and the address, and noted in the security log, before anything is read. */
+async function countExport(ctx: SignedInContext) {
+  await countDownload(ctx, ctx.user.id);
+  await ctx.database.write((tx) => recordSecurityEvent(tx, ctx.user.id, 'export', ctx.userAgent));
 }
 
 /** Rows read per page of an export, each page a long step (server/queries/turns.ts): 100 follow-ups read and written take 2-4 ms. */
@@ -414,7 +422,10 @@ export const accountRouter = router({
             const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
             addressChanged = changes.email !== undefined && changes.email !== before?.email;
             if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, userId));
-            if (addressChanged) await forgetConfirmation(tx, userId);
+            if (addressChanged) {
+              await forgetConfirmation(tx, userId);
+              await recordSecurityEvent(tx, userId, 'email-changed', ctx.userAgent);
+            }
             const [user] = await tx.select(userColumns).from(users).where(eq(users.id, userId));
             return user;
           }),
@@ -426,6 +437,10 @@ export const accountRouter = router({
 
   /** Confirming the address (issue 27): a new link, and a link's use. */
   email: accountEmailRouter,
+
+  /** Signed-in sessions, seen and ended (issue 33). */
+  sessions: accountSessionsRouter,
+  securityLog: securityLogProcedure,
 
   /** The language Sower speaks to the user, on every device and in what the server writes (emails, calendar feed). */
   setLanguage: protectedProcedure
@@ -443,7 +458,10 @@ export const accountRouter = router({
     .mutation(async ({ ctx, input }) => {
       await assertPassword(ctx, input.currentPassword, 'currentPassword', msg('Current password is incorrect'));
       const passwordHash = await hashPassword(input.newPassword);
-      await ctx.database.write((tx) => tx.update(users).set({ passwordHash }).where(eq(users.id, ctx.user.id)));
+      await ctx.database.write(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, ctx.user.id));
+        await recordSecurityEvent(tx, ctx.user.id, 'password-changed', ctx.userAgent);
+      });
       if (ctx.session) await ctx.auth.invalidateOtherSessions(ctx.user.id, ctx.session.id);
       else await ctx.auth.invalidateUserSessions(ctx.user.id);
       return { success: true as const };
@@ -451,7 +469,7 @@ export const accountRouter = router({
 
   /** Every download below is counted for the account and the address before anything is read (server/http/downloads.ts). */
   export: protectedProcedure.output(fileAnswer(answers.accountExport)).query(async ({ ctx }) => {
-    await countDownload(ctx, ctx.user.id);
+    await countExport(ctx);
     return exportData(ctx.database.read, ctx.authority);
   }),
 
@@ -460,14 +478,14 @@ export const accountRouter = router({
    * their language, the dates in the time zone of their reminder settings (UTC, said so, without one).
    */
   exportContactsCsv: protectedProcedure.query(async ({ ctx }) => {
-    await countDownload(ctx, ctx.user.id);
+    await countExport(ctx);
     const { timeZone } = await readSettings(ctx.database.read, ctx.user.id);
     return contactsFile(ctx.database.read, ctx.authority, (page, first) => contactsToCsv(page, ctx.locale, first, timeZone));
   }),
 
   /** The user's own contacts as vCard 3.0 text, for an address book. */
   exportContactsVcard: protectedProcedure.query(async ({ ctx }) => {
-    await countDownload(ctx, ctx.user.id);
+    await countExport(ctx);
     return contactsFile(ctx.database.read, ctx.authority, contactsToVcard);
   }),
 
@@ -493,6 +511,7 @@ export const accountRouter = router({
           ctx.authority,
           plan.valid.map(({ row: _row, ...fields }) => ({ ...fields, teamId: null })),
         );
+        await recordSecurityEvent(tx, ctx.user.id, 'import', ctx.userAgent);
         return { created: plan.valid.length, skipped: plan.duplicates, problems: plan.problems };
       });
     }),

@@ -8,6 +8,7 @@ import { requestLocale, translate } from '../i18n';
 import { conflictOnDuplicate, fieldConflict, isUniqueViolation } from '../errors';
 import { addressKey, takeAttempt, type LimitRule } from '../security/rateLimit';
 import { offerConfirmation } from '../nudges/confirmation';
+import { recordSecurityEvent } from '../security/securityLog';
 import { usernameKey } from '../../shared/fold';
 import { loginInput, registerInput } from '../schemas/auth';
 import { publicProcedure, router, signedInProcedure, type Context } from '../trpc';
@@ -29,7 +30,7 @@ const sameText = (column: typeof users.email, value: string) => sql`lower(${colu
 /** Starts a fresh session (a new id every time, so a planted cookie is never promoted) and sets its cookie. */
 async function signIn(ctx: Context, userId: number) {
   if (ctx.session) await ctx.auth.invalidateSession(ctx.session.id);
-  const session = await ctx.auth.createSession(userId);
+  const session = await ctx.auth.createSession(userId, ctx.userAgent);
   ctx.setCookie(ctx.auth.sessionCookie(session.id, ctx.secure));
 }
 
@@ -102,11 +103,18 @@ export const authRouter = router({
         .from(users)
         .where(eq(users.usernameKey, usernameKey(input.username)));
       const valid = found ? await verifyPassword(found.passwordHash, input.password) : await verifyAgainstNothing(input.password);
-      if (!found || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: msg('Invalid username or password') });
+      if (!found || !valid) {
+        // The owner's log counts the failure; not awaited, so a known username answers as soon as an unknown one.
+        if (found) void ctx.database.write((tx) => recordSecurityEvent(tx, found.id, 'sign-in-failed', ctx.userAgent)).catch(() => undefined);
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: msg('Invalid username or password') });
+      }
       await tried.succeeded({ reset: [pairKey], release: [addressOnlyKey] });
 
       const language = input.language ?? found.language;
-      await ctx.database.write((tx) => tx.update(users).set({ lastLogin: new Date(), language }).where(eq(users.id, found.id)));
+      await ctx.database.write(async (tx) => {
+        await tx.update(users).set({ lastLogin: new Date(), language }).where(eq(users.id, found.id));
+        await recordSecurityEvent(tx, found.id, 'sign-in', ctx.userAgent);
+      });
       await signIn(ctx, found.id);
       const { passwordHash: _hash, ...user } = { ...found, language };
       // In the language the account has now (the one just chosen on the sign-in page, else its saved one).
@@ -115,6 +123,8 @@ export const authRouter = router({
 
   logout: publicProcedure.output(answer(answers.signedOut)).mutation(async ({ ctx }) => {
     if (ctx.session) await ctx.auth.invalidateSession(ctx.session.id);
+    const user = ctx.user;
+    if (user) await ctx.database.write((tx) => recordSecurityEvent(tx, user.id, 'sign-out', ctx.userAgent));
     ctx.setCookie(ctx.auth.blankSessionCookie(ctx.secure));
     return { message: translate(ctx.locale, 'Logged out') };
   }),

@@ -1,6 +1,7 @@
 // What the procedures answer (their `.output()`, server/answers.ts): the one declaration of each answer's shape, read by the OpenAPI document too. Pure zod.
 import { z } from 'zod';
 import { locales } from '../../shared/i18n';
+import { securityEventKinds } from '../../shared/securityEvents';
 import { repeatBases, repeatUnits, spiritualCheckSince } from '../../shared/nudges';
 import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from '../../shared/vocabulary';
 
@@ -243,6 +244,11 @@ export const done = z.strictObject({ success: z.literal(true) });
 export const feedUrl = z.strictObject({ url: text });
 
 export const signedIn = z.strictObject({ user, message: text });
+
+/** A signed-in session as its owner's list shows it (issue 33): `id` is a handle, never the session's secret. */
+export const sessionList = z.array(z.strictObject({ id: text, current: z.boolean(), device: text, createdAt: instant, lastSeenAt: instant }));
+export const sessionsEnded = z.strictObject({ ended: count });
+export const securityLog = z.array(z.strictObject({ event: z.enum(securityEventKinds), at: instant, device: text, count }));
 export const signedOut = z.strictObject({ message: text });
 
 export const dashboardStats = z.strictObject({

@@ -1,16 +1,25 @@
 // Sessions (Lucia v3 behind this module, so it can be replaced), password hashing and the session cookie.
 import { DrizzleSQLiteAdapter } from '@lucia-auth/adapter-drizzle';
 import { hash, verify } from '@node-rs/argon2';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { Cookie, Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from 'lucia';
+import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { isLocale, type Locale } from '../../shared/i18n';
 import { createLimiter } from '../queries/limiter';
+import { deviceOf } from './device';
 
 export const SESSION_COOKIE = 'sower_session';
 const SESSION_DAYS = 30;
+/**
+ * Sessions one account keeps: signing in once more ends the oldest. Each sign-in needs the password, so this only bounds
+ * what a list of sessions can hold (and what a thief with the password can pile up).
+ */
+export const MAX_SESSIONS_PER_USER = 50;
+/** How stale a session's "last seen" may get before a request writes it again: one write per session in this time. */
+export const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
 export interface SessionUser {
   id: number;
@@ -26,8 +35,19 @@ export interface SessionUser {
 
 export interface AuthSession {
   id: string;
+  /** What the owner's list of sessions calls it (never the id, which is the cookie's secret). */
+  handle: string;
   expiresAt: Date;
+  lastSeenAt: Date;
   fresh: boolean;
+}
+
+/** A session as its owner's list shows it. */
+export interface SessionListing {
+  handle: string;
+  device: string;
+  createdAt: Date;
+  lastSeenAt: Date;
 }
 
 declare module 'lucia' {
@@ -36,6 +56,7 @@ declare module 'lucia' {
     UserId: number;
     // The drizzle adapter hands over the table's JS property names.
     DatabaseUserAttributes: { username: string; email: string; firstName: string; lastName: string; language: string | null; emailConfirmed: boolean };
+    DatabaseSessionAttributes: { handle: string; createdAt: Date; lastSeenAt: Date; device: string };
   }
 }
 
@@ -50,6 +71,10 @@ function sessionWithUser(database: Database) {
       id: sessions.id,
       userId: sessions.userId,
       expiresAt: sessions.expiresAt,
+      handle: sessions.handle,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      device: sessions.device,
       username: users.username,
       email: users.email,
       firstName: users.firstName,
@@ -64,9 +89,9 @@ function sessionWithUser(database: Database) {
   return async (sessionId: string): Promise<[DatabaseSession | null, DatabaseUser | null]> => {
     const [row] = await query.all({ sessionId });
     if (!row) return [null, null];
-    const { id, userId, expiresAt, ...attributes } = row;
+    const { id, userId, expiresAt, handle, createdAt, lastSeenAt, device, ...attributes } = row;
     return [
-      { id, userId, expiresAt: new Date(expiresAt * 1000), attributes: {} },
+      { id, userId, expiresAt: new Date(expiresAt * 1000), attributes: { handle, createdAt, lastSeenAt, device } },
       { id: userId, attributes },
     ];
   };
@@ -95,6 +120,7 @@ function buildLucia(database: Database) {
   return new Lucia(serializedAdapter(database), {
     sessionExpiresIn: new TimeSpan(SESSION_DAYS, 'd'),
     sessionCookie: { name: SESSION_COOKIE, attributes: { sameSite: 'lax', path: '/' } },
+    getSessionAttributes: (a) => ({ handle: a.handle, lastSeenAt: a.lastSeenAt }),
     getUserAttributes: (a) => ({
       username: a.username,
       email: a.email,
@@ -107,12 +133,21 @@ function buildLucia(database: Database) {
 }
 
 export interface Auth {
-  createSession(userId: number): Promise<AuthSession>;
+  /** A new session, from the device `userAgent` names; past MAX_SESSIONS_PER_USER the user's oldest ends. */
+  createSession(userId: number, userAgent?: string): Promise<AuthSession>;
   validateSession(sessionId: string): Promise<{ user: SessionUser; session: AuthSession } | null>;
   invalidateSession(sessionId: string): Promise<void>;
   invalidateUserSessions(userId: number): Promise<void>;
-  /** Signs the user out everywhere except the session `keepSessionId` (after a password change). */
-  invalidateOtherSessions(userId: number, keepSessionId: string): Promise<void>;
+  /** Signs the user out everywhere except the session `keepSessionId` (after a password change); how many ended. */
+  invalidateOtherSessions(userId: number, keepSessionId: string): Promise<number>;
+  /** Notes that the session was used now, if its last note is older than LAST_SEEN_EVERY_MS. */
+  touchSession(session: AuthSession, now?: Date): Promise<void>;
+  /** The user's sessions, newest first (at most MAX_SESSIONS_PER_USER). */
+  listSessions(userId: number): Promise<SessionListing[]>;
+  /** Ends the user's session named `handle`; false when the user has none by that name. */
+  endSession(userId: number, handle: string): Promise<boolean>;
+  /** Deletes every expired session (housekeeping.ts): one the browser no longer sends stays in no list. */
+  deleteExpiredSessions(): Promise<void>;
   readSessionId(cookieHeader: string | undefined): string | null;
   sessionCookie(sessionId: string, secure: boolean): string;
   blankSessionCookie(secure: boolean): string;
@@ -122,9 +157,37 @@ export function createAuth(database: Database): Auth {
   const lucia = buildLucia(database);
   const withSecure = (cookie: Cookie, secure: boolean) => new Cookie(cookie.name, cookie.value, { ...cookie.attributes, secure }).serialize();
   return {
-    async createSession(userId) {
-      const s = await lucia.createSession(userId, {});
-      return { id: s.id, expiresAt: s.expiresAt, fresh: s.fresh };
+    async createSession(userId, userAgent) {
+      const now = new Date();
+      const handle = randomBytes(16).toString('base64url');
+      const s = await lucia.createSession(userId, { handle, createdAt: now, lastSeenAt: now, device: deviceOf(userAgent) });
+      // The newest MAX_SESSIONS_PER_USER stay; in one statement, so sign-ins at once cannot all keep theirs.
+      await database.exclusive((db) =>
+        db.run(sql`delete from ${sessions} where ${sessions.userId} = ${userId} and ${sessions.id} not in (
+          select ${sessions.id} from ${sessions} where ${sessions.userId} = ${userId}
+          order by ${sessions.createdAt} desc, ${sessions.id} limit ${MAX_SESSIONS_PER_USER})`),
+      );
+      return { id: s.id, handle, expiresAt: s.expiresAt, lastSeenAt: now, fresh: s.fresh };
+    },
+    async touchSession(session, now = new Date()) {
+      if (now.getTime() - session.lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;
+      await database.exclusive((db) => db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id)));
+    },
+    listSessions: (userId) =>
+      database.read
+        .select({ handle: sessions.handle, device: sessions.device, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(desc(sessions.createdAt), desc(sessions.id))
+        .limit(MAX_SESSIONS_PER_USER),
+    async endSession(userId, handle) {
+      const ended = await database.exclusive((db) =>
+        db
+          .delete(sessions)
+          .where(and(eq(sessions.userId, userId), eq(sessions.handle, handle)))
+          .returning({ id: sessions.id }),
+      );
+      return ended.length > 0;
     },
     async validateSession(sessionId) {
       const { user, session } = await lucia.validateSession(sessionId);
@@ -139,14 +202,21 @@ export function createAuth(database: Database): Auth {
           language: user.language,
           emailConfirmed: user.emailConfirmed,
         },
-        session: { id: session.id, expiresAt: session.expiresAt, fresh: session.fresh },
+        session: { id: session.id, handle: session.handle, expiresAt: session.expiresAt, lastSeenAt: session.lastSeenAt, fresh: session.fresh },
       };
     },
     invalidateSession: (id) => lucia.invalidateSession(id),
     invalidateUserSessions: (userId) => lucia.invalidateUserSessions(userId),
     async invalidateOtherSessions(userId, keepSessionId) {
-      for (const session of await lucia.getUserSessions(userId)) if (session.id !== keepSessionId) await lucia.invalidateSession(session.id);
+      const ended = await database.exclusive((db) =>
+        db
+          .delete(sessions)
+          .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+          .returning({ id: sessions.id }),
+      );
+      return ended.length;
     },
+    deleteExpiredSessions: () => lucia.deleteExpiredSessions(),
     readSessionId: (header) => (header ? lucia.readSessionCookie(header) : null),
     sessionCookie: (id, secure) => withSecure(lucia.createSessionCookie(id), secure),
     blankSessionCookie: (secure) => withSecure(lucia.createBlankSessionCookie(), secure),

@@ -93,3 +93,16 @@ export function addDaysFromToday(days: number, now: Date = new Date()): Date {
 export function addMonthsFromToday(months: number, now: Date = new Date()): Date {
   return atLocalNoon(addMonths(now, months));
 }
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment with its day and time, as the reader's language writes them: 'Mar 11, 2031, 3:04 PM' in English. */
+export function formatDateTime(date: Date): string {
+  const locale = formattingLocale();
+  let found = dateTimeFormats.get(locale);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    dateTimeFormats.set(locale, found);
+  }
+  return found.format(date);
+}

@@ -1,4 +1,5 @@
-// Settings (/settings): profile, password, language, the way to the Teams screens, reminders, theme, export and import of data, and deleting the account.
+// Settings (/settings): profile, password, sessions and security log, language,
+// the way to the Teams screens, reminders, theme, export and import of data, and deleting the account.
 import { AccountLanguage } from '../components/AccountLanguage';
 import { AttentionSettings } from '../components/AttentionSettings';
 import { ContactImport } from '../components/ContactImport';
@@ -7,6 +8,8 @@ import { DataExport } from '../components/DataExport';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { PageHeader } from '../components/PageHeader';
 import { ReminderSettings } from '../components/ReminderSettings';
+import { SecurityLog } from '../components/SecurityLog';
+import { SessionList } from '../components/SessionList';
 import { SettingsSection } from '../components/SettingsSection';
 import { ThemePicker } from '../components/ThemePicker';
 import { TeamsLink } from '../components/team/TeamsLink';
@@ -23,6 +26,12 @@ export default function SettingsPage() {
         </SettingsSection>
         <SettingsSection title={t('Password')} description={t('At least 8 characters. Changing it signs you out on every other device.')}>
           <PasswordForm />
+        </SettingsSection>
+        <SettingsSection title={t('Sessions')} description={t('Every browser and app where you are signed in. Sign out any you do not recognise.')}>
+          <SessionList />
+        </SettingsSection>
+        <SettingsSection title={t('Security log')} description={t('Sign-ins, failed sign-ins and changes to your account in the last 90 days.')}>
+          <SecurityLog />
         </SettingsSection>
         <SettingsSection title={t('Language')} description={t('Sower speaks it on every device where you sign in, and in your calendar feed.')}>
           <AccountLanguage />

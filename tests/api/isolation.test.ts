@@ -16,6 +16,8 @@ let bobContactId: number;
 const aliceRows: Record<string, number> = {};
 /** A's live calendar feed token. */
 let aliceFeedToken: string;
+/** What A's list of sessions calls A's session (issue 33). */
+let aliceSessionHandle: string;
 /**
  * A feed token is the credential itself, not an id of A's: a stranger can only guess one. A well-formed guess
  * must answer the same 404 as a foreign id.
@@ -38,6 +40,8 @@ const tables = [
   'contact_snoozes',
   'contact_status_changes',
   'user_settings',
+  'sessions',
+  'security_events',
 ];
 
 /** Valid bodies for the routes that read one, keyed by procedure: validation must pass so only access can refuse. */
@@ -79,6 +83,7 @@ function paramValue(route: RestRoute, name: string): number | string | undefined
   if (name === 'token') return guessedFeedToken;
   // An invite link's code, like a feed token, is the credential: a well-formed guess is 404 like a foreign id.
   if (name === 'code') return guessedInviteCode;
+  if (name === 'handle') return aliceSessionHandle;
   return undefined;
 }
 
@@ -154,6 +159,7 @@ beforeAll(async () => {
   const feed = await alice.post('/api/calendar/enable');
   expect(feed.status).toBe(200);
   aliceFeedToken = feed.body.url.slice('/api/calendar/'.length, -'.ics'.length);
+  aliceSessionHandle = (await alice.get('/api/account/sessions')).body[0].id;
   expect(aliceFeedToken).not.toBe(guessedFeedToken);
 
   const bobTeam = await bob.post('/api/teams', { name: 'Bob Team' });
@@ -211,6 +217,8 @@ describe("B's lists", () => {
     const entityLists: Record<string, string> = {};
     for (const route of lists) {
       const entity = route.procedure.split('.')[0];
+      // The account's own lists (its sessions) are below.
+      if (entity === 'account') continue;
       if (route.procedure.endsWith('.list')) entityLists[entity] = route.path;
     }
     expect(Object.keys(entityLists).sort()).toEqual([
@@ -244,6 +252,14 @@ describe("B's lists", () => {
     const contacts = (await bob.get('/api/contacts')).body;
     expect(contacts.map((c: { name: string }) => c.name)).toEqual(['Alice Contact']);
     expect(contacts[0].id).not.toBe(aliceRows.contacts);
+  });
+
+  it("hold none of A's sessions or security log entries", async () => {
+    const sessions = (await bob.get('/api/account/sessions')).body as { id: string; current: boolean }[];
+    expect(sessions.map((session) => session.current)).toEqual([true]);
+    expect(sessions.map((session) => session.id)).not.toContain(aliceSessionHandle);
+    expect((await bob.get('/api/account/security-log')).body).toEqual([]);
+    expect((await alice.get('/api/account/sessions')).body.map((session: { id: string }) => session.id)).toContain(aliceSessionHandle);
   });
 
   it("GET /api/teams?userId={A's id} lists only B's teams", async () => {

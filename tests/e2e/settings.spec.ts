@@ -1,7 +1,8 @@
-// Settings: profile, email confirmation, password (signing out other browsers), theme, exports, import with preview, account deletion.
+// Settings: profile, email confirmation, password (signing out other browsers), sessions and the security log,
+// theme, exports, import with preview, account deletion.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { confirmationPath, expect, isPhone, seriousAxeViolations, test } from './fixtures';
+import { confirmationPath, expect, isPhone, photograph, seriousAxeViolations, test } from './fixtures';
 
 function toast(page: Page, title: string) {
   return page.getByRole('region', { name: 'Notifications (F8)' }).getByText(title, { exact: true });
@@ -167,6 +168,41 @@ test('password: checked fields, then the change signs out another browser while 
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   expect((await request.post('/api/auth/login', { data: { username: user.username, password: user.password } })).status()).toBe(401);
   expect((await request.post('/api/auth/login', { data: { username: user.username, password: 'a-new-sower-pass' } })).status()).toBe(200);
+});
+
+test('sessions: another browser shows by its device and is signed out from here; the security log shows what happened', async ({
+  page,
+  user,
+  browser,
+  baseURL,
+}) => {
+  const firefoxOnAndroid = 'Mozilla/5.0 (Android 14; Mobile; rv:132.0) Gecko/132.0 Firefox/132.0';
+  const elsewhere = await browser.newContext({ baseURL, userAgent: firefoxOnAndroid });
+  expect((await elsewhere.request.post('/api/auth/login', { data: { username: user.username, password: 'not-my-password' } })).status()).toBe(401);
+  expect((await elsewhere.request.post('/api/auth/login', { data: { username: user.username, password: user.password } })).status()).toBe(200);
+
+  await page.goto('/settings');
+  const sessions = page.getByRole('region', { name: 'Sessions' });
+  const devices = sessions.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem');
+  await expect(devices).toHaveCount(2);
+  await expect(devices.first()).toContainText('Firefox on Android');
+  await expect(devices.filter({ hasText: 'This device' })).toHaveCount(1);
+  await expect(devices.filter({ hasText: 'This device' }).getByRole('button')).toHaveCount(0);
+  const log = page.getByRole('region', { name: 'Security log' }).getByRole('listitem');
+  await expect(log.filter({ hasText: 'Failed sign-in' })).toContainText('Firefox on Android');
+  await photograph(page, `sessions-${isPhone(page) ? 'phone' : 'desktop'}.png`, { fullPage: true });
+  expect(await seriousAxeViolations(page, 'main')).toEqual([]);
+
+  await devices
+    .first()
+    .getByRole('button', { name: /^Sign out Firefox on Android, signed in / })
+    .click();
+  await expect(toast(page, 'That device is signed out')).toBeVisible();
+  await expect(devices).toHaveCount(1);
+  await expect(sessions.getByRole('button', { name: 'Sign out all other devices' })).toHaveCount(0);
+  await expect(log.first()).toContainText('A device was signed out');
+  expect((await elsewhere.request.get('/api/auth/me')).status()).toBe(401);
+  await elsewhere.close();
 });
 
 test('theme: dark is applied at once and after reload; "follow the system" follows the system @desktop-only', async ({ page, user }) => {

@@ -1,0 +1,14 @@
+// What the account's security log records (issue 33): the server writes these keys, the API answers them, and the
+// Settings screen names each in the reader's language (src/components/SecurityLog.tsx).
+export const securityEventKinds = [
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'password-changed',
+  'email-changed',
+  'session-ended',
+  'other-sessions-ended',
+  'export',
+  'import',
+] as const;
+export type SecurityEventKind = (typeof securityEventKinds)[number];
