@@ -41,6 +41,12 @@ export const users = sqliteTable(
     emailConfirmed: integer('email_confirmed', { mode: 'boolean' }).notNull().default(false),
     /** When the user last looked at the contacts assigned to them: newer assignments show as a badge (issue 30). */
     assignmentsSeenAt: integer('assignments_seen_at', { mode: 'timestamp_ms' }),
+    /** Two-factor sign-in (issue 33): the authenticator's secret (base32) once confirmed; null while it is off. */
+    totpSecret: text('totp_secret'),
+    /** A secret offered by setup and not confirmed with a code yet. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The 30-second step of the last code accepted: a code of it or an earlier step is never accepted again. */
+    totpLastStep: integer('totp_last_step'),
   },
   (t) => [
     uniqueIndex('users_username_key_unique').on(t.usernameKey),
@@ -69,6 +75,39 @@ export const sessions = sqliteTable(
     device: text('device').notNull().default(''),
   },
   (t) => [index('sessions_user_idx').on(t.userId, t.createdAt), uniqueIndex('sessions_handle_unique').on(t.handle)],
+);
+
+/** Two-factor sign-in's one-time recovery codes (issue 33): ten, shown once, kept as SHA-256 hashes. */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A sign-in waiting for its second factor (issue 33): the password was right, the session is made only once a code is.
+ * Found by the SHA-256 of the ticket the client holds; it lasts 5 minutes and 5 codes.
+ */
+export const signInTickets = sqliteTable(
+  'sign_in_tickets',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    tries: integer('tries').notNull().default(0),
+    /** The language chosen on the sign-in page, saved to the account when the sign-in completes. */
+    language: text('language').$type<Locale>(),
+  },
+  (t) => [index('sign_in_tickets_expires_idx').on(t.expiresAt)],
 );
 
 /**

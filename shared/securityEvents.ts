@@ -10,5 +10,8 @@ export const securityEventKinds = [
   'other-sessions-ended',
   'export',
   'import',
+  'two-factor-enabled',
+  'two-factor-disabled',
+  'recovery-code-used',
 ] as const;
 export type SecurityEventKind = (typeof securityEventKinds)[number];

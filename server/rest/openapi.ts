@@ -11,7 +11,7 @@ type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSc
 
 const ERRORS: Record<number, string> = {
   400: 'The request is malformed or its input is invalid; `issues` name the fields',
-  401: 'No valid session (for login: wrong username or password)',
+  401: 'No valid session (for login: wrong username or password; for its second step: a wrong code, or a ticket spent or expired)',
   403: 'A cross-origin write, or what the caller’s team role does not allow',
   404: 'No such record, or one the caller may not see',
   409: 'The change collides with what is stored; `issues` name the field',
@@ -28,7 +28,11 @@ const ERRORS: Record<number, string> = {
 const ATTEMPT_LIMITED = new Set<string>([
   'auth.register',
   'auth.login',
+  'auth.loginTwoFactor',
   'account.updateProfile',
+  'account.twoFactor.setup',
+  'account.twoFactor.enable',
+  'account.twoFactor.disable',
   'account.changePassword',
   'account.deleteAccount',
   'account.email.sendConfirmation',
@@ -125,11 +129,12 @@ const readsBody = (route: RestRoute) => route.method === 'POST' || route.method 
 /** The statuses an operation may answer besides success, from what the row and its input say it does. */
 function errorStatusesOf(route: RestRoute, input: JsonSchema | undefined) {
   const write = route.method !== 'GET';
-  const session = route.procedure === 'auth.login' || route.procedure === 'auth.logout';
+  const signsIn = route.procedure === 'auth.login' || route.procedure === 'auth.loginTwoFactor';
+  const session = signsIn || route.procedure === 'auth.logout';
   const namesRecords = pathParams(route).length > 0 || Object.keys(input?.properties ?? {}).some((name) => name.endsWith('Id'));
   return [
     400,
-    ...(!route.public || route.procedure === 'auth.login' ? [401] : []),
+    ...(!route.public || signsIn ? [401] : []),
     ...(write || !route.public ? [403] : []),
     ...(namesRecords ? [404] : []),
     ...(write && !session ? [409] : []),

@@ -72,6 +72,7 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/auth/me', procedure: 'auth.me', input: 'none' },
   { method: 'POST', path: '/api/auth/register', procedure: 'auth.register', input: 'body', status: 201, public: true },
   { method: 'POST', path: '/api/auth/login', procedure: 'auth.login', input: 'body', public: true },
+  { method: 'POST', path: '/api/auth/login/2fa', procedure: 'auth.loginTwoFactor', input: 'body', public: true },
   { method: 'POST', path: '/api/auth/logout', procedure: 'auth.logout', input: 'none', public: true },
 
   { method: 'GET', path: '/api/dashboard/stats', procedure: 'dashboard.stats', input: 'none' },
@@ -154,6 +155,10 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'DELETE', path: '/api/account/sessions/:handle', procedure: 'account.sessions.end', input: 'params' },
   { method: 'POST', path: '/api/account/sessions/end-others', procedure: 'account.sessions.endOthers', input: 'none' },
   { method: 'GET', path: '/api/account/security-log', procedure: 'account.securityLog', input: 'none' },
+  { method: 'GET', path: '/api/account/2fa', procedure: 'account.twoFactor.status', input: 'none' },
+  { method: 'POST', path: '/api/account/2fa/setup', procedure: 'account.twoFactor.setup', input: 'body' },
+  { method: 'POST', path: '/api/account/2fa/enable', procedure: 'account.twoFactor.enable', input: 'body' },
+  { method: 'POST', path: '/api/account/2fa/disable', procedure: 'account.twoFactor.disable', input: 'body' },
   {
     method: 'GET',
     path: '/api/account/export',

@@ -1,8 +1,6 @@
 // The signed-in user's own account: profile, password, export and import of their data, and deleting it all.
-import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gt, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { ZodRealError } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { msg, type Locale } from '../../shared/i18n';
 import { foldText } from '../../shared/fold';
@@ -23,7 +21,7 @@ import { forgetConfirmation, offerConfirmation } from '../nudges/confirmation';
 import { readSettings } from '../nudges/settings';
 import { canRead, ownedBy, readableContactName, type Authority, type OwnedTable } from '../access';
 import { countDownload, download, jsonObject, pagesOf, type Download } from '../http/downloads';
-import { hashPassword, verifyPassword, type SessionUser } from '../security/auth';
+import { hashPassword, type SessionUser } from '../security/auth';
 import { translate, translateMessage } from '../i18n';
 import { conflictOnDuplicate, fieldConflict } from '../errors';
 import { importHelp, type ContactDraft, type ContactFields, type ImportProblem, type ImportRead, type ImportWarning } from '../formats/contactImport';
@@ -37,10 +35,10 @@ import { answer, fileAnswer } from '../answers';
 import * as answers from '../schemas/answers';
 import { nextTurn } from '../queries/turns';
 import { accountEmailRouter } from './accountEmail';
-import { accountSessionsRouter, securityLogProcedure } from './accountSecurity';
+import { assertPassword, fieldError } from './passwordCheck';
+import { accountSessionsRouter, securityLogProcedure, twoFactorRouter } from './accountSecurity';
 import { activityColumns } from './activities';
-import { attempt, userColumns } from './auth';
-import { addressKey } from '../security/rateLimit';
+import { userColumns } from './auth';
 import { recordSecurityEvent } from '../security/securityLog';
 import { insertContacts } from './contacts';
 import { contactColumns } from '../queries/contactColumns';
@@ -51,28 +49,6 @@ import { selectFollowUps } from './followUps';
 type SignedInContext = Context & { user: SessionUser };
 
 const EMAIL_TAKEN = { field: 'email', message: msg('Email already registered') };
-
-/** A refusal about one field, shaped like a validation error so a form shows it beside that field. */
-function fieldError(field: string, message: string) {
-  return new TRPCError({ code: 'BAD_REQUEST', message, cause: new ZodRealError([{ code: 'custom', path: [field], message, input: undefined }]) });
-}
-
-/**
- * Checks the user's password before a change that needs it. Wrong guesses count like failed logins, so a
- * session left open on a shared computer cannot be used to try passwords at speed. 400, not 401: the session
- * itself is fine, and the client treats 401 as "signed out".
- */
-async function assertPassword(ctx: SignedInContext, password: string, field: string, message: string) {
-  const userKey = `password:user:${ctx.user.id}`;
-  const addressOnlyKey = `login:ip:${addressKey(ctx.clientIp)}`;
-  const tried = await attempt(ctx, [
-    { key: userKey, rule: ctx.limits.passwordPerUser },
-    { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
-  ]);
-  const [row] = await ctx.database.read.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id));
-  if (!row || !(await verifyPassword(row.passwordHash, password))) throw fieldError(field, message);
-  await tried.succeeded({ reset: [userKey], release: [addressOnlyKey] });
-}
 
 /** An export is counted for the account and the address, and noted in the security log, before anything is read. */
 async function countExport(ctx: SignedInContext) {
@@ -441,6 +417,8 @@ export const accountRouter = router({
   /** Signed-in sessions, seen and ended (issue 33). */
   sessions: accountSessionsRouter,
   securityLog: securityLogProcedure,
+  /** Two-factor sign-in with an authenticator app (issue 33). */
+  twoFactor: twoFactorRouter,
 
   /** The language Sower speaks to the user, on every device and in what the server writes (emails, calendar feed). */
   setLanguage: protectedProcedure

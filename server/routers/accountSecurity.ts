@@ -1,11 +1,18 @@
-// The account's sessions and security log (issue 33): every signed-in session with its device, created and last seen,
+// The account's sessions, security log and two-factor sign-in (issue 33): every signed-in session with its device, created and last seen,
 // ended one at a time or all but this one; and what happened to the account in the last 90 days.
 import { TRPCError } from '@trpc/server';
+import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
+import { recoveryCodes, users } from '../../db/schema';
 import { msg } from '../../shared/i18n';
 import { describeDevice } from '../security/device';
 import { readSecurityLog, recordSecurityEvent } from '../security/securityLog';
+import { addressKey } from '../security/rateLimit';
+import { matchingStep, newRecoveryCodes, newSecret, otpauthUrl, recoveryCodesLeft, useRecoveryCode, useTotpCode } from '../security/twoFactor';
+import { totpCodeSchema } from '../schemas/auth';
 import { signedInProcedure, router } from '../trpc';
+import { attempt } from './auth';
+import { assertPassword, fieldError, type SignedInContext } from './passwordCheck';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 
@@ -49,4 +56,103 @@ export const accountSessionsRouter = router({
 export const securityLogProcedure = signedInProcedure.output(answer(answers.securityLog)).query(async ({ ctx }) => {
   const rows = await readSecurityLog(ctx.database, ctx.user.id);
   return rows.map((row) => ({ event: row.event, at: row.at, device: describeDevice(ctx.locale, row.device), count: row.count }));
+});
+
+const passwordField = z
+  .string({ error: msg('Password is required') })
+  .min(1, msg('Password is required'))
+  .max(200);
+const WRONG_CODE = msg('That code is not right. Check your authenticator app and try again.');
+const ALREADY_ON = msg('Two-factor sign-in is already on.');
+const isNullSecret = isNull(users.totpSecret);
+const NOT_SET_UP = msg('Start setting up two-factor sign-in again: no code is expected now.');
+const NOT_ON = msg('Two-factor sign-in is not on.');
+
+/** Counts a code's try for the account and the address before it is checked, like a password's (passwordCheck.ts). */
+async function countCodeTry(ctx: SignedInContext) {
+  const userKey = `second-factor:user:${ctx.user.id}`;
+  const addressOnlyKey = `login:ip:${addressKey(ctx.clientIp)}`;
+  const tried = await attempt(ctx, [
+    { key: userKey, rule: ctx.limits.passwordPerUser },
+    { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
+  ]);
+  return () => tried.succeeded({ reset: [userKey], release: [addressOnlyKey] });
+}
+
+export const twoFactorRouter = router({
+  status: signedInProcedure.output(answer(answers.twoFactorStatus)).query(async ({ ctx }) => {
+    const [row] = await ctx.database.read.select({ secret: users.totpSecret }).from(users).where(eq(users.id, ctx.user.id));
+    const enabled = Boolean(row?.secret);
+    return { enabled, recoveryCodesLeft: enabled ? await recoveryCodesLeft(ctx.database.read, ctx.user.id) : 0 };
+  }),
+
+  /** A new secret for the authenticator app; nothing changes for sign-in until a code from it confirms it (enable). */
+  setup: signedInProcedure
+    .input(z.object({ password: passwordField }))
+    .output(answer(answers.twoFactorSetup))
+    .mutation(async ({ ctx, input }) => {
+      await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));
+      const secret = newSecret();
+      const [updated] = await ctx.database.write((tx) =>
+        tx
+          .update(users)
+          .set({ totpPendingSecret: secret })
+          .where(and(eq(users.id, ctx.user.id), isNullSecret))
+          .returning({ username: users.username }),
+      );
+      if (!updated) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_ON });
+      return { secret, otpauthUrl: otpauthUrl(secret, updated.username) };
+    }),
+
+  /** A code from the app turns it on; the answer holds the ten recovery codes, shown this once. */
+  enable: signedInProcedure
+    .input(z.object({ code: totpCodeSchema }))
+    .output(answer(answers.recoveryCodeList))
+    .mutation(async ({ ctx, input }) => {
+      const succeeded = await countCodeTry(ctx);
+      const [row] = await ctx.database.read.select({ pending: users.totpPendingSecret, secret: users.totpSecret }).from(users).where(eq(users.id, ctx.user.id));
+      if (row?.secret) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_ON });
+      if (!row?.pending) throw new TRPCError({ code: 'CONFLICT', message: NOT_SET_UP });
+      const pending = row.pending;
+      const step = matchingStep(pending, input.code, new Date(), null);
+      if (step === null) throw fieldError('code', WRONG_CODE);
+      await succeeded();
+      const codes = await ctx.database.write(async (tx) => {
+        // Only the secret this code came from, and only once: two confirmations sent together turn it on once.
+        const [turnedOn] = await tx
+          .update(users)
+          .set({ totpSecret: pending, totpPendingSecret: null, totpLastStep: step })
+          .where(and(eq(users.id, ctx.user.id), eq(users.totpPendingSecret, pending), isNullSecret))
+          .returning({ id: users.id });
+        if (!turnedOn) return null;
+        await recordSecurityEvent(tx, ctx.user.id, 'two-factor-enabled', ctx.userAgent);
+        return newRecoveryCodes(tx, ctx.user.id);
+      });
+      if (!codes) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_ON });
+      return { recoveryCodes: codes };
+    }),
+
+  /** Needs the password and a code from the app (or a recovery code, for someone who lost the phone). */
+  disable: signedInProcedure
+    .input(z.object({ password: passwordField, code: z.string({ error: WRONG_CODE }).trim().min(1, WRONG_CODE).max(40, WRONG_CODE) }))
+    .output(answer(answers.done))
+    .mutation(async ({ ctx, input }) => {
+      await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));
+      const succeeded = await countCodeTry(ctx);
+      const code = input.code.replace(/\s/g, '');
+      const turnedOff = await ctx.database.write(async (tx) => {
+        const [row] = await tx.select({ secret: users.totpSecret }).from(users).where(eq(users.id, ctx.user.id));
+        if (!row?.secret) return 'off' as const;
+        const accepted = /^\d{6}$/.test(code) ? await useTotpCode(tx, ctx.user.id, code) : await useRecoveryCode(tx, ctx.user.id, code);
+        if (!accepted) return 'wrong' as const;
+        await tx.update(users).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(users.id, ctx.user.id));
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, ctx.user.id));
+        await recordSecurityEvent(tx, ctx.user.id, 'two-factor-disabled', ctx.userAgent);
+        return 'done' as const;
+      });
+      if (turnedOff === 'off') throw new TRPCError({ code: 'CONFLICT', message: NOT_ON });
+      if (turnedOff === 'wrong') throw fieldError('code', WRONG_CODE);
+      await succeeded();
+      return { success: true as const };
+    }),
 });

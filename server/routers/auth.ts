@@ -2,15 +2,17 @@
 import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { msg } from '../../shared/i18n';
+import { msg, type Locale } from '../../shared/i18n';
 import { hashPassword, verifyAgainstNothing, verifyPassword, type SessionUser } from '../security/auth';
 import { requestLocale, translate } from '../i18n';
 import { conflictOnDuplicate, fieldConflict, isUniqueViolation } from '../errors';
 import { addressKey, takeAttempt, type LimitRule } from '../security/rateLimit';
 import { offerConfirmation } from '../nudges/confirmation';
 import { recordSecurityEvent } from '../security/securityLog';
+import type { SecurityEventKind } from '../../shared/securityEvents';
 import { usernameKey } from '../../shared/fold';
-import { loginInput, registerInput } from '../schemas/auth';
+import { loginInput, loginTwoFactorInput, registerInput } from '../schemas/auth';
+import { endTicket, newTicket, tryTicket, useRecoveryCode, useTotpCode } from '../security/twoFactor';
 import { publicProcedure, router, signedInProcedure, type Context } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
@@ -38,6 +40,24 @@ async function signIn(ctx: Context, userId: number) {
 export function attempt(ctx: Context, checks: { key: string; rule: LimitRule }[]) {
   return takeAttempt(ctx.attempts, checks, ctx.setHeader);
 }
+
+/** The account's last sign-in and language, a log entry and a new session: what a right password (and code) lead to. */
+async function completeSignIn(ctx: Context, userId: number, chosenLanguage: Locale | undefined, event: SecurityEventKind = 'sign-in') {
+  const user = await ctx.database.write(async (tx) => {
+    const [before] = await tx.select({ language: users.language }).from(users).where(eq(users.id, userId));
+    const language = chosenLanguage ?? before?.language ?? null;
+    await recordSecurityEvent(tx, userId, event, ctx.userAgent);
+    const [row] = await tx.update(users).set({ lastLogin: new Date(), language }).where(eq(users.id, userId)).returning(userColumns);
+    return row;
+  });
+  await signIn(ctx, userId);
+  // In the language the account has now (the one just chosen on the sign-in page, else its saved one).
+  return { user, message: translate(requestLocale(user.language, ctx.acceptLanguage), 'Login successful') };
+}
+
+const SIGN_IN_EXPIRED = msg('This sign-in has expired. Please sign in again.');
+const WRONG_CODE = msg('That code is not right. Check your authenticator app and try again.');
+const WRONG_RECOVERY_CODE = msg('That recovery code is not right or was used already.');
 
 const USERNAME_TAKEN = { field: 'username', message: msg('Username already taken') };
 const EMAIL_TAKEN = { field: 'email', message: msg('Email already registered') };
@@ -87,7 +107,7 @@ export const authRouter = router({
 
   login: publicProcedure
     .input(loginInput)
-    .output(answer(answers.signedIn))
+    .output(answer(answers.loginAnswer))
     .mutation(async ({ ctx, input }) => {
       // Failures count per username and address, and per address: an attacker's guesses never lock the owner out of
       // their own account from another address, and one address cannot try many usernames.
@@ -99,7 +119,7 @@ export const authRouter = router({
         { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
       ]);
       const [found] = await ctx.database.read
-        .select({ ...userColumns, passwordHash: users.passwordHash })
+        .select({ ...userColumns, passwordHash: users.passwordHash, twoFactor: sql<number>`${users.totpSecret} is not null` })
         .from(users)
         .where(eq(users.usernameKey, usernameKey(input.username)));
       const valid = found ? await verifyPassword(found.passwordHash, input.password) : await verifyAgainstNothing(input.password);
@@ -109,16 +129,37 @@ export const authRouter = router({
         throw new TRPCError({ code: 'UNAUTHORIZED', message: msg('Invalid username or password') });
       }
       await tried.succeeded({ reset: [pairKey], release: [addressOnlyKey] });
+      // With two-factor sign-in on, no session yet: the second step (loginTwoFactor) makes it once a code is right.
+      if (found.twoFactor) return { twoFactorRequired: true as const, ticket: await newTicket(ctx.database, found.id, input.language ?? null) };
+      return completeSignIn(ctx, found.id, input.language);
+    }),
 
-      const language = input.language ?? found.language;
-      await ctx.database.write(async (tx) => {
-        await tx.update(users).set({ lastLogin: new Date(), language }).where(eq(users.id, found.id));
-        await recordSecurityEvent(tx, found.id, 'sign-in', ctx.userAgent);
-      });
-      await signIn(ctx, found.id);
-      const { passwordHash: _hash, ...user } = { ...found, language };
-      // In the language the account has now (the one just chosen on the sign-in page, else its saved one).
-      return { user, message: translate(requestLocale(language, ctx.acceptLanguage), 'Login successful') };
+  /**
+   * A sign-in's second step: the ticket and an authenticator code or a recovery code. Each try counts on the ticket
+   * (5, within 5 minutes), for the account and for the address before the code is checked; a code is accepted once.
+   */
+  loginTwoFactor: publicProcedure
+    .input(loginTwoFactorInput)
+    .output(answer(answers.signedIn))
+    .mutation(async ({ ctx, input }) => {
+      const waiting = await tryTicket(ctx.database, input.ticket);
+      if (!waiting) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_EXPIRED });
+      const userKey = `second-factor:user:${waiting.userId}`;
+      const addressOnlyKey = `login:ip:${addressKey(ctx.clientIp)}`;
+      const tried = await attempt(ctx, [
+        { key: userKey, rule: ctx.limits.passwordPerUser },
+        { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
+      ]);
+      const accepted = await ctx.database.write((tx) =>
+        input.code !== undefined ? useTotpCode(tx, waiting.userId, input.code) : useRecoveryCode(tx, waiting.userId, input.recoveryCode ?? ''),
+      );
+      if (!accepted) {
+        void ctx.database.write((tx) => recordSecurityEvent(tx, waiting.userId, 'sign-in-failed', ctx.userAgent)).catch(() => undefined);
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: input.code !== undefined ? WRONG_CODE : WRONG_RECOVERY_CODE });
+      }
+      await tried.succeeded({ reset: [userKey], release: [addressOnlyKey] });
+      await ctx.database.write((tx) => endTicket(tx, input.ticket));
+      return completeSignIn(ctx, waiting.userId, waiting.language ?? undefined, input.recoveryCode !== undefined ? 'recovery-code-used' : 'sign-in');
     }),
 
   logout: publicProcedure.output(answer(answers.signedOut)).mutation(async ({ ctx }) => {

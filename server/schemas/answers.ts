@@ -244,6 +244,12 @@ export const done = z.strictObject({ success: z.literal(true) });
 export const feedUrl = z.strictObject({ url: text });
 
 export const signedIn = z.strictObject({ user, message: text });
+/** The password was right and the account has two-factor sign-in: no session yet, a code is asked for with `ticket`. */
+export const twoFactorStep = z.strictObject({ twoFactorRequired: z.literal(true), ticket: text });
+export const loginAnswer = z.union([signedIn, twoFactorStep]);
+export const twoFactorStatus = z.strictObject({ enabled: z.boolean(), recoveryCodesLeft: count });
+export const twoFactorSetup = z.strictObject({ secret: text, otpauthUrl: text });
+export const recoveryCodeList = z.strictObject({ recoveryCodes: z.array(text) });
 
 /** A signed-in session as its owner's list shows it (issue 33): `id` is a handle, never the session's secret. */
 export const sessionList = z.array(z.strictObject({ id: text, current: z.boolean(), device: text, createdAt: instant, lastSeenAt: instant }));

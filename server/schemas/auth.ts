@@ -42,3 +42,25 @@ export const loginInput = z.object({
 });
 
 export const languageInput = z.object({ language: languageSchema });
+
+/** An authenticator's code: six digits (spaces people type between them are dropped). */
+export const totpCodeSchema = z
+  .string({ error: msg('Enter the 6-digit code from your authenticator app') })
+  .transform((code) => code.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, msg('Enter the 6-digit code from your authenticator app')));
+/** A recovery code as it was shown (XXXXX-XXXXX), in any case, with or without the dash. */
+export const recoveryCodeSchema = z
+  .string({ error: msg('Enter one of your recovery codes') })
+  .trim()
+  .min(1, msg('Enter one of your recovery codes'))
+  .max(40, msg('Enter one of your recovery codes'));
+
+const ticketSchema = z.string().min(1).max(100);
+
+/** The second step of a sign-in with two-factor sign-in on: the ticket the first step answered, and a code. */
+export const loginTwoFactorInput = z
+  .object({ ticket: ticketSchema, code: totpCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() })
+  .refine((input) => (input.code === undefined) !== (input.recoveryCode === undefined), {
+    message: msg('Enter the 6-digit code from your authenticator app'),
+    path: ['code'],
+  });

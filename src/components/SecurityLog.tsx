@@ -17,6 +17,9 @@ const EVENT_LABELS: Record<SecurityEventKind, string> = {
   'other-sessions-ended': msg('All other devices were signed out'),
   export: msg('Data exported'),
   import: msg('Contacts imported'),
+  'two-factor-enabled': msg('Two-factor sign-in turned on'),
+  'two-factor-disabled': msg('Two-factor sign-in turned off'),
+  'recovery-code-used': msg('Signed in with a recovery code'),
 };
 
 export function SecurityLog() {

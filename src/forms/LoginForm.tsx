@@ -1,16 +1,33 @@
-// The sign-in form: the spec's minimums are checked before calling the server; the outcome is told in a toast.
+// The sign-in form: the spec's minimums are checked before calling the server; the outcome is told in a toast. With
+// two-factor sign-in on (issue 33), a right password leads to a second step asking for a code from the authenticator
+// app or a recovery code; the session is made only then.
+import { useEffect, useRef, useState } from 'react';
+import type { z } from 'zod/mini';
 import { useAuth } from '../hooks/useAuth';
 import { t } from '../i18n';
 import { TextField } from './TextField';
 import { useAuthSubmit } from './useAuthSubmit';
 
-/** The form's own rules, in their own chunk (authSchemas.ts). */
+/** The forms' own rules, in their own chunk (authSchemas.ts). */
 const loginRules = () => import('./authSchemas').then((rules) => rules.loginFormSchema);
+const totpRules = () => import('./authSchemas').then((rules) => rules.totpFormSchema);
+const recoveryRules = () => import('./authSchemas').then((rules) => rules.recoveryFormSchema);
 
 export function LoginForm({ onSuccess }: { onSuccess(): void }) {
+  const [ticket, setTicket] = useState<string | null>(null);
+  if (ticket) return <SecondStep ticket={ticket} onSuccess={onSuccess} onStartOver={() => setTicket(null)} />;
+  return <PasswordStep onSuccess={onSuccess} onSecondStep={setTicket} />;
+}
+
+function PasswordStep({ onSuccess, onSecondStep }: { onSuccess(): void; onSecondStep(ticket: string): void }) {
   const { login } = useAuth();
   const { errors, submitting, handleSubmit, clearErrorOf, prepare } = useAuthSubmit(loginRules, {
-    send: (values) => login(values.username, values.password),
+    send: async (values) => {
+      const outcome = await login(values.username, values.password);
+      if ('ticket' in outcome) onSecondStep(outcome.ticket);
+      return outcome;
+    },
+    finished: (outcome) => !(outcome && typeof outcome === 'object' && 'ticket' in outcome),
     success: { title: t('Login successful!') },
     failure: { title: t('Login failed'), fallback: t('Please check your credentials and try again.') },
     replacesFailure: true,
@@ -40,6 +57,59 @@ export function LoginForm({ onSuccess }: { onSuccess(): void }) {
         {submitting && <span className="loading loading-sm loading-spinner" aria-hidden="true" />}
         {submitting ? t('Logging in...') : t('Login')}
       </button>
+    </form>
+  );
+}
+
+type Proof = { code: string } | { recoveryCode: string };
+
+function SecondStep({ ticket, onSuccess, onStartOver }: { ticket: string; onSuccess(): void; onStartOver(): void }) {
+  const { completeSignIn } = useAuth();
+  const [recovery, setRecovery] = useState(false);
+  const rules: () => Promise<z.ZodMiniType<Proof>> = recovery ? recoveryRules : totpRules;
+  // The code's field takes the focus when the step appears and when it changes to a recovery code: the person asked.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => formRef.current?.querySelector('input')?.focus(), [recovery]);
+  const { errors, submitting, handleSubmit, clearErrorOf, prepare } = useAuthSubmit(rules, {
+    send: (proof) => completeSignIn(ticket, proof),
+    success: { title: t('Login successful!') },
+    failure: { title: t('Login failed'), fallback: t('Please check the code and try again.') },
+    replacesFailure: true,
+    onSuccess,
+  });
+
+  return (
+    <form method="post" noValidate className="flex flex-col gap-4" onSubmit={handleSubmit} onInput={clearErrorOf} onFocus={prepare} ref={formRef}>
+      <p className="text-sm">
+        {recovery
+          ? t('Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once.')
+          : t('Enter the 6-digit code your authenticator app shows for Sower.')}
+      </p>
+      {recovery ? (
+        <TextField
+          key="recoveryCode"
+          name="recoveryCode"
+          label={t('Recovery code')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          error={errors.recoveryCode}
+        />
+      ) : (
+        <TextField key="code" name="code" label={t('Authentication code')} inputMode="numeric" autoComplete="one-time-code" maxLength={9} error={errors.code} />
+      )}
+      <button type="submit" className="btn mt-2 w-full btn-primary" disabled={submitting}>
+        {submitting && <span className="loading loading-sm loading-spinner" aria-hidden="true" />}
+        {submitting ? t('Verifying...') : t('Verify')}
+      </button>
+      <div className="flex flex-wrap justify-between gap-2">
+        <button type="button" className="btn btn-link btn-sm px-0" onClick={() => setRecovery((on) => !on)}>
+          {recovery ? t('Use a code from the app instead') : t('Use a recovery code instead')}
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onStartOver}>
+          {t('Start over')}
+        </button>
+      </div>
     </form>
   );
 }

@@ -13,6 +13,17 @@ export const loginFormSchema = z.object({
   password: passwordSchema,
 });
 
+/** The second step of a sign-in: six digits from the authenticator app (spaces dropped), or a recovery code. */
+export const totpFormSchema = z.object({
+  code: z.string().check(
+    z.overwrite((code) => code.replace(/\s/g, '')),
+    z.regex(/^\d{6}$/, msg('Enter the 6-digit code from your authenticator app')),
+  ),
+});
+export const recoveryFormSchema = z.object({
+  recoveryCode: z.string().check(z.trim(), z.minLength(1, msg('Enter one of your recovery codes')), z.maxLength(40, msg('Enter one of your recovery codes'))),
+});
+
 export const registerFormSchema = z
   .object({
     username: usernameSchema,

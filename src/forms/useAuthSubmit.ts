@@ -13,6 +13,8 @@ const TOAST_DURATION = 4000;
 
 interface Options<T> {
   send(values: T): Promise<unknown>;
+  /** Whether what `send` resolved with ends the flow (a sign-in's first step may lead to a second): true unless said. */
+  finished?(result: unknown): boolean;
   success: { title: string; description?: string };
   /** The failure toast's title, and what it says when the server gave no message of its own. */
   failure: { title: string; fallback: string };
@@ -50,8 +52,9 @@ export function useAuthSubmit<T>(loadSchema: () => Promise<z.ZodMiniType<T>>, op
       }
       setErrors({});
       setSubmitting(true);
-      await options.send(parsed.data);
+      const result = await options.send(parsed.data);
       forgetFailure();
+      if (options.finished && !options.finished(result)) return;
       toast({ ...options.success, variant: 'success', duration: TOAST_DURATION });
       options.onSuccess();
     } catch (error) {

@@ -23,8 +23,13 @@ export interface RegistrationDetails {
 interface AuthContextValue {
   status: AuthStatus;
   user: AuthUser | null;
-  /** Resolves with the user; rejects with the server's error so the form can say what went wrong. */
-  login(username: string, password: string): Promise<AuthUser>;
+  /**
+   * Resolves with the user, or with the ticket of a second step when the account has two-factor sign-in; rejects with
+   * the server's error so the form can say what went wrong.
+   */
+  login(username: string, password: string): Promise<{ user: AuthUser } | { ticket: string }>;
+  /** The second step: the ticket and an authenticator code or a recovery code. */
+  completeSignIn(ticket: string, proof: { code: string } | { recoveryCode: string }): Promise<AuthUser>;
   register(details: RegistrationDetails): Promise<RouterOutputs['auth']['register']>;
   /** Never rejects: a failed logout is logged and the user stays signed in. */
   logout(): Promise<void>;
@@ -79,6 +84,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
   const user = session.data ?? null;
   const loginMutation = trpc.auth.login.useMutation();
+  const secondStepMutation = trpc.auth.loginTwoFactor.useMutation();
   const registerMutation = trpc.auth.register.useMutation();
   const logoutMutation = trpc.auth.logout.useMutation();
 
@@ -107,15 +113,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => onSessionEnded(() => toast({ title: signedOut.title, description: signedOut.description, variant: 'destructive' })), [toast]);
 
   const { mutateAsync: loginCall } = loginMutation;
+  const signedInAs = useCallback(
+    (signed: AuthUser) => {
+      utils.auth.me.setData(undefined, signed);
+      // Not awaited: the refetches need not finish before the user moves on.
+      void queryClient.invalidateQueries();
+      return signed;
+    },
+    [utils, queryClient],
+  );
   const login = useCallback(
     async (username: string, password: string) => {
       const result = await loginCall({ username, password, language: localePickedThisVisit() });
-      utils.auth.me.setData(undefined, result.user);
-      // Not awaited: the refetches need not finish before the user moves on.
-      void queryClient.invalidateQueries();
-      return result.user;
+      if ('ticket' in result) return { ticket: result.ticket };
+      return { user: signedInAs(result.user) };
     },
-    [loginCall, utils, queryClient],
+    [loginCall, signedInAs],
+  );
+  const { mutateAsync: secondStepCall } = secondStepMutation;
+  const completeSignIn = useCallback(
+    async (ticket: string, proof: { code: string } | { recoveryCode: string }) => signedInAs((await secondStepCall({ ticket, ...proof })).user),
+    [secondStepCall, signedInAs],
   );
 
   const { mutateAsync: registerCall } = registerMutation;
@@ -151,8 +169,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // A failed check (the server unreachable) is no user either: /login says so when the form is used.
   const status: AuthStatus = user ? 'authenticated' : session.data === null || session.isError ? 'unauthenticated' : 'loading';
   const value = useMemo(
-    () => ({ status, user, login, register, logout, updateUser, endSession }),
-    [status, user, login, register, logout, updateUser, endSession],
+    () => ({ status, user, login, completeSignIn, register, logout, updateUser, endSession }),
+    [status, user, login, completeSignIn, register, logout, updateUser, endSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -12,6 +12,7 @@ import { SecurityLog } from '../components/SecurityLog';
 import { SessionList } from '../components/SessionList';
 import { SettingsSection } from '../components/SettingsSection';
 import { ThemePicker } from '../components/ThemePicker';
+import { TwoFactorSettings } from '../components/TwoFactorSettings';
 import { TeamsLink } from '../components/team/TeamsLink';
 import { PasswordForm } from '../forms/PasswordForm';
 import { ProfileForm } from '../forms/ProfileForm';
@@ -26,6 +27,12 @@ export default function SettingsPage() {
         </SettingsSection>
         <SettingsSection title={t('Password')} description={t('At least 8 characters. Changing it signs you out on every other device.')}>
           <PasswordForm />
+        </SettingsSection>
+        <SettingsSection
+          title={t('Two-factor sign-in')}
+          description={t('A code from an authenticator app on your phone, asked for after your password, so a stolen password alone cannot sign in.')}
+        >
+          <TwoFactorSettings />
         </SettingsSection>
         <SettingsSection title={t('Sessions')} description={t('Every browser and app where you are signed in. Sign out any you do not recognise.')}>
           <SessionList />

@@ -279,13 +279,14 @@ describe('anonymous callers', () => {
 
   it('reach only the public routes', () => {
     // The calendar feed and an email confirmation are public because their token is the credential (calendar apps
-    // hold no session; a confirmation link may be opened on a device where nobody is signed in).
+    // hold no session; a confirmation link may be opened on a device where nobody is signed in); a sign-in's second
+    // step because its ticket is.
     expect(
       restRoutes
         .filter((r) => r.public)
         .map((r) => r.procedure)
         .sort(),
-    ).toEqual(['account.email.confirm', 'auth.login', 'auth.logout', 'auth.register', 'calendar.feed']);
+    ).toEqual(['account.email.confirm', 'auth.login', 'auth.loginTwoFactor', 'auth.logout', 'auth.register', 'calendar.feed']);
   });
 
   for (const route of guarded) {

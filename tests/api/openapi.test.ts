@@ -90,6 +90,7 @@ describe('the document', () => {
       `GET ${OPENAPI_PATH}`,
       'POST /api/account/email/confirm',
       'POST /api/auth/login',
+      'POST /api/auth/login/2fa',
       'POST /api/auth/logout',
       'POST /api/auth/register',
     ]);

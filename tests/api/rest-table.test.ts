@@ -128,11 +128,13 @@ describe('over HTTP', () => {
     const anonymous = new ApiClient(server.baseUrl);
     expect((await anonymous.post('/api/auth/logout')).status).toBe(200);
     expect((await anonymous.post('/api/auth/login', { username: 'nobody-here', password: 'wrong password' })).status).toBe(401);
+    expect((await anonymous.post('/api/auth/login/2fa', { ticket: 'not-a-real-ticket', code: '123456' })).status).toBe(401);
     expect((await anonymous.get('/api/calendar/not-a-real-token.ics')).status).toBe(404);
     expect((await anonymous.post('/api/account/email/confirm', { token: 'not-a-real-token' })).status).toBe(400);
     expect(restRoutes.filter((route) => route.public).map((route) => `${route.method} ${route.path}`)).toEqual([
       'POST /api/auth/register',
       'POST /api/auth/login',
+      'POST /api/auth/login/2fa',
       'POST /api/auth/logout',
       'GET /api/calendar/:token.ics',
       'POST /api/account/email/confirm',

@@ -1,6 +1,8 @@
-// Settings: profile, email confirmation, password (signing out other browsers), sessions and the security log,
-// theme, exports, import with preview, account deletion.
+// Settings: profile, email confirmation, password (signing out other browsers), two-factor sign-in, sessions and the
+// security log, theme, exports, import with preview, account deletion.
 import { readFile } from 'node:fs/promises';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
 import type { Page } from '@playwright/test';
 import { confirmationPath, expect, isPhone, photograph, seriousAxeViolations, test } from './fixtures';
 
@@ -203,6 +205,62 @@ test('sessions: another browser shows by its device and is signed out from here;
   await expect(log.first()).toContainText('A device was signed out');
   expect((await elsewhere.request.get('/api/auth/me')).status()).toBe(401);
   await elsewhere.close();
+});
+
+test('two-factor sign-in: set up with the QR code and a code, recovery codes shown once, then sign-in asks for a code', async ({
+  page,
+  user,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await expect(section.getByText('Off. Sign-in asks for your password only.')).toBeVisible();
+  await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await section.getByLabel('Your password').fill(user.password);
+  await section.getByRole('button', { name: 'Continue' }).click();
+  await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const key = decodeBase32IgnorePadding(((await section.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, ''));
+  // The authenticator app's code: the next step's, which no earlier code can have used and the server still accepts.
+  const code = () => generateHOTP(key, BigInt(Math.floor(Date.now() / 30_000) + 1), 6);
+  await section.getByLabel('Authentication code').fill('12345');
+  await section.getByRole('button', { name: 'Turn on', exact: true }).click();
+  await expect(section.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
+  await section.getByLabel('Authentication code').fill(code());
+  await section.getByRole('button', { name: 'Turn on', exact: true }).click();
+  const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  await photograph(page, `two-factor-codes-${isPhone(page) ? 'phone' : 'desktop'}.png`);
+  expect(await seriousAxeViolations(page, 'main')).toEqual([]);
+  const recoveryCode = (await codes.nth(2).textContent()) ?? '';
+  await section.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(section.getByText('On. Sign-in asks for a code from your authenticator app.')).toBeVisible();
+  await expect(section.getByText('10 recovery codes left.')).toBeVisible();
+
+  // Another browser: the password alone leads to the second step, and a code from the app signs in.
+  const elsewhere = await browser.newContext({ baseURL });
+  const other = await elsewhere.newPage();
+  await other.goto('/login');
+  await other.getByLabel('Username').fill(user.username);
+  await other.getByLabel('Password').fill(user.password);
+  await other.getByRole('button', { name: 'Login' }).click();
+  await expect(other.getByText('Enter the 6-digit code your authenticator app shows for Sower.')).toBeVisible();
+  await expect(other.getByLabel('Authentication code')).toBeFocused();
+  expect((await other.request.get('/api/auth/me')).status()).toBe(401);
+  await photograph(other, `two-factor-step-${isPhone(page) ? 'phone' : 'desktop'}.png`);
+  await other.getByLabel('Authentication code').fill('000000' === code() ? '111111' : '000000');
+  await other.getByRole('button', { name: 'Verify' }).click();
+  await expect(other.getByText('That code is not right. Check your authenticator app and try again.')).toBeVisible();
+  // A recovery code works too, once.
+  await other.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await other.getByLabel('Recovery code').fill(recoveryCode.toLowerCase());
+  await other.getByRole('button', { name: 'Verify' }).click();
+  await expect(other.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await elsewhere.close();
+
+  await page.reload();
+  await expect(section.getByText('9 recovery codes left.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Security log' }).getByRole('listitem').first()).toContainText('Signed in with a recovery code');
 });
 
 test('theme: dark is applied at once and after reload; "follow the system" follows the system @desktop-only', async ({ page, user }) => {

@@ -14,7 +14,7 @@ import { formatDay } from '../../lib/dates';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { Modal } from '../Modal';
-import { InviteQr } from './InviteQr';
+import { QrCode } from '../QrCode';
 import { roleHint, roleLabel } from './teamWords';
 
 type InviteLink = RouterOutputs['teams']['links']['list'][number];
@@ -203,7 +203,12 @@ export function InviteLinks({ teamId }: { teamId: number }) {
       <Modal open={showing !== null} title={t('Scan to join')} onClose={() => setShowing(null)}>
         {showing && (
           <div className="flex flex-col gap-3">
-            <InviteQr url={showing.url} label={t('QR code of the invite link')} />
+            <QrCode
+              text={showing.url}
+              label={t('QR code of the invite link')}
+              className="mx-auto aspect-square w-full max-w-80 rounded-box"
+              testId="invite-qr"
+            />
             <p dir="ltr" className="text-center font-mono text-xs break-all select-all">
               {showing.url}
             </p>

@@ -1,0 +1,181 @@
+// Two-factor sign-in (issue 33) over a real server and database: setup, codes at the server's clock, recovery codes,
+// the second step's ticket and its limits, and turning it off.
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { stepOf } from '../../server/security/twoFactor';
+
+const PASSWORD = 'correct horse battery';
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+/** The authenticator app's code for a step (now's by default). */
+const codeAt = (secret: string, step = stepOf(new Date())) => generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
+
+/** A user with two-factor sign-in on: their secret, recovery codes and the step the confirming code used. */
+async function withTwoFactor(prefix: string) {
+  const { client, user } = await signedInClient(server, prefix);
+  const setup = await client.post('/api/account/2fa/setup', { password: PASSWORD });
+  expect(setup.status).toBe(200);
+  const step = stepOf(new Date());
+  const enabled = await client.post('/api/account/2fa/enable', { code: codeAt(setup.body.secret, step) });
+  expect(enabled.status).toBe(200);
+  return { client, user, secret: setup.body.secret as string, recoveryCodes: enabled.body.recoveryCodes as string[], usedStep: step };
+}
+
+async function firstStep(username: string) {
+  const client = new ApiClient(server.baseUrl);
+  const res = await client.post('/api/auth/login', { username, password: PASSWORD });
+  return { client, res };
+}
+
+describe('setting two-factor sign-in up', () => {
+  it('needs the password, offers a secret, and changes nothing until a code confirms it', async () => {
+    const { client, user } = await signedInClient(server, 'setup');
+    const wrong = await client.post('/api/account/2fa/setup', { password: 'not my password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.issues).toEqual([{ path: 'password', message: 'Password is incorrect' }]);
+    const setup = await client.post('/api/account/2fa/setup', { password: PASSWORD });
+    expect(setup.status).toBe(200);
+    expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.body.otpauthUrl).toBe(
+      `otpauth://totp/Sower:${encodeURIComponent(user.username)}?issuer=Sower&algorithm=SHA1&secret=${setup.body.secret}&period=30&digits=6`,
+    );
+    expect((await client.get('/api/account/2fa')).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    // Still one step: the pending secret does not guard sign-in.
+    expect((await firstStep(user.username)).res.body).toMatchObject({ user: { id: user.id } });
+
+    const bad = await client.post('/api/account/2fa/enable', { code: '000000' === codeAt(setup.body.secret) ? '111111' : '000000' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toEqual([{ path: 'code', message: 'That code is not right. Check your authenticator app and try again.' }]);
+    const good = await client.post('/api/account/2fa/enable', { code: codeAt(setup.body.secret) });
+    expect(good.status).toBe(200);
+    expect(good.body.recoveryCodes).toHaveLength(10);
+    expect(new Set(good.body.recoveryCodes).size).toBe(10);
+    for (const code of good.body.recoveryCodes) expect(code).toMatch(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/);
+    // Kept hashed: no code is in the database as shown.
+    const stored = (await server.rows('select code_hash from recovery_codes where user_id = ?', [user.id])).map((row) => String(row.code_hash));
+    expect(stored).toHaveLength(10);
+    for (const code of good.body.recoveryCodes) expect(stored.join()).not.toContain(code.replace('-', ''));
+    expect((await client.get('/api/account/2fa')).body).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    expect((await client.post('/api/account/2fa/enable', { code: codeAt(setup.body.secret) })).status).toBe(409);
+    expect((await client.post('/api/account/2fa/setup', { password: PASSWORD })).status).toBe(409);
+    expect((await client.get('/api/account/security-log')).body[0]).toMatchObject({ event: 'two-factor-enabled' });
+    // Never in the account's export.
+    expect(JSON.stringify((await client.get('/api/account/export')).body)).not.toContain(setup.body.secret);
+  });
+});
+
+describe('signing in with a second factor', () => {
+  it('answers a ticket and no session for the right password, then signs in with a code, each code once', async () => {
+    const { user, secret, usedStep } = await withTwoFactor('second');
+    const { client, res } = await firstStep(user.username);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ twoFactorRequired: true, ticket: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(res.headers.getSetCookie().join()).not.toContain('sower_session=');
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+
+    // The code that turned it on was accepted once already; the next step's is fine (one step of drift).
+    const used = await client.post('/api/auth/login/2fa', { ticket: res.body.ticket, code: codeAt(secret, usedStep) });
+    expect(used.status).toBe(401);
+    expect(used.body.message).toBe('That code is not right. Check your authenticator app and try again.');
+    const next = codeAt(secret, usedStep + 1);
+    const signedIn = await client.post('/api/auth/login/2fa', { ticket: res.body.ticket, code: next });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toMatchObject({ user: { id: user.id }, message: 'Login successful' });
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    // The ticket is spent, and the same code with a new ticket is refused.
+    expect((await client.post('/api/auth/login/2fa', { ticket: res.body.ticket, code: next })).body.message).toBe(
+      'This sign-in has expired. Please sign in again.',
+    );
+    const again = await firstStep(user.username);
+    expect((await again.client.post('/api/auth/login/2fa', { ticket: again.res.body.ticket, code: next })).status).toBe(401);
+  });
+
+  it('accepts one code sent twice at once only once', async () => {
+    const { user, secret, usedStep } = await withTwoFactor('twice');
+    const steps = [await firstStep(user.username), await firstStep(user.username)];
+    const answers = await Promise.all(
+      steps.map(({ client, res }) => client.post('/api/auth/login/2fa', { ticket: res.body.ticket, code: codeAt(secret, usedStep + 1) })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
+  it('takes a recovery code, in any case and without its dash, once', async () => {
+    const { user, recoveryCodes, client: owner } = await withTwoFactor('recover');
+    const { client, res } = await firstStep(user.username);
+    const recoveryCode = recoveryCodes[3].replace('-', '').toLowerCase();
+    expect((await client.post('/api/auth/login/2fa', { ticket: res.body.ticket, recoveryCode })).status).toBe(200);
+    const again = await firstStep(user.username);
+    const reused = await again.client.post('/api/auth/login/2fa', { ticket: again.res.body.ticket, recoveryCode: recoveryCodes[3] });
+    expect(reused.status).toBe(401);
+    expect(reused.body.message).toBe('That recovery code is not right or was used already.');
+    expect((await owner.get('/api/account/2fa')).body).toEqual({ enabled: true, recoveryCodesLeft: 9 });
+    expect((await owner.get('/api/account/security-log')).body.map((e: { event: string }) => e.event)).toContain('recovery-code-used');
+  });
+
+  it('ends a ticket after 5 wrong codes, also sent together, and after 5 minutes', async () => {
+    const { user, secret, usedStep } = await withTwoFactor('ticket');
+    const { client, res } = await firstStep(user.username);
+    const wrong = await Promise.all(Array.from({ length: 12 }, () => client.post('/api/auth/login/2fa', { ticket: res.body.ticket, code: '999999' })));
+    const refusals = wrong.map((r) => r.body.message);
+    // Of 12 at once, 5 were tried (unless 999999 happened to be right) and 7 found the ticket spent.
+    expect(refusals.filter((m) => m === 'This sign-in has expired. Please sign in again.').length).toBeGreaterThanOrEqual(7);
+    const late = await client.post('/api/auth/login/2fa', { ticket: res.body.ticket, code: codeAt(secret, usedStep + 1) });
+    expect(late.body.message).toBe('This sign-in has expired. Please sign in again.');
+
+    const fresh = await firstStep(user.username);
+    await server.database.writerClient.execute({ sql: 'update sign_in_tickets set expires_at = ? where user_id = ?', args: [Date.now() - 1, user.id] });
+    const expired = await fresh.client.post('/api/auth/login/2fa', { ticket: fresh.res.body.ticket, code: codeAt(secret, usedStep + 1) });
+    expect(expired.status).toBe(401);
+    expect(expired.body.message).toBe('This sign-in has expired. Please sign in again.');
+    expect((await fresh.client.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('limits codes per account like passwords, across tickets', async () => {
+    const { user } = await withTwoFactor('limits');
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const { client, res } = await firstStep(user.username);
+      const tries = await Promise.all(Array.from({ length: 5 }, () => client.post('/api/auth/login/2fa', { ticket: res.body.ticket, code: '999999' })));
+      statuses.push(...tries.map((r) => r.status));
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+  });
+
+  it('refuses a malformed second step with 400 and changes nothing', async () => {
+    const client = new ApiClient(server.baseUrl);
+    for (const body of [
+      {},
+      { ticket: 'x' },
+      { ticket: 'x', code: '12345' },
+      { ticket: 'x', code: '123456', recoveryCode: 'AAAAA-BBBBB' },
+      { ticket: 'x'.repeat(500), code: '123456' },
+    ]) {
+      expect((await client.post('/api/auth/login/2fa', body)).status).toBe(400);
+    }
+  });
+});
+
+describe('turning two-factor sign-in off', () => {
+  it('needs the password and a code (or a recovery code); sign-in is one step again', async () => {
+    const { client, user, secret, usedStep, recoveryCodes } = await withTwoFactor('off');
+    expect((await client.post('/api/account/2fa/disable', { password: 'not it', code: codeAt(secret, usedStep + 1) })).status).toBe(400);
+    const wrongCode = await client.post('/api/account/2fa/disable', { password: PASSWORD, code: '999999' === codeAt(secret) ? '111111' : '999999' });
+    expect(wrongCode.status).toBe(400);
+    expect(wrongCode.body.issues).toEqual([{ path: 'code', message: 'That code is not right. Check your authenticator app and try again.' }]);
+    expect((await client.get('/api/account/2fa')).body.enabled).toBe(true);
+    expect((await client.post('/api/account/2fa/disable', { password: PASSWORD, code: recoveryCodes[0] })).status).toBe(200);
+    expect((await client.get('/api/account/2fa')).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect(await server.count('recovery_codes', 'user_id = ?', [user.id])).toBe(0);
+    expect((await client.get('/api/account/security-log')).body[0]).toMatchObject({ event: 'two-factor-disabled' });
+    expect((await firstStep(user.username)).res.body).toMatchObject({ user: { id: user.id } });
+    expect((await client.post('/api/account/2fa/disable', { password: PASSWORD, code: codeAt(secret) })).status).toBe(409);
+  });
+});
