@@ -6,6 +6,7 @@ import { useToast } from '../hooks/useToast';
 import { t } from '../i18n';
 import { offline } from '../lib/offlineMessages';
 import { keepForLater, newIdempotencyKey, type OutboxDraft } from '../lib/outbox';
+import { keepsDataOnDevice } from '../lib/persistence';
 
 export function useOutboxCreate() {
   const { user } = useAuth();
@@ -20,6 +21,11 @@ export function useOutboxCreate() {
     /** Keeps the draft for later and says so; resolves false (after the error toast) if the device refused it. */
     async keep(draft: OutboxDraft, detail: string, failed: string): Promise<boolean> {
       if (!user) return false;
+      // 'Keep data on this device' is off: nothing typed is stored here, so nothing waits to be sent.
+      if (!keepsDataOnDevice()) {
+        toast({ title: offline.notKept, description: offline.notKeptDetail, variant: 'destructive' });
+        return false;
+      }
       try {
         await keepForLater(user.id, idempotencyKey, draft);
       } catch (error) {

@@ -29,6 +29,12 @@ export const offline = {
   get keptPrayer() {
     return t('No connection: the prayer request will be sent when you are back online.');
   },
+  get notKept() {
+    return t('Not saved: you are offline');
+  },
+  get notKeptDetail() {
+    return t('This device keeps nothing for later (Settings → This device), so what you add can only be saved online.');
+  },
   get waiting() {
     return t('Waiting to sync');
   },

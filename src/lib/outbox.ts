@@ -31,7 +31,14 @@ function database(): Promise<IDBDatabase> {
   opening ??= new Promise((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, 1);
     request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' });
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      // 'Forget this device' deleting the database is not held up by this connection; the next use opens it again.
+      request.result.onversionchange = () => {
+        request.result.close();
+        opening = null;
+      };
+      resolve(request.result);
+    };
     request.onerror = () => {
       opening = null;
       reject(request.error);

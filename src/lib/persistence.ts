@@ -11,12 +11,25 @@ export const KEPT_PAGES = 2;
 /** At most this many entries (the newest): a week of opening contacts one after another stays bounded. */
 export const MAX_KEPT_QUERIES = 300;
 
+/** Where this device remembers that it keeps nothing (issue 33): a setting of the device, not of the account. */
+const KEEP_NOTHING = 'sower:keep-nothing';
+
 /**
- * Whether this device keeps anything of the signed-in user's data after the tab closes. Always today; the
- * sensitive-places switch (a later issue) answers here, and with false nothing is written and what was kept is deleted.
+ * Whether this device keeps anything of the signed-in user's data after the tab closes: yes unless 'Keep data on this
+ * device for offline use' was turned off here (Settings → This device). Off, nothing is written (the kept reads, the
+ * outbox, the remembered profile) and what was kept is deleted (src/lib/deviceData.ts).
  */
 export function keepsDataOnDevice(): boolean {
-  return true;
+  try {
+    return localStorage.getItem(KEEP_NOTHING) === null;
+  } catch {
+    return true;
+  }
+}
+
+export function setKeepsDataOnDevice(keep: boolean) {
+  if (keep) localStorage.removeItem(KEEP_NOTHING);
+  else localStorage.setItem(KEEP_NOTHING, '1');
 }
 
 /**

@@ -5,6 +5,7 @@ import { getQueryKey } from '@trpc/react-query';
 import type { AppRouter } from '../../server/routers';
 import { isNetworkFailure, isUnauthorized } from './errors';
 import { trpc, type RouterOutputs } from './trpc';
+import { keepsDataOnDevice } from './persistence';
 
 export type SessionUser = RouterOutputs['auth']['me'];
 
@@ -67,7 +68,7 @@ function storedUser(): SessionUser | undefined {
 
 export function remember(user: SessionUser | null) {
   try {
-    if (user) localStorage.setItem(REMEMBERED_USER, JSON.stringify(user));
+    if (user && keepsDataOnDevice()) localStorage.setItem(REMEMBERED_USER, JSON.stringify(user));
     else localStorage.removeItem(REMEMBERED_USER);
   } catch {
     // Storage refused (private mode, quota): the app still works online.

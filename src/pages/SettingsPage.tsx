@@ -6,6 +6,7 @@ import { ContactImport } from '../components/ContactImport';
 import { t } from '../i18n';
 import { DataExport } from '../components/DataExport';
 import { DeleteAccount } from '../components/DeleteAccount';
+import { DeviceSettings } from '../components/DeviceSettings';
 import { PageHeader } from '../components/PageHeader';
 import { ReminderSettings } from '../components/ReminderSettings';
 import { SecurityLog } from '../components/SecurityLog';
@@ -39,6 +40,9 @@ export default function SettingsPage() {
         </SettingsSection>
         <SettingsSection title={t('Security log')} description={t('Sign-ins, failed sign-ins and changes to your account in the last 90 days.')}>
           <SecurityLog />
+        </SettingsSection>
+        <SettingsSection title={t('This device')} description={t('What Sower keeps on the phone or computer you are using now.')}>
+          <DeviceSettings />
         </SettingsSection>
         <SettingsSection title={t('Language')} description={t('Sower speaks it on every device where you sign in, and in your calendar feed.')}>
           <AccountLanguage />

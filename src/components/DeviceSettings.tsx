@@ -1,0 +1,71 @@
+// Settings → This device (issue 33): whether what Sower shows and what is typed offline is kept on this device, and
+// 'Forget this device', which ends the session and wipes everything of Sower here in one tap.
+import { useId, useState, useSyncExternalStore } from 'react';
+import { t } from '../i18n';
+import { keepsDataOnDevice } from '../lib/persistence';
+import { trpc } from '../lib/trpc';
+
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** 'Forget this device': the session ends on the server (if it can be reached), then nothing of Sower stays here. */
+export function useForgetThisDevice() {
+  const logout = trpc.auth.logout.useMutation();
+  const [forgetting, setForgetting] = useState(false);
+  async function forget() {
+    setForgetting(true);
+    await logout.mutateAsync().catch((error: unknown) => console.warn('The session could not be ended on the server', error));
+    const { wipeThisDevice } = await import('../lib/deviceData');
+    await wipeThisDevice();
+    // A fresh page: nothing the app held in memory survives either.
+    window.location.replace('/login');
+  }
+  return { forget, forgetting };
+}
+
+export function DeviceSettings() {
+  // The server renders the switch on (it cannot know this device); the device's own answer follows at hydration.
+  const keep = useSyncExternalStore(subscribe, keepsDataOnDevice, () => true);
+  const { forget, forgetting } = useForgetThisDevice();
+  const id = useId();
+
+  async function toggle(next: boolean) {
+    const { keepDataOnDevice } = await import('../lib/deviceData');
+    await keepDataOnDevice(next);
+    listeners.forEach((listener) => listener());
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex items-start gap-3">
+        <input
+          id={`${id}-keep`}
+          type="checkbox"
+          className="toggle toggle-primary mt-0.5"
+          checked={keep}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => void toggle(e.target.checked)}
+        />
+        <div>
+          <label htmlFor={`${id}-keep`} className="block cursor-pointer text-sm font-medium">
+            {t('Keep data on this device for offline use')}
+          </label>
+          <p id={`${id}-hint`} className="text-xs text-base-content/70">
+            {keep
+              ? t('What you last saw stays readable offline, and what you add offline is sent when you are back.')
+              : t('Nothing of yours is stored on this device beyond the app itself. Offline, you cannot add anything.')}
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-base-300 pt-4">
+        <p className="text-sm text-base-content/70">{t('Signs you out and removes everything Sower stored on this device.')}</p>
+        <button type="button" className="btn btn-outline btn-error btn-sm" disabled={forgetting} onClick={() => void forget()}>
+          {forgetting ? t('Forgetting...') : t('Forget this device')}
+        </button>
+      </div>
+    </div>
+  );
+}
