@@ -2,7 +2,7 @@
 // 'Forget this device', which ends the session and wipes everything of Sower here in one tap.
 import { useId, useState, useSyncExternalStore } from 'react';
 import { t } from '../i18n';
-import { keepsDataOnDevice } from '../lib/persistence';
+import { keepsDataOnDevice, setKeepsDataOnDevice } from '../lib/persistence';
 import { trpc } from '../lib/trpc';
 
 const listeners = new Set<() => void>();
@@ -32,10 +32,14 @@ export function DeviceSettings() {
   const { forget, forgetting } = useForgetThisDevice();
   const id = useId();
 
-  async function toggle(next: boolean) {
-    const { keepDataOnDevice } = await import('../lib/deviceData');
-    await keepDataOnDevice(next);
+  // The switch flips at once (the setting is written synchronously); deleting what was kept follows.
+  function toggle(next: boolean) {
+    setKeepsDataOnDevice(next);
     listeners.forEach((listener) => listener());
+    if (!next)
+      void import('../lib/deviceData')
+        .then(({ forgetKeptData }) => forgetKeptData())
+        .catch((error: unknown) => console.warn('What was kept on this device could not be deleted', error));
   }
 
   return (
@@ -47,7 +51,7 @@ export function DeviceSettings() {
           className="toggle toggle-primary mt-0.5"
           checked={keep}
           aria-describedby={`${id}-hint`}
-          onChange={(e) => void toggle(e.target.checked)}
+          onChange={(e) => toggle(e.target.checked)}
         />
         <div>
           <label htmlFor={`${id}-keep`} className="block cursor-pointer text-sm font-medium">

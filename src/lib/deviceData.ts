@@ -1,12 +1,9 @@
 // What this device holds of the user (issue 33): the switch that keeps nothing, and 'Forget this device', which wipes it.
 import { dropKeptQueries } from './persistedCache';
 import { remember } from './session';
-import { setKeepsDataOnDevice } from './persistence';
 
-/** Turns 'Keep data on this device for offline use' on or off; off deletes the kept reads and the remembered profile now. */
-export async function keepDataOnDevice(keep: boolean) {
-  setKeepsDataOnDevice(keep);
-  if (keep) return;
+/** 'Keep data on this device' turned off: what was kept of the reads and the remembered profile go now. */
+export async function forgetKeptData() {
   remember(null);
   await dropKeptQueries();
 }
