@@ -47,6 +47,12 @@ export const users = sqliteTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** The 30-second step of the last code accepted: a code of it or an earlier step is never accepted again. */
     totpLastStep: integer('totp_last_step'),
+    /** The app lock's PIN (issue 33), argon2id like a password; null while there is no lock. */
+    pinHash: text('pin_hash'),
+    /** Wrong PINs in a row, counted before each check: the fifth ends every session of the account. */
+    pinFailures: integer('pin_failures').notNull().default(0),
+    /** Minutes without a touch before the app locks (1, 5 or 15). */
+    pinIdleMinutes: integer('pin_idle_minutes').notNull().default(5),
   },
   (t) => [
     uniqueIndex('users_username_key_unique').on(t.usernameKey),

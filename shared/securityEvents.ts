@@ -13,5 +13,8 @@ export const securityEventKinds = [
   'two-factor-enabled',
   'two-factor-disabled',
   'recovery-code-used',
+  'app-lock-set',
+  'app-lock-removed',
+  'app-lock-signed-out',
 ] as const;
 export type SecurityEventKind = (typeof securityEventKinds)[number];

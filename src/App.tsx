@@ -2,6 +2,7 @@
 import { Suspense, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequireAuth } from './components/RequireAuth';
+import { AppLock } from './components/AppLock';
 import { ScreenBoundary } from './components/ScreenBoundary';
 import { Spinner } from './components/Spinner';
 import { ScreenUnreachable } from './components/Unreachable';
@@ -152,9 +153,11 @@ export function App() {
       <Route
         element={
           <RequireAuth>
-            <Suspense fallback={<Spinner fullScreen />}>
-              <AppShell />
-            </Suspense>
+            <AppLock>
+              <Suspense fallback={<Spinner fullScreen />}>
+                <AppShell />
+              </Suspense>
+            </AppLock>
           </RequireAuth>
         }
       >

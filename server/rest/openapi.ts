@@ -33,6 +33,8 @@ const ATTEMPT_LIMITED = new Set<string>([
   'account.twoFactor.setup',
   'account.twoFactor.enable',
   'account.twoFactor.disable',
+  'account.pin.set',
+  'account.pin.remove',
   'account.changePassword',
   'account.deleteAccount',
   'account.email.sendConfirmation',

@@ -37,6 +37,7 @@ import { nextTurn } from '../queries/turns';
 import { accountEmailRouter } from './accountEmail';
 import { assertPassword, fieldError } from './passwordCheck';
 import { accountSessionsRouter, securityLogProcedure, twoFactorRouter } from './accountSecurity';
+import { appLockRouter } from './appLock';
 import { activityColumns } from './activities';
 import { userColumns } from './auth';
 import { recordSecurityEvent } from '../security/securityLog';
@@ -419,6 +420,8 @@ export const accountRouter = router({
   securityLog: securityLogProcedure,
   /** Two-factor sign-in with an authenticator app (issue 33). */
   twoFactor: twoFactorRouter,
+  /** The app lock's PIN (issue 33). */
+  pin: appLockRouter,
 
   /** The language Sower speaks to the user, on every device and in what the server writes (emails, calendar feed). */
   setLanguage: protectedProcedure

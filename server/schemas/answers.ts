@@ -247,6 +247,7 @@ export const signedIn = z.strictObject({ user, message: text });
 /** The password was right and the account has two-factor sign-in: no session yet, a code is asked for with `ticket`. */
 export const twoFactorStep = z.strictObject({ twoFactorRequired: z.literal(true), ticket: text });
 export const loginAnswer = z.union([signedIn, twoFactorStep]);
+export const appLock = z.strictObject({ enabled: z.boolean(), idleMinutes: count });
 export const twoFactorStatus = z.strictObject({ enabled: z.boolean(), recoveryCodesLeft: count });
 export const twoFactorSetup = z.strictObject({ secret: text, otpauthUrl: text });
 export const recoveryCodeList = z.strictObject({ recoveryCodes: z.array(text) });

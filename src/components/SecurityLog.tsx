@@ -20,6 +20,9 @@ const EVENT_LABELS: Record<SecurityEventKind, string> = {
   'two-factor-enabled': msg('Two-factor sign-in turned on'),
   'two-factor-disabled': msg('Two-factor sign-in turned off'),
   'recovery-code-used': msg('Signed in with a recovery code'),
+  'app-lock-set': msg('App lock PIN set'),
+  'app-lock-removed': msg('App lock removed'),
+  'app-lock-signed-out': msg('Signed out everywhere after wrong PINs'),
 };
 
 export function SecurityLog() {

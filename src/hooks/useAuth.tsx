@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signedOut } from '../lib/offlineMessages';
+import { openLock } from '../lib/appLock';
 import { splitFullName } from '../lib/names';
 import { forgetSignedInUser, onSessionEnded, remember, rememberedUser, sessionQuery, type SessionUser } from '../lib/session';
 import { trpc, type RouterOutputs } from '../lib/trpc';
@@ -115,6 +116,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { mutateAsync: loginCall } = loginMutation;
   const signedInAs = useCallback(
     (signed: AuthUser) => {
+      // A sign-in with the password is more than the PIN: a lock left closed on this device opens.
+      openLock();
       utils.auth.me.setData(undefined, signed);
       // Not awaited: the refetches need not finish before the user moves on.
       void queryClient.invalidateQueries();

@@ -1,6 +1,7 @@
 // Settings (/settings): profile, password, sessions and security log, language,
 // the way to the Teams screens, reminders, theme, export and import of data, and deleting the account.
 import { AccountLanguage } from '../components/AccountLanguage';
+import { AppLockSettings } from '../components/AppLockSettings';
 import { AttentionSettings } from '../components/AttentionSettings';
 import { ContactImport } from '../components/ContactImport';
 import { t } from '../i18n';
@@ -40,6 +41,12 @@ export default function SettingsPage() {
         </SettingsSection>
         <SettingsSection title={t('Security log')} description={t('Sign-ins, failed sign-ins and changes to your account in the last 90 days.')}>
           <SecurityLog />
+        </SettingsSection>
+        <SettingsSection
+          title={t('App lock')}
+          description={t('A PIN over Sower on every device you use, asked for after a while without a touch and whenever Sower is hidden.')}
+        >
+          <AppLockSettings />
         </SettingsSection>
         <SettingsSection title={t('This device')} description={t('What Sower keeps on the phone or computer you are using now.')}>
           <DeviceSettings />

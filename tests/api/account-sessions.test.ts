@@ -147,13 +147,14 @@ describe('the list of sessions', () => {
 
   it(`keeps at most ${MAX_SESSIONS_PER_USER} sessions: signing in again ends the oldest, also when sign-ins come together`, async () => {
     const { client: first, user } = await signedInClient(server, 'andronicus');
-    for (let i = 1; i < MAX_SESSIONS_PER_USER - 10; i++) await signedInFrom(user.username);
-    expect(await server.count('sessions', 'user_id = ?', [user.id])).toBe(MAX_SESSIONS_PER_USER - 10);
-    const together = await Promise.all(Array.from({ length: 20 }, () => signIn(user.username)));
-    expect(together.map(({ res }) => res.status)).toEqual(Array(20).fill(200));
+    for (let i = 1; i < MAX_SESSIONS_PER_USER - 3; i++) await signedInFrom(user.username);
+    expect(await server.count('sessions', 'user_id = ?', [user.id])).toBe(MAX_SESSIONS_PER_USER - 3);
+    // Eight at once: within the sign-in limit of one username from one address (10 in flight), so none is refused.
+    const together = await Promise.all(Array.from({ length: 8 }, () => signIn(user.username)));
+    expect(together.map(({ res }) => res.status)).toEqual(Array(8).fill(200));
     expect(await server.count('sessions', 'user_id = ?', [user.id])).toBe(MAX_SESSIONS_PER_USER);
     expect((await first.get('/api/auth/me')).status).toBe(401);
-    expect(await sessionsOf(together[19].client)).toHaveLength(MAX_SESSIONS_PER_USER);
+    expect(await sessionsOf(together[7].client)).toHaveLength(MAX_SESSIONS_PER_USER);
   });
 });
 

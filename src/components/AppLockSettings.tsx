@@ -1,0 +1,172 @@
+// Settings → App lock (issue 33): a PIN of 4 to 8 digits and how long without a touch before Sower locks, set and
+// removed with the password; 'Lock now'.
+import { useState } from 'react';
+import { z } from 'zod';
+import { useFailureToast } from '../hooks/useFailureToast';
+import { useToast } from '../hooks/useToast';
+import { msg, t } from '../i18n';
+import { closeLock } from '../lib/appLock';
+import { trpc } from '../lib/trpc';
+import { FieldGroup, SubmitButton } from '../forms/Fields';
+import { TextField } from '../forms/TextField';
+import { useFormState } from '../forms/useFormState';
+import { Spinner } from './Spinner';
+
+const IDLE = ['1', '5', '15'] as const;
+const setSchema = z
+  .object({
+    pin: z.string().regex(/^\d{4,8}$/, msg('The PIN must be 4 to 8 digits')),
+    confirmPin: z.string(),
+    idleMinutes: z.enum(IDLE).transform(Number),
+    password: z.string().min(1, msg('Password is required')),
+  })
+  .refine((v) => v.pin === v.confirmPin, { message: msg("PINs don't match"), path: ['confirmPin'] });
+const removeSchema = z.object({ password: z.string().min(1, msg('Password is required')) });
+
+/** Locks this device now: the page reloads closed, so nothing of the user is left in memory. */
+function lockNow() {
+  closeLock();
+  window.location.reload();
+}
+
+export function AppLockSettings() {
+  const status = trpc.account.pin.status.useQuery();
+  const utils = trpc.useUtils();
+  const refresh = () => {
+    void utils.account.pin.status.invalidate();
+    void utils.account.securityLog.invalidate();
+  };
+  if (!status.data) return status.isError ? <p className="text-sm text-error">{t('We could not load these settings.')}</p> : <Spinner />;
+  if (status.data.enabled) return <LockOn idleMinutes={status.data.idleMinutes} onRemoved={refresh} />;
+  return <SetPin onSet={refresh} />;
+}
+
+function SetPin({ onSet }: { onSet(): void }) {
+  const set = trpc.account.pin.set.useMutation();
+  const { toast } = useToast();
+  const failed = useFailureToast();
+  const form = useFormState({ pin: '', confirmPin: '', idleMinutes: '5', password: '' });
+  const onSubmit = form.submit(
+    setSchema,
+    (v) => v,
+    async ({ pin, idleMinutes, password }) => {
+      try {
+        await set.mutateAsync({ pin, password, idleMinutes: idleMinutes as 1 | 5 | 15 });
+      } catch (error) {
+        failed(error, t('Could not set the PIN. Please try again.'));
+        throw error;
+      }
+      toast({ title: t('App lock is on'), variant: 'success' });
+      onSet();
+    },
+  );
+  const { values, set: setValue, errors } = form;
+  return (
+    <form method="post" noValidate onSubmit={onSubmit}>
+      <FieldGroup>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            name="pin"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={8}
+            label={t('PIN (4 to 8 digits)')}
+            value={values.pin}
+            error={errors.pin}
+            onChange={(e) => setValue('pin', e.target.value)}
+          />
+          <TextField
+            name="confirmPin"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={8}
+            label={t('Confirm PIN')}
+            value={values.confirmPin}
+            error={errors.confirmPin}
+            onChange={(e) => setValue('confirmPin', e.target.value)}
+          />
+        </div>
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-medium">{t('Lock after')}</span>
+          <select className="select w-full" value={values.idleMinutes} onChange={(e) => setValue('idleMinutes', e.target.value)}>
+            {IDLE.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {t('{count, plural, one {# minute without a touch} other {# minutes without a touch}}', { count: Number(minutes) })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <TextField
+          name="password"
+          type="password"
+          label={t('Your password')}
+          autoComplete="current-password"
+          value={values.password}
+          error={errors.password}
+          onChange={(e) => setValue('password', e.target.value)}
+        />
+      </FieldGroup>
+      <SubmitButton busy={set.isPending} label={t('Set PIN')} busyLabel={t('Checking...')} />
+    </form>
+  );
+}
+
+function LockOn({ idleMinutes, onRemoved }: { idleMinutes: number; onRemoved(): void }) {
+  const [removing, setRemoving] = useState(false);
+  const remove = trpc.account.pin.remove.useMutation();
+  const { toast } = useToast();
+  const failed = useFailureToast();
+  const form = useFormState({ password: '' });
+  const onSubmit = form.submit(
+    removeSchema,
+    (v) => v,
+    async (input) => {
+      try {
+        await remove.mutateAsync(input);
+      } catch (error) {
+        failed(error, t('Could not remove the lock. Please try again.'));
+        throw error;
+      }
+      toast({ title: t('App lock removed'), variant: 'success' });
+      onRemoved();
+    },
+  );
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm">
+        {t(
+          '{count, plural, one {On: Sower locks after # minute without a touch, and whenever it is hidden.} other {On: Sower locks after # minutes without a touch, and whenever it is hidden.}}',
+          {
+            count: idleMinutes,
+          },
+        )}
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        {!removing && (
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => setRemoving(true)}>
+            {t('Remove the lock')}
+          </button>
+        )}
+        <button type="button" className="btn btn-primary btn-sm" onClick={lockNow}>
+          {t('Lock now')}
+        </button>
+      </div>
+      {removing && (
+        <form method="post" noValidate onSubmit={onSubmit}>
+          <TextField
+            name="password"
+            type="password"
+            label={t('Your password')}
+            autoComplete="current-password"
+            value={form.values.password}
+            error={form.errors.password}
+            onChange={(e) => form.set('password', e.target.value)}
+          />
+          <SubmitButton busy={remove.isPending} label={t('Remove the lock')} busyLabel={t('Checking...')} />
+        </form>
+      )}
+    </div>
+  );
+}
