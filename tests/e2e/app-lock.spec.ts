@@ -65,7 +65,7 @@ test('locks when hidden, after a minute without a touch and after a reload, and 
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 });
 
-test('five wrong PINs end every session of the account', async ({ page, user, browser, baseURL }) => {
+test('five wrong PINs end every session of the account @phone-only', async ({ page, user, browser, baseURL }) => {
   await setPin(page, user.password);
   const elsewhere = await browser.newContext({ baseURL });
   expect((await elsewhere.request.post('/api/auth/login', { data: { username: user.username, password: user.password } })).status()).toBe(200);

@@ -172,7 +172,7 @@ test('password: checked fields, then the change signs out another browser while 
   expect((await request.post('/api/auth/login', { data: { username: user.username, password: 'a-new-sower-pass' } })).status()).toBe(200);
 });
 
-test('sessions: another browser shows by its device and is signed out from here; the security log shows what happened', async ({
+test('sessions: another browser shows by its device and is signed out from here; the security log shows what happened @desktop-only', async ({
   page,
   user,
   browser,
