@@ -10,6 +10,7 @@ import { readSecurityLog, recordSecurityEvent } from '../security/securityLog';
 import { addressKey } from '../security/rateLimit';
 import { matchingStep, newRecoveryCodes, newSecret, otpauthUrl, recoveryCodesLeft, useRecoveryCode, useTotpCode } from '../security/twoFactor';
 import { totpCodeSchema } from '../schemas/auth';
+import { codeOrRecoveryCode, currentPasswordField } from '../schemas/account';
 import { signedInProcedure, router } from '../trpc';
 import { attempt } from './auth';
 import { assertPassword, fieldError, type SignedInContext } from './passwordCheck';
@@ -58,10 +59,6 @@ export const securityLogProcedure = signedInProcedure.output(answer(answers.secu
   return rows.map((row) => ({ event: row.event, at: row.at, device: describeDevice(ctx.locale, row.device), count: row.count }));
 });
 
-const passwordField = z
-  .string({ error: msg('Password is required') })
-  .min(1, msg('Password is required'))
-  .max(200);
 const WRONG_CODE = msg('That code is not right. Check your authenticator app and try again.');
 const ALREADY_ON = msg('Two-factor sign-in is already on.');
 const isNullSecret = isNull(users.totpSecret);
@@ -88,7 +85,7 @@ export const twoFactorRouter = router({
 
   /** A new secret for the authenticator app; nothing changes for sign-in until a code from it confirms it (enable). */
   setup: signedInProcedure
-    .input(z.object({ password: passwordField }))
+    .input(z.object({ password: currentPasswordField }))
     .output(answer(answers.twoFactorSetup))
     .mutation(async ({ ctx, input }) => {
       await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));
@@ -134,7 +131,7 @@ export const twoFactorRouter = router({
 
   /** Needs the password and a code from the app (or a recovery code, for someone who lost the phone). */
   disable: signedInProcedure
-    .input(z.object({ password: passwordField, code: z.string({ error: WRONG_CODE }).trim().min(1, WRONG_CODE).max(40, WRONG_CODE) }))
+    .input(z.object({ password: currentPasswordField, code: codeOrRecoveryCode }))
     .output(answer(answers.done))
     .mutation(async ({ ctx, input }) => {
       await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));

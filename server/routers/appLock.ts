@@ -10,16 +10,12 @@ import { recordSecurityEvent } from '../security/securityLog';
 import { signedInProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
+import { currentPasswordField, pinSchema } from '../schemas/account';
 import { assertPassword, fieldError } from './passwordCheck';
 
 export const PIN_TRIES = 5;
 export const LOCK_IDLE_MINUTES = [1, 5, 15] as const;
 
-const pinSchema = z.string({ error: msg('The PIN must be 4 to 8 digits') }).regex(/^\d{4,8}$/, msg('The PIN must be 4 to 8 digits'));
-const passwordField = z
-  .string({ error: msg('Password is required') })
-  .min(1, msg('Password is required'))
-  .max(200);
 const idleSchema = z.union(LOCK_IDLE_MINUTES.map((minutes) => z.literal(minutes)) as [z.ZodLiteral<1>, z.ZodLiteral<5>, z.ZodLiteral<15>], {
   error: msg('Lock after 1, 5 or 15 minutes'),
 });
@@ -35,7 +31,7 @@ export const appLockRouter = router({
 
   /** Sets (or changes) the PIN, with the password. */
   set: signedInProcedure
-    .input(z.object({ pin: pinSchema, password: passwordField, idleMinutes: idleSchema.optional() }))
+    .input(z.object({ pin: pinSchema, password: currentPasswordField, idleMinutes: idleSchema.optional() }))
     .output(answer(answers.done))
     .mutation(async ({ ctx, input }) => {
       await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));
@@ -52,7 +48,7 @@ export const appLockRouter = router({
 
   /** Removes the lock, with the password. */
   remove: signedInProcedure
-    .input(z.object({ password: passwordField }))
+    .input(z.object({ password: currentPasswordField }))
     .output(answer(answers.done))
     .mutation(async ({ ctx, input }) => {
       await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));

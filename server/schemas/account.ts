@@ -73,3 +73,19 @@ export const importInput = z.object({
     .max(IMPORT_MAX_CHARS, msg('The file must be at most 1 MB'))
     .refine((text) => text.trim() !== '', msg('The file is empty')),
 });
+
+/** The account's password, asked again before a security change (two-factor sign-in, the app lock): checked by the server. */
+export const currentPasswordField = z
+  .string({ error: msg('Password is required') })
+  .min(1, msg('Password is required'))
+  .max(200);
+
+/** The app lock's PIN (issue 33). */
+export const pinSchema = z.string({ error: msg('The PIN must be 4 to 8 digits') }).regex(/^\d{4,8}$/, msg('The PIN must be 4 to 8 digits'));
+
+/** What turning two-factor sign-in off takes besides the password: a code from the app or a recovery code. */
+export const codeOrRecoveryCode = z
+  .string({ error: msg('Enter a code from your authenticator app or a recovery code') })
+  .trim()
+  .min(1, msg('Enter a code from your authenticator app or a recovery code'))
+  .max(40, msg('Enter a code from your authenticator app or a recovery code'));

@@ -6,6 +6,7 @@ import { useFailureToast } from '../hooks/useFailureToast';
 import { useToast } from '../hooks/useToast';
 import { msg, t } from '../i18n';
 import { closeLock } from '../lib/appLock';
+import { currentPasswordField, pinSchema } from '../../server/schemas/account';
 import { trpc } from '../lib/trpc';
 import { FieldGroup, SubmitButton } from '../forms/Fields';
 import { TextField } from '../forms/TextField';
@@ -15,13 +16,13 @@ import { Spinner } from './Spinner';
 const IDLE = ['1', '5', '15'] as const;
 const setSchema = z
   .object({
-    pin: z.string().regex(/^\d{4,8}$/, msg('The PIN must be 4 to 8 digits')),
+    pin: pinSchema,
     confirmPin: z.string(),
     idleMinutes: z.enum(IDLE).transform(Number),
-    password: z.string().min(1, msg('Password is required')),
+    password: currentPasswordField,
   })
   .refine((v) => v.pin === v.confirmPin, { message: msg("PINs don't match"), path: ['confirmPin'] });
-const removeSchema = z.object({ password: z.string().min(1, msg('Password is required')) });
+const removeSchema = z.object({ password: currentPasswordField });
 
 /** Locks this device now: the page reloads closed, so nothing of the user is left in memory. */
 function lockNow() {

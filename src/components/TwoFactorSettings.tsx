@@ -4,22 +4,20 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { z, type ZodType } from 'zod';
 import { useFailureToast } from '../hooks/useFailureToast';
 import { useToast } from '../hooks/useToast';
-import { msg, t } from '../i18n';
+import { t } from '../i18n';
 import { trpc } from '../lib/trpc';
 import { FieldGroup, SubmitButton } from '../forms/Fields';
 import { TextField } from '../forms/TextField';
 import { useFormState } from '../forms/useFormState';
 import { QrCode } from './QrCode';
 import { Spinner } from './Spinner';
+import { codeOrRecoveryCode, currentPasswordField } from '../../server/schemas/account';
+import { totpCodeSchema } from '../../server/schemas/auth';
 
-const passwordRule = z.string().min(1, msg('Password is required'));
-const codeRule = z
-  .string()
-  .transform((code) => code.replace(/\s/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, msg('Enter the 6-digit code from your authenticator app')));
-const setupSchema = z.object({ password: passwordRule });
-const enableSchema = z.object({ code: codeRule });
-const disableSchema = z.object({ password: passwordRule, code: z.string().trim().min(1, msg('Enter a code from your authenticator app or a recovery code')) });
+// The server's own rules (server/schemas): a form says what the server would.
+const setupSchema = z.object({ password: currentPasswordField });
+const enableSchema = z.object({ code: totpCodeSchema });
+const disableSchema = z.object({ password: currentPasswordField, code: codeOrRecoveryCode });
 
 /** A step's form: its values and errors, and a submit that checks `schema`, runs `action` and says when it failed. */
 function useStepForm<V extends Record<string, string>, T>(initial: V, schema: ZodType<T>, failure: string, action: (input: T) => Promise<void>) {

@@ -137,6 +137,16 @@ describe('signing in with a second factor', () => {
     expect((await fresh.client.get('/api/auth/me')).status).toBe(401);
   });
 
+  it('keeps an account’s newest 3 waiting sign-ins: a fourth ends the oldest', async () => {
+    const { user, secret, usedStep } = await withTwoFactor('tickets');
+    const steps = [];
+    for (let i = 0; i < 4; i++) steps.push(await firstStep(user.username));
+    expect(await server.count('sign_in_tickets', 'user_id = ?', [user.id])).toBe(3);
+    const oldest = await steps[0].client.post('/api/auth/login/2fa', { ticket: steps[0].res.body.ticket, code: codeAt(secret, usedStep + 1) });
+    expect(oldest.body.message).toBe('This sign-in has expired. Please sign in again.');
+    expect((await steps[3].client.post('/api/auth/login/2fa', { ticket: steps[3].res.body.ticket, code: codeAt(secret, usedStep + 1) })).status).toBe(200);
+  });
+
   it('limits codes per account like passwords, across tickets', async () => {
     const { user } = await withTwoFactor('limits');
     const statuses: number[] = [];
