@@ -230,6 +230,28 @@ export const emailConfirmations = sqliteTable(
   (t) => [uniqueIndex('email_confirmations_token_unique').on(t.tokenHash)],
 );
 
+/**
+ * A user's live password-reset link (server/security/passwordReset.ts): one per user, so a new link replaces the last;
+ * deleted when it is used, when its tries run out and when it expires. The token itself is only in the email (or the
+ * operator's terminal).
+ */
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token (base64url). */
+    tokenHash: text('token_hash').notNull(),
+    /** When the link stops working, in ms since the epoch. */
+    expiresAt: integer('expires_at').notNull(),
+    /** Wrong authenticator or recovery codes given with this link: at the limit the link dies. */
+    tries: integer('tries').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_resets_token_unique').on(t.tokenHash), index('password_resets_expires_idx').on(t.expiresAt)],
+);
+
 /** Attempt counters of the rate limits (server/security/rateLimit.ts), in the database so every process shares them. */
 export const attempts = sqliteTable(
   'attempts',

@@ -1,5 +1,5 @@
 // The operator's commands (issue 31), for the single executable and `node dist-server/main.js` alike:
-// sower [serve|migrate|backup|restore|check|mail-test] [--env-file <file>], sower --version, sower --help.
+// sower [serve|migrate|backup|restore|check|mail-test|reset-link] [--env-file <file>], sower --version, sower --help.
 import { mkdirSync, statfsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isFileUrl } from '../db/client';
@@ -11,6 +11,7 @@ import { loadEnvFile } from './ops/envFile';
 import { NEEDS_OPERATOR_EXIT, NeedsOperator } from './ops/needsOperator';
 import { actAsOwnerOf } from './ops/privileges';
 import { migrateWithBackup, migrationSummary, rootCause, schemaState } from './ops/schema';
+import { newResetLink, OPERATOR_RESET_TTL_MS, resetLinkUrl, userByUsername } from './security/passwordReset';
 import { openConfigured, serve } from './serve';
 
 const HELP = `Sower ${version}
@@ -25,6 +26,8 @@ Commands:
   restore <file>      put a backup in place of the database (stop the server first)
   check               configuration, database, schema version, free disk and SMTP, one line each
   mail-test <address> send one test email and show what the SMTP server answered
+  reset-link <username>
+                      print a one-time link for that user to choose a new password (works for 24 hours)
 
 Options:
   --env-file <file>   read configuration from this file (KEY=value lines) before the environment's own
@@ -163,6 +166,31 @@ async function mailTestCommand(env: Env, address: string | undefined) {
   }
 }
 
+/**
+ * A link for a user who forgot their password on a server without email: the operator passes it on (the person's
+ * two-factor sign-in, if on, is still asked). A new link replaces the last; it works once, for 24 hours.
+ */
+async function resetLinkCommand(env: Env, username: string | undefined) {
+  if (!username) throw new UsageError('reset-link needs the username: sower reset-link <username>');
+  const database = await openConfigured(env);
+  try {
+    const state = await schemaState(database);
+    if (state.pending || state.newer) throw new Error("The database is not at this release's schema: run sower migrate (or start the server) first");
+    const user = await userByUsername(database.read, username);
+    if (!user) throw new Error(`No account has the username ${JSON.stringify(username)}`);
+    const expires = Date.now() + OPERATOR_RESET_TTL_MS;
+    const token = await newResetLink(database, user.id, OPERATOR_RESET_TTL_MS, 'Sower operator command');
+    const base = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+    console.log(
+      `A link for ${user.username} to choose a new password (it works once, until ${new Date(expires).toISOString().slice(0, 16).replace('T', ' ')} UTC):`,
+    );
+    console.log(resetLinkUrl(base, token));
+    if (!env.PUBLIC_URL) console.log('PUBLIC_URL is not set: replace http://localhost:' + env.PORT + ' with the address people use.');
+  } finally {
+    database.close();
+  }
+}
+
 /** Runs one command; answers its exit code. Every failure an operator can cause is one sentence, never a stack. */
 export async function runCli(argv: string[]): Promise<number> {
   // Files this process creates (the database, its WAL, backups) are the service user's alone.
@@ -215,6 +243,9 @@ export async function runCli(argv: string[]): Promise<number> {
         return (await checkCommand(env)) ? 0 : 1;
       case 'mail-test':
         await mailTestCommand(env, args[0]);
+        return 0;
+      case 'reset-link':
+        await resetLinkCommand(env, args[0]);
         return 0;
       default:
         throw new UsageError(`Unknown command ${command}`);

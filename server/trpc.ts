@@ -186,6 +186,7 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
+export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
 /**

@@ -16,5 +16,7 @@ export const securityEventKinds = [
   'app-lock-set',
   'app-lock-removed',
   'app-lock-signed-out',
+  'password-reset-requested',
+  'password-reset',
 ] as const;
 export type SecurityEventKind = (typeof securityEventKinds)[number];

@@ -1,4 +1,4 @@
-// The route table: /login and /confirm-email on their own, every other screen inside the signed-in shell, each page loaded on demand.
+// The route table: /login, /confirm-email and the password-reset pages on their own, every other screen inside the signed-in shell, each page loaded on demand.
 import { Suspense, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequireAuth } from './components/RequireAuth';
@@ -25,6 +25,8 @@ const pages = {
   team: () => import('./pages/TeamPage'),
   invite: () => import('./pages/InvitePage'),
   confirmEmail: () => import('./pages/ConfirmEmailPage'),
+  forgotPassword: () => import('./pages/ForgotPasswordPage'),
+  resetPassword: () => import('./pages/ResetPasswordPage'),
 };
 const pagePaths: [RegExp, keyof typeof pages][] = [
   [/^\/login$/, 'login'],
@@ -41,6 +43,8 @@ const pagePaths: [RegExp, keyof typeof pages][] = [
   [/^\/settings\/teams\/[^/]+$/, 'team'],
   [/^\/invite\/[^/]+$/, 'invite'],
   [/^\/confirm-email$/, 'confirmEmail'],
+  [/^\/forgot-password$/, 'forgotPassword'],
+  [/^\/reset-password$/, 'resetPassword'],
 ];
 
 const LoginPage = lazyPart(pages.login, ScreenUnreachable);
@@ -69,6 +73,8 @@ const TeamsPage = lazyPart(pages.teams, ScreenUnreachable);
 const TeamPage = lazyPart(pages.team, ScreenUnreachable);
 const InvitePage = lazyPart(pages.invite, ScreenUnreachable);
 const ConfirmEmailPage = lazyPart(pages.confirmEmail, ScreenUnreachable);
+const ForgotPasswordPage = lazyPart(pages.forgotPassword, ScreenUnreachable);
+const ResetPasswordPage = lazyPart(pages.resetPassword, ScreenUnreachable);
 const NotFoundPage = lazyPart(() => import('./pages/NotFoundPage'), ScreenUnreachable);
 
 const parts: Record<keyof typeof pages, { preload(): Promise<void> }> = {
@@ -86,6 +92,8 @@ const parts: Record<keyof typeof pages, { preload(): Promise<void> }> = {
   team: TeamPage,
   invite: InvitePage,
   confirmEmail: ConfirmEmailPage,
+  forgotPassword: ForgotPasswordPage,
+  resetPassword: ResetPasswordPage,
 };
 
 /**
@@ -137,6 +145,23 @@ export function App() {
         element={
           <ScreenBoundary fallback={<Spinner fullScreen />}>
             <ConfirmEmailPage />
+          </ScreenBoundary>
+        }
+      />
+      {/* "Forgot password?" and where its link lands, signed in or not: the link's token is the credential. */}
+      <Route
+        path="/forgot-password"
+        element={
+          <ScreenBoundary fallback={<Spinner fullScreen />}>
+            <ForgotPasswordPage />
+          </ScreenBoundary>
+        }
+      />
+      <Route
+        path="/reset-password"
+        element={
+          <ScreenBoundary fallback={<Spinner fullScreen />}>
+            <ResetPasswordPage />
           </ScreenBoundary>
         }
       />

@@ -29,6 +29,8 @@ const ATTEMPT_LIMITED = new Set<string>([
   'auth.register',
   'auth.login',
   'auth.loginTwoFactor',
+  'auth.passwordReset.request',
+  'auth.passwordReset.complete',
   'account.updateProfile',
   'account.twoFactor.setup',
   'account.twoFactor.enable',

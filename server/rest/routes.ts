@@ -74,6 +74,10 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'POST', path: '/api/auth/login', procedure: 'auth.login', input: 'body', public: true },
   { method: 'POST', path: '/api/auth/login/2fa', procedure: 'auth.loginTwoFactor', input: 'body', public: true },
   { method: 'POST', path: '/api/auth/logout', procedure: 'auth.logout', input: 'none', public: true },
+  { method: 'GET', path: '/api/auth/password-reset', procedure: 'auth.passwordReset.options', input: 'none', public: true },
+  { method: 'POST', path: '/api/auth/password-reset', procedure: 'auth.passwordReset.request', input: 'body', public: true },
+  { method: 'POST', path: '/api/auth/password-reset/check', procedure: 'auth.passwordReset.check', input: 'body', public: true },
+  { method: 'POST', path: '/api/auth/password-reset/complete', procedure: 'auth.passwordReset.complete', input: 'body', public: true },
 
   { method: 'GET', path: '/api/dashboard/stats', procedure: 'dashboard.stats', input: 'none' },
 

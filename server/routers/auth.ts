@@ -30,7 +30,7 @@ export const userColumns = {
 const sameText = (column: typeof users.email, value: string) => sql`lower(${column}) = lower(${value})`;
 
 /** Starts a fresh session (a new id every time, so a planted cookie is never promoted) and sets its cookie. */
-async function signIn(ctx: Context, userId: number) {
+export async function signIn(ctx: Context, userId: number) {
   if (ctx.session) await ctx.auth.invalidateSession(ctx.session.id);
   const session = await ctx.auth.createSession(userId, ctx.userAgent);
   ctx.setCookie(ctx.auth.sessionCookie(session.id, ctx.secure));
@@ -56,8 +56,8 @@ async function completeSignIn(ctx: Context, userId: number, chosenLanguage: Loca
 }
 
 const SIGN_IN_EXPIRED = msg('This sign-in has expired. Please sign in again.');
-const WRONG_CODE = msg('That code is not right. Check your authenticator app and try again.');
-const WRONG_RECOVERY_CODE = msg('That recovery code is not right or was used already.');
+export const WRONG_CODE = msg('That code is not right. Check your authenticator app and try again.');
+export const WRONG_RECOVERY_CODE = msg('That recovery code is not right or was used already.');
 
 const USERNAME_TAKEN = { field: 'username', message: msg('Username already taken') };
 const EMAIL_TAKEN = { field: 'email', message: msg('Email already registered') };

@@ -1,10 +1,11 @@
 // The app's one router: every entity router under its name; AppRouter is the client's type.
-import { router } from '../trpc';
+import { mergeRouters, router } from '../trpc';
 import { accountRouter } from './account';
 import { activitiesRouter } from './activities';
 import { assignmentsRouter } from './contactTeam';
 import { attentionRouter } from './attention';
 import { authRouter } from './auth';
+import { passwordResetRouter } from './passwordReset';
 import { calendarRouter } from './calendar';
 import { contactsRouter } from './contacts';
 import { dashboardRouter } from './dashboard';
@@ -21,7 +22,8 @@ import { searchRouter } from './search';
 import { teamsRouter } from './teams';
 
 export const appRouter = router({
-  auth: authRouter,
+  // Sign-in's own procedures, and "Forgot password?" under auth.passwordReset.
+  auth: mergeRouters(authRouter, router({ passwordReset: passwordResetRouter })),
   contacts: contactsRouter,
   activities: activitiesRouter,
   followUps: followUpsRouter,

@@ -257,6 +257,10 @@ export const sessionList = z.array(z.strictObject({ id: text, current: z.boolean
 export const sessionsEnded = z.strictObject({ ended: count });
 export const securityLog = z.array(z.strictObject({ event: z.enum(securityEventKinds), at: instant, device: text, count }));
 export const signedOut = z.strictObject({ message: text });
+/** Whether "Forgot password?" can mail a link on this server. */
+export const passwordResetOptions = z.strictObject({ byEmail: z.boolean() });
+/** What a live reset link's reset needs. */
+export const passwordResetLink = z.strictObject({ twoFactor: z.boolean() });
 
 export const dashboardStats = z.strictObject({
   totalConversations: count,

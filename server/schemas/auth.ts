@@ -64,3 +64,36 @@ export const loginTwoFactorInput = z
     message: msg('Enter the 6-digit code from your authenticator app'),
     path: ['code'],
   });
+
+/** "Forgot password?": a username or an email address, as the person remembers it. */
+export const passwordResetRequestInput = z.object({
+  identifier: z
+    .string({ error: msg('Enter your username or email') })
+    .trim()
+    .min(1, msg('Enter your username or email'))
+    .max(254, msg('Enter your username or email')),
+  /** The language the visitor reads the page in: the answer's words. */
+  language: languageSchema.optional(),
+});
+
+export const RESET_LINK_REFUSED = msg(
+  'This reset link does not work. It may have been used already, be more than an hour old, or have been replaced by a newer one. Ask for a new link on the sign-in page.',
+);
+
+const resetTokenSchema = z.string({ error: RESET_LINK_REFUSED }).min(1, RESET_LINK_REFUSED).max(100, RESET_LINK_REFUSED);
+
+/** A reset link's token, to ask what the reset needs. */
+export const resetLinkInput = z.object({ token: resetTokenSchema }, { error: RESET_LINK_REFUSED });
+
+/** A reset: the link's token, the new password, and with two-factor sign-in on, a code or a recovery code. */
+export const resetPasswordInput = z
+  .object({
+    token: resetTokenSchema,
+    password: registerInput.shape.password,
+    code: totpCodeSchema.optional(),
+    recoveryCode: recoveryCodeSchema.optional(),
+  })
+  .refine((input) => input.code === undefined || input.recoveryCode === undefined, {
+    message: msg('Enter the 6-digit code from your authenticator app'),
+    path: ['code'],
+  });

@@ -1,7 +1,8 @@
 // What the server deletes on its own as time passes (issue 33): security log entries older than 90 days and expired
-// sessions. At start, then every few hours; a pass in progress finishes before the database closes.
+// sessions and password-reset links. At start, then every few hours; a pass in progress finishes before the database closes.
 import type { Database } from '../../db/client';
 import type { Auth } from './auth';
+import { sweepResetLinks } from './passwordReset';
 import { sweepSecurityLog } from './securityLog';
 
 export const HOUSEKEEPING_EVERY_MS = 6 * 3_600_000;
@@ -9,7 +10,7 @@ export const HOUSEKEEPING_EVERY_MS = 6 * 3_600_000;
 export function startHousekeeping(database: Database, auth: Auth, log: (line: Record<string, unknown>) => void) {
   let running: Promise<void> | null = null;
   const pass = () =>
-    (running ??= Promise.all([sweepSecurityLog(database), auth.deleteExpiredSessions()])
+    (running ??= Promise.all([sweepSecurityLog(database), auth.deleteExpiredSessions(), sweepResetLinks(database)])
       .then(([entries]) => {
         if (entries) log({ level: 'info', message: `Security log: ${entries} entries older than 90 days deleted` });
       })

@@ -110,6 +110,12 @@ export interface Limits {
   inviteEmailPerTeam: LimitRule;
   /** Invite links mailed to one address, by anyone. */
   inviteEmailPerAddress: LimitRule;
+  /** "Forgot password?" asked from one client address, whatever the name or address typed. */
+  resetRequestPerAddress: LimitRule;
+  /** Reset links mailed for one account: a cooldown between two. */
+  resetLinkCooldown: LimitRule;
+  /** Reset links mailed for one account in a day. */
+  resetLinksPerAccount: LimitRule;
 }
 
 export const defaultLimits: Limits = {
@@ -133,6 +139,10 @@ export const defaultLimits: Limits = {
   inviteEmailPerAdmin: { max: 20, windowMs: 24 * 60 * 60_000 },
   inviteEmailPerTeam: { max: 50, windowMs: 24 * 60 * 60_000 },
   inviteEmailPerAddress: { max: 3, windowMs: 24 * 60 * 60_000 },
+  // A person asks once or twice; an address asking for many accounts is looking for them or mailing them.
+  resetRequestPerAddress: { max: 10, windowMs: 60 * 60_000 },
+  resetLinkCooldown: { max: 1, windowMs: 60_000 },
+  resetLinksPerAccount: { max: 5, windowMs: 24 * 60 * 60_000 },
 };
 
 export const TOO_MANY_ATTEMPTS = msg('Too many attempts. Please try again later.');

@@ -23,6 +23,8 @@ const EVENT_LABELS: Record<SecurityEventKind, string> = {
   'app-lock-set': msg('App lock PIN set'),
   'app-lock-removed': msg('App lock removed'),
   'app-lock-signed-out': msg('Signed out everywhere after wrong PINs'),
+  'password-reset-requested': msg('Password reset link made'),
+  'password-reset': msg('Password reset with a link'),
 };
 
 export function SecurityLog() {

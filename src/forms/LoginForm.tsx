@@ -2,9 +2,11 @@
 // two-factor sign-in on (issue 33), a right password leads to a second step asking for a code from the authenticator
 // app or a recovery code; the session is made only then.
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { z } from 'zod/mini';
 import { useAuth } from '../hooks/useAuth';
 import { t } from '../i18n';
+import { SecondFactorField } from './SecondFactorField';
 import { TextField } from './TextField';
 import { useAuthSubmit } from './useAuthSubmit';
 
@@ -53,6 +55,11 @@ function PasswordStep({ onSuccess, onSecondStep }: { onSuccess(): void; onSecond
         autoComplete="current-password"
         error={errors.password}
       />
+      <p className="-mt-2 text-end text-sm">
+        <Link to="/forgot-password" className="link link-hover link-primary">
+          {t('Forgot password?')}
+        </Link>
+      </p>
       <button type="submit" className="btn mt-2 w-full btn-primary" disabled={submitting}>
         {submitting && <span className="loading loading-sm loading-spinner" aria-hidden="true" />}
         {submitting ? t('Logging in...') : t('Login')}
@@ -85,19 +92,7 @@ function SecondStep({ ticket, onSuccess, onStartOver }: { ticket: string; onSucc
           ? t('Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once.')
           : t('Enter the 6-digit code your authenticator app shows for Sower.')}
       </p>
-      {recovery ? (
-        <TextField
-          key="recoveryCode"
-          name="recoveryCode"
-          label={t('Recovery code')}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          error={errors.recoveryCode}
-        />
-      ) : (
-        <TextField key="code" name="code" label={t('Authentication code')} inputMode="numeric" autoComplete="one-time-code" maxLength={9} error={errors.code} />
-      )}
+      <SecondFactorField recovery={recovery} error={recovery ? errors.recoveryCode : errors.code} />
       <button type="submit" className="btn mt-2 w-full btn-primary" disabled={submitting}>
         {submitting && <span className="loading loading-sm loading-spinner" aria-hidden="true" />}
         {submitting ? t('Verifying...') : t('Verify')}

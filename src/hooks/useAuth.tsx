@@ -36,6 +36,8 @@ interface AuthContextValue {
   logout(): Promise<void>;
   /** Shows a changed profile (name, email) everywhere at once, without asking the server again. */
   updateUser(user: AuthUser): void;
+  /** A sign-in another way (a password reset link) made a session: this user is in, and a closed lock opens. */
+  signedInAs(user: AuthUser): AuthUser;
   /** Forgets the user and their cached data after the server ended the session (the account was deleted). */
   endSession(): Promise<void>;
 }
@@ -172,8 +174,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // A failed check (the server unreachable) is no user either: /login says so when the form is used.
   const status: AuthStatus = user ? 'authenticated' : session.data === null || session.isError ? 'unauthenticated' : 'loading';
   const value = useMemo(
-    () => ({ status, user, login, completeSignIn, register, logout, updateUser, endSession }),
-    [status, user, login, completeSignIn, register, logout, updateUser, endSession],
+    () => ({ status, user, login, completeSignIn, register, logout, updateUser, signedInAs, endSession }),
+    [status, user, login, completeSignIn, register, logout, updateUser, signedInAs, endSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -280,13 +280,24 @@ describe('anonymous callers', () => {
   it('reach only the public routes', () => {
     // The calendar feed and an email confirmation are public because their token is the credential (calendar apps
     // hold no session; a confirmation link may be opened on a device where nobody is signed in); a sign-in's second
-    // step because its ticket is.
+    // step because its ticket is; "Forgot password?" because its asker is signed out, and its link's token is the credential.
     expect(
       restRoutes
         .filter((r) => r.public)
         .map((r) => r.procedure)
         .sort(),
-    ).toEqual(['account.email.confirm', 'auth.login', 'auth.loginTwoFactor', 'auth.logout', 'auth.register', 'calendar.feed']);
+    ).toEqual([
+      'account.email.confirm',
+      'auth.login',
+      'auth.loginTwoFactor',
+      'auth.logout',
+      'auth.passwordReset.check',
+      'auth.passwordReset.complete',
+      'auth.passwordReset.options',
+      'auth.passwordReset.request',
+      'auth.register',
+      'calendar.feed',
+    ]);
   });
 
   for (const route of guarded) {

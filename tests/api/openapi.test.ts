@@ -86,12 +86,16 @@ describe('the document', () => {
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(open.sort()).toEqual([
+      'GET /api/auth/password-reset',
       'GET /api/calendar/{token}.ics',
       `GET ${OPENAPI_PATH}`,
       'POST /api/account/email/confirm',
       'POST /api/auth/login',
       'POST /api/auth/login/2fa',
       'POST /api/auth/logout',
+      'POST /api/auth/password-reset',
+      'POST /api/auth/password-reset/check',
+      'POST /api/auth/password-reset/complete',
       'POST /api/auth/register',
     ]);
   });

@@ -195,6 +195,46 @@ describe('sower commands', () => {
     }
   }, 60_000);
 
+  it('prints a one-time reset link for a named user while the server runs, and names a user it cannot find', async () => {
+    const data = join(dir, 'resets');
+    const env = { SOWER_DATA_DIR: data, DATABASE_URL: `file:${join(data, 'sower.db')}` };
+    const server = await spawnServer(env);
+    try {
+      await registerOn(server.baseUrl, 'forgetful');
+      const made = await sower(['reset-link', 'Forgetful'], { ...env, PUBLIC_URL: server.baseUrl });
+      expect(made.stderr).toBe('');
+      expect(made.code).toBe(0);
+      const lines = made.stdout.trim().split('\n');
+      expect(lines[0]).toMatch(/^A link for forgetful to choose a new password \(it works once, until \d{4}-\d\d-\d\d \d\d:\d\d UTC\):$/);
+      const link = new URL(lines[1]);
+      expect(link.origin + link.pathname).toBe(`${server.baseUrl}/reset-password`);
+      const reset = (body: object) =>
+        fetch(`${server.baseUrl}/api/auth/password-reset/complete`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: server.baseUrl },
+          body: JSON.stringify(body),
+        });
+      const token = link.searchParams.get('token');
+      expect((await reset({ token, password: 'chosen by me now' })).status).toBe(200);
+      expect((await reset({ token, password: 'and again by someone' })).status).toBe(400);
+      const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.baseUrl },
+        body: JSON.stringify({ username: 'forgetful', password: 'chosen by me now' }),
+      });
+      expect(login.status).toBe(200);
+
+      const unknown = await sower(['reset-link', 'nobody'], env);
+      expect([unknown.code, unknown.stderr]).toEqual([1, 'No account has the username "nobody"\n']);
+      const bare = await sower(['reset-link'], env);
+      expect(bare.code).toBe(2);
+      expect(bare.stderr).toMatch(/^reset-link needs the username: sower reset-link <username>\n/);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 60_000);
+
   it('backs up before applying a migration, and refuses a database a newer release migrated, naming both versions', async () => {
     // The release before: the committed migrations without the last one.
     const older = join(dir, 'older-migrations');

@@ -131,11 +131,18 @@ describe('over HTTP', () => {
     expect((await anonymous.post('/api/auth/login/2fa', { ticket: 'not-a-real-ticket', code: '123456' })).status).toBe(401);
     expect((await anonymous.get('/api/calendar/not-a-real-token.ics')).status).toBe(404);
     expect((await anonymous.post('/api/account/email/confirm', { token: 'not-a-real-token' })).status).toBe(400);
+    expect((await anonymous.get('/api/auth/password-reset')).status).toBe(200);
+    expect((await anonymous.post('/api/auth/password-reset/check', { token: 'not-a-real-token' })).status).toBe(400);
+    expect((await anonymous.post('/api/auth/password-reset/complete', { token: 'not-a-real-token', password: 'a new password' })).status).toBe(400);
     expect(restRoutes.filter((route) => route.public).map((route) => `${route.method} ${route.path}`)).toEqual([
       'POST /api/auth/register',
       'POST /api/auth/login',
       'POST /api/auth/login/2fa',
       'POST /api/auth/logout',
+      'GET /api/auth/password-reset',
+      'POST /api/auth/password-reset',
+      'POST /api/auth/password-reset/check',
+      'POST /api/auth/password-reset/complete',
       'GET /api/calendar/:token.ics',
       'POST /api/account/email/confirm',
     ]);

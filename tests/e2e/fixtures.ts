@@ -189,9 +189,15 @@ function mailsTo(address: string): { subject: string; text: string }[] {
   }
 }
 
-/** The app path (with its token) of the newest email-confirmation link mailed to the address, once it has come. */
-export async function confirmationPath(address: string): Promise<string> {
-  const newest = () => /\/confirm-email\?token=[\w-]+/.exec(mailsTo(address).at(-1)?.text ?? '')?.[0] ?? '';
-  await expect.poll(newest, { message: `a confirmation link mailed to ${address}` }).not.toBe('');
+/** The app path (with its token) of the newest link matching `pattern` mailed to the address, once it has come. */
+async function mailedPath(address: string, pattern: RegExp, what: string): Promise<string> {
+  const newest = () => pattern.exec(mailsTo(address).at(-1)?.text ?? '')?.[0] ?? '';
+  await expect.poll(newest, { message: `${what} mailed to ${address}` }).not.toBe('');
   return newest();
 }
+
+/** The app path (with its token) of the newest email-confirmation link mailed to the address, once it has come. */
+export const confirmationPath = (address: string) => mailedPath(address, /\/confirm-email\?token=[\w-]+/, 'a confirmation link');
+
+/** The app path (with its token) of the newest password-reset link mailed to the address, once it has come. */
+export const resetPath = (address: string) => mailedPath(address, /\/reset-password\?token=[\w-]+/, 'a reset link');
