@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signedInClient, startSignedIn, type TestServer } from './harness';
+import { ApiClient, requestFrom, signedInClient, startSignedIn, type TestServer } from './harness';
 import { spawnServer, registerOn, type ServerProcess } from './process';
 import { trpcBatch, trpcMutation } from './trpc';
 
@@ -259,6 +259,27 @@ describe('importing an export into a fresh account', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await client.post('/api/account/import/export', { file: Buffer.from('{}').toString('base64') })).status);
     expect(statuses).toEqual([...Array(10).fill(400), 429]);
+  });
+
+  it('counts imports from one address too: the thirty-first in an hour answers 429, whichever accounts ask', async () => {
+    const clients = await Promise.all(Array.from({ length: 4 }, (_, i) => signedInClient(server, `address${i}`)));
+    const statuses: number[] = [];
+    // From an address of its own (127.x.y.z all reach the server), so the other tests' imports do not count here.
+    for (const { client } of clients)
+      for (let i = 0; i < 10 && statuses.length < 31; i++)
+        statuses.push(
+          (
+            await requestFrom(
+              '127.0.0.33',
+              server.baseUrl,
+              'POST',
+              '/api/account/import/export',
+              { file: Buffer.from('{}').toString('base64') },
+              { Cookie: client.cookie },
+            )
+          ).status,
+        );
+    expect(statuses).toEqual([...Array(30).fill(400), 429]);
   });
 });
 
