@@ -6,12 +6,12 @@ import { HttpError } from '../errors';
 
 const VERSION_LINE = 'age-encryption.org/v1';
 /** What every age file starts with: how an import tells an encrypted export from a plain one. */
-export const AGE_MAGIC = Buffer.from(`${VERSION_LINE}\n`);
+const AGE_MAGIC = Buffer.from(`${VERSION_LINE}\n`);
 const SCRYPT_LABEL = 'age-encryption.org/v1/scrypt';
 /** age's own default work factor: N = 2^18, 256 MiB and about a second of one core per derivation. */
-export const LOG_N = 18;
+const LOG_N = 18;
 /** The most a file to read may ask: its memory is 128·r·2^logN bytes, so each step above doubles it (decision 033). */
-export const MAX_LOG_N = LOG_N;
+const MAX_LOG_N = LOG_N;
 const SCRYPT_R = 8;
 const CHUNK = 64 * 1024;
 const TAG = 16;
@@ -57,9 +57,9 @@ function chunkNonce(counter: number, last: boolean) {
   return nonce;
 }
 
-export const SCRYPT_BUSY = msg('The server is busy with other encrypted files. Please try again in a minute.');
+const SCRYPT_BUSY = msg('The server is busy with other encrypted files. Please try again in a minute.');
 /** Derivations that may wait for the one running; past them a request is refused at once. */
-export const SCRYPT_QUEUE = 3;
+const SCRYPT_QUEUE = 3;
 const RETRY_AFTER_SECONDS = 10;
 
 /**
@@ -143,7 +143,7 @@ export async function ageEncrypter(passphrase: string, ctx: Headers, logN = LOG_
 }
 
 /** Why a file could not be read, each with its message for the person. */
-export const AGE_PROBLEMS = {
+const AGE_PROBLEMS = {
   passphrase: msg('The passphrase does not open this file.'),
   damaged: msg('The file is damaged or was changed after it was made.'),
   unsupported: msg('This encrypted file is not one Sower can open: it must be protected by a passphrase alone.'),

@@ -19,7 +19,9 @@ export interface Download<File = string, Part extends string | Uint8Array = stri
   readonly file?: File;
 }
 
-export const download = <File = string, Part extends string | Uint8Array = string>(parts: AsyncIterable<Part>): Download<File, Part> => ({ [DOWNLOAD]: true, parts });
+export function download<File = string, Part extends string | Uint8Array = string>(parts: AsyncIterable<Part>): Download<File, Part> {
+  return { [DOWNLOAD]: true, parts };
+}
 
 export const isDownload = (value: unknown): value is Download<unknown> => typeof value === 'object' && value !== null && DOWNLOAD in value;
 
@@ -54,11 +56,14 @@ type MemberValue<M> = M extends { pages: AsyncIterable<(infer Row)[]> }
       ? T
       : never;
 
+/** The JSON a streamed object's members spell. */
+type JsonOf<Members> = { [K in keyof Members]: MemberValue<Members[K]> };
+
 /**
  * One JSON object, written member by member (in the order of `members`' keys) and an array's rows page by page: the
  * same text as `JSON.stringify(object, null, 2)`, without ever holding the whole object (or its text) at once.
  */
-export function jsonObject<Members extends Record<string, JsonMember<unknown>>>(members: Members): Download<{ [K in keyof Members]: MemberValue<Members[K]> }, string> {
+export function jsonObject<Members extends Record<string, JsonMember<unknown>>>(members: Members): Download<JsonOf<Members>, string> {
   return download(jsonParts(Object.entries(members)));
 }
 
