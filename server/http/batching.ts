@@ -11,6 +11,7 @@ export const DOWNLOAD_PROCEDURES: readonly string[] = [
   'calendar.feed',
   'followUps.ics',
   'account.export',
+  'account.exportEncrypted',
   'account.exportContactsCsv',
   'account.exportContactsVcard',
 ];

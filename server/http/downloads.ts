@@ -11,14 +11,17 @@ const DOWNLOAD = Symbol('download');
  * come, each in its own turn (rest/handler.ts); tRPC cannot carry one and refuses the call (server/http/app.ts). `File` is
  * the type of what the parts spell (a JSON object's), so the OpenAPI document is held to it like any answer.
  */
-export interface Download<File = string> {
+export interface Download<File = string, Part extends string | Uint8Array = string | Uint8Array> {
   readonly [DOWNLOAD]: true;
-  readonly parts: AsyncIterable<string>;
+  /** Text, or bytes for a binary file (an encrypted export). */
+  readonly parts: AsyncIterable<Part>;
   /** Never set: carries the file's type for the compiler. */
   readonly file?: File;
 }
 
-export const download = <File = string>(parts: AsyncIterable<string>): Download<File> => ({ [DOWNLOAD]: true, parts });
+export function download<File = string, Part extends string | Uint8Array = string>(parts: AsyncIterable<Part>): Download<File, Part> {
+  return { [DOWNLOAD]: true, parts };
+}
 
 export const isDownload = (value: unknown): value is Download<unknown> => typeof value === 'object' && value !== null && DOWNLOAD in value;
 
@@ -53,11 +56,14 @@ type MemberValue<M> = M extends { pages: AsyncIterable<(infer Row)[]> }
       ? T
       : never;
 
+/** The JSON a streamed object's members spell. */
+type JsonOf<Members> = { [K in keyof Members]: MemberValue<Members[K]> };
+
 /**
  * One JSON object, written member by member (in the order of `members`' keys) and an array's rows page by page: the
  * same text as `JSON.stringify(object, null, 2)`, without ever holding the whole object (or its text) at once.
  */
-export function jsonObject<Members extends Record<string, JsonMember<unknown>>>(members: Members): Download<{ [K in keyof Members]: MemberValue<Members[K]> }> {
+export function jsonObject<Members extends Record<string, JsonMember<unknown>>>(members: Members): Download<JsonOf<Members>, string> {
   return download(jsonParts(Object.entries(members)));
 }
 
@@ -84,6 +90,7 @@ async function* jsonParts(members: [string, JsonMember<unknown>][]): AsyncGenera
 }
 
 export const TOO_MANY_DOWNLOADS = msg('Too many downloads. Please try again later.');
+export const TOO_MANY_IMPORTS = msg('Too many imports. Please try again later.');
 
 type Limited = { attempts: AttemptStore; limits: Limits; clientIp: string; setHeader(name: string, value: string): void };
 
@@ -109,5 +116,17 @@ export function countDownload(ctx: Limited, userId: number) {
       { key: `download:ip:${addressKey(ctx.clientIp)}`, rule: ctx.limits.downloadPerAddress },
     ],
     TOO_MANY_DOWNLOADS,
+  );
+}
+
+/** One import of a Sower export for the account and the client's address: a passphrase guess costs a second of scrypt. */
+export function countImport(ctx: Limited, userId: number) {
+  return countRequest(
+    ctx,
+    [
+      { key: `import:user:${userId}`, rule: ctx.limits.importPerUser },
+      { key: `import:ip:${addressKey(ctx.clientIp)}`, rule: ctx.limits.importPerAddress },
+    ],
+    TOO_MANY_IMPORTS,
   );
 }

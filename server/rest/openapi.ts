@@ -21,7 +21,7 @@ const ERRORS: Record<number, string> = {
   422: 'The Idempotency-Key was used before with another request',
   429: 'Too many attempts; Retry-After says when to try again',
   500: 'Something went wrong on the server (the body says only that)',
-  503: 'The server’s storage refuses writes (a full disk, a read-only file system): nothing was saved',
+  503: 'The server’s storage refuses writes (a full disk, a read-only file system): nothing was saved; or, for an encrypted export or import, it is busy deriving other passphrases’ keys (Retry-After says when to try again)',
 };
 
 /** Procedures that count attempts (rateLimit.ts) and answer 429 past their limit. */
@@ -47,7 +47,14 @@ const ATTEMPT_LIMITED = new Set<string>([
 /** Procedures that answer 410 for a link that worked once and no longer does. */
 const GONE_LINKS = new Set<string>(['inviteLinks.show', 'inviteLinks.accept', 'teams.links.email']);
 /** Counted per request, as rates: the calendar feed per token and address, the exports per account and address. */
-const RATE_LIMITED = new Set<string>(['calendar.feed', 'account.export', 'account.exportContactsCsv', 'account.exportContactsVcard']);
+const RATE_LIMITED = new Set<string>([
+  'calendar.feed',
+  'account.export',
+  'account.exportEncrypted',
+  'account.exportContactsCsv',
+  'account.exportContactsVcard',
+  'account.importExport',
+]);
 
 /**
  * Dates: a procedure takes and answers Date objects (superjson over /trpc); over REST they are ISO 8601 strings both

@@ -188,7 +188,15 @@ export const restRoutes: readonly RestRoute[] = [
     input: 'none',
     download: { streamed: true, contentType: 'text/vcard; charset=utf-8', filename: () => 'sower-contacts.vcf' },
   },
+  {
+    method: 'POST',
+    path: '/api/account/export/encrypted',
+    procedure: 'account.exportEncrypted',
+    input: 'body',
+    download: { streamed: true, contentType: 'application/octet-stream', filename: () => 'sower-export.json.age' },
+  },
   { method: 'GET', path: '/api/account/import/help', procedure: 'account.importHelp', input: 'none' },
+  { method: 'POST', path: '/api/account/import/export', procedure: 'account.importExport', input: 'body' },
   { method: 'POST', path: '/api/account/import/preview', procedure: 'account.previewImport', input: 'body' },
   { method: 'POST', path: '/api/account/import', procedure: 'account.confirmImport', input: 'body' },
   // The password comes in the body: a DELETE that reads one (see handler.buildInput).

@@ -28,7 +28,7 @@ import { importHelp, type ContactDraft, type ContactFields, type ImportProblem, 
 import { contactsToCsv } from '../formats/csv';
 import { contactsFromFile } from '../formats/importFile';
 import { contactsToVcard } from '../formats/vcard';
-import { changePasswordInput, deleteAccountInput, EMAIL_NEEDS_PASSWORD, importInput, profileUpdateInput } from '../schemas/account';
+import { changePasswordInput, deleteAccountInput, EMAIL_NEEDS_PASSWORD, encryptedExportInput, importInput, profileUpdateInput } from '../schemas/account';
 import { languageInput } from '../schemas/auth';
 import { protectedProcedure, router, type Context } from '../trpc';
 import { answer, fileAnswer } from '../answers';
@@ -46,6 +46,8 @@ import { contactColumns } from '../queries/contactColumns';
 import { goalColumns } from './goals';
 import { prayerColumns } from './prayerRequests';
 import { selectFollowUps } from './followUps';
+import { ageEncrypter } from '../formats/age';
+import { importExportProcedure } from './exportImport';
 
 type SignedInContext = Context & { user: SessionUser };
 
@@ -455,6 +457,17 @@ export const accountRouter = router({
   }),
 
   /**
+   * The same export as an age file (age-encryption.org/v1) that only the passphrase opens (decision 033): counted as an
+   * export first, then the passphrase's key derived (scrypt, one at a time in the process), then the JSON encrypted as it
+   * is read. The passphrase is in the body only, and nothing keeps it.
+   */
+  exportEncrypted: protectedProcedure.input(encryptedExportInput).mutation(async ({ ctx, input }) => {
+    await countExport(ctx);
+    const encrypt = await ageEncrypter(input.passphrase, ctx);
+    return download(encrypt(exportData(ctx.database.read, ctx.authority).parts));
+  }),
+
+  /**
    * The user's own contacts as CSV text (RFC 4180), for a spreadsheet and a person: titles, status words and dates in
    * their language, the dates in the time zone of their reminder settings (UTC, said so, without one).
    */
@@ -496,6 +509,9 @@ export const accountRouter = router({
         return { created: plan.valid.length, skipped: plan.duplicates, problems: plan.problems };
       });
     }),
+
+  /** A Sower export (plain, or encrypted with its passphrase) added to the account: routers/exportImport.ts. */
+  importExport: importExportProcedure,
 
   /** Deletes the user and, by cascade, every row they created; signs them out everywhere. */
   deleteAccount: protectedProcedure

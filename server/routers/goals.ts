@@ -89,7 +89,7 @@ export const goalColumns = {
 const goalRecords = recordsOf(goals, msg('Goal not found'), (db, where) => db.select(goalColumns).from(goals).where(where));
 
 /** The user typed the progress: keep the difference from the count as the adjustment, in the write's transaction. */
-async function adjustTo(tx: Tx, goalId: number, progress: number) {
+export async function adjustTo(tx: Tx, goalId: number, progress: number) {
   const [{ counted }] = await tx
     .select({ counted: sql<number>`${countedInPeriod}`.mapWith(Number) })
     .from(goals)

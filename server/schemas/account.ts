@@ -74,6 +74,34 @@ export const importInput = z.object({
     .refine((text) => text.trim() !== '', msg('The file is empty')),
 });
 
+/** An encrypted export's passphrase (decision 033): long enough to resist guessing at scrypt's pace, short enough to bound the work. */
+export const PASSPHRASE_MIN = 12;
+export const PASSPHRASE_MAX = 1024;
+const PASSPHRASE_TOO_SHORT = fmt('The passphrase must be at least {min} characters', { min: PASSPHRASE_MIN });
+export const passphraseSchema = z
+  .string({ error: PASSPHRASE_TOO_SHORT })
+  .min(PASSPHRASE_MIN, PASSPHRASE_TOO_SHORT)
+  .max(PASSPHRASE_MAX, fmt('The passphrase must be at most {max} characters', { max: PASSPHRASE_MAX }));
+
+export const encryptedExportInput = z.object({ passphrase: passphraseSchema });
+
+/** A Sower export file as base64 (it may be binary): what the 1 MB body limit lets through, about 750 KB of file. */
+export const EXPORT_IMPORT_MAX_CHARS = 1_400_000;
+const NOT_AN_EXPORT = msg('Choose a Sower export file (.json or .age)');
+
+/** A Sower export to import, plain JSON or age-encrypted (then with its passphrase; a short one cannot have made it). */
+export const exportImportInput = z.object({
+  file: z
+    .string({ error: NOT_AN_EXPORT })
+    .min(1, NOT_AN_EXPORT)
+    .max(EXPORT_IMPORT_MAX_CHARS, msg('The file must be at most 1 MB'))
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, NOT_AN_EXPORT),
+  passphrase: z
+    .string()
+    .max(PASSPHRASE_MAX, fmt('The passphrase must be at most {max} characters', { max: PASSPHRASE_MAX }))
+    .optional(),
+});
+
 /** The account's password, asked again before a security change (two-factor sign-in, the app lock): checked by the server. */
 export const currentPasswordField = z
   .string({ error: msg('Password is required') })

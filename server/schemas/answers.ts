@@ -391,6 +391,11 @@ export const importPreview = z.strictObject({
   ),
   warningCounts: z.strictObject({ column: count, status: count }),
 });
+/** What an import of a Sower export wrote, and what it left out (teams, push devices, snoozes, others' records). */
+export const exportImported = z.strictObject({
+  created: z.strictObject({ contacts: count, activities: count, followUps: count, prayerRequests: count, goals: count, statusChanges: count }),
+  skipped: z.strictObject({ teams: count, pushDevices: count, snoozes: count, teamRecords: count, otherContacts: count }),
+});
 export const imported = z.strictObject({ created: count, skipped: z.array(importSkip), problems: z.array(importProblem) });
 
 /** The body of every error answer, as errorContract.ts builds it. */

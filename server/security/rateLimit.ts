@@ -94,6 +94,10 @@ export interface Limits {
   downloadPerUser: LimitRule;
   /** Exports of any accounts from one client address. */
   downloadPerAddress: LimitRule;
+  /** Imports of a Sower export (plain or encrypted) into one account, answered or refused (a wrong passphrase counts). */
+  importPerUser: LimitRule;
+  /** Imports of a Sower export into any accounts from one client address. */
+  importPerAddress: LimitRule;
   /** Email-confirmation links sent for one user: a cooldown between two (issue 27). */
   confirmationCooldown: LimitRule;
   /** Email-confirmation links sent in a day, for one user and to one address alike. */
@@ -129,6 +133,9 @@ export const defaultLimits: Limits = {
   feedPerAddress: { max: 600, windowMs: 10 * 60_000 },
   downloadPerUser: { max: 20, windowMs: 60 * 60_000 },
   downloadPerAddress: { max: 60, windowMs: 60 * 60_000 },
+  // Moving an account takes one import, a few with typing mistakes; each encrypted one costs a second of scrypt.
+  importPerUser: { max: 10, windowMs: 60 * 60_000 },
+  importPerAddress: { max: 30, windowMs: 60 * 60_000 },
   confirmationCooldown: { max: 1, windowMs: 60_000 },
   confirmationsPerDay: { max: 5, windowMs: 24 * 60 * 60_000 },
   // A person types or pastes a code a few times at most; the codes are 128 random bits, so these only stop a flood.

@@ -6,6 +6,8 @@ import { AttentionSettings } from '../components/AttentionSettings';
 import { ContactImport } from '../components/ContactImport';
 import { t } from '../i18n';
 import { DataExport } from '../components/DataExport';
+import { EncryptedExport } from '../components/EncryptedExport';
+import { ExportImport } from '../components/ExportImport';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { DeviceSettings } from '../components/DeviceSettings';
 import { PageHeader } from '../components/PageHeader';
@@ -71,6 +73,7 @@ export default function SettingsPage() {
         </SettingsSection>
         <SettingsSection title={t('Export your data')} description={t('Yours to keep, or to take to another app.')}>
           <DataExport />
+          <EncryptedExport />
         </SettingsSection>
         <SettingsSection
           title={t('Import contacts')}
@@ -79,6 +82,12 @@ export default function SettingsPage() {
           )}
         >
           <ContactImport />
+        </SettingsSection>
+        <SettingsSection
+          title={t('Import a Sower export')}
+          description={t('Bring the records of a Sower export (.json, or .age with its passphrase) into this account. Teams and devices stay behind.')}
+        >
+          <ExportImport />
         </SettingsSection>
         <SettingsSection
           title={t('Danger zone')}

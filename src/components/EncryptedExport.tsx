@@ -1,0 +1,101 @@
+// Settings → Export: everything as JSON encrypted with a passphrase chosen now (an age file, decision 033), downloaded by POST.
+import { useState } from 'react';
+import { z } from 'zod';
+import { msg, t } from '../i18n';
+import { encryptedExportInput } from '../../server/schemas/account';
+import { fieldErrors } from '../lib/errors';
+import { useToast } from '../hooks/useToast';
+import { FieldGroup, SubmitButton } from '../forms/Fields';
+import { TextField } from '../forms/TextField';
+import { useFormState } from '../forms/useFormState';
+
+const schema = encryptedExportInput
+  .extend({ repeat: z.string() })
+  .refine((v) => v.passphrase === v.repeat, { message: msg("Passphrases don't match"), path: ['repeat'] });
+
+/** Saves bytes under a name, as a link to them clicked would. */
+function save(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has taken the bytes once the click's turn is over.
+  setTimeout(() => URL.revokeObjectURL(url));
+}
+
+/** The file's name from the answer's Content-Disposition, else the export's. */
+const fileNameOf = (res: Response) => /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'sower-export.json.age';
+
+export function EncryptedExport() {
+  const { toast } = useToast();
+  const [busy, setBusy] = useState(false);
+  const form = useFormState({ passphrase: '', repeat: '' });
+  const { values, set, errors, setErrors } = form;
+  const onSubmit = form.submit(
+    schema,
+    (v) => v,
+    async ({ passphrase }) => {
+      setBusy(true);
+      try {
+        // A POST, so the passphrase travels in the body: never in an address, a history or a server's log.
+        const res = await fetch('/api/account/export/encrypted', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ passphrase }),
+        });
+        if (!res.ok) {
+          const body = (await res.json().catch(() => null)) as { message?: string; issues?: { path: string; message: string }[] } | null;
+          if (body?.issues?.length) return setErrors(fieldErrors(body.issues));
+          toast({ title: t('Error'), description: body?.message ?? t('Could not make the encrypted file. Please try again.'), variant: 'destructive' });
+          return;
+        }
+        save(await res.blob(), fileNameOf(res));
+        set('passphrase', '');
+        set('repeat', '');
+        toast({ title: t('Encrypted export downloaded'), variant: 'success' });
+      } catch {
+        toast({ title: t('Error'), description: t('Unable to connect to the server'), variant: 'destructive' });
+      } finally {
+        setBusy(false);
+      }
+    },
+  );
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className="mt-4 rounded-field border border-base-300 p-4" aria-labelledby="encrypted-export-title">
+      <h3 id="encrypted-export-title" className="text-sm font-semibold">
+        {t('All my data (JSON), encrypted')}
+      </h3>
+      <p className="mt-1 text-xs text-base-content/70">
+        {t(
+          'The file is locked with a passphrase you choose now (the age format, which other apps can open). Without the passphrase nobody can open it, Sower included: keep it somewhere safe.',
+        )}
+      </p>
+      <div className="mt-3">
+        <FieldGroup>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              name="passphrase"
+              type="password"
+              autoComplete="new-password"
+              label={t('Passphrase (at least 12 characters)')}
+              value={values.passphrase}
+              error={errors.passphrase}
+              onChange={(e) => set('passphrase', e.target.value)}
+            />
+            <TextField
+              name="repeat"
+              type="password"
+              autoComplete="new-password"
+              label={t('Repeat the passphrase')}
+              value={values.repeat}
+              error={errors.repeat}
+              onChange={(e) => set('repeat', e.target.value)}
+            />
+          </div>
+        </FieldGroup>
+      </div>
+      <SubmitButton busy={busy} label={t('Download encrypted')} busyLabel={t('Encrypting...')} />
+    </form>
+  );
+}

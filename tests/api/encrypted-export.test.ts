@@ -1,0 +1,404 @@
+// The export encrypted with a passphrase (age, scrypt), opened by the age authors' own implementation, and imported back.
+import { createClient } from '@libsql/client';
+import { Decrypter } from 'age-encryption';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, requestFrom, signedInClient, startSignedIn, type TestServer } from './harness';
+import { spawnServer, registerOn, type ServerProcess } from './process';
+import { trpcBatch, trpcMutation } from './trpc';
+
+const PASSPHRASE = 'correct horse battery staple';
+
+/** A POST whose answer is kept as bytes (the encrypted file), with its status and headers. */
+async function postForBytes(baseUrl: string, cookie: string, path: string, body: unknown) {
+  const res = await fetch(baseUrl + path, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify(body) });
+  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+async function decrypt(file: Uint8Array, passphrase: string) {
+  const decrypter = new Decrypter();
+  decrypter.addPassphrase(passphrase);
+  return decrypter.decrypt(file, 'text');
+}
+
+/** The export's text with its moment of export left out, so two exports of unchanged data are the same text. */
+const withoutMoment = (text: string) => text.replace(/"exportedAt": "[^"]+"/, '"exportedAt": "…"');
+
+let server: TestServer;
+let alice: ApiClient;
+
+/** The body of a request that must succeed (the records the tests export). */
+async function made(request: Promise<{ status: number; body: any }>) {
+  const res = await request;
+  if (res.status >= 300) throw new Error(`not made: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+beforeAll(async () => {
+  ({ server, client: alice } = await startSignedIn('alice'));
+  const lydia = await made(
+    alice.post('/api/contacts', {
+      name: 'Lydia of Thyatira',
+      email: 'lydia@example.com',
+      phone: '+30 555 0101',
+      spiritualStatus: 'seeking',
+      notes: 'Sells purple cloth',
+    }),
+  );
+  const jason = await made(alice.post('/api/contacts', { name: 'Jason', spiritualStatus: 'exploring' }));
+  await made(alice.put(`/api/contacts/${jason.id}`, { spiritualStatus: 'new_believer' }));
+  await made(
+    alice.post('/api/activities', {
+      contactId: lydia.id,
+      type: 'conversation',
+      date: '2024-03-01T10:00:00.000Z',
+      description: 'By the river',
+      notes: 'Her household listened',
+    }),
+  );
+  await made(alice.post('/api/activities', { contactId: jason.id, type: 'gospel_presentation', date: '2024-03-05T18:00:00.000Z', description: 'Dinner' }));
+  await made(alice.post('/api/followups', { contactId: lydia.id, date: '2030-04-01T09:00:00.000Z', type: 'phone', description: 'Ask about the baptism' }));
+  await made(
+    alice.post('/api/followups', {
+      contactId: jason.id,
+      date: '2030-04-02T09:00:00.000Z',
+      type: 'meeting',
+      description: 'Weekly visit',
+      repeat: { every: 1, unit: 'week', from: 'date' },
+    }),
+  );
+  const prayer = await made(alice.post('/api/prayer-requests', { contactId: lydia.id, request: 'For her household', date: '2024-03-02T00:00:00.000Z' }));
+  await made(alice.put(`/api/prayer-requests/${prayer.id}`, { answered: true, answerNotes: 'All were baptised', answerDate: '2024-04-01T00:00:00.000Z' }));
+  await made(
+    alice.post('/api/goals', {
+      title: 'Visits',
+      description: 'Visit ten families',
+      type: 'conversation',
+      targetCount: 10,
+      deadline: '2030-12-31T00:00:00.000Z',
+      currentCount: 3,
+    }),
+  );
+});
+
+afterAll(() => server.close());
+
+describe('the encrypted export', () => {
+  it('is an age file with one scrypt stanza that the age authors’ implementation opens to exactly the JSON export', async () => {
+    const plain = await alice.get('/api/account/export');
+    const res = await postForBytes(server.baseUrl, alice.cookie, '/api/account/export/encrypted', { passphrase: PASSPHRASE });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="sower-export.json.age"');
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    const header = res.bytes.subarray(0, res.bytes.indexOf('\n---')).toString('latin1').split('\n');
+    expect(header[0]).toBe('age-encryption.org/v1');
+    expect(header[1]).toMatch(/^-> scrypt [A-Za-z0-9+/]{22} 18$/);
+    expect(header).toHaveLength(3);
+    expect(withoutMoment(await decrypt(res.bytes, PASSPHRASE))).toBe(withoutMoment(JSON.stringify(plain.body, null, 2)));
+  }, 60_000);
+
+  it('does not open with another passphrase', async () => {
+    const res = await postForBytes(server.baseUrl, alice.cookie, '/api/account/export/encrypted', { passphrase: PASSPHRASE });
+    await expect(decrypt(res.bytes, 'correct horse battery stapler')).rejects.toThrow();
+  }, 60_000);
+
+  it('refuses a passphrase under 12 characters (or none) with 400, counting and logging nothing', async () => {
+    const { client } = await signedInClient(server, 'short');
+    for (const body of [{ passphrase: 'eleven char' }, {}, { passphrase: 'x'.repeat(1025) }]) {
+      const res = await client.post('/api/account/export/encrypted', body);
+      expect(res.status).toBe(400);
+      expect(res.body.issues[0].path).toBe('passphrase');
+      expect(JSON.stringify(res.body)).not.toContain('eleven char');
+    }
+    expect((await client.post('/api/account/export/encrypted', { passphrase: 'eleven char' })).body.message).toBe(
+      'The passphrase must be at least 12 characters',
+    );
+    expect((await client.get('/api/account/security-log')).body.some((entry: { event: string }) => entry.event === 'export')).toBe(false);
+    expect(await server.count('attempts', "key like 'download:%'")).toBe(
+      await server.count('attempts', "key like 'download:%' and key not like ?", [`download:user:${(await client.get('/api/auth/me')).body.id}`]),
+    );
+  });
+
+  it("counts as an export: the account's security log says so", async () => {
+    const { client } = await signedInClient(server, 'logged');
+    const res = await postForBytes(server.baseUrl, client.cookie, '/api/account/export/encrypted', { passphrase: PASSPHRASE });
+    expect(res.status).toBe(200);
+    expect((await client.get('/api/account/security-log')).body[0]).toMatchObject({ event: 'export' });
+  }, 30_000);
+
+  it('never writes the passphrase in the server’s log, whatever the answer', async () => {
+    await alice.post('/api/account/export/encrypted', { passphrase: 'short one' });
+    await alice.post('/api/account/import/export', { file: Buffer.from('age-encryption.org/v1\n').toString('base64'), passphrase: 'a wrong passphrase here' });
+    const log = JSON.stringify(server.logs);
+    expect(log.length).toBeGreaterThan(100);
+    for (const secret of [PASSPHRASE, 'short one', 'a wrong passphrase here']) expect(log).not.toContain(secret);
+  });
+
+  it('is served at its REST path only: over tRPC, alone or in a batch, it answers 400 before any work', async () => {
+    const alone = await trpcMutation(alice, 'account.exportEncrypted', { passphrase: PASSPHRASE });
+    expect(alone.status).toBe(400);
+    expect(alone.error?.message).toBe('This file is downloaded from its /api path, not over tRPC.');
+    const batch = await trpcBatch(
+      alice,
+      Array.from({ length: 8 }, () => ({ path: 'account.exportEncrypted', input: { passphrase: PASSPHRASE } })),
+    );
+    expect(batch.status).toBe(400);
+  });
+});
+
+/** Records as their content: ids, the moments rows were written, and who wrote them left out. */
+function contentOf(text: string) {
+  const file = JSON.parse(text);
+  const names = new Map<number, string>(file.contacts.map((c: { id: number; name: string }) => [c.id, c.name]));
+  const strip = (rows: Record<string, unknown>[]) =>
+    rows.map(({ id: _id, createdAt: _at, createdBy: _by, contactId, seriesId, ...rest }) => ({
+      ...rest,
+      contact: names.get(contactId as number),
+      ...(seriesId === undefined ? {} : { repeats: seriesId !== null }),
+    }));
+  return {
+    contacts: strip(file.contacts),
+    activities: strip(file.activities),
+    followUps: strip(file.followUps),
+    prayerRequests: strip(file.prayerRequests),
+    goals: strip(file.goals),
+    statusChanges: strip(file.statusChanges),
+  };
+}
+
+describe('importing an export into a fresh account', () => {
+  let encrypted: Buffer;
+  let aliceExport: string;
+
+  beforeAll(async () => {
+    encrypted = (await postForBytes(server.baseUrl, alice.cookie, '/api/account/export/encrypted', { passphrase: PASSPHRASE })).bytes;
+    aliceExport = await decrypt(encrypted, PASSPHRASE);
+  }, 60_000);
+
+  const emptyAccount = async (client: ApiClient) => {
+    const content = contentOf(JSON.stringify((await client.get('/api/account/export')).body));
+    return Object.values(content).every((rows) => rows.length === 0);
+  };
+
+  it('refuses a wrong passphrase with 400 and writes nothing', async () => {
+    const { client } = await signedInClient(server, 'wrong');
+    const res = await client.post('/api/account/import/export', { file: encrypted.toString('base64'), passphrase: 'not the right passphrase' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: 'The passphrase does not open this file.', issues: [{ path: 'passphrase' }] });
+    expect(await emptyAccount(client)).toBe(true);
+  }, 30_000);
+
+  it('refuses an encrypted file without its passphrase, and a file with one byte changed, with 400, writing nothing', async () => {
+    const { client } = await signedInClient(server, 'tamper');
+    const none = await client.post('/api/account/import/export', { file: encrypted.toString('base64') });
+    expect(none.status).toBe(400);
+    expect(none.body.issues[0].path).toBe('passphrase');
+    for (const at of [encrypted.length - 5, encrypted.indexOf('\n---') + 10]) {
+      const changed = Buffer.from(encrypted);
+      changed[at] ^= 0x01;
+      const res = await client.post('/api/account/import/export', { file: changed.toString('base64'), passphrase: PASSPHRASE });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('The file is damaged or was changed after it was made.');
+    }
+    expect(await emptyAccount(client)).toBe(true);
+  }, 60_000);
+
+  it('brings contacts, activities, follow-ups, prayer requests, goals and status history across: the new export says the same', async () => {
+    const { client } = await signedInClient(server, 'bob');
+    const res = await client.post('/api/account/import/export', { file: encrypted.toString('base64'), passphrase: PASSPHRASE });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      created: { contacts: 2, activities: 2, followUps: 2, prayerRequests: 1, goals: 1, statusChanges: 3 },
+      skipped: { teams: 0, pushDevices: 0, snoozes: 0, teamRecords: 0, otherContacts: 0 },
+    });
+    const bobExport = JSON.stringify((await client.get('/api/account/export')).body);
+    expect(contentOf(bobExport)).toEqual(contentOf(aliceExport));
+    expect((await client.get('/api/account/security-log')).body.map((entry: { event: string }) => entry.event)).toContain('import');
+  }, 30_000);
+
+  it('imports a plain JSON export the same way', async () => {
+    const { client } = await signedInClient(server, 'plain');
+    const res = await client.post('/api/account/import/export', { file: Buffer.from(aliceExport).toString('base64') });
+    expect(res.status).toBe(200);
+    expect(contentOf(JSON.stringify((await client.get('/api/account/export')).body))).toEqual(contentOf(aliceExport));
+  });
+
+  it('refuses a record the API would refuse, and a file that is not an export, with 400, writing nothing', async () => {
+    const { client } = await signedInClient(server, 'limits');
+    const edited = JSON.parse(aliceExport);
+    edited.contacts[1].name = 'x'.repeat(201);
+    const tooLong = await client.post('/api/account/import/export', { file: Buffer.from(JSON.stringify(edited)).toString('base64') });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toBe('Contacts, row 2: Name must be at most 200 characters');
+    for (const file of ['{"hello": 1}', 'not json', '[]']) {
+      const res = await client.post('/api/account/import/export', { file: Buffer.from(file).toString('base64') });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('This file is not a Sower export.');
+    }
+    expect(await emptyAccount(client)).toBe(true);
+  });
+
+  it('skips team records, teams and push devices, and counts them', async () => {
+    const { client } = await signedInClient(server, 'skips');
+    const edited = JSON.parse(aliceExport);
+    edited.contacts[0].teamId = 7;
+    edited.teams = [{ id: 7, name: 'Team', description: null, role: 'member', joinedAt: '2024-01-01T00:00:00.000Z' }];
+    edited.pushDevices = [{ endpoint: 'https://push.example/1', createdAt: '2024-01-01T00:00:00.000Z' }];
+    const res = await client.post('/api/account/import/export', { file: Buffer.from(JSON.stringify(edited)).toString('base64') });
+    expect(res.status).toBe(200);
+    expect(res.body.created.contacts).toBe(1);
+    expect(res.body.skipped).toMatchObject({ teams: 1, pushDevices: 1, teamRecords: 1 });
+    expect(res.body.skipped.otherContacts).toBeGreaterThan(0);
+  });
+
+  it('counts each import against the account’s limit: the eleventh in an hour answers 429', async () => {
+    const { client } = await signedInClient(server, 'limited');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await client.post('/api/account/import/export', { file: Buffer.from('{}').toString('base64') })).status);
+    expect(statuses).toEqual([...Array(10).fill(400), 429]);
+  });
+
+  it('counts imports from one address too: the thirty-first in an hour answers 429, whichever accounts ask', async () => {
+    const clients = await Promise.all(Array.from({ length: 4 }, (_, i) => signedInClient(server, `address${i}`)));
+    const statuses: number[] = [];
+    // From an address of its own (127.x.y.z all reach the server), so the other tests' imports do not count here.
+    for (const { client } of clients)
+      for (let i = 0; i < 10 && statuses.length < 31; i++)
+        statuses.push(
+          (
+            await requestFrom(
+              '127.0.0.33',
+              server.baseUrl,
+              'POST',
+              '/api/account/import/export',
+              { file: Buffer.from('{}').toString('base64') },
+              { Cookie: client.cookie },
+            )
+          ).status,
+        );
+    expect(statuses).toEqual([...Array(30).fill(400), 429]);
+  });
+});
+
+/** Starts a process's peak resident memory afresh (Linux: 5 written to clear_refs) and answers what it uses now, in MiB. */
+function resetPeakRss(pid: number) {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+}
+
+/** The peak resident memory of a process since it was last reset (Linux's VmHWM), in MiB. */
+function peakRssMiB(pid: number) {
+  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  return kb / 1024;
+}
+
+/** Asks /healthz on a fresh connection again and again until `done` settles; answers the longest wait in ms. */
+async function healthWhile(baseUrl: string, done: Promise<unknown>) {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  let worst = 0;
+  let probes = 0;
+  while (!finished) {
+    const asked = performance.now();
+    const res = await fetch(`${baseUrl}/healthz`, { headers: { Connection: 'close' } });
+    await res.text();
+    worst = Math.max(worst, performance.now() - asked);
+    probes++;
+  }
+  return { worst, probes };
+}
+
+describe('under a burst, and for a heavy account (a server process of its own)', () => {
+  let child: ServerProcess;
+  let dir: string;
+  let dbUrl: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sower-age-'));
+    dbUrl = `file:${join(dir, 'age.db')}`;
+    child = await spawnServer({ DATABASE_URL: dbUrl, NODE_ENV: 'production' });
+  }, 60_000);
+
+  afterAll(async () => {
+    child.child.kill('SIGKILL');
+    await child.exited;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('derives one key at a time: of 8 at once and 8 in a tRPC batch each answers a file or a clear refusal, memory stays bounded, /healthz stays quick', async () => {
+    const pid = child.child.pid!;
+    const before = resetPeakRss(pid);
+    const clients = await Promise.all(Array.from({ length: 8 }, (_, i) => registerOn(child.baseUrl, `burst${i}`)));
+    const burst = Promise.all([
+      ...clients.map((client) => postForBytes(child.baseUrl, client.cookie, '/api/account/export/encrypted', { passphrase: PASSPHRASE })),
+      trpcBatch(
+        clients[0],
+        Array.from({ length: 8 }, () => ({ path: 'account.exportEncrypted', input: { passphrase: PASSPHRASE } })),
+      ),
+    ]);
+    const health = await healthWhile(child.baseUrl, burst);
+    const answers = await burst;
+    const files = answers.slice(0, 8) as Awaited<ReturnType<typeof postForBytes>>[];
+    const statuses = files.map((res) => res.status);
+    const peak = peakRssMiB(pid);
+    console.info(
+      `burst of 8 encrypted exports: ${JSON.stringify({ statuses, rssBeforeMiB: Math.round(before), peakRssMiB: Math.round(peak), healthWorstMs: Math.round(health.worst), probes: health.probes })}`,
+    );
+    // One derivation running and SCRYPT_QUEUE (3) waiting: four files (more only if one ended before the last arrived);
+    // the rest refused at once, with Retry-After.
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(4);
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
+    for (const res of files.filter((file) => file.status !== 200)) {
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('10');
+      expect(JSON.parse(res.bytes.toString()).message).toBe('The server is busy with other encrypted files. Please try again in a minute.');
+    }
+    expect((answers[8] as { status: number }).status).toBe(400);
+    // One scrypt at N = 2^18 takes 256 MiB; two at once would pass 512.
+    expect(peak - before).toBeLessThan(400);
+    // Four derivations of about a second each ran meanwhile: a derivation on the event loop would hold /healthz for one.
+    expect(health.worst).toBeLessThan(500);
+    expect(health.probes).toBeGreaterThan(5);
+  }, 120_000);
+
+  it('encrypts a heavy account’s export (5,000 contacts, 20,000 activities, 10,000 follow-ups) as it reads it, in bounded memory', async () => {
+    const heavy = await registerOn(child.baseUrl, 'heavyage');
+    const userId = (await heavy.get('/api/auth/me')).body.id as number;
+    const db = createClient({ url: dbUrl });
+    const numbers = (count: number) => `with recursive n(x) as (select 1 union all select x + 1 from n where x < ${count})`;
+    await db.execute({
+      sql: `${numbers(5000)} insert into contacts (name, email, notes, spiritual_status, created_by) select 'Person number ' || x, 'p' || x || '@example.com', 'Met at the market', 'seeking', ?1 from n`,
+      args: [userId],
+    });
+    const first = Number((await db.execute({ sql: 'select min(id) as id from contacts where created_by = ?', args: [userId] })).rows[0].id);
+    await db.execute({
+      sql: `${numbers(20_000)} insert into activities (contact_id, type, date, description, created_by) select ?2 + x % 5000, 'conversation', 1700000000000 - x * 60000, 'Talked about hope', ?1 from n`,
+      args: [userId, first],
+    });
+    await db.execute({
+      sql: `${numbers(10_000)} insert into follow_ups (contact_id, date, description, type, completed, created_by) select ?2 + x % 5000, 1900000000000 + x * 60000, 'Bring the book', 'phone', 0, ?1 from n`,
+      args: [userId, first],
+    });
+    await db.execute('pragma wal_checkpoint(truncate)');
+    db.close();
+    const pid = child.child.pid!;
+    const before = resetPeakRss(pid);
+    const started = performance.now();
+    const res = await postForBytes(child.baseUrl, heavy.cookie, '/api/account/export/encrypted', { passphrase: PASSPHRASE });
+    const seconds = (performance.now() - started) / 1000;
+    const peak = peakRssMiB(pid);
+    expect(res.status).toBe(200);
+    const text = await decrypt(res.bytes, PASSPHRASE);
+    const file = JSON.parse(text);
+    console.info(
+      `heavy encrypted export: ${JSON.stringify({ bytes: res.bytes.length, seconds: Math.round(seconds * 10) / 10, rssBeforeMiB: Math.round(before), peakRssMiB: Math.round(peak) })}`,
+    );
+    expect([file.contacts.length, file.activities.length, file.followUps.length]).toEqual([5000, 20_000, 10_000]);
+    expect(res.bytes.length).toBeGreaterThan(10_000_000);
+    // The scrypt's 256 MiB and a chunk or a page at a time, never the 14 MB file and its row objects at once.
+    expect(peak - before).toBeLessThan(400);
+  }, 180_000);
+});
