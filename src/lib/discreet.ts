@@ -35,10 +35,9 @@ function writeCookie(on: boolean) {
 /** The service worker reads no cookie: it finds the choice in a cache (shared/discreet.ts), for its offline page. */
 function flagForWorker(on: boolean) {
   if (!('caches' in window)) return;
-  caches
-    .open(DISCREET_FLAG.cache)
-    .then((cache): Promise<unknown> => (on ? cache.put(DISCREET_FLAG.path, new Response('1')) : cache.delete(DISCREET_FLAG.path)))
-    .catch((error: unknown) => console.warn('The service worker could not be told of the discreet install', error));
+  (on ? caches.open(DISCREET_FLAG.cache).then((cache) => cache.put(DISCREET_FLAG.path, new Response('1'))) : caches.delete(DISCREET_FLAG.cache)).catch(
+    (error: unknown) => console.warn('The service worker could not be told of the discreet install', error),
+  );
 }
 
 /** The page's manifest, theme colour and icons in a look; the title is the screen's (src/hooks/useDocumentTitle.ts). */

@@ -17,7 +17,10 @@ function staticDir() {
   cpSync('public', dir, { recursive: true });
   const script = '<script type="module" src="/src/main.tsx"></script>';
   const source = readFileSync('index.html', 'utf8');
-  writeFileSync(join(dir, 'index.html'), source.replace(script, '').replace('</head>', `${script}<link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>`));
+  writeFileSync(
+    join(dir, 'index.html'),
+    source.replace(script, '').replace('</head>', `${script}<link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>`),
+  );
   mkdirSync(join(dir, '.vite'));
   writeFileSync(join(dir, '.vite/manifest.json'), '{}');
   return dir;
@@ -164,7 +167,14 @@ describe('the discreet manifest', () => {
   it('names a neutral app of its own, with the icons Sower has in the same sizes and purposes, each served as its type', async () => {
     const discreet = await manifest(DISCREET_LOOK.manifest);
     const sower = await manifest(SOWER_LOOK.manifest);
-    expect(discreet.json).toMatchObject({ name: 'Notes', short_name: 'Notes', start_url: '/', scope: '/', display: 'standalone', theme_color: DISCREET_LOOK.themeColor });
+    expect(discreet.json).toMatchObject({
+      name: 'Notes',
+      short_name: 'Notes',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: DISCREET_LOOK.themeColor,
+    });
     // Another id is another installed app: installing this one never updates Sower's, nor the other way round.
     expect(discreet.json.id).not.toBe(sower.json.id);
     expect(discreet.json).not.toHaveProperty('shortcuts');

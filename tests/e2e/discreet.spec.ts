@@ -86,12 +86,24 @@ test('the discreet install changes the page at once, comes so from the server, a
   await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
   expect(await head(page)).toEqual(DISCREET_HEAD);
 
+  // Offline, the service worker's kept page is discreet too: its description, which no script changes, says so.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect.poll(() => page.evaluate(() => caches.match('/discreet-install', { cacheName: 'sower-device' }).then(Boolean))).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
+  await expect(page.getByText('You are offline.', { exact: true })).toBeVisible();
+  expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe('Notes');
+  expect(await head(page)).toEqual(DISCREET_HEAD);
+  await context.setOffline(false);
+
   // Off again: Sower's look at once; the reminders' wording stays as the person set it.
   await page.goto('/settings');
   await discreet.uncheck();
   await expect.poll(() => head(page)).toMatchObject({ manifest: '/manifest.webmanifest', title: 'Settings · Sower', themeColor: '#12705c' });
   expect((await context.cookies()).find((cookie) => cookie.name === 'sower_discreet')).toBeUndefined();
   expect(await (await page.request.get('/api/account/reminders')).json()).toMatchObject({ discreet: true });
+  expect(await page.evaluate(() => caches.keys())).not.toContain('sower-device');
 });
 
 test('a discreet reminder shows a neutral title and icon on this device @desktop-only', async ({ page, context, user }) => {
@@ -123,6 +135,13 @@ test('a discreet reminder shows a neutral title and icon on this device @desktop
           ),
         { timeout: 3_000 },
       )
-      .toEqual([{ title: 'Reminder', body: 'Reminders: 3', icon: expect.stringMatching(/\/icons\/discreet-192\.png$/), badge: expect.stringMatching(/\/icons\/discreet-192\.png$/) }]);
+      .toEqual([
+        {
+          title: 'Reminder',
+          body: 'Reminders: 3',
+          icon: expect.stringMatching(/\/icons\/discreet-192\.png$/),
+          badge: expect.stringMatching(/\/icons\/discreet-192\.png$/),
+        },
+      ]);
   }).toPass({ timeout: 20_000 });
 });
