@@ -2,6 +2,7 @@
 // screen, the app switcher, the tab): a neutral name, icon, colour and manifest instead of Sower's. One place for both
 // looks, read by the server's page (server/http/page.ts), the client's live switch (src/lib/discreet.ts) and the
 // service worker's offline page (sw/sw.js).
+import { msg } from './i18n';
 
 /** The cookie this device writes when it chose the discreet install (src/lib/discreet.ts), for the server's first paint. */
 export const DISCREET_COOKIE = 'sower_discreet';
@@ -48,8 +49,8 @@ export const DISCREET_LOOK: AppLook = {
  */
 export const DISCREET_FLAG = { cache: 'sower-device', path: '/discreet-install' };
 
-/** The words shown without scripts in the worker's offline discreet page (which is English, as index.html is). */
-export const DISCREET_NOSCRIPT = 'This app needs JavaScript to run. Please enable it in your browser.';
+/** The words a discreet page shows without scripts: the server's in the reader's language, the worker's offline page in English (as index.html is). */
+export const DISCREET_NOSCRIPT = msg('This app needs JavaScript to run. Please enable it in your browser.');
 
 /** The icon and badge of a discreet reminder's notification (sw/sw.js): the discreet install's mark, not Sower's. */
 export const DISCREET_NOTIFICATION_ICON = '/icons/discreet-192.png';

@@ -30,8 +30,6 @@ export function localeCookie(cookieHeader: string | undefined): Locale | null {
 
 const TAGLINE = msg('Track and manage your gospel sharing journey');
 const NEEDS_SCRIPT = msg('Sower needs JavaScript to run. Please enable it in your browser.');
-/** The same, in a discreet install's page: no name that gives the app away. */
-const NEEDS_SCRIPT_DISCREET = msg(DISCREET_NOSCRIPT);
 
 /** The pieces of the built index.html a page replaces; the build must hold each exactly once. */
 const pieces = {
@@ -95,7 +93,7 @@ export function createPages(shell: string, log: (message: string) => void) {
       .replace(pieces.tagline, `<span>${tagline}</span>`)
       .replace(pieces.noscript, `<noscript>${escapeHtml(translate(locale, NEEDS_SCRIPT))}</noscript>`);
     // A device that chose the discreet install: its title is the neutral name on every screen (the app switcher shows it).
-    return discreet ? discreetPage(page, escapeHtml(translate(locale, NEEDS_SCRIPT_DISCREET))) : page;
+    return discreet ? discreetPage(page, escapeHtml(translate(locale, DISCREET_NOSCRIPT))) : page;
   }
 
   /** The page around a screen rendered for this request: its HTML in the root, its cache beside it, its title and code named. */
