@@ -1,7 +1,7 @@
 // Whether this device chose the discreet install (issue 33, shared/discreet.ts), and the page's head in that look. A
 // setting of the device, not of the account: kept in localStorage and mirrored in a cookie, so the server sends the
-// discreet page at first paint (server/http/page.ts). Safari keeps a cookie written by a script for 7 days only: each
-// start writes it again from localStorage (syncDiscreetInstall).
+// discreet page at first paint (server/http/page.ts). Safari may delete either after a week without a visit: each start
+// writes both again from whichever is left (syncDiscreetInstall; docs/discreet-install.md).
 import { DISCREET_COOKIE, DISCREET_FLAG, DISCREET_LOOK, isDiscreetCookie, SOWER_LOOK, type AppLook } from '../../shared/discreet';
 
 const STORED = 'sower:discreet';
@@ -64,8 +64,8 @@ export function setDiscreetInstall(on: boolean) {
 }
 
 /**
- * At start: the cookie written again (its 7 days in Safari start anew) and the page in the discreet look, when this
- * device chose it; a page the service worker kept for offline use comes in Sower's look, and changes here.
+ * At start: the cookie and localStorage written again and the page in the discreet look, when this device chose it; a
+ * page the service worker kept comes in Sower's look when the worker did not know yet, and changes here.
  */
 export function syncDiscreetInstall() {
   if (isDiscreetInstall()) setDiscreetInstall(true);
