@@ -107,7 +107,13 @@ describe('the digest content', () => {
     const message = composeDigest(data({ discreet: true }));
     // The words and names that would tell a lock screen's or an inbox's reader what the app is (the base URL aside: the
     // server's address is the operator's choice).
-    const words = [message.subject, message.text.replaceAll('https://sower.example', ''), message.html.replaceAll('https://sower.example', ''), message.push.title, message.push.body]
+    const words = [
+      message.subject,
+      message.text.replaceAll('https://sower.example', ''),
+      message.html.replaceAll('https://sower.example', ''),
+      message.push.title,
+      message.push.body,
+    ]
       .join('\n')
       .toLowerCase();
     for (const word of ['sower', 'gospel', 'prayer', 'pray', 'faith', 'bible', 'jesus', 'christ', 'church', 'god', 'spiritual'])
