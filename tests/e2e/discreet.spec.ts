@@ -2,7 +2,7 @@
 // theme colour and icons at once; the server's next page is already so; the account's reminders take the discreet
 // wording; a discreet reminder's notification shows the neutral title and icon.
 import type { Page } from '@playwright/test';
-import { expect, isPhone, photograph, test } from './fixtures';
+import { expect, isPhone, photograph, pushToWorker, test } from './fixtures';
 
 /** What the page shows of itself to the system: the head's manifest, title, theme colour and icons. */
 const head = (page: Page) =>
@@ -110,38 +110,15 @@ test('a discreet reminder shows a neutral title and icon on this device @desktop
   void user;
   await context.grantPermissions(['notifications']);
   await page.goto('/settings');
-  const cdp = await context.newCDPSession(page);
-  const registered = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => !r.isDeleted && r.scopeURL.startsWith(new URL(page.url()).origin));
-      if (ours) resolve(ours.registrationId);
-    }),
-  );
-  await cdp.send('ServiceWorker.enable');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.register('/sw.js');
-    await navigator.serviceWorker.ready;
-  });
-  const registrationId = await registered;
   const message = { title: 'Reminder', body: 'Reminders: 3', url: '/', tag: 'digest', icon: '/icons/discreet-192.png' };
-  // Delivered again until it shows (DevTools drops a push while the worker activates; the tag replaces the first).
-  await expect(async () => {
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data: JSON.stringify(message) });
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async () =>
-            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, icon: n.icon, badge: n.badge })),
-          ),
-        { timeout: 3_000 },
-      )
-      .toEqual([
-        {
-          title: 'Reminder',
-          body: 'Reminders: 3',
-          icon: expect.stringMatching(/\/icons\/discreet-192\.png$/),
-          badge: expect.stringMatching(/\/icons\/discreet-192\.png$/),
-        },
-      ]);
-  }).toPass({ timeout: 20_000 });
+  expect(await pushToWorker(page, message)).toEqual([
+    {
+      title: 'Reminder',
+      body: 'Reminders: 3',
+      tag: 'digest',
+      data: { url: '/' },
+      icon: expect.stringMatching(/\/icons\/discreet-192\.png$/),
+      badge: expect.stringMatching(/\/icons\/discreet-192\.png$/),
+    },
+  ]);
 });
