@@ -1,5 +1,5 @@
 // One-off: renders the app icons (public/icons/*.png) from their SVGs with Debian Chromium, so they stay one drawing.
-// Usage: node scripts/render-icons.mjs   (rerun after changing public/icons/icon.svg or maskable.svg; commit the PNGs)
+// Usage: node scripts/render-icons.mjs   (rerun after changing an SVG of public/icons/; commit the PNGs)
 import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
@@ -10,6 +10,11 @@ const targets = [
   { svg: 'icon.svg', out: 'icon-512.png', size: 512 },
   { svg: 'maskable.svg', out: 'maskable-512.png', size: 512 },
   { svg: 'maskable.svg', out: 'apple-touch-icon.png', size: 180 },
+  // The discreet install's (issue 33, public/manifest-discreet.webmanifest): the same sizes and purposes.
+  { svg: 'discreet.svg', out: 'discreet-192.png', size: 192 },
+  { svg: 'discreet.svg', out: 'discreet-512.png', size: 512 },
+  { svg: 'discreet-maskable.svg', out: 'discreet-maskable-512.png', size: 512 },
+  { svg: 'discreet-maskable.svg', out: 'discreet-apple-touch-icon.png', size: 180 },
 ];
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });

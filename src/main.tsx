@@ -10,6 +10,7 @@ import { createQueryClient } from './lib/queryClient';
 import { registerServiceWorker } from './lib/serviceWorker';
 import { hydrateServerState, writeTimeZoneCookie } from './lib/serverState';
 import { applySavedThemeChoice, followThemeChoiceOfOtherTabs } from './lib/theme';
+import { syncDiscreetInstall } from './lib/discreet';
 import { signedInUser, storedUserId } from './lib/session';
 import { startVisit } from './lib/startVisit';
 import { createTrpcClient } from './lib/trpc';
@@ -20,6 +21,7 @@ applySavedThemeChoice();
 followThemeChoiceOfOtherTabs();
 writeTimeZoneCookie();
 carryRememberedLocale();
+syncDiscreetInstall();
 
 const queryClient = createQueryClient();
 // A screen the server rendered (issue 32) comes with the cache it was made from: the first render is the server's,

@@ -6,6 +6,7 @@
 // own revision: a release downloads only the files whose revision changed (hashed assets never change under their
 // name) and drops those no longer listed. The list replaces self.__WB_MANIFEST.
 import { matchPrecache, precache } from 'workbox-precaching';
+import { DISCREET_FLAG, DISCREET_NOSCRIPT, discreetPage } from '../shared/discreet';
 
 precache(self.__WB_MANIFEST);
 
@@ -23,6 +24,16 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+/** The kept shell, in the discreet look when this device chose the discreet install (src/lib/discreet.ts). */
+async function offlinePage() {
+  const shell = await matchPrecache(SHELL);
+  if (!shell) return Response.error();
+  // Looked up by its cache's name, which opens no cache: a device that never chose it keeps Workbox's alone.
+  const discreet = await caches.match(DISCREET_FLAG.path, { cacheName: DISCREET_FLAG.cache }).catch(() => undefined);
+  if (!discreet) return shell;
+  return new Response(discreetPage(await shell.text(), DISCREET_NOSCRIPT), { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+}
+
 /** Paths whose answers belong to a user or to this moment: always the network, never a cache. */
 const isLive = (path) => path.startsWith('/api/') || path === '/api' || path.startsWith('/trpc') || path === '/healthz' || path === '/sw.js';
 
@@ -34,7 +45,7 @@ self.addEventListener('fetch', (event) => {
 
   if (request.mode === 'navigate') {
     // Online, the server's page (the newest release); offline, the shell this worker keeps, for every route.
-    event.respondWith(fetch(request).catch(() => matchPrecache(SHELL).then((hit) => hit ?? Response.error())));
+    event.respondWith(fetch(request).catch(offlinePage));
     return;
   }
 
@@ -42,8 +53,9 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(matchPrecache(request).then((hit) => hit ?? fetch(request)));
 });
 
-// Web Push (issue 16): the server's message is small JSON {title, body, url, tag}; a newer one with the same tag
-// replaces the notification before it. Only a path of this app is ever opened.
+// Web Push (issue 16): the server's message is small JSON {title, body, url, tag, icon?}; a newer one with the same tag
+// replaces the notification before it. Only a path of this app is ever opened, or shown as the icon: a discreet
+// reminder names its own neutral icon (issue 33), every other one has Sower's.
 const appPath = (url) => (typeof url === 'string' && /^\/(?![/\\])/.test(url) ? url : '/');
 
 self.addEventListener('push', (event) => {
@@ -54,13 +66,14 @@ self.addEventListener('push', (event) => {
     message = { body: event.data.text() };
   }
   const title = typeof message.title === 'string' && message.title ? message.title : 'Sower';
+  const icon = typeof message.icon === 'string' && message.icon ? appPath(message.icon) : '/icons/icon-192.png';
   event.waitUntil(
     self.registration.showNotification(title, {
       body: typeof message.body === 'string' ? message.body : '',
       tag: typeof message.tag === 'string' && message.tag ? message.tag : 'sower',
       data: { url: appPath(message.url) },
-      icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
+      icon,
+      badge: icon,
     }),
   );
 });

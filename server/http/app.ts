@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { createAuth } from '../security/auth';
 import { toClientError } from '../errorContract';
 import { causes, HttpError } from '../errors';
+import { isDiscreetCookie } from '../../shared/discreet';
 import { msg, sourceLocale } from '../../shared/i18n';
 import { requestLocale } from '../i18n';
 import { isUnbatchable } from './batching';
@@ -210,6 +211,9 @@ export function createApp({ env, database, log = defaultLog, firstScreenRenderer
             if (screen) return await pages.serveScreen(req, res, locale, screen);
             return pages.serve(req, res, locale);
           }
+          // A device with the discreet install never gets the app's own name, even then (shared/discreet.ts).
+          if (isDiscreetCookie(req.headers.cookie))
+            return pages.serve(req, res, localeCookie(req.headers.cookie) ?? requestLocale(null, req.headers['accept-language']));
         }
         return statics.serve(req, res, pathname);
       }

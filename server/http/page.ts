@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { isLocale, msg, textDirection, type Locale } from '../../shared/i18n';
 import { translate } from '../i18n';
+import { DISCREET_NOSCRIPT, discreetPage, isDiscreetCookie, lookTags, SOWER_LOOK } from '../../shared/discreet';
 import { STATE_ELEMENT_ID } from '../../shared/firstScreen';
 import type { Screen } from './firstScreen';
 import { acceptedEncoding } from './static';
@@ -37,6 +38,8 @@ const pieces = {
   description: `<meta name="description" content="${TAGLINE}" />`,
   tagline: `<span>${TAGLINE}</span>`,
   noscript: `<noscript>${NEEDS_SCRIPT}</noscript>`,
+  // What the discreet install replaces (shared/discreet.ts).
+  ...lookTags(SOWER_LOOK),
 };
 
 /** Where a rendered screen goes: the root element (the boot screen in it) up to the end of the body. */
@@ -45,7 +48,7 @@ const BODY_END = '</body>';
 const BOOT_SCREEN = /^<div id="root">\s*<div id="boot">[^]*?<\/div>\s*<\/div>\s*$/;
 /** The session check's preload: a rendered screen holds its answer already. */
 const SESSION_PRELOAD = /<!--[^]*?-->\s*<link\s+rel="preload"\s+as="fetch"[^>]*auth\.me[^>]*>/;
-const TITLE = '<title>Sower</title>';
+const TITLE = lookTags(SOWER_LOOK).title;
 const CHARSET = '<meta charset="UTF-8" />';
 const STYLESHEET = /<link rel="stylesheet"[^>]*>/;
 
@@ -62,7 +65,7 @@ interface Variant {
 }
 
 /**
- * Pages from the built index.html: one per language and theme (fifteen at most), each made and compressed the first
+ * Pages from the built index.html: one per language, theme and look (thirty at most), each made and compressed the first
  * time it is asked for. A build that lacks a piece this replaces gets none (null, and the reason logged): its client
  * routes keep the plain index.html.
  */
@@ -80,20 +83,22 @@ export function createPages(shell: string, log: (message: string) => void) {
   }
   const variants = new Map<string, Variant>();
 
-  function render(locale: Locale, theme: ThemeCookie) {
+  function render(locale: Locale, theme: ThemeCookie, discreet = false) {
     const tagline = escapeHtml(translate(locale, TAGLINE));
     const themeAttribute = theme ? ` data-theme="${theme === 'dark' ? 'sower-dark' : 'sower'}"` : '';
-    return shell
+    const page = shell
       .replace(pieces.html, `<html lang="${locale}" dir="${textDirection(locale)}"${themeAttribute}>`)
       .replace(pieces.colorScheme, `<meta name="color-scheme" content="${theme ?? 'light dark'}" />`)
       .replace(pieces.description, `<meta name="description" content="${tagline}" />`)
       .replace(pieces.tagline, `<span>${tagline}</span>`)
       .replace(pieces.noscript, `<noscript>${escapeHtml(translate(locale, NEEDS_SCRIPT))}</noscript>`);
+    // A device that chose the discreet install: its title is the neutral name on every screen (the app switcher shows it).
+    return discreet ? discreetPage(page, escapeHtml(translate(locale, DISCREET_NOSCRIPT))) : page;
   }
 
   /** The page around a screen rendered for this request: its HTML in the root, its cache beside it, its title and code named. */
-  function screenPage(locale: Locale, theme: ThemeCookie, screen: Screen) {
-    const page = render(locale, theme);
+  function screenPage(locale: Locale, theme: ThemeCookie, discreet: boolean, screen: Screen) {
+    const page = render(locale, theme, discreet);
     const state = screen.state.replace(/</g, '\\u003c');
     const preloads = screen.preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('');
     let head = page
@@ -108,11 +113,11 @@ export function createPages(shell: string, log: (message: string) => void) {
     return `${head}${body}${page.slice(page.indexOf(BODY_END))}`;
   }
 
-  function variant(locale: Locale, theme: ThemeCookie) {
-    const key = `${locale}:${theme}`;
+  function variant(locale: Locale, theme: ThemeCookie, discreet: boolean) {
+    const key = `${locale}:${theme}:${discreet}`;
     let found = variants.get(key);
     if (!found) {
-      const identity = Buffer.from(render(locale, theme));
+      const identity = Buffer.from(render(locale, theme, discreet));
       found = {
         identity,
         gzip: gzipSync(identity, { level: 9 }),
@@ -130,7 +135,7 @@ export function createPages(shell: string, log: (message: string) => void) {
     screensFit,
     /** A screen rendered for this request: made for one person, compressed for this answer only, never stored. */
     async serveScreen(req: IncomingMessage, res: ServerResponse, locale: Locale, screen: Screen) {
-      const identity = Buffer.from(screenPage(locale, themeCookie(req.headers.cookie), screen));
+      const identity = Buffer.from(screenPage(locale, themeCookie(req.headers.cookie), isDiscreetCookie(req.headers.cookie), screen));
       const encoding = acceptedEncoding(req.headers['accept-encoding'], ['br', 'gzip']);
       // Quick settings, off the event loop: a page is sent once.
       const body =
@@ -142,7 +147,7 @@ export function createPages(shell: string, log: (message: string) => void) {
       sendPage(req, res, locale, body, encoding);
     },
     serve(req: IncomingMessage, res: ServerResponse, locale: Locale) {
-      const page = variant(locale, themeCookie(req.headers.cookie));
+      const page = variant(locale, themeCookie(req.headers.cookie), isDiscreetCookie(req.headers.cookie));
       const encoding = acceptedEncoding(req.headers['accept-encoding'], ['br', 'gzip']);
       sendPage(req, res, locale, encoding ? page[encoding] : page.identity, encoding);
     },

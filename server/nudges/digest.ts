@@ -4,6 +4,10 @@ import type { Locale } from '../../shared/i18n';
 import { textDirection } from '../../shared/i18n';
 import { HIDDEN_CONTACT_NAME, spiritualStatusLabels, type SpiritualStatus } from '../../shared/vocabulary';
 import { translate } from '../i18n';
+import type { PushMessage } from './push';
+import { DISCREET_NOTIFICATION_ICON } from '../../shared/discreet';
+
+export type { PushMessage };
 
 /** At most this many items of each section are named; the rest are counted. */
 export const DIGEST_ITEMS_MAX = 10;
@@ -47,13 +51,6 @@ export interface DigestData {
   baseUrl: string;
   /** The email's one-click unsubscribe link; without it the email names none (a push has none anyway). */
   unsubscribeUrl?: string;
-}
-
-export interface PushMessage {
-  title: string;
-  body: string;
-  url: string;
-  tag: string;
 }
 
 export interface DigestMessage {
@@ -175,14 +172,17 @@ function link(baseUrl: string, path: string) {
 export function composeDigest(data: DigestData): DigestMessage {
   const { locale } = data;
   const count = reminderCount(data);
-  const discreetLine = translate(locale, 'You have {count, plural, one {# reminder} other {# reminders}} in Sower', { count });
+  // Discreet: nothing on a lock screen or in an inbox names the app, its faith or anyone (issue 33's discreet install).
+  const discreetLine = translate(locale, 'Reminders: {count}', { count });
   const sections = data.discreet ? [] : buildSections(data);
   const home = link(data.baseUrl, digestPaths.home);
   // A push opens the one screen its content is about, else the dashboard (discreet: always the dashboard).
   const pushUrl = link(data.baseUrl, sections.length === 1 ? sections[0].path : digestPaths.home);
   const subject = data.discreet ? discreetLine : translate(locale, 'Today in Sower: {count, plural, one {# reminder} other {# reminders}}', { count });
-  const openText = translate(locale, 'Open Sower');
-  const why = translate(locale, 'You get this email because daily reminders are on in your Sower settings.');
+  const openText = data.discreet ? translate(locale, 'Open the app') : translate(locale, 'Open Sower');
+  const why = data.discreet
+    ? translate(locale, 'You get this email because daily reminders are on in your settings.')
+    : translate(locale, 'You get this email because daily reminders are on in your Sower settings.');
   const unsubscribeText = translate(locale, 'Turn off email reminders');
   const settingsText = translate(locale, 'Change your reminders in Settings');
   const settingsUrl = link(data.baseUrl, '/settings');
@@ -232,7 +232,7 @@ export function composeDigest(data: DigestData): DigestMessage {
   ].join('\n');
 
   const push: PushMessage = data.discreet
-    ? { title: 'Sower', body: discreetLine, url: pushUrl, tag: DIGEST_TAG }
+    ? { title: translate(locale, 'Reminder'), body: discreetLine, url: pushUrl, tag: DIGEST_TAG, icon: DISCREET_NOTIFICATION_ICON }
     : { title: subject, body: sections.map((section) => section.heading).join('\n'), url: pushUrl, tag: DIGEST_TAG };
   return { count, subject, text, html, push };
 }

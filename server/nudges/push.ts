@@ -102,6 +102,8 @@ export interface PushMessage {
   url: string;
   /** One notification per tag on a device: a newer digest replaces the one before. */
   tag: string;
+  /** A path of this app's: the notification's icon and badge instead of Sower's (a discreet digest's). */
+  icon?: string;
 }
 
 /** The path itself when it is one of this app's own ('/x', not '//host' or 'https://…'), else the app's start. */
@@ -139,6 +141,7 @@ export async function pushToUser(
     body: message.body.slice(0, 1000),
     url: samePath(message.url),
     tag: message.tag.slice(0, 64),
+    ...(message.icon ? { icon: samePath(message.icon) } : {}),
   });
   const allowed = services.pushAllowedHosts;
   // A push service keeps one waiting message per topic and device: a newer one with the same tag replaces it.

@@ -217,7 +217,16 @@ export function createAuth(database: Database): Auth {
       return ended.length;
     },
     deleteExpiredSessions: () => lucia.deleteExpiredSessions(),
-    readSessionId: (header) => (header ? lucia.readSessionCookie(header) : null),
+    readSessionId: (header) => {
+      if (!header) return null;
+      // Lucia decodes every cookie of the header, and throws on one that is not valid percent-encoding ('a=%ff'), which
+      // any site of the same domain can set: such a header holds no session, rather than failing every request with a 500.
+      try {
+        return lucia.readSessionCookie(header);
+      } catch {
+        return null;
+      }
+    },
     sessionCookie: (id, secure) => withSecure(lucia.createSessionCookie(id), secure),
     blankSessionCookie: (secure) => withSecure(lucia.createBlankSessionCookie(), secure),
   };

@@ -162,6 +162,13 @@ function ReminderForm({ saved }: { saved: Reminders }) {
     <K extends keyof Form>(key: K) =>
     (value: Form[K]) =>
       setValue(key, value);
+  // Settings → This device turns the discreet wording on with the discreet install: the form shows what was saved, so
+  // saving it later does not turn the wording off again.
+  const [savedDiscreet, setSavedDiscreet] = useState(saved.discreet);
+  if (saved.discreet !== savedDiscreet) {
+    setSavedDiscreet(saved.discreet);
+    setValue('discreet', saved.discreet);
+  }
   const locale = formattingLocale();
   const hours = useMemo(() => hourLabels(locale).map((label, hour) => ({ value: String(hour), label })), [locale]);
   // Every zone named in the reader's language with its offset; built once per language (the saved zone is always in it).

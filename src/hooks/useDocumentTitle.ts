@@ -1,8 +1,12 @@
-// The browser tab, history and screen readers name the screen: 'Follow-ups · Sower'; 'Sower' alone while unknown.
-import { useEffect } from 'react';
+// The browser tab, history and screen readers name the screen: 'Follow-ups · Sower'; 'Sower' alone while unknown. On a
+// device with the discreet install (src/lib/discreet.ts), every screen is the neutral name alone: the app switcher
+// shows titles.
+import { useEffect, useSyncExternalStore } from 'react';
+import { DISCREET_LOOK, SOWER_LOOK } from '../../shared/discreet';
 import { t } from '../i18n';
+import { isDiscreetInstall, subscribeDiscreetInstall } from '../lib/discreet';
 
-const PRODUCT = 'Sower';
+const PRODUCT = SOWER_LOOK.name;
 
 const titleOf = (screen: string | undefined) => (screen ? t('{screen} · {product}', { screen, product: PRODUCT }) : PRODUCT);
 
@@ -21,7 +25,9 @@ function noteRenderedTitle(title: string) {
 
 export function useDocumentTitle(screen: string | undefined) {
   if (typeof document === 'undefined') noteRenderedTitle(titleOf(screen));
+  // The server's page is in the discreet look already when this device chose it (server/http/page.ts).
+  const discreet = useSyncExternalStore(subscribeDiscreetInstall, isDiscreetInstall, () => false);
   useEffect(() => {
-    document.title = titleOf(screen);
-  }, [screen]);
+    document.title = discreet ? DISCREET_LOOK.name : titleOf(screen);
+  }, [screen, discreet]);
 }

@@ -116,8 +116,8 @@ describe('control characters in text', () => {
 
 describe('an input key is never looked up as a message', () => {
   // A key of Object.prototype, and one equal to a catalogue message with a plural: before, the first gave
-  // "function __defineGetter__() { [native code] } contains…", the last "You have NaN reminders in Sower contains…".
-  const keys = ['constructor', '__defineGetter__', 'toString', 'You have {count, plural, one {# reminder} other {# reminders}} in Sower'];
+  // "function __defineGetter__() { [native code] } contains…", the last "Today in Sower: NaN reminders contains…".
+  const keys = ['constructor', '__defineGetter__', 'toString', 'Today in Sower: {count, plural, one {# reminder} other {# reminders}}'];
   let french: ApiClient;
   beforeAll(async () => {
     french = (await signedInClient(server, 'oddfr')).client;

@@ -277,6 +277,15 @@ describe('pushToUser', () => {
     const result = await pushToUser(server.database, services(), SUBJECT, user.id, { title: 'T', body: 'B', url: '//evil.test/x', tag: 'digest' });
     expect(result).toEqual({ sent: 1, removed: 0, failed: 0 });
     expect(JSON.parse(decrypt(received[0].body, device)).url).toBe('/');
+    // A discreet digest's icon (issue 33) goes as a path of this app, or as the app's start, never another site's.
+    for (const [icon, sent] of [
+      ['/icons/discreet-192.png', '/icons/discreet-192.png'],
+      ['https://evil.test/i.png', '/'],
+    ]) {
+      received.length = 0;
+      await pushToUser(server.database, services(), SUBJECT, user.id, { title: 'Reminder', body: 'Reminders: 1', url: '/', tag: 'digest', icon });
+      expect(JSON.parse(decrypt(received[0].body, device)).icon).toBe(sent);
+    }
 
     // The configuration no longer allows the stub: nothing is sent there, and the subscription stays.
     const strict = reminderServices({}, server.database);

@@ -244,12 +244,12 @@ describe('the daily digest by email', () => {
     await run.tick();
     await run.stop();
     const [{ mail }] = mailsTo(discreet.user.email);
-    expect(mail.subject).toBe('You have 2 reminders in Sower');
+    expect(mail.subject).toBe('Reminders: 2');
     for (const part of [mail.text, String(mail.html), mail.subject]) {
       expect(part).not.toContain('Secret Name');
       expect(part).not.toContain('Call back');
     }
-    expect(mail.text).toContain('You have 2 reminders in Sower');
+    expect(mail.text).toContain('Reminders: 2');
     expect(mailsTo(empty.user.email)).toHaveLength(0);
     expect(await sendsOf(empty.user.id)).toMatchObject([{ status: 'sent', emailSent: false, reminders: 0 }]);
     expect((await settingsOf(empty.user.id)).nextDigestAt).toBe(nextDigestAt(clock.now, 8, 'UTC'));

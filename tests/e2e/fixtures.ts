@@ -172,6 +172,45 @@ export async function photograph(page: Page, file: string, options: { fullPage?:
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `tests/e2e/screenshots/${file}`, ...options });
 }
 
+/**
+ * A push message delivered to this page's service worker through DevTools, as a push service would deliver it, and the
+ * notifications shown then. DevTools drops a push delivered while the registration's worker is still being activated
+ * (seen on a busy machine), where a push service would keep it: delivered again until one shows (a message's tag makes
+ * a second delivery replace the first). The page's context must have the notifications permission.
+ */
+export async function pushToWorker(page: Page, message: Record<string, unknown>) {
+  const cdp = await page.context().newCDPSession(page);
+  const origin = new URL(page.url()).origin;
+  const registered = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => !r.isDeleted && r.scopeURL.startsWith(origin));
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js');
+    await navigator.serviceWorker.ready;
+  });
+  const registrationId = await registered;
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        data: n.data as unknown,
+        icon: n.icon,
+        badge: n.badge,
+      })),
+    );
+  await expect(async () => {
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(message) });
+    await expect.poll(async () => (await shown()).length, { timeout: 3_000 }).toBeGreaterThan(0);
+  }).toPass({ timeout: 20_000 });
+  return shown();
+}
+
 /** A toast by its exact title. */
 export function toast(page: Page, title: string) {
   return page.getByRole('region', { name: 'Notifications (F8)' }).getByText(title, { exact: true });

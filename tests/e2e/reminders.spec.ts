@@ -2,7 +2,7 @@
 // (this Chromium has no reachable push service, so subscribing may fail: the screen says so), and the service worker
 // showing a pushed message as a notification.
 import type { Page } from '@playwright/test';
-import { expect, test, toast } from './fixtures';
+import { expect, pushToWorker, test, toast } from './fixtures';
 
 // Playwright's contexts are incognito ones, where Chromium logs this error for every pushManager.subscribe.
 test.use({ allowConsoleErrors: [/does not support the Push API in incognito mode/] });
@@ -70,32 +70,15 @@ test('the service worker shows a pushed message as a notification', async ({ pag
   void user;
   await context.grantPermissions(['notifications']);
   await page.goto('/settings');
-  const cdp = await context.newCDPSession(page);
-  const registered = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => !r.isDeleted && r.scopeURL.startsWith(new URL(page.url()).origin));
-      if (ours) resolve(ours.registrationId);
-    }),
-  );
-  await cdp.send('ServiceWorker.enable');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.register('/sw.js');
-    await navigator.serviceWorker.ready;
-  });
-  const registrationId = await registered;
   const message = { title: 'Sower', body: 'You have 3 reminders in Sower', url: '/follow-ups', tag: 'digest' };
-  // DevTools drops a push delivered while the registration's worker is still being activated (seen on a busy machine),
-  // where a push service would keep it: deliver again until it shows. The tag makes a second delivery replace the first.
-  await expect(async () => {
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data: JSON.stringify(message) });
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async () =>
-            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })),
-          ),
-        { timeout: 3_000 },
-      )
-      .toEqual([{ title: 'Sower', body: message.body, tag: 'digest', data: { url: '/follow-ups' } }]);
-  }).toPass({ timeout: 20_000 });
+  expect(await pushToWorker(page, message)).toEqual([
+    {
+      title: 'Sower',
+      body: message.body,
+      tag: 'digest',
+      data: { url: '/follow-ups' },
+      icon: expect.stringMatching(/\/icons\/icon-192\.png$/),
+      badge: expect.stringMatching(/\/icons\/icon-192\.png$/),
+    },
+  ]);
 });

@@ -93,16 +93,37 @@ describe('the digest content', () => {
 
   it('says only how many reminders there are when discreet: no names or texts anywhere', () => {
     const message = composeDigest(data({ discreet: true }));
-    expect(message.subject).toBe('You have 4 reminders in Sower');
-    expect(message.push.title).toBe('Sower');
-    expect(message.push.body).toBe('You have 4 reminders in Sower');
+    expect(message.subject).toBe('Reminders: 4');
+    expect(message.push.title).toBe('Reminder');
+    expect(message.push.body).toBe('Reminders: 4');
     expect(message.push.url).toBe('https://sower.example/');
     const all = [message.subject, message.text, message.html, message.push.title, message.push.body].join('\n');
     for (const name of [...names, 'follow-up', 'attention', 'prayer', 'Seeking', 'Call about']) expect(all).not.toContain(name);
     expect(message.text).toContain('https://sower.example/');
-    expect(composeDigest(data({ discreet: true, include: { followUps: false, attention: false, prayers: true } })).subject).toBe(
-      'You have 1 reminder in Sower',
-    );
+    expect(composeDigest(data({ discreet: true, include: { followUps: false, attention: false, prayers: true } })).subject).toBe('Reminders: 1');
+  });
+
+  it('names neither the app nor its faith in a discreet digest, and shows the neutral icon on a lock screen', () => {
+    const message = composeDigest(data({ discreet: true }));
+    // The words and names that would tell a lock screen's or an inbox's reader what the app is (the base URL aside: the
+    // server's address is the operator's choice).
+    const words = [
+      message.subject,
+      message.text.replaceAll('https://sower.example', ''),
+      message.html.replaceAll('https://sower.example', ''),
+      message.push.title,
+      message.push.body,
+    ]
+      .join('\n')
+      .toLowerCase();
+    for (const word of ['sower', 'gospel', 'prayer', 'pray', 'faith', 'bible', 'jesus', 'christ', 'church', 'god', 'spiritual'])
+      expect(words).not.toMatch(new RegExp(`\\b${word}\\b`));
+    expect(message.push.icon).toBe('/icons/discreet-192.png');
+    // Not discreet: Sower's own words and icon, as the spec has them.
+    const plain = composeDigest(data());
+    expect(plain.push.title).toBe('Today in Sower: 4 reminders');
+    expect(plain.push.icon).toBeUndefined();
+    expect(plain.text).toContain('Open Sower: https://sower.example/');
   });
 
   it('escapes what users wrote in the HTML part, and keeps it readable in the text part', () => {
@@ -132,7 +153,7 @@ describe('the digest content', () => {
       expect(message.text).toContain(translate(locale, '{count, plural, one {# person needs attention} other {# people need attention}}', { count: 1 }));
       expect(message.html).toContain(`lang="${locale}"`);
       const discreet = composeDigest(data({ locale, discreet: true }));
-      expect(discreet.push.body).toBe(translate(locale, 'You have {count, plural, one {# reminder} other {# reminders}} in Sower', { count: 4 }));
+      expect(discreet.push.body).toBe(translate(locale, 'Reminders: {count}', { count: 4 }));
     }
     expect(composeDigest(data({ locale: 'ar' })).html).toContain('dir="rtl"');
     expect(composeDigest(data({ locale: 'fr' })).html).toContain('dir="ltr"');
