@@ -16,7 +16,7 @@ const EVENT_LABELS: Record<SecurityEventKind, string> = {
   'session-ended': msg('A device was signed out'),
   'other-sessions-ended': msg('All other devices were signed out'),
   export: msg('Data exported'),
-  import: msg('Contacts imported'),
+  import: msg('Data imported'),
   'two-factor-enabled': msg('Two-factor sign-in turned on'),
   'two-factor-disabled': msg('Two-factor sign-in turned off'),
   'recovery-code-used': msg('Signed in with a recovery code'),
