@@ -87,6 +87,7 @@ test('the discreet install changes the page at once, comes so from the server, a
   expect(await head(page)).toEqual(DISCREET_HEAD);
 
   // Offline, the service worker's kept page is discreet too: its description, which no script changes, says so.
+  await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await expect.poll(() => page.evaluate(() => caches.match('/discreet-install', { cacheName: 'sower-device' }).then(Boolean))).toBe(true);
   await context.setOffline(true);

@@ -179,7 +179,7 @@ async function openNav(page: Page, name: string) {
   await page.getByRole('navigation').getByRole('link', { name, exact: true }).first().click();
 }
 
-test('after a restart offline the lists stay readable, the forms know the contacts, and a follow-up and a prayer request wait, then are sent once', async ({
+test('after a restart offline the lists stay readable, the forms know the contacts, and a follow-up and a prayer request wait, then are sent once @phone-only', async ({
   page,
   context,
   user,

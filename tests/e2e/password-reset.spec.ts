@@ -6,7 +6,7 @@ import { confirmationPath, expect, photograph, resetPath, seriousAxeViolations, 
 const ASKED =
   'If that is the username or email of an account with a confirmed email address, a link to choose a new password is on its way there. It works for one hour.';
 
-test('forgot password: the sign-in page mails a link, the link sets a new password once and signs in', async ({ page, user }, testInfo) => {
+test('forgot password: the sign-in page mails a link, the link sets a new password once and signs in @phone-only', async ({ page, user }, testInfo) => {
   const address = `${user.username}@example.com`;
   // The address is confirmed (reset links go only to such), then this browser signs out.
   const token = new URL(await confirmationPath(address), 'http://x').searchParams.get('token');

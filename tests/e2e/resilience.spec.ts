@@ -48,7 +48,10 @@ test.describe('a screen whose code cannot load', () => {
 test.describe('data that could not load', () => {
   test.use({ allowConsoleErrors: [/net::ERR_FAILED|net::ERR_CONNECTION_REFUSED/] });
 
-  test('a failed list says so with a retry, shows no counts while they are unknown, and fills in by itself when the server is back', async ({ page, user }) => {
+  test('a failed list says so with a retry, shows no counts while they are unknown, and fills in by itself when the server is back @desktop-only', async ({
+    page,
+    user,
+  }) => {
     void user;
     await page.request.post('/api/goals', {
       data: {
