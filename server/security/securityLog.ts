@@ -10,6 +10,11 @@ export const SECURITY_LOG_DAYS = 90;
 const DAY_MS = 86_400_000;
 /** Entries one answer holds, newest first: a day's failed sign-ins from one kind of device are one entry. */
 export const SECURITY_LOG_MOST = 200;
+/**
+ * Entries one account keeps, newest first: signing in and out in a loop cannot grow the table without bound (a
+ * sign-in is not rate-limited once the password is right). Far more than the answer shows, so the 90 days decide.
+ */
+export const SECURITY_LOG_KEPT = 1_000;
 /** Old entries deleted in one write, so a sweep never holds the writer long. */
 const SWEEP_ROWS = 1_000;
 
@@ -30,6 +35,12 @@ export async function recordSecurityEvent(tx: Queryable, userId: number, event: 
     if (added.length) return;
   }
   await tx.insert(securityEvents).values({ userId, event, at: now, device });
+  // Past SECURITY_LOG_KEPT, the oldest go: a walk of the (user, at) index from the newest, usually deleting nothing.
+  await tx.run(
+    sql`delete from ${securityEvents} where ${securityEvents.id} in (
+      select ${securityEvents.id} from ${securityEvents} where ${securityEvents.userId} = ${userId}
+      order by ${securityEvents.at} desc, ${securityEvents.id} desc limit -1 offset ${SECURITY_LOG_KEPT})`,
+  );
 }
 
 /** The newest entries of the last SECURITY_LOG_DAYS days. */

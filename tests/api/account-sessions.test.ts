@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
 import { MAX_SESSIONS_PER_USER } from '../../server/security/auth';
-import { SECURITY_LOG_MOST, sweepSecurityLog } from '../../server/security/securityLog';
+import { SECURITY_LOG_KEPT, SECURITY_LOG_MOST, sweepSecurityLog } from '../../server/security/securityLog';
 import { startHousekeeping } from '../../server/security/housekeeping';
 
 const PASSWORD = 'correct horse battery';
@@ -217,6 +217,20 @@ describe('the security log', () => {
     expect(await sweepSecurityLog(server.database)).toBeGreaterThanOrEqual(1);
     expect(await server.count('security_events', 'user_id = ? and event = ?', [user.id, 'password-changed'])).toBe(0);
     expect(await server.count('security_events', 'user_id = ? and event = ?', [user.id, 'sign-in'])).toBe(1);
+  });
+
+  it(`keeps at most ${SECURITY_LOG_KEPT} entries per account: a sign-in and sign-out loop drops the oldest`, async () => {
+    const { client, user } = await signedInClient(server, 'looping');
+    await server.database.writerClient.execute({ sql: 'delete from security_events where user_id = ?', args: [user.id] });
+    const now = Date.now();
+    const args = Array.from({ length: SECURITY_LOG_KEPT + 20 }, (_, i) => `(${user.id}, 'sign-out', ${now - (SECURITY_LOG_KEPT + 20 - i) * 1000})`);
+    await server.database.writerClient.execute(`insert into security_events (user_id, event, at) values ${args.join(',')}`);
+    expect(await server.count('security_events', 'user_id = ?', [user.id])).toBe(SECURITY_LOG_KEPT + 20);
+    // The next entry, as a real one is written, brings the account back to the cap, keeping the newest.
+    expect((await client.post('/api/auth/logout')).status).toBe(200);
+    expect(await server.count('security_events', 'user_id = ?', [user.id])).toBe(SECURITY_LOG_KEPT);
+    const [oldest] = await server.rows('select min(at) as at from security_events where user_id = ?', [user.id]);
+    expect(Number(oldest.at)).toBe(now - (SECURITY_LOG_KEPT - 1) * 1000);
   });
 
   it('the server sweeps old entries and expired sessions when it starts', async () => {

@@ -37,6 +37,11 @@ test('the encrypted export downloads from Settings and opens with its passphrase
   const importForm = page.locator('form', { has: page.getByLabel('Sower export (.json or .age)') });
   await importForm.getByLabel('Sower export (.json or .age)').setInputFiles(path);
   await expect(importForm.getByLabel('Passphrase of this file')).toBeVisible();
+  // A file past what one request may carry is refused before it is sent, saying so.
+  await importForm
+    .getByLabel('Sower export (.json or .age)')
+    .setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.alloc(800_000, 32) });
+  await expect(importForm.getByText('This file is larger than 750 kB, more than Sower can import at once.')).toBeVisible();
   const viewport = isPhone(page) ? 'phone' : 'desktop';
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
