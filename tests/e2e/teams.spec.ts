@@ -136,7 +136,8 @@ test('an admin forms a team and a link; a guest opens it, registers and joins; e
 
   // Arabic, right to left: the member's team page, their teams and the invite page.
   const ar = (text: string, values?: Record<string, unknown>) => translate('ar', text, values);
-  expect((await guest.request.put('/api/account/language', { data: { language: 'ar' } })).status()).toBe(200);
+  // Idempotent, on a connection idle through the steps above: sent again if the server's idle close resets it.
+  expect((await guest.request.put('/api/account/language', { data: { language: 'ar' }, maxRetries: 2 })).status()).toBe(200);
   await guest.goto(teamPath);
   await expect(guest.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(guest.getByRole('heading', { name: teamName, level: 1 })).toBeVisible();
