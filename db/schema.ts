@@ -703,6 +703,35 @@ export const leases = sqliteTable('leases', {
 });
 
 /** Secrets the server makes once and keeps (the VAPID key pair of Web Push), unless the environment gives them. */
+/**
+ * An import of a Sower export whose writes have begun and not ended (server/routers/exportImport.ts): it writes in
+ * slices that let other writes through, and each slice notes the ids it made here, in the same transaction. The last
+ * slice deletes the row; a row still here when the server starts is an import a crash cut short, and what it wrote is
+ * deleted (server/ops/unfinishedImports.ts).
+ */
+export const unfinishedImports = sqliteTable('unfinished_imports', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/** The ids a slice of an unfinished import made, as a range (one transaction's new rows are the ids above all others). */
+export const unfinishedImportRows = sqliteTable(
+  'unfinished_import_rows',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => unfinishedImports.id, { onDelete: 'cascade' }),
+    /** Contacts (their activities, follow-ups, prayer requests and history go with them) or goals. */
+    kind: text('kind', { enum: ['contacts', 'goals'] }).notNull(),
+    firstId: integer('first_id').notNull(),
+    lastId: integer('last_id').notNull(),
+  },
+  (table) => [index('unfinished_import_rows_import_idx').on(table.importId)],
+);
+
 export const appSecrets = sqliteTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),

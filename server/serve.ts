@@ -13,6 +13,7 @@ import { prayTodayForDigest } from './nudges/prayToday';
 import { pushToUser } from './nudges/push';
 import { backfillSearchKeys } from './queries/searchKeys';
 import { startHousekeeping } from './security/housekeeping';
+import { removeUnfinishedImports } from './ops/unfinishedImports';
 
 /** Opens the configured database, or stops with a sentence that names it and the cause. */
 export async function openConfigured(env: Env) {
@@ -28,6 +29,9 @@ export async function serve(env: Env) {
     throw error;
   });
   if (migrated.pending) console.log(JSON.stringify({ level: 'info', message: migrationSummary(migrated) }));
+  // An import the last process was writing when it stopped leaves a journal: what it wrote goes before anyone sees it.
+  const undone = await removeUnfinishedImports(database);
+  if (undone) console.log(JSON.stringify({ level: 'info', message: `Deleted what ${undone} unfinished import(s) wrote before the last stop` }));
   const { server, services } = createApp({ env, database });
   if (['0.0.0.0', '::', '[::]'].includes(env.HOST) && !env.PUBLIC_URL && !env.ALLOWED_HOSTS.length)
     console.log(

@@ -57,6 +57,11 @@ export interface Context extends RequestMeta, AppServices {
    * request is one call and a whole list is streamed a page at a time.
    */
   answerBudget?: AnswerBudget;
+  /**
+   * A file sent as the request's body, read as it arrives (at most UPLOAD_MAX_BYTES, within UPLOAD_SECONDS): given by a
+   * REST route that takes one (server/rest/routes.ts `upload`), never over tRPC.
+   */
+  upload?: AsyncIterable<Uint8Array>;
 }
 
 /**

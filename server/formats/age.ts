@@ -1,8 +1,7 @@
-// age files (age-encryption.org/v1) with one scrypt (passphrase) recipient: written as a stream, read back whole.
+// age files (age-encryption.org/v1) with one scrypt (passphrase) recipient: written and read as streams.
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { msg } from '../../shared/i18n';
-import { HttpError } from '../errors';
+import { createBusyGate } from '../queries/limiter';
 
 const VERSION_LINE = 'age-encryption.org/v1';
 /** What every age file starts with: how an import tells an encrypted export from a plain one. */
@@ -67,22 +66,14 @@ const RETRY_AFTER_SECONDS = 10;
  * a burst of them), a few waiting in arrival order, and beyond them a refusal, 503 with Retry-After, before any memory
  * is taken. Runs on libuv's thread pool (crypto.scrypt), never on the event loop.
  */
-function createScryptGate(waitingAtMost: number) {
-  let running = false;
-  const waiting: (() => void)[] = [];
-  return {
-    async derive(passphrase: string, salt: Buffer, logN: number, setHeader: (name: string, value: string) => void): Promise<Buffer> {
-      if (running) {
-        if (waiting.length >= waitingAtMost) {
-          setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-          throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SCRYPT_BUSY, cause: new HttpError(503, 'SERVICE_UNAVAILABLE', SCRYPT_BUSY) });
-        }
-        await new Promise<void>((resolve) => waiting.push(resolve));
-      }
-      running = true;
-      try {
-        const N = 2 ** logN;
-        return await new Promise<Buffer>((resolve, reject) =>
+const gate = {
+  busy: createBusyGate({ waitingAtMost: SCRYPT_QUEUE, message: SCRYPT_BUSY, retryAfterSeconds: RETRY_AFTER_SECONDS }),
+  derive(passphrase: string, salt: Buffer, logN: number, setHeader: (name: string, value: string) => void): Promise<Buffer> {
+    const N = 2 ** logN;
+    return this.busy.run(
+      setHeader,
+      () =>
+        new Promise<Buffer>((resolve, reject) =>
           scrypt(
             passphrase.normalize('NFC'),
             Buffer.concat([Buffer.from(SCRYPT_LABEL), salt]),
@@ -90,17 +81,10 @@ function createScryptGate(waitingAtMost: number) {
             { N, r: SCRYPT_R, p: 1, maxmem: 128 * SCRYPT_R * N + 1024 * 1024 },
             (error, key) => (error ? reject(error) : resolve(key)),
           ),
-        );
-      } finally {
-        const next = waiting.shift();
-        if (next) next();
-        else running = false;
-      }
-    },
-  };
-}
-
-const gate = createScryptGate(SCRYPT_QUEUE);
+        ),
+    );
+  },
+};
 
 /** Where a refusal's Retry-After goes (the request's response). */
 type Headers = { setHeader(name: string, value: string): void };
@@ -156,16 +140,50 @@ export class AgeError extends Error {
   }
 }
 
-export const isAgeFile = (file: Buffer) => file.subarray(0, AGE_MAGIC.length).equals(AGE_MAGIC);
+/** Whether a file's first bytes (AGE_MAGIC_BYTES of them suffice) are an age file's. */
+export const isAgeFile = (start: Buffer) => start.subarray(0, AGE_MAGIC.length).equals(AGE_MAGIC);
+export const AGE_MAGIC_BYTES = AGE_MAGIC.length;
 
-/** The header's lines and where the payload starts; null when it is not a well-formed v1 header. */
-function headerLines(file: Buffer) {
+/** Bytes read from a stream as they are needed: at most what was asked for and one part more is held. */
+class ByteReader {
+  private held = Buffer.alloc(0);
+  private ended = false;
+  private readonly parts: AsyncIterator<Uint8Array>;
+
+  constructor(source: AsyncIterable<Uint8Array>) {
+    this.parts = source[Symbol.asyncIterator]();
+  }
+
+  /** Whether `count` bytes are held, reading until they are or the stream ends. */
+  async has(count: number) {
+    while (this.held.length < count && !this.ended) {
+      const next = await this.parts.next();
+      if (next.done) this.ended = true;
+      else this.held = this.held.length ? Buffer.concat([this.held, next.value]) : Buffer.from(next.value);
+    }
+    return this.held.length >= count;
+  }
+
+  /** What is held, up to `count` bytes. */
+  peek(count: number) {
+    return this.held.subarray(0, count);
+  }
+
+  take(count: number) {
+    const taken = this.held.subarray(0, count);
+    this.held = this.held.subarray(count);
+    return taken;
+  }
+}
+
+/** The header's lines and its length; null when the bytes hold no well-formed v1 header within MAX_HEADER_BYTES. */
+function headerLines(bytes: Buffer) {
   const lines: string[] = [];
   let offset = 0;
-  while (offset < Math.min(file.length, MAX_HEADER_BYTES)) {
-    const end = file.indexOf(0x0a, offset);
+  while (offset < Math.min(bytes.length, MAX_HEADER_BYTES)) {
+    const end = bytes.indexOf(0x0a, offset);
     if (end < 0 || end > MAX_HEADER_BYTES) return null;
-    const line = file.subarray(offset, end).toString('latin1');
+    const line = bytes.subarray(offset, end).toString('latin1');
     lines.push(line);
     offset = end + 1;
     if (line.startsWith('---')) return { lines, payloadAt: offset };
@@ -174,11 +192,15 @@ function headerLines(file: Buffer) {
 }
 
 /**
- * The plaintext of an age file protected by `passphrase` alone, checked whole (header MAC, every chunk and the final
- * flag) before any of it is answered; AgeError says why a file cannot be read.
+ * The plaintext of an age file protected by `passphrase` alone, read from a stream and answered a 64 KiB chunk at a time,
+ * each only once it is checked (so at most two chunks are held); AgeError says why a file cannot be read. A consumer
+ * must not act on the plaintext until the stream ends without an error: only the final chunk shows the file was not
+ * cut short.
  */
-export async function ageDecrypt(file: Buffer, passphrase: string, ctx: Headers): Promise<Buffer> {
-  const header = headerLines(file);
+export async function* ageDecryptStream(source: AsyncIterable<Uint8Array>, passphrase: string, ctx: Headers): AsyncGenerator<Buffer> {
+  const reader = new ByteReader(source);
+  await reader.has(MAX_HEADER_BYTES + NONCE_BYTES);
+  const header = headerLines(reader.peek(MAX_HEADER_BYTES));
   if (!header || header.lines[0] !== VERSION_LINE) throw new AgeError('damaged');
   const [, stanza, ...rest] = header.lines;
   const args = stanza?.split(' ') ?? [];
@@ -194,24 +216,31 @@ export async function ageDecrypt(file: Buffer, passphrase: string, ctx: Headers)
   if (logN > MAX_LOG_N) throw new AgeError('tooCostly');
   const fileKey = open(await gate.derive(passphrase, salt, logN, ctx.setHeader), Buffer.alloc(12), body);
   if (!fileKey) throw new AgeError('passphrase');
-  const headerUpToMac = file.subarray(0, header.payloadAt - rest[1].length + 2);
+  const headerBytes = reader.take(header.payloadAt);
   const expected = createHmac('sha256', hkdf(fileKey, Buffer.alloc(0), 'header'))
-    .update(headerUpToMac)
+    .update(headerBytes.subarray(0, header.payloadAt - rest[1].length + 2))
     .digest();
   if (!timingSafeEqual(expected, mac)) throw new AgeError('damaged');
 
-  const nonce = file.subarray(header.payloadAt, header.payloadAt + NONCE_BYTES);
-  if (nonce.length !== NONCE_BYTES) throw new AgeError('damaged');
-  const payloadKey = hkdf(fileKey, nonce, 'payload');
-  const chunks: Buffer[] = [];
-  let offset = header.payloadAt + NONCE_BYTES;
+  if (!(await reader.has(NONCE_BYTES))) throw new AgeError('damaged');
+  const payloadKey = hkdf(fileKey, Buffer.from(reader.take(NONCE_BYTES)), 'payload');
   for (let counter = 0; ; counter++) {
-    const last = file.length - offset <= CHUNK + TAG;
-    const plaintext = open(payloadKey, chunkNonce(counter, last), file.subarray(offset, Math.min(file.length, offset + CHUNK + TAG)));
+    // A chunk is the last when no byte follows it.
+    const last = !(await reader.has(CHUNK + TAG + 1));
+    const plaintext = open(payloadKey, chunkNonce(counter, last), Buffer.from(reader.take(CHUNK + TAG)));
     // The final chunk may be empty only when it is the only one.
     if (!plaintext || (last && plaintext.length === 0 && counter > 0)) throw new AgeError('damaged');
-    chunks.push(plaintext);
-    if (last) return Buffer.concat(chunks);
-    offset += CHUNK + TAG;
+    if (plaintext.length) yield plaintext;
+    if (last) return;
   }
+}
+
+/** The plaintext of a whole age file protected by `passphrase` alone, checked whole before any of it is answered. */
+export async function ageDecrypt(file: Buffer, passphrase: string, ctx: Headers): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const source = (async function* () {
+    yield file;
+  })();
+  for await (const chunk of ageDecryptStream(source, passphrase, ctx)) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }

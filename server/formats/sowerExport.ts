@@ -1,4 +1,5 @@
-// A Sower export read back for an import: each record held to the rules of its normal create, a slice per event-loop turn.
+// A Sower export read back for an import as it arrives: each record held to the rules of its normal create, a slice per event-loop turn.
+import { TokenParser, TokenParserError, Tokenizer, TokenizerError, TokenType } from '@streamparser/json';
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
 import { contactCreateInput, spiritualStatusSchema } from '../schemas/contacts';
@@ -14,24 +15,17 @@ const VALIDATE_SLICE = 500;
 
 export const NOT_A_SOWER_EXPORT = msg('This file is not a Sower export.');
 
+/** The lists of an export an import reads, or counts and leaves out; anything else in the file is left alone. */
+const READ_LISTS = ['contacts', 'activities', 'followUps', 'prayerRequests', 'goals', 'statusChanges'] as const;
+const SKIPPED_LISTS = ['teams', 'snoozes', 'pushDevices'] as const;
+type ListName = (typeof READ_LISTS)[number] | (typeof SKIPPED_LISTS)[number];
+const LISTS = new Set<string>([...READ_LISTS, ...SKIPPED_LISTS]);
+/** The lists whose rows name a contact: read after the contacts, as Sower writes them. */
+const ABOUT_CONTACTS = new Set<ListName>(['activities', 'followUps', 'prayerRequests', 'statusChanges']);
+
 /** What a row of any list must at least be: an object. The fields are checked by each kind's own create schema. */
 const row = z.record(z.string(), z.unknown());
-const rows = z.array(row).default([]);
-
-/** The parts of an export an import reads or counts; anything else in the file is left alone. */
-const exportFile = z.object({
-  exportedAt: z.string(),
-  user: z.object({ id }),
-  contacts: rows,
-  activities: rows,
-  followUps: rows,
-  prayerRequests: rows,
-  goals: rows,
-  statusChanges: rows,
-  teams: rows,
-  snoozes: rows,
-  pushDevices: rows,
-});
+const exportHead = z.object({ exportedAt: z.string(), user: z.object({ id }) });
 
 const ownership = z.object({ id, teamId: id.nullable().default(null), createdBy: id.nullish() });
 const contactOf = z.object({ contactId: id });
@@ -99,23 +93,18 @@ function checked<Schema extends z.ZodType>(schema: Schema, value: unknown, list:
   return result.data;
 }
 
+/** Bytes fed to the parser at once: a turn's work. */
+const FEED_BYTES = 64 * 1024;
+
 /**
- * The records of an export's text to write into the importer's account, each checked by the schema its normal create
- * procedure uses, so an import writes nothing the API would refuse. Only the exporting user's own personal records come
- * along: team records and records about contacts the file does not hold are counted and skipped. Throws
- * NOT_A_SOWER_EXPORT (as an Error) for a file that is not one, ExportRowProblem for a record that breaks a rule.
+ * The records of an export, read as its bytes arrive (a 64 KiB part, then the rows it completed, a slice per turn), to
+ * write into the importer's account, each checked by the schema its normal create procedure uses, so an import writes
+ * nothing the API would refuse. Only the exporting user's own personal records come along: team records and records
+ * about contacts the file does not hold are counted and skipped. The file is read in the order Sower writes it: the
+ * user before any list, the contacts before the lists about them. Throws NOT_A_SOWER_EXPORT (as an Error) for a file
+ * that is not one, ExportRowProblem for a record that breaks a rule.
  */
-export async function readExport(text: string, pause: () => Promise<void>): Promise<ExportPlan> {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error(NOT_A_SOWER_EXPORT);
-  }
-  const parsed = exportFile.safeParse(json);
-  if (!parsed.success) throw new Error(NOT_A_SOWER_EXPORT);
-  const file = parsed.data;
-  const owner = file.user.id;
+export async function readExport(source: AsyncIterable<Uint8Array>, pause: () => Promise<void>): Promise<ExportPlan> {
   const plan: ExportPlan = {
     contacts: [],
     activities: [],
@@ -123,12 +112,13 @@ export async function readExport(text: string, pause: () => Promise<void>): Prom
     prayerRequests: [],
     goals: [],
     statusChanges: [],
-    skipped: { teams: file.teams.length, pushDevices: file.pushDevices.length, snoozes: file.snoozes.length, teamRecords: 0, otherContacts: 0 },
+    skipped: { teams: 0, pushDevices: 0, snoozes: 0, teamRecords: 0, otherContacts: 0 },
   };
-  let done = 0;
-  const slice = async () => {
-    if (++done % VALIDATE_SLICE === 0) await pause();
-  };
+  const head: Record<string, unknown> = {};
+  let owner: number | undefined;
+  let contactsRead = false;
+  const contactIds = new Set<number>();
+
   /** A personal record of the exporting user; a team's or someone else's is counted. */
   const personal = (value: unknown, list: keyof typeof LIST_LABELS, index: number) => {
     const { teamId, createdBy } = checked(ownership, value, list, index);
@@ -136,7 +126,6 @@ export async function readExport(text: string, pause: () => Promise<void>): Prom
     if (!mine) plan.skipped.teamRecords++;
     return mine;
   };
-  const contactIds = new Set<number>();
   /** A record about a contact the file brings; one about another is counted. */
   const aboutKnownContact = (value: unknown, list: keyof typeof LIST_LABELS, index: number) => {
     const { contactId } = checked(contactOf, value, list, index);
@@ -144,61 +133,123 @@ export async function readExport(text: string, pause: () => Promise<void>): Prom
     return contactIds.has(contactId) ? contactId : null;
   };
 
-  for (const [index, contact] of file.contacts.entries()) {
-    await slice();
-    if (!personal(contact, 'contacts', index)) continue;
-    const { name, email, phone, spiritualStatus, notes } = contact;
-    const oldId = checked(ownership, contact, 'contacts', index).id;
-    plan.contacts.push({ ...checked(contactCreateInput, { name, email, phone, spiritualStatus, notes }, 'contacts', index), oldId });
-    contactIds.add(oldId);
+  const readers: Record<(typeof READ_LISTS)[number], (value: Record<string, unknown>, index: number) => void> = {
+    contacts(contact, index) {
+      if (!personal(contact, 'contacts', index)) return;
+      const { name, email, phone, spiritualStatus, notes } = contact;
+      const oldId = checked(ownership, contact, 'contacts', index).id;
+      plan.contacts.push({ ...checked(contactCreateInput, { name, email, phone, spiritualStatus, notes }, 'contacts', index), oldId });
+      contactIds.add(oldId);
+    },
+    activities(activity, index) {
+      if (!personal(activity, 'activities', index)) return;
+      const oldContactId = aboutKnownContact(activity, 'activities', index);
+      if (oldContactId === null) return;
+      const { type, date, description, notes } = activity;
+      plan.activities.push({ ...checked(activityCreateInput, { type, date, description, notes, contactId: oldContactId }, 'activities', index), oldContactId });
+    },
+    followUps(followUp, index) {
+      if (!personal(followUp, 'followUps', index)) return;
+      const oldContactId = aboutKnownContact(followUp, 'followUps', index);
+      if (oldContactId === null) return;
+      const { date, type, description, completed, repeatEvery, repeatUnit, repeatFrom, seriesId } = followUp;
+      const repeat = repeatEvery === null || repeatEvery === undefined ? null : { every: repeatEvery, unit: repeatUnit, from: repeatFrom };
+      const fields = checked(followUpCreateInput, { contactId: oldContactId, date, type, description, completed, repeat }, 'followUps', index);
+      plan.followUps.push({
+        ...fields,
+        oldId: checked(ownership, followUp, 'followUps', index).id,
+        oldContactId,
+        oldSeriesId: checked(id.nullish(), seriesId, 'followUps', index) ?? null,
+        completedAt: fields.completed ? (checked(completedAt, followUp.completedAt, 'followUps', index) ?? null) : null,
+      });
+    },
+    prayerRequests(prayer, index) {
+      if (!personal(prayer, 'prayerRequests', index)) return;
+      const oldContactId = aboutKnownContact(prayer, 'prayerRequests', index);
+      if (oldContactId === null) return;
+      const { request, date, answered, answerNotes, answerDate } = prayer;
+      plan.prayerRequests.push({
+        ...checked(prayerCreateInput, { contactId: oldContactId, request, date, answered, answerNotes, answerDate }, 'prayerRequests', index),
+        oldContactId,
+        prayedCount: checked(prayedCount, prayer.prayedCount, 'prayerRequests', index),
+      });
+    },
+    goals(goal, index) {
+      if (!personal(goal, 'goals', index)) return;
+      const { title, description, type, targetCount, currentCount, startsOn, deadline, completed } = goal;
+      plan.goals.push(checked(goalCreateInput, { title, description, type, targetCount, currentCount, startsOn, deadline, completed }, 'goals', index));
+    },
+    statusChanges(change, index) {
+      const parsedChange = checked(statusChange, change, 'statusChanges', index);
+      // A status change has no owner of its own: it follows its contact.
+      if (contactIds.has(parsedChange.contactId)) plan.statusChanges.push(parsedChange);
+    },
+  };
+
+  /** Rows the parser completed in the part just fed, read after it returns (a row's checks may throw). */
+  const completed: { list: ListName; value: unknown; index: number }[] = [];
+  const tokenizer = new Tokenizer();
+  const parser = new TokenParser({ paths: ['$.exportedAt', '$.user', ...[...LISTS].map((list) => `$.${list}.*`)], keepStack: false });
+  // The top-level object's members, followed token by token: each list must be an array.
+  let depth = 0;
+  let member: string | undefined;
+  let expecting: 'key' | 'colon' | 'value' | 'comma' = 'key';
+  tokenizer.onToken = (info) => {
+    const { token } = info;
+    if (depth === 0 && token !== TokenType.LEFT_BRACE) throw new Error(NOT_A_SOWER_EXPORT);
+    if (depth === 1) {
+      if (expecting === 'key' && token === TokenType.STRING) [member, expecting] = [String(info.value), 'colon'];
+      else if (expecting === 'colon') expecting = 'value';
+      else if (expecting === 'value') {
+        if (member !== undefined && LISTS.has(member) && token !== TokenType.LEFT_BRACKET) throw new Error(NOT_A_SOWER_EXPORT);
+        expecting = 'comma';
+      } else if (token === TokenType.COMMA) expecting = 'key';
+    }
+    if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) depth++;
+    else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) depth--;
+    parser.write(info);
+  };
+  parser.onValue = ({ value, key, stack }) => {
+    if (stack.length === 1) head[String(key)] = value;
+    else completed.push({ list: member as ListName, value, index: Number(key) });
+  };
+
+  let done = 0;
+  const readCompleted = async () => {
+    for (const { list, value, index } of completed) {
+      if (++done % VALIDATE_SLICE === 0) await pause();
+      if (owner === undefined) {
+        // Sower writes the user before any list: the owner decides which records are personal.
+        const parsedHead = z.object({ user: exportHead.shape.user }).safeParse(head);
+        if (!parsedHead.success) throw new Error(NOT_A_SOWER_EXPORT);
+        owner = parsedHead.data.user.id;
+      }
+      if (list === 'teams' || list === 'snoozes' || list === 'pushDevices') {
+        plan.skipped[list]++;
+        continue;
+      }
+      if (ABOUT_CONTACTS.has(list)) contactsRead = true;
+      else if (list === 'contacts' && contactsRead) throw new Error(NOT_A_SOWER_EXPORT);
+      readers[list](checked(row, value, list, index), index);
+    }
+    completed.length = 0;
+  };
+
+  try {
+    for await (const part of source) {
+      for (let offset = 0; offset < part.length; offset += FEED_BYTES) {
+        tokenizer.write(part.subarray(offset, offset + FEED_BYTES));
+        await readCompleted();
+        await pause();
+      }
+    }
+    tokenizer.end();
+  } catch (error) {
+    if (error instanceof ExportRowProblem || (error instanceof Error && error.message === NOT_A_SOWER_EXPORT)) throw error;
+    // The parser's own errors: the bytes are not JSON, or stop mid-way.
+    if (error instanceof TokenizerError || error instanceof TokenParserError) throw new Error(NOT_A_SOWER_EXPORT);
+    throw error;
   }
-  for (const [index, activity] of file.activities.entries()) {
-    await slice();
-    if (!personal(activity, 'activities', index)) continue;
-    const oldContactId = aboutKnownContact(activity, 'activities', index);
-    if (oldContactId === null) continue;
-    const { type, date, description, notes } = activity;
-    plan.activities.push({ ...checked(activityCreateInput, { type, date, description, notes, contactId: oldContactId }, 'activities', index), oldContactId });
-  }
-  for (const [index, followUp] of file.followUps.entries()) {
-    await slice();
-    if (!personal(followUp, 'followUps', index)) continue;
-    const oldContactId = aboutKnownContact(followUp, 'followUps', index);
-    if (oldContactId === null) continue;
-    const { date, type, description, completed, repeatEvery, repeatUnit, repeatFrom, seriesId } = followUp;
-    const repeat = repeatEvery === null || repeatEvery === undefined ? null : { every: repeatEvery, unit: repeatUnit, from: repeatFrom };
-    const fields = checked(followUpCreateInput, { contactId: oldContactId, date, type, description, completed, repeat }, 'followUps', index);
-    plan.followUps.push({
-      ...fields,
-      oldId: checked(ownership, followUp, 'followUps', index).id,
-      oldContactId,
-      oldSeriesId: checked(id.nullish(), seriesId, 'followUps', index) ?? null,
-      completedAt: fields.completed ? (checked(completedAt, followUp.completedAt, 'followUps', index) ?? null) : null,
-    });
-  }
-  for (const [index, prayer] of file.prayerRequests.entries()) {
-    await slice();
-    if (!personal(prayer, 'prayerRequests', index)) continue;
-    const oldContactId = aboutKnownContact(prayer, 'prayerRequests', index);
-    if (oldContactId === null) continue;
-    const { request, date, answered, answerNotes, answerDate } = prayer;
-    plan.prayerRequests.push({
-      ...checked(prayerCreateInput, { contactId: oldContactId, request, date, answered, answerNotes, answerDate }, 'prayerRequests', index),
-      oldContactId,
-      prayedCount: checked(prayedCount, prayer.prayedCount, 'prayerRequests', index),
-    });
-  }
-  for (const [index, goal] of file.goals.entries()) {
-    await slice();
-    if (!personal(goal, 'goals', index)) continue;
-    const { title, description, type, targetCount, currentCount, startsOn, deadline, completed } = goal;
-    plan.goals.push(checked(goalCreateInput, { title, description, type, targetCount, currentCount, startsOn, deadline, completed }, 'goals', index));
-  }
-  for (const [index, change] of file.statusChanges.entries()) {
-    await slice();
-    const parsedChange = checked(statusChange, change, 'statusChanges', index);
-    // A status change has no owner of its own: it follows its contact.
-    if (contactIds.has(parsedChange.contactId)) plan.statusChanges.push(parsedChange);
-  }
+  if (!parser.isEnded || !exportHead.safeParse(head).success) throw new Error(NOT_A_SOWER_EXPORT);
   return plan;
 }

@@ -5,6 +5,7 @@ import { msg } from '../../shared/i18n';
 import type { Env } from '../env';
 import type { RequestMeta } from '../trpc';
 import { HttpError } from '../errors';
+import { TRPCError } from '@trpc/server';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -72,6 +73,51 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
     throw new HttpError(400, 'BAD_REQUEST', 'Malformed JSON in request body');
+  }
+}
+
+/** A request's body as a client sent it: not JSON, so a file (an export to import). */
+export function isJsonBody(req: IncomingMessage) {
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+  return type === 'application/json';
+}
+
+/** A refusal a procedure throws with its HTTP status (tRPC would answer any other error thrown there as a fault). */
+const refusal = (code: 'PAYLOAD_TOO_LARGE' | 'TIMEOUT', status: number, message: string, values?: Record<string, string | number>) =>
+  new TRPCError({ code, message, cause: new HttpError(status, code, message, values) });
+
+const UPLOAD_TOO_LARGE = msg('This file is larger than {max} MB, more than Sower can import at once.');
+const UPLOAD_TOO_SLOW = msg('The file did not arrive within {seconds} seconds. Please try again on a better connection.');
+
+/**
+ * A request's body as it arrives, refused past `maxBytes` (at once when its Content-Length says so) with 413, and
+ * with 408 when the whole of it has not arrived within `seconds`: a client sending slowly cannot hold what it was given
+ * to read the file (an import's one place in the process) for longer.
+ */
+export async function* readUpload(req: IncomingMessage, { maxBytes, seconds }: { maxBytes: number; seconds: number }): AsyncGenerator<Uint8Array> {
+  const tooLarge = () => refusal('PAYLOAD_TOO_LARGE', 413, UPLOAD_TOO_LARGE, { max: Math.round(maxBytes / 1_000_000) });
+  if (Number(req.headers['content-length'] ?? 0) > maxBytes) throw tooLarge();
+  const deadline = performance.now() + seconds * 1000;
+  const parts = req[Symbol.asyncIterator]();
+  let size = 0;
+  for (;;) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(refusal('TIMEOUT', 408, UPLOAD_TOO_SLOW, { seconds })), Math.max(0, deadline - performance.now()));
+    });
+    let next: IteratorResult<Buffer>;
+    try {
+      next = await Promise.race([parts.next(), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (next.done) return;
+    size += next.value.length;
+    if (size > maxBytes) throw tooLarge();
+    yield next.value;
   }
 }
 

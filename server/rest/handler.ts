@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { appRouter } from '../routers';
 import { HttpError } from '../errors';
-import { readJsonBody, sendJson, sendText, setTextHeaders } from '../http/request';
+import { isJsonBody, readJsonBody, readUpload, sendJson, sendText, setTextHeaders } from '../http/request';
+import { EXPORT_UPLOAD_MAX_BYTES } from '../schemas/account';
 import { isDownload, type Download } from '../http/downloads';
 import { longStep } from '../queries/turns';
 import { SIGN_IN_REQUIRED, toClientError } from '../errorContract';
@@ -83,6 +84,24 @@ function withHeaderInputs(route: RestRoute, req: IncomingMessage, input: unknown
     if (typeof value === 'string') fromHeaders[field] = value;
   }
   return { ...fromHeaders, ...input };
+}
+
+/** The most a file sent as a request's body may be, and the time it has to arrive. */
+const UPLOAD_LIMITS = { maxBytes: EXPORT_UPLOAD_MAX_BYTES, seconds: 120 };
+
+/** An upload's other input fields, from its percent-encoded headers (a header holds Latin-1 alone). */
+function uploadFields(upload: NonNullable<RestRoute['upload']>, req: IncomingMessage) {
+  const fields: Record<string, string> = {};
+  for (const [header, field] of Object.entries(upload.fields)) {
+    const value = req.headers[header];
+    if (typeof value !== 'string') continue;
+    try {
+      fields[field] = decodeURIComponent(value);
+    } catch {
+      throw new HttpError(400, 'BAD_REQUEST', msg('The {header} header must be percent-encoded UTF-8'), { header });
+    }
+  }
+  return fields;
 }
 
 async function buildInput(route: RestRoute, req: IncomingMessage, params: Record<string, string>, query: URLSearchParams) {
@@ -232,7 +251,12 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
     locale = ctx.locale;
     // Only a public row lets a caller without a session through, refused before the body is read or anything is called.
     if (!route.public && !ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_REQUIRED });
-    const input = withHeaderInputs(route, req, await buildInput(route, req, params, url.searchParams));
+    let input: unknown;
+    if (route.upload && !isJsonBody(req)) {
+      // The file is the body, read by the procedure as it arrives; what else it takes comes in headers.
+      ctx.upload = readUpload(req, UPLOAD_LIMITS);
+      input = uploadFields(route.upload, req);
+    } else input = withHeaderInputs(route, req, await buildInput(route, req, params, url.searchParams));
     const procedure = procedureOf(createCaller(ctx), route.procedure);
     if (route.pagedList && !(input as { limit?: string }).limit) return await sendWholeList(res, procedure, input as Record<string, string>, log);
     const result = await procedure(input);

@@ -16,12 +16,13 @@ const ERRORS: Record<number, string> = {
   404: 'No such record, or one the caller may not see',
   409: 'The change collides with what is stored; `issues` name the field',
   410: 'The invite link was revoked, has expired or is used up (the message says which)',
-  413: 'The body is larger than 1 MB',
+  408: 'A file sent as the body did not arrive within 120 seconds',
+  413: 'The body is larger than 1 MB (a file sent as the body itself: 64 MB)',
   415: 'The body is not JSON (Content-Type: application/json)',
   422: 'The Idempotency-Key was used before with another request',
   429: 'Too many attempts; Retry-After says when to try again',
   500: 'Something went wrong on the server (the body says only that)',
-  503: 'The server’s storage refuses writes (a full disk, a read-only file system): nothing was saved; or, for an encrypted export or import, it is busy deriving other passphrases’ keys (Retry-After says when to try again)',
+  503: 'The server’s storage refuses writes (a full disk, a read-only file system): nothing was saved; or, for an encrypted export or an import, it is busy deriving other passphrases’ keys or importing other files (Retry-After says when to try again)',
 };
 
 /** Procedures that count attempts (rateLimit.ts) and answer 429 past their limit. */
@@ -126,13 +127,22 @@ function parametersOf(route: RestRoute, input: JsonSchema | undefined) {
     description: `Stands for \`${field}\` when the body leaves it out`,
     schema: input?.properties?.[field] ?? { type: 'string' },
   }));
-  return [...inPath, ...inQuery, ...inHeaders];
+  const uploadHeaders = Object.entries(route.upload?.fields ?? {}).map(([header, field]) => ({
+    name: header.replace(/(^|-)\w/g, (start) => start.toUpperCase()),
+    in: 'header',
+    required: false,
+    description: `\`${field}\`, percent-encoded, when the body is the file itself`,
+    schema: { type: 'string' },
+  }));
+  return [...inPath, ...inQuery, ...inHeaders, ...uploadHeaders];
 }
 
 function requestBodyOf(route: RestRoute, input: JsonSchema | undefined) {
   if (!input || (route.input !== 'body' && route.input !== 'params+body')) return undefined;
   const schema = without(input, pathParams(route));
-  return { required: Boolean(schema.required?.length), content: { 'application/json': { schema } } };
+  // A route that takes a file takes it as the body itself too, of any other type.
+  const file = route.upload ? { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } : {};
+  return { required: Boolean(schema.required?.length) || Boolean(route.upload), content: { 'application/json': { schema }, ...file } };
 }
 
 const readsBody = (route: RestRoute) => route.method === 'POST' || route.method === 'PUT' || route.input === 'body' || route.input === 'params+body';
@@ -151,6 +161,7 @@ function errorStatusesOf(route: RestRoute, input: JsonSchema | undefined) {
     ...(write && !session ? [409] : []),
     ...(GONE_LINKS.has(route.procedure) ? [410] : []),
     ...(readsBody(route) ? [413, 415] : []),
+    ...(route.upload ? [408] : []),
     ...(route.headerInputs?.['idempotency-key'] ? [422] : []),
     ...(ATTEMPT_LIMITED.has(route.procedure) || RATE_LIMITED.has(route.procedure) ? [429] : []),
     500,

@@ -35,6 +35,11 @@ export interface RestRoute {
   download?: TextAnswer;
   /** Request headers (lower-case name) that supply an input field the JSON body leaves out. */
   headerInputs?: Record<string, string>;
+  /**
+   * A body that is not JSON is a file, handed to the procedure as it arrives (ctx.upload, at most
+   * EXPORT_UPLOAD_MAX_BYTES); `fields` names the headers (lower-case) whose percent-encoded values give its other input.
+   */
+  upload?: { fields: Record<string, string> };
   /** A keyset-paged list: without `limit` the whole list is read and sent a page at a time (handler.ts). */
   pagedList?: boolean;
 }
@@ -196,7 +201,13 @@ export const restRoutes: readonly RestRoute[] = [
     download: { streamed: true, contentType: 'application/octet-stream', filename: () => 'sower-export.json.age' },
   },
   { method: 'GET', path: '/api/account/import/help', procedure: 'account.importHelp', input: 'none' },
-  { method: 'POST', path: '/api/account/import/export', procedure: 'account.importExport', input: 'body' },
+  {
+    method: 'POST',
+    path: '/api/account/import/export',
+    procedure: 'account.importExport',
+    input: 'body',
+    upload: { fields: { 'sower-passphrase': 'passphrase' } },
+  },
   { method: 'POST', path: '/api/account/import/preview', procedure: 'account.previewImport', input: 'body' },
   { method: 'POST', path: '/api/account/import', procedure: 'account.confirmImport', input: 'body' },
   // The password comes in the body: a DELETE that reads one (see handler.buildInput).

@@ -1,73 +1,115 @@
 // A Sower export, plain or encrypted with a passphrase, imported into the signed-in account (issue 33, decision 033).
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { msg } from '../../shared/i18n';
 import { activities, contacts, contactStatusChanges, followUps, goals, prayerRequests } from '../../db/schema';
 import type { Authority } from '../access';
 import { answer } from '../answers';
+import { causes } from '../errors';
 import * as answers from '../schemas/answers';
 import { exportImportInput } from '../schemas/account';
 import { countImport } from '../http/downloads';
+import { createBusyGate } from '../queries/limiter';
 import { nextTurn } from '../queries/turns';
 import { activityKeys, contactKeys, prayerKeys } from '../queries/searchKeys';
+import { beginImport, endImport, noteRows, undoImport } from '../ops/unfinishedImports';
 import { recordSecurityEvent } from '../security/securityLog';
-import { ageDecrypt, AgeError, isAgeFile } from '../formats/age';
+import { AGE_MAGIC_BYTES, ageDecryptStream, AgeError, isAgeFile } from '../formats/age';
 import { ExportRowProblem, NOT_A_SOWER_EXPORT, readExport, type ExportPlan } from '../formats/sowerExport';
-import { protectedProcedure } from '../trpc';
+import { protectedProcedure, type Context } from '../trpc';
 import { adjustTo } from './goals';
 import { fieldError } from './passwordCheck';
 
-/** Rows written between two turns of the one write transaction. */
+/** Rows written in one transaction: another write waits for one slice at most, never for the whole import. */
 const WRITE_SLICE = 200;
 const PASSPHRASE_NEEDED = msg('This file is encrypted: enter the passphrase it was made with.');
+const NOT_AN_EXPORT = msg('Choose a Sower export file (.json or .age)');
+const IMPORT_BUSY = msg('The server is busy with other imports. Please try again in a minute.');
+const CHANGED_MEANWHILE = msg('Records this import wrote were changed or deleted while it ran, so nothing was imported. Please try again.');
 
-/** The export's text: an age file opened with the passphrase (every byte checked first), or the file itself. */
-async function exportText(file: Buffer, passphrase: string | undefined, ctx: { setHeader(name: string, value: string): void }) {
-  if (!isAgeFile(file)) return file.toString('utf8');
-  if (!passphrase) throw fieldError('passphrase', PASSPHRASE_NEEDED);
-  try {
-    return (await ageDecrypt(file, passphrase, ctx)).toString('utf8');
-  } catch (error) {
-    if (error instanceof AgeError) throw fieldError(error.problem === 'passphrase' ? 'passphrase' : 'file', error.message);
-    throw error;
-  }
+/**
+ * Imports run one at a time in the process, a few waiting: an import holds the file's records in memory from its
+ * reading until they are written.
+ */
+const importing = createBusyGate({ waitingAtMost: 3, message: IMPORT_BUSY, retryAfterSeconds: 10 });
+
+/** The file's bytes in order: the upload as it arrives, or the base64 of a JSON request as one part. */
+async function* fileOf(input: { file?: string }, upload: Context['upload']): AsyncGenerator<Uint8Array> {
+  if (input.file !== undefined) yield Buffer.from(input.file, 'base64');
+  else if (upload) yield* upload;
+  else throw fieldError('file', NOT_AN_EXPORT);
 }
 
-async function readPlan(text: string) {
+/** The export's plain text as it arrives: an age file opened with the passphrase a chunk at a time, or the file itself. */
+async function* plaintextOf(file: AsyncIterable<Uint8Array>, passphrase: string | undefined, ctx: { setHeader(name: string, value: string): void }) {
+  const parts = file[Symbol.asyncIterator]();
+  // Enough of the start to tell an age file from a plain one.
+  let start = Buffer.alloc(0);
+  let ended = false;
+  while (start.length < AGE_MAGIC_BYTES) {
+    const next = await parts.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    start = Buffer.concat([start, next.value]);
+  }
+  const whole = async function* () {
+    if (start.length) yield start;
+    if (ended) return;
+    for (let part = await parts.next(); !part.done; part = await parts.next()) yield part.value;
+  };
+  if (!isAgeFile(start)) return yield* whole();
+  if (!passphrase) throw fieldError('passphrase', PASSPHRASE_NEEDED);
+  yield* ageDecryptStream(whole(), passphrase, ctx);
+}
+
+/** The records of the file, every one checked, or a 400 that names the field or the row. */
+async function readPlan(plaintext: AsyncIterable<Uint8Array>) {
   try {
-    return await readExport(text, nextTurn);
+    return await readExport(plaintext, nextTurn);
   } catch (error) {
     if (error instanceof ExportRowProblem) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message });
+    if (error instanceof AgeError) throw fieldError(error.problem === 'passphrase' ? 'passphrase' : 'file', error.message);
     if (error instanceof Error && error.message === NOT_A_SOWER_EXPORT) throw fieldError('file', NOT_A_SOWER_EXPORT);
     throw error;
   }
 }
 
-/** Runs `write` for each slice of `rows`, a turn apart, so a large import never holds the loop for long. */
-async function inSlices<Row>(rows: Row[], write: (slice: Row[]) => Promise<void>) {
+/**
+ * Writes `rows` a slice per transaction, each in a turn of its own: libSQL runs a file database's statements on this
+ * thread, so without the turn the slices would follow each other with no request served between them.
+ */
+async function inSlices<Row>(database: Database, rows: Row[], write: (tx: Tx, slice: Row[]) => Promise<void>) {
   for (let start = 0; start < rows.length; start += WRITE_SLICE) {
-    if (start > 0) await nextTurn();
-    await write(rows.slice(start, start + WRITE_SLICE));
+    await nextTurn();
+    const slice = rows.slice(start, start + WRITE_SLICE);
+    await database.write((tx) => write(tx, slice));
   }
 }
 
 /**
- * Writes the plan as the user's personal records in the caller's transaction, each contact's records pointed at the
- * contact's new row. One row a statement where a new id has to be known (contacts, follow-ups of a series), since
- * SQLite promises no order for the rows a multi-row RETURNING answers.
+ * Writes the plan as the user's personal records, a slice per transaction so that other people's writes go on between
+ * them, each contact's records pointed at the contact's new row. Every slice notes the contacts and goals it made in the
+ * import's journal (server/ops/unfinishedImports.ts), so what a failed or cut-short import wrote can be deleted. One row
+ * a statement where a new id has to be known (contacts, follow-ups), since SQLite promises no order for the rows a
+ * multi-row RETURNING answers.
  */
-async function writePlan(tx: Tx, who: Authority, plan: ExportPlan) {
+async function writePlan(database: Database, importId: number, who: Authority, plan: ExportPlan) {
   const createdBy = who.userId;
   const contactIds = new Map<number, number>();
-  await inSlices(plan.contacts, async (slice) => {
+  await inSlices(database, plan.contacts, async (tx, slice) => {
+    const made: number[] = [];
     for (const { oldId, teamId: _team, ...fields } of slice) {
       const [row] = await tx
         .insert(contacts)
         .values({ ...fields, ...contactKeys(fields), createdBy })
         .returning({ id: contacts.id });
       contactIds.set(oldId, row.id);
+      made.push(row.id);
     }
+    await noteRows(tx, importId, 'contacts', made);
   });
   const newContact = (oldId: number) => contactIds.get(oldId)!;
 
@@ -79,9 +121,9 @@ async function writePlan(tx: Tx, who: Authority, plan: ExportPlan) {
       .filter((contact) => !withHistory.has(contact.oldId))
       .map((contact) => ({ contactId: newContact(contact.oldId), fromStatus: null, toStatus: contact.spiritualStatus, changedBy: createdBy })),
   ];
-  await inSlices(history, async (slice) => void (await tx.insert(contactStatusChanges).values(slice)));
+  await inSlices(database, history, async (tx, slice) => void (await tx.insert(contactStatusChanges).values(slice)));
 
-  await inSlices(plan.activities, async (slice) => {
+  await inSlices(database, plan.activities, async (tx, slice) => {
     await tx.insert(activities).values(
       slice.map(({ oldContactId, type, date, description, notes }) => ({
         contactId: newContact(oldContactId),
@@ -96,7 +138,7 @@ async function writePlan(tx: Tx, who: Authority, plan: ExportPlan) {
   });
 
   const followUpIds = new Map<number, { id: number; date: Date }>();
-  await inSlices(plan.followUps, async (slice) => {
+  await inSlices(database, plan.followUps, async (tx, slice) => {
     for (const { oldId, oldContactId, date, type, description, completed, completedAt, repeat } of slice) {
       const [row] = await tx
         .insert(followUps)
@@ -117,16 +159,22 @@ async function writePlan(tx: Tx, who: Authority, plan: ExportPlan) {
     }
   });
   // A series is known by its first follow-up's id (routers/followUps.ts); one whose first is not in the file starts anew.
-  for (const followUp of plan.followUps.filter((f) => f.repeat)) {
-    const own = followUpIds.get(followUp.oldId)!;
-    const first = (followUp.oldSeriesId !== null && followUpIds.get(followUp.oldSeriesId)) || own;
-    await tx
-      .update(followUps)
-      .set({ seriesId: first.id, repeatAnchor: followUp.repeat?.from === 'date' ? first.date : null })
-      .where(eq(followUps.id, own.id));
-  }
+  await inSlices(
+    database,
+    plan.followUps.filter((f) => f.repeat),
+    async (tx, slice) => {
+      for (const followUp of slice) {
+        const own = followUpIds.get(followUp.oldId)!;
+        const first = (followUp.oldSeriesId !== null && followUpIds.get(followUp.oldSeriesId)) || own;
+        await tx
+          .update(followUps)
+          .set({ seriesId: first.id, repeatAnchor: followUp.repeat?.from === 'date' ? first.date : null })
+          .where(eq(followUps.id, own.id));
+      }
+    },
+  );
 
-  await inSlices(plan.prayerRequests, async (slice) => {
+  await inSlices(database, plan.prayerRequests, async (tx, slice) => {
     await tx.insert(prayerRequests).values(
       slice.map(({ oldContactId, request, date, answered, answerNotes, answerDate, prayedCount }) => ({
         contactId: newContact(oldContactId),
@@ -142,42 +190,59 @@ async function writePlan(tx: Tx, who: Authority, plan: ExportPlan) {
     );
   });
 
-  await inSlices(plan.goals, async (slice) => {
+  await inSlices(database, plan.goals, async (tx, slice) => {
+    const made: number[] = [];
     for (const { currentCount, teamId: _team, ...fields } of slice) {
       const [row] = await tx
         .insert(goals)
         .values({ ...fields, createdBy })
         .returning({ id: goals.id });
+      made.push(row.id);
       if (currentCount !== undefined) await adjustTo(tx, row.id, currentCount);
     }
+    await noteRows(tx, importId, 'goals', made);
   });
 }
 
+/** A write refused because a row it points at is gone (the user deleted an imported contact meanwhile). */
+const isForeignKeyFailure = (error: unknown) => causes(error).some((cause) => /FOREIGN KEY constraint failed/.test((cause as Error).message ?? ''));
+
 /**
- * Imports a Sower export, counted against the import limits before anything is read: the file is decrypted and every
- * record checked before one is written, then all are written in one transaction, so a wrong passphrase, a changed
- * byte or a record the API would refuse writes nothing.
+ * Imports a Sower export, counted against the import limits before anything is read, then one import at a time in the
+ * process. The file is read as it arrives and every record checked before one is written, so a wrong passphrase, a
+ * changed byte or a record the API would refuse writes nothing. The records are then written a slice per transaction;
+ * a write that fails deletes what the import wrote, and a crash leaves a journal the next start undoes.
  */
 export const importExportProcedure = protectedProcedure
   .input(exportImportInput)
   .output(answer(answers.exportImported))
   .mutation(async ({ ctx, input }) => {
     await countImport(ctx, ctx.user.id);
-    const text = await exportText(Buffer.from(input.file, 'base64'), input.passphrase, ctx);
-    const plan = await readPlan(text);
-    await ctx.database.write(async (tx) => {
-      await writePlan(tx, ctx.authority, plan);
-      await recordSecurityEvent(tx, ctx.user.id, 'import', ctx.userAgent);
+    return importing.run(ctx.setHeader, async () => {
+      const plan = await readPlan(plaintextOf(fileOf(input, ctx.upload), input.passphrase, ctx));
+      const { database } = ctx;
+      const importId = await database.write((tx) => beginImport(tx, ctx.user.id));
+      try {
+        await writePlan(database, importId, ctx.authority, plan);
+        await database.write(async (tx) => {
+          await endImport(tx, importId);
+          await recordSecurityEvent(tx, ctx.user.id, 'import', ctx.userAgent);
+        });
+      } catch (error) {
+        await undoImport(database, importId, ctx.user.id);
+        if (isForeignKeyFailure(error)) throw new TRPCError({ code: 'CONFLICT', message: CHANGED_MEANWHILE });
+        throw error;
+      }
+      return {
+        created: {
+          contacts: plan.contacts.length,
+          activities: plan.activities.length,
+          followUps: plan.followUps.length,
+          prayerRequests: plan.prayerRequests.length,
+          goals: plan.goals.length,
+          statusChanges: plan.statusChanges.length,
+        },
+        skipped: plan.skipped,
+      };
     });
-    return {
-      created: {
-        contacts: plan.contacts.length,
-        activities: plan.activities.length,
-        followUps: plan.followUps.length,
-        prayerRequests: plan.prayerRequests.length,
-        goals: plan.goals.length,
-        statusChanges: plan.statusChanges.length,
-      },
-      skipped: plan.skipped,
-    };
   });

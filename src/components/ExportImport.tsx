@@ -1,34 +1,32 @@
 // Settings → Import a Sower export: a .json export, or an encrypted .age one with its passphrase, added to this account.
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { t } from '../i18n';
-import { fieldErrors, errorMessage, serverIssues } from '../lib/errors';
+import { fieldErrors } from '../lib/errors';
+import { EXPORT_UPLOAD_MAX_BYTES, EXPORT_UPLOAD_MAX_MB } from '../../server/schemas/account';
 import { useInvalidate } from '../hooks/useInvalidate';
 import { useToast } from '../hooks/useToast';
-import { trpc } from '../lib/trpc';
 import { TextField } from '../forms/TextField';
 
-/** The server's cap on a file (the 1 MB request body, the file in base64): about 750 KB. */
-const MAX_FILE_BYTES = 750_000;
 const AGE_START = 'age-encryption.org/v1\n';
 
 interface Picked {
-  name: string;
-  base64: string;
+  file: File;
   encrypted: boolean;
 }
 
-/** Bytes as base64, a slice at a time (a spread of a whole file would pass the engine's limit on arguments). */
-function toBase64(bytes: Uint8Array) {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-}
+/** What the server answers an import, or why it refused it. */
+type Answer = {
+  created?: { contacts: number; activities: number; followUps: number; prayerRequests: number; goals: number };
+  skipped?: { teams: number; pushDevices: number; snoozes: number; teamRecords: number; otherContacts: number };
+  message?: string;
+  issues?: { path: string; message: string }[];
+};
 
 export function ExportImport() {
   const inputId = useId();
   const { toast } = useToast();
   const invalidate = useInvalidate();
-  const importExport = trpc.account.importExport.useMutation();
+  const [busy, setBusy] = useState(false);
   const [file, setFile] = useState<Picked | null>(null);
   const [passphrase, setPassphrase] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -39,20 +37,31 @@ export function ExportImport() {
     setFile(null);
     setErrors({});
     if (!picked) return;
-    // Sent as base64 inside the 1 MB a request may hold: 750 kB of file.
-    if (picked.size > MAX_FILE_BYTES) return setErrors({ file: t('This file is larger than 750 kB, more than Sower can import at once.') });
-    const bytes = new Uint8Array(await picked.arrayBuffer());
-    const encrypted = new TextDecoder().decode(bytes.subarray(0, AGE_START.length)) === AGE_START;
-    setFile({ name: picked.name, base64: toBase64(bytes), encrypted });
+    if (picked.size > EXPORT_UPLOAD_MAX_BYTES)
+      return setErrors({ file: t('This file is larger than {max} MB, more than Sower can import at once.', { max: EXPORT_UPLOAD_MAX_MB }) });
+    const start = new Uint8Array(await picked.slice(0, AGE_START.length).arrayBuffer());
+    setFile({ file: picked, encrypted: new TextDecoder().decode(start) === AGE_START });
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!file) return setErrors({ file: t('Choose a Sower export file (.json or .age)') });
     if (file.encrypted && !passphrase) return setErrors({ passphrase: t('This file is encrypted: enter the passphrase it was made with.') });
+    setBusy(true);
     try {
-      const result = await importExport.mutateAsync({ file: file.base64, ...(file.encrypted ? { passphrase } : {}) });
-      const { created, skipped } = result;
+      // The file itself is the body, sent as it is read (any size Sower writes); the passphrase in a header, never in
+      // the address.
+      const res = await fetch('/api/account/import/export', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/octet-stream', ...(file.encrypted ? { 'Sower-Passphrase': encodeURIComponent(passphrase) } : {}) },
+        body: file.file,
+      });
+      const answer = (await res.json().catch(() => null)) as Answer | null;
+      if (!res.ok || !answer?.created || !answer.skipped) {
+        const issues = fieldErrors(answer?.issues ?? []);
+        return setErrors(Object.keys(issues).length ? issues : { file: answer?.message ?? t('Could not import the file. Please try again.') });
+      }
+      const { created, skipped } = answer;
       toast({
         title: t('Export imported'),
         description: t(
@@ -69,9 +78,10 @@ export function ExportImport() {
       setFile(null);
       setPassphrase('');
       setInputKey((key) => key + 1);
-    } catch (failure) {
-      const issues = fieldErrors(serverIssues(failure));
-      setErrors(Object.keys(issues).length ? issues : { file: errorMessage(failure, t('Could not import the file. Please try again.')) });
+    } catch {
+      setErrors({ file: t('Unable to connect to the server') });
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -114,8 +124,8 @@ export function ExportImport() {
         />
       )}
       <div className="flex justify-end">
-        <button type="submit" className="btn btn-primary" disabled={!file || importExport.isPending}>
-          {importExport.isPending ? t('Importing...') : t('Import')}
+        <button type="submit" className="btn btn-primary" disabled={!file || busy}>
+          {busy ? t('Importing...') : t('Import')}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 // The export encrypted with a passphrase (age, scrypt), opened by the age authors' own implementation, and imported back.
 import { createClient } from '@libsql/client';
-import { Decrypter } from 'age-encryption';
+import { Decrypter, Encrypter } from 'age-encryption';
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -283,6 +284,170 @@ describe('importing an export into a fresh account', () => {
   });
 });
 
+/**
+ * An export sent as the request's own body (POST /api/account/import/export with a file's type), from `address`: the
+ * body is written as `parts` (each after the last has drained, and none once the answer came), and `hold` (when given)
+ * is awaited before the last part of a list, so a test can keep an upload open.
+ */
+function uploadFrom(
+  address: string,
+  baseUrl: string,
+  cookie: string,
+  parts: (string | Buffer)[] | AsyncIterable<string | Buffer>,
+  { headers = {}, hold }: { headers?: Record<string, string>; hold?: Promise<unknown> } = {},
+) {
+  const url = new URL('/api/account/import/export', baseUrl);
+  let answered = false;
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: any }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress: address,
+        agent: false,
+        headers: { 'Content-Type': 'application/octet-stream', Cookie: cookie, ...headers },
+      },
+      (res) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : undefined });
+          req.destroy();
+        });
+      },
+    );
+    // The server may answer and close before the whole body is sent: only an error before the answer is one.
+    req.on('error', (error) => (answered ? undefined : reject(error)));
+    const drained = () =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          req.off('drain', done).off('close', done);
+          resolve();
+        };
+        req.on('drain', done).on('close', done);
+      });
+    void (async () => {
+      let index = 0;
+      for await (const part of parts) {
+        if (Array.isArray(parts) && index++ === parts.length - 1 && hold) await hold;
+        if (answered || req.destroyed) return;
+        if (!req.write(part)) await drained();
+      }
+      if (!answered && !req.destroyed) req.end();
+    })();
+  });
+}
+
+describe('importing an export sent as the request’s body (a file of any size Sower writes)', () => {
+  let aliceExport: string;
+
+  beforeAll(async () => {
+    aliceExport = JSON.stringify((await alice.get('/api/account/export')).body, null, 2);
+  });
+
+  /** An account of its own and an address of its own, so the limits of the other tests do not count here. */
+  let nextAddress = 40;
+  const fresh = async (name: string) => {
+    const { client } = await signedInClient(server, name);
+    return { client, address: `127.0.0.${nextAddress++}` };
+  };
+
+  it('imports a plain export and an encrypted one (a passphrase beyond Latin-1 in its percent-encoded header) as the JSON request does', async () => {
+    const plain = await fresh('upload-plain');
+    const res = await uploadFrom(plain.address, server.baseUrl, plain.client.cookie, [aliceExport.slice(0, 100), aliceExport.slice(100)]);
+    expect(res.status).toBe(200);
+    expect(res.body.created).toEqual({ contacts: 2, activities: 2, followUps: 2, prayerRequests: 1, goals: 1, statusChanges: 3 });
+    expect(contentOf(JSON.stringify((await plain.client.get('/api/account/export')).body))).toEqual(contentOf(aliceExport));
+
+    const passphrase = 'Ünïcödé passphrase ✝ 信';
+    const encrypter = new Encrypter();
+    encrypter.setPassphrase(passphrase);
+    encrypter.setScryptWorkFactor(10);
+    const file = Buffer.from(await encrypter.encrypt(aliceExport));
+    const secret = await fresh('upload-age');
+    const wrong = await uploadFrom(secret.address, server.baseUrl, secret.client.cookie, [file], {
+      headers: { 'Sower-Passphrase': encodeURIComponent('Unicode passphrase') },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ message: 'The passphrase does not open this file.', issues: [{ path: 'passphrase' }] });
+    const none = await uploadFrom(secret.address, server.baseUrl, secret.client.cookie, [file]);
+    expect(none.body).toMatchObject({ message: 'This file is encrypted: enter the passphrase it was made with.', issues: [{ path: 'passphrase' }] });
+    const right = await uploadFrom(secret.address, server.baseUrl, secret.client.cookie, [file.subarray(0, 30), file.subarray(30)], {
+      headers: { 'Sower-Passphrase': encodeURIComponent(passphrase) },
+    });
+    expect(right.status).toBe(200);
+    expect(contentOf(JSON.stringify((await secret.client.get('/api/account/export')).body))).toEqual(contentOf(aliceExport));
+    expect(JSON.stringify(server.logs)).not.toContain(encodeURIComponent(passphrase));
+  });
+
+  it('refuses a passphrase header that is not percent-encoded UTF-8, a file over 64 MB by its length before reading it, and a file in another order than Sower writes, with 4xx, writing nothing', async () => {
+    const { client, address } = await fresh('upload-refusals');
+    const malformed = await uploadFrom(address, server.baseUrl, client.cookie, ['{}'], { headers: { 'Sower-Passphrase': '%ZZ' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe('The sower-passphrase header must be percent-encoded UTF-8');
+
+    // Only the start is sent: the length alone is refused.
+    const huge = await uploadFrom(address, server.baseUrl, client.cookie, ['{', '}'], {
+      headers: { 'Content-Length': String(64_000_001) },
+      hold: new Promise(() => undefined),
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body.message).toBe('This file is larger than 64 MB, more than Sower can import at once.');
+
+    const file = JSON.parse(aliceExport);
+    const { contacts: people, ...rest } = file;
+    const contactsLast = JSON.stringify({ ...rest, contacts: people });
+    const notLists = JSON.stringify({ ...file, activities: { 0: file.activities[0] } });
+    for (const text of [contactsLast, notLists, aliceExport.slice(0, -1), `${aliceExport} {}`]) {
+      const res = await uploadFrom(address, server.baseUrl, client.cookie, [text]);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('This file is not a Sower export.');
+    }
+    expect(await server.count('contacts', 'created_by = ?', [(await client.get('/api/auth/me')).body.id])).toBe(0);
+  });
+
+  it('refuses a file that goes on past 64 MB without a length, once the 64 MB are read', async () => {
+    const { client, address } = await fresh('upload-endless');
+    // One long string in an export's first member: valid JSON as far as it goes, and it never ends.
+    const endless = async function* () {
+      yield '{"exportedAt": "';
+      for (;;) yield Buffer.alloc(1_000_000, 'a');
+    };
+    const res = await uploadFrom(address, server.baseUrl, client.cookie, endless());
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('This file is larger than 64 MB, more than Sower can import at once.');
+  }, 60_000);
+
+  it('runs one import at a time and lets three wait: of six sent together, two are refused at once with 503 and Retry-After, four are imported', async () => {
+    const senders = await Promise.all(Array.from({ length: 6 }, (_, i) => fresh(`upload-gate${i}`)));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const cut = aliceExport.indexOf('"contacts"');
+    const answers = senders.map(({ client, address }) =>
+      uploadFrom(address, server.baseUrl, client.cookie, [aliceExport.slice(0, cut), aliceExport.slice(cut)], { hold: held }),
+    );
+    // Every upload is open and none has ended: the first is being read, three wait, and the two past them are answered.
+    const settled = answers.map((answer) => answer.then((res) => res));
+    const refused = await new Promise<Awaited<(typeof answers)[number]>[]>((resolve) => {
+      const done: Awaited<(typeof answers)[number]>[] = [];
+      for (const answer of settled) void answer.then((res) => (done.push(res), done.length === 2 && resolve(done)));
+    });
+    for (const res of refused) {
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('10');
+      expect(res.body.message).toBe('The server is busy with other imports. Please try again in a minute.');
+    }
+    release();
+    const statuses = (await Promise.all(answers)).map((res) => res.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(2);
+  });
+});
+
 /** Starts a process's peak resident memory afresh (Linux: 5 written to clear_refs) and answers what it uses now, in MiB. */
 function resetPeakRss(pid: number) {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
@@ -313,6 +478,8 @@ async function healthWhile(baseUrl: string, done: Promise<unknown>) {
 
 describe('under a burst, and for a heavy account (a server process of its own)', () => {
   let child: ServerProcess;
+  /** The heavy account's encrypted export, once the test that makes it has run. */
+  let heavyFile: Buffer;
   let dir: string;
   let dbUrl: string;
 
@@ -391,6 +558,7 @@ describe('under a burst, and for a heavy account (a server process of its own)',
     const seconds = (performance.now() - started) / 1000;
     const peak = peakRssMiB(pid);
     expect(res.status).toBe(200);
+    heavyFile = res.bytes;
     const text = await decrypt(res.bytes, PASSPHRASE);
     const file = JSON.parse(text);
     console.info(
@@ -400,5 +568,109 @@ describe('under a burst, and for a heavy account (a server process of its own)',
     expect(res.bytes.length).toBeGreaterThan(10_000_000);
     // The scrypt's 256 MiB and a chunk or a page at a time, never the 14 MB file and its row objects at once.
     expect(peak - before).toBeLessThan(400);
+  }, 180_000);
+
+  /** The heavy file sent as the body of an import, with its passphrase. */
+  const importHeavy = (cookie: string) =>
+    fetch(`${child.baseUrl}/api/account/import/export`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream', 'Sower-Passphrase': PASSPHRASE, Cookie: cookie },
+      body: new Uint8Array(heavyFile),
+    }).then(async (res) => ({ status: res.status, body: await res.json() }));
+
+  const countOf = async (sql: string, args: number[]) => {
+    const db = createClient({ url: dbUrl });
+    try {
+      return Number((await db.execute({ sql, args })).rows[0].n);
+    } finally {
+      db.close();
+    }
+  };
+
+  it('imports that export (11.5 MB) sent as the body, while /healthz answers and another account’s writes go on', async () => {
+    const importer = await registerOn(child.baseUrl, 'heavyin');
+    const bystander = await registerOn(child.baseUrl, 'bystander');
+    const userId = (await importer.get('/api/auth/me')).body.id as number;
+    const pid = child.child.pid!;
+    const before = resetPeakRss(pid);
+    const started = performance.now();
+    const imported = importHeavy(importer.cookie);
+    // Another person saving contacts one after another meanwhile: the longest a save waited.
+    const writes = (async () => {
+      let finished = false;
+      void imported.finally(() => (finished = true));
+      let worst = 0;
+      let saved = 0;
+      while (!finished) {
+        const asked = performance.now();
+        const res = await bystander.post('/api/contacts', { name: `Neighbour ${saved}`, spiritualStatus: 'seeking' });
+        expect(res.status).toBe(201);
+        worst = Math.max(worst, performance.now() - asked);
+        saved++;
+      }
+      return { worst, saved };
+    })();
+    const [health, res, written] = await Promise.all([healthWhile(child.baseUrl, imported), imported, writes]);
+    const seconds = (performance.now() - started) / 1000;
+    const peak = peakRssMiB(pid);
+    console.info(
+      `heavy import: ${JSON.stringify({ seconds: Math.round(seconds * 10) / 10, rssBeforeMiB: Math.round(before), peakRssMiB: Math.round(peak), healthWorstMs: Math.round(health.worst), probes: health.probes, otherWriteWorstMs: Math.round(written.worst), otherWrites: written.saved })}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.created).toMatchObject({ contacts: 5000, activities: 20_000, followUps: 10_000 });
+    const mine = (table: string) => countOf(`select count(*) as n from ${table} where created_by = ?`, [userId]);
+    expect([await mine('contacts'), await mine('activities'), await mine('follow_ups')]).toEqual([5000, 20_000, 10_000]);
+    expect(await countOf('select count(*) as n from unfinished_imports where ? > 0', [1])).toBe(0);
+    // Written a slice per transaction: other saves went on between them, none waited for the whole import.
+    expect(written.saved).toBeGreaterThan(5);
+    expect(written.worst).toBeLessThan(1000);
+    expect(health.worst).toBeLessThan(500);
+    // The scrypt's 256 MiB, then the records: never the file's text and its records all at once.
+    expect(peak - before).toBeLessThan(400);
+  }, 180_000);
+
+  /** Waits until `userId`'s import has written some contacts and its journal is still open. */
+  async function importWriting(userId: number) {
+    for (;;) {
+      const journal = await countOf('select count(*) as n from unfinished_imports where user_id = ?', [userId]);
+      const contactsWritten = await countOf('select count(*) as n from contacts where created_by = ?', [userId]);
+      if (journal && contactsWritten) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  it('undoes an import whose owner deletes one of its contacts while it writes: 409, and nothing of it is left', async () => {
+    const importer = await registerOn(child.baseUrl, 'deletesin');
+    const userId = (await importer.get('/api/auth/me')).body.id as number;
+    const answer = importHeavy(importer.cookie);
+    await importWriting(userId);
+    const first = await countOf('select min(id) as n from contacts where created_by = ?', [userId]);
+    expect((await importer.delete(`/api/contacts/${first}`)).status).toBe(200);
+    const res = await answer;
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Records this import wrote were changed or deleted while it ran, so nothing was imported. Please try again.');
+    for (const table of ['contacts', 'activities', 'follow_ups'])
+      expect(await countOf(`select count(*) as n from ${table} where created_by = ?`, [userId])).toBe(0);
+    expect(await countOf('select count(*) as n from unfinished_imports where ? > 0', [1])).toBe(0);
+  }, 180_000);
+
+  it('leaves nothing of an import cut short by a crash: the next start deletes what it wrote', async () => {
+    const importer = await registerOn(child.baseUrl, 'crashin');
+    const userId = (await importer.get('/api/auth/me')).body.id as number;
+    const cut = importHeavy(importer.cookie).catch(() => 'cut short');
+    // Killed once some slices are written and the import's journal is still open.
+    await importWriting(userId);
+    child.child.kill('SIGKILL');
+    await child.exited;
+    expect(await cut).toBe('cut short');
+    expect(await countOf('select count(*) as n from contacts where created_by = ?', [userId])).toBeGreaterThan(0);
+    child = await spawnServer({ DATABASE_URL: dbUrl, NODE_ENV: 'production' });
+    for (const table of ['contacts', 'activities', 'follow_ups', 'goals'])
+      expect(await countOf(`select count(*) as n from ${table} where created_by = ?`, [userId])).toBe(0);
+    expect(await countOf('select count(*) as n from unfinished_imports where ? > 0', [1])).toBe(0);
+    // The account itself is whole: it signs in and can import again.
+    const again = await importHeavy(importer.cookie);
+    expect(again.status).toBe(200);
+    expect(await countOf('select count(*) as n from contacts where created_by = ?', [userId])).toBe(5000);
   }, 180_000);
 });

@@ -1,6 +1,8 @@
 // Settings → Export: the encrypted export downloaded from the page and opened by the age authors' own implementation;
-// the import form asks for the passphrase of an encrypted file.
-import { readFile } from 'node:fs/promises';
+// the import form asks for the passphrase of an encrypted file and imports it.
+import { mkdtemp, readFile, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Decrypter } from 'age-encryption';
 import { expect, isPhone, photograph, test } from './fixtures';
 
@@ -33,15 +35,26 @@ test('the encrypted export downloads from Settings and opens with its passphrase
   // The fields are emptied once the file is saved: the passphrase stays nowhere on the page.
   await expect(form.getByLabel('Passphrase (at least 12 characters)')).toHaveValue('');
 
-  // The import form asks for the passphrase once it sees an encrypted file.
+  // The import form asks for the passphrase once it sees an encrypted file, says when it is not the right one, and
+  // imports the file with the right one (into the same account: its two contacts come again).
   const importForm = page.locator('form', { has: page.getByLabel('Sower export (.json or .age)') });
   await importForm.getByLabel('Sower export (.json or .age)').setInputFiles(path);
-  await expect(importForm.getByLabel('Passphrase of this file')).toBeVisible();
-  // A file past what one request may carry is refused before it is sent, saying so.
-  await importForm
-    .getByLabel('Sower export (.json or .age)')
-    .setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.alloc(800_000, 32) });
-  await expect(importForm.getByText('This file is larger than 750 kB, more than Sower can import at once.')).toBeVisible();
+  await importForm.getByRole('button', { name: 'Import' }).click();
+  await expect(importForm.getByText('This file is encrypted: enter the passphrase it was made with.')).toBeVisible();
+  await importForm.getByLabel('Passphrase of this file').fill('not the passphrase at all');
+  await importForm.getByRole('button', { name: 'Import' }).click();
+  await expect(importForm.getByText('The passphrase does not open this file.')).toBeVisible();
+  await importForm.getByLabel('Passphrase of this file').fill(PASSPHRASE);
+  await importForm.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText('Export imported')).toBeVisible();
+  await expect(page.getByText(/^2 contacts, \d+ records added; nothing left out\.$/)).toBeVisible();
+  await expect(importForm.getByLabel('Passphrase of this file')).toBeHidden();
+  // A file past what one import may carry is refused before it is sent, saying so (a sparse file: no 64 MB written).
+  const big = join(await mkdtemp(join(tmpdir(), 'sower-big-')), 'big.json');
+  await writeFile(big, '');
+  await truncate(big, 64_000_001);
+  await importForm.getByLabel('Sower export (.json or .age)').setInputFiles(big);
+  await expect(importForm.getByText('This file is larger than 64 MB, more than Sower can import at once.')).toBeVisible();
   const viewport = isPhone(page) ? 'phone' : 'desktop';
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
