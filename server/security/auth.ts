@@ -6,7 +6,7 @@ import { Cookie, Lucia, TimeSpan, type Adapter, type DatabaseSession, type Datab
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { Database } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions, signInTickets, users } from '../../db/schema';
 import { isLocale, type Locale } from '../../shared/i18n';
 import { createLimiter } from '../queries/limiter';
 import { deviceOf } from './device';
@@ -156,6 +156,11 @@ export interface Auth {
 export function createAuth(database: Database): Auth {
   const lucia = buildLucia(database);
   const withSecure = (cookie: Cookie, secure: boolean) => new Cookie(cookie.name, cookie.value, { ...cookie.attributes, secure }).serialize();
+  /**
+   * Sign-ins half done (the password given, the second step not yet): they end with the account's other sessions, so a
+   * password changed or reset, or "end other sessions", also stops someone between the two steps.
+   */
+  const endHalfSignIns = (userId: number) => database.write((tx) => tx.delete(signInTickets).where(eq(signInTickets.userId, userId)));
   return {
     async createSession(userId, userAgent) {
       const now = new Date();
@@ -206,7 +211,10 @@ export function createAuth(database: Database): Auth {
       };
     },
     invalidateSession: (id) => lucia.invalidateSession(id),
-    invalidateUserSessions: (userId) => lucia.invalidateUserSessions(userId),
+    async invalidateUserSessions(userId) {
+      await lucia.invalidateUserSessions(userId);
+      await endHalfSignIns(userId);
+    },
     async invalidateOtherSessions(userId, keepSessionId) {
       const ended = await database.exclusive((db) =>
         db
@@ -214,6 +222,7 @@ export function createAuth(database: Database): Auth {
           .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
           .returning({ id: sessions.id }),
       );
+      await endHalfSignIns(userId);
       return ended.length;
     },
     deleteExpiredSessions: () => lucia.deleteExpiredSessions(),

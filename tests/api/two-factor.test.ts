@@ -137,6 +137,24 @@ describe('signing in with a second factor', () => {
     expect((await fresh.client.get('/api/auth/me')).status).toBe(401);
   });
 
+  it('ends a waiting sign-in when the password changes, or when the owner ends the other sessions', async () => {
+    const { client, user, recoveryCodes } = await withTwoFactor('halfway');
+    const beforeChange = await firstStep(user.username);
+    expect((await client.post('/api/account/password', { currentPassword: PASSWORD, newPassword: 'another long password' })).status).toBe(200);
+    const afterChange = await beforeChange.client.post('/api/auth/login/2fa', { ticket: beforeChange.res.body.ticket, recoveryCode: recoveryCodes[0] });
+    expect(afterChange.status).toBe(401);
+    expect(afterChange.headers['set-cookie']).toBeUndefined();
+
+    const waiting = await new ApiClient(server.baseUrl).post('/api/auth/login', { username: user.username, password: 'another long password' });
+    expect(waiting.body.twoFactorRequired).toBe(true);
+    expect((await client.post('/api/account/sessions/end-others')).status).toBe(200);
+    const afterEnding = await new ApiClient(server.baseUrl).post('/api/auth/login/2fa', { ticket: waiting.body.ticket, recoveryCode: recoveryCodes[0] });
+    expect(afterEnding.status).toBe(401);
+    // The code was not spent on the refused tickets: a sign-in begun now takes it.
+    const now = await new ApiClient(server.baseUrl).post('/api/auth/login', { username: user.username, password: 'another long password' });
+    expect((await new ApiClient(server.baseUrl).post('/api/auth/login/2fa', { ticket: now.body.ticket, recoveryCode: recoveryCodes[0] })).status).toBe(200);
+  });
+
   it('keeps an account’s newest 3 waiting sign-ins: a fourth ends the oldest', async () => {
     const { user, secret, usedStep } = await withTwoFactor('tickets');
     const steps = [];
