@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { msg, t } from '../i18n';
-import { encryptedExportInput } from '../../server/schemas/account';
+import { encryptedExportInput, PASSPHRASE_MIN } from '../../server/schemas/account';
 import { fieldErrors } from '../lib/errors';
 import { useToast } from '../hooks/useToast';
 import { FieldGroup, SubmitButton } from '../forms/Fields';
@@ -78,7 +78,7 @@ export function EncryptedExport() {
               name="passphrase"
               type="password"
               autoComplete="new-password"
-              label={t('Passphrase (at least 12 characters)')}
+              label={t('Passphrase (at least {min} characters)', { min: PASSPHRASE_MIN })}
               value={values.passphrase}
               error={errors.passphrase}
               onChange={(e) => set('passphrase', e.target.value)}

@@ -4,6 +4,9 @@
 import type { Page } from '@playwright/test';
 import { expect, isPhone, photograph, test } from './fixtures';
 
+// This spec is about what the service worker does, or how pages arrive with it: it runs (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const PIN = '482193';
 
 async function setPin(page: Page, password: string) {

@@ -3,6 +3,9 @@
 import type { Page } from '@playwright/test';
 import { api, expect, isPhone, photograph, test, toast } from './fixtures';
 
+// This spec is about what the service worker does, or how pages arrive with it: it runs (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Every entry of Sower's IndexedDB stores on this page's origin, as text, by database. */
 function storedData(page: Page) {
   return page.evaluate(async () => {

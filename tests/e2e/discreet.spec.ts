@@ -4,6 +4,9 @@
 import type { Page } from '@playwright/test';
 import { expect, isPhone, photograph, pushToWorker, test } from './fixtures';
 
+// This spec is about what the service worker does, or how pages arrive with it: it runs (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** What the page shows of itself to the system: the head's manifest, title, theme colour and icons. */
 const head = (page: Page) =>
   page.evaluate(() => ({

@@ -3,6 +3,10 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, registerViaApi, test, tourTest } from './fixtures';
 
+// This spec is about what the service worker does, or how pages arrive with it: it runs (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+tourTest.use({ serviceWorkers: 'allow' });
+
 /** The browser's zone in a cookie, as the app writes it at each start: the server renders dates only with it. */
 async function withTimeZone(context: BrowserContext, baseURL: string) {
   await context.addCookies([{ name: 'tz', value: 'UTC', url: baseURL }]);

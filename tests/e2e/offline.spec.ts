@@ -5,6 +5,9 @@
 import type { Page } from '@playwright/test';
 import { api, expect, isPhone, photograph, registerViaApi, test, toast } from './fixtures';
 
+// This spec is about what the service worker does, or how pages arrive with it: it runs (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 async function logActivity(page: Page, contactName: string) {
   await page.getByRole('button', { name: 'Log Activity' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Log Activity' });

@@ -1,6 +1,9 @@
 // The installable app: manifest and icons, the 'Log Activity' shortcut, and the service worker's offline shell.
 import { expect, photograph, test } from './fixtures';
 
+// This spec is about what the service worker does, or how pages arrive with it: it runs (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
 

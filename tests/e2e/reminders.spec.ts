@@ -4,6 +4,9 @@
 import type { Page } from '@playwright/test';
 import { expect, pushToWorker, test, toast } from './fixtures';
 
+// This spec is about what the service worker does, or how pages arrive with it: it runs (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Playwright's contexts are incognito ones, where Chromium logs this error for every pushManager.subscribe.
 test.use({ allowConsoleErrors: [/does not support the Push API in incognito mode/] });
 

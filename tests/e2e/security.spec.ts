@@ -1,6 +1,9 @@
 // In the browser: the app runs under its Content-Security-Policy, and stored script payloads show as text and never run.
 import { expect, test } from './fixtures';
 
+// This spec is about what the service worker does, or how pages arrive with it: it runs (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const payloads = ['<img src=x onerror="alert(1)">', '<script>alert(2)</script>', '"><svg onload=alert(3)>', 'javascript:alert(4)'];
 
 test('serves the app under a strict CSP without any violation', async ({ page, user }) => {

@@ -5,6 +5,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
+// This spec is about what the service worker does, or how pages arrive with it: it runs (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Every tRPC procedure the page calls, one entry per call (a batch `a,b` counts both). */
 function recordProcedures(page: Page) {
   const calls: string[] = [];
