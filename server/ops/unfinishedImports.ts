@@ -1,6 +1,6 @@
 // The journal of an import that writes in slices (server/routers/exportImport.ts): what an import cut short wrote is
 // deleted, by the import itself when a write fails, or when the server next starts after a crash.
-import { and, between, eq } from 'drizzle-orm';
+import { and, between, eq, lt } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client';
 import { contacts, goals, unfinishedImportRows, unfinishedImports } from '../../db/schema';
 
@@ -41,9 +41,19 @@ export function undoImport(database: Database, importId: number, userId: number)
   return database.write((tx) => undo(tx, importId, userId));
 }
 
-/** At start, before anything is served: every import still in the journal was cut short. Answers how many there were. */
-export async function removeUnfinishedImports(database: Database) {
-  const left = await database.read.select({ id: unfinishedImports.id, userId: unfinishedImports.userId }).from(unfinishedImports);
+/** How long an import may be in the journal before housekeeping takes it for one whose undo failed: far past any import's run. */
+export const UNFINISHED_IMPORT_HOURS = 1;
+
+/**
+ * Undoes the imports still in the journal that began before `before`, and answers how many there were: at start,
+ * before anything is served, every one (each was cut short by the stop); in housekeeping, those an hour old, left by an
+ * import whose own undo failed (a full disk), since an import gets 120 s for its file and is done within seconds after.
+ */
+export async function removeUnfinishedImports(database: Database, before = new Date(8.64e15)) {
+  const left = await database.read
+    .select({ id: unfinishedImports.id, userId: unfinishedImports.userId })
+    .from(unfinishedImports)
+    .where(lt(unfinishedImports.createdAt, before));
   for (const { id, userId } of left) await undoImport(database, id, userId);
   return left.length;
 }

@@ -1,18 +1,26 @@
-// What the server deletes on its own as time passes (issue 33): security log entries older than 90 days and expired
-// sessions and password-reset links. At start, then every few hours; a pass in progress finishes before the database closes.
+// What the server deletes on its own as time passes (issue 33): security log entries older than 90 days, expired
+// sessions and password-reset links, and what an import left unfinished an hour ago wrote. At start, then every few
+// hours; a pass in progress finishes before the database closes.
 import type { Database } from '../../db/client';
 import type { Auth } from './auth';
 import { sweepResetLinks } from './passwordReset';
 import { sweepSecurityLog } from './securityLog';
+import { removeUnfinishedImports, UNFINISHED_IMPORT_HOURS } from '../ops/unfinishedImports';
 
 export const HOUSEKEEPING_EVERY_MS = 6 * 3_600_000;
 
 export function startHousekeeping(database: Database, auth: Auth, log: (line: Record<string, unknown>) => void) {
   let running: Promise<void> | null = null;
   const pass = () =>
-    (running ??= Promise.all([sweepSecurityLog(database), auth.deleteExpiredSessions(), sweepResetLinks(database)])
-      .then(([entries]) => {
+    (running ??= Promise.all([
+      sweepSecurityLog(database),
+      auth.deleteExpiredSessions(),
+      sweepResetLinks(database),
+      removeUnfinishedImports(database, new Date(Date.now() - UNFINISHED_IMPORT_HOURS * 3_600_000)),
+    ])
+      .then(([entries, , , imports]) => {
         if (entries) log({ level: 'info', message: `Security log: ${entries} entries older than 90 days deleted` });
+        if (imports) log({ level: 'info', message: `Deleted what ${imports} import(s) left unfinished an hour ago wrote` });
       })
       .catch((error: unknown) => log({ level: 'error', message: 'Housekeeping failed', error: error instanceof Error ? error.message : String(error) }))
       .finally(() => {

@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, requestFrom, signedInClient, startSignedIn, type TestServer } from './harness';
 import { spawnServer, registerOn, type ServerProcess } from './process';
+import { startHousekeeping } from '../../server/security/housekeeping';
+import { createAuth } from '../../server/security/auth';
+import { removeUnfinishedImports } from '../../server/ops/unfinishedImports';
 import { trpcBatch, trpcMutation } from './trpc';
 
 const PASSPHRASE = 'correct horse battery staple';
@@ -281,6 +284,36 @@ describe('importing an export into a fresh account', () => {
           ).status,
         );
     expect(statuses).toEqual([...Array(30).fill(400), 429]);
+  });
+});
+
+describe('an import left unfinished while the server runs (its own undo failed)', () => {
+  it('is undone by housekeeping once it is an hour old; a younger one is left to finish', async () => {
+    const { client, user } = await signedInClient(server, 'leftover');
+    const contactsMade = await Promise.all(
+      ['Old import', 'Running import'].map((name) => made(client.post('/api/contacts', { name, spiritualStatus: 'seeking' }))),
+    );
+    const journal = async (contactId: number, ageMs: number) => {
+      const res = await server.database.writerClient.execute({
+        sql: 'insert into unfinished_imports (user_id, created_at) values (?, ?) returning id',
+        args: [user.id, Date.now() - ageMs],
+      });
+      await server.database.writerClient.execute({
+        sql: "insert into unfinished_import_rows (import_id, kind, first_id, last_id) values (?, 'contacts', ?, ?)",
+        args: [res.rows[0].id, contactId, contactId],
+      });
+    };
+    await journal(contactsMade[0].id, 2 * 3_600_000);
+    await journal(contactsMade[1].id, 60_000);
+    const lines: Record<string, unknown>[] = [];
+    await startHousekeeping(server.database, createAuth(server.database), (line) => lines.push(line)).stop();
+    expect((await client.get(`/api/contacts/${contactsMade[0].id}`)).status).toBe(404);
+    expect((await client.get(`/api/contacts/${contactsMade[1].id}`)).status).toBe(200);
+    expect(await server.count('unfinished_imports', 'user_id = ?', [user.id])).toBe(1);
+    expect(lines.some((line) => line.message === 'Deleted what 1 import(s) left unfinished an hour ago wrote')).toBe(true);
+    // At start every one is cut short, however young.
+    expect(await removeUnfinishedImports(server.database)).toBe(1);
+    expect((await client.get(`/api/contacts/${contactsMade[1].id}`)).status).toBe(404);
   });
 });
 

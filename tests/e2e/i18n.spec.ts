@@ -122,7 +122,7 @@ for (const locale of others) {
       await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
       await expect(page.getByRole('status', { name: tr(locale, 'Loading') })).toHaveCount(0);
       await expectDocumentIn(page, locale);
-      expect(await seriousAxeViolations(page), `${screen.name} in ${locale}`).toEqual([]);
+      expect(await seriousAxeViolations(page, undefined, { skip: ['color-contrast'] }), `${screen.name} in ${locale}`).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${screen.name} in ${locale} overflows`).toBeLessThanOrEqual(0);
       // No text runs out of its box: an element whose content is wider than itself and hides the rest.
