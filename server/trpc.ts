@@ -58,8 +58,8 @@ export interface Context extends RequestMeta, AppServices {
    */
   answerBudget?: AnswerBudget;
   /**
-   * A file sent as the request's body, read as it arrives (at most UPLOAD_MAX_BYTES, within UPLOAD_SECONDS): given by a
-   * REST route that takes one (server/rest/routes.ts `upload`), never over tRPC.
+   * A file sent as the request's body, read as it arrives within the limits of server/rest/handler.ts `UPLOAD_LIMITS`:
+   * given by a REST route that takes one (server/rest/routes.ts `upload`), never over tRPC.
    */
   upload?: AsyncIterable<Uint8Array>;
 }

@@ -64,11 +64,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     chunks.push(chunk as Buffer);
   }
   if (size === 0) return undefined;
-  const type = String(req.headers['content-type'] ?? '')
-    .split(';')[0]
-    .trim()
-    .toLowerCase();
-  if (type !== 'application/json') throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', msg('Send the request body as JSON (Content-Type: application/json)'));
+  if (!isJsonBody(req)) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', msg('Send the request body as JSON (Content-Type: application/json)'));
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
@@ -76,7 +72,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** A request's body as a client sent it: not JSON, so a file (an export to import). */
+/** Whether the request says its body is JSON (an upload route takes any other body as a file). */
 export function isJsonBody(req: IncomingMessage) {
   const type = String(req.headers['content-type'] ?? '')
     .split(';')[0]

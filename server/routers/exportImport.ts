@@ -8,7 +8,7 @@ import type { Authority } from '../access';
 import { answer } from '../answers';
 import { causes } from '../errors';
 import * as answers from '../schemas/answers';
-import { exportImportInput } from '../schemas/account';
+import { exportImportInput, NOT_AN_EXPORT } from '../schemas/account';
 import { countImport } from '../http/downloads';
 import { createBusyGate } from '../queries/limiter';
 import { nextTurn } from '../queries/turns';
@@ -24,7 +24,6 @@ import { fieldError } from './passwordCheck';
 /** Rows written in one transaction: another write waits for one slice at most, never for the whole import. */
 const WRITE_SLICE = 200;
 const PASSPHRASE_NEEDED = msg('This file is encrypted: enter the passphrase it was made with.');
-const NOT_AN_EXPORT = msg('Choose a Sower export file (.json or .age)');
 const IMPORT_BUSY = msg('The server is busy with other imports. Please try again in a minute.');
 const CHANGED_MEANWHILE = msg('Records this import wrote were changed or deleted while it ran, so nothing was imported. Please try again.');
 

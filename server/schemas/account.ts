@@ -87,7 +87,7 @@ export const encryptedExportInput = z.object({ passphrase: passphraseSchema });
 
 /** A Sower export file as base64 (it may be binary): what the 1 MB body limit lets through, about 750 KB of file. */
 export const EXPORT_IMPORT_MAX_CHARS = 1_400_000;
-const NOT_AN_EXPORT = msg('Choose a Sower export file (.json or .age)');
+export const NOT_AN_EXPORT = msg('Choose a Sower export file (.json or .age)');
 
 /**
  * The most a Sower export sent as a request's own body may be (POST /api/account/import/export with a file's type): a

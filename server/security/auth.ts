@@ -157,8 +157,8 @@ export function createAuth(database: Database): Auth {
   const lucia = buildLucia(database);
   const withSecure = (cookie: Cookie, secure: boolean) => new Cookie(cookie.name, cookie.value, { ...cookie.attributes, secure }).serialize();
   /**
-   * Sign-ins half done (the password given, the second step not yet): they end with the account's other sessions, so a
-   * password changed or reset, or "end other sessions", also stops someone between the two steps.
+   * Sign-ins half done (the password given, the second step not yet) end with the account's other sessions: whatever
+   * ends those (a new password, "end other sessions") also stops someone between the two steps.
    */
   const endHalfSignIns = (userId: number) => database.write((tx) => tx.delete(signInTickets).where(eq(signInTickets.userId, userId)));
   return {
