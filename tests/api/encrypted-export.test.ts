@@ -258,6 +258,17 @@ describe('importing an export into a fresh account', () => {
     expect(res.body.skipped.otherContacts).toBeGreaterThan(0);
   });
 
+  it('refuses imports sent in one tRPC batch whole, before any is counted or read', async () => {
+    const { client, user } = await signedInClient(server, 'batched');
+    const batch = await trpcBatch(
+      client,
+      Array.from({ length: 5 }, () => ({ path: 'account.importExport', input: { file: Buffer.from(aliceExport).toString('base64') } })),
+    );
+    expect(batch.status).toBe(400);
+    expect(await server.count('attempts', 'key = ?', [`import:user:${user.id}`])).toBe(0);
+    expect(await server.count('contacts', 'created_by = ?', [user.id])).toBe(0);
+  });
+
   it('counts each import against the account’s limit: the eleventh in an hour answers 429', async () => {
     const { client } = await signedInClient(server, 'limited');
     const statuses: number[] = [];
