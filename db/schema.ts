@@ -79,6 +79,13 @@ export const sessions = sqliteTable(
     lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull(),
     /** The browser and system it signed in from, coarsely ('Firefox|Android', server/security/device.ts); '' if unknown. */
     device: text('device').notNull().default(''),
+    /**
+     * When this session was locked by the app lock (issue 47), or null while it is open. While set, the server answers
+     * 423 to every call but the PIN's check, signing out and forgetting the device.
+     */
+    lockedAt: integer('locked_at', { mode: 'timestamp_ms' }),
+    /** Wrong PINs in a row on this session (the account counts its own in users.pin_failures). */
+    pinFailures: integer('pin_failures').notNull().default(0),
   },
   (t) => [index('sessions_user_idx').on(t.userId, t.createdAt), uniqueIndex('sessions_handle_unique').on(t.handle)],
 );
@@ -157,6 +164,25 @@ export const teamMembers = sqliteTable(
     joinedAt: integer('joined_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+);
+
+/**
+ * A person an admin removed from a team (issue 47): they cannot join it again by any of its links until an admin lets
+ * them back in (an invitation by username, or lifting it on the member screen). Leaving on one's own records nothing.
+ */
+export const teamRemovals = sqliteTable(
+  'team_removals',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removedBy: integer('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    removedAt: integer('removed_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_removals_user_idx').on(t.userId)],
 );
 
 /**
