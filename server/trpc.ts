@@ -11,6 +11,7 @@ import { decidedInSql, readAuthority, type Authority } from './access';
 import type { Auth, AuthSession, SessionUser } from './security/auth';
 import type { AttemptStore, Limits } from './security/rateLimit';
 import { nextTurn } from './queries/turns';
+import { OPEN_WHILE_LOCKED, sessionLocked } from './security/sessionLock';
 import { msg, sourceLocale, type Locale } from '../shared/i18n';
 import { requestLocale, translate } from './i18n';
 
@@ -141,7 +142,8 @@ export async function createRequestContext(
   const validated = sessionId ? await base.auth.validateSession(sessionId) : null;
   if (validated?.session.fresh) setCookie(base.auth.sessionCookie(validated.session.id, meta.secure));
   if (sessionId && !validated) setCookie(base.auth.blankSessionCookie(meta.secure));
-  // "Last seen" in the owner's list of sessions; a failed note (a full disk) does not fail the request.
+  // "Last seen" in the owner's list of sessions and for the app lock's idle rule; a failed note (a full disk) does not
+  // fail the request.
   if (validated) await base.auth.touchSession(validated.session).catch(() => undefined);
   return createContextInner({ ...base, ...meta, ...response, user: validated?.user ?? null, session: validated?.session ?? null });
 }
@@ -234,9 +236,13 @@ const plainTextOnly = t.middleware(async ({ ctx, getRawInput, next }) => {
 
 export const publicProcedure = t.procedure.use(plainTextOnly);
 
-/** Refuses a caller who is not signed in; after it, `ctx.user` is the user. */
-const signedIn = t.middleware(({ ctx, next }) => {
+/**
+ * Refuses a caller who is not signed in, and a locked session (server/security/sessionLock.ts) every procedure but the
+ * PIN's: over tRPC (each call of a batch) and REST alike, downloads included. After it, `ctx.user` is the user.
+ */
+const signedIn = t.middleware(({ ctx, next, path }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_REQUIRED });
+  if (ctx.session?.locked && !OPEN_WHILE_LOCKED.has(path)) throw sessionLocked();
   return next({ ctx: { user: ctx.user } });
 });
 

@@ -30,9 +30,6 @@ export function planScreen(pathname: string, signedIn: boolean): ScreenPlan {
   return signedIn ? { render: 'signedIn' } : { redirect: '/login' };
 }
 
-/** The cookie a device's closed app lock writes (src/lib/appLock.ts). */
-const LOCKED_COOKIE = /(?:^|;\s*)sower_locked=1(?:;|$)/;
-
 /** The `tz` cookie the client writes (src/lib/timeZoneCookie.ts): an IANA zone this Node knows, or none. */
 export function timeZoneCookie(cookieHeader: string | undefined): string | null {
   const raw = /(?:^|;\s*)tz=([^;]{1,64})/.exec(cookieHeader ?? '')?.[1];
@@ -142,8 +139,9 @@ export function createFirstScreens(staticDir: string, log: (level: 'warn' | 'err
       // does, on a browser's first visit. /login shows no date, and is that first visit's usual screen.
       const timeZone = timeZoneCookie(cookieHeader) ?? (plan.render === 'login' ? 'UTC' : null);
       if (!timeZone) return null;
-      // A device whose app lock is closed (src/components/AppLock.tsx) gets no data in its page before the PIN.
-      if (plan.render === 'signedIn' && LOCKED_COOKIE.test(cookieHeader ?? '')) return null;
+      // A locked session (server/security/sessionLock.ts) gets no data in its page before the PIN, whatever cookies the
+      // page wrote: its client draws the lock over the plain page.
+      if (plan.render === 'signedIn' && context.session?.locked) return null;
       // Counted before anything is awaited, so requests arriving together all see each other.
       const person = context.user?.id;
       const theirs = person === undefined ? 0 : (underwayFor.get(person) ?? 0);

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document of the REST API, built from the REST table and the procedures' zod inputs and outputs.
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../security/auth';
+import { OPEN_WHILE_LOCKED } from '../security/sessionLock';
 import * as answers from '../schemas/answers';
 import { parsersOf, procedureAt } from './procedures';
 import { restRoutes, type RestRoute } from './routes';
@@ -20,6 +21,7 @@ const ERRORS: Record<number, string> = {
   413: 'The body is larger than 1 MB (a file sent as the body itself: 64 MB)',
   415: 'The body is not JSON (Content-Type: application/json)',
   422: 'The Idempotency-Key was used before with another request',
+  423: 'The session is locked by the app lock: only POST /api/account/pin/verify, POST /api/account/pin/lock and POST /api/auth/logout answer until the right PIN',
   429: 'Too many attempts; Retry-After says when to try again',
   500: 'Something went wrong on the server (the body says only that)',
   503: 'The server’s storage refuses writes (a full disk, a read-only file system): nothing was saved; or, for an encrypted export or an import, it is busy deriving other passphrases’ keys or importing other files (Retry-After says when to try again)',
@@ -163,6 +165,7 @@ function errorStatusesOf(route: RestRoute, input: JsonSchema | undefined) {
     ...(readsBody(route) ? [413, 415] : []),
     ...(route.upload ? [408] : []),
     ...(route.headerInputs?.['idempotency-key'] ? [422] : []),
+    ...(!route.public && !OPEN_WHILE_LOCKED.has(route.procedure) ? [423] : []),
     ...(ATTEMPT_LIMITED.has(route.procedure) || RATE_LIMITED.has(route.procedure) ? [429] : []),
     500,
     // Any request may write (a session's renewal, a sign-in's attempt count), so any may meet a full disk.

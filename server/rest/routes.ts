@@ -169,6 +169,7 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'PUT', path: '/api/account/pin', procedure: 'account.pin.set', input: 'body' },
   { method: 'DELETE', path: '/api/account/pin', procedure: 'account.pin.remove', input: 'body' },
   { method: 'POST', path: '/api/account/pin/verify', procedure: 'account.pin.verify', input: 'body' },
+  { method: 'POST', path: '/api/account/pin/lock', procedure: 'account.pin.lock', input: 'none' },
   { method: 'POST', path: '/api/account/2fa/setup', procedure: 'account.twoFactor.setup', input: 'body' },
   { method: 'POST', path: '/api/account/2fa/enable', procedure: 'account.twoFactor.enable', input: 'body' },
   { method: 'POST', path: '/api/account/2fa/disable', procedure: 'account.twoFactor.disable', input: 'body' },

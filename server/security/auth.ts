@@ -1,7 +1,7 @@
 // Sessions (Lucia v3 behind this module, so it can be replaced), password hashing and the session cookie.
 import { DrizzleSQLiteAdapter } from '@lucia-auth/adapter-drizzle';
 import { hash, verify } from '@node-rs/argon2';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { Cookie, Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from 'lucia';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -10,6 +10,7 @@ import { sessions, signInTickets, users } from '../../db/schema';
 import { isLocale, type Locale } from '../../shared/i18n';
 import { createLimiter } from '../queries/limiter';
 import { deviceOf } from './device';
+import { LOCKED_SEEN_EVERY_MS, lockOf } from './sessionLock';
 
 export const SESSION_COOKIE = 'sower_session';
 const SESSION_DAYS = 30;
@@ -40,6 +41,10 @@ export interface AuthSession {
   expiresAt: Date;
   lastSeenAt: Date;
   fresh: boolean;
+  /** Whether the app lock holds the session (server/security/sessionLock.ts): then nearly every call answers 423. */
+  locked: boolean;
+  /** The account has a PIN: the session's "last seen" is then kept to LOCKED_SEEN_EVERY_MS. */
+  pinSet: boolean;
 }
 
 /** A session as its owner's list shows it. */
@@ -56,7 +61,15 @@ declare module 'lucia' {
     UserId: number;
     // The drizzle adapter hands over the table's JS property names.
     DatabaseUserAttributes: { username: string; email: string; firstName: string; lastName: string; language: string | null; emailConfirmed: boolean };
-    DatabaseSessionAttributes: { handle: string; createdAt: Date; lastSeenAt: Date; device: string };
+    DatabaseSessionAttributes: {
+      handle: string;
+      createdAt: Date;
+      lastSeenAt: Date;
+      device: string;
+      lockedAt?: Date | null;
+      pinSet?: boolean;
+      idleMinutes?: number;
+    };
   }
 }
 
@@ -75,6 +88,9 @@ function sessionWithUser(database: Database) {
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       device: sessions.device,
+      lockedAt: sessions.lockedAt,
+      pinSet: sql<number>`${users.pinHash} is not null`,
+      idleMinutes: users.pinIdleMinutes,
       username: users.username,
       email: users.email,
       firstName: users.firstName,
@@ -89,9 +105,14 @@ function sessionWithUser(database: Database) {
   return async (sessionId: string): Promise<[DatabaseSession | null, DatabaseUser | null]> => {
     const [row] = await query.all({ sessionId });
     if (!row) return [null, null];
-    const { id, userId, expiresAt, handle, createdAt, lastSeenAt, device, ...attributes } = row;
+    const { id, userId, expiresAt, handle, createdAt, lastSeenAt, device, lockedAt, pinSet, idleMinutes, ...attributes } = row;
     return [
-      { id, userId, expiresAt: new Date(expiresAt * 1000), attributes: { handle, createdAt, lastSeenAt, device } },
+      {
+        id,
+        userId,
+        expiresAt: new Date(expiresAt * 1000),
+        attributes: { handle, createdAt, lastSeenAt, device, lockedAt, pinSet: Boolean(pinSet), idleMinutes },
+      },
       { id: userId, attributes },
     ];
   };
@@ -120,7 +141,11 @@ function buildLucia(database: Database) {
   return new Lucia(serializedAdapter(database), {
     sessionExpiresIn: new TimeSpan(SESSION_DAYS, 'd'),
     sessionCookie: { name: SESSION_COOKIE, attributes: { sameSite: 'lax', path: '/' } },
-    getSessionAttributes: (a) => ({ handle: a.handle, lastSeenAt: a.lastSeenAt }),
+    getSessionAttributes: (a) => ({
+      handle: a.handle,
+      lastSeenAt: a.lastSeenAt,
+      lock: { pinSet: a.pinSet ?? false, idleMinutes: a.idleMinutes ?? 5, lockedAt: a.lockedAt ?? null, lastSeenAt: a.lastSeenAt },
+    }),
     getUserAttributes: (a) => ({
       username: a.username,
       email: a.email,
@@ -135,13 +160,19 @@ function buildLucia(database: Database) {
 export interface Auth {
   /** A new session, from the device `userAgent` names; past MAX_SESSIONS_PER_USER the user's oldest ends. */
   createSession(userId: number, userAgent?: string): Promise<AuthSession>;
-  validateSession(sessionId: string): Promise<{ user: SessionUser; session: AuthSession } | null>;
+  /** The session and its user, null when it is not valid; locks it when the idle rule says so (sessionLock.ts). */
+  validateSession(sessionId: string, now?: Date): Promise<{ user: SessionUser; session: AuthSession } | null>;
   invalidateSession(sessionId: string): Promise<void>;
   invalidateUserSessions(userId: number): Promise<void>;
   /** Signs the user out everywhere except the session `keepSessionId` (after a password change); how many ended. */
   invalidateOtherSessions(userId: number, keepSessionId: string): Promise<number>;
-  /** Notes that the session was used now, if its last note is older than LAST_SEEN_EVERY_MS. */
+  /**
+   * Notes that the session was used now, if its last note is older than LAST_SEEN_EVERY_MS (LOCKED_SEEN_EVERY_MS for an
+   * account with a PIN); a locked session is not seen: only the right PIN opens it again.
+   */
   touchSession(session: AuthSession, now?: Date): Promise<void>;
+  /** Locks the session, if it is not locked already (the idle rule, or its page asking). */
+  lockSession(sessionId: string, now?: Date): Promise<void>;
   /** The user's sessions, newest first (at most MAX_SESSIONS_PER_USER). */
   listSessions(userId: number): Promise<SessionListing[]>;
   /** Ends the user's session named `handle`; false when the user has none by that name. */
@@ -161,6 +192,14 @@ export function createAuth(database: Database): Auth {
    * ends those (a new password, "end other sessions") also stops someone between the two steps.
    */
   const endHalfSignIns = (userId: number) => database.write((tx) => tx.delete(signInTickets).where(eq(signInTickets.userId, userId)));
+  async function lockSession(sessionId: string, now = new Date()) {
+    await database.exclusive((db) =>
+      db
+        .update(sessions)
+        .set({ lockedAt: now })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.lockedAt))),
+    );
+  }
   return {
     async createSession(userId, userAgent) {
       const now = new Date();
@@ -172,12 +211,13 @@ export function createAuth(database: Database): Auth {
           select ${sessions.id} from ${sessions} where ${sessions.userId} = ${userId}
           order by ${sessions.createdAt} desc, ${sessions.id} limit ${MAX_SESSIONS_PER_USER})`),
       );
-      return { id: s.id, handle, expiresAt: s.expiresAt, lastSeenAt: now, fresh: s.fresh };
+      return { id: s.id, handle, expiresAt: s.expiresAt, lastSeenAt: now, fresh: s.fresh, locked: false, pinSet: false };
     },
     async touchSession(session, now = new Date()) {
-      if (now.getTime() - session.lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;
+      if (session.locked || now.getTime() - session.lastSeenAt.getTime() < (session.pinSet ? LOCKED_SEEN_EVERY_MS : LAST_SEEN_EVERY_MS)) return;
       await database.exclusive((db) => db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id)));
     },
+    lockSession,
     listSessions: (userId) =>
       database.read
         .select({ handle: sessions.handle, device: sessions.device, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
@@ -194,9 +234,12 @@ export function createAuth(database: Database): Auth {
       );
       return ended.length > 0;
     },
-    async validateSession(sessionId) {
+    async validateSession(sessionId, now = new Date()) {
       const { user, session } = await lucia.validateSession(sessionId);
       if (!user || !session) return null;
+      const { locked, idleNow } = lockOf(session.lock, now);
+      // Locked by the idle rule: written, so the lock holds whatever the page does next, and the owner's list shows it.
+      if (idleNow) await lockSession(session.id, now);
       return {
         user: {
           id: user.id,
@@ -207,7 +250,15 @@ export function createAuth(database: Database): Auth {
           language: user.language,
           emailConfirmed: user.emailConfirmed,
         },
-        session: { id: session.id, handle: session.handle, expiresAt: session.expiresAt, lastSeenAt: session.lastSeenAt, fresh: session.fresh },
+        session: {
+          id: session.id,
+          handle: session.handle,
+          expiresAt: session.expiresAt,
+          lastSeenAt: session.lastSeenAt,
+          fresh: session.fresh,
+          locked,
+          pinSet: session.lock.pinSet,
+        },
       };
     },
     invalidateSession: (id) => lucia.invalidateSession(id),

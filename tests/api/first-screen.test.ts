@@ -168,6 +168,20 @@ describe('a signed-in screen from the server', () => {
     expect(rendered.length).toBeLessThan(answers.length);
   });
 
+  it('is the plain page for a session locked by its app lock, whatever cookies the page wrote (issue 47)', async () => {
+    const locked = await userWithContact('lockscreen', 'Tabitha Joppa');
+    expect((await locked.client.put('/api/account/pin', { pin: '4821', password: 'correct horse battery', idleMinutes: 1 })).status).toBe(200);
+    // Locked by the server: nothing seen of the session for the account's idle time.
+    await server.database.writerClient.execute({ sql: 'update sessions set last_seen_at = ? where user_id = ?', args: [Date.now() - 61_000, locked.user.id] });
+    // The desktop attack: the page's own lock cookie deleted (or never written), the session cookie kept.
+    for (const cookie of [withZone(locked.client, 'UTC'), `${withZone(locked.client, 'UTC')}; sower_locked=0`]) {
+      const html = await (await page('/contacts', cookie)).text();
+      expect(stateOf(html)).toBeNull();
+      expect(html).not.toContain('Tabitha Joppa');
+      expect(html).not.toContain(locked.user.username);
+    }
+  });
+
   it("shows nothing of another person's contact opened by its address", async () => {
     const path = `/contacts/${ann.contact.id}`;
     // Its owner's page holds it.
