@@ -2,7 +2,7 @@
 import { Suspense, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequireAuth } from './components/RequireAuth';
-import { AppLock } from './components/AppLock';
+import { AppLock, LockGate } from './components/AppLock';
 import { ScreenBoundary } from './components/ScreenBoundary';
 import { Spinner } from './components/Spinner';
 import { ScreenUnreachable } from './components/Unreachable';
@@ -177,13 +177,16 @@ export function App() {
       {/* The shell holds its own Suspense, so the sidebar stays put while a page loads. */}
       <Route
         element={
-          <RequireAuth>
-            <AppLock>
-              <Suspense fallback={<Spinner fullScreen />}>
-                <AppShell />
-              </Suspense>
-            </AppLock>
-          </RequireAuth>
+          // The lock before the session check: a locked session's check answers 423, and shows the lock, not /login.
+          <LockGate>
+            <RequireAuth>
+              <AppLock>
+                <Suspense fallback={<Spinner fullScreen />}>
+                  <AppShell />
+                </Suspense>
+              </AppLock>
+            </RequireAuth>
+          </LockGate>
         }
       >
         <Route index element={<DashboardPage />} />

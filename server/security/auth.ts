@@ -10,7 +10,8 @@ import { sessions, signInTickets, users } from '../../db/schema';
 import { isLocale, type Locale } from '../../shared/i18n';
 import { createLimiter } from '../queries/limiter';
 import { deviceOf } from './device';
-import { LOCKED_SEEN_EVERY_MS, lockOf } from './sessionLock';
+import { LOCKED_SEEN_EVERY_MS } from '../../shared/appLock';
+import { lockOf } from './sessionLock';
 
 export const SESSION_COOKIE = 'sower_session';
 const SESSION_DAYS = 30;

@@ -3,14 +3,6 @@ import { TRPCError } from '@trpc/server';
 import { msg } from '../../shared/i18n';
 import { HttpError } from '../errors';
 
-/**
- * How stale a session's "last seen" may get before a request writes it again, for an account with a PIN: the idle
- * rule below reads it, so it must be finer than the shortest idle time (1 minute). Other accounts keep
- * auth.ts LAST_SEEN_EVERY_MS (5 minutes). The page sends a request on a touch at most this often (src/lib/appLock.ts),
- * so a person touching the screen is seen too.
- */
-export const LOCKED_SEEN_EVERY_MS = 10_000;
-
 /** What the session read tells about its lock (server/security/auth.ts). */
 export interface SessionLockState {
   /** The account has a PIN: without one no session is ever locked. */
@@ -22,7 +14,11 @@ export interface SessionLockState {
   lastSeenAt: Date;
 }
 
-/** Whether the session was locked before this request, and whether the idle rule locks it now. */
+/**
+ * Whether the session was locked before this request, and whether the idle rule locks it now: the idle time has passed
+ * since it was last seen. "Last seen" is at most shared/appLock.ts LOCKED_SEEN_EVERY_MS behind the last request, so the rule locks
+ * between the idle time less that and the idle time after it, never later.
+ */
 export function lockOf(state: SessionLockState, now: Date): { locked: boolean; idleNow: boolean } {
   if (!state.pinSet) return { locked: false, idleNow: false };
   if (state.lockedAt) return { locked: true, idleNow: false };
@@ -38,7 +34,7 @@ export function lockOf(state: SessionLockState, now: Date): { locked: boolean; i
  */
 export const OPEN_WHILE_LOCKED: ReadonlySet<string> = new Set(['account.pin.verify', 'account.pin.lock']);
 
-export const SESSION_LOCKED = msg('Sower is locked. Enter your PIN to continue.');
+export const SESSION_LOCKED = msg('This session is locked. Enter your PIN to continue.');
 
 /** The 423 of a locked session: tRPC has no code for it, so its FORBIDDEN carries the HttpError that says 423. */
 export const sessionLocked = () => new TRPCError({ code: 'FORBIDDEN', message: SESSION_LOCKED, cause: new HttpError(423, 'LOCKED', SESSION_LOCKED) });

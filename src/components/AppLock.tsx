@@ -1,11 +1,13 @@
-// The app lock (issue 33): with a PIN set, Sower covers the screen with a neutral lock after the chosen time without a
-// touch or as soon as it is hidden, and drops what it holds in memory; the PIN is checked by the server.
+// The app lock (issues 33, 47): with a PIN set, Sower covers the screen with a neutral lock after the chosen time without a
+// touch or as soon as it is hidden, locks the session on the server and drops what it holds in memory; any answer 423
+// (the server's idle rule, another tab) closes it too. The PIN is checked by the server, so unlocking needs a connection.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { LOCKED_SEEN_EVERY_MS } from '../../shared/appLock';
+import { useOnline } from '../hooks/useOnline';
 import { t } from '../i18n';
-import { closeLock, isLockClosed, openLock } from '../lib/appLock';
-import { fieldErrors, serverIssues } from '../lib/errors';
-import { procedureOf } from '../lib/persistence';
+import { isLockClosed, lockAndForget, openLock, subscribeLock } from '../lib/appLock';
+import { fieldErrors, httpStatus, isNetworkFailure, serverIssues } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { useForgetThisDevice } from './DeviceSettings';
 
@@ -13,25 +15,34 @@ import { useForgetThisDevice } from './DeviceSettings';
 const CHECK_EVERY_MS = 5_000;
 const TOUCHES = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
+/** The lock screen while the lock is closed on this device, else the app (signed in or not: RequireAuth is inside). */
+export function LockGate({ children }: { children: ReactNode }) {
+  // The server's render knows nothing of this device: it never rendered a locked session's screen (firstScreen.ts).
+  const closed = useSyncExternalStore(subscribeLock, isLockClosed, () => false);
+  return closed ? <LockScreen /> : children;
+}
+
+/** Watches, for a signed-in user with a PIN, for the time without a touch and the page being hidden. */
 export function AppLock({ children }: { children: ReactNode }) {
   const status = trpc.account.pin.status.useQuery();
+  const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const enabled = status.data?.enabled ?? false;
   const idleMs = (status.data?.idleMinutes ?? 5) * 60_000;
-  // Closed on this device (a reload or a new tab while locked) before anything else is shown.
-  const [locked, setLocked] = useState(isLockClosed);
-
-  const lock = useCallback(() => {
-    closeLock();
-    setLocked(true);
-    // Nothing of the user's stays in memory behind the lock but who they are and the lock itself.
-    queryClient.removeQueries({ predicate: (query) => !['auth.me', 'account.pin.status'].includes(procedureOf(query.queryKey) ?? '') });
-  }, [queryClient]);
+  const lock = useCallback(() => lockAndForget(queryClient), [queryClient]);
 
   useEffect(() => {
-    if (!enabled || locked) return;
+    if (!enabled) return;
     let lastTouch = Date.now();
-    const touched = () => (lastTouch = Date.now());
+    let lastSeen = lastTouch;
+    const touched = () => {
+      lastTouch = Date.now();
+      // The server locks the session after the idle time since its last request: a touch is one, at most this often,
+      // so reading a long page without loading anything never finds the session locked by the server.
+      if (lastTouch - lastSeen < LOCKED_SEEN_EVERY_MS) return;
+      lastSeen = lastTouch;
+      void utils.account.pin.status.fetch(undefined, { staleTime: 0 }).catch(() => undefined);
+    };
     const hidden = () => document.visibilityState === 'hidden' && lock();
     for (const name of TOUCHES) window.addEventListener(name, touched, { passive: true });
     document.addEventListener('visibilitychange', hidden);
@@ -41,23 +52,21 @@ export function AppLock({ children }: { children: ReactNode }) {
       document.removeEventListener('visibilitychange', hidden);
       clearInterval(timer);
     };
-  }, [enabled, locked, idleMs, lock]);
+  }, [enabled, idleMs, lock, utils]);
 
-  // The lock was removed (here or on another device): this device's closed lock no longer keeps its pages plain.
-  const removed = status.data !== undefined && !status.data.enabled;
-  useEffect(() => {
-    if (removed && isLockClosed()) openLock();
-  }, [removed]);
-
-  if (locked && (enabled || !status.data)) return <LockScreen onUnlocked={() => setLocked(false)} />;
   return children;
 }
 
-function LockScreen({ onUnlocked }: { onUnlocked(): void }) {
-  const verify = trpc.account.pin.verify.useMutation();
+function LockScreen() {
+  const queryClient = useQueryClient();
+  // Never retried: a try whose answer was lost may have been counted, and a second would count again.
+  const verify = trpc.account.pin.verify.useMutation({ retry: false });
+  const lockSession = trpc.account.pin.lock.useMutation();
+  const online = useOnline();
   const { forget, forgetting } = useForgetThisDevice();
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const needsConnection = t('Unlocking needs a connection: your PIN is checked by the server. Connect to the internet, then unlock.');
 
   useEffect(() => {
     const before = document.title;
@@ -65,16 +74,38 @@ function LockScreen({ onUnlocked }: { onUnlocked(): void }) {
     return () => void (document.title = before);
   }, []);
 
+  /** The lock is open again: who is signed in and what the screens show are asked for anew. */
+  const opened = useCallback(() => {
+    openLock();
+    void queryClient.invalidateQueries();
+  }, [queryClient]);
+
+  // The server's lock follows this device's: asked when the lock shows, and again once the connection is back (a lock
+  // closed offline). No lock on the account any more (removed on another device), or no session: the lock opens, and
+  // whoever is signed in, if anyone, is asked again.
+  const { mutate: lockOnServer } = lockSession;
+  useEffect(() => {
+    if (!online) return;
+    lockOnServer(undefined, {
+      onError: (failure) => {
+        const status = httpStatus(failure);
+        if (status === 409 || status === 401) opened();
+      },
+    });
+  }, [online, lockOnServer, opened]);
+
   async function unlock(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
     try {
       await verify.mutateAsync({ pin });
-      openLock();
-      onUnlocked();
+      opened();
     } catch (failure) {
       setPin('');
-      setError(fieldErrors(serverIssues(failure)).pin ?? t('Could not unlock. Please try again.'));
+      const status = httpStatus(failure);
+      // Signed out (too many wrong PINs) or no lock any more: nothing left to unlock.
+      if (status === 401 || status === 409) return opened();
+      setError(isNetworkFailure(failure) ? needsConnection : (fieldErrors(serverIssues(failure)).pin ?? t('Could not unlock. Please try again.')));
     }
   }
 
@@ -96,7 +127,7 @@ function LockScreen({ onUnlocked }: { onUnlocked(): void }) {
               maxLength={8}
               value={pin}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'lock-error' : undefined}
+              aria-describedby={error ? 'lock-error' : online ? undefined : 'lock-offline'}
               onChange={(e) => setPin(e.target.value)}
             />
           </label>
@@ -105,7 +136,13 @@ function LockScreen({ onUnlocked }: { onUnlocked(): void }) {
               {error}
             </p>
           )}
-          <button type="submit" className="btn btn-primary" disabled={verify.isPending || pin.length < 4}>
+          {/* Said at once, before any try: offline, no PIN can be checked (docs/threat-model.md says why none is kept here). */}
+          {!online && !error && (
+            <p id="lock-offline" role="status" className="rounded-box bg-warning/15 p-3 text-sm">
+              {needsConnection}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary" disabled={!online || verify.isPending || pin.length < 4}>
             {t('Unlock')}
           </button>
           <button type="button" className="btn btn-ghost btn-sm" disabled={forgetting} onClick={() => void forget()}>

@@ -1,5 +1,5 @@
 // Settings → App lock (issue 33): a PIN of 4 to 8 digits and how long without a touch before Sower locks, set and
-// removed with the password; 'Lock now'.
+// removed with the password; 'Lock now', which locks the session on the server (issue 47).
 import { useState } from 'react';
 import { z } from 'zod';
 import { useFailureToast } from '../hooks/useFailureToast';
@@ -23,12 +23,6 @@ const setSchema = z
   })
   .refine((v) => v.pin === v.confirmPin, { message: msg("PINs don't match"), path: ['confirmPin'] });
 const removeSchema = z.object({ password: currentPasswordField });
-
-/** Locks this device now: the page reloads closed, so nothing of the user is left in memory. */
-function lockNow() {
-  closeLock();
-  window.location.reload();
-}
 
 export function AppLockSettings() {
   const status = trpc.account.pin.status.useQuery();
@@ -116,6 +110,16 @@ function SetPin({ onSet }: { onSet(): void }) {
 
 function LockOn({ idleMinutes, onRemoved }: { idleMinutes: number; onRemoved(): void }) {
   const [removing, setRemoving] = useState(false);
+  const utils = trpc.useUtils();
+  /**
+   * Locks now: the session on the server first (offline, the lock screen asks again when the connection is back), then
+   * the page reloads closed, so nothing of the user is left in memory.
+   */
+  async function lockNow() {
+    closeLock();
+    await utils.client.account.pin.lock.mutate().catch(() => undefined);
+    window.location.reload();
+  }
   const remove = trpc.account.pin.remove.useMutation();
   const { toast } = useToast();
   const failed = useFailureToast();
@@ -150,7 +154,7 @@ function LockOn({ idleMinutes, onRemoved }: { idleMinutes: number; onRemoved(): 
             {t('Remove the lock')}
           </button>
         )}
-        <button type="button" className="btn btn-primary btn-sm" onClick={lockNow}>
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => void lockNow()}>
           {t('Lock now')}
         </button>
       </div>

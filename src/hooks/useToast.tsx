@@ -1,4 +1,5 @@
 // Toast notifications (SPEC §9): at most 3 on screen (one on a phone), 5 s by default, kept 3 s after dismissal to animate out.
+import { isLockClosed } from '../lib/appLock';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
@@ -68,6 +69,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const toast = useCallback(
     ({ title, description, variant = 'default', action, duration = action ? WITH_ACTION_DURATION : DEFAULT_DURATION }: ToastOptions) => {
       const id = String(++lastId);
+      // A failure behind the app lock is the lock's: a call answered 423 closed it (src/lib/appLock.ts), and its
+      // screen says what to do. No error toast over it.
+      if (variant === 'destructive' && isLockClosed()) return id;
       setToasts((list) => {
         const next = [...list, { id, title, description, variant, duration, action, open: true }];
         // Past the limit the oldest open toast goes at once; ones already animating out do not count.

@@ -1,6 +1,7 @@
 // Runs a screen's write: on success its toast and the refresh of what it changed, on failure the logged error and the 'Error' toast.
 import { useCallback } from 'react';
 import { t } from '../i18n';
+import { isLockedAnswer } from '../lib/appLock';
 import { isUnauthorized } from '../lib/errors';
 import { useInvalidate, type WriteKind } from './useInvalidate';
 import { useToast, type ToastAction } from './useToast';
@@ -27,8 +28,9 @@ export function useWrite() {
         void invalidate(kind);
         return result;
       } catch (error) {
-        // A 401 is not this write's failure: the session ended, which AuthProvider says once for every call.
-        if (!isUnauthorized(error)) {
+        // A 401 is not this write's failure: the session ended, which AuthProvider says once for every call; nor is a
+        // 423: the app lock closed, and its screen says what to do.
+        if (!isUnauthorized(error) && !isLockedAnswer(error)) {
           console.error(error);
           toast({ title: t('Error'), description: failed, variant: 'destructive' });
         }

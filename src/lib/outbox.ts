@@ -102,7 +102,7 @@ export interface FlushResult {
   sent: number;
   /** What was sent, by kind (the toast names it). */
   sentKinds: OutboxKind[];
-  /** Refused by the server for good (a 4xx other than 401/429): kept would mean retried forever. */
+  /** Refused by the server for good (a 4xx other than 401/423/429): kept would mean retried forever. */
   refused: number;
   refusedKinds: OutboxKind[];
   /**
@@ -122,7 +122,8 @@ const indexedDbStore: OutboxStore = { waitingFor, remove: removeFromOutbox };
 
 /**
  * Sends the user's waiting entries one by one with their keys, removing each once the server has it. Stops at
- * the first failure that may pass (no connection, 5xx, 401 until signed in again, 429) and leaves the rest waiting.
+ * the first failure that may pass (no connection, 5xx, 401 until signed in again, 423 until unlocked, 429) and leaves the
+ * rest waiting.
  * One flush at a time: an 'online' event during a start-up flush joins it instead of sending everything twice.
  */
 export function flushOutbox(
@@ -141,7 +142,8 @@ export function flushOutbox(
           result.sentKinds.push(kindOf(entry));
         } catch (error) {
           const status = statusOf(error);
-          if (status === 401) break;
+          // Signed out, or the app lock closed (423): kept until the person is back in.
+          if (status === 401 || status === 423) break;
           if (status === undefined || status >= 500 || status === 429) {
             result.retryLater = true;
             break;

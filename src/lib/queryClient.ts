@@ -1,7 +1,8 @@
 // The query cache and its retry rules (SPEC §8 and §9): fresh for 5 minutes, no focus refetch, no retry on 4xx; a 401 on
-// any call ends the session once, in the caches' onError.
+// any call ends the session once, and a 423 closes the app lock, in the caches' onError.
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpStatus } from './errors';
+import { lockOnLockedAnswer } from './appLock';
 import { endSessionOnUnauthorized } from './session';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
@@ -13,13 +14,18 @@ function isClientError(error: unknown): boolean {
   return status !== undefined && status >= 400 && status < 500;
 }
 
+function failed(queryClient: QueryClient, error: unknown) {
+  endSessionOnUnauthorized(queryClient, error);
+  lockOnLockedAnswer(queryClient, error);
+}
+
 export function createQueryClient() {
   // React Query assumes it starts online and only learns otherwise from an 'offline' event; an app opened offline
   // (from the service worker's shell) must start paused, not fail every read and show errors.
   if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: (error) => endSessionOnUnauthorized(queryClient, error) }),
-    mutationCache: new MutationCache({ onError: (error) => endSessionOnUnauthorized(queryClient, error) }),
+    queryCache: new QueryCache({ onError: (error) => failed(queryClient, error) }),
+    mutationCache: new MutationCache({ onError: (error) => failed(queryClient, error) }),
     defaultOptions: {
       queries: {
         staleTime: FIVE_MINUTES,

@@ -80,7 +80,7 @@ describe('the app lock', () => {
   });
 });
 
-const LOCKED = 'Sower is locked. Enter your PIN to continue.';
+const LOCKED = 'This session is locked. Enter your PIN to continue.';
 
 /** The session's "last seen" moved into the past, as if its device had sent nothing for `seconds`. */
 async function unseenFor(userId: number, seconds: number, which: 'all' | 'newest' = 'all') {
@@ -108,7 +108,14 @@ describe('a locked session (issue 47)', () => {
     expect((await client.post('/api/account/pin/lock')).status).toBe(200);
     client.cookie += '; sower_locked=1';
     expect((await sessionOf(client)).locked_at).not.toBeNull();
-    for (const path of ['/api/contacts', '/api/account/export', '/api/account/export/contacts.csv', '/api/auth/me', '/api/account/pin', '/api/dashboard/stats']) {
+    for (const path of [
+      '/api/contacts',
+      '/api/account/export',
+      '/api/account/export/contacts.csv',
+      '/api/auth/me',
+      '/api/account/pin',
+      '/api/dashboard/stats',
+    ]) {
       const res = await client.get(path);
       expect(res.status, path).toBe(423);
       expect(res.body, path).toEqual({ message: LOCKED, code: 'LOCKED' });
