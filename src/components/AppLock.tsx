@@ -8,6 +8,7 @@ import { useOnline } from '../hooks/useOnline';
 import { t } from '../i18n';
 import { isLockClosed, lockAndForget, openLock, subscribeLock } from '../lib/appLock';
 import { fieldErrors, httpStatus, isNetworkFailure, serverIssues } from '../lib/errors';
+import { sessionQuery } from '../lib/session';
 import { trpc } from '../lib/trpc';
 import { useForgetThisDevice } from './DeviceSettings';
 
@@ -59,6 +60,7 @@ export function AppLock({ children }: { children: ReactNode }) {
 
 function LockScreen() {
   const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   // Never retried: a try whose answer was lost may have been counted, and a second would count again.
   const verify = trpc.account.pin.verify.useMutation({ retry: false });
   const lockSession = trpc.account.pin.lock.useMutation();
@@ -74,11 +76,15 @@ function LockScreen() {
     return () => void (document.title = before);
   }, []);
 
-  /** The lock is open again: who is signed in and what the screens show are asked for anew. */
-  const opened = useCallback(() => {
+  /**
+   * The lock is open again: who is signed in is asked first (a locked session's check answered 423, and the screens
+   * behind the lock would otherwise send the person to /login), then what the screens show.
+   */
+  const opened = useCallback(async () => {
+    await queryClient.fetchQuery({ ...sessionQuery(utils.client), staleTime: 0 }).catch(() => undefined);
     openLock();
     void queryClient.invalidateQueries();
-  }, [queryClient]);
+  }, [queryClient, utils]);
 
   // The server's lock follows this device's: asked when the lock shows, and again once the connection is back (a lock
   // closed offline). No lock on the account any more (removed on another device), or no session: the lock opens, and
@@ -89,7 +95,7 @@ function LockScreen() {
     lockOnServer(undefined, {
       onError: (failure) => {
         const status = httpStatus(failure);
-        if (status === 409 || status === 401) opened();
+        if (status === 409 || status === 401) void opened();
       },
     });
   }, [online, lockOnServer, opened]);
@@ -99,7 +105,7 @@ function LockScreen() {
     setError(null);
     try {
       await verify.mutateAsync({ pin });
-      opened();
+      await opened();
     } catch (failure) {
       setPin('');
       const status = httpStatus(failure);

@@ -43,10 +43,10 @@ export function subscribeLock(listener: () => void) {
 /** The server's answer for a locked session (server/security/sessionLock.ts). */
 export const isLockedAnswer = (error: unknown) => httpStatus(error) === 423;
 
-/** Closes the lock and drops what the app holds in memory of the user's, but who is signed in. */
+/** Closes the lock and drops what the app holds in memory of the user's, but who is signed in and the lock's settings. */
 export function lockAndForget(queryClient: QueryClient) {
   closeLock();
-  queryClient.removeQueries({ predicate: (query) => procedureOf(query.queryKey) !== 'auth.me' });
+  queryClient.removeQueries({ predicate: (query) => !['auth.me', 'account.pin.status'].includes(procedureOf(query.queryKey) ?? '') });
 }
 
 /**
