@@ -111,10 +111,7 @@ export const appLockRouter = router({
       // The session was ended meanwhile (by a try sent with this one): nothing is checked for it.
       if (counted.here === undefined) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_REQUIRED });
       const right =
-        counted.failures <= PIN_TRIES &&
-        counted.here <= SESSION_PIN_TRIES &&
-        /^\d{4,8}$/.test(input.pin) &&
-        (await verifyPassword(counted.pinHash, input.pin));
+        counted.failures <= PIN_TRIES && counted.here <= SESSION_PIN_TRIES && /^\d{4,8}$/.test(input.pin) && (await verifyPassword(counted.pinHash, input.pin));
       if (right) {
         await ctx.database.write(async (tx) => {
           await tx.update(users).set({ pinFailures: 0 }).where(eq(users.id, ctx.user.id));

@@ -172,6 +172,17 @@ describe('a locked session (issue 47)', () => {
     expect(await seen()).toBeGreaterThanOrEqual(first);
   });
 
+  it('may sign out ("Forget this device") while locked', async () => {
+    const { client, other, user } = await withPin('locklogout');
+    expect((await client.post('/api/account/pin/lock')).status).toBe(200);
+    expect((await client.post('/api/account/pin/lock')).status).toBe(200);
+    const out = await client.post('/api/auth/logout');
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie().join()).toMatch(/sower_session=;/);
+    expect(await server.count('sessions', 'user_id = ?', [user.id])).toBe(1);
+    expect((await other.get('/api/contacts')).status).toBe(200);
+  });
+
   it('removing the lock with the password on another device opens every session', async () => {
     const { client, other } = await withPin('lockremove');
     expect((await client.post('/api/account/pin/lock')).status).toBe(200);

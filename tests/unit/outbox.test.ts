@@ -55,13 +55,15 @@ describe('flushOutbox', () => {
     ['no connection', new TypeError('Failed to fetch'), true],
     ['a server error', new HttpFailure(503), true],
     ['an expired session', new HttpFailure(401), false],
+    ['a locked session (issue 47)', new HttpFailure(423), false],
     ['a rate limit', new HttpFailure(429), true],
   ])('stops at %s and keeps that entry and the rest for the next flush', async (_, failure, retryLater) => {
     const store = memoryStore([entry('a'), entry('b'), entry('c')]);
     const send = vi.fn(async (e: OutboxEntry) => {
       if (e.key === 'b') throw failure;
     });
-    // Retried by itself only where waiting helps; after a 401 the next flush comes with the next sign-in.
+    // Retried by itself only where waiting helps; after a 401 the next flush comes with the next sign-in, after a 423
+    // with the unlock.
     expect(await flushOutbox(1, send, statusOf, store)).toMatchObject({ sent: 1, refused: 0, retryLater });
     expect(send).toHaveBeenCalledTimes(2);
     expect(store.entries.map((e) => e.key)).toEqual(['b', 'c']);
