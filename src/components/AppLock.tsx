@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore, type FormEvent,
 import { LOCKED_SEEN_EVERY_MS } from '../../shared/appLock';
 import { useOnline } from '../hooks/useOnline';
 import { t } from '../i18n';
-import { isLockClosed, lockAndForget, openLock, subscribeLock } from '../lib/appLock';
+import { isLockClosed, isLockedAnswer, lockAndForget, openLock, subscribeLock } from '../lib/appLock';
 import { fieldErrors, httpStatus, isNetworkFailure, serverIssues } from '../lib/errors';
 import { sessionQuery } from '../lib/session';
 import { trpc } from '../lib/trpc';
@@ -42,7 +42,11 @@ export function AppLock({ children }: { children: ReactNode }) {
       // so reading a long page without loading anything never finds the session locked by the server.
       if (lastTouch - lastSeen < LOCKED_SEEN_EVERY_MS) return;
       lastSeen = lastTouch;
-      void utils.account.pin.status.fetch(undefined, { staleTime: 0 }).catch(() => undefined);
+      // A request of its own (the cache would join one already under way, sent before the touch); its 423 locks too.
+      void utils.client.account.pin.status.query().then(
+        (fresh) => utils.account.pin.status.setData(undefined, fresh),
+        (error: unknown) => isLockedAnswer(error) && lock(),
+      );
     };
     const hidden = () => document.visibilityState === 'hidden' && lock();
     for (const name of TOUCHES) window.addEventListener(name, touched, { passive: true });

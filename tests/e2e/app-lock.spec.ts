@@ -57,6 +57,12 @@ test('locks when hidden, after a minute without a touch and after a reload, and 
   await unlock(page, PIN);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 
+  // A touch is a request, at most every 10 s: the server's idle rule counts from the session's last request.
+  await page.clock.fastForward('00:11');
+  const seen = page.waitForRequest((req) => req.url().includes('account.pin.status'));
+  await page.keyboard.press('Shift');
+  await seen;
+
   // A minute without a touch: the page locks, and locks the session on the server before the reload below.
   const lockedOnServer = page.waitForResponse((res) => res.url().includes('account.pin.lock') && res.ok());
   await page.clock.fastForward('01:10');
