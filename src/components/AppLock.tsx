@@ -39,7 +39,8 @@ export function AppLock({ children }: { children: ReactNode }) {
     const touched = () => {
       lastTouch = Date.now();
       // The server locks the session after the idle time since its last request: a touch is one, at most this often,
-      // so reading a long page without loading anything never finds the session locked by the server.
+      // so someone reading a long page without loading anything is seen while they touch it (the server may lock up to
+      // twice LOCKED_SEEN_EVERY_MS before this page would, once the touches stop).
       if (lastTouch - lastSeen < LOCKED_SEEN_EVERY_MS) return;
       lastSeen = lastTouch;
       // A request of its own (the cache would join one already under way, sent before the touch); its 423 locks too.
@@ -146,7 +147,7 @@ function LockScreen() {
               {error}
             </p>
           )}
-          {/* Said at once, before any try: offline, no PIN can be checked (docs/threat-model.md says why none is kept here). */}
+          {/* Said at once, before any try: offline no PIN can be checked, as nothing to check one against is kept here. */}
           {!online && !error && (
             <p id="lock-offline" role="status" className="rounded-box bg-warning/15 p-3 text-sm">
               {needsConnection}
