@@ -97,7 +97,7 @@ test('five wrong PINs end every session of the account @phone-only', async ({ pa
 
 const NEEDS_CONNECTION = 'Unlocking needs a connection: your PIN is checked by the server. Connect to the internet, then unlock.';
 
-test('locked on the server: what the page keeps opens nothing, and the lock shows on any 423 without an error toast', async ({ page, user }) => {
+test('locked on the server: what the page keeps opens nothing, and the lock shows on any 423 without an error toast @desktop-only', async ({ page, user }) => {
   await api(page, '/api/contacts', { name: 'Lydia Purpura', spiritualStatus: 'seeking' });
   await setPin(page, user.password);
   await page.getByRole('button', { name: 'Lock now' }).click();
