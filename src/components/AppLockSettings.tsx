@@ -23,6 +23,7 @@ const setSchema = z
   })
   .refine((v) => v.pin === v.confirmPin, { message: msg("PINs don't match"), path: ['confirmPin'] });
 const removeSchema = z.object({ password: currentPasswordField });
+const LOCK_NOW_WAIT_MS = 3000;
 
 export function AppLockSettings() {
   const status = trpc.account.pin.status.useQuery();
@@ -112,12 +113,13 @@ function LockOn({ idleMinutes, onRemoved }: { idleMinutes: number; onRemoved(): 
   const [removing, setRemoving] = useState(false);
   const utils = trpc.useUtils();
   /**
-   * Locks now: the session on the server first (offline, the lock screen asks again when the connection is back), then
-   * the page reloads closed, so nothing of the user is left in memory.
+   * Locks now: the session on the server first, so the reload's page comes without data (a slow connection is waited
+   * for LOCK_NOW_WAIT_MS at most: the lock screen asks the server again once it shows), then the page reloads closed,
+   * so nothing of the user is left in memory.
    */
   async function lockNow() {
+    await Promise.race([utils.client.account.pin.lock.mutate().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, LOCK_NOW_WAIT_MS))]);
     closeLock();
-    await utils.client.account.pin.lock.mutate().catch(() => undefined);
     window.location.reload();
   }
   const remove = trpc.account.pin.remove.useMutation();

@@ -34,6 +34,14 @@ async function hide(page: Page, hidden: boolean) {
 
 const lockScreen = (page: Page) => page.getByRole('heading', { name: 'Locked', level: 1 });
 
+/** 'Lock now', and the page reloaded on the lock. */
+async function lockNow(page: Page) {
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Lock now' }).click();
+  await reloaded;
+  await expect(lockScreen(page)).toBeVisible();
+}
+
 async function unlock(page: Page, pin: string) {
   await page.getByLabel('PIN', { exact: true }).fill(pin);
   await page.getByRole('button', { name: 'Unlock' }).click();
@@ -82,8 +90,7 @@ test('five wrong PINs end every session of the account @phone-only', async ({ pa
   const elsewhere = await browser.newContext({ baseURL });
   expect((await elsewhere.request.post('/api/auth/login', { data: { username: user.username, password: user.password } })).status()).toBe(200);
 
-  await page.getByRole('button', { name: 'Lock now' }).click();
-  await expect(lockScreen(page)).toBeVisible();
+  await lockNow(page);
   for (let i = 0; i < 4; i++) {
     await unlock(page, String(1000 + i));
     await expect(page.getByRole('alert')).toHaveText('Wrong PIN');
@@ -100,8 +107,7 @@ const NEEDS_CONNECTION = 'Unlocking needs a connection: your PIN is checked by t
 test('locked on the server: what the page keeps opens nothing, and the lock shows on any 423 without an error toast @desktop-only', async ({ page, user }) => {
   await api(page, '/api/contacts', { name: 'Lydia Purpura', spiritualStatus: 'seeking' });
   await setPin(page, user.password);
-  await page.getByRole('button', { name: 'Lock now' }).click();
-  await expect(lockScreen(page)).toBeVisible();
+  await lockNow(page);
   // The desktop attack: what the page wrote (its lock flag, the old cookie) deleted, the address typed.
   for (const path of ['/api/contacts', '/api/account/export']) expect((await page.request.get(path)).status(), path).toBe(423);
   await page.evaluate(() => localStorage.clear());
@@ -125,8 +131,7 @@ test('locked on the server: what the page keeps opens nothing, and the lock show
 test('offline, the lock says at once that unlocking needs a connection, and unlocks once it is back', async ({ page, user, context }) => {
   await setPin(page, user.password);
   await page.getByLabel('Dark').check();
-  await page.getByRole('button', { name: 'Lock now' }).click();
-  await expect(lockScreen(page)).toBeVisible();
+  await lockNow(page);
 
   await context.setOffline(true);
   await expect(page.getByRole('status').filter({ hasText: NEEDS_CONNECTION })).toBeVisible();
