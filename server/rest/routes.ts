@@ -221,6 +221,8 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'POST', path: '/api/teams/:teamId/members', procedure: 'teams.members.add', input: 'params+body', status: 201 },
   { method: 'PUT', path: '/api/teams/:teamId/members/:userId', procedure: 'teams.members.update', input: 'params+body' },
   { method: 'DELETE', path: '/api/teams/:teamId/members/:userId', procedure: 'teams.members.remove', input: 'params' },
+  { method: 'GET', path: '/api/teams/:teamId/removals', procedure: 'teams.removals.list', input: 'params' },
+  { method: 'DELETE', path: '/api/teams/:teamId/removals/:userId', procedure: 'teams.removals.lift', input: 'params' },
   { method: 'GET', path: '/api/teams/:teamId/invitations', procedure: 'teams.invitations.list', input: 'params' },
   { method: 'DELETE', path: '/api/teams/:teamId/invitations/:invitationId', procedure: 'teams.invitations.withdraw', input: 'params' },
   { method: 'GET', path: '/api/teams/:teamId/insight', procedure: 'teams.insight', input: 'params+query' },

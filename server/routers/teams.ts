@@ -3,7 +3,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { teamInvitations, teamInviteLinks, teamMembers, teams, users } from '../../db/schema';
+import { teamInvitations, teamInviteLinks, teamMembers, teamRemovals, teams, users } from '../../db/schema';
 import { assertTeamAdmin, decidedInSql, notFound, preparedUser, TEAM_NOT_FOUND, teamRole } from '../access';
 import { preparedPer } from '../queries/prepared';
 import { idInput } from '../schemas/common';
@@ -124,6 +124,21 @@ export async function withdrawWhatTheySent(tx: Tx, teamId: number, userId: numbe
     .update(teamInviteLinks)
     .set({ revokedAt: new Date() })
     .where(and(eq(teamInviteLinks.teamId, teamId), eq(teamInviteLinks.createdBy, userId), isNull(teamInviteLinks.revokedAt)));
+}
+
+/**
+ * An admin removed `userId` (issue 47): recorded, so that no link of the team lets them back in (inviteLinks.ts), and
+ * any invitation they had not used yet goes. Only an admin lifts it: by an invitation they accept
+ * (invitations.accept), or from the team's list of removed people (teams.removals.lift). Leaving on one's own records
+ * nothing.
+ */
+async function recordRemoval(tx: Tx, teamId: number, userId: number, removedBy: number) {
+  const values = { removedBy, removedAt: new Date() };
+  await tx
+    .insert(teamRemovals)
+    .values({ teamId, userId, ...values })
+    .onConflictDoUpdate({ target: [teamRemovals.teamId, teamRemovals.userId], set: values });
+  await tx.delete(teamInvitations).where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.userId, userId)));
 }
 
 /** A membership ends (removed or left): what they sent is withdrawn and the team's contacts assigned to them are unassigned. */
@@ -248,7 +263,50 @@ const membersRouter = router({
           const member = await loadMember(tx, input.teamId, input.userId);
           if (member.role === 'admin') await assertAnotherAdmin(tx, input.teamId, input.userId);
           await endMembership(tx, input.teamId, input.userId);
+          await recordRemoval(tx, input.teamId, input.userId, ctx.user.id);
         }
+        return { success: true as const };
+      }),
+    ),
+});
+
+/** The most removed people teams.removals.list answers, newest first: a bound on the answer, never on the removals. */
+const MAX_REMOVALS_LISTED = 200;
+
+/** The people an admin removed from the team (issue 47), for its admins: who they were, and a way to let them back in. */
+const removalsRouter = router({
+  list: protectedProcedure
+    .input(teamIdOnly)
+    .output(answer(answers.removedMember.array()))
+    .query(async ({ ctx, input }) => {
+      await assertTeamAdmin(ctx.database.read, input.teamId, ctx.authority);
+      return ctx.database.read
+        .select({
+          userId: teamRemovals.userId,
+          username: users.username,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          removedAt: teamRemovals.removedAt,
+        })
+        .from(teamRemovals)
+        .innerJoin(users, eq(users.id, teamRemovals.userId))
+        .where(eq(teamRemovals.teamId, input.teamId))
+        .orderBy(desc(teamRemovals.removedAt), asc(teamRemovals.userId))
+        .limit(MAX_REMOVALS_LISTED);
+    }),
+
+  /** Lets a removed person back in: they may join again by a link or an invitation, never without accepting. */
+  lift: protectedProcedure
+    .input(memberRemoveInput)
+    .output(answer(answers.done))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await assertTeamAdmin(tx, input.teamId, ctx.authority);
+        const lifted = await tx
+          .delete(teamRemovals)
+          .where(and(eq(teamRemovals.teamId, input.teamId), eq(teamRemovals.userId, input.userId)))
+          .returning({ userId: teamRemovals.userId });
+        if (!lifted.length) throw notFound(msg('This person is not on the team’s list of removed people'));
         return { success: true as const };
       }),
     ),
@@ -321,6 +379,7 @@ export const teamsRouter = router({
     ),
 
   members: membersRouter,
+  removals: removalsRouter,
   invitations: teamInvitationsRouter,
   insight: teamInsight,
   links: teamLinksRouter,

@@ -169,6 +169,8 @@ export const inviteLink = z.strictObject({
 export const inviteLinkPreview = z.strictObject({ teamName: text, inviterFirstName: text, role: z.enum(['member', 'viewer']) });
 
 export const member = z.strictObject({ teamId: rowId, userId: rowId, role: teamRole, joinedAt: instant, username: text, firstName: text, lastName: text });
+/** Someone an admin removed from a team (issue 47): out until an admin lets them back in. */
+export const removedMember = z.strictObject({ userId: rowId, username: text, firstName: text, lastName: text, removedAt: instant });
 
 export const sentInvitation = z.strictObject({
   id: rowId,
