@@ -217,6 +217,7 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'POST', path: '/api/teams', procedure: 'teams.create', input: 'body', status: 201 },
   { method: 'PUT', path: '/api/teams/:id', procedure: 'teams.update', input: 'params+body' },
   { method: 'DELETE', path: '/api/teams/:id', procedure: 'teams.remove', input: 'params' },
+  { method: 'GET', path: '/api/teams/:id/deletion-impact', procedure: 'teams.deletionImpact', input: 'params' },
   { method: 'GET', path: '/api/teams/:teamId/members', procedure: 'teams.members.list', input: 'params' },
   { method: 'POST', path: '/api/teams/:teamId/members', procedure: 'teams.members.add', input: 'params+body', status: 201 },
   { method: 'PUT', path: '/api/teams/:teamId/members/:userId', procedure: 'teams.members.update', input: 'params+body' },

@@ -48,6 +48,7 @@ import { prayerColumns } from './prayerRequests';
 import { selectFollowUps } from './followUps';
 import { ageEncrypter } from '../formats/age';
 import { importExportProcedure } from './exportImport';
+import { endTeam } from './teams';
 
 type SignedInContext = Context & { user: SessionUser };
 
@@ -363,7 +364,8 @@ async function handOverTeams(tx: Tx, userId: number) {
       .from(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.userId, userId)))
       .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId));
-    if (!others.length) await tx.delete(teams).where(eq(teams.id, teamId));
+    // Its last member ends it: the rows of people no longer in it come to them, and so go with their account.
+    if (!others.length) await endTeam(tx, teamId, userId);
     else if (role === 'admin' && !others.some((member) => member.role === 'admin'))
       await tx
         .update(teamMembers)

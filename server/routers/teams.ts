@@ -1,9 +1,21 @@
 // Teams, their members and invitations: admins invite and manage, members share rows, viewers read; a team always
 // keeps an admin.
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { teamInvitations, teamInviteLinks, teamMembers, teamRemovals, teams, users } from '../../db/schema';
+import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client';
+import {
+  activities,
+  contacts,
+  followUps,
+  goals,
+  prayerRequests,
+  teamInvitations,
+  teamInviteLinks,
+  teamMembers,
+  teamRemovals,
+  teams,
+  users,
+} from '../../db/schema';
 import { assertTeamAdmin, decidedInSql, notFound, preparedUser, TEAM_NOT_FOUND, teamRole } from '../access';
 import { preparedPer } from '../queries/prepared';
 import { idInput } from '../schemas/common';
@@ -148,6 +160,43 @@ async function endMembership(tx: Tx, teamId: number, userId: number) {
   await clearAssignments(tx, teamId, userId);
 }
 
+/** The tables whose rows a team holds (db/schema.ts `ownership`; resources have the column, but no path writes it). */
+const teamRowTables = { contacts, activities, followUps, prayerRequests, goals } as const;
+
+/** A team's rows whose author is no longer in it: removed, left, or the stand-in of a deleted account (decision 007). */
+function fromFormerMembers(table: (typeof teamRowTables)[keyof typeof teamRowTables], teamId: number) {
+  return and(
+    eq(table.teamId, teamId),
+    sql`${table.createdBy} not in (select ${teamMembers.userId} from ${teamMembers} where ${teamMembers.teamId} = ${teamId})`,
+  );
+}
+
+/**
+ * How many rows of each kind teams.remove gives the admin who deletes the team: those of people no longer in it. Each
+ * count walks the table's team index.
+ */
+async function formerMembersRows(db: Queryable, teamId: number) {
+  const counts = await Promise.all(
+    Object.values(teamRowTables).map(async (table) => (await db.select({ n: count() }).from(table).where(fromFormerMembers(table, teamId)))[0].n),
+  );
+  const [contactCount, activityCount, followUpCount, prayerCount, goalCount] = counts;
+  return { contacts: contactCount, activities: activityCount, followUps: followUpCount, prayerRequests: prayerCount, goals: goalCount };
+}
+
+/**
+ * A team ends (deleted by an admin, its last member leaving, or its last member deleting their account; issue 47). A row
+ * goes back to its author only while they are in the team; the rows of anyone no longer in it (removed, left, a deleted
+ * account's stand-in) go to `heir`, the person ending it, who could read and change them a moment before: they stay
+ * someone's, and never return to a person the team had put out. Then the team goes, and `team_id … set null` leaves the
+ * members' rows personal to each. The tally triggers follow both changes (tests/api/tallies.test.ts).
+ */
+export async function endTeam(tx: Tx, teamId: number, heir: number) {
+  for (const table of Object.values(teamRowTables)) await tx.update(table).set({ createdBy: heir, teamId: null }).where(fromFormerMembers(table, teamId));
+  // A personal contact is nobody's assignment.
+  await clearAssignments(tx, teamId);
+  await tx.delete(teams).where(eq(teams.id, teamId));
+}
+
 /**
  * The caller leaves the team: the last admin hands over first (409), unless nobody else is in it, when the team is
  * deleted as teams.remove deletes it.
@@ -163,12 +212,7 @@ async function leave(tx: Tx, teamId: number, userId: number) {
     .from(teamMembers)
     .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.userId, userId)))
     .limit(1);
-  if (!other) {
-    // Its contacts become personal (team_id is set null), and a personal contact is nobody's assignment.
-    await clearAssignments(tx, teamId);
-    await tx.delete(teams).where(eq(teams.id, teamId));
-    return;
-  }
+  if (!other) return endTeam(tx, teamId, userId);
   if (me.role === 'admin' && !(await anotherAdmin(tx, teamId, userId))) throw new TRPCError({ code: 'CONFLICT', message: LAST_ADMIN_LEAVING });
   await endMembership(tx, teamId, userId);
 }
@@ -360,12 +404,19 @@ export const teamsRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.database.write(async (tx) => {
         await assertTeamAdmin(tx, input.id, ctx.authority);
-        // Its contacts become personal (team_id is set null), and a personal contact is nobody's assignment.
-        await clearAssignments(tx, input.id);
-        await tx.delete(teams).where(eq(teams.id, input.id));
+        await endTeam(tx, input.id, ctx.user.id);
         return { success: true as const, id: input.id };
       }),
     ),
+
+  /** What deleting the team would give the admin: how many rows of each kind people no longer in it left (endTeam). */
+  deletionImpact: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.teamDeletionImpact))
+    .query(async ({ ctx, input }) => {
+      await assertTeamAdmin(ctx.database.read, input.id, ctx.authority);
+      return { fromFormerMembers: await formerMembersRows(ctx.database.read, input.id) };
+    }),
 
   /** Leaves the team; the last admin hands over first, and the last member's leaving deletes the team. */
   leave: protectedProcedure

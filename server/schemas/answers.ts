@@ -319,6 +319,10 @@ export const deletionImpact = z.strictObject({
   allowed: z.boolean(),
   records: z.array(z.strictObject({ author: z.strictObject({ id: rowId, firstName: text, lastName: text }), count })),
 });
+/** teams.deletionImpact: the rows of people no longer in the team, which come to the admin who deletes it (issue 47). */
+export const teamDeletionImpact = z.strictObject({
+  fromFormerMembers: z.strictObject({ contacts: count, activities: count, followUps: count, prayerRequests: count, goals: count }),
+});
 export const mergePreview = z.strictObject({ kept: contact, duplicate: contact, moving: mergeCounts });
 export const merged = z.strictObject({ contact, moved: mergeCounts });
 
