@@ -1,5 +1,5 @@
 // The signed-in user's own account: profile, password, export and import of their data, and deleting it all.
-import { and, asc, eq, gt, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Queryable, Tx } from '../../db/client';
 import { msg, type Locale } from '../../shared/i18n';
@@ -354,6 +354,20 @@ async function leaveTeamRows(tx: Tx, userId: number) {
       .update(table)
       .set({ createdBy: formerMember })
       .where(and(eq(table.createdBy, userId), isNotNull(table.teamId)));
+  // A personal contact others wrote records about (a team that ended gave it back to the user, and each record to its
+  // author) keeps them a contact (issue 47): it goes to the stand-in, read by nobody, and only the user's own records
+  // on it go with the account. Each check is one seek of the table's (contact, …) index.
+  const othersWrote = (table: string) => sql.raw(`exists (select 1 from ${table} r where r.contact_id = contacts.id and r.created_by <> ${Number(userId)})`);
+  await tx
+    .update(contacts)
+    .set({ createdBy: formerMember })
+    .where(
+      and(
+        eq(contacts.createdBy, userId),
+        isNull(contacts.teamId),
+        sql`(${othersWrote('activities')} or ${othersWrote('follow_ups')} or ${othersWrote('prayer_requests')})`,
+      ),
+    );
 }
 
 async function handOverTeams(tx: Tx, userId: number) {
