@@ -1,6 +1,7 @@
 // Teams from the app (issue 30): an admin creates a team and an invite link; a new person opens the link as a guest,
 // registers and joins, the code surviving the detour without ever being in the sign-in page's URL. Every new screen
-// passes axe in the light and dark themes and in Arabic.
+// passes axe in the light and dark themes and in Arabic. A member an admin removed joins by no link until let back in,
+// and the delete dialog counts the rows that come to the admin (issue 47).
 import type { Page } from '@playwright/test';
 import { translate } from '../../server/i18n';
 import { api, expect, isPhone, registerViaApi, seriousAxeViolations, test, uniqueName } from './fixtures';
