@@ -29,6 +29,7 @@ import { clearAssignments } from './contactTeam';
 import { teamInsight } from './teamInsight';
 import { teamLinksRouter } from './inviteLinks';
 import { DAY_MS } from '../queries/calendarDays';
+import { nextTurn } from '../queries/turns';
 import { fmt, msg } from '../../shared/i18n';
 import { roleCan } from '../../shared/roles';
 
@@ -183,17 +184,30 @@ async function formerMembersRows(db: Queryable, teamId: number) {
   return { contacts: contactCount, activities: activityCount, followUps: followUpCount, prayerRequests: prayerCount, goals: goalCount };
 }
 
+/** Rows a team's end hands on per UPDATE: each fires the tally triggers, so slices are smaller than a merge's. */
+const END_SLICE = 500;
+
 /**
  * A team ends (deleted by an admin, its last member leaving, or its last member deleting their account; issue 47). A row
  * goes back to its author only while they are in the team; the rows of anyone no longer in it (removed, left, a deleted
  * account's stand-in) go to `heir`, the person ending it, who could read and change them a moment before: they stay
- * someone's, and never return to a person the team had put out. Then the team goes, and `team_id … set null` leaves the
- * members' rows personal to each. The tally triggers follow both changes (tests/api/tallies.test.ts).
+ * someone's, and never return to a person the team had put out. Each table is handed on a slice at a time through its
+ * team index, with a turn of the event loop between slices (as a merge moves rows), so a large team does not hold the
+ * loop; then the team itself goes, with nothing left to set null. The tally triggers follow (tests/api/tallies.test.ts).
  */
 export async function endTeam(tx: Tx, teamId: number, heir: number) {
-  for (const table of Object.values(teamRowTables)) await tx.update(table).set({ createdBy: heir, teamId: null }).where(fromFormerMembers(table, teamId));
   // A personal contact is nobody's assignment.
   await clearAssignments(tx, teamId);
+  const members = sql`(select ${teamMembers.userId} from ${teamMembers} where ${teamMembers.teamId} = ${teamId})`;
+  for (const table of Object.values(teamRowTables))
+    for (;;) {
+      const slice = sql`(select ${table.id} from ${table} where ${table.teamId} = ${teamId} limit ${END_SLICE})`;
+      const result = await tx.run(
+        sql`update ${table} set created_by = case when created_by in ${members} then created_by else ${heir} end, team_id = null where id in ${slice}`,
+      );
+      if (result.rowsAffected < END_SLICE) break;
+      await nextTurn();
+    }
   await tx.delete(teams).where(eq(teams.id, teamId));
 }
 
