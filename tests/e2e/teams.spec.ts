@@ -190,7 +190,11 @@ test('an admin removes a member, who joins by no link until let back in; deletin
   await expect(page.getByText('Demas Forsaker can join again with an invite link or an invitation')).toBeVisible();
   await expect(page.getByTestId('removed-member')).toHaveCount(0);
 
-  // Their contact is still the team's; deleting the team gives it to the admin, and the dialog says so first.
+  // Their contact is still the team's; ending the team gives it to the admin, and both dialogs that end it say so first.
+  await page.getByRole('button', { name: 'Leave team' }).click();
+  const leaving = page.getByRole('dialog', { name: /^Leave / });
+  await expect(leaving).toContainText('each row you created in it becomes a personal row of yours. People no longer in the team left 1 contact in it');
+  await leaving.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Delete team' }).click();
   const deleting = page.getByRole('dialog', { name: /^Delete the team/ });
   await expect(deleting).toContainText('People no longer in the team left 1 contact in it: these become yours, never theirs again.');
