@@ -1,5 +1,5 @@
 // The signed-in user's own account: profile, password, export and import of their data, and deleting it all.
-import { and, asc, eq, gt, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Queryable, Tx } from '../../db/client';
 import { msg, type Locale } from '../../shared/i18n';
@@ -48,6 +48,7 @@ import { prayerColumns } from './prayerRequests';
 import { selectFollowUps } from './followUps';
 import { ageEncrypter } from '../formats/age';
 import { importExportProcedure } from './exportImport';
+import { endTeam } from './teams';
 
 type SignedInContext = Context & { user: SessionUser };
 
@@ -353,6 +354,20 @@ async function leaveTeamRows(tx: Tx, userId: number) {
       .update(table)
       .set({ createdBy: formerMember })
       .where(and(eq(table.createdBy, userId), isNotNull(table.teamId)));
+  // A personal contact others wrote records about (a team that ended gave it back to the user, and each record to its
+  // author) keeps them a contact (issue 47): it goes to the stand-in, read by nobody, and only the user's own records
+  // on it go with the account. Each check is one seek of the table's (contact, …) index.
+  const othersWrote = (table: string) => sql.raw(`exists (select 1 from ${table} r where r.contact_id = contacts.id and r.created_by <> ${Number(userId)})`);
+  await tx
+    .update(contacts)
+    .set({ createdBy: formerMember })
+    .where(
+      and(
+        eq(contacts.createdBy, userId),
+        isNull(contacts.teamId),
+        sql`(${othersWrote('activities')} or ${othersWrote('follow_ups')} or ${othersWrote('prayer_requests')})`,
+      ),
+    );
 }
 
 async function handOverTeams(tx: Tx, userId: number) {
@@ -363,7 +378,8 @@ async function handOverTeams(tx: Tx, userId: number) {
       .from(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.userId, userId)))
       .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId));
-    if (!others.length) await tx.delete(teams).where(eq(teams.id, teamId));
+    // Its last member ends it: the rows of people no longer in it come to them, and so go with their account.
+    if (!others.length) await endTeam(tx, teamId, userId);
     else if (role === 'admin' && !others.some((member) => member.role === 'admin'))
       await tx
         .update(teamMembers)

@@ -2,7 +2,7 @@
 // go to, assigning a team contact to a member, and the assignee's badge of new assignments.
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, prayerRequests, users } from '../../db/schema';
 import { assertCanCreateIn, canRead, notFound, teamRole, type Authority } from '../access';
@@ -14,6 +14,7 @@ import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { mayChange, roleCan } from '../../shared/roles';
 import { msg } from '../../shared/i18n';
+import { translate } from '../i18n';
 
 const CONTACT_NOT_FOUND = msg('Contact not found');
 
@@ -56,6 +57,22 @@ export async function clearAssignments(tx: Tx, teamId: number, userId?: number) 
     .where(and(eq(contacts.teamId, teamId), userId === undefined ? sql`${contacts.assignedTo} is not null` : eq(contacts.assignedTo, userId)));
 }
 
+/**
+ * How many records people other than `authorId` wrote about the contact (each table through its (contact, …) index):
+ * what would be left pointing at a contact that is no longer theirs to read.
+ */
+async function othersRecordCount(tx: Tx, contactId: number, authorId: number) {
+  let total = 0;
+  for (const table of recordTables)
+    total += (
+      await tx
+        .select({ n: count() })
+        .from(table)
+        .where(and(eq(table.contactId, contactId), ne(table.createdBy, authorId)))
+    )[0].n;
+  return total;
+}
+
 /** A contact as contacts.byId answers it. */
 type ReadContact = (db: Queryable, id: number, who: Authority) => Promise<z.output<typeof answers.contact>>;
 
@@ -89,9 +106,10 @@ export function contactTeamProcedures(read: ReadContact) {
 
     /**
      * Takes a team contact back to its creator, personal, with the records its creator wrote on it, by the creator (a
-     * role that changes its own rows) or an admin (shared/roles.ts mayChange). Records teammates wrote stay with the
-     * team (the lead's decision: shown to it with the contact's name hidden), and its assignment ends. A creator who
-     * has left the team cannot be handed it back (409): it stays with the team.
+     * role that changes its own rows) or an admin (shared/roles.ts mayChange), and its assignment ends. While anybody
+     * else has records on it, it stays with the team (409 saying how many, issue 47): taken back, their records would
+     * point at a contact its creator alone reads, deletes with their account or merges away. A creator who has left
+     * the team cannot be handed it back (409): it stays with the team.
      */
     unshare: protectedProcedure
       .input(idInput)
@@ -106,6 +124,16 @@ export function contactTeamProcedures(read: ReadContact) {
             throw forbidden(msg('Only its creator or a team admin can take a contact back'));
           if (!(await teamRole(tx, teamId, { userId: contact.createdBy, teams: null })))
             throw conflict(msg('The person who added this contact has left the team, so it stays with the team'));
+          // Counted inside the write, so a record a teammate adds a moment before is seen.
+          const others = await othersRecordCount(tx, contact.id, contact.createdBy);
+          if (others)
+            throw conflict(
+              translate(
+                ctx.locale,
+                '{count, plural, one {Others in the team wrote # record about this contact, so it stays with the team.} other {Others in the team wrote # records about this contact, so it stays with the team.}}',
+                { count: others },
+              ),
+            );
           // Answered as the caller saw it, moved: an admin who is not its creator can no longer read it afterwards.
           const before = await read(tx, contact.id, who);
           await tx.update(contacts).set({ teamId: null, assignedTo: null, assignedAt: null }).where(eq(contacts.id, contact.id));
@@ -113,7 +141,7 @@ export function contactTeamProcedures(read: ReadContact) {
             await tx
               .update(table)
               .set({ teamId: null })
-              .where(and(eq(table.contactId, contact.id), eq(table.teamId, teamId), eq(table.createdBy, contact.createdBy)));
+              .where(and(eq(table.contactId, contact.id), eq(table.teamId, teamId)));
           return { ...before, teamId: null, assignedTo: null };
         }),
       ),

@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Tx } from '../../db/client';
-import { teamInvitations, teamMembers, teams, users } from '../../db/schema';
+import { teamInvitations, teamMembers, teamRemovals, teams, users } from '../../db/schema';
 import { notFound } from '../access';
 import { invitationIdInput } from '../schemas/teams';
 import { protectedProcedure, router } from '../trpc';
@@ -67,7 +67,10 @@ export const invitationsRouter = router({
       .limit(MAX_TEAMS_PER_USER),
   ),
 
-  /** Joins the team with the invitation's role; every invitation of that team for the caller is then used up. */
+  /**
+   * Joins the team with the invitation's role; every invitation of that team for the caller is then used up, and a
+   * removal from it lifted (an admin invited them back).
+   */
   accept: protectedProcedure
     .input(invitationIdInput)
     .output(answer(answers.team))
@@ -83,6 +86,8 @@ export const invitationsRouter = router({
           await tx.insert(teamMembers).values({ teamId: invitation.teamId, userId: ctx.user.id, role: invitation.role });
         }
         await tx.delete(teamInvitations).where(and(eq(teamInvitations.teamId, invitation.teamId), eq(teamInvitations.userId, ctx.user.id)));
+        // An admin's invitation is their way back after a removal (issue 47): accepted, the removal is over.
+        await tx.delete(teamRemovals).where(and(eq(teamRemovals.teamId, invitation.teamId), eq(teamRemovals.userId, ctx.user.id)));
         const [team] = await tx
           .select({ id: teams.id, name: teams.name, description: teams.description, createdAt: teams.createdAt })
           .from(teams)

@@ -5,7 +5,7 @@ import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client';
-import { teamInviteLinks, teamMembers, teams, users } from '../../db/schema';
+import { teamInviteLinks, teamMembers, teamRemovals, teams, users } from '../../db/schema';
 import { fmt, msg, type Locale } from '../../shared/i18n';
 import { roleCan } from '../../shared/roles';
 import { assertTeamAdmin, notFound } from '../access';
@@ -38,6 +38,12 @@ const LINK_NOT_FOUND = msg('Invite link not found');
 const REVOKED = msg('This invite link was revoked. Ask the team for a new one.');
 const EXPIRED = msg('This invite link has expired. Ask the team for a new one.');
 const USED_UP = msg('This invite link has been used as many times as it allows. Ask the team for a new one.');
+
+/**
+ * To someone an admin removed from the team (issue 47), for every link of it, on the look-up and the accept alike: it
+ * says no more than they know (they were in the team), neither who removed them nor when, nor the team's name.
+ */
+const REMOVED = msg('You cannot join this team with a link. Ask one of its admins to invite you.');
 
 const linkColumns = {
   id: teamInviteLinks.id,
@@ -109,8 +115,11 @@ async function findByCode(ctx: Context & { user: { id: number } }, code: string)
   return link.id;
 }
 
-/** The link by id with what its holder may learn and what decides whether it works (410 when it no longer does). */
-async function linkForHolder(db: Queryable, id: number) {
+/**
+ * The link by id with what its holder may learn and what decides whether it works: 403 for a holder an admin removed
+ * from its team, 410 when it no longer works. In a write, `db` is its transaction, so a removal just made is seen.
+ */
+async function linkForHolder(db: Queryable, id: number, holderId: number) {
   const [link] = await db
     .select({
       ...linkColumns,
@@ -119,14 +128,17 @@ async function linkForHolder(db: Queryable, id: number) {
       teamName: teams.name,
       inviterFirstName: creator.firstName,
       creatorRole: creatorMembership.role,
+      removed: teamRemovals.userId,
     })
     .from(teamInviteLinks)
     .innerJoin(teams, eq(teams.id, teamInviteLinks.teamId))
     .innerJoin(creator, eq(creator.id, teamInviteLinks.createdBy))
     .leftJoin(creatorMembership, and(eq(creatorMembership.teamId, teamInviteLinks.teamId), eq(creatorMembership.userId, teamInviteLinks.createdBy)))
+    .leftJoin(teamRemovals, and(eq(teamRemovals.teamId, teamInviteLinks.teamId), eq(teamRemovals.userId, holderId)))
     .where(eq(teamInviteLinks.id, id));
   // Deleted between the lookup and now (its team deleted): as if it had never been.
   if (!link) throw notFound(LINK_NOT_FOUND);
+  if (link.removed !== null) throw new TRPCError({ code: 'FORBIDDEN', message: REMOVED });
   // A link grants nothing its creator could no longer grant: it is revoked when they stop being an admin
   // (teams.ts withdrawWhatTheySent), and counts as revoked here whatever changed their role.
   assertLive({ ...link, revokedAt: roleCan(link.creatorRole, 'manage') ? link.revokedAt : (link.revokedAt ?? link.createdAt) }, new Date());
@@ -284,7 +296,7 @@ export const inviteLinksRouter = router({
     .output(answer(answers.inviteLinkPreview))
     .query(async ({ ctx, input }) => {
       const id = await findByCode(ctx, input.code);
-      const link = await linkForHolder(ctx.database.read, id);
+      const link = await linkForHolder(ctx.database.read, id, ctx.user.id);
       return { teamName: link.teamName, inviterFirstName: link.inviterFirstName, role: shown(ctx, link).role };
     }),
 
@@ -298,7 +310,7 @@ export const inviteLinksRouter = router({
     .mutation(async ({ ctx, input }) => {
       const id = await findByCode(ctx, input.code);
       return ctx.database.write(async (tx) => {
-        const link = await linkForHolder(tx, id);
+        const link = await linkForHolder(tx, id, ctx.user.id);
         const team = { id: link.teamId, name: link.teamName };
         const [member] = await tx
           .select({ role: teamMembers.role })

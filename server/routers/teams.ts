@@ -1,9 +1,21 @@
 // Teams, their members and invitations: admins invite and manage, members share rows, viewers read; a team always
 // keeps an admin.
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { teamInvitations, teamInviteLinks, teamMembers, teams, users } from '../../db/schema';
+import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client';
+import {
+  activities,
+  contacts,
+  followUps,
+  goals,
+  prayerRequests,
+  teamInvitations,
+  teamInviteLinks,
+  teamMembers,
+  teamRemovals,
+  teams,
+  users,
+} from '../../db/schema';
 import { assertTeamAdmin, decidedInSql, notFound, preparedUser, TEAM_NOT_FOUND, teamRole } from '../access';
 import { preparedPer } from '../queries/prepared';
 import { idInput } from '../schemas/common';
@@ -17,6 +29,7 @@ import { clearAssignments } from './contactTeam';
 import { teamInsight } from './teamInsight';
 import { teamLinksRouter } from './inviteLinks';
 import { DAY_MS } from '../queries/calendarDays';
+import { nextTurn } from '../queries/turns';
 import { fmt, msg } from '../../shared/i18n';
 import { roleCan } from '../../shared/roles';
 
@@ -126,11 +139,76 @@ export async function withdrawWhatTheySent(tx: Tx, teamId: number, userId: numbe
     .where(and(eq(teamInviteLinks.teamId, teamId), eq(teamInviteLinks.createdBy, userId), isNull(teamInviteLinks.revokedAt)));
 }
 
+/**
+ * An admin removed `userId` (issue 47): recorded, so that no link of the team lets them back in (inviteLinks.ts), and
+ * any invitation they had not used yet goes. Only an admin lifts it: by an invitation they accept
+ * (invitations.accept), or from the team's list of removed people (teams.removals.lift). Leaving on one's own records
+ * nothing.
+ */
+async function recordRemoval(tx: Tx, teamId: number, userId: number, removedBy: number) {
+  const values = { removedBy, removedAt: new Date() };
+  await tx
+    .insert(teamRemovals)
+    .values({ teamId, userId, ...values })
+    .onConflictDoUpdate({ target: [teamRemovals.teamId, teamRemovals.userId], set: values });
+  await tx.delete(teamInvitations).where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.userId, userId)));
+}
+
 /** A membership ends (removed or left): what they sent is withdrawn and the team's contacts assigned to them are unassigned. */
 async function endMembership(tx: Tx, teamId: number, userId: number) {
   await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
   await withdrawWhatTheySent(tx, teamId, userId);
   await clearAssignments(tx, teamId, userId);
+}
+
+/** The tables whose rows a team holds (db/schema.ts `ownership`; resources have the column, but no path writes it). */
+const teamRowTables = { contacts, activities, followUps, prayerRequests, goals } as const;
+
+/** A team's rows whose author is no longer in it: removed, left, or the stand-in of a deleted account (decision 007). */
+function fromFormerMembers(table: (typeof teamRowTables)[keyof typeof teamRowTables], teamId: number) {
+  return and(
+    eq(table.teamId, teamId),
+    sql`${table.createdBy} not in (select ${teamMembers.userId} from ${teamMembers} where ${teamMembers.teamId} = ${teamId})`,
+  );
+}
+
+/**
+ * How many rows of each kind teams.remove gives the admin who deletes the team: those of people no longer in it. Each
+ * count walks the table's team index.
+ */
+async function formerMembersRows(db: Queryable, teamId: number) {
+  const counts = await Promise.all(
+    Object.values(teamRowTables).map(async (table) => (await db.select({ n: count() }).from(table).where(fromFormerMembers(table, teamId)))[0].n),
+  );
+  const [contactCount, activityCount, followUpCount, prayerCount, goalCount] = counts;
+  return { contacts: contactCount, activities: activityCount, followUps: followUpCount, prayerRequests: prayerCount, goals: goalCount };
+}
+
+/** Rows a team's end hands on per UPDATE: each fires the tally triggers, so slices are smaller than a merge's. */
+const END_SLICE = 500;
+
+/**
+ * A team ends (deleted by an admin, its last member leaving, or its last member deleting their account; issue 47). A row
+ * goes back to its author only while they are in the team; the rows of anyone no longer in it (removed, left, a deleted
+ * account's stand-in) go to `heir`, the person ending it, who could read and change them a moment before: they stay
+ * someone's, and never return to a person the team had put out. Each table is handed on a slice at a time through its
+ * team index, with a turn of the event loop between slices (as a merge moves rows), so a large team does not hold the
+ * loop; then the team itself goes, with nothing left to set null. The tally triggers follow (tests/api/tallies.test.ts).
+ */
+export async function endTeam(tx: Tx, teamId: number, heir: number) {
+  // A personal contact is nobody's assignment.
+  await clearAssignments(tx, teamId);
+  const members = sql`(select ${teamMembers.userId} from ${teamMembers} where ${teamMembers.teamId} = ${teamId})`;
+  for (const table of Object.values(teamRowTables))
+    for (;;) {
+      const slice = sql`(select ${table.id} from ${table} where ${table.teamId} = ${teamId} limit ${END_SLICE})`;
+      const result = await tx.run(
+        sql`update ${table} set created_by = case when created_by in ${members} then created_by else ${heir} end, team_id = null where id in ${slice}`,
+      );
+      if (result.rowsAffected < END_SLICE) break;
+      await nextTurn();
+    }
+  await tx.delete(teams).where(eq(teams.id, teamId));
 }
 
 /**
@@ -148,12 +226,7 @@ async function leave(tx: Tx, teamId: number, userId: number) {
     .from(teamMembers)
     .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.userId, userId)))
     .limit(1);
-  if (!other) {
-    // Its contacts become personal (team_id is set null), and a personal contact is nobody's assignment.
-    await clearAssignments(tx, teamId);
-    await tx.delete(teams).where(eq(teams.id, teamId));
-    return;
-  }
+  if (!other) return endTeam(tx, teamId, userId);
   if (me.role === 'admin' && !(await anotherAdmin(tx, teamId, userId))) throw new TRPCError({ code: 'CONFLICT', message: LAST_ADMIN_LEAVING });
   await endMembership(tx, teamId, userId);
 }
@@ -248,7 +321,50 @@ const membersRouter = router({
           const member = await loadMember(tx, input.teamId, input.userId);
           if (member.role === 'admin') await assertAnotherAdmin(tx, input.teamId, input.userId);
           await endMembership(tx, input.teamId, input.userId);
+          await recordRemoval(tx, input.teamId, input.userId, ctx.user.id);
         }
+        return { success: true as const };
+      }),
+    ),
+});
+
+/** The most removed people teams.removals.list answers, newest first: a bound on the answer, never on the removals. */
+const MAX_REMOVALS_LISTED = 200;
+
+/** The people an admin removed from the team (issue 47), for its admins: who they were, and a way to let them back in. */
+const removalsRouter = router({
+  list: protectedProcedure
+    .input(teamIdOnly)
+    .output(answer(answers.removedMember.array()))
+    .query(async ({ ctx, input }) => {
+      await assertTeamAdmin(ctx.database.read, input.teamId, ctx.authority);
+      return ctx.database.read
+        .select({
+          userId: teamRemovals.userId,
+          username: users.username,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          removedAt: teamRemovals.removedAt,
+        })
+        .from(teamRemovals)
+        .innerJoin(users, eq(users.id, teamRemovals.userId))
+        .where(eq(teamRemovals.teamId, input.teamId))
+        .orderBy(desc(teamRemovals.removedAt), asc(teamRemovals.userId))
+        .limit(MAX_REMOVALS_LISTED);
+    }),
+
+  /** Lets a removed person back in: they may join again by a link or an invitation, never without accepting. */
+  lift: protectedProcedure
+    .input(memberRemoveInput)
+    .output(answer(answers.done))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await assertTeamAdmin(tx, input.teamId, ctx.authority);
+        const lifted = await tx
+          .delete(teamRemovals)
+          .where(and(eq(teamRemovals.teamId, input.teamId), eq(teamRemovals.userId, input.userId)))
+          .returning({ userId: teamRemovals.userId });
+        if (!lifted.length) throw notFound(msg('This person is not on the team’s list of removed people'));
         return { success: true as const };
       }),
     ),
@@ -302,12 +418,19 @@ export const teamsRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.database.write(async (tx) => {
         await assertTeamAdmin(tx, input.id, ctx.authority);
-        // Its contacts become personal (team_id is set null), and a personal contact is nobody's assignment.
-        await clearAssignments(tx, input.id);
-        await tx.delete(teams).where(eq(teams.id, input.id));
+        await endTeam(tx, input.id, ctx.user.id);
         return { success: true as const, id: input.id };
       }),
     ),
+
+  /** What deleting the team would give the admin: how many rows of each kind people no longer in it left (endTeam). */
+  deletionImpact: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.teamDeletionImpact))
+    .query(async ({ ctx, input }) => {
+      await assertTeamAdmin(ctx.database.read, input.id, ctx.authority);
+      return { fromFormerMembers: await formerMembersRows(ctx.database.read, input.id) };
+    }),
 
   /** Leaves the team; the last admin hands over first, and the last member's leaving deletes the team. */
   leave: protectedProcedure
@@ -321,6 +444,7 @@ export const teamsRouter = router({
     ),
 
   members: membersRouter,
+  removals: removalsRouter,
   invitations: teamInvitationsRouter,
   insight: teamInsight,
   links: teamLinksRouter,

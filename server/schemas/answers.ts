@@ -169,6 +169,8 @@ export const inviteLink = z.strictObject({
 export const inviteLinkPreview = z.strictObject({ teamName: text, inviterFirstName: text, role: z.enum(['member', 'viewer']) });
 
 export const member = z.strictObject({ teamId: rowId, userId: rowId, role: teamRole, joinedAt: instant, username: text, firstName: text, lastName: text });
+/** Someone an admin removed from a team (issue 47): out until an admin lets them back in. */
+export const removedMember = z.strictObject({ userId: rowId, username: text, firstName: text, lastName: text, removedAt: instant });
 
 export const sentInvitation = z.strictObject({
   id: rowId,
@@ -316,6 +318,10 @@ export const contactTimeline = z.strictObject({
 export const deletionImpact = z.strictObject({
   allowed: z.boolean(),
   records: z.array(z.strictObject({ author: z.strictObject({ id: rowId, firstName: text, lastName: text }), count })),
+});
+/** teams.deletionImpact: the rows of people no longer in the team, which come to the admin who deletes it (issue 47). */
+export const teamDeletionImpact = z.strictObject({
+  fromFormerMembers: z.strictObject({ contacts: count, activities: count, followUps: count, prayerRequests: count, goals: count }),
 });
 export const mergePreview = z.strictObject({ kept: contact, duplicate: contact, moving: mergeCounts });
 export const merged = z.strictObject({ contact, moved: mergeCounts });

@@ -1,6 +1,7 @@
 // /invite/:code: where an invite link lands. Signed in: the team's name, who invites and the role, and 'Join team'.
 // A guest: a plain invitation to sign in or register; the code waits in this tab (src/lib/pendingInvite.ts) and the
-// sign-in page brings them back here. A wrong, revoked, expired or used-up link is said plainly (the server's words).
+// sign-in page brings them back here. A wrong, revoked, expired or used-up link is said plainly (the server's words), and so
+// is a refusal to someone an admin removed from the team (issue 47).
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { GuestCard } from '../components/GuestCard';

@@ -1,5 +1,5 @@
-// A team (/settings/teams/:teamId): its totals, its members and, for its admins, each member's figures, invitations by
-// username, invite links and the team's name and deletion; leaving for everyone. What a role may not do is not shown
+// A team (/settings/teams/:teamId): its totals, its members and, for its admins, each member's figures, the people
+// removed from it, invitations by username, invite links and the team's name and deletion; leaving for everyone. What a role may not do is not shown
 // (shared/roles.ts), never offered and then refused.
 import { Link, useParams } from 'react-router-dom';
 import { roleCan } from '../../shared/roles';
@@ -7,6 +7,7 @@ import { PageHeader } from '../components/PageHeader';
 import { SettingsSection } from '../components/SettingsSection';
 import { Spinner } from '../components/Spinner';
 import { LeaveTeam } from '../components/team/LeaveTeam';
+import { RemovedMembers } from '../components/team/RemovedMembers';
 import { InviteLinks } from '../components/team/InviteLinks';
 import { TeamInvitations } from '../components/team/TeamInvitations';
 import { TeamMembers } from '../components/team/TeamMembers';
@@ -48,6 +49,7 @@ export default function TeamPage() {
           </SettingsSection>
           {manage && (
             <>
+              <RemovedMembers teamId={team.id} />
               <SettingsSection
                 title={t('Invite links')}
                 description={t('Whoever opens a link can join with its role until it expires, is used up or you revoke it.')}

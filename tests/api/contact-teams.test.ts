@@ -138,25 +138,66 @@ describe('records follow their contact', () => {
 });
 
 describe('unshare', () => {
-  it("takes a contact back with its creator's records; teammates' records stay with the team", async () => {
+  it("takes a contact back with its creator's records, while nobody else in the team wrote on it", async () => {
     const id = await contactWithRecords(ben, 'Taken back');
     await ben.post(`/api/contacts/${id}/share`, { teamId: team });
-    const annActivity = (await ann.post('/api/activities', { type: 'conversation', contactId: id })).body;
     await ann.put(`/api/contacts/${id}/assignee`, { userId: benId });
     const back = await ben.post(`/api/contacts/${id}/unshare`);
     expect(back.status).toBe(200);
     expect(back.body).toMatchObject({ id, teamId: null, assignedTo: null });
     expect(await server.count('contacts', 'id = ? and team_id is null and assigned_to is null and assigned_at is null', [id])).toBe(1);
-    const teams = await recordTeams(id);
-    expect(teams.activities).toEqual([
-      [null, benId],
-      [team, annId],
-    ]);
-    expect(teams.followUps).toEqual([[null, benId]]);
-    expect(teams.prayers).toEqual([[null, benId]]);
-    // Ann's activity stays readable to her; the contact itself is no longer.
-    expect((await ann.get(`/api/activities/${annActivity.id}`)).status).toBe(200);
+    expect(await recordTeams(id)).toEqual({ activities: [[null, benId]], followUps: [[null, benId]], prayers: [[null, benId]] });
     expect((await ann.get(`/api/contacts/${id}`)).status).toBe(404);
+  });
+
+  it('is refused while others in the team have records on it, saying how many; deleting the account then keeps them (issue 47)', async () => {
+    const mara = await signedInClient(server, 'mara');
+    await joinTeam(ann, team, { client: mara.client, id: mara.user.id }, 'member');
+    const id = (await mara.client.post('/api/contacts', { name: 'Shared Sam', teamId: team })).body.id as number;
+    const activity = (await ann.post('/api/activities', { type: 'conversation', contactId: id })).body.id as number;
+    const prayer = (await ann.post('/api/prayer-requests', { contactId: id, request: 'New work' })).body.id as number;
+    expect((await mara.client.delete(`/api/contacts/${id}`)).status).toBe(403);
+
+    for (const who of [mara.client, ann]) {
+      const refused = await who.post(`/api/contacts/${id}/unshare`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('Others in the team wrote 2 records about this contact, so it stays with the team.');
+    }
+    expect(await server.count('contacts', 'id = ? and team_id = ?', [id, team])).toBe(1);
+    expect((await mara.client.request('DELETE', '/api/account', { password: 'correct horse battery' })).status).toBe(200);
+    expect((await ann.get(`/api/activities/${activity}`)).status).toBe(200);
+    expect((await ann.get(`/api/prayer-requests/${prayer}`)).status).toBe(200);
+    expect((await ann.get(`/api/contacts/${id}`)).body.name).toBe('Shared Sam');
+  });
+
+  it('is refused after a merge brought teammates’ records onto the contact kept, and the account’s deletion keeps them (issue 47)', async () => {
+    const mo = await signedInClient(server, 'mo');
+    await joinTeam(ann, team, { client: mo.client, id: mo.user.id }, 'member');
+    const duplicate = (await mo.client.post('/api/contacts', { name: 'Dup Dana', teamId: team })).body.id as number;
+    const kept = (await mo.client.post('/api/contacts', { name: 'Dana', teamId: team })).body.id as number;
+    const activity = (await ann.post('/api/activities', { type: 'conversation', contactId: duplicate })).body.id as number;
+    expect((await mo.client.post(`/api/contacts/${kept}/merge`, { duplicateId: duplicate })).status).toBe(200);
+    expect(await server.rows('select contact_id, team_id from activities where id = ?', [activity])).toEqual([{ contact_id: kept, team_id: team }]);
+    expect((await mo.client.post(`/api/contacts/${kept}/unshare`)).status).toBe(409);
+    expect((await mo.client.delete(`/api/contacts/${kept}`)).status).toBe(403);
+    expect((await mo.client.request('DELETE', '/api/account', { password: 'correct horse battery' })).status).toBe(200);
+    expect((await ann.get(`/api/activities/${activity}`)).body.contactName).toBe('Dana');
+  });
+
+  it('never leaves a team record on a personal contact when a teammate writes while the creator takes it back', async () => {
+    for (let round = 0; round < 4; round++) {
+      const id = (await ben.post('/api/contacts', { name: `Raced ${round}`, teamId: team })).body.id as number;
+      const [written, back] = await Promise.all([
+        ann.post('/api/activities', { type: 'conversation', contactId: id }),
+        ben.post(`/api/contacts/${id}/unshare`),
+      ]);
+      // Whichever comes first decides: the record is written in the team and the contact stays (409), or the contact
+      // went back first and Ann can no longer write about it (404).
+      expect([written.status, back.status]).toContainEqual(written.status === 201 ? 409 : 200);
+      expect(await server.count('activities a join contacts c on c.id = a.contact_id', 'c.id = ? and a.team_id is not null and c.team_id is null', [id])).toBe(
+        0,
+      );
+    }
   });
 
   it('is for the creator or an admin: another member gets 403, a viewer 403, a stranger 404', async () => {

@@ -258,6 +258,117 @@ describe('who manages links', () => {
   });
 });
 
+const REMOVED = 'You cannot join this team with a link. Ask one of its admins to invite you.';
+
+describe('a member an admin removed (issue 47)', () => {
+  let admin: Person;
+  let teamId: number;
+  beforeAll(async () => {
+    admin = await person('remover');
+    teamId = await newTeam(admin.client, 'Door team');
+  });
+  const accept = (who: Person, code: string) => who.client.post(`/api/invite-links/${code}/accept`);
+  const removed = async (who: Person) => {
+    expect((await admin.client.delete(`/api/teams/${teamId}/members/${who.id}`)).status).toBe(200);
+  };
+
+  it('joins by none of the team’s links, old or new, and the look-up says only that; others still join by them', async () => {
+    const old = await newLink(admin.client, teamId);
+    const x = await person('removed');
+    expect((await accept(x, old.code)).status).toBe(200);
+    // An invitation X had not used yet, sent before the removal, goes with it too.
+    const pending = await admin.client.post(`/api/teams/${teamId}/members`, { userId: x.id, role: 'viewer' });
+    await removed(x);
+
+    const fresh = await newLink(admin.client, teamId, { role: 'viewer' });
+    for (const code of [old.code, fresh.code]) {
+      const refused = await accept(x, code);
+      expect(refused.status, code).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'FORBIDDEN', message: REMOVED });
+      const look = await x.client.get(`/api/invite-links/${code}`);
+      expect(look.status).toBe(403);
+      expect(look.body.message).toBe(REMOVED);
+      // Only the sentence: no team name, inviter or role.
+      expect(JSON.stringify(look.body)).not.toContain('Door team');
+    }
+    expect((await x.client.post(`/api/invitations/${pending.body.id}/accept`)).status).toBe(404);
+    expect((await membersOf(teamId)).map((m) => m.user_id)).not.toContain(x.id);
+    expect(await server.rows('select uses from team_invite_links where id in (?, ?) order by id', [old.id, fresh.id])).toEqual([{ uses: 1 }, { uses: 0 }]);
+    expect((await x.client.get('/api/teams')).body).toEqual([]);
+    expect(await server.rows('select removed_by from team_removals where team_id = ? and user_id = ?', [teamId, x.id])).toEqual([{ removed_by: admin.id }]);
+
+    const other = await person('welcome');
+    expect((await other.client.get(`/api/invite-links/${old.code}`)).body.teamName).toBe('Door team');
+    expect((await accept(other, old.code)).status).toBe(200);
+  });
+
+  it('is refused in one tRPC batch of both links, concurrently, and when the accept races the removal', async () => {
+    const old = await newLink(admin.client, teamId);
+    const fresh = await newLink(admin.client, teamId);
+    const x = await person('batcher');
+    expect((await accept(x, old.code)).status).toBe(200);
+    const [removal, raced] = await Promise.all([admin.client.delete(`/api/teams/${teamId}/members/${x.id}`), accept(x, old.code)]);
+    expect(removal.status).toBe(200);
+    // Before the removal it was a member's 200; after it, the refusal. Either way X ends outside.
+    expect([200, 403]).toContain(raced.status);
+    expect((await membersOf(teamId)).map((m) => m.user_id)).not.toContain(x.id);
+
+    const batch = await trpcBatch(x.client, [
+      { path: 'inviteLinks.accept', input: { code: old.code } },
+      { path: 'inviteLinks.accept', input: { code: fresh.code } },
+    ]);
+    expect(batch.body.map((r: any) => r.error?.json?.message)).toEqual([REMOVED, REMOVED]);
+    const burst = await Promise.all(Array.from({ length: 6 }, (_, i) => accept(x, i % 2 ? old.code : fresh.code)));
+    expect(burst.map((r) => r.status)).toEqual(Array(6).fill(403));
+    expect((await membersOf(teamId)).map((m) => m.user_id)).not.toContain(x.id);
+  });
+
+  it('records nothing for someone who leaves on their own: they may come back by a link', async () => {
+    const link = await newLink(admin.client, teamId);
+    const y = await person('leaver');
+    expect((await accept(y, link.code)).status).toBe(200);
+    expect((await y.client.post(`/api/teams/${teamId}/leave`)).status).toBe(200);
+    expect(await server.count('team_removals', 'user_id = ?', [y.id])).toBe(0);
+    expect((await accept(y, link.code)).status).toBe(200);
+  });
+
+  it('is listed to the team’s admins, who let them back in; or an admin invites them and they accept', async () => {
+    const link = await newLink(admin.client, teamId);
+    const [x, z] = [await person('returner'), await person('invitee')];
+    for (const who of [x, z]) {
+      expect((await accept(who, link.code)).status).toBe(200);
+      await removed(who);
+    }
+    const list = await admin.client.get(`/api/teams/${teamId}/removals`);
+    expect(list.status).toBe(200);
+    const mine = list.body.filter((r: { userId: number }) => r.userId === x.id || r.userId === z.id);
+    expect(mine).toHaveLength(2);
+    expect(Object.keys(mine[0]).sort()).toEqual(['firstName', 'lastName', 'removedAt', 'userId', 'username']);
+
+    // Nobody but an admin sees or lifts it: a member or viewer 403, a stranger 404, and X themselves 404.
+    const member = await person('plain');
+    await joinTeam(admin.client, teamId, member, 'member');
+    for (const [who, status] of [
+      [member, 403],
+      [x, 404],
+    ] as const) {
+      expect((await who.client.get(`/api/teams/${teamId}/removals`)).status).toBe(status);
+      expect((await who.client.delete(`/api/teams/${teamId}/removals/${x.id}`)).status).toBe(status);
+    }
+    expect((await accept(x, link.code)).status).toBe(403);
+
+    expect((await admin.client.delete(`/api/teams/${teamId}/removals/${x.id}`)).status).toBe(200);
+    expect((await admin.client.delete(`/api/teams/${teamId}/removals/${x.id}`)).status).toBe(404);
+    expect((await accept(x, link.code)).status).toBe(200);
+
+    // The invitation path: an admin's invitation by username is their way back, with the role the admin chose.
+    const invited = await admin.client.post(`/api/teams/${teamId}/members`, { username: z.username, role: 'viewer' });
+    expect(invited.status).toBe(201);
+    expect((await z.client.post(`/api/invitations/${invited.body.id}/accept`)).body.role).toBe('viewer');
+    expect(await server.count('team_removals', 'team_id = ? and user_id in (?, ?)', [teamId, x.id, z.id])).toBe(0);
+  });
+});
+
 describe('guessing codes', () => {
   const wrong = (i: number) => `guess${String(i).padStart(17, '0')}`;
 

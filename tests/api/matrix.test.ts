@@ -70,6 +70,7 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
     const path = route.path.replace(':teamId', String(teamId)).replace(':userId', String(adminId));
     return { path, body: route.procedure.endsWith('.add') ? { username: 'someone', role: 'member' } : { role: 'viewer' } };
   }
+  if (route.procedure.startsWith('teams.removals.')) return { path: route.path.replace(':teamId', String(teamId)).replace(':userId', String(adminId)) };
   if (route.procedure.startsWith('teams.invitations.')) return { path: route.path.replace(':teamId', String(teamId)).replace(':invitationId', '1') };
   if (route.procedure.startsWith('teams.links.'))
     return {

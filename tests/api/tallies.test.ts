@@ -195,6 +195,19 @@ describe('row tallies', () => {
     await expectTalliesRight();
   });
 
+  it('follow a team that ends holding rows of someone removed: they count for the admin who deletes it (issue 47)', async () => {
+    const ending = (await ann.client.post('/api/teams', { name: 'Ending' })).body.id;
+    await joinTeam(ann.client, ending, { client: cal.client, id: cal.id }, 'member');
+    await logged(cal, 'conversation', ending);
+    await logged(cal, 'gospel_presentation', ending, 40);
+    const before = { ann: await answered(ann), cal: await answered(cal) };
+    expect((await ann.client.delete(`/api/teams/${ending}/members/${cal.id}`)).status).toBe(200);
+    expect((await ann.client.delete(`/api/teams/${ending}`)).status).toBe(200);
+    await expectTalliesRight();
+    expect((await answered(ann)).totalContacts).toBe(before.ann.totalContacts);
+    expect((await answered(cal)).totalContacts).toBe(before.cal.totalContacts - 2);
+  });
+
   it('follow a deleted team (rows kept without a team) and a deleted account (rows gone)', async () => {
     expect((await ann.client.delete(`/api/teams/${team}`)).status).toBe(200);
     await expectTalliesRight();

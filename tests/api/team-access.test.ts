@@ -137,4 +137,33 @@ describe('deleting an account', () => {
     });
     expect(signIn.status).toBe(401);
   });
+
+  it("keeps a teammate's records on a contact the team gave back to the leaver, with a contact nobody reads (issue 47)", async () => {
+    const admin = await signedInClient(server, 'owner');
+    const mate = await signedInClient(server, 'mate');
+    const teamId = await teamOf(admin, [mate, 'member']);
+    const contact = await created(admin.client, '/api/contacts', { name: 'Given Back', teamId });
+    const note = await created(mate.client, '/api/activities', { type: 'conversation', contactId: contact.id });
+    // The team ends: the contact is the admin's personal one again, the mate's activity the mate's.
+    expect((await admin.client.delete(`/api/teams/${teamId}`)).status).toBe(200);
+    expect((await admin.client.request('DELETE', '/api/account', { password: 'correct horse battery' })).status).toBe(200);
+    const kept = await mate.client.get(`/api/activities/${note.id}`);
+    expect(kept.status).toBe(200);
+    expect(kept.body.contactName).toBeNull();
+    const [row] = await server.rows('select u.username_key as k, c.team_id as t from contacts c join users u on u.id = c.created_by where c.id = ?', [
+      contact.id,
+    ]);
+    expect(row).toEqual({ k: '(former member)', t: null });
+  });
+
+  it('takes with the last member’s account the rows of people removed from their team, never back to them (issue 47)', async () => {
+    const admin = await signedInClient(server, 'last');
+    const removed = await signedInClient(server, 'putout');
+    const teamId = await teamOf(admin, [removed, 'member']);
+    const contact = await created(removed.client, '/api/contacts', { name: 'Team Tess', teamId });
+    expect((await admin.client.delete(`/api/teams/${teamId}/members/${removed.user.id}`)).status).toBe(200);
+    expect((await admin.client.request('DELETE', '/api/account', { password: 'correct horse battery' })).status).toBe(200);
+    expect((await removed.client.get(`/api/contacts/${contact.id}`)).status).toBe(404);
+    expect(await server.count('contacts', 'id = ?', [contact.id])).toBe(0);
+  });
 });

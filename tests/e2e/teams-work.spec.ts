@@ -14,6 +14,9 @@ async function person(browser: Browser, testInfo: TestInfo, firstName: string): 
 /** An idempotent request sent on a connection the server may be closing for idleness is sent again (see its use). */
 const IDEMPOTENT_RETRY = { maxRetries: 2 };
 
+// A refused write is logged (SPEC: data-write failures log to the console): the take-back refused below, and only it.
+test.use({ allowConsoleErrors: [/^TRPCClientError: Others in the team wrote 1 record about this contact/] });
+
 /** Invites by username and accepts in the invitee's context: they are in the team with that role. */
 async function join(admin: Page, invitee: { page: Page; user: TestUser }, teamId: number, role: 'member' | 'viewer') {
   const invitation = await api(admin, `/api/teams/${teamId}/members`, { username: invitee.user.username, role });
@@ -94,6 +97,15 @@ test('a team shares and assigns a contact; a viewer reads without menus; removal
   await expect(m.getByText('by Boaz Teammate')).toBeVisible();
   await expect(m.getByRole('button', { name: 'Hand back' })).toBeVisible();
   await expectNoSeriousAxe(m, 'contact page, member');
+
+  // The admin cannot take Ruth back now that the member wrote about her (issue 47): the dialog says so, the answer counts.
+  await page.goto(`/contacts/${ruth.id}`);
+  await page.getByRole('button', { name: 'Take back' }).click();
+  const back = page.getByRole('dialog', { name: 'Take back Ruth Moabite?' });
+  await expect(back).toContainText('A contact others in the team wrote about stays with the team.');
+  await back.getByRole('button', { name: 'Take back' }).click();
+  await expect(page.getByText('Others in the team wrote 1 record about this contact, so it stays with the team.')).toBeVisible();
+  await expect(page.getByTestId('contact-team')).toHaveText(`Shared with ${teamName}`);
 
   // A viewer reads the team's rows with no menu, form or button that would be refused.
   const v = viewer.page;

@@ -1,9 +1,10 @@
 // Teams from the app (issue 30): an admin creates a team and an invite link; a new person opens the link as a guest,
 // registers and joins, the code surviving the detour without ever being in the sign-in page's URL. Every new screen
-// passes axe in the light and dark themes and in Arabic.
+// passes axe in the light and dark themes and in Arabic. A member an admin removed joins by no link until let back in,
+// and the delete dialog counts the rows that come to the admin (issue 47).
 import type { Page } from '@playwright/test';
 import { translate } from '../../server/i18n';
-import { expect, isPhone, registerViaApi, seriousAxeViolations, test, uniqueName } from './fixtures';
+import { api, expect, isPhone, registerViaApi, seriousAxeViolations, test, uniqueName } from './fixtures';
 
 /** Serious or critical axe findings on the page as it is, named with where they are. */
 async function expectAxeClean(page: Page, screen: string) {
@@ -149,4 +150,58 @@ test('an admin forms a team and a link; a guest opens it, registers and joins; e
   await expect(guest.getByRole('button', { name: ar('Join team') })).toBeVisible();
   await expectAxeClean(guest, 'invite-ar');
   await guestContext.close();
+});
+
+test('an admin removes a member, who joins by no link until let back in; deleting the team says whose rows come to the admin (issue 47)', async ({
+  page,
+  browser,
+  user,
+}) => {
+  test.setTimeout(120_000);
+  const team = await api<{ id: number }>(page, '/api/teams', { name: uniqueName('Door ') });
+  const link = await api<{ code: string }>(page, `/api/teams/${team.id}/invite-links`, { role: 'member' });
+  const memberContext = await browser.newContext({ viewport: page.viewportSize(), isMobile: isPhone(page), hasTouch: isPhone(page) });
+  const member = await memberContext.newPage();
+  await registerViaApi(member, 'Demas', 'Forsaker');
+  expect((await member.request.post(`/api/invite-links/${link.code}/accept`)).status()).toBe(200);
+  const contact = await api<{ id: number }>(member, '/api/contacts', { name: 'Onesimus', teamId: team.id });
+
+  await page.goto(`/settings/teams/${team.id}`);
+  await page.getByTestId('team-member').filter({ hasText: 'Demas Forsaker' }).getByRole('button', { name: 'Remove' }).click();
+  const removing = page.getByRole('dialog', { name: 'Remove Demas Forsaker from the team?' });
+  await expect(removing).toContainText('no invite link lets them join again until you let them back in');
+  await removing.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByTestId('team-member')).toHaveCount(1);
+  await expect(page.getByTestId('team-member')).toContainText(user.firstName);
+  await expect(page.getByTestId('removed-member')).toContainText('Demas Forsaker');
+  await expectAxeClean(page, 'team-removed');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(page.getByTestId('removed-member')).toHaveCount(1);
+  await expectAxeClean(page, 'team-removed-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The old link, opened by the removed member: one sentence, and nothing of the team.
+  await member.goto(`/invite/${link.code}`);
+  await expect(member.getByTestId('invite-refused')).toHaveText('You cannot join this team with a link. Ask one of its admins to invite you.');
+  await expect(member.getByRole('button', { name: 'Join team' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Let Demas Forsaker back in' }).click();
+  await expect(page.getByText('Demas Forsaker can join again with an invite link or an invitation')).toBeVisible();
+  await expect(page.getByTestId('removed-member')).toHaveCount(0);
+
+  // Their contact is still the team's; ending the team gives it to the admin, and both dialogs that end it say so first.
+  await page.getByRole('button', { name: 'Leave team' }).click();
+  const leaving = page.getByRole('dialog', { name: /^Leave / });
+  await expect(leaving).toContainText('each row you created in it becomes a personal row of yours. People no longer in the team left 1 contact in it');
+  await leaving.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Delete team' }).click();
+  const deleting = page.getByRole('dialog', { name: /^Delete the team/ });
+  await expect(deleting).toContainText('People no longer in the team left 1 contact in it: these become yours, never theirs again.');
+  await expectAxeClean(page, 'team-delete-dialog');
+  await deleting.getByRole('button', { name: 'Delete team' }).click();
+  await expect(page).toHaveURL(/\/settings\/teams$/);
+  expect((await member.request.get(`/api/contacts/${contact.id}`)).status()).toBe(404);
+  expect((await page.request.get(`/api/contacts/${contact.id}`)).status()).toBe(200);
+  await memberContext.close();
 });

@@ -173,7 +173,7 @@ export function ContactTeam({ contact }: { contact: Contact }) {
         open={askingBack}
         title={t('Take back {name}?', { name: contact.name })}
         message={t(
-          'The contact and the records its creator wrote become personal again. Records teammates wrote stay with the team, without the contact’s name.',
+          'The contact and the records its creator wrote become personal again, seen only by its creator. A contact others in the team wrote about stays with the team.',
         )}
         busy={unshare.isPending}
         onCancel={() => setAskingBack(false)}

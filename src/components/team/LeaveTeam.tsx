@@ -8,6 +8,7 @@ import { t } from '../../i18n';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { QuestionDialog } from '../QuestionDialog';
+import { formerMembersSentence } from './teamEnd';
 
 export function LeaveTeam({ team }: { team: Team }) {
   const members = trpc.teams.members.list.useQuery({ teamId: team.id });
@@ -16,9 +17,11 @@ export function LeaveTeam({ team }: { team: Team }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const [asking, setAsking] = useState(false);
+  const alone = members.data?.length === 1;
+  // The last member ends the team (always its admin: a team keeps one), and takes what people no longer in it left (issue 47).
+  const impact = trpc.teams.deletionImpact.useQuery({ id: team.id }, { enabled: asking && alone && team.role === 'admin' });
 
   if (!members.data) return null;
-  const alone = members.data.length === 1;
   const lastAdmin = team.role === 'admin' && !alone && members.data.filter((member) => member.role === 'admin').length === 1;
   if (lastAdmin)
     return <p className="text-sm text-base-content/80">{t('You are the team’s only admin. Make someone else admin first, then you can leave.')}</p>;
@@ -40,10 +43,11 @@ export function LeaveTeam({ team }: { team: Team }) {
         title={t('Leave {name}?', { name: team.name })}
         message={
           alone
-            ? t('You are its last member, so the team is deleted. Each row it held becomes a personal row of the person who created it.')
+            ? t('You are its last member, so the team is deleted, and each row you created in it becomes a personal row of yours.') +
+              formerMembersSentence(impact.data?.fromFormerMembers)
             : t('To come back, you need a new invitation.')
         }
-        busy={leave.isPending}
+        busy={leave.isPending || (alone && impact.isFetching)}
         onCancel={() => setAsking(false)}
         answers={[
           {

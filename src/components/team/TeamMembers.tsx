@@ -23,7 +23,12 @@ export function TeamMembers({ teamId, manage }: { teamId: number; manage: boolea
   const [removing, setRemoving] = useState<Member | null>(null);
   const failed = (error: unknown) =>
     toast({ title: t('Error'), description: errorMessage(error, t('The member could not be changed.')), variant: 'destructive' });
-  const refresh = () => Promise.all([utils.teams.members.list.invalidate({ teamId }), utils.teams.insight.invalidate({ teamId })]);
+  const refresh = () =>
+    Promise.all([
+      utils.teams.members.list.invalidate({ teamId }),
+      utils.teams.insight.invalidate({ teamId }),
+      utils.teams.removals.list.invalidate({ teamId }),
+    ]);
 
   if (!members.data) return <div className="skeleton h-24 w-full" />;
   const admins = members.data.filter((member) => member.role === 'admin').length;
@@ -80,7 +85,9 @@ export function TeamMembers({ teamId, manage }: { teamId: number; manage: boolea
       <ConfirmDialog
         open={removing !== null}
         title={t('Remove {name} from the team?', { name: removing ? fullName(removing) || removing.username : '' })}
-        message={t('They stop seeing the team’s rows at once. What they created for the team stays with the team.')}
+        message={t(
+          'They stop seeing the team’s rows at once, and no invite link lets them join again until you let them back in. What they created for the team stays with the team.',
+        )}
         confirmLabel={t('Remove')}
         busy={remove.isPending}
         onCancel={() => setRemoving(null)}

@@ -10,7 +10,8 @@ import { t } from '../../i18n';
 import { TeamFields } from './TeamFields';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { QuestionDialog } from '../QuestionDialog';
+import { formerMembersSentence } from './teamEnd';
 
 export function TeamSettings({ team }: { team: Team }) {
   // The mutations themselves, not useTeams' wrappers: a lazy page importing that hook costs the first visit (TeamsPage).
@@ -20,6 +21,8 @@ export function TeamSettings({ team }: { team: Team }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const [asking, setAsking] = useState(false);
+  // Counted when the dialog opens: what the deletion gives the admin (issue 47).
+  const impact = trpc.teams.deletionImpact.useQuery({ id: team.id }, { enabled: asking });
   const { values, set, errors, submit } = useFormState({ name: team.name, description: team.description ?? '' });
   const failed = (description: string) => toast({ title: t('Error'), description, variant: 'destructive' });
 
@@ -50,25 +53,31 @@ export function TeamSettings({ team }: { team: Team }) {
           {t('Delete team')}
         </button>
       </div>
-      <ConfirmDialog
+      <QuestionDialog
         open={asking}
         title={t('Delete the team {name}?', { name: team.name })}
-        message={t(
-          'Nothing the team recorded is deleted: each contact, activity, follow-up, prayer request and goal becomes a personal row of the person who created it, and the others no longer see it. The members, invitations and invite links go.',
-        )}
-        confirmLabel={t('Delete team')}
-        busy={remove.isPending}
-        onCancel={() => setAsking(false)}
-        onConfirm={() =>
-          remove.mutateAsync({ id: team.id }).then(
-            async () => {
-              toast({ title: t('Team deleted'), variant: 'success' });
-              void navigate('/settings/teams', { replace: true });
-              await utils.teams.list.invalidate();
-            },
-            (error: unknown) => failed(errorMessage(error, t('The team could not be deleted.'))),
-          )
+        message={
+          t(
+            'Nothing the team recorded is deleted: each contact, activity, follow-up, prayer request and goal of someone still in the team becomes a personal row of the person who created it, and the others no longer see it. The members, invitations and invite links go.',
+          ) + formerMembersSentence(impact.data?.fromFormerMembers)
         }
+        busy={remove.isPending || impact.isPending}
+        onCancel={() => setAsking(false)}
+        answers={[
+          {
+            label: remove.isPending ? t('Deleting...') : t('Delete team'),
+            tone: 'btn-error',
+            onSelect: () =>
+              void remove.mutateAsync({ id: team.id }).then(
+                async () => {
+                  toast({ title: t('Team deleted'), variant: 'success' });
+                  void navigate('/settings/teams', { replace: true });
+                  await utils.teams.list.invalidate();
+                },
+                (error: unknown) => failed(errorMessage(error, t('The team could not be deleted.'))),
+              ),
+          },
+        ]}
       />
     </>
   );
