@@ -88,17 +88,18 @@ const creatorMembership = alias(teamMembers, 'creator_membership');
 
 /**
  * A code's link with its team and creator, and whether the creator is still an admin of it. Counted first: every
- * lookup takes an attempt per client address, per user and overall (server/security/rateLimit.ts), and one that
- * finds a link (live or not: its holder did not guess) gives its attempt back, so only wrong codes use the limits up.
+ * lookup takes an attempt per client address and per user (server/security/rateLimit.ts), and one that finds a link
+ * (live or not: its holder did not guess) gives its attempt back, so only wrong codes use the limits up. Nothing is
+ * counted for everyone together: other people's wrong codes never make a valid one wait (issue 47); the code's 128
+ * bits are what stop a guesser with many accounts and addresses.
  */
 async function findByCode(ctx: Context & { user: { id: number } }, code: string) {
-  const keys = [`invite-code:ip:${addressKey(ctx.clientIp)}`, `invite-code:user:${ctx.user.id}`, 'invite-code:all'];
+  const keys = [`invite-code:ip:${addressKey(ctx.clientIp)}`, `invite-code:user:${ctx.user.id}`];
   const tried = await takeAttempt(
     ctx.attempts,
     [
       { key: keys[0], rule: ctx.limits.inviteCodePerAddress },
       { key: keys[1], rule: ctx.limits.inviteCodePerUser },
-      { key: keys[2], rule: ctx.limits.inviteCodeOverall },
     ],
     ctx.setHeader,
   );
