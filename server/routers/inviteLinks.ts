@@ -12,7 +12,7 @@ import { assertTeamAdmin, notFound } from '../access';
 import { answer } from '../answers';
 import { gone } from '../errors';
 import { translate } from '../i18n';
-import { composeLinkEmail } from '../nudges/confirmation';
+import { composeLinkEmail, quotedLine } from '../nudges/confirmation';
 import { DAY_MS } from '../queries/calendarDays';
 import * as answers from '../schemas/answers';
 import { inviteCodeInput, inviteLinkCreateInput, inviteLinkEmailInput, inviteLinkIdInput, teamIdInput } from '../schemas/teams';
@@ -134,19 +134,21 @@ async function linkForHolder(db: Queryable, id: number) {
   return link;
 }
 
-/** The invitation email's subject, plain text and HTML in `locale`: Sower's words, the team's name, the inviter's first name and the link. */
+/**
+ * The invitation email's subject, plain text and HTML in `locale`. The subject is Sower's words alone; the team's name
+ * and the inviter's first name, which their writers chose, appear only in the body, quoted and said to be theirs.
+ */
 export function composeInvitation(
   locale: Locale,
   { teamName, inviterFirstName, url, expiresAt }: { teamName: string; inviterFirstName: string; url: string; expiresAt: Date },
 ) {
-  const names = { inviter: inviterFirstName, team: teamName };
   return composeLinkEmail(locale, {
-    subject: translate(locale, '{inviter} invites you to the team {team} on Sower', names),
-    intro: translate(
-      locale,
-      '{inviter} invites you to join the team {team} on Sower, an app for keeping track of the people you share your faith with.',
-      names,
-    ),
+    subject: translate(locale, 'You’re invited to a team on Sower'),
+    intro: translate(locale, 'You are invited to join a team on Sower, an app for keeping track of the people you share your faith with.'),
+    quoted: [
+      quotedLine(locale, msg('Team: “{team}” (a name chosen by its admin)'), 'team', teamName),
+      quotedLine(locale, msg('Sent by: “{inviter}” (a name the sender chose)'), 'inviter', inviterFirstName),
+    ],
     button: translate(locale, 'Join team'),
     link: url,
     note: translate(locale, 'This link works until {date}. You can sign in or create an account when you open it.', {

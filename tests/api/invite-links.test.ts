@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, joinTeam, requestFrom, signedInClient, startServer, type TestServer } from './harness';
 import { confirmAddress, startSmtp, until } from './mail';
 import { trpcBatch } from './trpc';
+import { translate } from '../../server/i18n';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -28,6 +29,7 @@ const newLink = async (admin: ApiClient, teamId: number, body: Record<string, un
 const REVOKED = 'This invite link was revoked. Ask the team for a new one.';
 const EXPIRED = 'This invite link has expired. Ask the team for a new one.';
 const USED_UP = 'This invite link has been used as many times as it allows. Ask the team for a new one.';
+const INVITED = 'You’re invited to a team on Sower';
 
 describe('an invite link', () => {
   let admin: Person;
@@ -378,7 +380,7 @@ describe('invitations by email', () => {
     await smtp.close();
   });
 
-  it('mails the team name, the inviter’s first name and the link, alike whether the address has an account', async () => {
+  it('mails the link with Sower’s own subject, alike whether the address has an account; the names are quoted and marked in the body', async () => {
     const admin = await person('mailer', mailServer);
     await mailServer.database.writerClient.execute({ sql: "update users set first_name = 'Grace' where id = ?", args: [admin.id] });
     await confirmAddress(mailServer.database, admin.id);
@@ -394,10 +396,13 @@ describe('invitations by email', () => {
       { status: 202, body: { success: true } },
       { status: 202, body: { success: true } },
     ]);
-    const invitations = () => smtp.received.filter(({ mail }) => mail.subject?.includes('invites you'));
+    const invitations = () => smtp.received.filter((r) => r.mail.text?.includes(`/invite/${link.code}`));
     const mails = await until(() => invitations().length >= 2 && invitations(), 'two invitation emails');
     for (const { mail } of mails) {
-      expect(mail.subject).toBe('Grace invites you to the team Door to door on Sower');
+      expect(mail.subject).toBe(INVITED);
+      expect(mail.text).toContain('Team: “Door to door” (a name chosen by its admin)');
+      expect(mail.text).toContain('Sent by: “Grace” (a name the sender chose)');
+      expect(mail.html).toContain('Team: “<bdi>Door to door</bdi>” (a name chosen by its admin)');
       expect(mail.text).toContain(`https://sower.example/invite/${link.code}`);
       expect(mail.html).toContain(`href="https://sower.example/invite/${link.code}"`);
       // Only Sower's words with those three: not the admin's username, email or last name.
@@ -409,6 +414,39 @@ describe('invitations by email', () => {
         .flat()
         .sort(),
     ).toEqual([known.email, 'nobody-here@example.com'].sort());
+  });
+
+  it('never puts what an admin wrote in the Subject, in any language: a phishing first name and team name stay quoted in the body', async () => {
+    const lure = 'URGENT: your bank account is locked, call +1-555-0100 or visit evil.invalid';
+    const offer = 'Claim your $500 gift card now at prize.invalid';
+    const sent: string[] = [];
+    for (const language of ['en', 'es', 'ar']) {
+      const admin = await person('phisher', mailServer);
+      await mailServer.database.writerClient.execute({ sql: 'update users set first_name = ?, language = ? where id = ?', args: [lure, language, admin.id] });
+      await confirmAddress(mailServer.database, admin.id);
+      const teamId = await newTeam(admin.client, offer);
+      const link = await newLink(admin.client, teamId);
+      // Line breaks and direction marks in a first name cannot start a line of their own or turn the text around.
+      await mailServer.database.writerClient.execute({
+        sql: 'update users set first_name = ? where id = ?',
+        args: [`${lure}\n\nSower support\u202e`, admin.id],
+      });
+      const to = `target-${language}@example.com`;
+      const res = await admin.client.request('POST', `/api/teams/${teamId}/invite-links/${link.id}/email`, { email: to }, { 'Accept-Language': language });
+      expect(res.status).toBe(202);
+      sent.push(to);
+    }
+    const mails = await until(() => {
+      const got = sent.map((to) => smtp.received.find((r) => r.to.includes(to)));
+      return got.every(Boolean) && (got as NonNullable<(typeof got)[number]>[]);
+    }, 'three invitation emails');
+    for (const [i, { mail }] of mails.entries()) {
+      const language = (['en', 'es', 'ar'] as const)[i];
+      expect(mail.subject).toBe(translate(language, INVITED));
+      expect(mail.text).toContain(translate(language, 'Team: “{team}” (a name chosen by its admin)', { team: offer }));
+      expect(mail.text).toContain(translate(language, 'Sent by: “{inviter}” (a name the sender chose)', { inviter: `${lure} Sower support` }));
+      expect(`${mail.text}${mail.html}`).not.toContain('\u202e');
+    }
   });
 
   it('sends 3 a day to one address, 20 per admin and 50 per team, counted first (concurrently too); 409 without a confirmed address', async () => {
