@@ -31,7 +31,7 @@ export const appLockRouter = router({
 
   /** Sets (or changes) the PIN, with the password. */
   set: signedInProcedure
-    .input(z.object({ pin: pinSchema, password: currentPasswordField, idleMinutes: idleSchema.optional() }))
+    .input(z.strictObject({ pin: pinSchema, password: currentPasswordField, idleMinutes: idleSchema.optional() }))
     .output(answer(answers.done))
     .mutation(async ({ ctx, input }) => {
       await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));
@@ -48,7 +48,7 @@ export const appLockRouter = router({
 
   /** Removes the lock, with the password. */
   remove: signedInProcedure
-    .input(z.object({ password: currentPasswordField }))
+    .input(z.strictObject({ password: currentPasswordField }))
     .output(answer(answers.done))
     .mutation(async ({ ctx, input }) => {
       await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));
@@ -64,7 +64,7 @@ export const appLockRouter = router({
    * fifth wrong one in a row (and any after) ends every session of the account. A right PIN starts the count again.
    */
   verify: signedInProcedure
-    .input(z.object({ pin: z.string().max(8, WRONG_PIN) }))
+    .input(z.strictObject({ pin: z.string().max(8, WRONG_PIN) }))
     .output(answer(answers.done))
     .mutation(async ({ ctx, input }) => {
       const [counted] = await ctx.database.write((tx) =>
