@@ -18,7 +18,7 @@ import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 
 /** A session's handle, the `id` the list gives (22 characters of base64url); anything longer cannot name one. */
-const endSessionInput = z.object({ handle: z.string().max(64, msg('Session not found')) });
+const endSessionInput = z.strictObject({ handle: z.string().max(64, msg('Session not found')) });
 const SESSION_NOT_FOUND = msg('Session not found');
 
 export const accountSessionsRouter = router({

@@ -11,7 +11,7 @@ export const id = z.coerce
   .positive(msg('Invalid id'))
   .max(Number.MAX_SAFE_INTEGER, msg('Invalid id'));
 
-export const idInput = z.object({ id });
+export const idInput = z.strictObject({ id });
 
 /**
  * An update's `contactId` for a follow-up or prayer request: SPEC §"API" has the client send the whole record back, its

@@ -4,7 +4,19 @@ import { fmt, msg } from '../../shared/i18n';
 import { followUpScopes, followUpSections } from '../../shared/lists';
 import { repeatBases, repeatUnits, SNOOZE_MAX_DAYS } from '../../shared/nudges';
 import { followUpTypeSchema } from './activities';
-import { booleanFlag, dateInput, id, idempotencyKeyInput, LIMITS, pageFields, requiredText, sameContactId, teamFilter, teamIdInput, timeZoneInput } from './common';
+import {
+  booleanFlag,
+  dateInput,
+  id,
+  idempotencyKeyInput,
+  LIMITS,
+  pageFields,
+  requiredText,
+  sameContactId,
+  teamFilter,
+  teamIdInput,
+  timeZoneInput,
+} from './common';
 
 /** The longest interval a follow-up can repeat at, in its unit. */
 export const REPEAT_EVERY_MAX = 365;
@@ -49,7 +61,7 @@ export const followUpUpdateInput = z.strictObject({
 
 export const followUpCompleteInput = z.strictObject({ id, timeZone: timeZoneInput });
 
-export const followUpRemoveInput = z.object({ id, scope: scopeInput });
+export const followUpRemoveInput = z.strictObject({ id, scope: scopeInput });
 
 const snoozeMessage = fmt('Snooze until must be in the future and at most {days} days away', { days: SNOOZE_MAX_DAYS });
 

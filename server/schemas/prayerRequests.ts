@@ -2,7 +2,19 @@
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
 import { prayerSections } from '../../shared/lists';
-import { booleanFlag, dateInput, id, idempotencyKeyInput, LIMITS, optionalText, pageFields, requiredText, sameContactId, teamFilter, teamIdInput } from './common';
+import {
+  booleanFlag,
+  dateInput,
+  id,
+  idempotencyKeyInput,
+  LIMITS,
+  optionalText,
+  pageFields,
+  requiredText,
+  sameContactId,
+  teamFilter,
+  teamIdInput,
+} from './common';
 
 const request = requiredText(msg('Prayer request is required'), LIMITS.longText, msg('Prayer request'));
 const answerDate = dateInput().nullish();

@@ -6,6 +6,8 @@ import { compileRoutes, matchRoute } from '../../server/rest/handler';
 import { restRoutes, type RestRoute } from '../../server/rest/routes';
 import { UNCHANGEABLE_CONTACT_FIELD } from '../../server/schemas/contacts';
 import { ApiClient, startSignedIn, type TestServer } from './harness';
+import { trpcMutation } from './trpc';
+import { appRouter } from '../../server/routers';
 
 // @ts-expect-error A row naming a procedure AppRouter does not have ('contacts.lst') fails tsc.
 const misspelt: RestRoute = { method: 'GET', path: '/api/contacts', procedure: 'contacts.lst', input: 'query' };
@@ -237,5 +239,21 @@ describe('every write that reads a JSON body', () => {
     }
     expect(accepted).toEqual([]);
     expect(await server.rows('select id, team_id, created_by from activities union all select id, team_id, created_by from goals')).toEqual(before);
+  });
+
+  it('refuses it over tRPC too, on every mutation that takes an input', async () => {
+    const mutations = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: unknown[] } }>)
+      // A download is refused over tRPC whatever its input; its REST row is covered above.
+      .filter(([path, procedure]) => procedure._def.type === 'mutation' && procedure._def.inputs.length > 0 && !DOWNLOAD_PROCEDURES.includes(path))
+      .map(([path]) => path);
+    expect(mutations.length).toBeGreaterThan(60);
+    const before = await rowCounts();
+    const accepted: string[] = [];
+    for (const path of mutations) {
+      const res = await trpcMutation(client, path, { id: contactId, notAField: 1 });
+      if (!refuses({ status: res.status, body: res.error }, 'notAField')) accepted.push(`${path}: ${res.status} ${JSON.stringify(res.error)}`);
+    }
+    expect(accepted).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
   });
 });
