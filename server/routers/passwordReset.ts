@@ -59,8 +59,9 @@ export const passwordResetRouter = router({
 
   /**
    * Uses a link: the new password, and with two-factor sign-in on a code or recovery code, each try counted on the
-   * link (5), the account at this address and the address before it is checked (as a sign-in's, countSecondFactorTry). Then the link is gone, every session of the account
-   * ends, this device is signed in afresh, and the owner is told by email.
+   * link (5), for the account at this address and for the address before it is checked (countSecondFactorTry, as a
+   * sign-in's). Then the link is gone, every session of the account ends, this device is signed in afresh, and the
+   * owner is told by email.
    */
   complete: publicProcedure
     .input(resetPasswordInput)
