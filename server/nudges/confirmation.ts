@@ -64,13 +64,38 @@ export function composeConfirmation(locale: Locale, link: string) {
   });
 }
 
+/** A sentence of Sower's that quotes a name someone wrote, as plain text and as HTML with the name isolated in `<bdi>`. */
+export interface QuotedLine {
+  text: string;
+  html: string;
+}
+
+/** Direction controls, which could turn the sentence around a name, and line breaks, which could start a line of its own. */
+const UNSAFE_IN_A_NAME = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `message` (a catalogue id with one placeholder, `key`) in `locale`, with `name` flattened to one line without direction
+ * controls: the sentence around the name is Sower's, so a name cannot pass for Sower's own words.
+ */
+export function quotedLine(locale: Locale, message: string, key: string, name: string): QuotedLine {
+  const flat = name.replace(UNSAFE_IN_A_NAME, '').replace(/\s+/g, ' ').trim();
+  const marker = '\u0000';
+  const [before, after = ''] = translate(locale, message, { [key]: marker }).split(marker);
+  return { text: `${before}${flat}${after}`, html: `${escapeHtml(before)}<bdi>${escapeHtml(flat)}</bdi>${escapeHtml(after)}` };
+}
+
 /**
  * An email whose point is one link (a confirmation, an invitation): its subject, plain text and HTML with the texts
- * given (already in `locale`), the link as a button, a note under it and a footer saying when to ignore it.
+ * given (already in `locale`), any quoted lines under the intro, the link as a button, a note under it and a footer
+ * saying when to ignore it. The subject is always Sower's own words: mail clients show it before anything says who
+ * wrote what.
  */
-export function composeLinkEmail(locale: Locale, texts: { subject: string; intro: string; button: string; link: string; note: string; ignore: string }) {
-  const { subject, intro, button, link, note, ignore } = texts;
-  const text = [intro, `${button}: ${link}`, note, `--\n${ignore}`].join('\n\n') + '\n';
+export function composeLinkEmail(
+  locale: Locale,
+  texts: { subject: string; intro: string; quoted?: QuotedLine[]; button: string; link: string; note: string; ignore: string },
+) {
+  const { subject, intro, quoted = [], button, link, note, ignore } = texts;
+  const text = [intro, ...(quoted.length ? [quoted.map((line) => line.text).join('\n')] : []), `${button}: ${link}`, note, `--\n${ignore}`].join('\n\n') + '\n';
   const linkStyle = 'display:inline-block;padding:10px 18px;border-radius:6px;background:#2563eb;color:#ffffff;font-weight:bold;text-decoration:none';
   const html = [
     '<!doctype html>',
@@ -78,6 +103,7 @@ export function composeLinkEmail(locale: Locale, texts: { subject: string; intro
     `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>`,
     `<body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#111827;line-height:1.5;max-width:560px;margin:0 auto;padding:16px">`,
     `<p style="font-size:16px">${escapeHtml(intro)}</p>`,
+    ...quoted.map((line) => `<p>${line.html}</p>`),
     `<p style="margin:24px 0"><a style="${linkStyle}" href="${escapeHtml(link)}">${escapeHtml(button)}</a></p>`,
     `<p>${escapeHtml(note)}</p>`,
     `<p style="color:#6b7280;font-size:12px;border-top:1px solid #e5e7eb;padding-top:12px">${escapeHtml(ignore)}</p>`,

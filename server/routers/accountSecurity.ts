@@ -18,7 +18,7 @@ import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 
 /** A session's handle, the `id` the list gives (22 characters of base64url); anything longer cannot name one. */
-const endSessionInput = z.object({ handle: z.string().max(64, msg('Session not found')) });
+const endSessionInput = z.strictObject({ handle: z.string().max(64, msg('Session not found')) });
 const SESSION_NOT_FOUND = msg('Session not found');
 
 export const accountSessionsRouter = router({
@@ -85,7 +85,7 @@ export const twoFactorRouter = router({
 
   /** A new secret for the authenticator app; nothing changes for sign-in until a code from it confirms it (enable). */
   setup: signedInProcedure
-    .input(z.object({ password: currentPasswordField }))
+    .input(z.strictObject({ password: currentPasswordField }))
     .output(answer(answers.twoFactorSetup))
     .mutation(async ({ ctx, input }) => {
       await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));
@@ -103,7 +103,7 @@ export const twoFactorRouter = router({
 
   /** A code from the app turns it on; the answer holds the ten recovery codes, shown this once. */
   enable: signedInProcedure
-    .input(z.object({ code: totpCodeSchema }))
+    .input(z.strictObject({ code: totpCodeSchema }))
     .output(answer(answers.recoveryCodeList))
     .mutation(async ({ ctx, input }) => {
       const succeeded = await countCodeTry(ctx);
@@ -131,7 +131,7 @@ export const twoFactorRouter = router({
 
   /** Needs the password and a code from the app (or a recovery code, for someone who lost the phone). */
   disable: signedInProcedure
-    .input(z.object({ password: currentPasswordField, code: codeOrRecoveryCode }))
+    .input(z.strictObject({ password: currentPasswordField, code: codeOrRecoveryCode }))
     .output(answer(answers.done))
     .mutation(async ({ ctx, input }) => {
       await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));

@@ -40,7 +40,7 @@ export const appLockRouter = router({
 
   /** Sets (or changes) the PIN, with the password. */
   set: signedInProcedure
-    .input(z.object({ pin: pinSchema, password: currentPasswordField, idleMinutes: idleSchema.optional() }))
+    .input(z.strictObject({ pin: pinSchema, password: currentPasswordField, idleMinutes: idleSchema.optional() }))
     .output(answer(answers.done))
     .mutation(async ({ ctx, input }) => {
       await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));
@@ -70,7 +70,7 @@ export const appLockRouter = router({
 
   /** Removes the lock, with the password; every session of the account opens. */
   remove: signedInProcedure
-    .input(z.object({ password: currentPasswordField }))
+    .input(z.strictObject({ password: currentPasswordField }))
     .output(answer(answers.done))
     .mutation(async ({ ctx, input }) => {
       await assertPassword(ctx, input.password, 'password', msg('Password is incorrect'));
@@ -88,7 +88,7 @@ export const appLockRouter = router({
    * wrong one in a row on the session ends it, and on the account (any of its sessions) ends every session.
    */
   verify: signedInProcedure
-    .input(z.object({ pin: z.string().max(8, WRONG_PIN) }))
+    .input(z.strictObject({ pin: z.string().max(8, WRONG_PIN) }))
     .output(answer(answers.done))
     .mutation(async ({ ctx, input }) => {
       const session = ctx.session;

@@ -41,6 +41,23 @@ export function attempt(ctx: Context, checks: { key: string; rule: LimitRule }[]
   return takeAttempt(ctx.attempts, checks, ctx.setHeader);
 }
 
+/**
+ * Counts a second-factor code's try before it is checked, as sign-in counts a password: per account and address (the
+ * login rule's 10) and per address (50), never for the account alone, so wrong codes sent from elsewhere by someone who
+ * knows the password leave the owner's own address its allowance (issue 47). The answer is called once the code is
+ * right: it forgets that pair's failures and gives the address its try back.
+ */
+export async function countSecondFactorTry(ctx: Context, userId: number) {
+  const address = addressKey(ctx.clientIp);
+  const pairKey = `second-factor:user:${userId}:ip:${address}`;
+  const addressOnlyKey = `login:ip:${address}`;
+  const tried = await attempt(ctx, [
+    { key: pairKey, rule: ctx.limits.loginPerUsernameAndAddress },
+    { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
+  ]);
+  return () => tried.succeeded({ reset: [pairKey], release: [addressOnlyKey] });
+}
+
 /** The account's last sign-in and language, a log entry and a new session: what a right password (and code) lead to. */
 async function completeSignIn(ctx: Context, userId: number, chosenLanguage: Locale | undefined, event: SecurityEventKind = 'sign-in') {
   const user = await ctx.database.write(async (tx) => {
@@ -136,7 +153,8 @@ export const authRouter = router({
 
   /**
    * A sign-in's second step: the ticket and an authenticator code or a recovery code. Each try counts on the ticket
-   * (5, within 5 minutes), for the account and for the address before the code is checked; a code is accepted once.
+   * (5, within 5 minutes), for the account at this address and for the address before the code is checked; a code is
+   * accepted once.
    */
   loginTwoFactor: publicProcedure
     .input(loginTwoFactorInput)
@@ -144,12 +162,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       const waiting = await tryTicket(ctx.database, input.ticket);
       if (!waiting) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_EXPIRED });
-      const userKey = `second-factor:user:${waiting.userId}`;
-      const addressOnlyKey = `login:ip:${addressKey(ctx.clientIp)}`;
-      const tried = await attempt(ctx, [
-        { key: userKey, rule: ctx.limits.passwordPerUser },
-        { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
-      ]);
+      const succeeded = await countSecondFactorTry(ctx, waiting.userId);
       const accepted = await ctx.database.write((tx) =>
         input.code !== undefined ? useTotpCode(tx, waiting.userId, input.code) : useRecoveryCode(tx, waiting.userId, input.recoveryCode ?? ''),
       );
@@ -157,7 +170,7 @@ export const authRouter = router({
         void ctx.database.write((tx) => recordSecurityEvent(tx, waiting.userId, 'sign-in-failed', ctx.userAgent)).catch(() => undefined);
         throw new TRPCError({ code: 'UNAUTHORIZED', message: input.code !== undefined ? WRONG_CODE : WRONG_RECOVERY_CODE });
       }
-      await tried.succeeded({ reset: [userKey], release: [addressOnlyKey] });
+      await succeeded();
       await ctx.database.write((tx) => endTicket(tx, input.ticket));
       return completeSignIn(ctx, waiting.userId, waiting.language ?? undefined, input.recoveryCode !== undefined ? 'recovery-code-used' : 'sign-in');
     }),

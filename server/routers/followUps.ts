@@ -9,7 +9,7 @@ import { canDelete, canEdit, canRead, denyWrite, readableContactName, type Autho
 import { onceForKey } from '../idempotency';
 import { followUpsCalendar } from '../formats/ics';
 import { readSettings } from '../nudges/settings';
-import { EARLIEST_DATE, idInput, LATEST_DATE } from '../schemas/common';
+import { CONTACT_STAYS, EARLIEST_DATE, idInput, LATEST_DATE } from '../schemas/common';
 import { fieldInvalid } from '../errors';
 import {
   followUpCompleteInput,
@@ -288,8 +288,9 @@ export const followUpsRouter = router({
     .output(answer(answers.followUp))
     .mutation(({ ctx, input }) =>
       ctx.database.write(async (tx) => {
-        const { id, scope, timeZone, repeat, completed, date, ...texts } = input;
+        const { id, contactId, scope, timeZone, repeat, completed, date, ...texts } = input;
         const row = await editable(tx, id, ctx.authority);
+        if (contactId !== undefined && contactId !== row.contactId) throw fieldInvalid({ field: 'contactId', message: CONTACT_STAYS });
         const current = repeatOf(row);
         const repeatChanged = repeat !== undefined && !sameRepeat(repeat, current);
         const targets = await scopedRows(tx, row, scope, ctx.authority);

@@ -12,7 +12,7 @@ import { assertTeamAdmin, notFound } from '../access';
 import { answer } from '../answers';
 import { gone } from '../errors';
 import { translate } from '../i18n';
-import { composeLinkEmail } from '../nudges/confirmation';
+import { composeLinkEmail, quotedLine } from '../nudges/confirmation';
 import { DAY_MS } from '../queries/calendarDays';
 import * as answers from '../schemas/answers';
 import { inviteCodeInput, inviteLinkCreateInput, inviteLinkEmailInput, inviteLinkIdInput, teamIdInput } from '../schemas/teams';
@@ -94,17 +94,18 @@ const creatorMembership = alias(teamMembers, 'creator_membership');
 
 /**
  * A code's link with its team and creator, and whether the creator is still an admin of it. Counted first: every
- * lookup takes an attempt per client address, per user and overall (server/security/rateLimit.ts), and one that
- * finds a link (live or not: its holder did not guess) gives its attempt back, so only wrong codes use the limits up.
+ * lookup takes an attempt per client address and per user (server/security/rateLimit.ts), and one that finds a link
+ * (live or not: its holder did not guess) gives its attempt back, so only wrong codes use the limits up. Nothing is
+ * counted for everyone together: other people's wrong codes never make a valid one wait (issue 47); the code's 128
+ * bits are what stop a guesser with many accounts and addresses.
  */
 async function findByCode(ctx: Context & { user: { id: number } }, code: string) {
-  const keys = [`invite-code:ip:${addressKey(ctx.clientIp)}`, `invite-code:user:${ctx.user.id}`, 'invite-code:all'];
+  const keys = [`invite-code:ip:${addressKey(ctx.clientIp)}`, `invite-code:user:${ctx.user.id}`];
   const tried = await takeAttempt(
     ctx.attempts,
     [
       { key: keys[0], rule: ctx.limits.inviteCodePerAddress },
       { key: keys[1], rule: ctx.limits.inviteCodePerUser },
-      { key: keys[2], rule: ctx.limits.inviteCodeOverall },
     ],
     ctx.setHeader,
   );
@@ -145,19 +146,21 @@ async function linkForHolder(db: Queryable, id: number, holderId: number) {
   return link;
 }
 
-/** The invitation email's subject, plain text and HTML in `locale`: Sower's words, the team's name, the inviter's first name and the link. */
+/**
+ * The invitation email's subject, plain text and HTML in `locale`. The subject is Sower's words alone; the team's name
+ * and the inviter's first name, which their writers chose, appear only in the body, quoted and said to be theirs.
+ */
 export function composeInvitation(
   locale: Locale,
   { teamName, inviterFirstName, url, expiresAt }: { teamName: string; inviterFirstName: string; url: string; expiresAt: Date },
 ) {
-  const names = { inviter: inviterFirstName, team: teamName };
   return composeLinkEmail(locale, {
-    subject: translate(locale, '{inviter} invites you to the team {team} on Sower', names),
-    intro: translate(
-      locale,
-      '{inviter} invites you to join the team {team} on Sower, an app for keeping track of the people you share your faith with.',
-      names,
-    ),
+    subject: translate(locale, 'You’re invited to a team on Sower'),
+    intro: translate(locale, 'You are invited to join a team on Sower, an app for keeping track of the people you share your faith with.'),
+    quoted: [
+      quotedLine(locale, msg('Team: “{team}” (a name chosen by its admin)'), 'team', teamName),
+      quotedLine(locale, msg('Sent by: “{inviter}” (a name the sender chose)'), 'inviter', inviterFirstName),
+    ],
     button: translate(locale, 'Join team'),
     link: url,
     note: translate(locale, 'This link works until {date}. You can sign in or create an account when you open it.', {

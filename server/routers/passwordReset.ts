@@ -15,7 +15,7 @@ import { publicProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { fieldError } from './passwordCheck';
-import { attempt, signIn, userColumns, WRONG_CODE, WRONG_RECOVERY_CODE } from './auth';
+import { attempt, countSecondFactorTry, signIn, userColumns, WRONG_CODE, WRONG_RECOVERY_CODE } from './auth';
 
 const RESET_ASKED = msg(
   'If that is the username or email of an account with a confirmed email address, a link to choose a new password is on its way there. It works for one hour.',
@@ -59,8 +59,9 @@ export const passwordResetRouter = router({
 
   /**
    * Uses a link: the new password, and with two-factor sign-in on a code or recovery code, each try counted on the
-   * link (5), the account and the address before it is checked. Then the link is gone, every session of the account
-   * ends, this device is signed in afresh, and the owner is told by email.
+   * link (5), for the account at this address and for the address before it is checked (countSecondFactorTry, as a
+   * sign-in's). Then the link is gone, every session of the account ends, this device is signed in afresh, and the
+   * owner is told by email.
    */
   complete: publicProcedure
     .input(resetPasswordInput)
@@ -70,12 +71,7 @@ export const passwordResetRouter = router({
       if (!link) throw refused();
       if (link.twoFactor) {
         if (input.code === undefined && input.recoveryCode === undefined) throw fieldError('code', CODE_NEEDED);
-        const userKey = `second-factor:user:${link.userId}`;
-        const addressOnlyKey = `login:ip:${addressKey(ctx.clientIp)}`;
-        const tried = await attempt(ctx, [
-          { key: userKey, rule: ctx.limits.passwordPerUser },
-          { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
-        ]);
+        const succeeded = await countSecondFactorTry(ctx, link.userId);
         if (!(await tryResetLink(ctx.database, input.token))) throw refused();
         const accepted = await ctx.database.write((tx) =>
           input.code !== undefined ? useTotpCode(tx, link.userId, input.code) : useRecoveryCode(tx, link.userId, input.recoveryCode ?? ''),
@@ -84,7 +80,7 @@ export const passwordResetRouter = router({
           void ctx.database.write((tx) => recordSecurityEvent(tx, link.userId, 'sign-in-failed', ctx.userAgent)).catch(() => undefined);
           throw input.code !== undefined ? fieldError('code', WRONG_CODE) : fieldError('recoveryCode', WRONG_RECOVERY_CODE);
         }
-        await tried.succeeded({ reset: [userKey], release: [addressOnlyKey] });
+        await succeeded();
       }
       const passwordHash = await hashPassword(input.password);
       const user = await ctx.database.write(async (tx) => {

@@ -5,7 +5,8 @@ import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
 import { canPray, notFound, readableContactName, type Who } from '../access';
 import { onceForKey } from '../idempotency';
-import { idInput } from '../schemas/common';
+import { CONTACT_STAYS, idInput } from '../schemas/common';
+import { fieldInvalid } from '../errors';
 import { prayerCountsInput, prayerCreateInput, prayerListInput, prayerUpdateInput } from '../schemas/prayerRequests';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
@@ -114,7 +115,9 @@ export const prayerRequestsRouter = router({
     .output(answer(answers.prayerRequest))
     .mutation(({ ctx, input }) =>
       ctx.database.write(async (tx) => {
-        const { id, answered, answerDate, ...changes } = input;
+        const { id, contactId, answered, answerDate, ...changes } = input;
+        if (contactId !== undefined && (await prayerRecords.read(tx, id, ctx.authority)).contactId !== contactId)
+          throw fieldInvalid({ field: 'contactId', message: CONTACT_STAYS });
         await prayerRecords.update(tx, id, ctx.authority, {
           ...changes,
           ...(changes.request === undefined ? {} : prayerKeys({ request: changes.request })),

@@ -28,7 +28,7 @@ export const EMAIL_NEEDS_PASSWORD = msg('Enter your current password to change y
  * email needs the current password (ASVS 7.5.1), so an open session cannot move the account to another address.
  */
 export const profileUpdateInput = z
-  .object({
+  .strictObject({
     name: fullNameInput.optional(),
     firstName: namePart(msg('First name')).optional(),
     lastName: namePart(msg('Last name')).optional(),
@@ -43,12 +43,12 @@ export const CONFIRMATION_LINK_REFUSED = msg(
 );
 
 /** The token of an email-confirmation link; anything else is refused with the same words as a token that matches nothing. */
-export const confirmEmailInput = z.object(
+export const confirmEmailInput = z.strictObject(
   { token: z.string({ error: CONFIRMATION_LINK_REFUSED }).min(1, CONFIRMATION_LINK_REFUSED).max(100, CONFIRMATION_LINK_REFUSED) },
-  { error: CONFIRMATION_LINK_REFUSED },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : CONFIRMATION_LINK_REFUSED) },
 );
 
-export const changePasswordInput = z.object({
+export const changePasswordInput = z.strictObject({
   currentPassword: z
     .string({ error: msg('Current password is required') })
     .min(1, msg('Current password is required'))
@@ -56,7 +56,7 @@ export const changePasswordInput = z.object({
   newPassword: registerInput.shape.password,
 });
 
-export const deleteAccountInput = z.object({
+export const deleteAccountInput = z.strictObject({
   password: z
     .string({ error: msg('Password is required') })
     .min(1, msg('Password is required'))
@@ -66,7 +66,7 @@ export const deleteAccountInput = z.object({
 /** About 1 MB of text: what the HTTP body limit lets through. */
 export const IMPORT_MAX_CHARS = 1_000_000;
 
-export const importInput = z.object({
+export const importInput = z.strictObject({
   format: z.enum(importFormats, { error: msg('Format must be csv or vcard') }),
   text: z
     .string({ error: msg('The file is empty') })
@@ -83,7 +83,7 @@ export const passphraseSchema = z
   .min(PASSPHRASE_MIN, PASSPHRASE_TOO_SHORT)
   .max(PASSPHRASE_MAX, fmt('The passphrase must be at most {max} characters', { max: PASSPHRASE_MAX }));
 
-export const encryptedExportInput = z.object({ passphrase: passphraseSchema });
+export const encryptedExportInput = z.strictObject({ passphrase: passphraseSchema });
 
 /** A Sower export file as base64 (it may be binary): what the 1 MB body limit lets through, about 750 KB of file. */
 export const EXPORT_IMPORT_MAX_CHARS = 1_400_000;
@@ -100,7 +100,7 @@ export const EXPORT_UPLOAD_MAX_BYTES = EXPORT_UPLOAD_MAX_MB * 1_000_000;
  * A Sower export to import, plain JSON or age-encrypted (then with its passphrase; a short one cannot have made it): as
  * base64 in a JSON request (over tRPC too), or with the file as the request's body (REST).
  */
-export const exportImportInput = z.object({
+export const exportImportInput = z.strictObject({
   file: z
     .string({ error: NOT_AN_EXPORT })
     .min(1, NOT_AN_EXPORT)

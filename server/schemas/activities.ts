@@ -14,18 +14,18 @@ const contactName = z
   .optional();
 
 /** Left without a description or a request, the blocks are given a default one in the user's language (routers/activities.ts). */
-export const activityFollowUpBlock = z.object({
+export const activityFollowUpBlock = z.strictObject({
   date: dateInput(),
   type: followUpTypeSchema.default('phone'),
   description: optionalText(LIMITS.description, msg('Description')),
 });
 
-export const activityPrayerBlock = z.object({
+export const activityPrayerBlock = z.strictObject({
   request: optionalText(LIMITS.longText, msg('Prayer request')),
 });
 
 export const activityCreateInput = z
-  .object({
+  .strictObject({
     type: activityTypeSchema.default('conversation'),
     date: dateInput().optional(),
     contactId: id.optional(),
@@ -38,13 +38,15 @@ export const activityCreateInput = z
     /** Where the user's days are, for 'Any changes spiritually?' in the answer (routers/spiritualCheck.ts). */
     timeZone: timeZoneInput,
     idempotencyKey: idempotencyKeyInput,
+    /** SPEC's client sends the id of the activity it shows (none yet for a new one): taken, and not read; the row gets its own. */
+    id: z.union([z.number(), z.string().max(100)]).nullish(),
   })
   .refine((v) => v.contactId !== undefined || (v.contactName ?? '').length > 0, {
     message: msg('Contact name is required'),
     path: ['contactName'],
   });
 
-export const activityUpdateInput = z.object({
+export const activityUpdateInput = z.strictObject({
   id,
   type: activityTypeSchema.optional(),
   date: dateInput().optional(),

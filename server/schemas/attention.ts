@@ -11,7 +11,7 @@ const SNOOZE_IN_PAST = msg('Snooze until must be in the future');
 const SNOOZE_TOO_FAR = fmt('Snooze until must be at most {max} days ahead', { max: SNOOZE_MAX_DAYS });
 
 /** A snooze ends at an instant after now and at most SNOOZE_MAX_DAYS ahead (checked against the clock when parsed). */
-export const snoozeInput = z.object({
+export const snoozeInput = z.strictObject({
   id,
   until: dateInput(msg('Snooze until is required')).superRefine((until, ctx) => {
     const now = Date.now();

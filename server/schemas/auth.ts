@@ -6,7 +6,7 @@ import { emailSchema, usernameSchema } from './authFields';
 /** One of Sower's languages (shared/i18n.ts). */
 export const languageSchema = z.enum(locales, { error: fmt('Language must be one of {languages}', { languages: locales.join(', ') }) });
 
-export const registerInput = z.object({
+export const registerInput = z.strictObject({
   username: usernameSchema,
   email: emailSchema,
   password: z
@@ -27,7 +27,7 @@ export const registerInput = z.object({
   language: languageSchema.optional(),
 });
 
-export const loginInput = z.object({
+export const loginInput = z.strictObject({
   username: z
     .string({ error: msg('Username is required') })
     .trim()
@@ -41,7 +41,7 @@ export const loginInput = z.object({
   language: languageSchema.optional(),
 });
 
-export const languageInput = z.object({ language: languageSchema });
+export const languageInput = z.strictObject({ language: languageSchema });
 
 /** An authenticator's code: six digits (spaces people type between them are dropped). */
 export const totpCodeSchema = z
@@ -59,14 +59,14 @@ const ticketSchema = z.string().min(1).max(100);
 
 /** The second step of a sign-in with two-factor sign-in on: the ticket the first step answered, and a code. */
 export const loginTwoFactorInput = z
-  .object({ ticket: ticketSchema, code: totpCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() })
+  .strictObject({ ticket: ticketSchema, code: totpCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() })
   .refine((input) => (input.code === undefined) !== (input.recoveryCode === undefined), {
     message: msg('Enter the 6-digit code from your authenticator app'),
     path: ['code'],
   });
 
 /** "Forgot password?": a username or an email address, as the person remembers it. */
-export const passwordResetRequestInput = z.object({
+export const passwordResetRequestInput = z.strictObject({
   identifier: z
     .string({ error: msg('Enter your username or email') })
     .trim()
@@ -83,11 +83,14 @@ export const RESET_LINK_REFUSED = msg(
 const resetTokenSchema = z.string({ error: RESET_LINK_REFUSED }).min(1, RESET_LINK_REFUSED).max(100, RESET_LINK_REFUSED);
 
 /** A reset link's token, to ask what the reset needs. */
-export const resetLinkInput = z.object({ token: resetTokenSchema }, { error: RESET_LINK_REFUSED });
+export const resetLinkInput = z.strictObject(
+  { token: resetTokenSchema },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : RESET_LINK_REFUSED) },
+);
 
 /** A reset: the link's token, the new password, and with two-factor sign-in on, a code or a recovery code. */
 export const resetPasswordInput = z
-  .object({
+  .strictObject({
     token: resetTokenSchema,
     password: registerInput.shape.password,
     code: totpCodeSchema.optional(),

@@ -11,7 +11,14 @@ export const id = z.coerce
   .positive(msg('Invalid id'))
   .max(Number.MAX_SAFE_INTEGER, msg('Invalid id'));
 
-export const idInput = z.object({ id });
+export const idInput = z.strictObject({ id });
+
+/**
+ * An update's `contactId` for a follow-up or prayer request: SPEC §"API" has the client send the whole record back, its
+ * contact too, so the unchanged one is taken; another is refused (CONTACT_STAYS), never ignored (issue 47).
+ */
+export const sameContactId = id.optional();
+export const CONTACT_STAYS = msg('A follow-up or prayer request stays with its contact: add a new one for the other contact');
 
 /**
  * Control characters but tab, line feed and carriage return (C0, DEL, C1). SQLite ends a text at NUL when reading it,

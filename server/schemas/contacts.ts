@@ -24,7 +24,7 @@ const contactFields = {
   notes: optionalText(LIMITS.longText, msg('Notes')),
 };
 
-export const contactCreateInput = z.object({ ...contactFields, teamId: teamIdInput });
+export const contactCreateInput = z.strictObject({ ...contactFields, teamId: teamIdInput });
 
 /**
  * The refusal of a field an update cannot change (`teamId`, `assignedTo`, anything unknown): it used to be ignored with a
@@ -48,10 +48,10 @@ export const contactUpdateInput = z.strictObject(
 );
 
 /** Moving one's own personal contact into a team (contacts.share). */
-export const contactShareInput = z.object({ id, teamId: id });
+export const contactShareInput = z.strictObject({ id, teamId: id });
 
 /** Assigning a team contact to a member of its team, or to nobody (contacts.assign). */
-export const contactAssignInput = z.object({ id, userId: id.nullable() });
+export const contactAssignInput = z.strictObject({ id, userId: id.nullable() });
 
 /** The contact list's 'Assigned to me': the only person one may filter assignments by is oneself. */
 const assignedToFilter = z.enum(['me'], { error: msg("Assigned to must be 'me'") });
@@ -87,5 +87,5 @@ export const contactSameNameInput = z.object({ name: contactFields.name });
 
 /** Merging `duplicateId` into `id` (the one kept), and its preview: two different contacts. */
 export const contactMergeInput = z
-  .object({ id, duplicateId: id })
+  .strictObject({ id, duplicateId: id })
   .refine((input) => input.id !== input.duplicateId, { path: ['duplicateId'], message: msg('A contact cannot be merged with itself') });

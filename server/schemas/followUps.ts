@@ -4,7 +4,19 @@ import { fmt, msg } from '../../shared/i18n';
 import { followUpScopes, followUpSections } from '../../shared/lists';
 import { repeatBases, repeatUnits, SNOOZE_MAX_DAYS } from '../../shared/nudges';
 import { followUpTypeSchema } from './activities';
-import { booleanFlag, dateInput, id, idempotencyKeyInput, LIMITS, pageFields, requiredText, teamFilter, teamIdInput, timeZoneInput } from './common';
+import {
+  booleanFlag,
+  dateInput,
+  id,
+  idempotencyKeyInput,
+  LIMITS,
+  pageFields,
+  requiredText,
+  sameContactId,
+  teamFilter,
+  teamIdInput,
+  timeZoneInput,
+} from './common';
 
 /** The longest interval a follow-up can repeat at, in its unit. */
 export const REPEAT_EVERY_MAX = 365;
@@ -23,7 +35,7 @@ export const repeatInput = z
 
 const scopeInput = z.enum(followUpScopes, { error: fmt('Scope must be one of {scopes}', { scopes: followUpScopes.join(', ') }) }).default('one');
 
-export const followUpCreateInput = z.object({
+export const followUpCreateInput = z.strictObject({
   contactId: id,
   date: dateInput(),
   type: followUpTypeSchema.default('phone'),
@@ -35,8 +47,9 @@ export const followUpCreateInput = z.object({
   idempotencyKey: idempotencyKeyInput,
 });
 
-export const followUpUpdateInput = z.object({
+export const followUpUpdateInput = z.strictObject({
   id,
+  contactId: sameContactId,
   date: dateInput().optional(),
   type: followUpTypeSchema.optional(),
   description: requiredText(msg('Description is required'), LIMITS.description, msg('Description')).optional(),
@@ -46,14 +59,14 @@ export const followUpUpdateInput = z.object({
   timeZone: timeZoneInput,
 });
 
-export const followUpCompleteInput = z.object({ id, timeZone: timeZoneInput });
+export const followUpCompleteInput = z.strictObject({ id, timeZone: timeZoneInput });
 
-export const followUpRemoveInput = z.object({ id, scope: scopeInput });
+export const followUpRemoveInput = z.strictObject({ id, scope: scopeInput });
 
 const snoozeMessage = fmt('Snooze until must be in the future and at most {days} days away', { days: SNOOZE_MAX_DAYS });
 
 /** A new date for a pending follow-up, from now to SNOOZE_MAX_DAYS ahead (checked against the clock when it runs). */
-export const followUpSnoozeInput = z.object({
+export const followUpSnoozeInput = z.strictObject({
   id,
   until: dateInput(msg('Snooze until is required')).refine((until) => {
     const now = Date.now();

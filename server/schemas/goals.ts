@@ -36,7 +36,7 @@ export function startsAfterDeadline(startsOn: Date | null | undefined, deadline:
 
 /** Left out, progress is counted from the activities alone; given, it is what the goal shows now (an adjustment). */
 export const goalCreateInput = z
-  .object({
+  .strictObject({
     ...goalFields,
     startsOn,
     currentCount: currentCount.optional(),
@@ -45,7 +45,7 @@ export const goalCreateInput = z
   })
   .refine((g) => !startsAfterDeadline(g.startsOn, g.deadline), { path: ['startsOn'], message: START_AFTER_DEADLINE });
 
-export const goalUpdateInput = z.object({
+export const goalUpdateInput = z.strictObject({
   id,
   title: goalFields.title.optional(),
   description: goalFields.description.optional(),

@@ -23,6 +23,6 @@ export const prayTodayInput = z
 
 const countMessage = fmt('Count must be a whole number from 1 to {max}', { max: PRAY_TODAY_MAX });
 
-export const prayTodayCountInput = z.object({
+export const prayTodayCountInput = z.strictObject({
   count: z.number({ error: countMessage }).int(countMessage).min(1, countMessage).max(PRAY_TODAY_MAX, countMessage),
 });

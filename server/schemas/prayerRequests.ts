@@ -2,12 +2,24 @@
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
 import { prayerSections } from '../../shared/lists';
-import { booleanFlag, dateInput, id, idempotencyKeyInput, LIMITS, optionalText, pageFields, requiredText, teamFilter, teamIdInput } from './common';
+import {
+  booleanFlag,
+  dateInput,
+  id,
+  idempotencyKeyInput,
+  LIMITS,
+  optionalText,
+  pageFields,
+  requiredText,
+  sameContactId,
+  teamFilter,
+  teamIdInput,
+} from './common';
 
 const request = requiredText(msg('Prayer request is required'), LIMITS.longText, msg('Prayer request'));
 const answerDate = dateInput().nullish();
 
-export const prayerCreateInput = z.object({
+export const prayerCreateInput = z.strictObject({
   contactId: id,
   request,
   date: dateInput().optional(),
@@ -18,8 +30,9 @@ export const prayerCreateInput = z.object({
   idempotencyKey: idempotencyKeyInput,
 });
 
-export const prayerUpdateInput = z.object({
+export const prayerUpdateInput = z.strictObject({
   id,
+  contactId: sameContactId,
   request: request.optional(),
   date: dateInput().optional(),
   answered: z.boolean().optional(),

@@ -6,4 +6,4 @@ import { spiritualStatusSchema } from './contacts';
 
 export const spiritualCheckInput = z.object({ id, timeZone: timeZoneInput });
 
-export const spiritualCheckAnswerInput = z.object({ id, status: spiritualStatusSchema, timeZone: timeZoneInput });
+export const spiritualCheckAnswerInput = z.strictObject({ id, status: spiritualStatusSchema, timeZone: timeZoneInput });

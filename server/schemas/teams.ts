@@ -13,25 +13,25 @@ const name = z
   .min(2, msg('Team name must be at least 2 characters'))
   .max(100, msg('Team name must be at most 100 characters'));
 
-export const teamCreateInput = z.object({ name, description: optionalText(LIMITS.description, msg('Description')) });
-export const teamUpdateInput = z.object({ id, name: name.optional(), description: optionalText(LIMITS.description, msg('Description')).optional() });
+export const teamCreateInput = z.strictObject({ name, description: optionalText(LIMITS.description, msg('Description')) });
+export const teamUpdateInput = z.strictObject({ id, name: name.optional(), description: optionalText(LIMITS.description, msg('Description')).optional() });
 
 export const memberAddInput = z
-  .object({ teamId: id, userId: id.optional(), username: z.string().trim().min(1).max(50).optional(), role: teamRoleSchema.default('member') })
+  .strictObject({ teamId: id, userId: id.optional(), username: z.string().trim().min(1).max(50).optional(), role: teamRoleSchema.default('member') })
   .refine((v) => v.userId !== undefined || v.username !== undefined, { message: msg('Give a userId or a username'), path: ['userId'] });
-export const memberUpdateInput = z.object({ teamId: id, userId: id, role: teamRoleSchema });
-export const memberRemoveInput = z.object({ teamId: id, userId: id });
+export const memberUpdateInput = z.strictObject({ teamId: id, userId: id, role: teamRoleSchema });
+export const memberRemoveInput = z.strictObject({ teamId: id, userId: id });
 
 /** An invitation of the caller's (accept, decline). */
-export const invitationIdInput = z.object({ id });
+export const invitationIdInput = z.strictObject({ id });
 /** An invitation of a team the caller administers (withdraw). */
-export const teamInvitationInput = z.object({ teamId: id, invitationId: id });
+export const teamInvitationInput = z.strictObject({ teamId: id, invitationId: id });
 
 /** The roles an invite link may give: never admin, since whoever holds the link's text could join with it. */
 export const linkRoles = ['member', 'viewer'] as const;
 
 /** A new invite link: its role, how many days it works (1–30, default 7) and at most how many people may join by it. */
-export const inviteLinkCreateInput = z.object({
+export const inviteLinkCreateInput = z.strictObject({
   teamId: id,
   role: z.enum(linkRoles, { error: msg('An invite link gives the role member or viewer') }),
   expiresInDays: z.coerce
@@ -48,13 +48,13 @@ export const inviteLinkCreateInput = z.object({
     .optional(),
 });
 /** One invite link of a team the caller administers (revoke). */
-export const inviteLinkIdInput = z.object({ teamId: id, id });
+export const inviteLinkIdInput = z.strictObject({ teamId: id, id });
 /** An invite link mailed to an address. */
-export const inviteLinkEmailInput = inviteLinkIdInput.extend({ email: emailSchema });
+export const inviteLinkEmailInput = z.strictObject({ teamId: id, id, email: emailSchema });
 /** A team of the caller's (its links, leaving it). */
-export const teamIdInput = z.object({ teamId: id });
+export const teamIdInput = z.strictObject({ teamId: id });
 /**
  * An invite link's code as typed into a URL: any short text, so a malformed code is refused like a wrong one (404),
  * after it has been counted (server/routers/inviteLinks.ts).
  */
-export const inviteCodeInput = z.object({ code: z.string().max(200, msg('Invite link not found')) });
+export const inviteCodeInput = z.strictObject({ code: z.string().max(200, msg('Invite link not found')) });

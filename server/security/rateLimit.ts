@@ -106,8 +106,6 @@ export interface Limits {
   inviteCodePerAddress: LimitRule;
   /** Invite-link codes that matched no link, by one user from any address. */
   inviteCodePerUser: LimitRule;
-  /** Invite-link codes that matched no link, by anyone: what many addresses and accounts together may try. */
-  inviteCodeOverall: LimitRule;
   /** Invite links mailed by one admin. */
   inviteEmailPerAdmin: LimitRule;
   /** Invite links mailed for one team, by all its admins. */
@@ -141,7 +139,6 @@ export const defaultLimits: Limits = {
   // A person types or pastes a code a few times at most; the codes are 128 random bits, so these only stop a flood.
   inviteCodePerAddress: { max: 30, windowMs: 15 * 60_000 },
   inviteCodePerUser: { max: 30, windowMs: 15 * 60_000 },
-  inviteCodeOverall: { max: 1000, windowMs: 15 * 60_000 },
   // A small team invites a handful of people a day; an account made to send mail to strangers gets few.
   inviteEmailPerAdmin: { max: 20, windowMs: 24 * 60 * 60_000 },
   inviteEmailPerTeam: { max: 50, windowMs: 24 * 60 * 60_000 },

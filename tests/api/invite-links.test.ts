@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, joinTeam, requestFrom, signedInClient, startServer, type TestServer } from './harness';
 import { confirmAddress, startSmtp, until } from './mail';
 import { trpcBatch } from './trpc';
+import { translate } from '../../server/i18n';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -28,6 +29,7 @@ const newLink = async (admin: ApiClient, teamId: number, body: Record<string, un
 const REVOKED = 'This invite link was revoked. Ask the team for a new one.';
 const EXPIRED = 'This invite link has expired. Ask the team for a new one.';
 const USED_UP = 'This invite link has been used as many times as it allows. Ask the team for a new one.';
+const INVITED = 'You’re invited to a team on Sower';
 
 describe('an invite link', () => {
   let admin: Person;
@@ -420,7 +422,7 @@ describe('guessing codes', () => {
     );
   });
 
-  it('limits one account guessing from many addresses, and many accounts together, and gives a found code its attempt back', async () => {
+  it('limits one account guessing from many addresses, and gives a found code its attempt back', async () => {
     const roamer = await person('roamer');
     const from = (address: string, path: string, cookie = roamer.client.cookie) =>
       requestFrom(address, server.baseUrl, 'GET', path, undefined, { Cookie: cookie });
@@ -434,18 +436,48 @@ describe('guessing codes', () => {
     const link = await newLink(admin.client, teamId);
     const finder = await person('finder');
     for (let i = 0; i < 35; i++) expect((await from('127.0.42.1', `/api/invite-links/${link.code}`, finder.client.cookie)).status).toBe(200);
-
-    // Everyone's wrong codes together: with the overall counter at its limit, a fresh account at a fresh address waits.
-    await server.database.writerClient.execute({
-      sql: "insert into attempts (key, count, reset_at) values ('invite-code:all', 1000, ?) on conflict (key) do update set count = 1000, reset_at = excluded.reset_at",
-      args: [Date.now() + 60_000],
-    });
-    const fresh = await person('fresh');
-    expect((await from('127.0.43.1', `/api/invite-links/${wrong(1)}`, fresh.client.cookie)).status).toBe(429);
-    expect((await from('127.0.43.2', `/api/invite-links/${link.code}`, fresh.client.cookie)).status).toBe(429);
-    await server.database.writerClient.execute("delete from attempts where key = 'invite-code:all'");
-    expect((await from('127.0.43.2', `/api/invite-links/${link.code}`, fresh.client.cookie)).status).toBe(200);
   });
+
+  it('never refuses a valid code for other people’s wrong ones: 35 accounts at 35 addresses, 30 wrong codes each, then a fresh one joins', async () => {
+    const admin = await person('burstadmin');
+    const link = await newLink(admin.client, await newTeam(admin.client));
+    const guessers = await Promise.all(Array.from({ length: 35 }, () => person('burst')));
+    // Each sends its 30 from its own address: 10 looked up at once, 20 accepted in two tRPC batches of 10.
+    const sent = await Promise.all(
+      guessers.map(async (guesser, g) => {
+        const address = `127.0.45.${g + 1}`;
+        const cookie = { Cookie: guesser.client.cookie };
+        const looked = Promise.all(
+          Array.from({ length: 10 }, (_, i) => requestFrom(address, server.baseUrl, 'GET', `/api/invite-links/${wrong(1000 + g * 30 + i)}`, undefined, cookie)),
+        );
+        const batched = [0, 1].map((b) => {
+          const codes = Array.from({ length: 10 }, (_, i) => wrong(1000 + g * 30 + 10 + b * 10 + i));
+          return requestFrom(
+            address,
+            server.baseUrl,
+            'POST',
+            `/trpc/${codes.map(() => 'inviteLinks.accept').join(',')}?batch=1`,
+            Object.fromEntries(codes.map((code, i) => [i, { json: { code } }])),
+            cookie,
+          );
+        });
+        const calls = (await Promise.all(batched)).flatMap((res) =>
+          (res.body as { error?: { json: { data: { httpStatus: number } } } }[]).map((call) => call.error?.json.data.httpStatus),
+        );
+        return [...(await looked).map((r) => r.status), ...calls];
+      }),
+    );
+    const fresh = await person('fresh');
+    const shownTo = await requestFrom('127.0.46.1', server.baseUrl, 'GET', `/api/invite-links/${link.code}`, undefined, { Cookie: fresh.client.cookie });
+    expect(shownTo.status).toBe(200);
+    const joined = await requestFrom('127.0.46.1', server.baseUrl, 'POST', `/api/invite-links/${link.code}/accept`, undefined, { Cookie: fresh.client.cookie });
+    expect(joined.status).toBe(200);
+    expect((await membersOf(joined.body.id)).map((m) => m.user_id)).toContain(fresh.id);
+    // Every wrong code was tried and answered 404: none of the 35 accounts or addresses was near its own limit.
+    expect(sent.flat()).toHaveLength(1050);
+    expect(sent.flat().every((status) => status === 404)).toBe(true);
+    // 35 registrations and 1,050 requests: seconds on a quiet machine, more beside other work.
+  }, 60_000);
 });
 
 describe('invitations by email', () => {
@@ -460,7 +492,7 @@ describe('invitations by email', () => {
     await smtp.close();
   });
 
-  it('mails the team name, the inviter’s first name and the link, alike whether the address has an account', async () => {
+  it('mails the link with Sower’s own subject, alike whether the address has an account; the names are quoted and marked in the body', async () => {
     const admin = await person('mailer', mailServer);
     await mailServer.database.writerClient.execute({ sql: "update users set first_name = 'Grace' where id = ?", args: [admin.id] });
     await confirmAddress(mailServer.database, admin.id);
@@ -476,10 +508,13 @@ describe('invitations by email', () => {
       { status: 202, body: { success: true } },
       { status: 202, body: { success: true } },
     ]);
-    const invitations = () => smtp.received.filter(({ mail }) => mail.subject?.includes('invites you'));
+    const invitations = () => smtp.received.filter((r) => r.mail.text?.includes(`/invite/${link.code}`));
     const mails = await until(() => invitations().length >= 2 && invitations(), 'two invitation emails');
     for (const { mail } of mails) {
-      expect(mail.subject).toBe('Grace invites you to the team Door to door on Sower');
+      expect(mail.subject).toBe(INVITED);
+      expect(mail.text).toContain('Team: “Door to door” (a name chosen by its admin)');
+      expect(mail.text).toContain('Sent by: “Grace” (a name the sender chose)');
+      expect(mail.html).toContain('Team: “<bdi>Door to door</bdi>” (a name chosen by its admin)');
       expect(mail.text).toContain(`https://sower.example/invite/${link.code}`);
       expect(mail.html).toContain(`href="https://sower.example/invite/${link.code}"`);
       // Only Sower's words with those three: not the admin's username, email or last name.
@@ -491,6 +526,39 @@ describe('invitations by email', () => {
         .flat()
         .sort(),
     ).toEqual([known.email, 'nobody-here@example.com'].sort());
+  });
+
+  it('never puts what an admin wrote in the Subject, in any language: a phishing first name and team name stay quoted in the body', async () => {
+    const lure = 'URGENT: your bank account is locked, call +1-555-0100 or visit evil.invalid';
+    const offer = 'Claim your $500 gift card now at prize.invalid';
+    const sent: string[] = [];
+    for (const language of ['en', 'es', 'ar']) {
+      const admin = await person('phisher', mailServer);
+      await mailServer.database.writerClient.execute({ sql: 'update users set first_name = ?, language = ? where id = ?', args: [lure, language, admin.id] });
+      await confirmAddress(mailServer.database, admin.id);
+      const teamId = await newTeam(admin.client, offer);
+      const link = await newLink(admin.client, teamId);
+      // Line breaks and direction marks in a first name cannot start a line of their own or turn the text around.
+      await mailServer.database.writerClient.execute({
+        sql: 'update users set first_name = ? where id = ?',
+        args: [`${lure}\n\nSower support\u202e`, admin.id],
+      });
+      const to = `target-${language}@example.com`;
+      const res = await admin.client.request('POST', `/api/teams/${teamId}/invite-links/${link.id}/email`, { email: to }, { 'Accept-Language': language });
+      expect(res.status).toBe(202);
+      sent.push(to);
+    }
+    const mails = await until(() => {
+      const got = sent.map((to) => smtp.received.find((r) => r.to.includes(to)));
+      return got.every(Boolean) && (got as NonNullable<(typeof got)[number]>[]);
+    }, 'three invitation emails');
+    for (const [i, { mail }] of mails.entries()) {
+      const language = (['en', 'es', 'ar'] as const)[i];
+      expect(mail.subject).toBe(translate(language, INVITED));
+      expect(mail.text).toContain(translate(language, 'Team: “{team}” (a name chosen by its admin)', { team: offer }));
+      expect(mail.text).toContain(translate(language, 'Sent by: “{inviter}” (a name the sender chose)', { inviter: `${lure} Sower support` }));
+      expect(`${mail.text}${mail.html}`).not.toContain('\u202e');
+    }
   });
 
   it('sends 3 a day to one address, 20 per admin and 50 per team, counted first (concurrently too); 409 without a confirmed address', async () => {

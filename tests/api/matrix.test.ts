@@ -64,6 +64,15 @@ const perUser = new Set([
 const writes = restRoutes.filter((r) => r.method !== 'GET' && !ownAccount(r));
 const entityOf = (route: RestRoute) => route.procedure.split('.')[0];
 
+/** A change each entity's update takes: a viewer's must be refused for the role, not for its fields. */
+const updateBodies = {
+  contacts: { name: 'changed', notes: 'changed' },
+  activities: { notes: 'changed', description: 'changed' },
+  followUps: { description: 'changed' },
+  prayerRequests: { request: 'changed' },
+  goals: { description: 'changed' },
+};
+
 function viewerCall(route: RestRoute): { path: string; body?: unknown } {
   const entity = entityOf(route);
   if (route.procedure.startsWith('teams.members.')) {
@@ -91,8 +100,8 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
   if (id === undefined) throw new Error(`no fixture for ${route.method} ${route.path}: add one so the route is covered`);
   return {
     path: route.path.replace(':id', String(id)),
-    // A contact's update refuses a field it does not have (description), so each entity gets only its own.
-    body: route.method === 'PUT' ? { notes: 'changed', name: 'changed', ...(entity === 'contacts' ? {} : { description: 'changed' }) } : undefined,
+    // Every update refuses a field it does not have (issue 47), so each entity gets only its own.
+    body: route.method === 'PUT' ? updateBodies[entity as keyof typeof updateBodies] : undefined,
   };
 }
 

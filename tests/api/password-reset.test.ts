@@ -259,6 +259,32 @@ describe('using a reset link', () => {
     expect((await signIn(user.username, PASSWORD)).body).toMatchObject({ twoFactorRequired: true });
   });
 
+  it('takes the owner’s right code from their own address after someone else’s wrong codes used up theirs', async () => {
+    const { client, user } = await confirmedUser('lockedout');
+    const setup = await client.post('/api/account/2fa/setup', { password: PASSWORD });
+    const secret = decodeBase32IgnorePadding(setup.body.secret);
+    const step = stepOf(new Date());
+    expect((await client.post('/api/account/2fa/enable', { code: generateHOTP(secret, BigInt(step), 6) })).status).toBe(200);
+    const near = new Set([-1, 0, 1, 2, 3].map((d) => generateHOTP(secret, BigInt(step + d), 6)));
+    const wrong = ['999999', '000000', '123456'].find((code) => !near.has(code))!;
+    // Someone who knows the password sends 10 wrong codes over fresh sign-in tickets, from their address.
+    for (let round = 0; round < 2; round++) {
+      const ticket = (await requestFrom('127.0.52.1', server.baseUrl, 'POST', '/api/auth/login', { username: user.username, password: PASSWORD })).body.ticket;
+      const tries = await Promise.all(
+        Array.from({ length: 5 }, () => requestFrom('127.0.52.1', server.baseUrl, 'POST', '/api/auth/login/2fa', { ticket, code: wrong })),
+      );
+      expect(tries.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
+    }
+    // The owner resets their password from their own address with the right code.
+    const token = await mailedToken(user.username, user.email);
+    const reset = await requestFrom('127.0.52.2', server.baseUrl, 'POST', '/api/auth/password-reset/complete', {
+      token,
+      password: NEW_PASSWORD,
+      code: generateHOTP(secret, BigInt(step + 1), 6),
+    });
+    expect(reset.status).toBe(200);
+  });
+
   it('refuses malformed tokens and bodies with 400', async () => {
     const guest = new ApiClient(server.baseUrl);
     for (const body of [{}, { token: '' }, { token: 'x'.repeat(101) }, { token: 7 }, { token: "' or 1=1 --" }]) {

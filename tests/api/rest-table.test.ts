@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOAD_PROCEDURES, isUnbatchable } from '../../server/http/batching';
 import { compileRoutes, matchRoute } from '../../server/rest/handler';
 import { restRoutes, type RestRoute } from '../../server/rest/routes';
+import { UNCHANGEABLE_CONTACT_FIELD } from '../../server/schemas/contacts';
 import { ApiClient, startSignedIn, type TestServer } from './harness';
+import { trpcMutation } from './trpc';
+import { appRouter } from '../../server/routers';
 
 // @ts-expect-error A row naming a procedure AppRouter does not have ('contacts.lst') fails tsc.
 const misspelt: RestRoute = { method: 'GET', path: '/api/contacts', procedure: 'contacts.lst', input: 'query' };
@@ -146,5 +149,111 @@ describe('over HTTP', () => {
       'GET /api/calendar/:token.ics',
       'POST /api/account/email/confirm',
     ]);
+  });
+});
+
+describe('every write that reads a JSON body', () => {
+  const writes = restRoutes.filter((route) => route.input.includes('body') && !route.upload);
+  const pathFor = (route: RestRoute, id = contactId) => pathOf(route, (name) => (digitParam(name) ? String(id) : 'x'));
+  /** The refusal names the field, or (contacts) says which fields an update takes and where the others are changed. */
+  const refuses = (res: { status: number; body: unknown }, field: string) =>
+    res.status === 400 && (JSON.stringify(res.body).includes(field) || JSON.stringify(res.body).includes(UNCHANGEABLE_CONTACT_FIELD));
+
+  it('refuses a field it does not take with 400, naming it, and changes nothing', async () => {
+    const before = await rowCounts();
+    const accepted: string[] = [];
+    for (const route of writes) {
+      const res = await client.request(route.method, pathFor(route), { notAField: 1 });
+      if (!refuses(res, 'notAField')) accepted.push(`${route.method} ${route.path}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    expect(accepted).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('keeps taking the bodies SPEC’s client sends: an activity’s id on create, a record’s own contact sent back on update', async () => {
+    const other = (await client.post('/api/contacts', { name: 'Someone Else' })).body.id as number;
+    const activity = await client.post('/api/activities', {
+      type: 'conversation',
+      date: '2030-05-01T10:00:00.000Z',
+      notes: 'Talked',
+      contactId,
+      description: 'Chat',
+      id: 987654,
+    });
+    expect(activity.status).toBe(201);
+    expect(activity.body.id).not.toBe(987654);
+    const followUp = (
+      await client.post('/api/followups', { contactId, date: '2030-05-02T00:00:00.000Z', type: 'phone', description: 'Call', completed: false })
+    ).body;
+    const prayer = (
+      await client.post('/api/prayer-requests', {
+        contactId,
+        request: 'Peace',
+        date: '2030-05-01T00:00:00.000Z',
+        answered: false,
+        answerNotes: null,
+        answerDate: null,
+      })
+    ).body;
+    const followUpBody = { contactId, date: '2030-05-03T00:00:00.000Z', type: 'phone', description: 'Call again', completed: false };
+    expect((await client.put(`/api/followups/${followUp.id}`, followUpBody)).status).toBe(200);
+    const prayerBody = { contactId, request: 'Peace at home', date: '2030-05-01T00:00:00.000Z', answered: false, answerNotes: null, answerDate: null };
+    expect((await client.put(`/api/prayer-requests/${prayer.id}`, prayerBody)).status).toBe(200);
+    // Another contact is a move, which an update does not make: refused, and nothing changed.
+    const CONTACT_STAYS = 'A follow-up or prayer request stays with its contact: add a new one for the other contact';
+    for (const [path, body] of [
+      [`/api/followups/${followUp.id}`, { ...followUpBody, contactId: other, description: 'Moved' }],
+      [`/api/prayer-requests/${prayer.id}`, { ...prayerBody, contactId: other, request: 'Moved' }],
+    ] as const) {
+      const res = await client.put(path, body);
+      expect([res.status, res.body.issues]).toEqual([400, [{ path: 'contactId', message: CONTACT_STAYS }]]);
+    }
+    expect(await server.rows('select contact_id, description from follow_ups where id = ?', [followUp.id])).toEqual([
+      { contact_id: contactId, description: 'Call again' },
+    ]);
+    expect(await server.rows('select contact_id, request from prayer_requests where id = ?', [prayer.id])).toEqual([
+      { contact_id: contactId, request: 'Peace at home' },
+    ]);
+  });
+
+  it('refuses the fields an update cannot change (its team, its author) on every entity, and leaves the row as it was', async () => {
+    const teamId = (await client.post('/api/teams', { name: 'Not by update' })).body.id as number;
+    const made: Record<string, number> = {
+      contacts: contactId,
+      activities: (await client.post('/api/activities', { contactId, type: 'conversation' })).body.id,
+      followUps: (await client.post('/api/followups', { contactId, date: '2031-01-01' })).body.id,
+      prayerRequests: (await client.post('/api/prayer-requests', { contactId, request: 'Strength' })).body.id,
+      goals: (await client.post('/api/goals', { title: 'Ten talks', type: 'conversations', target: 10 })).body.id,
+      teams: teamId,
+    };
+    // Every entity's update: PUT /api/{entities}/:id.
+    const updates = restRoutes.filter((route) => route.method === 'PUT' && /^\/api\/[\w-]+\/:id$/.test(route.path));
+    expect(updates.map((route) => route.procedure.split('.')[0]).sort()).toEqual(Object.keys(made).sort());
+    const before = await server.rows('select id, team_id, created_by from activities union all select id, team_id, created_by from goals');
+    const accepted: string[] = [];
+    for (const route of updates) {
+      for (const field of ['teamId', 'createdBy', 'userId']) {
+        const res = await client.request(route.method, pathFor(route, made[route.procedure.split('.')[0]]), { [field]: teamId });
+        if (!refuses(res, field)) accepted.push(`${route.path} ${field}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect(accepted).toEqual([]);
+    expect(await server.rows('select id, team_id, created_by from activities union all select id, team_id, created_by from goals')).toEqual(before);
+  });
+
+  it('refuses it over tRPC too, on every mutation that takes an input', async () => {
+    const mutations = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: unknown[] } }>)
+      // A download is refused over tRPC whatever its input; its REST row is covered above.
+      .filter(([path, procedure]) => procedure._def.type === 'mutation' && procedure._def.inputs.length > 0 && !DOWNLOAD_PROCEDURES.includes(path))
+      .map(([path]) => path);
+    expect(mutations.length).toBeGreaterThan(60);
+    const before = await rowCounts();
+    const accepted: string[] = [];
+    for (const path of mutations) {
+      const res = await trpcMutation(client, path, { id: contactId, notAField: 1 });
+      if (!refuses({ status: res.status, body: res.error }, 'notAField')) accepted.push(`${path}: ${res.status} ${JSON.stringify(res.error)}`);
+    }
+    expect(accepted).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
   });
 });

@@ -3,7 +3,7 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, requestFrom, signedInClient, startServer, type TestServer } from './harness';
 import { stepOf } from '../../server/security/twoFactor';
 
 const PASSWORD = 'correct horse battery';
@@ -16,6 +16,13 @@ afterAll(() => server.close());
 
 /** The authenticator app's code for a step (now's by default). */
 const codeAt = (secret: string, step = stepOf(new Date())) => generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
+
+/** A six-digit code that is none of the codes the server would take in the next minute. */
+function wrongCodeFor(secret: string) {
+  const now = stepOf(new Date());
+  const near = new Set([-1, 0, 1, 2, 3].map((d) => codeAt(secret, now + d)));
+  return ['999999', '000000', '123456'].find((code) => !near.has(code))!;
+}
 
 /** A user with two-factor sign-in on: their secret, recovery codes and the step the confirming code used. */
 async function withTwoFactor(prefix: string) {
@@ -165,16 +172,47 @@ describe('signing in with a second factor', () => {
     expect((await steps[3].client.post('/api/auth/login/2fa', { ticket: steps[3].res.body.ticket, code: codeAt(secret, usedStep + 1) })).status).toBe(200);
   });
 
-  it('limits codes per account like passwords, across tickets', async () => {
-    const { user } = await withTwoFactor('limits');
+  it('limits codes per account and address like passwords, across tickets, and the owner’s own address keeps its allowance', async () => {
+    const { user, secret, usedStep } = await withTwoFactor('limits');
+    const attacker = '127.0.50.1';
+    const wrong = wrongCodeFor(secret);
+    // Someone who knows the password, from one address: tickets one after another, each with 5 wrong codes at once.
     const statuses: number[] = [];
     for (let round = 0; round < 3; round++) {
-      const { client, res } = await firstStep(user.username);
-      const tries = await Promise.all(Array.from({ length: 5 }, () => client.post('/api/auth/login/2fa', { ticket: res.body.ticket, code: '999999' })));
+      const ticket = (await requestFrom(attacker, server.baseUrl, 'POST', '/api/auth/login', { username: user.username, password: PASSWORD })).body.ticket;
+      const tries = await Promise.all(
+        Array.from({ length: 5 }, () => requestFrom(attacker, server.baseUrl, 'POST', '/api/auth/login/2fa', { ticket, code: wrong })),
+      );
       statuses.push(...tries.map((r) => r.status));
     }
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    // The attacker's address now waits, even with the right code; the owner's own does not.
+    const attackerTicket = (await requestFrom(attacker, server.baseUrl, 'POST', '/api/auth/login', { username: user.username, password: PASSWORD })).body
+      .ticket;
+    const held = await requestFrom(attacker, server.baseUrl, 'POST', '/api/auth/login/2fa', { ticket: attackerTicket, code: codeAt(secret, usedStep + 1) });
+    expect(held.status).toBe(429);
+    const ownTicket = (await requestFrom('127.0.50.2', server.baseUrl, 'POST', '/api/auth/login', { username: user.username, password: PASSWORD })).body.ticket;
+    const owner = await requestFrom('127.0.50.2', server.baseUrl, 'POST', '/api/auth/login/2fa', { ticket: ownTicket, code: codeAt(secret, usedStep + 1) });
+    expect(owner.status).toBe(200);
+  });
+
+  it('limits codes per address whatever the account: after 50 wrong ones over five accounts, a sixth cannot start', async () => {
+    const accounts = await Promise.all(Array.from({ length: 6 }, (_, i) => withTwoFactor(`spread${i}`)));
+    const address = '127.0.51.1';
+    const codes: number[] = [];
+    for (const { user, secret } of accounts.slice(0, 5)) {
+      for (let round = 0; round < 2; round++) {
+        const ticket = (await requestFrom(address, server.baseUrl, 'POST', '/api/auth/login', { username: user.username, password: PASSWORD })).body.ticket;
+        const tries = await Promise.all(
+          Array.from({ length: 5 }, () => requestFrom(address, server.baseUrl, 'POST', '/api/auth/login/2fa', { ticket, code: wrongCodeFor(secret) })),
+        );
+        codes.push(...tries.map((r) => r.status));
+      }
+    }
+    expect(codes.filter((s) => s === 401)).toHaveLength(50);
+    const sixth = await requestFrom(address, server.baseUrl, 'POST', '/api/auth/login', { username: accounts[5].user.username, password: PASSWORD });
+    expect(sixth.status).toBe(429);
   });
 
   it('refuses a malformed second step with 400 and changes nothing', async () => {
