@@ -1,5 +1,5 @@
-// Downloads of a heavy account against everyone else (issue 27): a user with 5,000 contacts, 20,000 activities and
-// 10,000 pending follow-ups (half of them in a team, so a teammate's feed holds them too) fetches ten calendar feeds
+// Downloads of a heavy account against everyone else (issue 27): a user with 5,000 contacts (two status changes each),
+// 20,000 activities and 10,000 pending follow-ups (half of them in a team, so a teammate's feed holds them too) fetches ten calendar feeds
 // (and a tRPC batch of ten), four JSON exports, the CSV and the vCard at once, while /healthz is asked again and again.
 // Reports the worst /healthz wait, the longest the server's event loop was held (server/http/loopReport.ts), and the sizes.
 // Usage: tsx bench/downloads.ts [--source] (--source runs server/main.ts through tsx instead of the build);
@@ -27,6 +27,8 @@ export interface DownloadsResult {
   probes: number;
   loopMaxMs: number | null;
   seconds: number;
+  /** One JSON export with nothing else running: its status, time, worst /healthz wait and longest loop hold. */
+  soloExport: { status: number; seconds: number; worstHealthMs: number; loopMaxMs: number | null };
   statuses: Record<string, number[]>;
   bytes: Record<string, number>;
 }
@@ -172,6 +174,13 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
           case x % 2 when 0 then ?3 else null end from n`,
       args: [userId, first, team.body.id],
     });
+    // Each contact's status history as the app writes it: its first status when added, and one change since.
+    await db.execute({
+      sql: `insert into contact_status_changes (contact_id, from_status, to_status, changed_at, changed_by)
+        select id, null, 'exploring', created_at, ?1 from contacts where created_by = ?1
+        union all select id, 'exploring', 'seeking', created_at + (id % 97 + 1) * 86400000, ?1 from contacts where created_by = ?1`,
+      args: [userId],
+    });
     // The rows written above wait in the WAL; the server's first write would copy them into the database (a checkpoint, with
     // an fsync) in the middle of the measurement. Done now, as a server that has run for a while has done it.
     await db.execute('pragma wal_checkpoint(truncate)');
@@ -180,6 +189,18 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
     const mateFeed = (await post(base, '/api/calendar/enable', {}, mate.cookie)).body.url as string;
     const token = heavyFeed.slice('/api/calendar/'.length, -'.ics'.length);
     const batch = `/trpc/${Array(10).fill('calendar.feed').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i, { json: { token } }]))))}`;
+    // One JSON export alone first: its time, and the longest it held the loop, with nothing else running.
+    await loopDelay();
+    const soloStarted = performance.now();
+    const soloProber = probe(base);
+    const solo = await drain(base, '/api/account/export', heavy.cookie);
+    const soloWaits = await soloProber.stop();
+    const soloExport = {
+      status: solo.status,
+      seconds: Math.round((performance.now() - soloStarted) / 100) / 10,
+      worstHealthMs: Math.round(Math.max(...soloWaits)),
+      loopMaxMs: await loopDelay(),
+    };
     const work: [string, Promise<{ status: number; bytes: number }>][] = [];
     await loopDelay();
     const started = performance.now();
@@ -205,6 +226,7 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
       probes: waits.length,
       loopMaxMs,
       seconds: Math.round(seconds * 10) / 10,
+      soloExport,
       statuses,
       bytes,
     };

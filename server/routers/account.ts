@@ -90,6 +90,11 @@ const byId = <Row extends { id: number }>(read: (after: number, size: number) =>
     size,
   );
 
+/** Pages of status changes without their contact's date, which keys the paging and is no part of the file. */
+async function* withoutContactAt<Row extends { contactAt: Date }>(pages: AsyncIterable<Row[]>) {
+  for await (const rows of pages) yield rows.map(({ contactAt: _key, ...row }) => row);
+}
+
 /**
  * Everything the user created (and the teams they belong to), as one JSON object; never the password hash or feed
  * token. Written as it is read, a page at a time, so an account of any size costs the server a page at once.
@@ -167,30 +172,37 @@ function exportData(db: Queryable, who: Authority) {
         GOAL_PAGE,
       ),
     },
+    // By contact in the contacts' order, then by date: each page seeks past the last row it wrote on the owner index and
+    // walks on, where a page by date alone sorted every change of every contact of the account again.
     statusChanges: {
-      pages: pagesOf(
-        (after: { changedAt: Date; id: number } | undefined, n) =>
-          db
-            .select({
-              id: contactStatusChanges.id,
-              contactId: contactStatusChanges.contactId,
-              contactName: contacts.name,
-              fromStatus: contactStatusChanges.fromStatus,
-              toStatus: contactStatusChanges.toStatus,
-              changedAt: contactStatusChanges.changedAt,
-            })
-            .from(contactStatusChanges)
-            .innerJoin(contacts, eq(contacts.id, contactStatusChanges.contactId))
-            .where(
-              and(
-                ownedBy(contacts, who),
-                after ? sql`(${contactStatusChanges.changedAt}, ${contactStatusChanges.id}) > (${after.changedAt.getTime()}, ${after.id})` : undefined,
-              ),
-            )
-            .orderBy(asc(contactStatusChanges.changedAt), asc(contactStatusChanges.id))
-            .limit(n),
-        (row) => ({ changedAt: row.changedAt, id: row.id }),
-        EXPORT_PAGE,
+      pages: withoutContactAt(
+        pagesOf(
+          (after: { contactAt: Date; contactId: number; changedAt: Date; id: number } | undefined, n) =>
+            db
+              .select({
+                id: contactStatusChanges.id,
+                contactId: contactStatusChanges.contactId,
+                contactName: contacts.name,
+                fromStatus: contactStatusChanges.fromStatus,
+                toStatus: contactStatusChanges.toStatus,
+                changedAt: contactStatusChanges.changedAt,
+                contactAt: contacts.createdAt,
+              })
+              .from(contacts)
+              .innerJoin(contactStatusChanges, eq(contactStatusChanges.contactId, contacts.id))
+              .where(
+                and(
+                  ownedBy(contacts, who),
+                  after
+                    ? sql`(${contacts.createdAt}, ${contacts.id}) >= (${after.contactAt.getTime()}, ${after.contactId}) and (${contacts.createdAt}, ${contacts.id}, ${contactStatusChanges.changedAt}, ${contactStatusChanges.id}) > (${after.contactAt.getTime()}, ${after.contactId}, ${after.changedAt.getTime()}, ${after.id})`
+                    : undefined,
+                ),
+              )
+              .orderBy(asc(contacts.createdAt), asc(contacts.id), asc(contactStatusChanges.changedAt), asc(contactStatusChanges.id))
+              .limit(n),
+          (row) => ({ contactAt: row.contactAt, contactId: row.contactId, changedAt: row.changedAt, id: row.id }),
+          EXPORT_PAGE,
+        ),
       ),
     },
     teams: {
