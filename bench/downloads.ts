@@ -55,7 +55,7 @@ function drain(base: string, path: string, cookie = ''): Promise<{ status: numbe
  * Asks /healthz again and again, each on a new connection, from a process of its own that does nothing else, so a wait
  * is the server's (and the network's), not the load generator's; answers every wait once stopped.
  */
-function probe(base: string) {
+export function probe(base: string) {
   const script = `
     const { request } = require('node:http');
     const waits = [];
@@ -84,7 +84,7 @@ function probe(base: string) {
   };
 }
 
-async function post(base: string, path: string, body: unknown, cookie = '') {
+export async function post(base: string, path: string, body: unknown, cookie = '') {
   const res = await fetch(base + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
@@ -94,15 +94,23 @@ async function post(base: string, path: string, body: unknown, cookie = '') {
   return { status: res.status, body: (await res.json()) as Record<string, any>, cookie: setCookie };
 }
 
+/** A production server process of the bench's own on a fresh database: where it listens, and how to ask and end it. */
+export interface BenchServer {
+  base: string;
+  dbUrl: string;
+  pid: number;
+  /** The longest the server's event loop was held since the last ask (server/http/loopReport.ts). */
+  loopDelay(): Promise<number>;
+  stop(): Promise<void>;
+}
+
 /**
- * Starts a server process of its own on a fresh database, writes the heavy account, and measures. `source` runs the
- * server through tsx (tests/api/exhaustion.test.ts does, so it needs no build); `port` 0 takes any free port.
+ * Starts a server process on a fresh database and waits until it answers. `source` runs the server through tsx (so a
+ * test needs no build); `port` 0 takes any free port; `env` adds to its environment.
  */
-export async function measureDownloads(options: { source?: boolean; port?: number; log?: (message: string) => void } = {}): Promise<DownloadsResult> {
-  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const dir = mkdtempSync(join(tmpdir(), 'sower-downloads-bench-'));
+export async function benchServer(options: { source?: boolean; port: number; name: string; env?: Record<string, string> }): Promise<BenchServer> {
+  const dir = mkdtempSync(join(tmpdir(), `sower-${options.name}-bench-`));
   const dbUrl = `file:${join(dir, 'bench.db')}`;
-  const port = options.port ?? 3813;
   const args = [
     '--max-semi-space-size=8',
     '--heap-growing-percent=50',
@@ -112,12 +120,13 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
   const env = {
     ...process.env,
     NODE_ENV: 'production',
-    PORT: String(port),
+    PORT: String(options.port),
     HOST: '127.0.0.1',
     DATABASE_URL: dbUrl,
     LOG_REQUESTS: 'false',
     LOOP_DELAY_REPORT: '1',
     MALLOC_MMAP_THRESHOLD_: '131072',
+    ...options.env,
   };
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -137,7 +146,12 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
   });
   child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
   if (process.env.BENCH_NODE_FLAGS) child.stdout!.pipe(process.stderr);
-  const loopDelay = () => new Promise<number>((done) => (reports.push(done), child.kill('SIGUSR2')));
+  const stop = async () => {
+    const exited = child.exitCode !== null ? Promise.resolve() : new Promise((done) => child.once('exit', done));
+    child.kill(process.env.BENCH_NODE_FLAGS ? 'SIGTERM' : 'SIGKILL');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     const base = `http://127.0.0.1:${await Promise.race([listeningOn, new Promise<number>((_, fail) => child.once('exit', () => fail(new Error(`server exited:\n${output}`))))])}`;
     for (let tries = 0; ; tries++) {
@@ -151,6 +165,28 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
         break;
       await sleep(100);
     }
+    return {
+      base,
+      dbUrl,
+      pid: child.pid!,
+      loopDelay: () => new Promise<number>((done) => (reports.push(done), child.kill('SIGUSR2'))),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * Starts a server process of its own on a fresh database, writes the heavy account, and measures. `source` runs the
+ * server through tsx (tests/api/exhaustion.test.ts does, so it needs no build); `port` 0 takes any free port.
+ */
+export async function measureDownloads(options: { source?: boolean; port?: number; log?: (message: string) => void } = {}): Promise<DownloadsResult> {
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const server = await benchServer({ source: options.source, port: options.port ?? 3813, name: 'downloads' });
+  const { base, dbUrl, loopDelay } = server;
+  try {
     const heavy = await post(base, '/api/auth/register', { username: 'heavyexport', email: 'heavy@example.com', password: PASSWORD });
     const mate = await post(base, '/api/auth/register', { username: 'teammate', email: 'mate@example.com', password: PASSWORD });
     const team = await post(base, '/api/teams', { name: 'Door to door' }, heavy.cookie);
@@ -231,10 +267,7 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
       bytes,
     };
   } finally {
-    const exited = child.exitCode !== null ? Promise.resolve() : new Promise((done) => child.once('exit', done));
-    child.kill(process.env.BENCH_NODE_FLAGS ? 'SIGTERM' : 'SIGKILL');
-    await exited;
-    rmSync(dir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

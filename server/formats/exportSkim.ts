@@ -12,13 +12,45 @@ export class UnbalancedJson extends Error {}
 const LONGEST_KEY = 64;
 const NULL = new TextEncoder().encode('null');
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPENS = { 0x7b: 0x7d, 0x5b: 0x5d } as Record<number, number>;
-const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
-const isClose = (byte: number) => byte === 0x7d || byte === 0x5d;
+// What each byte is to the skimmer: most are nothing, and are passed over at once.
+const OTHER = 0;
+const QUOTE = 1;
+const BACKSLASH = 2;
+const OPEN_OBJECT = 3;
+const OPEN_ARRAY = 4;
+const CLOSE_OBJECT = 5;
+const CLOSE_ARRAY = 6;
+const COLON = 7;
+const COMMA = 8;
+const SPACE = 9;
+const KIND = new Uint8Array(256);
+for (const [char, kind] of Object.entries({
+  '"': QUOTE,
+  '\\': BACKSLASH,
+  '{': OPEN_OBJECT,
+  '[': OPEN_ARRAY,
+  '}': CLOSE_OBJECT,
+  ']': CLOSE_ARRAY,
+  ':': COLON,
+  ',': COMMA,
+  ' ': SPACE,
+  '\n': SPACE,
+  '\r': SPACE,
+  '\t': SPACE,
+}))
+  KIND[char.charCodeAt(0)] = kind;
+
+// Where the top-level object is: before a key, reading one, before its colon, before its value, or past it.
+const BEFORE_KEY = 0;
+const IN_KEY = 1;
+const BEFORE_COLON = 2;
+const BEFORE_VALUE = 3;
+const PAST_VALUE = 4;
+// A left-out value: a scalar ends at the next comma or brace at the top level; a string or container where it closes.
+const NOT_SKIPPING = 0;
+const SCALAR = 1;
+const STRING = 2;
+const CONTAINER = 3;
 
 /**
  * Follows a JSON text a byte at a time, tracking strings, escapes and the open brackets (never more than EXPORT_DEPTH
@@ -33,11 +65,10 @@ export function exportSkimmer(kept: ReadonlySet<string>) {
   let inString = false;
   let escaped = false;
   /** Where the top-level object is: before a key, reading one, before its colon, before its value, or past it. */
-  let place: 'key' | 'inKey' | 'colon' | 'value' | 'after' = 'after';
+  let place = PAST_VALUE;
   let key: number[] = [];
   let keep = true;
-  /** Inside a left-out value: a scalar ends at the next comma or brace at the top level; a string or container where it closes. */
-  let skipping: 'scalar' | 'string' | 'container' | undefined;
+  let skipping = NOT_SKIPPING;
 
   const keyName = () => {
     if (key.length > LONGEST_KEY) return undefined;
@@ -51,48 +82,77 @@ export function exportSkimmer(kept: ReadonlySet<string>) {
   return (chunk: Uint8Array): Uint8Array[] => {
     const parts: Uint8Array[] = [];
     let from = skipping ? -1 : 0;
-    const stopAt = (end: number) => {
-      if (from >= 0 && end > from) parts.push(chunk.subarray(from, end));
-      parts.push(NULL);
-      from = -1;
-    };
+    /** The next backslash at or past where a string was last looked through: -1 none in the chunk, -2 not looked for. */
+    let nextBackslash = -2;
     for (let i = 0; i < chunk.length; i++) {
-      const byte = chunk[i];
+      if (inString && place !== IN_KEY && !escaped) {
+        // Straight to the string's next quote or backslash: nothing else in a string matters here.
+        if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = chunk.indexOf(0x5c, i);
+        const quote = chunk.indexOf(0x22, i);
+        const stop = nextBackslash === -1 ? quote : quote === -1 ? nextBackslash : Math.min(quote, nextBackslash);
+        if (stop === -1) break;
+        i = stop;
+      }
+      const kind = KIND[chunk[i]];
       if (inString) {
         if (escaped) escaped = false;
-        else if (byte === BACKSLASH) escaped = true;
-        else if (byte === QUOTE) {
+        else if (kind === BACKSLASH) escaped = true;
+        else if (kind === QUOTE) {
           inString = false;
-          if (place === 'inKey') place = 'colon';
-          else if (skipping === 'string') [skipping, from] = [undefined, i + 1];
+          if (place === IN_KEY) place = BEFORE_COLON;
+          else if (skipping === STRING) {
+            skipping = NOT_SKIPPING;
+            from = i + 1;
+          }
         }
-        if (place === 'inKey' && key.length <= LONGEST_KEY) key.push(byte);
+        if (place === IN_KEY && key.length <= LONGEST_KEY) key.push(chunk[i]);
         continue;
       }
-      if (skipping === 'scalar' && depth === 1 && (byte === COMMA || isClose(byte))) [skipping, from] = [undefined, i];
-      if (place === 'value' && !isSpace(byte)) {
-        place = 'after';
+      if ((kind === OTHER || kind === SPACE) && place !== BEFORE_VALUE) continue;
+      if (skipping === SCALAR && depth === 1 && (kind === COMMA || kind === CLOSE_OBJECT)) {
+        skipping = NOT_SKIPPING;
+        from = i;
+      }
+      if (place === BEFORE_VALUE && kind !== SPACE) {
+        place = PAST_VALUE;
         if (!keep) {
-          stopAt(i);
-          skipping = byte === QUOTE ? 'string' : OPENS[byte] ? 'container' : 'scalar';
+          if (from >= 0 && i > from) parts.push(chunk.subarray(from, i));
+          parts.push(NULL);
+          from = -1;
+          skipping = kind === QUOTE ? STRING : kind === OPEN_OBJECT || kind === OPEN_ARRAY ? CONTAINER : SCALAR;
         }
       }
-      if (byte === QUOTE) {
-        inString = true;
-        if (depth === 1 && place === 'key') [place, key] = ['inKey', []];
-      } else if (OPENS[byte]) {
-        if (depth === EXPORT_DEPTH) throw new Error(EXPORT_TOO_DEEP);
-        closers[depth++] = OPENS[byte];
-        if (depth === 1 && byte === 0x7b) place = 'key';
-      } else if (isClose(byte)) {
-        if (depth === 0 || closers[depth - 1] !== byte) throw new UnbalancedJson();
-        depth--;
-        if (depth === 1 && skipping === 'container') [skipping, from] = [undefined, i + 1];
-      } else if (depth === 1 && byte === COLON && place === 'colon') {
-        const name = keyName();
-        keep = name !== undefined && kept.has(name);
-        place = 'value';
-      } else if (depth === 1 && byte === COMMA && !skipping) place = 'key';
+      switch (kind) {
+        case QUOTE:
+          inString = true;
+          if (depth === 1 && place === BEFORE_KEY) [place, key] = [IN_KEY, []];
+          break;
+        case OPEN_OBJECT:
+        case OPEN_ARRAY:
+          if (depth === EXPORT_DEPTH) throw new Error(EXPORT_TOO_DEEP);
+          closers[depth++] = kind + 2;
+          if (depth === 1 && kind === OPEN_OBJECT) place = BEFORE_KEY;
+          break;
+        case CLOSE_OBJECT:
+        case CLOSE_ARRAY:
+          if (depth === 0 || closers[depth - 1] !== kind) throw new UnbalancedJson();
+          depth--;
+          if (depth === 1 && skipping === CONTAINER) {
+            skipping = NOT_SKIPPING;
+            from = i + 1;
+          }
+          break;
+        case COLON:
+          if (depth === 1 && place === BEFORE_COLON) {
+            const name = keyName();
+            keep = name !== undefined && kept.has(name);
+            place = BEFORE_VALUE;
+          }
+          break;
+        case COMMA:
+          if (depth === 1 && !skipping) place = BEFORE_KEY;
+          break;
+      }
     }
     if (from >= 0 && from < chunk.length) parts.push(from === 0 ? chunk : chunk.subarray(from));
     return parts;

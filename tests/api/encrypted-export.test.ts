@@ -475,11 +475,12 @@ describe('importing an export sent as the request’s body (a file of any size S
     encrypter.setScryptWorkFactor(10);
     const sealed = Buffer.from(await encrypter.encrypt(deep));
     const deepObject = `${head}"contacts":[${'{"a":'.repeat(300_000)}`;
-    for (const [parts, headers] of [
+    const tries: [(string | Buffer)[], Record<string, string>][] = [
       [[deep.slice(0, 100), deep.slice(100)], {}],
       [[deepObject], {}],
       [[sealed], { 'Sower-Passphrase': PASSPHRASE }],
-    ] as const) {
+    ];
+    for (const [parts, headers] of tries) {
       const res = await uploadFrom(address, server.baseUrl, client.cookie, parts, { headers });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ message: 'This file nests values deeper than a Sower export does, so it is not one.', issues: [{ path: 'file' }] });
