@@ -5,11 +5,19 @@ import { msg } from '../../shared/i18n';
 const EXPORT_DEPTH = 3;
 
 export const EXPORT_TOO_DEEP = msg('This file nests values deeper than a Sower export does, so it is not one.');
-/** A bracket closed by the other kind, or one too many: not JSON (sowerExport.ts answers NOT_A_SOWER_EXPORT). */
-export class UnbalancedJson extends Error {}
+/**
+ * A bracket closed by the other kind or one too many (not JSON), or a string, number or word the parser would have to
+ * hold longer than any an export has (sowerExport.ts answers NOT_A_SOWER_EXPORT).
+ */
+export class NotExportJson extends Error {}
 
 /** Top-level keys longer than this are no member an import reads: their bytes are not kept to be decoded. */
 const LONGEST_KEY = 64;
+/**
+ * The longest string, number or word the parser is shown, in bytes: the longest text an export holds is 10,000
+ * characters (LIMITS.longText), at most 60,000 bytes even with every one escaped as \uXXXX.
+ */
+const LONGEST_TOKEN = 1 << 20;
 const NULL = new TextEncoder().encode('null');
 
 // What each byte is to the skimmer: most are nothing, and are passed over at once.
@@ -57,7 +65,8 @@ const CONTAINER = 3;
  * of them, so the state is a few numbers however the file is built), and answers the parts of each chunk the parser
  * should see. The value of a top-level member not in `kept` is never handed on: the parser sees `null` in its place,
  * so it is neither tokenized nor built, and only its brackets and strings are checked. Throws EXPORT_TOO_DEEP (as an
- * Error) at the first bracket past the depth, UnbalancedJson at a bracket that closes nothing open.
+ * Error) at the first bracket past the depth, NotExportJson at a bracket that closes nothing open or at the byte that
+ * makes a token the parser is shown longer than LONGEST_TOKEN (the parser holds a token whole until it ends).
  */
 export function exportSkimmer(kept: ReadonlySet<string>) {
   const closers = new Uint8Array(EXPORT_DEPTH + 1);
@@ -69,6 +78,8 @@ export function exportSkimmer(kept: ReadonlySet<string>) {
   let key: number[] = [];
   let keep = true;
   let skipping = NOT_SKIPPING;
+  /** The bytes of the string, or of the number or word, the parser is being shown: it holds them until the token ends. */
+  let tokenBytes = 0;
 
   const keyName = () => {
     if (key.length > LONGEST_KEY) return undefined;
@@ -90,11 +101,14 @@ export function exportSkimmer(kept: ReadonlySet<string>) {
         if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = chunk.indexOf(0x5c, i);
         const quote = chunk.indexOf(0x22, i);
         const stop = nextBackslash === -1 ? quote : quote === -1 ? nextBackslash : Math.min(quote, nextBackslash);
+        tokenBytes += (stop === -1 ? chunk.length : stop) - i;
+        if (!skipping && tokenBytes > LONGEST_TOKEN) throw new NotExportJson();
         if (stop === -1) break;
         i = stop;
       }
       const kind = KIND[chunk[i]];
       if (inString) {
+        if (++tokenBytes > LONGEST_TOKEN && !skipping) throw new NotExportJson();
         if (escaped) escaped = false;
         else if (kind === BACKSLASH) escaped = true;
         else if (kind === QUOTE) {
@@ -108,7 +122,12 @@ export function exportSkimmer(kept: ReadonlySet<string>) {
         if (place === IN_KEY && key.length <= LONGEST_KEY) key.push(chunk[i]);
         continue;
       }
-      if ((kind === OTHER || kind === SPACE) && place !== BEFORE_VALUE) continue;
+      if (kind === OTHER && place !== BEFORE_VALUE) {
+        if (++tokenBytes > LONGEST_TOKEN && !skipping) throw new NotExportJson();
+        continue;
+      }
+      tokenBytes = 0;
+      if (kind === SPACE && place !== BEFORE_VALUE) continue;
       if (skipping === SCALAR && depth === 1 && (kind === COMMA || kind === CLOSE_OBJECT)) {
         skipping = NOT_SKIPPING;
         from = i;
@@ -135,7 +154,7 @@ export function exportSkimmer(kept: ReadonlySet<string>) {
           break;
         case CLOSE_OBJECT:
         case CLOSE_ARRAY:
-          if (depth === 0 || closers[depth - 1] !== kind) throw new UnbalancedJson();
+          if (depth === 0 || closers[depth - 1] !== kind) throw new NotExportJson();
           depth--;
           if (depth === 1 && skipping === CONTAINER) {
             skipping = NOT_SKIPPING;

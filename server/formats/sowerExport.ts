@@ -9,7 +9,7 @@ import { prayerCreateInput } from '../schemas/prayerRequests';
 import { goalCreateInput } from '../schemas/goals';
 import { dateInput, id } from '../schemas/common';
 import { LIMITS } from '../schemas/limits';
-import { EXPORT_TOO_DEEP, exportSkimmer, UnbalancedJson } from './exportSkim';
+import { EXPORT_TOO_DEEP, exportSkimmer, NotExportJson } from './exportSkim';
 
 /** Rows validated between two turns. */
 const VALIDATE_SLICE = 500;
@@ -253,7 +253,7 @@ export async function readExport(source: AsyncIterable<Uint8Array>, pause: () =>
     if (error instanceof ExportRowProblem || (error instanceof Error && (error.message === NOT_A_SOWER_EXPORT || error.message === EXPORT_TOO_DEEP)))
       throw error;
     // The parser's own errors: the bytes are not JSON, or stop mid-way.
-    if (error instanceof TokenizerError || error instanceof TokenParserError || error instanceof UnbalancedJson) throw new Error(NOT_A_SOWER_EXPORT);
+    if (error instanceof TokenizerError || error instanceof TokenParserError || error instanceof NotExportJson) throw new Error(NOT_A_SOWER_EXPORT);
     throw error;
   }
   if (!parser.isEnded || !exportHead.safeParse(head).success) throw new Error(NOT_A_SOWER_EXPORT);

@@ -456,9 +456,10 @@ describe('importing an export sent as the request’s body (a file of any size S
 
   it('refuses a file that goes on past 64 MB without a length, once the 64 MB are read', async () => {
     const { client, address } = await fresh('upload-endless');
-    // One long string in an export's first member: valid JSON as far as it goes, and it never ends.
+    // One long string in a member no import reads: valid JSON as far as it goes, and it never ends. (One in a member it
+    // reads is refused at 1 MiB, longer than any text an export holds: tests/unit/exportSkim.test.ts.)
     const endless = async function* () {
-      yield '{"exportedAt": "';
+      yield '{"exportedAt": "2026-01-01T00:00:00Z", "note": "';
       for (;;) yield Buffer.alloc(1_000_000, 'a');
     };
     const res = await uploadFrom(address, server.baseUrl, client.cookie, endless());

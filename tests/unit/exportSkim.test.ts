@@ -1,6 +1,6 @@
 // The import's byte skimmer: what the parser is shown, cut anywhere between chunks, and where it refuses.
 import { describe, expect, it } from 'vitest';
-import { EXPORT_TOO_DEEP, exportSkimmer, UnbalancedJson } from '../../server/formats/exportSkim';
+import { EXPORT_TOO_DEEP, exportSkimmer, NotExportJson } from '../../server/formats/exportSkim';
 
 const shown = new Set(['user', 'contacts']);
 const skimmed = (...chunks: string[]) => {
@@ -29,7 +29,18 @@ describe('exportSkimmer', () => {
   });
 
   it('refuses a bracket that closes nothing open, or the other kind', () => {
-    expect(() => skimmed('{"junk": [}')).toThrow(UnbalancedJson);
-    expect(() => skimmed('{}}')).toThrow(UnbalancedJson);
+    expect(() => skimmed('{"junk": [}')).toThrow(NotExportJson);
+    expect(() => skimmed('{}}')).toThrow(NotExportJson);
+  });
+
+  it('refuses a string, number or key past 1 MiB that the parser would hold, and passes one it leaves out', () => {
+    const long = 'a'.repeat(1 << 20);
+    const longest = `{"contacts": [{"notes": "${long.slice(1)}"}]}`;
+    expect(skimmed(longest)).toBe(longest);
+    expect(() => skimmed('{"contacts": [{"notes": "', long, 'a"}]}')).toThrow(NotExportJson);
+    expect(() => skimmed('{"contacts": [{"notes": "\\', long)).toThrow(NotExportJson);
+    expect(() => skimmed('{"user": {"id": 1', '1'.repeat(1 << 20))).toThrow(NotExportJson);
+    expect(() => skimmed('{"', long, '": 1}')).toThrow(NotExportJson);
+    expect(skimmed('{"junk": "', long, long, '", "more": ', '1'.repeat(3 << 20), '}')).toBe('{"junk": null, "more": null}');
   });
 });
