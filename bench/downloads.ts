@@ -16,9 +16,11 @@ import { sleep } from './server';
 
 /** BENCH_ROOT runs another checkout's server (an A/B of one change): its build, or its sources with --source. */
 const root = process.env.BENCH_ROOT ?? resolve(fileURLToPath(new URL('..', import.meta.url)));
-const CONTACTS = 5000;
-const ACTIVITIES = 20_000;
-const FOLLOW_UPS = 10_000;
+/** DOWNLOADS_SCALE=4 makes the account four times as large (20,000 contacts): how the cost grows with it. */
+const SCALE = Number(process.env.DOWNLOADS_SCALE ?? 1);
+const CONTACTS = 5000 * SCALE;
+const ACTIVITIES = 20_000 * SCALE;
+const FOLLOW_UPS = 10_000 * SCALE;
 const PASSWORD = 'correct horse battery';
 
 export interface DownloadsResult {
