@@ -1,5 +1,5 @@
-// Downloads of a heavy account against everyone else (issue 27): a user with 5,000 contacts, 20,000 activities and
-// 10,000 pending follow-ups (half of them in a team, so a teammate's feed holds them too) fetches ten calendar feeds
+// Downloads of a heavy account against everyone else (issue 27): a user with 5,000 contacts (two status changes each),
+// 20,000 activities and 10,000 pending follow-ups (half of them in a team, so a teammate's feed holds them too) fetches ten calendar feeds
 // (and a tRPC batch of ten), four JSON exports, the CSV and the vCard at once, while /healthz is asked again and again.
 // Reports the worst /healthz wait, the longest the server's event loop was held (server/http/loopReport.ts), and the sizes.
 // Usage: tsx bench/downloads.ts [--source] (--source runs server/main.ts through tsx instead of the build);
@@ -16,9 +16,11 @@ import { sleep } from './server';
 
 /** BENCH_ROOT runs another checkout's server (an A/B of one change): its build, or its sources with --source. */
 const root = process.env.BENCH_ROOT ?? resolve(fileURLToPath(new URL('..', import.meta.url)));
-const CONTACTS = 5000;
-const ACTIVITIES = 20_000;
-const FOLLOW_UPS = 10_000;
+/** DOWNLOADS_SCALE=4 makes the account four times as large (20,000 contacts): how the cost grows with it. */
+const SCALE = Number(process.env.DOWNLOADS_SCALE ?? 1);
+const CONTACTS = 5000 * SCALE;
+const ACTIVITIES = 20_000 * SCALE;
+const FOLLOW_UPS = 10_000 * SCALE;
 const PASSWORD = 'correct horse battery';
 
 export interface DownloadsResult {
@@ -27,6 +29,8 @@ export interface DownloadsResult {
   probes: number;
   loopMaxMs: number | null;
   seconds: number;
+  /** One JSON export with nothing else running: its status, time, worst /healthz wait and longest loop hold. */
+  soloExport: { status: number; seconds: number; worstHealthMs: number; loopMaxMs: number | null };
   statuses: Record<string, number[]>;
   bytes: Record<string, number>;
 }
@@ -53,7 +57,7 @@ function drain(base: string, path: string, cookie = ''): Promise<{ status: numbe
  * Asks /healthz again and again, each on a new connection, from a process of its own that does nothing else, so a wait
  * is the server's (and the network's), not the load generator's; answers every wait once stopped.
  */
-function probe(base: string) {
+export function probe(base: string) {
   const script = `
     const { request } = require('node:http');
     const waits = [];
@@ -82,7 +86,7 @@ function probe(base: string) {
   };
 }
 
-async function post(base: string, path: string, body: unknown, cookie = '') {
+export async function post(base: string, path: string, body: unknown, cookie = '') {
   const res = await fetch(base + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
@@ -92,15 +96,23 @@ async function post(base: string, path: string, body: unknown, cookie = '') {
   return { status: res.status, body: (await res.json()) as Record<string, any>, cookie: setCookie };
 }
 
+/** A production server process of the bench's own on a fresh database: where it listens, and how to ask and end it. */
+export interface BenchServer {
+  base: string;
+  dbUrl: string;
+  pid: number;
+  /** The longest the server's event loop was held since the last ask (server/http/loopReport.ts). */
+  loopDelay(): Promise<number>;
+  stop(): Promise<void>;
+}
+
 /**
- * Starts a server process of its own on a fresh database, writes the heavy account, and measures. `source` runs the
- * server through tsx (tests/api/exhaustion.test.ts does, so it needs no build); `port` 0 takes any free port.
+ * Starts a server process on a fresh database and waits until it answers. `source` runs the server through tsx (so a
+ * test needs no build); `port` 0 takes any free port; `env` adds to its environment.
  */
-export async function measureDownloads(options: { source?: boolean; port?: number; log?: (message: string) => void } = {}): Promise<DownloadsResult> {
-  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const dir = mkdtempSync(join(tmpdir(), 'sower-downloads-bench-'));
+export async function benchServer(options: { source?: boolean; port: number; name: string; env?: Record<string, string> }): Promise<BenchServer> {
+  const dir = mkdtempSync(join(tmpdir(), `sower-${options.name}-bench-`));
   const dbUrl = `file:${join(dir, 'bench.db')}`;
-  const port = options.port ?? 3813;
   const args = [
     '--max-semi-space-size=8',
     '--heap-growing-percent=50',
@@ -110,12 +122,13 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
   const env = {
     ...process.env,
     NODE_ENV: 'production',
-    PORT: String(port),
+    PORT: String(options.port),
     HOST: '127.0.0.1',
     DATABASE_URL: dbUrl,
     LOG_REQUESTS: 'false',
     LOOP_DELAY_REPORT: '1',
     MALLOC_MMAP_THRESHOLD_: '131072',
+    ...options.env,
   };
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -135,7 +148,12 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
   });
   child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
   if (process.env.BENCH_NODE_FLAGS) child.stdout!.pipe(process.stderr);
-  const loopDelay = () => new Promise<number>((done) => (reports.push(done), child.kill('SIGUSR2')));
+  const stop = async () => {
+    const exited = child.exitCode !== null ? Promise.resolve() : new Promise((done) => child.once('exit', done));
+    child.kill(process.env.BENCH_NODE_FLAGS ? 'SIGTERM' : 'SIGKILL');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     const base = `http://127.0.0.1:${await Promise.race([listeningOn, new Promise<number>((_, fail) => child.once('exit', () => fail(new Error(`server exited:\n${output}`))))])}`;
     for (let tries = 0; ; tries++) {
@@ -149,6 +167,28 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
         break;
       await sleep(100);
     }
+    return {
+      base,
+      dbUrl,
+      pid: child.pid!,
+      loopDelay: () => new Promise<number>((done) => (reports.push(done), child.kill('SIGUSR2'))),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * Starts a server process of its own on a fresh database, writes the heavy account, and measures. `source` runs the
+ * server through tsx (tests/api/exhaustion.test.ts does, so it needs no build); `port` 0 takes any free port.
+ */
+export async function measureDownloads(options: { source?: boolean; port?: number; log?: (message: string) => void } = {}): Promise<DownloadsResult> {
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const server = await benchServer({ source: options.source, port: options.port ?? 3813, name: 'downloads' });
+  const { base, dbUrl, loopDelay } = server;
+  try {
     const heavy = await post(base, '/api/auth/register', { username: 'heavyexport', email: 'heavy@example.com', password: PASSWORD });
     const mate = await post(base, '/api/auth/register', { username: 'teammate', email: 'mate@example.com', password: PASSWORD });
     const team = await post(base, '/api/teams', { name: 'Door to door' }, heavy.cookie);
@@ -172,6 +212,13 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
           case x % 2 when 0 then ?3 else null end from n`,
       args: [userId, first, team.body.id],
     });
+    // Each contact's status history as the app writes it: its first status when added, and one change since.
+    await db.execute({
+      sql: `insert into contact_status_changes (contact_id, from_status, to_status, changed_at, changed_by)
+        select id, null, 'exploring', created_at, ?1 from contacts where created_by = ?1
+        union all select id, 'exploring', 'seeking', created_at + (id % 97 + 1) * 86400000, ?1 from contacts where created_by = ?1`,
+      args: [userId],
+    });
     // The rows written above wait in the WAL; the server's first write would copy them into the database (a checkpoint, with
     // an fsync) in the middle of the measurement. Done now, as a server that has run for a while has done it.
     await db.execute('pragma wal_checkpoint(truncate)');
@@ -180,6 +227,18 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
     const mateFeed = (await post(base, '/api/calendar/enable', {}, mate.cookie)).body.url as string;
     const token = heavyFeed.slice('/api/calendar/'.length, -'.ics'.length);
     const batch = `/trpc/${Array(10).fill('calendar.feed').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i, { json: { token } }]))))}`;
+    // One JSON export alone first: its time, and the longest it held the loop, with nothing else running.
+    await loopDelay();
+    const soloStarted = performance.now();
+    const soloProber = probe(base);
+    const solo = await drain(base, '/api/account/export', heavy.cookie);
+    const soloWaits = await soloProber.stop();
+    const soloExport = {
+      status: solo.status,
+      seconds: Math.round((performance.now() - soloStarted) / 100) / 10,
+      worstHealthMs: Math.round(Math.max(...soloWaits)),
+      loopMaxMs: await loopDelay(),
+    };
     const work: [string, Promise<{ status: number; bytes: number }>][] = [];
     await loopDelay();
     const started = performance.now();
@@ -205,14 +264,12 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
       probes: waits.length,
       loopMaxMs,
       seconds: Math.round(seconds * 10) / 10,
+      soloExport,
       statuses,
       bytes,
     };
   } finally {
-    const exited = child.exitCode !== null ? Promise.resolve() : new Promise((done) => child.once('exit', done));
-    child.kill(process.env.BENCH_NODE_FLAGS ? 'SIGTERM' : 'SIGKILL');
-    await exited;
-    rmSync(dir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

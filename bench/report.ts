@@ -127,6 +127,20 @@ export function evaluate(
         }
       : { target: 'heavy account’s downloads against /healthz', pass: null, detail: 'not measured (--no-downloads)' },
   );
+  const hostile = results.hostileImports as import('./hostileImports').HostileImportsResult | undefined;
+  verdicts.push(
+    hostile
+      ? {
+          target: 'four 64 MB hostile imports at once: each 400, memory within 50 MB, /healthz within 100 ms, loop held ≤ 100 ms',
+          pass:
+            hostile.answers.every(({ status }) => status === 400) &&
+            hostile.peakRssMiB - hostile.rssBeforeMiB < 50 &&
+            hostile.worstHealthMs <= TARGETS.loopMs &&
+            hostile.loopMaxMs <= TARGETS.loopMs,
+          detail: `answers ${hostile.answers.map(({ status }) => status).join(', ')}; resident ${hostile.rssBeforeMiB} → ${hostile.peakRssMiB} MiB at most; worst /healthz ${hostile.worstHealthMs} ms (${hostile.probes} probes), loop held ${hostile.loopMaxMs} ms, all done in ${hostile.seconds} s`,
+        }
+      : { target: 'hostile imports against /healthz', pass: null, detail: 'not measured (--no-imports)' },
+  );
   return verdicts;
 }
 

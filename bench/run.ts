@@ -1,6 +1,6 @@
 // `npm run bench`: the production server against a hand-written floor, on generated data, under autocannon;
 // how cost grows with the heavy user's activities; memory; logins against other traffic; and the browser.
-// Flags: --build (rebuild even when dist-server/main.js exists), --quick (short runs), --no-browser, --no-scale, --no-downloads, --no-team,
+// Flags: --build (rebuild even when dist-server/main.js exists), --quick (short runs), --no-browser, --no-scale, --no-downloads, --no-imports, --no-team,
 // --only=stats,contacts50 (those endpoints only, app and floor, nothing else: for A/B runs of one change),
 // --app=release/sower-<version>-linux-x64 (the single executable as the app).
 import { spawnSync } from 'node:child_process';
@@ -229,6 +229,12 @@ async function main() {
     log('downloads of a heavy account against /healthz');
     const { measureDownloads } = await import('./downloads');
     results.downloads = await measureDownloads({ log });
+  }
+  // Hostile imports (issue 47): four 64 MB bodies of endless nesting or a flat array under a key no import reads, at once.
+  if (!argv.has('--no-imports')) {
+    log('hostile imports against /healthz');
+    const { measureHostileImports } = await import('./hostileImports');
+    results.hostileImports = await measureHostileImports();
   }
   // A 20-member team's page and a member's dashboard against the heavy user's dashboard (issue 30, bench/team.ts).
   let team: string | null = null;

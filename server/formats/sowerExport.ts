@@ -9,6 +9,7 @@ import { prayerCreateInput } from '../schemas/prayerRequests';
 import { goalCreateInput } from '../schemas/goals';
 import { dateInput, id } from '../schemas/common';
 import { LIMITS } from '../schemas/limits';
+import { EXPORT_TOO_DEEP, exportSkimmer, NotExportJson } from './exportSkim';
 
 /** Rows validated between two turns. */
 const VALIDATE_SLICE = 500;
@@ -20,6 +21,8 @@ const READ_LISTS = ['contacts', 'activities', 'followUps', 'prayerRequests', 'go
 const SKIPPED_LISTS = ['teams', 'snoozes', 'pushDevices'] as const;
 type ListName = (typeof READ_LISTS)[number] | (typeof SKIPPED_LISTS)[number];
 const LISTS = new Set<string>([...READ_LISTS, ...SKIPPED_LISTS]);
+/** The top-level members the parser is shown; any other's value reaches it as `null`, never tokenized (exportSkim.ts). */
+const SHOWN = new Set<string>(['exportedAt', 'user', ...LISTS]);
 /** The lists whose rows name a contact: read after the contacts, as Sower writes them. */
 const ABOUT_CONTACTS = new Set<ListName>(['activities', 'followUps', 'prayerRequests', 'statusChanges']);
 
@@ -102,7 +105,8 @@ const FEED_BYTES = 64 * 1024;
  * nothing the API would refuse. Only the exporting user's own personal records come along: team records and records
  * about contacts the file does not hold are counted and skipped. The file is read in the order Sower writes it: the
  * user before any list, the contacts before the lists about them. Throws NOT_A_SOWER_EXPORT (as an Error) for a file
- * that is not one, ExportRowProblem for a record that breaks a rule.
+ * that is not one, EXPORT_TOO_DEEP for one nested deeper than an export (at the first bracket too many, before the
+ * parser holds anything of it), ExportRowProblem for a record that breaks a rule.
  */
 export async function readExport(source: AsyncIterable<Uint8Array>, pause: () => Promise<void>): Promise<ExportPlan> {
   const plan: ExportPlan = {
@@ -188,6 +192,7 @@ export async function readExport(source: AsyncIterable<Uint8Array>, pause: () =>
 
   /** Rows the parser completed in the part just fed, read after it returns (a row's checks may throw). */
   const completed: { list: ListName; value: unknown; index: number }[] = [];
+  const skim = exportSkimmer(SHOWN);
   const tokenizer = new Tokenizer();
   const parser = new TokenParser({ paths: ['$.exportedAt', '$.user', ...[...LISTS].map((list) => `$.${list}.*`)], keepStack: false });
   // The top-level object's members, followed token by token: each list must be an array.
@@ -238,16 +243,17 @@ export async function readExport(source: AsyncIterable<Uint8Array>, pause: () =>
   try {
     for await (const part of source) {
       for (let offset = 0; offset < part.length; offset += FEED_BYTES) {
-        tokenizer.write(part.subarray(offset, offset + FEED_BYTES));
+        for (const shown of skim(part.subarray(offset, offset + FEED_BYTES))) tokenizer.write(shown);
         await readCompleted();
         await pause();
       }
     }
     tokenizer.end();
   } catch (error) {
-    if (error instanceof ExportRowProblem || (error instanceof Error && error.message === NOT_A_SOWER_EXPORT)) throw error;
+    if (error instanceof ExportRowProblem || (error instanceof Error && (error.message === NOT_A_SOWER_EXPORT || error.message === EXPORT_TOO_DEEP)))
+      throw error;
     // The parser's own errors: the bytes are not JSON, or stop mid-way.
-    if (error instanceof TokenizerError || error instanceof TokenParserError) throw new Error(NOT_A_SOWER_EXPORT);
+    if (error instanceof TokenizerError || error instanceof TokenParserError || error instanceof NotExportJson) throw new Error(NOT_A_SOWER_EXPORT);
     throw error;
   }
   if (!parser.isEnded || !exportHead.safeParse(head).success) throw new Error(NOT_A_SOWER_EXPORT);

@@ -91,6 +91,46 @@ const byId = <Row extends { id: number }>(read: (after: number, size: number) =>
     size,
   );
 
+type HistoryKey = { contactAt: Date; contactId: number; changedAt: Date; id: number };
+
+/**
+ * A page of the user's contacts' status changes: by contact in the order of the owner index (when each was added),
+ * then by date. A change has no owner of its own, so a page by date alone joined every contact of the account and
+ * sorted all their changes again (about 12 ms of CPU a page at 20,000 contacts); this one seeks past `after`'s contact
+ * on the owner index and walks on, sorting nothing (tests/api/account.test.ts holds the plan).
+ */
+export function statusHistoryPage(db: Queryable, who: Authority, after: HistoryKey | undefined, n: number) {
+  const { createdAt, id } = contacts;
+  const past =
+    after &&
+    sql`(${createdAt}, ${id}) >= (${after.contactAt.getTime()}, ${after.contactId}) and (${createdAt}, ${id}, ${contactStatusChanges.changedAt}, ${contactStatusChanges.id}) > (${after.contactAt.getTime()}, ${after.contactId}, ${after.changedAt.getTime()}, ${after.id})`;
+  return db
+    .select({
+      id: contactStatusChanges.id,
+      contactId: contactStatusChanges.contactId,
+      contactName: contacts.name,
+      fromStatus: contactStatusChanges.fromStatus,
+      toStatus: contactStatusChanges.toStatus,
+      changedAt: contactStatusChanges.changedAt,
+      contactAt: createdAt,
+    })
+    .from(contacts)
+    .innerJoin(contactStatusChanges, eq(contactStatusChanges.contactId, id))
+    .where(and(ownedBy(contacts, who), past))
+    .orderBy(asc(createdAt), asc(id), asc(contactStatusChanges.changedAt), asc(contactStatusChanges.id))
+    .limit(n);
+}
+
+/** The status history a page at a time, without each row's contact date: it keys the paging and is no part of the file. */
+async function* statusHistory(db: Queryable, who: Authority) {
+  const pages = pagesOf(
+    (after: HistoryKey | undefined, n) => statusHistoryPage(db, who, after, n),
+    (row) => ({ contactAt: row.contactAt, contactId: row.contactId, changedAt: row.changedAt, id: row.id }),
+    EXPORT_PAGE,
+  );
+  for await (const rows of pages) yield rows.map(({ contactAt: _key, ...row }) => row);
+}
+
 /**
  * Everything the user created (and the teams they belong to), as one JSON object; never the password hash or feed
  * token. Written as it is read, a page at a time, so an account of any size costs the server a page at once.
@@ -168,32 +208,7 @@ function exportData(db: Queryable, who: Authority) {
         GOAL_PAGE,
       ),
     },
-    statusChanges: {
-      pages: pagesOf(
-        (after: { changedAt: Date; id: number } | undefined, n) =>
-          db
-            .select({
-              id: contactStatusChanges.id,
-              contactId: contactStatusChanges.contactId,
-              contactName: contacts.name,
-              fromStatus: contactStatusChanges.fromStatus,
-              toStatus: contactStatusChanges.toStatus,
-              changedAt: contactStatusChanges.changedAt,
-            })
-            .from(contactStatusChanges)
-            .innerJoin(contacts, eq(contacts.id, contactStatusChanges.contactId))
-            .where(
-              and(
-                ownedBy(contacts, who),
-                after ? sql`(${contactStatusChanges.changedAt}, ${contactStatusChanges.id}) > (${after.changedAt.getTime()}, ${after.id})` : undefined,
-              ),
-            )
-            .orderBy(asc(contactStatusChanges.changedAt), asc(contactStatusChanges.id))
-            .limit(n),
-        (row) => ({ changedAt: row.changedAt, id: row.id }),
-        EXPORT_PAGE,
-      ),
-    },
+    statusChanges: { pages: statusHistory(db, who) },
     teams: {
       pages: byId((after, n) =>
         db

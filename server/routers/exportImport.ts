@@ -16,6 +16,7 @@ import { activityKeys, contactKeys, prayerKeys } from '../queries/searchKeys';
 import { beginImport, endImport, noteRows, undoImport } from '../ops/unfinishedImports';
 import { recordSecurityEvent } from '../security/securityLog';
 import { AGE_MAGIC_BYTES, ageDecryptStream, AgeError, isAgeFile } from '../formats/age';
+import { EXPORT_TOO_DEEP } from '../formats/exportSkim';
 import { ExportRowProblem, NOT_A_SOWER_EXPORT, readExport, type ExportPlan } from '../formats/sowerExport';
 import { protectedProcedure, type Context } from '../trpc';
 import { adjustTo } from './goals';
@@ -71,7 +72,7 @@ async function readPlan(plaintext: AsyncIterable<Uint8Array>) {
   } catch (error) {
     if (error instanceof ExportRowProblem) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message });
     if (error instanceof AgeError) throw fieldError(error.problem === 'passphrase' ? 'passphrase' : 'file', error.message);
-    if (error instanceof Error && error.message === NOT_A_SOWER_EXPORT) throw fieldError('file', NOT_A_SOWER_EXPORT);
+    if (error instanceof Error && (error.message === NOT_A_SOWER_EXPORT || error.message === EXPORT_TOO_DEEP)) throw fieldError('file', error.message);
     throw error;
   }
 }

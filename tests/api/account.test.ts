@@ -1,6 +1,7 @@
 // The account: profile changes, password change signing out other sessions, the JSON export, and deleting everything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signedInClient, startServer, type TestServer, joinTeam } from './harness';
+import { ApiClient, queryPlan, signedInClient, startServer, type TestServer, joinTeam } from './harness';
+import { statusHistoryPage } from '../../server/routers/account';
 import { trpcMutation, trpcQuery } from './trpc';
 
 const PASSWORD = 'correct horse battery';
@@ -249,6 +250,13 @@ line "two"', ? from n`,
       sql: `${numbers(700)} insert into activities (contact_id, type, date, description, created_by) select (select min(id) from contacts where created_by = ?1) + x % 600, 'conversation', 1700000000000 + (x % 7) * 1000, 'Talk', ?1 from n`,
       args: [user.id],
     });
+    // Two status changes a contact, its first on the moment it was added (the 600 contacts share a few moments).
+    await server.database.writerClient.execute({
+      sql: `insert into contact_status_changes (contact_id, from_status, to_status, changed_at, changed_by)
+        select id, null, 'exploring', created_at, ?1 from contacts where created_by = ?1
+        union all select id, 'exploring', 'seeking', created_at + id % 3, ?1 from contacts where created_by = ?1`,
+      args: [user.id],
+    });
     const res = await client.get('/api/account/export');
     const text = await (await fetch(`${server.baseUrl}/api/account/export`, { headers: { Cookie: client.cookie } })).text();
     expect(text).toBe(JSON.stringify(JSON.parse(text), null, 2));
@@ -259,6 +267,23 @@ line "two"', ? from n`,
     expect(new Set(ids).size).toBe(700);
     const keys = res.body.activities.map((a: { date: string; id: number }) => [Date.parse(a.date), a.id]);
     expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+    // The status history by contact, in the contacts' order, then by date: each change once across 12 pages.
+    const contactOrder = new Map<number, number>(res.body.contacts.map((c: { id: number }, index: number) => [c.id, index]));
+    const changes = res.body.statusChanges.map((c: { contactId: number; changedAt: string; id: number }) => [
+      contactOrder.get(c.contactId)!,
+      Date.parse(c.changedAt),
+      c.id,
+    ]);
+    expect(new Set(changes.map((c: number[]) => c[2])).size).toBe(1200);
+    expect(changes).toEqual([...changes].sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]));
+    expect(Object.keys(res.body.statusChanges[0])).toEqual(['id', 'contactId', 'contactName', 'fromStatus', 'toStatus', 'changedAt']);
+    // A page past the first seeks on the contacts' owner index and sorts nothing: a page by date sorted the whole history.
+    const last = res.body.statusChanges[450];
+    const contactAt = new Date(res.body.contacts[contactOrder.get(last.contactId)!].createdAt);
+    const after = { contactAt, contactId: last.contactId, changedAt: new Date(last.changedAt), id: last.id };
+    const lines = await queryPlan(server, statusHistoryPage(server.database.read, { userId: user.id, teams: [] }, after, 100));
+    expect(lines.join('\n')).toMatch(/contacts_owner_idx \(created_by=\? AND created_at>\?\)/);
+    expect(lines.join('\n')).not.toMatch(/TEMP B-TREE/);
   });
 });
 

@@ -456,15 +456,57 @@ describe('importing an export sent as the request’s body (a file of any size S
 
   it('refuses a file that goes on past 64 MB without a length, once the 64 MB are read', async () => {
     const { client, address } = await fresh('upload-endless');
-    // One long string in an export's first member: valid JSON as far as it goes, and it never ends.
+    // One long string in a member no import reads: valid JSON as far as it goes, and it never ends. (One in a member it
+    // reads is refused at 1 MiB, longer than any text an export holds: tests/unit/exportSkim.test.ts.)
     const endless = async function* () {
-      yield '{"exportedAt": "';
+      yield '{"exportedAt": "2026-01-01T00:00:00Z", "note": "';
       for (;;) yield Buffer.alloc(1_000_000, 'a');
     };
     const res = await uploadFrom(address, server.baseUrl, client.cookie, endless());
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('This file is larger than 64 MB, more than Sower can import at once.');
   }, 60_000);
+
+  it('refuses a file nested deeper than an export at the bracket too many, plain or encrypted, in the reader’s language, writing nothing; a member it does not read is left out unread', async () => {
+    const { client, address } = await fresh('upload-nested');
+    const head = '{"exportedAt":"2026-01-01T00:00:00Z","user":{"id":1},';
+    const deep = `${head}"junk":${'['.repeat(1_000_000)}`;
+    const encrypter = new Encrypter();
+    encrypter.setPassphrase(PASSPHRASE);
+    encrypter.setScryptWorkFactor(10);
+    const sealed = Buffer.from(await encrypter.encrypt(deep));
+    const deepObject = `${head}"contacts":[${'{"a":'.repeat(300_000)}`;
+    const tries: [(string | Buffer)[], Record<string, string>][] = [
+      [[deep.slice(0, 100), deep.slice(100)], {}],
+      [[deepObject], {}],
+      [[sealed], { 'Sower-Passphrase': PASSPHRASE }],
+    ];
+    for (const [parts, headers] of tries) {
+      const res = await uploadFrom(address, server.baseUrl, client.cookie, parts, { headers });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message: 'This file nests values deeper than a Sower export does, so it is not one.', issues: [{ path: 'file' }] });
+    }
+    // Brackets and strings inside a member it leaves out still have to close as JSON's do.
+    for (const text of [`${head}"junk":[}]}`, `${head}"junk":"]}`]) {
+      const res = await uploadFrom(address, server.baseUrl, client.cookie, [text]);
+      expect(res.body.message).toBe('This file is not a Sower export.');
+    }
+    expect(await server.count('contacts', 'created_by = ?', [(await client.get('/api/auth/me')).body.id])).toBe(0);
+    expect((await client.put('/api/account/language', { language: 'fr' })).status).toBe(200);
+    const french = await uploadFrom(address, server.baseUrl, client.cookie, [deep]);
+    expect(french.body.message).toBe('Ce fichier imbrique des valeurs plus profondément qu’un export Sower : ce n’en est donc pas un.');
+
+    // An export with members of its own (escaped brackets and quotes in strings, a long array, a bare number) and a
+    // key spelled with an escape: imported as the plain export is.
+    const file = JSON.parse(aliceExport);
+    const extra = `"junk": [["]\\\\\\"[{", 1], {"k": "}]"}, ${'0,'.repeat(100_000)} 0], "more": 12.5e3, "n": "\\\\",`;
+    const withExtras = `{${extra}${aliceExport.slice(1).replace('"contacts"', '"contact\u0073"')}`;
+    expect(JSON.parse(withExtras).contacts).toEqual(file.contacts);
+    const other = await fresh('upload-extras');
+    const res = await uploadFrom(other.address, server.baseUrl, other.client.cookie, [withExtras.slice(0, 50), withExtras.slice(50)]);
+    expect(res.status).toBe(200);
+    expect(contentOf(JSON.stringify((await other.client.get('/api/account/export')).body))).toEqual(contentOf(aliceExport));
+  });
 
   it('runs one import at a time and lets three wait: of six sent together, two are refused at once with 503 and Retry-After, four are imported', async () => {
     const senders = await Promise.all(Array.from({ length: 6 }, (_, i) => fresh(`upload-gate${i}`)));
