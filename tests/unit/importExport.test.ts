@@ -306,7 +306,7 @@ describe('contactsFromVcard', () => {
 });
 
 describe('formula cells in CSV', () => {
-  const values = ['=1+1', '+1 555 0100', '-5', '@SUM(A1)', '\tx', '\rx', "'", "'=kept", "it's", 'plain', ''];
+  const values = ['=1+1', '+1 555 0100 x', '-5', '@SUM(A1)', '\tx', '\rx', "'", "'=kept", "it's", 'plain', ''];
   /**
    * Texts with a formula after a character some spreadsheet splits fields or records on: a semicolon (the separator in
    * French, Spanish and Portuguese locales), a comma, a tab, a line break; after quotes; in fullwidth forms (Apple
@@ -356,6 +356,34 @@ describe('formula cells in CSV', () => {
     }
     // A reader that takes no quote as a quote: every piece between separators, its leading quotes dropped.
     expect(text.split(/[,;\t\r\n]/).filter((piece) => risky.test(piece.replace(/^"+/, '')))).toEqual([]);
+  });
+
+  it('writes a phone number as it is, a formula that looks like one with the apostrophe, and reads both back', async () => {
+    const phones = ['+1 555 0100', '+44 (0)20 7946 0958', '+1-555-010-0100', '+33 6.12.34.56.78', '+49 (30) 1234567', '+966501234567'];
+    const formulas = [
+      '+1-2',
+      '+1-(2)',
+      '+123456 - (7)',
+      '+1 555 0100+1',
+      '+1 555 0100*2',
+      '+1 555 A1',
+      '+1 (555) 0100)',
+      '+1 555=0100',
+      '+1 555@0100',
+      '+(555) 0100 99',
+      '+12345678901234567890123',
+      "'+1 555 0100",
+      '"+1 555 0100',
+      '＋1 555 0100',
+    ];
+    for (const phone of phones) {
+      expect(toCsvCell(phone)).toBe(phone);
+      expect(toCsvCell(`met;${phone}`)).toBe(`met;${phone}`);
+    }
+    for (const formula of formulas) expect(toCsvCell(formula), formula).toBe(`'${formula}`);
+    expect(toCsvCell('+1 555 0100;=x')).toBe("+1 555 0100;'=x");
+    const { records } = await parseCsv(writeCsv([phones, formulas]));
+    expect(records.map((record) => record.map(fromCsvCell))).toEqual([phones, formulas]);
   });
 
   it('quotes every cell holding a semicolon, a comma, a tab, a line break or a quote', () => {
