@@ -61,8 +61,8 @@ describe('exporting contacts', () => {
     const { records, unclosedQuote } = await parseCsv(res.body as string);
     expect(unclosedQuote).toBe(false);
     expect(records[0]).toEqual(['name', 'email', 'phone', 'spiritualStatus', 'notes', 'createdAt (UTC)']);
-    // A phone starting with '+' is written as text for spreadsheets ('+30 …), and read back without the apostrophe.
-    expect(records[2][2]).toBe(`'${lydia.phone}`);
+    // A phone number is written as it is, with no formula guard's apostrophe (issue 48).
+    expect(records[2][2]).toBe(lydia.phone);
     expect(records.slice(1).map((r) => r.slice(0, 5).map(fromCsvCell))).toEqual([
       ['Aquila', '', '', 'Unknown', ''],
       [lydia.name, lydia.email, lydia.phone, 'New Believer', lydia.notes],
