@@ -81,14 +81,29 @@ const hasCellStart = /[,;\t\r\n]/;
 
 /**
  * What a spreadsheet runs as a formula at the start of a cell, after any quotes: =, +, -, @, a tab or a carriage
- * return, and their fullwidth forms (Apple Numbers reads ＝ as =). Such a start gets a leading apostrophe, which
+ * return, and their fullwidth forms (Apple Numbers reads ＝ as =). Such a start, but for a phone number (`isPhone`), gets a leading apostrophe, which
  * spreadsheets show as text; so does one that starts with an apostrophe, so that reading the file back (`fromCsvCell`)
  * takes exactly one off wherever one was added and every value comes back as it was.
  */
 const formulaStart = /^"*[=+\-@\t\r'\uFF1D\uFF0B\uFF0D\uFF20]/;
 const neutralisedStart = /^'"*[=+\-@\t\r'\uFF1D\uFF0B\uFF0D\uFF20]/;
 
-const neutralise = (part: string) => (formulaStart.test(part) ? `'${part}` : part);
+/**
+ * A phone number in international form, written as it is (an apostrophe before it would be shown and copied): a plus,
+ * then a digit, then only digits, spaces, dots, a dash before a digit or space, and brackets holding only digits after a
+ * digit (and maybe one space) ('+44 (0)20 7946 0958', '+1-555-010-0100'); at least 6 digits and at most 20. Nothing in it can name
+ * a cell, a function or another sheet, so at worst a spreadsheet reads it as a number; '+1-2', '+1-(2)', '+123456 - (7)' and anything
+ * with a letter, '=', '@', '+' or '*' after the first character keep the apostrophe. The separator that ends a part of
+ * a cell (`cellStarts`) is not part of the number.
+ */
+const phoneShape = /^\+\d(?:[\d .]|-(?=[\d ])|(?<=\d ?)\(\d{1,5}\))*[,;\t\r\n]?$/;
+const isPhone = (part: string) => {
+  if (!phoneShape.test(part)) return false;
+  const digits = part.replace(/\D/g, '').length;
+  return digits >= 6 && digits <= 20;
+};
+
+const neutralise = (part: string) => (formulaStart.test(part) && !isPhone(part) ? `'${part}` : part);
 const restore = (part: string) => (neutralisedStart.test(part) ? part.slice(1) : part);
 
 /** A cell's text with every start of a cell in it neutralised (the apostrophes it adds are never where a cell starts). */

@@ -131,43 +131,22 @@ export function vcardRows(text: string): RawFile {
   return { raws, problems: [], warnings: new Warnings() };
 }
 
-/** Words before a name that are honorifics and after it that are suffixes, compared without dots and case. */
-const NAME_PREFIXES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'rev', 'fr', 'sr', 'br', 'prof', 'pastor']);
-const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'v', 'vi', 'phd', 'md', 'esq', 'dds', 'dmin']);
-const nameWordKey = (word: string) => word.toLowerCase().replace(/[.,]/g, '');
-
-/** A word of a plain name: letters (with their marks), and the apostrophes, hyphens and dots names and honorifics hold. */
-const plainWord = /^[\p{L}\p{M}'’.-]+$/u;
-
 /**
- * A single name as N's parts (family;given;additional;prefixes;suffixes; RFC 6350 §6.2.2). A name of plain words, one
- * space apart: honorifics at the start and suffixes at the end ('III', 'Jr.') kept as such, the last remaining word
- * the family name, the first the given name, any between additional. 'Sr' is a suffix at the end and a prefix (Sister)
- * at the start. Any other name ('Don Ramón (vecino del 3º)', 'Smith, John', one with an emoji or a line break) cannot
- * be split sanely: all of it is the given name. Read back (nameFromN), either gives the name as it was.
+ * N (family;given;additional;prefixes;suffixes; RFC 6350 §6.2.2) from what the person gave: a contact has one name
+ * field, and which of its words is the family name cannot be told from the words ('Nguyễn Văn An' puts it first,
+ * 'عبد الله بن سعيد' has none at the end), so the family name is empty and the whole name, escaped as TEXT (its commas
+ * and semicolons are not separators), is the given name. Read back (nameFromN), it gives the name as it was.
  */
-function structuredName(name: string): [family: string, given: string, additional: string, prefixes: string, suffixes: string] {
-  const trimmed = name.trim();
-  const words = trimmed.split(' ');
-  if (!words.every((word) => plainWord.test(word))) return ['', trimmed, '', '', ''];
-  const prefixes: string[] = [];
-  const suffixes: string[] = [];
-  while (words.length > 1 && NAME_PREFIXES.has(nameWordKey(words[0]))) prefixes.push(words.shift()!);
-  while (words.length > 1 && NAME_SUFFIXES.has(nameWordKey(words[words.length - 1]))) suffixes.unshift(words.pop()!);
-  const family = words.length > 1 ? words.pop()! : '';
-  const [given = '', ...additional] = words;
-  return [family, given, additional.join(' '), prefixes.join(' '), suffixes.join(' ')];
-}
+const nameAsN = (name: string) => `N:;${escapeText(name)};;;`;
 
 export function contactsToVcard(contacts: ContactFields[]): string {
   return contacts
     .map((contact) => {
-      const [family, given, additional, prefixes, suffixes] = structuredName(contact.name);
       const lines = [
         'BEGIN:VCARD',
         'VERSION:3.0',
         `FN:${escapeText(contact.name)}`,
-        `N:${[family, given, additional, prefixes, suffixes].map(escapeText).join(';')}`,
+        nameAsN(contact.name),
         contact.email ? `EMAIL;TYPE=INTERNET:${escapeText(contact.email)}` : null,
         contact.phone ? `TEL:${escapeText(contact.phone)}` : null,
         contact.notes ? `NOTE:${escapeText(contact.notes)}` : null,

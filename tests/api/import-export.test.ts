@@ -61,8 +61,8 @@ describe('exporting contacts', () => {
     const { records, unclosedQuote } = await parseCsv(res.body as string);
     expect(unclosedQuote).toBe(false);
     expect(records[0]).toEqual(['name', 'email', 'phone', 'spiritualStatus', 'notes', 'createdAt (UTC)']);
-    // A phone starting with '+' is written as text for spreadsheets ('+30 …), and read back without the apostrophe.
-    expect(records[2][2]).toBe(`'${lydia.phone}`);
+    // A phone number is written as it is, with no formula guard's apostrophe (issue 48).
+    expect(records[2][2]).toBe(lydia.phone);
     expect(records.slice(1).map((r) => r.slice(0, 5).map(fromCsvCell))).toEqual([
       ['Aquila', '', '', 'Unknown', ''],
       [lydia.name, lydia.email, lydia.phone, 'New Believer', lydia.notes],
@@ -393,9 +393,10 @@ describe('vCard names (issue 28)', () => {
     'Zoë 🌱 Ångström 👨‍👩‍👧',
     'Cornelius',
     'Dr. Martin Luther King Jr.',
+    'عبد الله بن سعيد',
   ];
 
-  it('exports FN as typed and a sane N, and reads every odd name back as it was', async () => {
+  it('exports FN as typed and N with the whole name given, and reads every odd name back as it was', async () => {
     const from = (await signedInClient(server, 'vcardout')).client;
     const to = (await signedInClient(server, 'vcardin')).client;
     for (const name of oddNames) expect((await from.post('/api/contacts', { name })).status).toBe(201);
@@ -404,6 +405,7 @@ describe('vCard names (issue 28)', () => {
     const text = (res.body as string).replace(/\r\n[ \t]/g, '');
     expect(text).toContain('\r\nFN:Don Ramón (vecino del 3º)\r\nN:;Don Ramón (vecino del 3º);;;\r\n');
     expect(text).toContain('\r\nFN:Smith\\, John\r\nN:;Smith\\, John;;;\r\n');
+    expect(text).toContain('\r\nFN:عبد الله بن سعيد\r\nN:;عبد الله بن سعيد;;;\r\n');
     const imported = await to.post('/api/account/import', { format: 'vcard', text: res.body });
     expect(imported.body).toMatchObject({ created: oddNames.length, problems: [] });
     const names = (await to.get('/api/contacts')).body.map((c: { name: string }) => c.name);

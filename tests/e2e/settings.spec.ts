@@ -374,8 +374,8 @@ test('exports download my data as JSON, my contacts as CSV and as vCard @desktop
   expect(lines[0]).toBe('\uFEFFname,email,phone,spiritualStatus,notes,createdAt (UTC)');
   expect(lines).toHaveLength(3);
   expect(lines[1]).toMatch(/^James Okafor,,,Exploring,,"\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2} [AP]M"$/);
-  // A phone starting with '+' is written as text ('+1 …) so a spreadsheet does not read it as a formula.
-  expect(lines[2]).toMatch(/^Maria Santos,maria@example\.com,'\+1 555 0100,Seeking,"Likes ""quotes"", and commas",/);
+  // A phone number is written as it is: it names no cell or function, and the formula guard's apostrophe would show.
+  expect(lines[2]).toMatch(/^Maria Santos,maria@example\.com,\+1 555 0100,Seeking,"Likes ""quotes"", and commas",/);
 
   const vcf = await download(/Contacts \(vCard\)/);
   expect(vcf.filename).toMatch(/\.vcf$/);
