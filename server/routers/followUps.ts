@@ -236,11 +236,12 @@ export const followUpsRouter = router({
     .query(({ ctx, input }) => followUpRecords.read(ctx.database.read, input.id, ctx.authority)),
 
   /** One follow-up as an .ics file, for "Add to calendar". */
-  ics: protectedProcedure
-    .input(idInput)
-    .query(async ({ ctx, input }) =>
-      followUpsCalendar([await calendarRecords.read(ctx.database.read, input.id, ctx.authority)], { now: new Date(), locale: ctx.locale }),
-    ),
+  ics: protectedProcedure.input(idInput).query(async ({ ctx, input }) => {
+    const followUp = await calendarRecords.read(ctx.database.read, input.id, ctx.authority);
+    // On the day Sower shows the user: in their saved zone (server/formats/ics.ts calendarDate).
+    const { timeZone } = await readSettings(ctx.database.read, ctx.user.id);
+    return followUpsCalendar([followUp], { now: new Date(), locale: ctx.locale, timeZone: timeZone ?? undefined });
+  }),
 
   // An outbox replay with the same key answers the first result and creates nothing (decisions 006, 027).
   create: protectedProcedure
