@@ -309,6 +309,25 @@ describe('days east of UTC+12 and west of UTC-10', () => {
   });
 });
 
+describe("a single follow-up as .ics in the browser's zone", () => {
+  it('writes the day in the timeZone the browser sends, before the saved zone, and refuses one that is not a zone', async () => {
+    const { client } = await signedInClient(server, 'browserzone');
+    const contactId = (await client.post('/api/contacts', { name: 'Teuila' })).body.id;
+    // 5 January 2031 at noon in Apia (UTC+13): 4 January 23:00 UTC, the same instant as noon in Pago Pago on the 4th.
+    const created = await client.post('/api/followups', { contactId, date: '2031-01-04T23:00:00Z', description: 'Visit' });
+    expect(created.status).toBe(201);
+    const path = `/api/followups/${created.body.id}/ics`;
+    expect((await client.get(`${path}?timeZone=Pacific%2FApia`)).body).toContain('DTSTART;VALUE=DATE:20310105\r\n');
+    expect((await client.get(`${path}?timeZone=Pacific%2FPago_Pago`)).body).toContain('DTSTART;VALUE=DATE:20310104\r\n');
+    expect((await client.put('/api/account/reminders', { timeZone: 'Pacific/Apia' })).status).toBe(200);
+    expect((await client.get(path)).body).toContain('DTSTART;VALUE=DATE:20310105\r\n');
+    expect((await client.get(`${path}?timeZone=Pacific%2FPago_Pago`)).body).toContain('DTSTART;VALUE=DATE:20310104\r\n');
+    const bad = await client.get(`${path}?timeZone=Mars%2FOlympus`);
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-disposition')).toBeNull();
+  });
+});
+
 describe('a feed of an account that holds thousands of follow-ups', () => {
   let heavyFeed: string;
   let heavyTeamId: number;
