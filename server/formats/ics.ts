@@ -86,13 +86,14 @@ export function utcStamp(instant: Date): string {
 
 /**
  * The calendar day a follow-up is on, as a DATE value (YYYYMMDD), `daysLater` days on: the day the instant falls on
- * in `timeZone`, the zone saved in the reader's reminder settings, where Sower shows them the same day.
+ * in `timeZone`, the reader's zone (the browser's for a downloaded file, the saved one for the feed), where Sower
+ * shows them the same day.
  *
- * The client stores a follow-up's day as local noon of the chosen day. Without a saved zone the UTC date is taken:
- * noon from UTC-11 to UTC+12 is between 00:00 and 23:00 UTC of that same day, so it is right there; only UTC-12 and
- * UTC+13/+14 need the zone (noon in Kiritimati is 22:00 UTC the day before,
- * the same instant as noon in Honolulu that day, so the instant alone cannot tell). A DATE value is "floating":
- * every subscriber sees the same day wherever they are.
+ * The client stores a follow-up's day as local noon of the chosen day. Without a zone the UTC date is taken: noon
+ * from UTC-11 to UTC+12 is between 00:00 and 23:00 UTC of that same day, so it is right there; only UTC-12 and
+ * UTC+13/+14 need the zone (noon in Kiritimati is 22:00 UTC the day before, the same instant as noon in Honolulu
+ * that day, so the instant alone cannot tell). A DATE value is "floating": every subscriber sees the same day
+ * wherever they are.
  */
 export function calendarDate(instant: Date, daysLater = 0, timeZone?: string): string {
   const { year, month, day } = dayParts(instant, timeZone);
