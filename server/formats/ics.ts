@@ -4,6 +4,7 @@ import { msg, type Locale } from '../../shared/i18n';
 import { nextOccurrence, repeatOf, type Repeat } from '../../shared/recurrence';
 import type { RepeatBasis, RepeatUnit } from '../../shared/nudges';
 import { translate } from '../i18n';
+import { TZDate } from '@date-fns/tz';
 
 /** What a follow-up must carry to become a calendar event. */
 export interface CalendarFollowUp {
@@ -84,17 +85,27 @@ export function utcStamp(instant: Date): string {
 }
 
 /**
- * The calendar day a follow-up is on, as a DATE value (YYYYMMDD), `daysLater` days on.
+ * The calendar day a follow-up is on, as a DATE value (YYYYMMDD), `daysLater` days on: the day the instant falls on
+ * in `timeZone`, the reader's zone (the browser's for a downloaded file, the saved one for the feed), where Sower
+ * shows them the same day.
  *
- * The client stores a follow-up's day as local noon of the chosen day. Noon in any zone from UTC-11 to UTC+11
- * is between 01:00 and 23:00 UTC of that same day, so the UTC calendar date of the instant is the day the user
- * chose, without the server knowing their zone. (UTC+12 gives exactly 00:00 UTC, still that day; only UTC-12
- * and UTC+13/+14 would land a day off.) Days typed over REST as 'YYYY-MM-DD' are stored as UTC midnight, which
- * also reads back as that day. A DATE value is "floating": every subscriber sees the same day wherever they are.
+ * The client stores a follow-up's day as local noon of the chosen day. Without a zone the UTC date is taken: noon
+ * from UTC-11 to UTC+12 is between 00:00 and 23:00 UTC of that same day, so it is right there; only UTC-12 and
+ * UTC+13/+14 need the zone (noon in Kiritimati is 22:00 UTC the day before, the same instant as noon in Honolulu
+ * that day, so the instant alone cannot tell). A DATE value is "floating": every subscriber sees the same day
+ * wherever they are.
  */
-export function calendarDate(instant: Date, daysLater = 0): string {
-  const day = new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate() + daysLater));
-  return `${pad(day.getUTCFullYear(), 4)}${pad(day.getUTCMonth() + 1)}${pad(day.getUTCDate())}`;
+export function calendarDate(instant: Date, daysLater = 0, timeZone?: string): string {
+  const { year, month, day } = dayParts(instant, timeZone);
+  const date = new Date(Date.UTC(year, month, day + daysLater));
+  return `${pad(date.getUTCFullYear(), 4)}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}`;
+}
+
+/** The year, month (0-based) and day of an instant in a time zone, or in UTC without one. */
+function dayParts(instant: Date, timeZone?: string) {
+  if (!timeZone) return { year: instant.getUTCFullYear(), month: instant.getUTCMonth(), day: instant.getUTCDate() };
+  const local = new TZDate(instant.getTime(), timeZone);
+  return { year: local.getFullYear(), month: local.getMonth(), day: local.getDate() };
 }
 
 /** An event's title in the language: what kind of follow-up, and with whom ('Phone call: Maria'). */
@@ -115,9 +126,9 @@ const FREQUENCIES: Record<RepeatUnit, string> = { day: 'DAILY', week: 'WEEKLY', 
  * the days 28 up to the anchor's day that the month has (BYSETPOS=-1), so Feb gets its last day, as Sower's own
  * recurrence does (shared/recurrence.ts), and the later months their anchor day again.
  */
-export function repeatRule(repeat: Repeat, anchor: Date): string {
+export function repeatRule(repeat: Repeat, anchor: Date, timeZone?: string): string {
   const rule = `RRULE:FREQ=${FREQUENCIES[repeat.unit]};INTERVAL=${repeat.every}`;
-  const anchorDay = anchor.getUTCDate();
+  const anchorDay = dayParts(anchor, timeZone).day;
   if (repeat.unit !== 'month' || anchorDay <= 28) return rule;
   const days = Array.from({ length: anchorDay - 27 }, (_, i) => 28 + i).join(',');
   return `${rule};BYMONTHDAY=${days};BYSETPOS=-1`;
@@ -131,31 +142,36 @@ const HALF_DAY_MS = 12 * 60 * 60 * 1000;
  * schedule goes on in a second event from the series' next date after it, as Sower will schedule it. A
  * completion-based series has no dates to come until it is completed: only its next instance.
  *
- * Days are compared as calendar days (the dates are a day's local noon, calendarDate's note), so the schedule needs
- * no time zone here: UTC counts the same days, weeks and month days.
+ * Days are compared as calendar days in the reader's zone (calendarDate's note), as Sower counts the series there;
+ * without one in UTC, which counts the same days, weeks and month days wherever local noon falls on that UTC day.
  */
-function followUpEvents(followUp: CalendarFollowUp, stamp: string, locale: Locale): string[] {
+function followUpEvents(followUp: CalendarFollowUp, context: EventContext): string[] {
   const repeat = repeatOf({ repeatEvery: followUp.repeatEvery ?? null, repeatUnit: followUp.repeatUnit ?? null, repeatFrom: followUp.repeatFrom ?? null });
-  if (!repeat || repeat.from !== 'date' || followUp.completed) return followUpEvent(followUp, stamp, locale);
+  if (!repeat || repeat.from !== 'date' || followUp.completed) return followUpEvent(followUp, context);
+  const zone = context.timeZone ?? 'UTC';
   const anchor = followUp.repeatAnchor ?? followUp.date;
-  const onSchedule = nextOccurrence(anchor, repeat.every, repeat.unit, new Date(followUp.date.getTime() - HALF_DAY_MS), 'UTC');
-  const rule = repeatRule(repeat, anchor);
-  if (calendarDate(onSchedule) === calendarDate(followUp.date)) return followUpEvent(followUp, stamp, locale, { rule });
-  const later = nextOccurrence(anchor, repeat.every, repeat.unit, followUp.date, 'UTC');
-  return [
-    ...followUpEvent(followUp, stamp, locale),
-    ...followUpEvent({ ...followUp, date: later }, stamp, locale, { rule, uid: `followup-${followUp.id}-later@sower` }),
-  ];
+  const onSchedule = nextOccurrence(anchor, repeat.every, repeat.unit, new Date(followUp.date.getTime() - HALF_DAY_MS), zone);
+  const rule = repeatRule(repeat, anchor, context.timeZone);
+  if (calendarDate(onSchedule, 0, context.timeZone) === calendarDate(followUp.date, 0, context.timeZone)) return followUpEvent(followUp, context, { rule });
+  const later = nextOccurrence(anchor, repeat.every, repeat.unit, followUp.date, zone);
+  return [...followUpEvent(followUp, context), ...followUpEvent({ ...followUp, date: later }, context, { rule, uid: `followup-${followUp.id}-later@sower` })];
 }
 
-function followUpEvent(followUp: CalendarFollowUp, stamp: string, locale: Locale, extra: { rule?: string; uid?: string } = {}): string[] {
+/** What every event of one calendar shares: its stamp, its language, and the zone its days are counted in. */
+interface EventContext {
+  stamp: string;
+  locale: Locale;
+  timeZone?: string;
+}
+
+function followUpEvent(followUp: CalendarFollowUp, { stamp, locale, timeZone }: EventContext, extra: { rule?: string; uid?: string } = {}): string[] {
   const summary = escapeText(followUpSummary(followUp, locale));
   return [
     'BEGIN:VEVENT',
     `UID:${extra.uid ?? followUpUid(followUp.id)}`,
     `DTSTAMP:${stamp}`,
-    `DTSTART;VALUE=DATE:${calendarDate(followUp.date)}`,
-    `DTEND;VALUE=DATE:${calendarDate(followUp.date, 1)}`,
+    `DTSTART;VALUE=DATE:${calendarDate(followUp.date, 0, timeZone)}`,
+    `DTEND;VALUE=DATE:${calendarDate(followUp.date, 1, timeZone)}`,
     ...(extra.rule ? [extra.rule] : []),
     `SUMMARY:${summary}`,
     `DESCRIPTION:${escapeText(followUp.description)}`,
@@ -184,6 +200,8 @@ export interface CalendarOptions {
   name?: string;
   /** X-WR-CALDESC, already in `locale`: what the calendar holds (the feed says how far it reaches). */
   description?: string;
+  /** The IANA zone whose days the events are on: the reader's saved one (calendarDate); UTC days without it. */
+  timeZone?: string;
 }
 
 /**
@@ -211,19 +229,19 @@ export function calendarStart({ locale, name, description }: CalendarOptions): s
 }
 
 /** The events of some follow-ups (those with a writable year), folded, each line ending in CRLF. */
-export function calendarEvents(followUps: CalendarFollowUp[], { now, locale }: Pick<CalendarOptions, 'now' | 'locale'>): string {
-  const stamp = utcStamp(now);
-  return linesText(followUps.filter((followUp) => writableYear(followUp.date)).flatMap((followUp) => followUpEvents(followUp, stamp, locale)));
+export function calendarEvents(followUps: CalendarFollowUp[], { now, locale, timeZone }: Pick<CalendarOptions, 'now' | 'locale' | 'timeZone'>): string {
+  const context = { stamp: utcStamp(now), locale, timeZone };
+  return linesText(followUps.filter((followUp) => writableYear(followUp.date)).flatMap((followUp) => followUpEvents(followUp, context)));
 }
 
 /** A note on a day of the calendar, as an all-day event of its own (the feed's "more in Sower"). */
-export function noteEvent(uid: string, day: Date, summary: string, description: string, now: Date): string {
+export function noteEvent(uid: string, day: Date, summary: string, description: string, now: Date, timeZone?: string): string {
   return linesText([
     'BEGIN:VEVENT',
     `UID:${uid}`,
     `DTSTAMP:${utcStamp(now)}`,
-    `DTSTART;VALUE=DATE:${calendarDate(day)}`,
-    `DTEND;VALUE=DATE:${calendarDate(day, 1)}`,
+    `DTSTART;VALUE=DATE:${calendarDate(day, 0, timeZone)}`,
+    `DTEND;VALUE=DATE:${calendarDate(day, 1, timeZone)}`,
     `SUMMARY:${escapeText(summary)}`,
     `DESCRIPTION:${escapeText(description)}`,
     'TRANSP:TRANSPARENT',

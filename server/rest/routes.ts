@@ -109,7 +109,7 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'PUT', path: '/api/account/attention', procedure: 'attention.updateSettings', input: 'body' },
   // An offline outbox replays a create with the same key; the header is the usual place for it over HTTP.
   ...crud('activities', 'activities', { list: { pagedList: true }, create: keyedCreate }),
-  // PUT takes `scope` ('one' or 'series') in its body, DELETE in its query (?scope=series); complete may send the browser's `timeZone`.
+  // PUT takes `scope` ('one' or 'series') in its body, DELETE in its query (?scope=series); complete and ics may send the browser's `timeZone`.
   ...crud('followups', 'followUps', { list: { pagedList: true }, create: keyedCreate, remove: { input: 'params+query' } }),
   { method: 'POST', path: '/api/followups/:id/complete', procedure: 'followUps.complete', input: 'params+body' },
   { method: 'POST', path: '/api/followups/:id/snooze', procedure: 'followUps.snooze', input: 'params+body' },
@@ -117,7 +117,7 @@ export const restRoutes: readonly RestRoute[] = [
     method: 'GET',
     path: '/api/followups/:id/ics',
     procedure: 'followUps.ics',
-    input: 'params',
+    input: 'params+query',
     download: { contentType: 'text/calendar; charset=utf-8', filename: ({ id }) => `follow-up-${Number(id)}.ics` },
   },
   ...crud('prayer-requests', 'prayerRequests', { list: { pagedList: true }, create: keyedCreate }),

@@ -16,6 +16,7 @@ import { selectCalendarFollowUps } from './followUps';
 import { readablePage } from '../queries/paging';
 import { DAY_MS } from '../queries/calendarDays';
 import { msg } from '../../shared/i18n';
+import { readSettings } from '../nudges/settings';
 
 /** How far back the feed reaches: overdue follow-ups stay visible for a month. */
 const FEED_PAST_DAYS = 30;
@@ -110,6 +111,9 @@ export const calendarRouter = router({
     ];
     // Read by a calendar app, not by the owner's browser: the feed speaks the owner's saved language.
     const locale = requestLocale(owner.language, undefined);
+    // And counts days in the owner's saved zone, where Sower shows them (server/formats/ics.ts calendarDate).
+    const { timeZone: savedZone } = await readSettings(ctx.database.read, owner.id);
+    const timeZone = savedZone ?? undefined;
     // A page read and written per long step (server/queries/turns.ts), soonest first, until the feed is full or the rows end.
     let events = '';
     let shown = 0;
@@ -123,7 +127,7 @@ export const calendarRouter = router({
           .where(readablePage(followUps, owned, [...filters, after], order, want))
           .orderBy(...order)
           .limit(want);
-        events += calendarEvents(rows.slice(0, MAX_FEED_FOLLOW_UPS - shown), { now, locale });
+        events += calendarEvents(rows.slice(0, MAX_FEED_FOLLOW_UPS - shown), { now, locale, timeZone });
         return rows;
       });
       shown += page.length;
@@ -134,7 +138,7 @@ export const calendarRouter = router({
     const reach = translate(locale, cut ? FEED_CUT : FEED_REACH);
     let text = calendarStart({ now, locale, name: FEED_NAME, description: reach }) + events;
     // Where the feed stops short, the calendar itself says so, on the day of the first follow-up it leaves out.
-    if (cut && last) text += noteEvent('more-follow-ups@sower', last.date, translate(locale, MORE_IN_SOWER), reach, now);
+    if (cut && last) text += noteEvent('more-follow-ups@sower', last.date, translate(locale, MORE_IN_SOWER), reach, now, timeZone);
     return text + CALENDAR_END;
   }),
 });

@@ -14,6 +14,7 @@ import { fieldInvalid } from '../errors';
 import {
   followUpCompleteInput,
   followUpCreateInput,
+  followUpIcsInput,
   followUpCountsInput,
   followUpListInput,
   followUpRemoveInput,
@@ -236,11 +237,12 @@ export const followUpsRouter = router({
     .query(({ ctx, input }) => followUpRecords.read(ctx.database.read, input.id, ctx.authority)),
 
   /** One follow-up as an .ics file, for "Add to calendar". */
-  ics: protectedProcedure
-    .input(idInput)
-    .query(async ({ ctx, input }) =>
-      followUpsCalendar([await calendarRecords.read(ctx.database.read, input.id, ctx.authority)], { now: new Date(), locale: ctx.locale }),
-    ),
+  ics: protectedProcedure.input(followUpIcsInput).query(async ({ ctx, input }) => {
+    const followUp = await calendarRecords.read(ctx.database.read, input.id, ctx.authority);
+    // On the day Sower shows the user: in their browser's zone, else their saved one (server/formats/ics.ts calendarDate).
+    const timeZone = input.timeZone ?? (await readSettings(ctx.database.read, ctx.user.id)).timeZone ?? undefined;
+    return followUpsCalendar([followUp], { now: new Date(), locale: ctx.locale, timeZone });
+  }),
 
   // An outbox replay with the same key answers the first result and creates nothing (decisions 006, 027).
   create: protectedProcedure

@@ -61,6 +61,9 @@ export const followUpUpdateInput = z.strictObject({
 
 export const followUpCompleteInput = z.strictObject({ id, timeZone: timeZoneInput });
 
+/** One follow-up as an .ics file, on its day in the browser's `timeZone` (else the saved zone, else UTC). */
+export const followUpIcsInput = z.strictObject({ id, timeZone: timeZoneInput });
+
 export const followUpRemoveInput = z.strictObject({ id, scope: scopeInput });
 
 const snoozeMessage = fmt('Snooze until must be in the future and at most {days} days away', { days: SNOOZE_MAX_DAYS });

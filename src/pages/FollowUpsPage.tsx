@@ -50,10 +50,14 @@ type SectionList = ReturnType<typeof useSection>;
 
 const isEmpty = (list: SectionList) => !list.data?.pages.some((page) => page.length > 0);
 
-/** The server sends the single-event file as an attachment, so following the link downloads it and stays here. */
+/**
+ * The server sends the single-event file as an attachment, so following the link downloads it and stays here. It
+ * carries the browser's zone, so the event is on the day this page shows.
+ */
 function downloadIcs(id: number) {
+  const zone = browserTimeZone();
   const link = document.createElement('a');
-  link.href = `/api/followups/${id}/ics`;
+  link.href = `/api/followups/${id}/ics${zone ? `?timeZone=${encodeURIComponent(zone)}` : ''}`;
   link.download = `follow-up-${id}.ics`;
   link.click();
 }

@@ -1,4 +1,5 @@
 // The private calendar feed and the single follow-up .ics download, over REST.
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, requestFrom, signedInClient, startServer, type TestServer, joinTeam } from './harness';
 
@@ -254,6 +255,76 @@ describe('a single follow-up as .ics', () => {
     const text: string = res.body.result.data.json;
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(uids(text)).toEqual([ids.upcoming]);
+  });
+});
+
+describe('days east of UTC+12 and west of UTC-10', () => {
+  /** Noon of a calendar day at a fixed UTC offset in hours, as the client stores a chosen day there. */
+  const localNoon = (year: number, month: number, day: number, offset: number) => new Date(Date.UTC(year, month - 1, day, 12 - offset));
+  /** Each event of a calendar as ical.js reads it: whether it is all-day, its first day and its first `count` days. */
+  function events(ics: string, count = 1) {
+    return new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent').map((vevent) => {
+      const event = new ICAL.Event(vevent);
+      const days: string[] = [];
+      const iterator = event.iterator();
+      for (let next = iterator.next(); next && days.length < count; next = iterator.next()) days.push(next.toString());
+      return { uid: event.uid, allDay: event.startDate.isDate, start: event.startDate.toString(), days };
+    });
+  }
+
+  // Pacific/Kiritimati is UTC+14 all year (its noon is 22:00 UTC the day before); Pacific/Pago_Pago is UTC-11 all year.
+  it.each([
+    ['Pacific/Kiritimati', 14],
+    ['Pacific/Pago_Pago', -11],
+  ])('writes a follow-up made in %s as DTSTART;VALUE=DATE of the day chosen there, in the feed and its own file', async (zone, offset) => {
+    const { client } = await signedInClient(server, 'zone');
+    expect((await client.put('/api/account/reminders', { timeZone: zone })).status).toBe(200);
+    const contactId = (await client.post('/api/contacts', { name: 'Sione' })).body.id;
+    const soon = new Date(Date.now() + 5 * DAY_MS);
+    const chosen = [soon.getUTCFullYear(), soon.getUTCMonth() + 1, soon.getUTCDate()] as const;
+    const day = `${chosen[0]}-${String(chosen[1]).padStart(2, '0')}-${String(chosen[2]).padStart(2, '0')}`;
+    const created = await client.post('/api/followups', { contactId, date: localNoon(...chosen, offset).toISOString(), description: 'Visit' });
+    expect(created.status).toBe(201);
+    // A monthly series from the 31st (past the feed's reach, so read from its own file): every month's last day up to the 31st.
+    const monthly = await client.post('/api/followups', {
+      contactId,
+      date: localNoon(2031, 1, 31, offset).toISOString(),
+      description: 'Monthly visit',
+      repeat: { every: 1, unit: 'month', from: 'date' },
+    });
+    expect(monthly.status).toBe(201);
+
+    const url = (await client.post('/api/calendar/enable')).body.url;
+    const feed = await anonymous().get(url);
+    expect(feed.status).toBe(200);
+    expect(events(feed.body)).toEqual([{ uid: `followup-${created.body.id}@sower`, allDay: true, start: day, days: [day] }]);
+    expect(feed.body).toContain(`DTSTART;VALUE=DATE:${day.replaceAll('-', '')}\r\n`);
+
+    const file = await client.get(`/api/followups/${created.body.id}/ics`);
+    expect(events(file.body)).toEqual([{ uid: `followup-${created.body.id}@sower`, allDay: true, start: day, days: [day] }]);
+
+    const series = await client.get(`/api/followups/${monthly.body.id}/ics`);
+    expect(series.body).toContain('RRULE:FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=28,29,30,31;BYSETPOS=-1\r\n');
+    expect(events(series.body)[0]).toMatchObject({ allDay: true, start: '2031-01-31' });
+  });
+});
+
+describe("a single follow-up as .ics in the browser's zone", () => {
+  it('writes the day in the timeZone the browser sends, before the saved zone, and refuses one that is not a zone', async () => {
+    const { client } = await signedInClient(server, 'browserzone');
+    const contactId = (await client.post('/api/contacts', { name: 'Teuila' })).body.id;
+    // 5 January 2031 at noon in Apia (UTC+13): 4 January 23:00 UTC, the same instant as noon in Pago Pago on the 4th.
+    const created = await client.post('/api/followups', { contactId, date: '2031-01-04T23:00:00Z', description: 'Visit' });
+    expect(created.status).toBe(201);
+    const path = `/api/followups/${created.body.id}/ics`;
+    expect((await client.get(`${path}?timeZone=Pacific%2FApia`)).body).toContain('DTSTART;VALUE=DATE:20310105\r\n');
+    expect((await client.get(`${path}?timeZone=Pacific%2FPago_Pago`)).body).toContain('DTSTART;VALUE=DATE:20310104\r\n');
+    expect((await client.put('/api/account/reminders', { timeZone: 'Pacific/Apia' })).status).toBe(200);
+    expect((await client.get(path)).body).toContain('DTSTART;VALUE=DATE:20310105\r\n');
+    expect((await client.get(`${path}?timeZone=Pacific%2FPago_Pago`)).body).toContain('DTSTART;VALUE=DATE:20310104\r\n');
+    const bad = await client.get(`${path}?timeZone=Mars%2FOlympus`);
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-disposition')).toBeNull();
   });
 });
 

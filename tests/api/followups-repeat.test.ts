@@ -341,6 +341,12 @@ describe('POST /api/followups/{id}/snooze', () => {
 });
 
 describe('the calendar feed', () => {
+  // The feed counts days in its owner's saved zone (server/formats/ics.ts calendarDate); these series are Paris days,
+  // and an earlier test saved Kiritimati.
+  beforeAll(async () => {
+    expect((await client.put('/api/account/reminders', { timeZone: PARIS })).status).toBe(200);
+  });
+
   /** Each event of a calendar by UID: its first day, its RRULE, and its first `count` days as ical.js expands them. */
   function expand(ics: string, count: number) {
     const calendar = new ICAL.Component(ICAL.parse(ics));

@@ -134,6 +134,20 @@ describe('calendarDate', () => {
     expect(calendarDate(new Date('2031-05-01'))).toBe('20310501');
   });
 
+  // Noon at UTC+13 and UTC+14 falls on the UTC day before (and is the same instant as noon at UTC-11 and UTC-10 that
+  // day): only the reader's saved zone can tell which day it is.
+  it.each([
+    ['Pacific/Kiritimati', '2026-11-22T12:00:00+14:00', '20261122', '20261123'],
+    ['Pacific/Apia', '2026-11-22T12:00:00+13:00', '20261122', '20261123'],
+    ['Pacific/Auckland', '2026-11-22T12:00:00+13:00', '20261122', '20261123'],
+    ['Pacific/Pago_Pago', '2026-11-22T12:00:00-11:00', '20261122', '20261123'],
+    ['Pacific/Honolulu', '2026-11-22T12:00:00-10:00', '20261122', '20261123'],
+    ['Pacific/Kiritimati', '2026-12-31T12:00:00+14:00', '20261231', '20270101'],
+  ])('gives the chosen day for local noon in %s, in that zone', (zone, iso, day, next) => {
+    expect(calendarDate(new Date(iso), 0, zone)).toBe(day);
+    expect(calendarDate(new Date(iso), 1, zone)).toBe(next);
+  });
+
   it('rolls the next day over month, year and leap-day boundaries', () => {
     expect(calendarDate(new Date('2026-12-31T12:00:00Z'), 1)).toBe('20270101');
     expect(calendarDate(new Date('2028-02-28T12:00:00Z'), 1)).toBe('20280229');
@@ -142,6 +156,21 @@ describe('calendarDate', () => {
 });
 
 describe('followUpsCalendar', () => {
+  it("writes a series on the reader's days: a monthly one from the 31st at noon in Kiritimati (Jan 30 in UTC)", () => {
+    const date = new Date('2031-01-31T12:00:00+14:00');
+    const lines = contentLines(
+      followUpsCalendar([followUp({ date, repeatEvery: 1, repeatUnit: 'month', repeatFrom: 'date', repeatAnchor: date })], {
+        now,
+        locale: 'en',
+        timeZone: 'Pacific/Kiritimati',
+      }),
+    );
+    expect(lines).toContain('DTSTART;VALUE=DATE:20310131');
+    expect(lines).toContain('DTEND;VALUE=DATE:20310201');
+    expect(lines).toContain('RRULE:FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=28,29,30,31;BYSETPOS=-1');
+    expect(lines.filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(1);
+  });
+
   it('ends every line with CRLF and has no bare CR or LF', () => {
     const text = followUpsCalendar([followUp({ description: 'line one\nline two' })], { now, locale: 'en', name: 'Sower follow-ups' });
     expect(text.endsWith('\r\n')).toBe(true);
