@@ -181,6 +181,8 @@ export const teamRemovals = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     removedBy: integer('removed_by').references(() => users.id, { onDelete: 'set null' }),
     removedAt: integer('removed_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    /** When the removed person was first told, on their next request; null until then. */
+    toldAt: integer('told_at', { mode: 'timestamp_ms' }),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_removals_user_idx').on(t.userId)],
 );

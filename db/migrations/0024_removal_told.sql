@@ -1,0 +1,1 @@
+ALTER TABLE `team_removals` ADD `told_at` integer;
