@@ -1,5 +1,5 @@
 // What this device holds of the user (issue 33): the switch that keeps nothing, and 'Forget this device', which wipes it.
-import { dropKeptQueries } from './persistedCache';
+import { dropKeptQueries, stopKeeping } from './persistedCache';
 import { remember } from './session';
 
 /** 'Keep data on this device' turned off: what was kept of the reads and the remembered profile go now. */
@@ -21,6 +21,8 @@ function deleteDatabase(name: string) {
  * (the app's own code included: it is fetched again), the service worker, local and session storage.
  */
 export async function wipeThisDevice() {
+  // A kept read written after the database is deleted would create it again (seen in tests/e2e/device.spec.ts).
+  await stopKeeping();
   const names = (await indexedDB.databases?.().catch(() => null))?.flatMap((db) => (db.name ? [db.name] : [])) ?? ['sower-cache', 'sower-outbox'];
   await Promise.all(names.map(deleteDatabase));
   if ('caches' in window) await Promise.all((await caches.keys()).map((key) => caches.delete(key)));

@@ -109,6 +109,9 @@ function enqueue(step: () => Promise<void> | undefined, failure: string) {
   return queue;
 }
 
+/** Set by 'Forget this device': from then until the page is loaded afresh, nothing is written to the store. */
+let stopped = false;
+
 const keeping = new Map<QueryClient, { flush(): Promise<void>; forget(): void }>();
 
 /** The read as stored: its state without the moment's fetch details (an error, a failure reason), its list trimmed, stale. */
@@ -149,10 +152,10 @@ export function keepQueries(queryClient: QueryClient, store: KeptStore = indexed
     const queries = [...changed.values()];
     forget();
     const user = signedInUser(queryClient);
-    if (!user || user.id !== owner || !keepsDataOnDevice() || queries.length === 0) return queue;
+    if (stopped || !user || user.id !== owner || !keepsDataOnDevice() || queries.length === 0) return queue;
     const entries = queries.filter((query) => isKept(query.queryKey, query.state)).map((query) => entryOf(query, user.id, build));
     // Still theirs when its turn comes: a logout queued meanwhile wins.
-    return enqueue(() => (owner === user.id ? store.write(entries, []) : undefined), 'The cache could not be kept on this device');
+    return enqueue(() => (owner === user.id && !stopped ? store.write(entries, []) : undefined), 'The cache could not be kept on this device');
   };
 
   /** Who is signed in now, as the cache says; undefined while the session check has not answered. */
@@ -202,4 +205,14 @@ export function dropKeptQueries(store: KeptStore = indexedDbStore): Promise<void
   owner = undefined;
   for (const handle of keeping.values()) handle.forget();
   return enqueue(() => store.clear(), 'The kept cache could not be deleted');
+}
+
+/**
+ * 'Forget this device', before its wipe: no write is queued from now on, even while the query cache still holds the
+ * session (a read landing, the page being left), and what was kept is deleted. Resolves once every write queued before
+ * it has ended, so the wipe that follows is the last word.
+ */
+export function stopKeeping(store: KeptStore = indexedDbStore): Promise<void> {
+  stopped = true;
+  return dropKeptQueries(store);
 }

@@ -3,7 +3,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dropKeptQueries, keepQueries, restoreKeptQueries, WRITE_DELAY_MS, type KeptStore } from '../../src/lib/persistedCache';
+import { dropKeptQueries, keepQueries, restoreKeptQueries, stopKeeping, WRITE_DELAY_MS, type KeptStore } from '../../src/lib/persistedCache';
 import { isKept, KEPT_FOR_MS, KEPT_PAGES, keptData, MAX_KEPT_QUERIES, sortKept, type KeptEntry } from '../../src/lib/persistence';
 import { trpc } from '../../src/lib/trpc';
 
@@ -171,6 +171,21 @@ describe('keeping the cache', () => {
     const pending = keepQueries(client).flush();
     await dropKeptQueries(store);
     await pending;
+    expect(store.entries.size).toBe(0);
+  });
+
+  // Last in the file: once stopped, nothing is kept again until the page is loaded afresh.
+  it('"Forget this device" stops every write, even while the cache still says someone is signed in', async () => {
+    const { client, store } = await signedIn(alice);
+    client.setQueryData(namesKey, [contact]);
+    const pending = keepQueries(client).flush();
+    await stopKeeping(store);
+    await pending;
+    expect(store.entries.size).toBe(0);
+    // The page is left (pagehide flushes) and a read lands after the wipe, with the session still in memory.
+    client.setQueryData(namesKey, [contact, { ...contact, id: 8 }]);
+    await keepQueries(client).flush();
+    await vi.advanceTimersByTimeAsync(WRITE_DELAY_MS * 2);
     expect(store.entries.size).toBe(0);
   });
 });
