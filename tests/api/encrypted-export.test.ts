@@ -592,8 +592,10 @@ describe('under a burst, and for a heavy account (a server process of its own)',
         Array.from({ length: 8 }, () => ({ path: 'account.exportEncrypted', input: { passphrase: PASSPHRASE } })),
       ),
     ]);
+    const started = performance.now();
     const health = await healthWhile(child.baseUrl, burst);
     const answers = await burst;
+    const burstMs = performance.now() - started;
     const files = answers.slice(0, 8) as Awaited<ReturnType<typeof postForBytes>>[];
     const statuses = files.map((res) => res.status);
     const peak = peakRssMiB(pid);
@@ -612,8 +614,9 @@ describe('under a burst, and for a heavy account (a server process of its own)',
     expect((answers[8] as { status: number }).status).toBe(400);
     // One scrypt at N = 2^18 takes 256 MiB; two at once would pass 512.
     expect(peak - before).toBeLessThan(400);
-    // Four derivations of about a second each ran meanwhile: a derivation on the event loop would hold /healthz for one.
-    expect(health.worst).toBeLessThan(500);
+    // At least four derivations ran one after another meanwhile: one on the event loop would hold a /healthz for a
+    // quarter of the burst. Compared within this run, so a busy machine slows both sides alike.
+    expect(health.worst).toBeLessThan(burstMs / 8);
     expect(health.probes).toBeGreaterThan(5);
   }, 120_000);
 
@@ -710,10 +713,11 @@ describe('under a burst, and for a heavy account (a server process of its own)',
     const mine = (table: string) => countOf(`select count(*) as n from ${table} where created_by = ?`, [userId]);
     expect([await mine('contacts'), await mine('activities'), await mine('follow_ups')]).toEqual([5000, 20_000, 10_000]);
     expect(await countOf('select count(*) as n from unfinished_imports where ? > 0', [1])).toBe(0);
-    // Written a slice per transaction: other saves went on between them, none waited for the whole import.
+    // Written a slice per transaction: other saves went on between them, none waited for more than a small part of the
+    // import (compared within this run: a busy machine slows both sides alike).
     expect(written.saved).toBeGreaterThan(5);
-    expect(written.worst).toBeLessThan(1000);
-    expect(health.worst).toBeLessThan(500);
+    expect(written.worst).toBeLessThan((seconds * 1000) / 5);
+    expect(health.worst).toBeLessThan((seconds * 1000) / 10);
     // The scrypt's 256 MiB, then the records: never the file's text and its records all at once.
     expect(peak - before).toBeLessThan(400);
   }, 180_000);
