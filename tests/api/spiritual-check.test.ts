@@ -107,8 +107,20 @@ describe("'Any changes spiritually?' counts", () => {
     const contact = (await client.post('/api/contacts', { name: 'Many', spiritualStatus: 'seeking' })).body;
     const values = Array.from({ length: 5000 }, (_, i) => `(${contact.id}, 'conversation', ${Date.now() - (i + 1) * 3_600_000}, ${user.id})`).join(',');
     await server.database.writerClient.execute(`insert into activities (contact_id, type, date, created_by) values ${values}`);
-    const started = performance.now();
     expect(await check(client, contact.id)).toMatchObject({ activitiesSinceChange: 3, ask: true });
-    expect(performance.now() - started).toBeLessThan(500);
+    // Bounded: the check of 5,000 activities costs about what the check of three does, each the best of five asked in
+    // this run (a busy machine slows both alike).
+    const light = (await client.post('/api/contacts', { name: 'Few', spiritualStatus: 'seeking' })).body;
+    for (let i = 0; i < 3; i++) await log(client, { contactId: light.id });
+    const bestOfFive = async (id: number) => {
+      let best = Infinity;
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        await check(client, id);
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
+    };
+    expect(await bestOfFive(contact.id)).toBeLessThan(4 * (await bestOfFive(light.id)));
   });
 });
