@@ -9,6 +9,7 @@ import { isLocale } from '../shared/i18n';
 import { createQueryClient } from './lib/queryClient';
 import { registerServiceWorker } from './lib/serviceWorker';
 import { hydrateServerState, writeTimeZoneCookie } from './lib/serverState';
+import { holdEarlyTaps } from './lib/earlyTaps';
 import { applySavedThemeChoice, followThemeChoiceOfOtherTabs } from './lib/theme';
 import { syncDiscreetInstall } from './lib/discreet';
 import { signedInUser, storedUserId } from './lib/session';
@@ -27,6 +28,8 @@ const queryClient = createQueryClient();
 // A screen the server rendered (issue 32) comes with the cache it was made from: the first render is the server's,
 // in its language, and asks for none of that again.
 const rendered = hydrateServerState(queryClient);
+// Until it has hydrated, a tap on the rendered screen is held and given again (src/lib/earlyTaps.ts).
+if (rendered) holdEarlyTaps();
 const pageLocale = document.documentElement.lang;
 
 // This device's or the browser's language; another than English fetches its catalogue beside the page's code, and the

@@ -86,6 +86,28 @@ tourTest('hydrates each screen without a mismatch or a second request for its da
   await expect(page.getByRole('heading', { level: 1, name: 'Maria Santos' })).toBeVisible();
 });
 
+test('a button tapped before the screen has hydrated does what it says once it has', async ({ page, seeded, baseURL }) => {
+  void seeded;
+  await withTimeZone(page.context(), baseURL!);
+  // The screen's code held back, as a slow phone's network would: the page is readable, its buttons not yet live.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/ContactsPage-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/contacts', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Add Contact' }).first().click();
+  await expect(page.locator('html[data-running]')).toHaveCount(0);
+  release();
+  const dialog = page.getByRole('dialog', { name: 'Add Contact' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toBeVisible();
+  // Once: a second dialog (or a submit sent natively) would show here.
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  expect(new URL(page.url()).search).toBe('');
+});
+
 test('a guest opening a signed-in screen gets the sign-in form and nobody’s data @desktop-only', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL });
   const guest = await context.newPage();
