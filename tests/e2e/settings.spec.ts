@@ -220,8 +220,37 @@ test('two-factor sign-in: set up with the QR code and a code, recovery codes sho
   await section.getByLabel('Your password').fill(user.password);
   await section.getByRole('button', { name: 'Continue' }).click();
   await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-  const key = decodeBase32IgnorePadding(((await section.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, ''));
-  // The authenticator app's code: the next step's, which no earlier code can have used and the server still accepts.
+  // On the phone that holds the authenticator app the QR code cannot be scanned: the key is copied, or a link opens the app.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await section.getByRole('button', { name: 'Copy key' }).click();
+  await expect(section.getByRole('status').filter({ hasText: 'Copied to the clipboard.' })).toBeVisible();
+  const secret = await page.evaluate(() => navigator.clipboard.readText());
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  expect(((await section.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '')).toBe(secret);
+  const uri = new URL((await section.getByRole('link', { name: 'Open in authenticator app' }).getAttribute('href')) ?? '');
+  expect([uri.protocol, uri.host, decodeURIComponent(uri.pathname)]).toEqual(['otpauth:', 'totp', `/Sower:${user.username}`]);
+  expect(Object.fromEntries(uri.searchParams)).toEqual({ issuer: 'Sower', algorithm: 'SHA1', secret, period: '30', digits: '6' });
+  // At 320 px the key wraps between its groups of four, never inside one, and the page does not slide sideways.
+  await page.setViewportSize({ width: 320, height: 700 });
+  const groups = await section.getByTestId('totp-secret').evaluate((element) => {
+    const found: { text: string; lines: number }[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        found.push({ text: match[0], lines: range.getClientRects().length });
+      }
+    return found;
+  });
+  expect(groups.map((group) => group.text).join('')).toBe(secret);
+  expect(groups).toEqual(secret.match(/.{4}/g)?.map((text) => ({ text, lines: 1 })));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await page.setViewportSize(isPhone(page) ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+  // The authenticator app's code from the link's secret: the next step's, which no earlier code can have used and the
+  // server still accepts.
+  const key = decodeBase32IgnorePadding(uri.searchParams.get('secret') ?? '');
   const code = () => generateHOTP(key, BigInt(Math.floor(Date.now() / 30_000) + 1), 6);
   await section.getByLabel('Authentication code').fill('12345');
   await section.getByRole('button', { name: 'Turn on', exact: true }).click();
@@ -230,6 +259,16 @@ test('two-factor sign-in: set up with the QR code and a code, recovery codes sho
   await section.getByRole('button', { name: 'Turn on', exact: true }).click();
   const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
+  // The recovery codes are copied, or downloaded as a text file holding exactly them under a line saying what they are.
+  const shown = await codes.allTextContents();
+  await section.getByRole('button', { name: 'Copy codes' }).click();
+  await expect(section.getByRole('status').filter({ hasText: 'Copied to the clipboard.' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown.join('\n'));
+  const [file] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download codes' }).click()]);
+  expect(file.suggestedFilename()).toBe('sower-recovery-codes.txt');
+  const [about, blank, ...saved] = (await readFile(await file.path(), 'utf8')).trimEnd().split('\n');
+  expect(about).toBe(`Sower recovery codes for ${user.username}. Each signs you in once, in place of a code from your authenticator app.`);
+  expect([blank, ...saved]).toEqual(['', ...shown]);
   await photograph(page, `two-factor-codes-${isPhone(page) ? 'phone' : 'desktop'}.png`);
   expect(await seriousAxeViolations(page, 'main')).toEqual([]);
   const recoveryCode = (await codes.nth(2).textContent()) ?? '';
