@@ -155,8 +155,9 @@ function Scan({ secret, otpauthUrl, onEnabled }: { secret: string; otpauthUrl: s
         <div className="flex min-w-0 flex-col gap-2">
           <div>
             <p className="text-xs text-base-content/70">{t('Key')}</p>
-            {/* In groups of four that never break: a narrow screen wraps the key between groups only. */}
-            <p className="font-mono text-sm" data-testid="totp-secret" dir="ltr" ref={keyRef}>
+            {/* In groups of four that never break: a narrow screen wraps the key between groups only. Read left to right,
+                on the page's side. */}
+            <p className="font-mono text-sm rtl:text-right" data-testid="totp-secret" dir="ltr" ref={keyRef}>
               {secret.match(/.{1,4}/g)?.map((group, index) => (
                 <Fragment key={index}>
                   {index > 0 && ' '}
