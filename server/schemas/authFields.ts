@@ -79,7 +79,10 @@ export const usernameSchema = zm.pipe(
   ),
 );
 
+/** An address: one left empty (or not sent) is missing, which says more than that it is invalid. */
 export const emailSchema = zm.pipe(
-  zm.string({ error: msg('Please enter a valid email address') }).check(zm.trim(), zm.maxLength(LIMITS.email, msg('Please enter a valid email address'))),
+  zm
+    .string({ error: (issue) => (issue.input === undefined ? msg('Email is required') : msg('Please enter a valid email address')) })
+    .check(zm.trim(), zm.minLength(1, msg('Email is required')), zm.maxLength(LIMITS.email, msg('Please enter a valid email address'))),
   zm.email(msg('Please enter a valid email address')),
 );

@@ -8,21 +8,11 @@ import { useToast } from '../hooks/useToast';
 import { FieldGroup, SubmitButton } from '../forms/Fields';
 import { TextField } from '../forms/TextField';
 import { useFormState } from '../forms/useFormState';
+import { saveFile } from '../lib/saveFile';
 
 const schema = encryptedExportInput
   .extend({ repeat: z.string() })
   .refine((v) => v.passphrase === v.repeat, { message: msg("Passphrases don't match"), path: ['repeat'] });
-
-/** Saves bytes under a name, as a link to them clicked would. */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken the bytes once the click's turn is over.
-  setTimeout(() => URL.revokeObjectURL(url));
-}
 
 /** The file's name from the answer's Content-Disposition, else the export's. */
 const fileNameOf = (res: Response) => /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'sower-export.json.age';
@@ -50,7 +40,7 @@ export function EncryptedExport() {
           toast({ title: t('Error'), description: body?.message ?? t('Could not make the encrypted file. Please try again.'), variant: 'destructive' });
           return;
         }
-        save(await res.blob(), fileNameOf(res));
+        saveFile(await res.blob(), fileNameOf(res));
         set('passphrase', '');
         set('repeat', '');
         toast({ title: t('Encrypted export downloaded'), variant: 'success' });

@@ -1,10 +1,13 @@
-// Settings → Two-factor sign-in (issue 33): turned on with the password, a QR code for the authenticator app and a code
-// from it, then ten recovery codes shown once; turned off with the password and a code.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+// Settings → Two-factor sign-in (issue 33): turned on with the password, a QR code for the authenticator app (or, on the
+// phone that holds the app, its key copied or an otpauth link opening it) and a code from it, then ten recovery codes
+// shown once, to copy or download; turned off with the password and a code.
+import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { z, type ZodType } from 'zod';
+import { useAuth } from '../hooks/useAuth';
 import { useFailureToast } from '../hooks/useFailureToast';
 import { useToast } from '../hooks/useToast';
 import { t } from '../i18n';
+import { saveFile } from '../lib/saveFile';
 import { trpc } from '../lib/trpc';
 import { FieldGroup, SubmitButton } from '../forms/Fields';
 import { TextField } from '../forms/TextField';
@@ -43,6 +46,29 @@ function useFocusFirstField() {
   const ref = useRef<HTMLFormElement>(null);
   useEffect(() => ref.current?.querySelector('input')?.focus(), []);
   return ref;
+}
+
+/**
+ * Copies a text and says so in a status line; without a clipboard (an insecure origin, a refused permission) the text
+ * shown is selected, for the person to copy by hand.
+ */
+function useCopy() {
+  const [said, setSaid] = useState<{ copied: boolean; text: string } | null>(null);
+  async function copy(text: string, shown: HTMLElement | null) {
+    try {
+      await navigator.clipboard.writeText(text);
+      setSaid({ copied: true, text: t('Copied to the clipboard.') });
+    } catch {
+      if (shown) window.getSelection()?.selectAllChildren(shown);
+      setSaid({ copied: false, text: t('Could not copy. The text is selected: copy it by hand.') });
+    }
+  }
+  const status = (
+    <p role="status" className={`min-h-5 text-sm ${said?.copied ? 'text-success' : ''}`}>
+      {said?.text}
+    </p>
+  );
+  return { copy, status };
 }
 
 type Stage = { step: 'idle' } | { step: 'password' } | { step: 'scan'; secret: string; otpauthUrl: string } | { step: 'codes'; codes: string[] };
@@ -119,16 +145,37 @@ function Scan({ secret, otpauthUrl, onEnabled }: { secret: string; otpauthUrl: s
     t('Could not turn two-factor sign-in on. Please try again.'),
     async (input) => onEnabled((await enable.mutateAsync(input)).recoveryCodes),
   );
+  const keyRef = useRef<HTMLParagraphElement>(null);
+  const { copy, status } = useCopy();
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <p className="text-sm">{t('Scan this code with your authenticator app, or type the key into it. Then enter the 6-digit code it shows.')}</p>
       <div className="flex flex-wrap items-center gap-4">
         <QrCode text={otpauthUrl} label={t('QR code for your authenticator app')} className="size-48 shrink-0 rounded-field" />
-        <div className="min-w-0">
-          <p className="text-xs text-base-content/70">{t('Key')}</p>
-          <p className="font-mono text-sm break-all" data-testid="totp-secret" dir="ltr">
-            {secret.match(/.{1,4}/g)?.join(' ')}
-          </p>
+        <div className="flex min-w-0 flex-col gap-2">
+          <div>
+            <p className="text-xs text-base-content/70">{t('Key')}</p>
+            {/* In groups of four that never break: a narrow screen wraps the key between groups only. Read left to right,
+                on the page's side. */}
+            <p className="font-mono text-sm rtl:text-right" data-testid="totp-secret" dir="ltr" ref={keyRef}>
+              {secret.match(/.{1,4}/g)?.map((group, index) => (
+                <Fragment key={index}>
+                  {index > 0 && ' '}
+                  <span className="whitespace-nowrap">{group}</span>
+                </Fragment>
+              ))}
+            </p>
+          </div>
+          {/* The phone that holds the authenticator app cannot scan its own screen: the key goes over, or the link opens the app. */}
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => void copy(secret, keyRef.current)}>
+              {t('Copy key')}
+            </button>
+            <a href={otpauthUrl} className="btn btn-outline btn-sm">
+              {t('Open in authenticator app')}
+            </a>
+          </div>
+          {status}
         </div>
       </div>
       <TextField
@@ -146,24 +193,43 @@ function Scan({ secret, otpauthUrl, onEnabled }: { secret: string; otpauthUrl: s
   );
 }
 
+const RECOVERY_CODES_FILE = 'sower-recovery-codes.txt';
+
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
+  const username = useAuth().user?.username ?? '';
+  const listRef = useRef<HTMLOListElement>(null);
+  const { copy, status } = useCopy();
+  // What the codes are, above them: a file found later in Downloads says whose they are and what they do.
+  const download = () => {
+    const about = t('Sower recovery codes for {username}. Each signs you in once, in place of a code from your authenticator app.', { username });
+    saveFile(new Blob([`${about}\n\n${codes.join('\n')}\n`], { type: 'text/plain;charset=utf-8' }), RECOVERY_CODES_FILE);
+  };
   return (
     <div className="flex flex-col gap-4">
       <div role="status" className="alert alert-soft alert-success text-sm">
         {t('Two-factor sign-in is on. Save these recovery codes somewhere safe: each signs you in once if you lose your phone. They are shown only now.')}
       </div>
-      <ol className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5" aria-label={t('Recovery codes')} dir="ltr">
+      <ol className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5" aria-label={t('Recovery codes')} dir="ltr" ref={listRef}>
         {codes.map((code) => (
           <li key={code} className="rounded-field bg-base-200 px-2 py-1 text-center">
             {code}
           </li>
         ))}
       </ol>
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => void copy(codes.join('\n'), listRef.current)}>
+            {t('Copy codes')}
+          </button>
+          <button type="button" className="btn btn-outline btn-sm" onClick={download}>
+            {t('Download codes')}
+          </button>
+        </div>
         <button type="button" className="btn btn-primary btn-sm" onClick={onDone}>
           {t('I have saved them')}
         </button>
       </div>
+      {status}
     </div>
   );
 }

@@ -30,7 +30,7 @@ function PasswordStep({ onSuccess, onSecondStep }: { onSuccess(): void; onSecond
       return outcome;
     },
     finished: (outcome) => !(outcome && typeof outcome === 'object' && 'ticket' in outcome),
-    success: { title: t('Login successful!') },
+    success: () => ({ title: t('Login successful!') }),
     failure: { title: t('Login failed'), fallback: t('Please check your credentials and try again.') },
     replacesFailure: true,
     onSuccess,
@@ -79,7 +79,7 @@ function SecondStep({ ticket, onSuccess, onStartOver }: { ticket: string; onSucc
   useEffect(() => formRef.current?.querySelector('input')?.focus(), [recovery]);
   const { errors, submitting, handleSubmit, clearErrorOf, prepare } = useAuthSubmit(rules, {
     send: (proof) => completeSignIn(ticket, proof),
-    success: { title: t('Login successful!') },
+    success: () => ({ title: t('Login successful!') }),
     failure: { title: t('Login failed'), fallback: t('Please check the code and try again.') },
     replacesFailure: true,
     onSuccess,

@@ -11,7 +11,7 @@ export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
   const { register } = useAuth();
   const { errors, submitting, handleSubmit, clearErrorOf, prepare } = useAuthSubmit(registerRules, {
     send: register,
-    success: { title: t('Registration successful!'), description: t('Your account has been created. You can now log in.') },
+    success: () => ({ title: t('Registration successful!'), description: t('Your account has been created. You can now log in.') }),
     failure: { title: t('Registration failed'), fallback: t('Please check your information and try again.') },
     // The server knows the name as firstName and lastName; the form shows it as one field.
     fieldsOf: ({ firstName, lastName, ...rest }) => {

@@ -15,7 +15,8 @@ interface Options<T> {
   send(values: T): Promise<unknown>;
   /** Whether what `send` resolved with ends the flow (a sign-in's first step may lead to a second): true unless said. */
   finished?(result: unknown): boolean;
-  success: { title: string; description?: string };
+  /** The success toast's texts, read once the flow is done: a sign-in may have switched to the account's language. */
+  success(): { title: string; description?: string };
   /** The failure toast's title, and what it says when the server gave no message of its own. */
   failure: { title: string; fallback: string };
   /** The server's field errors renamed to the form's fields. */
@@ -55,7 +56,7 @@ export function useAuthSubmit<T>(loadSchema: () => Promise<z.ZodMiniType<T>>, op
       const result = await options.send(parsed.data);
       forgetFailure();
       if (options.finished && !options.finished(result)) return;
-      toast({ ...options.success, variant: 'success', duration: TOAST_DURATION });
+      toast({ ...options.success(), variant: 'success', duration: TOAST_DURATION });
       options.onSuccess();
     } catch (error) {
       const found = fieldErrors(serverIssues(error));

@@ -63,6 +63,16 @@ function forgetOfflineData() {
   return Promise.all([outbox, kept, push]).then(() => undefined);
 }
 
+/**
+ * A person who has just signed in reads their account's language from the first text on: it is switched to (and
+ * remembered here) before the session is shown, so neither the sign-in toast nor the first screen speaks the browser's.
+ */
+async function speakAccountLanguage(language: AuthUser['language']) {
+  if (!language || language === currentLocale()) return;
+  rememberLocale(language);
+  await activateLocale(language);
+}
+
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
 /**
@@ -131,13 +141,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (username: string, password: string) => {
       const result = await loginCall({ username, password, language: localePickedThisVisit() });
       if ('ticket' in result) return { ticket: result.ticket };
+      await speakAccountLanguage(result.user.language);
       return { user: signedInAs(result.user) };
     },
     [loginCall, signedInAs],
   );
   const { mutateAsync: secondStepCall } = secondStepMutation;
   const completeSignIn = useCallback(
-    async (ticket: string, proof: { code: string } | { recoveryCode: string }) => signedInAs((await secondStepCall({ ticket, ...proof })).user),
+    async (ticket: string, proof: { code: string } | { recoveryCode: string }) => {
+      const { user: signed } = await secondStepCall({ ticket, ...proof });
+      await speakAccountLanguage(signed.language);
+      return signedInAs(signed);
+    },
     [secondStepCall, signedInAs],
   );
 

@@ -68,6 +68,7 @@ describe('updating the profile', () => {
 
   it.each([
     ['an invalid email', { email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
+    ['an empty email', { email: '' }, 'email', 'Email is required'],
     ['a first name over 100 characters', { firstName: 'x'.repeat(101) }, 'firstName', 'First name must be at most 100 characters'],
     ['a name over 200 characters', { name: 'x'.repeat(201) }, 'name', 'Name must be at most 200 characters'],
     ['a one-letter name', { name: ' J ' }, 'name', 'Name must be at least 2 characters'],

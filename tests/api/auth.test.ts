@@ -68,6 +68,9 @@ describe('registration', () => {
   it.each([
     ['username', { username: 'ab' }, 'Username must be at least 3 characters'],
     ['email', { email: 'not-an-email' }, 'Please enter a valid email address'],
+    ['email', { email: '' }, 'Email is required'],
+    ['email', { email: '   ' }, 'Email is required'],
+    ['email', { email: undefined }, 'Email is required'],
     ['password', { password: 'short7!' }, 'Password must be at least 8 characters'],
   ])('rejects a bad %s with 400 and the spec message', async (field, change, message) => {
     const res = await new ApiClient(server.baseUrl).post('/api/auth/register', { ...newUser('jesse'), ...change });

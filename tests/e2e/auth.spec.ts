@@ -1,4 +1,5 @@
 // Sign-in, registration, redirects, logout and the shell, through the real forms in Chromium.
+import { translate } from '../../server/i18n';
 import { expect, isPhone, registerViaApi, test, uniqueName } from './fixtures';
 
 test.describe('registration', () => {
@@ -41,13 +42,18 @@ test.describe('registration', () => {
     await expect(page).toHaveURL(/\/login\?mode=register$/);
     await page.getByPlaceholder('Choose a username').fill('ab');
     await page.getByPlaceholder('Enter your full name').fill('J');
-    await page.getByPlaceholder('Enter your email address').fill('not-an-email');
     await page.getByPlaceholder('Choose a password').fill('12345');
     await page.getByPlaceholder('Confirm your password').fill('12345');
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
     await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+    // An empty email is missing, not invalid; a typed one that is no address is invalid (SPEC §5).
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address')).toHaveCount(0);
+    await page.getByPlaceholder('Enter your email address').fill('not-an-email');
+    await page.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Email is required')).toHaveCount(0);
     await expect(page.getByText('Password must be at least 6 characters').first()).toBeVisible();
 
     await page.getByPlaceholder('Choose a password').fill('123456');
@@ -94,6 +100,33 @@ test.describe('login', () => {
     await expect(page.getByText('Login successful!')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  });
+
+  test('a Spanish account signing in from an English browser reads Spanish from the toast on @desktop-only', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    const user = await registerViaApi(page);
+    expect((await page.request.put('/api/account/language', { data: { language: 'es' } })).status()).toBe(200);
+    await page.context().clearCookies();
+    // Every level-one heading the page ever shows, so an English screen that flashes before the Spanish one is caught.
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { headings: string[] }).headings = []);
+      new MutationObserver(() => document.querySelectorAll('h1').forEach((h1) => seen.at(-1) !== h1.textContent && seen.push(h1.textContent ?? ''))).observe(
+        document,
+        { childList: true, subtree: true, characterData: true },
+      );
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome Back', level: 1 })).toBeVisible();
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText(translate('es', 'Login successful!'), { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: translate('es', 'Dashboard'), level: 1 })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    expect(await page.evaluate(() => (window as unknown as { headings: string[] }).headings)).not.toContain('Dashboard');
+    // And the screens after it.
+    await page.getByRole('link', { name: translate('es', 'Settings'), exact: true }).click();
+    await expect(page.getByRole('heading', { name: translate('es', 'Settings'), level: 1 })).toBeVisible();
   });
 
   test('the form’s rules come when it is first focused, and a second press while they load signs in once @desktop-only', async ({ page, consoleErrors }) => {

@@ -3,7 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { translate } from '../../server/i18n';
 import { confirmationPath, expect, isPhone, photograph, seriousAxeViolations, test } from './fixtures';
 
 function toast(page: Page, title: string) {
@@ -20,6 +21,27 @@ async function userBlock(page: Page) {
   if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
   return isPhone(page) ? page.getByRole('dialog', { name: 'Menu' }) : page.locator('aside');
 }
+
+/**
+ * The key's groups as shown and how many lines each takes: a group of one line was never broken (each whitespace-free
+ * run of the key's text, measured with a range, whatever elements hold it).
+ */
+function keyGroups(key: Locator) {
+  return key.evaluate((element) => {
+    const found: { text: string; lines: number }[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        found.push({ text: match[0], lines: range.getClientRects().length });
+      }
+    return found;
+  });
+}
+
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function contactNames(page: Page): Promise<string[]> {
   const res = await page.request.get('/api/contacts');
@@ -220,8 +242,28 @@ test('two-factor sign-in: set up with the QR code and a code, recovery codes sho
   await section.getByLabel('Your password').fill(user.password);
   await section.getByRole('button', { name: 'Continue' }).click();
   await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-  const key = decodeBase32IgnorePadding(((await section.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, ''));
-  // The authenticator app's code: the next step's, which no earlier code can have used and the server still accepts.
+  // On the phone that holds the authenticator app the QR code cannot be scanned: the key is copied, or a link opens the app.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await section.getByRole('button', { name: 'Copy key' }).click();
+  await expect(section.getByRole('status').filter({ hasText: 'Copied to the clipboard.' })).toBeVisible();
+  const secret = await page.evaluate(() => navigator.clipboard.readText());
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  expect(((await section.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '')).toBe(secret);
+  const uri = new URL((await section.getByRole('link', { name: 'Open in authenticator app' }).getAttribute('href')) ?? '');
+  expect([uri.protocol, uri.host, decodeURIComponent(uri.pathname)]).toEqual(['otpauth:', 'totp', `/Sower:${user.username}`]);
+  expect(Object.fromEntries(uri.searchParams)).toEqual({ issuer: 'Sower', algorithm: 'SHA1', secret, period: '30', digits: '6' });
+  // From 320 px on, a narrow screen wraps the key between its groups of four, never inside one (the old key, one string
+  // that could break anywhere, split a group at 390 px), and the page does not slide sideways.
+  for (const width of [320, 360, 390]) {
+    await page.setViewportSize({ width, height: 700 });
+    const groups = await keyGroups(section.getByTestId('totp-secret'));
+    expect(groups, `at ${width} px`).toEqual(secret.match(/.{4}/g)?.map((text) => ({ text, lines: 1 })));
+    expect(await sideways(page)).toBe(0);
+  }
+  await page.setViewportSize(isPhone(page) ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+  // The authenticator app's code from the link's secret: the next step's, which no earlier code can have used and the
+  // server still accepts.
+  const key = decodeBase32IgnorePadding(uri.searchParams.get('secret') ?? '');
   const code = () => generateHOTP(key, BigInt(Math.floor(Date.now() / 30_000) + 1), 6);
   await section.getByLabel('Authentication code').fill('12345');
   await section.getByRole('button', { name: 'Turn on', exact: true }).click();
@@ -230,6 +272,16 @@ test('two-factor sign-in: set up with the QR code and a code, recovery codes sho
   await section.getByRole('button', { name: 'Turn on', exact: true }).click();
   const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
+  // The recovery codes are copied, or downloaded as a text file holding exactly them under a line saying what they are.
+  const shown = await codes.allTextContents();
+  await section.getByRole('button', { name: 'Copy codes' }).click();
+  await expect(section.getByRole('status').filter({ hasText: 'Copied to the clipboard.' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown.join('\n'));
+  const [file] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download codes' }).click()]);
+  expect(file.suggestedFilename()).toBe('sower-recovery-codes.txt');
+  const [about, blank, ...saved] = (await readFile(await file.path(), 'utf8')).trimEnd().split('\n');
+  expect(about).toBe(`Sower recovery codes for ${user.username}. Each signs you in once, in place of a code from your authenticator app.`);
+  expect([blank, ...saved]).toEqual(['', ...shown]);
   await photograph(page, `two-factor-codes-${isPhone(page) ? 'phone' : 'desktop'}.png`);
   expect(await seriousAxeViolations(page, 'main')).toEqual([]);
   const recoveryCode = (await codes.nth(2).textContent()) ?? '';
@@ -261,6 +313,65 @@ test('two-factor sign-in: set up with the QR code and a code, recovery codes sho
   await page.reload();
   await expect(section.getByText('9 recovery codes left.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Security log' }).getByRole('listitem').first()).toContainText('Signed in with a recovery code');
+});
+
+test('two-step setup in Spanish and Arabic, light and dark, at 320, 390 and 1280 px: whole key groups, nothing sideways, axe @desktop-only', async ({
+  page,
+  user,
+}) => {
+  // Two setups, and with E2E_SHOTS=1 twenty-four photographs: a journey's budget and a half.
+  test.setTimeout(90_000);
+  // As on an address that is not a secure context: no clipboard at all.
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }));
+  for (const locale of ['es', 'ar'] as const) {
+    const tr = (text: string) => translate(locale, text);
+    expect((await page.request.put('/api/account/language', { data: { language: locale } })).status()).toBe(200);
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: tr('Two-factor sign-in') });
+    await section.getByRole('button', { name: tr('Turn on two-factor sign-in') }).click();
+    await section.getByLabel(tr('Your password')).fill(user.password);
+    await section.getByRole('button', { name: tr('Continue') }).click();
+    const link = section.getByRole('link', { name: tr('Open in authenticator app') });
+    await expect(link).toBeVisible();
+    // Right to left is what Arabic adds to the layout axe checks in English (the test above) and Spanish's words.
+    if (locale === 'ar') expect(await seriousAxeViolations(page, 'main')).toEqual([]);
+    const secret = new URL((await link.getAttribute('href')) ?? '').searchParams.get('secret') ?? '';
+    /**
+     * Every width: never wider than the window, and photographed (E2E_SHOTS=1) in both themes. A theme changes colours
+     * only, so the dark one is looked at only when photographed.
+     */
+    const look = async (name: string, check?: () => Promise<void>) => {
+      for (const width of [320, 390, 1280])
+        for (const colorScheme of process.env.E2E_SHOTS ? (['light', 'dark'] as const) : (['light'] as const)) {
+          await page.setViewportSize({ width, height: width > 400 ? 800 : 844 });
+          await page.emulateMedia({ colorScheme });
+          await section.scrollIntoViewIfNeeded();
+          expect(await sideways(page), `${name} at ${width} px`).toBe(0);
+          await check?.();
+          await photograph(page, `${name}-${locale}-${width}-${colorScheme}.png`);
+        }
+    };
+    await look('two-factor-setup', async () =>
+      expect(await keyGroups(section.getByTestId('totp-secret'))).toEqual(secret.match(/.{4}/g)?.map((text) => ({ text, lines: 1 }))),
+    );
+    if (locale === 'ar') {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await seriousAxeViolations(page, 'main', { rules: ['color-contrast'] })).toEqual([]);
+    }
+
+    // Without a clipboard, Copy key selects the key for a copy by hand, and says so.
+    await section.getByRole('button', { name: tr('Copy key') }).click();
+    await expect(section.getByRole('status').filter({ hasText: tr('Could not copy. The text is selected: copy it by hand.') })).toBeVisible();
+    expect((await page.evaluate(() => window.getSelection()?.toString() ?? '')).replace(/\s/g, '')).toBe(secret);
+    await section.getByLabel(tr('Authentication code')).fill(generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 30_000)), 6));
+    await section.getByRole('button', { name: tr('Turn on'), exact: true }).click();
+    await expect(section.getByRole('button', { name: tr('Download codes') })).toBeVisible();
+    await look('two-factor-codes');
+    // Off again, with a recovery code, for the next language.
+    const recoveryCode = await section.getByRole('listitem').first().textContent();
+    expect((await page.request.post('/api/account/2fa/disable', { data: { password: user.password, code: recoveryCode } })).status()).toBe(200);
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
 });
 
 test('theme: dark is applied at once and after reload; "follow the system" follows the system @desktop-only', async ({ page, user }) => {

@@ -237,6 +237,14 @@ describe('words that read right', () => {
     i18n.activate('en');
     expect(t('{items, select, goals {Completed} other {Completed}}', { items: 'goals' })).toBe('Completed');
   });
+  it('the registration toast tells a person who is signed in by it to start, never to log in (the English is the spec’s)', () => {
+    const text = 'Your account has been created. You can now log in.';
+    const logIn = { es: /sesión/, 'pt-BR': /entrar/, fr: /connect/, ar: /تسجيل الدخول/ };
+    for (const [locale, words] of Object.entries(logIn)) {
+      expect(translate(locale as Locale, text)).not.toBe(text);
+      expect(translate(locale as Locale, text)).not.toMatch(words);
+    }
+  });
 });
 
 describe('the glossary (docs/glossary.md)', () => {
