@@ -159,7 +159,7 @@ describe('each role and each action: the server does what the screens derive fro
         assignAnyone: roleCan(role, 'assignAnyone'),
         manage: roleCan(role, 'manage'),
       };
-      const calls: Record<TeamAction, () => ReturnType<ApiClient['get']>> = {
+      const calls: Record<TeamAction, () => Promise<{ status: number; body: { message?: string } }>> = {
         read: () => person.client.get(`/api/contacts/${contact}`),
         create: () => person.client.post('/api/activities', { type: 'conversation', contactId: contact }),
         changeOwn: () => person.client.put(`/api/activities/${mine}`, { notes: 'mine, changed' }),

@@ -185,3 +185,84 @@ test('an error raised under every form dialog is on top of it and in a live regi
   }
   await photograph(page, `${testInfo.project.name}/toast-over-dialog.png`);
 });
+
+/** A second person, signed in in a browser context of their own at the project's width. */
+async function person(browser: Browser, testInfo: TestInfo, firstName: string): Promise<{ page: Page; user: TestUser }> {
+  const context = await browser.newContext({ ...testInfo.project.use });
+  const page = await context.newPage();
+  return { page, user: await registerViaApi(page, firstName, 'Teammate') };
+}
+
+test("a refusal by role says what the role cannot do, over the form; a viewer's forms offer neither the team nor its contacts", async ({
+  page,
+  browser,
+  user,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  void user;
+  const teamName = uniqueName('Equipo Centro ');
+  const team = await api(page, '/api/teams', { name: teamName });
+  await api(page, '/api/contacts', { name: 'Jorge Team', teamId: team.id });
+  const lucia = await person(browser, testInfo, 'Lucia');
+  const invitation = await api(page, `/api/teams/${team.id}/members`, { username: lucia.user.username, role: 'member' });
+  expect((await lucia.page.request.post(`/api/invitations/${invitation.id}/accept`)).status()).toBe(200);
+  await api(lucia.page, '/api/contacts', { name: 'Ana Personal' });
+
+  // A member's form offers the team's contact and says where the record goes; then an admin makes her a viewer.
+  const viewer = lucia.page;
+  await viewer.goto('/activities');
+  const log = viewer.getByRole('dialog', { name: 'Log Activity' });
+  await expect(async () => {
+    if (!(await log.isVisible())) await viewer.getByRole('main').getByRole('button', { name: 'Log Activity', exact: true }).first().click();
+    await expect(log).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  const contactField = log.getByRole('combobox', { name: 'Contact name' });
+  await contactField.fill('Jorge');
+  await log.getByRole('option', { name: 'Jorge Team' }).click();
+  await expect(log.getByTestId('record-place')).toHaveText(`Saved to the team ${teamName}, with its contact.`);
+  expect((await page.request.put(`/api/teams/${team.id}/members/${lucia.user.id}`, { data: { role: 'viewer' } })).status()).toBe(200);
+  await log.getByRole('button', { name: 'Log Activity', exact: true }).click();
+  // The team's name is placed in Unicode isolates (shared/i18n.ts isolated).
+  const refusal = `Viewers of \u2068${teamName}\u2069 can read the team's records but cannot add or change them.`;
+  const card = viewer.getByRole('region', { name: 'Notifications (F8)' }).getByRole('alert').filter({ hasText: refusal });
+  await expectOnTopAndHeard(card, 'refused by role');
+  await expect(card).not.toContainText('try again');
+  await expect(log).toBeVisible();
+  await photograph(viewer, `${testInfo.project.name}/toast-role-refusal.png`);
+
+  // As a viewer, the forms offer her own contacts only, and no team to save to: what she logs is personal.
+  await viewer.reload();
+  await expect(async () => {
+    if (!(await log.isVisible())) await viewer.getByRole('main').getByRole('button', { name: 'Log Activity', exact: true }).first().click();
+    await expect(log).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await expect(viewer.getByTestId('team-switcher').filter({ visible: true })).toBeVisible();
+  await contactField.fill('Jorge');
+  await expect(log.getByRole('option', { name: 'Jorge Team' })).toHaveCount(0);
+  await expect(log.getByLabel('Save to')).toHaveCount(0);
+  await contactField.fill('Ana');
+  await log.getByRole('option', { name: 'Ana Personal' }).click();
+  await expect(log.getByTestId('record-place')).toHaveCount(0);
+  await expect(log.getByText(teamName)).toHaveCount(0);
+  await log.getByRole('button', { name: 'Log Activity', exact: true }).click();
+  await expect(toast(viewer, 'Activity created')).toBeVisible();
+  const activities = (await (await viewer.request.get('/api/activities')).json()) as { contactName: string; teamId: number | null }[];
+  expect(activities.filter((a) => a.contactName === 'Ana Personal').map((a) => a.teamId)).toEqual([null]);
+
+  await viewer.goto('/prayer-journal');
+  const pray = viewer.getByRole('dialog', { name: 'Add Prayer Request' });
+  await expect(async () => {
+    if (!(await pray.isVisible())) await viewer.getByRole('main').getByRole('button', { name: 'Add Prayer Request', exact: true }).first().click();
+    await expect(pray).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  const contactSelect = pray.getByLabel('Contact', { exact: true });
+  await expect(contactSelect.locator('option')).toHaveText(['Choose a contact', 'Ana Personal']);
+  await contactSelect.selectOption({ label: 'Ana Personal' });
+  await expect(pray.getByTestId('record-place')).toHaveCount(0);
+  await pray.getByLabel('Prayer request').fill('Peace at home');
+  await pray.getByRole('button', { name: 'Add Prayer Request', exact: true }).click();
+  await expect(toast(viewer, 'Prayer request added')).toBeVisible();
+  const prayers = (await (await viewer.request.get('/api/prayer-requests')).json()) as { request: string; teamId: number | null }[];
+  expect(prayers.filter((p) => p.request === 'Peace at home').map((p) => p.teamId)).toEqual([null]);
+  await viewer.context().close();
+});
