@@ -3,9 +3,10 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Queryable, Tx } from '../db/client';
-import { contacts, teamMembers, type TeamRole } from '../db/schema';
-import { msg } from '../shared/i18n';
-import { roleCan, rolesThatCan } from '../shared/roles';
+import { contacts, teamMembers, teams, type TeamRole } from '../db/schema';
+import { isolated, msg } from '../shared/i18n';
+import { refusalOf, roleCan, rolesThatCan, type TeamAction } from '../shared/roles';
+import { HttpError } from './errors';
 import { preparedPer } from './queries/prepared';
 import { decoded } from './queries/rows';
 
@@ -239,16 +240,39 @@ export const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', 
 const forbidden = () => new TRPCError({ code: 'FORBIDDEN', message: msg('You do not have permission to change this') });
 
 /**
+ * 403 for a role that may not do `action` in a team, saying what the role cannot do in that team's name
+ * (shared/roles.ts refusalOf), in the reader's language (the HttpError cause carries the template and the name).
+ */
+async function refusedForRole(db: Queryable, teamId: number, role: TeamRole, action: TeamAction): Promise<TRPCError> {
+  const template = refusalOf(role, action);
+  const [team] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
+  if (!template || !team) return forbidden();
+  const refusal = new HttpError(403, 'FORBIDDEN', template, { team: isolated(team.name) });
+  return new TRPCError({ code: 'FORBIDDEN', message: refusal.message, cause: refusal });
+}
+
+/**
  * Called when an update or delete matched no row: a row the user may read but not change is 403,
  * anything else (missing or someone else's) is 404, so existence does not leak.
  */
-export async function denyWrite(db: Queryable, table: OwnedTable, rowId: number, who: Authority, notFoundMessage: string): Promise<never> {
-  const visible = await db
-    .select({ id: table.id })
+export async function denyWrite(
+  db: Queryable,
+  table: OwnedTable,
+  rowId: number,
+  who: Authority,
+  notFoundMessage: string,
+  action?: Extract<TeamAction, 'pray'>,
+): Promise<never> {
+  const [visible] = await db
+    .select({ teamId: table.teamId, createdBy: table.createdBy })
     .from(table as never)
     .where(and(eq(table.id, rowId), canRead(table, who)))
     .limit(1);
-  throw visible.length ? forbidden() : notFound(notFoundMessage);
+  if (!visible) throw notFound(notFoundMessage);
+  const { teamId, createdBy } = visible as { teamId: number | null; createdBy: number };
+  const role = teamId === null ? null : await teamRole(db, teamId, who);
+  // A change of one's own team row needs changeOwn, of anyone else's changeAny: the refusal names the one missing.
+  throw role ? await refusedForRole(db, teamId!, role, action ?? (createdBy === who.userId ? 'changeOwn' : 'changeAny')) : forbidden();
 }
 
 /**
@@ -269,14 +293,14 @@ export async function assertCanCreateIn(tx: Tx, teamId: number | null, who: Auth
   if (teamId === null) return;
   const role = await teamRole(tx, teamId, who);
   if (!role) throw notFound(TEAM_NOT_FOUND);
-  if (!roleCan(role, 'create')) throw forbidden();
+  if (!roleCan(role, 'create')) throw await refusedForRole(tx, teamId, role, 'create');
 }
 
 /** Team management (rename, delete, members) is for admins: inside the write's transaction, or from a query's authority. */
 export async function assertTeamAdmin(db: Queryable, teamId: number, who: Authority) {
   const role = await teamRole(db, teamId, who);
   if (!role) throw notFound(TEAM_NOT_FOUND);
-  if (!roleCan(role, 'manage')) throw forbidden();
+  if (!roleCan(role, 'manage')) throw await refusedForRole(db, teamId, role, 'manage');
 }
 
 /** The rows the user created that they may still read (their export): never a row of a team they have left. */

@@ -119,6 +119,14 @@ export function fmt(template: string, values: TemplateValues): string {
   return text;
 }
 
+/**
+ * A name someone wrote, as it is placed into a sentence: wrapped in Unicode isolates (FSI … PDI), so an Arabic team
+ * name inside an English sentence, or a Latin one inside an Arabic sentence, keeps its own direction and the sentence's
+ * punctuation stays where it belongs. The client's t() isolates its values in a right-to-left language and leaves a
+ * value isolated here as it is.
+ */
+export const isolated = (name: string): string => (name.startsWith('\u2068') && name.endsWith('\u2069') ? name : `\u2068${name}\u2069`);
+
 /** A template's English with its simple `{name}` placeholders filled in (no plurals), unknown names left as they are. */
 export function fillTemplate(template: string, values: TemplateValues): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));

@@ -1,5 +1,6 @@
 // What each team role may do (issue 30): the one matrix the server's access rules (server/access.ts) and the screens
 // (which menus and forms they offer) both read, so the interface never offers what the server refuses.
+import { msg } from './i18n';
 import type { TeamRole } from './vocabulary';
 
 /** The things a person may do with a team's rows and with the team itself. */
@@ -45,4 +46,28 @@ export function mayChange(row: { teamId: number | null; createdBy: number }, use
 /** Whether a person may pray for a prayer request (one more on its count): their own personal one, a team one by role. */
 export function mayPray(row: { teamId: number | null; createdBy: number }, userId: number, role: TeamRole | null | undefined): boolean {
   return row.teamId === null ? row.createdBy === userId : roleCan(role, 'pray');
+}
+
+/**
+ * Whether a person may write records about a contact they can read (records follow their contact, issue 30): a
+ * personal one (theirs, or they could not read it), or one of a team where their role may create. The server's
+ * canWriteAbout (server/access.ts) is this rule in SQL; the forms' contact pickers offer only such contacts (issue 48).
+ */
+export const mayWriteAbout = (contact: { teamId: number | null }, role: TeamRole | null | undefined): boolean =>
+  contact.teamId === null || roleCan(role, 'create');
+
+/**
+ * What a role cannot do, as the person refused for it reads it (issue 48): never "try again", which could not work. A
+ * sentence per refused role and action; `{team}` is the team's name (isolated: shared/i18n.ts). Undefined where the
+ * role may do it.
+ */
+export function refusalOf(role: TeamRole, action: TeamAction): string | undefined {
+  if (roleCan(role, action)) return undefined;
+  if (action === 'manage') return msg('Only the admins of {team} can manage the team, its members and its invitations.');
+  // Assigning is refused in the assignment's own words (server/routers/contactTeam.ts), each naming who may.
+  if (action === 'assignSelf' || action === 'assignAnyone') return undefined;
+  // A role that may not create only reads.
+  if (!roleCan(role, 'create')) return msg("Viewers of {team} can read the team's records but cannot add or change them.");
+  if (action === 'changeAny') return msg('Members of {team} can change only the team records they added themselves.');
+  return undefined;
 }

@@ -2,7 +2,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Queryable, Tx } from '../../db/client';
-import { canDelete, canEdit, canRead, denyWrite, notFound, type Authority, type OwnedTable } from '../access';
+import { canDelete, canEdit, canPray, canRead, denyWrite, notFound, type Authority, type OwnedTable } from '../access';
 
 type Table = SQLiteTable & OwnedTable;
 
@@ -25,7 +25,7 @@ export function recordsOf<Row>(table: Table, notFoundMessage: string, select: (d
 
     /**
      * Sets the given fields (undefined ones left alone); with none, still checks that the user may edit. `may` is the
-     * rule the change needs, when it is not an edit (praying for a request: canPray).
+     * rule the change needs, when it is not an edit (praying for a request: canPray, whose refusal names 'pray').
      */
     async update(
       tx: Tx,
@@ -39,7 +39,7 @@ export function recordsOf<Row>(table: Table, notFoundMessage: string, select: (d
       const rows = Object.keys(changes).length
         ? await tx.update(table).set(changes).where(where).returning({ id: table.id })
         : await tx.select({ id: table.id }).from(table).where(where);
-      if (!rows.length) await denyWrite(tx, table, rowId, who, notFoundMessage);
+      if (!rows.length) await denyWrite(tx, table, rowId, who, notFoundMessage, may === canPray ? 'pray' : undefined);
     },
 
     async remove(tx: Tx, rowId: number, who: Authority) {

@@ -17,6 +17,7 @@ import { ContactCombobox, contactNamed, sameName, type ContactChoice } from './C
 import { TextField } from './TextField';
 import { useFormState } from './useFormState';
 import { useOutboxCreate } from './useOutboxCreate';
+import { useWritableContactNames } from '../components/team-work/rights';
 import { PlaceField, PlaceNote, placeTeamId, useDefaultPlace } from '../components/team-work/RecordPlace';
 import { contactNameShown } from '../../shared/vocabulary';
 
@@ -34,7 +35,7 @@ interface ActivityFormProps {
 }
 
 export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps) {
-  const contacts = trpc.contacts.names.useQuery();
+  const contacts = useWritableContactNames();
   const original = activity ? { id: activity.contactId, name: contactNameShown(activity.contactName) } : forContact;
   // The contact picked from the list (or the one the form opened with), kept by id while its name stays typed.
   const [picked, setPicked] = useState<ContactChoice | undefined>(original);

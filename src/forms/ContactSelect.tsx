@@ -1,6 +1,6 @@
-// The contact a follow-up or a prayer request is about: one of the user's contacts, fixed once the record exists.
+// The contact a follow-up or a prayer request is about: one the user may write about, fixed once the record exists.
 import { t } from '../i18n';
-import { trpc } from '../lib/trpc';
+import { useWritableContactNames } from '../components/team-work/rights';
 import { SelectField } from './Fields';
 
 interface Props {
@@ -12,7 +12,8 @@ interface Props {
 }
 
 export function ContactSelect({ value, current, error, onChange }: Props) {
-  const contacts = trpc.contacts.names.useQuery();
+  // Only contacts I may write records about (a viewer is not offered the team's): the record goes where its contact is.
+  const contacts = useWritableContactNames();
   const options = [
     { value: '', label: t('Choose a contact') },
     ...(contacts.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),

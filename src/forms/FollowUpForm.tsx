@@ -13,6 +13,7 @@ import { followUpTypeLabel, contactNameShown } from '../../shared/vocabulary';
 import { browserTimeZone, repeatUnitName } from '../lib/repeat';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { ContactSelect } from './ContactSelect';
+import { useWritableContactNames } from '../components/team-work/rights';
 import { PlaceNote } from '../components/team-work/RecordPlace';
 import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
 import { followUpTypeOptions } from './options';
@@ -59,7 +60,7 @@ export function FollowUpForm({ followUp, defaultContactId, defaults, onDone }: F
   const inSeries = Boolean(followUp?.repeatEvery && followUp.seriesId);
   const create = trpc.followUps.create.useMutation();
   const outbox = useOutboxCreate();
-  const contacts = trpc.contacts.names.useQuery();
+  const contacts = useWritableContactNames();
   const update = trpc.followUps.update.useMutation();
   const write = useWrite();
   // A follow-up made from an activity may be a Bible Study, which this form's list (SPEC §2) does not offer: the saved

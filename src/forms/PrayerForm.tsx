@@ -7,6 +7,7 @@ import { failure, success } from '../lib/messages';
 import { offline } from '../lib/offlineMessages';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { ContactSelect } from './ContactSelect';
+import { useWritableContactNames } from '../components/team-work/rights';
 import { PlaceNote } from '../components/team-work/RecordPlace';
 import { CheckboxField, FieldGroup, FormActions, TextAreaField } from './Fields';
 import { TextField } from './TextField';
@@ -27,7 +28,7 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
   });
   const create = trpc.prayerRequests.create.useMutation();
   const outbox = useOutboxCreate();
-  const contacts = trpc.contacts.names.useQuery();
+  const contacts = useWritableContactNames();
   const update = trpc.prayerRequests.update.useMutation();
   const write = useWrite();
   const toInput = (v: typeof values) => ({

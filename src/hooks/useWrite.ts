@@ -2,7 +2,7 @@
 import { useCallback } from 'react';
 import { t } from '../i18n';
 import { isLockedAnswer } from '../lib/appLock';
-import { isUnauthorized } from '../lib/errors';
+import { isUnauthorized, refusalMessage } from '../lib/errors';
 import { useInvalidate, type WriteKind } from './useInvalidate';
 import { useToast, type ToastAction } from './useToast';
 
@@ -12,7 +12,7 @@ interface WriteOptions<T> {
   kind: WriteKind;
   /** The success toast's title, or the whole toast built from the result. */
   done: string | ((result: T) => SuccessToast);
-  /** The description of the 'Error' toast (SPEC §8). */
+  /** The description of the 'Error' toast (SPEC §8) when trying again could work; a refusal says its own words. */
   failed: string;
 }
 
@@ -32,7 +32,8 @@ export function useWrite() {
         // 423: the app lock closed, and its screen says what to do.
         if (!isUnauthorized(error) && !isLockedAnswer(error)) {
           console.error(error);
-          toast({ title: t('Error'), description: failed, variant: 'destructive' });
+          // "Please try again" only where it could work (issue 48): a refusal (a role's, say) says what it is instead.
+          toast({ title: t('Error'), description: refusalMessage(error) ?? failed, variant: 'destructive' });
         }
         throw error;
       }

@@ -4,6 +4,7 @@ import { i18n, type Messages } from '@lingui/core';
 import {
   compileSimpleMessage,
   formattingLocales,
+  isolated,
   isLocale,
   isSimpleMessage,
   negotiateLocale,
@@ -36,7 +37,7 @@ export function t(id: string, values?: Record<string, unknown>): string {
   if (!Object.hasOwn(i18n.messages, id)) return values && isSimpleMessage(id) ? i18n._(id, values) : id;
   if (values && isRtl)
     values = Object.fromEntries(
-      Object.entries(values).map(([name, value]) => [name, typeof value === 'string' && !choosesBranch(id, name) ? `\u2068${value}\u2069` : value]),
+      Object.entries(values).map(([name, value]) => [name, typeof value === 'string' && !choosesBranch(id, name) ? isolated(value) : value]),
     );
   return i18n._(id, values);
 }

@@ -36,6 +36,17 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * The server's own words for a refusal that trying again cannot change (a 4xx: what a role cannot do, a record that is
+ * gone, a conflict, a limit saying when), in the reader's language; undefined for a failure that trying again could
+ * mend (no answer, the server's fault), where the caller's 'Please try again' text (SPEC §8) is the right one.
+ */
+export function refusalMessage(error: unknown): string | undefined {
+  const status = httpStatus(error);
+  if (status === undefined || status < 400 || status >= 500) return undefined;
+  return error instanceof Error && error.message ? error.message : undefined;
+}
+
 export function isUnauthorized(error: unknown): boolean {
   return httpStatus(error) === 401;
 }

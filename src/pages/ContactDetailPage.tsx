@@ -30,11 +30,9 @@ import { failure, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { parseId } from '../lib/ids';
 import { httpStatus } from '../lib/errors';
-import { roleCan } from '../../shared/roles';
 import { ContactTeam } from '../components/team-work/ContactTeam';
 import { deletionMessage } from '../components/team-work/deletion';
-import { useMayChange } from '../components/team-work/rights';
-import { useTeams } from '../hooks/useTeams';
+import { useMayChange, useMayWriteAbout } from '../components/team-work/rights';
 
 /** Timeline entries per page: a screen or two, with older ones a tap away. */
 const TIMELINE_PAGE = 20;
@@ -60,7 +58,7 @@ export default function ContactDetailPage() {
   // What deleting takes with it, and whether the server would allow it at all: the button shows only then.
   const deletion = trpc.contacts.deletionImpact.useQuery({ id: contactId ?? 0 }, { enabled: contactId !== null, retry: false });
   const mayChange = useMayChange();
-  const { teamOf } = useTeams();
+  const mayWriteAbout = useMayWriteAbout();
   const write = useWrite();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -85,7 +83,7 @@ export default function ContactDetailPage() {
   const forContact = { id: contact.id, name: contact.name };
   const changes = mayChange(contact);
   // A viewer of the contact's team writes nothing about it; on a personal contact (its creator's) anything goes.
-  const writes = contact.teamId === null || roleCan(teamOf(contact.teamId)?.role, 'create');
+  const writes = mayWriteAbout(contact);
 
   async function removeContact() {
     try {

@@ -1,6 +1,9 @@
 // Authorization matrix generated from the REST table: a team viewer's writes are 403, cross-origin writes are 403.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes, type RestRoute } from '../../server/rest/routes';
+import { fillTemplate, isolated } from '../../shared/i18n';
+import { mayChange, mayPray, mayWriteAbout, refusalOf, roleCan, teamAbilities, type TeamAction } from '../../shared/roles';
+import type { TeamRole } from '../../shared/vocabulary';
 import { signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
 
 let server: TestServer;
@@ -118,6 +121,66 @@ describe('a team viewer', () => {
       const res = await viewer.request(route.method, call.path, call.body);
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('FORBIDDEN');
+    });
+  }
+});
+
+describe('each role and each action: the server does what the screens derive from shared/roles.ts (issue 48)', () => {
+  const actions: TeamAction[] = ['read', 'create', 'changeOwn', 'changeAny', 'pray', 'assignSelf', 'assignAnyone', 'manage'];
+  it('names every action of the table', () => {
+    expect(new Set(Object.values(teamAbilities).flat())).toEqual(new Set(actions.filter((action) => roleCan('admin', action))));
+    expect(actions.every((action) => roleCan('admin', action))).toBe(true);
+  });
+
+  for (const role of Object.keys(teamAbilities) as TeamRole[]) {
+    it(`a ${role}: allowed where the screens offer it, else 403 saying what the role cannot do`, async () => {
+      const owner = await signedInClient(server, `own${role}`);
+      const person = await signedInClient(server, `per${role}`);
+      // An Arabic name inside the English sentence: placed in Unicode isolates.
+      const teamName = `Equipo Centro ${role} فريق`;
+      const team = (await owner.client.post('/api/teams', { name: teamName })).body.id as number;
+      await joinTeam(owner.client, team, { client: person.client, id: person.user.id }, 'member');
+      const contact = (await owner.client.post('/api/contacts', { name: 'Jorge', teamId: team })).body.id as number;
+      const prayer = (await owner.client.post('/api/prayer-requests', { contactId: contact, request: 'Work' })).body.id as number;
+      const theirs = (await owner.client.post('/api/activities', { type: 'conversation', contactId: contact })).body.id as number;
+      // Written while a member; the role is set afterwards, as an admin changes it.
+      const mine = (await person.client.post('/api/activities', { type: 'conversation', contactId: contact })).body.id as number;
+      if (role !== 'member') expect((await owner.client.put(`/api/teams/${team}/members/${person.user.id}`, { role })).status).toBe(200);
+
+      const me = person.user.id;
+      // What the screens decide from the table, each through the function the screens call (src/components/team-work).
+      const screensOffer: Record<TeamAction, boolean> = {
+        read: roleCan(role, 'read'),
+        create: mayWriteAbout({ teamId: team }, role),
+        changeOwn: mayChange({ teamId: team, createdBy: me }, me, role),
+        changeAny: mayChange({ teamId: team, createdBy: owner.user.id }, me, role),
+        pray: mayPray({ teamId: team, createdBy: owner.user.id }, me, role),
+        assignSelf: roleCan(role, 'assignSelf'),
+        assignAnyone: roleCan(role, 'assignAnyone'),
+        manage: roleCan(role, 'manage'),
+      };
+      const calls: Record<TeamAction, () => Promise<{ status: number; body: { message?: string } }>> = {
+        read: () => person.client.get(`/api/contacts/${contact}`),
+        create: () => person.client.post('/api/activities', { type: 'conversation', contactId: contact }),
+        changeOwn: () => person.client.put(`/api/activities/${mine}`, { notes: 'mine, changed' }),
+        changeAny: () => person.client.put(`/api/activities/${theirs}`, { notes: 'theirs, changed' }),
+        pray: () => person.client.post(`/api/prayer-requests/${prayer}/pray`),
+        assignSelf: () => person.client.put(`/api/contacts/${contact}/assignee`, { userId: me }),
+        assignAnyone: () => person.client.put(`/api/contacts/${contact}/assignee`, { userId: owner.user.id }),
+        manage: () => person.client.put(`/api/teams/${team}`, { name: teamName }),
+      };
+      for (const action of actions) {
+        const res = await calls[action]();
+        expect(res.status < 300, `${role} ${action}: ${res.status} ${JSON.stringify(res.body)}`).toBe(screensOffer[action]);
+        expect(screensOffer[action], `${role} ${action}`).toBe(roleCan(role, action));
+        if (screensOffer[action]) continue;
+        expect(res.status, `${role} ${action}`).toBe(403);
+        expect(res.body.message, `${role} ${action}`).not.toMatch(/try again/i);
+        const sentence = refusalOf(role, action);
+        // Assigning is refused in its own words, which name who may (tests/api/assignments.test.ts).
+        if (action.startsWith('assign')) expect(sentence).toBeUndefined();
+        else expect(res.body.message, `${role} ${action}`).toBe(fillTemplate(sentence!, { team: isolated(teamName) }));
+      }
     });
   }
 });

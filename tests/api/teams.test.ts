@@ -1,5 +1,8 @@
 // Teams and their role matrix: admins manage the team, members share and edit rows, viewers only read, strangers see nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillTemplate, isolated } from '../../shared/i18n';
+import { refusalOf, type TeamAction } from '../../shared/roles';
+import type { TeamRole } from '../../shared/vocabulary';
 import { ApiClient, signedInClient, startServer, type TestServer, joinTeam } from './harness';
 
 let server: TestServer;
@@ -14,7 +17,11 @@ interface Person {
   user: { id: number; username: string };
 }
 
-const FORBIDDEN = { message: 'You do not have permission to change this', code: 'FORBIDDEN' };
+/** A refusal by role says what the role cannot do in that team (issue 48), never "try again". */
+const refused = (role: TeamRole, action: TeamAction, team: string) => ({
+  message: fillTemplate(refusalOf(role, action)!, { team: isolated(team) }),
+  code: 'FORBIDDEN',
+});
 const LAST_ADMIN = { message: 'A team must keep at least one admin', code: 'CONFLICT' };
 const LAST_ADMIN_LEAVING = { message: 'A team must keep at least one admin: make someone else admin before you leave', code: 'CONFLICT' };
 
@@ -512,7 +519,7 @@ describe('a member', () => {
     for (const path of paths) {
       const res = await member.client.delete(`/api/${path}/${adminRows[path]}`);
       expect(res.status, path).toBe(403);
-      expect(res.body).toEqual(FORBIDDEN);
+      expect(res.body).toEqual(refused('member', 'changeAny', 'Members Team'));
       expect((await server.rows(`select id from ${tableOf[path]} where id = ?`, [adminRows[path]])).length, path).toBe(1);
     }
   });
@@ -526,7 +533,7 @@ describe('a member', () => {
     const kick = await member.client.delete(`/api/teams/${teamId}/members/${admin.user.id}`);
     for (const res of [rename, remove, add, promote, kick]) {
       expect(res.status).toBe(403);
-      expect(res.body).toEqual(FORBIDDEN);
+      expect(res.body).toEqual(refused('member', 'manage', 'Members Team'));
     }
     expect((await server.rows('select name from teams where id = ?', [teamId]))[0].name).toBe('Members Team');
     expect(await roleOf(teamId, outsider.user.id)).toBeNull();
@@ -626,7 +633,7 @@ describe('a viewer', () => {
     for (const [path, body] of attempts) {
       const res = await viewer.client.post(`/api/${path}`, body);
       expect(res.status, path).toBe(403);
-      expect(res.body).toEqual(FORBIDDEN);
+      expect(res.body).toEqual(refused('viewer', 'create', 'Viewers Team'));
     }
     expect(await counts()).toEqual(before);
   });
@@ -645,7 +652,7 @@ describe('a viewer', () => {
     for (const [method, path, body] of calls) {
       const res = await viewer.client.request(method, path, body);
       expect(res.status, `${method} ${path}`).toBe(403);
-      expect(res.body).toEqual(FORBIDDEN);
+      expect(res.body).toEqual(refused('viewer', 'changeAny', 'Viewers Team'));
     }
     expect(await snapshotOf(adminRows)).toEqual(before);
     expect((await server.rows("select count(*) as n from contacts where name = 'Someone Else Entirely'"))[0].n).toBe(0);

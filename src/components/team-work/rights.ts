@@ -1,8 +1,9 @@
 // What the signed-in person may do with a row, as shared/roles.ts says (issue 30): the menus and forms offer only that.
-import { useCallback } from 'react';
-import { mayChange, mayPray, roleCan } from '../../../shared/roles';
+import { useCallback, useMemo } from 'react';
+import { mayChange, mayPray, mayWriteAbout, roleCan } from '../../../shared/roles';
 import { useAuth } from '../../hooks/useAuth';
 import { useTeams } from '../../hooks/useTeams';
+import { trpc } from '../../lib/trpc';
 
 /** A row as the lists answer it: its team, and who created it. */
 export interface OwnedRow {
@@ -28,4 +29,22 @@ export function useMayPray() {
 export function useCreatableTeams() {
   const { teams } = useTeams();
   return teams.filter((team) => roleCan(team.role, 'create'));
+}
+
+/**
+ * Whether I may write records about a contact (shared/roles.ts mayWriteAbout, the server's canWriteAbout): my personal
+ * ones, and a team's where my role may create. The forms' contact pickers offer only these (issue 48): a viewer is
+ * not offered the team's contacts, so never the team as the place a record goes.
+ */
+export function useMayWriteAbout() {
+  const { teamOf } = useTeams();
+  return useCallback((contact: { teamId: number | null }) => mayWriteAbout(contact, teamOf(contact.teamId)?.role), [teamOf]);
+}
+
+/** The contact names the forms offer: those I may write records about, from contacts.names. */
+export function useWritableContactNames() {
+  const names = trpc.contacts.names.useQuery();
+  const mayWrite = useMayWriteAbout();
+  const data = useMemo(() => names.data?.filter(mayWrite), [names.data, mayWrite]);
+  return { data };
 }
