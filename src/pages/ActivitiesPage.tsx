@@ -161,7 +161,7 @@ export default function ActivitiesPage() {
         row={(entry) => (
           <ActivityItem
             type={entry.input.type ?? 'conversation'}
-            contactName={entry.input.contactName ?? ''}
+            contactName={entry.contactName ?? entry.input.contactName ?? ''}
             notes={entry.input.notes ?? null}
             date={new Date(entry.input.date ?? entry.queuedAt)}
           />
