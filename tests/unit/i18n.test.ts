@@ -304,4 +304,34 @@ describe('the glossary (docs/glossary.md)', () => {
       expect(rows.get(`${label} (status)`), `${locale}: ${label}`).toBe(catalogue.get(label)?.translation);
     }
   });
+
+  /** A word as a sentence may carry it: any case, without isolates, and Arabic without its article (الإعدادات, إعدادات Sower). */
+  const plain = (text: string) =>
+    text
+      .replace(/[\u2068\u2069]/g, '')
+      .replace(/(^|[\s«(])ال/g, '$1')
+      .toLocaleLowerCase();
+  // The texts that name each thing, in English: the screen called Settings, the three roles, taking a contact back.
+  const TERMS = [
+    { row: 'Settings (the screen)', label: 'Settings', names: /\bSettings\b/ },
+    { row: 'admin (role)', label: 'Admin', names: /\b(a|team|team’s|only) admin\b/i },
+    { row: 'viewer (role)', label: 'Viewer', names: /\bviewer\b/i },
+    { row: 'take back (stop sharing)', label: 'Take back', names: /^Take back\b/ },
+  ];
+
+  it.each(['es', 'pt-BR', 'fr', 'ar'] as const)(
+    '%s: Settings, the roles and taking back are one word each, in the label and every text that names them',
+    (locale) => {
+      const rows = rowsOf(locale);
+      const entries = poEntries(locale);
+      const label = (id: string) => entries.find((entry) => entry.id === id)?.translation;
+      for (const { row, label: english, names } of TERMS) {
+        const word = rows.get(row);
+        expect(word, `${locale}: ${row}`).toBe(label(english));
+        for (const { id, translation } of entries.filter((entry) => names.test(entry.id))) {
+          expect(plain(translation), `${locale}: ${id}`).toContain(plain(word!));
+        }
+      }
+    },
+  );
 });
