@@ -45,7 +45,7 @@ describe('the README’s examples', () => {
 
   it('each answer the status the README shows, run in order with curl', async () => {
     const answered: string[] = [];
-    for (const { status, command } of examples) {
+    for (const { command } of examples) {
       // The README's address is the one `npm run setup` serves; the answer's body goes to a file, its status to stdout.
       const here = command.replaceAll('http://localhost:3000', server.baseUrl);
       const { stdout } = await run('sh', ['-c', `${here} -o answer.json -w '%{http_code}'`], { cwd: folder });
