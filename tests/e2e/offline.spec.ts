@@ -69,7 +69,11 @@ test('an activity logged offline waits, then is sent once when the connection re
   expect(await activitiesWith(page, 'Offline Olive')).toHaveLength(1);
 });
 
-test('a waiting entry keeps its contact’s name in Spanish and Arabic, and the name stands apart from the words before it', async ({ page, context, user }) => {
+test('a waiting entry keeps its contact’s name in Spanish and Arabic, and the name stands apart from the words before it', async ({
+  page,
+  context,
+  user,
+}, testInfo) => {
   void user;
   await api(page, '/api/contacts', { name: 'Jorge' });
   const languages = [
@@ -89,6 +93,7 @@ test('a waiting entry keeps its contact’s name in Spanish and Arabic, and the 
     const entry = page.getByRole('region', { name: waitingLabel }).getByRole('listitem');
     // The name as typed, between isolates, a space after the words before it.
     await expect(entry).toHaveText(new RegExp(`${before} \u2068Jorge\u2069`));
+    await photograph(page, `offline-waiting-${language}-${testInfo.project.name}.png`);
     await context.setOffline(false);
     await expect(entry).toHaveCount(0, BY_ITSELF);
     // Sent (with the ones before it): each row links the name in an element of its own direction (dir=auto isolates
