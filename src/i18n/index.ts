@@ -28,8 +28,9 @@ setTextTranslator((text) => t(text));
 /**
  * The text in the current language: t('Activity created'), t('{count, plural, one {# day} other {# days}}', { count }).
  * In a right-to-left language each text value is isolated (FSI … PDI), so an English word inside an Arabic sentence
- * keeps its own direction and the sentence's punctuation stays where it belongs; a name's isolates are the catalogue's. A value that only chooses a branch
- * ({type, select, …}) is never shown, so it stays as it is.
+ * keeps its own direction and the sentence's punctuation stays where it belongs. A name's isolates are the catalogue's
+ * own, in every language (NAME_PLACEHOLDERS). A value that only chooses a branch ({type, select, …}) is never shown, so
+ * it stays as it is.
  */
 export function t(id: string, values?: Record<string, unknown>): string {
   // Only the catalogue's own messages (a server's message may be looked up here): never one of Object.prototype's names.

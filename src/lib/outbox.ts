@@ -8,8 +8,8 @@ type PrayerDraft = RouterInputs['prayerRequests']['create'];
 
 /**
  * What waits: its kind (absent on entries stored before there were kinds: an activity), the create's input, and the
- * contact's name as the person saw it, for the row that shows it waiting (an activity's input may hold only the
- * contact's id; an activity kept before the name was kept has none, and shows the name it was typed with, if any).
+ * contact's name as the person typed or picked it, for the row that shows it waiting: an activity's input may hold only
+ * the contact's id (an activity stored before this field has only its input).
  */
 export type OutboxDraft =
   | { kind?: 'activity'; input: ActivityDraft; contactName?: string }
