@@ -150,6 +150,13 @@ export function translateMessageWith(english: string, translate: (id: string, va
 }
 
 /**
+ * The placeholders that stand for a name someone typed (a contact's, a team's, a person's): every translation shown on
+ * a screen places them between isolates (FSI … PDI), so a name in another script keeps its own direction and never
+ * carries the words around it along (tests/unit/i18n.test.ts).
+ */
+export const NAME_PLACEHOLDERS: readonly string[] = ['name', 'team', 'inviter', 'duplicate', 'kept', 'original'];
+
+/**
  * Whether an English message compiles to plain text and `{name}` arguments only (no plural, select, format or tags):
  * such a message is compiled where it is used (compileSimpleMessage), so the English catalogue ships only the others.
  */

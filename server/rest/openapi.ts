@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document of the REST API, built from the REST table and the procedures' zod inputs and outputs.
 import { z } from 'zod';
+import { license } from '../../package.json';
 import { SESSION_COOKIE } from '../security/auth';
 import { OPEN_WHILE_LOCKED } from '../security/sessionLock';
 import * as answers from '../schemas/answers';
@@ -202,6 +203,16 @@ function successOf(route: RestRoute, schemaIds: Map<z.ZodType, string>) {
 /** The OpenAPI path of a table row: '/api/contacts/:id' is '/api/contacts/{id}'. */
 export const openApiPathOf = (route: Pick<RestRoute, 'path'>) => route.path.replace(/:(\w+)/g, '{$1}');
 
+/**
+ * package.json's `license` as OpenAPI's licence object: an SPDX identifier as it is; npm's `UNLICENSED` (no licence
+ * granted, all rights reserved) is not one, so it is named with an SPDX `LicenseRef-` of its own.
+ */
+function licenseOf(spdx: string) {
+  return spdx === 'UNLICENSED'
+    ? { name: 'No licence granted: all rights reserved', identifier: 'LicenseRef-Sower-All-Rights-Reserved' }
+    : { name: spdx, identifier: spdx };
+}
+
 /** Builds the document; the server does it once at start (handler.ts) and answers the same text every time. */
 export function openApiDocument() {
   // Shared schemas keep their names; every other answer is a component named for its procedure.
@@ -227,7 +238,13 @@ export function openApiDocument() {
         operationId: 'openapi',
         summary: 'This document',
         security: [],
-        responses: { 200: { description: 'The OpenAPI 3.1 document of the REST API', content: { 'application/json': { schema: { type: 'object' } } } } },
+        responses: {
+          200: { description: 'The OpenAPI 3.1 document of the REST API', content: { 'application/json': { schema: { type: 'object' } } } },
+          400: {
+            description: 'The Host header names a host this server does not serve (as for every path)',
+            content: { 'application/json': { schema: { $ref: componentRef('Error') } } },
+          },
+        },
       },
     },
   };
@@ -238,6 +255,7 @@ export function openApiDocument() {
     const errors = Object.fromEntries(errorStatusesOf(route, input).map((status) => [status, { $ref: `#/components/responses/Error${status}` }]));
     (paths[openApiPathOf(route)] ??= {})[route.method.toLowerCase()] = {
       operationId: route.procedure,
+      summary: route.summary,
       tags: [route.procedure.split('.')[0]],
       ...(route.public ? { security: [] } : {}),
       ...(parameters.length ? { parameters } : {}),
@@ -251,6 +269,7 @@ export function openApiDocument() {
     info: {
       title: 'Sower REST API',
       version: '1.0.0',
+      license: licenseOf(license),
       description:
         'The REST shim over the same procedures the app calls through tRPC (/trpc). Plain JSON: dates are ISO 8601 strings in both directions. ' +
         'Writes from a browser must come from the app’s own origin; a client without Origin and Referer headers passes (docs/decisions/003). ' +

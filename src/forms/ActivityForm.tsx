@@ -110,7 +110,7 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
         async (input) => {
           // Offline, a call would only wait; the outbox keeps it and sends it with this key when the connection returns.
           if (outbox.offline) {
-            if (await outbox.keep({ kind: 'activity', input }, offline.keptDetail, failure.createActivity)) onDone();
+            if (await outbox.keep({ kind: 'activity', input, contactName: values.contactName.trim() }, offline.keptDetail, failure.createActivity)) onDone();
             return;
           }
           await write(() => create.mutateAsync({ ...input, idempotencyKey: outbox.idempotencyKey }), {

@@ -7,6 +7,7 @@ import {
   isolated,
   isLocale,
   isSimpleMessage,
+  NAME_PLACEHOLDERS,
   negotiateLocale,
   setTextTranslator,
   sourceLocale,
@@ -27,9 +28,10 @@ setTextTranslator((text) => t(text));
 
 /**
  * The text in the current language: t('Activity created'), t('{count, plural, one {# day} other {# days}}', { count }).
- * In a right-to-left language each text value is isolated (FSI … PDI), so an English name inside an Arabic sentence
- * keeps its own direction and the sentence's punctuation stays where it belongs. A value that only chooses a branch
- * ({type, select, …}) is never shown, so it stays as it is.
+ * In a right-to-left language each text value is isolated (FSI … PDI), so an English word inside an Arabic sentence
+ * keeps its own direction and the sentence's punctuation stays where it belongs. A name's isolates are the catalogue's
+ * own, in every language (NAME_PLACEHOLDERS). A value that only chooses a branch ({type, select, …}) is never shown, so
+ * it stays as it is.
  */
 export function t(id: string, values?: Record<string, unknown>): string {
   // Only the catalogue's own messages (a server's message may be looked up here): never one of Object.prototype's names.
@@ -37,12 +39,17 @@ export function t(id: string, values?: Record<string, unknown>): string {
   if (!Object.hasOwn(i18n.messages, id)) return values && isSimpleMessage(id) ? i18n._(id, values) : id;
   if (values && isRtl)
     values = Object.fromEntries(
-      Object.entries(values).map(([name, value]) => [name, typeof value === 'string' && !choosesBranch(id, name) ? isolated(value) : value]),
+      Object.entries(values).map(([name, value]) => [
+        name,
+        typeof value === 'string' && !choosesBranch(id, name) && !placesAName(name) ? isolated(value) : value,
+      ]),
     );
   return i18n._(id, values);
 }
 
 const choosesBranch = (id: string, name: string) => id.includes(`{${name}, select,`);
+/** A name's isolates are in every translation already (NAME_PLACEHOLDERS): a second pair would change nothing shown. */
+const placesAName = (name: string) => NAME_PLACEHOLDERS.includes(name);
 
 let isRtl = false;
 

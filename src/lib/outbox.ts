@@ -6,9 +6,13 @@ export type ActivityDraft = RouterInputs['activities']['create'];
 type FollowUpDraft = RouterInputs['followUps']['create'];
 type PrayerDraft = RouterInputs['prayerRequests']['create'];
 
-/** What waits: its kind (absent on entries stored before there were kinds: an activity) and the create's input. */
+/**
+ * What waits: its kind (absent on entries stored before there were kinds: an activity), the create's input, and the
+ * contact's name as the person typed or picked it, for the row that shows it waiting: an activity's input may hold only
+ * the contact's id (an activity stored before this field has only its input).
+ */
 export type OutboxDraft =
-  | { kind?: 'activity'; input: ActivityDraft }
+  | { kind?: 'activity'; input: ActivityDraft; contactName?: string }
   | { kind: 'followUp'; input: FollowUpDraft; contactName: string }
   | { kind: 'prayer'; input: PrayerDraft; contactName: string };
 

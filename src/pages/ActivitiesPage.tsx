@@ -110,7 +110,7 @@ export default function ActivitiesPage() {
     <>
       <PageHeader
         title={t('Activities')}
-        subtitle={t('Every conversation and presentation you have logged.')}
+        subtitle={t('Every conversation and presentation, newest first.')}
         action={
           <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
             <PlusIcon /> {t('Log Activity')}
@@ -161,7 +161,7 @@ export default function ActivitiesPage() {
         row={(entry) => (
           <ActivityItem
             type={entry.input.type ?? 'conversation'}
-            contactName={entry.input.contactName ?? ''}
+            contactName={entry.contactName ?? entry.input.contactName ?? ''}
             notes={entry.input.notes ?? null}
             date={new Date(entry.input.date ?? entry.queuedAt)}
           />

@@ -6,6 +6,7 @@ import type { ClientErrorBody } from '../../server/errorContract';
 import { OPENAPI_PATH, openApiDocument, openApiPathOf } from '../../server/rest/openapi';
 import { restRoutes } from '../../server/rest/routes';
 import type { errorBody } from '../../server/schemas/answers';
+import packageJson from '../../package.json';
 import { ApiClient, startSignedIn, type TestServer } from './harness';
 
 // Each answer's schema is its procedure's `.output()`, so tsc holds the resolver to it; the error body is the error contract's exactly.
@@ -23,6 +24,7 @@ afterAll(() => server.close());
 
 type Operation = {
   operationId: string;
+  summary?: string;
   security?: unknown[];
   parameters?: { name: string; in: string }[];
   requestBody?: unknown;
@@ -75,6 +77,24 @@ describe('the document', () => {
     }
     const documented = Object.values(operations).reduce((sum, methods) => sum + Object.keys(methods).length, 0);
     expect(documented).toBe(restRoutes.length + 1);
+  });
+
+  it('gives every operation the one-line summary of its row in the REST table, each its own', () => {
+    const summaries = restRoutes.map((route) => {
+      const { summary } = operations[openApiPathOf(route)][route.method.toLowerCase()];
+      expect(summary, `${route.method} ${route.path}`).toBe(route.summary);
+      expect(summary, route.procedure).toMatch(/^[A-Z][^\n]{9,79}$/);
+      expect(summary, route.procedure).not.toMatch(/[.\s]$/);
+      return summary;
+    });
+    expect(new Set(summaries).size).toBe(summaries.length);
+  });
+
+  it('names the project’s licence, the one package.json gives', () => {
+    expect(packageJson.license).toBeTruthy();
+    expect(document.info.license).toMatchObject({ name: expect.any(String) });
+    const { identifier } = document.info.license as { identifier?: string };
+    expect(identifier === packageJson.license || identifier?.startsWith('LicenseRef-')).toBe(true);
   });
 
   it('asks for the session cookie on every operation but the public rows and itself', () => {

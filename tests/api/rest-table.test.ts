@@ -10,9 +10,9 @@ import { trpcMutation } from './trpc';
 import { appRouter } from '../../server/routers';
 
 // @ts-expect-error A row naming a procedure AppRouter does not have ('contacts.lst') fails tsc.
-const misspelt: RestRoute = { method: 'GET', path: '/api/contacts', procedure: 'contacts.lst', input: 'query' };
+const misspelt: RestRoute = { method: 'GET', path: '/api/contacts', procedure: 'contacts.lst', summary: 'List contacts', input: 'query' };
 // @ts-expect-error A nested router is not a procedure.
-const notAProcedure: RestRoute = { method: 'GET', path: '/api/teams/:teamId/members', procedure: 'teams.members', input: 'params' };
+const notAProcedure: RestRoute = { method: 'GET', path: '/api/teams/:teamId/members', procedure: 'teams.members', summary: 'List members', input: 'params' };
 
 /** A path the row answers, with `value` for each parameter. */
 const pathOf = (route: RestRoute, value: (name: string) => string) => route.path.replace(/:(\w+)/g, (_, name: string) => value(name));

@@ -69,6 +69,41 @@ test('an activity logged offline waits, then is sent once when the connection re
   expect(await activitiesWith(page, 'Offline Olive')).toHaveLength(1);
 });
 
+test('a waiting entry keeps its contact’s name in Spanish and Arabic, and the name stands apart from the words before it', async ({
+  page,
+  context,
+  user,
+}, testInfo) => {
+  void user;
+  await api(page, '/api/contacts', { name: 'Jorge' });
+  const languages = [
+    ['es', 'Registrar actividad', 'Nombre del contacto', 'Esperando para sincronizar', 'Presentación del evangelio a'],
+    ['ar', 'تسجيل نشاط', 'اسم جهة الاتصال', 'بانتظار المزامنة', 'تقديم الإنجيل إلى'],
+  ] as const;
+  for (const [sent, [language, logActivityLabel, contactLabel, waitingLabel, before]] of languages.entries()) {
+    expect((await page.request.put('/api/account/language', { data: { language } })).status()).toBe(200);
+    // The form knows Jorge (the contact list has loaded) before the connection goes.
+    await page.goto('/activities?new=1');
+    const dialog = page.getByRole('dialog', { name: logActivityLabel });
+    await dialog.getByLabel(contactLabel).fill('Jorge');
+    await expect(dialog.getByRole('option', { name: 'Jorge' })).toBeVisible();
+    await dialog.locator('select[name="type"]').selectOption('gospel_presentation');
+    await context.setOffline(true);
+    await dialog.getByRole('button', { name: logActivityLabel }).click();
+    const entry = page.getByRole('region', { name: waitingLabel }).getByRole('listitem');
+    // The name as typed, between isolates, a space after the words before it.
+    await expect(entry).toHaveText(new RegExp(`${before} \u2068Jorge\u2069`));
+    await photograph(page, `offline-waiting-${language}-${testInfo.project.name}.png`);
+    await context.setOffline(false);
+    await expect(entry).toHaveCount(0, BY_ITSELF);
+    // Sent (with the ones before it): each row links the name in an element of its own direction (dir=auto isolates
+    // it), still a space apart.
+    const rows = page.getByRole('main').locator('p', { has: page.getByRole('link', { name: 'Jorge' }) });
+    await expect(rows).toHaveText(Array.from({ length: sent + 1 }, () => `${before} Jorge`));
+    await expect(rows.first().getByRole('link', { name: 'Jorge' })).toHaveAttribute('dir', 'auto');
+  }
+});
+
 test('the outbox survives a reload while offline and is sent once afterwards @phone-only', async ({ page, context, user }) => {
   void user;
   await page.goto('/activities');

@@ -1,7 +1,7 @@
 // Sower's languages: choosing one, plurals and dates in each, and the catalogue checks `npm test` runs.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acceptedLanguages, fmt, formattingLocales, locales, negotiateLocale, templateOf, type Locale } from '../../shared/i18n';
+import { acceptedLanguages, NAME_PLACEHOLDERS, fmt, formattingLocales, locales, negotiateLocale, templateOf, type Locale } from '../../shared/i18n';
 import { spiritualStatusLabel, spiritualStatusLabels } from '../../shared/vocabulary';
 import { findMessages } from '../../scripts/i18n/extractor';
 import { catalogueProblems, placeholdersOf, readCatalogue, type Entry } from '../../scripts/i18n/catalogues';
@@ -11,6 +11,20 @@ import { issueText } from '../../src/i18n/issues';
 import { fieldErrors } from '../../src/lib/errors';
 import { activityDateLabel, followUpDueBadge, formatDay, overdueBy } from '../../src/lib/dates';
 import { requestLocale, translate } from '../../server/i18n';
+
+/** A catalogue's entries as its .po file writes them: where the code uses each (`#:` lines), its id and its translation. */
+function poEntries(locale: Locale) {
+  const text = readFileSync(new URL(`../../shared/locales/${locale}.po`, import.meta.url), 'utf8');
+  const unquote = (line: string) => JSON.parse(line.slice(line.indexOf(' ') + 1)) as string;
+  return text.split('\n\n').flatMap((block) => {
+    const lines = block.split('\n');
+    const id = lines.find((line) => line.startsWith('msgid '));
+    const translation = lines.find((line) => line.startsWith('msgstr '));
+    if (!id || !translation) return [];
+    const origins = lines.filter((line) => line.startsWith('#: ')).map((line) => line.slice(3));
+    return [{ origins, id: unquote(id), translation: unquote(translation) }];
+  });
+}
 
 async function use(locale: Locale) {
   await loadLocale(locale);
@@ -212,10 +226,10 @@ describe('words that read right', () => {
     expect(activityTitle('other', 'Don Ramón')).toBe('Activity with Don Ramón');
     expect(activityTitle('conversation', 'Ana')).toBe('Conversation with Ana');
     await use('es');
-    expect(activityTitle('other', 'Don Ramón')).toBe('Actividad con Don Ramón');
-    expect(activityTitle('gospel_presentation', 'Ana')).toBe('Presentación del evangelio a Ana');
+    expect(activityTitle('other', 'Don Ramón')).toBe('Actividad con \u2068Don Ramón\u2069');
+    expect(activityTitle('gospel_presentation', 'Ana')).toBe('Presentación del evangelio a \u2068Ana\u2069');
     await use('fr');
-    expect(activityTitle('other', 'Ana')).toBe('Activité avec Ana');
+    expect(activityTitle('other', 'Ana')).toBe('Activité avec \u2068Ana\u2069');
   });
 
   it('in Arabic the type still chooses the sentence (only the shown name is isolated)', async () => {
@@ -223,6 +237,42 @@ describe('words that read right', () => {
     try {
       expect(activityTitle('conversation', 'Ana')).toBe('محادثة مع \u2068Ana\u2069');
       expect(activityTitle('other', 'Ana')).toBe('نشاط مع \u2068Ana\u2069');
+    } finally {
+      await activateLocale('en');
+    }
+  });
+
+  it('every translation that places a name on a screen isolates it (FSI … PDI), so its own direction never moves the words around it', () => {
+    for (const locale of ['es', 'pt-BR', 'fr', 'ar'] as const) {
+      const onScreen = poEntries(locale).filter((entry) => entry.origins.some((origin) => origin.startsWith('src/')));
+      const withNames = onScreen.filter((entry) => placeholdersOf(entry.id).some((p) => NAME_PLACEHOLDERS.includes(p.slice(1, -1))));
+      expect(withNames.length).toBeGreaterThan(40);
+      for (const { translation } of withNames) {
+        for (const name of NAME_PLACEHOLDERS) {
+          const bare = translation.split(`{${name}}`).length - 1;
+          const isolated = translation.split(`\u2068{${name}}\u2069`).length - 1;
+          expect(isolated, `${locale}: ${translation}`).toBe(bare);
+        }
+      }
+    }
+  });
+
+  it('Arabic never glues a name to a preposition (لـJorge): the word before a name stands apart', async () => {
+    const catalogue = await readCatalogue('ar');
+    const gluedToAName = new RegExp(`[\\u0600-\\u06ff](<\\d>|\\u2068)*\\{(${NAME_PLACEHOLDERS.join('|')})\\}`);
+    const glued = [...catalogue.values()].map((entry) => entry.translation).filter((text) => gluedToAName.test(text));
+    expect(glued).toEqual([]);
+  });
+
+  it('a name comes isolated in each language, in the sentence and in the list row that links it', async () => {
+    await use('es');
+    expect(activityTitle('gospel_presentation', 'Jorge')).toBe('Presentación del evangelio a \u2068Jorge\u2069');
+    await activateLocale('ar');
+    try {
+      expect(activityTitle('gospel_presentation', 'Jorge')).toBe('تقديم الإنجيل إلى \u2068Jorge\u2069');
+      // Isolated once: the catalogue places the isolates, and t() adds none of its own around a name.
+      expect(t('Shared with {team}', { team: 'Equipo Centro' }).split('\u2068').length).toBe(2);
+      expect(t('Shared with {team}', { team: 'Equipo Centro' })).toContain('\u2068Equipo Centro\u2069');
     } finally {
       await activateLocale('en');
     }
@@ -262,4 +312,34 @@ describe('the glossary (docs/glossary.md)', () => {
       expect(rows.get(`${label} (status)`), `${locale}: ${label}`).toBe(catalogue.get(label)?.translation);
     }
   });
+
+  /** A word as a sentence may carry it: any case, without isolates, and Arabic without its article (الإعدادات, إعدادات Sower). */
+  const plain = (text: string) =>
+    text
+      .replace(/[\u2068\u2069]/g, '')
+      .replace(/(^|[\s«(])ال/g, '$1')
+      .toLocaleLowerCase();
+  // The texts that name each thing, in English: the screen called Settings, the three roles, taking a contact back.
+  const TERMS = [
+    { row: 'Settings (the screen)', label: 'Settings', names: /\bSettings\b/ },
+    { row: 'admin (role)', label: 'Admin', names: /\b(a|team|team’s|only) admin\b/i },
+    { row: 'viewer (role)', label: 'Viewer', names: /\bviewer\b/i },
+    { row: 'take back (stop sharing)', label: 'Take back', names: /^Take back\b/ },
+  ];
+
+  it.each(['es', 'pt-BR', 'fr', 'ar'] as const)(
+    '%s: Settings, the roles and taking back are one word each, in the label and every text that names them',
+    (locale) => {
+      const rows = rowsOf(locale);
+      const entries = poEntries(locale);
+      const label = (id: string) => entries.find((entry) => entry.id === id)?.translation;
+      for (const { row, label: english, names } of TERMS) {
+        const word = rows.get(row);
+        expect(word, `${locale}: ${row}`).toBe(label(english));
+        for (const { id, translation } of entries.filter((entry) => names.test(entry.id))) {
+          expect(plain(translation), `${locale}: ${id}`).toContain(plain(word!));
+        }
+      }
+    },
+  );
 });
