@@ -81,7 +81,7 @@ describe('CSV export, then import', () => {
     expect(res.status).toBe(200);
     // Read as bytes: fetch's text() would drop the byte order mark the file must start with.
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
-    expect(text.startsWith('\uFEFFname,email,phone,spiritualStatus,notes,createdAt (UTC)\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFName,Email,Phone,Spiritual status,Notes,Created (UTC)\r\n')).toBe(true);
     // No cell starts a formula: every risky one carries the apostrophe.
     expect(text).toContain(`"'=HYPERLINK(""https://example.com"",""open"")`);
     expect(text).toContain(`'+1 prophet 2,`);
