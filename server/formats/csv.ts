@@ -202,7 +202,15 @@ function dateFormat(timeZone: string | null): ZonedDates {
   const id = timeZone ?? '';
   let found = dateFormats.get(id);
   if (!found) {
-    const options = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', numberingSystem: 'latn' } as const;
+    const options = {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      numberingSystem: 'latn',
+    } as const;
     let zone = timeZone ?? 'UTC';
     let parts: Intl.DateTimeFormat;
     try {

@@ -73,6 +73,16 @@ describe('exporting contacts', () => {
     expect(res.body).not.toContain('Bob Private');
   });
 
+  it('reads back a file exported before issue 48: code names for titles, dates as English wrote them', async () => {
+    const text = '\uFEFFname,email,phone,spiritualStatus,notes,createdAt (UTC)\r\nPhoebe,phoebe@example.com,,Growing,Deacon,"03/11/2031, 10:05 AM"\r\n';
+    const preview = await bob.post('/api/account/import/preview', { format: 'csv', text });
+    expect(preview.body).toMatchObject({
+      valid: [{ row: 2, name: 'Phoebe', email: 'phoebe@example.com', spiritualStatus: 'growing', notes: 'Deacon' }],
+      problems: [],
+      warnings: [],
+    });
+  });
+
   it('answers vCard 3.0 as an attachment, and parses back to the same contacts', async () => {
     const res = await alice.get('/api/account/export/contacts.vcf');
     expect(res.status).toBe(200);
@@ -197,7 +207,11 @@ describe('exporting everything one can see (issue 48)', () => {
     const listed = (await client.get('/api/contacts')).body as { id: number; name: string }[];
     expect((await csvNames(client, '?scope=visible')).sort()).toEqual(listed.map((c) => c.name).sort());
     const cards = (await client.get('/api/account/export/contacts.vcf?scope=visible')).body as string;
-    expect(contactsFromVcard(cards).drafts.map((d) => d.name).sort()).toEqual(listed.map((c) => c.name).sort());
+    expect(
+      contactsFromVcard(cards)
+        .drafts.map((d) => d.name)
+        .sort(),
+    ).toEqual(listed.map((c) => c.name).sort());
     const json = (await client.get('/api/account/export?scope=visible')).body;
     expect(ids(json.contacts)).toEqual(ids(listed));
     for (const [file, list] of [
@@ -248,8 +262,7 @@ describe('exporting everything one can see (issue 48)', () => {
       (await server.database.readerClient.execute({ sql: 'select count from attempts where key = ?', args: [`download:user:${id}`] })).rows[0]?.count;
     const before = await counted();
     for (const path of ['/api/account/export', '/api/account/export/contacts.csv', '/api/account/export/contacts.vcf'])
-      for (const scope of ['everything', 'team', ''])
-        expect((await client.get(`${path}?scope=${scope}`)).status, `${path} ${scope}`).toBe(400);
+      for (const scope of ['everything', 'team', '']) expect((await client.get(`${path}?scope=${scope}`)).status, `${path} ${scope}`).toBe(400);
     expect((await client.post('/api/account/export/encrypted', { passphrase: 'a long enough passphrase', scope: 'all' })).status).toBe(400);
     expect(await counted()).toBe(before);
   });

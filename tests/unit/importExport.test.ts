@@ -580,7 +580,7 @@ describe('the import help (issue 28)', () => {
 
   it('lists estado in Spanish and Buscando among the statuses', () => {
     const help = importHelp('es');
-    expect(help.columns.find((c) => c.field === 'spiritualStatus')!.words).toEqual(expect.arrayContaining(['Estado', 'estado espiritual']));
+    expect(help.columns.find((c) => c.field === 'spiritualStatus')!.words).toEqual(expect.arrayContaining(['Estado', 'Estado espiritual']));
     expect(help.statuses.find((s) => s.status === 'seeking')!.words).toEqual(expect.arrayContaining(['Buscando', 'Seeking', 'Recherche', 'بحث روحي']));
   });
 });
@@ -618,6 +618,12 @@ describe('CSV export in the user’s language and time zone (issue 28)', () => {
     }
   });
 
+  it('writes midnight as 00:00, never 24:00', async () => {
+    // 06:05 UTC is five past midnight in Mexico City (UTC−6).
+    const csv = contactsToCsv([{ ...lydia, createdAt: new Date(Date.UTC(2031, 2, 11, 6, 5)) }], 'en', true, 'America/Mexico_City');
+    expect((await parseCsv(csv.replace(/^\uFEFF/, ''))).records[1][5]).toBe('2031-03-11 00:05');
+  });
+
   it('reads back in every language', async () => {
     for (const locale of locales) {
       const { drafts, problems, warnings } = await contactsFromCsv(contactsToCsv(everyStatus, locale, true, 'Asia/Riyadh'));
@@ -644,15 +650,18 @@ describe('files exported before issue 48', () => {
     const row = writeCsv([['Maria Santos', 'maria@example.com', '+1 555 0100', translate(locale as Locale, 'Seeking'), 'Garden', date]]);
     const { drafts, problems, warnings } = await contactsFromCsv(`\uFEFF${header}\r\n${row}`);
     expect([problems, warnings]).toEqual([[], []]);
-    expect(drafts).toEqual([
-      { row: 2, name: 'Maria Santos', email: 'maria@example.com', phone: '+1 555 0100', spiritualStatus: 'seeking', notes: 'Garden' },
-    ]);
+    expect(drafts).toEqual([{ row: 2, name: 'Maria Santos', email: 'maria@example.com', phone: '+1 555 0100', spiritualStatus: 'seeking', notes: 'Garden' }]);
   });
 
   it('reads the old titles in every language, as their catalogues still translate them', async () => {
     for (const locale of locales) {
       const header = ['name', 'email', 'phone', 'spiritualStatus', 'notes'].map((title) => translate(locale, title));
-      const { drafts, warnings } = await contactsFromCsv(writeCsv([[...header, `${translate(locale, 'createdAt')} (UTC)`], ['Ana', 'a@example.com', '555', 'Growing', 'hi', '2031-03-11 22:05']]));
+      const { drafts, warnings } = await contactsFromCsv(
+        writeCsv([
+          [...header, `${translate(locale, 'createdAt')} (UTC)`],
+          ['Ana', 'a@example.com', '555', 'Growing', 'hi', '2031-03-11 22:05'],
+        ]),
+      );
       expect(warnings, locale).toEqual([]);
       expect(drafts[0], locale).toMatchObject({ name: 'Ana', email: 'a@example.com', phone: '555', spiritualStatus: 'growing', notes: 'hi' });
     }
