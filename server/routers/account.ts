@@ -80,7 +80,12 @@ const GOAL_PAGE = 25;
  * (server/access.ts readableParts: their personal rows, then each team's), so each part walks an index of its own.
  */
 function exportParts(table: OwnedTable, who: Authority, scope: ExportScope): SQL[] {
-  return scope === 'visible' ? readableParts(table, who) : [ownedBy(table, who)];
+  if (scope === 'created') return [ownedBy(table, who)];
+  if (!who.teams) return readableParts(table, who);
+  // One team at a time, however many: past a few teams readableParts names them all in one part, whose pages would each
+  // sort every row of them. Each membership's own parts are the user's rows and that team's.
+  const [own] = readableParts(table, { userId: who.userId, teams: [] });
+  return [own, ...who.teams.flatMap((membership) => readableParts(table, { userId: who.userId, teams: [membership] }).slice(1))];
 }
 
 /** Each part's pages in turn. */
