@@ -43,9 +43,9 @@ export function DataExport() {
                 checked={scope === value}
                 onChange={() => setScope(value)}
               />
-              <span className="flex min-w-0 flex-col gap-1">
-                <span className="text-sm font-medium">{t(label)}</span>
-                <span className="text-xs text-base-content/70">{t(hint)}</span>
+              <span className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+                {t(label)}
+                <span className="text-xs font-normal text-base-content/70">{t(hint)}</span>
               </span>
             </label>
           ))}
