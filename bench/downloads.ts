@@ -1,6 +1,8 @@
 // Downloads of a heavy account against everyone else (issue 27): a user with 5,000 contacts (two status changes each),
-// 20,000 activities and 10,000 pending follow-ups (half of them in a team, so a teammate's feed holds them too) fetches ten calendar feeds
-// (and a tRPC batch of ten), four JSON exports, the CSV and the vCard at once, while /healthz is asked again and again.
+// 20,000 activities and 10,000 pending follow-ups (half of each in a team, so a teammate's feed and exports hold them too)
+// fetches ten calendar feeds (and a tRPC batch of ten), four JSON exports, the CSV and the vCard at once, with its
+// "everything I can see" JSON export and the teammate's JSON and CSV of everything they can see (issue 48), while
+// /healthz is asked again and again.
 // Reports the worst /healthz wait, the longest the server's event loop was held (server/http/loopReport.ts), and the sizes.
 // Usage: tsx bench/downloads.ts [--source] (--source runs server/main.ts through tsx instead of the build);
 // BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir=.tmp/prof' (or --trace-gc) passes flags to the server and shows its output.
@@ -198,18 +200,21 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
     const userId = heavy.body.id as number;
     await db.execute({ sql: "insert into team_members (team_id, user_id, role) values (?, ?, 'member')", args: [team.body.id, mate.body.id] });
     await db.execute({
-      sql: `${numbers(CONTACTS)} insert into contacts (name, email, phone, spiritual_status, notes, created_by) select 'Person number ' || x, 'p' || x || '@example.com', '+1 555 ' || x, 'seeking', 'Met at the market; asked about prayer', ?1 from n`,
-      args: [userId],
+      sql: `${numbers(CONTACTS)} insert into contacts (name, email, phone, spiritual_status, notes, created_by, team_id) select 'Person number ' || x, 'p' || x || '@example.com', '+1 555 ' || x, 'seeking', 'Met at the market; asked about prayer', ?1,
+        case x % 2 when 0 then ?2 else null end from n`,
+      args: [userId, team.body.id],
     });
     const first = Number((await db.execute({ sql: 'select min(id) as id from contacts where created_by = ?', args: [userId] })).rows[0].id);
+    // Each record in its contact's team (the contact at x % CONTACTS is the one numbered x % CONTACTS + 1: odd x % CONTACTS in the team).
     await db.execute({
-      sql: `${numbers(ACTIVITIES)} insert into activities (contact_id, type, date, description, created_by) select ?2 + x % ${CONTACTS}, 'conversation', cast(unixepoch('subsecond') * 1000 as integer) - x * 1728000, 'Talked about hope', ?1 from n`,
-      args: [userId, first],
+      sql: `${numbers(ACTIVITIES)} insert into activities (contact_id, type, date, description, created_by, team_id) select ?2 + x % ${CONTACTS}, 'conversation', cast(unixepoch('subsecond') * 1000 as integer) - x * 1728000, 'Talked about hope', ?1,
+        case x % ${CONTACTS} % 2 when 1 then ?3 else null end from n`,
+      args: [userId, first, team.body.id],
     });
     await db.execute({
       sql: `${numbers(FOLLOW_UPS)} insert into follow_ups (contact_id, date, description, type, completed, created_by, team_id)
         select ?2 + x % ${CONTACTS}, cast(unixepoch('subsecond') * 1000 as integer) + (x % 500 - 20) * 86400000, 'Bring the book we talked about, and ask how the family is doing', 'phone', 0, ?1,
-          case x % 2 when 0 then ?3 else null end from n`,
+          case x % ${CONTACTS} % 2 when 1 then ?3 else null end from n`,
       args: [userId, first, team.body.id],
     });
     // Each contact's status history as the app writes it: its first status when added, and one change since.
@@ -246,6 +251,11 @@ export async function measureDownloads(options: { source?: boolean; port?: numbe
     for (let i = 0; i < 5; i++) work.push(['feed', drain(base, heavyFeed)], ['teammate feed', drain(base, mateFeed)]);
     for (let i = 0; i < 4; i++) work.push(['JSON export', drain(base, '/api/account/export', heavy.cookie)]);
     work.push(['CSV', drain(base, '/api/account/export/contacts.csv', heavy.cookie)], ['vCard', drain(base, '/api/account/export/contacts.vcf', heavy.cookie)]);
+    work.push(
+      ['JSON export of everything visible', drain(base, '/api/account/export?scope=visible', heavy.cookie)],
+      ['teammate JSON export of everything visible', drain(base, '/api/account/export?scope=visible', mate.cookie)],
+      ['teammate CSV of everything visible', drain(base, '/api/account/export/contacts.csv?scope=visible', mate.cookie)],
+    );
     const prober = probe(base);
     const answers = await Promise.all(work.map(([, answer]) => answer));
     const waits = await prober.stop();

@@ -36,9 +36,23 @@ type KnownColumn = ColumnField | 'createdAt';
 
 /**
  * The column titles of an exported file, in English (also how the import knows them): an export writes them in the
- * user's language (contactsToCsv), and the import knows them in every language (columnWords).
+ * user's language (contactsToCsv), words in every language, English included (issue 48), and the import knows them in
+ * every language (columnWords).
  */
 export const columnTitles = {
+  name: msg('Name'),
+  email: msg('Email'),
+  phone: msg('Phone'),
+  spiritualStatus: msg('Spiritual status'),
+  notes: msg('Notes'),
+  createdAt: msg('Created'),
+};
+
+/**
+ * The titles exports wrote before issue 48 (the code names in English, lower-case words in the other languages): kept
+ * in the catalogues so that a file exported then, in any language, is still read.
+ */
+const earlierColumnTitles = {
   name: msg('name'),
   email: msg('email'),
   phone: msg('phone'),
@@ -106,18 +120,22 @@ function vocabulary<Value extends string>(lists: WordList<Value>[]) {
  * in every language ('estado', 'Estado espiritual', 'statut', 'الحالة'), and the usual English titles of other apps.
  */
 const columnWords = vocabulary<KnownColumn>([
-  { value: 'name', translated: [columnTitles.name, msg('Name')], english: ['full name', 'display name'] },
-  { value: 'email', translated: [columnTitles.email, msg('Email')], english: ['e-mail', 'email address', 'mail'] },
-  { value: 'phone', translated: [columnTitles.phone, msg('Phone')], english: ['telephone', 'phone number', 'tel', 'mobile', 'mobile phone'] },
-  { value: 'spiritualStatus', translated: [columnTitles.spiritualStatus, msg('Spiritual status'), msg('Status')], english: ['spiritual status'] },
-  { value: 'notes', translated: [columnTitles.notes, msg('Notes')], english: ['note', 'comments'] },
+  { value: 'name', translated: [columnTitles.name, earlierColumnTitles.name], english: ['full name', 'display name'] },
+  { value: 'email', translated: [columnTitles.email, earlierColumnTitles.email], english: ['e-mail', 'email address', 'mail'] },
+  {
+    value: 'phone',
+    translated: [columnTitles.phone, earlierColumnTitles.phone],
+    english: ['telephone', 'phone number', 'tel', 'mobile', 'mobile phone'],
+  },
+  { value: 'spiritualStatus', translated: [columnTitles.spiritualStatus, earlierColumnTitles.spiritualStatus, msg('Status')], english: [] },
+  { value: 'notes', translated: [columnTitles.notes, earlierColumnTitles.notes], english: ['note', 'comments'] },
   // A language whose word for 'First name' is its word for the name column ('Nombre') keeps that word for the name.
   { value: 'firstName', translated: [msg('First name')], english: ['given name'] },
   { value: 'lastName', translated: [msg('Last name')], english: ['family name', 'surname'] },
-  { value: 'createdAt', translated: [columnTitles.createdAt], english: ['created at'] },
+  { value: 'createdAt', translated: [columnTitles.createdAt, earlierColumnTitles.createdAt], english: ['created at'] },
 ]);
 
-/** A column's title without a closing remark in parentheses ('phone (mobile)', the export's 'createdAt (UTC)'). */
+/** A column's title without a closing remark in parentheses ('phone (mobile)', the export's 'Created (UTC)'). */
 const withoutRemark = (title: string) => title.replace(/\s*\([^()]*\)\s*$/, '');
 
 /**

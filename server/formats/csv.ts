@@ -185,19 +185,45 @@ export async function csvRows(text: string, pause?: () => unknown): Promise<RawF
 
 const BYTE_ORDER_MARK = '\uFEFF';
 
-/** Date formats by language and zone, each made once (making one costs far more than using it); a zone Intl does not know is UTC. */
-const dateFormats = new Map<string, { zone: string; format: Intl.DateTimeFormat }>();
+/** A date and time as ISO 8601 in one zone, `2026-03-04 14:05` (issue 48): `zone` is the one named in the column's title. */
+interface ZonedDates {
+  zone: string;
+  format: (date: Date) => string;
+}
 
-function dateFormat(locale: Locale, timeZone: string | null) {
-  const id = `${locale} ${timeZone ?? ''}`;
+/** Date formats by zone, each made once (making one costs far more than using it); a zone Intl does not know is UTC. */
+const dateFormats = new Map<string, ZonedDates>();
+
+/**
+ * Written alike in every language: a spreadsheet anywhere reads `2026-03-04` as 4 March, where `03/04/2026` is 3 April
+ * in half the world and 4 March in the other. The parts come from Intl in western digits and a 24-hour clock.
+ */
+function dateFormat(timeZone: string | null): ZonedDates {
+  const id = timeZone ?? '';
   let found = dateFormats.get(id);
   if (!found) {
-    const options = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' } as const;
+    const options = {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      numberingSystem: 'latn',
+    } as const;
+    let zone = timeZone ?? 'UTC';
+    let parts: Intl.DateTimeFormat;
     try {
-      found = { zone: timeZone ?? 'UTC', format: new Intl.DateTimeFormat(locale, { ...options, timeZone: timeZone ?? 'UTC' }) };
+      parts = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
     } catch {
-      found = { zone: 'UTC', format: new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }) };
+      zone = 'UTC';
+      parts = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
     }
+    const format = (date: Date) => {
+      const part = Object.fromEntries(parts.formatToParts(date).map(({ type, value }) => [type, value]));
+      return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+    };
+    found = { zone, format };
     dateFormats.set(id, found);
   }
   return found;
@@ -206,12 +232,12 @@ function dateFormat(locale: Locale, timeZone: string | null) {
 /**
  * The contacts as CSV records, after the header line unless `withHeader` is false (a later part of one file), for a
  * person and a spreadsheet rather than a program (the JSON export is the machine's): the column titles and status
- * words in `locale`, the dates in its form and in `timeZone` (UTC without one), the zone named in the date's title.
- * The import reads every language's titles and words back.
+ * words in `locale`, the dates as ISO 8601 in `timeZone` (UTC without one), the zone named in the date's title.
+ * The import reads every language's titles and words back (and leaves the date out: a contact imported is added now).
  */
 export function contactsToCsv(contacts: (ContactFields & { createdAt: Date })[], locale: Locale, withHeader = true, timeZone: string | null = null): string {
   const { name, email, phone, spiritualStatus, notes, createdAt } = columnTitles;
-  const dates = dateFormat(locale, timeZone);
+  const dates = dateFormat(timeZone);
   const header = [name, email, phone, spiritualStatus, notes].map((title) => translate(locale, title));
   header.push(`${translate(locale, createdAt)} (${dates.zone})`);
   // The file opens with a byte order mark, so spreadsheet apps read it as UTF-8 (accents, Arabic) instead of guessing.
@@ -225,7 +251,7 @@ export function contactsToCsv(contacts: (ContactFields & { createdAt: Date })[],
         c.phone ?? '',
         translate(locale, spiritualStatusLabels[c.spiritualStatus]),
         c.notes ?? '',
-        dates.format.format(c.createdAt),
+        dates.format(c.createdAt),
       ]),
     ])
   );

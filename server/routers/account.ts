@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { forgetConfirmation, offerConfirmation } from '../nudges/confirmation';
 import { readSettings } from '../nudges/settings';
-import { canRead, ownedBy, readableContactName, type Authority, type OwnedTable } from '../access';
+import { canRead, ownedBy, readableContactName, readableParts, type Authority, type OwnedTable } from '../access';
 import { countDownload, download, jsonObject, pagesOf, type Download } from '../http/downloads';
 import { hashPassword, type SessionUser } from '../security/auth';
 import { translate, translateMessage } from '../i18n';
@@ -28,7 +28,16 @@ import { importHelp, type ContactDraft, type ContactFields, type ImportProblem, 
 import { contactsToCsv } from '../formats/csv';
 import { contactsFromFile } from '../formats/importFile';
 import { contactsToVcard } from '../formats/vcard';
-import { changePasswordInput, deleteAccountInput, EMAIL_NEEDS_PASSWORD, encryptedExportInput, importInput, profileUpdateInput } from '../schemas/account';
+import {
+  changePasswordInput,
+  deleteAccountInput,
+  EMAIL_NEEDS_PASSWORD,
+  encryptedExportInput,
+  exportInput,
+  importInput,
+  profileUpdateInput,
+  type ExportScope,
+} from '../schemas/account';
 import { languageInput } from '../schemas/auth';
 import { protectedProcedure, router, type Context } from '../trpc';
 import { answer, fileAnswer } from '../answers';
@@ -66,20 +75,42 @@ const EXPORT_PAGE = 100;
 const GOAL_PAGE = 25;
 
 /**
- * One of the user's tables a page at a time, in (key, id) order: `key` is the second column of an index on
- * (created_by, key), so each page is one seek and a walk of its rows, however many the account holds. `read(after, n)`
- * reads the first `n` rows past the condition `after` (none for the first page).
+ * The rows of a table an export holds, as conditions read one after the other: what the user created and may still
+ * read (`created`, the default), or everything they may read (`visible`, issue 48), in the parts the lists read it in
+ * (server/access.ts readableParts: their personal rows, then each team's), so each part walks an index of its own.
  */
-function ownRows<Row extends { id: number }>(
+function exportParts(table: OwnedTable, who: Authority, scope: ExportScope): SQL[] {
+  if (scope === 'created') return [ownedBy(table, who)];
+  if (!who.teams) return readableParts(table, who);
+  // One team at a time, however many: past a few teams readableParts names them all in one part, whose pages would each
+  // sort every row of them. Each membership's own parts are the user's rows and that team's.
+  const [own] = readableParts(table, { userId: who.userId, teams: [] });
+  return [own, ...who.teams.flatMap((membership) => readableParts(table, { userId: who.userId, teams: [membership] }).slice(1))];
+}
+
+/** Each part's pages in turn. */
+async function* partByPart<Row>(parts: SQL[], pages: (part: SQL) => AsyncIterable<Row[]>): AsyncGenerator<Row[]> {
+  for (const part of parts) yield* pages(part);
+}
+
+/**
+ * A table's rows in the export a page at a time, each part in (key, id) order: `key` is the second column of an index
+ * on (created_by, key) and one on (team_id, key), so each page is one seek and a walk of its rows, however many the
+ * account or its teams hold. `read(where, n)` reads the first `n` rows of the condition (the part, past the last row read).
+ */
+function exportRows<Row extends { id: number }>(
   table: OwnedTable,
   key: SQLiteColumn,
-  read: (after: SQL | undefined, n: number) => Promise<Row[]>,
+  parts: SQL[],
+  read: (where: SQL, n: number) => Promise<Row[]>,
   keyOf: (row: Row) => Date,
 ) {
-  return pagesOf(
-    (last: Row | undefined, n) => read(last && sql`(${key}, ${table.id}) > (${keyOf(last).getTime()}, ${last.id})`, n),
-    (row) => row,
-    EXPORT_PAGE,
+  return partByPart(parts, (part) =>
+    pagesOf(
+      (last: Row | undefined, n) => read(and(part, last && sql`(${key}, ${table.id}) > (${keyOf(last).getTime()}, ${last.id})`)!, n),
+      (row) => row,
+      EXPORT_PAGE,
+    ),
   );
 }
 
@@ -94,12 +125,12 @@ const byId = <Row extends { id: number }>(read: (after: number, size: number) =>
 type HistoryKey = { contactAt: Date; contactId: number; changedAt: Date; id: number };
 
 /**
- * A page of the user's contacts' status changes: by contact in the order of the owner index (when each was added),
- * then by date. A change has no owner of its own, so a page by date alone joined every contact of the account and
- * sorted all their changes again (about 12 ms of CPU a page at 20,000 contacts); this one seeks past `after`'s contact
- * on the owner index and walks on, sorting nothing (tests/api/account.test.ts holds the plan).
+ * A page of the status changes of the contacts `part` names (one of exportParts): by contact in the order of the owner
+ * or team index (when each was added), then by date. A change has no owner of its own, so a page by date alone joined
+ * every contact of the account and sorted all their changes again (about 12 ms of CPU a page at 20,000 contacts); this
+ * one seeks past `after`'s contact on the part's index and walks on, sorting nothing (tests/api/account.test.ts holds the plan).
  */
-export function statusHistoryPage(db: Queryable, who: Authority, after: HistoryKey | undefined, n: number) {
+export function statusHistoryPage(db: Queryable, part: SQL, after: HistoryKey | undefined, n: number) {
   const { createdAt, id } = contacts;
   const past =
     after &&
@@ -116,28 +147,31 @@ export function statusHistoryPage(db: Queryable, who: Authority, after: HistoryK
     })
     .from(contacts)
     .innerJoin(contactStatusChanges, eq(contactStatusChanges.contactId, id))
-    .where(and(ownedBy(contacts, who), past))
+    .where(and(part, past))
     .orderBy(asc(createdAt), asc(id), asc(contactStatusChanges.changedAt), asc(contactStatusChanges.id))
     .limit(n);
 }
 
 /** The status history a page at a time, without each row's contact date: it keys the paging and is no part of the file. */
-async function* statusHistory(db: Queryable, who: Authority) {
-  const pages = pagesOf(
-    (after: HistoryKey | undefined, n) => statusHistoryPage(db, who, after, n),
-    (row) => ({ contactAt: row.contactAt, contactId: row.contactId, changedAt: row.changedAt, id: row.id }),
-    EXPORT_PAGE,
+async function* statusHistory(db: Queryable, parts: SQL[]) {
+  const pages = partByPart(parts, (part) =>
+    pagesOf(
+      (after: HistoryKey | undefined, n) => statusHistoryPage(db, part, after, n),
+      (row) => ({ contactAt: row.contactAt, contactId: row.contactId, changedAt: row.changedAt, id: row.id }),
+      EXPORT_PAGE,
+    ),
   );
   for await (const rows of pages) yield rows.map(({ contactAt: _key, ...row }) => row);
 }
 
 /**
- * Everything the user created (and the teams they belong to), as one JSON object; never the password hash or feed
- * token. Written as it is read, a page at a time, so an account of any size costs the server a page at once.
+ * Everything the user created, or everything they may read (`scope`), and the teams they belong to, as one JSON
+ * object; never the password hash or feed token. Written as it is read, a page at a time, so an account of any size
+ * costs the server a page at once.
  */
-function exportData(db: Queryable, who: Authority) {
+function exportData(db: Queryable, who: Authority, scope: ExportScope) {
   const { userId } = who;
-  const own = (table: OwnedTable, after: SQL | undefined) => and(ownedBy(table, who), after);
+  const parts = (table: OwnedTable) => exportParts(table, who, scope);
   return jsonObject({
     exportedAt: { value: new Date() },
     user: {
@@ -151,64 +185,70 @@ function exportData(db: Queryable, who: Authority) {
     },
     // Each list in the order of its owner index: contacts as they were added, the rest by date.
     contacts: {
-      pages: ownRows(
+      pages: exportRows(
         contacts,
         contacts.createdAt,
-        (after, n) => db.select(contactColumns).from(contacts).where(own(contacts, after)).orderBy(asc(contacts.createdAt), asc(contacts.id)).limit(n),
+        parts(contacts),
+        (where, n) => db.select(contactColumns).from(contacts).where(where).orderBy(asc(contacts.createdAt), asc(contacts.id)).limit(n),
         (row) => row.createdAt,
       ),
     },
     activities: {
-      pages: ownRows(
+      pages: exportRows(
         activities,
         activities.date,
-        (after, n) =>
+        parts(activities),
+        (where, n) =>
           db
             .select(activityColumns(who))
             .from(activities)
             .innerJoin(contacts, eq(contacts.id, activities.contactId))
-            .where(own(activities, after))
+            .where(where)
             .orderBy(asc(activities.date), asc(activities.id))
             .limit(n),
         (row) => row.date,
       ),
     },
     followUps: {
-      pages: ownRows(
+      pages: exportRows(
         followUps,
         followUps.date,
-        (after, n) => selectFollowUps(db, who).where(own(followUps, after)).orderBy(asc(followUps.date), asc(followUps.id)).limit(n),
+        parts(followUps),
+        (where, n) => selectFollowUps(db, who).where(where).orderBy(asc(followUps.date), asc(followUps.id)).limit(n),
         (row) => row.date,
       ),
     },
     prayerRequests: {
-      pages: ownRows(
+      pages: exportRows(
         prayerRequests,
         prayerRequests.date,
-        (after, n) =>
+        parts(prayerRequests),
+        (where, n) =>
           db
             .select({ ...prayerColumns, contactName: readableContactName(who) })
             .from(prayerRequests)
             .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId))
-            .where(own(prayerRequests, after))
+            .where(where)
             .orderBy(asc(prayerRequests.date), asc(prayerRequests.id))
             .limit(n),
         (row) => row.date,
       ),
     },
     goals: {
-      pages: byId(
-        (after, n) =>
-          db
-            .select(goalColumns)
-            .from(goals)
-            .where(and(ownedBy(goals, who), gt(goals.id, after)))
-            .orderBy(asc(goals.id))
-            .limit(n),
-        GOAL_PAGE,
+      pages: partByPart(parts(goals), (part) =>
+        byId(
+          (after, n) =>
+            db
+              .select(goalColumns)
+              .from(goals)
+              .where(and(part, gt(goals.id, after)))
+              .orderBy(asc(goals.id))
+              .limit(n),
+          GOAL_PAGE,
+        ),
       ),
     },
-    statusChanges: { pages: statusHistory(db, who) },
+    statusChanges: { pages: statusHistory(db, parts(contacts)) },
     teams: {
       pages: byId((after, n) =>
         db
@@ -253,29 +293,36 @@ function exportData(db: Queryable, who: Authority) {
   });
 }
 
-/** The user's own contacts by name (ignoring case, as SQLite's lower() folds it), a page at a time. */
-function ownContactsForFile(db: Queryable, who: Authority) {
+/** The export's contacts by name (ignoring case, as SQLite's lower() folds it), a page at a time, each part in turn. */
+function contactsForFile(db: Queryable, who: Authority, scope: ExportScope) {
   const nameKey = sql<string>`lower(${contacts.name})`;
-  return pagesOf(
-    (after: { key: string; id: number } | undefined, n) =>
-      db
-        .select({ ...contactColumns, key: nameKey })
-        .from(contacts)
-        // The bound on the key alone lets SQLite seek the index on lower(name) (server/queries/paging.ts afterCursor).
-        .where(and(ownedBy(contacts, who), after ? sql`${nameKey} >= ${after.key} and (${nameKey}, ${contacts.id}) > (${after.key}, ${after.id})` : undefined))
-        .orderBy(asc(nameKey), asc(contacts.id))
-        .limit(n),
-    (row) => ({ key: row.key, id: row.id }),
-    EXPORT_PAGE,
+  return partByPart(exportParts(contacts, who, scope), (part) =>
+    pagesOf(
+      (after: { key: string; id: number } | undefined, n) =>
+        db
+          .select({ ...contactColumns, key: nameKey })
+          .from(contacts)
+          // The bound on the key alone lets SQLite seek the index on lower(name) (server/queries/paging.ts afterCursor).
+          .where(and(part, after ? sql`${nameKey} >= ${after.key} and (${nameKey}, ${contacts.id}) > (${after.key}, ${after.id})` : undefined))
+          .orderBy(asc(nameKey), asc(contacts.id))
+          .limit(n),
+      (row) => ({ key: row.key, id: row.id }),
+      EXPORT_PAGE,
+    ),
   );
 }
 
-/** A file of the user's own contacts, written a page at a time; `write` gets each page and whether it is the first. */
-function contactsFile(db: Queryable, who: Authority, write: (page: (ContactFields & { createdAt: Date })[], first: boolean) => string): Download {
+/** A file of the export's contacts, written a page at a time; `write` gets each page and whether it is the first. */
+function contactsFile(
+  db: Queryable,
+  who: Authority,
+  scope: ExportScope,
+  write: (page: (ContactFields & { createdAt: Date })[], first: boolean) => string,
+): Download {
   return download(
     (async function* () {
       let first = true;
-      for await (const page of ownContactsForFile(db, who)) {
+      for await (const page of contactsForFile(db, who, scope)) {
         yield write(page, first);
         first = false;
       }
@@ -482,10 +529,13 @@ export const accountRouter = router({
     }),
 
   /** Every download below is counted for the account and the address before anything is read (server/http/downloads.ts). */
-  export: protectedProcedure.output(fileAnswer(answers.accountExport)).query(async ({ ctx }) => {
-    await countExport(ctx);
-    return exportData(ctx.database.read, ctx.authority);
-  }),
+  export: protectedProcedure
+    .input(exportInput)
+    .output(fileAnswer(answers.accountExport))
+    .query(async ({ ctx, input }) => {
+      await countExport(ctx);
+      return exportData(ctx.database.read, ctx.authority, input?.scope ?? 'created');
+    }),
 
   /**
    * The same export as an age file (age-encryption.org/v1) that only the passphrase opens (decision 033): counted as an
@@ -495,23 +545,24 @@ export const accountRouter = router({
   exportEncrypted: protectedProcedure.input(encryptedExportInput).mutation(async ({ ctx, input }) => {
     await countExport(ctx);
     const encrypt = await ageEncrypter(input.passphrase, ctx);
-    return download(encrypt(exportData(ctx.database.read, ctx.authority).parts));
+    return download(encrypt(exportData(ctx.database.read, ctx.authority, input.scope ?? 'created').parts));
   }),
 
   /**
-   * The user's own contacts as CSV text (RFC 4180), for a spreadsheet and a person: titles, status words and dates in
-   * their language, the dates in the time zone of their reminder settings (UTC, said so, without one).
+   * The contacts the user created, or all they may read (`scope`), as CSV text (RFC 4180), for a spreadsheet and a
+   * person: titles and status words in their language, the dates ISO 8601 in the time zone of their reminder settings
+   * (UTC, said so, without one).
    */
-  exportContactsCsv: protectedProcedure.query(async ({ ctx }) => {
+  exportContactsCsv: protectedProcedure.input(exportInput).query(async ({ ctx, input }) => {
     await countExport(ctx);
     const { timeZone } = await readSettings(ctx.database.read, ctx.user.id);
-    return contactsFile(ctx.database.read, ctx.authority, (page, first) => contactsToCsv(page, ctx.locale, first, timeZone));
+    return contactsFile(ctx.database.read, ctx.authority, input?.scope ?? 'created', (page, first) => contactsToCsv(page, ctx.locale, first, timeZone));
   }),
 
-  /** The user's own contacts as vCard 3.0 text, for an address book. */
-  exportContactsVcard: protectedProcedure.query(async ({ ctx }) => {
+  /** The same contacts as vCard 3.0 text, for an address book. */
+  exportContactsVcard: protectedProcedure.input(exportInput).query(async ({ ctx, input }) => {
     await countExport(ctx);
-    return contactsFile(ctx.database.read, ctx.authority, contactsToVcard);
+    return contactsFile(ctx.database.read, ctx.authority, input?.scope ?? 'created', contactsToVcard);
   }),
 
   /** What an import reads (column titles and status words), the user's language first: the help beside the file picker. */

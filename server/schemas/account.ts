@@ -83,7 +83,13 @@ export const passphraseSchema = z
   .min(PASSPHRASE_MIN, PASSPHRASE_TOO_SHORT)
   .max(PASSPHRASE_MAX, fmt('The passphrase must be at most {max} characters', { max: PASSPHRASE_MAX }));
 
-export const encryptedExportInput = z.strictObject({ passphrase: passphraseSchema });
+/** What an export holds (issue 48): the rows the user created (the default, as before), or every row they may read. */
+export const exportScopes = ['created', 'visible'] as const;
+export type ExportScope = (typeof exportScopes)[number];
+const exportScope = z.enum(exportScopes, { error: fmt('Scope must be one of {scopes}', { scopes: exportScopes.join(', ') }) }).optional();
+export const exportInput = z.object({ scope: exportScope }).optional();
+
+export const encryptedExportInput = z.strictObject({ passphrase: passphraseSchema, scope: exportScope });
 
 /** A Sower export file as base64 (it may be binary): what the 1 MB body limit lets through, about 750 KB of file. */
 export const EXPORT_IMPORT_MAX_CHARS = 1_400_000;

@@ -1,8 +1,9 @@
-// Settings → Export: everything as JSON encrypted with a passphrase chosen now (an age file, decision 033), downloaded by POST.
+// Settings → Export: everything as JSON encrypted with a passphrase chosen now (an age file, decision 033), downloaded by
+// POST, of the records chosen above it (DataExport).
 import { useState } from 'react';
 import { z } from 'zod';
 import { msg, t } from '../i18n';
-import { encryptedExportInput, PASSPHRASE_MIN } from '../../server/schemas/account';
+import { encryptedExportInput, PASSPHRASE_MIN, type ExportScope } from '../../server/schemas/account';
 import { fieldErrors } from '../lib/errors';
 import { useToast } from '../hooks/useToast';
 import { FieldGroup, SubmitButton } from '../forms/Fields';
@@ -17,7 +18,7 @@ const schema = encryptedExportInput
 /** The file's name from the answer's Content-Disposition, else the export's. */
 const fileNameOf = (res: Response) => /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'sower-export.json.age';
 
-export function EncryptedExport() {
+export function EncryptedExport({ scope }: { scope: ExportScope }) {
   const { toast } = useToast();
   const [busy, setBusy] = useState(false);
   const form = useFormState({ passphrase: '', repeat: '' });
@@ -32,7 +33,7 @@ export function EncryptedExport() {
         const res = await fetch('/api/account/export/encrypted', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ passphrase }),
+          body: JSON.stringify({ passphrase, scope }),
         });
         if (!res.ok) {
           const body = (await res.json().catch(() => null)) as { message?: string; issues?: { path: string; message: string }[] } | null;

@@ -6,7 +6,6 @@ import { AttentionSettings } from '../components/AttentionSettings';
 import { ContactImport } from '../components/ContactImport';
 import { t } from '../i18n';
 import { DataExport } from '../components/DataExport';
-import { EncryptedExport } from '../components/EncryptedExport';
 import { ExportImport } from '../components/ExportImport';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { DeviceSettings } from '../components/DeviceSettings';
@@ -73,7 +72,6 @@ export default function SettingsPage() {
         </SettingsSection>
         <SettingsSection title={t('Export your data')} description={t('Yours to keep, or to take to another app.')}>
           <DataExport />
-          <EncryptedExport />
         </SettingsSection>
         <SettingsSection
           title={t('Import contacts')}

@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, queryPlan, signedInClient, startServer, type TestServer, joinTeam } from './harness';
 import { statusHistoryPage } from '../../server/routers/account';
+import { ownedBy } from '../../server/access';
+import { contacts } from '../../db/schema';
 import { trpcMutation, trpcQuery } from './trpc';
 
 const PASSWORD = 'correct horse battery';
@@ -282,7 +284,7 @@ line "two"', ? from n`,
     const last = res.body.statusChanges[450];
     const contactAt = new Date(res.body.contacts[contactOrder.get(last.contactId)!].createdAt);
     const after = { contactAt, contactId: last.contactId, changedAt: new Date(last.changedAt), id: last.id };
-    const lines = await queryPlan(server, statusHistoryPage(server.database.read, { userId: user.id, teams: [] }, after, 100));
+    const lines = await queryPlan(server, statusHistoryPage(server.database.read, ownedBy(contacts, { userId: user.id, teams: [] }), after, 100));
     expect(lines.join('\n')).toMatch(/contacts_owner_idx \(created_by=\? AND created_at>\?\)/);
     expect(lines.join('\n')).not.toMatch(/TEMP B-TREE/);
   });

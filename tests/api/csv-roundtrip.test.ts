@@ -5,6 +5,8 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { translate } from '../../server/i18n';
+import type { Locale } from '../../shared/i18n';
 
 let server: TestServer;
 let carol: ApiClient;
@@ -81,7 +83,7 @@ describe('CSV export, then import', () => {
     expect(res.status).toBe(200);
     // Read as bytes: fetch's text() would drop the byte order mark the file must start with.
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
-    expect(text.startsWith('\uFEFFname,email,phone,spiritualStatus,notes,createdAt (UTC)\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFName,Email,Phone,Spiritual status,Notes,Created (UTC)\r\n')).toBe(true);
     // No cell starts a formula: every risky one carries the apostrophe.
     expect(text).toContain(`"'=HYPERLINK(""https://example.com"",""open"")`);
     expect(text).toContain(`'+1 prophet 2,`);
@@ -117,10 +119,10 @@ describe('CSV export in each language and time zone, then import (issue 28)', ()
     { name: 'Tomás', email: null, phone: null, spiritualStatus: 'unknown', notes: null },
   ];
   const exported = { 'pt-BR': 'America/Sao_Paulo', es: 'Europe/Madrid', fr: null, ar: 'Asia/Riyadh', en: 'Pacific/Auckland' } as const;
-  const machineWords = /\b(exploring|seeking|new_believer|growing|mature|unknown)\b|\d{4}-\d\d-\d\dT/;
+  const machineWords = /\b(exploring|seeking|new_believer|growing|mature|unknown|spiritualStatus|createdAt)\b|\d{4}-\d\d-\d\dT/;
 
   it.each(Object.entries(exported))(
-    'in %s (time zone %s): status words and dates in the language and zone, read back as the same contacts',
+    'in %s (time zone %s): titles and status words in the language, dates ISO 8601 in the zone, read back as the same contacts',
     async (language, timeZone) => {
       const { client: from, user } = await signedInClient(server, 'lang');
       const { client: to, user: toUser } = await signedInClient(server, 'langin');
@@ -132,10 +134,13 @@ describe('CSV export in each language and time zone, then import (issue 28)', ()
       expect(res.status).toBe(200);
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
       const records: string[][] = parse(text, { bom: true, relax_column_count: true });
-      // The date's title names the zone (UTC for a user without one); no machine word or ISO timestamp anywhere.
-      expect(records[0][5].endsWith(`(${timeZone ?? 'UTC'})`)).toBe(true);
-      if (language !== 'en') expect(text).not.toMatch(machineWords);
-      const dateOf = new Intl.DateTimeFormat(language, {
+      // Words in every language, English included (issue 48); the date's title names the zone (UTC for a user without
+      // one); no code name, machine word or JSON timestamp anywhere.
+      const words = (...texts: string[]) => texts.map((text) => translate(language as Locale, text));
+      expect(records[0]).toEqual([...words('Name', 'Email', 'Phone', 'Spiritual status', 'Notes'), `${words('Created')[0]} (${timeZone ?? 'UTC'})`]);
+      expect(text).not.toMatch(machineWords);
+      // Dates as ISO 8601 in the zone, the same in every language: Swedish writes its dates that way ('2026-03-04 14:05').
+      const dateOf = new Intl.DateTimeFormat('sv-SE', {
         year: 'numeric',
         month: '2-digit',
         day: '2-digit',

@@ -1,4 +1,5 @@
 // Contacts out as CSV and vCard files, and back in: a preview that writes nothing and an import in one transaction.
+import { Decrypter } from 'age-encryption';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromCsvCell, parseCsv } from '../../server/formats/csv';
 import { contactsFromVcard } from '../../server/formats/vcard';
@@ -60,16 +61,26 @@ describe('exporting contacts', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="sower-contacts.csv"');
     const { records, unclosedQuote } = await parseCsv(res.body as string);
     expect(unclosedQuote).toBe(false);
-    expect(records[0]).toEqual(['name', 'email', 'phone', 'spiritualStatus', 'notes', 'createdAt (UTC)']);
+    expect(records[0]).toEqual(['Name', 'Email', 'Phone', 'Spiritual status', 'Notes', 'Created (UTC)']);
     // A phone number is written as it is, with no formula guard's apostrophe (issue 48).
     expect(records[2][2]).toBe(lydia.phone);
     expect(records.slice(1).map((r) => r.slice(0, 5).map(fromCsvCell))).toEqual([
       ['Aquila', '', '', 'Unknown', ''],
       [lydia.name, lydia.email, lydia.phone, 'New Believer', lydia.notes],
     ]);
-    // The date a person reads, in the user's zone (UTC without one): '03/11/2031, 10:05 AM'.
-    expect(records.slice(1).every((r) => /^\d\d\/\d\d\/\d{4}, \d\d:\d\d [AP]M$/.test(r[5]))).toBe(true);
+    // ISO 8601 in the user's zone (UTC without one), which no spreadsheet reads as another day: '2031-03-11 10:05' (issue 48).
+    expect(records.slice(1).every((r) => /^\d{4}-\d\d-\d\d \d\d:\d\d$/.test(r[5]))).toBe(true);
     expect(res.body).not.toContain('Bob Private');
+  });
+
+  it('reads back a file exported before issue 48: code names for titles, dates as English wrote them', async () => {
+    const text = '\uFEFFname,email,phone,spiritualStatus,notes,createdAt (UTC)\r\nPhoebe,phoebe@example.com,,Growing,Deacon,"03/11/2031, 10:05 AM"\r\n';
+    const preview = await bob.post('/api/account/import/preview', { format: 'csv', text });
+    expect(preview.body).toMatchObject({
+      valid: [{ row: 2, name: 'Phoebe', email: 'phoebe@example.com', spiritualStatus: 'growing', notes: 'Deacon' }],
+      problems: [],
+      warnings: [],
+    });
   });
 
   it('answers vCard 3.0 as an attachment, and parses back to the same contacts', async () => {
@@ -140,6 +151,135 @@ describe('exporting contacts', () => {
       expect(res.status).toBe(400);
       expect(res.error?.message).toBe('This file is downloaded from its /api path, not over tRPC.');
     }
+  });
+});
+
+describe('exporting everything one can see (issue 48)', () => {
+  // A team's admin, member and viewer, a member the admin removed and a member of another team: each one's "everything
+  // I can see" files hold exactly what their own lists show them, and "what I created" (the default) stays as it was.
+  type Person = { client: ApiClient; id: number };
+  const people = {} as Record<'admin' | 'member' | 'viewer' | 'removed' | 'stranger', Person>;
+
+  beforeAll(async () => {
+    for (const role of ['admin', 'member', 'viewer', 'removed', 'stranger'] as const) {
+      const { client, user } = await signedInClient(server, `see${role}`);
+      people[role] = { client, id: user.id };
+    }
+    const { admin, member, viewer, removed, stranger } = people;
+    const team = (await admin.client.post('/api/teams', { name: 'Seen team' })).body.id;
+    await joinTeam(admin.client, team, member, 'member');
+    await joinTeam(admin.client, team, viewer, 'viewer');
+    await joinTeam(admin.client, team, removed, 'member');
+    const otherTeam = (await stranger.client.post('/api/teams', { name: 'Other team' })).body.id;
+    const add = async (who: Person, name: string, teamId?: number) => {
+      const res = await who.client.post('/api/contacts', { name, email: `${name.replace(/\W/g, '').toLowerCase()}@example.com`, teamId });
+      expect(res.status).toBe(201);
+      return res.body.id as number;
+    };
+    const ruth = await add(admin, 'Team Ruth', team);
+    await add(member, 'Team Naomi', team);
+    const boaz = await add(removed, 'Team Boaz', team);
+    await add(admin, 'Admin Private');
+    await add(member, 'Member Private');
+    await add(removed, 'Removed Private');
+    const orpah = await add(stranger, 'Other Orpah', otherTeam);
+    for (const [who, contactId] of [
+      [admin, ruth],
+      [removed, boaz],
+      [stranger, orpah],
+    ] as const) {
+      expect((await who.client.post('/api/activities', { contactId, description: 'Talked at the well' })).status).toBe(201);
+      expect((await who.client.post('/api/followups', { contactId, date: '2031-05-01T12:00:00.000Z', description: 'Bring the book' })).status).toBe(201);
+      expect((await who.client.post('/api/prayer-requests', { contactId, request: 'For the harvest' })).status).toBe(201);
+    }
+    expect((await admin.client.delete(`/api/teams/${team}/members/${removed.id}`)).status).toBe(200);
+  });
+
+  const csvNames = async (client: ApiClient, query = '') => {
+    const res = await client.get(`/api/account/export/contacts.csv${query}`);
+    expect(res.status).toBe(200);
+    return (await parseCsv(res.body as string)).records.slice(1).map((r) => fromCsvCell(r[0]));
+  };
+  const ids = (rows: { id: number }[]) => rows.map((row) => row.id).sort((a, b) => a - b);
+
+  it.each(['admin', 'member', 'viewer', 'removed', 'stranger'] as const)('gives the %s exactly what their lists show', async (role) => {
+    const { client } = people[role];
+    const listed = (await client.get('/api/contacts')).body as { id: number; name: string }[];
+    expect((await csvNames(client, '?scope=visible')).sort()).toEqual(listed.map((c) => c.name).sort());
+    const cards = (await client.get('/api/account/export/contacts.vcf?scope=visible')).body as string;
+    expect(
+      contactsFromVcard(cards)
+        .drafts.map((d) => d.name)
+        .sort(),
+    ).toEqual(listed.map((c) => c.name).sort());
+    const json = (await client.get('/api/account/export?scope=visible')).body;
+    expect(ids(json.contacts)).toEqual(ids(listed));
+    for (const [file, list] of [
+      ['activities', '/api/activities'],
+      ['followUps', '/api/followups'],
+      ['prayerRequests', '/api/prayer-requests'],
+    ] as const)
+      expect(ids(json[file]), file).toEqual(ids((await client.get(list)).body));
+  });
+
+  it('walks each of many teams (past the few a list names one by one) and still gives what the lists show', async () => {
+    const { client } = await signedInClient(server, 'manyteams');
+    const { client: mate, user: mateUser } = await signedInClient(server, 'manymate');
+    for (let i = 0; i < 18; i++) {
+      const teamId = (await client.post('/api/teams', { name: `Team ${i}` })).body.id;
+      await joinTeam(client, teamId, { client: mate, id: mateUser.id }, 'viewer');
+      expect((await client.post('/api/contacts', { name: `Contact of team ${i}`, teamId })).status).toBe(201);
+    }
+    const listed = ((await mate.get('/api/contacts')).body as { name: string }[]).map((c) => c.name);
+    expect(listed).toHaveLength(18);
+    expect((await csvNames(mate, '?scope=visible')).sort()).toEqual(listed.sort());
+    expect(await csvNames(mate)).toEqual([]);
+  });
+
+  it('shows the team’s rows to its members and viewers, and nobody else’s', async () => {
+    const names = async (role: keyof typeof people) => (await csvNames(people[role].client, '?scope=visible')).sort();
+    expect(await names('member')).toEqual(['Member Private', 'Team Boaz', 'Team Naomi', 'Team Ruth']);
+    expect(await names('viewer')).toEqual(['Team Boaz', 'Team Naomi', 'Team Ruth']);
+    expect(await names('admin')).toEqual(['Admin Private', 'Team Boaz', 'Team Naomi', 'Team Ruth']);
+    // Removed, they read none of the team's rows, not even the contact they added to it.
+    expect(await names('removed')).toEqual(['Removed Private']);
+    expect(await names('stranger')).toEqual(['Other Orpah']);
+  });
+
+  it('gives what the person created, as before, without the parameter or with scope=created', async () => {
+    const { member, viewer } = people;
+    expect((await csvNames(member.client)).sort()).toEqual(['Member Private', 'Team Naomi']);
+    expect((await csvNames(member.client, '?scope=created')).sort()).toEqual(['Member Private', 'Team Naomi']);
+    // A viewer who created nothing gets the header alone, as before.
+    expect(await csvNames(viewer.client)).toEqual([]);
+    expect((await viewer.client.get('/api/account/export')).body.contacts).toEqual([]);
+  });
+
+  it('takes the choice in the encrypted export’s body too', async () => {
+    const { client } = people.viewer;
+    const passphrase = 'a long enough passphrase';
+    const res = await fetch(`${server.baseUrl}/api/account/export/encrypted`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: client.cookie },
+      body: JSON.stringify({ passphrase, scope: 'visible' }),
+    });
+    expect(res.status).toBe(200);
+    const decrypter = new Decrypter();
+    decrypter.addPassphrase(passphrase);
+    const file = JSON.parse(await decrypter.decrypt(new Uint8Array(await res.arrayBuffer()), 'text'));
+    expect(file.contacts.map((c: { name: string }) => c.name).sort()).toEqual(['Team Boaz', 'Team Naomi', 'Team Ruth']);
+    // Deriving the passphrase's key (scrypt) takes seconds on a busy machine, as in encrypted-export.test.ts.
+  }, 60_000);
+
+  it('refuses any other choice with 400, before anything is counted or read', async () => {
+    const { client, id } = people.stranger;
+    const counted = async () =>
+      (await server.database.readerClient.execute({ sql: 'select count from attempts where key = ?', args: [`download:user:${id}`] })).rows[0]?.count;
+    const before = await counted();
+    for (const path of ['/api/account/export', '/api/account/export/contacts.csv', '/api/account/export/contacts.vcf'])
+      for (const scope of ['everything', 'team', '']) expect((await client.get(`${path}?scope=${scope}`)).status, `${path} ${scope}`).toBe(400);
+    expect((await client.post('/api/account/export/encrypted', { passphrase: 'a long enough passphrase', scope: 'all' })).status).toBe(400);
+    expect(await counted()).toBe(before);
   });
 });
 
@@ -368,9 +508,9 @@ describe('import in every language, with warnings (issue 28)', () => {
     const res = await spanish.get('/api/account/import/help');
     expect(res.status).toBe(200);
     const status = res.body.columns.find((c: { field: string }) => c.field === 'spiritualStatus');
-    expect(status.words.slice(0, 3)).toEqual(['estado espiritual', 'Estado', 'spiritualStatus']);
+    expect(status.words.slice(0, 3)).toEqual(['Estado espiritual', 'Estado', 'Spiritual status']);
     expect(res.body.statuses.find((s: { status: string }) => s.status === 'seeking').words[0]).toBe('Buscando');
-    expect(res.body.ignoredColumns[0]).toBe('fecha de creación');
+    expect(res.body.ignoredColumns[0]).toBe('Fecha de creación');
     // Every status word listed is read as its status.
     const words: [string, string][] = res.body.statuses.flatMap((s: { status: string; words: string[] }) => s.words.map((word) => [word, s.status]));
     const csv = ['name,status', ...words.map(([word], i) => `Help ${i},"${word}"`)].join('\n');

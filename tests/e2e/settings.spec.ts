@@ -5,7 +5,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import type { Locator, Page } from '@playwright/test';
 import { translate } from '../../server/i18n';
-import { confirmationPath, expect, isPhone, photograph, seriousAxeViolations, test } from './fixtures';
+import { api, confirmationPath, expect, isPhone, photograph, registerViaApi, seriousAxeViolations, test, uniqueName } from './fixtures';
 
 function toast(page: Page, title: string) {
   return page.getByRole('region', { name: 'Notifications (F8)' }).getByText(title, { exact: true });
@@ -449,7 +449,11 @@ test("the page arrives in the chosen theme and the account's language, before an
   }
 });
 
-test('exports download my data as JSON, my contacts as CSV and as vCard @desktop-only', async ({ page, user }) => {
+test('exports download my data as JSON, my contacts as CSV and as vCard, what I created or everything I can see @desktop-only', async ({
+  page,
+  user,
+  browser,
+}, testInfo) => {
   const post = (path: string, data: unknown) => page.request.post(path, { data });
   const maria = await (
     await post('/api/contacts', {
@@ -481,10 +485,11 @@ test('exports download my data as JSON, my contacts as CSV and as vCard @desktop
   expect(csv.filename).toBe('sower-contacts.csv');
   const lines = csv.text.trimEnd().split(/\r\n/);
   // A byte order mark first, so spreadsheet apps read accents right.
-  // For people: status words and dates in the reader's language, the dates' zone named (issue 28).
-  expect(lines[0]).toBe('\uFEFFname,email,phone,spiritualStatus,notes,createdAt (UTC)');
+  // For people: titles and status words in the reader's language (issue 28), words in English too, and dates ISO 8601
+  // in every language, their zone named (issue 48).
+  expect(lines[0]).toBe('\uFEFFName,Email,Phone,Spiritual status,Notes,Created (UTC)');
   expect(lines).toHaveLength(3);
-  expect(lines[1]).toMatch(/^James Okafor,,,Exploring,,"\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2} [AP]M"$/);
+  expect(lines[1]).toMatch(/^James Okafor,,,Exploring,,\d{4}-\d\d-\d\d \d\d:\d\d$/);
   // A phone number is written as it is: it names no cell or function, and the formula guard's apostrophe would show.
   expect(lines[2]).toMatch(/^Maria Santos,maria@example\.com,\+1 555 0100,Seeking,"Likes ""quotes"", and commas",/);
 
@@ -495,6 +500,36 @@ test('exports download my data as JSON, my contacts as CSV and as vCard @desktop
   expect(vcf.text.match(/END:VCARD/g)).toHaveLength(2);
   expect(vcf.text).toContain('FN:Maria Santos');
   expect(vcf.text).toContain('EMAIL');
+
+  // A team contact someone else added is in "Everything I can see", not in "What I created" (issue 48).
+  const context = await browser.newContext({ ...testInfo.project.use });
+  try {
+    const mate = await context.newPage();
+    await registerViaApi(mate, 'Lydia', 'Teammate');
+    const team = await api(mate, '/api/teams', { name: uniqueName('Export team ') });
+    const invitation = await api(mate, `/api/teams/${team.id}/members`, { username: user.username, role: 'viewer' });
+    expect((await page.request.post(`/api/invitations/${invitation.id}/accept`)).status()).toBe(200);
+    await api(mate, '/api/contacts', { name: 'Cornelius Centurion', teamId: team.id });
+  } finally {
+    await context.close();
+  }
+  expect((await download(/Contacts \(CSV\)/)).text).not.toContain('Cornelius Centurion');
+  await page.getByRole('radio', { name: /Everything I can see/ }).check();
+  const everything = await download(/Contacts \(CSV\)/);
+  expect(
+    everything.text
+      .trimEnd()
+      .split(/\r\n/)
+      .map((line) => line.split(',')[0]),
+  ).toEqual([
+    '\uFEFFName',
+    // The person's own contacts by name, then each team's.
+    'James Okafor',
+    'Maria Santos',
+    'Cornelius Centurion',
+  ]);
+  const all = JSON.parse((await download(/All my data \(JSON\)/)).text);
+  expect(all.contacts.map((c: { name: string }) => c.name).sort()).toEqual(['Cornelius Centurion', 'James Okafor', 'Maria Santos']);
 });
 
 test('import: a preview lists new contacts, problems and duplicates, writes nothing until confirmed, then lists refresh @desktop-only', async ({
@@ -510,7 +545,7 @@ test('import: a preview lists new contacts, problems and duplicates, writes noth
 
   // The help lists what is read, from the server's own tables.
   await page.getByText('Which column names and statuses are read').click();
-  await expect(page.getByRole('definition').filter({ hasText: 'spiritualStatus' })).toContainText('estado espiritual');
+  await expect(page.getByRole('definition').filter({ hasText: 'Spiritual status' })).toContainText('Estado espiritual');
   const csv = [
     'name,email,phone,status,notes,favourite colour',
     'Lydia Purple,lydia@example.com,+1 555 0199,Buscando,Seller of purple cloth,purple',

@@ -12,7 +12,7 @@ import {
 import { contactsFromCsv, contactsToCsv, detectDelimiter, fromCsvCell, parseCsv, toCsvCell, writeCsv } from '../../server/formats/csv';
 import { contactsFromVcard, contactsToVcard, unescapeVcardText } from '../../server/formats/vcard';
 import { translate } from '../../server/i18n';
-import { locales } from '../../shared/i18n';
+import { locales, type Locale } from '../../shared/i18n';
 import { spiritualStatuses, spiritualStatusLabels } from '../../shared/vocabulary';
 
 const lydia: ContactFields = {
@@ -104,7 +104,9 @@ describe('writing CSV', () => {
       'en',
     );
     // A byte order mark first, so spreadsheet apps read the file as UTF-8.
-    expect(text.split('\r\n')[0]).toBe('\uFEFFname,email,phone,spiritualStatus,notes,createdAt (UTC)');
+    // Column titles are words in English as in every language (issue 48), the date ISO 8601 in the zone the title names.
+    expect(text.split('\r\n')[0]).toBe('\uFEFFName,Email,Phone,Spiritual status,Notes,Created (UTC)');
+    expect(text.split('\r\n')[1].endsWith(',2026-11-22 10:00')).toBe(true);
     const { drafts, problems } = await contactsFromCsv(text);
     expect(problems).toEqual([]);
     expect(drafts).toEqual([
@@ -551,7 +553,7 @@ describe('the import help (issue 28)', () => {
     for (const locale of locales) {
       const help = importHelp(locale);
       const status = help.columns.find((c) => c.field === 'spiritualStatus')!;
-      expect(status.words[0]).toBe(translate(locale, 'spiritualStatus'));
+      expect(status.words[0]).toBe(translate(locale, 'Spiritual status'));
       expect(status.words.map((word) => word.toLowerCase())).toContain('status');
       for (const { field, words } of help.columns)
         for (const word of words) {
@@ -578,7 +580,7 @@ describe('the import help (issue 28)', () => {
 
   it('lists estado in Spanish and Buscando among the statuses', () => {
     const help = importHelp('es');
-    expect(help.columns.find((c) => c.field === 'spiritualStatus')!.words).toEqual(expect.arrayContaining(['Estado', 'estado espiritual']));
+    expect(help.columns.find((c) => c.field === 'spiritualStatus')!.words).toEqual(expect.arrayContaining(['Estado', 'Estado espiritual']));
     expect(help.statuses.find((s) => s.status === 'seeking')!.words).toEqual(expect.arrayContaining(['Buscando', 'Seeking', 'Recherche', 'بحث روحي']));
   });
 });
@@ -590,17 +592,36 @@ describe('CSV export in the user’s language and time zone (issue 28)', () => {
   it('writes status words and dates in the language and zone, the zone named in the header', async () => {
     const csv = contactsToCsv(everyStatus, 'es', true, 'America/Mexico_City');
     const { records } = await parseCsv(csv.replace(/^\uFEFF/, ''));
-    expect(records[0]).toEqual(['nombre', 'correo', 'teléfono', 'estado espiritual', 'notas', 'fecha de creación (America/Mexico_City)']);
+    expect(records[0]).toEqual(['Nombre', 'Correo electrónico', 'Teléfono', 'Estado espiritual', 'Notas', 'Fecha de creación (America/Mexico_City)']);
     expect(records.slice(1).map((r) => r[3])).toEqual(['Explorando', 'Buscando', 'Nuevo creyente', 'Creciendo', 'Maduro', 'Desconocido']);
     // 23:30 UTC on 11 March is 17:30 on 11 March in Mexico City.
-    expect(records[1][5]).toBe('11/03/2031, 17:30');
+    expect(records[1][5]).toBe('2031-03-11 17:30');
     expect(csv).not.toMatch(/exploring|new_believer|2031-03-11T/);
   });
 
   it('labels the dates UTC for a user without a time zone', async () => {
     const { records } = await parseCsv(contactsToCsv(everyStatus, 'fr', true, null).replace(/^\uFEFF/, ''));
-    expect(records[0][5]).toBe('créé le (UTC)');
-    expect(records[1][5]).toBe('11/03/2031 23:30');
+    expect(records[0][5]).toBe('Date de création (UTC)');
+    expect(records[1][5]).toBe('2031-03-11 23:30');
+  });
+
+  it('titles every column with words and writes every date as ISO 8601, in every language (issue 48)', async () => {
+    for (const locale of locales) {
+      const { records } = await parseCsv(contactsToCsv(everyStatus, locale, true, 'Asia/Riyadh').replace(/^\uFEFF/, ''));
+      expect(records[0], locale).toEqual([
+        ...['Name', 'Email', 'Phone', 'Spiritual status', 'Notes'].map((label) => translate(locale, label)),
+        `${translate(locale, 'Created')} (Asia/Riyadh)`,
+      ]);
+      expect(records[0].join(), locale).not.toMatch(/spiritualStatus|createdAt/);
+      // 23:30 UTC on 11 March is 02:30 on 12 March in Riyadh, in western digits whatever the language.
+      expect(new Set(records.slice(1).map((r) => r[5])), locale).toEqual(new Set(['2031-03-12 02:30']));
+    }
+  });
+
+  it('writes midnight as 00:00, never 24:00', async () => {
+    // 06:05 UTC is five past midnight in Mexico City (UTC−6).
+    const csv = contactsToCsv([{ ...lydia, createdAt: new Date(Date.UTC(2031, 2, 11, 6, 5)) }], 'en', true, 'America/Mexico_City');
+    expect((await parseCsv(csv.replace(/^\uFEFF/, ''))).records[1][5]).toBe('2031-03-11 00:05');
   });
 
   it('reads back in every language', async () => {
@@ -611,6 +632,38 @@ describe('CSV export in the user’s language and time zone (issue 28)', () => {
         drafts.map((d) => d.spiritualStatus),
         locale,
       ).toEqual([...spiritualStatuses]);
+    }
+  });
+});
+
+describe('files exported before issue 48', () => {
+  // What contactsToCsv wrote then (each as main wrote it): code names in English, lower-case words elsewhere, dates in the language's own form.
+  const oldFiles: [string, string, string][] = [
+    ['en', 'name,email,phone,spiritualStatus,notes,createdAt (UTC)', '03/11/2031, 10:05 PM'],
+    ['es', 'nombre,correo,teléfono,estado espiritual,notas,fecha de creación (Europe/Madrid)', '11/03/2031, 23:05'],
+    ['pt-BR', 'nome,e-mail,telefone,status espiritual,observações,criado em (America/Sao_Paulo)', '11/03/2031, 19:05'],
+    ['fr', 'nom,e-mail,téléphone,statut spirituel,notes,créé le (UTC)', '11/03/2031 22:05'],
+    ['ar', 'الاسم,البريد الإلكتروني,الهاتف,الحالة الروحية,ملاحظات,تاريخ الإنشاء (Asia/Riyadh)', '12\u200f/03\u200f/2031، 01:05 ص'],
+  ];
+
+  it.each(oldFiles)('still reads a %s export with its old titles and localized dates', async (locale, header, date) => {
+    const row = writeCsv([['Maria Santos', 'maria@example.com', '+1 555 0100', translate(locale as Locale, 'Seeking'), 'Garden', date]]);
+    const { drafts, problems, warnings } = await contactsFromCsv(`\uFEFF${header}\r\n${row}`);
+    expect([problems, warnings]).toEqual([[], []]);
+    expect(drafts).toEqual([{ row: 2, name: 'Maria Santos', email: 'maria@example.com', phone: '+1 555 0100', spiritualStatus: 'seeking', notes: 'Garden' }]);
+  });
+
+  it('reads the old titles in every language, as their catalogues still translate them', async () => {
+    for (const locale of locales) {
+      const header = ['name', 'email', 'phone', 'spiritualStatus', 'notes'].map((title) => translate(locale, title));
+      const { drafts, warnings } = await contactsFromCsv(
+        writeCsv([
+          [...header, `${translate(locale, 'createdAt')} (UTC)`],
+          ['Ana', 'a@example.com', '555', 'Growing', 'hi', '2031-03-11 22:05'],
+        ]),
+      );
+      expect(warnings, locale).toEqual([]);
+      expect(drafts[0], locale).toMatchObject({ name: 'Ana', email: 'a@example.com', phone: '555', spiritualStatus: 'growing', notes: 'hi' });
     }
   });
 });
