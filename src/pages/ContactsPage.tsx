@@ -96,10 +96,16 @@ export default function ContactsPage() {
     { ...filter, sort, assignedTo: assigned ? 'me' : undefined, limit: PAGE },
     { getNextPageParam: nextPageAfterLastId(PAGE), placeholderData: keepPreviousData, enabled: !filters.attention },
   );
-  // 'Assigned to me' counts its own list, as 'All contacts' does (issue 48: it showed no count).
+  // 'Assigned to me' counts its own list, as 'All contacts' does (issue 48: it showed no count). While a search
+  // refines, the last count stays; moving to the other view, the other view's number never shows under its words.
+  const assignedTo = assigned ? ('me' as const) : undefined;
   const count = trpc.contacts.count.useQuery(
-    { ...filter, assignedTo: assigned ? 'me' : undefined },
-    { placeholderData: keepPreviousData, enabled: !filters.attention },
+    { ...filter, assignedTo },
+    {
+      placeholderData: (previous, previousQuery) =>
+        (previousQuery?.queryKey[1] as { input?: { assignedTo?: string } } | undefined)?.input?.assignedTo === assignedTo ? previous : undefined,
+      enabled: !filters.attention,
+    },
   );
   const remove = trpc.contacts.remove.useMutation();
   const mayChange = useMayChange();

@@ -415,3 +415,24 @@ for (const locale of LOCALES) {
     await guest.context().close();
   });
 }
+
+widthTest("'Assigned to me' shows its own count, never the other view's number under its words @phone-only", async ({ page, teamAccount }) => {
+  void teamAccount;
+  expect((await page.request.put('/api/account/language', { data: { language: 'en' } })).status()).toBe(200);
+  await page.goto('/contacts');
+  const count = page.locator('main p[role="status"]');
+  await expect(count).toHaveText('3 contacts');
+  // The next count is held back until the view has changed: meanwhile the line is empty, not '3 contacts assigned to you'.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/contacts\.count/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('link', { name: 'Assigned to me' }).click();
+  await expect(page).toHaveURL(/assigned=me/);
+  await expect(page.getByRole('link', { name: 'Maria Santos' })).toBeVisible();
+  await expect(count).toHaveText('');
+  release();
+  await expect(count).toHaveText('1 contact assigned to you');
+});
