@@ -85,7 +85,7 @@ export function AppShell() {
             <path d="M4 6h16M4 12h16M4 18h16" />
           </svg>
         </button>
-        <Brand />
+        <Brand narrow />
         {/* The team new records go to stays in sight on a phone too, not only inside the drawer. */}
         <div className="ms-auto min-w-0">
           <TeamSwitcher compact />

@@ -3,9 +3,11 @@ import { t } from '../i18n';
 
 interface BrandProps {
   showTagline?: boolean;
+  /** In the phone's top bar: the name gives its room to the team switcher below 360 px, rather than wrapping a letter a line. */
+  narrow?: boolean;
 }
 
-export function Brand({ showTagline = false }: BrandProps) {
+export function Brand({ showTagline = false, narrow = false }: BrandProps) {
   return (
     <div className="flex items-center gap-3">
       <svg className="size-9 shrink-0" viewBox="0 0 32 32" aria-hidden="true">
@@ -16,8 +18,8 @@ export function Brand({ showTagline = false }: BrandProps) {
         <ellipse cx="16" cy="24.2" rx="5.2" ry="3.2" fill="#e9c46a" />
         <path d="M12.6 23.6c1.2-.9 2.3-1.2 3.4-1.2" stroke="#b8892f" strokeWidth="1" strokeLinecap="round" fill="none" />
       </svg>
-      <div className="min-w-0">
-        <p className="text-lg leading-tight font-bold tracking-tight text-base-content">Sower</p>
+      <div className={`min-w-0 ${narrow ? 'max-[359px]:sr-only' : ''}`}>
+        <p className="text-lg leading-tight font-bold tracking-tight whitespace-nowrap text-base-content">Sower</p>
         {showTagline && <p className="text-xs leading-snug text-base-content/70">{t('Track and manage your gospel sharing journey')}</p>}
       </div>
     </div>

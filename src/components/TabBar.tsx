@@ -6,6 +6,8 @@ export interface Tab<K extends string> {
   label: string;
   /** Unknown until the counts load (or when they could not): no badge, rather than a 0 that may be wrong. */
   count: number | undefined;
+  /** The count in words, where a bare number would read as another tab's kind of count ('1 left' beside Active's '1'). */
+  countText?: string;
 }
 
 interface TabBarProps<K extends string> {
@@ -62,7 +64,7 @@ export function TabBar<K extends string>({ label, tabs, active, onChange, childr
             {tab.label}
             {tab.count !== undefined && (
               <span className={`badge badge-sm rounded-full ${tab.key === active ? 'badge-primary' : 'border-base-300 bg-base-200 text-base-content'}`}>
-                {tab.count}
+                {tab.countText ?? tab.count}
               </span>
             )}
           </button>

@@ -39,20 +39,24 @@ import { useMayChange } from '../components/team-work/rights';
 
 type ContactView = 'all' | 'attention' | 'assigned';
 
-/** The views of the screen, kept in the URL: everyone, who needs attention (issue 16), those assigned to me (issue 30). */
+/**
+ * The views of the screen, kept in the URL: everyone, who needs attention (issue 16), those assigned to me (issue 30).
+ * On a phone they share the row in equal columns and a label wraps inside its own ('Asignados a mí' ran 16 px past a
+ * 390 px screen: issue 48); from sm up they sit side by side at their own widths.
+ */
 function ContactViews({ view }: { view: ContactView }) {
   const { teams } = useTeams();
   const tab = (to: string, current: boolean, label: string) => (
     <Link
       to={to}
-      className={`join-item btn min-h-11 btn-sm sm:min-h-8 ${current ? 'btn-active btn-primary' : 'btn-outline'}`}
+      className={`join-item btn h-auto min-h-11 min-w-0 px-2 py-1 leading-tight whitespace-normal btn-sm sm:min-h-8 sm:px-3 sm:whitespace-nowrap ${current ? 'btn-active btn-primary' : 'btn-outline'}`}
       aria-current={current ? 'page' : undefined}
     >
       {label}
     </Link>
   );
   return (
-    <nav aria-label={t('Contact views')} className="join mb-4">
+    <nav aria-label={t('Contact views')} className="join mb-4 grid w-full auto-cols-fr grid-flow-col sm:inline-flex sm:w-auto">
       {tab('/contacts', view === 'all', t('All contacts'))}
       {tab('/contacts?attention=1', view === 'attention', t('Needs attention'))}
       {/* Only a team's contacts are assigned: someone in no team has none. */}
@@ -66,7 +70,8 @@ const PAGE = 60;
 
 const isSort = (value: string): value is ContactSort => isOneOf(contactSorts, value) && value !== 'name';
 
-function matchCount(count: number, filtered: boolean) {
+function matchCount(count: number, filtered: boolean, assigned: boolean) {
+  if (!filtered && assigned) return t('{count, plural, one {# contact assigned to you} other {# contacts assigned to you}}', { count });
   if (!filtered) return t('{count, plural, one {# contact} other {# contacts}}', { count });
   return t('{count, plural, one {# contact matches} other {# contacts match}}', { count });
 }
@@ -86,14 +91,22 @@ export default function ContactsPage() {
     status: isOneOf(spiritualStatuses, filters.status) ? filters.status : undefined,
   };
   const filtered = Boolean(filter.q || filter.status || filter.team);
-  // The count counts every readable contact: beside 'Assigned to me' it would be another list's number.
-  const counted = !assigned;
 
   const contacts = trpc.contacts.list.useInfiniteQuery(
     { ...filter, sort, assignedTo: assigned ? 'me' : undefined, limit: PAGE },
     { getNextPageParam: nextPageAfterLastId(PAGE), placeholderData: keepPreviousData, enabled: !filters.attention },
   );
-  const count = trpc.contacts.count.useQuery(filter, { placeholderData: keepPreviousData, enabled: !filters.attention && counted });
+  // 'Assigned to me' counts its own list, as 'All contacts' does (issue 48: it showed no count). While a search
+  // refines, the last count stays; moving to the other view, the other view's number never shows under its words.
+  const assignedTo = assigned ? ('me' as const) : undefined;
+  const count = trpc.contacts.count.useQuery(
+    { ...filter, assignedTo },
+    {
+      placeholderData: (previous, previousQuery) =>
+        (previousQuery?.queryKey[1] as { input?: { assignedTo?: string } } | undefined)?.input?.assignedTo === assignedTo ? previous : undefined,
+      enabled: !filters.attention,
+    },
+  );
   const remove = trpc.contacts.remove.useMutation();
   const mayChange = useMayChange();
   const write = useWrite();
@@ -192,7 +205,7 @@ export default function ContactsPage() {
       {showFilters && (
         <div className="mb-3 flex min-h-8 items-center justify-between gap-2">
           <p role="status" className="text-sm text-base-content/75">
-            {count.data && counted ? matchCount(count.data.count, filtered) : ''}
+            {count.data ? matchCount(count.data.count, filtered, assigned) : ''}
           </p>
           {filtered && (
             <button type="button" className="btn btn-ghost btn-sm" onClick={clear}>

@@ -54,6 +54,7 @@ export default function PrayerJournalPage() {
   const counts = trpc.prayerRequests.counts.useQuery(team === undefined ? undefined : { team }, { placeholderData: keepPreviousData });
   // Its badge: how many of today's list are still to pray for.
   const today = usePrayToday();
+  const left = today.data?.items.filter((item) => !item.prayedToday).length;
   const pray = trpc.prayerRequests.pray.useMutation();
   const markAnswered = trpc.prayerRequests.markAnswered.useMutation();
   const remove = trpc.prayerRequests.remove.useMutation();
@@ -165,7 +166,14 @@ export default function PrayerJournalPage() {
           // A list's name (a tab, a heading) is its own message: other languages say it in the plural ('Completados').
           { key: 'active', label: t('Active'), count: counts.data?.active },
           { key: 'answered', label: t('{items, select, other {Answered}}', { items: 'prayerRequests' }), count: counts.data?.answered },
-          { key: 'today', label: t('Pray today'), count: today.data?.items.filter((item) => !item.prayedToday).length },
+          // Still to pray for today, not how many it lists: beside Active's count a bare '1' read as the same request
+          // counted twice (issue 48), so it says what it counts.
+          {
+            key: 'today',
+            label: t('Pray today'),
+            count: left,
+            countText: left === undefined ? undefined : t('{count, plural, one {# left} other {# left}}', { count: left }),
+          },
         ]}
       >
         {tab === 'today' ? (

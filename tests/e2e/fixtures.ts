@@ -42,7 +42,7 @@ export interface Seeded {
  * ones): two contacts, activities with and without notes, a follow-up due and one overdue, a goal part done, an answered
  * prayer, and a journey with a step behind Maria.
  */
-async function seed(page: Page): Promise<Seeded> {
+export async function seed(page: Page): Promise<Seeded> {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
   const maria = await api(page, '/api/contacts', {
     name: 'Maria Santos',

@@ -26,7 +26,7 @@ test('Pray today: I prayed checks a request off, Not today brings the next one, 
   await expect(page).toHaveURL(/\?tab=today$/);
   const list = page.getByRole('list', { name: 'Pray today' });
   await expect(list.getByRole('listitem')).toHaveCount(3);
-  await expect(page.getByRole('tab', { name: /Pray today/ })).toContainText('3');
+  await expect(page.getByRole('tab', { name: /Pray today/ })).toContainText('3 left');
   await shots(page, testInfo, 'pray-today');
 
   await list.getByRole('button', { name: 'I prayed: Epaphras' }).first().click();
@@ -45,7 +45,7 @@ test('Pray today: I prayed checks a request off, Not today brings the next one, 
   }
   await expect(page.getByText("You have prayed for today's list.")).toBeVisible();
   await expect(list.getByText('Prayed today')).toHaveCount(3);
-  await expect(page.getByRole('tab', { name: /Pray today/ })).toContainText('0');
+  await expect(page.getByRole('tab', { name: /Pray today/ })).toContainText('0 left');
   await shots(page, testInfo, 'pray-today-done');
 
   // The spec's Active tab still counts every prayer.

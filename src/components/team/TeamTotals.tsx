@@ -6,6 +6,7 @@ import { formatDay } from '../../lib/dates';
 import { fullName } from '../../lib/names';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { InsightCharts } from '../DashboardInsight';
+import { ScrollRow } from '../ScrollRow';
 import { StatCards } from '../StatCards';
 import { roleLabel } from './teamWords';
 
@@ -17,10 +18,8 @@ function MemberTable({ members }: { members: MemberFigures }) {
     <section className="card min-w-0 border border-base-300 bg-base-100" aria-label={caption}>
       <div className="card-body gap-3 p-4 sm:p-5">
         <h2 className="font-semibold">{caption}</h2>
-        {/* Scrolls sideways on a phone rather than squeezing the numbers. */}
-        {/* Focusable, so the keyboard can scroll it too (axe: scrollable-region-focusable). */}
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above */}
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
+        {/* Scrolls sideways on a phone rather than squeezing the numbers, with a fade on the side where more is. */}
+        <ScrollRow label={caption}>
           <table className="table table-sm" data-testid="member-figures">
             <thead>
               <tr className="text-base-content/80">
@@ -48,7 +47,7 @@ function MemberTable({ members }: { members: MemberFigures }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRow>
       </div>
     </section>
   );
