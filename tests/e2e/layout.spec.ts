@@ -1,50 +1,15 @@
 // One long unbroken word (a pasted URL, a name without spaces) in every text a user can write must wrap or truncate on
 // every screen: the page never scrolls sideways (issue 13 item 1). Every screen, signed in as a team's admin with data
-// and signed out, with each list's forms open, fits 320 and 390 px in all five languages (issue 48). With isMobile the
-// layout viewport widens to fit an overflow, so the page's scroll width is compared with the device's width, not
-// innerWidth.
+// and signed out, with each list's forms open, fits 320 and 390 px in all five languages (issue 48); the measures are in
+// widths.ts.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Locale } from '../../shared/i18n';
 import { translate } from '../../server/i18n';
 import { api, expect, registerViaApi, seed, test, type Seeded } from './fixtures';
+import { expectNoSidewaysScroll, fitsEachWidth, WIDTHS } from './widths';
 
 const word = (prefix: string) => `${prefix}${'x'.repeat(150 - prefix.length)}`;
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-
-/**
- * What reaches past the screen at the page's current width: the document's scroll width, and the innermost elements
- * whose right edge (or, right to left, left edge) lies outside it, unless a box around them clips or scrolls them
- * sideways (that box is measured itself). Each named as `<tag class> "text…" at left..right`.
- */
-function pastTheEdge(page: Page, width: number) {
-  return page.evaluate((width) => {
-    const screen = document.documentElement.clientWidth;
-    const rtl = document.documentElement.dir === 'rtl';
-    const clipsSideways = (el: Element) => getComputedStyle(el).overflowX !== 'visible';
-    const past = [...document.querySelectorAll('body *')].filter((el) => {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || !(box.right > width + 1 || (rtl && box.left < -1))) return false;
-      if (!el.checkVisibility({ visibilityProperty: true })) return false;
-      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) if (clipsSideways(up)) return false;
-      return true;
-    });
-    const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
-    const culprits = innermost.slice(0, 4).map((el) => {
-      const box = el.getBoundingClientRect();
-      const text = (el.textContent ?? '').trim().slice(0, 30);
-      return `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${text}" at ${Math.round(box.left)}..${Math.round(box.right)}`;
-    });
-    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: screen, culprits };
-  }, width);
-}
-
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const width = page.viewportSize()!.width;
-  const { scrollWidth, clientWidth, culprits } = await pastTheEdge(page, width);
-  expect.soft(scrollWidth, `${where}: the page is ${scrollWidth}px wide on a ${width}px screen (${culprits.join(', ')})`).toBeLessThanOrEqual(width);
-  expect.soft(scrollWidth, `${where}: the page scrolls sideways`).toBeLessThanOrEqual(clientWidth);
-  expect.soft(culprits, `${where}: past the screen's edge`).toEqual([]);
-}
 
 test('a 150-character word in every field never widens any screen @phone-only', async ({ page, consoleErrors }) => {
   void consoleErrors;
@@ -243,26 +208,6 @@ const widthTest = test.extend<{ teamAccount: TeamAccount }, { formedTeam: TeamAc
   },
   storageState: async ({ formedTeam }, use) => use(formedTeam.storageState),
 });
-
-const WIDTHS = [390, 320];
-
-/** The screen as it is now, at each width: nothing past the edge, and a row that scrolls sideways shows that it does. */
-async function fitsEachWidth(page: Page, where: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 844 });
-    await expectNoSidewaysScroll(page, `${where} at ${width}px`);
-    // Only a scroll row scrolls sideways, and it shows a fade on the side where more is: a box scrolling sideways
-    // otherwise (a dialog whose content is wider than it) hides its buttons.
-    const unmarked = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('body *:not(input, textarea, select)')]
-        .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1 && el.checkVisibility())
-        .filter((el) => !el.closest('[data-scroll-row]')?.getAttribute('data-more'))
-        .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${el.scrollWidth} in ${el.clientWidth}`),
-    );
-    expect.soft(unmarked, `${where} at ${width}px: boxes scrolling sideways with no sign of it`).toEqual([]);
-  }
-  await page.setViewportSize({ width: WIDTHS[0], height: 844 });
-}
 
 /** A screen once it has drawn: its heading, nothing loading, the app running (so a tap opens what it opens). */
 async function arrive(page: Page, path: string, locale: Locale, inApp = false) {
