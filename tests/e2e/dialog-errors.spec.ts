@@ -1,32 +1,14 @@
 // An error raised under an open form is seen and heard (issue 48): the toast lies over every form dialog, in a live
 // region the modal does not make inert; a viewer's forms offer neither the team nor its contacts.
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
-import { api, expect, photograph, registerViaApi, test, toast, uniqueName, type TestUser } from './fixtures';
+import { api, expect, photograph, registerViaApi, test, toast, TRPC_SERVER_ERROR, uniqueName, type TestUser } from './fixtures';
 
 // Each failed write is logged on purpose (SPEC §8).
 test.use({ allowConsoleErrors: [/TRPCClientError/] });
 
 /** Every write the forms send fails as the server fails: 500, with its own words. */
 async function failEveryWrite(page: Page) {
-  await page.route(/\/trpc\/[^?]*\b(create|update)\b/, (route) =>
-    route.request().method() !== 'POST'
-      ? route.fallback()
-      : route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: JSON.stringify([
-            {
-              error: {
-                json: {
-                  message: 'Something went wrong on our side. Please try again.',
-                  code: -32603,
-                  data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
-                },
-              },
-            },
-          ]),
-        }),
-  );
+  await page.route(/\/trpc\/[^?]*\b(create|update)\b/, (route) => (route.request().method() !== 'POST' ? route.fallback() : route.fulfill(TRPC_SERVER_ERROR)));
 }
 
 /**

@@ -132,6 +132,19 @@ export const tourTest = test.extend<{ seeded: Seeded }, { tourAccount: { seeded:
 
 export { expect };
 
+/** A tRPC batch's answer when the server fails (500), as the server writes it: for `route.fulfill`. */
+export const TRPC_SERVER_ERROR = {
+  status: 500,
+  contentType: 'application/json',
+  body: JSON.stringify([
+    {
+      error: {
+        json: { message: 'Something went wrong on our side. Please try again.', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } },
+      },
+    },
+  ]),
+};
+
 /** True on the phone project, where navigation lives in the drawer. */
 export function isPhone(page: Page) {
   return (page.viewportSize()?.width ?? 1280) < 768;

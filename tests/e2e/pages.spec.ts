@@ -1,6 +1,6 @@
 // Every screen's create, edit, delete and state changes through the UI, with the spec's texts.
 import type { Page } from '@playwright/test';
-import { api, expect, isPhone, test, toast } from './fixtures';
+import { api, expect, isPhone, test, toast, TRPC_SERVER_ERROR } from './fixtures';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
 
@@ -81,23 +81,7 @@ test.describe('activities', () => {
       await page.getByRole('button', { name: 'Log Activity' }).click();
       const dialog = page.getByRole('dialog', { name: 'Log Activity' });
       await dialog.getByLabel('Contact name').fill('Thomas');
-      await page.route('**/trpc/activities.create**', (route) =>
-        route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: JSON.stringify([
-            {
-              error: {
-                json: {
-                  message: 'Something went wrong on our side. Please try again.',
-                  code: -32603,
-                  data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
-                },
-              },
-            },
-          ]),
-        }),
-      );
+      await page.route('**/trpc/activities.create**', (route) => route.fulfill(TRPC_SERVER_ERROR));
       await dialog.getByRole('button', { name: 'Log Activity' }).click();
       await expect(toast(page, 'Error')).toBeVisible({ timeout: 10_000 });
       await expect(page.getByText('Failed to create activity. Please try again.')).toBeVisible();
