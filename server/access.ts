@@ -296,6 +296,14 @@ export async function assertCanCreateIn(tx: Tx, teamId: number | null, who: Auth
   if (!roleCan(role, 'create')) throw await refusedForRole(tx, teamId, role, 'create');
 }
 
+/**
+ * The space a list or the dashboard is read in (issue 48): 'mine', or a team the caller is in. A team they are not in
+ * and a team that does not exist are the same 404, so asking tells nothing about other teams.
+ */
+export async function assertSpace(db: Queryable, who: Authority, team: 'mine' | number | undefined) {
+  if (typeof team === 'number' && !(await teamRole(db, team, who))) throw notFound(TEAM_NOT_FOUND);
+}
+
 /** Team management (rename, delete, members) is for admins: inside the write's transaction, or from a query's authority. */
 export async function assertTeamAdmin(db: Queryable, teamId: number, who: Authority) {
   const role = await teamRole(db, teamId, who);

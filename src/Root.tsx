@@ -16,9 +16,11 @@ interface RootProps {
   trpcClient: ReturnType<typeof trpc.createClient>;
   /** The router around the app: the browser's history, or the server's one URL. */
   router(app: ReactNode): ReactNode;
+  /** The saved team the first render starts from (TeamProvider): the server's and the hydrating browser's alike. */
+  savedTeamId?: number | null;
 }
 
-export function Root({ queryClient, trpcClient, router }: RootProps) {
+export function Root({ queryClient, trpcClient, router, savedTeamId }: RootProps) {
   return (
     <LocaleProvider>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
@@ -26,7 +28,7 @@ export function Root({ queryClient, trpcClient, router }: RootProps) {
           {router(
             <ToastProvider>
               <AuthProvider>
-                <TeamProvider>
+                <TeamProvider savedTeamId={savedTeamId}>
                   <InLocale>
                     <ErrorBoundary>
                       <App />

@@ -26,6 +26,8 @@ export interface ScreenRequest {
   timeZone: string;
   /** Answers one procedure call as the client's request would be answered: the request's context, its access rules. */
   call(path: string, input: unknown): Promise<unknown>;
+  /** The browser's saved team (its `currentTeamId` cookie), for the space the screen shows (issue 48). */
+  savedTeamId: number | null;
 }
 
 export interface RenderedScreen {
@@ -51,7 +53,7 @@ export function render(request: ScreenRequest): Promise<RenderedScreen> {
   return turn;
 }
 
-async function renderNow({ url, locale, signedIn, timeZone, call }: ScreenRequest): Promise<RenderedScreen> {
+async function renderNow({ url, locale, signedIn, timeZone, call, savedTeamId }: ScreenRequest): Promise<RenderedScreen> {
   // The session check's own answer (what the client's auth.me would get), so the user block shows what it will; and
   // the user's teams, which every signed-in screen reads (TeamProvider): what a screen asks only of a team's member
   // (the unseen assignments) is then asked in the first pass's reads, not a pass of its own. If they cannot be read
@@ -69,7 +71,9 @@ async function renderNow({ url, locale, signedIn, timeZone, call }: ScreenReques
   if (teams) queryClient.setQueryData(getQueryKey(trpc.teams.list, undefined, 'query'), teams);
   // The hooks need a client; they never fetch on the server (their effects do not run), so it has no link to use.
   const trpcClient = trpc.createClient({ links: [] });
-  const tree = <Root queryClient={queryClient} trpcClient={trpcClient} router={(app) => <StaticRouter location={url}>{app}</StaticRouter>} />;
+  const tree = (
+    <Root queryClient={queryClient} trpcClient={trpcClient} router={(app) => <StaticRouter location={url}>{app}</StaticRouter>} savedTeamId={savedTeamId} />
+  );
   const asked = new Set<string>();
   try {
     for (let pass = 1; ; pass++) {

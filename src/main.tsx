@@ -15,6 +15,7 @@ import { syncDiscreetInstall } from './lib/discreet';
 import { signedInUser, storedUserId } from './lib/session';
 import { startVisit } from './lib/startVisit';
 import { createTrpcClient } from './lib/trpc';
+import { readSavedTeamId, teamIdOfCookie } from './lib/space';
 import './index.css';
 
 // Before React renders anything, so a dark choice never flashes light (the CSP allows no inline script in index.html).
@@ -70,7 +71,13 @@ if (!root) throw new Error('index.html has no #root element');
 
 const app = (
   <StrictMode>
-    <Root queryClient={queryClient} trpcClient={trpcClient} router={(app) => <BrowserRouter>{app}</BrowserRouter>} />
+    <Root
+      queryClient={queryClient}
+      trpcClient={trpcClient}
+      router={(app) => <BrowserRouter>{app}</BrowserRouter>}
+      // Over a rendered screen, the space the server rendered it in (its cookie); else the device's saved team.
+      savedTeamId={rendered ? teamIdOfCookie() : readSavedTeamId()}
+    />
   </StrictMode>
 );
 

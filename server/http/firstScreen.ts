@@ -5,7 +5,7 @@
 // server/http/page.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GUEST_PATHS } from '../../shared/firstScreen';
+import { GUEST_PATHS, OFFSET_COOKIE, savedTeamIdOf } from '../../shared/firstScreen';
 import type { Locale } from '../../shared/i18n';
 import { procedureOf } from '../rest/handler';
 import { appRouter } from '../routers';
@@ -46,6 +46,26 @@ export function timeZoneCookie(cookieHeader: string | undefined): string | null 
   } catch {
     return null;
   }
+}
+
+/** This Node's offset of `timeZone` from UTC now, in minutes east. */
+function offsetHere(timeZone: string, now = new Date()): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' })
+      .formatToParts(now)
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const local = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
+  return Math.round((local - Math.floor(now.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * Whether the browser's offset now (the `tzo` cookie, shared/firstScreen.ts) is this Node's for the zone. A browser
+ * that has not written it (an older page) is taken at its word, as before.
+ */
+function sameOffsetNow(timeZone: string, cookieHeader: string | undefined): boolean {
+  const raw = new RegExp(`(?:^|;\\s*)${OFFSET_COOKIE}=(-?\\d{1,4})(?:;|$)`).exec(cookieHeader ?? '')?.[1];
+  return raw === undefined || Number(raw) === offsetHere(timeZone);
 }
 
 export interface Screen {
@@ -139,6 +159,9 @@ export function createFirstScreens(staticDir: string, log: (level: 'warn' | 'err
       // does, on a browser's first visit. /login shows no date, and is that first visit's usual screen.
       const timeZone = timeZoneCookie(cookieHeader) ?? (plan.render === 'login' ? 'UTC' : null);
       if (!timeZone) return null;
+      // A zone whose rules here differ from the browser's (issue 48: Casablanca) would give the screen other dates than
+      // the browser's, and a hydration mismatch: the client renders it alone, as without a zone.
+      if (plan.render === 'signedIn' && !sameOffsetNow(timeZone, cookieHeader)) return null;
       // A locked session (server/security/sessionLock.ts) gets no data in its page before the PIN, whatever cookies the
       // page wrote: its client draws the lock over the plain page.
       if (plan.render === 'signedIn' && context.session?.locked) return null;
@@ -160,6 +183,7 @@ export function createFirstScreens(staticDir: string, log: (level: 'warn' | 'err
           signedIn: plan.render === 'signedIn',
           timeZone,
           call: (path, input) => procedureOf(caller, path)(input),
+          savedTeamId: savedTeamIdOf(cookieHeader),
         });
         return { ...screen, preloads: chunksFor(url.pathname, context.locale, plan.render === 'signedIn') };
       } finally {

@@ -18,6 +18,9 @@ type Entity = (typeof rowTallies.entity.enumValues)[number];
  */
 export type TallyScope = { userId: number } | { teamId: number };
 
+/** The dashboard's space (issue 48): what a user may read, their personal rows alone (`mine`), or one team's. */
+export type SpaceScope = TallyScope | { userId: number; mine: true };
+
 /**
  * A tab bar's counts under its list's "Mine / team X" filter (issue 30): the user's personal rows (`mine`), or the
  * rows of one team they are in (`memberOf`: none when they are not).
@@ -131,6 +134,7 @@ const activityKinds = sql`entity = 'activity' and kind in ('conversation', 'gosp
 const contactAndPrayerKinds = sql`entity in ('contact', 'prayer') and kind = ''`;
 const windowQueries = {
   user: [windowQuery('user', activityKinds), windowQuery('user', contactAndPrayerKinds)],
+  mine: [windowQuery('mine', activityKinds), windowQuery('mine', contactAndPrayerKinds)],
   team: [windowQuery('team', activityKinds), windowQuery('team', contactAndPrayerKinds)],
 };
 
@@ -143,9 +147,10 @@ export function readableWindows(db: Queryable, userId: number, recentFrom: numbe
 }
 
 /** `readableWindows` over a scope: a user's readable rows, or one team's. */
-export async function scopedWindows(db: Queryable, scope: TallyScope, recentFrom: number, until: number, previousFrom: number) {
+export async function scopedWindows(db: Queryable, scope: SpaceScope, recentFrom: number, until: number, previousFrom: number) {
   const values = { ...scope, recentFrom, until, previousFrom };
-  const found = (await Promise.all(windowQueries['teamId' in scope ? 'team' : 'user'].map((query) => query(db).all(values)))).flat();
+  const kind = 'teamId' in scope ? 'team' : 'mine' in scope ? 'mine' : 'user';
+  const found = (await Promise.all(windowQueries[kind].map((query) => query(db).all(values)))).flat();
   return (entity: string, kind: string) => {
     const row = found.find((r) => r.entity === entity && r.kind === kind);
     return { recent: Number(row?.recent ?? 0), previous: Number(row?.previous ?? 0) };
@@ -156,9 +161,8 @@ export async function scopedWindows(db: Queryable, scope: TallyScope, recentFrom
  * The daily tallies of a request's scope (a reader's, or one team's) with `where` on their shared columns: the chart's
  * whole days (server/routers/insights.ts), built with the values of the request.
  */
-export function dailyTallySource(scope: Authority | { teamId: number }, where: SQL): SQL {
+export function dailyTallySource(scope: Authority | { teamId: number } | { userId: number; mine: true }, where: SQL): SQL {
   const columns = ['kind', 'day', 'row_count'];
-  return 'teamId' in scope
-    ? tallySource('daily', 'team', columns, where, { teamId: scope.teamId })
-    : tallySource('daily', 'user', columns, where, { user: scope.userId });
+  if ('teamId' in scope) return tallySource('daily', 'team', columns, where, { teamId: scope.teamId });
+  return tallySource('daily', 'mine' in scope ? 'mine' : 'user', columns, where, { user: scope.userId });
 }

@@ -155,7 +155,8 @@ function errorStatusesOf(route: RestRoute, input: JsonSchema | undefined) {
   const write = route.method !== 'GET';
   const signsIn = route.procedure === 'auth.login' || route.procedure === 'auth.loginTwoFactor';
   const session = signsIn || route.procedure === 'auth.logout';
-  const namesRecords = pathParams(route).length > 0 || Object.keys(input?.properties ?? {}).some((name) => name.endsWith('Id'));
+  // A list's space (`team`, issue 48) names a team too: one the caller is not in is 404.
+  const namesRecords = pathParams(route).length > 0 || Object.keys(input?.properties ?? {}).some((name) => name.endsWith('Id') || name === 'team');
   return [
     400,
     ...(!route.public || signsIn ? [401] : []),

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, prayerRequests } from '../../db/schema';
 import { TRPCError } from '@trpc/server';
-import { canWriteAbout, readableContactName, type Authority, type Who } from '../access';
+import { assertSpace, canWriteAbout, readableContactName, type Authority, type Who } from '../access';
 import { onceForKey } from '../idempotency';
 import { activityCreateInput, activityListInput, activityUpdateInput } from '../schemas/activities';
 import { idInput } from '../schemas/common';
@@ -93,7 +93,10 @@ export const activitiesRouter = router({
   list: protectedProcedure
     .input(activityListInput)
     .output(answer(answers.activity.array()))
-    .query(({ ctx, input }) => activityList.page(ctx.database.read, ctx.authority, input)),
+    .query(async ({ ctx, input }) => {
+      await assertSpace(ctx.database.read, ctx.authority, input?.team);
+      return activityList.page(ctx.database.read, ctx.authority, input);
+    }),
 
   byId: protectedProcedure
     .input(idInput)

@@ -5,7 +5,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, prayerRequests, users, type SpiritualStatus } from '../../db/schema';
 import { mayChange, roleCan } from '../../shared/roles';
 import { TRPCError } from '@trpc/server';
-import { assertCanCreateIn, canEdit, canRead, inScope, notFound, teamRole, type Authority, type TeamScope, type Who } from '../access';
+import { assertCanCreateIn, assertSpace, canEdit, canRead, inScope, notFound, teamRole, type Authority, type TeamScope, type Who } from '../access';
 import { idInput } from '../schemas/common';
 import { contactCountInput, contactCreateInput, contactListInput, contactSameNameInput, contactTimelineInput, contactUpdateInput } from '../schemas/contacts';
 import type { ContactSort } from '../../shared/lists';
@@ -230,7 +230,8 @@ export const contactsRouter = router({
   list: protectedProcedure
     .input(contactListInput)
     .output(answer(answers.contact.array()))
-    .query(({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
+      await assertSpace(ctx.database.read, ctx.authority, input?.team);
       return contactList.page(ctx.database.read, ctx.authority, input && contactPageInput(input));
     }),
 
@@ -277,6 +278,7 @@ export const contactsRouter = router({
     .input(contactCountInput)
     .output(answer(answers.contactCount))
     .query(async ({ ctx, input }) => {
+      await assertSpace(ctx.database.read, ctx.authority, input?.team);
       const [row] = await ctx.database.read
         .select({ count: count() })
         .from(contacts)

@@ -3,9 +3,9 @@ import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, followUps, goals, resources, resourceTranslations } from '../../db/schema';
-import { canRead, canReadResource, preparedUser as user } from '../access';
+import { assertSpace, canRead, canReadResource, inScope, preparedUser as user } from '../access';
 import { preparedPer } from '../queries/prepared';
-import { dateInput } from '../schemas/common';
+import { dateInput, teamFilter } from '../schemas/common';
 import { protectedProcedure, router, scopedInSqlProcedure } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
@@ -13,9 +13,9 @@ import { activityList } from './activities';
 import { followUpListColumns } from './followUps';
 import { goalColumns } from './goals';
 import { inReadersLanguage, resourceCardColumns } from './resources';
-import { preparedDueFollowUps } from './insights';
+import { dueFollowUps } from './insights';
 import { definePagedList } from '../queries/paging';
-import { scopedTallies, scopedWindows, type TallyScope } from '../queries/tallies';
+import { scopedTallies, scopedWindows, type SpaceScope } from '../queries/tallies';
 import { DAY_MS } from '../queries/calendarDays';
 import { msg, type Locale } from '../../shared/i18n';
 import { translate } from '../i18n';
@@ -45,7 +45,7 @@ export function trendOf(recent: number, previous: number, locale: Locale): Trend
  * to tomorrow, and the 30 before), so neither grows with the history. Over what a user may read, or over one team's
  * rows (the team page, teamInsight.ts).
  */
-export async function computeStats(db: Queryable, scope: TallyScope, locale: Locale) {
+export async function computeStats(db: Queryable, scope: SpaceScope, locale: Locale) {
   const today = Math.floor(Date.now() / DAY_MS);
   const [totals, windows] = await Promise.all([
     scopedTallies(db, scope, ['activity', 'contact', 'prayer']),
@@ -75,21 +75,25 @@ export async function computeStats(db: Queryable, scope: TallyScope, locale: Loc
  * The 3 newest active goals, chosen before any is counted: with the count in the same select, SQLite counts every
  * active goal before it sorts them (the heavy user's 70-odd goals: 12-45 ms at 100,000 activities instead of ~1 ms).
  */
-const activeGoalsQuery = preparedPer((db) => {
-  const newest = [desc(goals.createdAt), desc(goals.id)];
-  const chosen = db
-    .select({ id: goals.id })
-    .from(goals)
-    .where(and(canRead(goals, user), eq(goals.completed, false)))
-    .orderBy(...newest)
-    .limit(3);
-  return db
-    .select(goalColumns)
-    .from(goals)
-    .where(inArray(goals.id, chosen))
-    .orderBy(...newest)
-    .prepare();
-});
+const activeGoalsQuery = (space: 'all' | 'mine' | 'team') =>
+  preparedPer((db) => {
+    const newest = [desc(goals.createdAt), desc(goals.id)];
+    const inSpace = space === 'all' ? undefined : inScope(goals, user, space === 'mine' ? 'mine' : sql.placeholder('teamId'));
+    const chosen = db
+      .select({ id: goals.id })
+      .from(goals)
+      .where(and(canRead(goals, user), inSpace, eq(goals.completed, false)))
+      .orderBy(...newest)
+      .limit(3);
+    return db
+      .select(goalColumns)
+      .from(goals)
+      .where(inArray(goals.id, chosen))
+      .orderBy(...newest)
+      .prepare();
+  });
+/** The active goals of each space: every readable one, the personal ones, or one team's (run with `{ userId, teamId }`). */
+const activeGoalsIn = { all: activeGoalsQuery('all'), mine: activeGoalsQuery('mine'), team: activeGoalsQuery('team') };
 const firstResourcesQuery = preparedPer((db) =>
   db
     .select(resourceCardColumns)
@@ -102,7 +106,7 @@ const firstResourcesQuery = preparedPer((db) =>
 );
 
 /** Pending follow-ups from a date on, soonest first (the summary's upcoming ones from the start of the caller's day). */
-const upcomingList = definePagedList<{ from: Date; limit?: number }>()({
+const upcomingList = definePagedList<{ from: Date; limit?: number; team?: 'mine' | number }>()({
   table: followUps,
   fields: followUpListColumns,
   select: (db, fields) => db.select(fields).from(followUps).innerJoin(contacts, eq(contacts.id, followUps.contactId)),
@@ -119,19 +123,23 @@ export const dashboardRouter = router({
    * (from the start of the caller's local day, which only the client knows), how many pending ones are dated before
    * that day (overdue: said above the upcoming ones, issue 28) and the first 3 resources.
    */
-  summary: protectedProcedure.input(z.object({ upcomingFrom: dateInput() })).query(async ({ ctx, input }) => {
+  summary: protectedProcedure.input(z.object({ upcomingFrom: dateInput(), team: teamFilter })).query(async ({ ctx, input }) => {
     const db = ctx.database.read;
     const userId = ctx.user.id;
     const who = ctx.authority;
-    const [stats, activeGoals, recentActivities, upcomingFollowUps, overdue, firstResources] = await Promise.all([
-      computeStats(db, { userId }, ctx.locale),
-      activeGoalsQuery(db).all({ userId }),
-      activityList.page(db, who, { limit: 3 }),
-      upcomingList.page(db, who, { from: input.upcomingFrom, limit: 3 }),
-      preparedDueFollowUps(db).all({ userId, before: input.upcomingFrom.getTime() }),
+    // The space (issue 48): without one, everything the user may read, as before; with one, only its rows.
+    const { team } = input;
+    await assertSpace(db, who, team);
+    const statsScope: SpaceScope = team === undefined ? { userId } : team === 'mine' ? { userId, mine: true } : { teamId: team };
+    const goalsIn = team === undefined ? activeGoalsIn.all : team === 'mine' ? activeGoalsIn.mine : activeGoalsIn.team;
+    const [stats, activeGoals, recentActivities, upcomingFollowUps, overdueFollowUps, firstResources] = await Promise.all([
+      computeStats(db, statsScope, ctx.locale),
+      goalsIn(db).all({ userId, teamId: typeof team === 'number' ? team : 0 }),
+      activityList.page(db, who, { limit: 3, team }),
+      upcomingList.page(db, who, { from: input.upcomingFrom, limit: 3, team }),
+      dueFollowUps(db, who, input.upcomingFrom, team),
       firstResourcesQuery(db).all({ userId, locale: ctx.locale }),
     ]);
-    const overdueFollowUps = Number(overdue[0]?.count ?? 0);
     return { stats, goals: activeGoals, activities: recentActivities, followUps: upcomingFollowUps, overdueFollowUps, resources: firstResources };
   }),
 });

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
 import { nextDate, repeatOf, type Repeat } from '../../shared/recurrence';
-import { canDelete, canEdit, canRead, denyWrite, readableContactName, type Authority, type Who } from '../access';
+import { assertSpace, canDelete, canEdit, canRead, denyWrite, readableContactName, type Authority, type Who } from '../access';
 import { onceForKey } from '../idempotency';
 import { followUpsCalendar } from '../formats/ics';
 import { readSettings } from '../nudges/settings';
@@ -224,9 +224,13 @@ export const followUpsRouter = router({
   list: protectedProcedure
     .input(followUpListInput)
     .output(answer(answers.followUp.array()))
-    .query(({ ctx, input }) => followUpList.page(ctx.database.read, ctx.authority, input)),
+    .query(async ({ ctx, input }) => {
+      await assertSpace(ctx.database.read, ctx.authority, input?.team);
+      return followUpList.page(ctx.database.read, ctx.authority, input);
+    }),
 
   counts: protectedProcedure.input(followUpCountsInput).query(async ({ ctx, input }) => {
+    await assertSpace(ctx.database.read, ctx.authority, input?.team);
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['follow_up'], input?.team);
     return { pending: tally('follow_up', 'pending').rows, completed: tally('follow_up', 'completed').rows };
   }),

@@ -12,15 +12,30 @@ import {
   type ActivityType,
   type SpiritualStatus,
 } from '../../db/schema';
-import { canRead, preparedUser, readableParts, type Authority, type Who } from '../access';
+import { assertSpace, canRead, inScope, preparedUser, readableParts, type Authority, type Who } from '../access';
 import { DAY_MS } from '../queries/calendarDays';
 import { dailyTallySource } from '../queries/tallies';
 import { preparedPer } from '../queries/prepared';
-import { activityWeeksInput, dueFollowUpsInput } from '../schemas/insights';
+import { activityWeeksInput, dueFollowUpsInput, spaceInput } from '../schemas/insights';
 import { protectedProcedure, router } from '../trpc';
 
-/** Whose rows a figure counts: those a user may read (the dashboard), or one team's (the team page, teamInsight.ts). */
-export type Scope = Authority | { teamId: number };
+/**
+ * Whose rows a figure counts: those a user may read, their personal ones alone (the dashboard in the Personal space,
+ * issue 48), or one team's (the dashboard in a team's space, and the team page, teamInsight.ts).
+ */
+export type Scope = Authority | { teamId: number } | { userId: number; mine: true };
+
+/** The scope of the dashboard's space: every readable row without one, else 'mine' or a team (checked by assertSpace). */
+export function scopeOfSpace(who: Authority, team: 'mine' | number | undefined): Scope {
+  if (team === undefined) return who;
+  return team === 'mine' ? { userId: who.userId, mine: true } : { teamId: team };
+}
+
+/** The readable parts of a scope (access.readableParts): a team's rows, the personal ones alone, or each readable part. */
+function partsOf(table: typeof activities | typeof contacts, scope: Scope): SQL[] {
+  if ('teamId' in scope) return [eq(table.teamId, scope.teamId)];
+  return readableParts(table, 'mine' in scope ? { userId: scope.userId, teams: [] } : scope);
+}
 
 /** The week (index of the boundary pair) a moment falls in, as SQL over `at` (ms). */
 function weekCase(at: unknown, boundaries: Date[]) {
@@ -77,7 +92,7 @@ export async function activityWeeks(db: Queryable, scope: Scope, boundaries: Dat
  * entries, not rows. At most one range a boundary (13 for 12 weeks).
  */
 export function cutDaysQuery(db: Queryable, scope: Scope, boundaries: Date[], ranges: [number, number][]) {
-  const scopeParts = 'teamId' in scope ? [eq(activities.teamId, scope.teamId)] : readableParts(activities, scope);
+  const scopeParts = partsOf(activities, scope);
   const types = sql.join(
     activityTypes.map((type) => sql`${type}`),
     sql`, `,
@@ -104,7 +119,7 @@ export function journeyQuery(db: Queryable, scope: Scope) {
   let source: SQL;
   if ('teamId' in scope) source = teamPart(sql`${teamRowTallies.teamId} = ${scope.teamId}`);
   else {
-    const [own, ...teams] = readableParts(contacts, scope);
+    const [own, ...teams] = partsOf(contacts, scope);
     const ownPart = sql`select ${contacts.spiritualStatus} as status, 1 as n from ${contacts} where ${own}`;
     source = teams.length
       ? sql`${ownPart} union all ${teamPart(sql`${teamRowTallies.teamId} in (select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.userId} = ${scope.userId})`)}`
@@ -116,11 +131,21 @@ export function journeyQuery(db: Queryable, scope: Scope) {
     .groupBy(sql`status`);
 }
 
-export function dueFollowUpsQuery(db: Queryable, who: Who, before: Date | Placeholder<'before'>) {
+/** Pending follow-ups dated before `before` that the user may read, in a space when one is given ('mine' or a team). */
+export function dueFollowUpsQuery(db: Queryable, who: Who, before: Date | Placeholder<'before'>, team?: 'mine' | number) {
   return db
     .select({ count: sql<number>`count(*)` })
     .from(followUps)
-    .where(and(canRead(followUps, who), eq(followUps.completed, false), lt(followUps.date, before)));
+    .where(
+      and(canRead(followUps, who), team === undefined ? undefined : inScope(followUps, who, team), eq(followUps.completed, false), lt(followUps.date, before)),
+    );
+}
+
+/** How many follow-ups are due before `before`: the prepared query without a space, one built for a space. */
+export async function dueFollowUps(db: Queryable, who: Authority, before: Date, team?: 'mine' | number) {
+  const [row] =
+    team === undefined ? await preparedDueFollowUps(db).all({ userId: who.userId, before: before.getTime() }) : await dueFollowUpsQuery(db, who, before, team);
+  return Number(row?.count ?? 0);
 }
 
 /** Asked on every screen for the due badge, so prepared (run with `{ userId, before }`). */
@@ -148,13 +173,19 @@ export async function journeyCounts(db: Queryable, scope: Scope) {
 
 export const insightsRouter = router({
   /** Every week between the boundaries, empty ones included, oldest first, with a count per activity type. */
-  activityWeeks: protectedProcedure.input(activityWeeksInput).query(({ ctx, input }) => activityWeeks(ctx.database.read, ctx.authority, input.boundaries)),
+  activityWeeks: protectedProcedure.input(activityWeeksInput).query(async ({ ctx, input }) => {
+    await assertSpace(ctx.database.read, ctx.authority, input.team);
+    return activityWeeks(ctx.database.read, scopeOfSpace(ctx.authority, input.team), input.boundaries);
+  }),
 
-  journey: protectedProcedure.query(({ ctx }) => journeyCounts(ctx.database.read, ctx.authority)),
+  journey: protectedProcedure.input(spaceInput).query(async ({ ctx, input }) => {
+    await assertSpace(ctx.database.read, ctx.authority, input?.team);
+    return journeyCounts(ctx.database.read, scopeOfSpace(ctx.authority, input?.team));
+  }),
 
   /** Pending follow-ups dated before the start of the user's tomorrow: overdue or due today. */
   dueFollowUps: protectedProcedure.input(dueFollowUpsInput).query(async ({ ctx, input }) => {
-    const [row] = await preparedDueFollowUps(ctx.database.read).all({ userId: ctx.user.id, before: input.before.getTime() });
-    return { count: Number(row?.count ?? 0) };
+    await assertSpace(ctx.database.read, ctx.authority, input.team);
+    return { count: await dueFollowUps(ctx.database.read, ctx.authority, input.before, input.team) };
   }),
 });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
-import { canPray, notFound, readableContactName, type Who } from '../access';
+import { assertSpace, canPray, notFound, readableContactName, type Who } from '../access';
 import { onceForKey } from '../idempotency';
 import { CONTACT_STAYS, idInput } from '../schemas/common';
 import { fieldInvalid } from '../errors';
@@ -71,9 +71,13 @@ export const prayerRequestsRouter = router({
   list: protectedProcedure
     .input(prayerListInput)
     .output(answer(answers.prayerRequest.array()))
-    .query(({ ctx, input }) => prayerList.page(ctx.database.read, ctx.authority, input)),
+    .query(async ({ ctx, input }) => {
+      await assertSpace(ctx.database.read, ctx.authority, input?.team);
+      return prayerList.page(ctx.database.read, ctx.authority, input);
+    }),
 
   counts: protectedProcedure.input(prayerCountsInput).query(async ({ ctx, input }) => {
+    await assertSpace(ctx.database.read, ctx.authority, input?.team);
     const tally = await readableTallies(ctx.database.read, ctx.user.id, ['prayer'], input?.team);
     return { active: tally('prayer', 'active').rows, answered: tally('prayer', 'answered').rows };
   }),

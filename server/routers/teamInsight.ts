@@ -94,7 +94,7 @@ export const teamInsight = protectedProcedure
     const scope = { teamId: input.teamId };
     const [stats, weeks, funnel, members] = await Promise.all([
       computeStats(db, scope, ctx.locale),
-      activityWeeks(db, scope, days.boundaries),
+      activityWeeks(db, scope, input.boundaries ?? days.boundaries),
       journeyCounts(db, scope),
       roleCan(role, 'manage') ? memberFiguresQuery(db, input.teamId, days) : [],
     ]);

@@ -1,7 +1,7 @@
 // Teams, their members and invitations: admins invite and manage, members share rows, viewers read; a team always
 // keeps an admin.
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import {
   activities,
@@ -146,7 +146,8 @@ export async function withdrawWhatTheySent(tx: Tx, teamId: number, userId: numbe
  * nothing.
  */
 async function recordRemoval(tx: Tx, teamId: number, userId: number, removedBy: number) {
-  const values = { removedBy, removedAt: new Date() };
+  // Removed again after being let back in: told again (teams.removalNotices).
+  const values = { removedBy, removedAt: new Date(), toldAt: null };
   await tx
     .insert(teamRemovals)
     .values({ teamId, userId, ...values })
@@ -448,4 +449,21 @@ export const teamsRouter = router({
   invitations: teamInvitationsRouter,
   insight: teamInsight,
   links: teamLinksRouter,
+  /**
+   * The teams an admin removed the caller from that they have not been told of yet (issue 48), each told once: the
+   * UPDATE marks them told and returns them in one statement, so of two requests at once (a batch, two tabs) only one
+   * gets them. Leaving on one's own records no removal, so it is never told; nobody learns of anyone else's.
+   */
+  removalNotices: protectedProcedure.output(answer(answers.removalNotices)).mutation(({ ctx }) =>
+    ctx.database.write(async (tx) => {
+      const told = await tx
+        .update(teamRemovals)
+        .set({ toldAt: new Date() })
+        .where(and(eq(teamRemovals.userId, ctx.user.id), isNull(teamRemovals.toldAt)))
+        .returning({ teamId: teamRemovals.teamId });
+      if (told.length === 0) return [];
+      const ids = told.map((row) => row.teamId);
+      return tx.select({ teamId: teams.id, teamName: teams.name }).from(teams).where(inArray(teams.id, ids)).orderBy(asc(teams.name), asc(teams.id));
+    }),
+  ),
 });

@@ -170,6 +170,8 @@ export const inviteLinkPreview = z.strictObject({ teamName: text, inviterFirstNa
 
 export const member = z.strictObject({ teamId: rowId, userId: rowId, role: teamRole, joinedAt: instant, username: text, firstName: text, lastName: text });
 /** Someone an admin removed from a team (issue 47): out until an admin lets them back in. */
+/** teams.removalNotices: the teams the caller was removed from, told once (issue 48). */
+export const removalNotices = z.array(z.strictObject({ teamId: rowId, teamName: text }));
 export const removedMember = z.strictObject({ userId: rowId, username: text, firstName: text, lastName: text, removedAt: instant });
 
 export const sentInvitation = z.strictObject({

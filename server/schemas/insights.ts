@@ -1,7 +1,7 @@
 // Inputs of the dashboard insight and the due count: day and week boundaries the browser computes in its own zone.
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
-import { dateInput } from './common';
+import { dateInput, teamFilter } from './common';
 
 /** At most a year of weeks in one chart. */
 export const MAX_WEEKS = 52;
@@ -11,6 +11,8 @@ export const MAX_WEEKS = 52;
  * week starts at local midnight even across a daylight-saving change, which a fixed offset would get wrong.
  */
 export const activityWeeksInput = z.object({
+  /** The space (issue 48): 'mine' or one of the caller's teams; without it, every row the caller may read. */
+  team: teamFilter,
   boundaries: z
     .array(dateInput(), { error: msg('Boundaries must be a list of dates') })
     .min(2, msg('Give at least the start and the end of one week'))
@@ -19,4 +21,7 @@ export const activityWeeksInput = z.object({
 });
 
 /** The start of the user's tomorrow: pending follow-ups dated before it are overdue or due today. */
-export const dueFollowUpsInput = z.object({ before: dateInput() });
+export const dueFollowUpsInput = z.object({ before: dateInput(), team: teamFilter });
+
+/** Only the space, for the journey funnel: without it, every contact the caller may read. */
+export const spaceInput = z.object({ team: teamFilter }).optional();

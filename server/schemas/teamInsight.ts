@@ -1,6 +1,12 @@
-// The team page's insight input: which team, and the zone its weeks and days are read in.
+// The team page's insight input: which team, the zone its days are read in, and the chart's weeks.
 import { z } from 'zod';
 import { id, timeZoneInput } from './common';
+import { activityWeeksInput } from './insights';
 
-/** Weeks start at the caller's local Monday midnight and a follow-up is overdue from the start of their day: in `timeZone`, else their saved zone, else UTC. */
-export const teamInsightInput = z.object({ teamId: id, timeZone: timeZoneInput });
+/**
+ * A follow-up is overdue from the start of the caller's day: in `timeZone`, else their saved zone, else UTC. The chart's
+ * weeks are `boundaries` when given, computed by the browser as the dashboard's are (shared/weeks.ts), so both pages
+ * start a week on the same day even where the browser's zone rules and the server's differ (issue 48); without them,
+ * the local Mondays of that zone.
+ */
+export const teamInsightInput = z.object({ teamId: id, timeZone: timeZoneInput, boundaries: activityWeeksInput.shape.boundaries.optional() });

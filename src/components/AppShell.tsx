@@ -8,6 +8,7 @@ import { OfflineBanner } from './OfflineBanner';
 import { SearchIcon } from './SearchIcon';
 import { Sidebar } from './Sidebar';
 import { TeamSwitcher } from './team-work/TeamSwitcher';
+import { RemovalNotices } from './team-work/RemovalNotices';
 import { Spinner } from './Spinner';
 import { ScreenBoundary } from './ScreenBoundary';
 import { QuietlyUnreachable, SearchUnreachable } from './Unreachable';
@@ -67,6 +68,7 @@ export function AppShell() {
         {t('Skip to content')}
       </a>
 
+      <RemovalNotices />
       <aside className="fixed inset-y-0 start-0 z-20 hidden w-64 border-e border-base-300 bg-base-100 md:block">
         <Sidebar onSearch={openSearch} onSearchNear={preloadQuickSearch} />
       </aside>
@@ -86,7 +88,7 @@ export function AppShell() {
           </svg>
         </button>
         <Brand narrow />
-        {/* The team new records go to stays in sight on a phone too, not only inside the drawer. */}
+        {/* The space shown and written to stays in sight on a phone too, not only inside the drawer. */}
         <div className="ms-auto min-w-0">
           <TeamSwitcher compact />
         </div>

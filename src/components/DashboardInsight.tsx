@@ -3,6 +3,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { t } from '../i18n';
 import { trpc } from '../lib/trpc';
+import { useSpace } from '../hooks/useTeams';
 import { weekBoundaries } from '../../shared/weeks';
 import { ActivityWeeksChart } from './ActivityWeeksChart';
 import { JourneyFunnel } from './JourneyFunnel';
@@ -44,9 +45,14 @@ export function InsightCharts({
   );
 }
 
+/** The dashboard's 12 weeks: local Mondays in the browser's zone, the week rule the team page reads too (TeamTotals). */
+export const useChartWeeks = () => useMemo(() => weekBoundaries(WEEKS), []);
+
 export default function DashboardInsight() {
-  const boundaries = useMemo(() => weekBoundaries(WEEKS), []);
-  const weeks = trpc.insights.activityWeeks.useQuery({ boundaries });
-  const journey = trpc.insights.journey.useQuery();
+  const boundaries = useChartWeeks();
+  // In the space the switcher chose (issue 48), as the numbers above.
+  const team = useSpace();
+  const weeks = trpc.insights.activityWeeks.useQuery({ boundaries, team });
+  const journey = trpc.insights.journey.useQuery(team === undefined ? undefined : { team });
   return <InsightCharts weeks={weeks} journey={journey} />;
 }

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { startOfTomorrow } from '../lib/days';
 import { trpc } from '../lib/trpc';
+import { useSpace } from './useTeams';
 
 export function useDueFollowUps(): number {
   const [before, setBefore] = useState(startOfTomorrow);
@@ -18,5 +19,7 @@ export function useDueFollowUps(): number {
       document.removeEventListener('visibilitychange', roll);
     };
   }, [before]);
-  return trpc.insights.dueFollowUps.useQuery({ before }).data?.count ?? 0;
+  // In the space the switcher chose (issue 48), as the Follow-ups list it stands beside.
+  const team = useSpace();
+  return trpc.insights.dueFollowUps.useQuery({ before, team }).data?.count ?? 0;
 }

@@ -2,12 +2,15 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { trpc, type RouterInputs, type RouterOutputs } from '../lib/trpc';
 import { useAuth } from './useAuth';
+import { chooseTeam, readSavedTeamId, saveTeamId } from '../lib/space';
 
 export type Team = RouterOutputs['teams']['list'][number];
 type TeamChanges = Omit<RouterInputs['teams']['update'], 'id'>;
 
 interface TeamContextValue {
   teams: Team[];
+  /** Whether the list has been read (a user in no team has an empty one). */
+  loaded: boolean;
   /** The team new records go to by default; null: Personal. */
   currentTeam: Team | null;
   setCurrentTeam(team: Team | null): void;
@@ -19,35 +22,21 @@ interface TeamContextValue {
   deleteTeam(id: number): Promise<boolean>;
 }
 
-const STORAGE_KEY = 'currentTeamId';
 const NO_TEAMS: Team[] = [];
 
 const TeamContext = createContext<TeamContextValue | undefined>(undefined);
 
-// Storage can be unavailable (privacy modes, quota); the selection then lasts only for this visit.
-function readSavedTeamId(): number | null {
-  try {
-    const saved = Number(localStorage.getItem(STORAGE_KEY));
-    return Number.isInteger(saved) && saved > 0 ? saved : null;
-  } catch {
-    return null;
-  }
-}
-
-function saveTeamId(id: number | null) {
-  try {
-    if (id === null) localStorage.removeItem(STORAGE_KEY);
-    else localStorage.setItem(STORAGE_KEY, String(id));
-  } catch {
-    // See readSavedTeamId.
-  }
-}
-
-export function TeamProvider({ children }: { children: ReactNode }) {
+/**
+ * `savedTeamId`: the id the first render starts from, the same on the server (its cookie) and in the browser hydrating
+ * its HTML (the same cookie), so both render the same space; once mounted, the device's saved id decides (SPEC §4).
+ */
+export function TeamProvider({ children, savedTeamId = null }: { children: ReactNode; savedTeamId?: number | null }) {
   const { status } = useAuth();
   const utils = trpc.useUtils();
   const teamsQuery = trpc.teams.list.useQuery(undefined, { enabled: status === 'authenticated' });
-  const [currentTeam, setCurrentTeamState] = useState<Team | null>(null);
+  const [currentTeam, setCurrentTeamState] = useState<Team | null>(() => (teamsQuery.data ? chooseTeam(teamsQuery.data, savedTeamId) : null));
+  // The first list seen after mounting is decided by the device's saved id, which the first render could not read.
+  const decided = useRef(false);
   const teams = teamsQuery.data ?? NO_TEAMS;
   // 'Personal' chosen in the switcher during this visit: the list reloading (a team joined, renamed) keeps that choice.
   // A new visit starts as the spec says (the saved team, else the first), since choosing none clears the saved id.
@@ -62,10 +51,13 @@ export function TeamProvider({ children }: { children: ReactNode }) {
     const list = teamsQuery.data;
     if (!list) return;
     // The choice outlives the list that offered it (its team may be gone), so it is state the list corrects.
+    // Read now: the effect below saves what is shown before this decision is rendered.
+    const saved = readSavedTeamId();
+    const firstDecision = !decided.current;
+    decided.current = true;
     setCurrentTeamState((current) => {
       if (personalChosen.current && current === null) return null;
-      const wanted = current?.id ?? readSavedTeamId();
-      return list.find((team) => team.id === wanted) ?? list[0] ?? null;
+      return chooseTeam(list, firstDecision ? saved : (current?.id ?? saved));
     });
   }, [teamsQuery.data]);
 
@@ -108,10 +100,28 @@ export function TeamProvider({ children }: { children: ReactNode }) {
   const teamOf = useCallback((teamId: number | null) => (teamId === null ? undefined : teams.find((team) => team.id === teamId)), [teams]);
 
   const value = useMemo(
-    () => ({ teams, currentTeam: status === 'authenticated' ? currentTeam : null, setCurrentTeam, teamOf, updateTeam, deleteTeam }),
-    [teams, currentTeam, status, setCurrentTeam, teamOf, updateTeam, deleteTeam],
+    () => ({
+      teams,
+      loaded: status === 'authenticated' && teamsQuery.data !== undefined,
+      currentTeam: status === 'authenticated' ? currentTeam : null,
+      setCurrentTeam,
+      teamOf,
+      updateTeam,
+      deleteTeam,
+    }),
+    [teams, teamsQuery.data, currentTeam, status, setCurrentTeam, teamOf, updateTeam, deleteTeam],
   );
   return <TeamContext.Provider value={value}>{children}</TeamContext.Provider>;
+}
+
+/**
+ * The space the lists and the dashboard read and new records go to (issue 48): the current team's id, or 'mine' for
+ * Personal; undefined for someone in no team (all they may read is personal) or while their teams are not known.
+ */
+export function useSpace(): 'mine' | number | undefined {
+  const { teams, currentTeam } = useTeams();
+  if (currentTeam) return currentTeam.id;
+  return teams.length ? 'mine' : undefined;
 }
 
 /** The current team and its actions (SPEC §4: team selection, kept under currentTeamId), read by the shell's switcher and the forms. */

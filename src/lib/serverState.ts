@@ -2,7 +2,7 @@
 // zone it needs to write the next page's dates as this browser does.
 import { hydrate, type QueryClient } from '@tanstack/react-query';
 import superjson from 'superjson';
-import { STATE_ELEMENT_ID } from '../../shared/firstScreen';
+import { OFFSET_COOKIE, STATE_ELEMENT_ID } from '../../shared/firstScreen';
 
 /**
  * The server's cache, put into this one; true when the page holds a rendered screen, which React then hydrates.
@@ -31,4 +31,6 @@ export function writeTimeZoneCookie() {
   if (!zone) return;
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `tz=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  // Its offset now, minutes east: the server renders only where its rules for the zone agree (shared/firstScreen.ts).
+  document.cookie = `${OFFSET_COOKIE}=${-new Date().getTimezoneOffset()}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }

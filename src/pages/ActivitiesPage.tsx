@@ -32,7 +32,7 @@ import { offline } from '../lib/offlineMessages';
 import { trpc } from '../lib/trpc';
 import { parseId, nextPageAfterLastId } from '../lib/ids';
 import { TeamMark } from '../components/team-work/TeamMark';
-import { useTeamFilter } from '../components/team-work/TeamFilter';
+import { useSpace } from '../hooks/useTeams';
 import { useMayChange } from '../components/team-work/rights';
 
 // A long history loads a page at a time rather than all at once.
@@ -61,11 +61,12 @@ function listFilter(filters: Record<'type' | 'contactId' | 'from' | 'to', string
 }
 
 export default function ActivitiesPage() {
-  const [{ team: _team, ...filters }, setFilters] = useUrlFilters(['type', 'contactId', 'from', 'to', 'team'] as const);
-  const teamFilter = useTeamFilter();
-  const { datesReversed, ...filter } = { ...listFilter(filters), team: teamFilter.team };
+  const [filters, setFilters] = useUrlFilters(['type', 'contactId', 'from', 'to'] as const);
+  // The space the switcher chose (issue 48): the list shows its activities only.
+  const space = useSpace();
+  const { datesReversed, ...filter } = { ...listFilter(filters), team: space };
   const filtered = Object.values(filters).some(Boolean) || filter.team !== undefined;
-  const clearFilters = () => setFilters({ type: '', contactId: '', from: '', to: '', team: '' });
+  const clearFilters = () => setFilters({ type: '', contactId: '', from: '', to: '' });
   const contacts = trpc.contacts.names.useQuery();
   const list = trpc.activities.list.useInfiniteQuery(
     { ...filter, limit: PAGE },
@@ -120,7 +121,6 @@ export default function ActivitiesPage() {
       {(filtered || activities.length > 0) && (
         <div role="search" aria-label={t('Filter activities')} className="mb-4 rounded-box border border-base-300 bg-base-100 p-3 sm:p-4">
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            {teamFilter.field && <div className="col-span-2 lg:col-span-4 lg:w-64">{teamFilter.field}</div>}
             <SelectField name="type" label={t('Type')} value={filter.type ?? ''} options={typeOptions} onChange={(e) => setFilters({ type: e.target.value })} />
             <SelectField
               name="contactId"

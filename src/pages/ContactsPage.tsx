@@ -31,10 +31,9 @@ import { trpc } from '../lib/trpc';
 import { nextPageAfterLastId } from '../lib/ids';
 import { AttentionList } from '../components/AttentionList';
 import { TeamMark } from '../components/team-work/TeamMark';
-import { useTeamFilter } from '../components/team-work/TeamFilter';
 import { AssignedTo } from '../components/team-work/ContactTeam';
 import { useMarkAssignmentsSeen } from '../components/team-work/assignments';
-import { useTeams } from '../hooks/useTeams';
+import { useSpace, useTeams } from '../hooks/useTeams';
 import { useMayChange } from '../components/team-work/rights';
 
 type ContactView = 'all' | 'attention' | 'assigned';
@@ -45,7 +44,8 @@ type ContactView = 'all' | 'attention' | 'assigned';
  * 390 px screen: issue 48); from sm up they sit side by side at their own widths.
  */
 function ContactViews({ view }: { view: ContactView }) {
-  const { teams } = useTeams();
+  // Only a team's contacts are assigned: the tab is there in a team's space (issue 48).
+  const { currentTeam } = useTeams();
   const tab = (to: string, current: boolean, label: string) => (
     <Link
       to={to}
@@ -59,8 +59,7 @@ function ContactViews({ view }: { view: ContactView }) {
     <nav aria-label={t('Contact views')} className="join mb-4 grid w-full auto-cols-fr grid-flow-col sm:inline-flex sm:w-auto">
       {tab('/contacts', view === 'all', t('All contacts'))}
       {tab('/contacts?attention=1', view === 'attention', t('Needs attention'))}
-      {/* Only a team's contacts are assigned: someone in no team has none. */}
-      {teams.length > 0 && tab('/contacts?assigned=me', view === 'assigned', t('Assigned to me'))}
+      {currentTeam && tab('/contacts?assigned=me', view === 'assigned', t('Assigned to me'))}
     </nav>
   );
 }
@@ -77,20 +76,21 @@ function matchCount(count: number, filtered: boolean, assigned: boolean) {
 }
 
 export default function ContactsPage() {
-  const [filters, setFilters] = useUrlFilters(['q', 'status', 'sort', 'attention', 'assigned', 'team'] as const);
+  const [filters, setFilters] = useUrlFilters(['q', 'status', 'sort', 'attention', 'assigned'] as const);
   const assigned = filters.assigned === 'me';
   const view: ContactView = filters.attention ? 'attention' : assigned ? 'assigned' : 'all';
   useMarkAssignmentsSeen(assigned);
   const sort = isSort(filters.sort) ? filters.sort : undefined;
   // The box refines one search in place (replace) but starting or ending a search is a step back can undo.
   const [text, setText] = useDebouncedText(filters.q, (q) => setFilters({ q }, { replace: Boolean(filters.q) && Boolean(q) }));
-  const teamFilter = useTeamFilter();
+  // The space the switcher chose (issue 48): the lists show its contacts only.
+  const space = useSpace();
   const filter = {
-    team: teamFilter.team,
+    team: space,
     q: filters.q.trim() || undefined,
     status: isOneOf(spiritualStatuses, filters.status) ? filters.status : undefined,
   };
-  const filtered = Boolean(filter.q || filter.status || filter.team);
+  const filtered = Boolean(filter.q || filter.status);
 
   const contacts = trpc.contacts.list.useInfiniteQuery(
     { ...filter, sort, assignedTo: assigned ? 'me' : undefined, limit: PAGE },
@@ -116,7 +116,7 @@ export default function ContactsPage() {
   const rows = contacts.data?.pages.flat() ?? [];
   // The search and its count show once there is something to search, and stay while a filter finds nothing.
   const showFilters = filtered || assigned || rows.length > 0;
-  const clear = () => setFilters({ q: '', status: '', team: '' });
+  const clear = () => setFilters({ q: '', status: '' });
   // Built in render, so the choices read in the current language.
   const statusOptions = [{ value: '', label: t('All statuses') }, ...spiritualStatusOptions];
   const sortOptions = contactSorts.map((value) => ({ value: value === 'name' ? '' : value, label: contactSummary.sorts[value] }));
@@ -180,7 +180,6 @@ export default function ContactsPage() {
           </div>
           {/* Side by side even on a phone, so the cards start sooner. */}
           <div className="grid grid-cols-2 gap-3 sm:flex">
-            {teamFilter.field && <div className="col-span-2 min-w-0 sm:w-52">{teamFilter.field}</div>}
             <div className="min-w-0 sm:w-52">
               <SelectField
                 name="status"

@@ -19,6 +19,7 @@ import { loadFailed } from '../lib/messages';
 import { dashboardSummaryInput } from '../lib/startVisit';
 import { trpc } from '../lib/trpc';
 import { contactNameShown } from '../../shared/vocabulary';
+import { useSpace } from '../hooks/useTeams';
 
 // The charts come after the numbers: their code and data load only once the summary is on screen.
 const DashboardInsight = lazyPart(() => import('../components/DashboardInsight'), QuietlyUnreachable);
@@ -62,8 +63,10 @@ function emptyLine(text: string, to: string, action: string) {
 export default function DashboardPage() {
   // Upcoming follow-ups count from the start of the user's own day, which only the browser knows. The same input as
   // startVisit's, so a summary it already asked for on the way in is this query's.
-  const input = useMemo(() => dashboardSummaryInput(), []);
-  const summary = trpc.dashboard.summary.useQuery(input);
+  const day = useMemo(() => dashboardSummaryInput(), []);
+  // The space the switcher chose (issue 48): every number and list below is its own.
+  const team = useSpace();
+  const summary = trpc.dashboard.summary.useQuery(team === undefined ? day : { ...day, team });
   const [logging, setLogging] = useState(false);
   const settled = summary.data !== undefined || summary.isError;
   useEffect(() => {

@@ -12,7 +12,7 @@ import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu, type RowMenuItem } from '../components/RowMenu';
 import { TeamMark } from '../components/team-work/TeamMark';
-import { useTeamFilter, type TeamFilterValue } from '../components/team-work/TeamFilter';
+import { useSpace } from '../hooks/useTeams';
 import { useMayChange } from '../components/team-work/rights';
 import { SeriesScopeDialog } from '../components/SeriesScopeDialog';
 import { LoadGate } from '../components/LoadGate';
@@ -37,7 +37,7 @@ import { contactNameShown } from '../../shared/vocabulary';
 const PAGE = 50;
 
 /** One group of the screen, paged by the server in that group's order, within the user's own today. */
-function useSection(section: FollowUpSection, team: TeamFilterValue) {
+function useSection(section: FollowUpSection, team: 'mine' | number | undefined) {
   // Only the browser knows where the user's day starts; on a new day the next render asks again.
   const day = section === 'completed' ? {} : { todayStart: startOfToday(), tomorrowStart: startOfTomorrow() };
   return trpc.followUps.list.useInfiniteQuery(
@@ -66,8 +66,8 @@ const TABS = ['pending', 'completed'] as const;
 
 export default function FollowUpsPage() {
   const [tab, setTab] = useTabParam(TABS);
-  const teamFilter = useTeamFilter();
-  const { team } = teamFilter;
+  // The space the switcher chose (issue 48): the tabs and their counts hold its follow-ups only.
+  const team = useSpace();
   const overdue = useSection('overdue', team);
   const today = useSection('today', team);
   const upcoming = useSection('upcoming', team);
@@ -228,7 +228,6 @@ export default function FollowUpsPage() {
           />
         )}
       />
-      {teamFilter.field && <div className="mb-4 sm:w-64">{teamFilter.field}</div>}
       <TabBar<'pending' | 'completed'>
         label={t('Follow-ups')}
         active={tab}

@@ -13,7 +13,7 @@ import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu, type RowMenuItem } from '../components/RowMenu';
 import { TeamMark } from '../components/team-work/TeamMark';
-import { useTeamFilter, type TeamFilterValue } from '../components/team-work/TeamFilter';
+import { useSpace } from '../hooks/useTeams';
 import { useMayChange, useMayPray } from '../components/team-work/rights';
 import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
@@ -34,7 +34,7 @@ import { contactNameShown } from '../../shared/vocabulary';
 const PAGE = 50;
 
 /** One tab, paged by the server in that tab's order (active by date, answered by answer date; newest first). */
-function useTab(section: PrayerSection, team: TeamFilterValue) {
+function useTab(section: PrayerSection, team: 'mine' | number | undefined) {
   return trpc.prayerRequests.list.useInfiniteQuery(
     { section, team, limit: PAGE },
     { getNextPageParam: nextPageAfterLastId(PAGE), placeholderData: keepPreviousData },
@@ -46,8 +46,8 @@ const TABS = [...prayerSections, 'today'] as const;
 
 export default function PrayerJournalPage() {
   const [tab, setTab] = useTabParam(TABS);
-  const teamFilter = useTeamFilter();
-  const { team } = teamFilter;
+  // The space the switcher chose (issue 48): the tabs and their counts hold its requests only.
+  const team = useSpace();
   const active = useTab('active', team);
   const answered = useTab('answered', team);
   // The badges count every request the filter shows, not only the loaded pages.
@@ -157,7 +157,6 @@ export default function PrayerJournalPage() {
           </div>
         )}
       />
-      {teamFilter.field && tab !== 'today' && <div className="mb-4 sm:w-64">{teamFilter.field}</div>}
       <TabBar<(typeof TABS)[number]>
         label={t('Prayer requests')}
         active={tab}

@@ -17,7 +17,9 @@ import { roleLabel } from '../components/team/teamWords';
 import { t } from '../i18n';
 import { trpc } from '../lib/trpc';
 
-const backToTeams = (
+// Made in each render, in the language of that render: a constant made when the module loads kept the server's first
+// language (English), and every direct load of a team page in another language mismatched when hydrated (#418, issue 48).
+const backToTeams = () => (
   <Link to="/settings/teams" className="btn btn-ghost btn-sm self-start">
     {t('All teams')}
   </Link>
@@ -33,14 +35,14 @@ export default function TeamPage() {
   if (!team)
     return (
       <>
-        <PageHeader title={t('Team not found')} subtitle={t('You are not a member of this team, or it no longer exists.')} action={backToTeams} />
+        <PageHeader title={t('Team not found')} subtitle={t('You are not a member of this team, or it no longer exists.')} action={backToTeams()} />
       </>
     );
 
   const manage = roleCan(team.role, 'manage');
   return (
     <>
-      <PageHeader title={team.name} subtitle={t('Your role: {role}', { role: roleLabel(team.role) })} action={backToTeams} />
+      <PageHeader title={team.name} subtitle={t('Your role: {role}', { role: roleLabel(team.role) })} action={backToTeams()} />
       <div className="flex flex-col gap-6">
         <TeamTotals teamId={team.id} />
         <div className="flex max-w-3xl flex-col gap-6">

@@ -147,6 +147,30 @@ describe('a signed-in screen from the server', () => {
     }
   });
 
+  it("is the plain page when the browser's offset now is not this server's for its zone (issue 48: Casablanca)", async () => {
+    const plain = await (await page('/', `${withZone(ann.client, 'UTC')}; tzo=60`)).text();
+    expect(plain).toContain('id="boot"');
+    expect(stateOf(plain)).toBeNull();
+    const rendered = await (await page('/', `${withZone(ann.client, 'UTC')}; tzo=0`)).text();
+    expect(stateOf(rendered)).not.toBeNull();
+  });
+
+  it('renders the space the browser saved (its currentTeamId cookie), only among its own teams (issue 48)', async () => {
+    const { client } = await signedInClient(server, 'spacescreen');
+    const first = (await client.post('/api/teams', { name: 'Alpha' })).body.id as number;
+    const second = (await client.post('/api/teams', { name: 'Beta' })).body.id as number;
+    const { client: other } = await signedInClient(server, 'otherspace');
+    const foreign = (await other.post('/api/teams', { name: 'Gamma' })).body.id as number;
+    const spaceOf = async (extra: string) => {
+      const state = stateOf(await (await page('/', `${withZone(client, 'UTC')}${extra}`)).text())!;
+      return (state.get('dashboard.summary')!.queryKey[1]!.input as { team?: number | 'mine' }).team;
+    };
+    expect(await spaceOf(`; currentTeamId=${second}`)).toBe(second);
+    // Nothing saved, or a team not theirs: the first of their teams (SPEC §4), never another's.
+    expect(await spaceOf('')).toBe(first);
+    expect(await spaceOf(`; currentTeamId=${foreign}`)).toBe(first);
+  });
+
   it("never mixes two people's screens asked for together, and past four at once sends the plain page", async () => {
     const bob = await userWithContact('bobscreen', 'Cornelius Centurion');
     const asks = Array.from({ length: 24 }, (_, i) => (i % 2 ? bob : ann)).map(async (who) => {

@@ -8,6 +8,7 @@ import { contactList, contactPageInput } from '../../server/routers/contacts';
 import { followUpListColumns, followUpList } from '../../server/routers/followUps';
 import { prayerListColumns, prayerList } from '../../server/routers/prayerRequests';
 import { signedInClient, startSignedIn, type ApiClient, type TestServer, joinTeam } from './harness';
+import { trpcQuery } from './trpc';
 
 let server: TestServer;
 let ann: ApiClient;
@@ -91,6 +92,12 @@ async function readableIds(table: string, userId: number, extra = '') {
   return found.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
+/** A tRPC batch of queries in one GET, as the client's link sends them. */
+const queryBatch = (client: ApiClient, calls: { path: string; input: unknown }[]) =>
+  client.get(
+    `/trpc/${calls.map((c) => c.path).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(calls.map((c, i) => [i, { json: c.input }]))))}`,
+  );
+
 const ids = (list: { id: number }[]) => list.map((r) => r.id);
 const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
 
@@ -101,16 +108,18 @@ const lists = [
   { path: '/api/prayer-requests', table: 'prayer_requests' },
 ];
 
+/** The ids of one scope, straight from SQL: personal rows ('mine') or one team's rows. */
+const scopeIdsOf = async (table: string, userId: number, team: 'mine' | number) =>
+  (team === 'mine'
+    ? await server.rows(`select id from ${table} where created_by = ? and team_id is null`, [userId])
+    : await server.rows(`select id from ${table} where team_id = ?`, [team])
+  ).map((r) => Number(r.id));
+
 describe("the lists' Mine / team X filter", () => {
-  /** The ids of one scope, straight from SQL: personal rows ('mine') or one team's rows. */
-  const scopeIds = async (table: string, userId: number, team: 'mine' | number) =>
-    (team === 'mine'
-      ? await server.rows(`select id from ${table} where created_by = ? and team_id is null`, [userId])
-      : await server.rows(`select id from ${table} where team_id = ?`, [team])
-    ).map((r) => Number(r.id));
+  const scopeIds = scopeIdsOf;
 
   for (const { path, table } of lists) {
-    it(`narrows ${path} to personal rows or one team's, in the list's order, and a team one is not in to nothing`, async () => {
+    it(`narrows ${path} to personal rows or one team's, in the list's order; a team one is not in is 404`, async () => {
       for (const [client, userId, teams, foreign] of [
         [ann, annId, () => [teamA, teamB], () => calTeam],
         [ben, benId, () => [teamA, teamB], () => calTeam],
@@ -125,17 +134,20 @@ describe("the lists' Mine / team X filter", () => {
           expect(scoped).toEqual(whole.filter((id) => scoped.includes(id)));
           expect(ids(await allPages(client, `${path}?team=${team}`, 2))).toEqual(scoped);
         }
+        // A team one is not in is the same 404 as one that does not exist (issue 48): nothing learned of either.
         const stranger = await client.get(`${path}?team=${foreign()}`);
-        expect(stranger.status).toBe(200);
-        expect(stranger.body).toEqual([]);
+        const missing = await client.get(`${path}?team=999999`);
+        expect(stranger.status).toBe(404);
+        expect(stranger.body).toEqual({ message: 'Team not found', code: 'NOT_FOUND' });
+        expect(missing.status).toBe(404);
+        expect(missing.body).toEqual(stranger.body);
       }
     });
   }
 
   it('counts what the filter lists: the contacts count and the tab counts', async () => {
-    for (const team of ['mine', teamA, teamB, calTeam] as const) {
-      const contactIds = await scopeIds('contacts', annId, team);
-      const readable = team === calTeam ? [] : contactIds;
+    for (const team of ['mine', teamA, teamB] as const) {
+      const readable = await scopeIds('contacts', annId, team);
       expect((await ann.get(`/api/contacts/count?team=${team}`)).body).toEqual({ count: readable.length });
       const input = encodeURIComponent(JSON.stringify({ json: { team } }));
       const followUps = (await ann.get(`/trpc/followUps.counts?input=${input}`)).body.result.data.json;
@@ -145,8 +157,15 @@ describe("the lists' Mine / team X filter", () => {
       const prayers = (await ann.get(`/trpc/prayerRequests.counts?input=${input}`)).body.result.data.json;
       const active = (await ann.get(`/api/prayer-requests?team=${team}&answered=false`)).body.length;
       expect(prayers).toEqual({ active, answered: (await ann.get(`/api/prayer-requests?team=${team}&answered=true`)).body.length });
-      if (team !== calTeam) expect(pending + completed).toBeGreaterThan(0);
+      expect(pending + completed).toBeGreaterThan(0);
     }
+    // Someone else's team: 404 for the count and both tab bars, in one batch too, as for a team that does not exist.
+    expect((await ann.get(`/api/contacts/count?team=${calTeam}`)).status).toBe(404);
+    const batch = await queryBatch(
+      ann,
+      ['followUps.counts', 'prayerRequests.counts', 'contacts.count'].map((path) => ({ path, input: { team: calTeam } })),
+    );
+    expect(batch.body.map((answer: { error?: { json: { data: { httpStatus: number } } } }) => answer.error?.json.data.httpStatus)).toEqual([404, 404, 404]);
   });
 
   it("refuses a filter that is neither 'mine' nor a team's id, and changes nothing", async () => {
@@ -156,6 +175,44 @@ describe("the lists' Mine / team X filter", () => {
         expect(res.status, `${path}?team=${team}`).toBe(400);
         expect(res.body.message).toBe("Team must be 'mine' or a team's id");
       }
+    }
+  });
+});
+
+describe('the dashboard in a space (issue 48)', () => {
+  const upcomingFrom = new Date(Date.now() - 2 * DAY).toISOString();
+  /** Ten years of weeks up to next year: every seeded activity falls in one. */
+  const boundaries = [new Date(Date.UTC(2020, 0, 6)), new Date(Date.UTC(2030, 0, 7))].map((d) => d.toISOString());
+  const summaryOf = async (team?: 'mine' | number) => (await trpcQuery(ann, 'dashboard.summary', { upcomingFrom, team })).data;
+
+  it("counts and lists only the space's rows: Personal, or one team; without a space, everything readable as before", async () => {
+    for (const team of [undefined, 'mine', teamA, teamB] as const) {
+      const contactIds = team === undefined ? await readableIds('contacts', annId) : await scopeIdsOf('contacts', annId, team);
+      const activityIds = team === undefined ? await readableIds('activities', annId) : await scopeIdsOf('activities', annId, team);
+      const followUpIds = team === undefined ? await readableIds('follow_ups', annId) : await scopeIdsOf('follow_ups', annId, team);
+      const summary = await summaryOf(team);
+      expect(summary.stats.totalContacts, `space ${team}`).toBe(contactIds.length);
+      expect(summary.activities.length).toBeGreaterThan(0);
+      for (const row of summary.activities) expect(activityIds).toContain(row.id);
+      for (const row of summary.followUps) expect(followUpIds).toContain(row.id);
+      const weeks = (await trpcQuery(ann, 'insights.activityWeeks', { boundaries, team })).data;
+      expect(weeks.reduce((sum: number, week: { total: number }) => sum + week.total, 0)).toBe(activityIds.length);
+      const journey = (await trpcQuery(ann, 'insights.journey', team === undefined ? undefined : { team })).data;
+      expect(journey.reduce((sum: number, stage: { count: number }) => sum + stage.count, 0)).toBe(contactIds.length);
+    }
+    const [personal, riverside, market] = await Promise.all([summaryOf('mine'), summaryOf(teamA), summaryOf(teamB)]);
+    expect(personal.stats.totalContacts + riverside.stats.totalContacts + market.stats.totalContacts).toBe((await summaryOf()).stats.totalContacts);
+  });
+
+  it('answers a team one is not in with the 404 of a team that does not exist, in one batch too', async () => {
+    for (const team of [calTeam, 999999]) {
+      const batch = await queryBatch(ann, [
+        { path: 'dashboard.summary', input: { upcomingFrom, team } },
+        { path: 'insights.activityWeeks', input: { boundaries, team } },
+        { path: 'insights.journey', input: { team } },
+        { path: 'insights.dueFollowUps', input: { before: upcomingFrom, team } },
+      ]);
+      for (const answer of batch.body) expect(answer.error.json).toMatchObject({ message: 'Team not found', data: { httpStatus: 404 } });
     }
   });
 });

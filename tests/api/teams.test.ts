@@ -4,6 +4,7 @@ import { fillTemplate, isolated } from '../../shared/i18n';
 import { refusalOf, type TeamAction } from '../../shared/roles';
 import type { TeamRole } from '../../shared/vocabulary';
 import { ApiClient, signedInClient, startServer, type TestServer, joinTeam } from './harness';
+import { trpcBatch, trpcMutation } from './trpc';
 
 let server: TestServer;
 
@@ -321,6 +322,68 @@ describe('creating and managing a team', () => {
     expect((await admin.client.put(`/api/teams/${teamId}`, { name: 'Ghost' })).status).toBe(404);
   });
 });
+describe('a removed member is told once (issue 48)', () => {
+  let admin: Person;
+  beforeAll(async () => {
+    admin = await signedInClient(server, 'teller');
+  });
+  const notices = (person: Person) => trpcMutation(person.client, 'teams.removalNotices');
+
+  it('tells the removed person on their next request, naming the team, and never again', async () => {
+    const removed = await signedInClient(server, 'removed');
+    const teamId = await newTeam(admin, 'Equipo Centro');
+    await addMember(admin, teamId, removed, 'member');
+    expect((await notices(removed)).data).toEqual([]);
+    expect((await admin.client.delete(`/api/teams/${teamId}/members/${removed.user.id}`)).status).toBe(200);
+    expect((await notices(admin)).data).toEqual([]);
+    expect((await notices(removed)).data).toEqual([{ teamId, teamName: 'Equipo Centro' }]);
+    expect((await notices(removed)).data).toEqual([]);
+    const [row] = await server.rows('select told_at from team_removals where team_id = ? and user_id = ?', [teamId, removed.user.id]);
+    expect(row.told_at).not.toBeNull();
+    // Let back in and removed again: told again, once.
+    await addMember(admin, teamId, removed, 'viewer');
+    expect((await admin.client.delete(`/api/teams/${teamId}/members/${removed.user.id}`)).status).toBe(200);
+    expect((await notices(removed)).data).toEqual([{ teamId, teamName: 'Equipo Centro' }]);
+    expect((await notices(removed)).data).toEqual([]);
+  });
+
+  it('tells once whatever asks at the same moment: one tRPC batch, and concurrent requests', async () => {
+    const removed = await signedInClient(server, 'raced');
+    const teams = [await newTeam(admin, 'Batch team'), await newTeam(admin, 'Burst team')];
+    for (const teamId of teams) {
+      await addMember(admin, teamId, removed, 'member');
+      expect((await admin.client.delete(`/api/teams/${teamId}/members/${removed.user.id}`)).status).toBe(200);
+    }
+    const batch = await trpcBatch(removed.client, Array(5).fill({ path: 'teams.removalNotices', input: undefined }));
+    const told = batch.body.flatMap((answer: { result: { data: { json: unknown[] } } }) => answer.result.data.json);
+    expect(told).toEqual([
+      { teamId: teams[0], teamName: 'Batch team' },
+      { teamId: teams[1], teamName: 'Burst team' },
+    ]);
+    await addMember(admin, teams[0], removed, 'member');
+    expect((await admin.client.delete(`/api/teams/${teams[0]}/members/${removed.user.id}`)).status).toBe(200);
+    const burst = await Promise.all(Array.from({ length: 8 }, () => notices(removed)));
+    expect(burst.flatMap((answer) => answer.data)).toEqual([{ teamId: teams[0], teamName: 'Batch team' }]);
+  });
+
+  it('tells nobody who left on their own, and nobody else anything', async () => {
+    const leaver = await signedInClient(server, 'leaver');
+    const bystander = await signedInClient(server, 'bystander');
+    const teamId = await newTeam(admin, 'Left team');
+    await addMember(admin, teamId, leaver, 'member');
+    await addMember(admin, teamId, bystander, 'member');
+    expect((await leaver.client.post(`/api/teams/${teamId}/leave`)).status).toBe(200);
+    expect((await notices(leaver)).data).toEqual([]);
+    const removed = await signedInClient(server, 'quiet');
+    await addMember(admin, teamId, removed, 'member');
+    expect((await admin.client.delete(`/api/teams/${teamId}/members/${removed.user.id}`)).status).toBe(200);
+    // The team's other members and its admin learn nothing, and asking does not spend the removed person's notice.
+    for (const other of [admin, bystander, leaver]) expect((await notices(other)).data).toEqual([]);
+    expect((await notices(removed)).data).toEqual([{ teamId, teamName: 'Left team' }]);
+    expect((await new ApiClient(server.baseUrl).post('/trpc/teams.removalNotices', { json: null })).status).toBe(401);
+  });
+});
+
 describe('the last member', () => {
   it('deletes the team when they leave, with its links and invitations; its rows stay with their authors', async () => {
     const admin = await signedInClient(server, 'solo');

@@ -5,7 +5,7 @@ import { t } from '../../i18n';
 import { formatDay } from '../../lib/dates';
 import { fullName } from '../../lib/names';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { InsightCharts } from '../DashboardInsight';
+import { InsightCharts, useChartWeeks } from '../DashboardInsight';
 import { ScrollRow } from '../ScrollRow';
 import { StatCards } from '../StatCards';
 import { roleLabel } from './teamWords';
@@ -55,7 +55,9 @@ function MemberTable({ members }: { members: MemberFigures }) {
 
 export function TeamTotals({ teamId }: { teamId: number }) {
   const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
-  const insight = trpc.teams.insight.useQuery({ teamId, timeZone });
+  // The dashboard's weeks, computed by this browser (issue 48): the server's zone rules may start them on another day.
+  const boundaries = useChartWeeks();
+  const insight = trpc.teams.insight.useQuery({ teamId, timeZone, boundaries });
   const totals = insight.data?.totals;
   if (insight.isError) return <p className="text-sm text-base-content/75">{t('The team’s figures could not be loaded. Please try refreshing the page.')}</p>;
   return (
