@@ -6,7 +6,7 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import type { Locale } from '../../shared/i18n';
 import { translate } from '../../server/i18n';
-import { api, expect, isPhone, registerViaApi, test, toast, uniqueName, type TestUser } from './fixtures';
+import { api, expect, registerViaApi, test, toast, uniqueName, type TestUser } from './fixtures';
 import { expectFits } from './widths';
 
 /** Another person, in a browser context of their own at the project's width, speaking `locale`; their console watched. */
@@ -39,7 +39,8 @@ async function arrive(page: Page, path: string, locale: Locale) {
   await expectFits(page, `${locale} ${path}`);
 }
 
-test('a leader in Spanish, a member in Arabic and a viewer in English: a week of team work', async ({ page, browser, user: leader }, testInfo) => {
+test('a leader in Spanish, a member in Arabic and a viewer in English: a week of team work', async ({ page, browser, user }, testInfo) => {
+  void user;
   test.setTimeout(240_000);
   const others: string[] = [];
   const es = (text: string, values?: Record<string, unknown>) => translate('es', text, values);
@@ -133,8 +134,6 @@ test('a leader in Spanish, a member in Arabic and a viewer in English: a week of
   await expect(viewer.page.locator('html[data-running]')).toBeAttached();
   await expect(toast(viewer.page, 'No longer in a team')).toHaveCount(0);
 
-  void leader;
-  void isPhone;
   expect(others, 'console errors of the member and the viewer').toEqual([]);
   for (const who of [member, viewer]) await who.page.context().close();
 });
