@@ -6,9 +6,6 @@ import { useToast } from '../../hooks/useToast';
 import { t } from '../../i18n';
 import { trpc } from '../../lib/trpc';
 
-/** A name from someone else kept in its own direction inside the sentence, in every language. */
-const isolated = (text: string) => `\u2068${text}\u2069`;
-
 export function RemovalNotices() {
   const { teams, loaded } = useTeams();
   const { toast } = useToast();
@@ -27,7 +24,7 @@ export function RemovalNotices() {
         for (const notice of notices)
           toast({
             title: t('No longer in a team'),
-            description: t('You were removed from the team {team}.', { team: isolated(notice.teamName) }),
+            description: t('You were removed from the team {team}.', { team: notice.teamName }),
             duration: 10_000,
           });
       },
