@@ -158,7 +158,7 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
             </div>
             <button
               type="button"
-              aria-label={t('Close')}
+              aria-label={t('Dismiss notification')}
               className="absolute top-2.5 end-2.5 inline-flex size-8 cursor-pointer items-center justify-center rounded-field opacity-70 transition hover:bg-current/10 hover:opacity-100 focus-visible:opacity-100"
               onClick={() => onDismiss(id)}
             >
