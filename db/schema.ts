@@ -28,7 +28,7 @@ export const users = sqliteTable(
     /** Secret in the private calendar feed URL; null while the feed is off. */
     calendarToken: text('calendar_token'),
     /**
-     * The username as compared for uniqueness and sign-in (server/schemas/auth.ts usernameKey: NFKC and a Unicode case fold), so
+     * The username as compared for uniqueness and sign-in (shared/schemas/auth.ts usernameKey: NFKC and a Unicode case fold), so
      * 'ＡＬＩＣＥ', 'Alice' and 'alice' are one name.
      */
     usernameKey: text('username_key').notNull(),

@@ -5,7 +5,7 @@ import superjson from 'superjson';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodRealError } from 'zod';
 import { INVALID_INPUT, SIGN_IN_REQUIRED, toClientError } from './errorContract';
-import { FIELD_NOT_PLAIN_TEXT, fieldLabels, isPlainText, NOT_PLAIN_TEXT } from './schemas/common';
+import { FIELD_NOT_PLAIN_TEXT, fieldLabels, isPlainText, NOT_PLAIN_TEXT } from '../shared/schemas/common';
 import type { Database } from '../db/client';
 import { decidedInSql, readAuthority, type Authority } from './access';
 import type { Auth, AuthSession, SessionUser } from './security/auth';

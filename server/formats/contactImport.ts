@@ -5,7 +5,7 @@ import { spiritualStatuses, spiritualStatusLabels, type SpiritualStatus } from '
 import { fmt, locales, msg, sourceLocale, type Locale } from '../../shared/i18n';
 import { foldText } from '../../shared/fold';
 import { translate } from '../i18n';
-import { contactCreateInput } from '../schemas/contacts';
+import { contactCreateInput } from '../../shared/schemas/contacts';
 
 /** The contact fields a file can carry, as exported and as recognised on import. */
 export interface ContactFields {

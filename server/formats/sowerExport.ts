@@ -2,13 +2,13 @@
 import { TokenParser, TokenParserError, Tokenizer, TokenizerError, TokenType } from '@streamparser/json';
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
-import { contactCreateInput, spiritualStatusSchema } from '../schemas/contacts';
-import { activityCreateInput } from '../schemas/activities';
-import { followUpCreateInput } from '../schemas/followUps';
-import { prayerCreateInput } from '../schemas/prayerRequests';
-import { goalCreateInput } from '../schemas/goals';
-import { dateInput, id } from '../schemas/common';
-import { LIMITS } from '../schemas/limits';
+import { contactCreateInput, spiritualStatusSchema } from '../../shared/schemas/contacts';
+import { activityCreateInput } from '../../shared/schemas/activities';
+import { followUpCreateInput } from '../../shared/schemas/followUps';
+import { prayerCreateInput } from '../../shared/schemas/prayerRequests';
+import { goalCreateInput } from '../../shared/schemas/goals';
+import { dateInput, id } from '../../shared/schemas/common';
+import { LIMITS } from '../../shared/schemas/limits';
 import { EXPORT_TOO_DEEP, exportSkimmer, NotExportJson } from './exportSkim';
 
 /** Rows validated between two turns. */

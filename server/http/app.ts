@@ -13,7 +13,7 @@ import { causes, HttpError } from '../errors';
 import { isDiscreetCookie } from '../../shared/discreet';
 import { msg, sourceLocale } from '../../shared/i18n';
 import { requestLocale } from '../i18n';
-import { isUnbatchable } from './batching';
+import { isUnbatchable } from '../../shared/batching';
 import { allowedHostsOf, type Env } from '../env';
 import { allowedHost, isSameOriginWrite, requestMeta, sendJson, setSecurityHeaders } from './request';
 import { handleRest, routePatternOf, sendError } from '../rest/handler';

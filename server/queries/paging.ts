@@ -5,7 +5,7 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from '../../db/client';
 import { canRead, inScope, readableParts, shapeOf, type Authority, type OwnedTable, type ShapedAuthority, type TeamScope, type Who } from '../access';
 import { decodeRows, type Field } from './rows';
-import { MAX_PAGE_ROWS } from '../schemas/common';
+import { MAX_PAGE_ROWS } from '../../shared/schemas/common';
 
 type SortKey = SQLiteColumn | SQL;
 

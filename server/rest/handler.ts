@@ -5,14 +5,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { appRouter } from '../routers';
 import { HttpError } from '../errors';
 import { isJsonBody, readJsonBody, readUpload, sendJson, sendText, setTextHeaders } from '../http/request';
-import { EXPORT_UPLOAD_MAX_BYTES } from '../schemas/account';
+import { EXPORT_UPLOAD_MAX_BYTES } from '../../shared/schemas/account';
 import { isDownload, type Download } from '../http/downloads';
 import { longStep } from '../queries/turns';
 import { SIGN_IN_REQUIRED, toClientError } from '../errorContract';
 import { msg, type Locale } from '../../shared/i18n';
 import { requestLocale } from '../i18n';
 import { createCallerFactory, type Context } from '../trpc';
-import { MAX_PAGE_ROWS } from '../schemas/common';
+import { MAX_PAGE_ROWS } from '../../shared/schemas/common';
 import { OPENAPI_PATH, openApiDocument } from './openapi';
 import { restRoutes, type RestRoute } from './routes';
 

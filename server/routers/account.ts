@@ -37,8 +37,8 @@ import {
   importInput,
   profileUpdateInput,
   type ExportScope,
-} from '../schemas/account';
-import { languageInput } from '../schemas/auth';
+} from '../../shared/schemas/account';
+import { languageInput } from '../../shared/schemas/auth';
 import { protectedProcedure, router, type Context } from '../trpc';
 import { answer, fileAnswer } from '../answers';
 import * as answers from '../schemas/answers';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { msg } from '../../shared/i18n';
 import { resendConfirmation, useConfirmationToken } from '../nudges/confirmation';
-import { CONFIRMATION_LINK_REFUSED, confirmEmailInput } from '../schemas/account';
+import { CONFIRMATION_LINK_REFUSED, confirmEmailInput } from '../../shared/schemas/account';
 import { publicProcedure, router, signedInProcedure } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';

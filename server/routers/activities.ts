@@ -6,8 +6,8 @@ import { activities, contacts, followUps, prayerRequests } from '../../db/schema
 import { TRPCError } from '@trpc/server';
 import { assertSpace, canWriteAbout, readableContactName, type Authority, type Who } from '../access';
 import { onceForKey } from '../idempotency';
-import { activityCreateInput, activityListInput, activityUpdateInput } from '../schemas/activities';
-import { idInput } from '../schemas/common';
+import { activityCreateInput, activityListInput, activityUpdateInput } from '../../shared/schemas/activities';
+import { idInput } from '../../shared/schemas/common';
 import { activityTypeLabels } from '../../shared/vocabulary';
 import { translate } from '../i18n';
 import { protectedProcedure, router } from '../trpc';

@@ -12,7 +12,7 @@ import { signedInProcedure, router } from '../trpc';
 import { SIGN_IN_REQUIRED } from '../errorContract';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { currentPasswordField, pinSchema } from '../schemas/account';
+import { currentPasswordField, pinSchema } from '../../shared/schemas/account';
 import { assertPassword, fieldError } from './passwordCheck';
 
 export const PIN_TRIES = 5;

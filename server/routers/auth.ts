@@ -11,7 +11,7 @@ import { offerConfirmation } from '../nudges/confirmation';
 import { recordSecurityEvent } from '../security/securityLog';
 import type { SecurityEventKind } from '../../shared/securityEvents';
 import { usernameKey } from '../../shared/fold';
-import { loginInput, loginTwoFactorInput, registerInput } from '../schemas/auth';
+import { loginInput, loginTwoFactorInput, registerInput } from '../../shared/schemas/auth';
 import { endTicket, newTicket, tryTicket, useRecoveryCode, useTotpCode } from '../security/twoFactor';
 import { publicProcedure, router, signedInProcedure, type Context } from '../trpc';
 import { answer } from '../answers';

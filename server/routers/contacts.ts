@@ -6,8 +6,15 @@ import { activities, contacts, followUps, prayerRequests, users, type SpiritualS
 import { mayChange, roleCan } from '../../shared/roles';
 import { TRPCError } from '@trpc/server';
 import { assertCanCreateIn, assertSpace, canEdit, canRead, inScope, notFound, teamRole, type Authority, type TeamScope, type Who } from '../access';
-import { idInput } from '../schemas/common';
-import { contactCountInput, contactCreateInput, contactListInput, contactSameNameInput, contactTimelineInput, contactUpdateInput } from '../schemas/contacts';
+import { idInput } from '../../shared/schemas/common';
+import {
+  contactCountInput,
+  contactCreateInput,
+  contactListInput,
+  contactSameNameInput,
+  contactTimelineInput,
+  contactUpdateInput,
+} from '../../shared/schemas/contacts';
 import type { ContactSort } from '../../shared/lists';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client';
 import { contacts, followUps, goals, resources, resourceTranslations } from '../../db/schema';
 import { assertSpace, canRead, canReadResource, inScope, preparedUser as user } from '../access';
 import { preparedPer } from '../queries/prepared';
-import { dateInput, teamFilter } from '../schemas/common';
+import { dateInput, teamFilter } from '../../shared/schemas/common';
 import { protectedProcedure, router, scopedInSqlProcedure } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';

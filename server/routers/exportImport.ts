@@ -8,7 +8,7 @@ import type { Authority } from '../access';
 import { answer } from '../answers';
 import { causes } from '../errors';
 import * as answers from '../schemas/answers';
-import { exportImportInput, NOT_AN_EXPORT } from '../schemas/account';
+import { exportImportInput, NOT_AN_EXPORT } from '../../shared/schemas/account';
 import { countImport } from '../http/downloads';
 import { createBusyGate } from '../queries/limiter';
 import { nextTurn } from '../queries/turns';

@@ -9,7 +9,7 @@ import { assertSpace, canDelete, canEdit, canRead, denyWrite, readableContactNam
 import { onceForKey } from '../idempotency';
 import { followUpsCalendar } from '../formats/ics';
 import { readSettings } from '../nudges/settings';
-import { CONTACT_STAYS, EARLIEST_DATE, idInput, LATEST_DATE } from '../schemas/common';
+import { CONTACT_STAYS, EARLIEST_DATE, idInput, LATEST_DATE } from '../../shared/schemas/common';
 import { fieldInvalid } from '../errors';
 import {
   followUpCompleteInput,
@@ -20,7 +20,7 @@ import {
   followUpRemoveInput,
   followUpSnoozeInput,
   followUpUpdateInput,
-} from '../schemas/followUps';
+} from '../../shared/schemas/followUps';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';

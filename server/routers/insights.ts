@@ -16,7 +16,7 @@ import { assertSpace, canRead, inScope, preparedUser, readableParts, type Author
 import { DAY_MS } from '../queries/calendarDays';
 import { dailyTallySource } from '../queries/tallies';
 import { preparedPer } from '../queries/prepared';
-import { activityWeeksInput, dueFollowUpsInput, spaceInput } from '../schemas/insights';
+import { activityWeeksInput, dueFollowUpsInput, spaceInput } from '../../shared/schemas/insights';
 import { protectedProcedure, router } from '../trpc';
 
 /**

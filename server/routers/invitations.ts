@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Tx } from '../../db/client';
 import { teamInvitations, teamMembers, teamRemovals, teams, users } from '../../db/schema';
 import { notFound } from '../access';
-import { invitationIdInput } from '../schemas/teams';
+import { invitationIdInput } from '../../shared/schemas/teams';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';

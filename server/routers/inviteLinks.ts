@@ -15,7 +15,7 @@ import { translate } from '../i18n';
 import { composeLinkEmail, quotedLine } from '../nudges/confirmation';
 import { DAY_MS } from '../queries/calendarDays';
 import * as answers from '../schemas/answers';
-import { inviteCodeInput, inviteLinkCreateInput, inviteLinkEmailInput, inviteLinkIdInput, teamIdInput } from '../schemas/teams';
+import { inviteCodeInput, inviteLinkCreateInput, inviteLinkEmailInput, inviteLinkIdInput, teamIdInput } from '../../shared/schemas/teams';
 import { addressKey, takeAttempt } from '../security/rateLimit';
 import { protectedProcedure, router, type Context } from '../trpc';
 import { assertRoomForTeam } from './invitations';

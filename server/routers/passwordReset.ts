@@ -10,7 +10,7 @@ import { addressKey } from '../security/rateLimit';
 import { composeResetNotice, mailResetLink, readResetLink, resetLocaleOf, takeResetLink, tryResetLink } from '../security/passwordReset';
 import { recordSecurityEvent } from '../security/securityLog';
 import { useRecoveryCode, useTotpCode } from '../security/twoFactor';
-import { passwordResetRequestInput, RESET_LINK_REFUSED, resetLinkInput, resetPasswordInput } from '../schemas/auth';
+import { passwordResetRequestInput, RESET_LINK_REFUSED, resetLinkInput, resetPasswordInput } from '../../shared/schemas/auth';
 import { publicProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';

@@ -5,9 +5,9 @@ import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
 import { assertSpace, canPray, notFound, readableContactName, type Who } from '../access';
 import { onceForKey } from '../idempotency';
-import { CONTACT_STAYS, idInput } from '../schemas/common';
+import { CONTACT_STAYS, idInput } from '../../shared/schemas/common';
 import { fieldInvalid } from '../errors';
-import { prayerCountsInput, prayerCreateInput, prayerListInput, prayerUpdateInput } from '../schemas/prayerRequests';
+import { prayerCountsInput, prayerCreateInput, prayerListInput, prayerUpdateInput } from '../../shared/schemas/prayerRequests';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
@@ -18,7 +18,7 @@ import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
 import { dayStartIn, prayTodayList, setAsideToday } from '../nudges/prayToday';
 import { readSettings, writeSettings } from '../nudges/settings';
-import { prayTodayCountInput, prayTodayInput } from '../schemas/prayToday';
+import { prayTodayCountInput, prayTodayInput } from '../../shared/schemas/prayToday';
 import { prayerKeys } from '../queries/searchKeys';
 
 export const prayerColumns = {

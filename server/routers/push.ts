@@ -2,7 +2,7 @@
 import { msg } from '../../shared/i18n';
 import { fieldInvalid } from '../errors';
 import { isAllowedEndpoint, isP256Point, removeSubscription, saveSubscription } from '../nudges/push';
-import { subscribeInput, unsubscribeInput } from '../schemas/push';
+import { subscribeInput, unsubscribeInput } from '../../shared/schemas/push';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';

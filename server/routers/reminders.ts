@@ -1,5 +1,5 @@
 // Settings → Reminders: the daily digest's hour, time zone, channels and contents (issue 16).
-import { remindersUpdateInput } from '../schemas/reminders';
+import { remindersUpdateInput } from '../../shared/schemas/reminders';
 import { readSettings, writeSettings, type UserSettings } from '../nudges/settings';
 import { nextDigestAt } from '../nudges/schedule';
 import { protectedProcedure, router, type Context } from '../trpc';

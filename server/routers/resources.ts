@@ -4,7 +4,7 @@ import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { resources, resourceTranslations } from '../../db/schema';
 import { msg } from '../../shared/i18n';
 import { canReadResource, notFound } from '../access';
-import { idInput } from '../schemas/common';
+import { idInput } from '../../shared/schemas/common';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';

@@ -4,7 +4,7 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from '../../db/client';
 import { activities, contacts, prayerRequests } from '../../db/schema';
 import { readableContactName, readableParts, type Authority, type OwnedTable } from '../access';
-import { quickSearchInput } from '../schemas/search';
+import { quickSearchInput } from '../../shared/schemas/search';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';

@@ -10,7 +10,7 @@ import { msg } from '../../shared/i18n';
 import { SPIRITUAL_CHECK_AFTER } from '../../shared/nextSteps';
 import { canEdit, canRead, type Authority } from '../access';
 import { readSettings } from '../nudges/settings';
-import { spiritualCheckAnswerInput, spiritualCheckInput } from '../schemas/spiritualCheck';
+import { spiritualCheckAnswerInput, spiritualCheckInput } from '../../shared/schemas/spiritualCheck';
 import type { SpiritualCheckSince } from '../../shared/nudges';
 import { protectedProcedure } from '../trpc';
 import { answer } from '../answers';

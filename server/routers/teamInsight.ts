@@ -10,7 +10,7 @@ import { readSettings } from '../nudges/settings';
 import { protectedProcedure } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { teamInsightInput } from '../schemas/teamInsight';
+import { teamInsightInput } from '../../shared/schemas/teamInsight';
 import { weekBoundaries } from '../../shared/weeks';
 import { computeStats } from './dashboard';
 import { activityWeeks, journeyCounts } from './insights';

@@ -18,9 +18,9 @@ import {
 } from '../../db/schema';
 import { assertTeamAdmin, decidedInSql, notFound, preparedUser, TEAM_NOT_FOUND, teamRole } from '../access';
 import { preparedPer } from '../queries/prepared';
-import { idInput } from '../schemas/common';
+import { idInput } from '../../shared/schemas/common';
 import { usernameKey } from '../../shared/fold';
-import { memberAddInput, memberRemoveInput, memberUpdateInput, teamCreateInput, teamInvitationInput, teamUpdateInput } from '../schemas/teams';
+import { memberAddInput, memberRemoveInput, memberUpdateInput, teamCreateInput, teamInvitationInput, teamUpdateInput } from '../../shared/schemas/teams';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';

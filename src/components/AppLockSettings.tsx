@@ -6,7 +6,7 @@ import { useFailureToast } from '../hooks/useFailureToast';
 import { useToast } from '../hooks/useToast';
 import { msg, t } from '../i18n';
 import { closeLock } from '../lib/appLock';
-import { currentPasswordField, pinSchema } from '../../server/schemas/account';
+import { currentPasswordField, pinSchema } from '../../shared/schemas/account';
 import { trpc } from '../lib/trpc';
 import { FieldGroup, SubmitButton } from '../forms/Fields';
 import { TextField } from '../forms/TextField';

@@ -1,5 +1,5 @@
 // Settings → Needs attention: after how many days without a touch a contact of each status needs attention.
-import { attentionDaysInput } from '../../server/schemas/attention';
+import { attentionDaysInput } from '../../shared/schemas/attention';
 import { ATTENTION_DAYS_MAX, ATTENTION_DAYS_MIN, defaultAttentionDays } from '../../shared/nudges';
 import { formOrder, spiritualStatusLabel, spiritualStatuses, type SpiritualStatus } from '../../shared/vocabulary';
 import { useFailureToast } from '../hooks/useFailureToast';

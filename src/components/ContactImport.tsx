@@ -1,6 +1,6 @@
 // Settings: import contacts from a CSV or vCard file, shown first as a preview; nothing is written until confirmed.
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
-import { IMPORT_MAX_CHARS } from '../../server/schemas/account';
+import { IMPORT_MAX_CHARS } from '../../shared/schemas/account';
 import { useInvalidate } from '../hooks/useInvalidate';
 import { useToast } from '../hooks/useToast';
 import { formattingLocale, t } from '../i18n';

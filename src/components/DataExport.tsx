@@ -3,7 +3,7 @@
 import { Trans } from '@lingui/react';
 import { useState } from 'react';
 import { msg, t } from '../i18n';
-import type { ExportScope } from '../../server/schemas/account';
+import type { ExportScope } from '../../shared/schemas/account';
 import { EncryptedExport } from './EncryptedExport';
 
 const SCOPES: readonly { value: ExportScope; label: string; hint: string }[] = [

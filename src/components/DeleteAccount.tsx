@@ -1,6 +1,6 @@
 // Settings' danger zone: deleting the account asks for the password, then signs out and leaves for the login screen.
 import { useState } from 'react';
-import { deleteAccountInput } from '../../server/schemas/account';
+import { deleteAccountInput } from '../../shared/schemas/account';
 import { FieldGroup } from '../forms/Fields';
 import { TextField } from '../forms/TextField';
 import { useFormState } from '../forms/useFormState';

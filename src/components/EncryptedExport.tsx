@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { msg, t } from '../i18n';
-import { encryptedExportInput, PASSPHRASE_MIN, type ExportScope } from '../../server/schemas/account';
+import { encryptedExportInput, PASSPHRASE_MIN, type ExportScope } from '../../shared/schemas/account';
 import { fieldErrors } from '../lib/errors';
 import { useToast } from '../hooks/useToast';
 import { FieldGroup, SubmitButton } from '../forms/Fields';

@@ -2,7 +2,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { t } from '../i18n';
 import { fieldErrors } from '../lib/errors';
-import { EXPORT_UPLOAD_MAX_BYTES, EXPORT_UPLOAD_MAX_MB } from '../../server/schemas/account';
+import { EXPORT_UPLOAD_MAX_BYTES, EXPORT_UPLOAD_MAX_MB } from '../../shared/schemas/account';
 import { useInvalidate } from '../hooks/useInvalidate';
 import { useToast } from '../hooks/useToast';
 import { TextField } from '../forms/TextField';

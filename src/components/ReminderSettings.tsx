@@ -2,7 +2,7 @@
 // this device), what it holds, and discreet wording. Saved with the button; push on this device applies at once, since
 // it needs the browser's permission and this device's subscription. Email goes only to a confirmed address.
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import { remindersUpdateInput } from '../../server/schemas/reminders';
+import { remindersUpdateInput } from '../../shared/schemas/reminders';
 import { useFailureToast } from '../hooks/useFailureToast';
 import { useToast } from '../hooks/useToast';
 import { formattingLocale, t } from '../i18n';

@@ -14,10 +14,10 @@ import { TextField } from '../forms/TextField';
 import { useFormState } from '../forms/useFormState';
 import { QrCode } from './QrCode';
 import { Spinner } from './Spinner';
-import { codeOrRecoveryCode, currentPasswordField } from '../../server/schemas/account';
-import { totpCodeSchema } from '../../server/schemas/auth';
+import { codeOrRecoveryCode, currentPasswordField } from '../../shared/schemas/account';
+import { totpCodeSchema } from '../../shared/schemas/auth';
 
-// The server's own rules (server/schemas): a form says what the server would.
+// The server's own rules (shared/schemas): a form says what the server would.
 const setupSchema = z.object({ password: currentPasswordField });
 const enableSchema = z.object({ code: totpCodeSchema });
 const disableSchema = z.object({ password: currentPasswordField, code: codeOrRecoveryCode });

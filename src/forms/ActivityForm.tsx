@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { spiritualCheckPath } from '../components/SpiritualCheck';
-import { activityCreateInput, activityUpdateInput } from '../../server/schemas/activities';
+import { activityCreateInput, activityUpdateInput } from '../../shared/schemas/activities';
 import { useOnline } from '../hooks/useOnline';
 import { useWrite } from '../hooks/useWrite';
 import { t } from '../i18n';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { foldText } from '../../shared/fold';
-import { contactCreateInput } from '../../server/schemas/contacts';
+import { contactCreateInput } from '../../shared/schemas/contacts';
 import { useWrite } from '../hooks/useWrite';
 import { t } from '../i18n';
 import { failure, success } from '../lib/messages';

@@ -1,6 +1,6 @@
 // Schedule or edit a follow-up; the contact is fixed once it exists, completion is set when editing; it may repeat.
 import { useState } from 'react';
-import { followUpCreateInput, followUpUpdateInput } from '../../server/schemas/followUps';
+import { followUpCreateInput, followUpUpdateInput } from '../../shared/schemas/followUps';
 import { repeatBases, repeatUnits, type RepeatBasis, type RepeatUnit } from '../../shared/nudges';
 import { SeriesScopeDialog } from '../components/SeriesScopeDialog';
 import type { FollowUpScope } from '../../shared/lists';

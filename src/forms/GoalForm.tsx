@@ -1,7 +1,7 @@
 // Create or edit a goal: title, description, type, target, start and deadline; progress and completion when editing.
 // Progress is counted from the activities in the goal's period (server/routers/goals.ts); a typed progress is sent only
 // when the user changed it, so editing a title or type never freezes the old count into an adjustment.
-import { goalCreateInput, goalUpdateInput, START_AFTER_DEADLINE, startsAfterDeadline } from '../../server/schemas/goals';
+import { goalCreateInput, goalUpdateInput, START_AFTER_DEADLINE, startsAfterDeadline } from '../../shared/schemas/goals';
 import { useWrite } from '../hooks/useWrite';
 import { t } from '../i18n';
 import { issueText } from '../i18n/issues';

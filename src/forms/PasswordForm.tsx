@@ -1,7 +1,7 @@
 // Settings: a new password, given the current one; every other session of the user is signed out.
 import { useState } from 'react';
 import { z } from 'zod';
-import { changePasswordInput } from '../../server/schemas/account';
+import { changePasswordInput } from '../../shared/schemas/account';
 import { useFailureToast } from '../hooks/useFailureToast';
 import { useToast } from '../hooks/useToast';
 import { msg, t } from '../i18n';

@@ -1,5 +1,5 @@
 // Add or edit a prayer request; marking it answered reveals the answer date and how it was answered.
-import { prayerCreateInput, prayerUpdateInput } from '../../server/schemas/prayerRequests';
+import { prayerCreateInput, prayerUpdateInput } from '../../shared/schemas/prayerRequests';
 import { useWrite } from '../hooks/useWrite';
 import { t } from '../i18n';
 import { fromDateInputValue, toDateInputValue } from '../lib/dates';

@@ -1,7 +1,7 @@
 // Settings: the user's full name and email; a saved change shows in the user block at once, and a new address asks to be confirmed.
 import { z } from 'zod';
-import { EMAIL_NEEDS_PASSWORD, fullNameInput } from '../../server/schemas/account';
-import { emailSchema } from '../../server/schemas/authFields';
+import { EMAIL_NEEDS_PASSWORD, fullNameInput } from '../../shared/schemas/account';
+import { emailSchema } from '../../shared/schemas/authFields';
 import { EmailConfirmationNotice } from '../components/EmailConfirmation';
 import { useAuth } from '../hooks/useAuth';
 import { useFailureToast } from '../hooks/useFailureToast';

@@ -2,7 +2,7 @@
 // the shared username and email rules (about 15 kB gzipped): the page's first visit does without them, and a form
 // asks for them when someone starts filling it in (useAuthSubmit), so they are there by the time it is sent.
 import * as z from 'zod/mini';
-import { emailSchema, usernameSchema } from '../../server/schemas/authFields';
+import { emailSchema, usernameSchema } from '../../shared/schemas/authFields';
 import { msg } from '../i18n';
 
 const passwordSchema = z.string().check(z.minLength(6, msg('Password must be at least 6 characters')));

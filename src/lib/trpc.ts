@@ -3,7 +3,7 @@ import { httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
-import { isUnbatchable, MAX_BATCH_CALLS } from '../../server/http/batching';
+import { isUnbatchable, MAX_BATCH_CALLS } from '../../shared/batching';
 import type { AppRouter } from '../../server/routers';
 import { currentLocale } from '../i18n';
 
@@ -22,7 +22,7 @@ export function createTrpcClient() {
   return trpc.createClient({
     links: [
       splitLink({
-        // The server refuses these in a batch (server/http/batching.ts).
+        // The server refuses these in a batch (shared/batching.ts).
         condition: (op) => isUnbatchable(op.path),
         true: httpLink({ url: '/trpc', transformer: superjson, fetch: fetchWithCookies }),
         false: httpBatchLink({

@@ -2,7 +2,7 @@
 // credential. Opening the page changes nothing (mail scanners open links); the button sends the token.
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CONFIRMATION_LINK_REFUSED } from '../../server/schemas/account';
+import { CONFIRMATION_LINK_REFUSED } from '../../shared/schemas/account';
 import { GuestCard } from '../components/GuestCard';
 import { useAuth } from '../hooks/useAuth';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';

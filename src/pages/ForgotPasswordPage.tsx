@@ -2,7 +2,7 @@
 // link when it can. Without email on the server, the page says to ask its operator, who can make a link.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { passwordResetRequestInput } from '../../server/schemas/auth';
+import { passwordResetRequestInput } from '../../shared/schemas/auth';
 import { GuestCard } from '../components/GuestCard';
 import { Spinner } from '../components/Spinner';
 import { FieldGroup, SubmitButton } from '../forms/Fields';

@@ -3,7 +3,7 @@
 // authenticator app or a recovery code. Afterwards every other session of the account has ended and this one is in.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { RESET_LINK_REFUSED, resetPasswordInput } from '../../server/schemas/auth';
+import { RESET_LINK_REFUSED, resetPasswordInput } from '../../shared/schemas/auth';
 import { GuestCard } from '../components/GuestCard';
 import { Spinner } from '../components/Spinner';
 import { FieldGroup, SubmitButton } from '../forms/Fields';

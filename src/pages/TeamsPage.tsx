@@ -1,6 +1,6 @@
 // Settings → Teams (/settings/teams): the invitations to me, my teams with my role in each, and creating a team.
 import { Link, useNavigate } from 'react-router-dom';
-import { teamCreateInput } from '../../server/schemas/teams';
+import { teamCreateInput } from '../../shared/schemas/teams';
 import { EmptyState } from '../components/EmptyState';
 import { PageHeader } from '../components/PageHeader';
 import { SettingsSection } from '../components/SettingsSection';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { answer, CHECK_ANSWERS_FLAG } from '../../server/answers';
 import { parsersOf, procedureAt } from '../../server/rest/procedures';
 import * as answers from '../../server/schemas/answers';
-import { idInput } from '../../server/schemas/common';
+import { idInput } from '../../shared/schemas/common';
 
 const t = initTRPC.create();
 const leaky = { success: true as const, passwordHash: 'x' };

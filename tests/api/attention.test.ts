@@ -2,7 +2,7 @@
 // a batch of snoozes, and the list's query plan.
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BATCH_CALLS } from '../../server/http/batching';
+import { MAX_BATCH_CALLS } from '../../shared/batching';
 import { attentionQuery } from '../../server/nudges/attention';
 import { defaultAttentionDays, SNOOZE_MAX_DAYS } from '../../shared/nudges';
 import { daysFromNow, joinTeam, queryPlan, signedInClient, startSignedIn, unindexedScans, type ApiClient, type TestServer } from './harness';

@@ -105,7 +105,7 @@ describe('asking for a reset link', () => {
     expect(answers.filter((res) => res.status === 429)).toHaveLength(4);
     expect(Number(answers.find((res) => res.status === 429)!.headers.get('retry-after'))).toBeGreaterThan(0);
 
-    // A tRPC batch of asks (within the 10 calls a batch may hold) is refused whole, as every sign-in call is (server/http/batching.ts): none of it counts.
+    // A tRPC batch of asks (within the 10 calls a batch may hold) is refused whole, as every sign-in call is (shared/batching.ts): none of it counts.
     const batch = await trpcBatch(
       new ApiClient(server.baseUrl),
       Array.from({ length: 5 }, () => ({ path: 'auth.passwordReset.request', input: { identifier: user.username } })),

@@ -1,10 +1,10 @@
 // The REST table as a contract: procedure names checked by tsc, digit-only ids (so the rows' order does not matter),
 // and public rows the only way in without a session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOWNLOAD_PROCEDURES, isUnbatchable } from '../../server/http/batching';
+import { DOWNLOAD_PROCEDURES, isUnbatchable } from '../../shared/batching';
 import { compileRoutes, matchRoute } from '../../server/rest/handler';
 import { restRoutes, type RestRoute } from '../../server/rest/routes';
-import { UNCHANGEABLE_CONTACT_FIELD } from '../../server/schemas/contacts';
+import { UNCHANGEABLE_CONTACT_FIELD } from '../../shared/schemas/contacts';
 import { ApiClient, startSignedIn, type TestServer } from './harness';
 import { trpcMutation } from './trpc';
 import { appRouter } from '../../server/routers';

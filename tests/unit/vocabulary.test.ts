@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { activities, contacts, contactStatusChanges, followUps, goals, teamInvitations, teamMembers } from '../../db/schema';
-import { activityTypeSchema, followUpTypeSchema } from '../../server/schemas/activities';
-import { spiritualStatusSchema } from '../../server/schemas/contacts';
-import { goalTypeSchema } from '../../server/schemas/goals';
-import { teamRoleSchema } from '../../server/schemas/teams';
+import { activityTypeSchema, followUpTypeSchema } from '../../shared/schemas/activities';
+import { spiritualStatusSchema } from '../../shared/schemas/contacts';
+import { goalTypeSchema } from '../../shared/schemas/goals';
+import { teamRoleSchema } from '../../shared/schemas/teams';
 import { activityTypeOptions, activityFollowUpTypeOptions, followUpTypeOptions, goalTypeOptions, spiritualStatusOptions } from '../../src/forms/options';
 import { resourceIconKind } from '../../src/lib/resourceIcon';
 import {

@@ -2,7 +2,7 @@
 // Copy, Share (the Web Share API where the device has it), its QR code, Email (where this server sends email) and Revoke.
 import { useState } from 'react';
 import { z } from 'zod';
-import { emailSchema } from '../../../server/schemas/authFields';
+import { emailSchema } from '../../../shared/schemas/authFields';
 import { FieldGroup, FormActions, SelectField, SubmitButton } from '../../forms/Fields';
 import { TextField } from '../../forms/TextField';
 import { useFormState } from '../../forms/useFormState';

@@ -1,7 +1,7 @@
 // For a team's admins: inviting a person by username (decision 013: they join only by accepting) and the invitations
 // still open, each with Withdraw.
 import { z } from 'zod';
-import { memberAddInput } from '../../../server/schemas/teams';
+import { memberAddInput } from '../../../shared/schemas/teams';
 import { teamRoles, type TeamRole } from '../../../shared/vocabulary';
 import { SelectField, SubmitButton } from '../../forms/Fields';
 import { TextField } from '../../forms/TextField';

@@ -1,7 +1,7 @@
 // For a team's admins: renaming the team, and deleting it behind a dialog that names it and says what becomes of its rows.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { teamUpdateInput } from '../../../server/schemas/teams';
+import { teamUpdateInput } from '../../../shared/schemas/teams';
 import { SubmitButton } from '../../forms/Fields';
 import { useFormState } from '../../forms/useFormState';
 import type { Team } from '../../hooks/useTeams';

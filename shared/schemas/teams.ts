@@ -1,7 +1,7 @@
 // Team and membership inputs (SPEC §5: team name min 2; roles admin, member, viewer).
 import { z } from 'zod';
-import { msg } from '../../shared/i18n';
-import { teamRoles } from '../../shared/vocabulary';
+import { msg } from '../i18n';
+import { teamRoles } from '../vocabulary';
 import { emailSchema } from './authFields';
 import { id, LIMITS, optionalText } from './common';
 

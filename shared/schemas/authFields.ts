@@ -2,7 +2,7 @@
 // with zod/mini, which that page's bundle can carry (a few kB gzipped, where zod's full API is about 20 kB); the
 // server's zod schemas embed them as they are.
 import * as zm from 'zod/mini';
-import { msg } from '../../shared/i18n';
+import { msg } from '../i18n';
 import { LIMITS } from './limits';
 
 /**

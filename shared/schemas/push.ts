@@ -1,7 +1,7 @@
 // Inputs of Web Push subscriptions (issue 16: POST/DELETE /api/push/subscriptions). Which hosts an endpoint may name is
 // the server's configuration, checked in server/nudges/push.ts; here only the shapes a browser's subscription has.
 import { z } from 'zod';
-import { msg } from '../../shared/i18n';
+import { msg } from '../i18n';
 
 /** Real endpoints are a few hundred characters (Windows' the longest); the bound keeps stored rows and logs small. */
 export const ENDPOINT_MAX = 2048;

@@ -1,7 +1,7 @@
 // Activity inputs, including the optional follow-up and prayer blocks of the one transactional create.
 import { z } from 'zod';
-import { fmt, msg } from '../../shared/i18n';
-import { activityTypes, followUpTypes } from '../../shared/vocabulary';
+import { fmt, msg } from '../i18n';
+import { activityTypes, followUpTypes } from '../vocabulary';
 import { dateInput, id, idempotencyKeyInput, LIMITS, optionalText, pageFields, requiredText, teamFilter, teamIdInput, timeZoneInput } from './common';
 
 export const activityTypeSchema = z.enum(activityTypes, { error: msg('Invalid activity type') });

@@ -1,7 +1,7 @@
 // Account inputs: profile, email confirmation, password change, import of contacts, deleting the account.
 import { z } from 'zod';
-import { fmt, msg } from '../../shared/i18n';
-import { importFormats } from '../../shared/vocabulary';
+import { fmt, msg } from '../i18n';
+import { importFormats } from '../vocabulary';
 import { registerInput } from './auth';
 import { emailSchema } from './authFields';
 

@@ -1,7 +1,7 @@
 // Building blocks shared by the entity schemas: ids, dates, bounded texts, paging.
 import { z } from 'zod';
-import { fmt, msg } from '../../shared/i18n';
-import { isTimeZone } from '../../shared/timeZone';
+import { fmt, msg } from '../i18n';
+import { isTimeZone } from '../timeZone';
 
 export { LIMITS } from './limits';
 

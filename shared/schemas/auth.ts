@@ -1,6 +1,6 @@
 // Registration and login inputs, as the server checks them (SPEC §5 server-side schema).
 import { z } from 'zod';
-import { fmt, locales, msg } from '../../shared/i18n';
+import { fmt, locales, msg } from '../i18n';
 import { emailSchema, usernameSchema } from './authFields';
 
 /** One of Sower's languages (shared/i18n.ts). */

@@ -1,6 +1,6 @@
 // Inputs of the reminder settings (issue 16: Settings → Reminders, GET/PUT /api/account/reminders).
 import { z } from 'zod';
-import { msg } from '../../shared/i18n';
+import { msg } from '../i18n';
 import { timeZoneName } from './common';
 
 const flag = z.boolean({ error: msg('Must be true or false') });

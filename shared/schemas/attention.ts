@@ -1,8 +1,8 @@
 // Inputs of the needs-attention list, contact snoozes and the attention thresholds (issue 16).
 import { z } from 'zod';
-import { fmt, msg } from '../../shared/i18n';
-import { ATTENTION_DAYS_MAX, ATTENTION_DAYS_MIN, SNOOZE_MAX_DAYS } from '../../shared/nudges';
-import { spiritualStatuses, type SpiritualStatus } from '../../shared/vocabulary';
+import { fmt, msg } from '../i18n';
+import { ATTENTION_DAYS_MAX, ATTENTION_DAYS_MIN, SNOOZE_MAX_DAYS } from '../nudges';
+import { spiritualStatuses, type SpiritualStatus } from '../vocabulary';
 import { dateInput, id, pageFields } from './common';
 
 export const attentionListInput = z.object(pageFields).optional();

@@ -1,7 +1,7 @@
 // Goal inputs (SPEC §5): title, description, type, target at least 1, deadline; progress at least 0; an optional start.
 import { z } from 'zod';
-import { fmt, msg } from '../../shared/i18n';
-import { goalTypes } from '../../shared/vocabulary';
+import { fmt, msg } from '../i18n';
+import { goalTypes } from '../vocabulary';
 import { dateInput, id, LIMITS, requiredText, teamIdInput } from './common';
 
 export const goalTypeSchema = z.enum(goalTypes, { error: msg('Type is required') });

@@ -1,6 +1,6 @@
 // Search inputs: the quick search box and the optional text filter of lists.
 import { z } from 'zod';
-import { fmt, msg } from '../../shared/i18n';
+import { fmt, msg } from '../i18n';
 import { limitField } from './common';
 
 const SEARCH_MAX = 100;

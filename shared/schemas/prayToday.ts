@@ -1,7 +1,7 @@
 // Inputs of Pray today (issue 16): the caller's day, and how many requests the list holds.
 import { z } from 'zod';
-import { fmt, msg } from '../../shared/i18n';
-import { PRAY_TODAY_MAX } from '../../shared/nudges';
+import { fmt, msg } from '../i18n';
+import { PRAY_TODAY_MAX } from '../nudges';
 import { dateInput } from './common';
 
 const HOUR = 3_600_000;

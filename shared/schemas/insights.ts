@@ -1,6 +1,6 @@
 // Inputs of the dashboard insight and the due count: day and week boundaries the browser computes in its own zone.
 import { z } from 'zod';
-import { fmt, msg } from '../../shared/i18n';
+import { fmt, msg } from '../i18n';
 import { dateInput, teamFilter } from './common';
 
 /** At most a year of weeks in one chart. */

@@ -1,8 +1,8 @@
 // Follow-up inputs (SPEC §5): date and description required.
 import { z } from 'zod';
-import { fmt, msg } from '../../shared/i18n';
-import { followUpScopes, followUpSections } from '../../shared/lists';
-import { repeatBases, repeatUnits, SNOOZE_MAX_DAYS } from '../../shared/nudges';
+import { fmt, msg } from '../i18n';
+import { followUpScopes, followUpSections } from '../lists';
+import { repeatBases, repeatUnits, SNOOZE_MAX_DAYS } from '../nudges';
 import { followUpTypeSchema } from './activities';
 import {
   booleanFlag,

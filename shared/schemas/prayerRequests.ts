@@ -1,7 +1,7 @@
 // Prayer request inputs (SPEC §5): request and date required, answer date optional.
 import { z } from 'zod';
-import { fmt, msg } from '../../shared/i18n';
-import { prayerSections } from '../../shared/lists';
+import { fmt, msg } from '../i18n';
+import { prayerSections } from '../lists';
 import {
   booleanFlag,
   dateInput,

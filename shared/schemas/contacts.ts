@@ -1,8 +1,8 @@
 // Contact inputs (SPEC §3, §5): name required, email valid or empty, phone optional.
 import { z } from 'zod';
-import { fmt, msg } from '../../shared/i18n';
-import { contactSorts } from '../../shared/lists';
-import { spiritualStatuses } from '../../shared/vocabulary';
+import { fmt, msg } from '../i18n';
+import { contactSorts } from '../lists';
+import { spiritualStatuses } from '../vocabulary';
 import { id, limitField, LIMITS, optionalText, pageFields, requiredText, teamFilter, teamIdInput } from './common';
 import { optionalSearchText } from './search';
 
