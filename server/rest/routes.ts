@@ -1,5 +1,6 @@
 // The REST table: each documented /api path, the tRPC procedure that serves it, and how the request becomes input.
 import type { AppRouter } from '../routers';
+import { entityNames } from '../../shared/entities';
 import { entityRoutes } from './entities';
 
 /** The app router as a server-side caller sees it (tRPC's public `createCaller`): procedures are functions, nested routers objects. */
@@ -56,7 +57,7 @@ export interface TextAnswer {
   filename?: (params: Record<string, string>) => string;
 }
 
-export const restRoutes: readonly RestRoute[] = [
+const tableRows: RestRoute[] = [
   { method: 'GET', path: '/api/auth/me', procedure: 'auth.me', summary: 'Read the signed-in user', input: 'none' },
   {
     method: 'POST',
@@ -459,4 +460,13 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/invitations', procedure: 'invitations.list', summary: 'List the invitations you received', input: 'none' },
   { method: 'POST', path: '/api/invitations/:id/accept', procedure: 'invitations.accept', summary: 'Accept an invitation and join its team', input: 'params' },
   { method: 'POST', path: '/api/invitations/:id/decline', procedure: 'invitations.decline', summary: 'Decline an invitation', input: 'params' },
+];
+
+/**
+ * The table: its rows, then the standard rows of any entity (shared/entities.ts) it does not place beside its other
+ * paths with `...entityRoutes(…)`, so an entity's REST paths follow from the manifest alone.
+ */
+export const restRoutes: readonly RestRoute[] = [
+  ...tableRows,
+  ...entityNames.flatMap(entityRoutes).filter((row) => !tableRows.some((placed) => placed.procedure === row.procedure)),
 ];
