@@ -1,4 +1,5 @@
-// The route table, from the page registry (src/pages/registry.tsx): guest pages on their own, every other screen inside the signed-in shell, each page loaded on demand.
+// The route table, from the page registry (src/pages/registry.tsx): guest pages on their own, every other screen
+// inside the signed-in shell, each page loaded on demand.
 import { Suspense, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequireAuth } from './components/RequireAuth';

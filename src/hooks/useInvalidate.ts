@@ -15,7 +15,9 @@ const staleAfter = Object.fromEntries(Object.values(pages).flatMap((page) => ('w
 >;
 
 /** A cached read by its tRPC path: a whole router (list, byId, counts…) or one procedure ('contacts.timeline'). */
-const cacheOf = (utils: Utils, name: CacheName) => name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], utils) as Invalidatable;
+function cacheOf(utils: Utils, name: CacheName): Invalidatable {
+  return name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], utils) as Invalidatable;
+}
 
 /** Refetches what a write of `kind` changed: each entity's list and whatever else of it is cached (byId, counts). */
 export function useInvalidate() {

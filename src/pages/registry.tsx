@@ -25,6 +25,9 @@ export interface PageEntry {
   writes?: Readonly<Record<string, readonly CacheName[]>>;
 }
 
+/** The Prayer Journal's icon: a heart. */
+const heart = 'M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z';
+
 // Every kind of write refreshes the dashboard: its stats count activities, contacts and prayers, and its summary also
 // lists goals and follow-ups. Insights (the weekly chart, the journey funnel, the due badge) count activities,
 // contacts and follow-ups.
@@ -100,7 +103,7 @@ export const pages = {
     load: () => import('./PrayerJournalPage'),
     nav: {
       label: msg('Prayer Journal'),
-      icon: <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />,
+      icon: <path d={heart} />,
     },
     kept: ['prayerRequests.list', 'prayerRequests.counts', 'prayerRequests.byId', 'prayerRequests.today'],
     writes: { prayer: ['prayerRequests', 'contacts.timeline', 'dashboard'] },
