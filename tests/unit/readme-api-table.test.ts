@@ -99,6 +99,8 @@ function entityTable(): string[][] {
 
 describe("the README's table of entities", () => {
   it('is the entity manifest (shared/entities.ts), row by row', () => {
-    expect(tableUnder('### Entities'), 'copy these rows into the table under ### Entities in README.md').toEqual(entityTable());
+    const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+    // As lines, so a failure shows the row to add (or drop) as it is written, before Prettier aligns it.
+    expect(tableUnder('### Entities').map(line), 'the table under ### Entities in README.md').toEqual(entityTable().map(line));
   });
 });
