@@ -86,8 +86,11 @@ export const MOST_SCREENS_AT_ONCE = 4;
 /** Of those, at most this many for one signed-in person: one person's burst (many tabs, a script) leaves room for others. */
 export const MOST_SCREENS_PER_PERSON = 2;
 
-/** Source files of the client build by path, for the chunks a screen needs (the build's .vite/manifest.json). */
-const pageSources: [RegExp, string][] = [
+/**
+ * Source files of the client build by path, for the chunks a screen needs (the build's .vite/manifest.json): one for
+ * each page of the registry (src/pages/registry.tsx) but the guest pages after /login (tests/unit/page-registry.test.ts).
+ */
+export const pageSources: [RegExp, string][] = [
   [/^\/$/, 'src/pages/DashboardPage.tsx'],
   [/^\/login$/, 'src/pages/LoginPage.tsx'],
   [/^\/activities$/, 'src/pages/ActivitiesPage.tsx'],

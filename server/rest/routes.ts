@@ -1,5 +1,7 @@
 // The REST table: each documented /api path, the tRPC procedure that serves it, and how the request becomes input.
 import type { AppRouter } from '../routers';
+import { entityNames } from '../../shared/entities';
+import { entityRoutes } from './entities';
 
 /** The app router as a server-side caller sees it (tRPC's public `createCaller`): procedures are functions, nested routers objects. */
 type AppCaller = ReturnType<AppRouter['createCaller']>;
@@ -55,29 +57,7 @@ export interface TextAnswer {
   filename?: (params: Record<string, string>) => string;
 }
 
-/** The entities whose routers have list, byId, create, update and remove. */
-type CrudEntity = {
-  [Entity in keyof AppCaller & string]: `${Entity}.${'list' | 'byId' | 'create' | 'update' | 'remove'}` extends ProcedurePath ? Entity : never;
-}[keyof AppCaller & string];
-
-/** An entity's five routes; their summaries say `one` ('a contact'), the list's is `list` whole. */
-const crud = (
-  base: string,
-  entity: CrudEntity,
-  { one, list }: { one: string; list: string },
-  extra: { create?: Partial<RestRoute>; list?: Partial<RestRoute>; remove?: Partial<RestRoute> } = {},
-): RestRoute[] => [
-  { method: 'GET', path: `/api/${base}`, procedure: `${entity}.list`, summary: list, input: 'query', ...extra.list },
-  { method: 'GET', path: `/api/${base}/:id`, procedure: `${entity}.byId`, summary: `Read ${one}`, input: 'params' },
-  { method: 'POST', path: `/api/${base}`, procedure: `${entity}.create`, summary: `Create ${one}`, input: 'body', status: 201, ...extra.create },
-  { method: 'PUT', path: `/api/${base}/:id`, procedure: `${entity}.update`, summary: `Change ${one}`, input: 'params+body' },
-  { method: 'DELETE', path: `/api/${base}/:id`, procedure: `${entity}.remove`, summary: `Delete ${one}`, input: 'params', ...extra.remove },
-];
-
-/** A create the offline outbox sends (decisions 006, 027): its Idempotency-Key header is the input's idempotencyKey. */
-const keyedCreate: Partial<RestRoute> = { headerInputs: { 'idempotency-key': 'idempotencyKey' } };
-
-export const restRoutes: readonly RestRoute[] = [
+const tableRows: RestRoute[] = [
   { method: 'GET', path: '/api/auth/me', procedure: 'auth.me', summary: 'Read the signed-in user', input: 'none' },
   {
     method: 'POST',
@@ -135,7 +115,7 @@ export const restRoutes: readonly RestRoute[] = [
 
   { method: 'GET', path: '/api/contacts/count', procedure: 'contacts.count', summary: 'Count the contacts a filter matches', input: 'query' },
   { method: 'GET', path: '/api/contacts/same-name', procedure: 'contacts.sameName', summary: 'Find contacts whose name matches a new one', input: 'query' },
-  ...crud('contacts', 'contacts', { one: 'a contact', list: 'List contacts, filtered and sorted, a page at a time' }, { list: { pagedList: true } }),
+  ...entityRoutes('contacts'),
   {
     method: 'GET',
     path: '/api/contacts/:id/timeline',
@@ -202,20 +182,9 @@ export const restRoutes: readonly RestRoute[] = [
     summary: 'Change the days each status may go without contact',
     input: 'body',
   },
-  // An offline outbox replays a create with the same key; the header is the usual place for it over HTTP.
-  ...crud(
-    'activities',
-    'activities',
-    { one: 'an activity', list: 'List activities, filtered, newest first' },
-    { list: { pagedList: true }, create: { ...keyedCreate, summary: 'Log an activity, with its contact, follow-up and prayer request' } },
-  ),
-  // PUT takes `scope` ('one' or 'series') in its body, DELETE in its query (?scope=series); complete and ics may send the browser's `timeZone`.
-  ...crud(
-    'followups',
-    'followUps',
-    { one: 'a follow-up', list: 'List follow-ups, or one group of them' },
-    { list: { pagedList: true }, create: keyedCreate, remove: { input: 'params+query' } },
-  ),
+  ...entityRoutes('activities'),
+  ...entityRoutes('followUps'),
+  // complete and ics may send the browser's `timeZone`.
   {
     method: 'POST',
     path: '/api/followups/:id/complete',
@@ -238,12 +207,7 @@ export const restRoutes: readonly RestRoute[] = [
     input: 'params+query',
     download: { contentType: 'text/calendar; charset=utf-8', filename: ({ id }) => `follow-up-${Number(id)}.ics` },
   },
-  ...crud(
-    'prayer-requests',
-    'prayerRequests',
-    { one: 'a prayer request', list: 'List prayer requests, or the active or answered ones' },
-    { list: { pagedList: true }, create: keyedCreate },
-  ),
+  ...entityRoutes('prayerRequests'),
   {
     method: 'POST',
     path: '/api/prayer-requests/:id/pray',
@@ -266,11 +230,10 @@ export const restRoutes: readonly RestRoute[] = [
     summary: 'Skip a prayer request for today',
     input: 'params',
   },
-  ...crud('goals', 'goals', { one: 'a goal', list: 'List your goals with their progress' }),
+  ...entityRoutes('goals'),
   { method: 'POST', path: '/api/goals/:id/complete', procedure: 'goals.complete', summary: 'Mark a goal as completed', input: 'params' },
 
-  { method: 'GET', path: '/api/resources', procedure: 'resources.list', summary: 'List the resource library’s articles', input: 'none' },
-  { method: 'GET', path: '/api/resources/:id', procedure: 'resources.byId', summary: 'Read one resource library article', input: 'params' },
+  ...entityRoutes('resources'),
 
   { method: 'GET', path: '/api/calendar', procedure: 'calendar.status', summary: 'Say whether the calendar feed is on', input: 'none' },
   { method: 'POST', path: '/api/calendar/enable', procedure: 'calendar.enable', summary: 'Turn the calendar feed on and get its address', input: 'none' },
@@ -429,10 +392,7 @@ export const restRoutes: readonly RestRoute[] = [
   // The password comes in the body: a DELETE that reads one (see handler.buildInput).
   { method: 'DELETE', path: '/api/account', procedure: 'account.deleteAccount', summary: 'Delete your account and everything you created', input: 'body' },
 
-  { method: 'GET', path: '/api/teams', procedure: 'teams.list', summary: 'List your teams', input: 'none' },
-  { method: 'POST', path: '/api/teams', procedure: 'teams.create', summary: 'Create a team, with you as its admin', input: 'body', status: 201 },
-  { method: 'PUT', path: '/api/teams/:id', procedure: 'teams.update', summary: 'Rename a team', input: 'params+body' },
-  { method: 'DELETE', path: '/api/teams/:id', procedure: 'teams.remove', summary: 'Delete a team', input: 'params' },
+  ...entityRoutes('teams'),
   {
     method: 'GET',
     path: '/api/teams/:id/deletion-impact',
@@ -500,4 +460,13 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/invitations', procedure: 'invitations.list', summary: 'List the invitations you received', input: 'none' },
   { method: 'POST', path: '/api/invitations/:id/accept', procedure: 'invitations.accept', summary: 'Accept an invitation and join its team', input: 'params' },
   { method: 'POST', path: '/api/invitations/:id/decline', procedure: 'invitations.decline', summary: 'Decline an invitation', input: 'params' },
+];
+
+/**
+ * The table: its rows, then the standard rows of any entity (shared/entities.ts) it does not place beside its other
+ * paths with `...entityRoutes(…)`, so an entity's REST paths follow from the manifest alone.
+ */
+export const restRoutes: readonly RestRoute[] = [
+  ...tableRows,
+  ...entityNames.flatMap(entityRoutes).filter((row) => !tableRows.some((placed) => placed.procedure === row.procedure)),
 ];

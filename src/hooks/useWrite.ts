@@ -3,7 +3,8 @@ import { useCallback } from 'react';
 import { t } from '../i18n';
 import { isLockedAnswer } from '../lib/appLock';
 import { isUnauthorized, refusalMessage } from '../lib/errors';
-import { useInvalidate, type WriteKind } from './useInvalidate';
+import type { WriteKind } from '../pages/registry';
+import { useInvalidate } from './useInvalidate';
 import { useToast, type ToastAction } from './useToast';
 
 type SuccessToast = { title: string; description?: string; duration?: number; action?: ToastAction };

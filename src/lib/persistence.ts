@@ -1,6 +1,7 @@
 // What of the query cache is kept on this device, and for how long (decision 027): the one place that decides it, so the
 // sensitive-places switch (keep nothing on the device) changes this file only. Pure rules; persistedCache.ts applies them.
 import type { QueryKey, QueryState } from '@tanstack/react-query';
+import { pages, shellKeptReads } from '../pages/registry';
 
 /** An entry older than this (since its data was fetched) is not shown again after a restart, and is deleted. */
 export const KEPT_FOR_MS = 7 * 24 * 60 * 60 * 1000;
@@ -33,36 +34,13 @@ export function setKeepsDataOnDevice(keep: boolean) {
 }
 
 /**
- * The reads that are kept: what the screens show, so they stay readable offline after a restart. Left out, on purpose:
+ * The reads that are kept: what the screens show (each page's `kept` in src/pages/registry.tsx, and the shell's), so
+ * they stay readable offline after a restart. Left out, on purpose:
  * the session (auth.me: the remembered public profile in localStorage stands in for it offline), the calendar feed's
  * status (its address holds the feed's secret token), quick search (one entry per keystroke), settings screens (useless
  * offline), the spiritual check (a prompt of the moment) and every download or export (large, and not queries).
  */
-const KEPT_READS = new Set([
-  'contacts.names',
-  'contacts.list',
-  'contacts.count',
-  'contacts.byId',
-  'contacts.timeline',
-  'activities.list',
-  'activities.byId',
-  'followUps.list',
-  'followUps.counts',
-  'followUps.byId',
-  'prayerRequests.list',
-  'prayerRequests.counts',
-  'prayerRequests.byId',
-  'prayerRequests.today',
-  'dashboard.summary',
-  'insights.dueFollowUps',
-  'insights.journey',
-  'insights.activityWeeks',
-  'attention.list',
-  'goals.list',
-  'teams.list',
-  'resources.list',
-  'resources.byId',
-]);
+const KEPT_READS = new Set<string>([...shellKeptReads, ...Object.values(pages).flatMap((page) => ('kept' in page ? page.kept : []))]);
 
 /** The procedure a tRPC query key is for ('contacts.list'), or undefined for a key of another shape. */
 export function procedureOf(queryKey: QueryKey): string | undefined {

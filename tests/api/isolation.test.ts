@@ -1,6 +1,9 @@
-// Isolation between users, generated from the REST table: every route with an id answers 404 to a stranger and changes nothing.
+// Isolation between users, generated from the REST table and the entity manifest (shared/entities.ts): every route with
+// an id answers 404 to a stranger and changes nothing, and each entity's list holds only its reader's rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityExamples } from '../../server/rest/entities';
 import { restRoutes, type RestRoute } from '../../server/rest/routes';
+import { entities, entityNames, hasProcedure } from '../../shared/entities';
 import { ApiClient, signedInClient, startSignedIn, type TestServer } from './harness';
 
 let server: TestServer;
@@ -25,30 +28,18 @@ let aliceSessionHandle: string;
 const guessedFeedToken = 'G'.repeat(43);
 const guessedInviteCode = 'G'.repeat(22);
 
-const tables = [
-  'users',
-  'contacts',
-  'activities',
-  'follow_ups',
-  'prayer_requests',
-  'goals',
-  'teams',
-  'team_members',
-  'team_invitations',
-  'team_invite_links',
-  'resources',
-  'contact_snoozes',
-  'contact_status_changes',
-  'user_settings',
-  'sessions',
-  'security_events',
-];
+/**
+ * Tables that change with no user's write, left out of the snapshots: attempts a guess counts (decision 014), the
+ * scheduler's lease and digests, the server's own keys. Every other table, an entity's included, is compared.
+ */
+const unwatched = new Set(['attempts', 'leases', 'digest_sends', 'app_secrets']);
 
 /** Valid bodies for the routes that read one, keyed by procedure: validation must pass so only access can refuse. */
 const bodies: Record<string, () => Record<string, unknown>> = {
-  'contacts.update': () => ({ name: 'Hijacked', notes: 'changed by B' }),
-  'activities.update': () => ({ type: 'other', notes: 'changed by B', date: '2030-01-01' }),
-  'followUps.update': () => ({ description: 'changed by B', completed: true, scope: 'series' }),
+  // Each entity's update: the manifest's example (server/rest/entities.ts).
+  ...Object.fromEntries(
+    entityNames.filter((entity) => hasProcedure(entity, 'update')).map((entity) => [`${entity}.update`, () => entityExamples(entity).update!]),
+  ),
   'followUps.complete': () => ({ timeZone: 'Europe/Paris' }),
   'followUps.snooze': () => ({ until: new Date(Date.now() + 2 * 86_400_000).toISOString() }),
   'attention.snooze': () => ({ until: new Date(Date.now() + 2 * 86_400_000).toISOString() }),
@@ -56,9 +47,6 @@ const bodies: Record<string, () => Record<string, unknown>> = {
   'contacts.merge': () => ({ duplicateId: bobContactId }),
   'contacts.share': () => ({ teamId: aliceRows.teams }),
   'contacts.assign': () => ({ userId: bobId }),
-  'prayerRequests.update': () => ({ request: 'changed by B', answered: true }),
-  'goals.update': () => ({ title: 'changed by B', completed: true, currentCount: 99 }),
-  'teams.update': () => ({ name: 'Hijacked team' }),
   'teams.members.add': () => ({ userId: bobId, role: 'admin' }),
   'teams.members.update': () => ({ role: 'viewer' }),
   'teams.links.create': () => ({ role: 'member', maxUses: 1000 }),
@@ -103,9 +91,12 @@ function callFor(route: RestRoute) {
 
 async function snapshot() {
   const result: Record<string, unknown[]> = {};
-  for (const table of tables) {
-    const order = { team_members: 'team_id, user_id', contact_snoozes: 'user_id, contact_id', user_settings: 'user_id' }[table] ?? 'id';
-    result[table] = (await server.database.readerClient.execute(`select * from ${table} order by ${order}`)).rows.map((r) => ({ ...r }));
+  const tables = await server.database.readerClient.execute(
+    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name",
+  );
+  for (const { name } of tables.rows) {
+    if (unwatched.has(String(name))) continue;
+    result[String(name)] = (await server.database.readerClient.execute(`select * from "${String(name)}" order by rowid`)).rows.map((r) => ({ ...r }));
   }
   return result;
 }
@@ -121,24 +112,13 @@ beforeAll(async () => {
     user: { id: bobId },
   } = await signedInClient(server, 'bob'));
 
-  const activity = await alice.post('/api/activities', { type: 'conversation', contactName: 'Alice Contact' });
-  expect(activity.status).toBe(201);
-  aliceRows.contacts = activity.body.contactId;
-  aliceRows.activities = activity.body.id;
-  // Within the next 12 months, which the calendar feed holds.
-  const followUp = await alice.post('/api/followups', {
-    contactId: aliceRows.contacts,
-    date: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-    description: 'Call',
-  });
-  const prayer = await alice.post('/api/prayer-requests', { contactId: aliceRows.contacts, request: 'Peace' });
-  const goal = await alice.post('/api/goals', { title: 'Goal', description: 'Goal', type: 'conversation', targetCount: 5, deadline: '2031-01-01' });
-  const team = await alice.post('/api/teams', { name: 'Alice Team' });
-  for (const res of [followUp, prayer, goal, team]) expect(res.status).toBe(201);
-  aliceRows.followUps = followUp.body.id;
-  aliceRows.prayerRequests = prayer.body.id;
-  aliceRows.goals = goal.body.id;
-  aliceRows.teams = team.body.id;
+  // A's row of each entity that has a create, through its REST row with the manifest's example: contacts first, which
+  // the others name. A date a month ahead puts A's follow-up in the calendar feed's next 12 months.
+  for (const entity of entityNames.filter((name) => hasProcedure(name, 'create'))) {
+    const res = await alice.post(`/api/${entities[entity].rest}`, entityExamples(entity).create!({ contactId: aliceRows.contacts ?? 0 }));
+    expect(res.status, entity).toBe(201);
+    aliceRows[entity] = res.body.id;
+  }
   // An invitation to A (from Carol's team), and one A's team sent (to Carol): both A's, neither B's to touch.
   const carol = await signedInClient(server, 'carol');
   const carolTeam = await carol.client.post('/api/teams', { name: 'Carol Team' });
@@ -150,7 +130,7 @@ beforeAll(async () => {
   const link = await alice.post(`/api/teams/${aliceRows.teams}/invite-links`, { role: 'member' });
   expect(link.status).toBe(201);
   aliceRows.inviteLinks = link.body.id;
-  // There is no REST route that creates a resource: A's private resource goes in directly.
+  // An entity without a create (the resource library) has no example to post: A's private resource goes in directly.
   const resource = await server.database.writerClient.execute({
     sql: "insert into resources (title, description, content, category, created_by) values ('Alice notes', 'Private', 'Private content', 'Notes', ?) returning id",
     args: [aliceId],
@@ -191,15 +171,8 @@ describe("another user's ids", () => {
   }
 
   it("still lets A read each of A's rows afterwards", async () => {
-    for (const [entity, path] of [
-      ['contacts', '/api/contacts'],
-      ['activities', '/api/activities'],
-      ['followUps', '/api/followups'],
-      ['prayerRequests', '/api/prayer-requests'],
-      ['goals', '/api/goals'],
-      ['resources', '/api/resources'],
-    ]) {
-      const res = await alice.get(`${path}/${aliceRows[entity]}`);
+    for (const entity of entityNames.filter((name) => hasProcedure(name, 'byId'))) {
+      const res = await alice.get(`/api/${entities[entity].rest}/${aliceRows[entity]}`);
       expect(res.status, entity).toBe(200);
     }
     const members = await alice.get(`/api/teams/${aliceRows.teams}/members`);
@@ -221,17 +194,8 @@ describe("B's lists", () => {
       if (entity === 'account') continue;
       if (route.procedure.endsWith('.list')) entityLists[entity] = route.path;
     }
-    expect(Object.keys(entityLists).sort()).toEqual([
-      'activities',
-      'attention',
-      'contacts',
-      'followUps',
-      'goals',
-      'invitations',
-      'prayerRequests',
-      'resources',
-      'teams',
-    ]);
+    // Every entity's list, and two lists of other rows: the contacts needing attention, the invitations received.
+    expect(Object.keys(entityLists).sort()).toEqual([...entityNames.filter((entity) => hasProcedure(entity, 'list')), 'attention', 'invitations'].sort());
     for (const [entity, path] of Object.entries(entityLists)) {
       const res = await bob.get(path);
       expect(res.status, path).toBe(200);

@@ -1,6 +1,9 @@
-// Authorization matrix generated from the REST table: a team viewer's writes are 403, cross-origin writes are 403.
+// Authorization matrix generated from the REST table and the entity manifest (shared/entities.ts): a team viewer's
+// writes are 403, someone outside the team finds none of its rows (404), cross-origin writes are 403.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityExamples } from '../../server/rest/entities';
 import { restRoutes, type RestRoute } from '../../server/rest/routes';
+import { entities, entityNames, hasProcedure, type EntityName } from '../../shared/entities';
 import { fillTemplate, isolated } from '../../shared/i18n';
 import { mayChange, mayPray, mayWriteAbout, refusalOf, roleCan, teamAbilities, type TeamAction } from '../../shared/roles';
 import type { TeamRole } from '../../shared/vocabulary';
@@ -13,13 +16,10 @@ let adminId: number;
 let teamId: number;
 const teamRows: Record<string, number> = {};
 
-const validBodies: Record<string, (team: number, contactId: number) => Record<string, unknown>> = {
-  contacts: (team) => ({ name: 'Team Contact', teamId: team }),
-  activities: (team) => ({ type: 'conversation', contactName: 'Team Contact', teamId: team }),
-  followUps: (team, contactId) => ({ contactId, date: '2027-01-05', type: 'phone', description: 'Call', teamId: team }),
-  prayerRequests: (team, contactId) => ({ contactId, request: 'Peace', teamId: team }),
-  goals: (team) => ({ title: 'Team goal', description: 'Share', type: 'conversation', targetCount: 5, deadline: '2027-06-01', teamId: team }),
-};
+/** The entities whose rows a team holds (created_by, team_id), each with a create: the rows these tests act on. */
+const teamEntities = entityNames.filter((entity) => entities[entity].rows === 'owned' && hasProcedure(entity, 'create'));
+/** A valid new row of an entity in the team, naming the team's contact: only the role may refuse it. */
+const validBody = (entity: EntityName, team: number, contactId: number) => entityExamples(entity).create!({ contactId, teamId: team });
 
 beforeAll(async () => {
   server = await startServer();
@@ -30,16 +30,14 @@ beforeAll(async () => {
   adminId = a.user.id;
   teamId = (await admin.post('/api/teams', { name: 'Harvesters' })).body.id;
   await joinTeam(admin, teamId, { client: v.client, id: v.user.id }, 'viewer');
-  const contact = await admin.post('/api/contacts', validBodies.contacts(teamId, 0));
-  teamRows.contacts = contact.body.id;
-  // A second team contact: the duplicate a viewer tries to merge into the first.
-  teamRows.duplicateContact = (await admin.post('/api/contacts', validBodies.contacts(teamId, 0))).body.id;
-  for (const entity of ['activities', 'followUps', 'prayerRequests', 'goals']) {
-    const path = restRoutes.find((r) => r.procedure === `${entity}.create`)!.path;
-    const res = await admin.post(path, validBodies[entity](teamId, contact.body.id));
+  // The team's row of each entity, contacts first, which the others name.
+  for (const entity of teamEntities) {
+    const res = await admin.post(`/api/${entities[entity].rest}`, validBody(entity, teamId, teamRows.contacts ?? 0));
     expect(res.status, entity).toBe(201);
     teamRows[entity] = res.body.id;
   }
+  // A second team contact: the duplicate a viewer tries to merge into the first.
+  teamRows.duplicateContact = (await admin.post('/api/contacts', validBody('contacts', teamId, 0))).body.id;
 });
 afterAll(() => server.close());
 
@@ -67,15 +65,6 @@ const perUser = new Set([
 const writes = restRoutes.filter((r) => r.method !== 'GET' && !ownAccount(r));
 const entityOf = (route: RestRoute) => route.procedure.split('.')[0];
 
-/** A change each entity's update takes: a viewer's must be refused for the role, not for its fields. */
-const updateBodies = {
-  contacts: { name: 'changed', notes: 'changed' },
-  activities: { notes: 'changed', description: 'changed' },
-  followUps: { description: 'changed' },
-  prayerRequests: { request: 'changed' },
-  goals: { description: 'changed' },
-};
-
 function viewerCall(route: RestRoute): { path: string; body?: unknown } {
   const entity = entityOf(route);
   if (route.procedure.startsWith('teams.members.')) {
@@ -90,7 +79,7 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
       body: route.procedure.endsWith('.email') ? { email: 'a@example.com' } : { role: 'member' },
     };
   if (entity === 'teams') return { path: route.path.replace(':id', String(teamId)), body: { name: 'Renamed' } };
-  if (route.procedure.endsWith('.create')) return { path: route.path, body: validBodies[entity](teamId, teamRows.contacts) };
+  if (route.procedure.endsWith('.create')) return { path: route.path, body: validBody(entity as EntityName, teamId, teamRows.contacts) };
   const id = teamRows[entity];
   if (route.procedure === 'contacts.answerSpiritualCheck') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { status: 'growing' } };
   if (route.procedure === 'contacts.merge')
@@ -103,8 +92,8 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
   if (id === undefined) throw new Error(`no fixture for ${route.method} ${route.path}: add one so the route is covered`);
   return {
     path: route.path.replace(':id', String(id)),
-    // Every update refuses a field it does not have (issue 47), so each entity gets only its own.
-    body: route.method === 'PUT' ? updateBodies[entity as keyof typeof updateBodies] : undefined,
+    // Every update refuses a field it does not have (issue 47), so each entity gets only its own: the manifest's example.
+    body: route.method === 'PUT' ? entityExamples(entity as EntityName).update : undefined,
   };
 }
 
@@ -121,6 +110,33 @@ describe('a team viewer', () => {
       const res = await viewer.request(route.method, call.path, call.body);
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('FORBIDDEN');
+    });
+  }
+});
+
+describe('someone in another team', () => {
+  let outsider: ApiClient;
+  beforeAll(async () => {
+    outsider = (await signedInClient(server, 'outsider')).client;
+    expect((await outsider.post('/api/teams', { name: 'Gleaners' })).status).toBe(201);
+  });
+
+  for (const entity of teamEntities) {
+    it(`finds none of the team's ${entity}: not in its list, and 404 on each of its id routes`, async () => {
+      const base = `/api/${entities[entity].rest}`;
+      const row = `${base}/${teamRows[entity]}`;
+      if (hasProcedure(entity, 'list')) {
+        const list = await outsider.get(base);
+        expect(list.status).toBe(200);
+        expect(list.body.map((item: { id: number }) => item.id)).not.toContain(teamRows[entity]);
+      }
+      const calls = [
+        hasProcedure(entity, 'byId') && outsider.get(row),
+        hasProcedure(entity, 'update') && outsider.put(row, entityExamples(entity).update),
+        hasProcedure(entity, 'remove') && outsider.request('DELETE', row),
+      ].filter((call) => call !== false);
+      for (const res of await Promise.all(calls)) expect(res.status, entity).toBe(404);
+      if (hasProcedure(entity, 'byId')) expect((await admin.get(row)).status, entity).toBe(200);
     });
   }
 });

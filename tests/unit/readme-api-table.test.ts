@@ -1,8 +1,10 @@
 // The README's REST API table lists every route of the REST table (server/rest/routes.ts) with its procedure, and no
-// route that the table does not serve: a path added to one and not the other fails here.
+// route that the table does not serve: a path added to one and not the other fails here. Its table of entities is the
+// entity manifest (shared/entities.ts) and the page registry, rendered: an entity added to one and not the other fails.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { restRoutes } from '../../server/rest/routes';
+import { entities, entityNames, standardProcedures } from '../../shared/entities';
 
 interface ReadmeRow {
   methods: string[];
@@ -11,8 +13,9 @@ interface ReadmeRow {
 }
 
 /** The rows of the table under '## REST API': methods, the path without its query hint, and the procedure it names. */
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
 function readmeRows(): ReadmeRow[] {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
   const section = readme.slice(readme.indexOf('## REST API'));
   return section
     .split('\n')
@@ -53,5 +56,51 @@ describe("the README's API table", () => {
       )
       .map((row) => `${row.methods.join(',')} ${row.path} ${row.procedure}`);
     expect(unknown).toEqual([]);
+  });
+});
+
+/** The cells of the markdown table under `heading`, row by row, without the header and its rule. */
+function tableUnder(heading: string): string[][] {
+  const start = readme.indexOf(`\n${heading}\n`);
+  if (start < 0) return [];
+  const lines = readme.slice(start + heading.length + 2).split('\n');
+  const table = lines.slice(lines.findIndex((line) => line.startsWith('|')));
+  return table
+    .slice(
+      0,
+      table.findIndex((line) => !line.startsWith('|')),
+    )
+    .slice(2)
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
+}
+
+const rowsHeld = { owned: 'by their author and team', library: 'by everyone; private ones by their author', team: 'by their members' };
+
+/** The table of entities as the manifest says it: each entity, its paths, its procedures, whose rows, its screen. */
+function entityTable(): string[][] {
+  return entityNames.map((entity) => {
+    const { rest, procedures, rows, page } = entities[entity];
+    const listed = standardProcedures.filter((procedure) => (procedures as readonly string[]).includes(procedure));
+    const byId = listed.some((procedure) => procedure !== 'list' && procedure !== 'create');
+    return [
+      `\`${entity}\``,
+      [`\`/api/${rest}\``, ...(byId ? [`\`/api/${rest}/{id}\``] : [])].join(', '),
+      listed.join(', '),
+      rowsHeld[rows],
+      page ? `\`${page}\`` : '–',
+    ];
+  });
+}
+
+describe("the README's table of entities", () => {
+  it('is the entity manifest (shared/entities.ts), row by row', () => {
+    const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+    // As lines, so a failure shows the row to add (or drop) as it is written, before Prettier aligns it.
+    expect(tableUnder('### Entities').map(line), 'the table under ### Entities in README.md').toEqual(entityTable().map(line));
   });
 });

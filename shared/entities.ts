@@ -1,0 +1,46 @@
+// The entity manifest both sides read: each entity's router name, its REST base path, which of the five standard
+// procedures it has, who holds its rows, and the screen that lists it. The REST rows (server/rest/entities.ts), the page
+// registry (src/pages/registry.ts), the README's table of entities and the access tests all follow from it.
+
+/** The standard procedures an entity's router may have, in the order its REST rows come. */
+export const standardProcedures = ['list', 'byId', 'create', 'update', 'remove'] as const;
+export type StandardProcedure = (typeof standardProcedures)[number];
+
+/**
+ * Who holds an entity's rows: `owned` rows carry `ownership()` (created_by, team_id) and server/access.ts decides who
+ * reads and changes them, so the generated tests check them across users and across teams; `library` rows are read by
+ * all, a user's private ones by their author only; `team` rows are the teams themselves, held through membership.
+ */
+export type EntityRows = 'owned' | 'library' | 'team';
+
+export interface EntityManifest {
+  /** The path under /api: `/api/<rest>` and `/api/<rest>/:id`. */
+  rest: string;
+  /** Which standard procedures the router has: exactly these, the compiler checks (server/rest/entities.ts). */
+  procedures: readonly StandardProcedure[];
+  rows: EntityRows;
+  /** The screen that lists it (src/pages/registry.ts), if any. */
+  page?: string;
+}
+
+const all = standardProcedures;
+
+/** Every entity, keyed by its router's name under appRouter. */
+export const entities = {
+  contacts: { rest: 'contacts', procedures: all, rows: 'owned', page: '/contacts' },
+  activities: { rest: 'activities', procedures: all, rows: 'owned', page: '/activities' },
+  followUps: { rest: 'followups', procedures: all, rows: 'owned', page: '/followups' },
+  prayerRequests: { rest: 'prayer-requests', procedures: all, rows: 'owned', page: '/prayer-journal' },
+  goals: { rest: 'goals', procedures: all, rows: 'owned', page: '/goals' },
+  resources: { rest: 'resources', procedures: ['list', 'byId'], rows: 'library', page: '/resources' },
+  teams: { rest: 'teams', procedures: ['list', 'create', 'update', 'remove'], rows: 'team', page: '/settings/teams' },
+} as const satisfies Record<string, EntityManifest>;
+
+export type EntityName = keyof typeof entities;
+export type ProceduresOf<Entity extends EntityName> = (typeof entities)[Entity]['procedures'][number];
+
+export const entityNames = Object.keys(entities) as EntityName[];
+
+/** Whether an entity's router has a standard procedure. */
+export const hasProcedure = (entity: EntityName, procedure: StandardProcedure): boolean =>
+  (entities[entity].procedures as readonly StandardProcedure[]).includes(procedure);
