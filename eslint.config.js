@@ -16,8 +16,17 @@ export default tseslint.config(
   tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    languageOptions: { globals: globals.node },
+    languageOptions: {
+      globals: globals.node,
+      // Type-aware: one TypeScript program from tsconfig.json (which covers every linted .ts/.tsx file) for the rules below.
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
+      // A promise nobody awaits, catches or marks `void` (a write whose failure nobody hears), an async function where a
+      // callback's return is ignored, and an `await` on what is not a promise (decision 028).
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
       // As tsc's noUnusedLocals: a name starting with _ is unused on purpose (a rest sibling left out of a copy, a
       // callback's leading parameter).
       '@typescript-eslint/no-unused-vars': [
@@ -61,4 +70,6 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   { files: ['sw/**/*.js'], languageOptions: { globals: globals.serviceworker } },
+  // The build scripts, this file and the service worker are plain JavaScript, outside tsconfig.json: no types to use.
+  { files: ['**/*.{js,mjs}'], extends: [tseslint.configs.disableTypeChecked] },
 );

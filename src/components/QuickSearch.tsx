@@ -126,7 +126,7 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
 
   function go(result: Result) {
     close();
-    navigate(result.href);
+    void navigate(result.href);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {

@@ -119,7 +119,7 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
               description: activityWrittenDescription(created),
               // After a few activities with the person since their status last changed (issue 16): their page asks.
               action: created.askSpiritualChange
-                ? { label: t('Any changes spiritually?'), onSelect: () => navigate(spiritualCheckPath(created.contactId)) }
+                ? { label: t('Any changes spiritually?'), onSelect: () => void navigate(spiritualCheckPath(created.contactId)) }
                 : undefined,
             }),
             failed: failure.createActivity,

@@ -85,5 +85,6 @@ export function useAuthSubmit<T>(loadSchema: () => Promise<z.ZodMiniType<T>>, op
     if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
   }
 
-  return { errors, submitting, handleSubmit, clearErrorOf, prepare };
+  // The form's handler returns nothing: handleSubmit catches every failure and tells it in a toast.
+  return { errors, submitting, handleSubmit: (event: FormEvent<HTMLFormElement>) => void handleSubmit(event), clearErrorOf, prepare };
 }

@@ -27,7 +27,8 @@ export function useFormState<V extends Record<string, unknown>>(initial: V) {
     save: (input: T) => Promise<unknown>,
     extraErrors: (values: V) => Record<string, string> = () => ({}),
   ) {
-    return async (event: FormEvent<HTMLFormElement>) => {
+    // React ignores what an event handler returns, and a failed save is caught below: the handler returns nothing.
+    const send = async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       const form = event.currentTarget;
       const parsed = schema.safeParse(toInput(values));
@@ -43,6 +44,7 @@ export function useFormState<V extends Record<string, unknown>>(initial: V) {
         setErrors(fieldErrors(serverIssues(error)));
       }
     };
+    return (event: FormEvent<HTMLFormElement>) => void send(event);
   }
 
   return { values, set, errors, setErrors, submit };

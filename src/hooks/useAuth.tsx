@@ -172,7 +172,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const endSession = useCallback(async () => {
     await forgetOfflineData();
     forgetSignedInUser(queryClient);
-    navigate('/');
+    void navigate('/');
   }, [queryClient, navigate]);
 
   const { mutateAsync: logoutCall } = logoutMutation;

@@ -48,7 +48,7 @@ export default function ConfirmEmailPage() {
   return (
     <GuestCard headingId="confirm-email-heading" heading={t('Confirm your email')}>
       {outcome === null && (
-        <form method="post" onSubmit={submit} className="flex flex-col gap-5">
+        <form method="post" onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
           <p className="text-base-content/80">{t('Confirm that this is your email address, so Sower can send you reminder emails there.')}</p>
           <button type="submit" className="btn btn-primary" disabled={confirm.isPending}>
             {confirm.isPending ? t('Confirming...') : t('Confirm my email')}

@@ -88,7 +88,7 @@ export default function ContactDetailPage() {
   async function removeContact() {
     try {
       await write(() => remove.mutateAsync({ id: contact.id }), { kind: 'contact', done: success.contactDeleted, failed: failure.deleteContact });
-      navigate('/contacts', { replace: true });
+      void navigate('/contacts', { replace: true });
     } catch {
       close();
     }

@@ -12,7 +12,7 @@ export default function ErrorFallback({ error, onReset }: ErrorFallbackProps) {
 
   function goHome() {
     onReset();
-    navigate('/');
+    void navigate('/');
   }
 
   return (

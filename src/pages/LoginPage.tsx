@@ -30,7 +30,7 @@ export default function LoginPage() {
   // Home, or back to the invite link a guest opened before signing in (src/lib/pendingInvite.ts).
   if (status === 'authenticated') return <Navigate to={pathAfterSignIn()} replace />;
 
-  const goHome = () => navigate(pathAfterSignIn(), { replace: true });
+  const goHome = () => void navigate(pathAfterSignIn(), { replace: true });
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-base-200 px-4 py-10 sm:py-16">

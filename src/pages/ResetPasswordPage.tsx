@@ -84,7 +84,7 @@ function NewPasswordForm({ token, twoFactor }: { token: string; twoFactor: boole
         const { user, message } = await complete.mutateAsync(input);
         signedInAs(user);
         toast({ title: message, variant: 'success' });
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
       } catch (error) {
         failed(error, t('Please try again.'));
         throw error;

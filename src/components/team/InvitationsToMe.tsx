@@ -38,7 +38,7 @@ export function InvitationsToMe() {
               className="btn btn-sm btn-primary"
               disabled={busy}
               onClick={() =>
-                accept.mutateAsync({ id: invitation.id }).then(async (team) => {
+                void accept.mutateAsync({ id: invitation.id }).then(async (team) => {
                   await Promise.all([utils.invitations.list.invalidate(), utils.teams.list.invalidate()]);
                   toast({ title: t('You joined {team}', { team: team.name }), variant: 'success' });
                   void navigate(`/settings/teams/${team.id}`);
@@ -51,7 +51,7 @@ export function InvitationsToMe() {
               type="button"
               className="btn btn-ghost btn-sm"
               disabled={busy}
-              onClick={() => decline.mutateAsync({ id: invitation.id }).then(() => utils.invitations.list.invalidate(), failed)}
+              onClick={() => void decline.mutateAsync({ id: invitation.id }).then(() => utils.invitations.list.invalidate(), failed)}
             >
               {t('Decline')}
             </button>

@@ -227,7 +227,7 @@ export function InviteLinks({ teamId }: { teamId: number }) {
         onCancel={() => setRevoking(null)}
         onConfirm={() =>
           revoking &&
-          revoke.mutateAsync({ teamId, id: revoking.id }).then(
+          void revoke.mutateAsync({ teamId, id: revoking.id }).then(
             () => {
               setRevoking(null);
               toast({ title: t('Link revoked'), variant: 'success' });

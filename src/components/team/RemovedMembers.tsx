@@ -39,7 +39,7 @@ export function RemovedMembers({ teamId }: { teamId: number }) {
                 aria-label={t('Let {name} back in', { name })}
                 disabled={lift.isPending}
                 onClick={() =>
-                  lift.mutateAsync({ teamId, userId: person.userId }).then(
+                  void lift.mutateAsync({ teamId, userId: person.userId }).then(
                     () => {
                       toast({ title: t('{name} can join again with an invite link or an invitation', { name }), variant: 'success' });
                       return utils.teams.removals.list.invalidate({ teamId });

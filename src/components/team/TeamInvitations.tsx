@@ -90,7 +90,7 @@ export function TeamInvitations({ teamId }: { teamId: number }) {
                   className="btn btn-ghost btn-sm"
                   disabled={withdraw.isPending}
                   onClick={() =>
-                    withdraw.mutateAsync({ teamId, invitationId: invitation.id }).then(
+                    void withdraw.mutateAsync({ teamId, invitationId: invitation.id }).then(
                       () => utils.teams.invitations.list.invalidate({ teamId }),
                       (error: unknown) =>
                         toast({ title: t('Error'), description: errorMessage(error, t('The invitation could not be withdrawn.')), variant: 'destructive' }),

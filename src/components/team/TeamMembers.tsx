@@ -59,7 +59,7 @@ export function TeamMembers({ teamId, manage }: { teamId: number; manage: boolea
                     value={member.role}
                     disabled={update.isPending}
                     onChange={(e) =>
-                      update.mutateAsync({ teamId, userId: member.userId, role: e.target.value as TeamRole }).then(() => {
+                      void update.mutateAsync({ teamId, userId: member.userId, role: e.target.value as TeamRole }).then(() => {
                         toast({ title: t('Role changed'), variant: 'success' });
                         return refresh();
                       }, failed)
@@ -93,7 +93,7 @@ export function TeamMembers({ teamId, manage }: { teamId: number; manage: boolea
         onCancel={() => setRemoving(null)}
         onConfirm={() =>
           removing &&
-          remove.mutateAsync({ teamId, userId: removing.userId }).then(() => {
+          void remove.mutateAsync({ teamId, userId: removing.userId }).then(() => {
             setRemoving(null);
             toast({ title: t('Member removed'), variant: 'success' });
             return refresh();
