@@ -1,6 +1,6 @@
 // `npm test`: every stage CI runs, in order, stopping at the first failure, then a table of each stage's wall time and
 // the CPU time its processes used (on Linux), printed on failure too. Stage names as arguments run only those
-// (`node scripts/test-all.mjs unit api`).
+// (`node scripts/test-all.mjs unit api`); `--keep-going` runs the rest after a failure (to measure every stage).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -15,7 +15,8 @@ const stages = [
   ['e2e', 'npm', ['run', '--silent', 'test:e2e']],
 ];
 
-const wanted = process.argv.slice(2);
+const keepGoing = process.argv.includes('--keep-going');
+const wanted = process.argv.slice(2).filter((arg) => arg !== '--keep-going');
 const unknown = wanted.filter((name) => !stages.some(([stage]) => stage === name));
 if (unknown.length > 0) {
   console.error(`Unknown stage ${unknown.join(', ')}: the stages are ${stages.map(([stage]) => stage).join(', ')}`);
@@ -73,7 +74,7 @@ for (const [name, command, args] of stages) {
   rows.push({ name, wall: (performance.now() - started) / 1000, cpu: cpuBefore === undefined ? undefined : cpuAfter - cpuBefore, code });
   if (code !== 0) {
     status = code;
-    break;
+    if (!keepGoing) break;
   }
 }
 printTable();
