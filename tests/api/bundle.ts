@@ -3,6 +3,7 @@
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -17,7 +18,12 @@ export default async function bundleProcesses(project: TestProject) {
   // by this run's process, so two runs at once keep their own.
   const outdir = join(process.cwd(), 'dist-server');
   const prefix = `test-${process.pid}-`;
-  const entries = { main: 'server/main.ts', backup: 'scripts/backup.ts', restore: 'scripts/restore.ts', writer: 'tests/api/fixtures/writer.ts' };
+  const entries = {
+    main: 'server/main.ts',
+    backup: 'scripts/backup.ts',
+    restore: 'scripts/restore.ts',
+    writer: fileURLToPath(new URL('./fixtures/writer.ts', import.meta.url)),
+  };
   await build({
     entryPoints: entries,
     outdir,
