@@ -93,7 +93,7 @@ beforeAll(async () => {
   );
   aliceFile = await postForBytes(server.baseUrl, alice.cookie, '/api/account/export/encrypted', { passphrase: PASSPHRASE });
   aliceText = await decrypt(aliceFile.bytes, PASSPHRASE);
-}, 60_000);
+}, 120_000);
 
 afterAll(() => server.close());
 
