@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // Two files at a time on two cores (vitest's default in a run is one worker fewer than the cores: one here), sharing
+      // their worker's modules as the API files do; a file that changes shared state puts it back (i18n.test.ts).
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: 2, isolate: false } },
       // Every answer a procedure returns is checked against its declared schema here (server/answers.ts), not in production.
       {
         test: {
@@ -15,6 +17,11 @@ export default defineConfig({
           testTimeout: 20000,
           hookTimeout: 30000,
           fileParallelism: true,
+          // Vitest's default in a run, one worker fewer than the cores, is one worker on a 2-core machine: the files then
+          // ran one after another while the other core idled.
+          maxWorkers: 2,
+          // The server (bundled once) that the files running it as a process start (tests/api/process.ts).
+          globalSetup: ['tests/api/bundle.ts'],
           // Files share their worker's modules: each starts its own server on its own database, and importing the
           // server once per worker instead of once per file halved the project's time (266 s to 131 s on 2 cores). A file
           // that changes the environment puts it back (exhaustion.test.ts; answers.test.ts fails otherwise).

@@ -1,6 +1,6 @@
 // Sessions the owner can see and end, and the account's security log (issue 33), over a real server and database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, serverForFile, signedInClient } from './harness';
 import { MAX_SESSIONS_PER_USER } from '../../server/security/auth';
 import { SECURITY_LOG_KEPT, SECURITY_LOG_MOST, sweepSecurityLog } from '../../server/security/securityLog';
 import { startHousekeeping } from '../../server/security/housekeeping';
@@ -11,12 +11,7 @@ const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/53
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Mobile/15E148 Safari/604.1';
 const DAY_MS = 86_400_000;
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 async function signIn(username: string, userAgent?: string, password = PASSWORD) {
   const client = new ApiClient(server.baseUrl);

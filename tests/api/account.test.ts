@@ -1,6 +1,6 @@
 // The account: profile changes, password change signing out other sessions, the JSON export, and deleting everything.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, queryPlan, signedInClient, startServer, type TestServer, joinTeam } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, joinTeam, queryPlan, serverForFile, signedInClient } from './harness';
 import { statusHistoryPage } from '../../server/routers/account';
 import { ownedBy } from '../../server/access';
 import { contacts } from '../../db/schema';
@@ -8,12 +8,7 @@ import { trpcMutation, trpcQuery } from './trpc';
 
 const PASSWORD = 'correct horse battery';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 /** A second browser signed in as the same user. */
 async function secondSession(username: string, password = PASSWORD) {

@@ -1,13 +1,8 @@
 // Activities over REST: the one transactional create (contact, follow-up, prayer, goal progress), lists, updates and a forced failure.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile, signedInClient, type ApiClient } from './harness';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const goalBody = (type: string, extra: Record<string, unknown> = {}) => ({
   title: `${type} goal`,

@@ -1,17 +1,12 @@
 // The app lock's PIN (issue 33) over a real server and database: set and removed with the password, checked by the
 // server, tries counted before they are checked, and five wrong in a row ending every session of the account; the lock
 // itself kept on the session (issue 47): a locked session is answered 423 everywhere but the PIN's check.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, serverForFile, signedInClient } from './harness';
 import { trpcBatch, trpcMutation, trpcQuery } from './trpc';
 
 const PASSWORD = 'correct horse battery';
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 async function withPin(prefix: string, pin = '4821') {
   const { client, user } = await signedInClient(server, prefix);

@@ -4,15 +4,11 @@ import { openDatabase } from '../../db/client';
 import { createApp } from '../../server/http/app';
 import { parseEnv } from '../../server/env';
 import { addressKey } from '../../server/security/rateLimit';
-import { ApiClient, requestFrom, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, requestFrom, serverForFile, signedInClient, startServer, type TestServer } from './harness';
 import { trpcBatch } from './trpc';
 
 const PASSWORD = 'correct horse battery';
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 const login = (from: string, username: string, password: string, base = server.baseUrl) =>

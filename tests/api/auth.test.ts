@@ -1,13 +1,9 @@
 // Registration, login, logout, me, and the session cookie's flags, over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { translate } from '../../server/i18n';
-import { ApiClient, requestFrom, startServer, type TestServer } from './harness';
+import { ApiClient, requestFrom, serverForFile, startServer } from './harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const newUser = (username: string) => ({ username, email: `${username}@example.com`, password: 'longenough1', firstName: 'Ruth', lastName: 'Moabite' });
 

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { parseEnv } from '../../server/env';
+import { bundled } from './process';
 
 const run = promisify(execFile);
 
@@ -43,7 +44,7 @@ describe('configuration', () => {
   });
 
   it('stops the start with exit code 78 (no restart mends it) and a clear message on bad configuration', async () => {
-    const failure = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, PORT: '99999' } }).catch(
+    const failure = await run(process.execPath, [bundled('main')], { env: { ...process.env, PORT: '99999' } }).catch(
       (error: { code: number; stderr: string }) => error,
     );
     expect((failure as { code: number }).code).toBe(78);
@@ -51,7 +52,7 @@ describe('configuration', () => {
   });
 
   it('stops with a clear message when a libSQL server cannot be reached', async () => {
-    const failure = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const failure = await run(process.execPath, [bundled('main')], {
       env: { ...process.env, PORT: '0', DATABASE_URL: 'http://127.0.0.1:59999' },
       timeout: 20_000,
     }).catch((error: { code: number; stderr: string }) => error);
@@ -70,7 +71,7 @@ describe('a libSQL server URL', () => {
     await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
     try {
-      const failure = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      const failure = await run(process.execPath, [bundled('main')], {
         env: { ...process.env, PORT: '0', DATABASE_URL: url, DATABASE_AUTH_TOKEN: 'token-from-env' },
         timeout: 20_000,
       }).catch((error: { code: number; stderr: string }) => error);
@@ -84,7 +85,7 @@ describe('a libSQL server URL', () => {
   });
 
   it('stops with a clear message when a libsql:// server cannot be reached', async () => {
-    const failure = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const failure = await run(process.execPath, [bundled('main')], {
       env: { ...process.env, PORT: '0', DATABASE_URL: 'libsql://127.0.0.1:59998?tls=0' },
       timeout: 20_000,
     }).catch((error: { code: number; stderr: string }) => error);

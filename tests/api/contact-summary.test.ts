@@ -3,12 +3,11 @@
 import { decidedInSql } from '../../server/access';
 import { createClient } from '@libsql/client';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactList } from '../../server/routers/contacts';
-import { daysFromNow, joinTeam, signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { daysFromNow, joinTeam, serverForFile, signedInClient, type ApiClient } from './harness';
 
-let server: TestServer;
-beforeAll(async () => (server = await startServer()));
+const server = serverForFile();
 
 /**
  * A record on a team contact made personal, as releases before issue 30 wrote one (each is now written in its contact's
@@ -16,7 +15,6 @@ beforeAll(async () => (server = await startServer()));
  */
 const madePersonal = (table: 'activities' | 'follow_ups', id: number) =>
   server.database.write((tx) => tx.run(sql`update ${sql.identifier(table)} set team_id = null where id = ${id}`));
-afterAll(() => server.close());
 
 describe('last contact and next follow-up', () => {
   it('are the latest activity or completed follow-up up to today, and the earliest follow-up still to do', async () => {

@@ -8,8 +8,8 @@ import { prepareDatabase } from '../../db/migrate';
 import { activities, contacts, users } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { bundled } from './process';
 
 const execFileAsync = promisify(execFile);
 
@@ -94,15 +94,7 @@ describe('integrity', () => {
 
   it('lets another process write at the same time without losing a row', async () => {
     const userId = await makeUser(database, 'two-writers');
-    const child = execFileAsync(process.execPath, [
-      '--import',
-      'tsx',
-      fileURLToPath(new URL('./fixtures/writer.ts', import.meta.url)),
-      url,
-      String(userId),
-      '150',
-      'child',
-    ]);
+    const child = execFileAsync(process.execPath, [bundled('writer'), url, String(userId), '150', 'child']);
     const mine = Promise.all(
       Array.from({ length: 150 }, (_, i) => database.write((tx) => tx.insert(contacts).values({ name: `parent-${i}`, createdBy: userId }))),
     );

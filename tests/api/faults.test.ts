@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './harness';
-import { registerOn, spawnServer } from './process';
+import { bundled, registerOn, spawnServer } from './process';
 
 const run = promisify(execFile);
 let dir: string;
@@ -33,13 +33,18 @@ function writeLoad(client: ApiClient, writers: number) {
   return { acknowledged, stop: async () => ((running = false), await Promise.all(loops)) };
 }
 
+/** Waits until the server has acknowledged more than `count` of the load's writes (a state, not a length of time). */
+async function acknowledgedMoreThan(load: ReturnType<typeof writeLoad>, count: number) {
+  while (load.acknowledged.length <= count) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 describe('crash safety', () => {
   it('keeps every acknowledged write after SIGKILL, passes integrity_check and serves again', async () => {
     const url = `file:${join(dir, 'crash.db')}`;
     const first = await spawnServer({ DATABASE_URL: url });
     const client = await registerOn(first.baseUrl, 'crashuser');
     const load = writeLoad(client, 8);
-    await new Promise((r) => setTimeout(r, 2500));
+    await acknowledgedMoreThan(load, 100);
     first.child.kill('SIGKILL');
     await first.exited;
     await load.stop();
@@ -91,18 +96,19 @@ describe('backup and restore', () => {
     const server = await spawnServer({ DATABASE_URL: url });
     const client = await registerOn(server.baseUrl, 'backupuser');
     const load = writeLoad(client, 4);
-    await new Promise((r) => setTimeout(r, 500));
+    await acknowledgedMoreThan(load, 20);
     const before = load.acknowledged.length;
     const backupFile = join(dir, 'snapshot.db');
-    await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', backupFile], { env: { ...process.env, DATABASE_URL: url } });
+    await run(process.execPath, [bundled('backup'), backupFile], { env: { ...process.env, DATABASE_URL: url } });
     const after = load.acknowledged.length;
-    await new Promise((r) => setTimeout(r, 300));
+    // Writes go on past the backup, so the live database ends with more rows than the snapshot holds.
+    await acknowledgedMoreThan(load, after + 4);
     await load.stop();
     server.child.kill('SIGTERM');
     await server.exited;
 
     const restoredUrl = `file:${join(dir, 'restored', 'sower.db')}`;
-    await run(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', backupFile], { env: { ...process.env, DATABASE_URL: restoredUrl } });
+    await run(process.execPath, [bundled('restore'), backupFile], { env: { ...process.env, DATABASE_URL: restoredUrl } });
     const restored = createClient({ url: restoredUrl });
     expect((await restored.execute('PRAGMA integrity_check')).rows[0][0]).toBe('ok');
     const count = Number((await restored.execute('select count(*) as n from contacts')).rows[0].n);
@@ -126,6 +132,6 @@ describe('backup and restore', () => {
       revived.child.kill('SIGTERM');
       await revived.exited;
     }
-    // Two servers and two scripts started through tsx: on a loaded machine that alone can take 20 s.
+    // Two servers and two scripts started as processes: on a loaded machine that alone can take 20 s.
   }, 60_000);
 });

@@ -1,15 +1,13 @@
 // A goal's progress is counted from the records in its period, so it follows every add, edit, move and delete
 // (issue 13 item 4): activities of its type dated from its start (its creation, or a chosen start date) to its deadline
 // and not in the future, contacts created in it for new_contact; the typed 'current progress' is an adjustment on top.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, getTableColumns } from 'drizzle-orm';
 import { activities, contacts, goals, teams } from '../../db/schema';
 import { goalProgress } from '../../server/routers/goals';
-import { daysFromNow, joinTeam, signedInClient, startServer, type TestServer } from './harness';
+import { daysFromNow, joinTeam, serverForFile, signedInClient } from './harness';
 
-let server: TestServer;
-beforeAll(async () => (server = await startServer()));
-afterAll(() => server.close());
+const server = serverForFile();
 
 const goalBody = (type: string, extra: Record<string, unknown> = {}) => ({
   title: `${type} goal`,

@@ -7,6 +7,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database, type Tx } from '../../db/client';
 import { prepareDatabase } from '../../db/migrate';
 import { createApp, type AppOptions } from '../../server/http/app';
@@ -56,6 +57,25 @@ export async function startServer(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The file's own server, started before its tests and closed after them (the hooks are registered here): the answer
+ * stands for it from the first hook on, so a file writes `const server = serverForFile()` instead of a `let`, a
+ * `beforeAll` that starts it and an `afterAll` that closes it.
+ */
+export function serverForFile(...args: Parameters<typeof startServer>): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startServer(...args);
+  });
+  afterAll(() => started?.close());
+  return new Proxy({} as TestServer, {
+    get(_, key) {
+      if (!started) throw new Error(`The file's server starts in its first beforeAll: read server.${String(key)} in a hook or a test`);
+      return Reflect.get(started, key);
+    },
+  });
 }
 
 export interface ApiResponse<T = any> {

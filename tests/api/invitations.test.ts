@@ -1,12 +1,8 @@
 // Joining a team only by consent, as an attacker would try otherwise; and a user in a thousand teams still served.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, joinTeam, signedInClient, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, joinTeam, serverForFile, signedInClient } from './harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const person = async (prefix: string) => {
   const { client, user } = await signedInClient(server, prefix);

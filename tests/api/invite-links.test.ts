@@ -1,16 +1,12 @@
 // Invite links (issue 30, decision 029) as their holders, admins and attackers use them: the life cycle (created,
 // shown, accepted, revoked, expired, used up, raced), who may manage them, the limit on guessing codes, and email.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, joinTeam, requestFrom, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, joinTeam, requestFrom, serverForFile, signedInClient, startServer, type TestServer } from './harness';
 import { confirmAddress, startSmtp, until } from './mail';
 import { trpcBatch } from './trpc';
 import { translate } from '../../server/i18n';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const person = async (prefix: string, on = server) => {
   const { client, user } = await signedInClient(on, prefix);

@@ -1,12 +1,10 @@
 // An idle keep-alive connection stays usable past Node's 5 s default (server/http/app.ts): reused after 6 s, it answers
 // instead of being closed under the client's request (ECONNRESET, seen in CI).
 import { Agent, get } from 'node:http';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness';
+import { expect, it } from 'vitest';
+import { serverForFile } from './harness';
 
-let server: TestServer;
-beforeAll(async () => (server = await startServer()));
-afterAll(() => server.close());
+const server = serverForFile();
 
 it('keeps an idle connection open for a request 6 s later', async () => {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });

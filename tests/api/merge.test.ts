@@ -3,14 +3,12 @@
 // batched merges have one outcome; a duplicate with tens of thousands of activities does not hold the event loop.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities, contactSnoozes, contactStatusChanges, teamMembers } from '../../db/schema';
-import { ApiClient, committedWhileWaiting, daysFromNow, joinTeam, signedInClient, startServer, type TestServer } from './harness';
+import { ApiClient, committedWhileWaiting, daysFromNow, joinTeam, serverForFile, signedInClient } from './harness';
 import { trpcBatch, trpcMutation, trpcQuery } from './trpc';
 
-let server: TestServer;
-beforeAll(async () => (server = await startServer()));
-afterAll(() => server.close());
+const server = serverForFile();
 
 type Client = ApiClient;
 

@@ -1,28 +1,22 @@
 // The operator's commands (issue 31) run as `node server/main.ts <command>`, as the single executable runs them: each
 // failure an operator can cause is one sentence and a non-zero exit; backups are 0600, dated and pruned; a restore waits
 // for the server to stop; a newer schema refuses to start; a migration is preceded by a backup.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { migrationsFolder, prepareDatabase } from '../../db/migrate';
 import { version } from '../../package.json';
 import { startSmtp } from './mail';
-import { commandOutcome, listening, nobodysDataDirectory, registerOn, spawnServer } from './process';
+import { bundled, commandOutcome, listening, nobodysDataDirectory, registerOn, spawnServer } from './process';
 
-const execute = promisify(execFile);
 let dir: string;
-/**
- * server/main.ts bundled by scripts/build-server.mjs, one folder below the project (so the migrations are
- * found as from dist-server/): a command starts in a fraction of the second tsx needs to compile the server each time.
- */
-const bundleDir = join(process.cwd(), `.tmp-commands-${process.pid}`);
-const bundle = join(bundleDir, 'main.js');
+/** server/main.ts bundled as for `npm start` (tests/api/bundle.ts): a command starts without tsx compiling the server. */
+const bundle = bundled('main');
 
 /** `sower <args>` from the clone, with its own data directory: its exit code and output. */
 function sower(args: string[], env: Record<string, string> = {}) {
@@ -31,14 +25,10 @@ function sower(args: string[], env: Record<string, string> = {}) {
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
-beforeAll(async () => {
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'sower-commands-'));
-  await execute(process.execPath, ['scripts/build-server.mjs', bundle]);
 });
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-  rmSync(bundleDir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('sower commands', () => {
   it('prints the version and the help', async () => {

@@ -1,18 +1,13 @@
 // Pray today over REST (issue 16): the day's list of a user's own active requests, 'I prayed' and 'Not today', the rotation
 // over several days so every request comes up in turn, the list's length; and 'Any changes spiritually?' (its count and reset).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRAY_TODAY_MAX } from '../../shared/nudges';
 import { prayTodayForDigest } from '../../server/nudges/prayToday';
-import { joinTeam, signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { joinTeam, serverForFile, signedInClient, type ApiClient } from './harness';
 
 const DAY = 86_400_000;
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 /** A user with a contact and `n` active requests, created in order (ids ascending). */
 async function praying(n: number, prefix = 'intercessor') {

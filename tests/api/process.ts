@@ -4,7 +4,14 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { inject } from 'vitest';
 import { ApiClient } from './harness';
+
+/**
+ * A file of this run's bundle (tests/api/bundle.ts): `main` is server/main.ts as `npm start` runs it, `backup` and
+ * `restore` the scripts, `writer` the second process of the database test.
+ */
+export const bundled = (name: 'main' | 'backup' | 'restore' | 'writer') => inject('processBundle')[name];
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -13,7 +20,7 @@ export interface ServerProcess {
 }
 
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [bundled('main')], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: 'false', REGISTER_LIMIT_PER_ADDRESS: '100000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

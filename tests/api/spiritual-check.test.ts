@@ -3,15 +3,10 @@
 // included); none dated after today; and the reason the prompt gives ('added', 'changed', 'checked').
 import { TZDate } from '@date-fns/tz';
 import { addDays, startOfDay } from 'date-fns';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { serverForFile, signedInClient, type ApiClient } from './harness';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 /** Noon of the day `days` from today in a zone: what the activity form sends for a day picked there. */
 const noon = (days: number, zone = 'UTC') => {

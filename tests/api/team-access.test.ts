@@ -1,14 +1,10 @@
 // Issue 30, "Nobody destroys or keeps what is not theirs": each attack seen on the build before it, as it was sent.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities, followUps, prayerRequests } from '../../db/schema';
-import { joinTeam, signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { joinTeam, serverForFile, signedInClient, type ApiClient } from './harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 type Person = Awaited<ReturnType<typeof signedInClient>>;
 

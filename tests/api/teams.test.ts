@@ -1,17 +1,12 @@
 // Teams and their role matrix: admins manage the team, members share and edit rows, viewers only read, strangers see nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fillTemplate, isolated } from '../../shared/i18n';
 import { refusalOf, type TeamAction } from '../../shared/roles';
 import type { TeamRole } from '../../shared/vocabulary';
-import { ApiClient, signedInClient, startServer, type TestServer, joinTeam } from './harness';
+import { ApiClient, joinTeam, serverForFile, signedInClient } from './harness';
 import { trpcBatch, trpcMutation } from './trpc';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 interface Person {
   client: ApiClient;

@@ -2,17 +2,12 @@
 // the second step's ticket and its limits, and turning it off.
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, requestFrom, signedInClient, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, requestFrom, serverForFile, signedInClient } from './harness';
 import { stepOf } from '../../server/security/twoFactor';
 
 const PASSWORD = 'correct horse battery';
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 /** The authenticator app's code for a step (now's by default). */
 const codeAt = (secret: string, step = stepOf(new Date())) => generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
