@@ -239,17 +239,19 @@ export const contactsRouter = router({
    * Readable contacts' ids and names, alphabetically, for the forms' contact pickers: a small payload, bounded like
    * every answer (the first MAX_CONTACT_NAMES; as many as one import brings).
    */
-  names: protectedProcedure.query(({ ctx }) =>
-    rowsOf(
-      contactNameColumns,
-      ctx.database.read
-        .select(contactNameColumns)
-        .from(contacts)
-        .where(canRead(contacts, ctx.authority))
-        .orderBy(asc(nameKey), asc(contacts.id))
-        .limit(MAX_CONTACT_NAMES),
+  names: protectedProcedure
+    .output(answer(answers.contactNames))
+    .query(({ ctx }) =>
+      rowsOf(
+        contactNameColumns,
+        ctx.database.read
+          .select(contactNameColumns)
+          .from(contacts)
+          .where(canRead(contacts, ctx.authority))
+          .orderBy(asc(nameKey), asc(contacts.id))
+          .limit(MAX_CONTACT_NAMES),
+      ),
     ),
-  ),
 
   /**
    * The readable contacts whose name folds to the same key as `name` (shared/fold.ts: 'Lucia Fernandez' is 'Lucía

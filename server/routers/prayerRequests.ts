@@ -76,11 +76,14 @@ export const prayerRequestsRouter = router({
       return prayerList.page(ctx.database.read, ctx.authority, input);
     }),
 
-  counts: protectedProcedure.input(prayerCountsInput).query(async ({ ctx, input }) => {
-    await assertSpace(ctx.database.read, ctx.authority, input?.team);
-    const tally = await readableTallies(ctx.database.read, ctx.user.id, ['prayer'], input?.team);
-    return { active: tally('prayer', 'active').rows, answered: tally('prayer', 'answered').rows };
-  }),
+  counts: protectedProcedure
+    .input(prayerCountsInput)
+    .output(answer(answers.prayerCounts))
+    .query(async ({ ctx, input }) => {
+      await assertSpace(ctx.database.read, ctx.authority, input?.team);
+      const tally = await readableTallies(ctx.database.read, ctx.user.id, ['prayer'], input?.team);
+      return { active: tally('prayer', 'active').rows, answered: tally('prayer', 'answered').rows };
+    }),
 
   byId: protectedProcedure
     .input(idInput)

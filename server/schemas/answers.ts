@@ -282,12 +282,19 @@ const activityWeek = z.strictObject({
   counts: z.strictObject(Object.fromEntries(activityTypes.map((type) => [type, count])) as Record<(typeof activityTypes)[number], typeof count>),
   total: count,
 });
+/** insights.activityWeeks: the dashboard's 12-week chart. */
+export const activityWeeks = z.array(activityWeek);
+/** insights.journey: how many contacts stand at each step of the journey, in its order. */
+export const journeyCounts = z.array(z.strictObject({ status: spiritualStatus, count }));
+/** insights.dueFollowUps: the due badge's number. */
+export const dueFollowUps = z.strictObject({ count });
+
 /**
  * A team's insight (teams.insight): the dashboard's stats, its 12-week chart and journey funnel over the team's rows,
  * and, for admins only, one row per member (empty for members and viewers).
  */
 export const teamInsight = z.strictObject({
-  totals: dashboardStats.extend({ weeks: z.array(activityWeek), funnel: z.array(z.strictObject({ status: spiritualStatus, count })) }),
+  totals: dashboardStats.extend({ weeks: activityWeeks, funnel: journeyCounts }),
   members: z.array(
     z.strictObject({
       userId: rowId,
@@ -304,6 +311,8 @@ export const teamInsight = z.strictObject({
 });
 
 export const contactCount = z.strictObject({ count });
+/** contacts.names: the forms' contact pickers, with each contact's team (a record about them goes to it). */
+export const contactNames = z.array(z.strictObject({ id: rowId, name: text, teamId }));
 export const sameNameContacts = z.array(z.strictObject({ id: rowId, name: text, spiritualStatus, teamId, editable: z.boolean() }));
 /** A new contact has no activity and no follow-up yet. */
 export const createdContact = z.strictObject({ ...contactFields, assignedTo: z.null(), lastContactAt: z.null(), nextFollowUpAt: z.null() });
@@ -339,9 +348,22 @@ export const updatedActivity = activity.extend({ newContact: z.boolean() });
 export const completedFollowUp = followUp.extend({ next: z.strictObject({ id: rowId, date: instant }).nullable() });
 
 export const prayTodayCount = z.strictObject({ count });
+/** The tabs' numbers on the follow-ups page (followUps.counts) and the prayer page (prayerRequests.counts). */
+export const followUpCounts = z.strictObject({ pending: count, completed: count });
+export const prayerCounts = z.strictObject({ active: count, answered: count });
 
 export const resourceSummary = z.strictObject({ id: rowId, title: text, description: text, category: text });
 export const resource = resourceSummary.extend({ content: text, createdAt: instant });
+
+/** dashboard.summary: everything the dashboard shows, in one answer. */
+export const dashboardSummary = z.strictObject({
+  stats: dashboardStats,
+  goals: z.array(goal),
+  activities: z.array(activity),
+  followUps: z.array(followUp),
+  overdueFollowUps: count,
+  resources: z.array(resourceSummary),
+});
 
 export const calendarStatus = z.discriminatedUnion('enabled', [
   z.strictObject({ enabled: z.literal(true), url: text }),

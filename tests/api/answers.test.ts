@@ -1,7 +1,7 @@
 // Declared answers (server/answers.ts): checked in the API tests, sent as the resolver built them; and the tRPC internals the OpenAPI document reads, pinned.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { initTRPC, type AnyProcedure, type AnyRouter } from '@trpc/server';
+import { initTRPC, type AnyProcedure } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { answer, CHECK_ANSWERS_FLAG } from '../../server/answers';
 import { parsersOf, procedureAt } from '../../server/rest/procedures';
@@ -52,9 +52,9 @@ describe('the tRPC internals the OpenAPI document reads (server/rest/procedures.
 });
 
 /** Every procedure of a router by its dotted name: its record holds procedures and records of more. */
-function procedures(record: AnyRouter['_def']['record'], prefix = ''): [string, AnyProcedure][] {
-  return Object.entries(record).flatMap(([key, value]): [string, AnyProcedure][] =>
-    '_def' in value && value._def.procedure ? [[prefix + key, value as AnyProcedure]] : procedures(value as AnyRouter['_def']['record'], `${prefix}${key}.`),
+function procedures(record: object, prefix = ''): [string, AnyProcedure][] {
+  return Object.entries(record).flatMap(([key, value]: [string, object]): [string, AnyProcedure][] =>
+    '_def' in value && (value as AnyProcedure)._def.procedure ? [[prefix + key, value as AnyProcedure]] : procedures(value, `${prefix}${key}.`),
   );
 }
 
