@@ -51,7 +51,6 @@ import { activityColumns } from './activities';
 import { userColumns } from './auth';
 import { recordSecurityEvent } from '../security/securityLog';
 import { insertContacts } from './contacts';
-import { contactColumns } from '../queries/contactColumns';
 import { goalColumns } from './goals';
 import { prayerColumns } from './prayerRequests';
 import { selectFollowUps } from './followUps';
@@ -189,7 +188,7 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
         contacts,
         contacts.createdAt,
         parts(contacts),
-        (where, n) => db.select(contactColumns).from(contacts).where(where).orderBy(asc(contacts.createdAt), asc(contacts.id)).limit(n),
+        (where, n) => db.select(answers.contactOwnRow.columns).from(contacts).where(where).orderBy(asc(contacts.createdAt), asc(contacts.id)).limit(n),
         (row) => row.createdAt,
       ),
     },
@@ -300,7 +299,7 @@ function contactsForFile(db: Queryable, who: Authority, scope: ExportScope) {
     pagesOf(
       (after: { key: string; id: number } | undefined, n) =>
         db
-          .select({ ...contactColumns, key: nameKey })
+          .select({ ...answers.contactOwnRow.columns, key: nameKey })
           .from(contacts)
           // The bound on the key alone lets SQLite seek the index on lower(name) (server/queries/paging.ts afterCursor).
           .where(and(part, after ? sql`${nameKey} >= ${after.key} and (${nameKey}, ${contacts.id}) > (${after.key}, ${after.id})` : undefined))

@@ -31,25 +31,11 @@ import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
 import type { FollowUpScope } from '../../shared/lists';
 
-export const followUpColumns = {
-  id: followUps.id,
-  contactId: followUps.contactId,
-  date: followUps.date,
-  description: followUps.description,
-  type: followUps.type,
-  completed: followUps.completed,
-  completedAt: followUps.completedAt,
-  createdAt: followUps.createdAt,
-  teamId: followUps.teamId,
-  createdBy: followUps.createdBy,
-  repeatEvery: followUps.repeatEvery,
-  repeatUnit: followUps.repeatUnit,
-  repeatFrom: followUps.repeatFrom,
-  seriesId: followUps.seriesId,
-};
+/** A follow-up's own columns (what an insert returns: its contact's name is known then). */
+export const followUpColumns = answers.followUpRow.columns;
 
 /** A follow-up with its contact's name (when the reader may read the contact), as every list shows it. */
-export const followUpListColumns = (who: Who) => ({ ...followUpColumns, contactName: readableContactName(who) });
+export const followUpListColumns = (who: Who) => answers.followUpRow.select({ contactName: readableContactName(who) });
 
 export function selectFollowUps(db: Queryable, who: Who) {
   return db.select(followUpListColumns(who)).from(followUps).innerJoin(contacts, eq(contacts.id, followUps.contactId));
