@@ -40,3 +40,15 @@ export function fileAnswer<Schema extends z.ZodType>(schema: Schema, check = che
     },
   };
 }
+
+/**
+ * A file that is not JSON (a calendar, a CSV or vCard file, an encrypted export): its text, or its parts written as
+ * they are read. It has no schema to declare: the OpenAPI document names the route's media type (server/rest/routes.ts).
+ */
+export function plainFileAnswer(check = checking): { assert(value: unknown): asserts value is string | Download } {
+  return {
+    assert(value: unknown): asserts value is string | Download {
+      if (check() && typeof value !== 'string' && !isDownload(value)) throw new Error('A file was expected');
+    },
+  };
+}

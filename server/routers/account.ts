@@ -40,7 +40,7 @@ import {
 } from '../../shared/schemas/account';
 import { languageInput } from '../../shared/schemas/auth';
 import { protectedProcedure, router, type Context } from '../trpc';
-import { answer, fileAnswer } from '../answers';
+import { answer, fileAnswer, plainFileAnswer } from '../answers';
 import * as answers from '../schemas/answers';
 import { nextTurn } from '../queries/turns';
 import { accountEmailRouter } from './accountEmail';
@@ -51,7 +51,6 @@ import { activityColumns } from './activities';
 import { userColumns } from './auth';
 import { recordSecurityEvent } from '../security/securityLog';
 import { insertContacts } from './contacts';
-import { contactColumns } from '../queries/contactColumns';
 import { goalColumns } from './goals';
 import { prayerColumns } from './prayerRequests';
 import { selectFollowUps } from './followUps';
@@ -189,7 +188,7 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
         contacts,
         contacts.createdAt,
         parts(contacts),
-        (where, n) => db.select(contactColumns).from(contacts).where(where).orderBy(asc(contacts.createdAt), asc(contacts.id)).limit(n),
+        (where, n) => db.select(answers.contactOwnRow.columns).from(contacts).where(where).orderBy(asc(contacts.createdAt), asc(contacts.id)).limit(n),
         (row) => row.createdAt,
       ),
     },
@@ -300,7 +299,7 @@ function contactsForFile(db: Queryable, who: Authority, scope: ExportScope) {
     pagesOf(
       (after: { key: string; id: number } | undefined, n) =>
         db
-          .select({ ...contactColumns, key: nameKey })
+          .select({ ...answers.contactOwnRow.columns, key: nameKey })
           .from(contacts)
           // The bound on the key alone lets SQLite seek the index on lower(name) (server/queries/paging.ts afterCursor).
           .where(and(part, after ? sql`${nameKey} >= ${after.key} and (${nameKey}, ${contacts.id}) > (${after.key}, ${after.id})` : undefined))
@@ -542,28 +541,37 @@ export const accountRouter = router({
    * export first, then the passphrase's key derived (scrypt, one at a time in the process), then the JSON encrypted as it
    * is read. The passphrase is in the body only, and nothing keeps it.
    */
-  exportEncrypted: protectedProcedure.input(encryptedExportInput).mutation(async ({ ctx, input }) => {
-    await countExport(ctx);
-    const encrypt = await ageEncrypter(input.passphrase, ctx);
-    return download(encrypt(exportData(ctx.database.read, ctx.authority, input.scope ?? 'created').parts));
-  }),
+  exportEncrypted: protectedProcedure
+    .input(encryptedExportInput)
+    .output(plainFileAnswer())
+    .mutation(async ({ ctx, input }) => {
+      await countExport(ctx);
+      const encrypt = await ageEncrypter(input.passphrase, ctx);
+      return download(encrypt(exportData(ctx.database.read, ctx.authority, input.scope ?? 'created').parts));
+    }),
 
   /**
    * The contacts the user created, or all they may read (`scope`), as CSV text (RFC 4180), for a spreadsheet and a
    * person: titles and status words in their language, the dates ISO 8601 in the time zone of their reminder settings
    * (UTC, said so, without one).
    */
-  exportContactsCsv: protectedProcedure.input(exportInput).query(async ({ ctx, input }) => {
-    await countExport(ctx);
-    const { timeZone } = await readSettings(ctx.database.read, ctx.user.id);
-    return contactsFile(ctx.database.read, ctx.authority, input?.scope ?? 'created', (page, first) => contactsToCsv(page, ctx.locale, first, timeZone));
-  }),
+  exportContactsCsv: protectedProcedure
+    .input(exportInput)
+    .output(plainFileAnswer())
+    .query(async ({ ctx, input }) => {
+      await countExport(ctx);
+      const { timeZone } = await readSettings(ctx.database.read, ctx.user.id);
+      return contactsFile(ctx.database.read, ctx.authority, input?.scope ?? 'created', (page, first) => contactsToCsv(page, ctx.locale, first, timeZone));
+    }),
 
   /** The same contacts as vCard 3.0 text, for an address book. */
-  exportContactsVcard: protectedProcedure.input(exportInput).query(async ({ ctx, input }) => {
-    await countExport(ctx);
-    return contactsFile(ctx.database.read, ctx.authority, input?.scope ?? 'created', contactsToVcard);
-  }),
+  exportContactsVcard: protectedProcedure
+    .input(exportInput)
+    .output(plainFileAnswer())
+    .query(async ({ ctx, input }) => {
+      await countExport(ctx);
+      return contactsFile(ctx.database.read, ctx.authority, input?.scope ?? 'created', contactsToVcard);
+    }),
 
   /** What an import reads (column titles and status words), the user's language first: the help beside the file picker. */
   importHelp: protectedProcedure.output(answer(answers.importHelp)).query(({ ctx }) => importHelp(ctx.locale)),

@@ -25,17 +25,7 @@ import { foldText } from '../../shared/fold';
 import { activityKeys, afterUpdate, prayerKeys } from '../queries/searchKeys';
 
 /** An activity with its contact's name (when the reader may read the contact). */
-export const activityColumns = (who: Who) => ({
-  id: activities.id,
-  type: activities.type,
-  date: activities.date,
-  description: activities.description,
-  notes: activities.notes,
-  contactId: activities.contactId,
-  contactName: readableContactName(who),
-  teamId: activities.teamId,
-  createdBy: activities.createdBy,
-});
+export const activityColumns = (who: Who) => answers.activityRow.select({ contactName: readableContactName(who) });
 
 function selectActivities(db: Queryable, who: Who) {
   return db.select(activityColumns(who)).from(activities).innerJoin(contacts, eq(contacts.id, activities.contactId));

@@ -17,15 +17,7 @@ import { publicProcedure, router, signedInProcedure, type Context } from '../trp
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 
-export const userColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  language: users.language,
-  emailConfirmed: users.emailConfirmed,
-};
+export const userColumns = answers.userRow.columns;
 
 const sameText = (column: typeof users.email, value: string) => sql`lower(${column}) = lower(${value})`;
 

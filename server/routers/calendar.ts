@@ -10,7 +10,7 @@ import { countRequest } from '../http/downloads';
 import { addressKey } from '../security/rateLimit';
 import { longStep } from '../queries/turns';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
-import { answer } from '../answers';
+import { answer, plainFileAnswer } from '../answers';
 import * as answers from '../schemas/answers';
 import { selectCalendarFollowUps } from './followUps';
 import { readablePage } from '../queries/paging';
@@ -86,59 +86,62 @@ export const calendarRouter = router({
    * the index lookup's timing says nothing useful about 256 random bits. A wrong, malformed or revoked token is
    * the same 404.
    */
-  feed: publicProcedure.input(feedInput).query(async ({ ctx, input }) => {
-    // Counted before the token is looked up, so guessing tokens and refreshing one at speed both meet a limit.
-    await countRequest(
-      ctx,
-      [
-        { key: tokenKey(input.token), rule: ctx.limits.feedPerToken },
-        { key: `feed:ip:${addressKey(ctx.clientIp)}`, rule: ctx.limits.feedPerAddress },
-      ],
-      TOO_MANY_FEED_FETCHES,
-    );
-    if (!tokenShape.test(input.token)) throw notFound(msg('Calendar feed not found'));
-    const [owner] = await ctx.database.read.select({ id: users.id, language: users.language }).from(users).where(eq(users.calendarToken, input.token));
-    if (!owner) throw notFound(msg('Calendar feed not found'));
-    const now = new Date();
-    // The owner's memberships, as a signed-in request of theirs reads them: each part of what they may read (their own
-    // rows, each team's) gives its soonest through its own index, so a feed never sorts every row of a large team.
-    const owned = await readAuthority(ctx.database.read, owner.id);
-    const order = [asc(followUps.date), asc(followUps.id)];
-    const filters = [
-      eq(followUps.completed, false),
-      gte(followUps.date, new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS)),
-      lt(followUps.date, new Date(now.getTime() + FEED_AHEAD_DAYS * DAY_MS)),
-    ];
-    // Read by a calendar app, not by the owner's browser: the feed speaks the owner's saved language.
-    const locale = requestLocale(owner.language, undefined);
-    // And counts days in the owner's saved zone, where Sower shows them (server/formats/ics.ts calendarDate).
-    const { timeZone: savedZone } = await readSettings(ctx.database.read, owner.id);
-    const timeZone = savedZone ?? undefined;
-    // A page read and written per long step (server/queries/turns.ts), soonest first, until the feed is full or the rows end.
-    let events = '';
-    let shown = 0;
-    let last: { date: Date; id: number } | undefined;
-    let cut = false;
-    for (;;) {
-      const want = Math.min(FEED_PAGE, MAX_FEED_FOLLOW_UPS + 1 - shown);
-      const after = last && sql`(${followUps.date}, ${followUps.id}) > (${last.date.getTime()}, ${last.id})`;
-      const page = await longStep(async () => {
-        const rows = await selectCalendarFollowUps(ctx.database.read, owned)
-          .where(readablePage(followUps, owned, [...filters, after], order, want))
-          .orderBy(...order)
-          .limit(want);
-        events += calendarEvents(rows.slice(0, MAX_FEED_FOLLOW_UPS - shown), { now, locale, timeZone });
-        return rows;
-      });
-      shown += page.length;
-      last = page[page.length - 1];
-      if (shown > MAX_FEED_FOLLOW_UPS) cut = true;
-      if (cut || page.length < want) break;
-    }
-    const reach = translate(locale, cut ? FEED_CUT : FEED_REACH);
-    let text = calendarStart({ now, locale, name: FEED_NAME, description: reach }) + events;
-    // Where the feed stops short, the calendar itself says so, on the day of the first follow-up it leaves out.
-    if (cut && last) text += noteEvent('more-follow-ups@sower', last.date, translate(locale, MORE_IN_SOWER), reach, now, timeZone);
-    return text + CALENDAR_END;
-  }),
+  feed: publicProcedure
+    .input(feedInput)
+    .output(plainFileAnswer())
+    .query(async ({ ctx, input }) => {
+      // Counted before the token is looked up, so guessing tokens and refreshing one at speed both meet a limit.
+      await countRequest(
+        ctx,
+        [
+          { key: tokenKey(input.token), rule: ctx.limits.feedPerToken },
+          { key: `feed:ip:${addressKey(ctx.clientIp)}`, rule: ctx.limits.feedPerAddress },
+        ],
+        TOO_MANY_FEED_FETCHES,
+      );
+      if (!tokenShape.test(input.token)) throw notFound(msg('Calendar feed not found'));
+      const [owner] = await ctx.database.read.select({ id: users.id, language: users.language }).from(users).where(eq(users.calendarToken, input.token));
+      if (!owner) throw notFound(msg('Calendar feed not found'));
+      const now = new Date();
+      // The owner's memberships, as a signed-in request of theirs reads them: each part of what they may read (their own
+      // rows, each team's) gives its soonest through its own index, so a feed never sorts every row of a large team.
+      const owned = await readAuthority(ctx.database.read, owner.id);
+      const order = [asc(followUps.date), asc(followUps.id)];
+      const filters = [
+        eq(followUps.completed, false),
+        gte(followUps.date, new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS)),
+        lt(followUps.date, new Date(now.getTime() + FEED_AHEAD_DAYS * DAY_MS)),
+      ];
+      // Read by a calendar app, not by the owner's browser: the feed speaks the owner's saved language.
+      const locale = requestLocale(owner.language, undefined);
+      // And counts days in the owner's saved zone, where Sower shows them (server/formats/ics.ts calendarDate).
+      const { timeZone: savedZone } = await readSettings(ctx.database.read, owner.id);
+      const timeZone = savedZone ?? undefined;
+      // A page read and written per long step (server/queries/turns.ts), soonest first, until the feed is full or the rows end.
+      let events = '';
+      let shown = 0;
+      let last: { date: Date; id: number } | undefined;
+      let cut = false;
+      for (;;) {
+        const want = Math.min(FEED_PAGE, MAX_FEED_FOLLOW_UPS + 1 - shown);
+        const after = last && sql`(${followUps.date}, ${followUps.id}) > (${last.date.getTime()}, ${last.id})`;
+        const page = await longStep(async () => {
+          const rows = await selectCalendarFollowUps(ctx.database.read, owned)
+            .where(readablePage(followUps, owned, [...filters, after], order, want))
+            .orderBy(...order)
+            .limit(want);
+          events += calendarEvents(rows.slice(0, MAX_FEED_FOLLOW_UPS - shown), { now, locale, timeZone });
+          return rows;
+        });
+        shown += page.length;
+        last = page[page.length - 1];
+        if (shown > MAX_FEED_FOLLOW_UPS) cut = true;
+        if (cut || page.length < want) break;
+      }
+      const reach = translate(locale, cut ? FEED_CUT : FEED_REACH);
+      let text = calendarStart({ now, locale, name: FEED_NAME, description: reach }) + events;
+      // Where the feed stops short, the calendar itself says so, on the day of the first follow-up it leaves out.
+      if (cut && last) text += noteEvent('more-follow-ups@sower', last.date, translate(locale, MORE_IN_SOWER), reach, now, timeZone);
+      return text + CALENDAR_END;
+    }),
 });

@@ -33,7 +33,6 @@ import { nextTurn } from '../queries/turns';
 import { MAX_IMPORT_ROWS } from '../formats/contactImport';
 import { msg } from '../../shared/i18n';
 import { afterUpdate, contactKeys } from '../queries/searchKeys';
-import { contactColumns } from '../queries/contactColumns';
 import { foldText } from '../../shared/fold';
 
 /** Contacts list alphabetically, ignoring case. */
@@ -56,7 +55,7 @@ function nextFollowUpAt(who: Who) {
     where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0 and ${canRead(followUps, who)})`;
 }
 
-type Person = { id: number; firstName: string; lastName: string };
+type Person = z.output<typeof answers.person>;
 
 /**
  * The member who looks after the contact (issue 30), read by its primary key: always a member of the contact's team
@@ -70,14 +69,13 @@ const assignedTo = decoded(
 
 /** A contact as the list and the contact's page show it: with when they were last contacted and the next follow-up. */
 function contactSummaryColumns(who: Who) {
-  return {
-    ...contactColumns,
+  return answers.contactRow.select({
     assignedTo,
     // Wrapped in an sql`` of their own: drizzle writes the columns at the top of a one-table select's field without
     // their table's name, which inside these subqueries would name the subquery's table ("id" for "contacts"."id").
     lastContactAt: decoded(sql`${lastContact(who)}`, asDate),
     nextFollowUpAt: decoded(sql`${nextFollowUpAt(who)}`, asDate),
-  };
+  });
 }
 
 /** Each order's key; none is null, so keyset paging can compare it (never contacted first, none scheduled last). */
@@ -121,7 +119,7 @@ function insertChunk(tx: Tx, userId: number, rows: NewContact[]) {
   return tx
     .insert(contacts)
     .values(rows.map((row) => ({ ...row, ...contactKeys(row), createdBy: userId })))
-    .returning(contactColumns);
+    .returning(answers.contactOwnRow.columns);
 }
 
 /** One contact, as contacts.create and activity logging add it. */
@@ -177,7 +175,7 @@ export const contactPageInput = ({ q, ...input }: NonNullable<z.infer<typeof con
 });
 
 // With its team, so a form can say a record about the contact goes to that team (issue 30).
-const contactNameColumns = { id: contacts.id, name: contacts.name, teamId: contacts.teamId };
+const contactNameColumns = answers.contactNameRow.columns;
 
 /** The most contacts contacts.sameName answers: enough to choose from, bounded however many share a name. */
 export const MAX_SAME_NAME = 5;
@@ -246,17 +244,19 @@ export const contactsRouter = router({
    * Readable contacts' ids and names, alphabetically, for the forms' contact pickers: a small payload, bounded like
    * every answer (the first MAX_CONTACT_NAMES; as many as one import brings).
    */
-  names: protectedProcedure.query(({ ctx }) =>
-    rowsOf(
-      contactNameColumns,
-      ctx.database.read
-        .select(contactNameColumns)
-        .from(contacts)
-        .where(canRead(contacts, ctx.authority))
-        .orderBy(asc(nameKey), asc(contacts.id))
-        .limit(MAX_CONTACT_NAMES),
+  names: protectedProcedure
+    .output(answer(answers.contactNames))
+    .query(({ ctx }) =>
+      rowsOf(
+        contactNameColumns,
+        ctx.database.read
+          .select(contactNameColumns)
+          .from(contacts)
+          .where(canRead(contacts, ctx.authority))
+          .orderBy(asc(nameKey), asc(contacts.id))
+          .limit(MAX_CONTACT_NAMES),
+      ),
     ),
-  ),
 
   /**
    * The readable contacts whose name folds to the same key as `name` (shared/fold.ts: 'Lucia Fernandez' is 'Lucía

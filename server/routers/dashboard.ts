@@ -123,23 +123,26 @@ export const dashboardRouter = router({
    * (from the start of the caller's local day, which only the client knows), how many pending ones are dated before
    * that day (overdue: said above the upcoming ones, issue 28) and the first 3 resources.
    */
-  summary: protectedProcedure.input(z.object({ upcomingFrom: dateInput(), team: teamFilter })).query(async ({ ctx, input }) => {
-    const db = ctx.database.read;
-    const userId = ctx.user.id;
-    const who = ctx.authority;
-    // The space (issue 48): without one, everything the user may read, as before; with one, only its rows.
-    const { team } = input;
-    await assertSpace(db, who, team);
-    const statsScope: SpaceScope = team === undefined ? { userId } : team === 'mine' ? { userId, mine: true } : { teamId: team };
-    const goalsIn = team === undefined ? activeGoalsIn.all : team === 'mine' ? activeGoalsIn.mine : activeGoalsIn.team;
-    const [stats, activeGoals, recentActivities, upcomingFollowUps, overdueFollowUps, firstResources] = await Promise.all([
-      computeStats(db, statsScope, ctx.locale),
-      goalsIn(db).all({ userId, teamId: typeof team === 'number' ? team : 0 }),
-      activityList.page(db, who, { limit: 3, team }),
-      upcomingList.page(db, who, { from: input.upcomingFrom, limit: 3, team }),
-      dueFollowUps(db, who, input.upcomingFrom, team),
-      firstResourcesQuery(db).all({ userId, locale: ctx.locale }),
-    ]);
-    return { stats, goals: activeGoals, activities: recentActivities, followUps: upcomingFollowUps, overdueFollowUps, resources: firstResources };
-  }),
+  summary: protectedProcedure
+    .input(z.object({ upcomingFrom: dateInput(), team: teamFilter }))
+    .output(answer(answers.dashboardSummary))
+    .query(async ({ ctx, input }) => {
+      const db = ctx.database.read;
+      const userId = ctx.user.id;
+      const who = ctx.authority;
+      // The space (issue 48): without one, everything the user may read, as before; with one, only its rows.
+      const { team } = input;
+      await assertSpace(db, who, team);
+      const statsScope: SpaceScope = team === undefined ? { userId } : team === 'mine' ? { userId, mine: true } : { teamId: team };
+      const goalsIn = team === undefined ? activeGoalsIn.all : team === 'mine' ? activeGoalsIn.mine : activeGoalsIn.team;
+      const [stats, activeGoals, recentActivities, upcomingFollowUps, overdueFollowUps, firstResources] = await Promise.all([
+        computeStats(db, statsScope, ctx.locale),
+        goalsIn(db).all({ userId, teamId: typeof team === 'number' ? team : 0 }),
+        activityList.page(db, who, { limit: 3, team }),
+        upcomingList.page(db, who, { from: input.upcomingFrom, limit: 3, team }),
+        dueFollowUps(db, who, input.upcomingFrom, team),
+        firstResourcesQuery(db).all({ userId, locale: ctx.locale }),
+      ]);
+      return { stats, goals: activeGoals, activities: recentActivities, followUps: upcomingFollowUps, overdueFollowUps, resources: firstResources };
+    }),
 });

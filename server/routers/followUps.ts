@@ -22,7 +22,7 @@ import {
   followUpUpdateInput,
 } from '../../shared/schemas/followUps';
 import { protectedProcedure, router } from '../trpc';
-import { answer } from '../answers';
+import { answer, plainFileAnswer } from '../answers';
 import * as answers from '../schemas/answers';
 import { definePagedList, type PageQueryInput } from '../queries/paging';
 import { recordsOf } from '../queries/records';
@@ -31,25 +31,11 @@ import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
 import type { FollowUpScope } from '../../shared/lists';
 
-export const followUpColumns = {
-  id: followUps.id,
-  contactId: followUps.contactId,
-  date: followUps.date,
-  description: followUps.description,
-  type: followUps.type,
-  completed: followUps.completed,
-  completedAt: followUps.completedAt,
-  createdAt: followUps.createdAt,
-  teamId: followUps.teamId,
-  createdBy: followUps.createdBy,
-  repeatEvery: followUps.repeatEvery,
-  repeatUnit: followUps.repeatUnit,
-  repeatFrom: followUps.repeatFrom,
-  seriesId: followUps.seriesId,
-};
+/** A follow-up's own columns (what an insert returns: its contact's name is known then). */
+export const followUpColumns = answers.followUpRow.columns;
 
 /** A follow-up with its contact's name (when the reader may read the contact), as every list shows it. */
-export const followUpListColumns = (who: Who) => ({ ...followUpColumns, contactName: readableContactName(who) });
+export const followUpListColumns = (who: Who) => answers.followUpRow.select({ contactName: readableContactName(who) });
 
 export function selectFollowUps(db: Queryable, who: Who) {
   return db.select(followUpListColumns(who)).from(followUps).innerJoin(contacts, eq(contacts.id, followUps.contactId));
@@ -229,11 +215,14 @@ export const followUpsRouter = router({
       return followUpList.page(ctx.database.read, ctx.authority, input);
     }),
 
-  counts: protectedProcedure.input(followUpCountsInput).query(async ({ ctx, input }) => {
-    await assertSpace(ctx.database.read, ctx.authority, input?.team);
-    const tally = await readableTallies(ctx.database.read, ctx.user.id, ['follow_up'], input?.team);
-    return { pending: tally('follow_up', 'pending').rows, completed: tally('follow_up', 'completed').rows };
-  }),
+  counts: protectedProcedure
+    .input(followUpCountsInput)
+    .output(answer(answers.followUpCounts))
+    .query(async ({ ctx, input }) => {
+      await assertSpace(ctx.database.read, ctx.authority, input?.team);
+      const tally = await readableTallies(ctx.database.read, ctx.user.id, ['follow_up'], input?.team);
+      return { pending: tally('follow_up', 'pending').rows, completed: tally('follow_up', 'completed').rows };
+    }),
 
   byId: protectedProcedure
     .input(idInput)
@@ -241,12 +230,15 @@ export const followUpsRouter = router({
     .query(({ ctx, input }) => followUpRecords.read(ctx.database.read, input.id, ctx.authority)),
 
   /** One follow-up as an .ics file, for "Add to calendar". */
-  ics: protectedProcedure.input(followUpIcsInput).query(async ({ ctx, input }) => {
-    const followUp = await calendarRecords.read(ctx.database.read, input.id, ctx.authority);
-    // On the day Sower shows the user: in their browser's zone, else their saved one (server/formats/ics.ts calendarDate).
-    const timeZone = input.timeZone ?? (await readSettings(ctx.database.read, ctx.user.id)).timeZone ?? undefined;
-    return followUpsCalendar([followUp], { now: new Date(), locale: ctx.locale, timeZone });
-  }),
+  ics: protectedProcedure
+    .input(followUpIcsInput)
+    .output(plainFileAnswer())
+    .query(async ({ ctx, input }) => {
+      const followUp = await calendarRecords.read(ctx.database.read, input.id, ctx.authority);
+      // On the day Sower shows the user: in their browser's zone, else their saved one (server/formats/ics.ts calendarDate).
+      const timeZone = input.timeZone ?? (await readSettings(ctx.database.read, ctx.user.id)).timeZone ?? undefined;
+      return followUpsCalendar([followUp], { now: new Date(), locale: ctx.locale, timeZone });
+    }),
 
   // An outbox replay with the same key answers the first result and creates nothing (decisions 006, 027).
   create: protectedProcedure

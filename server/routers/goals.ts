@@ -72,19 +72,7 @@ export const goalProgress = decoded(sql`max(0, ${goals.adjustment} + ${countedIn
  * tallied days of decision 015's amendment made each count cheaper; the slice still bounds a list of 1,000 goals). */
 const GOALS_PER_TURN = 16;
 
-export const goalColumns = {
-  id: goals.id,
-  title: goals.title,
-  description: goals.description,
-  targetCount: goals.targetCount,
-  currentCount: goalProgress,
-  startsOn: goals.startsOn,
-  deadline: goals.deadline,
-  completed: goals.completed,
-  type: goals.type,
-  createdAt: goals.createdAt,
-  teamId: goals.teamId,
-};
+export const goalColumns = answers.goalRow.select({ currentCount: goalProgress });
 
 const goalRecords = recordsOf(goals, msg('Goal not found'), (db, where) => db.select(goalColumns).from(goals).where(where));
 

@@ -18,6 +18,8 @@ import { dailyTallySource } from '../queries/tallies';
 import { preparedPer } from '../queries/prepared';
 import { activityWeeksInput, dueFollowUpsInput, spaceInput } from '../../shared/schemas/insights';
 import { protectedProcedure, router } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
 
 /**
  * Whose rows a figure counts: those a user may read, their personal ones alone (the dashboard in the Personal space,
@@ -173,19 +175,28 @@ export async function journeyCounts(db: Queryable, scope: Scope) {
 
 export const insightsRouter = router({
   /** Every week between the boundaries, empty ones included, oldest first, with a count per activity type. */
-  activityWeeks: protectedProcedure.input(activityWeeksInput).query(async ({ ctx, input }) => {
-    await assertSpace(ctx.database.read, ctx.authority, input.team);
-    return activityWeeks(ctx.database.read, scopeOfSpace(ctx.authority, input.team), input.boundaries);
-  }),
+  activityWeeks: protectedProcedure
+    .input(activityWeeksInput)
+    .output(answer(answers.activityWeeks))
+    .query(async ({ ctx, input }) => {
+      await assertSpace(ctx.database.read, ctx.authority, input.team);
+      return activityWeeks(ctx.database.read, scopeOfSpace(ctx.authority, input.team), input.boundaries);
+    }),
 
-  journey: protectedProcedure.input(spaceInput).query(async ({ ctx, input }) => {
-    await assertSpace(ctx.database.read, ctx.authority, input?.team);
-    return journeyCounts(ctx.database.read, scopeOfSpace(ctx.authority, input?.team));
-  }),
+  journey: protectedProcedure
+    .input(spaceInput)
+    .output(answer(answers.journeyCounts))
+    .query(async ({ ctx, input }) => {
+      await assertSpace(ctx.database.read, ctx.authority, input?.team);
+      return journeyCounts(ctx.database.read, scopeOfSpace(ctx.authority, input?.team));
+    }),
 
   /** Pending follow-ups dated before the start of the user's tomorrow: overdue or due today. */
-  dueFollowUps: protectedProcedure.input(dueFollowUpsInput).query(async ({ ctx, input }) => {
-    await assertSpace(ctx.database.read, ctx.authority, input.team);
-    return { count: await dueFollowUps(ctx.database.read, ctx.authority, input.before, input.team) };
-  }),
+  dueFollowUps: protectedProcedure
+    .input(dueFollowUpsInput)
+    .output(answer(answers.dueFollowUps))
+    .query(async ({ ctx, input }) => {
+      await assertSpace(ctx.database.read, ctx.authority, input.team);
+      return { count: await dueFollowUps(ctx.database.read, ctx.authority, input.before, input.team) };
+    }),
 });

@@ -40,7 +40,6 @@ import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { nextTurn } from '../queries/turns';
 import { contactKeys } from '../queries/searchKeys';
-import { contactColumns } from '../queries/contactColumns';
 
 const CONTACT_NOT_FOUND = msg('Contact not found');
 const NOT_SAME_PEOPLE = msg('These two contacts are not shared with the same people, so they cannot be merged.');
@@ -77,7 +76,7 @@ function sameReaders(a: Side, b: Side) {
 async function mergePair(db: Queryable, who: Authority, keptId: number, duplicateId: number): Promise<{ kept: Side; duplicate: Side }> {
   const rows = await db
     .select({
-      ...contactColumns,
+      ...answers.contactOwnRow.columns,
       createdBy: contacts.createdBy,
       editable: sql<number>`${canEdit(contacts, who)}`.mapWith(Boolean),
     })

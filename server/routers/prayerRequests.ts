@@ -21,25 +21,14 @@ import { readSettings, writeSettings } from '../nudges/settings';
 import { prayTodayCountInput, prayTodayInput } from '../../shared/schemas/prayToday';
 import { prayerKeys } from '../queries/searchKeys';
 
-export const prayerColumns = {
-  id: prayerRequests.id,
-  contactId: prayerRequests.contactId,
-  request: prayerRequests.request,
-  date: prayerRequests.date,
-  answered: prayerRequests.answered,
-  answerNotes: prayerRequests.answerNotes,
-  answerDate: prayerRequests.answerDate,
-  prayedCount: prayerRequests.prayedCount,
-  createdAt: prayerRequests.createdAt,
-  teamId: prayerRequests.teamId,
-  createdBy: prayerRequests.createdBy,
-};
+/** A prayer request's own columns (what an insert returns: its contact's name is known then). */
+export const prayerColumns = answers.prayerRequestRow.columns;
 
 /** When a prayer was answered, its request date standing in for a missing answer date; indexed in this form. */
 const answeredOn = sql`coalesce(${prayerRequests.answerDate}, ${prayerRequests.date})`;
 
 /** A prayer request with its contact's name (when the reader may read the contact), as every list shows it. */
-export const prayerListColumns = (who: Who) => ({ ...prayerColumns, contactName: readableContactName(who) });
+export const prayerListColumns = (who: Who) => answers.prayerRequestRow.select({ contactName: readableContactName(who) });
 
 function selectPrayers(db: Queryable, who: Who) {
   return db.select(prayerListColumns(who)).from(prayerRequests).innerJoin(contacts, eq(contacts.id, prayerRequests.contactId));
@@ -76,11 +65,14 @@ export const prayerRequestsRouter = router({
       return prayerList.page(ctx.database.read, ctx.authority, input);
     }),
 
-  counts: protectedProcedure.input(prayerCountsInput).query(async ({ ctx, input }) => {
-    await assertSpace(ctx.database.read, ctx.authority, input?.team);
-    const tally = await readableTallies(ctx.database.read, ctx.user.id, ['prayer'], input?.team);
-    return { active: tally('prayer', 'active').rows, answered: tally('prayer', 'answered').rows };
-  }),
+  counts: protectedProcedure
+    .input(prayerCountsInput)
+    .output(answer(answers.prayerCounts))
+    .query(async ({ ctx, input }) => {
+      await assertSpace(ctx.database.read, ctx.authority, input?.team);
+      const tally = await readableTallies(ctx.database.read, ctx.user.id, ['prayer'], input?.team);
+      return { active: tally('prayer', 'active').rows, answered: tally('prayer', 'answered').rows };
+    }),
 
   byId: protectedProcedure
     .input(idInput)

@@ -13,7 +13,8 @@ import * as answers from '../schemas/answers';
 const inLanguage = <C extends keyof typeof resourceTranslations.$inferSelect & keyof typeof resources.$inferSelect>(column: C) =>
   sql<string>`coalesce(${resourceTranslations[column]}, ${resources[column]})`.as(column);
 
-export const resourceCardColumns = { id: resources.id, title: inLanguage('title'), description: inLanguage('description'), category: inLanguage('category') };
+const cardTexts = { title: inLanguage('title'), description: inLanguage('description'), category: inLanguage('category') };
+export const resourceCardColumns = answers.resourceCardRow.select(cardTexts);
 
 /** The join that brings the reader's version of each article (none: the columns fall back); `locale` may be a placeholder. */
 export const inReadersLanguage = (locale: string | SQL | Placeholder) =>
@@ -36,7 +37,7 @@ export const resourcesRouter = router({
     .output(answer(answers.resource))
     .query(async ({ ctx, input }) => {
       const [row] = await ctx.database.read
-        .select({ ...resourceCardColumns, content: inLanguage('content'), createdAt: resources.createdAt })
+        .select(answers.resourceRow.select({ ...cardTexts, content: inLanguage('content') }))
         .from(resources)
         .leftJoin(resourceTranslations, inReadersLanguage(ctx.locale))
         .where(and(eq(resources.id, input.id), canReadResource(resources, ctx.authority)));

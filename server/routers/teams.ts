@@ -33,16 +33,8 @@ import { nextTurn } from '../queries/turns';
 import { fmt, msg } from '../../shared/i18n';
 import { roleCan } from '../../shared/roles';
 
-const teamColumns = { id: teams.id, name: teams.name, description: teams.description, createdAt: teams.createdAt };
-const memberColumns = {
-  teamId: teamMembers.teamId,
-  userId: teamMembers.userId,
-  role: teamMembers.role,
-  joinedAt: teamMembers.joinedAt,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-};
+const teamColumns = answers.teamRow.columns;
+const memberColumns = answers.memberRow.columns;
 
 async function loadTeam(tx: Tx, teamId: number) {
   const [team] = await tx.select(teamColumns).from(teams).where(eq(teams.id, teamId));
@@ -340,13 +332,7 @@ const removalsRouter = router({
     .query(async ({ ctx, input }) => {
       await assertTeamAdmin(ctx.database.read, input.teamId, ctx.authority);
       return ctx.database.read
-        .select({
-          userId: teamRemovals.userId,
-          username: users.username,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          removedAt: teamRemovals.removedAt,
-        })
+        .select(answers.removedMemberRow.columns)
         .from(teamRemovals)
         .innerJoin(users, eq(users.id, teamRemovals.userId))
         .where(eq(teamRemovals.teamId, input.teamId))
@@ -374,7 +360,7 @@ const removalsRouter = router({
 /** The caller's teams with their role: read by the shell on every visit, so prepared. */
 const myTeams = preparedPer((db) =>
   db
-    .select({ ...teamColumns, role: teamMembers.role })
+    .select(answers.myTeamRow.columns)
     .from(teams)
     .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, preparedUser)))
     .orderBy(asc(teams.name), asc(teams.id))

@@ -1,5 +1,8 @@
-// What the procedures answer (their `.output()`, server/answers.ts): the one declaration of each answer's shape, read by the OpenAPI document too. Pure zod.
+// What the procedures answer (their `.output()`, server/answers.ts): the one declaration of each answer's shape, read by
+// the OpenAPI document too; a row read from a table names each field's column beside its schema (queries/defineRow.ts).
 import { z } from 'zod';
+import { activities, contacts, followUps, goals, prayerRequests, resources, teamMembers, teamRemovals, teams, users } from '../../db/schema';
+import { computed, defineRow } from '../queries/defineRow';
 import { locales } from '../../shared/i18n';
 import { securityEventKinds } from '../../shared/securityEvents';
 import { repeatBases, repeatUnits, spiritualCheckSince } from '../../shared/nudges';
@@ -18,89 +21,114 @@ const createdBy = rowId;
 const spiritualStatus = z.enum(spiritualStatuses);
 const teamRole = z.enum(teamRoles);
 
-export const user = z.strictObject({
-  id: rowId,
-  username: text,
-  email: text,
-  firstName: text,
-  lastName: text,
-  language: z.enum(locales).nullable(),
-  emailConfirmed: z.boolean(),
+/** The signed-in user, as the session, auth.me, registration and sign-in give them (server/security/auth.ts SessionUser). */
+export const userRow = defineRow({
+  id: [users.id, rowId],
+  username: [users.username, text],
+  email: [users.email, text],
+  firstName: [users.firstName, text],
+  lastName: [users.lastName, text],
+  /** The language chosen for the account (shared/i18n.ts), or null: the browser's then decides. */
+  language: [users.language, z.enum(locales).nullable()],
+  /** Whether the owner of `email` confirmed it (issue 27): reminder mail goes only to a confirmed address. */
+  emailConfirmed: [users.emailConfirmed, z.boolean()],
 });
+export const user = userRow.schema;
 
 /** A person as a team's readers see them beside a row: the member a contact is assigned to, the author of a timeline entry. */
-const person = z.strictObject({ id: rowId, firstName: text, lastName: text });
+export const person = z.strictObject({ id: rowId, firstName: text, lastName: text });
 
-const contactFields = { id: rowId, name: text, email: maybeText, phone: maybeText, spiritualStatus, notes: maybeText, createdAt: instant, teamId, createdBy };
-export const contact = z.strictObject({
-  ...contactFields,
-  assignedTo: person.nullable(),
-  lastContactAt: instant.nullable(),
-  nextFollowUpAt: instant.nullable(),
+/** A contact's own columns, as every answer about a contact holds them (contacts, merging, the account's export). */
+export const contactOwnRow = defineRow({
+  id: [contacts.id, rowId],
+  name: [contacts.name, text],
+  email: [contacts.email, maybeText],
+  phone: [contacts.phone, maybeText],
+  spiritualStatus: [contacts.spiritualStatus, spiritualStatus],
+  notes: [contacts.notes, maybeText],
+  createdAt: [contacts.createdAt, instant],
+  teamId: [contacts.teamId, teamId],
+  createdBy: [contacts.createdBy, createdBy],
 });
+/** A contact as the list and the contact's page show it: with its assignee, when they were last contacted and the next follow-up. */
+export const contactRow = defineRow({
+  ...contactOwnRow.fields,
+  assignedTo: computed(person.nullable()),
+  lastContactAt: computed(instant.nullable()),
+  nextFollowUpAt: computed(instant.nullable()),
+});
+export const contact = contactRow.schema;
 
 /** How many rows a merge moves from the duplicate, among those the caller may read. */
 const mergeCounts = z.strictObject({ activities: count, followUps: count, prayerRequests: count, statusChanges: count });
 
-export const activity = z.strictObject({
-  id: rowId,
-  type: z.enum(activityTypes),
-  date: instant,
-  description: maybeText,
-  notes: maybeText,
-  contactId: rowId,
-  contactName: text.nullable(),
-  teamId,
-  createdBy,
+/** `contactName` in the rows below: the contact's name when the reader may read the contact (access.ts readableContactName). */
+const contactName = computed(text.nullable());
+
+export const activityRow = defineRow({
+  id: [activities.id, rowId],
+  type: [activities.type, z.enum(activityTypes)],
+  date: [activities.date, instant],
+  description: [activities.description, maybeText],
+  notes: [activities.notes, maybeText],
+  contactId: [activities.contactId, rowId],
+  contactName,
+  teamId: [activities.teamId, teamId],
+  createdBy: [activities.createdBy, createdBy],
 });
+export const activity = activityRow.schema;
 
 // A repeating follow-up (issue 16) carries its interval and series: repeatEvery/repeatUnit/repeatFrom all null when it does not repeat.
-export const followUp = z.strictObject({
-  id: rowId,
-  contactId: rowId,
-  contactName: text.nullable(),
-  date: instant,
-  description: text,
-  type: z.enum(followUpTypes),
-  completed: z.boolean(),
-  completedAt: instant.nullable(),
-  createdAt: instant,
-  teamId,
-  createdBy,
-  repeatEvery: count.nullable(),
-  repeatUnit: z.enum(repeatUnits).nullable(),
-  repeatFrom: z.enum(repeatBases).nullable(),
-  seriesId: rowId.nullable(),
+export const followUpRow = defineRow({
+  id: [followUps.id, rowId],
+  contactId: [followUps.contactId, rowId],
+  contactName,
+  date: [followUps.date, instant],
+  description: [followUps.description, text],
+  type: [followUps.type, z.enum(followUpTypes)],
+  completed: [followUps.completed, z.boolean()],
+  completedAt: [followUps.completedAt, instant.nullable()],
+  createdAt: [followUps.createdAt, instant],
+  teamId: [followUps.teamId, teamId],
+  createdBy: [followUps.createdBy, createdBy],
+  repeatEvery: [followUps.repeatEvery, count.nullable()],
+  repeatUnit: [followUps.repeatUnit, z.enum(repeatUnits).nullable()],
+  repeatFrom: [followUps.repeatFrom, z.enum(repeatBases).nullable()],
+  seriesId: [followUps.seriesId, rowId.nullable()],
 });
+export const followUp = followUpRow.schema;
 
-export const prayerRequest = z.strictObject({
-  id: rowId,
-  contactId: rowId,
-  contactName: text.nullable(),
-  request: text,
-  date: instant,
-  answered: z.boolean(),
-  answerNotes: maybeText,
-  answerDate: instant.nullable(),
-  prayedCount: count,
-  createdAt: instant,
-  teamId,
-  createdBy,
+export const prayerRequestRow = defineRow({
+  id: [prayerRequests.id, rowId],
+  contactId: [prayerRequests.contactId, rowId],
+  contactName,
+  request: [prayerRequests.request, text],
+  date: [prayerRequests.date, instant],
+  answered: [prayerRequests.answered, z.boolean()],
+  answerNotes: [prayerRequests.answerNotes, maybeText],
+  answerDate: [prayerRequests.answerDate, instant.nullable()],
+  prayedCount: [prayerRequests.prayedCount, count],
+  createdAt: [prayerRequests.createdAt, instant],
+  teamId: [prayerRequests.teamId, teamId],
+  createdBy: [prayerRequests.createdBy, createdBy],
 });
+export const prayerRequest = prayerRequestRow.schema;
 
-export const goal = z.strictObject({
-  id: rowId,
-  title: text,
-  description: maybeText,
-  targetCount: count,
-  currentCount: count,
-  startsOn: instant.nullable(),
-  deadline: instant.nullable(),
-  completed: z.boolean(),
-  type: z.enum(goalTypes),
-  createdAt: instant,
-  teamId,
+/** `currentCount`: the goal's progress, counted by the query (goals.ts goalProgress). */
+export const goalRow = defineRow({
+  id: [goals.id, rowId],
+  title: [goals.title, text],
+  description: [goals.description, maybeText],
+  targetCount: [goals.targetCount, count],
+  currentCount: computed(count),
+  startsOn: [goals.startsOn, instant.nullable()],
+  deadline: [goals.deadline, instant.nullable()],
+  completed: [goals.completed, z.boolean()],
+  type: [goals.type, z.enum(goalTypes)],
+  createdAt: [goals.createdAt, instant],
+  teamId: [goals.teamId, teamId],
 });
+export const goal = goalRow.schema;
 
 /** The digest's choices, as Settings → Reminders and the export show them. */
 const reminderChoices = {
@@ -150,9 +178,16 @@ const daysByStatus = z.strictObject(
 );
 export const attentionDays = z.strictObject({ days: daysByStatus });
 
-const teamFields = { id: rowId, name: text, description: maybeText, createdAt: instant };
-export const team = z.strictObject({ ...teamFields, role: teamRole });
-export const ownTeam = z.strictObject({ ...teamFields, role: z.literal('admin') });
+export const teamRow = defineRow({
+  id: [teams.id, rowId],
+  name: [teams.name, text],
+  description: [teams.description, maybeText],
+  createdAt: [teams.createdAt, instant],
+});
+/** A team with the caller's role in it. */
+export const myTeamRow = defineRow({ ...teamRow.fields, role: [teamMembers.role, teamRole] });
+export const team = myTeamRow.schema;
+export const ownTeam = teamRow.schema.extend({ role: z.literal('admin') });
 
 /** An invite link as its team's admins see it: the code and the whole link, to copy, share or show as a QR code again. */
 export const inviteLink = z.strictObject({
@@ -168,11 +203,27 @@ export const inviteLink = z.strictObject({
 /** What an invite link tells whoever holds it: the team's name, its inviter's first name and the role, nothing else. */
 export const inviteLinkPreview = z.strictObject({ teamName: text, inviterFirstName: text, role: z.enum(['member', 'viewer']) });
 
-export const member = z.strictObject({ teamId: rowId, userId: rowId, role: teamRole, joinedAt: instant, username: text, firstName: text, lastName: text });
+export const memberRow = defineRow({
+  teamId: [teamMembers.teamId, rowId],
+  userId: [teamMembers.userId, rowId],
+  role: [teamMembers.role, teamRole],
+  joinedAt: [teamMembers.joinedAt, instant],
+  username: [users.username, text],
+  firstName: [users.firstName, text],
+  lastName: [users.lastName, text],
+});
+export const member = memberRow.schema;
 /** Someone an admin removed from a team (issue 47): out until an admin lets them back in. */
 /** teams.removalNotices: the teams the caller was removed from, told once (issue 48). */
 export const removalNotices = z.array(z.strictObject({ teamId: rowId, teamName: text }));
-export const removedMember = z.strictObject({ userId: rowId, username: text, firstName: text, lastName: text, removedAt: instant });
+export const removedMemberRow = defineRow({
+  userId: [teamRemovals.userId, rowId],
+  username: [users.username, text],
+  firstName: [users.firstName, text],
+  lastName: [users.lastName, text],
+  removedAt: [teamRemovals.removedAt, instant],
+});
+export const removedMember = removedMemberRow.schema;
 
 export const sentInvitation = z.strictObject({
   id: rowId,
@@ -282,12 +333,19 @@ const activityWeek = z.strictObject({
   counts: z.strictObject(Object.fromEntries(activityTypes.map((type) => [type, count])) as Record<(typeof activityTypes)[number], typeof count>),
   total: count,
 });
+/** insights.activityWeeks: the dashboard's 12-week chart. */
+export const activityWeeks = z.array(activityWeek);
+/** insights.journey: how many contacts stand at each step of the journey, in its order. */
+export const journeyCounts = z.array(z.strictObject({ status: spiritualStatus, count }));
+/** insights.dueFollowUps: the due badge's number. */
+export const dueFollowUps = z.strictObject({ count });
+
 /**
  * A team's insight (teams.insight): the dashboard's stats, its 12-week chart and journey funnel over the team's rows,
  * and, for admins only, one row per member (empty for members and viewers).
  */
 export const teamInsight = z.strictObject({
-  totals: dashboardStats.extend({ weeks: z.array(activityWeek), funnel: z.array(z.strictObject({ status: spiritualStatus, count })) }),
+  totals: dashboardStats.extend({ weeks: activityWeeks, funnel: journeyCounts }),
   members: z.array(
     z.strictObject({
       userId: rowId,
@@ -304,9 +362,12 @@ export const teamInsight = z.strictObject({
 });
 
 export const contactCount = z.strictObject({ count });
+/** contacts.names: the forms' contact pickers, with each contact's team (a record about them goes to it). */
+export const contactNameRow = defineRow({ id: [contacts.id, rowId], name: [contacts.name, text], teamId: [contacts.teamId, teamId] });
+export const contactNames = z.array(contactNameRow.schema);
 export const sameNameContacts = z.array(z.strictObject({ id: rowId, name: text, spiritualStatus, teamId, editable: z.boolean() }));
 /** A new contact has no activity and no follow-up yet. */
-export const createdContact = z.strictObject({ ...contactFields, assignedTo: z.null(), lastContactAt: z.null(), nextFollowUpAt: z.null() });
+export const createdContact = contactOwnRow.schema.extend({ assignedTo: z.null(), lastContactAt: z.null(), nextFollowUpAt: z.null() });
 /** How many contacts were assigned to the caller since they last looked (the badge of new assignments). */
 export const assignmentsSummary = z.strictObject({ unseen: count });
 export const contactTimeline = z.strictObject({
@@ -339,9 +400,25 @@ export const updatedActivity = activity.extend({ newContact: z.boolean() });
 export const completedFollowUp = followUp.extend({ next: z.strictObject({ id: rowId, date: instant }).nullable() });
 
 export const prayTodayCount = z.strictObject({ count });
+/** The tabs' numbers on the follow-ups page (followUps.counts) and the prayer page (prayerRequests.counts). */
+export const followUpCounts = z.strictObject({ pending: count, completed: count });
+export const prayerCounts = z.strictObject({ active: count, answered: count });
 
-export const resourceSummary = z.strictObject({ id: rowId, title: text, description: text, category: text });
-export const resource = resourceSummary.extend({ content: text, createdAt: instant });
+/** A resource's texts are the reader's language's version, else as written: the query names them (resources.ts inLanguage). */
+export const resourceCardRow = defineRow({ id: [resources.id, rowId], title: computed(text), description: computed(text), category: computed(text) });
+export const resourceSummary = resourceCardRow.schema;
+export const resourceRow = defineRow({ ...resourceCardRow.fields, content: computed(text), createdAt: [resources.createdAt, instant] });
+export const resource = resourceRow.schema;
+
+/** dashboard.summary: everything the dashboard shows, in one answer. */
+export const dashboardSummary = z.strictObject({
+  stats: dashboardStats,
+  goals: z.array(goal),
+  activities: z.array(activity),
+  followUps: z.array(followUp),
+  overdueFollowUps: count,
+  resources: z.array(resourceSummary),
+});
 
 export const calendarStatus = z.discriminatedUnion('enabled', [
   z.strictObject({ enabled: z.literal(true), url: text }),
@@ -365,7 +442,7 @@ export const vapidPublicKey = z.strictObject({ publicKey: text });
 export const accountExport = z.strictObject({
   exportedAt: instant,
   user: user.extend({ createdAt: instant, lastLogin: instant.nullable(), profileImage: maybeText }),
-  contacts: z.array(z.strictObject(contactFields)),
+  contacts: z.array(contactOwnRow.schema),
   activities: z.array(activity),
   followUps: z.array(followUp),
   prayerRequests: z.array(prayerRequest),

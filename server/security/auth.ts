@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { Database } from '../../db/client';
 import { sessions, signInTickets, users } from '../../db/schema';
-import { isLocale, type Locale } from '../../shared/i18n';
+import type { z } from 'zod';
+import { isLocale } from '../../shared/i18n';
+import { userRow } from '../schemas/answers';
 import { createLimiter } from '../queries/limiter';
 import { deviceOf } from './device';
 import { LOCKED_SEEN_EVERY_MS } from '../../shared/appLock';
@@ -23,17 +25,10 @@ export const MAX_SESSIONS_PER_USER = 50;
 /** How stale a session's "last seen" may get before a request writes it again: one write per session in this time. */
 export const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** The language chosen for the account (shared/i18n.ts), or null: the browser's then decides. */
-  language: Locale | null;
-  /** Whether the owner of `email` confirmed it (issue 27): reminder mail goes only to a confirmed address. */
-  emailConfirmed: boolean;
-}
+/** The signed-in user: the row auth.me answers (server/schemas/answers.ts userRow), read with every session. */
+export type SessionUser = z.output<typeof userRow.schema>;
+/** The user's columns beside their id, as Lucia calls them: read with the session in one statement. */
+const { id: _id, ...userAttributeColumns } = userRow.columns;
 
 export interface AuthSession {
   id: string;
@@ -60,8 +55,8 @@ declare module 'lucia' {
   interface Register {
     Lucia: ReturnType<typeof buildLucia>;
     UserId: number;
-    // The drizzle adapter hands over the table's JS property names.
-    DatabaseUserAttributes: { username: string; email: string; firstName: string; lastName: string; language: string | null; emailConfirmed: boolean };
+    // The session's own statement (sessionWithUser) hands over the user's columns.
+    DatabaseUserAttributes: Omit<SessionUser, 'id'>;
     DatabaseSessionAttributes: {
       handle: string;
       createdAt: Date;
@@ -92,12 +87,7 @@ function sessionWithUser(database: Database) {
       lockedAt: sessions.lockedAt,
       pinSet: sql<number>`${users.pinHash} is not null`,
       idleMinutes: users.pinIdleMinutes,
-      username: users.username,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      language: users.language,
-      emailConfirmed: users.emailConfirmed,
+      ...userAttributeColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -147,14 +137,7 @@ function buildLucia(database: Database) {
       lastSeenAt: a.lastSeenAt,
       lock: { pinSet: a.pinSet ?? false, idleMinutes: a.idleMinutes ?? 5, lockedAt: a.lockedAt ?? null, lastSeenAt: a.lastSeenAt },
     }),
-    getUserAttributes: (a) => ({
-      username: a.username,
-      email: a.email,
-      firstName: a.firstName,
-      lastName: a.lastName,
-      language: isLocale(a.language) ? a.language : null,
-      emailConfirmed: a.emailConfirmed,
-    }),
+    getUserAttributes: (a) => ({ ...a, language: isLocale(a.language) ? a.language : null }),
   });
 }
 
@@ -236,21 +219,15 @@ export function createAuth(database: Database): Auth {
       return ended.length > 0;
     },
     async validateSession(sessionId, now = new Date()) {
-      const { user, session } = await lucia.validateSession(sessionId);
-      if (!user || !session) return null;
+      const { user: found, session } = await lucia.validateSession(sessionId);
+      if (!found || !session) return null;
+      // Lucia puts the id last; the user is answered as auth.me declares it, the id first.
+      const { id, ...attributes } = found;
       const { locked, idleNow } = lockOf(session.lock, now);
       // Locked by the idle rule: written, so the lock holds whatever the page does next, and the owner's list shows it.
       if (idleNow) await lockSession(session.id, now);
       return {
-        user: {
-          id: user.id,
-          username: user.username,
-          email: user.email,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          language: user.language,
-          emailConfirmed: user.emailConfirmed,
-        },
+        user: { id, ...attributes },
         session: {
           id: session.id,
           handle: session.handle,

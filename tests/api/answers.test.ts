@@ -1,12 +1,13 @@
 // Declared answers (server/answers.ts): checked in the API tests, sent as the resolver built them; and the tRPC internals the OpenAPI document reads, pinned.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { initTRPC } from '@trpc/server';
+import { initTRPC, type AnyProcedure } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { answer, CHECK_ANSWERS_FLAG } from '../../server/answers';
 import { parsersOf, procedureAt } from '../../server/rest/procedures';
 import * as answers from '../../server/schemas/answers';
 import { idInput } from '../../shared/schemas/common';
+import { appRouter } from '../../server/routers';
 
 const t = initTRPC.create();
 const leaky = { success: true as const, passwordHash: 'x' };
@@ -47,5 +48,24 @@ describe('the tRPC internals the OpenAPI document reads (server/rest/procedures.
     const { inputs, output } = parsersOf(procedureAt('contacts.byId'));
     expect(inputs).toEqual([idInput]);
     expect((output as { schema: unknown }).schema).toBe(answers.contact);
+  });
+});
+
+/** Every procedure of a router by its dotted name: its record holds procedures and records of more. */
+function procedures(record: object, prefix = ''): [string, AnyProcedure][] {
+  return Object.entries(record).flatMap(([key, value]: [string, object]): [string, AnyProcedure][] =>
+    '_def' in value && (value as AnyProcedure)._def.procedure ? [[prefix + key, value as AnyProcedure]] : procedures(value, `${prefix}${key}.`),
+  );
+}
+
+describe('every procedure of the app router', () => {
+  const all = procedures(appRouter._def.record);
+
+  it('are all found by the walk', () => {
+    expect(all.map(([path]) => path)).toEqual(expect.arrayContaining(['auth.me', 'auth.passwordReset.request', 'contacts.byId', 'teams.links.create']));
+  });
+
+  it('declares its answer with .output(), tRPC-only ones included', () => {
+    expect(all.filter(([, procedure]) => !parsersOf(procedure).output).map(([path]) => path)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // A declared answer (server/answers.ts) is checked only where the flag asks: a server does not pay for it per request.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { answer, fileAnswer } from '../../server/answers';
+import { answer, fileAnswer, plainFileAnswer } from '../../server/answers';
 import { download } from '../../server/http/downloads';
 
 const point = z.strictObject({ x: z.number() });
@@ -22,5 +22,13 @@ describe('fileAnswer', () => {
   it('takes only a download when checking', () => {
     expect(() => fileAnswer(point, () => true).assert(download((async function* () {})()))).not.toThrow();
     expect(() => fileAnswer(point, () => true).assert({ x: 1 })).toThrow('A download was expected');
+  });
+});
+
+describe('plainFileAnswer', () => {
+  it('takes text or a download when checking, and nothing else', () => {
+    expect(() => plainFileAnswer(() => true).assert('BEGIN:VCALENDAR')).not.toThrow();
+    expect(() => plainFileAnswer(() => true).assert(download((async function* () {})()))).not.toThrow();
+    expect(() => plainFileAnswer(() => true).assert({ x: 1 })).toThrow('A file was expected');
   });
 });
