@@ -28,9 +28,6 @@ export default defineConfig({
     // the first screen arrives), which allow it with test.use: every new context otherwise installs it and precaches
     // the whole build, and the other specs ran 23% slower for it (pages and contact-page: 183 s to 140 s).
     serviceWorkers: 'block',
-    // The app honours prefers-reduced-motion (src/index.css: transitions and animations of 0.01 ms) and no test is about
-    // motion: every click on a drawer, dialog or toast otherwise waits for it to stop moving.
-    reducedMotion: 'reduce',
   },
   projects: [
     { name: 'desktop', grepInvert: /@phone-only/, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
