@@ -58,7 +58,7 @@ export function EmailConfirmationNotice() {
     <div className="alert alert-warning flex flex-col items-start gap-3 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{t('Confirm your email')}</p>
-        <p id={textId} className="text-sm break-words">
+        <p id={textId} className="text-sm wrap-anywhere">
           {t('We sent a link to {email}. Sower sends reminder emails only to an address you have confirmed.', { email })}
         </p>
       </div>

@@ -48,7 +48,7 @@ function Toggle({ label, checked, disabled, note, action, onChange }: ToggleProp
         {label}
       </label>
       {note && (
-        <p id={noteId} className="ms-12 text-sm break-words text-base-content/75">
+        <p id={noteId} className="ms-12 text-sm wrap-anywhere text-base-content/75">
           {note}
         </p>
       )}

@@ -21,11 +21,11 @@ export function uniqueName(prefix: string) {
 }
 
 /** Registers through the API from inside the page's context, so the session cookie lands in the browser. */
-export async function registerViaApi(page: Page, firstName = 'Priscilla', lastName = 'Tentmaker'): Promise<TestUser> {
+export async function registerViaApi(page: Page, firstName = 'Priscilla', lastName = 'Tentmaker', email?: string): Promise<TestUser> {
   const username = uniqueName('e2e');
   const password = 'faithful-sower-1';
   const res = await page.request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, password, firstName, lastName },
+    data: { username, email: email ?? `${username}@example.com`, password, firstName, lastName },
   });
   expect(res.status()).toBe(201);
   const body = await res.json();
@@ -157,6 +157,19 @@ export const TRPC_SERVER_ERROR = {
 /** True on the phone project, where navigation lives in the drawer. */
 export function isPhone(page: Page) {
   return (page.viewportSize()?.width ?? 1280) < 768;
+}
+
+/**
+ * Opens a path as a link in the app does, without loading the page (React Router follows popstate), once the app runs:
+ * a page load parses and runs the whole bundle again, the most of what a screen costs a test that tours many. React keeps
+ * the old screen up until the new one is ready: wait for something only the new screen shows.
+ */
+export async function goInApp(page: Page, path: string) {
+  await expect(page.locator('html[data-running]')).toBeAttached();
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }
 
 /** Creates a row through the REST API with the page's session; the row comes back as JSON. */

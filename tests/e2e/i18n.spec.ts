@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Locale } from '../../shared/i18n';
 import { translate } from '../../server/i18n';
-import { expect, isPhone, photograph, registerViaApi, seriousAxeViolations, test } from './fixtures';
+import { expect, goInApp, isPhone, photograph, registerViaApi, seriousAxeViolations, test } from './fixtures';
 
 const others = ['es', 'pt-BR', 'fr', 'ar'] as const;
 const tr = (locale: Locale, text: string, values?: Record<string, unknown>) => translate(locale, text, values);
@@ -117,8 +117,10 @@ for (const locale of others) {
       { name: 'contact-detail', path: `/contacts/${maria.id}`, heading: 'Maria Santos' },
       { name: 'resource-detail', path: `/resources/${resources[0].id}`, heading: resources[0].title },
     ];
-    for (const screen of all) {
-      await page.goto(screen.path);
+    for (const [index, screen] of all.entries()) {
+      // The first screen loaded, the others reached in the app: each has a heading of its own to wait for.
+      if (index === 0) await page.goto(screen.path);
+      else await goInApp(page, screen.path);
       await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
       await expect(page.getByRole('status', { name: tr(locale, 'Loading') })).toHaveCount(0);
       await expectDocumentIn(page, locale);
