@@ -20,7 +20,7 @@ import {
 import { forgetConfirmation, offerConfirmation } from '../nudges/confirmation';
 import { readSettings } from '../nudges/settings';
 import { canRead, ownedBy, readableContactName, readableParts, type Authority, type OwnedTable } from '../access';
-import { countDownload, download, jsonObject, pagesOf, type Download } from '../http/downloads';
+import { countDownload, download, jsonObject, pagesOf, type Download } from '../downloads';
 import { hashPassword, type SessionUser } from '../security/auth';
 import { translate, translateMessage } from '../i18n';
 import { conflictOnDuplicate, fieldConflict } from '../errors';
@@ -528,7 +528,7 @@ export const accountRouter = router({
       return { success: true as const };
     }),
 
-  /** Every download below is counted for the account and the address before anything is read (server/http/downloads.ts). */
+  /** Every download below is counted for the account and the address before anything is read (server/downloads.ts). */
   export: protectedProcedure
     .input(exportInput)
     .output(fileAnswer(answers.accountExport))

@@ -6,7 +6,7 @@ import { followUps, users } from '../../db/schema';
 import { notFound, readAuthority } from '../access';
 import { CALENDAR_END, calendarEvents, calendarStart, FEED_NAME, noteEvent } from '../formats/ics';
 import { requestLocale, translate } from '../i18n';
-import { countRequest } from '../http/downloads';
+import { countRequest } from '../downloads';
 import { addressKey } from '../security/rateLimit';
 import { longStep } from '../queries/turns';
 import { protectedProcedure, publicProcedure, router } from '../trpc';

@@ -9,7 +9,7 @@ import { answer } from '../answers';
 import { causes } from '../errors';
 import * as answers from '../schemas/answers';
 import { exportImportInput, NOT_AN_EXPORT } from '../../shared/schemas/account';
-import { countImport } from '../http/downloads';
+import { countImport } from '../downloads';
 import { createBusyGate } from '../queries/limiter';
 import { nextTurn } from '../queries/turns';
 import { activityKeys, contactKeys, prayerKeys } from '../queries/searchKeys';

@@ -1,5 +1,5 @@
 // "Forgot password?" (issue 33): what the sign-in page offers, asking for a link, reading one, and using it
-// (server/security/passwordReset.ts holds the rules).
+// (server/nudges/passwordReset.ts holds the rules).
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
@@ -7,7 +7,7 @@ import { msg } from '../../shared/i18n';
 import { hashPassword } from '../security/auth';
 import { translate } from '../i18n';
 import { addressKey } from '../security/rateLimit';
-import { composeResetNotice, mailResetLink, readResetLink, resetLocaleOf, takeResetLink, tryResetLink } from '../security/passwordReset';
+import { composeResetNotice, mailResetLink, readResetLink, resetLocaleOf, takeResetLink, tryResetLink } from '../nudges/passwordReset';
 import { recordSecurityEvent } from '../security/securityLog';
 import { useRecoveryCode, useTotpCode } from '../security/twoFactor';
 import { passwordResetRequestInput, RESET_LINK_REFUSED, resetLinkInput, resetPasswordInput } from '../../shared/schemas/auth';
