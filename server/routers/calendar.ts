@@ -12,7 +12,7 @@ import { longStep } from '../queries/turns';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { selectCalendarFollowUps } from './followUps';
+import { selectCalendarFollowUps } from '../domain/followUps';
 import { readablePage } from '../queries/paging';
 import { DAY_MS } from '../queries/calendarDays';
 import { msg } from '../../shared/i18n';

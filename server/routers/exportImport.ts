@@ -19,8 +19,8 @@ import { AGE_MAGIC_BYTES, ageDecryptStream, AgeError, isAgeFile } from '../forma
 import { EXPORT_TOO_DEEP } from '../formats/exportSkim';
 import { ExportRowProblem, NOT_A_SOWER_EXPORT, readExport, type ExportPlan } from '../formats/sowerExport';
 import { protectedProcedure, type Context } from '../trpc';
-import { adjustTo } from './goals';
-import { fieldError } from './passwordCheck';
+import { adjustTo } from '../domain/goals';
+import { fieldError } from '../domain/passwordCheck';
 
 /** Rows written in one transaction: another write waits for one slice at most, never for the whole import. */
 const WRITE_SLICE = 200;

@@ -14,8 +14,8 @@ import { passwordResetRequestInput, RESET_LINK_REFUSED, resetLinkInput, resetPas
 import { publicProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { fieldError } from './passwordCheck';
-import { attempt, countSecondFactorTry, signIn, userColumns, WRONG_CODE, WRONG_RECOVERY_CODE } from './auth';
+import { fieldError } from '../domain/passwordCheck';
+import { attempt, countSecondFactorTry, signIn, userColumns, WRONG_CODE, WRONG_RECOVERY_CODE } from '../domain/signIn';
 
 const RESET_ASKED = msg(
   'If that is the username or email of an account with a confirmed email address, a link to choose a new password is on its way there. It works for one hour.',

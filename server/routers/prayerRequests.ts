@@ -11,29 +11,16 @@ import { prayerCountsInput, prayerCreateInput, prayerListInput, prayerUpdateInpu
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
+import { prayerColumns } from '../domain/prayerRequests';
 import { definePagedList } from '../queries/paging';
 import { recordsOf } from '../queries/records';
-import { recordContact } from './contactTeam';
+import { recordContact } from '../domain/contactTeam';
 import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
 import { dayStartIn, prayTodayList, setAsideToday } from '../nudges/prayToday';
 import { readSettings, writeSettings } from '../nudges/settings';
 import { prayTodayCountInput, prayTodayInput } from '../../shared/schemas/prayToday';
 import { prayerKeys } from '../queries/searchKeys';
-
-export const prayerColumns = {
-  id: prayerRequests.id,
-  contactId: prayerRequests.contactId,
-  request: prayerRequests.request,
-  date: prayerRequests.date,
-  answered: prayerRequests.answered,
-  answerNotes: prayerRequests.answerNotes,
-  answerDate: prayerRequests.answerDate,
-  prayedCount: prayerRequests.prayedCount,
-  createdAt: prayerRequests.createdAt,
-  teamId: prayerRequests.teamId,
-  createdBy: prayerRequests.createdBy,
-};
 
 /** When a prayer was answered, its request date standing in for a missing answer date; indexed in this form. */
 const answeredOn = sql`coalesce(${prayerRequests.answerDate}, ${prayerRequests.date})`;

@@ -114,13 +114,13 @@ describe('the import graph', () => {
     };
     const edges = readGraph(Object.keys(scratch), (file) => scratch[file]);
     const problems = edges.map((e) => importProblem(e.from, e.to, e.typeOnly));
-    expect(problems.map((p) => (p ? p.split(' ').slice(0, 3).join(' ') : null))).toEqual([
-      'server/queries/rows.ts (floor sql)',
-      'server/queries/rows.ts (floor sql)',
+    expect(problems).toEqual([
+      expect.stringMatching(/^server\/queries\/rows\.ts .*imports server\/routers\/index\.ts, which is above it/),
+      expect.stringMatching(/^server\/queries\/rows\.ts .*imports server\/access\.ts, which is above it/),
       null,
-      'server/routers/goals.ts imports server/routers/teams.ts:',
+      expect.stringMatching(/^server\/routers\/goals\.ts imports server\/routers\/teams\.ts: router files stand apart/),
       null,
-      'the client imports',
+      expect.stringMatching(/^the client imports server\/trpc\.ts/),
     ]);
     expect(cyclesOf(edges)).toEqual([['server/access.ts', 'server/queries/rows.ts']]);
   });
