@@ -5,6 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { floorsPlugin } from './scripts/floors.mjs';
 
 export default tseslint.config(
   {
@@ -72,4 +73,10 @@ export default tseslint.config(
   { files: ['sw/**/*.js'], languageOptions: { globals: globals.serviceworker } },
   // The build scripts, this file and the service worker are plain JavaScript, outside tsconfig.json: no types to use.
   { files: ['**/*.{js,mjs}'], extends: [tseslint.configs.disableTypeChecked] },
+  {
+    // Every import points down a floor, and the client reaches server/ and db/ only with `import type` (decision 035).
+    files: ['server/**/*.ts', 'shared/**/*.ts', 'db/**/*.ts', 'src/**/*.{ts,tsx}', 'sw/**/*.js'],
+    plugins: { floors: floorsPlugin },
+    rules: { 'floors/import-down': 'error' },
+  },
 );

@@ -259,7 +259,7 @@ export const emailConfirmations = sqliteTable(
 );
 
 /**
- * A user's live password-reset link (server/security/passwordReset.ts): one per user, so a new link replaces the last;
+ * A user's live password-reset link (server/nudges/passwordReset.ts): one per user, so a new link replaces the last;
  * deleted when it is used, when its tries run out and when it expires. The token itself is only in the email (or the
  * operator's terminal).
  */

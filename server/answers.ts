@@ -1,6 +1,6 @@
 // How a procedure declares its answer, `.output(answer(answers.contact))`: one schema for tRPC's type, the tests' check and the OpenAPI document.
 import type { z } from 'zod';
-import { isDownload, type Download } from './http/downloads';
+import { isDownload, type Download } from './downloads';
 
 /**
  * Whether answers are checked against their schema when a procedure returns. The API tests set it (vitest.config.ts),
@@ -29,7 +29,7 @@ export function answer<Schema extends z.ZodType>(schema: Schema, check = checkin
 }
 
 /**
- * A file written as it is read (server/http/downloads.ts) whose parts spell `schema`'s JSON: the parts are not read
+ * A file written as it is read (server/downloads.ts) whose parts spell `schema`'s JSON: the parts are not read
  * here, so the check is only that it is a download; the API tests hold the file itself to the document (tests/api/contract.ts).
  */
 export function fileAnswer<Schema extends z.ZodType>(schema: Schema, check = checking): Answer<Schema, Download<z.output<Schema>>> {

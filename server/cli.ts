@@ -8,10 +8,10 @@ import { loadEnv, type Env } from './env';
 import { createMailer } from './nudges/email';
 import { backupTo, databaseFile, pruneBackups, restoreFrom, timestamped } from './ops/backup';
 import { loadEnvFile } from './ops/envFile';
-import { NEEDS_OPERATOR_EXIT, NeedsOperator } from './ops/needsOperator';
+import { NEEDS_OPERATOR_EXIT, NeedsOperator } from './needsOperator';
 import { actAsOwnerOf } from './ops/privileges';
 import { migrateWithBackup, migrationSummary, rootCause, schemaState } from './ops/schema';
-import { newResetLink, OPERATOR_RESET_TTL_MS, resetLinkUrl, userByUsername } from './security/passwordReset';
+import { newResetLink, OPERATOR_RESET_TTL_MS, resetLinkUrl, userByUsername } from './nudges/passwordReset';
 import { openConfigured, serve } from './serve';
 
 const HELP = `Sower ${version}

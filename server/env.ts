@@ -1,7 +1,7 @@
 // Reads and validates the configuration once; a bad value stops the start with a clear message.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { NeedsOperator } from './ops/needsOperator';
+import { NeedsOperator } from './needsOperator';
 
 const booleanText = z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1');
 

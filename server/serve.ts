@@ -12,7 +12,7 @@ import { startScheduler } from './nudges/scheduler';
 import { prayTodayForDigest } from './nudges/prayToday';
 import { pushToUser } from './nudges/push';
 import { backfillSearchKeys } from './queries/searchKeys';
-import { startHousekeeping } from './security/housekeeping';
+import { startHousekeeping } from './ops/housekeeping';
 import { removeUnfinishedImports } from './ops/unfinishedImports';
 
 /** Opens the configured database, or stops with a sentence that names it and the cause. */

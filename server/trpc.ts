@@ -22,7 +22,7 @@ export interface RequestMeta {
   clientIp: string;
   /** The request's Accept-Language header, for a visitor or a user who has not chosen a language. */
   acceptLanguage?: string;
-  /** The app's address for links in an answer: PUBLIC_URL, else the origin the request was sent to (http/request.ts). */
+  /** The app's address for links in an answer: PUBLIC_URL, else the origin the request was sent to (rest/request.ts). */
   appOrigin: string;
   /** The request's User-Agent, for the coarse device name of a new session or a security log entry (security/device.ts). */
   userAgent?: string;

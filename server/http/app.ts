@@ -15,7 +15,7 @@ import { msg, sourceLocale } from '../../shared/i18n';
 import { requestLocale } from '../i18n';
 import { isUnbatchable } from '../../shared/batching';
 import { allowedHostsOf, type Env } from '../env';
-import { allowedHost, isSameOriginWrite, requestMeta, sendJson, setSecurityHeaders } from './request';
+import { allowedHost, isSameOriginWrite, requestMeta, sendJson, setSecurityHeaders } from '../rest/request';
 import { handleRest, routePatternOf, sendError } from '../rest/handler';
 import { restRoutes } from '../rest/routes';
 import { createFirstScreens, planScreen, type Renderer } from './firstScreen';
@@ -72,7 +72,7 @@ export function describeError(error: unknown) {
 const UNBATCHABLE = 'Sign-in and account requests must be sent one at a time';
 const REST_ONLY = msg('This file is downloaded from its /api path, not over tRPC.');
 
-/** Procedures whose answer is written as it is read (server/http/downloads.ts): tRPC would have to hold it whole. */
+/** Procedures whose answer is written as it is read (server/downloads.ts): tRPC would have to hold it whole. */
 const restOnly = new Set<string>(restRoutes.filter((route) => route.download?.streamed).map((route) => route.procedure));
 
 /** Whether every percent sign of the path starts a valid UTF-8 escape ('/%ZZ' and '/%ff' do not). */

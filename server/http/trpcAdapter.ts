@@ -3,7 +3,7 @@ import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse, type HTTPErrorHandler, type ResolveHTTPRequestOptionsContextFn } from '@trpc/server/http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BATCH_CALLS } from '../../shared/batching';
-import { MAX_BODY_BYTES } from './request';
+import { MAX_BODY_BYTES } from '../rest/request';
 import { appRouter, type AppRouter } from '../routers';
 
 /**

@@ -7,7 +7,7 @@ import { version } from '../../package.json';
 import { causes } from '../errors';
 import type { Env } from '../env';
 import { backupTo, timestamped } from './backup';
-import { NeedsOperator } from './needsOperator';
+import { NeedsOperator } from '../needsOperator';
 
 /** The innermost error message: the useful part of a driver error wrapped by drizzle. */
 export function rootCause(error: unknown): string {

@@ -4,9 +4,9 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { appRouter } from '../routers';
 import { HttpError } from '../errors';
-import { isJsonBody, readJsonBody, readUpload, sendJson, sendText, setTextHeaders } from '../http/request';
+import { isJsonBody, readJsonBody, readUpload, sendJson, sendText, setTextHeaders } from './request';
 import { EXPORT_UPLOAD_MAX_BYTES } from '../../shared/schemas/account';
-import { isDownload, type Download } from '../http/downloads';
+import { isDownload, type Download } from '../downloads';
 import { longStep } from '../queries/turns';
 import { SIGN_IN_REQUIRED, toClientError } from '../errorContract';
 import { msg, type Locale } from '../../shared/i18n';
@@ -207,7 +207,7 @@ function write(res: ServerResponse, page: { id: number }[], first: boolean) {
 }
 
 /**
- * A file written as its parts are read (server/http/downloads.ts): each part a long step of its own (server/queries/turns.ts), and
+ * A file written as its parts are read (server/downloads.ts): each part a long step of its own (server/queries/turns.ts), and
  * the next one only once the client has taken the last, so a slow reader holds one part in memory, never the file.
  * Errors before the first part still answer in full; a failure later can only cut the file short (and is logged).
  */

@@ -51,7 +51,7 @@ export interface RestRoute {
 export interface TextAnswer {
   /** Content-Type of the text, with its charset. */
   contentType: string;
-  /** The procedure answers a Download (server/http/downloads.ts), written as it is read: served here only, never over tRPC. */
+  /** The procedure answers a Download (server/downloads.ts), written as it is read: served here only, never over tRPC. */
   streamed?: true;
   /** Sent as an attachment under this name (built from the path params); without it the text is shown inline. */
   filename?: (params: Record<string, string>) => string;

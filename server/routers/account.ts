@@ -20,7 +20,7 @@ import {
 import { forgetConfirmation, offerConfirmation } from '../nudges/confirmation';
 import { readSettings } from '../nudges/settings';
 import { canRead, ownedBy, readableContactName, readableParts, type Authority, type OwnedTable } from '../access';
-import { countDownload, download, jsonObject, pagesOf, type Download } from '../http/downloads';
+import { countDownload, download, jsonObject, pagesOf, type Download } from '../downloads';
 import { hashPassword, type SessionUser } from '../security/auth';
 import { translate, translateMessage } from '../i18n';
 import { conflictOnDuplicate, fieldConflict } from '../errors';
@@ -43,20 +43,16 @@ import { protectedProcedure, router, type Context } from '../trpc';
 import { answer, fileAnswer, plainFileAnswer } from '../answers';
 import * as answers from '../schemas/answers';
 import { nextTurn } from '../queries/turns';
-import { accountEmailRouter } from './accountEmail';
-import { assertPassword, fieldError } from './passwordCheck';
-import { accountSessionsRouter, securityLogProcedure, twoFactorRouter } from './accountSecurity';
-import { appLockRouter } from './appLock';
-import { activityColumns } from './activities';
-import { userColumns } from './auth';
+import { assertPassword, fieldError } from '../domain/passwordCheck';
+import { activityColumns } from '../domain/activities';
+import { userColumns } from '../domain/signIn';
 import { recordSecurityEvent } from '../security/securityLog';
-import { insertContacts } from './contacts';
-import { goalColumns } from './goals';
-import { prayerColumns } from './prayerRequests';
-import { selectFollowUps } from './followUps';
+import { insertContacts } from '../domain/contacts';
+import { goalColumns } from '../domain/goals';
+import { prayerColumns } from '../domain/prayerRequests';
+import { selectFollowUps } from '../domain/followUps';
 import { ageEncrypter } from '../formats/age';
-import { importExportProcedure } from './exportImport';
-import { endTeam } from './teams';
+import { endTeam } from '../domain/teams';
 
 type SignedInContext = Context & { user: SessionUser };
 
@@ -491,17 +487,6 @@ export const accountRouter = router({
       return user;
     }),
 
-  /** Confirming the address (issue 27): a new link, and a link's use. */
-  email: accountEmailRouter,
-
-  /** Signed-in sessions, seen and ended (issue 33). */
-  sessions: accountSessionsRouter,
-  securityLog: securityLogProcedure,
-  /** Two-factor sign-in with an authenticator app (issue 33). */
-  twoFactor: twoFactorRouter,
-  /** The app lock's PIN (issue 33). */
-  pin: appLockRouter,
-
   /** The language Sower speaks to the user, on every device and in what the server writes (emails, calendar feed). */
   setLanguage: protectedProcedure
     .input(languageInput)
@@ -527,7 +512,7 @@ export const accountRouter = router({
       return { success: true as const };
     }),
 
-  /** Every download below is counted for the account and the address before anything is read (server/http/downloads.ts). */
+  /** Every download below is counted for the account and the address before anything is read (server/downloads.ts). */
   export: protectedProcedure
     .input(exportInput)
     .output(fileAnswer(answers.accountExport))
@@ -599,9 +584,6 @@ export const accountRouter = router({
         return { created: plan.valid.length, skipped: plan.duplicates, problems: plan.problems };
       });
     }),
-
-  /** A Sower export (plain, or encrypted with its passphrase) added to the account: routers/exportImport.ts. */
-  importExport: importExportProcedure,
 
   /** Deletes the user and, by cascade, every row they created; signs them out everywhere. */
   deleteAccount: protectedProcedure

@@ -12,8 +12,8 @@ import { matchingStep, newRecoveryCodes, newSecret, otpauthUrl, recoveryCodesLef
 import { totpCodeSchema } from '../../shared/schemas/auth';
 import { codeOrRecoveryCode, currentPasswordField } from '../../shared/schemas/account';
 import { signedInProcedure, router } from '../trpc';
-import { attempt } from './auth';
-import { assertPassword, fieldError, type SignedInContext } from './passwordCheck';
+import { attempt } from '../domain/signIn';
+import { assertPassword, fieldError, type SignedInContext } from '../domain/passwordCheck';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 

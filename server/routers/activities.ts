@@ -1,10 +1,9 @@
 // Activities: logged outreach, created in one transaction with an optional contact, follow-up and prayer request.
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, prayerRequests } from '../../db/schema';
 import { TRPCError } from '@trpc/server';
-import { assertSpace, canWriteAbout, readableContactName, type Authority, type Who } from '../access';
+import { assertSpace, canWriteAbout, type Authority, type Who } from '../access';
 import { onceForKey } from '../idempotency';
 import { activityCreateInput, activityListInput, activityUpdateInput } from '../../shared/schemas/activities';
 import { idInput } from '../../shared/schemas/common';
@@ -13,19 +12,16 @@ import { translate } from '../i18n';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { definePagedList } from '../queries/paging';
-import { insertContact } from './contacts';
-import { followUpColumns } from './followUps';
-import { prayerColumns } from './prayerRequests';
+import { activityColumns, activityList } from '../domain/activities';
+import { insertContact } from '../domain/contacts';
+import { followUpColumns } from '../domain/followUps';
+import { prayerColumns } from '../domain/prayerRequests';
 import { recordsOf } from '../queries/records';
-import { recordContact } from './contactTeam';
-import { askSpiritualChange } from './spiritualCheck';
+import { recordContact } from '../domain/contactTeam';
+import { askSpiritualChange } from '../domain/spiritualCheck';
 import { msg } from '../../shared/i18n';
 import { foldText } from '../../shared/fold';
 import { activityKeys, afterUpdate, prayerKeys } from '../queries/searchKeys';
-
-/** An activity with its contact's name (when the reader may read the contact). */
-export const activityColumns = (who: Who) => answers.activityRow.select({ contactName: readableContactName(who) });
 
 function selectActivities(db: Queryable, who: Who) {
   return db.select(activityColumns(who)).from(activities).innerJoin(contacts, eq(contacts.id, activities.contactId));
@@ -61,23 +57,6 @@ async function isAuthor(tx: Tx, id: number, who: Authority) {
   const [row] = await tx.select({ createdBy: activities.createdBy }).from(activities).where(eq(activities.id, id));
   return row?.createdBy === who.userId;
 }
-
-type ActivityListInput = NonNullable<z.infer<typeof activityListInput>>;
-
-/** The activities the user may read, newest first, filtered. */
-export const activityList = definePagedList<ActivityListInput>()({
-  table: activities,
-  fields: activityColumns,
-  select: (db, fields) => db.select(fields).from(activities).innerJoin(contacts, eq(contacts.id, activities.contactId)),
-  values: ['type', 'contactId', 'from', 'to'],
-  filters: (input) => [
-    input.type !== undefined ? eq(activities.type, input.type) : undefined,
-    input.contactId !== undefined ? eq(activities.contactId, input.contactId) : undefined,
-    input.from !== undefined ? gte(activities.date, input.from) : undefined,
-    input.to !== undefined ? lt(activities.date, input.to) : undefined,
-  ],
-  order: () => ({ key: activities.date, direction: 'desc' }),
-});
 
 export const activitiesRouter = router({
   list: protectedProcedure

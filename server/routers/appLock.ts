@@ -13,7 +13,7 @@ import { SIGN_IN_REQUIRED } from '../errorContract';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { currentPasswordField, pinSchema } from '../../shared/schemas/account';
-import { assertPassword, fieldError } from './passwordCheck';
+import { assertPassword, fieldError } from '../domain/passwordCheck';
 
 export const PIN_TRIES = 5;
 /**

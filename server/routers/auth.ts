@@ -6,7 +6,7 @@ import { msg, type Locale } from '../../shared/i18n';
 import { hashPassword, verifyAgainstNothing, verifyPassword, type SessionUser } from '../security/auth';
 import { requestLocale, translate } from '../i18n';
 import { conflictOnDuplicate, fieldConflict, isUniqueViolation } from '../errors';
-import { addressKey, takeAttempt, type LimitRule } from '../security/rateLimit';
+import { addressKey } from '../security/rateLimit';
 import { offerConfirmation } from '../nudges/confirmation';
 import { recordSecurityEvent } from '../security/securityLog';
 import type { SecurityEventKind } from '../../shared/securityEvents';
@@ -15,40 +15,10 @@ import { loginInput, loginTwoFactorInput, registerInput } from '../../shared/sch
 import { endTicket, newTicket, tryTicket, useRecoveryCode, useTotpCode } from '../security/twoFactor';
 import { publicProcedure, router, signedInProcedure, type Context } from '../trpc';
 import { answer } from '../answers';
+import { attempt, countSecondFactorTry, signIn, userColumns, WRONG_CODE, WRONG_RECOVERY_CODE } from '../domain/signIn';
 import * as answers from '../schemas/answers';
 
-export const userColumns = answers.userRow.columns;
-
 const sameText = (column: typeof users.email, value: string) => sql`lower(${column}) = lower(${value})`;
-
-/** Starts a fresh session (a new id every time, so a planted cookie is never promoted) and sets its cookie. */
-export async function signIn(ctx: Context, userId: number) {
-  if (ctx.session) await ctx.auth.invalidateSession(ctx.session.id);
-  const session = await ctx.auth.createSession(userId, ctx.userAgent);
-  ctx.setCookie(ctx.auth.sessionCookie(session.id, ctx.secure));
-}
-
-/** Counts an attempt on the limits' keys before it is tried; 429 with Retry-After when any is past its limit. */
-export function attempt(ctx: Context, checks: { key: string; rule: LimitRule }[]) {
-  return takeAttempt(ctx.attempts, checks, ctx.setHeader);
-}
-
-/**
- * Counts a second-factor code's try before it is checked, as sign-in counts a password: per account and address (the
- * login rule's 10) and per address (50), never for the account alone, so wrong codes sent from elsewhere by someone who
- * knows the password leave the owner's own address its allowance (issue 47). The answer is called once the code is
- * right: it forgets that pair's failures and gives the address its try back.
- */
-export async function countSecondFactorTry(ctx: Context, userId: number) {
-  const address = addressKey(ctx.clientIp);
-  const pairKey = `second-factor:user:${userId}:ip:${address}`;
-  const addressOnlyKey = `login:ip:${address}`;
-  const tried = await attempt(ctx, [
-    { key: pairKey, rule: ctx.limits.loginPerUsernameAndAddress },
-    { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
-  ]);
-  return () => tried.succeeded({ reset: [pairKey], release: [addressOnlyKey] });
-}
 
 /** The account's last sign-in and language, a log entry and a new session: what a right password (and code) lead to. */
 async function completeSignIn(ctx: Context, userId: number, chosenLanguage: Locale | undefined, event: SecurityEventKind = 'sign-in') {
@@ -65,8 +35,6 @@ async function completeSignIn(ctx: Context, userId: number, chosenLanguage: Loca
 }
 
 const SIGN_IN_EXPIRED = msg('This sign-in has expired. Please sign in again.');
-export const WRONG_CODE = msg('That code is not right. Check your authenticator app and try again.');
-export const WRONG_RECOVERY_CODE = msg('That recovery code is not right or was used already.');
 
 const USERNAME_TAKEN = { field: 'username', message: msg('Username already taken') };
 const EMAIL_TAKEN = { field: 'email', message: msg('Email already registered') };

@@ -5,57 +5,24 @@ import type { z } from 'zod';
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, prayerRequests, users } from '../../db/schema';
-import { assertCanCreateIn, canRead, notFound, teamRole, type Authority } from '../access';
+import { assertCanCreateIn, notFound, teamRole, type Authority } from '../access';
 import { fieldInvalid } from '../errors';
 import { idInput } from '../../shared/schemas/common';
 import { contactAssignInput, contactShareInput } from '../../shared/schemas/contacts';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
+import { readableContact } from '../domain/contactTeam';
+import { CONTACT_NOT_FOUND } from '../domain/contacts';
 import { mayChange, roleCan } from '../../shared/roles';
 import { msg } from '../../shared/i18n';
 import { translate } from '../i18n';
-
-const CONTACT_NOT_FOUND = msg('Contact not found');
 
 const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
 const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
 
 /** The tables of the records written about a contact: they go where their contact goes. */
 const recordTables = [activities, followUps, prayerRequests] as const;
-
-/** A contact as these rules need it, when the user may read it (else 404); inside the write's transaction. */
-async function readableContact(tx: Tx, contactId: number, who: Authority) {
-  const [row] = await tx
-    .select({ id: contacts.id, name: contacts.name, teamId: contacts.teamId, createdBy: contacts.createdBy, assignedTo: contacts.assignedTo })
-    .from(contacts)
-    .where(and(eq(contacts.id, contactId), canRead(contacts, who)));
-  if (!row) throw notFound(CONTACT_NOT_FOUND);
-  return row;
-}
-
-/**
- * The contact a new record is written about, and so the record's team (the lead's rule, issue 30: records follow their
- * contact): a contact the user may read (else 404), and for a team contact, a team where the user may create (a
- * viewer's record on it is refused with 403, where it used to be written as personal and shown to nobody else).
- */
-export async function recordContact(tx: Tx, contactId: number, who: Authority): Promise<{ id: number; name: string; teamId: number | null }> {
-  const contact = await readableContact(tx, contactId, who);
-  await assertCanCreateIn(tx, contact.teamId, who);
-  return { id: contact.id, name: contact.name, teamId: contact.teamId };
-}
-
-/**
- * Clears the assignments a member held in a team: on their removal or leaving, on a role that may no longer be
- * assigned, and (without `userId`) on the team's deletion, which leaves its contacts personal. Through
- * contacts_team_assignee_idx: one seek. Called by the team routes, in their transaction.
- */
-export async function clearAssignments(tx: Tx, teamId: number, userId?: number) {
-  await tx
-    .update(contacts)
-    .set({ assignedTo: null, assignedAt: null })
-    .where(and(eq(contacts.teamId, teamId), userId === undefined ? sql`${contacts.assignedTo} is not null` : eq(contacts.assignedTo, userId)));
-}
 
 /**
  * How many records people other than `authorId` wrote about the contact (each table through its (contact, …) index):

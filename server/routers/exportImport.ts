@@ -9,7 +9,7 @@ import { answer } from '../answers';
 import { causes } from '../errors';
 import * as answers from '../schemas/answers';
 import { exportImportInput, NOT_AN_EXPORT } from '../../shared/schemas/account';
-import { countImport } from '../http/downloads';
+import { countImport } from '../downloads';
 import { createBusyGate } from '../queries/limiter';
 import { nextTurn } from '../queries/turns';
 import { activityKeys, contactKeys, prayerKeys } from '../queries/searchKeys';
@@ -19,8 +19,8 @@ import { AGE_MAGIC_BYTES, ageDecryptStream, AgeError, isAgeFile } from '../forma
 import { EXPORT_TOO_DEEP } from '../formats/exportSkim';
 import { ExportRowProblem, NOT_A_SOWER_EXPORT, readExport, type ExportPlan } from '../formats/sowerExport';
 import { protectedProcedure, type Context } from '../trpc';
-import { adjustTo } from './goals';
-import { fieldError } from './passwordCheck';
+import { adjustTo } from '../domain/goals';
+import { fieldError } from '../domain/passwordCheck';
 
 /** Rows written in one transaction: another write waits for one slice at most, never for the whole import. */
 const WRITE_SLICE = 200;

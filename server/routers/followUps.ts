@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
 import { nextDate, repeatOf, type Repeat } from '../../shared/recurrence';
-import { assertSpace, canDelete, canEdit, canRead, denyWrite, readableContactName, type Authority, type Who } from '../access';
+import { assertSpace, canDelete, canEdit, canRead, denyWrite, type Authority } from '../access';
 import { onceForKey } from '../idempotency';
 import { followUpsCalendar } from '../formats/ics';
 import { readSettings } from '../nudges/settings';
@@ -24,30 +24,13 @@ import {
 import { protectedProcedure, router } from '../trpc';
 import { answer, plainFileAnswer } from '../answers';
 import * as answers from '../schemas/answers';
+import { followUpListColumns, selectFollowUps, selectCalendarFollowUps } from '../domain/followUps';
 import { definePagedList, type PageQueryInput } from '../queries/paging';
 import { recordsOf } from '../queries/records';
-import { recordContact } from './contactTeam';
+import { recordContact } from '../domain/contactTeam';
 import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
 import type { FollowUpScope } from '../../shared/lists';
-
-/** A follow-up's own columns (what an insert returns: its contact's name is known then). */
-export const followUpColumns = answers.followUpRow.columns;
-
-/** A follow-up with its contact's name (when the reader may read the contact), as every list shows it. */
-export const followUpListColumns = (who: Who) => answers.followUpRow.select({ contactName: readableContactName(who) });
-
-export function selectFollowUps(db: Queryable, who: Who) {
-  return db.select(followUpListColumns(who)).from(followUps).innerJoin(contacts, eq(contacts.id, followUps.contactId));
-}
-
-/** Follow-ups as a calendar writes them (server/formats/ics.ts): with a date-based series' anchor, for its RRULE. */
-export function selectCalendarFollowUps(db: Queryable, who: Who) {
-  return db
-    .select({ ...followUpListColumns(who), repeatAnchor: followUps.repeatAnchor })
-    .from(followUps)
-    .innerJoin(contacts, eq(contacts.id, followUps.contactId));
-}
 
 /** A follow-up page's input as its query is built: these keys as placeholders. */
 type FollowUpPageInput = PageQueryInput<NonNullable<z.infer<typeof followUpListInput>>, 'completed' | 'todayStart' | 'tomorrowStart'>;

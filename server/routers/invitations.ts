@@ -1,6 +1,5 @@
 // Invitations to teams, as the invited person sees them: nobody joins a team without accepting.
-import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Tx } from '../../db/client';
 import { teamInvitations, teamMembers, teamRemovals, teams, users } from '../../db/schema';
@@ -9,18 +8,9 @@ import { invitationIdInput } from '../../shared/schemas/teams';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { fmt, msg } from '../../shared/i18n';
+import { assertRoomForTeam, MAX_TEAMS_PER_USER } from '../domain/teams';
+import { msg } from '../../shared/i18n';
 import { rolesThatCan } from '../../shared/roles';
-
-/** Teams one person may belong to: enough for any real ministry, and a bound on what every query reads. */
-export const MAX_TEAMS_PER_USER = 100;
-export const TOO_MANY_TEAMS = fmt('You can be in at most {max} teams', { max: MAX_TEAMS_PER_USER });
-
-/** Refuses, inside the write that would add one, a membership past MAX_TEAMS_PER_USER. */
-export async function assertRoomForTeam(tx: Tx, userId: number) {
-  const [{ teams: joined }] = await tx.select({ teams: count() }).from(teamMembers).where(eq(teamMembers.userId, userId));
-  if (joined >= MAX_TEAMS_PER_USER) throw new TRPCError({ code: 'CONFLICT', message: TOO_MANY_TEAMS });
-}
 
 const inviter = alias(users, 'inviter');
 const sender = alias(teamMembers, 'sender');

@@ -18,7 +18,7 @@ import * as answers from '../schemas/answers';
 import { inviteCodeInput, inviteLinkCreateInput, inviteLinkEmailInput, inviteLinkIdInput, teamIdInput } from '../../shared/schemas/teams';
 import { addressKey, takeAttempt } from '../security/rateLimit';
 import { protectedProcedure, router, type Context } from '../trpc';
-import { assertRoomForTeam } from './invitations';
+import { assertRoomForTeam } from '../domain/teams';
 
 /** The app's page a link opens (src/pages/InvitePage.tsx). */
 export const INVITE_PATH = '/invite/';

@@ -1,5 +1,5 @@
 // "Forgot password?" (issue 33): what the sign-in page offers, asking for a link, reading one, and using it
-// (server/security/passwordReset.ts holds the rules).
+// (server/nudges/passwordReset.ts holds the rules).
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
@@ -7,15 +7,15 @@ import { msg } from '../../shared/i18n';
 import { hashPassword } from '../security/auth';
 import { translate } from '../i18n';
 import { addressKey } from '../security/rateLimit';
-import { composeResetNotice, mailResetLink, readResetLink, resetLocaleOf, takeResetLink, tryResetLink } from '../security/passwordReset';
+import { composeResetNotice, mailResetLink, readResetLink, resetLocaleOf, takeResetLink, tryResetLink } from '../nudges/passwordReset';
 import { recordSecurityEvent } from '../security/securityLog';
 import { useRecoveryCode, useTotpCode } from '../security/twoFactor';
 import { passwordResetRequestInput, RESET_LINK_REFUSED, resetLinkInput, resetPasswordInput } from '../../shared/schemas/auth';
 import { publicProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { fieldError } from './passwordCheck';
-import { attempt, countSecondFactorTry, signIn, userColumns, WRONG_CODE, WRONG_RECOVERY_CODE } from './auth';
+import { fieldError } from '../domain/passwordCheck';
+import { attempt, countSecondFactorTry, signIn, userColumns, WRONG_CODE, WRONG_RECOVERY_CODE } from '../domain/signIn';
 
 const RESET_ASKED = msg(
   'If that is the username or email of an account with a confirmed email address, a link to choose a new password is on its way there. It works for one hour.',

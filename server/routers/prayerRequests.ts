@@ -13,16 +13,13 @@ import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { definePagedList } from '../queries/paging';
 import { recordsOf } from '../queries/records';
-import { recordContact } from './contactTeam';
+import { recordContact } from '../domain/contactTeam';
 import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
 import { dayStartIn, prayTodayList, setAsideToday } from '../nudges/prayToday';
 import { readSettings, writeSettings } from '../nudges/settings';
 import { prayTodayCountInput, prayTodayInput } from '../../shared/schemas/prayToday';
 import { prayerKeys } from '../queries/searchKeys';
-
-/** A prayer request's own columns (what an insert returns: its contact's name is known then). */
-export const prayerColumns = answers.prayerRequestRow.columns;
 
 /** When a prayer was answered, its request date standing in for a missing answer date; indexed in this form. */
 const answeredOn = sql`coalesce(${prayerRequests.answerDate}, ${prayerRequests.date})`;

@@ -1,6 +1,6 @@
 // Resources: the library every signed-in user reads (global rows plus their own and their teams'), each article in the
 // reader's language where it has a version in it (resource_translations), else as written.
-import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { resources, resourceTranslations } from '../../db/schema';
 import { msg } from '../../shared/i18n';
 import { canReadResource, notFound } from '../access';
@@ -8,17 +8,7 @@ import { idInput } from '../../shared/schemas/common';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-
-/** A column of the article in the reader's language, falling back to the article as written. */
-const inLanguage = <C extends keyof typeof resourceTranslations.$inferSelect & keyof typeof resources.$inferSelect>(column: C) =>
-  sql<string>`coalesce(${resourceTranslations[column]}, ${resources[column]})`.as(column);
-
-const cardTexts = { title: inLanguage('title'), description: inLanguage('description'), category: inLanguage('category') };
-export const resourceCardColumns = answers.resourceCardRow.select(cardTexts);
-
-/** The join that brings the reader's version of each article (none: the columns fall back); `locale` may be a placeholder. */
-export const inReadersLanguage = (locale: string | SQL | Placeholder) =>
-  and(eq(resourceTranslations.resourceId, resources.id), eq(resourceTranslations.locale, sql`${locale}`));
+import { cardTexts, inLanguage, inReadersLanguage, resourceCardColumns } from '../domain/resources';
 
 export const resourcesRouter = router({
   list: protectedProcedure

@@ -12,8 +12,8 @@ import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { teamInsightInput } from '../../shared/schemas/teamInsight';
 import { weekBoundaries } from '../../shared/weeks';
-import { computeStats } from './dashboard';
-import { activityWeeks, journeyCounts } from './insights';
+import { computeStats } from '../domain/stats';
+import { activityWeeks, journeyCounts } from '../domain/insights';
 import { DAY_MS } from '../queries/calendarDays';
 
 /** The chart's weeks, as on the dashboard. */

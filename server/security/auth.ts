@@ -161,7 +161,7 @@ export interface Auth {
   listSessions(userId: number): Promise<SessionListing[]>;
   /** Ends the user's session named `handle`; false when the user has none by that name. */
   endSession(userId: number, handle: string): Promise<boolean>;
-  /** Deletes every expired session (housekeeping.ts): one the browser no longer sends stays in no list. */
+  /** Deletes every expired session (ops/housekeeping.ts): one the browser no longer sends stays in no list. */
   deleteExpiredSessions(): Promise<void>;
   readSessionId(cookieHeader: string | undefined): string | null;
   sessionCookie(sessionId: string, secure: boolean): string;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient, serverForFile, signedInClient } from './harness';
 import { MAX_SESSIONS_PER_USER } from '../../server/security/auth';
 import { SECURITY_LOG_KEPT, SECURITY_LOG_MOST, sweepSecurityLog } from '../../server/security/securityLog';
-import { startHousekeeping } from '../../server/security/housekeeping';
+import { startHousekeeping } from '../../server/ops/housekeeping';
 
 const PASSWORD = 'correct horse battery';
 const FIREFOX_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:132.0) Gecko/132.0 Firefox/132.0';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, requestFrom, signedInClient, startSignedIn, type TestServer } from './harness';
 import { spawnServer, registerOn, type ServerProcess } from './process';
-import { startHousekeeping } from '../../server/security/housekeeping';
+import { startHousekeeping } from '../../server/ops/housekeeping';
 import { createAuth } from '../../server/security/auth';
 import { removeUnfinishedImports } from '../../server/ops/unfinishedImports';
 import { trpcBatch, trpcMutation } from './trpc';

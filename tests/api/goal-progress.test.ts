@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, getTableColumns } from 'drizzle-orm';
 import { activities, contacts, goals, teams } from '../../db/schema';
-import { goalProgress } from '../../server/routers/goals';
+import { goalProgress } from '../../server/domain/goals';
 import { daysFromNow, joinTeam, serverForFile, signedInClient } from './harness';
 
 const server = serverForFile();

@@ -1,7 +1,7 @@
 // The dashboard insight (activities per week by type, contacts by status) and the due count, per user, over tRPC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPlaceholders } from 'drizzle-orm';
-import { cutDaysQuery, dueFollowUpsQuery, journeyQuery, preparedDueFollowUps } from '../../server/routers/insights';
+import { cutDaysQuery, dueFollowUpsQuery, journeyQuery, preparedDueFollowUps } from '../../server/domain/insights';
 import { ApiClient, queryPlan, signedInClient, startSignedIn, unindexedScans, type TestServer, joinTeam } from './harness';
 import { trpcQuery } from './trpc';
 

@@ -1,7 +1,7 @@
 // The screens' groups read a page at a time: follow-up sections within the caller's day and prayer tabs, each in its own order, over own and team rows only.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityList } from '../../server/routers/activities';
+import { activityList } from '../../server/domain/activities';
 import { contactList } from '../../server/routers/contacts';
 import { followUpList } from '../../server/routers/followUps';
 import { prayerList } from '../../server/routers/prayerRequests';

@@ -3,10 +3,10 @@ import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, contacts, followUps, goals } from '../../db/schema';
 import { decoded, rowsOf } from '../../server/queries/rows';
-import { activityColumns } from '../../server/routers/activities';
+import { activityColumns } from '../../server/domain/activities';
 import { decidedInSql } from '../../server/access';
-import { followUpListColumns, selectFollowUps } from '../../server/routers/followUps';
-import { goalColumns } from '../../server/routers/goals';
+import { followUpListColumns, selectFollowUps } from '../../server/domain/followUps';
+import { goalColumns } from '../../server/domain/goals';
 import { signedInClient, startServer, type TestServer } from './harness';
 
 let server: TestServer;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { migrationsFolder, prepareDatabase } from '../../db/migrate';
-import { trendOf } from '../../server/routers/dashboard';
+import { trendOf } from '../../server/domain/stats';
 import { signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
 
 let server: TestServer;

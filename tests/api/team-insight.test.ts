@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { contacts } from '../../db/schema';
-import { computeStats } from '../../server/routers/dashboard';
-import { cutDaysQuery, journeyQuery, tallyWeeksQuery } from '../../server/routers/insights';
+import { computeStats } from '../../server/domain/stats';
+import { cutDaysQuery, journeyQuery, tallyWeeksQuery } from '../../server/domain/insights';
 import { daysIn, memberFiguresQuery } from '../../server/routers/teamInsight';
 import { ApiClient, daysFromNow, joinTeam, queryPlan, signedInClient, startSignedIn, unindexedScans, type TestServer } from './harness';
 import { trpcQuery } from './trpc';

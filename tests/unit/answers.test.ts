@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { answer, fileAnswer, plainFileAnswer } from '../../server/answers';
-import { download } from '../../server/http/downloads';
+import { download } from '../../server/downloads';
 
 const point = z.strictObject({ x: z.number() });
 

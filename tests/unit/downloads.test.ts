@@ -1,6 +1,6 @@
-// Files written a page at a time (server/http/downloads.ts) and what a text answer costs a tRPC batch (server/trpc.ts).
+// Files written a page at a time (server/downloads.ts) and what a text answer costs a tRPC batch (server/trpc.ts).
 import { describe, expect, it } from 'vitest';
-import { isDownload, jsonObject, pagesOf } from '../../server/http/downloads';
+import { isDownload, jsonObject, pagesOf } from '../../server/downloads';
 import { fieldsOf } from '../../server/trpc';
 
 async function textOf(parts: AsyncIterable<string>) {

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/errors';
-import { readUpload } from '../../server/http/request';
+import { readUpload } from '../../server/rest/request';
 
 /** A request body the test writes to, with the headers a client sent. */
 function body(headers: Record<string, string> = {}) {

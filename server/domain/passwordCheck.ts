@@ -7,7 +7,7 @@ import { users } from '../../db/schema';
 import { verifyPassword, type SessionUser } from '../security/auth';
 import { addressKey } from '../security/rateLimit';
 import type { Context } from '../trpc';
-import { attempt } from './auth';
+import { attempt } from './signIn';
 
 export type SignedInContext = Context & { user: SessionUser };
 

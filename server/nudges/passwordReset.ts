@@ -14,10 +14,10 @@ import { passwordResets, users } from '../../db/schema';
 import { isLocale, sourceLocale, type Locale } from '../../shared/i18n';
 import { usernameKey } from '../../shared/fold';
 import { translate } from '../i18n';
-import { composeLinkEmail, type ConfirmationServices } from '../nudges/confirmation';
-import { escapeHtml } from '../nudges/digest';
-import { takeAttempt } from './rateLimit';
-import { recordSecurityEvent } from './securityLog';
+import { composeLinkEmail, type ConfirmationServices } from './confirmation';
+import { escapeHtml } from './digest';
+import { takeAttempt } from '../security/rateLimit';
+import { recordSecurityEvent } from '../security/securityLog';
 
 /** The app's page a link opens (src/pages/ResetPasswordPage.tsx); the token is its query. */
 export const RESET_PASSWORD_PATH = '/reset-password';

@@ -1,7 +1,7 @@
 // Files written as they are read: an account's export comes out a page at a time, each page in an event-loop turn of its own.
 import { TRPCError } from '@trpc/server';
-import { msg } from '../../shared/i18n';
-import { addressKey, takeAttempt, type AttemptStore, type LimitRule, type Limits } from '../security/rateLimit';
+import { msg } from '../shared/i18n';
+import { addressKey, takeAttempt, type AttemptStore, type LimitRule, type Limits } from './security/rateLimit';
 
 const DOWNLOAD = Symbol('download');
 

@@ -2,10 +2,10 @@
 // sessions and password-reset links, and what an import left unfinished an hour ago wrote. At start, then every few
 // hours; a pass in progress finishes before the database closes.
 import type { Database } from '../../db/client';
-import type { Auth } from './auth';
-import { sweepResetLinks } from './passwordReset';
-import { sweepSecurityLog } from './securityLog';
-import { removeUnfinishedImports, UNFINISHED_IMPORT_HOURS } from '../ops/unfinishedImports';
+import type { Auth } from '../security/auth';
+import { sweepResetLinks } from '../nudges/passwordReset';
+import { sweepSecurityLog } from '../security/securityLog';
+import { removeUnfinishedImports, UNFINISHED_IMPORT_HOURS } from './unfinishedImports';
 
 export const HOUSEKEEPING_EVERY_MS = 6 * 3_600_000;
 
