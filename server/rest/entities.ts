@@ -2,7 +2,7 @@
 // has, their summaries, and the example bodies the generated access tests send (tests/api/isolation, matrix).
 import { entities, standardProcedures, type EntityName, type ProceduresOf, type StandardProcedure } from '../../shared/entities';
 import type { AppRouter } from '../routers';
-import type { RestRoute } from './routes';
+import type { RestRoute } from './route';
 
 /** What a standard procedure's row is when nothing is said: method, path under the entity's base, input, status. */
 const standardRows: Record<StandardProcedure, { method: RestRoute['method']; id: boolean; input: RestRoute['input']; status?: number }> = {

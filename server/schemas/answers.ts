@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { activities, contacts, followUps, goals, prayerRequests, resources, teamMembers, teamRemovals, teams, users } from '../../db/schema';
 import { computed, defineRow } from '../queries/defineRow';
+import { userRow } from '../queries/userRow';
 import { locales } from '../../shared/i18n';
 import { securityEventKinds } from '../../shared/securityEvents';
 import { repeatBases, repeatUnits, spiritualCheckSince } from '../../shared/nudges';
@@ -21,18 +22,7 @@ const createdBy = rowId;
 const spiritualStatus = z.enum(spiritualStatuses);
 const teamRole = z.enum(teamRoles);
 
-/** The signed-in user, as the session, auth.me, registration and sign-in give them (server/security/auth.ts SessionUser). */
-export const userRow = defineRow({
-  id: [users.id, rowId],
-  username: [users.username, text],
-  email: [users.email, text],
-  firstName: [users.firstName, text],
-  lastName: [users.lastName, text],
-  /** The language chosen for the account (shared/i18n.ts), or null: the browser's then decides. */
-  language: [users.language, z.enum(locales).nullable()],
-  /** Whether the owner of `email` confirmed it (issue 27): reminder mail goes only to a confirmed address. */
-  emailConfirmed: [users.emailConfirmed, z.boolean()],
-});
+export { userRow };
 export const user = userRow.schema;
 
 /** A person as a team's readers see them beside a row: the member a contact is assigned to, the author of a timeline entry. */

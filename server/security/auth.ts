@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { sessions, signInTickets, users } from '../../db/schema';
 import type { z } from 'zod';
 import { isLocale } from '../../shared/i18n';
-import { userRow } from '../schemas/answers';
+import { userRow } from '../queries/userRow';
 import { createLimiter } from '../queries/limiter';
 import { deviceOf } from './device';
 import { LOCKED_SEEN_EVERY_MS } from '../../shared/appLock';
@@ -25,7 +25,7 @@ export const MAX_SESSIONS_PER_USER = 50;
 /** How stale a session's "last seen" may get before a request writes it again: one write per session in this time. */
 export const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
-/** The signed-in user: the row auth.me answers (server/schemas/answers.ts userRow), read with every session. */
+/** The signed-in user: the row auth.me answers (server/queries/userRow.ts), read with every session. */
 export type SessionUser = z.output<typeof userRow.schema>;
 /** The user's columns beside their id, as Lucia calls them: read with the session in one statement. */
 const { id: _id, ...userAttributeColumns } = userRow.columns;
