@@ -56,11 +56,10 @@ export function selectFollowUps(db: Queryable, who: Who) {
 }
 
 /** Follow-ups as a calendar writes them (server/formats/ics.ts): with a date-based series' anchor, for its RRULE. */
-export function selectCalendarFollowUps(db: Queryable, who: Who) {
-  return db
-    .select({ ...followUpListColumns(who), repeatAnchor: followUps.repeatAnchor })
-    .from(followUps)
-    .innerJoin(contacts, eq(contacts.id, followUps.contactId));
+export const calendarFollowUpColumns = (who: Who) => ({ ...followUpListColumns(who), repeatAnchor: followUps.repeatAnchor });
+
+function selectCalendarFollowUps(db: Queryable, who: Who) {
+  return db.select(calendarFollowUpColumns(who)).from(followUps).innerJoin(contacts, eq(contacts.id, followUps.contactId));
 }
 
 /** A follow-up page's input as its query is built: these keys as placeholders. */
