@@ -12,13 +12,13 @@ import { FieldGroup, SubmitButton } from '../forms/Fields';
 import { TextField } from '../forms/TextField';
 import { useFormState } from '../forms/useFormState';
 import { Spinner } from './Spinner';
+import { LOCK_IDLE_MINUTES } from '../../shared/appLock';
 
-const IDLE = ['1', '5', '15'] as const;
 const setSchema = z
   .object({
     pin: pinSchema,
     confirmPin: z.string(),
-    idleMinutes: z.enum(IDLE).transform(Number),
+    idleMinutes: z.coerce.number().pipe(z.literal(LOCK_IDLE_MINUTES)),
     password: currentPasswordField,
   })
   .refine((v) => v.pin === v.confirmPin, { message: msg("PINs don't match"), path: ['confirmPin'] });
@@ -47,7 +47,7 @@ function SetPin({ onSet }: { onSet(): void }) {
     (v) => v,
     async ({ pin, idleMinutes, password }) => {
       try {
-        await set.mutateAsync({ pin, password, idleMinutes: idleMinutes as 1 | 5 | 15 });
+        await set.mutateAsync({ pin, password, idleMinutes });
       } catch (error) {
         failed(error, t('Could not set the PIN. Please try again.'));
         throw error;
@@ -87,9 +87,9 @@ function SetPin({ onSet }: { onSet(): void }) {
         <label className="flex flex-col gap-1">
           <span className="text-sm font-medium">{t('Lock after')}</span>
           <select className="select w-full" value={values.idleMinutes} onChange={(e) => setValue('idleMinutes', e.target.value)}>
-            {IDLE.map((minutes) => (
+            {LOCK_IDLE_MINUTES.map((minutes) => (
               <option key={minutes} value={minutes}>
-                {t('{count, plural, one {# minute without a touch} other {# minutes without a touch}}', { count: Number(minutes) })}
+                {t('{count, plural, one {# minute without a touch} other {# minutes without a touch}}', { count: minutes })}
               </option>
             ))}
           </select>
