@@ -3,7 +3,6 @@
 
 /** The times without a touch after which Sower may lock, in minutes: the settings offer these and the server takes only these. */
 export const LOCK_IDLE_MINUTES = [1, 5, 15] as const;
-export type LockIdleMinutes = (typeof LOCK_IDLE_MINUTES)[number];
 
 /**
  * How stale a session's "last seen" may get before a request writes it again, for an account with a PIN: the server's
