@@ -1,4 +1,8 @@
-// What the app lock's server and page agree on (issue 47): how finely a session with a PIN is seen.
+// What the app lock's server and page agree on (issues 33, 47): the idle times offered, and how finely a session with a PIN
+// is seen.
+
+/** The times without a touch after which Sower may lock, in minutes: the settings offer these and the server takes only these. */
+export const LOCK_IDLE_MINUTES = [1, 5, 15] as const;
 
 /**
  * How stale a session's "last seen" may get before a request writes it again, for an account with a PIN: the server's

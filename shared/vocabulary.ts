@@ -10,12 +10,15 @@ export const goalTypes = ['conversation', 'gospel_presentation', 'new_contact', 
 export const spiritualStatuses = ['exploring', 'seeking', 'new_believer', 'growing', 'mature', 'unknown'] as const;
 export const followUpTypes = ['phone', 'meeting', 'email', 'text', 'study', 'other'] as const;
 export const teamRoles = ['admin', 'member', 'viewer'] as const;
+/** The roles an invite link may give: never admin, since whoever holds the link's text could join with it. */
+export const linkRoles = ['member', 'viewer'] as const satisfies readonly TeamRole[];
 
 export type ActivityType = (typeof activityTypes)[number];
 export type GoalType = (typeof goalTypes)[number];
 export type SpiritualStatus = (typeof spiritualStatuses)[number];
 export type FollowUpType = (typeof followUpTypes)[number];
 export type TeamRole = (typeof teamRoles)[number];
+export type LinkRole = (typeof linkRoles)[number];
 
 /** The words a screen shows for a goal's type; an activity's type uses the same words (and the server's default description). */
 export const goalTypeLabels: Record<GoalType, string> = {

@@ -15,9 +15,8 @@ export function selectFollowUps(db: Queryable, who: Who) {
 }
 
 /** Follow-ups as a calendar writes them (server/formats/ics.ts): with a date-based series' anchor, for its RRULE. */
+export const calendarFollowUpColumns = (who: Who) => ({ ...followUpListColumns(who), repeatAnchor: followUps.repeatAnchor });
+
 export function selectCalendarFollowUps(db: Queryable, who: Who) {
-  return db
-    .select({ ...followUpListColumns(who), repeatAnchor: followUps.repeatAnchor })
-    .from(followUps)
-    .innerJoin(contacts, eq(contacts.id, followUps.contactId));
+  return db.select(calendarFollowUpColumns(who)).from(followUps).innerJoin(contacts, eq(contacts.id, followUps.contactId));
 }

@@ -11,15 +11,16 @@ import { isLocale, msg, textDirection, type Locale } from '../../shared/i18n';
 import { translate } from '../i18n';
 import { DISCREET_NOSCRIPT, discreetPage, isDiscreetCookie, lookTags, SOWER_LOOK } from '../../shared/discreet';
 import { STATE_ELEMENT_ID } from '../../shared/firstScreen';
+import { isTheme, themeNames, type Theme } from '../../shared/theme';
 import type { Screen } from './firstScreen';
 import { acceptedEncoding } from './static';
 
-export type ThemeCookie = 'light' | 'dark' | null;
+export type ThemeCookie = Theme | null;
 
 /** The `theme` cookie's value: light or dark; anything else (or none) follows the system. */
 export function themeCookie(cookieHeader: string | undefined): ThemeCookie {
   const value = /(?:^|;\s*)theme=([^;]*)/.exec(cookieHeader ?? '')?.[1]?.trim();
-  return value === 'light' || value === 'dark' ? value : null;
+  return isTheme(value) ? value : null;
 }
 
 /** The `lang` cookie: the language chosen on this device (src/i18n/index.ts), for a guest's page; or none. */
@@ -85,7 +86,7 @@ export function createPages(shell: string, log: (message: string) => void) {
 
   function render(locale: Locale, theme: ThemeCookie, discreet = false) {
     const tagline = escapeHtml(translate(locale, TAGLINE));
-    const themeAttribute = theme ? ` data-theme="${theme === 'dark' ? 'sower-dark' : 'sower'}"` : '';
+    const themeAttribute = theme ? ` data-theme="${themeNames[theme]}"` : '';
     const page = shell
       .replace(pieces.html, `<html lang="${locale}" dir="${textDirection(locale)}"${themeAttribute}>`)
       .replace(pieces.colorScheme, `<meta name="color-scheme" content="${theme ?? 'light dark'}" />`)

@@ -6,6 +6,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { sessions, users } from '../../db/schema';
 import { msg } from '../../shared/i18n';
+import { LOCK_IDLE_MINUTES } from '../../shared/appLock';
 import { hashPassword, verifyPassword } from '../security/auth';
 import { recordSecurityEvent } from '../security/securityLog';
 import { signedInProcedure, router } from '../trpc';
@@ -21,7 +22,6 @@ export const PIN_TRIES = 5;
  * device, so without this a thief holding one session could go on guessing while the owner unlocks elsewhere.
  */
 export const SESSION_PIN_TRIES = 5;
-export const LOCK_IDLE_MINUTES = [1, 5, 15] as const;
 
 const idleSchema = z.union(LOCK_IDLE_MINUTES.map((minutes) => z.literal(minutes)) as [z.ZodLiteral<1>, z.ZodLiteral<5>, z.ZodLiteral<15>], {
   error: msg('Lock after 1, 5 or 15 minutes'),

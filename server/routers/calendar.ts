@@ -1,8 +1,8 @@
 // The private calendar feed: a secret URL per user that calendar apps subscribe to without a session.
-import { asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { eq, gte, lt } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { followUps, users } from '../../db/schema';
+import { contacts, followUps, users } from '../../db/schema';
 import { notFound, readAuthority } from '../access';
 import { CALENDAR_END, calendarEvents, calendarStart, FEED_NAME, noteEvent } from '../formats/ics';
 import { requestLocale, translate } from '../i18n';
@@ -12,8 +12,8 @@ import { longStep } from '../queries/turns';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
 import { answer, plainFileAnswer } from '../answers';
 import * as answers from '../schemas/answers';
-import { selectCalendarFollowUps } from '../domain/followUps';
-import { readablePage } from '../queries/paging';
+import { calendarFollowUpColumns } from '../domain/followUps';
+import { definePagedList } from '../queries/paging';
 import { DAY_MS } from '../queries/calendarDays';
 import { msg } from '../../shared/i18n';
 import { readSettings } from '../nudges/settings';
@@ -46,6 +46,16 @@ const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 export const feedPath = (token: string) => `/api/calendar/${token}.ics`;
 
 const feedInput = z.object({ token: z.string() });
+
+/** The feed's follow-ups: pending, dated from `from` to before `to`, soonest first, with what a calendar writes of each. */
+const feedList = definePagedList<{ from: Date; to: Date; limit?: number; cursor?: number }>()({
+  table: followUps,
+  fields: calendarFollowUpColumns,
+  select: (db, fields) => db.select(fields).from(followUps).innerJoin(contacts, eq(contacts.id, followUps.contactId)),
+  values: ['from', 'to'],
+  filters: (input) => [eq(followUps.completed, false), gte(followUps.date, input.from!), lt(followUps.date, input.to!)],
+  order: () => ({ key: followUps.date, direction: 'asc' }),
+});
 
 export const calendarRouter = router({
   status: protectedProcedure.output(answer(answers.calendarStatus)).query(async ({ ctx }) => {
@@ -106,12 +116,8 @@ export const calendarRouter = router({
       // The owner's memberships, as a signed-in request of theirs reads them: each part of what they may read (their own
       // rows, each team's) gives its soonest through its own index, so a feed never sorts every row of a large team.
       const owned = await readAuthority(ctx.database.read, owner.id);
-      const order = [asc(followUps.date), asc(followUps.id)];
-      const filters = [
-        eq(followUps.completed, false),
-        gte(followUps.date, new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS)),
-        lt(followUps.date, new Date(now.getTime() + FEED_AHEAD_DAYS * DAY_MS)),
-      ];
+      const from = new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS);
+      const to = new Date(now.getTime() + FEED_AHEAD_DAYS * DAY_MS);
       // Read by a calendar app, not by the owner's browser: the feed speaks the owner's saved language.
       const locale = requestLocale(owner.language, undefined);
       // And counts days in the owner's saved zone, where Sower shows them (server/formats/ics.ts calendarDate).
@@ -123,20 +129,16 @@ export const calendarRouter = router({
       let last: { date: Date; id: number } | undefined;
       let cut = false;
       for (;;) {
-        const want = Math.min(FEED_PAGE, MAX_FEED_FOLLOW_UPS + 1 - shown);
-        const after = last && sql`(${followUps.date}, ${followUps.id}) > (${last.date.getTime()}, ${last.id})`;
+        const limit = Math.min(FEED_PAGE, MAX_FEED_FOLLOW_UPS + 1 - shown);
         const page = await longStep(async () => {
-          const rows = await selectCalendarFollowUps(ctx.database.read, owned)
-            .where(readablePage(followUps, owned, [...filters, after], order, want))
-            .orderBy(...order)
-            .limit(want);
+          const rows = await feedList.page(ctx.database.read, owned, { from, to, limit, cursor: last?.id });
           events += calendarEvents(rows.slice(0, MAX_FEED_FOLLOW_UPS - shown), { now, locale, timeZone });
           return rows;
         });
         shown += page.length;
         last = page[page.length - 1];
         if (shown > MAX_FEED_FOLLOW_UPS) cut = true;
-        if (cut || page.length < want) break;
+        if (cut || page.length < limit) break;
       }
       const reach = translate(locale, cut ? FEED_CUT : FEED_REACH);
       let text = calendarStart({ now, locale, name: FEED_NAME, description: reach }) + events;

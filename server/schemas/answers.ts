@@ -7,7 +7,7 @@ import { userRow } from '../queries/userRow';
 import { locales } from '../../shared/i18n';
 import { securityEventKinds } from '../../shared/securityEvents';
 import { repeatBases, repeatUnits, spiritualCheckSince } from '../../shared/nudges';
-import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles } from '../../shared/vocabulary';
+import { activityTypes, followUpTypes, goalTypes, linkRoles, spiritualStatuses, teamRoles } from '../../shared/vocabulary';
 
 // Objects are strict: a column a select leaks into an answer fails the check (tests) and the document's additionalProperties: false.
 /** A Date of a procedure's answer: REST sends plain JSON, so it arrives as an ISO 8601 string (openapi.ts says so). */
@@ -184,14 +184,14 @@ export const inviteLink = z.strictObject({
   id: rowId,
   code: text,
   url: text,
-  role: z.enum(['member', 'viewer']),
+  role: z.enum(linkRoles),
   expiresAt: instant,
   maxUses: count.nullable(),
   uses: count,
   createdAt: instant,
 });
 /** What an invite link tells whoever holds it: the team's name, its inviter's first name and the role, nothing else. */
-export const inviteLinkPreview = z.strictObject({ teamName: text, inviterFirstName: text, role: z.enum(['member', 'viewer']) });
+export const inviteLinkPreview = z.strictObject({ teamName: text, inviterFirstName: text, role: z.enum(linkRoles) });
 
 export const memberRow = defineRow({
   teamId: [teamMembers.teamId, rowId],

@@ -1,7 +1,7 @@
 // Team and membership inputs (SPEC §5: team name min 2; roles admin, member, viewer).
 import { z } from 'zod';
 import { msg } from '../i18n';
-import { teamRoles } from '../vocabulary';
+import { linkRoles, teamRoles } from '../vocabulary';
 import { emailSchema } from './authFields';
 import { id, LIMITS, optionalText } from './common';
 
@@ -26,9 +26,6 @@ export const memberRemoveInput = z.strictObject({ teamId: id, userId: id });
 export const invitationIdInput = z.strictObject({ id });
 /** An invitation of a team the caller administers (withdraw). */
 export const teamInvitationInput = z.strictObject({ teamId: id, invitationId: id });
-
-/** The roles an invite link may give: never admin, since whoever holds the link's text could join with it. */
-export const linkRoles = ['member', 'viewer'] as const;
 
 /** A new invite link: its role, how many days it works (1–30, default 7) and at most how many people may join by it. */
 export const inviteLinkCreateInput = z.strictObject({

@@ -2,7 +2,7 @@
 // touch or as soon as it is hidden, locks the session on the server and drops what it holds in memory; any answer 423
 // (the server's idle rule, another tab) closes it too. The PIN is checked by the server, so unlocking needs a connection.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { LOCKED_SEEN_EVERY_MS } from '../../shared/appLock';
 import { useOnline } from '../hooks/useOnline';
 import { t } from '../i18n';
@@ -10,6 +10,7 @@ import { isLockClosed, isLockedAnswer, lockAndForget, openLock, subscribeLock } 
 import { fieldErrors, httpStatus, isNetworkFailure, serverIssues } from '../lib/errors';
 import { sessionQuery } from '../lib/session';
 import { trpc } from '../lib/trpc';
+import { anyValues, useFormState } from '../forms/useFormState';
 import { useForgetThisDevice } from './DeviceSettings';
 
 /** How often the time without a touch is looked at. */
@@ -71,8 +72,8 @@ function LockScreen() {
   const lockSession = trpc.account.pin.lock.useMutation();
   const online = useOnline();
   const { forget, forgetting } = useForgetThisDevice();
-  const [pin, setPin] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { values, set, errors, setErrors, submit } = useFormState({ pin: '' });
+  const error = errors.pin;
   const needsConnection = t('Unlocking needs a connection: your PIN is checked by the server. Connect to the internet, then unlock.');
 
   useEffect(() => {
@@ -105,25 +106,30 @@ function LockScreen() {
     });
   }, [online, lockOnServer, opened]);
 
-  async function unlock(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    try {
-      await verify.mutateAsync({ pin });
-      await opened();
-    } catch (failure) {
-      setPin('');
-      const status = httpStatus(failure);
-      // Signed out (too many wrong PINs) or no lock any more: nothing left to unlock.
-      if (status === 401 || status === 409) return opened();
-      setError(isNetworkFailure(failure) ? needsConnection : (fieldErrors(serverIssues(failure)).pin ?? t('Could not unlock. Please try again.')));
-    }
-  }
+  // The PIN's only rule is the server's (the button waits for four digits): this screen loads no schema library.
+  const unlock = submit(
+    anyValues<{ pin: string }>(),
+    (v) => v,
+    async ({ pin }) => {
+      try {
+        await verify.mutateAsync({ pin });
+        await opened();
+      } catch (failure) {
+        set('pin', '');
+        const status = httpStatus(failure);
+        // Signed out (too many wrong PINs) or no lock any more: nothing left to unlock.
+        if (status === 401 || status === 409) return opened();
+        setErrors({
+          pin: isNetworkFailure(failure) ? needsConnection : (fieldErrors(serverIssues(failure)).pin ?? t('Could not unlock. Please try again.')),
+        });
+      }
+    },
+  );
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-base-200 p-6">
       <div className="card w-full max-w-sm bg-base-100 shadow-sm">
-        <form method="post" noValidate className="card-body gap-4" onSubmit={(e) => void unlock(e)} aria-labelledby="lock-title">
+        <form method="post" noValidate className="card-body gap-4" onSubmit={unlock} aria-labelledby="lock-title">
           <h1 id="lock-title" className="card-title text-xl">
             {t('Locked')}
           </h1>
@@ -136,10 +142,10 @@ function LockScreen() {
               inputMode="numeric"
               autoComplete="off"
               maxLength={8}
-              value={pin}
+              value={values.pin}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'lock-error' : online ? undefined : 'lock-offline'}
-              onChange={(e) => setPin(e.target.value)}
+              onChange={(e) => set('pin', e.target.value)}
             />
           </label>
           {error && (
@@ -153,7 +159,7 @@ function LockScreen() {
               {needsConnection}
             </p>
           )}
-          <button type="submit" className="btn btn-primary" disabled={!online || verify.isPending || pin.length < 4}>
+          <button type="submit" className="btn btn-primary" disabled={!online || verify.isPending || values.pin.length < 4}>
             {t('Unlock')}
           </button>
           <button type="button" className="btn btn-ghost btn-sm" disabled={forgetting} onClick={() => void forget()}>

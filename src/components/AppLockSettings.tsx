@@ -9,16 +9,17 @@ import { closeLock } from '../lib/appLock';
 import { currentPasswordField, pinSchema } from '../../shared/schemas/account';
 import { trpc } from '../lib/trpc';
 import { FieldGroup, SubmitButton } from '../forms/Fields';
+import { CurrentPasswordField } from '../forms/PasswordFields';
 import { TextField } from '../forms/TextField';
 import { useFormState } from '../forms/useFormState';
 import { Spinner } from './Spinner';
+import { LOCK_IDLE_MINUTES } from '../../shared/appLock';
 
-const IDLE = ['1', '5', '15'] as const;
 const setSchema = z
   .object({
     pin: pinSchema,
     confirmPin: z.string(),
-    idleMinutes: z.enum(IDLE).transform(Number),
+    idleMinutes: z.coerce.number().pipe(z.literal(LOCK_IDLE_MINUTES)),
     password: currentPasswordField,
   })
   .refine((v) => v.pin === v.confirmPin, { message: msg("PINs don't match"), path: ['confirmPin'] });
@@ -41,68 +42,42 @@ function SetPin({ onSet }: { onSet(): void }) {
   const set = trpc.account.pin.set.useMutation();
   const { toast } = useToast();
   const failed = useFailureToast();
-  const form = useFormState({ pin: '', confirmPin: '', idleMinutes: '5', password: '' });
-  const onSubmit = form.submit(
+  const {
+    values,
+    set: setValue,
+    field,
+    submit,
+  } = useFormState(
+    { pin: '', confirmPin: '', idleMinutes: '5', password: '' },
+    { failed: (error) => failed(error, t('Could not set the PIN. Please try again.')) },
+  );
+  const onSubmit = submit(
     setSchema,
     (v) => v,
     async ({ pin, idleMinutes, password }) => {
-      try {
-        await set.mutateAsync({ pin, password, idleMinutes: idleMinutes as 1 | 5 | 15 });
-      } catch (error) {
-        failed(error, t('Could not set the PIN. Please try again.'));
-        throw error;
-      }
+      await set.mutateAsync({ pin, password, idleMinutes });
       toast({ title: t('App lock is on'), variant: 'success' });
       onSet();
     },
   );
-  const { values, set: setValue, errors } = form;
   return (
     <form method="post" noValidate onSubmit={onSubmit}>
       <FieldGroup>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            name="pin"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={8}
-            label={t('PIN (4 to 8 digits)')}
-            value={values.pin}
-            error={errors.pin}
-            onChange={(e) => setValue('pin', e.target.value)}
-          />
-          <TextField
-            name="confirmPin"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={8}
-            label={t('Confirm PIN')}
-            value={values.confirmPin}
-            error={errors.confirmPin}
-            onChange={(e) => setValue('confirmPin', e.target.value)}
-          />
+          <TextField type="password" inputMode="numeric" autoComplete="off" maxLength={8} label={t('PIN (4 to 8 digits)')} {...field('pin')} />
+          <TextField type="password" inputMode="numeric" autoComplete="off" maxLength={8} label={t('Confirm PIN')} {...field('confirmPin')} />
         </div>
         <label className="flex flex-col gap-1">
           <span className="text-sm font-medium">{t('Lock after')}</span>
           <select className="select w-full" value={values.idleMinutes} onChange={(e) => setValue('idleMinutes', e.target.value)}>
-            {IDLE.map((minutes) => (
+            {LOCK_IDLE_MINUTES.map((minutes) => (
               <option key={minutes} value={minutes}>
-                {t('{count, plural, one {# minute without a touch} other {# minutes without a touch}}', { count: Number(minutes) })}
+                {t('{count, plural, one {# minute without a touch} other {# minutes without a touch}}', { count: minutes })}
               </option>
             ))}
           </select>
         </label>
-        <TextField
-          name="password"
-          type="password"
-          label={t('Your password')}
-          autoComplete="current-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => setValue('password', e.target.value)}
-        />
+        <CurrentPasswordField {...field('password')} />
       </FieldGroup>
       <SubmitButton busy={set.isPending} label={t('Set PIN')} busyLabel={t('Checking...')} />
     </form>
@@ -125,17 +100,12 @@ function LockOn({ idleMinutes, onRemoved }: { idleMinutes: number; onRemoved(): 
   const remove = trpc.account.pin.remove.useMutation();
   const { toast } = useToast();
   const failed = useFailureToast();
-  const form = useFormState({ password: '' });
-  const onSubmit = form.submit(
+  const { field, submit } = useFormState({ password: '' }, { failed: (error) => failed(error, t('Could not remove the lock. Please try again.')) });
+  const onSubmit = submit(
     removeSchema,
     (v) => v,
     async (input) => {
-      try {
-        await remove.mutateAsync(input);
-      } catch (error) {
-        failed(error, t('Could not remove the lock. Please try again.'));
-        throw error;
-      }
+      await remove.mutateAsync(input);
       toast({ title: t('App lock removed'), variant: 'success' });
       onRemoved();
     },
@@ -162,15 +132,7 @@ function LockOn({ idleMinutes, onRemoved }: { idleMinutes: number; onRemoved(): 
       </div>
       {removing && (
         <form method="post" noValidate onSubmit={onSubmit}>
-          <TextField
-            name="password"
-            type="password"
-            label={t('Your password')}
-            autoComplete="current-password"
-            value={form.values.password}
-            error={form.errors.password}
-            onChange={(e) => form.set('password', e.target.value)}
-          />
+          <CurrentPasswordField {...field('password')} />
           <SubmitButton busy={remove.isPending} label={t('Remove the lock')} busyLabel={t('Checking...')} />
         </form>
       )}

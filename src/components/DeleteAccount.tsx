@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { deleteAccountInput } from '../../shared/schemas/account';
 import { FieldGroup } from '../forms/Fields';
-import { TextField } from '../forms/TextField';
+import { CurrentPasswordField } from '../forms/PasswordFields';
 import { useFormState } from '../forms/useFormState';
 import { useAuth } from '../hooks/useAuth';
 import { useFailureToast } from '../hooks/useFailureToast';
@@ -34,7 +34,7 @@ function DeleteAccountForm({ onCancel }: { onCancel(): void }) {
   const { toast } = useToast();
   const failed = useFailureToast();
   const remove = trpc.account.deleteAccount.useMutation();
-  const { values, set, errors, submit } = useFormState({ password: '' });
+  const { field, submit } = useFormState({ password: '' });
 
   const onSubmit = submit(
     deleteAccountInput,
@@ -55,15 +55,7 @@ function DeleteAccountForm({ onCancel }: { onCancel(): void }) {
     <form method="post" noValidate onSubmit={onSubmit}>
       <p className="mb-4 text-base-content/80">{account.confirmDeleteAccount}</p>
       <FieldGroup>
-        <TextField
-          name="password"
-          type="password"
-          label={t('Your password')}
-          autoComplete="current-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => set('password', e.target.value)}
-        />
+        <CurrentPasswordField {...field('password')} />
       </FieldGroup>
       <div className="modal-action mt-6">
         <button type="button" className="btn btn-ghost" onClick={onCancel}>

@@ -1,6 +1,5 @@
 // Settings → Export: everything as JSON encrypted with a passphrase chosen now (an age file, decision 033), downloaded by
 // POST, of the records chosen above it (DataExport).
-import { useState } from 'react';
 import { z } from 'zod';
 import { msg, t } from '../i18n';
 import { encryptedExportInput, PASSPHRASE_MIN, type ExportScope } from '../../shared/schemas/account';
@@ -20,14 +19,11 @@ const fileNameOf = (res: Response) => /filename="([^"]+)"/.exec(res.headers.get(
 
 export function EncryptedExport({ scope }: { scope: ExportScope }) {
   const { toast } = useToast();
-  const [busy, setBusy] = useState(false);
-  const form = useFormState({ passphrase: '', repeat: '' });
-  const { values, set, errors, setErrors } = form;
-  const onSubmit = form.submit(
+  const { values, set, errors, setErrors, submit, submitting } = useFormState({ passphrase: '', repeat: '' });
+  const onSubmit = submit(
     schema,
     (v) => v,
     async ({ passphrase }) => {
-      setBusy(true);
       try {
         // A POST, so the passphrase travels in the body: never in an address, a history or a server's log.
         const res = await fetch('/api/account/export/encrypted', {
@@ -47,8 +43,6 @@ export function EncryptedExport({ scope }: { scope: ExportScope }) {
         toast({ title: t('Encrypted export downloaded'), variant: 'success' });
       } catch {
         toast({ title: t('Error'), description: t('Unable to connect to the server'), variant: 'destructive' });
-      } finally {
-        setBusy(false);
       }
     },
   );
@@ -86,7 +80,7 @@ export function EncryptedExport({ scope }: { scope: ExportScope }) {
           </div>
         </FieldGroup>
       </div>
-      <SubmitButton busy={busy} label={t('Download encrypted')} busyLabel={t('Encrypting...')} />
+      <SubmitButton busy={submitting} label={t('Download encrypted')} busyLabel={t('Encrypting...')} />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { t } from '../i18n';
 import { saveFile } from '../lib/saveFile';
 import { trpc } from '../lib/trpc';
 import { FieldGroup, SubmitButton } from '../forms/Fields';
+import { CurrentPasswordField } from '../forms/PasswordFields';
 import { TextField } from '../forms/TextField';
 import { useFormState } from '../forms/useFormState';
 import { QrCode } from './QrCode';
@@ -110,7 +111,7 @@ export function TwoFactorSettings() {
 function AskPassword({ onSetup }: { onSetup(secret: string, otpauthUrl: string): void }) {
   const setup = trpc.account.twoFactor.setup.useMutation();
   const formRef = useFocusFirstField();
-  const { values, set, errors, onSubmit } = useStepForm(
+  const { field, onSubmit } = useStepForm(
     { password: '' },
     setupSchema,
     t('Could not start setting up two-factor sign-in. Please try again.'),
@@ -122,15 +123,7 @@ function AskPassword({ onSetup }: { onSetup(secret: string, otpauthUrl: string):
   return (
     <form method="post" noValidate onSubmit={onSubmit} ref={formRef}>
       <FieldGroup>
-        <TextField
-          name="password"
-          type="password"
-          label={t('Your password')}
-          autoComplete="current-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => set('password', e.target.value)}
-        />
+        <CurrentPasswordField {...field('password')} />
       </FieldGroup>
       <SubmitButton busy={setup.isPending} label={t('Continue')} busyLabel={t('Checking...')} />
     </form>
@@ -238,7 +231,7 @@ function TurnOff({ left, onOff }: { left: number; onOff(): void }) {
   const [asking, setAsking] = useState(false);
   const disable = trpc.account.twoFactor.disable.useMutation();
   const { toast } = useToast();
-  const { values, set, errors, onSubmit } = useStepForm(
+  const { field, onSubmit } = useStepForm(
     { password: '', code: '' },
     disableSchema,
     t('Could not turn two-factor sign-in off. Please try again.'),
@@ -264,23 +257,8 @@ function TurnOff({ left, onOff }: { left: number; onOff(): void }) {
       {asking && (
         <TurnOffForm onSubmit={onSubmit}>
           <FieldGroup>
-            <TextField
-              name="password"
-              type="password"
-              label={t('Your password')}
-              autoComplete="current-password"
-              value={values.password}
-              error={errors.password}
-              onChange={(e) => set('password', e.target.value)}
-            />
-            <TextField
-              name="code"
-              label={t('Code from your app, or a recovery code')}
-              autoComplete="one-time-code"
-              value={values.code}
-              error={errors.code}
-              onChange={(e) => set('code', e.target.value)}
-            />
+            <CurrentPasswordField {...field('password')} />
+            <TextField label={t('Code from your app, or a recovery code')} autoComplete="one-time-code" {...field('code')} />
           </FieldGroup>
           <SubmitButton busy={disable.isPending} label={t('Turn off two-factor sign-in')} busyLabel={t('Checking...')} />
         </TurnOffForm>

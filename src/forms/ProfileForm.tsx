@@ -13,6 +13,7 @@ import { account } from '../lib/messages';
 import { fullName } from '../lib/names';
 import { trpc } from '../lib/trpc';
 import { FieldGroup, SubmitButton } from './Fields';
+import { CurrentPasswordField } from './PasswordFields';
 import { TextField } from './TextField';
 import { useFormState } from './useFormState';
 
@@ -24,7 +25,7 @@ export function ProfileForm() {
   const { toast } = useToast();
   const failed = useFailureToast();
   const update = trpc.account.updateProfile.useMutation();
-  const { values, set, errors, setErrors, submit } = useFormState({ name: user ? fullName(user) : '', email: user?.email ?? '', currentPassword: '' });
+  const { values, set, field, errors, setErrors, submit } = useFormState({ name: user ? fullName(user) : '', email: user?.email ?? '', currentPassword: '' });
   // A new email needs the current password (the server asks for it too), so the field shows only then.
   const emailChanged = values.email.trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
   const passwordNeeded = (v: typeof values): Record<string, string> =>
@@ -70,17 +71,7 @@ export function ProfileForm() {
         />
         {/* About the saved address: while another is typed, it would be about the wrong one. */}
         {!emailChanged && <EmailConfirmationNotice />}
-        {emailChanged && (
-          <TextField
-            name="currentPassword"
-            type="password"
-            label={t('Current Password')}
-            autoComplete="current-password"
-            value={values.currentPassword}
-            error={errors.currentPassword}
-            onChange={(e) => set('currentPassword', e.target.value)}
-          />
-        )}
+        {emailChanged && <CurrentPasswordField label={t('Current Password')} {...field('currentPassword')} />}
       </FieldGroup>
       <SubmitButton busy={update.isPending} label={t('Save Profile')} busyLabel={t('Saving...')} />
     </form>

@@ -2,36 +2,29 @@
 import { useAuth } from '../hooks/useAuth';
 import { t } from '../i18n';
 import { TextField } from './TextField';
-import { useAuthSubmit } from './useAuthSubmit';
+import { useAuthForm, UsernameField, WideSubmit } from './authForm';
 
 /** The form's own rules, in their own chunk (authSchemas.ts). */
 const registerRules = () => import('./authSchemas').then((rules) => rules.registerFormSchema);
+/** Asks for the rules ahead of the send (the form's focus): the browser keeps the module once it has it. */
+const prepare = () => void registerRules().catch(() => undefined);
 
 export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
   const { register } = useAuth();
-  const { errors, submitting, handleSubmit, clearErrorOf, prepare } = useAuthSubmit(registerRules, {
-    send: register,
-    success: () => ({ title: t('Registration successful!'), description: t('Your account has been created. You can now log in.') }),
+  const { errors, submitting, submit, clearEdited, toasts, toInput } = useAuthForm({
     failure: { title: t('Registration failed'), fallback: t('Please check your information and try again.') },
     // The server knows the name as firstName and lastName; the form shows it as one field.
-    fieldsOf: ({ firstName, lastName, ...rest }) => {
-      const nameError = firstName ?? lastName;
-      return nameError ? { ...rest, name: nameError } : rest;
-    },
-    onSuccess,
+    shownAs: { firstName: 'name', lastName: 'name' },
+  });
+  const onSubmit = submit(registerRules, toInput, async (details) => {
+    await register(details);
+    toasts.succeeded({ title: t('Registration successful!'), description: t('Your account has been created. You can now log in.') });
+    onSuccess();
   });
 
   return (
-    <form method="post" noValidate className="flex flex-col gap-4" onSubmit={handleSubmit} onInput={clearErrorOf} onFocus={prepare}>
-      <TextField
-        name="username"
-        label={t('Username')}
-        placeholder={t('Choose a username')}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.username}
-      />
+    <form method="post" noValidate className="flex flex-col gap-4" onSubmit={onSubmit} onInput={clearEdited} onFocus={prepare}>
+      <UsernameField placeholder={t('Choose a username')} error={errors.username} />
       <TextField name="name" label={t('Full Name')} placeholder={t('Enter your full name')} autoComplete="name" error={errors.name} />
       <TextField name="email" label={t('Email')} type="email" placeholder={t('Enter your email address')} autoComplete="email" error={errors.email} />
       <TextField
@@ -50,10 +43,7 @@ export function RegisterForm({ onSuccess }: { onSuccess(): void }) {
         autoComplete="new-password"
         error={errors.confirmPassword}
       />
-      <button type="submit" className="btn mt-2 w-full btn-primary" disabled={submitting}>
-        {submitting && <span className="loading loading-sm loading-spinner" aria-hidden="true" />}
-        {submitting ? t('Creating Account...') : t('Register')}
-      </button>
+      <WideSubmit busy={submitting} label={t('Register')} busyLabel={t('Creating Account...')} />
     </form>
   );
 }

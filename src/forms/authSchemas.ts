@@ -1,6 +1,7 @@
 // The sign-in page's two forms' own rules, checked before calling the server. In a chunk of their own, with zod/mini and
 // the shared username and email rules (about 15 kB gzipped): the page's first visit does without them, and a form
-// asks for them when someone starts filling it in (useAuthSubmit), so they are there by the time it is sent.
+// asks for them when someone starts filling it in (its focus), so they are there by the time it is sent (useFormState
+// awaits them).
 import * as z from 'zod/mini';
 import { emailSchema, usernameSchema } from '../../shared/schemas/authFields';
 import { msg } from '../i18n';

@@ -1,6 +1,7 @@
 // The offline outbox: activities, follow-ups and prayer requests added without a connection, kept in IndexedDB (per
 // user) until they are sent, each with its idempotency key (decisions 010, 027).
 import type { RouterInputs } from './trpc';
+import { objectStore } from './idb';
 
 export type ActivityDraft = RouterInputs['activities']['create'];
 type FollowUpDraft = RouterInputs['followUps']['create'];
@@ -29,38 +30,8 @@ export type OutboxEntry = OutboxDraft & {
 const DB_NAME = 'sower-outbox';
 const STORE = 'activities';
 
-let opening: Promise<IDBDatabase> | null = null;
-
-function database(): Promise<IDBDatabase> {
-  opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' });
-    request.onsuccess = () => {
-      // 'Forget this device' deleting the database is not held up by this connection; the next use opens it again.
-      request.result.onversionchange = () => {
-        request.result.close();
-        opening = null;
-      };
-      resolve(request.result);
-    };
-    request.onerror = () => {
-      opening = null;
-      reject(request.error);
-    };
-  });
-  return opening;
-}
-
 /** One request in its own transaction, resolved only once the transaction has committed. */
-async function run<T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await database();
-  return new Promise<T>((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
-    const request = action(tx.objectStore(STORE));
-    tx.oncomplete = () => resolve(request.result);
-    tx.onerror = tx.onabort = () => reject(tx.error ?? request.error);
-  });
-}
+const run = objectStore(DB_NAME, STORE, 'key');
 
 const changes = new EventTarget();
 const changed = () => changes.dispatchEvent(new Event('change'));
@@ -85,7 +56,7 @@ export async function keepForLater(userId: number, key: string, draft: OutboxDra
 
 /** The user's waiting entries, oldest first, so they are sent in the order they were added. */
 export async function waitingFor(userId: number): Promise<OutboxEntry[]> {
-  const all = (await run('readonly', (store) => store.getAll())) as OutboxEntry[];
+  const all = ((await run('readonly', (store) => store.getAll())) ?? []) as OutboxEntry[];
   return all.filter((entry) => entry.userId === userId).sort((a, b) => a.queuedAt.getTime() - b.queuedAt.getTime());
 }
 

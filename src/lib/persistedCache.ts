@@ -5,6 +5,7 @@
 import { dehydrateQuery, hydrate, type Query, type QueryClient, type QueryState } from '@tanstack/react-query';
 import { isKept, keepsDataOnDevice, keptData, KEPT_FOR_MS, procedureOf, sortKept, type KeptEntry } from './persistence';
 import { sessionUserOrUnknown, signedInUser, storedUserId } from './session';
+import { objectStore } from './idb';
 
 type Entry = KeptEntry<ReturnType<typeof dehydrateQuery>>;
 
@@ -17,38 +18,8 @@ export interface KeptStore {
 
 const DB_NAME = 'sower-cache';
 const STORE = 'queries';
-let opening: Promise<IDBDatabase> | null = null;
-
-function database(): Promise<IDBDatabase> {
-  opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'hash' });
-    request.onsuccess = () => {
-      // Another tab upgrading or deleting the database is not held up by this one; the next use opens it again.
-      request.result.onversionchange = () => {
-        request.result.close();
-        opening = null;
-      };
-      resolve(request.result);
-    };
-    request.onerror = () => {
-      opening = null;
-      reject(request.error);
-    };
-  });
-  return opening;
-}
-
 /** One transaction, resolved once it has committed; transactions on the store run in the order they were opened. */
-async function transaction<T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
-  const db = await database();
-  return new Promise((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
-    const request = action(tx.objectStore(STORE));
-    tx.oncomplete = () => resolve(request ? request.result : undefined);
-    tx.onerror = tx.onabort = () => reject(tx.error);
-  });
-}
+const transaction = objectStore(DB_NAME, STORE, 'hash');
 
 const indexedDbStore: KeptStore = {
   all: async () => ((await transaction('readonly', (store) => store.getAll())) ?? []) as Entry[],

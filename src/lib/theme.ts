@@ -2,15 +2,16 @@
 // carries the choice to the server, which puts it on the page it sends (server/http/page.ts, decision 009), so a dark
 // choice shows dark from the first frame.
 
-export type ThemeChoice = 'light' | 'dark' | 'system';
+import { isTheme, themeNames, type Theme } from '../../shared/theme';
+
+export type ThemeChoice = Theme | 'system';
 
 const STORAGE_KEY = 'theme';
-const themeOf = { light: 'sower', dark: 'sower-dark' } as const;
 
 export function readThemeChoice(): ThemeChoice {
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
-    return saved === 'light' || saved === 'dark' ? saved : 'system';
+    return isTheme(saved) ? saved : 'system';
   } catch {
     // Storage can be switched off (some private modes); the system's choice is then the sensible one.
     return 'system';
@@ -21,7 +22,7 @@ export function readThemeChoice(): ThemeChoice {
 export function applyThemeChoice(choice: ThemeChoice) {
   const root = document.documentElement;
   if (choice === 'system') root.removeAttribute('data-theme');
-  else root.setAttribute('data-theme', themeOf[choice]);
+  else root.setAttribute('data-theme', themeNames[choice]);
 }
 
 /** The `theme` cookie: light or dark for a year, none for the system's. Not a secret: no HttpOnly, the page writes it. */

@@ -8,18 +8,16 @@ import { GuestCard } from '../components/GuestCard';
 import { Spinner } from '../components/Spinner';
 import { FieldGroup, SubmitButton } from '../forms/Fields';
 import { SecondFactorField } from '../forms/SecondFactorField';
-import { TextField } from '../forms/TextField';
+import { confirmationErrors, NewPasswordFields } from '../forms/PasswordFields';
 import { useFormState } from '../forms/useFormState';
 import { useAuth } from '../hooks/useAuth';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useFailureToast } from '../hooks/useFailureToast';
 import { useToast } from '../hooks/useToast';
-import { msg, t } from '../i18n';
+import { t } from '../i18n';
 import { issueText } from '../i18n/issues';
 import { errorMessage } from '../lib/errors';
 import { trpc } from '../lib/trpc';
-
-const MISMATCH = msg("Passwords don't match");
 
 type Link = { state: 'checking' } | { state: 'refused'; message: string } | { state: 'live'; twoFactor: boolean };
 
@@ -70,7 +68,7 @@ function NewPasswordForm({ token, twoFactor }: { token: string; twoFactor: boole
   const failed = useFailureToast();
   const complete = trpc.auth.passwordReset.complete.useMutation();
   const [recovery, setRecovery] = useState(false);
-  const { values, set, errors, submit } = useFormState({ password: '', confirmPassword: '', code: '', recoveryCode: '' });
+  const { values, set, field, errors, submit } = useFormState({ password: '', confirmPassword: '', code: '', recoveryCode: '' });
 
   const onSubmit = submit(
     resetPasswordInput,
@@ -90,30 +88,13 @@ function NewPasswordForm({ token, twoFactor }: { token: string; twoFactor: boole
         throw error;
       }
     },
-    (v): Record<string, string> => (v.password === v.confirmPassword ? {} : { confirmPassword: t(MISMATCH) }),
+    (v) => confirmationErrors(v.password, v.confirmPassword),
   );
 
   return (
     <form method="post" noValidate onSubmit={onSubmit}>
       <FieldGroup>
-        <TextField
-          name="password"
-          type="password"
-          label={t('New Password')}
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => set('password', e.target.value)}
-        />
-        <TextField
-          name="confirmPassword"
-          type="password"
-          label={t('Confirm New Password')}
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(e) => set('confirmPassword', e.target.value)}
-        />
+        <NewPasswordFields password={field('password')} confirmation={field('confirmPassword')} />
         {twoFactor && (
           <>
             <p className="text-sm">

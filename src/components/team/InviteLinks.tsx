@@ -16,9 +16,9 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { Modal } from '../Modal';
 import { QrCode } from '../QrCode';
 import { roleHint, roleLabel } from './teamWords';
+import { linkRoles, type LinkRole } from '../../../shared/vocabulary';
 
 type InviteLink = RouterOutputs['teams']['links']['list'][number];
-const linkRoles = ['member', 'viewer'] as const;
 
 // The form's own rules, the server's limits (it checks them again).
 const linkForm = z.object({
@@ -32,7 +32,7 @@ function CreateLinkForm({ teamId }: { teamId: number }) {
   const create = trpc.teams.links.create.useMutation();
   const { toast } = useToast();
   const failed = useFailureToast();
-  const { values, set, errors, submit } = useFormState({ role: 'member' as (typeof linkRoles)[number], expiresInDays: '7', maxUses: '' });
+  const { values, set, errors, submit } = useFormState({ role: 'member' as LinkRole, expiresInDays: '7', maxUses: '' });
   const onSubmit = submit(
     linkForm,
     (v) => v,
@@ -55,7 +55,7 @@ function CreateLinkForm({ teamId }: { teamId: number }) {
           label={t('Joins as')}
           value={values.role}
           options={linkRoles.map((role) => ({ value: role, label: roleLabel(role) }))}
-          onChange={(e) => set('role', e.target.value as (typeof linkRoles)[number])}
+          onChange={(e) => set('role', e.target.value as LinkRole)}
         />
         <TextField
           name="expiresInDays"
