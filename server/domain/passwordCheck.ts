@@ -5,9 +5,8 @@ import { eq } from 'drizzle-orm';
 import { ZodRealError } from 'zod';
 import { users } from '../../db/schema';
 import { verifyPassword, type SessionUser } from '../security/auth';
-import { addressKey } from '../security/rateLimit';
 import type { Context } from '../trpc';
-import { attempt } from './signIn';
+import { countTry } from './signIn';
 
 export type SignedInContext = Context & { user: SessionUser };
 
@@ -22,13 +21,8 @@ export function fieldError(field: string, message: string) {
  * itself is fine, and the client treats 401 as "signed out".
  */
 export async function assertPassword(ctx: SignedInContext, password: string, field: string, message: string) {
-  const userKey = `password:user:${ctx.user.id}`;
-  const addressOnlyKey = `login:ip:${addressKey(ctx.clientIp)}`;
-  const tried = await attempt(ctx, [
-    { key: userKey, rule: ctx.limits.passwordPerUser },
-    { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
-  ]);
+  const succeeded = await countTry(ctx, `password:user:${ctx.user.id}`, ctx.limits.passwordPerUser);
   const [row] = await ctx.database.read.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id));
   if (!row || !(await verifyPassword(row.passwordHash, password))) throw fieldError(field, message);
-  await tried.succeeded({ reset: [userKey], release: [addressOnlyKey] });
+  await succeeded();
 }

@@ -20,20 +20,26 @@ export function attempt(ctx: Context, checks: { key: string; rule: LimitRule }[]
 }
 
 /**
+ * Counts a try of a password or a code on its own key and on the address's login allowance, before it is checked. The
+ * answer is called once the try is right: it forgets the key's failures and gives the address its try back.
+ */
+export async function countTry(ctx: Context, key: string, rule: LimitRule) {
+  const addressOnlyKey = `login:ip:${addressKey(ctx.clientIp)}`;
+  const tried = await attempt(ctx, [
+    { key, rule },
+    { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
+  ]);
+  return () => tried.succeeded({ reset: [key], release: [addressOnlyKey] });
+}
+
+/**
  * Counts a second-factor code's try before it is checked, as sign-in counts a password: per account and address (the
  * login rule's 10) and per address (50), never for the account alone, so wrong codes sent from elsewhere by someone who
  * knows the password leave the owner's own address its allowance (issue 47). The answer is called once the code is
  * right: it forgets that pair's failures and gives the address its try back.
  */
 export async function countSecondFactorTry(ctx: Context, userId: number) {
-  const address = addressKey(ctx.clientIp);
-  const pairKey = `second-factor:user:${userId}:ip:${address}`;
-  const addressOnlyKey = `login:ip:${address}`;
-  const tried = await attempt(ctx, [
-    { key: pairKey, rule: ctx.limits.loginPerUsernameAndAddress },
-    { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
-  ]);
-  return () => tried.succeeded({ reset: [pairKey], release: [addressOnlyKey] });
+  return countTry(ctx, `second-factor:user:${userId}:ip:${addressKey(ctx.clientIp)}`, ctx.limits.loginPerUsernameAndAddress);
 }
 
 /** What a wrong second-factor code is told, at sign-in and at a password reset alike. */

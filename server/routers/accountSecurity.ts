@@ -7,12 +7,11 @@ import { recoveryCodes, users } from '../../db/schema';
 import { msg } from '../../shared/i18n';
 import { describeDevice } from '../security/device';
 import { readSecurityLog, recordSecurityEvent } from '../security/securityLog';
-import { addressKey } from '../security/rateLimit';
 import { matchingStep, newRecoveryCodes, newSecret, otpauthUrl, recoveryCodesLeft, useRecoveryCode, useTotpCode } from '../security/twoFactor';
 import { totpCodeSchema } from '../../shared/schemas/auth';
 import { codeOrRecoveryCode, currentPasswordField } from '../../shared/schemas/account';
 import { signedInProcedure, router } from '../trpc';
-import { attempt } from '../domain/signIn';
+import { countTry } from '../domain/signIn';
 import { assertPassword, fieldError, type SignedInContext } from '../domain/passwordCheck';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
@@ -67,13 +66,7 @@ const NOT_ON = msg('Two-factor sign-in is not on.');
 
 /** Counts a code's try for the account and the address before it is checked, like a password's (passwordCheck.ts). */
 async function countCodeTry(ctx: SignedInContext) {
-  const userKey = `second-factor:user:${ctx.user.id}`;
-  const addressOnlyKey = `login:ip:${addressKey(ctx.clientIp)}`;
-  const tried = await attempt(ctx, [
-    { key: userKey, rule: ctx.limits.passwordPerUser },
-    { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
-  ]);
-  return () => tried.succeeded({ reset: [userKey], release: [addressOnlyKey] });
+  return countTry(ctx, `second-factor:user:${ctx.user.id}`, ctx.limits.passwordPerUser);
 }
 
 export const twoFactorRouter = router({

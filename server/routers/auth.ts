@@ -15,7 +15,7 @@ import { loginInput, loginTwoFactorInput, registerInput } from '../../shared/sch
 import { endTicket, newTicket, tryTicket, useRecoveryCode, useTotpCode } from '../security/twoFactor';
 import { publicProcedure, router, signedInProcedure, type Context } from '../trpc';
 import { answer } from '../answers';
-import { attempt, countSecondFactorTry, signIn, userColumns, WRONG_CODE, WRONG_RECOVERY_CODE } from '../domain/signIn';
+import { attempt, countSecondFactorTry, countTry, signIn, userColumns, WRONG_CODE, WRONG_RECOVERY_CODE } from '../domain/signIn';
 import * as answers from '../schemas/answers';
 
 const sameText = (column: typeof users.email, value: string) => sql`lower(${column}) = lower(${value})`;
@@ -88,13 +88,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       // Failures count per username and address, and per address: an attacker's guesses never lock the owner out of
       // their own account from another address, and one address cannot try many usernames.
-      const address = addressKey(ctx.clientIp);
-      const pairKey = `login:user:${usernameKey(input.username)}:ip:${address}`;
-      const addressOnlyKey = `login:ip:${address}`;
-      const tried = await attempt(ctx, [
-        { key: pairKey, rule: ctx.limits.loginPerUsernameAndAddress },
-        { key: addressOnlyKey, rule: ctx.limits.loginPerAddress },
-      ]);
+      const succeeded = await countTry(ctx, `login:user:${usernameKey(input.username)}:ip:${addressKey(ctx.clientIp)}`, ctx.limits.loginPerUsernameAndAddress);
       const [found] = await ctx.database.read
         .select({ ...userColumns, passwordHash: users.passwordHash, twoFactor: sql<number>`${users.totpSecret} is not null` })
         .from(users)
@@ -105,7 +99,7 @@ export const authRouter = router({
         if (found) void ctx.database.write((tx) => recordSecurityEvent(tx, found.id, 'sign-in-failed', ctx.userAgent)).catch(() => undefined);
         throw new TRPCError({ code: 'UNAUTHORIZED', message: msg('Invalid username or password') });
       }
-      await tried.succeeded({ reset: [pairKey], release: [addressOnlyKey] });
+      await succeeded();
       // With two-factor sign-in on, no session yet: the second step (loginTwoFactor) makes it once a code is right.
       if (found.twoFactor) return { twoFactorRequired: true as const, ticket: await newTicket(ctx.database, found.id, input.language ?? null) };
       return completeSignIn(ctx, found.id, input.language);

@@ -248,11 +248,7 @@ function insideViewport(box: { x: number; y: number; width: number; height: numb
  * first render disagree with the server's (another path), and React would throw the page away.
  */
 async function within(page: Page, path: string, shown: Locator) {
-  await expect(page.locator('html[data-running]')).toBeAttached();
-  await page.evaluate((to) => {
-    history.pushState({}, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  await goInApp(page, path);
   await expect(shown).toBeVisible();
 }
 
