@@ -2,7 +2,7 @@
 import { entityNames } from '../../shared/entities';
 import { entityRoutes } from './entities';
 
-export type { InputSource, ProcedurePath, RestMethod, RestRoute, TextAnswer } from './route';
+export type { RestRoute } from './route';
 import type { RestRoute } from './route';
 
 const tableRows: RestRoute[] = [
