@@ -3,6 +3,7 @@ import { eq, gte, lt } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { contacts, followUps, users } from '../../db/schema';
+import type { Tx } from '../../db/client';
 import { notFound, readAuthority } from '../access';
 import { CALENDAR_END, calendarEvents, calendarStart, FEED_NAME, noteEvent } from '../formats/ics';
 import { requestLocale, translate } from '../i18n';
@@ -57,6 +58,13 @@ const feedList = definePagedList<{ from: Date; to: Date; limit?: number; cursor?
   order: () => ({ key: followUps.date, direction: 'asc' }),
 });
 
+/** A new feed URL for the user: a new token, which replaces (so ends) any earlier one in the same write. */
+async function newFeed(tx: Tx, userId: number) {
+  const token = newToken();
+  await tx.update(users).set({ calendarToken: token }).where(eq(users.id, userId));
+  return { url: feedPath(token) };
+}
+
 export const calendarRouter = router({
   status: protectedProcedure.output(answer(answers.calendarStatus)).query(async ({ ctx }) => {
     const [row] = await ctx.database.read.select({ token: users.calendarToken }).from(users).where(eq(users.id, ctx.user.id));
@@ -67,21 +75,12 @@ export const calendarRouter = router({
   enable: protectedProcedure.output(answer(answers.feedUrl)).mutation(({ ctx }) =>
     ctx.database.write(async (tx) => {
       const [row] = await tx.select({ token: users.calendarToken }).from(users).where(eq(users.id, ctx.user.id));
-      if (row?.token) return { url: feedPath(row.token) };
-      const token = newToken();
-      await tx.update(users).set({ calendarToken: token }).where(eq(users.id, ctx.user.id));
-      return { url: feedPath(token) };
+      return row?.token ? { url: feedPath(row.token) } : newFeed(tx, ctx.user.id);
     }),
   ),
 
   /** A new URL for a leaked one: the old token is overwritten, so it stops working with this write. */
-  rotate: protectedProcedure.output(answer(answers.feedUrl)).mutation(({ ctx }) =>
-    ctx.database.write(async (tx) => {
-      const token = newToken();
-      await tx.update(users).set({ calendarToken: token }).where(eq(users.id, ctx.user.id));
-      return { url: feedPath(token) };
-    }),
-  ),
+  rotate: protectedProcedure.output(answer(answers.feedUrl)).mutation(({ ctx }) => ctx.database.write((tx) => newFeed(tx, ctx.user.id))),
 
   disable: protectedProcedure.output(answer(answers.calendarDisabled)).mutation(({ ctx }) =>
     ctx.database.write(async (tx) => {
