@@ -81,5 +81,7 @@ describe('createTurns', () => {
     const served = await servedBeforeLastNewcomer(true);
     // Every regular gets about one answer per newcomer accepted: 20 regulars, 20 newcomers, plus slack.
     expect(served).toBeLessThan(120);
-  });
+    // A budget, not a bound: 220 answers from a saturated server in this process took 12 s with two test workers and a
+    // browser suite beside them; the count above is what the test is about.
+  }, 60_000);
 });
