@@ -2,7 +2,7 @@
 // goes; a removed member is told once; the team page's weeks are the dashboard's, and no server-rendered screen
 // mismatches when hydrated, even where the browser's zone rules differ from the server's (Africa/Casablanca).
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { api, expect, isPhone, photograph, registerViaApi, test, toast, type TestUser } from './fixtures';
+import { api, expect, goInApp, isPhone, photograph, registerViaApi, test, toast, type TestUser } from './fixtures';
 
 async function person(browser: Browser, testInfo: TestInfo, firstName: string): Promise<{ page: Page; user: TestUser }> {
   const context = await browser.newContext({ ...testInfo.project.use });
@@ -138,7 +138,8 @@ test.describe('in Africa/Casablanca', () => {
       await expect(page.locator('html[data-running]')).toBeAttached();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     }
-    await page.goto(`/settings/teams/${team.id}`);
+    // The weeks need no new load: the team page is moved to in the app from the last screen (not found).
+    await goInApp(page, `/settings/teams/${team.id}`);
     await expect(page.getByRole('region', { name: 'Outreach by week' }).locator('table th[scope="row"]')).toHaveCount(12);
     expect(await weekLabels()).toEqual(dashboardWeeks);
     // Every week starts on the day the browser calls Monday.
