@@ -6,7 +6,9 @@ export default defineConfig({
     projects: [
       // Two files at a time on two cores (vitest's default in a run is one worker fewer than the cores: one here), sharing
       // their worker's modules as the API files do; a file that changes shared state puts it back (i18n.test.ts).
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: 2, isolate: false } },
+      // A test's budget as the API project's: with two workers on a busy machine, building every time zone's label (zones)
+      // or saturating a server in the test's own process (turns) ran past vitest's 5 s; what each checks is a result.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: 2, isolate: false, testTimeout: 20000 } },
       // Every answer a procedure returns is checked against its declared schema here (server/answers.ts), not in production.
       {
         test: {
