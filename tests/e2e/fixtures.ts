@@ -290,3 +290,12 @@ export async function byItself(page: Page, check: () => Promise<unknown>) {
     await check();
   }).toPass({ intervals: [100], timeout: 25_000 });
 }
+
+/**
+ * Waits until the service worker controls the page. The app registers it a few seconds after `load`
+ * (src/lib/serviceWorker.ts), on a timer that byItself jumps (the page's clock installed before it loaded); installing it
+ * then takes its own time.
+ */
+export async function serviceWorkerInControl(page: Page) {
+  await byItself(page, () => page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 500 }));
+}

@@ -3,7 +3,7 @@
 // offline the screens show what was last seen (the query cache kept in IndexedDB, decision 027), follow-ups and prayer
 // requests wait in the outbox too; logout and another user signing in leave nothing of the first user's.
 import type { Page } from '@playwright/test';
-import { api, byItself, expect, isPhone, photograph, registerViaApi, test, toast } from './fixtures';
+import { api, byItself, expect, isPhone, photograph, registerViaApi, serviceWorkerInControl, test, toast } from './fixtures';
 
 // This spec is about what the service worker does, or how pages arrive with it: it runs (playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
@@ -111,8 +111,7 @@ test('the outbox survives a reload while offline and is sent once afterwards @ph
   await page.clock.install();
   await page.goto('/activities');
   await expect(page.getByText('No activities recorded yet.')).toBeVisible();
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await serviceWorkerInControl(page);
 
   await context.setOffline(true);
   await logActivity(page, 'Reload Rita');
@@ -168,8 +167,7 @@ test('a contact page opened offline before it ever loaded says it comes with the
   await page.clock.install();
   const contact = await (await page.request.post('/api/contacts', { data: { name: 'Ophelia Offline' } })).json();
   await page.goto('/activities');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await serviceWorkerInControl(page);
 
   await context.setOffline(true);
   await page.goto(`/contacts/${contact.id}`);
@@ -247,8 +245,7 @@ test('after a restart offline the lists stay readable, the forms know the contac
     await keptWith(page, [read], 'Pilar');
   }
   await keptWith(page, ['contacts.names'], 'Pilar');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await serviceWorkerInControl(page);
 
   await context.setOffline(true);
   await page.reload();
@@ -321,10 +318,11 @@ test('after a restart offline the lists stay readable, the forms know the contac
 
 test('logout deletes what the device kept, and the next person signing in sees nothing of it, offline either', async ({ page, context, user }) => {
   void user;
+  await page.clock.install();
   await api(page, '/api/contacts', { name: 'Secret Sam' });
   await page.goto('/contacts');
   await expect(page.getByText('Secret Sam').first()).toBeVisible();
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  await serviceWorkerInControl(page);
   await keptWith(page, ['contacts.list'], 'Secret Sam');
 
   if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();

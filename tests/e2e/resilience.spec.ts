@@ -1,7 +1,7 @@
 // Honest when things go wrong: a screen whose code cannot be fetched, data that could not load, a session that ended
 // elsewhere. Each state says what is happening and recovers by itself.
 import type { Page } from '@playwright/test';
-import { byItself, expect, isPhone, test } from './fixtures';
+import { byItself, expect, isPhone, serviceWorkerInControl, test } from './fixtures';
 
 /** A check that gives up quickly, so that byItself moves the clock on (the app retries on timers up to 10 s apart). */
 const A_MOMENT = { timeout: 500 };
@@ -103,6 +103,7 @@ test.describe('offline before a screen ever loaded', () => {
 
   test('a screen says it waits for the connection, never that the data is gone, and fills in when back online', async ({ page, context, user }) => {
     void user;
+    await page.clock.install();
     await page.request.post('/api/contacts', { data: { name: 'Dorcas' } });
     await page.request.post('/api/goals', {
       data: {
@@ -115,8 +116,7 @@ test.describe('offline before a screen ever loaded', () => {
     });
     await page.goto('/resources');
     await expect(page.getByRole('heading', { name: 'Resources', level: 1 })).toBeVisible();
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await serviceWorkerInControl(page);
 
     await context.setOffline(true);
     await openScreen(page, 'Contacts');
