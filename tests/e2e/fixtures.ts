@@ -277,3 +277,25 @@ export const confirmationPath = (address: string) => mailedPath(address, /\/conf
 
 /** The app path (with its token) of the newest password-reset link mailed to the address, once it has come. */
 export const resetPath = (address: string) => mailedPath(address, /\/reset-password\?token=[\w-]+/, 'a reset link');
+
+/**
+ * Waits for what the app does by itself on its own timers (the outbox's retry, a failed read asked again, a screen's
+ * code fetched again: at most 10 s apart), with the browser's clock (`page.clock.install()` before the page loaded)
+ * jumping ahead two seconds at a time instead of those seconds passing: nothing is clicked and no event is sent, so each
+ * timer still has to fire by itself, in turn. `check` should give up quickly (a short timeout) so the clock moves on.
+ */
+export async function byItself(page: Page, check: () => Promise<unknown>) {
+  await expect(async () => {
+    await page.clock.fastForward(2_000);
+    await check();
+  }).toPass({ intervals: [100], timeout: 25_000 });
+}
+
+/**
+ * Waits until the service worker controls the page. The app registers it a few seconds after `load`
+ * (src/lib/serviceWorker.ts), on a timer that byItself jumps (the page's clock installed before it loaded); installing it
+ * then takes its own time.
+ */
+export async function serviceWorkerInControl(page: Page) {
+  await byItself(page, () => page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 500 }));
+}

@@ -3,7 +3,7 @@
 // offline the screens show what was last seen (the query cache kept in IndexedDB, decision 027), follow-ups and prayer
 // requests wait in the outbox too; logout and another user signing in leave nothing of the first user's.
 import type { Page } from '@playwright/test';
-import { api, expect, isPhone, photograph, registerViaApi, test, toast } from './fixtures';
+import { api, byItself, expect, isPhone, photograph, registerViaApi, serviceWorkerInControl, test, toast } from './fixtures';
 
 // This spec is about what the service worker does, or how pages arrive with it: it runs (playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
@@ -33,9 +33,10 @@ const waiting = (page: Page) => page.getByRole('region', { name: 'Waiting to syn
 /**
  * A page opened offline from the service worker may believe it is online and, when the connection returns, hear no
  * 'online' event (Chromium's emulation does this; so does a weak signal on a phone): the app then finds out by asking
- * again on its own timers, the outbox after at most 10 s (OutboxSync), a failed read every 10 s (queryClient).
+ * again on its own timers, the outbox after at most 10 s (OutboxSync), a failed read every 10 s (queryClient). Tests
+ * that wait for that install the browser's clock before the page loads and let it jump ahead (byItself).
  */
-const BY_ITSELF = { timeout: 25_000 };
+const A_MOMENT = { timeout: 500 };
 
 test('an activity logged offline waits, then is sent once when the connection returns', async ({ page, context, user }, testInfo) => {
   void user;
@@ -75,6 +76,7 @@ test('a waiting entry keeps its contact’s name in Spanish and Arabic, and the 
   user,
 }, testInfo) => {
   void user;
+  await page.clock.install();
   await api(page, '/api/contacts', { name: 'Jorge' });
   const languages = [
     ['es', 'Registrar actividad', 'Nombre del contacto', 'Esperando para sincronizar', 'Presentación del evangelio a'],
@@ -95,7 +97,7 @@ test('a waiting entry keeps its contact’s name in Spanish and Arabic, and the 
     await expect(entry).toHaveText(new RegExp(`${before} \u2068Jorge\u2069`));
     await photograph(page, `offline-waiting-${language}-${testInfo.project.name}.png`);
     await context.setOffline(false);
-    await expect(entry).toHaveCount(0, BY_ITSELF);
+    await byItself(page, () => expect(entry).toHaveCount(0, A_MOMENT));
     // Sent (with the ones before it): each row links the name in an element of its own direction (dir=auto isolates
     // it), still a space apart.
     const rows = page.getByRole('main').locator('p', { has: page.getByRole('link', { name: 'Jorge' }) });
@@ -106,10 +108,10 @@ test('a waiting entry keeps its contact’s name in Spanish and Arabic, and the 
 
 test('the outbox survives a reload while offline and is sent once afterwards @phone-only', async ({ page, context, user }) => {
   void user;
+  await page.clock.install();
   await page.goto('/activities');
   await expect(page.getByText('No activities recorded yet.')).toBeVisible();
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await serviceWorkerInControl(page);
 
   await context.setOffline(true);
   await logActivity(page, 'Reload Rita');
@@ -121,7 +123,7 @@ test('the outbox survives a reload while offline and is sent once afterwards @ph
   expect(await activitiesWith(page, 'Reload Rita')).toHaveLength(0);
 
   await context.setOffline(false);
-  await expect(page.getByText('Activity synced', { exact: true })).toBeVisible(BY_ITSELF);
+  await byItself(page, () => expect(page.getByText('Activity synced', { exact: true })).toBeVisible(A_MOMENT));
   await expect(waiting(page)).toHaveCount(0);
   await expect(page.getByText('Conversation with Reload Rita')).toHaveCount(1);
   expect(await activitiesWith(page, 'Reload Rita')).toHaveLength(1);
@@ -162,10 +164,10 @@ test('logout empties the outbox and forgets the user, so the next person sees no
 
 test('a contact page opened offline before it ever loaded says it comes with the connection, not that it is gone', async ({ page, context, user }) => {
   void user;
+  await page.clock.install();
   const contact = await (await page.request.post('/api/contacts', { data: { name: 'Ophelia Offline' } })).json();
   await page.goto('/activities');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await serviceWorkerInControl(page);
 
   await context.setOffline(true);
   await page.goto(`/contacts/${contact.id}`);
@@ -173,7 +175,7 @@ test('a contact page opened offline before it ever loaded says it comes with the
   await expect(page.getByRole('heading', { name: 'Contact not found' })).toHaveCount(0);
 
   await context.setOffline(false);
-  await expect(page.getByRole('heading', { name: 'Ophelia Offline' })).toBeVisible(BY_ITSELF);
+  await byItself(page, () => expect(page.getByRole('heading', { name: 'Ophelia Offline' })).toBeVisible(A_MOMENT));
 });
 
 /** What the device keeps of the query cache: each entry's owner and its text (to look for a name in it). */
@@ -227,6 +229,7 @@ test('after a restart offline the lists stay readable, the forms know the contac
   // in 27.5 s). Nothing in it waits for a fixed time; it is long, so it gets three times the time.
   test.slow();
   void user;
+  await page.clock.install();
   const pilar = await api(page, '/api/contacts', { name: 'Pilar Ñúñez' });
   await api(page, '/api/activities', { type: 'gospel_presentation', contactId: pilar.id });
   await api(page, '/api/followups', { contactId: pilar.id, date: new Date(Date.now() + 3 * 86400_000).toISOString(), description: 'Bring the book' });
@@ -242,8 +245,7 @@ test('after a restart offline the lists stay readable, the forms know the contac
     await keptWith(page, [read], 'Pilar');
   }
   await keptWith(page, ['contacts.names'], 'Pilar');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await serviceWorkerInControl(page);
 
   await context.setOffline(true);
   await page.reload();
@@ -301,7 +303,7 @@ test('after a restart offline the lists stay readable, the forms know the contac
   await openNav(page, 'Prayer Journal');
 
   await context.setOffline(false);
-  await expect(toast(page, '2 items saved offline were sent')).toBeVisible(BY_ITSELF);
+  await byItself(page, () => expect(toast(page, '2 items saved offline were sent')).toBeVisible(A_MOMENT));
   await expect(waiting(page)).toHaveCount(0);
   const rows = async () => ({
     followUps: ((await (await page.request.get('/api/followups')).json()) as { description: string }[]).filter((f) => f.description === 'Visit offline').length,
@@ -316,10 +318,11 @@ test('after a restart offline the lists stay readable, the forms know the contac
 
 test('logout deletes what the device kept, and the next person signing in sees nothing of it, offline either', async ({ page, context, user }) => {
   void user;
+  await page.clock.install();
   await api(page, '/api/contacts', { name: 'Secret Sam' });
   await page.goto('/contacts');
   await expect(page.getByText('Secret Sam').first()).toBeVisible();
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  await serviceWorkerInControl(page);
   await keptWith(page, ['contacts.list'], 'Secret Sam');
 
   if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,7 +1,10 @@
 // Honest when things go wrong: a screen whose code cannot be fetched, data that could not load, a session that ended
 // elsewhere. Each state says what is happening and recovers by itself.
 import type { Page } from '@playwright/test';
-import { expect, isPhone, test } from './fixtures';
+import { byItself, expect, isPhone, serviceWorkerInControl, test } from './fixtures';
+
+/** A check that gives up quickly, so that byItself moves the clock on (the app retries on timers up to 10 s apart). */
+const A_MOMENT = { timeout: 500 };
 
 // The service worker would serve the code from its cache; these tests are about the moments before it holds it.
 test.use({ serviceWorkers: 'block' });
@@ -16,6 +19,7 @@ test.describe('a screen whose code cannot load', () => {
 
   test('shows the network message inside the shell and opens by itself once the server is back', async ({ page, user }) => {
     void user;
+    await page.clock.install();
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
@@ -40,7 +44,7 @@ test.describe('a screen whose code cannot load', () => {
 
     // The server comes back: the screen opens without a click.
     await page.unroute(goalsCode);
-    await expect(page.getByRole('heading', { name: 'Goals', level: 1 })).toBeVisible({ timeout: 15_000 });
+    await byItself(page, () => expect(page.getByRole('heading', { name: 'Goals', level: 1 })).toBeVisible(A_MOMENT));
     await expect(page.getByText('Unable to connect to the server', { exact: true })).toHaveCount(0);
   });
 });
@@ -53,6 +57,7 @@ test.describe('data that could not load', () => {
     user,
   }) => {
     void user;
+    await page.clock.install();
     await page.request.post('/api/goals', {
       data: {
         title: 'Ten conversations',
@@ -65,7 +70,8 @@ test.describe('data that could not load', () => {
     const goalsCalls = /\/trpc\/[^?]*goals\.list/;
     await page.route(goalsCalls, (route) => route.abort('connectionrefused'));
     await page.goto('/goals');
-    await expect(page.getByRole('alert').getByText('We could not load your goals.')).toBeVisible({ timeout: 15_000 });
+    // After the read's own retries (queryClient), on the same clock.
+    await byItself(page, () => expect(page.getByRole('alert').getByText('We could not load your goals.')).toBeVisible(A_MOMENT));
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     // Not 'Active 0 / Completed 0', and no empty state.
     await expect(page.getByRole('tab', { name: 'Active', exact: true })).toBeVisible();
@@ -73,17 +79,18 @@ test.describe('data that could not load', () => {
     await expect(page.getByText('No active goals')).toHaveCount(0);
 
     await page.unroute(goalsCalls);
-    await expect(page.getByText('Ten conversations')).toBeVisible({ timeout: 25_000 });
+    await byItself(page, () => expect(page.getByText('Ten conversations')).toBeVisible(A_MOMENT));
     await expect(page.getByRole('tab', { name: 'Active 1' })).toBeVisible();
   });
 
   test('the retry button loads the list again at once @desktop-only', async ({ page, user }) => {
     void user;
+    await page.clock.install();
     await page.request.post('/api/contacts', { data: { name: 'Cornelius' } });
     const contactCalls = /\/trpc\/[^?]*contacts\.list/;
     await page.route(contactCalls, (route) => route.abort('connectionrefused'));
     await page.goto('/contacts');
-    await expect(page.getByRole('alert').getByText('We could not load your contacts.')).toBeVisible({ timeout: 15_000 });
+    await byItself(page, () => expect(page.getByRole('alert').getByText('We could not load your contacts.')).toBeVisible(A_MOMENT));
     await expect(page.getByText('No contacts yet')).toHaveCount(0);
     await page.unroute(contactCalls);
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -96,6 +103,7 @@ test.describe('offline before a screen ever loaded', () => {
 
   test('a screen says it waits for the connection, never that the data is gone, and fills in when back online', async ({ page, context, user }) => {
     void user;
+    await page.clock.install();
     await page.request.post('/api/contacts', { data: { name: 'Dorcas' } });
     await page.request.post('/api/goals', {
       data: {
@@ -108,8 +116,7 @@ test.describe('offline before a screen ever loaded', () => {
     });
     await page.goto('/resources');
     await expect(page.getByRole('heading', { name: 'Resources', level: 1 })).toBeVisible();
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await serviceWorkerInControl(page);
 
     await context.setOffline(true);
     await openScreen(page, 'Contacts');
