@@ -30,7 +30,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('sower commands', () => {
+// A budget per test of a minute, not a bound: each runs up to three commands one after another, each a Node process
+// loading the bundled server; with the other API worker and a browser suite beside it, three took over 20 s.
+describe('sower commands', { timeout: 60_000 }, () => {
   it('prints the version and the help', async () => {
     expect((await sower(['--version'])).stdout.trim()).toBe(version);
     const help = await sower(['--help']);
