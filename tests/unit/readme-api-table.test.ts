@@ -1,54 +1,22 @@
 // The README's REST API table lists every route of the REST table (server/rest/routes.ts) with its procedure, and no
 // route that the table does not serve: a path added to one and not the other fails here. Its table of entities is the
-// entity manifest (shared/entities.ts) and the page registry, rendered: an entity added to one and not the other fails.
+// entity manifest (shared/entities.ts), rendered: an entity added to one and not the other fails. `npm run
+// readme:tables` writes both from the code (scripts/readme/tables.ts); these tests say when it was not run.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { restRoutes } from '../../server/rest/routes';
-import { entities, entityNames, standardProcedures } from '../../shared/entities';
+import { documentedPath, ENTITY_HEADING, entityTable, missingRestRows, readmeRows, renderReadme, tableLine, tableSpan } from '../../scripts/readme/tables';
 
-interface ReadmeRow {
-  methods: string[];
-  path: string;
-  procedure: string | null;
-}
-
-/** The rows of the table under '## REST API': methods, the path without its query hint, and the procedure it names. */
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-
-function readmeRows(): ReadmeRow[] {
-  const section = readme.slice(readme.indexOf('## REST API'));
-  return section
-    .split('\n')
-    .filter((line) => /^\|\s*(GET|POST|PUT|DELETE)/.test(line))
-    .map((line) => {
-      const [methods, path, procedure] = line
-        .split('|')
-        .slice(1)
-        .map((cell) => cell.trim());
-      return {
-        methods: methods.split(',').map((method) => method.trim()),
-        path: path.replace(/`/g, '').replace(/\?.*$/, ''),
-        procedure: /^`([\w.]+)`/.exec(procedure)?.[1] ?? null,
-      };
-    });
-}
-
-const documentedPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+const rerun = 'run `npm run readme:tables`';
 
 describe("the README's API table", () => {
-  const rows = readmeRows();
-
   it('lists every route of the REST table with its procedure', () => {
-    const missing = restRoutes
-      .filter(
-        (route) => !rows.some((row) => row.methods.includes(route.method) && row.path === documentedPath(route.path) && row.procedure === route.procedure),
-      )
-      .map((route) => `${route.method} ${documentedPath(route.path)} ${route.procedure}`);
-    expect(missing).toEqual([]);
+    expect(missingRestRows(readme).map(tableLine), `rows missing from README.md: ${rerun}`).toEqual([]);
   });
 
   it('lists no procedure route that the REST table does not serve', () => {
-    const unknown = rows
+    const unknown = readmeRows(readme)
       .filter((row) => row.procedure !== null)
       .filter(
         (row) =>
@@ -59,48 +27,34 @@ describe("the README's API table", () => {
   });
 });
 
-/** The cells of the markdown table under `heading`, row by row, without the header and its rule. */
-function tableUnder(heading: string): string[][] {
-  const start = readme.indexOf(`\n${heading}\n`);
-  if (start < 0) return [];
-  const lines = readme.slice(start + heading.length + 2).split('\n');
-  const table = lines.slice(lines.findIndex((line) => line.startsWith('|')));
-  return table
-    .slice(
-      0,
-      table.findIndex((line) => !line.startsWith('|')),
-    )
-    .slice(2)
-    .map((line) =>
-      line
-        .split('|')
-        .slice(1, -1)
-        .map((cell) => cell.trim()),
-    );
-}
-
-const rowsHeld = { owned: 'by their author and team', library: 'by everyone; private ones by their author', team: 'by their members' };
-
-/** The table of entities as the manifest says it: each entity, its paths, its procedures, whose rows, its screen. */
-function entityTable(): string[][] {
-  return entityNames.map((entity) => {
-    const { rest, procedures, rows, page } = entities[entity];
-    const listed = standardProcedures.filter((procedure) => (procedures as readonly string[]).includes(procedure));
-    const byId = listed.some((procedure) => procedure !== 'list' && procedure !== 'create');
-    return [
-      `\`${entity}\``,
-      [`\`/api/${rest}\``, ...(byId ? [`\`/api/${rest}/{id}\``] : [])].join(', '),
-      listed.join(', '),
-      rowsHeld[rows],
-      page ? `\`${page}\`` : '–',
-    ];
-  });
-}
-
 describe("the README's table of entities", () => {
   it('is the entity manifest (shared/entities.ts), row by row', () => {
-    const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+    const lines = readme.split('\n');
+    const span = tableSpan(lines, ENTITY_HEADING);
+    expect(span, `a table under ${ENTITY_HEADING} in README.md`).toBeDefined();
+    const written = lines.slice(span!.start + 2, span!.end).map((line) =>
+      tableLine(
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      ),
+    );
     // As lines, so a failure shows the row to add (or drop) as it is written, before Prettier aligns it.
-    expect(tableUnder('### Entities').map(line), 'the table under ### Entities in README.md').toEqual(entityTable().map(line));
+    expect(written, `the table under ${ENTITY_HEADING} in README.md: ${rerun}`).toEqual(entityTable().map(tableLine));
+  });
+
+  it('is what `npm run readme:tables` writes, up to alignment: a new entity and its routes land in both tables', () => {
+    const cells = (text: string) => text.replace(/ {2,}/g, ' ').replace(/-{3,}/g, '---');
+    expect(cells(renderReadme(readme))).toBe(cells(readme));
+    // An entity the README does not have yet: the generator writes its row and its REST rows (from a README without them).
+    const withoutTeams = readme
+      .split('\n')
+      .filter((line) => !line.startsWith('| `teams`') && !/^\| \w+ +\| `\/api\/teams(\/\{id\})?` +\| `teams\./.test(line))
+      .join('\n');
+    expect(withoutTeams).not.toBe(readme);
+    const rendered = renderReadme(withoutTeams);
+    expect(rendered).toContain('| `teams` | `/api/teams`, `/api/teams/{id}` | list, create, update, remove | by their members | `/settings/teams` |');
+    expect(missingRestRows(rendered)).toEqual([]);
   });
 });
