@@ -8,8 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDataset } from './dataset';
-import { CLOCK_TICKS, copyOf, cpuTicks, login, startServer, type Server } from './server';
-import { endpointsFor, type BenchEndpoint } from './endpoints';
+import { burst, copyOf, login, startServer } from './server';
+import { endpointsFor } from './endpoints';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const workDir = join(root, '.tmp/bench');
@@ -20,20 +20,6 @@ if (!entryA || !entryB) {
 }
 const ROUNDS = 24;
 const BURST = 40;
-
-async function burst(server: Server, cookie: string, endpoint: BenchEndpoint) {
-  const pid = server.process.pid!;
-  const ticks = cpuTicks(pid);
-  const started = performance.now();
-  for (let i = 0; i < BURST; i++) {
-    for (const path of endpoint.sequence ?? [endpoint.path]) {
-      const res = await fetch(server.base + path, { headers: { cookie } });
-      if (!res.ok) throw new Error(`${server.name} ${path}: ${res.status}`);
-      await res.arrayBuffer();
-    }
-  }
-  return { wallMs: (performance.now() - started) / BURST, cpuMs: ((cpuTicks(pid) - ticks) * 1000) / CLOCK_TICKS / BURST };
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -51,11 +37,11 @@ async function main() {
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const endpoint of list) {
     const rows: Record<'A' | 'B', { wallMs: number; cpuMs: number }[]> = { A: [], B: [] };
-    await burst(a, cookies.A, endpoint);
-    await burst(b, cookies.B, endpoint);
+    await burst(a, cookies.A, endpoint, BURST);
+    await burst(b, cookies.B, endpoint, BURST);
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 ? ([b, a] as const) : ([a, b] as const);
-      for (const server of order) rows[server.name as 'A' | 'B'].push(await burst(server, cookies[server.name as 'A' | 'B'], endpoint));
+      for (const server of order) rows[server.name as 'A' | 'B'].push(await burst(server, cookies[server.name as 'A' | 'B'], endpoint, BURST));
     }
     const ratios = rows.A.map((r, i) => rows.B[i].wallMs / r.wallMs).sort((x, y) => x - y);
     const mid = ratios.slice(Math.floor(ROUNDS / 4), Math.ceil((3 * ROUNDS) / 4));

@@ -10,6 +10,7 @@ import { activityTypes, followUpTypes, goalTypes, spiritualStatuses } from '../s
 import { prepareDatabase } from '../db/migrate';
 import { hashPassword } from '../server/security/auth';
 import { backfillSearchKeys } from '../server/queries/searchKeys';
+import { mulberry32 } from './random';
 
 export const HEAVY_USERNAME = 'heavy';
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -41,16 +42,9 @@ export interface DatasetSummary {
   sampleContactId: number;
 }
 
-/** mulberry32: a tiny seeded PRNG, so every run builds the same data. */
+/** A seeded PRNG (bench/random.ts), so every run builds the same data. */
 export function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),

@@ -14,7 +14,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sleep } from './server';
+import { sleep, watchOutput } from './server';
 
 /** BENCH_ROOT runs another checkout's server (an A/B of one change): its build, or its sources with --source. */
 const root = process.env.BENCH_ROOT ?? resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -133,22 +133,14 @@ export async function benchServer(options: { source?: boolean; port: number; nam
     ...options.env,
   };
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
   const reports: ((maxMs: number) => void)[] = [];
   let listening: (port: number) => void;
   const listeningOn = new Promise<number>((done) => (listening = done));
-  let partial = '';
-  child.stdout!.on('data', (chunk) => {
-    output = (output + chunk).slice(-4000);
-    const lines = (partial + chunk).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) {
-      if (line.includes('"loopDelay"')) reports.shift()?.(JSON.parse(line).loopDelay.maxMs);
-      const announced = /"port":(\d+)/.exec(line);
-      if (announced) listening(Number(announced[1]));
-    }
+  const output = watchOutput(child, (line) => {
+    if (line.includes('"loopDelay"')) reports.shift()?.(JSON.parse(line).loopDelay.maxMs);
+    const announced = /"port":(\d+)/.exec(line);
+    if (announced) listening(Number(announced[1]));
   });
-  child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
   if (process.env.BENCH_NODE_FLAGS) child.stdout!.pipe(process.stderr);
   const stop = async () => {
     const exited = child.exitCode !== null ? Promise.resolve() : new Promise((done) => child.once('exit', done));
@@ -157,9 +149,9 @@ export async function benchServer(options: { source?: boolean; port: number; nam
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const base = `http://127.0.0.1:${await Promise.race([listeningOn, new Promise<number>((_, fail) => child.once('exit', () => fail(new Error(`server exited:\n${output}`))))])}`;
+    const base = `http://127.0.0.1:${await Promise.race([listeningOn, new Promise<number>((_, fail) => child.once('exit', () => fail(new Error(`server exited:\n${output()}`))))])}`;
     for (let tries = 0; ; tries++) {
-      if (child.exitCode !== null || tries > 200) throw new Error(`server did not start:\n${output}`);
+      if (child.exitCode !== null || tries > 200) throw new Error(`server did not start:\n${output()}`);
       if (
         await fetch(`${base}/healthz`).then(
           (r) => r.ok,

@@ -1,9 +1,10 @@
-// Starting the production server (or the floor) for a bench run, and signing the heavy user in to it.
+// Starting the production server (or the floor) for a bench run, signing the heavy user in to it, and timing requests to it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_PASSWORD, HEAVY_USERNAME, type DatasetSummary } from './dataset';
+import type { BenchEndpoint } from './endpoints';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -26,6 +27,23 @@ export interface Server {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Follows a server's output: `onLine` for each whole line it prints (its JSON reports), and the last 4,000 characters
+ * of stdout and stderr together, to say why it failed.
+ */
+export function watchOutput(child: ChildProcess, onLine: (line: string) => void): () => string {
+  let output = '';
+  let partial = '';
+  child.stdout!.on('data', (chunk) => {
+    output = (output + chunk).slice(-4000);
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  });
+  child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+  return () => output;
+}
 
 /**
  * `env` adds to (or overrides) the server's environment, e.g. STATIC_DIR for another build of the client; `entry` runs
@@ -72,29 +90,23 @@ export async function startServer(
   let stopping = false;
   child.once('exit', (code, signal) => {
     started.delete(child);
-    if (!stopping) log(`${name} server exited unexpectedly (${code ?? signal}):\n${output}`);
+    if (!stopping) log(`${name} server exited unexpectedly (${code ?? signal}):\n${output()}`);
   });
-  let output = '';
   const reports: ((line: { maxMs: number; p99Ms: number }) => void)[] = [];
-  let partial = '';
-  child.stdout!.on('data', (chunk) => {
-    output = (output + chunk).slice(-4000);
-    const lines = (partial + chunk).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) if (line.includes('"loopDelay"')) reports.shift()?.(JSON.parse(line).loopDelay);
+  const output = watchOutput(child, (line) => {
+    if (line.includes('"loopDelay"')) reports.shift()?.(JSON.parse(line).loopDelay);
   });
-  child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} server exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${name} server exited (${child.exitCode}):\n${output()}`);
     try {
       const res = await fetch(`${base}/healthz`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${name} server did not start:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`${name} server did not start:\n${output()}`);
     await sleep(100);
   }
   return {
@@ -154,6 +166,24 @@ export function cpuTicks(pid: number) {
   } catch {
     return 0;
   }
+}
+
+/**
+ * `count` rounds of an endpoint's requests (its sequence, else its path), each sent one at a time with the session
+ * cookie: the wall time and the server's CPU time of one round, in ms.
+ */
+export async function burst(server: Server, cookie: string, endpoint: BenchEndpoint, count: number) {
+  const pid = server.process.pid!;
+  const ticks = cpuTicks(pid);
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    for (const path of endpoint.sequence ?? [endpoint.path]) {
+      const res = await fetch(server.base + path, { headers: { cookie } });
+      if (!res.ok) throw new Error(`${server.name} ${path}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+  }
+  return { wallMs: (performance.now() - started) / count, cpuMs: ((cpuTicks(pid) - ticks) * 1000) / CLOCK_TICKS / count };
 }
 
 /** A copy of a generated database, so the floor's writes never touch the app's data and the other way round. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BIG_TEAM, generateDataset, type DatasetSummary } from './dataset';
 import { batchPath, dashboardPaths, type BenchEndpoint } from './endpoints';
-import { CLOCK_TICKS, copyOf, cpuTicks, login, startServer, type Server } from './server';
+import { burst, copyOf, login, startServer, type Server } from './server';
 import { argv, log, MAIN_SIZE, quick, root, workDir } from './settings';
 import { weekBoundaries } from '../shared/weeks';
 
@@ -41,20 +41,6 @@ const teamPage: BenchEndpoint = {
   path: `/api/teams/${BIG_TEAM.id}/insight?timeZone=${encodeURIComponent(ZONE)}`,
   read: true,
 };
-
-async function burst(server: Server, cookie: string, endpoint: BenchEndpoint) {
-  const pid = server.process.pid!;
-  const ticks = cpuTicks(pid);
-  const started = performance.now();
-  for (let i = 0; i < BURST; i++) {
-    for (const path of endpoint.sequence ?? [endpoint.path]) {
-      const res = await fetch(server.base + path, { headers: { cookie } });
-      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-    }
-  }
-  return { wallMs: (performance.now() - started) / BURST, cpuMs: ((cpuTicks(pid) - ticks) * 1000) / CLOCK_TICKS / BURST };
-}
 
 /** The slowest /healthz answer while `clients` loops each ask for the team page again and again for `seconds`. */
 async function healthzUnder(server: Server, cookie: string, seconds: number) {
@@ -103,10 +89,10 @@ export async function measureTeam() {
   ];
   const samples = rows.map(() => [] as { wallMs: number; cpuMs: number }[]);
   const loadBefore = loadavg()[0];
-  for (const row of rows) await burst(server, row.cookie, row.endpoint);
+  for (const row of rows) await burst(server, row.cookie, row.endpoint, BURST);
   for (let r = 0; r < ROUNDS; r++) {
     const order = r % 2 ? [...rows.keys()].reverse() : [...rows.keys()];
-    for (const i of order) samples[i].push(await burst(server, rows[i].cookie, rows[i].endpoint));
+    for (const i of order) samples[i].push(await burst(server, rows[i].cookie, rows[i].endpoint, BURST));
   }
   const measured = rows.map((row, i) => ({
     label: row.label,

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { contacts } from '../../db/schema';
 import { assertCanCreateIn, canRead, notFound, type Authority } from '../access';
+import { onceForKey, type IdempotentKind } from '../idempotency';
 import { CONTACT_NOT_FOUND } from './contacts';
 
 /** A contact as these rules need it, when the user may read it (else 404); inside the write's transaction. */
@@ -25,6 +26,21 @@ export async function recordContact(tx: Tx, contactId: number, who: Authority): 
   const contact = await readableContact(tx, contactId, who);
   await assertCanCreateIn(tx, contact.teamId, who);
   return { id: contact.id, name: contact.name, teamId: contact.teamId };
+}
+
+/**
+ * Creates a record about `input.contactId` once per idempotency key (an outbox replay with the same key answers the
+ * first result and creates nothing: server/idempotency.ts), in its contact's team whatever `teamId` says:
+ * `insert` gets that team and writes the record, in the caller's write transaction.
+ */
+export function createAboutContact<T>(
+  tx: Tx,
+  who: Authority,
+  input: { contactId: number; idempotencyKey?: string },
+  kind: IdempotentKind,
+  insert: (teamId: number | null) => Promise<T>,
+): Promise<T> {
+  return onceForKey(tx, who.userId, input.idempotencyKey, input, async () => insert((await recordContact(tx, input.contactId, who)).teamId), kind);
 }
 
 /**

@@ -3,7 +3,7 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../db/client';
+import type { Database, Queryable, Tx } from '../../db/client';
 import { activities, contacts, followUps, prayerRequests, users } from '../../db/schema';
 import { assertCanCreateIn, notFound, teamRole, type Authority } from '../access';
 import { fieldInvalid } from '../errors';
@@ -40,6 +40,18 @@ async function othersRecordCount(tx: Tx, contactId: number, authorId: number) {
   return total;
 }
 
+/**
+ * Runs `change` in one write transaction on the contact `contactId` names, as the caller may read it (else 404), so
+ * the check and the change see the same contact.
+ */
+function onReadableContact<T>(
+  ctx: { database: Database; authority: Authority },
+  contactId: number,
+  change: (tx: Tx, contact: Awaited<ReturnType<typeof readableContact>>, who: Authority) => Promise<T>,
+) {
+  return ctx.database.write(async (tx) => change(tx, await readableContact(tx, contactId, ctx.authority), ctx.authority));
+}
+
 /** A contact as contacts.byId answers it. */
 type ReadContact = (db: Queryable, id: number, who: Authority) => Promise<z.output<typeof answers.contact>>;
 
@@ -55,9 +67,7 @@ export function contactTeamProcedures(read: ReadContact) {
       .input(contactShareInput)
       .output(answer(answers.contact))
       .mutation(({ ctx, input }) =>
-        ctx.database.write(async (tx) => {
-          const who = ctx.authority;
-          const contact = await readableContact(tx, input.id, who);
+        onReadableContact(ctx, input.id, async (tx, contact, who) => {
           await assertCanCreateIn(tx, input.teamId, who);
           if (contact.teamId === input.teamId) return read(tx, contact.id, who);
           if (contact.teamId !== null) throw conflict(msg('This contact is already shared with a team; take it back first'));
@@ -82,9 +92,7 @@ export function contactTeamProcedures(read: ReadContact) {
       .input(idInput)
       .output(answer(answers.contact))
       .mutation(({ ctx, input }) =>
-        ctx.database.write(async (tx) => {
-          const who = ctx.authority;
-          const contact = await readableContact(tx, input.id, who);
+        onReadableContact(ctx, input.id, async (tx, contact, who) => {
           const teamId = contact.teamId;
           if (teamId === null) return read(tx, contact.id, who);
           if (!mayChange({ teamId, createdBy: contact.createdBy }, ctx.user.id, await teamRole(tx, teamId, who)))
@@ -122,10 +130,8 @@ export function contactTeamProcedures(read: ReadContact) {
       .input(contactAssignInput)
       .output(answer(answers.contact))
       .mutation(({ ctx, input }) =>
-        ctx.database.write(async (tx) => {
-          const who = ctx.authority;
+        onReadableContact(ctx, input.id, async (tx, contact, who) => {
           const me = ctx.user.id;
-          const contact = await readableContact(tx, input.id, who);
           const teamId = contact.teamId;
           if (teamId === null) throw fieldInvalid({ field: 'id', message: msg('A personal contact cannot be assigned: share it with a team first') });
           const role = await teamRole(tx, teamId, who);

@@ -6,7 +6,6 @@ import type { Queryable, Tx } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
 import { nextDate, repeatOf, type Repeat } from '../../shared/recurrence';
 import { assertSpace, canDelete, canEdit, canRead, denyWrite, type Authority } from '../access';
-import { onceForKey } from '../idempotency';
 import { followUpsCalendar } from '../formats/ics';
 import { readSettings } from '../nudges/settings';
 import { CONTACT_STAYS, EARLIEST_DATE, idInput, LATEST_DATE } from '../../shared/schemas/common';
@@ -27,7 +26,7 @@ import * as answers from '../schemas/answers';
 import { followUpListColumns, selectFollowUps, selectCalendarFollowUps } from '../domain/followUps';
 import { definePagedList, type PageQueryInput } from '../queries/paging';
 import { recordsOf } from '../queries/records';
-import { recordContact } from '../domain/contactTeam';
+import { createAboutContact } from '../domain/contactTeam';
 import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
 import type { FollowUpScope } from '../../shared/lists';
@@ -229,32 +228,23 @@ export const followUpsRouter = router({
     .output(answer(answers.followUp))
     .mutation(({ ctx, input }) =>
       ctx.database.write((tx) =>
-        onceForKey(
-          tx,
-          ctx.user.id,
-          input.idempotencyKey,
-          input,
-          async () => {
-            // Written in its contact's team, whatever `teamId` says (records follow their contact: contactTeam.ts).
-            const { teamId } = await recordContact(tx, input.contactId, ctx.authority);
-            const { repeat, timeZone, completed, idempotencyKey: _key, ...given } = input;
-            const fields = { ...given, teamId };
-            // Written as done: done by its date when that has passed (a call logged afterwards), else now.
-            const completedAt = completed ? new Date(Math.min(fields.date.getTime(), Date.now())) : null;
-            const [row] = await tx
-              .insert(followUps)
-              .values({ ...fields, completed, completedAt, createdBy: ctx.user.id, ...repeatColumns(repeat) })
-              .returning(seriesColumns);
-            if (repeat) {
-              // A series is known by its first follow-up's id; a date-based one counts every later date from this one's.
-              const series = { seriesId: row.id, repeatAnchor: repeat.from === 'date' ? row.date : null };
-              await tx.update(followUps).set(series).where(eq(followUps.id, row.id));
-              if (completedAt) await scheduleNext(tx, { ...row, ...series }, completedAt, () => zoneOf(tx, ctx.user.id, timeZone));
-            }
-            return followUpRecords.read(tx, row.id, ctx.authority);
-          },
-          'followUp',
-        ),
+        createAboutContact(tx, ctx.authority, input, 'followUp', async (teamId) => {
+          const { repeat, timeZone, completed, idempotencyKey: _key, ...given } = input;
+          const fields = { ...given, teamId };
+          // Written as done: done by its date when that has passed (a call logged afterwards), else now.
+          const completedAt = completed ? new Date(Math.min(fields.date.getTime(), Date.now())) : null;
+          const [row] = await tx
+            .insert(followUps)
+            .values({ ...fields, completed, completedAt, createdBy: ctx.user.id, ...repeatColumns(repeat) })
+            .returning(seriesColumns);
+          if (repeat) {
+            // A series is known by its first follow-up's id; a date-based one counts every later date from this one's.
+            const series = { seriesId: row.id, repeatAnchor: repeat.from === 'date' ? row.date : null };
+            await tx.update(followUps).set(series).where(eq(followUps.id, row.id));
+            if (completedAt) await scheduleNext(tx, { ...row, ...series }, completedAt, () => zoneOf(tx, ctx.user.id, timeZone));
+          }
+          return followUpRecords.read(tx, row.id, ctx.authority);
+        }),
       ),
     ),
 

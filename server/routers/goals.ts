@@ -81,12 +81,7 @@ export const goalsRouter = router({
   complete: protectedProcedure
     .input(idInput)
     .output(answer(answers.goal))
-    .mutation(({ ctx, input }) =>
-      ctx.database.write(async (tx) => {
-        await goalRecords.update(tx, input.id, ctx.authority, { completed: true });
-        return goalRecords.read(tx, input.id, ctx.authority);
-      }),
-    ),
+    .mutation(({ ctx, input }) => ctx.database.write((tx) => goalRecords.updated(tx, input.id, ctx.authority, { completed: true }))),
 
   remove: protectedProcedure
     .input(idInput)

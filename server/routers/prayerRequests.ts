@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
 import { assertSpace, canPray, notFound, readableContactName, type Who } from '../access';
-import { onceForKey } from '../idempotency';
 import { CONTACT_STAYS, idInput } from '../../shared/schemas/common';
 import { fieldInvalid } from '../errors';
 import { prayerCountsInput, prayerCreateInput, prayerListInput, prayerUpdateInput } from '../../shared/schemas/prayerRequests';
@@ -13,7 +12,7 @@ import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { definePagedList } from '../queries/paging';
 import { recordsOf } from '../queries/records';
-import { recordContact } from '../domain/contactTeam';
+import { createAboutContact } from '../domain/contactTeam';
 import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
 import { dayStartIn, prayTodayList, setAsideToday } from '../nudges/prayToday';
@@ -82,24 +81,15 @@ export const prayerRequestsRouter = router({
     .output(answer(answers.prayerRequest))
     .mutation(({ ctx, input }) =>
       ctx.database.write((tx) =>
-        onceForKey(
-          tx,
-          ctx.user.id,
-          input.idempotencyKey,
-          input,
-          async () => {
-            // Written in its contact's team, whatever `teamId` says (records follow their contact: contactTeam.ts).
-            const { teamId } = await recordContact(tx, input.contactId, ctx.authority);
-            const { answered, answerDate, idempotencyKey: _key, ...given } = input;
-            const rest = { ...given, teamId };
-            const [row] = await tx
-              .insert(prayerRequests)
-              .values({ ...rest, ...prayerKeys(rest), ...answerFields(answered, answerDate), createdBy: ctx.user.id })
-              .returning({ id: prayerRequests.id });
-            return prayerRecords.read(tx, row.id, ctx.authority);
-          },
-          'prayer',
-        ),
+        createAboutContact(tx, ctx.authority, input, 'prayer', async (teamId) => {
+          const { answered, answerDate, idempotencyKey: _key, ...given } = input;
+          const rest = { ...given, teamId };
+          const [row] = await tx
+            .insert(prayerRequests)
+            .values({ ...rest, ...prayerKeys(rest), ...answerFields(answered, answerDate), createdBy: ctx.user.id })
+            .returning({ id: prayerRequests.id });
+          return prayerRecords.read(tx, row.id, ctx.authority);
+        }),
       ),
     ),
 
@@ -111,12 +101,11 @@ export const prayerRequestsRouter = router({
         const { id, contactId, answered, answerDate, ...changes } = input;
         if (contactId !== undefined && (await prayerRecords.read(tx, id, ctx.authority)).contactId !== contactId)
           throw fieldInvalid({ field: 'contactId', message: CONTACT_STAYS });
-        await prayerRecords.update(tx, id, ctx.authority, {
+        return prayerRecords.updated(tx, id, ctx.authority, {
           ...changes,
           ...(changes.request === undefined ? {} : prayerKeys({ request: changes.request })),
           ...answerFields(answered, answerDate),
         });
-        return prayerRecords.read(tx, id, ctx.authority);
       }),
     ),
 
@@ -131,7 +120,7 @@ export const prayerRequestsRouter = router({
       ctx.database.write(async (tx) => {
         const now = Date.now();
         const own = sql`${prayerRequests.createdBy} = ${ctx.user.id}`;
-        await prayerRecords.update(
+        return prayerRecords.updated(
           tx,
           input.id,
           ctx.authority,
@@ -142,7 +131,6 @@ export const prayerRequestsRouter = router({
           },
           canPray,
         );
-        return prayerRecords.read(tx, input.id, ctx.authority);
       }),
     ),
 
@@ -180,12 +168,7 @@ export const prayerRequestsRouter = router({
   markAnswered: protectedProcedure
     .input(idInput)
     .output(answer(answers.prayerRequest))
-    .mutation(({ ctx, input }) =>
-      ctx.database.write(async (tx) => {
-        await prayerRecords.update(tx, input.id, ctx.authority, { answered: true, answerDate: new Date() });
-        return prayerRecords.read(tx, input.id, ctx.authority);
-      }),
-    ),
+    .mutation(({ ctx, input }) => ctx.database.write((tx) => prayerRecords.updated(tx, input.id, ctx.authority, { answered: true, answerDate: new Date() }))),
 
   remove: protectedProcedure
     .input(idInput)

@@ -22,6 +22,18 @@ export function usePrayToday() {
   return trpc.prayerRequests.today.useQuery({ todayStart });
 }
 
+/** 'I prayed' on a request: counts the prayer, with the toast that says so; Pray today's rows and the journal's cards alike. */
+export function usePrayFor() {
+  const pray = trpc.prayerRequests.pray.useMutation();
+  const write = useWrite();
+  return (request: { id: number }) =>
+    void write(() => pray.mutateAsync({ id: request.id }), {
+      kind: 'prayer',
+      done: () => ({ title: success.prayerCounted, description: success.prayedDescription, duration: PRAYED_TOAST_DURATION }),
+      failed: failure.countPrayer,
+    }).catch(() => undefined);
+}
+
 function CheckIcon() {
   return (
     <svg
@@ -41,20 +53,13 @@ function CheckIcon() {
 
 export function PrayToday({ activeCount, onAdd }: { activeCount: number | undefined; onAdd(): void }) {
   const today = usePrayToday();
-  const pray = trpc.prayerRequests.pray.useMutation();
+  const prayFor = usePrayFor();
   const notToday = trpc.prayerRequests.notToday.useMutation();
   const setCount = trpc.prayerRequests.setTodayCount.useMutation();
   const write = useWrite();
   const countId = useId();
   const items = today.data?.items ?? [];
   const left = items.filter((item) => !item.prayedToday).length;
-
-  const prayFor = (item: TodayItem) =>
-    void write(() => pray.mutateAsync({ id: item.id }), {
-      kind: 'prayer',
-      done: () => ({ title: success.prayerCounted, description: success.prayedDescription, duration: PRAYED_TOAST_DURATION }),
-      failed: failure.countPrayer,
-    }).catch(() => undefined);
 
   const setAside = (item: TodayItem) =>
     void write(() => notToday.mutateAsync({ id: item.id }), {

@@ -17,14 +17,14 @@ import { useSpace } from '../hooks/useTeams';
 import { useMayChange, useMayPray } from '../components/team-work/rights';
 import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
-import { PrayToday, usePrayToday } from '../components/PrayToday';
+import { PrayToday, usePrayFor, usePrayToday } from '../components/PrayToday';
 import { PrayerForm, type Prayer } from '../forms/PrayerForm';
 import { useEditedRow } from '../hooks/useEditedRow';
 import { useOutbox } from '../hooks/useOutbox';
 import { WaitingToSync } from '../components/WaitingToSync';
 import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
-import { PRAYED_TOAST_DURATION, confirmDelete, emptyHelp, failure, loadFailed, notFound, success } from '../lib/messages';
+import { confirmDelete, emptyHelp, failure, loadFailed, notFound, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { formatDay } from '../lib/dates';
 import { nextPageAfterLastId } from '../lib/ids';
@@ -55,7 +55,7 @@ export default function PrayerJournalPage() {
   // Its badge: how many of today's list are still to pray for.
   const today = usePrayToday();
   const left = today.data?.items.filter((item) => !item.prayedToday).length;
-  const pray = trpc.prayerRequests.pray.useMutation();
+  const prayFor = usePrayFor();
   const markAnswered = trpc.prayerRequests.markAnswered.useMutation();
   const remove = trpc.prayerRequests.remove.useMutation();
   const mayChange = useMayChange();
@@ -68,13 +68,6 @@ export default function PrayerJournalPage() {
   const list = tab === 'active' ? active : answered;
   const shown = list.data?.pages.flat() ?? [];
   const { editing, open, close } = useEditedRow([active, answered], (id, options) => trpc.prayerRequests.byId.useQuery({ id }, options), notFound.prayer);
-
-  const prayFor = (prayer: Prayer) =>
-    void write(() => pray.mutateAsync({ id: prayer.id }), {
-      kind: 'prayer',
-      done: () => ({ title: success.prayerCounted, description: success.prayedDescription, duration: PRAYED_TOAST_DURATION }),
-      failed: failure.countPrayer,
-    }).catch(() => undefined);
 
   const answer = (prayer: Prayer) =>
     void write(() => markAnswered.mutateAsync({ id: prayer.id }), { kind: 'prayer', done: success.prayerAnswered, failed: failure.answerPrayer }).catch(

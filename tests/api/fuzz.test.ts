@@ -4,20 +4,14 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '../../server/rest/routes';
 import { startSignedIn, type ApiClient, type TestServer } from './harness';
+import { mulberry32 } from '../../bench/random';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2400);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 
-/** mulberry32: a tiny seeded generator, so a failing run can be replayed with FUZZ_SEED. */
+/** A seeded generator (bench/random.ts), so a failing run can be replayed with FUZZ_SEED. */
 function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (max: number) => Math.floor(next() * max);
   const pick = <T>(items: readonly T[]) => items[int(items.length)];
   return { next, int, pick };
