@@ -1,11 +1,8 @@
 // Browser tests: the production build served by the real server, in Debian Chromium, at desktop and phone widths.
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunch } from './tests/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -18,10 +15,11 @@ export default defineConfig({
   // screens); each single wait keeps the 7 s below, so a wrong or stuck state still fails as fast as before.
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['./tests/e2e/flaky-reporter.ts']],
+  // PW_WAITS=<file> adds where the time went, by kind of step and by file (tests/e2e/wait-reporter.ts).
+  reporter: [['list'], ['./tests/e2e/flaky-reporter.ts'], ...(process.env.PW_WAITS ? [['./tests/e2e/wait-reporter.ts'] as const] : [])],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    launchOptions: chromium,
+    launchOptions: chromiumLaunch,
     trace: 'off',
     screenshot: 'only-on-failure',
     // No service worker but in the specs about what it does (offline, the installed app, push, the device's storage, how

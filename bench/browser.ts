@@ -2,6 +2,7 @@
 // timed from navigation to the stat cards showing numbers; and what a first visit to /login really transfers.
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { STATE_ELEMENT_ID } from '../shared/firstScreen';
+import { chromiumLaunch } from '../tests/chromium';
 
 export const MOBILE = {
   viewport: { width: 390, height: 844 },
@@ -171,8 +172,8 @@ async function openDashboard(page: Awaited<ReturnType<typeof throttle>>['page'],
 
 export function launchBrowser(executablePath?: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    ...chromiumLaunch,
+    executablePath: executablePath ?? chromiumLaunch.executablePath,
   });
 }
 

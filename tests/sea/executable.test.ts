@@ -9,6 +9,7 @@ import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { version } from '../../package.json';
 import { commandOutcome, listening, nobodysDataDirectory } from '../api/process';
+import { chromiumLaunch } from '../chromium';
 
 const built = join(process.cwd(), 'release', `sower-${version}-linux-x64`);
 let dir: string;
@@ -195,10 +196,7 @@ describe('the single executable', () => {
 
   it('carries a browser through sign-in, logging an activity and seeing it on the dashboard the server rendered', async () => {
     const server = await serve();
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    const browser = await chromium.launch(chromiumLaunch);
     try {
       const page = await browser.newPage({ baseURL: server.base });
       await page.goto('/login');
