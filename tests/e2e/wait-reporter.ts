@@ -1,5 +1,6 @@
 // Where the browser tests spend their time: `PW_WAITS=<file> npx playwright test` (playwright.config.ts) sums each
-// kind of step (navigation, click, expect, fixture…) over the run and per file, and writes the table to the file named. A tool for making the suite faster (docs/testing.md), not a check: it never fails a run.
+// kind of step (navigation, click, expect, fixture…) over the run and per file, and writes the table to the file named.
+// A tool for making the suite faster (docs/testing.md), not a check: it never fails a run.
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Reporter, TestCase, TestResult, TestStep } from '@playwright/test/reporter';
