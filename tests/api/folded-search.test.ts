@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAuthority } from '../../server/access';
 import { quickSearchQueries } from '../../server/routers/search';
-import { queryPlan, signedInClient, startSignedIn, type ApiClient, type TestServer } from './harness';
+import { queryPlan, startUsers, type ApiClient, type TestServer } from './harness';
 import { trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -17,10 +17,9 @@ const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 beforeAll(async () => {
   ({
     server,
-    client: alice,
-    user: { id: aliceId },
-  } = await startSignedIn('alice'));
-  bob = (await signedInClient(server, 'bob')).client;
+    clients: [alice, bob],
+    ids: [aliceId],
+  } = await startUsers(['alice', 'bob']));
   const people = [
     { name: 'Ramón Pérez', phone: '+34 600 12 34 56' },
     { name: 'Tomás', notes: 'Vive en Málaga' },

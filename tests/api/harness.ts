@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { openDatabase, type Database, type Tx } from '../../db/client';
 import { prepareDatabase } from '../../db/migrate';
 import { createApp, type AppOptions } from '../../server/http/app';
@@ -70,9 +70,15 @@ export function serverForFile(...args: Parameters<typeof startServer>): TestServ
     started = await startServer(...args);
   });
   afterAll(() => started?.close());
-  return new Proxy({} as TestServer, {
+  return startedInHook(() => started, 'server');
+}
+
+/** What stands for an object a file's `beforeAll` makes (`get` answers it from then on), for the file's `const`. */
+export function startedInHook<T extends object>(get: () => T | undefined, name: string): T {
+  return new Proxy({} as T, {
     get(_, key) {
-      if (!started) throw new Error(`The file's server starts in its first beforeAll: read server.${String(key)} in a hook or a test`);
+      const started = get();
+      if (!started) throw new Error(`The file's ${name} starts in its first beforeAll: read ${name}.${String(key)} in a hook or a test`);
       return Reflect.get(started, key);
     },
   });
@@ -162,6 +168,28 @@ export async function startSignedIn(prefix: string, { contact, env }: { contact?
 }
 
 /**
+ * A server of the file's own and one signed-in user a prefix, in order (`clients` and `ids` line up with `prefixes`),
+ * for a file's `beforeAll`; with `contact`, the first user's contact as `startSignedIn` makes it.
+ */
+export async function startUsers(prefixes: string[], options: Parameters<typeof startSignedIn>[1] = {}) {
+  const [first, ...others] = prefixes;
+  const { server, client, user, contactId } = await startSignedIn(first, options);
+  const users = [{ client, user }];
+  for (const prefix of others) users.push(await signedInClient(server, prefix));
+  return { server, contactId, clients: users.map((u) => u.client), ids: users.map((u) => u.user.id) };
+}
+
+let keyCounter = 0;
+/** A fresh idempotency key, shaped like the offline outbox's. */
+export const outboxKey = () => `outbox-${Date.now().toString(36)}-${keyCounter++}`;
+
+/** Checks the answer every validation refusal gives: 400 naming one field (`path`) with its message. */
+export function expectOneIssue(res: ApiResponse, path: string, message: string) {
+  expect(res.status).toBe(400);
+  expect(res.body).toEqual({ message, code: 'BAD_REQUEST', issues: [{ path, message }] });
+}
+
+/**
  * EXPLAIN QUERY PLAN of a drizzle query, as the lines SQLite prints. Asked on a connection of its own, closed after: on
  * the server's reader pool, an EXPLAIN of the export's status history left one pooled connection reading an old
  * snapshot under load, and the file's later sign-ins read no session there (tests/api/account.test.ts, 1 run in 3
@@ -246,6 +274,32 @@ export async function joinTeam(admin: ApiClient, teamId: number, invitee: { clie
 
 /** An ISO instant `days` from now (negative: ago), for records dated relative to the test's run. */
 export const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/** A goal's body for POST /api/goals, of `type`, due 30 days from now unless `extra` says otherwise. */
+export const goalBody = (type: string, extra: Record<string, unknown> = {}) => ({
+  title: `${type} goal`,
+  description: 'Keep going',
+  type,
+  targetCount: 10,
+  deadline: daysFromNow(30),
+  ...extra,
+});
+
+/** The answer for a new one-off follow-up of the caller's own (type phone, no team, no repeat), `fields` the rest. */
+export const newFollowUp = (fields: Record<string, unknown>) => ({
+  id: expect.any(Number),
+  type: 'phone',
+  completed: false,
+  completedAt: null,
+  createdAt: expect.any(String),
+  teamId: null,
+  createdBy: expect.any(Number),
+  repeatEvery: null,
+  repeatUnit: null,
+  repeatFrom: null,
+  seriesId: null,
+  ...fields,
+});
 
 /**
  * Runs `change` in a write transaction that stays open until `request` has reached the writer's queue (the server's

@@ -1,52 +1,46 @@
 // Idempotent activity creation for the offline outbox: one key, one activity, the same answer every time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startSignedIn, type ApiClient, type TestServer } from './harness';
+import { outboxKey, startUsers, type ApiClient, type ApiResponse, type TestServer } from './harness';
 
 let server: TestServer;
 let alice: ApiClient;
 let aliceId: number;
 let bob: ApiClient;
 let bobId: number;
-let keyCounter = 0;
 
 beforeAll(async () => {
   ({
     server,
-    client: alice,
-    user: { id: aliceId },
-  } = await startSignedIn('alice'));
-  ({
-    client: bob,
-    user: { id: bobId },
-  } = await signedInClient(server, 'bob'));
+    clients: [alice, bob],
+    ids: [aliceId, bobId],
+  } = await startUsers(['alice', 'bob']));
 });
 afterAll(() => server.close());
 
-/** A fresh key per test, shaped like the outbox's. */
-const newKey = () => `outbox-${Date.now().toString(36)}-${keyCounter++}`;
+const activityCount = (userId: number) => server.count('activities', 'created_by = ?', [userId]);
+const contactCount = (userId: number, name: string) => server.count('contacts', 'created_by = ? and name = ?', [userId, name]);
 
-async function count(sql: string, args: (string | number)[]) {
-  return Number((await server.database.readerClient.execute({ sql, args })).rows[0].n);
+/** A create sent twice with `key`: created (201), the same answer twice, one activity more than `before`, one stored key. */
+async function expectCreatedOnce(first: ApiResponse, second: ApiResponse, before: number, key: string) {
+  expect(first.status).toBe(201);
+  expect(second.body).toEqual(first.body);
+  expect(await activityCount(aliceId)).toBe(before + 1);
+  expect(await server.count('idempotency_keys', 'user_id = ? and key = ?', [aliceId, key])).toBe(1);
 }
-const activityCount = (userId: number) => count('select count(*) as n from activities where created_by = ?', [userId]);
-const contactCount = (userId: number, name: string) => count('select count(*) as n from contacts where created_by = ? and name = ?', [userId, name]);
 
 describe('an activity created with an idempotency key', () => {
   it('is created once when the same key is sent twice, and both answers are the same', async () => {
-    const key = newKey();
+    const key = outboxKey();
     const body = { type: 'conversation', contactName: 'Lydia', notes: 'At the river', idempotencyKey: key };
     const before = await activityCount(aliceId);
     const first = await alice.post('/api/activities', body);
     const second = await alice.post('/api/activities', body);
-    expect(first.status).toBe(201);
     expect(second.status).toBe(201);
-    expect(second.body).toEqual(first.body);
-    expect(await activityCount(aliceId)).toBe(before + 1);
-    expect(await count('select count(*) as n from idempotency_keys where user_id = ? and key = ?', [aliceId, key])).toBe(1);
+    await expectCreatedOnce(first, second, before, key);
   });
 
   it('creates its follow-up, prayer request and new contact once too', async () => {
-    const key = newKey();
+    const key = outboxKey();
     const body = {
       contactName: 'Cornelius',
       followUp: { date: '2031-03-01', description: 'Visit' },
@@ -58,12 +52,12 @@ describe('an activity created with an idempotency key', () => {
     expect(second.body).toEqual(first.body);
     expect(first.body.followUp.id).toEqual(expect.any(Number));
     expect(await contactCount(aliceId, 'Cornelius')).toBe(1);
-    expect(await count('select count(*) as n from follow_ups where created_by = ? and description = ?', [aliceId, 'Visit'])).toBe(1);
-    expect(await count('select count(*) as n from prayer_requests where created_by = ? and request = ?', [aliceId, 'For his household'])).toBe(1);
+    expect(await server.count('follow_ups', 'created_by = ? and description = ?', [aliceId, 'Visit'])).toBe(1);
+    expect(await server.count('prayer_requests', 'created_by = ? and request = ?', [aliceId, 'For his household'])).toBe(1);
   });
 
   it('answers the replay over tRPC with the same result, its dates still dates', async () => {
-    const key = newKey();
+    const key = outboxKey();
     const input = { json: { contactName: 'Priscilla', date: '2030-06-01T10:00:00.000Z', followUp: { date: '2030-06-08T12:00:00.000Z' }, idempotencyKey: key } };
     const first = await alice.post('/trpc/activities.create', input);
     const second = await alice.post('/trpc/activities.create', input);
@@ -76,7 +70,7 @@ describe('an activity created with an idempotency key', () => {
   });
 
   it('creates exactly one activity from 10 concurrent requests with one key', async () => {
-    const key = newKey();
+    const key = outboxKey();
     const before = await activityCount(aliceId);
     const body = { type: 'gospel_presentation', contactName: 'Concurrent Carl', idempotencyKey: key };
     const answers = await Promise.all(Array.from({ length: 10 }, () => alice.post('/api/activities', body)));
@@ -87,7 +81,7 @@ describe('an activity created with an idempotency key', () => {
   });
 
   it('keeps keys per user: two users sending the same key each get their own activity', async () => {
-    const key = newKey();
+    const key = outboxKey();
     const body = { contactName: 'Shared Key', idempotencyKey: key };
     const [aliceBefore, bobBefore] = [await activityCount(aliceId), await activityCount(bobId)];
     const fromAlice = await alice.post('/api/activities', body);
@@ -100,11 +94,11 @@ describe('an activity created with an idempotency key', () => {
   });
 
   it('stores nothing for a create that failed, so a corrected retry with the key creates', async () => {
-    const key = newKey();
+    const key = outboxKey();
     const bobContact = (await bob.post('/api/contacts', { name: 'Not yours' })).body.id;
     const refused = await alice.post('/api/activities', { contactId: bobContact, idempotencyKey: key });
     expect(refused.status).toBe(404);
-    expect(await count('select count(*) as n from idempotency_keys where user_id = ? and key = ?', [aliceId, key])).toBe(0);
+    expect(await server.count('idempotency_keys', 'user_id = ? and key = ?', [aliceId, key])).toBe(0);
     const retried = await alice.post('/api/activities', { contactName: 'Retry Ruth', idempotencyKey: key });
     expect(retried.status).toBe(201);
     expect(retried.body.contactName).toBe('Retry Ruth');
@@ -137,29 +131,26 @@ describe('an activity created with an idempotency key', () => {
 
 describe('the Idempotency-Key header on POST /api/activities', () => {
   it('works like the body field', async () => {
-    const key = newKey();
+    const key = outboxKey();
     const before = await activityCount(aliceId);
     const first = await alice.request('POST', '/api/activities', { contactName: 'Header Hannah' }, { 'Idempotency-Key': key });
     const second = await alice.request('POST', '/api/activities', { contactName: 'Header Hannah' }, { 'Idempotency-Key': key });
-    expect(first.status).toBe(201);
-    expect(second.body).toEqual(first.body);
-    expect(await activityCount(aliceId)).toBe(before + 1);
-    expect(await count('select count(*) as n from idempotency_keys where user_id = ? and key = ?', [aliceId, key])).toBe(1);
+    await expectCreatedOnce(first, second, before, key);
   });
 
   it('is the same key as the body field: a replay may use either', async () => {
-    const key = newKey();
+    const key = outboxKey();
     const first = await alice.post('/api/activities', { contactName: 'Either Way', idempotencyKey: key });
     const second = await alice.request('POST', '/api/activities', { contactName: 'Either Way' }, { 'Idempotency-Key': key });
     expect(second.body).toEqual(first.body);
   });
 
   it('gives way to a key in the body', async () => {
-    const bodyKey = newKey();
-    const headerKey = newKey();
+    const bodyKey = outboxKey();
+    const headerKey = outboxKey();
     await alice.request('POST', '/api/activities', { contactName: 'Body Wins', idempotencyKey: bodyKey }, { 'Idempotency-Key': headerKey });
-    expect(await count('select count(*) as n from idempotency_keys where user_id = ? and key = ?', [aliceId, bodyKey])).toBe(1);
-    expect(await count('select count(*) as n from idempotency_keys where user_id = ? and key = ?', [aliceId, headerKey])).toBe(0);
+    expect(await server.count('idempotency_keys', 'user_id = ? and key = ?', [aliceId, bodyKey])).toBe(1);
+    expect(await server.count('idempotency_keys', 'user_id = ? and key = ?', [aliceId, headerKey])).toBe(0);
   });
 
   it('is validated like the body field', async () => {

@@ -3,7 +3,7 @@ import { Decrypter } from 'age-encryption';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromCsvCell, parseCsv } from '../../server/formats/csv';
 import { contactsFromVcard } from '../../server/formats/vcard';
-import { ApiClient, requestFrom, signedInClient, startSignedIn, type TestServer, joinTeam } from './harness';
+import { ApiClient, requestFrom, signedInClient, startUsers, type TestServer, joinTeam } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -23,26 +23,18 @@ const lydia = {
 beforeAll(async () => {
   ({
     server,
-    client: alice,
-    user: { id: aliceId },
-  } = await startSignedIn('alice'));
-  ({
-    client: bob,
-    user: { id: bobId },
-  } = await signedInClient(server, 'bob'));
+    clients: [alice, bob],
+    ids: [aliceId, bobId],
+  } = await startUsers(['alice', 'bob']));
 });
 afterAll(() => server.close());
-
-async function count(sql: string, args: (string | number)[]) {
-  return Number((await server.database.readerClient.execute({ sql, args })).rows[0].n);
-}
 
 /** Everything an import could change for a user: contacts, their journey steps, and (as `client` reads it) goal progress. */
 async function footprint(userId: number, client?: ApiClient) {
   const goals = client ? ((await client.get('/api/goals')).body as { currentCount: number }[]) : [];
   return {
-    contacts: await count('select count(*) as n from contacts where created_by = ?', [userId]),
-    changes: await count('select count(*) as n from contact_status_changes where changed_by = ?', [userId]),
+    contacts: await server.count('contacts', 'created_by = ?', [userId]),
+    changes: await server.count('contact_status_changes', 'changed_by = ?', [userId]),
     goalProgress: goals.reduce((sum, goal) => sum + goal.currentCount, 0),
   };
 }

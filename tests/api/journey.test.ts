@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema';
-import { signedInClient, startSignedIn, type ApiClient, type TestServer, joinTeam } from './harness';
+import { startUsers, type ApiClient, type TestServer, joinTeam } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -14,13 +14,9 @@ let bobId: number;
 beforeAll(async () => {
   ({
     server,
-    client: alice,
-    user: { id: aliceId },
-  } = await startSignedIn('alice'));
-  ({
-    client: bob,
-    user: { id: bobId },
-  } = await signedInClient(server, 'bob'));
+    clients: [alice, bob],
+    ids: [aliceId, bobId],
+  } = await startUsers(['alice', 'bob']));
 });
 afterAll(() => server.close());
 

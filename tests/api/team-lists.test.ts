@@ -8,7 +8,7 @@ import { contactList, contactPageInput } from '../../server/routers/contacts';
 import { followUpListColumns } from '../../server/domain/followUps';
 import { followUpList } from '../../server/routers/followUps';
 import { prayerListColumns, prayerList } from '../../server/routers/prayerRequests';
-import { signedInClient, startSignedIn, type ApiClient, type TestServer, joinTeam } from './harness';
+import { startUsers, type ApiClient, type TestServer, joinTeam } from './harness';
 import { trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -47,17 +47,9 @@ async function seed(client: ApiClient, label: string, i: number, teamId: number 
 beforeAll(async () => {
   ({
     server,
-    client: ann,
-    user: { id: annId },
-  } = await startSignedIn('ann'));
-  ({
-    client: ben,
-    user: { id: benId },
-  } = await signedInClient(server, 'ben'));
-  ({
-    client: cal,
-    user: { id: calId },
-  } = await signedInClient(server, 'cal'));
+    clients: [ann, ben, cal],
+    ids: [annId, benId, calId],
+  } = await startUsers(['ann', 'ben', 'cal']));
   teamA = (await ann.post('/api/teams', { name: 'Riverside' })).body.id;
   teamB = (await ben.post('/api/teams', { name: 'Market' })).body.id;
   await joinTeam(ann, teamA, { client: ben, id: benId }, 'member');
