@@ -301,6 +301,51 @@ export const newFollowUp = (fields: Record<string, unknown>) => ({
   ...fields,
 });
 
+/** Every page of a list at `limit`, following the cursor, as one array; checks each page answers 200 within the limit. */
+export async function allPages<T extends { id: number } = { id: number }>(client: ApiClient, path: string, limit: number): Promise<T[]> {
+  const seen: T[] = [];
+  let cursor: number | undefined;
+  for (let guard = 0; guard < 200; guard++) {
+    const res = await client.get(`${path}${path.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.length).toBeLessThanOrEqual(limit);
+    seen.push(...res.body);
+    if (res.body.length < limit) return seen;
+    cursor = res.body.at(-1).id;
+  }
+  throw new Error('paging did not end');
+}
+
+/** Asks /healthz again and again until `work` settles, each answer a 200: how long each answer took, in ms. */
+export async function healthWhile(server: TestServer, work: Promise<unknown>) {
+  const health: number[] = [];
+  let done = false;
+  void work.finally(() => (done = true));
+  while (!done) {
+    const t = performance.now();
+    expect((await new ApiClient(server.baseUrl).get('/healthz')).status).toBe(200);
+    health.push(performance.now() - t);
+  }
+  return health;
+}
+
+/** The statements (with their args) the server's reader pool is given while `work` runs: what a query reads. */
+export async function readerStatements(server: TestServer, work: () => Promise<unknown>) {
+  const client = server.database.readerClient;
+  const seen: { sql: string; args: unknown }[] = [];
+  const execute = client.execute.bind(client);
+  client.execute = ((stmt: { sql: string; args: unknown }) => {
+    seen.push(stmt);
+    return execute(stmt as never);
+  }) as typeof client.execute;
+  try {
+    await work();
+  } finally {
+    client.execute = execute;
+  }
+  return seen;
+}
+
 /**
  * Runs `change` in a write transaction that stays open until `request` has reached the writer's queue (the server's
  * procedure asked for its write transaction), then commits it, and gives back the request's answer.
