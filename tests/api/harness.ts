@@ -75,12 +75,15 @@ export function serverForFile(...args: Parameters<typeof startServer>): TestServ
 
 /** What stands for an object a file's `beforeAll` makes (`get` answers it from then on), for the file's `const`. */
 export function startedInHook<T extends object>(get: () => T | undefined, name: string): T {
+  const started = (key: string | symbol) => {
+    const value = get();
+    if (!value) throw new Error(`The file's ${name} starts in its first beforeAll: read ${name}.${String(key)} in a hook or a test`);
+    return value;
+  };
   return new Proxy({} as T, {
-    get(_, key) {
-      const started = get();
-      if (!started) throw new Error(`The file's ${name} starts in its first beforeAll: read ${name}.${String(key)} in a hook or a test`);
-      return Reflect.get(started, key);
-    },
+    get: (_, key) => Reflect.get(started(key), key),
+    // A client's methods set its cookie through `this`, which is this stand-in.
+    set: (_, key, value) => Reflect.set(started(key), key, value),
   });
 }
 
@@ -177,6 +180,26 @@ export async function startUsers(prefixes: string[], options: Parameters<typeof 
   const users = [{ client, user }];
   for (const prefix of others) users.push(await signedInClient(server, prefix));
   return { server, contactId, clients: users.map((u) => u.client), ids: users.map((u) => u.user.id) };
+}
+
+/** A user `usersForFile` signed in: their client, with their id as `id`. */
+export type SignedIn = ApiClient & { readonly id: number };
+
+/**
+ * `serverForFile` with users: the file's server and one user a prefix, signed in in order in the file's first
+ * `beforeAll` (the server closed after its tests); each answer stands for its user's client from then on.
+ */
+export function usersForFile(prefixes: string[], options: { env?: Record<string, string> } = {}) {
+  let started: { server: TestServer; users: SignedIn[] } | undefined;
+  beforeAll(async () => {
+    const { server, clients, ids } = await startUsers(prefixes, options);
+    started = { server, users: clients.map((client, i) => Object.assign(client, { id: ids[i] })) };
+  });
+  afterAll(() => started?.server.close());
+  return {
+    server: startedInHook(() => started?.server, 'server'),
+    users: prefixes.map((prefix, i) => startedInHook(() => started?.users[i], prefix)),
+  };
 }
 
 let keyCounter = 0;

@@ -1,16 +1,10 @@
 // Contacts out as CSV and vCard files, and back in: a preview that writes nothing and an import in one transaction.
 import { Decrypter } from 'age-encryption';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fromCsvCell, parseCsv } from '../../server/formats/csv';
 import { contactsFromVcard } from '../../server/formats/vcard';
-import { ApiClient, requestFrom, signedInClient, startUsers, type TestServer, joinTeam } from './harness';
+import { ApiClient, requestFrom, signedInClient, usersForFile, joinTeam } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
-
-let server: TestServer;
-let alice: ApiClient;
-let bob: ApiClient;
-let aliceId: number;
-let bobId: number;
 
 const lydia = {
   name: 'Lydia, of Thyatira',
@@ -20,14 +14,10 @@ const lydia = {
   notes: 'Sells "purple" cloth; baptised\nwith her household',
 };
 
-beforeAll(async () => {
-  ({
-    server,
-    clients: [alice, bob],
-    ids: [aliceId, bobId],
-  } = await startUsers(['alice', 'bob']));
-});
-afterAll(() => server.close());
+const {
+  server,
+  users: [alice, bob],
+} = usersForFile(['alice', 'bob']);
 
 /** Everything an import could change for a user: contacts, their journey steps, and (as `client` reads it) goal progress. */
 async function footprint(userId: number, client?: ApiClient) {
@@ -96,7 +86,7 @@ describe('exporting contacts', () => {
 
   it('exports only the own contacts, not even team contacts of others', async () => {
     const team = (await bob.post('/api/teams', { name: 'Export team' })).body.id;
-    await joinTeam(bob, team, { client: alice, id: aliceId }, 'member');
+    await joinTeam(bob, team, { client: alice, id: alice.id }, 'member');
     await bob.post('/api/contacts', { name: 'Team Shared', teamId: team });
     expect((await alice.get('/api/contacts')).body.map((c: { name: string }) => c.name)).toContain('Team Shared');
     expect((await alice.get('/api/account/export/contacts.csv')).body).not.toContain('Team Shared');
@@ -438,7 +428,7 @@ describe('importing contacts', () => {
   });
 
   it('leaves bob untouched by all of it', async () => {
-    expect(await footprint(bobId)).toMatchObject({ contacts: 2 });
+    expect(await footprint(bob.id)).toMatchObject({ contacts: 2 });
   });
 });
 

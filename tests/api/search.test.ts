@@ -1,21 +1,17 @@
 // Finding things: contact list text and status filters with their count, activity list filters, and the quick search.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectOneIssue, startUsers, type ApiClient, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectOneIssue, usersForFile } from './harness';
 import { trpcQuery } from './trpc';
 
-let server: TestServer;
-let alice: ApiClient;
-let bob: ApiClient;
+const {
+  users: [alice, bob],
+} = usersForFile(['alice', 'bob']);
 const contactIds: Record<string, number> = {};
 const activityIds: Record<string, number> = {};
 
 const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 
 beforeAll(async () => {
-  ({
-    server,
-    clients: [alice, bob],
-  } = await startUsers(['alice', 'bob']));
   const people = [
     { name: 'Anna Prophetess', email: 'anna@temple.example', phone: '+972 555 0101', spiritualStatus: 'mature', notes: 'Temple, every day' },
     { name: 'Andrew Fisher', email: 'andrew@galilee.example', phone: '555-0102', spiritualStatus: 'growing', notes: null },
@@ -49,7 +45,6 @@ beforeAll(async () => {
   await bob.post('/api/activities', { type: 'conversation', contactId: bobContact, notes: 'Messiah talk, coats' });
   await bob.post('/api/prayer-requests', { contactId: bobContact, request: 'household coats Messiah' });
 });
-afterAll(() => server.close());
 
 describe('the contact list filters', () => {
   it.each([
