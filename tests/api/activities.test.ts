@@ -1,17 +1,8 @@
 // Activities over REST: the one transactional create (contact, follow-up, prayer, goal progress), lists, updates and a forced failure.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serverForFile, signedInClient, type ApiClient } from './harness';
+import { goalBody, newFollowUp, serverForFile, signedInClient, type ApiClient } from './harness';
 
 const server = serverForFile();
-
-const goalBody = (type: string, extra: Record<string, unknown> = {}) => ({
-  title: `${type} goal`,
-  description: 'Keep going',
-  type,
-  targetCount: 10,
-  deadline: '2031-12-31',
-  ...extra,
-});
 
 async function goalCount(client: ApiClient, goalId: number) {
   const goal = (await client.get(`/api/goals/${goalId}`)).body;
@@ -115,23 +106,9 @@ describe('creating an activity', () => {
     });
     expect(res.status).toBe(201);
     const contactId = res.body.contactId;
-    expect(res.body.followUp).toEqual({
-      id: expect.any(Number),
-      contactId,
-      contactName: 'Lazarus',
-      date: '2031-01-02T03:04:05.000Z',
-      description: 'Follow-up for activity',
-      type: 'phone',
-      completed: false,
-      completedAt: null,
-      createdAt: expect.any(String),
-      teamId: null,
-      createdBy: expect.any(Number),
-      repeatEvery: null,
-      repeatUnit: null,
-      repeatFrom: null,
-      seriesId: null,
-    });
+    expect(res.body.followUp).toEqual(
+      newFollowUp({ contactId, contactName: 'Lazarus', date: '2031-01-02T03:04:05.000Z', description: 'Follow-up for activity' }),
+    );
     expect(res.body.prayerRequest).toEqual({
       id: expect.any(Number),
       contactId,
@@ -320,8 +297,8 @@ describe('a failure in the middle of the create', () => {
   it('leaves nothing behind: no contact, activity, follow-up, prayer, and no goal progress', async () => {
     const me = await signedInClient(server, 'unlucky');
     const userId = me.user.id;
-    const conversation = (await me.client.post('/api/goals', goalBody('conversation'))).body.id;
-    const newContact = (await me.client.post('/api/goals', goalBody('new_contact'))).body.id;
+    const conversation = (await me.client.post('/api/goals', goalBody('conversation', { deadline: '2031-12-31' }))).body.id;
+    const newContact = (await me.client.post('/api/goals', goalBody('new_contact', { deadline: '2031-12-31' }))).body.id;
     const snapshot = async () => ({
       contacts: await server.count('contacts', 'created_by = ?', [userId]),
       activities: await server.count('activities', 'created_by = ?', [userId]),

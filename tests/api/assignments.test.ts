@@ -2,7 +2,7 @@
 // attention for the assignee only, and removal from the team ending a member's assignments.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactList } from '../../server/routers/contacts';
-import { joinTeam, queryPlan, unindexedScans, signedInClient, startSignedIn, type ApiClient, type TestServer } from './harness';
+import { joinTeam, queryPlan, unindexedScans, signedInClient, startUsers, type ApiClient, type TestServer } from './harness';
 
 let server: TestServer;
 let ann: ApiClient;
@@ -25,25 +25,9 @@ const teamContact = async (name: string) => (await ann.post('/api/contacts', { n
 beforeAll(async () => {
   ({
     server,
-    client: ann,
-    user: { id: annId },
-  } = await startSignedIn('ann'));
-  ({
-    client: ben,
-    user: { id: benId },
-  } = await signedInClient(server, 'ben'));
-  ({
-    client: cat,
-    user: { id: catId },
-  } = await signedInClient(server, 'cat'));
-  ({
-    client: vic,
-    user: { id: vicId },
-  } = await signedInClient(server, 'vic'));
-  ({
-    client: eve,
-    user: { id: eveId },
-  } = await signedInClient(server, 'eve'));
+    clients: [ann, ben, cat, vic, eve],
+    ids: [annId, benId, catId, vicId, eveId],
+  } = await startUsers(['ann', 'ben', 'cat', 'vic', 'eve']));
   team = (await ann.post('/api/teams', { name: 'Riverside' })).body.id;
   await joinTeam(ann, team, { client: ben, id: benId }, 'member');
   await joinTeam(ann, team, { client: cat, id: catId }, 'member');

@@ -2,18 +2,12 @@
 // answers (or trickles its answer) for one user's device, and a real SMTP server that stalls on one recipient, while the
 // scheduler sends everybody's digest. Each delivery has a deadline (small here, through options), digests of a batch go
 // out side by side, and the one that hung is retried later by the scheduler's backoff and delivered once.
-import { execFileSync } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, globalAgent, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { rootCertificates } from 'node:tls';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digestSends, leases, userSettings } from '../../db/schema';
+import { leases, userSettings } from '../../db/schema';
 import { attentionForDigest } from '../../server/nudges/attention';
 import { reminderServices } from '../../server/nudges/delivery';
 import { createMailer } from '../../server/nudges/email';
@@ -21,7 +15,8 @@ import { prayTodayForDigest } from '../../server/nudges/prayToday';
 import { pushToUser } from '../../server/nudges/push';
 import { startScheduler, type SchedulerOptions } from '../../server/nudges/scheduler';
 import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
-import { startSmtp } from './mail';
+import { digestSendsOf, makeDigestDue, startSmtp } from './mail';
+import { startPushStub } from './push-stub';
 
 /** Every deadline in this file: one hung delivery costs the test this long, not the production 10 s. */
 const DEADLINE_MS = 2_000;
@@ -35,9 +30,7 @@ const SUBJECT = 'mailto:admin@sower.test';
 type PushBehaviour = 'answer' | 'hang' | 'trickle';
 
 let server: TestServer;
-let certDir: string;
-let savedCa: unknown;
-let stub: Server;
+let stub: Awaited<ReturnType<typeof startPushStub>>;
 let stubOrigin: string;
 const pushBehaviour = new Map<string, PushBehaviour>();
 /** What happened, in order: `push <path> received|answered|closed`, `smtp <address> rcpt|stalled|closed|accepted`. */
@@ -63,36 +56,8 @@ const seen = (event: string) => events.includes(event);
 const count = (event: string) => events.filter((e) => e === event).length;
 
 beforeAll(async () => {
-  // A certificate for 127.0.0.1 made now, trusted by this process only (where the scheduler and pushToUser run).
-  certDir = mkdtempSync(join(tmpdir(), 'sower-delivery-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      join(certDir, 'key.pem'),
-      '-out',
-      join(certDir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  const cert = readFileSync(join(certDir, 'cert.pem'), 'utf8');
-  savedCa = globalAgent.options.ca;
-  globalAgent.options.ca = [...rootCertificates, cert];
-
-  stub = createServer({ key: readFileSync(join(certDir, 'key.pem')), cert }, (req, res) => {
+  // The stub's certificate is trusted by this process only: the scheduler and pushToUser run here.
+  stub = await startPushStub((req, res) => {
     const path = req.url!;
     req.resume();
     req.on('end', () => {
@@ -115,8 +80,7 @@ beforeAll(async () => {
       });
     });
   });
-  await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-  stubOrigin = `https://127.0.0.1:${(stub.address() as AddressInfo).port}`;
+  stubOrigin = stub.origin;
 
   smtp = new SMTPServer({
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -153,13 +117,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  globalAgent.options.ca = savedCa as never;
   await server?.close();
   await sink?.close();
-  stub?.closeAllConnections();
-  await new Promise((resolve) => stub?.close(resolve));
+  await stub?.close();
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-  rmSync(certDir, { recursive: true, force: true });
 });
 
 const services = () => reminderServices({ PUSH_ALLOWED_HOSTS: ['127.0.0.1'] }, server.database);
@@ -188,10 +149,8 @@ async function reminded(prefix: string, channels: { byEmail: boolean; byPush: bo
   return { client, user };
 }
 
-async function makeDue(userId: number, at: number) {
-  await server.database.write((tx) => tx.update(userSettings).set({ nextDigestAt: at }).where(eq(userSettings.userId, userId)));
-}
-const sendsOf = (userId: number) => server.database.read.select().from(digestSends).where(eq(digestSends.userId, userId));
+const makeDue = (userId: number, at: number) => makeDigestDue(server.database, userId, at);
+const sendsOf = (userId: number) => digestSendsOf(server.database, userId);
 async function nextDigestOf(userId: number) {
   const [row] = await server.database.read.select({ at: userSettings.nextDigestAt }).from(userSettings).where(eq(userSettings.userId, userId));
   return row.at!;

@@ -2,13 +2,11 @@
 // read by mailparser), single use, 24 hours, tied to the address it was sent to; resend limits in a batch and in a
 // burst; no digest to an address nobody confirmed.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attempts, emailConfirmations, userSettings } from '../../db/schema';
 import { translate } from '../../server/i18n';
-import { createMailer } from '../../server/nudges/email';
-import { startScheduler } from '../../server/nudges/scheduler';
-import { ApiClient, signedInClient, startServer, type TestServer } from './harness';
-import { isDigest, startSmtp, testSources, until, type Received } from './mail';
+import { ApiClient, signedInClient, startServer } from './harness';
+import { isDigest, mailingServerForFile, testScheduler, until, type Received } from './mail';
 import { trpcBatch, trpcMutation } from './trpc';
 
 const DAY = 86_400_000;
@@ -16,17 +14,7 @@ const PASSWORD = 'correct horse battery';
 const LINK_REFUSED =
   'This confirmation link does not work. It may have been used already, be more than 24 hours old, or have been replaced by a newer one. Sign in and ask for a new link in Settings.';
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let server: TestServer;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
+const { smtp, server } = mailingServerForFile();
 
 /** The confirmation link of a mail: its URL and token. */
 function linkOf({ mail }: Received) {
@@ -304,16 +292,7 @@ describe('reminder digests', () => {
           .set({ nextDigestAt: clock.now - 1 })
           .where(eq(userSettings.userId, user.id)),
       );
-    const run = startScheduler({
-      database: server.database,
-      tickSeconds: 1,
-      baseUrl: server.baseUrl,
-      mailer: createMailer({ SMTP_URL: smtp.url, MAIL_FROM: 'Sower <reminders@sower.test>' }),
-      sources: testSources,
-      timer: false,
-      now: () => clock.now,
-      log: () => undefined,
-    });
+    const run = testScheduler(server, smtp.url, clock);
     try {
       await makeDue();
       await run.tick();

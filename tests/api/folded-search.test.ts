@@ -1,26 +1,20 @@
 // Search and name matching through folded keys (issue 28): case, accents and Arabic letter forms aside, in the contact
 // list and its count, the quick search, activity logging by name, the import's duplicates, and contacts.sameName.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readAuthority } from '../../server/access';
 import { quickSearchQueries } from '../../server/routers/search';
-import { queryPlan, signedInClient, startSignedIn, type ApiClient, type TestServer } from './harness';
+import { queryPlan, usersForFile } from './harness';
 import { trpcQuery } from './trpc';
 
-let server: TestServer;
-let alice: ApiClient;
-let bob: ApiClient;
-let aliceId: number;
+const {
+  server,
+  users: [alice, bob],
+} = usersForFile(['alice', 'bob']);
 const ids: Record<string, number> = {};
 
 const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 
 beforeAll(async () => {
-  ({
-    server,
-    client: alice,
-    user: { id: aliceId },
-  } = await startSignedIn('alice'));
-  bob = (await signedInClient(server, 'bob')).client;
   const people = [
     { name: 'Ramón Pérez', phone: '+34 600 12 34 56' },
     { name: 'Tomás', notes: 'Vive en Málaga' },
@@ -41,7 +35,6 @@ beforeAll(async () => {
   await bob.post('/api/activities', { type: 'conversation', contactId: ids.bobRamon, notes: 'família fe' });
   await bob.post('/api/prayer-requests', { contactId: ids.bobRamon, request: 'شفاء' });
 });
-afterAll(() => server.close());
 
 describe('the contact list and its count', () => {
   it.each([
@@ -190,7 +183,7 @@ describe('importing', () => {
 describe('the quick search plan', () => {
   it('scans index entries holding the search key, never whole rows, for a user alone and in a team', async () => {
     const check = async () => {
-      const who = await readAuthority(server.database.read, aliceId);
+      const who = await readAuthority(server.database.read, alice.id);
       for (const query of quickSearchQueries(server.database.read, who, 'ramon', 5)) {
         const lines = await queryPlan(server, query);
         // Every scan of the searched table is through a covering index; the rows found are then read by id.

@@ -5,18 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { eq, getTableColumns } from 'drizzle-orm';
 import { activities, contacts, goals, teams } from '../../db/schema';
 import { goalProgress } from '../../server/domain/goals';
-import { daysFromNow, joinTeam, serverForFile, signedInClient } from './harness';
+import { daysFromNow, goalBody, joinTeam, serverForFile, signedInClient } from './harness';
 
 const server = serverForFile();
-
-const goalBody = (type: string, extra: Record<string, unknown> = {}) => ({
-  title: `${type} goal`,
-  description: 'Keep going',
-  type,
-  targetCount: 10,
-  deadline: daysFromNow(30),
-  ...extra,
-});
 
 async function person(prefix: string) {
   const { client, user } = await signedInClient(server, prefix);

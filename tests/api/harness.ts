@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { openDatabase, type Database, type Tx } from '../../db/client';
 import { prepareDatabase } from '../../db/migrate';
 import { createApp, type AppOptions } from '../../server/http/app';
@@ -70,11 +70,20 @@ export function serverForFile(...args: Parameters<typeof startServer>): TestServ
     started = await startServer(...args);
   });
   afterAll(() => started?.close());
-  return new Proxy({} as TestServer, {
-    get(_, key) {
-      if (!started) throw new Error(`The file's server starts in its first beforeAll: read server.${String(key)} in a hook or a test`);
-      return Reflect.get(started, key);
-    },
+  return startedInHook(() => started, 'server');
+}
+
+/** What stands for an object a file's `beforeAll` makes (`get` answers it from then on), for the file's `const`. */
+export function startedInHook<T extends object>(get: () => T | undefined, name: string): T {
+  const started = (key: string | symbol) => {
+    const value = get();
+    if (!value) throw new Error(`The file's ${name} starts in its first beforeAll: read ${name}.${String(key)} in a hook or a test`);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(started(key), key),
+    // A client's methods set its cookie through `this`, which is this stand-in.
+    set: (_, key, value) => Reflect.set(started(key), key, value),
   });
 }
 
@@ -162,6 +171,48 @@ export async function startSignedIn(prefix: string, { contact, env }: { contact?
 }
 
 /**
+ * A server of the file's own and one signed-in user a prefix, in order (`clients` and `ids` line up with `prefixes`),
+ * for a file's `beforeAll`; with `contact`, the first user's contact as `startSignedIn` makes it.
+ */
+export async function startUsers(prefixes: string[], options: Parameters<typeof startSignedIn>[1] = {}) {
+  const [first, ...others] = prefixes;
+  const { server, client, user, contactId } = await startSignedIn(first, options);
+  const users = [{ client, user }];
+  for (const prefix of others) users.push(await signedInClient(server, prefix));
+  return { server, contactId, clients: users.map((u) => u.client), ids: users.map((u) => u.user.id) };
+}
+
+/** A user `usersForFile` signed in: their client, with their id as `id`. */
+export type SignedIn = ApiClient & { readonly id: number };
+
+/**
+ * `serverForFile` with users: the file's server and one user a prefix, signed in in order in the file's first
+ * `beforeAll` (the server closed after its tests); each answer stands for its user's client from then on.
+ */
+export function usersForFile(prefixes: string[], options: { env?: Record<string, string> } = {}) {
+  let started: { server: TestServer; users: SignedIn[] } | undefined;
+  beforeAll(async () => {
+    const { server, clients, ids } = await startUsers(prefixes, options);
+    started = { server, users: clients.map((client, i) => Object.assign(client, { id: ids[i] })) };
+  });
+  afterAll(() => started?.server.close());
+  return {
+    server: startedInHook(() => started?.server, 'server'),
+    users: prefixes.map((prefix, i) => startedInHook(() => started?.users[i], prefix)),
+  };
+}
+
+let keyCounter = 0;
+/** A fresh idempotency key, shaped like the offline outbox's. */
+export const outboxKey = () => `outbox-${Date.now().toString(36)}-${keyCounter++}`;
+
+/** Checks the answer every validation refusal gives: 400 naming one field (`path`) with its message. */
+export function expectOneIssue(res: ApiResponse, path: string, message: string) {
+  expect(res.status).toBe(400);
+  expect(res.body).toEqual({ message, code: 'BAD_REQUEST', issues: [{ path, message }] });
+}
+
+/**
  * EXPLAIN QUERY PLAN of a drizzle query, as the lines SQLite prints. Asked on a connection of its own, closed after: on
  * the server's reader pool, an EXPLAIN of the export's status history left one pooled connection reading an old
  * snapshot under load, and the file's later sign-ins read no session there (tests/api/account.test.ts, 1 run in 3
@@ -246,6 +297,77 @@ export async function joinTeam(admin: ApiClient, teamId: number, invitee: { clie
 
 /** An ISO instant `days` from now (negative: ago), for records dated relative to the test's run. */
 export const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/** A goal's body for POST /api/goals, of `type`, due 30 days from now unless `extra` says otherwise. */
+export const goalBody = (type: string, extra: Record<string, unknown> = {}) => ({
+  title: `${type} goal`,
+  description: 'Keep going',
+  type,
+  targetCount: 10,
+  deadline: daysFromNow(30),
+  ...extra,
+});
+
+/** The answer for a new one-off follow-up of the caller's own (type phone, no team, no repeat), `fields` the rest. */
+export const newFollowUp = (fields: Record<string, unknown>) => ({
+  id: expect.any(Number),
+  type: 'phone',
+  completed: false,
+  completedAt: null,
+  createdAt: expect.any(String),
+  teamId: null,
+  createdBy: expect.any(Number),
+  repeatEvery: null,
+  repeatUnit: null,
+  repeatFrom: null,
+  seriesId: null,
+  ...fields,
+});
+
+/** Every page of a list at `limit`, following the cursor, as one array; checks each page answers 200 within the limit. */
+export async function allPages<T extends { id: number } = { id: number }>(client: ApiClient, path: string, limit: number): Promise<T[]> {
+  const seen: T[] = [];
+  let cursor: number | undefined;
+  for (let guard = 0; guard < 200; guard++) {
+    const res = await client.get(`${path}${path.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.length).toBeLessThanOrEqual(limit);
+    seen.push(...res.body);
+    if (res.body.length < limit) return seen;
+    cursor = res.body.at(-1).id;
+  }
+  throw new Error('paging did not end');
+}
+
+/** Asks /healthz again and again until `work` settles, each answer a 200: how long each answer took, in ms. */
+export async function healthWhile(server: TestServer, work: Promise<unknown>) {
+  const health: number[] = [];
+  let done = false;
+  void work.finally(() => (done = true));
+  while (!done) {
+    const t = performance.now();
+    expect((await new ApiClient(server.baseUrl).get('/healthz')).status).toBe(200);
+    health.push(performance.now() - t);
+  }
+  return health;
+}
+
+/** The statements (with their args) the server's reader pool is given while `work` runs: what a query reads. */
+export async function readerStatements(server: TestServer, work: () => Promise<unknown>) {
+  const client = server.database.readerClient;
+  const seen: { sql: string; args: unknown }[] = [];
+  const execute = client.execute.bind(client);
+  client.execute = ((stmt: { sql: string; args: unknown }) => {
+    seen.push(stmt);
+    return execute(stmt as never);
+  }) as typeof client.execute;
+  try {
+    await work();
+  } finally {
+    client.execute = execute;
+  }
+  return seen;
+}
 
 /**
  * Runs `change` in a write transaction that stays open until `request` has reached the writer's queue (the server's

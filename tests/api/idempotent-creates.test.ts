@@ -2,7 +2,7 @@
 // one row and the same answer, over REST (body or Idempotency-Key header) and tRPC, repeated, concurrent and inside one
 // batch; a key reused with another request is refused with 422 and creates nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, startSignedIn, type ApiClient, type TestServer } from './harness';
+import { outboxKey, startUsers, type ApiClient, type TestServer } from './harness';
 import { trpcBatch } from './trpc';
 
 let server: TestServer;
@@ -10,24 +10,16 @@ let alice: ApiClient;
 let aliceId: number;
 let bob: ApiClient;
 let contactId: number;
-let keyCounter = 0;
 
 beforeAll(async () => {
   ({
     server,
-    client: alice,
-    user: { id: aliceId },
+    clients: [alice, bob],
+    ids: [aliceId],
     contactId,
-  } = await startSignedIn('alice', { contact: 'Keyed Contact' }));
-  ({ client: bob } = await signedInClient(server, 'bob'));
+  } = await startUsers(['alice', 'bob'], { contact: 'Keyed Contact' }));
 });
 afterAll(() => server.close());
-
-const newKey = () => `outbox-${Date.now().toString(36)}-${keyCounter++}`;
-
-async function count(sql: string, args: (string | number)[]) {
-  return Number((await server.database.readerClient.execute({ sql, args })).rows[0].n);
-}
 
 const kinds = [
   {
@@ -37,7 +29,7 @@ const kinds = [
     table: 'follow_ups',
     body: (description: string) => ({ contactId, date: '2031-05-01T09:00:00.000Z', description }),
     other: (description: string) => ({ contactId, date: '2031-06-01T09:00:00.000Z', description }),
-    rows: (text: string) => count('select count(*) as n from follow_ups where created_by = ? and description = ?', [aliceId, text]),
+    rows: (text: string) => server.count('follow_ups', 'created_by = ? and description = ?', [aliceId, text]),
   },
   {
     name: 'a prayer request',
@@ -46,13 +38,13 @@ const kinds = [
     table: 'prayer_requests',
     body: (request: string) => ({ contactId, request, date: '2031-05-01T09:00:00.000Z' }),
     other: (request: string) => ({ contactId, request: `${request} (changed)`, date: '2031-05-01T09:00:00.000Z' }),
-    rows: (text: string) => count('select count(*) as n from prayer_requests where created_by = ? and request like ?', [aliceId, `${text}%`]),
+    rows: (text: string) => server.count('prayer_requests', 'created_by = ? and request like ?', [aliceId, `${text}%`]),
   },
 ] as const;
 
 describe.each(kinds)('$name created with an idempotency key', ({ path, procedure, body, other, rows }) => {
   it('is created once when the same key is sent twice in the body, and both answers are the same', async () => {
-    const key = newKey();
+    const key = outboxKey();
     const first = await alice.post(path, { ...body(`twice ${key}`), idempotencyKey: key });
     const second = await alice.post(path, { ...body(`twice ${key}`), idempotencyKey: key });
     expect(first.status).toBe(201);
@@ -62,19 +54,19 @@ describe.each(kinds)('$name created with an idempotency key', ({ path, procedure
   });
 
   it('takes the key from the Idempotency-Key header too, the body winning over it', async () => {
-    const key = newKey();
+    const key = outboxKey();
     const first = await alice.request('POST', path, body(`header ${key}`), { 'Idempotency-Key': key });
     const second = await alice.post(path, { ...body(`header ${key}`), idempotencyKey: key });
     expect(first.status).toBe(201);
     expect(second.body).toEqual(first.body);
     expect(await rows(`header ${key}`)).toBe(1);
-    const bodyKey = newKey();
-    await alice.request('POST', path, { ...body(`both ${bodyKey}`), idempotencyKey: bodyKey }, { 'Idempotency-Key': newKey() });
-    expect(await count('select count(*) as n from idempotency_keys where user_id = ? and key = ?', [aliceId, bodyKey])).toBe(1);
+    const bodyKey = outboxKey();
+    await alice.request('POST', path, { ...body(`both ${bodyKey}`), idempotencyKey: bodyKey }, { 'Idempotency-Key': outboxKey() });
+    expect(await server.count('idempotency_keys', 'user_id = ? and key = ?', [aliceId, bodyKey])).toBe(1);
   });
 
   it('creates once from 10 concurrent requests with one key', async () => {
-    const key = newKey();
+    const key = outboxKey();
     const answers = await Promise.all(Array.from({ length: 10 }, () => alice.post(path, { ...body(`racing ${key}`), idempotencyKey: key })));
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
@@ -82,7 +74,7 @@ describe.each(kinds)('$name created with an idempotency key', ({ path, procedure
   });
 
   it('creates once when one tRPC batch carries the same create three times, with dates still dates', async () => {
-    const key = newKey();
+    const key = outboxKey();
     const input = { ...body(`batched ${key}`), idempotencyKey: key };
     const res = await trpcBatch(
       alice,
@@ -98,7 +90,7 @@ describe.each(kinds)('$name created with an idempotency key', ({ path, procedure
   });
 
   it('refuses a key reused with another request with 422 and creates nothing; the first request still answers', async () => {
-    const key = newKey();
+    const key = outboxKey();
     const first = await alice.post(path, { ...body(`reused ${key}`), idempotencyKey: key });
     expect(first.status).toBe(201);
     const changed = await alice.request('POST', path, other(`reused ${key}`), { 'Idempotency-Key': key });
@@ -110,7 +102,7 @@ describe.each(kinds)('$name created with an idempotency key', ({ path, procedure
   });
 
   it('refuses two different requests racing with one key: one 201, one 422', async () => {
-    const key = newKey();
+    const key = outboxKey();
     const [a, b] = await Promise.all([
       alice.post(path, { ...body(`raceA ${key}`), idempotencyKey: key }),
       alice.post(path, { ...other(`raceB ${key}`), idempotencyKey: key }),
@@ -120,7 +112,7 @@ describe.each(kinds)('$name created with an idempotency key', ({ path, procedure
   });
 
   it('refuses a key already used for an activity', async () => {
-    const key = newKey();
+    const key = outboxKey();
     expect((await alice.post('/api/activities', { contactId, idempotencyKey: key })).status).toBe(201);
     const res = await alice.post(path, { ...body(`after activity ${key}`), idempotencyKey: key });
     expect(res.status).toBe(422);
@@ -128,11 +120,11 @@ describe.each(kinds)('$name created with an idempotency key', ({ path, procedure
   });
 
   it('stores nothing for a create that failed (another user’s contact), so a corrected retry with the key creates', async () => {
-    const key = newKey();
+    const key = outboxKey();
     const bobContact = (await bob.post('/api/contacts', { name: 'Not yours' })).body.id;
     const refused = await alice.post(path, { ...body(`retry ${key}`), contactId: bobContact, idempotencyKey: key });
     expect(refused.status).toBe(404);
-    expect(await count('select count(*) as n from idempotency_keys where user_id = ? and key = ?', [aliceId, key])).toBe(0);
+    expect(await server.count('idempotency_keys', 'user_id = ? and key = ?', [aliceId, key])).toBe(0);
     expect((await alice.post(path, { ...body(`retry ${key}`), idempotencyKey: key })).status).toBe(201);
   });
 

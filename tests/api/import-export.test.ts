@@ -1,16 +1,10 @@
 // Contacts out as CSV and vCard files, and back in: a preview that writes nothing and an import in one transaction.
 import { Decrypter } from 'age-encryption';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fromCsvCell, parseCsv } from '../../server/formats/csv';
 import { contactsFromVcard } from '../../server/formats/vcard';
-import { ApiClient, requestFrom, signedInClient, startSignedIn, type TestServer, joinTeam } from './harness';
+import { ApiClient, requestFrom, signedInClient, usersForFile, joinTeam } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
-
-let server: TestServer;
-let alice: ApiClient;
-let bob: ApiClient;
-let aliceId: number;
-let bobId: number;
 
 const lydia = {
   name: 'Lydia, of Thyatira',
@@ -20,29 +14,17 @@ const lydia = {
   notes: 'Sells "purple" cloth; baptised\nwith her household',
 };
 
-beforeAll(async () => {
-  ({
-    server,
-    client: alice,
-    user: { id: aliceId },
-  } = await startSignedIn('alice'));
-  ({
-    client: bob,
-    user: { id: bobId },
-  } = await signedInClient(server, 'bob'));
-});
-afterAll(() => server.close());
-
-async function count(sql: string, args: (string | number)[]) {
-  return Number((await server.database.readerClient.execute({ sql, args })).rows[0].n);
-}
+const {
+  server,
+  users: [alice, bob],
+} = usersForFile(['alice', 'bob']);
 
 /** Everything an import could change for a user: contacts, their journey steps, and (as `client` reads it) goal progress. */
 async function footprint(userId: number, client?: ApiClient) {
   const goals = client ? ((await client.get('/api/goals')).body as { currentCount: number }[]) : [];
   return {
-    contacts: await count('select count(*) as n from contacts where created_by = ?', [userId]),
-    changes: await count('select count(*) as n from contact_status_changes where changed_by = ?', [userId]),
+    contacts: await server.count('contacts', 'created_by = ?', [userId]),
+    changes: await server.count('contact_status_changes', 'changed_by = ?', [userId]),
     goalProgress: goals.reduce((sum, goal) => sum + goal.currentCount, 0),
   };
 }
@@ -104,7 +86,7 @@ describe('exporting contacts', () => {
 
   it('exports only the own contacts, not even team contacts of others', async () => {
     const team = (await bob.post('/api/teams', { name: 'Export team' })).body.id;
-    await joinTeam(bob, team, { client: alice, id: aliceId }, 'member');
+    await joinTeam(bob, team, { client: alice, id: alice.id }, 'member');
     await bob.post('/api/contacts', { name: 'Team Shared', teamId: team });
     expect((await alice.get('/api/contacts')).body.map((c: { name: string }) => c.name)).toContain('Team Shared');
     expect((await alice.get('/api/account/export/contacts.csv')).body).not.toContain('Team Shared');
@@ -446,7 +428,7 @@ describe('importing contacts', () => {
   });
 
   it('leaves bob untouched by all of it', async () => {
-    expect(await footprint(bobId)).toMatchObject({ contacts: 2 });
+    expect(await footprint(bob.id)).toMatchObject({ contacts: 2 });
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityExamples } from '../../server/rest/entities';
 import { restRoutes, type RestRoute } from '../../server/rest/routes';
 import { entities, entityNames, hasProcedure } from '../../shared/entities';
-import { ApiClient, signedInClient, startSignedIn, type TestServer } from './harness';
+import { ApiClient, signedInClient, startUsers, type TestServer } from './harness';
 
 let server: TestServer;
 let alice: ApiClient;
@@ -104,13 +104,9 @@ async function snapshot() {
 beforeAll(async () => {
   ({
     server,
-    client: alice,
-    user: { id: aliceId },
-  } = await startSignedIn('alice'));
-  ({
-    client: bob,
-    user: { id: bobId },
-  } = await signedInClient(server, 'bob'));
+    clients: [alice, bob],
+    ids: [aliceId, bobId],
+  } = await startUsers(['alice', 'bob']));
 
   // A's row of each entity that has a create, through its REST row with the manifest's example: contacts first, which
   // the others name. A date a month ahead puts A's follow-up in the calendar feed's next 12 months.

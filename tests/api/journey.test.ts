@@ -1,28 +1,14 @@
 // The spiritual journey (every status change, recorded with the change) and the contact timeline, over REST and tRPC.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema';
-import { signedInClient, startSignedIn, type ApiClient, type TestServer, joinTeam } from './harness';
+import { usersForFile, joinTeam } from './harness';
 import { trpcMutation, trpcQuery } from './trpc';
 
-let server: TestServer;
-let alice: ApiClient;
-let bob: ApiClient;
-let aliceId: number;
-let bobId: number;
-
-beforeAll(async () => {
-  ({
-    server,
-    client: alice,
-    user: { id: aliceId },
-  } = await startSignedIn('alice'));
-  ({
-    client: bob,
-    user: { id: bobId },
-  } = await signedInClient(server, 'bob'));
-});
-afterAll(() => server.close());
+const {
+  server,
+  users: [alice, bob],
+} = usersForFile(['alice', 'bob']);
 
 async function changesOf(contactId: number) {
   const { rows } = await server.database.readerClient.execute({
@@ -36,13 +22,13 @@ describe('recording the journey', () => {
   it('records the initial status when a contact is created', async () => {
     const res = await alice.post('/api/contacts', { name: 'Lydia', spiritualStatus: 'seeking' });
     expect(res.status).toBe(201);
-    expect(await changesOf(res.body.id)).toEqual([{ from: null, to: 'seeking', by: aliceId }]);
+    expect(await changesOf(res.body.id)).toEqual([{ from: null, to: 'seeking', by: alice.id }]);
   });
 
   it('records unknown for a contact created by logging an activity with a new name', async () => {
     const res = await alice.post('/api/activities', { type: 'conversation', contactName: 'New Through Activity' });
     expect(res.status).toBe(201);
-    expect(await changesOf(res.body.contactId)).toEqual([{ from: null, to: 'unknown', by: aliceId }]);
+    expect(await changesOf(res.body.contactId)).toEqual([{ from: null, to: 'unknown', by: alice.id }]);
   });
 
   it('records each real change made through REST PUT and tRPC update, and nothing for the same status', async () => {
@@ -53,9 +39,9 @@ describe('recording the journey', () => {
     const viaTrpc = await trpcMutation(alice, 'contacts.update', { id, spiritualStatus: 'new_believer' });
     expect(viaTrpc.data).toMatchObject({ id, spiritualStatus: 'new_believer' });
     expect(await changesOf(id)).toEqual([
-      { from: null, to: 'exploring', by: aliceId },
-      { from: 'exploring', to: 'seeking', by: aliceId },
-      { from: 'seeking', to: 'new_believer', by: aliceId },
+      { from: null, to: 'exploring', by: alice.id },
+      { from: 'exploring', to: 'seeking', by: alice.id },
+      { from: 'seeking', to: 'new_believer', by: alice.id },
     ]);
   });
 
@@ -63,18 +49,18 @@ describe('recording the journey', () => {
     const id = (await alice.post('/api/contacts', { name: 'Guarded', spiritualStatus: 'exploring' })).body.id;
     expect((await bob.put(`/api/contacts/${id}`, { spiritualStatus: 'mature' })).status).toBe(404);
     expect((await alice.put(`/api/contacts/${id}`, { spiritualStatus: 'mature', email: 'broken' })).status).toBe(400);
-    expect(await changesOf(id)).toEqual([{ from: null, to: 'exploring', by: aliceId }]);
+    expect(await changesOf(id)).toEqual([{ from: null, to: 'exploring', by: alice.id }]);
   });
 
   it('records the teammate who changed a shared contact', async () => {
     const team = (await alice.post('/api/teams', { name: 'Journey team' })).body.id;
     // An admin changes any team row (shared/roles.ts); a member only their own.
-    await joinTeam(alice, team, { client: bob, id: bobId }, 'admin');
+    await joinTeam(alice, team, { client: bob, id: bob.id }, 'admin');
     const id = (await alice.post('/api/contacts', { name: 'Shared Seeker', teamId: team })).body.id;
     expect((await bob.put(`/api/contacts/${id}`, { spiritualStatus: 'growing' })).status).toBe(200);
     expect(await changesOf(id)).toEqual([
-      { from: null, to: 'unknown', by: aliceId },
-      { from: 'unknown', to: 'growing', by: bobId },
+      { from: null, to: 'unknown', by: alice.id },
+      { from: 'unknown', to: 'growing', by: bob.id },
     ]);
   });
 });
@@ -103,7 +89,7 @@ describe('the timeline', () => {
     expect(res.body.contact).toEqual({
       id: contactId,
       name: 'Timothy',
-      createdBy: aliceId,
+      createdBy: alice.id,
       assignedTo: null,
       email: 'tim@example.com',
       phone: null,
@@ -132,7 +118,7 @@ describe('the timeline', () => {
       description: 'Coffee',
       completed: false,
       pending: true,
-      author: { id: aliceId, firstName: expect.any(String), lastName: expect.any(String) },
+      author: { id: alice.id, firstName: expect.any(String), lastName: expect.any(String) },
     });
     expect(items[3]).toEqual({
       kind: 'prayer',
@@ -143,7 +129,7 @@ describe('the timeline', () => {
       answerNotes: null,
       answerDate: null,
       prayedCount: 1,
-      author: { id: aliceId, firstName: expect.any(String), lastName: expect.any(String) },
+      author: { id: alice.id, firstName: expect.any(String), lastName: expect.any(String) },
     });
     expect(items[4]).toEqual({
       kind: 'activity',
@@ -152,7 +138,7 @@ describe('the timeline', () => {
       type: 'gospel_presentation',
       notes: 'Romans road',
       description: 'Gospel Presentation',
-      author: { id: aliceId, firstName: expect.any(String), lastName: expect.any(String) },
+      author: { id: alice.id, firstName: expect.any(String), lastName: expect.any(String) },
     });
     expect(items[5]).toMatchObject({ kind: 'followUp', id: ids.doneFollowUp, completed: true, pending: false });
     expect(items[0]).toEqual({
@@ -161,7 +147,7 @@ describe('the timeline', () => {
       date: expect.any(String),
       fromStatus: 'exploring',
       toStatus: 'seeking',
-      author: { id: aliceId, firstName: expect.any(String), lastName: expect.any(String) },
+      author: { id: alice.id, firstName: expect.any(String), lastName: expect.any(String) },
     });
   });
 
@@ -182,7 +168,7 @@ describe('the timeline', () => {
 
   it("leaves out a teammate's private records about a shared contact", async () => {
     const team = (await alice.post('/api/teams', { name: 'Timeline team' })).body.id;
-    await joinTeam(alice, team, { client: bob, id: bobId }, 'member');
+    await joinTeam(alice, team, { client: bob, id: bob.id }, 'member');
     const shared = (await alice.post('/api/contacts', { name: 'Team Timeline', teamId: team })).body.id;
     const teamActivity = (await alice.post('/api/activities', { contactId: shared, type: 'conversation', teamId: team, notes: 'shared' })).body.id;
     const privateActivity = (await bob.post('/api/activities', { contactId: shared, type: 'conversation', notes: 'bob only' })).body.id;
@@ -197,7 +183,7 @@ describe('the timeline', () => {
   it('shows the newest 200 items and says that there are more', async () => {
     const id = (await alice.post('/api/contacts', { name: 'Busy Contact' })).body.id;
     // Straight into the table: 205 activities through the API would only slow the test down.
-    const values = Array.from({ length: 205 }, (_, i) => `(${id}, 'conversation', ${Date.UTC(2025, 0, 1) + i * 60_000}, 'n${i}', ${aliceId})`).join(', ');
+    const values = Array.from({ length: 205 }, (_, i) => `(${id}, 'conversation', ${Date.UTC(2025, 0, 1) + i * 60_000}, 'n${i}', ${alice.id})`).join(', ');
     await server.database.writerClient.execute(`insert into activities (contact_id, type, date, notes, created_by) values ${values}`);
     const res = await alice.get(`/api/contacts/${id}/timeline`);
     expect(res.body.items).toHaveLength(200);
@@ -211,12 +197,12 @@ describe('the timeline', () => {
   it('pages through the timeline with nextCursor: every item once, in order, ties on the date broken by kind and id', async () => {
     const id = (await alice.post('/api/contacts', { name: 'Paged Contact' })).body.id;
     const sameMoment = Date.UTC(2025, 5, 1, 12);
-    const activityRows = Array.from({ length: 4 }, (_, i) => `(${id}, 'conversation', ${sameMoment}, 'same ${i}', ${aliceId})`);
-    const olderRows = Array.from({ length: 3 }, (_, i) => `(${id}, 'other', ${sameMoment - (i + 1) * 60_000}, 'older ${i}', ${aliceId})`);
+    const activityRows = Array.from({ length: 4 }, (_, i) => `(${id}, 'conversation', ${sameMoment}, 'same ${i}', ${alice.id})`);
+    const olderRows = Array.from({ length: 3 }, (_, i) => `(${id}, 'other', ${sameMoment - (i + 1) * 60_000}, 'older ${i}', ${alice.id})`);
     await server.database.writerClient.execute(
       `insert into activities (contact_id, type, date, notes, created_by) values ${[...activityRows, ...olderRows].join(', ')}`,
     );
-    const followUpRows = Array.from({ length: 3 }, (_, i) => `(${id}, ${sameMoment}, 'tie ${i}', 'phone', ${aliceId})`);
+    const followUpRows = Array.from({ length: 3 }, (_, i) => `(${id}, ${sameMoment}, 'tie ${i}', 'phone', ${alice.id})`);
     await server.database.writerClient.execute(`insert into follow_ups (contact_id, date, description, type, created_by) values ${followUpRows.join(', ')}`);
 
     const whole = (await alice.get(`/api/contacts/${id}/timeline`)).body;

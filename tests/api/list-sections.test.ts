@@ -6,7 +6,7 @@ import { contactList } from '../../server/routers/contacts';
 import { followUpList } from '../../server/routers/followUps';
 import { prayerList } from '../../server/routers/prayerRequests';
 import { sortActivePrayers, sortAnsweredPrayers } from '../support/ordering';
-import { ApiClient, queryPlan, signedInClient, startSignedIn, unindexedScans, type TestServer, joinTeam } from './harness';
+import { allPages, ApiClient, queryPlan, signedInClient, startSignedIn, unindexedScans, type TestServer, joinTeam } from './harness';
 import { trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -102,21 +102,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const ids = (list: { id: number }[]) => list.map((r) => r.id);
-
-/** Every page of `path` at `limit`, following the cursor; checks no page is over the limit. */
-async function allPages<T extends { id: number }>(client: ApiClient, path: string, limit: number): Promise<T[]> {
-  const seen: T[] = [];
-  let cursor: number | undefined;
-  for (let guard = 0; guard < 200; guard++) {
-    const res = await client.get(`${path}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.length).toBeLessThanOrEqual(limit);
-    seen.push(...res.body);
-    if (res.body.length < limit) return seen;
-    cursor = res.body.at(-1).id;
-  }
-  throw new Error('paging did not end');
-}
 
 async function readableIds(table: string, userId: number) {
   const res = await server.database.readerClient.execute({

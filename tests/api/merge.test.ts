@@ -5,7 +5,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities, contactSnoozes, contactStatusChanges, teamMembers } from '../../db/schema';
-import { ApiClient, committedWhileWaiting, daysFromNow, joinTeam, serverForFile, signedInClient } from './harness';
+import { ApiClient, committedWhileWaiting, daysFromNow, healthWhile, joinTeam, serverForFile, signedInClient } from './harness';
 import { trpcBatch, trpcMutation, trpcQuery } from './trpc';
 
 const server = serverForFile();
@@ -401,14 +401,7 @@ describe('a heavy duplicate', () => {
     histogram.enable();
     const started = performance.now();
     const merging = merge(client, kept, duplicate);
-    const health: number[] = [];
-    let done = false;
-    void merging.finally(() => (done = true));
-    while (!done) {
-      const t = performance.now();
-      expect((await new ApiClient(server.baseUrl).get('/healthz')).status).toBe(200);
-      health.push(performance.now() - t);
-    }
+    const health = await healthWhile(server, merging);
     const res = await merging;
     const took = performance.now() - started;
     histogram.disable();

@@ -4,10 +4,10 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stepOf } from '../../server/security/twoFactor';
-import { ApiClient, requestFrom, signedInClient, startServer, type TestServer } from './harness';
-import { confirmAddress, startSmtp, until, type Received } from './mail';
+import { ApiClient, requestFrom, signedInClient, startServer } from './harness';
+import { confirmAddress, mailingServerForFile, until, type Received } from './mail';
 import { trpcBatch } from './trpc';
 
 const PASSWORD = 'correct horse battery';
@@ -17,17 +17,7 @@ const ASKED =
 const LINK_REFUSED =
   'This reset link does not work. It may have been used already, be more than an hour old, or have been replaced by a newer one. Ask for a new link on the sign-in page.';
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let server: TestServer;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
+const { smtp, server } = mailingServerForFile();
 
 const resetMailsTo = (email: string) => smtp.received.filter((r) => r.to.includes(email) && /\/reset-password\?token=/.test(r.mail.text ?? ''));
 const noticesTo = (email: string) => smtp.received.filter((r) => r.to.includes(email) && r.mail.subject === 'Your Sower password was changed');

@@ -1,21 +1,14 @@
 // Web Push: subscriptions over REST (an endpoint is a URL the server will POST to, so only push services' are taken),
 // and pushToUser against a real HTTPS push-service stub that checks the VAPID signature and decrypts the message
 // (RFC 8291, aes128gcm) with the keys the test made the way a browser does.
-import { execFileSync } from 'node:child_process';
 import { createECDH, createPublicKey, createDecipheriv, hkdfSync, randomBytes, verify, type ECDH } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { globalAgent } from 'node:https';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { rootCertificates } from 'node:tls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema';
 import { reminderServices } from '../../server/nudges/delivery';
 import { pushToUser, SUBSCRIPTIONS_PER_USER } from '../../server/nudges/push';
 import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { startPushStub } from './push-stub';
 
 interface Received {
   path: string;
@@ -32,9 +25,8 @@ interface Device {
 }
 
 let server: TestServer;
-let stub: Server;
+let stub: Awaited<ReturnType<typeof startPushStub>>;
 let stubOrigin: string;
-let certDir: string;
 let alice: ApiClient;
 let aliceId: number;
 let bob: ApiClient;
@@ -42,7 +34,6 @@ let bobId: number;
 const received: Received[] = [];
 /** Paths the stub answers 410 Gone, as a push service does for an unsubscribed browser. */
 const gonePaths = new Set<string>();
-let savedCa: unknown;
 
 function newDevice(path: string): Device {
   const ecdh = createECDH('prime256v1');
@@ -99,36 +90,7 @@ const services = () => reminderServices({ PUSH_ALLOWED_HOSTS: ['127.0.0.1'] }, s
 const SUBJECT = 'mailto:admin@sower.test';
 
 beforeAll(async () => {
-  // A certificate for 127.0.0.1 made now, trusted by this process only (where the server and pushToUser run).
-  certDir = mkdtempSync(join(tmpdir(), 'sower-push-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      join(certDir, 'key.pem'),
-      '-out',
-      join(certDir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  const cert = readFileSync(join(certDir, 'cert.pem'), 'utf8');
-  savedCa = globalAgent.options.ca;
-  globalAgent.options.ca = [...rootCertificates, cert];
-
-  stub = createServer({ key: readFileSync(join(certDir, 'key.pem')), cert }, (req, res) => {
+  stub = await startPushStub((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -137,8 +99,7 @@ beforeAll(async () => {
       res.end();
     });
   });
-  await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-  stubOrigin = `https://127.0.0.1:${(stub.address() as AddressInfo).port}`;
+  stubOrigin = stub.origin;
 
   server = await startServer({ PUSH_ALLOWED_HOSTS: '127.0.0.1' });
   ({
@@ -152,10 +113,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  globalAgent.options.ca = savedCa as never;
   await server?.close();
-  await new Promise((resolve) => stub?.close(resolve));
-  rmSync(certDir, { recursive: true, force: true });
+  await stub?.close();
 });
 
 describe('subscriptions', () => {

@@ -3,30 +3,19 @@
 // and two server processes on one database (the lease).
 import { createClient } from '@libsql/client';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { digestSends, leases, userSettings } from '../../db/schema';
-import { createMailer } from '../../server/nudges/email';
 import type { DigestSources } from '../../server/nudges/gather';
 import { localDay, nextDigestAt } from '../../server/nudges/schedule';
-import { startScheduler, STALE_CLAIM_MS, type SchedulerOptions } from '../../server/nudges/scheduler';
-import { signedInClient, startServer, type TestServer } from './harness';
-import { confirmAddress, isDigest, startSmtp, testSources, until } from './mail';
+import { STALE_CLAIM_MS, type SchedulerOptions } from '../../server/nudges/scheduler';
+import { signedInClient, startServer } from './harness';
+import { confirmAddress, digestSendsOf, isDigest, mailingServerForFile, makeDigestDue, testScheduler, testSources, until } from './mail';
 import { spawnServer, type ServerProcess } from './process';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let server: TestServer;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
+const { smtp, server } = mailingServerForFile();
 
 /** The digests an address received (registration also mails each address a confirmation link). */
 const mailsTo = (email: string) => smtp.received.filter((r) => r.to.includes(email) && isDigest(r));
@@ -35,12 +24,8 @@ async function settingsOf(userId: number) {
   const [row] = await server.database.read.select().from(userSettings).where(eq(userSettings.userId, userId));
   return row;
 }
-async function sendsOf(userId: number) {
-  return server.database.read.select().from(digestSends).where(eq(digestSends.userId, userId));
-}
-async function makeDue(userId: number, at: number) {
-  await server.database.write((tx) => tx.update(userSettings).set({ nextDigestAt: at }).where(eq(userSettings.userId, userId)));
-}
+const sendsOf = (userId: number) => digestSendsOf(server.database, userId);
+const makeDue = (userId: number, at: number) => makeDigestDue(server.database, userId, at);
 
 /** A user with a confirmed address and reminders on at 08:00 in `timeZone`, a contact and a follow-up due yesterday. */
 async function reminded(prefix: string, settings: Record<string, unknown> = {}, contactName = 'Ana Souza') {
@@ -60,19 +45,7 @@ async function reminded(prefix: string, settings: Record<string, unknown> = {}, 
 }
 
 /** A scheduler in this process with its own clock, ticked by the test. */
-function scheduler(clock: { now: number }, overrides: Partial<SchedulerOptions> = {}) {
-  return startScheduler({
-    database: server.database,
-    tickSeconds: 1,
-    baseUrl: server.baseUrl,
-    mailer: createMailer({ SMTP_URL: smtp.url, MAIL_FROM: 'Sower <reminders@sower.test>' }),
-    sources: testSources,
-    timer: false,
-    now: () => clock.now,
-    log: () => undefined,
-    ...overrides,
-  });
-}
+const scheduler = (clock: { now: number }, overrides: Partial<SchedulerOptions> = {}) => testScheduler(server, smtp.url, clock, overrides);
 
 describe('reminder settings', () => {
   it('validates, keeps a bad update out entirely, and computes the next digest in the user’s zone', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { migrationsFolder, prepareDatabase } from '../../db/migrate';
 import { trendOf } from '../../server/domain/stats';
-import { signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
+import { readerStatements, signedInClient, startServer, type ApiClient, type TestServer, joinTeam } from './harness';
 
 let server: TestServer;
 
@@ -288,27 +288,20 @@ describe('row tallies on an existing database', () => {
 describe('the prepared tally queries', () => {
   it('read the same text for every user and walk indexes for own and team rows', async () => {
     const { readableTallies, readableWindows } = await import('../../server/queries/tallies');
-    const client = server.database.readerClient;
-    const seen: { sql: string; args: unknown }[] = [];
-    const execute = client.execute.bind(client);
-    client.execute = ((stmt: { sql: string; args: unknown }) => {
-      seen.push(stmt);
-      return execute(stmt as never);
-    }) as typeof client.execute;
-    try {
+    const seen = await readerStatements(server, async () => {
       const today = Math.floor(Date.now() / DAY);
       for (const person of [ann, cal]) {
         await readableTallies(server.database.read, person.id, ['activity', 'contact', 'prayer']);
         await readableWindows(server.database.read, person.id, today - 29, today + 1, today - 59);
       }
-    } finally {
-      client.execute = execute;
-    }
+    });
     expect(seen).toHaveLength(6);
     // Ann (in a team) and Cal (in none) run the very same three statements.
     expect(seen.slice(3).map((s) => s.sql)).toEqual(seen.slice(0, 3).map((s) => s.sql));
     for (const { sql, args } of seen.slice(0, 3)) {
-      const plan = (await execute({ sql: `explain query plan ${sql}`, args: args as never })).rows.map((row) => String(row.detail));
+      const plan = (await server.database.readerClient.execute({ sql: `explain query plan ${sql}`, args: args as never })).rows.map((row) =>
+        String(row.detail),
+      );
       expect(plan.join(' | ')).toMatch(/SEARCH (row|daily)_tallies USING INDEX sqlite_autoindex_\w+ \(created_by=\?/);
       // A team's part is one row per kind (per day) of the per-team tallies, whatever its number of members.
       expect(plan.join(' | ')).toMatch(/SEARCH team_(row|daily)_tallies USING (INDEX sqlite_autoindex_team_\w+|PRIMARY KEY) \(team_id=\?/);

@@ -6,7 +6,7 @@ import { contacts } from '../../db/schema';
 import { computeStats } from '../../server/domain/stats';
 import { cutDaysQuery, journeyQuery, tallyWeeksQuery } from '../../server/domain/insights';
 import { daysIn, memberFiguresQuery } from '../../server/routers/teamInsight';
-import { ApiClient, daysFromNow, joinTeam, queryPlan, signedInClient, startSignedIn, unindexedScans, type TestServer } from './harness';
+import { ApiClient, daysFromNow, joinTeam, queryPlan, readerStatements, signedInClient, startSignedIn, unindexedScans, type TestServer } from './harness';
 import { trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -192,21 +192,12 @@ describe('query plans', () => {
   });
 
   it("read the team's tallies (totals and both 30-day windows) from the per-team tallies alone, one row per kind and day", async () => {
-    const client = server.database.readerClient;
-    const seen: { sql: string; args: unknown }[] = [];
-    const execute = client.execute.bind(client);
-    client.execute = ((stmt: { sql: string; args: unknown }) => {
-      seen.push(stmt);
-      return execute(stmt as never);
-    }) as typeof client.execute;
-    try {
-      await computeStats(server.database.read, { teamId }, 'en');
-    } finally {
-      client.execute = execute;
-    }
+    const seen = await readerStatements(server, () => computeStats(server.database.read, { teamId }, 'en'));
     expect(seen).toHaveLength(3);
     for (const { sql, args } of seen) {
-      const plan = (await execute({ sql: `explain query plan ${sql}`, args: args as never })).rows.map((row) => String(row.detail)).join(' | ');
+      const plan = (await server.database.readerClient.execute({ sql: `explain query plan ${sql}`, args: args as never })).rows
+        .map((row) => String(row.detail))
+        .join(' | ');
       expect(plan).toMatch(/SEARCH team_(row|daily)_tallies USING (INDEX sqlite_autoindex_team_\w+|PRIMARY KEY) \(team_id=\?/);
       expect(plan).not.toMatch(/created_by|SCAN/);
     }

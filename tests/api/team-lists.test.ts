@@ -8,7 +8,7 @@ import { contactList, contactPageInput } from '../../server/routers/contacts';
 import { followUpListColumns } from '../../server/domain/followUps';
 import { followUpList } from '../../server/routers/followUps';
 import { prayerListColumns, prayerList } from '../../server/routers/prayerRequests';
-import { signedInClient, startSignedIn, type ApiClient, type TestServer, joinTeam } from './harness';
+import { allPages, startUsers, type ApiClient, type TestServer, joinTeam } from './harness';
 import { trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -47,17 +47,9 @@ async function seed(client: ApiClient, label: string, i: number, teamId: number 
 beforeAll(async () => {
   ({
     server,
-    client: ann,
-    user: { id: annId },
-  } = await startSignedIn('ann'));
-  ({
-    client: ben,
-    user: { id: benId },
-  } = await signedInClient(server, 'ben'));
-  ({
-    client: cal,
-    user: { id: calId },
-  } = await signedInClient(server, 'cal'));
+    clients: [ann, ben, cal],
+    ids: [annId, benId, calId],
+  } = await startUsers(['ann', 'ben', 'cal']));
   teamA = (await ann.post('/api/teams', { name: 'Riverside' })).body.id;
   teamB = (await ben.post('/api/teams', { name: 'Market' })).body.id;
   await joinTeam(ann, teamA, { client: ben, id: benId }, 'member');
@@ -68,21 +60,6 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i++) await seed(cal, 'Cal', i, i % 2 ? calTeam : null);
 });
 afterAll(() => server.close());
-
-/** Every page of a list with `limit`, following the cursor, as one array. */
-async function allPages(client: ApiClient, path: string, limit: number) {
-  const seen: { id: number }[] = [];
-  let cursor: number | undefined;
-  for (let guard = 0; guard < 100; guard++) {
-    const res = await client.get(`${path}${path.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
-    expect(res.status).toBe(200);
-    expect(res.body.length).toBeLessThanOrEqual(limit);
-    seen.push(...res.body);
-    if (res.body.length < limit) return seen;
-    cursor = res.body.at(-1).id;
-  }
-  throw new Error('paging did not end');
-}
 
 /** The ids a user may read, straight from SQL: own rows and rows of teams they belong to. */
 async function readableIds(table: string, userId: number, extra = '') {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fillTemplate, isolated } from '../../shared/i18n';
 import { refusalOf, type TeamAction } from '../../shared/roles';
 import type { TeamRole } from '../../shared/vocabulary';
-import { ApiClient, joinTeam, serverForFile, signedInClient } from './harness';
+import { ApiClient, healthWhile, joinTeam, serverForFile, signedInClient } from './harness';
 import { trpcBatch, trpcMutation } from './trpc';
 
 const server = serverForFile();
@@ -468,14 +468,7 @@ describe('when a team ends (issue 47)', () => {
     expect((await admin.client.delete(`/api/teams/${teamId}/members/${removed.user.id}`)).status).toBe(200);
     const started = performance.now();
     const deleting = admin.client.delete(`/api/teams/${teamId}`);
-    let done = false;
-    void deleting.finally(() => (done = true));
-    const health: number[] = [];
-    while (!done) {
-      const t = performance.now();
-      expect((await new ApiClient(server.baseUrl).get('/healthz')).status).toBe(200);
-      health.push(performance.now() - t);
-    }
+    const health = await healthWhile(server, deleting);
     expect((await deleting).status).toBe(200);
     const took = performance.now() - started;
     const slowest = Math.max(...health);

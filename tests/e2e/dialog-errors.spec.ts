@@ -1,7 +1,7 @@
 // An error raised under an open form is seen and heard (issue 48): the toast lies over every form dialog, in a live
 // region the modal does not make inert; a viewer's forms offer neither the team nor its contacts.
-import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
-import { api, expect, photograph, registerViaApi, test, toast, TRPC_SERVER_ERROR, uniqueName, type TestUser } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { api, expect, person, photograph, test, toast, TRPC_SERVER_ERROR, uniqueName } from './fixtures';
 
 // Each failed write is logged on purpose (SPEC §8).
 test.use({ allowConsoleErrors: [/TRPCClientError/] });
@@ -167,13 +167,6 @@ test('an error raised under every form dialog is on top of it and in a live regi
   }
   await photograph(page, `${testInfo.project.name}/toast-over-dialog.png`);
 });
-
-/** A second person, signed in in a browser context of their own at the project's width. */
-async function person(browser: Browser, testInfo: TestInfo, firstName: string): Promise<{ page: Page; user: TestUser }> {
-  const context = await browser.newContext({ ...testInfo.project.use });
-  const page = await context.newPage();
-  return { page, user: await registerViaApi(page, firstName, 'Teammate') };
-}
 
 test("a refusal by role says what the role cannot do, over the form; a viewer's forms offer neither the team nor its contacts", async ({
   page,

@@ -1,7 +1,7 @@
 // Playwright fixtures: a signed-in user created through the API (most tests skip the form), the records the screen tours
 // show, a console-error guard, axe, screenshots when asked, and the mail the suite's SMTP server received.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 import { readFileSync } from 'node:fs';
@@ -299,3 +299,34 @@ export async function byItself(page: Page, check: () => Promise<unknown>) {
 export async function serviceWorkerInControl(page: Page) {
   await byItself(page, () => page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 500 }));
 }
+
+/** A second person, signed in in a browser context of their own at the project's width. */
+export async function person(browser: Browser, testInfo: TestInfo, firstName: string): Promise<{ page: Page; user: TestUser }> {
+  const context = await browser.newContext({ ...testInfo.project.use });
+  const page = await context.newPage();
+  return { page, user: await registerViaApi(page, firstName, 'Teammate') };
+}
+
+/** Opens the menu of the button named `label` and picks its `item`. */
+export async function openMenu(page: Page, label: string, item: string) {
+  await page.getByRole('button', { name: label }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** The user block: in the sidebar, or on a phone in the drawer, opened. */
+export async function openUserBlock(page: Page) {
+  if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+  return isPhone(page) ? page.getByRole('dialog', { name: 'Menu' }) : page.locator('aside');
+}
+
+/** The app's main screens, each with its path and its heading in English. */
+export const mainScreens = [
+  { name: 'dashboard', path: '/', heading: 'Dashboard' },
+  { name: 'activities', path: '/activities', heading: 'Activities' },
+  { name: 'contacts', path: '/contacts', heading: 'Contacts' },
+  { name: 'followups', path: '/followups', heading: 'Follow-ups' },
+  { name: 'prayer-journal', path: '/prayer-journal', heading: 'Prayer Journal' },
+  { name: 'goals', path: '/goals', heading: 'Goals' },
+  { name: 'resources', path: '/resources', heading: 'Resources' },
+  { name: 'settings', path: '/settings', heading: 'Settings' },
+];

@@ -1,6 +1,5 @@
 // Repeating follow-ups in the browser: made in the form, completed, the next one shown; snoozed from the row menu.
-import type { Page } from '@playwright/test';
-import { api, expect, test, toast } from './fixtures';
+import { api, expect, openMenu, test, toast } from './fixtures';
 
 const day = (daysFromNow: number) => {
   const date = new Date();
@@ -9,11 +8,6 @@ const day = (daysFromNow: number) => {
   return date;
 };
 const inputValue = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
-async function openMenu(page: Page, label: string, item: string) {
-  await page.getByRole('button', { name: label }).click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
 
 test('a follow-up made to repeat every 2 weeks shows it, and completing it shows the next one', async ({ page, user }) => {
   void user;

@@ -1,12 +1,7 @@
 // Forms that respect what the user typed and meant: the activity's contact picked from a list or said to be new, and
 // a changed form never thrown away by a stray click.
 import type { Page } from '@playwright/test';
-import { api, expect, test, toast } from './fixtures';
-
-async function openMenu(page: Page, label: string, item: string) {
-  await page.getByRole('button', { name: label }).click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
+import { api, expect, openMenu, test, toast } from './fixtures';
 
 async function contactsNamed(page: Page, name: string) {
   const res = await page.request.get(`/api/contacts?q=${encodeURIComponent(name)}`);

@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Locale } from '../../shared/i18n';
 import { translate } from '../../server/i18n';
-import { expect, goInApp, isPhone, photograph, registerViaApi, seriousAxeViolations, test } from './fixtures';
+import { expect, goInApp, isPhone, mainScreens as screens, photograph, registerViaApi, seriousAxeViolations, test } from './fixtures';
 
 const others = ['es', 'pt-BR', 'fr', 'ar'] as const;
 const tr = (locale: Locale, text: string, values?: Record<string, unknown>) => translate(locale, text, values);
@@ -94,17 +94,6 @@ test.describe('a visitor’s browser language', () => {
     await expect(page.getByRole('heading', { name: 'Welcome Back', level: 1 })).toBeVisible();
   });
 });
-
-const screens = [
-  { name: 'dashboard', path: '/', heading: 'Dashboard' },
-  { name: 'activities', path: '/activities', heading: 'Activities' },
-  { name: 'contacts', path: '/contacts', heading: 'Contacts' },
-  { name: 'followups', path: '/followups', heading: 'Follow-ups' },
-  { name: 'prayer-journal', path: '/prayer-journal', heading: 'Prayer Journal' },
-  { name: 'goals', path: '/goals', heading: 'Goals' },
-  { name: 'resources', path: '/resources', heading: 'Resources' },
-  { name: 'settings', path: '/settings', heading: 'Settings' },
-];
 
 for (const locale of others) {
   test(`every main screen in ${locale} at phone width: axe, lang and dir, nothing overflows @phone-only`, async ({ page, seeded: { maria } }, testInfo) => {

@@ -1,13 +1,7 @@
 // Every screen's create, edit, delete and state changes through the UI, with the spec's texts.
-import type { Page } from '@playwright/test';
-import { api, expect, isPhone, test, toast, TRPC_SERVER_ERROR } from './fixtures';
+import { api, expect, isPhone, openMenu, test, toast, TRPC_SERVER_ERROR } from './fixtures';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
-
-async function openMenu(page: Page, label: string, item: string) {
-  await page.getByRole('button', { name: label }).click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
 
 test.describe('activities', () => {
   test('logs an activity with a new contact, a follow-up and a prayer in one go, then edits and deletes it', async ({ page, user }) => {

@@ -1,17 +1,6 @@
 // Every screen at both widths: no serious or critical axe violations, no horizontal overflow, a screenshot when asked.
 import type { Page } from '@playwright/test';
-import { expect, goInApp, photograph, seriousAxeViolations, test, tourTest } from './fixtures';
-
-const screens = [
-  { name: 'dashboard', path: '/', heading: 'Dashboard' },
-  { name: 'activities', path: '/activities', heading: 'Activities' },
-  { name: 'contacts', path: '/contacts', heading: 'Contacts' },
-  { name: 'followups', path: '/followups', heading: 'Follow-ups' },
-  { name: 'prayer-journal', path: '/prayer-journal', heading: 'Prayer Journal' },
-  { name: 'goals', path: '/goals', heading: 'Goals' },
-  { name: 'resources', path: '/resources', heading: 'Resources' },
-  { name: 'settings', path: '/settings', heading: 'Settings' },
-];
+import { expect, goInApp, mainScreens as screens, photograph, seriousAxeViolations, test, tourTest } from './fixtures';
 
 /** Every screen of the tour, the ones whose path needs a seeded or listed row included. */
 async function everyScreen(page: Page, contactId: number) {

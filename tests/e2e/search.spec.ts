@@ -1,12 +1,6 @@
 // Quick search: opened by Ctrl+K, '/' and its buttons, driven by keyboard and pointer, landing on the right deep link.
 import type { Page } from '@playwright/test';
-import { expect, isPhone, photograph, registerViaApi, seriousAxeViolations, test } from './fixtures';
-
-async function post<T = any>(page: Page, path: string, data: unknown): Promise<T> {
-  const res = await page.request.post(path, { data });
-  expect(res.status(), path).toBe(201);
-  return res.json();
-}
+import { api as post, expect, isPhone, photograph, registerViaApi, seriousAxeViolations, test } from './fixtures';
 
 /** Lydia with one activity and one prayer request that both mention the river. */
 async function seed(page: Page) {

@@ -5,7 +5,18 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import type { Locator, Page } from '@playwright/test';
 import { translate } from '../../server/i18n';
-import { api, confirmationPath, expect, isPhone, photograph, registerViaApi, seriousAxeViolations, test, uniqueName } from './fixtures';
+import {
+  api,
+  confirmationPath,
+  expect,
+  isPhone,
+  openUserBlock as userBlock,
+  photograph,
+  registerViaApi,
+  seriousAxeViolations,
+  test,
+  uniqueName,
+} from './fixtures';
 
 function toast(page: Page, title: string) {
   return page.getByRole('region', { name: 'Notifications (F8)' }).getByText(title, { exact: true });
@@ -15,11 +26,6 @@ function toast(page: Page, title: string) {
 async function follow(page: Page, name: string) {
   if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('link', { name, exact: true }).click();
-}
-
-async function userBlock(page: Page) {
-  if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
-  return isPhone(page) ? page.getByRole('dialog', { name: 'Menu' }) : page.locator('aside');
 }
 
 /**

@@ -1,14 +1,8 @@
 // The switcher's one idea (issue 48): the space chosen is what the dashboard and the lists show and where a new record
 // goes; a removed member is told once; the team page's weeks are the dashboard's, and no server-rendered screen
 // mismatches when hydrated, even where the browser's zone rules differ from the server's (Africa/Casablanca).
-import type { Browser, Page, TestInfo } from '@playwright/test';
-import { api, expect, goInApp, isPhone, photograph, registerViaApi, test, toast, type TestUser } from './fixtures';
-
-async function person(browser: Browser, testInfo: TestInfo, firstName: string): Promise<{ page: Page; user: TestUser }> {
-  const context = await browser.newContext({ ...testInfo.project.use });
-  const page = await context.newPage();
-  return { page, user: await registerViaApi(page, firstName, 'Teammate') };
-}
+import type { Page } from '@playwright/test';
+import { api, expect, goInApp, isPhone, person, photograph, test, toast } from './fixtures';
 
 /** The switcher in sight: the sidebar's on a desktop, the top bar's on a phone. */
 const switcher = (page: Page) => page.getByTestId('team-switcher').filter({ visible: true });

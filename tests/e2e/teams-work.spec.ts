@@ -1,15 +1,8 @@
 // A team at work (issue 30), each person in a browser context of their own: an admin shares a contact and assigns it
 // to a member, who finds it under 'Assigned to me'; a viewer reads the team's rows with no menu to change them, and
 // after removal no longer sees them on the next request. Axe on the changed screens (light, dark, Arabic).
-import type { Browser, Page, TestInfo } from '@playwright/test';
-import { api, expect, goInApp, isPhone, photograph, registerViaApi, seriousAxeViolations, test, uniqueName, type TestUser } from './fixtures';
-
-/** A second person, signed in in a browser context of their own at the project's width. */
-async function person(browser: Browser, testInfo: TestInfo, firstName: string): Promise<{ page: Page; user: TestUser }> {
-  const context = await browser.newContext({ ...testInfo.project.use });
-  const page = await context.newPage();
-  return { page, user: await registerViaApi(page, firstName, 'Teammate') };
-}
+import type { Page } from '@playwright/test';
+import { api, expect, goInApp, isPhone, person, photograph, seriousAxeViolations, test, uniqueName, type TestUser } from './fixtures';
 
 /** An idempotent request sent on a connection the server may be closing for idleness is sent again (see its use). */
 const IDEMPOTENT_RETRY = { maxRetries: 2 };

@@ -4,7 +4,7 @@
 // and the delete dialog counts the rows that come to the admin (issue 47).
 import type { Page } from '@playwright/test';
 import { translate } from '../../server/i18n';
-import { api, expect, goInApp, isPhone, registerViaApi, seriousAxeViolations, test, uniqueName } from './fixtures';
+import { api, expect, goInApp, isPhone, openUserBlock, registerViaApi, seriousAxeViolations, test, uniqueName } from './fixtures';
 
 /** Serious or critical axe findings on the page as it is, named with where they are. */
 async function expectAxeClean(page: Page, screen: string) {
@@ -14,12 +14,6 @@ async function expectAxeClean(page: Page, screen: string) {
   expect(overflow, `${screen} overflows`).toBeLessThanOrEqual(0);
   // Photographs to look at, when asked for (SHOTS_DIR): not part of what the test checks.
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${screen}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
-
-/** The user block: in the sidebar, or on a phone in the drawer, opened. */
-async function openUserBlock(page: Page) {
-  if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
-  return isPhone(page) ? page.getByRole('dialog', { name: 'Menu' }) : page.locator('aside');
 }
 
 test('an admin forms a team and a link; a guest opens it, registers and joins; every team screen passes axe in both themes and in Arabic', async ({
