@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BATCH_CALLS } from '../../shared/batching';
 import { attentionQuery } from '../../server/nudges/attention';
 import { defaultAttentionDays, SNOOZE_MAX_DAYS } from '../../shared/nudges';
-import { daysFromNow, joinTeam, queryPlan, signedInClient, startSignedIn, unindexedScans, type ApiClient, type TestServer } from './harness';
+import { daysFromNow, joinTeam, queryPlan, signedInClient, startSignedIn, unindexedScans, type ApiClient, type TestServer, namesOf } from './harness';
 import { trpcQuery } from './trpc';
 
 let server: TestServer;
@@ -30,7 +30,6 @@ async function contactTouched(client: ApiClient, name: string, days: number, spi
   expect(logged.status).toBe(201);
   return contact.id as number;
 }
-const names = (rows: { name: string }[]) => rows.map((row) => row.name);
 const snoozeRows = async (contactId: number) =>
   (await server.database.readerClient.execute({ sql: 'select user_id, until from contact_snoozes where contact_id = ?', args: [contactId] })).rows.map(
     (row) => ({ ...row }),
@@ -51,7 +50,7 @@ describe('GET /api/attention', () => {
   it('lists my contacts past their threshold, most overdue first, each with its reason', async () => {
     const res = await me.get('/api/attention');
     expect(res.status).toBe(200);
-    expect(names(res.body)).toEqual(['Long silent', 'Just due']);
+    expect(namesOf(res.body)).toEqual(['Long silent', 'Just due']);
     expect(res.body[0]).toEqual({
       id: overdue,
       name: 'Long silent',
@@ -66,7 +65,7 @@ describe('GET /api/attention', () => {
 
   it('pages with limit and cursor', async () => {
     const first = await me.get('/api/attention?limit=1');
-    expect(names(first.body)).toEqual(['Long silent']);
+    expect(namesOf(first.body)).toEqual(['Long silent']);
     const next = await me.get(`/api/attention?limit=1&cursor=${overdue}`);
     expect(next.body.map((row: { id: number }) => row.id)).toEqual([later]);
     expect((await me.get(`/api/attention?limit=1&cursor=${later}`)).body).toEqual([]);
@@ -79,19 +78,19 @@ describe('GET /api/attention', () => {
 
   it('is there over tRPC too', async () => {
     const res = await trpcQuery(me, 'attention.list', { limit: 5 });
-    expect(names(res.data)).toEqual(['Long silent', 'Just due']);
+    expect(namesOf(res.data)).toEqual(['Long silent', 'Just due']);
   });
 });
 
 describe('snoozing a contact', () => {
   it('takes it off my list until then, and DELETE brings it back', async () => {
     const id = await contactTouched(me, 'To snooze', 40);
-    expect(names((await me.get('/api/attention')).body)).toContain('To snooze');
+    expect(namesOf((await me.get('/api/attention')).body)).toContain('To snooze');
     const until = daysFromNow(7);
     const res = await me.post(`/api/contacts/${id}/snooze`, { until });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ contactId: id, until });
-    expect(names((await me.get('/api/attention')).body)).not.toContain('To snooze');
+    expect(namesOf((await me.get('/api/attention')).body)).not.toContain('To snooze');
     // A second snooze replaces the first.
     await me.post(`/api/contacts/${id}/snooze`, { until: daysFromNow(1) });
     expect(await snoozeRows(id)).toHaveLength(1);
@@ -99,7 +98,7 @@ describe('snoozing a contact', () => {
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ success: true, id });
     expect(await snoozeRows(id)).toEqual([]);
-    expect(names((await me.get('/api/attention')).body)).toContain('To snooze');
+    expect(namesOf((await me.get('/api/attention')).body)).toContain('To snooze');
   });
 
   it.each([
@@ -133,7 +132,7 @@ describe('snoozing a contact', () => {
       expect(unsnoozed.body.message).toBe('Contact not found');
     }
     expect(await snoozeRows(theirs)).toEqual([]);
-    expect(names((await stranger.get('/api/attention')).body)).toContain('Their friend');
+    expect(namesOf((await stranger.get('/api/attention')).body)).toContain('Their friend');
   });
 
   it("is per user: a teammate's snooze of a team contact leaves the owner's list alone", async () => {
@@ -142,9 +141,9 @@ describe('snoozing a contact', () => {
     await joinTeam(me, team.id, { client: mate, id: user.id }, 'viewer');
     const id = await contactTouched(me, 'Team friend', 40, 'growing', team.id);
     // Team contacts are on their creator's list only.
-    expect(names((await mate.get('/api/attention')).body)).not.toContain('Team friend');
+    expect(namesOf((await mate.get('/api/attention')).body)).not.toContain('Team friend');
     expect((await mate.post(`/api/contacts/${id}/snooze`, { until: daysFromNow(3) })).status).toBe(200);
-    expect(names((await me.get('/api/attention')).body)).toContain('Team friend');
+    expect(namesOf((await me.get('/api/attention')).body)).toContain('Team friend');
     expect((await snoozeRows(id)).map((row) => row.user_id)).toEqual([user.id]);
   });
 
@@ -184,7 +183,7 @@ describe('the thresholds', () => {
     await contactTouched(client, 'Eight days', 8);
     expect((await client.get('/api/attention')).body).toEqual([]);
     await client.put('/api/account/attention', { days: { seeking: 8 } });
-    expect(names((await client.get('/api/attention')).body)).toEqual(['Eight days']);
+    expect(namesOf((await client.get('/api/attention')).body)).toEqual(['Eight days']);
     // Sending the defaults back is a reset.
     await client.put('/api/account/attention', { days: defaultAttentionDays });
     expect((await client.get('/api/account/attention')).body).toEqual({ days: defaultAttentionDays });

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readAuthority } from '../../server/access';
 import { quickSearchQueries } from '../../server/routers/search';
-import { queryPlan, usersForFile } from './harness';
+import { queryPlan, usersForFile, namesOf } from './harness';
 import { trpcQuery } from './trpc';
 
 const {
@@ -11,8 +11,6 @@ const {
   users: [alice, bob],
 } = usersForFile(['alice', 'bob']);
 const ids: Record<string, number> = {};
-
-const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 
 beforeAll(async () => {
   const people = [
@@ -49,7 +47,7 @@ describe('the contact list and its count', () => {
   ])('q=%s finds %j', async (q, expected) => {
     const res = await alice.get(`/api/contacts?q=${encodeURIComponent(q)}`);
     expect(res.status).toBe(200);
-    expect(names(res.body)).toEqual(expected);
+    expect(namesOf(res.body)).toEqual(expected);
     expect((await trpcQuery(alice, 'contacts.count', { q })).data).toEqual({ count: expected.length });
   });
 
@@ -61,23 +59,23 @@ describe('the contact list and its count', () => {
     ['050-123', 'أحمد'],
     ['٠٥٠ ١٢٣', 'أحمد'],
   ])('finds a phone number however it is spaced, in either digits: %s', async (q, expected) => {
-    expect(names((await alice.get(`/api/contacts?q=${encodeURIComponent(q)}`)).body)).toEqual([expected]);
+    expect(namesOf((await alice.get(`/api/contacts?q=${encodeURIComponent(q)}`)).body)).toEqual([expected]);
   });
 
   it("finds none of another user's contacts", async () => {
-    expect(names((await bob.get('/api/contacts?q=ramon')).body)).toEqual(['Ramón Secreto']);
+    expect(namesOf((await bob.get('/api/contacts?q=ramon')).body)).toEqual(['Ramón Secreto']);
     expect((await trpcQuery(bob, 'contacts.count', { q: 'lucía' })).data).toEqual({ count: 1 });
   });
 
   it('finds a contact by the new texts after an edit, and no longer by the old ones', async () => {
     const id = (await alice.post('/api/contacts', { name: 'Zoë Renamed', notes: 'primera nota' })).body.id;
     expect((await alice.put(`/api/contacts/${id}`, { name: 'Chloé Nueva' })).status).toBe(200);
-    expect(names((await alice.get('/api/contacts?q=zoe')).body)).toEqual([]);
-    expect(names((await alice.get('/api/contacts?q=chloe')).body)).toEqual(['Chloé Nueva']);
+    expect(namesOf((await alice.get('/api/contacts?q=zoe')).body)).toEqual([]);
+    expect(namesOf((await alice.get('/api/contacts?q=chloe')).body)).toEqual(['Chloé Nueva']);
     // The fields the edit left alone are still found.
-    expect(names((await alice.get('/api/contacts?q=primera')).body)).toEqual(['Chloé Nueva']);
+    expect(namesOf((await alice.get('/api/contacts?q=primera')).body)).toEqual(['Chloé Nueva']);
     expect((await alice.put(`/api/contacts/${id}`, { notes: null })).status).toBe(200);
-    expect(names((await alice.get('/api/contacts?q=primera')).body)).toEqual([]);
+    expect(namesOf((await alice.get('/api/contacts?q=primera')).body)).toEqual([]);
     expect((await alice.delete(`/api/contacts/${id}`)).status).toBe(200);
   });
 });

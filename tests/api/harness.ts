@@ -296,6 +296,9 @@ export async function joinTeam(admin: ApiClient, teamId: number, invitee: { clie
 }
 
 /** An ISO instant `days` from now (negative: ago), for records dated relative to the test's run. */
+/** The names of a list's rows, in its order. */
+export const namesOf = (rows: { name: string }[]) => rows.map((row) => row.name);
+
 export const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 /** A goal's body for POST /api/goals, of `type`, due 30 days from now unless `extra` says otherwise. */

@@ -1,6 +1,6 @@
 // Finding things: contact list text and status filters with their count, activity list filters, and the quick search.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectOneIssue, usersForFile } from './harness';
+import { expectOneIssue, usersForFile, namesOf } from './harness';
 import { trpcQuery } from './trpc';
 
 const {
@@ -8,8 +8,6 @@ const {
 } = usersForFile(['alice', 'bob']);
 const contactIds: Record<string, number> = {};
 const activityIds: Record<string, number> = {};
-
-const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 
 beforeAll(async () => {
   const people = [
@@ -59,20 +57,20 @@ describe('the contact list filters', () => {
   ])('q=%s finds name, email, phone or notes, ignoring case', async (q, expected) => {
     const res = await alice.get(`/api/contacts?q=${encodeURIComponent(q)}`);
     expect(res.status).toBe(200);
-    expect(names(res.body)).toEqual(expected);
+    expect(namesOf(res.body)).toEqual(expected);
   });
 
   it('takes % and _ literally', async () => {
-    expect(names((await alice.get(`/api/contacts?q=${encodeURIComponent('100%')}`)).body)).toEqual(['Bartimaeus']);
-    expect(names((await alice.get(`/api/contacts?q=${encodeURIComponent('%')}`)).body)).toEqual(['Bartimaeus']);
-    expect(names((await alice.get(`/api/contacts?q=${encodeURIComponent('a_n')}`)).body)).toEqual([]);
-    expect(names((await alice.get(`/api/contacts?q=${encodeURIComponent('under_')}`)).body)).toEqual(['Cornelius']);
-    expect(names((await alice.get(`/api/contacts?q=${encodeURIComponent('\\')}`)).body)).toEqual([]);
+    expect(namesOf((await alice.get(`/api/contacts?q=${encodeURIComponent('100%')}`)).body)).toEqual(['Bartimaeus']);
+    expect(namesOf((await alice.get(`/api/contacts?q=${encodeURIComponent('%')}`)).body)).toEqual(['Bartimaeus']);
+    expect(namesOf((await alice.get(`/api/contacts?q=${encodeURIComponent('a_n')}`)).body)).toEqual([]);
+    expect(namesOf((await alice.get(`/api/contacts?q=${encodeURIComponent('under_')}`)).body)).toEqual(['Cornelius']);
+    expect(namesOf((await alice.get(`/api/contacts?q=${encodeURIComponent('\\')}`)).body)).toEqual([]);
   });
 
   it('filters by status, alone or with text', async () => {
-    expect(names((await alice.get('/api/contacts?status=seeking')).body)).toEqual(['Cornelius', 'dorcas']);
-    expect(names((await alice.get('/api/contacts?status=seeking&q=coats')).body)).toEqual(['dorcas']);
+    expect(namesOf((await alice.get('/api/contacts?status=seeking')).body)).toEqual(['Cornelius', 'dorcas']);
+    expect(namesOf((await alice.get('/api/contacts?status=seeking&q=coats')).body)).toEqual(['dorcas']);
   });
 
   it('treats a blank q as no filter', async () => {
@@ -81,16 +79,16 @@ describe('the contact list filters', () => {
 
   it('keeps paging within the filtered rows', async () => {
     const first = await alice.get('/api/contacts?q=a&limit=2');
-    expect(names(first.body)).toEqual(['Andrew Fisher', 'Anna Prophetess']);
+    expect(namesOf(first.body)).toEqual(['Andrew Fisher', 'Anna Prophetess']);
     const second = await alice.get(`/api/contacts?q=a&limit=2&cursor=${first.body.at(-1).id}`);
-    expect(names(second.body)).toEqual(['Bartimaeus', 'Cornelius']);
+    expect(namesOf(second.body)).toEqual(['Bartimaeus', 'Cornelius']);
     const third = await alice.get(`/api/contacts?q=a&limit=2&cursor=${second.body.at(-1).id}`);
-    expect(names(third.body)).toEqual(['dorcas']);
+    expect(namesOf(third.body)).toEqual(['dorcas']);
   });
 
   it("never shows another user's contacts", async () => {
-    expect(names((await alice.get('/api/contacts?q=secret')).body)).toEqual([]);
-    expect(names((await bob.get('/api/contacts?q=anna')).body)).toEqual(['Anna Secret']);
+    expect(namesOf((await alice.get('/api/contacts?q=secret')).body)).toEqual([]);
+    expect(namesOf((await bob.get('/api/contacts?q=anna')).body)).toEqual(['Anna Secret']);
   });
 
   it.each([
