@@ -1,9 +1,10 @@
 // `npm test`: every stage CI runs, then a table of each stage's wall time and the CPU time its processes used (on
-// Linux), printed on failure too. The browser tests wait far more than they compute (their processes kept 0.6 of the two
-// cores busy), so after the build they run in front while the other stages run one after another beside them at the
-// lowest priority (`nice -n 19`), on the cores the browsers leave idle; each of those prints its output when it ends. The
-// first failure stops everything still running, unless `--keep-going`. Stage names as arguments run only those
-// (`node scripts/test-all.mjs unit api`); `--serial` runs the stages one after another, in the order below, as before.
+// Linux), printed on failure too. After the build, the browser tests run in front and the other stages one after another
+// beside them at the lowest priority (their sessions' autogroup at nice 19), on the CPU the browsers leave (before and
+// after in docs/testing.md). Each stage beside prints its output when it ends. The load test, whose bounds on /healthz
+// need the machine to itself, runs in front after the browser tests. The first failure stops everything still running,
+// unless `--keep-going`. Stage names as arguments run only those (`node scripts/test-all.mjs unit api`), one after
+// another unless the browser tests are among them; `--serial` runs them one after another always, as before.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,10 +14,10 @@ import { join } from 'node:path';
 const stages = [
   ['build', 'npm', ['run', '--silent', 'build'], 'front'],
   ['e2e', 'npm', ['run', '--silent', 'test:e2e'], 'front'],
+  ['load', 'npm', ['run', '--silent', 'test:load'], 'front'],
   ['static', 'bash', ['scripts/static-checks.sh'], 'beside'],
   ['unit', 'npm', ['run', '--silent', 'test:unit'], 'beside'],
   ['api', 'npm', ['run', '--silent', 'test:api'], 'beside'],
-  ['load', 'npm', ['run', '--silent', 'test:load'], 'beside'],
   ['size', 'npm', ['run', '--silent', 'size'], 'beside'],
   ['sea', 'npm', ['run', '--silent', 'test:sea'], 'beside'],
 ];
@@ -30,6 +31,8 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const chosen = stages.filter(([name]) => wanted.length === 0 || wanted.includes(name));
+// The other stages run beside the browser tests only when these run.
+const overlap = !serial && chosen.some(([name]) => name === 'e2e');
 
 const scratch = mkdtempSync(join(tmpdir(), 'sower-test-all-'));
 const rows = [];
@@ -106,7 +109,7 @@ function printTable(wallTotal) {
   const cpu = rows.every((row) => row.cpu !== undefined) ? rows.reduce((sum, row) => sum + row.cpu, 0) : undefined;
   console.log(
     `${'total'.padEnd(8)}${cell(wallTotal.toFixed(1), 8)}${cell(cpu === undefined ? '' : cpu.toFixed(1), 8)}${cell(cpu === undefined ? '' : (cpu / wallTotal).toFixed(2), 10)}` +
-      (serial ? '' : '  (wall: from start to end; the stages beside the browser tests overlap them)'),
+      (overlap ? '  (wall: from start to end; the stages beside the browser tests overlap them)' : ''),
   );
 }
 
@@ -123,7 +126,7 @@ const failed = (code) => {
   return code !== 0 && !keepGoing;
 };
 
-if (serial) {
+if (!overlap) {
   const order = ['static', 'unit', 'api', 'load', 'build', 'size', 'sea', 'e2e'];
   for (const name of order) {
     const stage = chosen.find(([n]) => n === name);
@@ -142,13 +145,12 @@ if (serial) {
       }
     };
     // Beside the browser tests, the other stages keep their output until each ends and yield the CPU to them.
-    const besideBrowsers = front.some(([name]) => name === 'e2e');
     await Promise.all([
       lane(
         front.filter((stage) => stage !== build),
         {},
       ),
-      lane(beside, { quiet: besideBrowsers, nice: besideBrowsers }),
+      lane(beside, { quiet: true, nice: true }),
     ]);
   }
 }

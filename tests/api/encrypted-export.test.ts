@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, requestFrom, signedInClient, startSignedIn, type TestServer } from './harness';
 import { spawnServer, registerOn, type ServerProcess } from './process';
+import { fetchResending } from './resend';
 import { startHousekeeping } from '../../server/ops/housekeeping';
 import { createAuth } from '../../server/security/auth';
 import { removeUnfinishedImports } from '../../server/ops/unfinishedImports';
@@ -662,7 +663,7 @@ describe('under a burst, and for a heavy account (a server process of its own)',
   const importHeavy = (cookie: string) => {
     // Made by the heavy export's test, which runs before the tests that import it.
     expect(heavyFile, 'the heavy export was made').toBeDefined();
-    return fetch(`${child.baseUrl}/api/account/import/export`, {
+    return fetchResending(`${child.baseUrl}/api/account/import/export`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/octet-stream', 'Sower-Passphrase': PASSPHRASE, Cookie: cookie },
       body: new Uint8Array(heavyFile),

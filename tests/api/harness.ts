@@ -13,6 +13,7 @@ import { prepareDatabase } from '../../db/migrate';
 import { createApp, type AppOptions } from '../../server/http/app';
 import { parseEnv } from '../../server/env';
 import { checkAgainstDocument } from './contract';
+import { fetchResending } from './resend';
 
 export interface TestServer {
   baseUrl: string;
@@ -99,7 +100,7 @@ export class ApiClient {
   constructor(readonly baseUrl: string) {}
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
-    const response = await fetch(this.baseUrl + path, {
+    const response = await fetchResending(this.baseUrl + path, {
       method,
       headers: {
         ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
