@@ -1,10 +1,10 @@
 // `npm test`: every stage CI runs, then a table of each stage's wall time and the CPU time its processes used (on
 // Linux), printed on failure too. After the build, the browser tests run in front and the other stages one after another
-// beside them at the lowest priority (their sessions' autogroup at nice 19), on the CPU the browsers leave (before and
-// after in docs/testing.md). Each stage beside prints its output when it ends. The load test, whose bounds on /healthz
-// need the machine to itself, runs in front after the browser tests. The first failure stops everything still running,
-// unless `--keep-going`. Stage names as arguments run only those (`node scripts/test-all.mjs unit api`), one after
-// another unless the browser tests are among them; `--serial` runs them one after another always, as before.
+// beside them, each stage a session of its own at the same priority (before and after in docs/testing.md). Each stage
+// beside prints its output when it ends. The load test, whose bounds on /healthz need the machine to itself, runs in
+// front after the browser tests. The first failure stops everything still running, unless `--keep-going`. Stage names
+// as arguments run only those (`node scripts/test-all.mjs unit api`), one after another unless the browser tests are
+// among them; `--serial` runs them one after another always, as before.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,15 +43,14 @@ let stopping = false;
  * Runs one stage through bash, whose `times` prints the CPU its children used (user and system, with their own
  * children), so each stage has its own count though stages run at once. `quiet` keeps the output until the end.
  */
-function run([name, command, args], { quiet = false, nice = false } = {}) {
+function run([name, command, args], { quiet = false } = {}) {
   return new Promise((resolve) => {
     const timesFile = join(scratch, `${name}.times`);
-    const line = nice ? ['nice', '-n', '19', command, ...args] : [command, ...args];
     const started = performance.now();
-    // A stage runs in a session of its own, and Linux shares the CPU fairly between sessions whatever their processes'
-    // nice values (autogroups): the autogroup's own nice value is what lowers the session beside the browser tests.
-    const lower = nice ? 'echo 19 > /proc/$$/autogroup 2> /dev/null; ' : '';
-    const child = spawn('bash', ['-c', `${lower}"$@"; status=$?; times > "$TIMES_FILE"; exit $status`, name, ...line], {
+    // A stage runs in a session of its own, and Linux shares the CPU fairly between sessions (autogroups), whatever
+    // their processes' nice values: against another program's busy loop, the two lanes get two shares of the CPU and it
+    // one; at nice 19 the stages beside had waited for the browser tests' end (docs/testing.md).
+    const child = spawn('bash', ['-c', '"$@"; status=$?; times > "$TIMES_FILE"; exit $status', name, command, ...args], {
       stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, TIMES_FILE: timesFile },
       detached: true,
@@ -144,13 +143,13 @@ if (!overlap) {
         if (failed(await run(stage, options))) return;
       }
     };
-    // Beside the browser tests, the other stages keep their output until each ends and yield the CPU to them.
+    // Beside the browser tests, the other stages keep their output until each ends.
     await Promise.all([
       lane(
         front.filter((stage) => stage !== build),
         {},
       ),
-      lane(beside, { quiet: true, nice: true }),
+      lane(beside, { quiet: true }),
     ]);
   }
 }

@@ -1,6 +1,6 @@
-// A heavy account's downloads against everyone else, on a machine nobody else is using: `npm test` runs this file
-// alone, after the API tests, because a bound of 100 ms on the slowest of hundreds of health checks measures the
-// server only when no other test file shares its two cores.
+// A heavy account's downloads against everyone else, on a machine nobody else is using: `npm test` runs this file in
+// front after the browser tests (any stage still beside them yields the CPU to it), because a bound of 100 ms on the
+// slowest of hundreds of health checks measures the server only when no other test file shares its two cores.
 import { describe, expect, it } from 'vitest';
 import { measureDownloads } from '../../bench/downloads';
 

@@ -1,4 +1,4 @@
-// Hostile imports against everyone else, on a machine nobody else is using: `npm test` runs this file alone, as it does
+// Hostile imports against everyone else, on a machine nobody else is using: `npm test` runs this file as it does
 // tests/load/downloads.test.ts, because a bound of 100 ms on the slowest health check measures the server only then.
 import { describe, expect, it } from 'vitest';
 import { measureHostileImports } from '../../bench/hostileImports';
