@@ -1,12 +1,14 @@
 // Starts the built server for the browser suite on a fresh database file, with a real SMTP server beside it whose mail
-// each test can read: every message accepted is appended to .tmp/e2e/mail/<recipient>.jsonl (tests/e2e/fixtures.ts).
+// each test can read: every message accepted is appended to .tmp/e2e/<port>/mail/<recipient>.jsonl (tests/e2e/fixtures.ts).
+// Each port has its own folder, so two suites (`npm test`'s two halves) run side by side.
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-const dir = '.tmp/e2e';
+const port = process.env.E2E_PORT ?? '4173';
+const dir = join('.tmp/e2e', port);
 const mailDir = join(dir, 'mail');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(mailDir, { recursive: true });
@@ -39,7 +41,7 @@ const child = spawn(process.execPath, start.slice(node + 1), {
   env: {
     ...process.env,
     ...startEnv,
-    PORT: process.env.E2E_PORT ?? '4173',
+    PORT: port,
     HOST: '127.0.0.1',
     DATABASE_URL: `file:${dir}/e2e.db`,
     LOG_REQUESTS: 'false',
