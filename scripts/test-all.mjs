@@ -102,16 +102,16 @@ function stopAll() {
 
 function printTable(wallTotal) {
   const cell = (value, width) => String(value).padStart(width);
-  console.log('\nstage     wall s   cpu s  cpu/wall');
+  console.log('\nstage         wall s   cpu s  cpu/wall');
   const order = (name) => stages.findIndex(([n]) => n === name.split(' ')[0]);
   for (const { name, wall, cpu, code } of [...rows].sort((a, b) => order(a.name) - order(b.name) || a.name.localeCompare(b.name))) {
     const share = cpu === undefined ? '' : (cpu / wall).toFixed(2);
     const mark = code === 0 ? '' : code === 'stopped' ? '  stopped' : '  FAILED';
-    console.log(`${name.padEnd(8)}${cell(wall.toFixed(1), 8)}${cell(cpu === undefined ? '' : cpu.toFixed(1), 8)}${cell(share, 10)}${mark}`);
+    console.log(`${name.padEnd(12)}${cell(wall.toFixed(1), 8)}${cell(cpu === undefined ? '' : cpu.toFixed(1), 8)}${cell(share, 10)}${mark}`);
   }
   const cpu = rows.every((row) => row.cpu !== undefined) ? rows.reduce((sum, row) => sum + row.cpu, 0) : undefined;
   console.log(
-    `${'total'.padEnd(8)}${cell(wallTotal.toFixed(1), 8)}${cell(cpu === undefined ? '' : cpu.toFixed(1), 8)}${cell(cpu === undefined ? '' : (cpu / wallTotal).toFixed(2), 10)}` +
+    `${'total'.padEnd(12)}${cell(wallTotal.toFixed(1), 8)}${cell(cpu === undefined ? '' : cpu.toFixed(1), 8)}${cell(cpu === undefined ? '' : (cpu / wallTotal).toFixed(2), 10)}` +
       (overlap ? '  (wall: from start to end; the stages beside the browser tests overlap them)' : ''),
   );
 }
@@ -159,17 +159,19 @@ if (!overlap) {
 }
 
 /**
- * The browser tests as two halves at once (Playwright's `--shard`), each with one worker and a server of its own on
- * its own port; the second keeps its output until it ends. Their flaky tests (tests/e2e/flaky-reporter.ts) end in one
+ * The browser tests as two halves at once, each with one worker and a server of its own on its own port; the second
+ * keeps its output until it ends. Their flaky tests (tests/e2e/flaky-reporter.ts) end in one
  * file, as one run's would. The exit code is the first half's that failed.
  */
 async function browserHalves([, command, args]) {
   const port = Number(process.env.E2E_PORT ?? 4173);
   const flakyFile = process.env.FLAKY_FILE ?? '.tmp/flaky-tests.txt';
-  const halves = [1, 2].map((half) => ({ half, flaky: join(scratch, `flaky-${half}.txt`) }));
+  // By project (the desktop's tests and the phone's), whose tests took about as long as each other; Playwright's
+  // `--shard` splits by count, and its second half, with the slowest files, ran 955 s against the first's 611 s.
+  const halves = ['desktop', 'phone'].map((project, i) => ({ project, half: i + 1, flaky: join(scratch, `flaky-${project}.txt`) }));
   const codes = await Promise.all(
-    halves.map(({ half, flaky }) =>
-      run([`e2e ${half}/2`, command, [...args, '--', `--shard=${half}/2`, '--workers=1']], {
+    halves.map(({ project, half, flaky }) =>
+      run([`e2e ${project}`, command, [...args, '--', `--project=${project}`, '--workers=1']], {
         quiet: half === 2,
         env: { E2E_PORT: String(port + half - 1), FLAKY_FILE: flaky },
       }).then((code) => {
