@@ -6,8 +6,6 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // A folder a port, as the server's (scripts/e2e-server.mjs): `npm test` runs the suite in two halves side by side.
-  outputDir: `test-results/${port}`,
   fullyParallel: true,
   workers: 2,
   // One retry in CI at most, and every test that needed it is named (flaky-reporter.ts, printed by .ci/run).

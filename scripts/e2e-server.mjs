@@ -1,14 +1,12 @@
 // Starts the built server for the browser suite on a fresh database file, with a real SMTP server beside it whose mail
-// each test can read: every message accepted is appended to .tmp/e2e/<port>/mail/<recipient>.jsonl (tests/e2e/fixtures.ts).
-// Each port has its own folder, so two suites (`npm test`'s two halves) run side by side.
+// each test can read: every message accepted is appended to .tmp/e2e/mail/<recipient>.jsonl (tests/e2e/fixtures.ts).
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-const port = process.env.E2E_PORT ?? '4173';
-const dir = join('.tmp/e2e', port);
+const dir = '.tmp/e2e';
 const mailDir = join(dir, 'mail');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(mailDir, { recursive: true });
@@ -41,7 +39,7 @@ const child = spawn(process.execPath, start.slice(node + 1), {
   env: {
     ...process.env,
     ...startEnv,
-    PORT: port,
+    PORT: process.env.E2E_PORT ?? '4173',
     HOST: '127.0.0.1',
     DATABASE_URL: `file:${dir}/e2e.db`,
     LOG_REQUESTS: 'false',

@@ -1,16 +1,14 @@
 // `npm test`: every stage CI runs, then a table of each stage's wall time and the CPU time its processes used (on
-// Linux), printed on failure too. After the build, the browser tests run in front, in two halves side by side (each a
-// session with one worker, its own server and database: Linux shares the CPU fairly between sessions, so another
-// program's busy loop takes a third of it, not a half), and the other stages one after another beside them at the
-// lowest priority (their session's autogroup at nice 19), on the CPU the browsers leave; before and after in
-// docs/testing.md. Each stage beside prints its output when it ends. The load test, whose bounds on /healthz need the
-// machine to itself, runs in front after the browser tests. The first failure stops everything still running, unless
-// `--keep-going`. Stage names as arguments run only those (`node scripts/test-all.mjs unit api`), one after another
-// unless the browser tests are among them; `--serial` runs them one after another always, as before.
+// Linux), printed on failure too. After the build, the browser tests run in front and the other stages one after another
+// beside them at the lowest priority (their sessions' autogroup at nice 19), on the CPU the browsers leave (before and
+// after in docs/testing.md). Each stage beside prints its output when it ends. The load test, whose bounds on /healthz
+// need the machine to itself, runs in front after the browser tests. The first failure stops everything still running,
+// unless `--keep-going`. Stage names as arguments run only those (`node scripts/test-all.mjs unit api`), one after
+// another unless the browser tests are among them; `--serial` runs them one after another always, as before.
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 
 // [name, command, args, lane]: 'front' runs in order in the foreground; 'beside' runs in order beside the browser tests.
 const stages = [
@@ -45,9 +43,9 @@ let stopping = false;
  * Runs one stage through bash, whose `times` prints the CPU its children used (user and system, with their own
  * children), so each stage has its own count though stages run at once. `quiet` keeps the output until the end.
  */
-function run([name, command, args], { quiet = false, nice = false, env = {} } = {}) {
+function run([name, command, args], { quiet = false, nice = false } = {}) {
   return new Promise((resolve) => {
-    const timesFile = join(scratch, `${name.replace(/\W/g, '-')}.times`);
+    const timesFile = join(scratch, `${name}.times`);
     const line = nice ? ['nice', '-n', '19', command, ...args] : [command, ...args];
     const started = performance.now();
     // A stage runs in a session of its own, and Linux shares the CPU fairly between sessions whatever their processes'
@@ -55,7 +53,7 @@ function run([name, command, args], { quiet = false, nice = false, env = {} } = 
     const lower = nice ? 'echo 19 > /proc/$$/autogroup 2> /dev/null; ' : '';
     const child = spawn('bash', ['-c', `${lower}"$@"; status=$?; times > "$TIMES_FILE"; exit $status`, name, ...line], {
       stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, ...env, TIMES_FILE: timesFile },
+      env: { ...process.env, TIMES_FILE: timesFile },
       detached: true,
     });
     children.add(child);
@@ -78,7 +76,7 @@ function run([name, command, args], { quiet = false, nice = false, env = {} } = 
         cpu = undefined;
       }
       if (quiet) {
-        process.stdout.write(`\n──── ${name} (${wall.toFixed(1)} s, run beside the others) ────\n`);
+        process.stdout.write(`\n──── ${name} (${wall.toFixed(1)} s, run beside the browser tests) ────\n`);
         process.stdout.write(Buffer.concat(output));
       }
       const status = code ?? (signal ? 1 : 0);
@@ -102,16 +100,15 @@ function stopAll() {
 
 function printTable(wallTotal) {
   const cell = (value, width) => String(value).padStart(width);
-  console.log('\nstage         wall s   cpu s  cpu/wall');
-  const order = (name) => stages.findIndex(([n]) => n === name.split(' ')[0]);
-  for (const { name, wall, cpu, code } of [...rows].sort((a, b) => order(a.name) - order(b.name) || a.name.localeCompare(b.name))) {
+  console.log('\nstage     wall s   cpu s  cpu/wall');
+  for (const { name, wall, cpu, code } of [...rows].sort((a, b) => stages.findIndex(([n]) => n === a.name) - stages.findIndex(([n]) => n === b.name))) {
     const share = cpu === undefined ? '' : (cpu / wall).toFixed(2);
     const mark = code === 0 ? '' : code === 'stopped' ? '  stopped' : '  FAILED';
-    console.log(`${name.padEnd(12)}${cell(wall.toFixed(1), 8)}${cell(cpu === undefined ? '' : cpu.toFixed(1), 8)}${cell(share, 10)}${mark}`);
+    console.log(`${name.padEnd(8)}${cell(wall.toFixed(1), 8)}${cell(cpu === undefined ? '' : cpu.toFixed(1), 8)}${cell(share, 10)}${mark}`);
   }
   const cpu = rows.every((row) => row.cpu !== undefined) ? rows.reduce((sum, row) => sum + row.cpu, 0) : undefined;
   console.log(
-    `${'total'.padEnd(12)}${cell(wallTotal.toFixed(1), 8)}${cell(cpu === undefined ? '' : cpu.toFixed(1), 8)}${cell(cpu === undefined ? '' : (cpu / wallTotal).toFixed(2), 10)}` +
+    `${'total'.padEnd(8)}${cell(wallTotal.toFixed(1), 8)}${cell(cpu === undefined ? '' : cpu.toFixed(1), 8)}${cell(cpu === undefined ? '' : (cpu / wallTotal).toFixed(2), 10)}` +
       (overlap ? '  (wall: from start to end; the stages beside the browser tests overlap them)' : ''),
   );
 }
@@ -144,7 +141,7 @@ if (!overlap) {
     const lane = async (list, options) => {
       for (const stage of list) {
         if (stopping) return;
-        if (failed(await (stage[0] === 'e2e' ? browserHalves(stage) : run(stage, options)))) return;
+        if (failed(await run(stage, options))) return;
       }
     };
     // Beside the browser tests, the other stages keep their output until each ends and yield the CPU to them.
@@ -156,41 +153,6 @@ if (!overlap) {
       lane(beside, { quiet: true, nice: true }),
     ]);
   }
-}
-
-/**
- * The browser tests as two halves at once, each with one worker and a server of its own on its own port; the second
- * keeps its output until it ends. Their flaky tests (tests/e2e/flaky-reporter.ts) end in one
- * file, as one run's would. The exit code is the first half's that failed.
- */
-async function browserHalves([, command, args]) {
-  const port = Number(process.env.E2E_PORT ?? 4173);
-  const flakyFile = process.env.FLAKY_FILE ?? '.tmp/flaky-tests.txt';
-  // By project (the desktop's tests and the phone's), whose tests took about as long as each other; Playwright's
-  // `--shard` splits by count, and its second half, with the slowest files, ran 955 s against the first's 611 s.
-  const halves = ['desktop', 'phone'].map((project, i) => ({ project, half: i + 1, flaky: join(scratch, `flaky-${project}.txt`) }));
-  const codes = await Promise.all(
-    halves.map(({ project, half, flaky }) =>
-      run([`e2e ${project}`, command, [...args, '--', `--project=${project}`, '--workers=1']], {
-        quiet: half === 2,
-        env: { E2E_PORT: String(port + half - 1), FLAKY_FILE: flaky },
-      }).then((code) => {
-        // One half's failure stops the other at once, as any failure stops the rest.
-        if (code !== 0 && !keepGoing) stopAll();
-        return code;
-      }),
-    ),
-  );
-  mkdirSync(dirname(flakyFile), { recursive: true });
-  rmSync(flakyFile, { force: true });
-  for (const { flaky } of halves) {
-    try {
-      appendFileSync(flakyFile, readFileSync(flaky));
-    } catch {
-      // That half wrote no file (it stopped before its end).
-    }
-  }
-  return codes.find((code) => code !== 0) ?? 0;
 }
 rmSync(scratch, { recursive: true, force: true });
 printTable((performance.now() - started) / 1000);

@@ -256,7 +256,7 @@ export function toast(page: Page, title: string) {
 /** The messages the suite's SMTP server took for an address, oldest first (scripts/e2e-server.mjs writes them). */
 function mailsTo(address: string): { subject: string; text: string }[] {
   try {
-    return readFileSync(`.tmp/e2e/${process.env.E2E_PORT ?? '4173'}/mail/${address}.jsonl`, 'utf8')
+    return readFileSync(`.tmp/e2e/mail/${address}.jsonl`, 'utf8')
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
