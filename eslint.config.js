@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { floorsPlugin } from './scripts/floors.mjs';
+import { typescriptPlugin } from './scripts/typescript-diagnostics.mjs';
 
 export default tseslint.config(
   {
@@ -22,7 +23,9 @@ export default tseslint.config(
       // Type-aware: one TypeScript program from tsconfig.json (which covers every linted .ts/.tsx file) for the rules below.
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
+    plugins: { typescript: typescriptPlugin },
     rules: {
+      'typescript/diagnostics': 'error',
       // A promise nobody awaits, catches or marks `void` (a write whose failure nobody hears), an async function where a
       // callback's return is ignored, and an `await` on what is not a promise (decision 028).
       '@typescript-eslint/no-floating-promises': 'error',

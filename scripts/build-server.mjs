@@ -1,17 +1,8 @@
-// Bundles the server into dist-server/main.js (dependencies stay in node_modules) for `npm start`. Another output file
-// may be given (`node scripts/build-server.mjs <file>`): the operator commands' test bundles the server the same way.
+// Bundles the server into dist-server/main.js for `npm start` (scripts/server-bundle.mjs says what is inside). Another
+// output file may be given (`node scripts/build-server.mjs <file>`).
 import { build } from 'esbuild';
+import { serverBundle } from './server-bundle.mjs';
 
 const outfile = process.argv[2] ?? 'dist-server/main.js';
-await build({
-  entryPoints: ['server/main.ts'],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-});
+await build({ ...serverBundle, entryPoints: ['server/main.ts'], outfile, sourcemap: true });
 console.log(`Built ${outfile}`);

@@ -1,10 +1,11 @@
 // The API project's global setup: the server and the scripts the tests run as processes, bundled once per run as
-// scripts/build-server.mjs bundles `npm start`'s server, so each process starts without tsx compiling the sources again.
+// `npm start`'s server is (scripts/server-bundle.mjs), so each process starts without tsx compiling the sources again.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { serverBundle } from '../../scripts/server-bundle.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,17 +25,7 @@ export default async function bundleProcesses(project: TestProject) {
     restore: 'scripts/restore.ts',
     writer: fileURLToPath(new URL('./fixtures/writer.ts', import.meta.url)),
   };
-  await build({
-    entryPoints: entries,
-    outdir,
-    entryNames: `${prefix}[name]`,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  await build({ ...serverBundle, entryPoints: entries, outdir, entryNames: `${prefix}[name]` });
   const files = Object.fromEntries(Object.keys(entries).map((name) => [name, join(outdir, `${prefix}${name}.js`)]));
   project.provide('processBundle', files as Record<keyof typeof entries, string>);
   return () => {
