@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Locale } from '../shared/i18n';
-import { activityTypes, followUpTypes, goalTypes, spiritualStatuses, teamRoles, type SpiritualStatus } from '../shared/vocabulary';
+import { activityTypes, followUpTypes, goalTypes, milestoneKinds, spiritualStatuses, teamRoles, type SpiritualStatus } from '../shared/vocabulary';
 import { dailyTallyEntities, tallyEntities } from '../shared/lists';
 import { digestStatuses, repeatBases, repeatUnits } from '../shared/nudges';
 
@@ -542,6 +542,25 @@ export const contactStatusChanges = sqliteTable(
     changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('contact_status_changes_contact_idx').on(t.contactId, t.changedAt)],
+);
+
+/**
+ * A person's faith milestones (issue 50): each kind once per contact, with the day it happened. They belong to the
+ * contact (whoever may change it may set and clear them) and go with it.
+ */
+export const contactMilestones = sqliteTable(
+  'contact_milestones',
+  {
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: milestoneKinds }).notNull(),
+    /** The day it happened, as the other dated rows keep a day: the instant of that day's noon the client sent. */
+    date: integer('date', { mode: 'timestamp_ms' }).notNull(),
+    setBy: integer('set_by').references(() => users.id, { onDelete: 'set null' }),
+    setAt: integer('set_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.kind] })],
 );
 
 /** Answers already given to a client-generated key, so an offline outbox replay creates nothing twice. */

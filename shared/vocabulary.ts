@@ -32,6 +32,25 @@ export const goalTypeLabels: Record<GoalType, string> = {
 /** An activity's own types with the same words (the Log Activity form's choices, the server's default description). */
 export const activityTypeLabels = Object.fromEntries(activityTypes.map((type) => [type, goalTypeLabels[type]])) as Record<ActivityType, string>;
 
+/**
+ * A person's faith milestones (issue 50), Disciple.Tools' `milestone_*` set: each held once per person, with the day it
+ * happened. In the order a journey usually takes them, the order the contact page shows them in.
+ */
+export const milestoneKinds = ['has_bible', 'reading_bible', 'belief', 'can_share', 'sharing', 'baptized', 'baptizing', 'in_group', 'planting'] as const;
+export type MilestoneKind = (typeof milestoneKinds)[number];
+
+export const milestoneLabels: Record<MilestoneKind, string> = {
+  has_bible: msg('Has a Bible'),
+  reading_bible: msg('Reading the Bible'),
+  belief: msg('Believes'),
+  can_share: msg('Can share the gospel'),
+  sharing: msg('Sharing the gospel'),
+  baptized: msg('Baptized'),
+  baptizing: msg('Baptizing others'),
+  in_group: msg('In a group'),
+  planting: msg('Starting churches'),
+};
+
 export const spiritualStatusLabels: Record<SpiritualStatus, string> = {
   exploring: msg('Exploring'),
   seeking: msg('Seeking'),
@@ -98,6 +117,7 @@ export const activityTypeLabel = (type: string) => labelOf(goalTypeLabels, type,
 export const goalTypeLabel = (type: string) => labelOf(goalTypeLabels, type, msg('Other'));
 export const followUpTypeLabel = (type: string) => labelOf(followUpTypeLabels, type, msg('Other'));
 export const spiritualStatusLabel = (status: string) => labelOf(spiritualStatusLabels, status, msg('Unknown'));
+export const milestoneLabel = (kind: MilestoneKind) => shownText(milestoneLabels[kind]);
 
 /**
  * What stands for a contact's name on a row the reader may read whose contact they may not (issue 30: a teammate's

@@ -3,8 +3,9 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { contacts, followUps, users } from '../../db/schema';
+import { contactMilestones, contacts, followUps, users } from '../../db/schema';
 import type { ContactSort } from '../../shared/lists';
+import { milestoneKinds, type MilestoneKind } from '../../shared/vocabulary';
 import { msg } from '../../shared/i18n';
 import { assertCanCreateIn, canRead, type Authority, type Who } from '../access';
 import { recordsOf } from '../queries/records';
@@ -48,7 +49,19 @@ const assignedTo = decoded(
   (value): Person | null => (value === null || value === undefined ? null : (JSON.parse(String(value)) as Person)),
 );
 
-/** A contact as the list and the contact's page show it: with when they were last contacted and the next follow-up. */
+/**
+ * The contact's milestones (issue 50) as one JSON array (at most one of each kind), through the table's primary key
+ * (contact, kind).
+ */
+const milestones = decoded(
+  sql`${sql`(select json_group_array(json_object('kind', ${contactMilestones.kind}, 'date', ${contactMilestones.date})) from ${contactMilestones} where ${contactMilestones.contactId} = ${contacts.id})`}`,
+  (value) =>
+    (JSON.parse(String(value ?? '[]')) as { kind: MilestoneKind; date: number }[])
+      .map(({ kind, date }) => ({ kind, date: new Date(date) }))
+      .sort((a, b) => milestoneKinds.indexOf(a.kind) - milestoneKinds.indexOf(b.kind)),
+);
+
+/** A contact as the list and the contact's page show it: with when they were last contacted, the next follow-up and its milestones. */
 export function contactSummaryColumns(who: Who) {
   return answers.contactRow.select({
     assignedTo,
@@ -56,6 +69,7 @@ export function contactSummaryColumns(who: Who) {
     // their table's name, which inside these subqueries would name the subquery's table ("id" for "contacts"."id").
     lastContactAt: decoded(sql`${lastContact(who)}`, asDate),
     nextFollowUpAt: decoded(sql`${nextFollowUpAt(who)}`, asDate),
+    milestones,
   });
 }
 

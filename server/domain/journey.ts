@@ -1,8 +1,10 @@
-// A contact's spiritual journey (every status change) and its timeline: activities, follow-ups, prayers and status changes in one list.
+// A contact's spiritual journey (every status change) and its timeline: activities, follow-ups, prayers, status changes and
+// milestones in one list.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import {
   activities,
+  contactMilestones,
   contactStatusChanges,
   followUps,
   prayerRequests,
@@ -11,6 +13,7 @@ import {
   type FollowUpType,
   type SpiritualStatus,
 } from '../../db/schema';
+import type { MilestoneKind } from '../../shared/vocabulary';
 import { canRead, type Authority } from '../access';
 
 /** A timeline page holds this many items unless the caller asks for fewer; `hasMore` says when older ones follow. */
@@ -42,7 +45,8 @@ export type TimelineItem =
       prayedCount: number;
       author: Author;
     }
-  | { kind: 'status'; id: number; date: Date; fromStatus: SpiritualStatus | null; toStatus: SpiritualStatus; author: Author | null };
+  | { kind: 'status'; id: number; date: Date; fromStatus: SpiritualStatus | null; toStatus: SpiritualStatus; author: Author | null }
+  | { kind: 'milestone'; id: number; date: Date; milestone: MilestoneKind; author: Author | null };
 
 /** One row of the union below: every kind's columns, null where a kind has none. */
 interface TimelineRow {
@@ -75,7 +79,8 @@ function itemOf(row: TimelineRow): TimelineItem {
   const base = { id: Number(row.id), date: new Date(Number(row.date)) };
   if (row.kind === 'status')
     return { kind: 'status', ...base, fromStatus: row.from_status as SpiritualStatus | null, toStatus: row.to_status as SpiritualStatus, author };
-  // Only a status change may have lost its author (changed_by is set null with its account).
+  if (row.kind === 'milestone') return { kind: 'milestone', ...base, milestone: row.type as MilestoneKind, author };
+  // Only a status change or a milestone may have lost its author (changed_by, set_by are set null with its account).
   const written = { ...base, author: author! };
   switch (row.kind) {
     case 'activity':
@@ -150,6 +155,10 @@ export async function contactHistory(db: Queryable, contactId: number, who: Auth
     select 'status', ${contactStatusChanges.id}, ${contactStatusChanges.changedAt}, null, null, null, null, null, null, null, null, null,
            ${contactStatusChanges.fromStatus}, ${contactStatusChanges.toStatus}, ${contactStatusChanges.changedBy}
       from ${contactStatusChanges} where ${eq(contactStatusChanges.contactId, contactId)}
+    union all
+    select 'milestone', ${contactMilestones}.rowid, ${contactMilestones.date}, ${contactMilestones.kind}, null, null, null, null, null, null, null, null,
+           null, null, ${contactMilestones.setBy}
+      from ${contactMilestones} where ${eq(contactMilestones.contactId, contactId)}
     )
     where ${afterTimelineCursor(page.cursor)}
     order by date desc, kind asc, id desc

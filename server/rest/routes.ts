@@ -85,6 +85,21 @@ const tableRows: RestRoute[] = [
     summary: 'Answer a contact’s spiritual check',
     input: 'params+body',
   },
+  // A person's faith milestones (issue 50): the kind in the path, the day (today unless given) in the body.
+  {
+    method: 'PUT',
+    path: '/api/contacts/:id/milestones/:kind',
+    procedure: 'contacts.setMilestone',
+    summary: 'Set a contact’s milestone on a day, today unless one is given',
+    input: 'params+body',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/contacts/:id/milestones/:kind',
+    procedure: 'contacts.clearMilestone',
+    summary: 'Clear a contact’s milestone',
+    input: 'params',
+  },
   // The duplicate comes in the body (POST) or the query (GET: what the merge would move), the kept contact in the path.
   {
     method: 'GET',

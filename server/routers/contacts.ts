@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { activities, contacts, followUps, prayerRequests, users, type SpiritualStatus } from '../../db/schema';
+import { activities, contactMilestones, contacts, followUps, prayerRequests, users, type SpiritualStatus } from '../../db/schema';
 import { mayChange, roleCan } from '../../shared/roles';
 import { TRPCError } from '@trpc/server';
 import { assertSpace, canEdit, canRead, inScope, notFound, teamRole, type Authority, type TeamScope } from '../access';
@@ -14,6 +14,8 @@ import {
   contactSameNameInput,
   contactTimelineInput,
   contactUpdateInput,
+  milestoneClearInput,
+  milestoneSetInput,
 } from '../../shared/schemas/contacts';
 import type { ContactSort } from '../../shared/lists';
 import { protectedProcedure, router } from '../trpc';
@@ -209,7 +211,13 @@ export const contactsRouter = router({
     .input(contactCreateInput)
     .output(answer(answers.createdContact))
     .mutation(({ ctx, input }) =>
-      ctx.database.write(async (tx) => ({ ...(await insertContact(tx, ctx.authority, input)), assignedTo: null, lastContactAt: null, nextFollowUpAt: null })),
+      ctx.database.write(async (tx) => ({
+        ...(await insertContact(tx, ctx.authority, input)),
+        assignedTo: null,
+        lastContactAt: null,
+        nextFollowUpAt: null,
+        milestones: [] as [],
+      })),
     ),
 
   update: protectedProcedure
@@ -229,6 +237,37 @@ export const contactsRouter = router({
         if (before && changes.spiritualStatus && changes.spiritualStatus !== before.status)
           await recordStatusChanges(tx, ctx.user.id, [{ contactId: id, fromStatus: before.status, toStatus: changes.spiritualStatus }]);
         return contactRecords.read(tx, id, ctx.authority);
+      }),
+    ),
+
+  /**
+   * Sets a faith milestone on the day given (now when none is), or moves it to that day (issue 50): whoever may change
+   * the contact may (a team viewer is refused with 403, someone who cannot read it gets 404). Answers the contact.
+   */
+  setMilestone: protectedProcedure
+    .input(milestoneSetInput)
+    .output(answer(answers.contact))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await contactRecords.update(tx, input.id, ctx.authority, {});
+        const set = { date: input.date ?? new Date(), setBy: ctx.user.id, setAt: new Date() };
+        await tx
+          .insert(contactMilestones)
+          .values({ contactId: input.id, kind: input.kind, ...set })
+          .onConflictDoUpdate({ target: [contactMilestones.contactId, contactMilestones.kind], set });
+        return contactRecords.read(tx, input.id, ctx.authority);
+      }),
+    ),
+
+  /** Clears a faith milestone (nothing to clear is not an error: the answer is the contact as it is). */
+  clearMilestone: protectedProcedure
+    .input(milestoneClearInput)
+    .output(answer(answers.contact))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await contactRecords.update(tx, input.id, ctx.authority, {});
+        await tx.delete(contactMilestones).where(and(eq(contactMilestones.contactId, input.id), eq(contactMilestones.kind, input.kind)));
+        return contactRecords.read(tx, input.id, ctx.authority);
       }),
     ),
 

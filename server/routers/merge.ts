@@ -12,7 +12,8 @@
 //   contact or loses one.
 // - What moves: every row that points at the duplicate (db/schema.ts): activities, follow-ups (series included: the
 //   series id is a follow-up's id and does not change), prayer requests, journey steps, and snoozes (a user who snoozed
-//   both keeps the later end). Each moved row keeps its own author and team, so who may read it does not change.
+//   both keeps the later end), and milestones (a kind both hold keeps the earlier day: it happened by then). Each moved
+//   row keeps its own author and team, so who may read it does not change.
 //   Last contact, next follow-up, needs attention, the calendar feed and goal progress are all counted on read, so they
 //   follow the rows. Moved in slices of MOVE_SLICE rows, each an UPDATE by the duplicate's (contact, …) index, with a
 //   turn of the event loop between slices: tens of thousands of activities do not hold the loop (the healthz bound in
@@ -30,7 +31,16 @@ import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
-import { activities, contacts, contactSnoozes, contactStatusChanges, followUps, prayerRequests, type SpiritualStatus } from '../../db/schema';
+import {
+  activities,
+  contactMilestones,
+  contacts,
+  contactSnoozes,
+  contactStatusChanges,
+  followUps,
+  prayerRequests,
+  type SpiritualStatus,
+} from '../../db/schema';
 import { msg } from '../../shared/i18n';
 import { canEdit, canRead, denyWrite, notFound, type Authority } from '../access';
 import { LIMITS } from '../../shared/schemas/limits';
@@ -195,7 +205,10 @@ export function mergeProcedures(readContact: (db: Queryable, id: number, who: Au
           await tx.run(sql`insert into ${contactSnoozes} (user_id, contact_id, until)
           select user_id, ${kept.id}, until from ${contactSnoozes} where contact_id = ${duplicate.id} and true
           on conflict (user_id, contact_id) do update set until = max(until, excluded.until)`);
-          // Nothing is left to cascade but the duplicate's own snoozes, copied above.
+          await tx.run(sql`insert into ${contactMilestones} (contact_id, kind, date, set_by, set_at)
+          select ${kept.id}, kind, date, set_by, set_at from ${contactMilestones} where contact_id = ${duplicate.id} and true
+          on conflict (contact_id, kind) do update set date = min(date, excluded.date)`);
+          // Nothing is left to cascade but the duplicate's own snoozes and milestones, copied above.
           await tx.delete(contacts).where(eq(contacts.id, duplicate.id));
           return { contact: await readContact(tx, kept.id, who), moved };
         }),

@@ -7,7 +7,7 @@ import { userRow } from '../queries/userRow';
 import { locales } from '../../shared/i18n';
 import { securityEventKinds } from '../../shared/securityEvents';
 import { repeatBases, repeatUnits, spiritualCheckSince } from '../../shared/nudges';
-import { activityTypes, followUpTypes, goalTypes, linkRoles, spiritualStatuses, teamRoles } from '../../shared/vocabulary';
+import { activityTypes, followUpTypes, goalTypes, linkRoles, milestoneKinds, spiritualStatuses, teamRoles } from '../../shared/vocabulary';
 
 // Objects are strict: a column a select leaks into an answer fails the check (tests) and the document's additionalProperties: false.
 /** A Date of a procedure's answer: REST sends plain JSON, so it arrives as an ISO 8601 string (openapi.ts says so). */
@@ -40,12 +40,19 @@ export const contactOwnRow = defineRow({
   teamId: [contacts.teamId, teamId],
   createdBy: [contacts.createdBy, createdBy],
 });
-/** A contact as the list and the contact's page show it: with its assignee, when they were last contacted and the next follow-up. */
+/** A person's faith milestones (issue 50), in shared/vocabulary.ts's order of kinds: each kind once, with its day. */
+export const milestones = z.array(z.strictObject({ kind: z.enum(milestoneKinds), date: instant }));
+
+/**
+ * A contact as the list and the contact's page show it: with its assignee, when they were last contacted, the next
+ * follow-up and its milestones.
+ */
 export const contactRow = defineRow({
   ...contactOwnRow.fields,
   assignedTo: computed(person.nullable()),
   lastContactAt: computed(instant.nullable()),
   nextFollowUpAt: computed(instant.nullable()),
+  milestones: computed(milestones),
 });
 export const contact = contactRow.schema;
 
@@ -279,6 +286,8 @@ export const timelineItem = z.discriminatedUnion('kind', [
     toStatus: spiritualStatus,
     author: person.nullable(),
   }),
+  // A faith milestone reached on its day (issue 50), by whoever set it.
+  z.strictObject({ kind: z.literal('milestone'), id: rowId, date: instant, milestone: z.enum(milestoneKinds), author: person.nullable() }),
 ]);
 
 const importSkip = z.strictObject({ row: count, name: text, reason: text });
@@ -357,7 +366,7 @@ export const contactNameRow = defineRow({ id: [contacts.id, rowId], name: [conta
 export const contactNames = z.array(contactNameRow.schema);
 export const sameNameContacts = z.array(z.strictObject({ id: rowId, name: text, spiritualStatus, teamId, editable: z.boolean() }));
 /** A new contact has no activity and no follow-up yet. */
-export const createdContact = contactOwnRow.schema.extend({ assignedTo: z.null(), lastContactAt: z.null(), nextFollowUpAt: z.null() });
+export const createdContact = contactOwnRow.schema.extend({ assignedTo: z.null(), lastContactAt: z.null(), nextFollowUpAt: z.null(), milestones: z.tuple([]) });
 /** How many contacts were assigned to the caller since they last looked (the badge of new assignments). */
 export const assignmentsSummary = z.strictObject({ unseen: count });
 export const contactTimeline = z.strictObject({

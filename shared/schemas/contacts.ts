@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { fmt, msg } from '../i18n';
 import { contactSorts } from '../lists';
-import { spiritualStatuses } from '../vocabulary';
-import { id, limitField, LIMITS, optionalText, pageFields, requiredText, teamFilter, teamIdInput } from './common';
+import { milestoneKinds, spiritualStatuses } from '../vocabulary';
+import { dateInput, id, limitField, LIMITS, optionalText, pageFields, requiredText, teamFilter, teamIdInput } from './common';
 import { optionalSearchText } from './search';
 
 export const spiritualStatusSchema = z.enum(spiritualStatuses, { error: msg('Invalid spiritual status') });
@@ -78,7 +78,7 @@ export const contactTimelineInput = z.object({
   limit: limitField(200).optional(),
   cursor: z
     .string()
-    .regex(/^\d{1,15}:(activity|followUp|prayer|status):\d{1,15}$/, msg('Invalid cursor'))
+    .regex(/^\d{1,15}:(activity|followUp|prayer|status|milestone):\d{1,15}$/, msg('Invalid cursor'))
     .optional(),
 });
 
@@ -89,3 +89,20 @@ export const contactSameNameInput = z.object({ name: contactFields.name });
 export const contactMergeInput = z
   .strictObject({ id, duplicateId: id })
   .refine((input) => input.id !== input.duplicateId, { path: ['duplicateId'], message: msg('A contact cannot be merged with itself') });
+
+/** A faith milestone's kind (issue 50): shared/vocabulary.ts milestoneKinds. */
+export const milestoneKindSchema = z.enum(milestoneKinds, { error: msg('Unknown milestone') });
+
+/** A day ahead of the server's clock: a person ahead of UTC may date something today that is still tomorrow here. */
+const MILESTONE_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+/** Sets a contact's milestone on a day (today when none is given), or moves it to another day; backdating is the rule. */
+export const milestoneSetInput = z.strictObject({
+  id,
+  kind: milestoneKindSchema,
+  date: dateInput()
+    .refine((date) => date.getTime() <= Date.now() + MILESTONE_AHEAD_MS, msg('A milestone cannot be dated in the future'))
+    .optional(),
+});
+
+export const milestoneClearInput = z.strictObject({ id, kind: milestoneKindSchema });

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../i18n';
 import { followUpDueBadge, formatDay } from '../lib/dates';
-import { activityTypeLabel, followUpTypeLabel, spiritualStatusLabel } from '../../shared/vocabulary';
+import { activityTypeLabel, followUpTypeLabel, milestoneLabel, spiritualStatusLabel } from '../../shared/vocabulary';
 import type { RouterOutputs } from '../lib/trpc';
 import { ActivityTypeIcon, FollowUpTypeIcon, HandsIcon, StepUpIcon } from './Icons';
 import { PrayerAnswer } from './PrayerAnswer';
@@ -128,6 +128,19 @@ function TimelineEntry({ item, authors }: { item: TimelineItem; authors: boolean
                 ? t('Status changed from {from} to {to}', { from: spiritualStatusLabel(item.fromStatus), to: spiritualStatusLabel(item.toStatus) })
                 : t('Added as {status}', { status: spiritualStatusLabel(item.toStatus) })
           }
+          date={item.date}
+          by={by}
+        />
+      );
+    case 'milestone':
+      return (
+        <Entry
+          marker={
+            <Marker tone="bg-success/15 text-success">
+              <StepUpIcon />
+            </Marker>
+          }
+          title={t('Milestone: {milestone}', { milestone: milestoneLabel(item.milestone) })}
           date={item.date}
           by={by}
         />

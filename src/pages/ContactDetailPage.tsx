@@ -23,6 +23,7 @@ import { ContactForm } from '../forms/ContactForm';
 import { FollowUpForm, type FollowUpDefaults } from '../forms/FollowUpForm';
 import { NextSteps } from '../components/NextSteps';
 import { SpiritualCheck } from '../components/SpiritualCheck';
+import { Milestones } from '../components/Milestones';
 import { addDaysFromToday } from '../lib/dates';
 import { PrayerForm } from '../forms/PrayerForm';
 import { useWrite } from '../hooks/useWrite';
@@ -160,6 +161,7 @@ export default function ContactDetailPage() {
             {t('Spiritual journey')}
           </h2>
           <JourneyPath name={contact.name} status={contact.spiritualStatus} changes={journey} />
+          <Milestones contactId={contact.id} name={contact.name} milestones={contact.milestones} changes={changes} />
           {changes && <SpiritualCheck contactId={contact.id} name={contact.name} />}
         </div>
       </section>

@@ -41,6 +41,7 @@ describe('creating a contact', () => {
       createdBy: aliceId,
       lastContactAt: null,
       nextFollowUpAt: null,
+      milestones: [],
     });
     expect(Math.abs(Date.parse(res.body.createdAt) - Date.now())).toBeLessThan(60_000);
     const [row] = await server.rows('select name, email, spiritual_status, created_by, team_id from contacts where id = ?', [res.body.id]);

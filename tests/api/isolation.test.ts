@@ -44,6 +44,7 @@ const bodies: Record<string, () => Record<string, unknown>> = {
   'followUps.snooze': () => ({ until: new Date(Date.now() + 2 * 86_400_000).toISOString() }),
   'attention.snooze': () => ({ until: new Date(Date.now() + 2 * 86_400_000).toISOString() }),
   'contacts.answerSpiritualCheck': () => ({ status: 'growing' }),
+  'contacts.setMilestone': () => ({ date: '2025-01-01' }),
   'contacts.merge': () => ({ duplicateId: bobContactId }),
   'contacts.share': () => ({ teamId: aliceRows.teams }),
   'contacts.assign': () => ({ userId: bobId }),
@@ -72,6 +73,8 @@ function paramValue(route: RestRoute, name: string): number | string | undefined
   // An invite link's code, like a feed token, is the credential: a well-formed guess is 404 like a foreign id.
   if (name === 'code') return guessedInviteCode;
   if (name === 'handle') return aliceSessionHandle;
+  // A milestone's kind names no row: the contact's id is what must not reach someone else's.
+  if (name === 'kind') return 'belief';
   return undefined;
 }
 

@@ -100,6 +100,7 @@ describe('the timeline', () => {
       // The gospel presentation is later than the completed call; the coffee is the one still to come.
       lastContactAt: '2026-01-10T10:00:00.000Z',
       nextFollowUpAt: '2026-01-12T10:00:00.000Z',
+      milestones: [],
     });
     expect(res.body.journey).toEqual([
       { id: expect.any(Number), fromStatus: null, toStatus: 'exploring', changedAt: expect.any(String) },

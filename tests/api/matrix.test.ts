@@ -86,6 +86,8 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
     return { path: route.path.replace(':id', String(teamRows.contacts)), body: { duplicateId: teamRows.duplicateContact } };
   // Moving the team's contact into the team it is in, and assigning it to the admin: both need more than reading.
   if (route.procedure === 'contacts.share') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { teamId } };
+  if (route.procedure.endsWith('Milestone'))
+    return { path: route.path.replace(':id', String(teamRows.contacts)).replace(':kind', 'belief'), body: route.method === 'PUT' ? {} : undefined };
   if (route.procedure === 'contacts.assign') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { userId: adminId } };
   if (route.procedure === 'followUps.snooze')
     return { path: route.path.replace(':id', String(id)), body: { until: new Date(Date.now() + 2 * 86_400_000).toISOString() } };

@@ -1,0 +1,109 @@
+// A person's faith milestones on their page (issue 50): one chip per kind. A chip not yet set sets it today; a set one
+// opens its day, to move it back (or forward to today) or to clear it. A reader who may not change the contact (a team
+// viewer) sees the set ones only.
+import { useId, useState } from 'react';
+import { t } from '../i18n';
+import { milestoneKinds, milestoneLabel as label, type MilestoneKind } from '../../shared/vocabulary';
+import { useWrite } from '../hooks/useWrite';
+import { formatDay, fromDateInputValue, toDateInputValue } from '../lib/dates';
+import { failure } from '../lib/messages';
+import { trpc } from '../lib/trpc';
+import { Modal } from './Modal';
+
+interface Milestone {
+  kind: MilestoneKind;
+  date: Date;
+}
+
+export function Milestones({ contactId, name, milestones, changes }: { contactId: number; name: string; milestones: Milestone[]; changes: boolean }) {
+  const set = trpc.contacts.setMilestone.useMutation();
+  const clear = trpc.contacts.clearMilestone.useMutation();
+  const write = useWrite();
+  const [open, setOpen] = useState<Milestone | null>(null);
+  const [day, setDay] = useState('');
+  const dayId = useId();
+  const held = new Map(milestones.map((milestone) => [milestone.kind, milestone]));
+  const shown = changes ? milestoneKinds : milestoneKinds.filter((kind) => held.has(kind));
+
+  const setOn = (kind: MilestoneKind, date?: Date) =>
+    write(() => set.mutateAsync({ id: contactId, kind, date }), {
+      kind: 'contact',
+      done: t('Milestone saved: {milestone}', { milestone: label(kind) }),
+      failed: failure.updateContact,
+    });
+
+  if (shown.length === 0) return null;
+  return (
+    <div>
+      <h3 className="mb-2 text-sm font-semibold">{t('Milestones')}</h3>
+      <ul className="flex flex-wrap gap-2" aria-label={t('Milestones of {name}', { name })}>
+        {shown.map((kind) => {
+          const milestone = held.get(kind);
+          const text = milestone ? t('{milestone}, since {day}', { milestone: label(kind), day: formatDay(milestone.date) }) : label(kind);
+          return (
+            <li key={kind}>
+              {changes ? (
+                <button
+                  type="button"
+                  aria-pressed={Boolean(milestone)}
+                  className={`btn btn-sm h-auto min-h-8 py-1 text-start whitespace-normal ${milestone ? 'btn-primary' : 'btn-outline'}`}
+                  onClick={() => {
+                    if (!milestone) return void setOn(kind).catch(() => undefined);
+                    setDay(toDateInputValue(milestone.date));
+                    setOpen(milestone);
+                  }}
+                >
+                  {text}
+                </button>
+              ) : (
+                <span className="badge badge-primary h-auto min-h-6 py-1 whitespace-normal">{text}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <Modal open={open !== null} title={open ? label(open.kind) : ''} onClose={() => setOpen(null)}>
+        {open && (
+          <form
+            method="post"
+            noValidate
+            className="flex flex-col gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void setOn(open.kind, day ? fromDateInputValue(day) : undefined)
+                .then(() => setOpen(null))
+                .catch(() => undefined);
+            }}
+          >
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={dayId} className="text-sm font-medium">
+                {t('When did it happen?')}
+              </label>
+              <input id={dayId} type="date" className="input w-full" value={day} max={toDateInputValue(new Date())} onChange={(e) => setDay(e.target.value)} />
+            </div>
+            <div className="flex flex-wrap justify-end gap-2">
+              <button
+                type="button"
+                className="btn btn-outline btn-error"
+                onClick={() =>
+                  void write(() => clear.mutateAsync({ id: contactId, kind: open.kind }), {
+                    kind: 'contact',
+                    done: t('Milestone cleared: {milestone}', { milestone: label(open.kind) }),
+                    failed: failure.updateContact,
+                  })
+                    .then(() => setOpen(null))
+                    .catch(() => undefined)
+                }
+              >
+                {t('Clear milestone')}
+              </button>
+              <button type="submit" className="btn btn-primary">
+                {t('Save')}
+              </button>
+            </div>
+          </form>
+        )}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+// A person's faith milestones (issue 50 §1): set on a day (today unless given), moved to another, cleared; carried by
+// every answer about the contact; held by the contact's rules (a viewer is refused, a stranger learns nothing); moved
+// by a merge and gone with the contact.
+import { describe, expect, it } from 'vitest';
+import { daysFromNow, expectOneIssue, joinTeam, usersForFile } from './harness';
+
+const {
+  server,
+  users: [ann, ben, vic, eve],
+} = usersForFile(['ann', 'ben', 'vic', 'eve']);
+
+/** Ann's new personal contact. */
+const newContact = async (name = 'Maria Santos') => (await ann.post('/api/contacts', { name })).body.id as number;
+
+/** The contact's milestones as kind and ISO day, in the answer's order. */
+const days = (contact: { milestones: { kind: string; date: string }[] }) => contact.milestones.map(({ kind, date }) => [kind, date.slice(0, 10)]);
+
+describe('setting and clearing', () => {
+  it('sets a milestone today by default, backdates another, moves one and clears one, each answer the contact', async () => {
+    const id = await newContact();
+    const created = await ann.get(`/api/contacts/${id}`);
+    expect(created.body.milestones).toEqual([]);
+
+    const before = Date.now();
+    const today = await ann.put(`/api/contacts/${id}/milestones/belief`, {});
+    expect(today.status).toBe(200);
+    expect(today.body.id).toBe(id);
+    const setOn = new Date(today.body.milestones[0].date).getTime();
+    expect(setOn).toBeGreaterThanOrEqual(before - 1000);
+    expect(setOn).toBeLessThanOrEqual(Date.now() + 1000);
+
+    const backdated = await ann.put(`/api/contacts/${id}/milestones/has_bible`, { date: '2025-03-14' });
+    expect(backdated.status).toBe(200);
+    // In the order of kinds (a Bible before belief), whatever the order they were set in.
+    expect(days(backdated.body)).toEqual([
+      ['has_bible', '2025-03-14'],
+      ['belief', new Date(setOn).toISOString().slice(0, 10)],
+    ]);
+
+    const moved = await ann.put(`/api/contacts/${id}/milestones/belief`, { date: '2025-06-01' });
+    expect(days(moved.body)).toEqual([
+      ['has_bible', '2025-03-14'],
+      ['belief', '2025-06-01'],
+    ]);
+
+    const cleared = await ann.delete(`/api/contacts/${id}/milestones/has_bible`);
+    expect(cleared.status).toBe(200);
+    expect(days(cleared.body)).toEqual([['belief', '2025-06-01']]);
+    // Clearing what is not set changes nothing and is not an error.
+    expect(days((await ann.delete(`/api/contacts/${id}/milestones/has_bible`)).body)).toEqual([['belief', '2025-06-01']]);
+
+    // The list, the contact and the timeline carry them alike.
+    const listed = (await ann.get('/api/contacts')).body.find((row: { id: number }) => row.id === id);
+    expect(days(listed)).toEqual([['belief', '2025-06-01']]);
+    const timeline = (await ann.get(`/api/contacts/${id}/timeline`)).body;
+    expect(days(timeline.contact)).toEqual([['belief', '2025-06-01']]);
+    // On the timeline as an event of its day, by whoever set it, among the contact's other entries.
+    expect(timeline.items.filter((item: { kind: string }) => item.kind === 'milestone')).toEqual([
+      {
+        kind: 'milestone',
+        id: expect.any(Number),
+        date: '2025-06-01T00:00:00.000Z',
+        milestone: 'belief',
+        author: { id: ann.id, firstName: expect.any(String), lastName: expect.any(String) },
+      },
+    ]);
+    expect(timeline.items.at(-1)).toMatchObject({ kind: 'milestone', milestone: 'belief' });
+    expect(await server.rows('select kind from contact_milestones where contact_id = ?', [id])).toEqual([{ kind: 'belief' }]);
+  });
+
+  it('refuses an unknown kind, a date in the future and a bad date with 400, changing nothing', async () => {
+    const id = await newContact();
+    const unknown = await ann.put(`/api/contacts/${id}/milestones/knighted`, {});
+    expectOneIssue(unknown, 'kind', 'Unknown milestone');
+    expectOneIssue(await ann.put(`/api/contacts/${id}/milestones/baptized`, { date: daysFromNow(3) }), 'date', 'A milestone cannot be dated in the future');
+    expectOneIssue(await ann.put(`/api/contacts/${id}/milestones/baptized`, { date: 'last spring' }), 'date', 'Invalid date format');
+    expect((await ann.delete(`/api/contacts/${id}/milestones/knighted`)).status).toBe(400);
+    expect(await server.rows('select kind from contact_milestones where contact_id = ?', [id])).toEqual([]);
+  });
+
+  it('sets one through tRPC, two kinds in one batch', async () => {
+    const id = await newContact();
+    const batch = await ann.post('/trpc/contacts.setMilestone,contacts.setMilestone?batch=1', {
+      0: { json: { id, kind: 'baptized' } },
+      1: { json: { id, kind: 'sharing', date: '2026-01-05' } },
+    });
+    expect(batch.status).toBe(200);
+    expect(days((await ann.get(`/api/contacts/${id}`)).body).map(([kind]) => kind)).toEqual(['sharing', 'baptized']);
+  });
+});
+
+describe('who may', () => {
+  it('follows who may change the contact: a member their own team contact, an admin any, never a viewer; a stranger learns nothing', async () => {
+    const team = (await ann.post('/api/teams', { name: 'Riverside' })).body.id;
+    await joinTeam(ann, team, { client: ben, id: ben.id }, 'member');
+    await joinTeam(ann, team, { client: vic, id: vic.id }, 'viewer');
+    const bens = (await ben.post('/api/contacts', { name: 'Team Friend', teamId: team })).body.id;
+    const anns = (await ann.post('/api/contacts', { name: 'Another Friend', teamId: team })).body.id;
+
+    expect((await ben.put(`/api/contacts/${bens}/milestones/reading_bible`, { date: '2026-02-02' })).status).toBe(200);
+    expect((await ann.put(`/api/contacts/${bens}/milestones/has_bible`, { date: '2026-01-01' })).status).toBe(200);
+    // The viewer reads them, and may change none.
+    expect(days((await vic.get(`/api/contacts/${bens}`)).body)).toEqual([
+      ['has_bible', '2026-01-01'],
+      ['reading_bible', '2026-02-02'],
+    ]);
+    expect((await vic.put(`/api/contacts/${bens}/milestones/belief`, {})).status).toBe(403);
+    expect((await vic.delete(`/api/contacts/${bens}/milestones/reading_bible`)).status).toBe(403);
+    // A member changes their own team contacts, as with the contact's other fields: not the admin's.
+    expect((await ben.put(`/api/contacts/${anns}/milestones/belief`, {})).status).toBe(403);
+    // Someone outside the team is told only that there is no such contact.
+    const stranger = await eve.put(`/api/contacts/${bens}/milestones/belief`, {});
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.message).toBe('Contact not found');
+    expect((await eve.delete(`/api/contacts/${bens}/milestones/reading_bible`)).status).toBe(404);
+    // A personal contact of Ann's is as unknown to Ben as a missing one.
+    const personal = await newContact('Private Friend');
+    expect((await ben.put(`/api/contacts/${personal}/milestones/belief`, {})).status).toBe(404);
+    expect((await ben.put('/api/contacts/999999999/milestones/belief', {})).status).toBe(404);
+
+    expect(await server.rows('select kind, set_by from contact_milestones where contact_id in (?, ?) order by kind', [bens, anns])).toEqual([
+      { kind: 'has_bible', set_by: ann.id },
+      { kind: 'reading_bible', set_by: ben.id },
+    ]);
+    expect(days((await ben.delete(`/api/contacts/${bens}/milestones/reading_bible`)).body)).toEqual([['has_bible', '2026-01-01']]);
+  });
+
+  it('asks anyone signed out to sign in', async () => {
+    const id = await newContact();
+    const res = await fetch(`${server.baseUrl}/api/contacts/${id}/milestones/belief`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('with the contact', () => {
+  it('moves them in a merge, a kind both hold keeping the earlier day, and deletes them with the contact alone', async () => {
+    const kept = await newContact('Lucía Fernández');
+    const duplicate = await newContact('Lucia Fernandez');
+    await ann.put(`/api/contacts/${kept}/milestones/belief`, { date: '2025-05-05' });
+    await ann.put(`/api/contacts/${duplicate}/milestones/belief`, { date: '2025-01-01' });
+    await ann.put(`/api/contacts/${duplicate}/milestones/baptized`, { date: '2025-02-02' });
+    const other = await newContact('Someone Else');
+    await ann.put(`/api/contacts/${other}/milestones/in_group`, { date: '2025-04-04' });
+
+    const merged = await ann.post(`/api/contacts/${kept}/merge`, { duplicateId: duplicate });
+    expect(merged.status).toBe(200);
+    expect(days(merged.body.contact)).toEqual([
+      ['belief', '2025-01-01'],
+      ['baptized', '2025-02-02'],
+    ]);
+
+    expect((await ann.delete(`/api/contacts/${kept}`)).status).toBe(200);
+    expect(await server.rows('select contact_id, kind from contact_milestones where contact_id in (?, ?, ?)', [kept, duplicate, other])).toEqual([
+      { contact_id: other, kind: 'in_group' },
+    ]);
+  });
+});
