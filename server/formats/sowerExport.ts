@@ -2,7 +2,7 @@
 import { TokenParser, TokenParserError, Tokenizer, TokenizerError, TokenType } from '@streamparser/json';
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
-import { contactCreateInput, spiritualStatusSchema } from '../../shared/schemas/contacts';
+import { contactCreateInput, milestoneKindSchema, spiritualStatusSchema } from '../../shared/schemas/contacts';
 import { activityCreateInput } from '../../shared/schemas/activities';
 import { followUpCreateInput } from '../../shared/schemas/followUps';
 import { prayerCreateInput } from '../../shared/schemas/prayerRequests';
@@ -17,14 +17,14 @@ const VALIDATE_SLICE = 500;
 export const NOT_A_SOWER_EXPORT = msg('This file is not a Sower export.');
 
 /** The lists of an export an import reads, or counts and leaves out; anything else in the file is left alone. */
-const READ_LISTS = ['contacts', 'activities', 'followUps', 'prayerRequests', 'goals', 'statusChanges'] as const;
+const READ_LISTS = ['contacts', 'activities', 'followUps', 'prayerRequests', 'goals', 'statusChanges', 'milestones'] as const;
 const SKIPPED_LISTS = ['teams', 'snoozes', 'pushDevices'] as const;
 type ListName = (typeof READ_LISTS)[number] | (typeof SKIPPED_LISTS)[number];
 const LISTS = new Set<string>([...READ_LISTS, ...SKIPPED_LISTS]);
 /** The top-level members the parser is shown; any other's value reaches it as `null`, never tokenized (exportSkim.ts). */
 const SHOWN = new Set<string>(['exportedAt', 'user', ...LISTS]);
 /** The lists whose rows name a contact: read after the contacts, as Sower writes them. */
-const ABOUT_CONTACTS = new Set<ListName>(['activities', 'followUps', 'prayerRequests', 'statusChanges']);
+const ABOUT_CONTACTS = new Set<ListName>(['activities', 'followUps', 'prayerRequests', 'statusChanges', 'milestones']);
 
 /** What a row of any list must at least be: an object. The fields are checked by each kind's own create schema. */
 const row = z.record(z.string(), z.unknown());
@@ -35,6 +35,8 @@ const contactOf = z.object({ contactId: id });
 const prayedCount = z.number().int().min(0).max(LIMITS.count).default(0);
 const completedAt = dateInput().nullish();
 const statusChange = z.object({ contactId: id, fromStatus: spiritualStatusSchema.nullable(), toStatus: spiritualStatusSchema, changedAt: dateInput() });
+/** A milestone as the export writes it (issue 50); an export from before milestones has none, and imports as it did. */
+const milestone = z.object({ contactId: id, kind: milestoneKindSchema, date: dateInput() });
 
 export type ImportedContact = z.output<typeof contactCreateInput> & { oldId: number };
 export type ImportedActivity = z.output<typeof activityCreateInput> & { oldContactId: number };
@@ -47,6 +49,7 @@ export type ImportedFollowUp = z.output<typeof followUpCreateInput> & {
 export type ImportedPrayer = z.output<typeof prayerCreateInput> & { oldContactId: number; prayedCount: number };
 export type ImportedGoal = z.output<typeof goalCreateInput>;
 export type ImportedStatusChange = z.output<typeof statusChange>;
+export type ImportedMilestone = z.output<typeof milestone>;
 
 export interface ExportPlan {
   contacts: ImportedContact[];
@@ -55,6 +58,7 @@ export interface ExportPlan {
   prayerRequests: ImportedPrayer[];
   goals: ImportedGoal[];
   statusChanges: ImportedStatusChange[];
+  milestones: ImportedMilestone[];
   skipped: {
     /** Teams and memberships: an account cannot bring its teams along; it is invited again. */
     teams: number;
@@ -87,6 +91,7 @@ const LIST_LABELS = {
   prayerRequests: msg('Prayer requests'),
   goals: msg('Goals'),
   statusChanges: msg('Status history'),
+  milestones: msg('Milestones'),
 } as const;
 
 /** Parses `value` with `schema`, or throws the row's first problem. */
@@ -116,6 +121,7 @@ export async function readExport(source: AsyncIterable<Uint8Array>, pause: () =>
     prayerRequests: [],
     goals: [],
     statusChanges: [],
+    milestones: [],
     skipped: { teams: 0, pushDevices: 0, snoozes: 0, teamRecords: 0, otherContacts: 0 },
   };
   const head: Record<string, unknown> = {};
@@ -187,6 +193,11 @@ export async function readExport(source: AsyncIterable<Uint8Array>, pause: () =>
       const parsedChange = checked(statusChange, change, 'statusChanges', index);
       // A status change has no owner of its own: it follows its contact.
       if (contactIds.has(parsedChange.contactId)) plan.statusChanges.push(parsedChange);
+    },
+    milestones(value, index) {
+      const parsed = checked(milestone, value, 'milestones', index);
+      // Like a status change, a milestone follows its contact.
+      if (contactIds.has(parsed.contactId)) plan.milestones.push(parsed);
     },
   };
 

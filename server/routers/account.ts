@@ -8,6 +8,7 @@ import {
   activities,
   contacts,
   contactSnoozes,
+  contactMilestones,
   contactStatusChanges,
   followUps,
   goals,
@@ -159,6 +160,44 @@ async function* statusHistory(db: Queryable, parts: SQL[]) {
   for await (const rows of pages) yield rows.map(({ contactAt: _key, ...row }) => row);
 }
 
+type MilestoneKey = { contactAt: Date; contactId: number; kind: string };
+
+/**
+ * A page of the milestones (issue 50) of the contacts `part` names, in the status history's order: by contact on the
+ * part's index, then by kind (a milestone has no owner of its own either).
+ */
+function milestonesPage(db: Queryable, part: SQL, after: MilestoneKey | undefined, n: number) {
+  const { createdAt, id } = contacts;
+  const past =
+    after &&
+    sql`(${createdAt}, ${id}) >= (${after.contactAt.getTime()}, ${after.contactId}) and (${createdAt}, ${id}, ${contactMilestones.kind}) > (${after.contactAt.getTime()}, ${after.contactId}, ${after.kind})`;
+  return db
+    .select({
+      contactId: contactMilestones.contactId,
+      contactName: contacts.name,
+      kind: contactMilestones.kind,
+      date: contactMilestones.date,
+      contactAt: createdAt,
+    })
+    .from(contacts)
+    .innerJoin(contactMilestones, eq(contactMilestones.contactId, id))
+    .where(and(part, past))
+    .orderBy(asc(createdAt), asc(id), asc(contactMilestones.kind))
+    .limit(n);
+}
+
+/** The milestones a page at a time, without each row's contact date (as the status history). */
+async function* milestoneRows(db: Queryable, parts: SQL[]) {
+  const pages = partByPart(parts, (part) =>
+    pagesOf(
+      (after: MilestoneKey | undefined, n) => milestonesPage(db, part, after, n),
+      (row) => ({ contactAt: row.contactAt, contactId: row.contactId, kind: row.kind }),
+      EXPORT_PAGE,
+    ),
+  );
+  for await (const rows of pages) yield rows.map(({ contactAt: _key, ...row }) => row);
+}
+
 /**
  * Everything the user created, or everything they may read (`scope`), and the teams they belong to, as one JSON
  * object; never the password hash or feed token. Written as it is read, a page at a time, so an account of any size
@@ -244,6 +283,7 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
       ),
     },
     statusChanges: { pages: statusHistory(db, parts(contacts)) },
+    milestones: { pages: milestoneRows(db, parts(contacts)) },
     teams: {
       pages: byId((after, n) =>
         db

@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { msg } from '../../shared/i18n';
-import { activities, contacts, contactStatusChanges, followUps, goals, prayerRequests } from '../../db/schema';
+import { activities, contactMilestones, contacts, contactStatusChanges, followUps, goals, prayerRequests } from '../../db/schema';
 import type { Authority } from '../access';
 import { answer } from '../answers';
 import { causes } from '../errors';
@@ -122,6 +122,11 @@ async function writePlan(database: Database, importId: number, who: Authority, p
       .map((contact) => ({ contactId: newContact(contact.oldId), fromStatus: null, toStatus: contact.spiritualStatus, changedBy: createdBy })),
   ];
   await inSlices(database, history, async (tx, slice) => void (await tx.insert(contactStatusChanges).values(slice)));
+  await inSlices(database, plan.milestones, async (tx, slice) => {
+    const rows = slice.map(({ contactId, kind, date }) => ({ contactId: newContact(contactId), kind, date, setBy: createdBy }));
+    // A file that names a kind twice for one contact keeps the first.
+    await tx.insert(contactMilestones).values(rows).onConflictDoNothing();
+  });
 
   await inSlices(database, plan.activities, async (tx, slice) => {
     await tx.insert(activities).values(
@@ -241,6 +246,7 @@ export const importExportProcedure = protectedProcedure
           prayerRequests: plan.prayerRequests.length,
           goals: plan.goals.length,
           statusChanges: plan.statusChanges.length,
+          milestones: plan.milestones.length,
         },
         skipped: plan.skipped,
       };

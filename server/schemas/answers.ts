@@ -447,6 +447,7 @@ export const accountExport = z.strictObject({
   prayerRequests: z.array(prayerRequest),
   goals: z.array(goal),
   statusChanges: z.array(z.strictObject({ ...statusChange, contactId: rowId, contactName: text })),
+  milestones: z.array(z.strictObject({ contactId: rowId, contactName: text, kind: z.enum(milestoneKinds), date: instant })),
   teams: z.array(z.strictObject({ id: rowId, name: text, description: maybeText, role: teamRole, joinedAt: instant })),
   settings: z.strictObject({
     attentionDays: daysByStatus,
@@ -477,7 +478,15 @@ export const importPreview = z.strictObject({
 });
 /** What an import of a Sower export wrote, and what it left out (teams, push devices, snoozes, others' records). */
 export const exportImported = z.strictObject({
-  created: z.strictObject({ contacts: count, activities: count, followUps: count, prayerRequests: count, goals: count, statusChanges: count }),
+  created: z.strictObject({
+    contacts: count,
+    activities: count,
+    followUps: count,
+    prayerRequests: count,
+    goals: count,
+    statusChanges: count,
+    milestones: count,
+  }),
   skipped: z.strictObject({ teams: count, pushDevices: count, snoozes: count, teamRecords: count, otherContacts: count }),
 });
 export const imported = z.strictObject({ created: count, skipped: z.array(importSkip), problems: z.array(importProblem) });

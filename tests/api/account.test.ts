@@ -181,6 +181,7 @@ describe('the JSON export', () => {
       'exportedAt',
       'followUps',
       'goals',
+      'milestones',
       'prayerRequests',
       'pushDevices',
       'settings',

@@ -2,7 +2,7 @@
 // every answer about the contact; held by the contact's rules (a viewer is refused, a stranger learns nothing); moved
 // by a merge and gone with the contact.
 import { describe, expect, it } from 'vitest';
-import { daysFromNow, expectOneIssue, joinTeam, usersForFile } from './harness';
+import { daysFromNow, expectOneIssue, joinTeam, signedInClient, usersForFile } from './harness';
 
 const {
   server,
@@ -157,5 +157,35 @@ describe('with the contact', () => {
     expect(await server.rows('select contact_id, kind from contact_milestones where contact_id in (?, ?, ?)', [kept, duplicate, other])).toEqual([
       { contact_id: other, kind: 'in_group' },
     ]);
+  });
+
+  it('are in the account’s export, and an import of it brings them back; an export from before milestones imports as before', async () => {
+    const { client: mover } = await signedInClient(server, 'mover');
+    const lydia = (await mover.post('/api/contacts', { name: 'Lydia' })).body.id;
+    await mover.post('/api/contacts', { name: 'Without any' });
+    await mover.put(`/api/contacts/${lydia}/milestones/baptized`, { date: '2025-07-07' });
+    await mover.put(`/api/contacts/${lydia}/milestones/belief`, { date: '2025-05-05' });
+
+    const exported = (await mover.get('/api/account/export')).body;
+    expect(exported.milestones).toEqual([
+      { contactId: lydia, contactName: 'Lydia', kind: 'baptized', date: '2025-07-07T00:00:00.000Z' },
+      { contactId: lydia, contactName: 'Lydia', kind: 'belief', date: '2025-05-05T00:00:00.000Z' },
+    ]);
+
+    const { client: newcomer } = await signedInClient(server, 'newcomer');
+    const imported = await newcomer.post('/api/account/import/export', { file: Buffer.from(JSON.stringify(exported)).toString('base64') });
+    expect(imported.status).toBe(200);
+    expect(imported.body.created).toMatchObject({ contacts: 2, milestones: 2 });
+    const brought = (await newcomer.get('/api/contacts')).body.find((row: { name: string }) => row.name === 'Lydia');
+    expect(days(brought)).toEqual([
+      ['belief', '2025-05-05'],
+      ['baptized', '2025-07-07'],
+    ]);
+
+    const { milestones: _none, ...older } = exported;
+    const { client: another } = await signedInClient(server, 'another');
+    const again = await another.post('/api/account/import/export', { file: Buffer.from(JSON.stringify(older)).toString('base64') });
+    expect(again.status).toBe(200);
+    expect(again.body.created).toMatchObject({ contacts: 2, milestones: 0 });
   });
 });
