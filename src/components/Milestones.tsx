@@ -1,12 +1,13 @@
 // A person's faith milestones on their page (issue 50): one chip per kind. A chip not yet set sets it today; a set one
 // opens its day, to move it back (or forward to today) or to clear it. A reader who may not change the contact (a team
-// viewer) sees the set ones only.
+// viewer) sees the set ones only. Setting "Believes" or "Baptized" for someone not yet a believer offers, in its toast, to
+// move them to New Believer: never done without asking.
 import { useId, useState } from 'react';
 import { t } from '../i18n';
-import { milestoneKinds, milestoneLabel as label, type MilestoneKind } from '../../shared/vocabulary';
+import { milestoneKinds, milestoneLabel as label, spiritualStatusLabel, type MilestoneKind, type SpiritualStatus } from '../../shared/vocabulary';
 import { useWrite } from '../hooks/useWrite';
 import { formatDay, fromDateInputValue, toDateInputValue } from '../lib/dates';
-import { failure } from '../lib/messages';
+import { failure, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { Modal } from './Modal';
 
@@ -15,8 +16,13 @@ interface Milestone {
   date: Date;
 }
 
+/** The milestones that say a person has come to faith, and the statuses before that. */
+const cameToFaith = new Set<MilestoneKind>(['belief', 'baptized']);
+const notYetBelieving = new Set<SpiritualStatus>(['unknown', 'exploring', 'seeking']);
+
 export function Milestones({ contactId, name, milestones, changes }: { contactId: number; name: string; milestones: Milestone[]; changes: boolean }) {
   const set = trpc.contacts.setMilestone.useMutation();
+  const update = trpc.contacts.update.useMutation();
   const clear = trpc.contacts.clearMilestone.useMutation();
   const write = useWrite();
   const [open, setOpen] = useState<Milestone | null>(null);
@@ -25,10 +31,22 @@ export function Milestones({ contactId, name, milestones, changes }: { contactId
   const held = new Map(milestones.map((milestone) => [milestone.kind, milestone]));
   const shown = changes ? milestoneKinds : milestoneKinds.filter((kind) => held.has(kind));
 
+  const moveOn = () =>
+    void write(() => update.mutateAsync({ id: contactId, spiritualStatus: 'new_believer' }), {
+      kind: 'contact',
+      done: success.contactUpdated,
+      failed: failure.updateContact,
+    }).catch(() => undefined);
+
   const setOn = (kind: MilestoneKind, date?: Date) =>
     write(() => set.mutateAsync({ id: contactId, kind, date }), {
       kind: 'contact',
-      done: t('Milestone saved: {milestone}', { milestone: label(kind) }),
+      done: (contact) => ({
+        title: t('Milestone saved: {milestone}', { milestone: label(kind) }),
+        ...(cameToFaith.has(kind) && notYetBelieving.has(contact.spiritualStatus)
+          ? { action: { label: t('Move to {status}', { status: spiritualStatusLabel('new_believer') }), onSelect: moveOn } }
+          : {}),
+      }),
       failed: failure.updateContact,
     });
 

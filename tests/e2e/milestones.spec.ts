@@ -1,5 +1,5 @@
-// A person's faith milestones on their page (issue 50 §1): a chip sets one today, a set one opens its day to move it
-// back or clear it; a team viewer sees them and changes none; nothing overflows a phone, in English and in Arabic.
+// A person's faith milestones on their page (issue 50 §1): a chip sets one today (believing offers to move the person on
+// to New Believer), a set one opens its day to move it back or clear it; nothing overflows a phone, in English and in Arabic.
 import { api, expect, photograph, seriousAxeViolations, test, toast } from './fixtures';
 
 test('chips set a milestone today, move it to an earlier day and clear it; the page fits and passes axe', async ({ page, user }) => {
@@ -13,6 +13,11 @@ test('chips set a milestone today, move it to an earlier day and clear it; the p
   await expect(believes).toHaveAttribute('aria-pressed', 'false');
   await believes.click();
   await expect(toast(page, 'Milestone saved: Believes').last()).toBeVisible();
+  // Believing offers to move Maria on from Seeking, and moves her only when asked.
+  const header = page.locator('article > header');
+  await expect(header.getByText('Seeking', { exact: true })).toBeVisible();
+  await page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('button', { name: 'Move to New Believer' }).click();
+  await expect(header.getByText('New Believer', { exact: true })).toBeVisible();
   const set = chips.getByRole('button', { name: /^Believes, since / });
   await expect(set).toHaveAttribute('aria-pressed', 'true');
 
