@@ -38,6 +38,10 @@ function staticDir(name: string) {
 
 beforeAll(async () => {
   base = mkdtempSync(join(tmpdir(), 'sower-screens-'));
+  // The renderer from source is the whole client, compiled on its first import: done here, within the hook's 60 s,
+  // not inside the first test's 20 s. In one `npm test` run, starved of CPU beside the browser tests, that first test
+  // timed out and the next ones got the plain page.
+  await sourceRenderer();
   server = await startServer({ STATIC_DIR: staticDir('dist') }, { firstScreenRenderer: sourceRenderer });
 }, 60_000);
 
