@@ -28,6 +28,8 @@ function staticDir() {
 
 beforeAll(async () => {
   base = mkdtempSync(join(tmpdir(), 'sower-discreet-'));
+  // Compiled on its first import (the whole client): within the hook's 60 s, as in first-screen.test.ts.
+  await import('../../src/entry-server');
   server = await startServer({ STATIC_DIR: staticDir() }, { firstScreenRenderer: () => import('../../src/entry-server') });
 }, 60_000);
 
