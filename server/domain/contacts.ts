@@ -50,8 +50,7 @@ const assignedTo = decoded(
 );
 
 /**
- * The contact's milestones (issue 50) as one JSON array (at most one of each kind), through the table's primary key
- * (contact, kind).
+ * The contact's milestones (issue 50) as one JSON array (at most one of each kind), sorted here in the kinds' order.
  */
 const milestones = decoded(
   sql`${sql`(select json_group_array(json_object('kind', ${contactMilestones.kind}, 'date', ${contactMilestones.date})) from ${contactMilestones} where ${contactMilestones.contactId} = ${contacts.id})`}`,
