@@ -1,6 +1,6 @@
 // `npm test`: every stage CI runs, then a table of each stage's wall time and the CPU time its processes used (on
-// Linux), printed on failure too. After the build, the browser tests run in front, then the load test; the API tests
-// run alongside them at the same priority; the other stages run one after another beside them at the lowest priority (their sessions' autogroup at nice
+// Linux), printed on failure too. After the build, the browser tests run in front, then the load test and the API
+// tests; the other stages run one after another beside them at the lowest priority (their sessions' autogroup at nice
 // 19), on the CPU the browsers leave (before and after in docs/testing.md). Each stage beside prints its output when
 // it ends. The load test, whose bounds on /healthz need the machine to itself, runs in front after the browser tests.
 // The first failure stops everything still running,
@@ -11,16 +11,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// [name, command, args, lane]: 'front' runs in order in the foreground; 'alongside' runs beside the browser tests at the
-// same priority, 'beside' in order beside them at the lowest.
+// [name, command, args, lane]: 'front' runs in order in the foreground; 'beside' runs in order beside the browser tests.
 const stages = [
   ['build', 'npm', ['run', '--silent', 'build'], 'front'],
   ['e2e', 'npm', ['run', '--silent', 'test:e2e'], 'front'],
   ['load', 'npm', ['run', '--silent', 'test:load'], 'front'],
-  // Alongside the browser tests at their own priority, from the start: beside them at nice 19 it was starved, tests with
-  // a 20 s budget ran past it (argon2's 200 sign-ins in attempt-limits, the first render's compile in first-screen;
-  // docs/testing.md, runs 'l' and 'm'), and in front after them it added its whole time to the run's (run 'n').
-  ['api', 'npm', ['run', '--silent', 'test:api'], 'alongside'],
+  // In front after the browser tests: beside them, starved at nice 19, tests with a 20 s budget ran past it (argon2's
+  // 200 sign-ins in attempt-limits, the first render's compile in first-screen) once faster static checks let the API
+  // stage start while the browser tests still ran (docs/testing.md, runs 'l' and 'm').
+  ['api', 'npm', ['run', '--silent', 'test:api'], 'front'],
   ['static', 'bash', ['scripts/static-checks.sh'], 'beside'],
   ['unit', 'npm', ['run', '--silent', 'test:unit'], 'beside'],
   ['size', 'npm', ['run', '--silent', 'size'], 'beside'],
@@ -140,7 +139,6 @@ if (!overlap) {
 } else {
   const front = chosen.filter(([, , , lane]) => lane === 'front');
   const beside = chosen.filter(([, , , lane]) => lane === 'beside');
-  const alongside = chosen.filter(([, , , lane]) => lane === 'alongside');
   const build = front.find(([name]) => name === 'build');
   // The build first (the browser tests serve it and size and sea read it), then both lanes at once.
   if (!(build && failed(await run(build)))) {
@@ -156,7 +154,6 @@ if (!overlap) {
         front.filter((stage) => stage !== build),
         {},
       ),
-      lane(alongside, { quiet: true }),
       lane(beside, { quiet: true, nice: true }),
     ]);
   }
