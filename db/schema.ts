@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Locale } from '../shared/i18n';
-import { activityTypes, followUpTypes, goalTypes, milestoneKinds, spiritualStatuses, teamRoles, type SpiritualStatus } from '../shared/vocabulary';
+import { activityTypes, followUpTypes, goalKinds, milestoneKinds, spiritualStatuses, teamRoles, type SpiritualStatus } from '../shared/vocabulary';
 import { dailyTallyEntities, tallyEntities } from '../shared/lists';
 import { digestStatuses, repeatBases, repeatUnits } from '../shared/nudges';
 
@@ -406,7 +406,7 @@ export const goals = sqliteTable(
     startsOn: integer('starts_on', { mode: 'timestamp_ms' }),
     deadline: integer('deadline', { mode: 'timestamp_ms' }),
     completed: integer('completed', { mode: 'boolean' }).notNull().default(false),
-    type: text('type', { enum: goalTypes }).notNull(),
+    type: text('type', { enum: goalKinds }).notNull(),
     createdAt: createdAt(),
     ...ownership(),
   },
@@ -559,8 +559,19 @@ export const contactMilestones = sqliteTable(
     date: integer('date', { mode: 'timestamp_ms' }).notNull(),
     setBy: integer('set_by').references(() => users.id, { onDelete: 'set null' }),
     setAt: integer('set_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    /**
+     * The contact's own `created_by` and `team_id`, copied by triggers (migration 0026) whenever a milestone is written or
+     * its contact changes hands, so a goal or the dashboard counts milestones from an index of their own: whose
+     * milestones they are without reading each contact. Null only between a row's insert and its trigger.
+     */
+    createdBy: integer('created_by'),
+    teamId: integer('team_id'),
   },
-  (t) => [primaryKey({ columns: [t.contactId, t.kind] })],
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.kind] }),
+    index('contact_milestones_owner_idx').on(t.createdBy, t.kind, t.date),
+    index('contact_milestones_team_idx').on(t.teamId, t.kind, t.date),
+  ],
 );
 
 /** Answers already given to a client-generated key, so an offline outbox replay creates nothing twice. */

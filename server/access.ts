@@ -171,7 +171,7 @@ export function canRead(table: OwnedTable, who: Who): SQL {
  * counts a member's own personal and team rows once each). A user without teams has one part, the plain condition;
  * one in more than INLINE_TEAMS teams has two, own rows and all team rows, so the parts never grow with memberships.
  */
-export function readableParts(table: OwnedTable, who: Authority | ShapedAuthority): SQL[] {
+export function readableParts(table: Pick<OwnedTable, 'teamId' | 'createdBy'>, who: Authority | ShapedAuthority): SQL[] {
   // The own part walks the creator's index and skips their team rows (team_id is in the index: no row is read for it).
   const own = and(eq(table.createdBy, who.userId), personalOnly(table))!;
   const ids = knownTeamIds(who);

@@ -51,6 +51,10 @@ export const milestoneLabels: Record<MilestoneKind, string> = {
   planting: msg('Starting churches'),
 };
 
+/** What a goal may count (issue 50): SPEC §3's goal types, and the faith milestones reached in its period ('3 baptisms'). */
+export const goalKinds = [...goalTypes, ...milestoneKinds] as const;
+export const isMilestoneKind = (kind: string): kind is MilestoneKind => isOneOf(milestoneKinds, kind);
+
 export const spiritualStatusLabels: Record<SpiritualStatus, string> = {
   exploring: msg('Exploring'),
   seeking: msg('Seeking'),
@@ -83,6 +87,8 @@ export const followUpCalendarWords: Record<FollowUpType, string> = {
 export const formOrder = {
   activityType: activityTypes,
   goalType: goalTypes,
+  /** The milestones a goal may count, after the goal types, in the form's 'Faith milestones' group. */
+  goalMilestone: milestoneKinds,
   spiritualStatus: ['unknown', 'exploring', 'seeking', 'new_believer', 'growing', 'mature'],
   followUpType: ['phone', 'meeting', 'email', 'text', 'other'],
   /** SPEC §2: the activity form's follow-up block offers phone, meeting, study (Bible Study) and other. */
@@ -90,6 +96,7 @@ export const formOrder = {
 } as const satisfies {
   activityType: readonly ActivityType[];
   goalType: readonly GoalType[];
+  goalMilestone: readonly MilestoneKind[];
   spiritualStatus: readonly SpiritualStatus[];
   followUpType: readonly FollowUpType[];
   activityFollowUpType: readonly FollowUpType[];
@@ -114,7 +121,8 @@ function labelOf<T extends string>(labels: Record<T, string>, value: string, fal
 
 /** SPEC §2: an activity item labels conversation, gospel_presentation, new_contact and follow_up; any other shows 'Other'. */
 export const activityTypeLabel = (type: string) => labelOf(goalTypeLabels, type, msg('Other'));
-export const goalTypeLabel = (type: string) => labelOf(goalTypeLabels, type, msg('Other'));
+/** A goal's type in words: SPEC §3's goal types, or the milestone it counts. */
+export const goalTypeLabel = (type: string) => (isMilestoneKind(type) ? milestoneLabel(type) : labelOf(goalTypeLabels, type, msg('Other')));
 export const followUpTypeLabel = (type: string) => labelOf(followUpTypeLabels, type, msg('Other'));
 export const spiritualStatusLabel = (status: string) => labelOf(spiritualStatusLabels, status, msg('Unknown'));
 export const milestoneLabel = (kind: MilestoneKind) => shownText(milestoneLabels[kind]);

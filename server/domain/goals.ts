@@ -2,7 +2,8 @@
 // user's own adjustment to it: what the goals list, the dashboard and an export's import share.
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { goals } from '../../db/schema';
+import { contactMilestones, goals } from '../../db/schema';
+import { milestoneKinds } from '../../shared/vocabulary';
 import { msg } from '../../shared/i18n';
 import { recordsOf } from '../queries/records';
 import { decoded } from '../queries/rows';
@@ -51,13 +52,33 @@ function countedBetween(rows: Counted, from: SQL, to: SQL) {
     else ${rowsBetween(rows, from, to)} end`;
 }
 
+const milestoneKindList = sql.join(
+  milestoneKinds.map((kind) => sql`${kind}`),
+  sql`, `,
+);
+
+/**
+ * The milestones of a goal's kind dated in its period (issue 50): for a personal goal those of the contacts its owner
+ * added (as new_contact counts the contacts they added), for a team goal those of the team's contacts. Each is one range
+ * of a milestone index, (created_by or team_id, kind, date): a person holds a kind once, so a period's milestones of one
+ * kind are at most the contacts, and a count reads index entries only.
+ */
+function milestonesBetween(from: SQL, to: SQL) {
+  const when = sql`m.kind = ${goals.type} and m.date >= ${from} and m.date <= ${to}`;
+  return sql`((select count(*) from ${contactMilestones} m where ${goals.teamId} is null and m.created_by = ${goals.createdBy} and ${when})
+  + (select count(*) from ${contactMilestones} m where m.team_id = ${goals.teamId} and ${when}))`;
+}
+
 /**
  * A goal's progress, counted on every read so it never drifts: the activities of its type dated within its period (for
- * new_contact, the contacts created in it), plus the user's own adjustment (the spec's editable 'current progress'),
- * never below 0. Deleting, moving or re-dating an activity changes it in the same transaction, since nothing is stored.
+ * new_contact, the contacts created in it; for a milestone, the milestones dated in it), plus the user's own adjustment
+ * (the spec's editable 'current progress'), never below 0. Deleting, moving or re-dating an activity changes it in the
+ * same transaction, since nothing is stored.
  */
 const countedInPeriod = sql`case when ${goals.type} = 'new_contact'
   then ${countedBetween(contactRows, contactsFrom, periodEnd)}
+  when ${goals.type} in (${milestoneKindList})
+  then ${milestonesBetween(periodStart, sql`min(${periodEnd}, ${latestToday})`)}
   else ${countedBetween(activityRows, periodStart, sql`min(${periodEnd}, ${latestToday})`)}
   end`;
 export const goalProgress = decoded(sql`max(0, ${goals.adjustment} + ${countedInPeriod})`, Number);

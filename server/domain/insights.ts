@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client';
 import {
   activities,
   activityTypes,
+  contactMilestones,
   contacts,
   followUps,
   teamMembers,
@@ -13,10 +14,11 @@ import {
   type ActivityType,
   type SpiritualStatus,
 } from '../../db/schema';
-import { canRead, inScope, preparedUser, readableParts, type Authority, type Who } from '../access';
+import { canRead, inScope, preparedUser, readableParts, type Authority, type OwnedTable, type Who } from '../access';
 import { DAY_MS } from '../queries/calendarDays';
 import { dailyTallySource } from '../queries/tallies';
 import { preparedPer } from '../queries/prepared';
+import { milestoneKinds, type MilestoneKind } from '../../shared/vocabulary';
 
 /**
  * Whose rows a figure counts: those a user may read, their personal ones alone (the dashboard in the Personal space,
@@ -31,7 +33,7 @@ export function scopeOfSpace(who: Authority, team: 'mine' | number | undefined):
 }
 
 /** The readable parts of a scope (access.readableParts): a team's rows, the personal ones alone, or each readable part. */
-function partsOf(table: typeof activities | typeof contacts, scope: Scope): SQL[] {
+function partsOf(table: Pick<OwnedTable, 'teamId' | 'createdBy'>, scope: Scope): SQL[] {
   if ('teamId' in scope) return [eq(table.teamId, scope.teamId)];
   return readableParts(table, 'mine' in scope ? { userId: scope.userId, teams: [] } : scope);
 }
@@ -168,4 +170,27 @@ export async function journeyCounts(db: Queryable, scope: Scope) {
   const counts = Object.fromEntries(spiritualStatuses.map((status) => [status, 0])) as Record<SpiritualStatus, number>;
   for (const row of await journeyQuery(db, scope)) counts[row.status] = Number(row.count);
   return spiritualStatuses.map((status) => ({ status, count: counts[status] }));
+}
+
+/**
+ * The faith milestones (issue 50) dated from `from` (included) to `to` (excluded) on the contacts of a scope, per kind
+ * and in the journey's order, zeros included. A milestone carries its contact's owner and team (migration 0026), so each
+ * readable part is one range per kind of a milestone index: a person holds a kind once, so a month reads at most that
+ * many index entries per contact of the scope, never the contacts themselves.
+ */
+export async function milestoneCounts(db: Queryable, scope: Scope, from: Date, to: Date) {
+  const kinds = sql.join(
+    milestoneKinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  const parts = partsOf({ teamId: contactMilestones.teamId, createdBy: contactMilestones.createdBy }, scope).map(
+    (part) =>
+      sql`select ${contactMilestones.kind} as kind from ${contactMilestones} where ${part} and ${contactMilestones.kind} in (${kinds}) and ${contactMilestones.date} >= ${from.getTime()} and ${contactMilestones.date} < ${to.getTime()}`,
+  );
+  const rows = await db
+    .select({ kind: sql<MilestoneKind>`kind`, count: sql<number>`count(*)` })
+    .from(sql`(${sql.join(parts, sql` union all `)})`)
+    .groupBy(sql`kind`);
+  const counts = new Map(rows.map((row) => [row.kind, Number(row.count)]));
+  return milestoneKinds.map((kind) => ({ kind, count: counts.get(kind) ?? 0 }));
 }

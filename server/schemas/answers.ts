@@ -7,7 +7,7 @@ import { userRow } from '../queries/userRow';
 import { locales } from '../../shared/i18n';
 import { securityEventKinds } from '../../shared/securityEvents';
 import { repeatBases, repeatUnits, spiritualCheckSince } from '../../shared/nudges';
-import { activityTypes, followUpTypes, goalTypes, linkRoles, milestoneKinds, spiritualStatuses, teamRoles } from '../../shared/vocabulary';
+import { activityTypes, followUpTypes, goalKinds, linkRoles, milestoneKinds, spiritualStatuses, teamRoles } from '../../shared/vocabulary';
 
 // Objects are strict: a column a select leaks into an answer fails the check (tests) and the document's additionalProperties: false.
 /** A Date of a procedure's answer: REST sends plain JSON, so it arrives as an ISO 8601 string (openapi.ts says so). */
@@ -121,7 +121,7 @@ export const goalRow = defineRow({
   startsOn: [goals.startsOn, instant.nullable()],
   deadline: [goals.deadline, instant.nullable()],
   completed: [goals.completed, z.boolean()],
-  type: [goals.type, z.enum(goalTypes)],
+  type: [goals.type, z.enum(goalKinds)],
   createdAt: [goals.createdAt, instant],
   teamId: [goals.teamId, teamId],
 });
@@ -338,6 +338,8 @@ export const activityWeeks = z.array(activityWeek);
 export const journeyCounts = z.array(z.strictObject({ status: spiritualStatus, count }));
 /** insights.dueFollowUps: the due badge's number. */
 export const dueFollowUps = z.strictObject({ count });
+/** insights.milestones: the faith milestones of a stretch of days, per kind in the journey's order (issue 50). */
+export const milestoneCounts = z.array(z.strictObject({ kind: z.enum(milestoneKinds), count }));
 
 /**
  * A team's insight (teams.insight): the dashboard's stats, its 12-week chart and journey funnel over the team's rows,

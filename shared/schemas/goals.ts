@@ -1,10 +1,11 @@
 // Goal inputs (SPEC §5): title, description, type, target at least 1, deadline; progress at least 0; an optional start.
 import { z } from 'zod';
 import { fmt, msg } from '../i18n';
-import { goalTypes } from '../vocabulary';
+import { goalKinds } from '../vocabulary';
 import { dateInput, id, LIMITS, requiredText, teamIdInput } from './common';
 
-export const goalTypeSchema = z.enum(goalTypes, { error: msg('Type is required') });
+/** SPEC §3's goal types, or a faith milestone (issue 50). */
+export const goalTypeSchema = z.enum(goalKinds, { error: msg('Type is required') });
 
 const targetCount = z.coerce
   .number({ error: msg('Target must be at least 1') })

@@ -25,3 +25,12 @@ export const dueFollowUpsInput = z.object({ before: dateInput(), team: teamFilte
 
 /** Only the space, for the journey funnel: without it, every contact the caller may read. */
 export const spaceInput = z.object({ team: teamFilter }).optional();
+
+/**
+ * A stretch of days for the milestones counted in it (issue 50): the browser sends the start of its month and of the next
+ * in its own zone. At most a year and a day, so a count never reads more than a year of milestones.
+ */
+export const milestoneCountsInput = z
+  .object({ team: teamFilter, from: dateInput(), to: dateInput() })
+  .refine((range) => range.to > range.from, { path: ['to'], message: msg('The end must be after the start') })
+  .refine((range) => range.to.getTime() - range.from.getTime() <= 367 * 86_400_000, { path: ['to'], message: msg('At most a year at once') });

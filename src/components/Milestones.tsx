@@ -1,13 +1,18 @@
 // A person's faith milestones on their page (issue 50): one chip per kind. A chip not yet set sets it today; a set one
 // opens its day, to move it back (or forward to today) or to clear it. A reader who may not change the contact (a team
 // viewer) sees the set ones only. Setting "Believes" or "Baptized" for someone not yet a believer offers, in its toast, to
-// move them to New Believer: never done without asking.
+// move them to New Believer: never done without asking. Offline, each set or clear waits in the outbox and the chips
+// show it, marked as waiting, until it is sent.
 import { useId, useState } from 'react';
 import { t } from '../i18n';
 import { milestoneKinds, milestoneLabel as label, spiritualStatusLabel, type MilestoneKind, type SpiritualStatus } from '../../shared/vocabulary';
+import { useOutbox } from '../hooks/useOutbox';
 import { useWrite } from '../hooks/useWrite';
+import { useOutboxCreate } from '../forms/useOutboxCreate';
 import { formatDay, fromDateInputValue, toDateInputValue } from '../lib/dates';
 import { failure, success } from '../lib/messages';
+import { offline } from '../lib/offlineMessages';
+import { newIdempotencyKey, type MilestoneDraft } from '../lib/outbox';
 import { trpc } from '../lib/trpc';
 import { Modal } from './Modal';
 
@@ -28,8 +33,21 @@ export function Milestones({ contactId, name, milestones, changes }: { contactId
   const [open, setOpen] = useState<Milestone | null>(null);
   const [day, setDay] = useState('');
   const dayId = useId();
-  const held = new Map(milestones.map((milestone) => [milestone.kind, milestone]));
+  const outbox = useOutboxCreate();
+  const waiting = useOutbox('milestone').filter((entry) => entry.input.id === contactId);
+  // The server's milestones with what waits to be sent laid over them, in the order it was done.
+  const held = new Map<MilestoneKind, Milestone & { waiting?: boolean }>(milestones.map((milestone) => [milestone.kind, milestone]));
+  const pending = new Set<MilestoneKind>();
+  for (const { input, queuedAt } of waiting) {
+    pending.add(input.kind);
+    if (input.clear) held.delete(input.kind);
+    else held.set(input.kind, { kind: input.kind, date: new Date(input.date ?? queuedAt) });
+  }
   const shown = changes ? milestoneKinds : milestoneKinds.filter((kind) => held.has(kind));
+
+  /** Offline: the write waits in the outbox (a key of its own, so a later one for the same kind does not replace it). */
+  const keepForLater = (input: MilestoneDraft) =>
+    outbox.keep({ kind: 'milestone', input, contactName: name }, offline.keptMilestone, failure.updateContact, newIdempotencyKey());
 
   const moveOn = () =>
     void write(() => update.mutateAsync({ id: contactId, spiritualStatus: 'new_believer' }), {
@@ -38,8 +56,9 @@ export function Milestones({ contactId, name, milestones, changes }: { contactId
       failed: failure.updateContact,
     }).catch(() => undefined);
 
-  const setOn = (kind: MilestoneKind, date?: Date) =>
-    write(() => set.mutateAsync({ id: contactId, kind, date }), {
+  const setOn = async (kind: MilestoneKind, date?: Date) => {
+    if (outbox.offline) return void (await keepForLater({ id: contactId, kind, date }));
+    await write(() => set.mutateAsync({ id: contactId, kind, date }), {
       kind: 'contact',
       done: (contact) => ({
         title: t('Milestone saved: {milestone}', { milestone: label(kind) }),
@@ -49,6 +68,16 @@ export function Milestones({ contactId, name, milestones, changes }: { contactId
       }),
       failed: failure.updateContact,
     });
+  };
+
+  const clearOf = async (kind: MilestoneKind) => {
+    if (outbox.offline) return void (await keepForLater({ id: contactId, kind, clear: true }));
+    await write(() => clear.mutateAsync({ id: contactId, kind }), {
+      kind: 'contact',
+      done: t('Milestone cleared: {milestone}', { milestone: label(kind) }),
+      failed: failure.updateContact,
+    });
+  };
 
   if (shown.length === 0) return null;
   return (
@@ -72,6 +101,7 @@ export function Milestones({ contactId, name, milestones, changes }: { contactId
                   }}
                 >
                   {text}
+                  {pending.has(kind) && <span className="badge badge-xs badge-warning">{offline.waiting}</span>}
                 </button>
               ) : (
                 <span className="badge badge-primary h-auto min-h-6 py-1 whitespace-normal">{text}</span>
@@ -104,11 +134,7 @@ export function Milestones({ contactId, name, milestones, changes }: { contactId
                 type="button"
                 className="btn btn-outline btn-error"
                 onClick={() =>
-                  void write(() => clear.mutateAsync({ id: contactId, kind: open.kind }), {
-                    kind: 'contact',
-                    done: t('Milestone cleared: {milestone}', { milestone: label(open.kind) }),
-                    failed: failure.updateContact,
-                  })
+                  void clearOf(open.kind)
                     .then(() => setOpen(null))
                     .catch(() => undefined)
                 }

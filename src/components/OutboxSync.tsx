@@ -38,18 +38,30 @@ export default function OutboxSync() {
       window.clearTimeout(retryTimer);
       if (!navigator.onLine) return;
       // Each with its key, so a send repeated after a lost answer creates once (decisions 006, 027).
-      const sendEntry = (entry: OutboxEntry) =>
-        entry.kind === 'followUp'
-          ? utils.client.followUps.create.mutate({ ...entry.input, idempotencyKey: entry.key })
-          : entry.kind === 'prayer'
-            ? utils.client.prayerRequests.create.mutate({ ...entry.input, idempotencyKey: entry.key })
-            : utils.client.activities.create.mutate({ ...entry.input, idempotencyKey: entry.key });
+      const sendEntry = (entry: OutboxEntry) => {
+        switch (entry.kind) {
+          case 'followUp':
+            return utils.client.followUps.create.mutate({ ...entry.input, idempotencyKey: entry.key });
+          case 'prayer':
+            return utils.client.prayerRequests.create.mutate({ ...entry.input, idempotencyKey: entry.key });
+          // A milestone's write names its end state: sent again after a lost answer, it changes nothing more.
+          case 'milestone': {
+            const { clear, ...milestone } = entry.input;
+            return clear
+              ? utils.client.contacts.clearMilestone.mutate({ id: milestone.id, kind: milestone.kind })
+              : utils.client.contacts.setMilestone.mutate(milestone);
+          }
+          default:
+            return utils.client.activities.create.mutate({ ...entry.input, idempotencyKey: entry.key });
+        }
+      };
       const { sent, sentKinds, refusedKinds, retryLater } = await flushOutbox(userId, sendEntry, httpStatus);
       if (sent > 0) {
         toast({ variant: 'success', title: syncedTitle(sentKinds) });
         if (sentKinds.includes('activity')) void invalidate('activityCreate');
         if (sentKinds.includes('followUp')) void invalidate('followUp');
         if (sentKinds.includes('prayer')) void invalidate('prayer');
+        if (sentKinds.includes('milestone')) void invalidate('contact');
       }
       const refusedActivities = refusedKinds.filter((kind) => kind === 'activity').length;
       const refusedOthers = refusedKinds.length - refusedActivities;

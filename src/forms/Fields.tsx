@@ -7,18 +7,27 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
   name: string;
   label: string;
   error?: string;
-  options: readonly { value: string; label: string }[];
+  /** The choices in order; those with a `group` are shown under its heading (an optgroup), the others before them. */
+  options: readonly { value: string; label: string; group?: string }[];
 }
 
+const optionOf = (option: { value: string; label: string }) => (
+  <option key={option.value} value={option.value}>
+    {option.label}
+  </option>
+);
+
 export function SelectField({ name, label, error, options, className = '', ...props }: SelectFieldProps) {
+  const groups = [...new Set(options.flatMap((option) => (option.group === undefined ? [] : [option.group])))];
   return (
     <Field label={label} error={error}>
       {(control) => (
         <select {...control} name={name} className={`select w-full ${error ? 'select-error' : ''} ${className}`} {...props}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
+          {options.filter((option) => option.group === undefined).map(optionOf)}
+          {groups.map((group) => (
+            <optgroup key={group} label={group}>
+              {options.filter((option) => option.group === group).map(optionOf)}
+            </optgroup>
           ))}
         </select>
       )}

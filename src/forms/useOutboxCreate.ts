@@ -18,8 +18,11 @@ export function useOutboxCreate() {
     get offline() {
       return !navigator.onLine && user !== null;
     },
-    /** Keeps the draft for later and says so; resolves false (after the error toast) if the device refused it. */
-    async keep(draft: OutboxDraft, detail: string, failed: string): Promise<boolean> {
+    /**
+     * Keeps the draft for later and says so; resolves false (after the error toast) if the device refused it. Under the
+     * form's key unless given one: a screen that keeps several writes gives each its own.
+     */
+    async keep(draft: OutboxDraft, detail: string, failed: string, key = idempotencyKey): Promise<boolean> {
       if (!user) return false;
       // 'Keep data on this device' is off: nothing typed is stored here, so nothing waits to be sent.
       if (!keepsDataOnDevice()) {
@@ -27,7 +30,7 @@ export function useOutboxCreate() {
         return false;
       }
       try {
-        await keepForLater(user.id, idempotencyKey, draft);
+        await keepForLater(user.id, key, draft);
       } catch (error) {
         console.error(error);
         toast({ title: t('Error'), description: failed, variant: 'destructive' });

@@ -29,6 +29,9 @@ export const offline = {
   get keptPrayer() {
     return t('No connection: the prayer request will be sent when you are back online.');
   },
+  get keptMilestone() {
+    return t('No connection: the milestone will be saved when you are back online.');
+  },
   get notKept() {
     return t('Not saved: you are offline');
   },

@@ -1,4 +1,4 @@
-// The offline outbox: activities, follow-ups and prayer requests added without a connection, kept in IndexedDB (per
+// The offline outbox: activities, follow-ups and prayer requests added, and faith milestones set or cleared, without a connection, kept in IndexedDB (per
 // user) until they are sent, each with its idempotency key (decisions 010, 027).
 import type { RouterInputs } from './trpc';
 import { objectStore } from './idb';
@@ -6,6 +6,8 @@ import { objectStore } from './idb';
 export type ActivityDraft = RouterInputs['activities']['create'];
 type FollowUpDraft = RouterInputs['followUps']['create'];
 type PrayerDraft = RouterInputs['prayerRequests']['create'];
+/** A milestone set on a day (cleared when `clear`): a write that says the end state, so sending it twice does no harm. */
+export type MilestoneDraft = RouterInputs['contacts']['setMilestone'] & { clear?: boolean };
 
 /**
  * What waits: its kind (absent on entries stored before there were kinds: an activity), the create's input, and the
@@ -15,7 +17,8 @@ type PrayerDraft = RouterInputs['prayerRequests']['create'];
 export type OutboxDraft =
   | { kind?: 'activity'; input: ActivityDraft; contactName?: string }
   | { kind: 'followUp'; input: FollowUpDraft; contactName: string }
-  | { kind: 'prayer'; input: PrayerDraft; contactName: string };
+  | { kind: 'prayer'; input: PrayerDraft; contactName: string }
+  | { kind: 'milestone'; input: MilestoneDraft; contactName: string };
 
 export type OutboxKind = NonNullable<OutboxDraft['kind']>;
 export const kindOf = (draft: OutboxDraft): OutboxKind => draft.kind ?? 'activity';

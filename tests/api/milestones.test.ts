@@ -2,7 +2,8 @@
 // every answer about the contact; held by the contact's rules (a viewer is refused, a stranger learns nothing); moved
 // by a merge and gone with the contact.
 import { describe, expect, it } from 'vitest';
-import { daysFromNow, expectOneIssue, joinTeam, signedInClient, usersForFile } from './harness';
+import { daysFromNow, expectOneIssue, joinTeam, signedInClient, usersForFile, type ApiClient } from './harness';
+import { trpcQuery } from './trpc';
 
 const {
   server,
@@ -187,5 +188,103 @@ describe('with the contact', () => {
     const again = await another.post('/api/account/import/export', { file: Buffer.from(JSON.stringify(older)).toString('base64') });
     expect(again.status).toBe(200);
     expect(again.body.created).toMatchObject({ contacts: 2, milestones: 0 });
+  });
+});
+
+describe('counted', () => {
+  /** A goal of one milestone kind over this year, and its count as the goals list reads it. */
+  const goalOf = async (client: ApiClient, type: string, teamId?: number) => {
+    const body = { title: `Goal ${type}`, description: 'Counted', type, targetCount: 3, startsOn: '2026-01-01', deadline: '2026-12-31', teamId };
+    const res = await client.post('/api/goals', body);
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  };
+  const progress = async (client: ApiClient, goal: number) => (await client.get(`/api/goals/${goal}`)).body.currentCount;
+  /** This month's milestones by kind, as the dashboard asks, in a space when one is given. */
+  const month = async (client: ApiClient, team?: number | 'mine') => {
+    const res = await trpcQuery(client, 'insights.milestones', { from: '2026-12-01T00:00:00.000Z', to: '2027-01-01T00:00:00.000Z', team });
+    expect(res.status).toBe(200);
+    return Object.fromEntries(res.data.filter((row: { count: number }) => row.count > 0).map((row: { kind: string; count: number }) => [row.kind, row.count]));
+  };
+
+  it('a goal of a milestone kind counts those dated in its period, moving with each set, backdate and clear', async () => {
+    const { client: gil } = await signedInClient(server, 'gil');
+    const baptisms = await goalOf(gil, 'baptized');
+    const beliefs = await goalOf(gil, 'belief');
+    expect(await progress(gil, baptisms)).toBe(0);
+    const [one, two, three] = await Promise.all(['One', 'Two', 'Three'].map(async (name) => (await gil.post('/api/contacts', { name })).body.id));
+    await gil.put(`/api/contacts/${one}/milestones/baptized`, { date: '2026-03-01' });
+    await gil.put(`/api/contacts/${two}/milestones/baptized`, {});
+    // Before the goal's start: not its.
+    await gil.put(`/api/contacts/${three}/milestones/baptized`, { date: '2025-12-30' });
+    await gil.put(`/api/contacts/${three}/milestones/belief`, { date: '2026-02-02' });
+    expect(await progress(gil, baptisms)).toBe(2);
+    expect(await progress(gil, beliefs)).toBe(1);
+    // Backdated into the period, then cleared.
+    await gil.put(`/api/contacts/${three}/milestones/baptized`, { date: '2026-01-01' });
+    expect(await progress(gil, baptisms)).toBe(3);
+    await gil.delete(`/api/contacts/${one}/milestones/baptized`);
+    expect(await progress(gil, baptisms)).toBe(2);
+    // Gone with the contact.
+    await gil.delete(`/api/contacts/${two}`);
+    expect(await progress(gil, baptisms)).toBe(1);
+    // The goals list counts alike, and the type is named as sent.
+    expect((await gil.get('/api/goals')).body.find((goal: { id: number }) => goal.id === baptisms)).toMatchObject({ type: 'baptized', currentCount: 1 });
+    expectOneIssue(
+      await gil.post('/api/goals', { title: 'x', description: 'y', type: 'knighted', targetCount: 1, deadline: '2026-12-31' }),
+      'type',
+      'Type is required',
+    );
+  });
+
+  it('the month’s insight counts each kind over what the space holds, and follows a contact shared and taken back', async () => {
+    const { client: hal } = await signedInClient(server, 'hal');
+    const { client: ivy, user: ivyUser } = await signedInClient(server, 'ivy');
+    const team = (await hal.post('/api/teams', { name: 'Harbour' })).body.id;
+    await joinTeam(hal, team, { client: ivy, id: ivyUser.id }, 'member');
+    const own = (await hal.post('/api/contacts', { name: 'Own' })).body.id;
+    const shared = (await hal.post('/api/contacts', { name: 'Shared' })).body.id;
+    const ivys = (await ivy.post('/api/contacts', { name: 'Ivy’s', teamId: team })).body.id;
+    await hal.put(`/api/contacts/${own}/milestones/belief`, { date: '2026-12-02' });
+    await hal.put(`/api/contacts/${own}/milestones/has_bible`, { date: '2026-11-30' }); // last month
+    await hal.put(`/api/contacts/${shared}/milestones/belief`, { date: '2026-12-03' });
+    await ivy.put(`/api/contacts/${ivys}/milestones/baptized`, { date: '2026-12-04' });
+    const teamGoal = await goalOf(hal, 'baptized', team);
+
+    expect(await month(hal)).toEqual({ belief: 2, baptized: 1 });
+    expect(await month(hal, 'mine')).toEqual({ belief: 2 });
+    expect(await month(hal, team)).toEqual({ baptized: 1 });
+    expect(await month(ivy)).toEqual({ baptized: 1 });
+    expect(await progress(hal, teamGoal)).toBe(1);
+
+    // Shared: now the team's, Ivy counts it; taken back, hers no more.
+    expect((await hal.post(`/api/contacts/${shared}/share`, { teamId: team })).status).toBe(200);
+    expect(await month(ivy)).toEqual({ belief: 1, baptized: 1 });
+    expect(await month(hal, 'mine')).toEqual({ belief: 1 });
+    await hal.put(`/api/contacts/${shared}/milestones/baptized`, { date: '2026-12-05' });
+    expect(await progress(hal, teamGoal)).toBe(2);
+    expect((await hal.post(`/api/contacts/${shared}/unshare`)).status).toBe(200);
+    expect(await month(ivy)).toEqual({ baptized: 1 });
+    expect(await month(hal, 'mine')).toEqual({ belief: 2, baptized: 1 });
+    expect(await progress(hal, teamGoal)).toBe(1);
+
+    // A space the caller is not in is as unknown as a missing one; a month's bounds are checked.
+    expect((await trpcQuery(ivy, 'insights.milestones', { from: '2026-12-01T00:00:00.000Z', to: '2027-01-01T00:00:00.000Z', team: team + 1000 })).status).toBe(
+      404,
+    );
+    const backwards = await trpcQuery(ivy, 'insights.milestones', { from: '2026-12-01T00:00:00.000Z', to: '2026-11-01T00:00:00.000Z' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.error?.data.issues).toEqual([{ path: 'to', message: 'The end must be after the start' }]);
+    expect((await trpcQuery(ivy, 'insights.milestones', { from: '2020-01-01T00:00:00.000Z', to: '2027-01-01T00:00:00.000Z' })).status).toBe(400);
+
+    // The team deleted, its contacts in no team (the foreign key's set null): their milestones follow them.
+    expect((await hal.delete(`/api/teams/${team}`)).status).toBe(200);
+    expect(await server.rows('select team_id from contact_milestones where contact_id = ?', [ivys])).toEqual([{ team_id: null }]);
+    // Each milestone row carries its contact's owner and team, whatever wrote it.
+    expect(
+      await server.rows(
+        'select count(*) as n from contact_milestones m join contacts c on c.id = m.contact_id where m.created_by is not c.created_by or m.team_id is not c.team_id',
+      ),
+    ).toEqual([{ n: 0 }]);
   });
 });

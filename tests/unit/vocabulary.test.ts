@@ -14,9 +14,11 @@ import {
   followUpTypeLabel,
   followUpTypeLabels,
   followUpTypes,
+  goalKinds,
   goalTypeLabel,
   goalTypeLabels,
   goalTypes,
+  milestoneKinds,
   isOneOf,
   spiritualStatusLabel,
   spiritualStatusLabels,
@@ -27,7 +29,7 @@ import {
 describe('the vocabulary and the database', () => {
   it.each([
     ['activities.type', activities.type.enumValues, activityTypes],
-    ['goals.type', goals.type.enumValues, goalTypes],
+    ['goals.type', goals.type.enumValues, goalKinds],
     ['follow_ups.type', followUps.type.enumValues, followUpTypes],
     ['contacts.spiritual_status', contacts.spiritualStatus.enumValues, spiritualStatuses],
     ['contact_status_changes.from_status', contactStatusChanges.fromStatus.enumValues, spiritualStatuses],
@@ -41,6 +43,8 @@ describe('the vocabulary and the database', () => {
   it("keeps SPEC §3's sets", () => {
     expect(activityTypes).toEqual(['conversation', 'gospel_presentation', 'follow_up', 'other']);
     expect(goalTypes).toEqual(['conversation', 'gospel_presentation', 'new_contact', 'follow_up', 'other']);
+    // Issue 50: a goal may also count a faith milestone.
+    expect(goalKinds).toEqual([...goalTypes, ...milestoneKinds]);
     expect(spiritualStatuses).toEqual(['exploring', 'seeking', 'new_believer', 'growing', 'mature', 'unknown']);
     expect(teamRoles).toEqual(['admin', 'member', 'viewer']);
   });
@@ -49,7 +53,7 @@ describe('the vocabulary and the database', () => {
 describe('the vocabulary and the schemas', () => {
   it.each([
     ['activity type', activityTypeSchema.options, activityTypes],
-    ['goal type', goalTypeSchema.options, goalTypes],
+    ['goal type', goalTypeSchema.options, goalKinds],
     ['follow-up type', followUpTypeSchema.options, followUpTypes],
     ['spiritual status', spiritualStatusSchema.options, spiritualStatuses],
     ['team role', teamRoleSchema.options, teamRoles],
@@ -125,7 +129,20 @@ describe('form options', () => {
 
   it("offers SPEC §2's choices in its order and words", () => {
     expect(words(activityTypeOptions)).toEqual(['Conversation', 'Gospel Presentation', 'Follow-up', 'Other']);
-    expect(words(goalTypeOptions)).toEqual(['Conversation', 'Gospel Presentation', 'New Contact', 'Follow-up', 'Other']);
+    // SPEC's five first, ungrouped; then the milestones (issue 50) under their heading.
+    expect(words(goalTypeOptions.filter((o) => o.group === undefined))).toEqual(['Conversation', 'Gospel Presentation', 'New Contact', 'Follow-up', 'Other']);
+    expect(words(goalTypeOptions.filter((o) => o.group === 'Faith milestones'))).toEqual([
+      'Has a Bible',
+      'Reading the Bible',
+      'Believes',
+      'Can share the gospel',
+      'Sharing the gospel',
+      'Baptized',
+      'Baptizing others',
+      'In a group',
+      'Starting churches',
+    ]);
+    expect(goalTypeLabel('baptized')).toBe('Baptized');
     expect(words(followUpTypeOptions)).toEqual(['Phone Call', 'Meeting', 'Email', 'Text Message', 'Other']);
     expect(words(activityFollowUpTypeOptions)).toEqual(['Phone Call', 'Meeting', 'Bible Study', 'Other']);
     expect(words(spiritualStatusOptions)).toEqual(['Unknown', 'Exploring', 'Seeking', 'New Believer', 'Growing', 'Mature']);
@@ -133,7 +150,7 @@ describe('form options', () => {
 
   it.each([
     ['activity type', activityTypeOptions, activityTypes],
-    ['goal type', goalTypeOptions, goalTypes],
+    ['goal type', goalTypeOptions, goalKinds],
     ['spiritual status', spiritualStatusOptions, spiritualStatuses],
     ['follow-up type', followUpTypeOptions, followUpTypes],
     ['activity follow-up type', activityFollowUpTypeOptions, followUpTypes],
@@ -144,7 +161,7 @@ describe('form options', () => {
 
   it('offers every activity type, goal type and status', () => {
     expect(activityTypeOptions.map((o) => o.value).sort()).toEqual([...activityTypes].sort());
-    expect(goalTypeOptions.map((o) => o.value).sort()).toEqual([...goalTypes].sort());
+    expect(goalTypeOptions.map((o) => o.value).sort()).toEqual([...goalKinds].sort());
     expect(spiritualStatusOptions.map((o) => o.value).sort()).toEqual([...spiritualStatuses].sort());
   });
 });
