@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Locale } from '../shared/i18n';
-import { activityTypes, followUpTypes, goalKinds, milestoneKinds, spiritualStatuses, teamRoles, type SpiritualStatus } from '../shared/vocabulary';
+import { activityTypes, followUpTypes, goalKinds, milestoneKinds, spiritualStatuses, tagColors, teamRoles, type SpiritualStatus } from '../shared/vocabulary';
 import { dailyTallyEntities, tallyEntities } from '../shared/lists';
 import { digestStatuses, repeatBases, repeatUnits } from '../shared/nudges';
 
@@ -309,6 +309,8 @@ export const contacts = sqliteTable(
     phone: text('phone'),
     spiritualStatus: text('spiritual_status', { enum: spiritualStatuses }).notNull().default('unknown'),
     notes: text('notes'),
+    /** How the user met the person (issue 50): a word from their list of sources, as typed; null when not said. */
+    source: text('source'),
     createdAt: createdAt(),
     ...ownership(),
     /**
@@ -572,6 +574,49 @@ export const contactMilestones = sqliteTable(
     index('contact_milestones_owner_idx').on(t.createdBy, t.kind, t.date),
     index('contact_milestones_team_idx').on(t.teamId, t.kind, t.date),
   ],
+);
+
+/**
+ * A tag (issue 50): a personal one, its author's alone (team_id null), or a team's, shared by its members. A name is
+ * held once per space, compared folded (shared/fold.ts).
+ */
+export const tags = sqliteTable(
+  'tags',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    color: text('color', { enum: tagColors }),
+    createdAt: createdAt(),
+    // As ownership(), but a team's tags go with the team: its contacts return to their authors without them.
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('tags_personal_name_unique')
+      .on(t.createdBy, t.nameKey)
+      .where(sql`team_id is null`),
+    uniqueIndex('tags_team_name_unique').on(t.teamId, t.nameKey),
+  ],
+);
+
+/**
+ * Which tags a contact carries. A team contact carries its team's tags, and a personal tag its author put on it (before
+ * sharing it, say) stays theirs: each reader sees the tags of the contact's team and their own personal ones.
+ */
+export const contactTags = sqliteTable(
+  'contact_tags',
+  {
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.tagId] }), index('contact_tags_tag_idx').on(t.tagId, t.contactId)],
 );
 
 /** Answers already given to a client-generated key, so an offline outbox replay creates nothing twice. */

@@ -48,7 +48,7 @@ export type Who = Authority | ShapedAuthority | Placeholder<'userId'>;
 
 const isAuthority = (who: Who): who is Authority => 'teams' in who;
 const isShaped = (who: Who): who is ShapedAuthority => 'teamIds' in who;
-const userOf = (who: Who): number | Placeholder => (isAuthority(who) || isShaped(who) ? who.userId : who);
+export const userOf = (who: Who): number | Placeholder => (isAuthority(who) || isShaped(who) ? who.userId : who);
 
 /**
  * The team ids (with one of `roles`, when given) the conditions may name directly: a query's memberships as read for

@@ -33,6 +33,7 @@ export const entities = {
   prayerRequests: { rest: 'prayer-requests', procedures: all, rows: 'owned', page: '/prayer-journal' },
   goals: { rest: 'goals', procedures: all, rows: 'owned', page: '/goals' },
   resources: { rest: 'resources', procedures: ['list', 'byId'], rows: 'library', page: '/resources' },
+  tags: { rest: 'tags', procedures: ['list', 'create', 'update', 'remove'], rows: 'owned', page: '/settings' },
   teams: { rest: 'teams', procedures: ['list', 'create', 'update', 'remove'], rows: 'team', page: '/settings/teams' },
 } as const satisfies Record<string, EntityManifest>;
 

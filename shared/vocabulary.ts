@@ -55,6 +55,23 @@ export const milestoneLabels: Record<MilestoneKind, string> = {
 export const goalKinds = [...goalTypes, ...milestoneKinds] as const;
 export const isMilestoneKind = (kind: string): kind is MilestoneKind => isOneOf(milestoneKinds, kind);
 
+/** The colours a tag may have (issue 50); none is the plain chip. */
+export const tagColors = ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink'] as const;
+export type TagColor = (typeof tagColors)[number];
+export const tagColorLabels: Record<TagColor, string> = {
+  red: msg('Red'),
+  orange: msg('Orange'),
+  yellow: msg('Yellow'),
+  green: msg('Green'),
+  teal: msg('Teal'),
+  blue: msg('Blue'),
+  purple: msg('Purple'),
+  pink: msg('Pink'),
+};
+
+/** The sources a user's list of "how we met" starts with; they add their own by typing one. */
+export const seededSources = [msg('Friend'), msg('Family'), msg('Campus'), msg('Work'), msg('Church'), msg('Event'), msg('Online')];
+
 export const spiritualStatusLabels: Record<SpiritualStatus, string> = {
   exploring: msg('Exploring'),
   seeking: msg('Seeking'),

@@ -16,6 +16,7 @@ import { nextTurn } from '../queries/turns';
 import { contactKeys } from '../queries/searchKeys';
 import * as answers from '../schemas/answers';
 import { recordStatusChanges } from './journey';
+import { contactTagNames } from './tags';
 
 /** Contacts list alphabetically, ignoring case. */
 export const nameKey = sql`lower(${contacts.name})`;
@@ -69,6 +70,7 @@ export function contactSummaryColumns(who: Who) {
     lastContactAt: decoded(sql`${lastContact(who)}`, asDate),
     nextFollowUpAt: decoded(sql`${nextFollowUpAt(who)}`, asDate),
     milestones,
+    tags: contactTagNames(who),
   });
 }
 

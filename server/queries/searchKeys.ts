@@ -19,12 +19,17 @@ interface ContactTexts {
   email?: string | null;
   phone?: string | null;
   notes?: string | null;
+  source?: string | null;
 }
 
-/** A contact's keys: its name's, and the one a search looks in (name, email, phone as typed and as digits, notes). */
-export function contactKeys({ name, email, phone, notes }: ContactTexts) {
+/** A contact's keys: its name's, and the one a search looks in (name, email, phone as typed and as digits, notes, how we met). */
+export function contactKeys({ name, email, phone, notes, source }: ContactTexts) {
   const foldedPhone = foldText(phone ?? '');
-  return { nameKey: foldText(name), searchKey: [joined([name, email]), foldedPhone, phoneDigits(foldedPhone), foldText(notes ?? '')].join(SEPARATOR) };
+  return {
+    nameKey: foldText(name),
+    // How we met only when said, so the keys of contacts without one are as an older release wrote them.
+    searchKey: [joined([name, email]), foldedPhone, phoneDigits(foldedPhone), foldText(notes ?? ''), ...(source ? [foldText(source)] : [])].join(SEPARATOR),
+  };
 }
 
 /** An activity's search key: its notes and description. */

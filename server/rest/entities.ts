@@ -98,6 +98,11 @@ const rest: { [Entity in EntityName]: EntityRest<Entity> } & RoutersAgree = {
       update: { title: 'changed by B', completed: true, currentCount: 99 },
     },
   },
+  tags: {
+    one: 'a tag',
+    rows: { list: { summary: 'List your tags and your teams’ tags, with how many contacts carry each', input: 'none' } },
+    examples: { create: ({ teamId }) => ({ name: 'Campus', teamId }), update: { name: 'Renamed by B', color: 'blue' } },
+  },
   resources: {
     one: 'a resource',
     rows: {

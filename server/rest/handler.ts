@@ -104,6 +104,17 @@ function uploadFields(upload: NonNullable<RestRoute['upload']>, req: IncomingMes
   return fields;
 }
 
+/** A query string as input: a key given once is a text, a key repeated (`?tag=a&tag=b`) the list of its texts. */
+function queryInput(query: URLSearchParams): Record<string, string | string[]> {
+  // Built as entries, so a key like __proto__ stays an own key the input's checks refuse, never the object's prototype.
+  return Object.fromEntries(
+    [...new Set(query.keys())].map((key) => {
+      const values = query.getAll(key);
+      return [key, values.length === 1 ? values[0] : values];
+    }),
+  );
+}
+
 async function buildInput(route: RestRoute, req: IncomingMessage, params: Record<string, string>, query: URLSearchParams) {
   // POST and PUT always have their body read (and checked); another method only when the route takes input from it.
   const takesBody = route.input === 'body' || route.input === 'params+body';
@@ -114,9 +125,9 @@ async function buildInput(route: RestRoute, req: IncomingMessage, params: Record
     case 'params':
       return params;
     case 'query':
-      return Object.fromEntries(query);
+      return queryInput(query);
     case 'params+query':
-      return { ...Object.fromEntries(query), ...params };
+      return { ...queryInput(query), ...params };
     case 'body':
       return body ?? {};
     case 'params+body':

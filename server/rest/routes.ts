@@ -195,6 +195,9 @@ const tableRows: RestRoute[] = [
   },
   ...entityRoutes('goals'),
   { method: 'POST', path: '/api/goals/:id/complete', procedure: 'goals.complete', summary: 'Mark a goal as completed', input: 'params' },
+  ...entityRoutes('tags'),
+  { method: 'POST', path: '/api/tags/:id/merge', procedure: 'tags.merge', summary: 'Merge a tag into another of the same place', input: 'params+body' },
+  { method: 'GET', path: '/api/tags/sources', procedure: 'tags.sources', summary: 'List the “how we met” words you have used', input: 'none' },
 
   ...entityRoutes('resources'),
 

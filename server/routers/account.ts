@@ -14,6 +14,7 @@ import {
   goals,
   prayerRequests,
   pushSubscriptions,
+  tags,
   teamMembers,
   teams,
   users,
@@ -446,7 +447,7 @@ async function planImport(db: Queryable, who: Authority, parsed: ImportRead, loc
  */
 async function leaveTeamRows(tx: Tx, userId: number) {
   const formerMember = sql`(select ${users.id} from ${users} where ${users.usernameKey} = '(former member)')`;
-  for (const table of [contacts, activities, followUps, prayerRequests, goals])
+  for (const table of [contacts, activities, followUps, prayerRequests, goals, tags])
     await tx
       .update(table)
       .set({ createdBy: formerMember })

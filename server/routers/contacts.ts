@@ -25,6 +25,7 @@ import { contactHistory, recordStatusChanges } from '../domain/journey';
 import { CONTACT_NOT_FOUND, contactRecords, contactSummaryColumns, insertContact, nameKey, sortKey } from '../domain/contacts';
 import { contactMatches, contactMatching, contactSearch } from '../queries/matching';
 import { definePagedList } from '../queries/paging';
+import { carriesTags, setContactTags, tagKeysOf, tagNamesOf } from '../domain/tags';
 import { rowsOf } from '../queries/rows';
 import { MAX_IMPORT_ROWS } from '../formats/contactImport';
 import { msg } from '../../shared/i18n';
@@ -35,13 +36,14 @@ import { foldText } from '../../shared/fold';
 const assignedToMe = (assignedTo: 'me' | undefined, userId: number | Placeholder) => (assignedTo === 'me' ? eq(contacts.assignedTo, userId) : undefined);
 
 /** What the team, text, status and assignment filters of the list and the count ask for. */
-function contactFilters(filter: { team?: TeamScope; q?: string; status?: SpiritualStatus; assignedTo?: 'me' } | undefined, who: Authority) {
+function contactFilters(filter: { team?: TeamScope; q?: string; status?: SpiritualStatus; assignedTo?: 'me'; tag?: string[] } | undefined, who: Authority) {
   const userId = who.userId;
   return [
     filter?.team === undefined ? undefined : inScope(contacts, who, filter.team),
     filter?.q ? contactMatches(filter.q) : undefined,
     filter?.status ? eq(contacts.spiritualStatus, filter.status) : undefined,
     assignedToMe(filter?.assignedTo, userId),
+    filter?.tag?.length ? carriesTags(tagKeysOf(filter.tag), who) : undefined,
   ];
 }
 
@@ -51,6 +53,7 @@ type ContactPageInput = {
   sort?: ContactSort;
   status?: SpiritualStatus;
   assignedTo?: 'me';
+  tagKeys?: string;
   term?: string;
   digits?: string;
   cursor?: number;
@@ -62,19 +65,21 @@ export const contactList = definePagedList<ContactPageInput>()({
   table: contacts,
   fields: contactSummaryColumns,
   select: (db, fields) => db.select(fields).from(contacts),
-  values: ['status', 'term', 'digits'],
+  values: ['status', 'term', 'digits', 'tagKeys'],
   filters: (input, who) => [
     input.term === undefined ? undefined : contactMatching({ term: input.term, digits: input.digits }),
     input.status === undefined ? undefined : eq(contacts.spiritualStatus, input.status),
     assignedToMe(input.assignedTo, who.userId),
+    input.tagKeys === undefined ? undefined : carriesTags(input.tagKeys, who),
   ],
   order: (input, who) => ({ key: sortKey(input.sort ?? 'name', who), direction: 'asc' }),
 });
 
 /** A list's input as the page takes it. */
-export const contactPageInput = ({ q, ...input }: NonNullable<z.infer<typeof contactListInput>>): ContactPageInput => ({
+export const contactPageInput = ({ q, tag, ...input }: NonNullable<z.infer<typeof contactListInput>>): ContactPageInput => ({
   ...input,
   ...(q ? contactSearch(q) : {}),
+  ...(tag?.length ? { tagKeys: tagKeysOf(tag) } : {}),
 });
 
 // With its team, so a form can say a record about the contact goes to that team (issue 30).
@@ -211,13 +216,19 @@ export const contactsRouter = router({
     .input(contactCreateInput)
     .output(answer(answers.createdContact))
     .mutation(({ ctx, input }) =>
-      ctx.database.write(async (tx) => ({
-        ...(await insertContact(tx, ctx.authority, input)),
-        assignedTo: null,
-        lastContactAt: null,
-        nextFollowUpAt: null,
-        milestones: [] as [],
-      })),
+      ctx.database.write(async (tx) => {
+        const { tags: names, ...values } = input;
+        const contact = await insertContact(tx, ctx.authority, values);
+        if (names?.length) await setContactTags(tx, contact, ctx.user.id, names);
+        return {
+          ...contact,
+          assignedTo: null,
+          lastContactAt: null,
+          nextFollowUpAt: null,
+          milestones: [] as [],
+          tags: names?.length ? await tagNamesOf(tx, contact.id, ctx.authority) : [],
+        };
+      }),
     ),
 
   update: protectedProcedure
@@ -225,14 +236,23 @@ export const contactsRouter = router({
     .output(answer(answers.contact))
     .mutation(({ ctx, input }) =>
       ctx.database.write(async (tx) => {
-        const { id, ...changes } = input;
+        const { id, tags: names, ...changes } = input;
         const [before] = await tx
-          .select({ status: contacts.spiritualStatus, name: contacts.name, email: contacts.email, phone: contacts.phone, notes: contacts.notes })
+          .select({
+            status: contacts.spiritualStatus,
+            name: contacts.name,
+            email: contacts.email,
+            phone: contacts.phone,
+            notes: contacts.notes,
+            source: contacts.source,
+            teamId: contacts.teamId,
+          })
           .from(contacts)
           .where(and(eq(contacts.id, id), canEdit(contacts, ctx.authority)));
         // The keys follow the texts, in the same statement (a contact the user may not edit is refused by update anyway).
         const keys = before && contactKeys(afterUpdate(before, changes));
         await contactRecords.update(tx, id, ctx.authority, { ...changes, ...keys });
+        if (names) await setContactTags(tx, { id, teamId: before.teamId }, ctx.user.id, names);
         // A journey step only for a status that really changed (updateOwned has refused any other caller).
         if (before && changes.spiritualStatus && changes.spiritualStatus !== before.status)
           await recordStatusChanges(tx, ctx.user.id, [{ contactId: id, fromStatus: before.status, toStatus: changes.spiritualStatus }]);

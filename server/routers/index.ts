@@ -19,6 +19,7 @@ import { spiritualCheckProcedures } from './spiritualCheck';
 import { dashboardRouter } from './dashboard';
 import { followUpsRouter } from './followUps';
 import { goalsRouter } from './goals';
+import { tagsRouter } from './tags';
 import { insightsRouter } from './insights';
 import { invitationsRouter } from './invitations';
 import { prayerRequestsRouter } from './prayerRequests';
@@ -48,6 +49,7 @@ export const appRouter = router({
   followUps: followUpsRouter,
   prayerRequests: prayerRequestsRouter,
   goals: goalsRouter,
+  tags: tagsRouter,
   resources: resourcesRouter,
   dashboard: dashboardRouter,
   teams: mergeRouters(teamsRouter, router({ insight: teamInsight, links: teamLinksRouter })),

@@ -1,13 +1,13 @@
 // What the procedures answer (their `.output()`, server/answers.ts): the one declaration of each answer's shape, read by
 // the OpenAPI document too; a row read from a table names each field's column beside its schema (queries/defineRow.ts).
 import { z } from 'zod';
-import { activities, contacts, followUps, goals, prayerRequests, resources, teamMembers, teamRemovals, teams, users } from '../../db/schema';
+import { activities, contacts, followUps, goals, prayerRequests, resources, tags, teamMembers, teamRemovals, teams, users } from '../../db/schema';
 import { computed, defineRow } from '../queries/defineRow';
 import { userRow } from '../queries/userRow';
 import { locales } from '../../shared/i18n';
 import { securityEventKinds } from '../../shared/securityEvents';
 import { repeatBases, repeatUnits, spiritualCheckSince } from '../../shared/nudges';
-import { activityTypes, followUpTypes, goalKinds, linkRoles, milestoneKinds, spiritualStatuses, teamRoles } from '../../shared/vocabulary';
+import { activityTypes, followUpTypes, goalKinds, linkRoles, milestoneKinds, spiritualStatuses, tagColors, teamRoles } from '../../shared/vocabulary';
 
 // Objects are strict: a column a select leaks into an answer fails the check (tests) and the document's additionalProperties: false.
 /** A Date of a procedure's answer: REST sends plain JSON, so it arrives as an ISO 8601 string (openapi.ts says so). */
@@ -36,6 +36,8 @@ export const contactOwnRow = defineRow({
   phone: [contacts.phone, maybeText],
   spiritualStatus: [contacts.spiritualStatus, spiritualStatus],
   notes: [contacts.notes, maybeText],
+  /** How the user met the person (issue 50). */
+  source: [contacts.source, maybeText],
   createdAt: [contacts.createdAt, instant],
   teamId: [contacts.teamId, teamId],
   createdBy: [contacts.createdBy, createdBy],
@@ -53,8 +55,23 @@ export const contactRow = defineRow({
   lastContactAt: computed(instant.nullable()),
   nextFollowUpAt: computed(instant.nullable()),
   milestones: computed(milestones),
+  /** The names of the tags the reader sees on the contact (issue 50): its team's, and their own personal ones, by name. */
+  tags: computed(z.array(text)),
 });
 export const contact = contactRow.schema;
+
+/** A tag (issue 50), with how many contacts carry it. */
+export const tagRow = defineRow({
+  id: [tags.id, rowId],
+  name: [tags.name, text],
+  color: [tags.color, z.enum(tagColors).nullable()],
+  teamId: [tags.teamId, teamId],
+  createdBy: [tags.createdBy, createdBy],
+  contacts: computed(count),
+});
+export const tag = tagRow.schema;
+/** tags.sources: the "how we met" words the user has used, most used first. */
+export const sources = z.array(text);
 
 /** How many rows a merge moves from the duplicate, among those the caller may read. */
 const mergeCounts = z.strictObject({ activities: count, followUps: count, prayerRequests: count, statusChanges: count });
@@ -368,7 +385,13 @@ export const contactNameRow = defineRow({ id: [contacts.id, rowId], name: [conta
 export const contactNames = z.array(contactNameRow.schema);
 export const sameNameContacts = z.array(z.strictObject({ id: rowId, name: text, spiritualStatus, teamId, editable: z.boolean() }));
 /** A new contact has no activity and no follow-up yet. */
-export const createdContact = contactOwnRow.schema.extend({ assignedTo: z.null(), lastContactAt: z.null(), nextFollowUpAt: z.null(), milestones: z.tuple([]) });
+export const createdContact = contactOwnRow.schema.extend({
+  assignedTo: z.null(),
+  lastContactAt: z.null(),
+  nextFollowUpAt: z.null(),
+  milestones: z.tuple([]),
+  tags: z.array(text),
+});
 /** How many contacts were assigned to the caller since they last looked (the badge of new assignments). */
 export const assignmentsSummary = z.strictObject({ unseen: count });
 export const contactTimeline = z.strictObject({

@@ -5,6 +5,7 @@ import { contactSorts } from '../lists';
 import { milestoneKinds, spiritualStatuses } from '../vocabulary';
 import { dateInput, id, limitField, LIMITS, optionalText, pageFields, requiredText, teamFilter, teamIdInput } from './common';
 import { optionalSearchText } from './search';
+import { contactSourceInput, contactTagsInput, tagFilterInput } from './tags';
 
 export const spiritualStatusSchema = z.enum(spiritualStatuses, { error: msg('Invalid spiritual status') });
 
@@ -22,6 +23,9 @@ const contactFields = {
   phone: optionalText(LIMITS.phone, msg('Phone')),
   spiritualStatus: spiritualStatusSchema.default('unknown'),
   notes: optionalText(LIMITS.longText, msg('Notes')),
+  /** Issue 50: tags by name (made in the contact's space when new) and how the user met the person. */
+  tags: contactTagsInput.optional(),
+  source: contactSourceInput,
 };
 
 export const contactCreateInput = z.strictObject({ ...contactFields, teamId: teamIdInput });
@@ -31,7 +35,7 @@ export const contactCreateInput = z.strictObject({ ...contactFields, teamId: tea
  * 200, so a client believed a contact had moved into a team when it had not. The message names the paths that do it.
  */
 export const UNCHANGEABLE_CONTACT_FIELD = fmt(
-  'Only name, email, phone, spiritual status and notes can be changed here: a contact moves to a team with {share} and back with {unshare}, and is assigned with {assign}',
+  'Only name, email, phone, spiritual status, notes, tags and source can be changed here: a contact moves to a team with {share} and back with {unshare}, and is assigned with {assign}',
   { share: 'POST /api/contacts/{id}/share', unshare: 'POST /api/contacts/{id}/unshare', assign: 'PUT /api/contacts/{id}/assignee' },
 );
 
@@ -43,6 +47,8 @@ export const contactUpdateInput = z.strictObject(
     phone: contactFields.phone.optional(),
     spiritualStatus: spiritualStatusSchema.optional(),
     notes: contactFields.notes.optional(),
+    tags: contactFields.tags,
+    source: contactFields.source.optional(),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? UNCHANGEABLE_CONTACT_FIELD : undefined) },
 );
@@ -57,7 +63,14 @@ export const contactAssignInput = z.strictObject({ id, userId: id.nullable() });
 const assignedToFilter = z.enum(['me'], { error: msg("Assigned to must be 'me'") });
 
 /** What narrows the contact list and its count: text in name, email, phone or notes, a status, and 'Assigned to me'. */
-const contactFilterFields = { team: teamFilter, q: optionalSearchText, status: spiritualStatusSchema.optional(), assignedTo: assignedToFilter.optional() };
+const contactFilterFields = {
+  team: teamFilter,
+  q: optionalSearchText,
+  status: spiritualStatusSchema.optional(),
+  assignedTo: assignedToFilter.optional(),
+  /** Issue 50: only contacts carrying every one of these tags (by name, as the reader sees them). */
+  tag: tagFilterInput,
+};
 
 export const contactListInput = z
   .object({

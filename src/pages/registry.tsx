@@ -131,7 +131,12 @@ export const pages = {
     kept: ['resources.list'],
   },
   resource: { path: `${entities.resources.page}/:id`, load: () => import('./ResourceDetailPage'), kept: ['resources.byId'] },
-  settings: { path: '/settings', load: () => import('./SettingsPage') },
+  settings: {
+    path: '/settings',
+    load: () => import('./SettingsPage'),
+    // Renaming, merging or deleting a tag changes what the contacts carry.
+    writes: { tag: ['tags', 'contacts'] },
+  },
   teams: { path: entities.teams.page, load: () => import('./TeamsPage') },
   team: { path: `${entities.teams.page}/:teamId`, load: () => import('./TeamPage') },
   login: { path: '/login', load: () => import('./LoginPage'), guest: true },

@@ -14,6 +14,7 @@ let bobId: number;
 let bobTeamId: number;
 /** B's own contact, which B offers as the duplicate to merge into A's (or as the one to keep). */
 let bobContactId: number;
+let bobTagId: number;
 
 /** A's row of each entity, keyed by the procedure's router name. */
 const aliceRows: Record<string, number> = {};
@@ -48,6 +49,8 @@ const bodies: Record<string, () => Record<string, unknown>> = {
   'contacts.merge': () => ({ duplicateId: bobContactId }),
   'contacts.share': () => ({ teamId: aliceRows.teams }),
   'contacts.assign': () => ({ userId: bobId }),
+  // Into a tag of Bob's own: Alice's, named in the path, is what must stay out of his reach.
+  'tags.merge': () => ({ intoId: bobTagId }),
   'teams.members.add': () => ({ userId: bobId, role: 'admin' }),
   'teams.members.update': () => ({ role: 'viewer' }),
   'teams.links.create': () => ({ role: 'member', maxUses: 1000 }),
@@ -146,6 +149,7 @@ beforeAll(async () => {
   bobTeamId = bobTeam.body.id;
   const bobActivity = await bob.post('/api/activities', { type: 'conversation', contactName: 'Alice Contact', followUp: { date: '2031-01-01' }, prayer: {} });
   bobContactId = bobActivity.body.contactId;
+  bobTagId = (await bob.post('/api/tags', { name: 'Bob’s own' })).body.id;
   await bob.post('/api/goals', { title: 'Bob goal', description: 'Goal', type: 'conversation', targetCount: 5, deadline: '2031-01-01' });
 });
 afterAll(() => server.close());

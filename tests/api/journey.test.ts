@@ -101,6 +101,8 @@ describe('the timeline', () => {
       lastContactAt: '2026-01-10T10:00:00.000Z',
       nextFollowUpAt: '2026-01-12T10:00:00.000Z',
       milestones: [],
+      tags: [],
+      source: null,
     });
     expect(res.body.journey).toEqual([
       { id: expect.any(Number), fromStatus: null, toStatus: 'exploring', changedAt: expect.any(String) },

@@ -38,6 +38,8 @@ beforeAll(async () => {
   }
   // A second team contact: the duplicate a viewer tries to merge into the first.
   teamRows.duplicateContact = (await admin.post('/api/contacts', validBody('contacts', teamId, 0))).body.id;
+  // A second team tag: the one a viewer tries to merge the first into.
+  teamRows.otherTag = (await admin.post('/api/tags', { name: 'Students', teamId })).body.id;
 });
 afterAll(() => server.close());
 
@@ -88,6 +90,7 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
   if (route.procedure === 'contacts.share') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { teamId } };
   if (route.procedure.endsWith('Milestone'))
     return { path: route.path.replace(':id', String(teamRows.contacts)).replace(':kind', 'belief'), body: route.method === 'PUT' ? {} : undefined };
+  if (route.procedure === 'tags.merge') return { path: route.path.replace(':id', String(teamRows.tags)), body: { intoId: teamRows.otherTag } };
   if (route.procedure === 'contacts.assign') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { userId: adminId } };
   if (route.procedure === 'followUps.snooze')
     return { path: route.path.replace(':id', String(id)), body: { until: new Date(Date.now() + 2 * 86_400_000).toISOString() } };

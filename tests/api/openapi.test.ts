@@ -129,6 +129,7 @@ describe('the document', () => {
       'query:q',
       'query:status',
       'query:assignedTo',
+      'query:tag',
       'query:sort',
     ]);
     const update = operations['/api/contacts/{id}'].put;

@@ -224,12 +224,14 @@ describe('every write that reads a JSON body', () => {
       followUps: (await client.post('/api/followups', { contactId, date: '2031-01-01' })).body.id,
       prayerRequests: (await client.post('/api/prayer-requests', { contactId, request: 'Strength' })).body.id,
       goals: (await client.post('/api/goals', { title: 'Ten talks', type: 'conversations', target: 10 })).body.id,
+      tags: (await client.post('/api/tags', { name: 'Neighbours' })).body.id,
       teams: teamId,
     };
     // Every entity's update: PUT /api/{entities}/:id.
     const updates = restRoutes.filter((route) => route.method === 'PUT' && /^\/api\/[\w-]+\/:id$/.test(route.path));
     expect(updates.map((route) => route.procedure.split('.')[0]).sort()).toEqual(Object.keys(made).sort());
-    const before = await server.rows('select id, team_id, created_by from activities union all select id, team_id, created_by from goals');
+    const owners = 'select id, team_id, created_by from activities union all select id, team_id, created_by from goals union all select id, team_id, created_by from tags';
+    const before = await server.rows(owners);
     const accepted: string[] = [];
     for (const route of updates) {
       for (const field of ['teamId', 'createdBy', 'userId']) {
@@ -238,7 +240,7 @@ describe('every write that reads a JSON body', () => {
       }
     }
     expect(accepted).toEqual([]);
-    expect(await server.rows('select id, team_id, created_by from activities union all select id, team_id, created_by from goals')).toEqual(before);
+    expect(await server.rows(owners)).toEqual(before);
   });
 
   it('refuses it over tRPC too, on every mutation that takes an input', async () => {
