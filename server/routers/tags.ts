@@ -8,7 +8,7 @@ import { idInput, MAX_PAGE_ROWS } from '../../shared/schemas/common';
 import { tagCreateInput, tagMergeInput, tagUpdateInput } from '../../shared/schemas/tags';
 import { assertCanCreateIn, canRead } from '../access';
 import { answer } from '../answers';
-import { conflictOnDuplicate, fieldInvalid } from '../errors';
+import { conflictOnDuplicate, fieldConflict, fieldInvalid } from '../errors';
 import { recordsOf } from '../queries/records';
 import { decoded, rowsOf } from '../queries/rows';
 import * as answers from '../schemas/answers';
@@ -54,7 +54,7 @@ export const tagsRouter = router({
           .select({ id: tags.id })
           .from(tags)
           .where(and(inSpace(teamId, ctx.user.id), eq(tags.nameKey, foldText(input.name))));
-        if (existing) throw fieldInvalid({ field: 'name', message: NAME_TAKEN });
+        if (existing) throw fieldConflict({ field: 'name', message: NAME_TAKEN });
         const [id] = await tagsNamed(tx, teamId, ctx.user.id, [input.name]);
         if (input.color) await tx.update(tags).set({ color: input.color }).where(eq(tags.id, id));
         return tagRecords.read(tx, id, ctx.authority);
