@@ -45,27 +45,47 @@ export const inSpace = (teamId: number | null, userId: number) => (teamId === nu
 export const TOO_MANY_TAGS = fmt('At most {max} tags in one place: merge or delete some first', { max: MAX_TAGS_PER_SPACE });
 
 /**
- * The ids of the tags named, in a space, each made when missing (in the write's transaction, so the cap on a space's
- * tags is counted before it is checked, however many writes arrive together).
+ * The tags named, in a space, by folded name, each made when missing (in the write's transaction, so the cap on a
+ * space's tags is counted before it is checked, however many writes arrive together).
  */
-export async function tagsNamed(tx: Tx, teamId: number | null, userId: number, names: string[]): Promise<number[]> {
+export async function tagsNamed(tx: Tx, teamId: number | null, userId: number, names: string[]): Promise<Map<string, number>> {
   const wanted = new Map(names.map((name) => [foldText(name), name]));
-  if (wanted.size === 0) return [];
-  const found = await tx
-    .select({ id: tags.id, key: tags.nameKey })
-    .from(tags)
-    .where(and(inSpace(teamId, userId), inArray(tags.nameKey, [...wanted.keys()])));
-  const missing = [...wanted].filter(([key]) => !found.some((tag) => tag.key === key));
+  const ids = new Map<string, number>();
+  if (wanted.size === 0) return ids;
+  // A seek of the space's name index per name, in slices well under SQLite's limit on bound values.
+  const keys = [...wanted.keys()];
+  for (let start = 0; start < keys.length; start += 500) {
+    const found = await tx
+      .select({ id: tags.id, key: tags.nameKey })
+      .from(tags)
+      .where(and(inSpace(teamId, userId), inArray(tags.nameKey, keys.slice(start, start + 500))));
+    for (const tag of found) ids.set(tag.key, tag.id);
+  }
+  const missing = [...wanted].filter(([key]) => !ids.has(key));
   if (missing.length > 0) {
     const [{ n }] = await tx.select({ n: sql<number>`count(*)` }).from(tags).where(inSpace(teamId, userId));
     if (Number(n) + missing.length > MAX_TAGS_PER_SPACE) throw fieldInvalid({ field: 'tags', message: TOO_MANY_TAGS });
-    const made = await tx
-      .insert(tags)
-      .values(missing.map(([key, name]) => ({ name, nameKey: key, teamId, createdBy: userId })))
-      .returning({ id: tags.id });
-    return [...found.map((tag) => tag.id), ...made.map((tag) => tag.id)];
+    for (let start = 0; start < missing.length; start += 100) {
+      const made = await tx
+        .insert(tags)
+        .values(missing.slice(start, start + 100).map(([key, name]) => ({ name, nameKey: key, teamId, createdBy: userId })))
+        .returning({ id: tags.id, key: tags.nameKey });
+      for (const tag of made) ids.set(tag.key, tag.id);
+    }
   }
-  return found.map((tag) => tag.id);
+  return ids;
+}
+
+/** Personal tags on contacts just made (an import): each name found or made once, then one link per contact and name. */
+export async function tagNewContacts(tx: Tx, userId: number, tagged: { contactId: number; names: string[] }[]) {
+  const ids = await tagsNamed(
+    tx,
+    null,
+    userId,
+    tagged.flatMap((contact) => contact.names),
+  );
+  const links = tagged.flatMap(({ contactId, names }) => [...new Set(names.map((name) => ids.get(foldText(name))!))].map((tagId) => ({ contactId, tagId })));
+  for (let start = 0; start < links.length; start += 400) await tx.insert(contactTags).values(links.slice(start, start + 400)).onConflictDoNothing();
 }
 
 /**
@@ -81,7 +101,7 @@ export async function setContactTags(tx: Tx, contact: { id: number; teamId: numb
   if (dropped.length > 0) await tx.delete(contactTags).where(and(eq(contactTags.contactId, contact.id), inArray(contactTags.tagId, dropped)));
   const kept = new Set(seen.map((tag) => tag.name_key));
   const added = names.filter((name) => !kept.has(foldText(name)));
-  const ids = await tagsNamed(tx, contact.teamId, userId, added);
+  const ids = [...(await tagsNamed(tx, contact.teamId, userId, added)).values()];
   if (ids.length > 0)
     await tx
       .insert(contactTags)

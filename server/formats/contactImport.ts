@@ -14,6 +14,9 @@ export interface ContactFields {
   phone: string | null;
   spiritualStatus: SpiritualStatus;
   notes: string | null;
+  /** Issue 50: how the user met the person, and the tags' names (a file from before them has neither). */
+  source?: string | null;
+  tags?: string[];
 }
 
 /** A contact read from a file and validated; `row` is its line in a spreadsheet (header = 1) or its card number. */
@@ -45,6 +48,8 @@ export const columnTitles = {
   phone: msg('Phone'),
   spiritualStatus: msg('Spiritual status'),
   notes: msg('Notes'),
+  source: msg('How we met'),
+  tags: msg('Tags'),
   createdAt: msg('Created'),
 };
 
@@ -129,6 +134,8 @@ const columnWords = vocabulary<KnownColumn>([
   },
   { value: 'spiritualStatus', translated: [columnTitles.spiritualStatus, earlierColumnTitles.spiritualStatus, msg('Status')], english: [] },
   { value: 'notes', translated: [columnTitles.notes, earlierColumnTitles.notes], english: ['note', 'comments'] },
+  { value: 'source', translated: [columnTitles.source], english: ['source', 'met through'] },
+  { value: 'tags', translated: [columnTitles.tags], english: ['labels', 'categories', 'groups'] },
   // A language whose word for 'First name' is its word for the name column ('Nombre') keeps that word for the name.
   { value: 'firstName', translated: [msg('First name')], english: ['given name'] },
   { value: 'lastName', translated: [msg('Last name')], english: ['family name', 'surname'] },
@@ -204,7 +211,13 @@ export interface RawContact {
   phone?: string;
   status?: string;
   notes?: string;
+  source?: string;
+  /** Tag names as the file lists them, `;` or `,` between them. */
+  tags?: string;
 }
+
+/** A file's list of tags ('Family; Campus', a vCard's 'Family,Campus'): each name once, blanks left out. */
+export const tagNamesOf = (text: string | undefined) => [...new Set((text ?? '').split(/[;,]/).map((name) => name.trim()))].filter(Boolean);
 
 /** Validates one raw row with the same schema contacts.create uses, so an imported contact obeys the same rules. */
 function toDraft(raw: RawContact): ContactDraft | ImportProblem {
@@ -214,10 +227,13 @@ function toDraft(raw: RawContact): ContactDraft | ImportProblem {
     phone: raw.phone,
     spiritualStatus: statusFromText(raw.status),
     notes: raw.notes,
+    source: raw.source,
+    tags: tagNamesOf(raw.tags),
   });
   if (!parsed.success) return { row: raw.row, reason: parsed.error.issues[0]?.message ?? msg('Invalid row') };
-  const { name, email, phone, spiritualStatus, notes } = parsed.data;
-  return { row: raw.row, name, email, phone, spiritualStatus, notes };
+  const { name, email, phone, spiritualStatus, notes, source, tags } = parsed.data;
+  // Only when the file says them: a row without either is the contact it always was.
+  return { row: raw.row, name, email, phone, spiritualStatus, notes, ...(source ? { source } : {}), ...(tags?.length ? { tags } : {}) };
 }
 
 /** A status written in the row that no language's word names ('curious'): imported as unknown, and said. */
@@ -226,7 +242,7 @@ function unreadStatus(raw: RawContact, draft: ContactDraft): ImportWarning | und
   return written && readStatus(written) === undefined ? { kind: 'status', row: draft.row, name: draft.name, value: written } : undefined;
 }
 
-const isBlank = (raw: RawContact) => ![raw.name, raw.email, raw.phone, raw.status, raw.notes].some((v) => v?.trim());
+const isBlank = (raw: RawContact) => ![raw.name, raw.email, raw.phone, raw.status, raw.notes, raw.source, raw.tags].some((v) => v?.trim());
 
 const TOO_MANY_ROWS = fmt('Only {max} contacts can be imported at once; this row and the ones after it were left out', { max: MAX_IMPORT_ROWS });
 

@@ -176,6 +176,8 @@ export async function csvRows(text: string, pause?: () => unknown): Promise<RawF
       phone: cell('phone'),
       status: cell('spiritualStatus'),
       notes: cell('notes'),
+      source: cell('source'),
+      tags: cell('tags'),
     };
   });
   // The parser leaves out the record whose quote never closed: it would have been the next row.
@@ -236,9 +238,9 @@ function dateFormat(timeZone: string | null): ZonedDates {
  * The import reads every language's titles and words back (and leaves the date out: a contact imported is added now).
  */
 export function contactsToCsv(contacts: (ContactFields & { createdAt: Date })[], locale: Locale, withHeader = true, timeZone: string | null = null): string {
-  const { name, email, phone, spiritualStatus, notes, createdAt } = columnTitles;
+  const { name, email, phone, spiritualStatus, notes, source, tags, createdAt } = columnTitles;
   const dates = dateFormat(timeZone);
-  const header = [name, email, phone, spiritualStatus, notes].map((title) => translate(locale, title));
+  const header = [name, email, phone, spiritualStatus, notes, source, tags].map((title) => translate(locale, title));
   header.push(`${translate(locale, createdAt)} (${dates.zone})`);
   // The file opens with a byte order mark, so spreadsheet apps read it as UTF-8 (accents, Arabic) instead of guessing.
   return (
@@ -251,6 +253,9 @@ export function contactsToCsv(contacts: (ContactFields & { createdAt: Date })[],
         c.phone ?? '',
         translate(locale, spiritualStatusLabels[c.spiritualStatus]),
         c.notes ?? '',
+        c.source ?? '',
+        // One column, the names apart by '; ' (a tag's name holds no ';').
+        (c.tags ?? []).join('; '),
         dates.format(c.createdAt),
       ]),
     ])

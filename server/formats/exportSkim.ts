@@ -1,8 +1,8 @@
 // The bytes of an import's JSON looked over before the parser sees them: nesting bounded, top-level members it does not read left out.
 import { msg } from '../../shared/i18n';
 
-/** The deepest a Sower export nests: the top object, a list, a row (or the settings and their attention days). */
-const EXPORT_DEPTH = 3;
+/** The deepest a Sower export nests: the top object, a list, a row, a list in a row (a contact's tags, issue 50). */
+const EXPORT_DEPTH = 4;
 
 export const EXPORT_TOO_DEEP = msg('This file nests values deeper than a Sower export does, so it is not one.');
 /**

@@ -113,6 +113,12 @@ export function vcardRows(text: string): RawFile {
       phone: tel && textOf(tel).replace(/^tel:/i, ''),
       status: first('X-SOWER-STATUS') && textOf(first('X-SOWER-STATUS')!),
       notes: first('NOTE') && textOf(first('NOTE')!),
+      source: first('X-SOWER-SOURCE') && textOf(first('X-SOWER-SOURCE')!),
+      // Every CATEGORIES line: a list of names, commas between them (tagNamesOf splits them).
+      tags: properties
+        .filter((p) => p.name === 'CATEGORIES')
+        .map(textOf)
+        .join(','),
     });
   };
   for (const line of unfoldVcard(text)) {
@@ -150,6 +156,8 @@ export function contactsToVcard(contacts: ContactFields[]): string {
         contact.email ? `EMAIL;TYPE=INTERNET:${escapeText(contact.email)}` : null,
         contact.phone ? `TEL:${escapeText(contact.phone)}` : null,
         contact.notes ? `NOTE:${escapeText(contact.notes)}` : null,
+        contact.tags?.length ? `CATEGORIES:${contact.tags.map(escapeText).join(',')}` : null,
+        contact.source ? `X-SOWER-SOURCE:${escapeText(contact.source)}` : null,
         `X-SOWER-STATUS:${contact.spiritualStatus}`,
         'END:VCARD',
       ];

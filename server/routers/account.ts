@@ -21,6 +21,7 @@ import {
 } from '../../db/schema';
 import { forgetConfirmation, offerConfirmation } from '../nudges/confirmation';
 import { readSettings } from '../nudges/settings';
+import { contactTagNames, tagNewContacts } from '../domain/tags';
 import { canRead, ownedBy, readableContactName, readableParts, type Authority, type OwnedTable } from '../access';
 import { countDownload, download, jsonObject, pagesOf, type Download } from '../downloads';
 import { hashPassword, type SessionUser } from '../security/auth';
@@ -224,7 +225,13 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
         contacts,
         contacts.createdAt,
         parts(contacts),
-        (where, n) => db.select(answers.contactOwnRow.columns).from(contacts).where(where).orderBy(asc(contacts.createdAt), asc(contacts.id)).limit(n),
+        (where, n) =>
+          db
+            .select({ ...answers.contactOwnRow.columns, tags: contactTagNames(who) })
+            .from(contacts)
+            .where(where)
+            .orderBy(asc(contacts.createdAt), asc(contacts.id))
+            .limit(n),
         (row) => row.createdAt,
       ),
     },
@@ -336,7 +343,7 @@ function contactsForFile(db: Queryable, who: Authority, scope: ExportScope) {
     pagesOf(
       (after: { key: string; id: number } | undefined, n) =>
         db
-          .select({ ...answers.contactOwnRow.columns, key: nameKey })
+          .select({ ...answers.contactOwnRow.columns, tags: contactTagNames(who), key: nameKey })
           .from(contacts)
           // The bound on the key alone lets SQLite seek the index on lower(name) (server/queries/paging.ts afterCursor).
           .where(and(part, after ? sql`${nameKey} >= ${after.key} and (${nameKey}, ${contacts.id}) > (${after.key}, ${after.id})` : undefined))
@@ -616,11 +623,19 @@ export const accountRouter = router({
       const parsed = await contactsFromFile(input.format, input.text);
       return ctx.database.write(async (tx) => {
         const plan = await planImport(tx, ctx.authority, parsed, ctx.locale);
+        const rows = plan.valid.map(({ row: _row, tags: names, ...fields }) => ({ fields: { ...fields, teamId: null }, names: names ?? [] }));
         await insertContacts(
           tx,
           ctx.authority,
-          plan.valid.map(({ row: _row, ...fields }) => ({ ...fields, teamId: null })),
+          rows.filter((row) => row.names.length === 0).map((row) => row.fields),
         );
+        // A tagged contact one statement each: SQLite promises no order for the rows a multi-row RETURNING answers.
+        const tagged: { contactId: number; names: string[] }[] = [];
+        for (const row of rows.filter((each) => each.names.length > 0)) {
+          const [contact] = await insertContacts(tx, ctx.authority, [row.fields]);
+          tagged.push({ contactId: contact.id, names: row.names });
+        }
+        await tagNewContacts(tx, ctx.user.id, tagged);
         await recordSecurityEvent(tx, ctx.user.id, 'import', ctx.userAgent);
         return { created: plan.valid.length, skipped: plan.duplicates, problems: plan.problems };
       });

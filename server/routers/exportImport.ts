@@ -12,6 +12,7 @@ import { exportImportInput, NOT_AN_EXPORT } from '../../shared/schemas/account';
 import { countImport } from '../downloads';
 import { createBusyGate } from '../queries/limiter';
 import { nextTurn } from '../queries/turns';
+import { tagNewContacts } from '../domain/tags';
 import { activityKeys, contactKeys, prayerKeys } from '../queries/searchKeys';
 import { beginImport, endImport, noteRows, undoImport } from '../ops/unfinishedImports';
 import { recordSecurityEvent } from '../security/securityLog';
@@ -101,14 +102,18 @@ async function writePlan(database: Database, importId: number, who: Authority, p
   const contactIds = new Map<number, number>();
   await inSlices(database, plan.contacts, async (tx, slice) => {
     const made: number[] = [];
-    for (const { oldId, teamId: _team, ...fields } of slice) {
+    const tagged: { contactId: number; names: string[] }[] = [];
+    for (const { oldId, teamId: _team, tags: names, ...fields } of slice) {
       const [row] = await tx
         .insert(contacts)
         .values({ ...fields, ...contactKeys(fields), createdBy })
         .returning({ id: contacts.id });
       contactIds.set(oldId, row.id);
       made.push(row.id);
+      if (names?.length) tagged.push({ contactId: row.id, names });
     }
+    // The file's tags become the user's own: a team's tags stay with the team.
+    await tagNewContacts(tx, createdBy, tagged);
     await noteRows(tx, importId, 'contacts', made);
   });
   const newContact = (oldId: number) => contactIds.get(oldId)!;

@@ -55,7 +55,7 @@ export const tagsRouter = router({
           .from(tags)
           .where(and(inSpace(teamId, ctx.user.id), eq(tags.nameKey, foldText(input.name))));
         if (existing) throw fieldConflict({ field: 'name', message: NAME_TAKEN });
-        const [id] = await tagsNamed(tx, teamId, ctx.user.id, [input.name]);
+        const [id] = (await tagsNamed(tx, teamId, ctx.user.id, [input.name])).values();
         if (input.color) await tx.update(tags).set({ color: input.color }).where(eq(tags.id, id));
         return tagRecords.read(tx, id, ctx.authority);
       }),

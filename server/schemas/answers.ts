@@ -466,7 +466,7 @@ export const vapidPublicKey = z.strictObject({ publicKey: text });
 export const accountExport = z.strictObject({
   exportedAt: instant,
   user: user.extend({ createdAt: instant, lastLogin: instant.nullable(), profileImage: maybeText }),
-  contacts: z.array(contactOwnRow.schema),
+  contacts: z.array(contactOwnRow.schema.extend({ tags: z.array(text) })),
   activities: z.array(activity),
   followUps: z.array(followUp),
   prayerRequests: z.array(prayerRequest),
@@ -484,7 +484,9 @@ export const accountExport = z.strictObject({
   pushDevices: z.array(z.strictObject({ endpoint: text, createdAt: instant })),
 });
 export const importHelp = z.strictObject({
-  columns: z.array(z.strictObject({ field: z.enum(['name', 'email', 'phone', 'spiritualStatus', 'notes', 'firstName', 'lastName']), words: z.array(text) })),
+  columns: z.array(
+    z.strictObject({ field: z.enum(['name', 'email', 'phone', 'spiritualStatus', 'notes', 'source', 'tags', 'firstName', 'lastName']), words: z.array(text) }),
+  ),
   ignoredColumns: z.array(text),
   statuses: z.array(z.strictObject({ status: spiritualStatus, words: z.array(text) })),
 });

@@ -255,6 +255,8 @@ const fieldLabels: Record<Help['columns'][number]['field'], () => string> = {
   phone: () => t('Phone'),
   spiritualStatus: () => t('Spiritual status'),
   notes: () => t('Notes'),
+  source: () => t('How we met'),
+  tags: () => t('Tags'),
 };
 
 /**

@@ -83,7 +83,7 @@ describe('CSV export, then import', () => {
     expect(res.status).toBe(200);
     // Read as bytes: fetch's text() would drop the byte order mark the file must start with.
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
-    expect(text.startsWith('\uFEFFName,Email,Phone,Spiritual status,Notes,Created (UTC)\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFName,Email,Phone,Spiritual status,Notes,How we met,Tags,Created (UTC)\r\n')).toBe(true);
     // No cell starts a formula: every risky one carries the apostrophe.
     expect(text).toContain(`"'=HYPERLINK(""https://example.com"",""open"")`);
     expect(text).toContain(`'+1 prophet 2,`);
@@ -137,7 +137,10 @@ describe('CSV export in each language and time zone, then import (issue 28)', ()
       // Words in every language, English included (issue 48); the date's title names the zone (UTC for a user without
       // one); no code name, machine word or JSON timestamp anywhere.
       const words = (...texts: string[]) => texts.map((text) => translate(language as Locale, text));
-      expect(records[0]).toEqual([...words('Name', 'Email', 'Phone', 'Spiritual status', 'Notes'), `${words('Created')[0]} (${timeZone ?? 'UTC'})`]);
+      expect(records[0]).toEqual([
+        ...words('Name', 'Email', 'Phone', 'Spiritual status', 'Notes', 'How we met', 'Tags'),
+        `${words('Created')[0]} (${timeZone ?? 'UTC'})`,
+      ]);
       expect(text).not.toMatch(machineWords);
       // Dates as ISO 8601 in the zone, the same in every language: Swedish writes its dates that way ('2026-03-04 14:05').
       const dateOf = new Intl.DateTimeFormat('sv-SE', {
@@ -151,7 +154,7 @@ describe('CSV export in each language and time zone, then import (issue 28)', ()
       expect(
         records
           .slice(1)
-          .map((r) => r[5])
+          .map((r) => r[7])
           .sort(),
       ).toEqual(created.map((c) => dateOf.format(new Date(c.createdAt))).sort());
 

@@ -43,7 +43,7 @@ describe('exporting contacts', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="sower-contacts.csv"');
     const { records, unclosedQuote } = await parseCsv(res.body as string);
     expect(unclosedQuote).toBe(false);
-    expect(records[0]).toEqual(['Name', 'Email', 'Phone', 'Spiritual status', 'Notes', 'Created (UTC)']);
+    expect(records[0]).toEqual(['Name', 'Email', 'Phone', 'Spiritual status', 'Notes', 'How we met', 'Tags', 'Created (UTC)']);
     // A phone number is written as it is, with no formula guard's apostrophe (issue 48).
     expect(records[2][2]).toBe(lydia.phone);
     expect(records.slice(1).map((r) => r.slice(0, 5).map(fromCsvCell))).toEqual([
@@ -51,7 +51,7 @@ describe('exporting contacts', () => {
       [lydia.name, lydia.email, lydia.phone, 'New Believer', lydia.notes],
     ]);
     // ISO 8601 in the user's zone (UTC without one), which no spreadsheet reads as another day: '2031-03-11 10:05' (issue 48).
-    expect(records.slice(1).every((r) => /^\d{4}-\d\d-\d\d \d\d:\d\d$/.test(r[5]))).toBe(true);
+    expect(records.slice(1).every((r) => /^\d{4}-\d\d-\d\d \d\d:\d\d$/.test(r[7]))).toBe(true);
     expect(res.body).not.toContain('Bob Private');
   });
 

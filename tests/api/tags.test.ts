@@ -156,3 +156,37 @@ describe('how we met', () => {
     expectOneIssue(await me.put(`/api/contacts/${id.id}`, { source: 'x'.repeat(61) }), 'source', 'How we met must be at most 60 characters');
   });
 });
+
+describe('carried by files', () => {
+  it('exports tags and source in CSV (one column, ; between), vCard (CATEGORIES) and JSON, and each import reads them back as personal tags', async () => {
+    const { client: from } = await signedInClient(server, 'exporter');
+    await from.post('/api/contacts', { name: 'Ruth', source: 'Church', tags: ['Family', 'Prayer partner'] });
+    await from.post('/api/contacts', { name: 'Boaz' });
+    const csv = (await from.get('/api/account/export/contacts.csv')).body as string;
+    expect(csv).toContain('Name,Email,Phone,Spiritual status,Notes,How we met,Tags,Created');
+    expect(csv).toContain('Ruth,,,Unknown,,Church,"Family; Prayer partner",');
+    const vcard = (await from.get('/api/account/export/contacts.vcf')).body as string;
+    expect(vcard).toContain('CATEGORIES:Family,Prayer partner\r\n');
+    const json = (await from.get('/api/account/export')).body;
+    expect(json.contacts.find((c: { name: string }) => c.name === 'Ruth')).toMatchObject({ source: 'Church', tags: ['Family', 'Prayer partner'] });
+
+    for (const [format, text] of [
+      ['csv', csv],
+      ['vcard', vcard],
+    ] as const) {
+      const { client: to } = await signedInClient(server, `importer${format}`);
+      expect((await to.post('/api/account/import', { format, text })).status).toBe(200);
+      const ruth = (await to.get('/api/contacts?tag=family')).body;
+      expect(ruth.map((c: { name: string; tags: string[] }) => [c.name, c.tags])).toEqual([['Ruth', ['Family', 'Prayer partner']]]);
+      if (format === 'csv') expect(ruth[0].source).toBe('Church');
+      expect((await to.get('/api/tags')).body.map((t: { name: string; teamId: number | null }) => [t.name, t.teamId])).toEqual([
+        ['Family', null],
+        ['Prayer partner', null],
+      ]);
+    }
+    const { client: mover } = await signedInClient(server, 'mover');
+    const imported = await mover.post('/api/account/import/export', { file: Buffer.from(JSON.stringify(json)).toString('base64') });
+    expect(imported.status).toBe(200);
+    expect((await mover.get('/api/contacts?tag=prayer%20partner')).body.map((c: { name: string; source: string }) => [c.name, c.source])).toEqual([['Ruth', 'Church']]);
+  });
+});

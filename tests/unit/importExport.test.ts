@@ -105,7 +105,7 @@ describe('writing CSV', () => {
     );
     // A byte order mark first, so spreadsheet apps read the file as UTF-8.
     // Column titles are words in English as in every language (issue 48), the date ISO 8601 in the zone the title names.
-    expect(text.split('\r\n')[0]).toBe('\uFEFFName,Email,Phone,Spiritual status,Notes,Created (UTC)');
+    expect(text.split('\r\n')[0]).toBe('\uFEFFName,Email,Phone,Spiritual status,Notes,How we met,Tags,Created (UTC)');
     expect(text.split('\r\n')[1].endsWith(',2026-11-22 10:00')).toBe(true);
     const { drafts, problems } = await contactsFromCsv(text);
     expect(problems).toEqual([]);
@@ -592,36 +592,45 @@ describe('CSV export in the user’s language and time zone (issue 28)', () => {
   it('writes status words and dates in the language and zone, the zone named in the header', async () => {
     const csv = contactsToCsv(everyStatus, 'es', true, 'America/Mexico_City');
     const { records } = await parseCsv(csv.replace(/^\uFEFF/, ''));
-    expect(records[0]).toEqual(['Nombre', 'Correo electrónico', 'Teléfono', 'Estado espiritual', 'Notas', 'Fecha de creación (America/Mexico_City)']);
+    expect(records[0]).toEqual([
+      'Nombre',
+      'Correo electrónico',
+      'Teléfono',
+      'Estado espiritual',
+      'Notas',
+      'Cómo nos conocimos',
+      'Etiquetas',
+      'Fecha de creación (America/Mexico_City)',
+    ]);
     expect(records.slice(1).map((r) => r[3])).toEqual(['Explorando', 'Buscando', 'Nuevo creyente', 'Creciendo', 'Maduro', 'Desconocido']);
     // 23:30 UTC on 11 March is 17:30 on 11 March in Mexico City.
-    expect(records[1][5]).toBe('2031-03-11 17:30');
+    expect(records[1][7]).toBe('2031-03-11 17:30');
     expect(csv).not.toMatch(/exploring|new_believer|2031-03-11T/);
   });
 
   it('labels the dates UTC for a user without a time zone', async () => {
     const { records } = await parseCsv(contactsToCsv(everyStatus, 'fr', true, null).replace(/^\uFEFF/, ''));
-    expect(records[0][5]).toBe('Date de création (UTC)');
-    expect(records[1][5]).toBe('2031-03-11 23:30');
+    expect(records[0][7]).toBe('Date de création (UTC)');
+    expect(records[1][7]).toBe('2031-03-11 23:30');
   });
 
   it('titles every column with words and writes every date as ISO 8601, in every language (issue 48)', async () => {
     for (const locale of locales) {
       const { records } = await parseCsv(contactsToCsv(everyStatus, locale, true, 'Asia/Riyadh').replace(/^\uFEFF/, ''));
       expect(records[0], locale).toEqual([
-        ...['Name', 'Email', 'Phone', 'Spiritual status', 'Notes'].map((label) => translate(locale, label)),
+        ...['Name', 'Email', 'Phone', 'Spiritual status', 'Notes', 'How we met', 'Tags'].map((label) => translate(locale, label)),
         `${translate(locale, 'Created')} (Asia/Riyadh)`,
       ]);
       expect(records[0].join(), locale).not.toMatch(/spiritualStatus|createdAt/);
       // 23:30 UTC on 11 March is 02:30 on 12 March in Riyadh, in western digits whatever the language.
-      expect(new Set(records.slice(1).map((r) => r[5])), locale).toEqual(new Set(['2031-03-12 02:30']));
+      expect(new Set(records.slice(1).map((r) => r[7])), locale).toEqual(new Set(['2031-03-12 02:30']));
     }
   });
 
   it('writes midnight as 00:00, never 24:00', async () => {
     // 06:05 UTC is five past midnight in Mexico City (UTC−6).
     const csv = contactsToCsv([{ ...lydia, createdAt: new Date(Date.UTC(2031, 2, 11, 6, 5)) }], 'en', true, 'America/Mexico_City');
-    expect((await parseCsv(csv.replace(/^\uFEFF/, ''))).records[1][5]).toBe('2031-03-11 00:05');
+    expect((await parseCsv(csv.replace(/^\uFEFF/, ''))).records[1][7]).toBe('2031-03-11 00:05');
   });
 
   it('reads back in every language', async () => {
