@@ -20,10 +20,7 @@ export function contactTagNames(who: Who) {
     sql`${sql`(select json_group_array(json_array(t.name_key, t.name)) from ${contactTags} ct join ${tags} t on t.id = ct.tag_id
       where ct.contact_id = ${contacts.id} and ${visibleOnContact(who)})`}`,
     // Ordered here, not in SQL: a contact's few tags sorted in SQL cost a sort per row of the list.
-    (value) =>
-      (JSON.parse(String(value ?? '[]')) as [string, string][])
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([, name]) => name),
+    (value) => (JSON.parse(String(value ?? '[]')) as [string, string][]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, name]) => name),
   );
 }
 
@@ -40,7 +37,8 @@ export function carriesTags(keys: string | Placeholder, who: Who): SQL {
 }
 
 /** The tags of one space: a team's, or a user's personal ones. */
-export const inSpace = (teamId: number | null, userId: number) => (teamId === null ? and(isNull(tags.teamId), eq(tags.createdBy, userId)) : eq(tags.teamId, teamId));
+export const inSpace = (teamId: number | null, userId: number) =>
+  teamId === null ? and(isNull(tags.teamId), eq(tags.createdBy, userId)) : eq(tags.teamId, teamId);
 
 export const TOO_MANY_TAGS = fmt('At most {max} tags in one place: merge or delete some first', { max: MAX_TAGS_PER_SPACE });
 
@@ -63,7 +61,10 @@ export async function tagsNamed(tx: Tx, teamId: number | null, userId: number, n
   }
   const missing = [...wanted].filter(([key]) => !ids.has(key));
   if (missing.length > 0) {
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)` }).from(tags).where(inSpace(teamId, userId));
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)` })
+      .from(tags)
+      .where(inSpace(teamId, userId));
     if (Number(n) + missing.length > MAX_TAGS_PER_SPACE) throw fieldInvalid({ field: 'tags', message: TOO_MANY_TAGS });
     for (let start = 0; start < missing.length; start += 100) {
       const made = await tx
@@ -85,7 +86,11 @@ export async function tagNewContacts(tx: Tx, userId: number, tagged: { contactId
     tagged.flatMap((contact) => contact.names),
   );
   const links = tagged.flatMap(({ contactId, names }) => [...new Set(names.map((name) => ids.get(foldText(name))!))].map((tagId) => ({ contactId, tagId })));
-  for (let start = 0; start < links.length; start += 400) await tx.insert(contactTags).values(links.slice(start, start + 400)).onConflictDoNothing();
+  for (let start = 0; start < links.length; start += 400)
+    await tx
+      .insert(contactTags)
+      .values(links.slice(start, start + 400))
+      .onConflictDoNothing();
 }
 
 /**
@@ -95,7 +100,10 @@ export async function tagNewContacts(tx: Tx, userId: number, tagged: { contactId
  */
 export async function setContactTags(tx: Tx, contact: { id: number; teamId: number | null }, userId: number, names: string[]) {
   const wanted = new Set(names.map(foldText));
-  const seen = await tx.all<{ id: number; name_key: string }>(sql`select t.id as id, t.name_key as name_key from ${contactTags} ct join ${tags} t on t.id = ct.tag_id
+  const seen = await tx.all<{
+    id: number;
+    name_key: string;
+  }>(sql`select t.id as id, t.name_key as name_key from ${contactTags} ct join ${tags} t on t.id = ct.tag_id
     where ct.contact_id = ${contact.id} and (${contact.teamId === null ? sql`0` : sql`t.team_id = ${contact.teamId}`} or (t.team_id is null and t.created_by = ${userId}))`);
   const dropped = seen.filter((tag) => !wanted.has(tag.name_key)).map((tag) => Number(tag.id));
   if (dropped.length > 0) await tx.delete(contactTags).where(and(eq(contactTags.contactId, contact.id), inArray(contactTags.tagId, dropped)));
@@ -111,6 +119,9 @@ export async function setContactTags(tx: Tx, contact: { id: number; teamId: numb
 
 /** The tag names the reader sees on one contact, as its answers carry them. */
 export async function tagNamesOf(tx: Tx, contactId: number, who: Who): Promise<string[]> {
-  const [row] = await tx.select({ names: contactTagNames(who) }).from(contacts).where(eq(contacts.id, contactId));
+  const [row] = await tx
+    .select({ names: contactTagNames(who) })
+    .from(contacts)
+    .where(eq(contacts.id, contactId));
   return row?.names ?? [];
 }

@@ -31,17 +31,14 @@ export const MAX_SOURCES = 50;
 
 export const tagsRouter = router({
   /** The tags the user may use: their own and their teams', alphabetically (each space holds at most 500). */
-  list: protectedProcedure.output(answer(answers.tag.array())).query(({ ctx }) =>
-    rowsOf(
-      tagColumns,
-      ctx.database.read
-        .select(tagColumns)
-        .from(tags)
-        .where(canRead(tags, ctx.authority))
-        .orderBy(asc(tags.nameKey), asc(tags.id))
-        .limit(MAX_PAGE_ROWS),
+  list: protectedProcedure
+    .output(answer(answers.tag.array()))
+    .query(({ ctx }) =>
+      rowsOf(
+        tagColumns,
+        ctx.database.read.select(tagColumns).from(tags).where(canRead(tags, ctx.authority)).orderBy(asc(tags.nameKey), asc(tags.id)).limit(MAX_PAGE_ROWS),
+      ),
     ),
-  ),
 
   create: protectedProcedure
     .input(tagCreateInput)
@@ -98,7 +95,9 @@ export const tagsRouter = router({
         const into = await changeable(input.intoId);
         const sameSpace = from.teamId === null ? into.teamId === null && into.createdBy === from.createdBy : into.teamId === from.teamId;
         if (!sameSpace) throw fieldInvalid({ field: 'intoId', message: OTHER_SPACE });
-        await tx.run(sql`insert or ignore into ${contactTags} (contact_id, tag_id) select contact_id, ${input.intoId} from ${contactTags} where tag_id = ${input.id}`);
+        await tx.run(
+          sql`insert or ignore into ${contactTags} (contact_id, tag_id) select contact_id, ${input.intoId} from ${contactTags} where tag_id = ${input.id}`,
+        );
         await tx.delete(tags).where(eq(tags.id, input.id));
         return tagRecords.read(tx, input.intoId, ctx.authority);
       }),
@@ -116,4 +115,3 @@ export const tagsRouter = router({
     return rows.map((row) => row.source!);
   }),
 });
-

@@ -24,6 +24,7 @@ import { FollowUpForm, type FollowUpDefaults } from '../forms/FollowUpForm';
 import { NextSteps } from '../components/NextSteps';
 import { SpiritualCheck } from '../components/SpiritualCheck';
 import { Milestones } from '../components/Milestones';
+import { ContactTags } from '../components/ContactTags';
 import { addDaysFromToday } from '../lib/dates';
 import { PrayerForm } from '../forms/PrayerForm';
 import { useWrite } from '../hooks/useWrite';
@@ -136,6 +137,7 @@ export default function ContactDetailPage() {
               {contact.notes}
             </p>
           )}
+          <ContactTags key={`${contact.id}:${contact.source ?? ''}`} contact={contact} changes={changes} />
         </div>
       </header>
 

@@ -1,7 +1,7 @@
 // Contacts: a card per person (each opening their page), searchable and filtered by status in the URL; add, edit and delete.
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { t } from '../i18n';
 import { isOneOf, spiritualStatuses } from '../../shared/vocabulary';
 import { contactSorts, type ContactSort } from '../../shared/lists';
@@ -85,12 +85,23 @@ export default function ContactsPage() {
   const [text, setText] = useDebouncedText(filters.q, (q) => setFilters({ q }, { replace: Boolean(filters.q) && Boolean(q) }));
   // The space the switcher chose (issue 48): the lists show its contacts only.
   const space = useSpace();
+  // Issue 50: `?tag=family&tag=campus` keeps the contacts carrying every one of them.
+  const [params, setParams] = useSearchParams();
+  const tags = params.getAll('tag').filter((tag) => tag.trim());
   const filter = {
     team: space,
     q: filters.q.trim() || undefined,
     status: isOneOf(spiritualStatuses, filters.status) ? filters.status : undefined,
+    tag: tags.length ? tags : undefined,
   };
-  const filtered = Boolean(filter.q || filter.status);
+  const filtered = Boolean(filter.q || filter.status || filter.tag);
+  const withoutTag = (tag: string | null) =>
+    setParams((current) => {
+      const kept = current.getAll('tag').filter((other) => tag !== null && other !== tag);
+      current.delete('tag');
+      for (const other of kept) current.append('tag', other);
+      return current;
+    });
 
   const contacts = trpc.contacts.list.useInfiniteQuery(
     { ...filter, sort, assignedTo: assigned ? 'me' : undefined, limit: PAGE },
@@ -116,7 +127,10 @@ export default function ContactsPage() {
   const rows = contacts.data?.pages.flat() ?? [];
   // The search and its count show once there is something to search, and stay while a filter finds nothing.
   const showFilters = filtered || assigned || rows.length > 0;
-  const clear = () => setFilters({ q: '', status: '' });
+  const clear = () => {
+    setFilters({ q: '', status: '' });
+    withoutTag(null);
+  };
   // Built in render, so the choices read in the current language.
   const statusOptions = [{ value: '', label: t('All statuses') }, ...spiritualStatusOptions];
   const sortOptions = contactSorts.map((value) => ({ value: value === 'name' ? '' : value, label: contactSummary.sorts[value] }));
@@ -200,6 +214,23 @@ export default function ContactsPage() {
             </div>
           </div>
         </div>
+      )}
+      {tags.length > 0 && (
+        <ul className="mb-3 flex flex-wrap items-center gap-2" aria-label={t('Tags filtered by')}>
+          {tags.map((tag) => (
+            <li key={tag} className="badge badge-outline h-auto min-h-7 gap-1 py-1">
+              <span dir="auto">{tag}</span>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs h-6 min-h-6 w-6 p-0"
+                aria-label={t('Remove tag {tag}', { tag })}
+                onClick={() => withoutTag(tag)}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
       {showFilters && (
         <div className="mb-3 flex min-h-8 items-center justify-between gap-2">

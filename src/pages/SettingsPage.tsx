@@ -1,5 +1,5 @@
 // Settings (/settings): profile, password, sessions and security log, language,
-// the way to the Teams screens, reminders, theme, export and import of data, and deleting the account.
+// the way to the Teams screens, tags, reminders, theme, export and import of data, and deleting the account.
 import { AccountLanguage } from '../components/AccountLanguage';
 import { AppLockSettings } from '../components/AppLockSettings';
 import { AttentionSettings } from '../components/AttentionSettings';
@@ -14,6 +14,7 @@ import { ReminderSettings } from '../components/ReminderSettings';
 import { SecurityLog } from '../components/SecurityLog';
 import { SessionList } from '../components/SessionList';
 import { SettingsSection } from '../components/SettingsSection';
+import { TagSettings } from '../components/TagSettings';
 import { ThemePicker } from '../components/ThemePicker';
 import { TwoFactorSettings } from '../components/TwoFactorSettings';
 import { TeamsLink } from '../components/team/TeamsLink';
@@ -57,6 +58,9 @@ export default function SettingsPage() {
         </SettingsSection>
         <SettingsSection title={t('Teams')} description={t('Invite people, share contacts with them and see how the team is doing.')}>
           <TeamsLink />
+        </SettingsSection>
+        <SettingsSection title={t('Tags')} description={t('Rename, colour, merge or delete the tags on your contacts.')}>
+          <TagSettings />
         </SettingsSection>
         <SettingsSection title={t('Reminders')} description={t('A daily digest of what needs you, at the hour you choose, by email or on this device.')}>
           <ReminderSettings />

@@ -230,7 +230,8 @@ describe('every write that reads a JSON body', () => {
     // Every entity's update: PUT /api/{entities}/:id.
     const updates = restRoutes.filter((route) => route.method === 'PUT' && /^\/api\/[\w-]+\/:id$/.test(route.path));
     expect(updates.map((route) => route.procedure.split('.')[0]).sort()).toEqual(Object.keys(made).sort());
-    const owners = 'select id, team_id, created_by from activities union all select id, team_id, created_by from goals union all select id, team_id, created_by from tags';
+    const owners =
+      'select id, team_id, created_by from activities union all select id, team_id, created_by from goals union all select id, team_id, created_by from tags';
     const before = await server.rows(owners);
     const accepted: string[] = [];
     for (const route of updates) {

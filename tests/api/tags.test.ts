@@ -11,7 +11,8 @@ const {
 /** The names of the contacts a list answers, alphabetically. */
 const names = (res: { body: { name: string }[] }) => res.body.map((c) => c.name).sort();
 const tagsOf = async (client: ApiClient, id: number) => (await client.get(`/api/contacts/${id}`)).body.tags as string[];
-const tagId = async (client: ApiClient, name: string) => ((await client.get('/api/tags')).body as { id: number; name: string }[]).find((t) => t.name === name)!.id;
+const tagId = async (client: ApiClient, name: string) =>
+  ((await client.get('/api/tags')).body as { id: number; name: string }[]).find((t) => t.name === name)!.id;
 
 describe('tags on contacts', () => {
   it('makes tags on the fly by name, filters with AND (folded), and keeps one tag per name', async () => {
@@ -187,6 +188,8 @@ describe('carried by files', () => {
     const { client: mover } = await signedInClient(server, 'mover');
     const imported = await mover.post('/api/account/import/export', { file: Buffer.from(JSON.stringify(json)).toString('base64') });
     expect(imported.status).toBe(200);
-    expect((await mover.get('/api/contacts?tag=prayer%20partner')).body.map((c: { name: string; source: string }) => [c.name, c.source])).toEqual([['Ruth', 'Church']]);
+    expect((await mover.get('/api/contacts?tag=prayer%20partner')).body.map((c: { name: string; source: string }) => [c.name, c.source])).toEqual([
+      ['Ruth', 'Church'],
+    ]);
   });
 });
