@@ -493,9 +493,9 @@ test('exports download my data as JSON, my contacts as CSV and as vCard, what I 
   // A byte order mark first, so spreadsheet apps read accents right.
   // For people: titles and status words in the reader's language (issue 28), words in English too, and dates ISO 8601
   // in every language, their zone named (issue 48).
-  expect(lines[0]).toBe('\uFEFFName,Email,Phone,Spiritual status,Notes,Created (UTC)');
+  expect(lines[0]).toBe('\uFEFFName,Email,Phone,Spiritual status,Notes,How we met,Tags,Created (UTC)');
   expect(lines).toHaveLength(3);
-  expect(lines[1]).toMatch(/^James Okafor,,,Exploring,,\d{4}-\d\d-\d\d \d\d:\d\d$/);
+  expect(lines[1]).toMatch(/^James Okafor,,,Exploring,,,,\d{4}-\d\d-\d\d \d\d:\d\d$/);
   // A phone number is written as it is: it names no cell or function, and the formula guard's apostrophe would show.
   expect(lines[2]).toMatch(/^Maria Santos,maria@example\.com,\+1 555 0100,Seeking,"Likes ""quotes"", and commas",/);
 
