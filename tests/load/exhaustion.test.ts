@@ -71,6 +71,31 @@ beforeAll(async () => {
         cast(unixepoch('subsecond') * 1000 as integer) - x * 1728000 - 3600000, 'Together', ?2, case x % 2 when 0 then ?1 else ?3 end from n`,
     args: [lead.user.id, teamId, other.user.id],
   });
+  // Issue 50: every team contact holds every milestone this month, and the heavy user's contacts carry tags (two common
+  // ones and one on a single contact: the filter that matches almost nothing reads every contact's tags).
+  await server.database.writerClient.execute({
+    sql: `insert into contact_milestones (contact_id, kind, date, set_by)
+      select c.id, k.kind, cast(unixepoch('subsecond') * 1000 as integer) - 3600000, c.created_by from contacts c,
+      (select 'has_bible' as kind union all select 'reading_bible' union all select 'belief' union all select 'can_share' union all select 'sharing'
+       union all select 'baptized' union all select 'baptizing' union all select 'in_group' union all select 'planting') k where c.team_id = ?1`,
+    args: [teamId],
+  });
+  await server.database.writerClient.execute({
+    sql: `insert into tags (name, name_key, created_by) values ('Family', 'family', ?1), ('Campus', 'campus', ?1), ('Rare', 'rare', ?1)`,
+    args: [userId],
+  });
+  await server.database.writerClient.execute({
+    sql: `insert into contact_tags (contact_id, tag_id) select c.id, t.id from contacts c join tags t on t.created_by = c.created_by
+      where c.created_by = ?1 and ((t.name_key = 'family' and c.id % 2 = 0) or (t.name_key = 'campus' and c.id % 3 = 0)
+        or (t.name_key = 'rare' and c.id = (select min(id) from contacts where created_by = ?1)))`,
+    args: [userId],
+  });
+  await server.database.writerClient.execute({
+    sql: `${numbers(GOALS)} insert into goals (title, description, target_count, type, created_at, deadline, team_id, created_by)
+      select 'Baptisms ' || x, 'Keep going', 100, case x % 2 when 0 then 'baptized' else 'belief' end,
+        cast(unixepoch('subsecond') * 1000 as integer) - 400 * 86400000, cast(unixepoch('subsecond') * 1000 as integer) + 86400000, ?2, ?1 from n`,
+    args: [lead.user.id, teamId],
+  });
 }, 60_000);
 afterAll(async () => {
   await server.close();
@@ -203,9 +228,22 @@ describe('the event loop while heavy requests run', () => {
         );
       },
     ],
+    [
+      `a batch of 10 of the month's milestones over the team's ${CONTACTS} contacts, each holding all nine`,
+      () => {
+        const month = { from: new Date(Date.now() - 20 * 86_400_000), to: new Date(Date.now() + 86_400_000) };
+        return mate.get(batchUrl(Array(10).fill('insights.milestones'), Array(10).fill(month)));
+      },
+    ],
+    [`the team's ${GOALS} milestone goals, each counted over ${CONTACTS * 9} milestones`, () => mate.get('/api/goals')],
+    [`${CONTACTS} contacts filtered by a tag only one carries and one half carry`, () => heavy.get('/api/contacts?tag=rare&tag=family')],
+    [
+      `a batch of 10 pages of ${CONTACTS} contacts filtered by two tags`,
+      () => heavy.get(batchUrl(Array(10).fill('contacts.list'), Array(10).fill({ tag: ['family', 'campus'], limit: 100 }))),
+    ],
   ])(`is never held past the bound by %s`, async (_, send) => {
     const { stallMs, result } = await longestStall(send);
-    console.info(`${_}: longest event-loop stall ${stallMs.toFixed(0)} ms`);
+    console.info(`${_}: longest event-loop stall ${stallMs.toFixed(0)} ms (status ${result.status})`);
     expect(result.status).toBeLessThan(500);
     expect(stallMs).toBeLessThan(STALL_BOUND_MS);
   });
