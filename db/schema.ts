@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Locale } from '../shared/i18n';
-import { activityTypes, followUpTypes, goalKinds, milestoneKinds, spiritualStatuses, tagColors, teamRoles, type SpiritualStatus } from '../shared/vocabulary';
+import { activityTypes, followUpTypes, goalKinds, milestoneKinds, relationshipKinds, spiritualStatuses, tagColors, teamRoles, type SpiritualStatus } from '../shared/vocabulary';
 import { dailyTallyEntities, tallyEntities } from '../shared/lists';
 import { digestStatuses, repeatBases, repeatUnits } from '../shared/nudges';
 
@@ -617,6 +617,31 @@ export const contactTags = sqliteTable(
       .references(() => tags.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.contactId, t.tagId] }), index('contact_tags_tag_idx').on(t.tagId, t.contactId)],
+);
+
+/**
+ * A link between two people (issue 50): `contact_id` is `kind` of `related_id` ("Ana discipled_by Ben"). Stored once,
+ * read from either side; a child link is stored as its parent link. Goes with either contact.
+ */
+export const contactRelationships = sqliteTable(
+  'contact_relationships',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    relatedId: integer('related_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: relationshipKinds }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('contact_relationships_pair_unique').on(t.contactId, t.relatedId, t.kind),
+    index('contact_relationships_related_idx').on(t.relatedId, t.kind, t.contactId),
+    index('contact_relationships_kind_idx').on(t.kind, t.contactId),
+  ],
 );
 
 /** Answers already given to a client-generated key, so an offline outbox replay creates nothing twice. */

@@ -55,6 +55,41 @@ export const milestoneLabels: Record<MilestoneKind, string> = {
 export const goalKinds = [...goalTypes, ...milestoneKinds] as const;
 export const isMilestoneKind = (kind: string): kind is MilestoneKind => isOneOf(milestoneKinds, kind);
 
+/**
+ * How two people are linked (issue 50), as said from the first: "Ana is a parent of Ben", "Ana was introduced by Ben",
+ * "Ana is discipled by Ben". Seen from the other side each has its reverse (relationshipReverse).
+ */
+export const relationshipKinds = ['parent', 'child', 'spouse', 'sibling', 'friend', 'coworker', 'introduced_by', 'discipled_by'] as const;
+export type RelationshipKind = (typeof relationshipKinds)[number];
+/** The kinds an answer may name: the stored ones and the reverses that are not themselves stored kinds. */
+export const relationshipViews = [...relationshipKinds, 'introduced', 'disciples'] as const;
+export type RelationshipView = (typeof relationshipViews)[number];
+export const relationshipReverse: Record<RelationshipView, RelationshipView> = {
+  parent: 'child',
+  child: 'parent',
+  spouse: 'spouse',
+  sibling: 'sibling',
+  friend: 'friend',
+  coworker: 'coworker',
+  introduced_by: 'introduced',
+  introduced: 'introduced_by',
+  discipled_by: 'disciples',
+  disciples: 'discipled_by',
+};
+/** What the other person is to the one whose page shows the link: "Parent", "Introduced by", "Disciples". */
+export const relationshipLabels: Record<RelationshipView, string> = {
+  parent: msg('Parent of'),
+  child: msg('Child of'),
+  spouse: msg('Spouse of'),
+  sibling: msg('Sibling of'),
+  friend: msg('Friend of'),
+  coworker: msg('Coworker of'),
+  introduced_by: msg('Introduced by'),
+  introduced: msg('Introduced'),
+  discipled_by: msg('Discipled by'),
+  disciples: msg('Disciples'),
+};
+
 /** The colours a tag may have (issue 50); none is the plain chip. */
 export const tagColors = ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink'] as const;
 export type TagColor = (typeof tagColors)[number];

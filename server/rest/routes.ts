@@ -100,6 +100,24 @@ const tableRows: RestRoute[] = [
     summary: 'Clear a contact’s milestone',
     input: 'params',
   },
+  // Links between people (issue 50), each named as the contact in the path sees it; the generation tree of all of them.
+  { method: 'GET', path: '/api/contacts/:id/relationships', procedure: 'contacts.relationships', summary: 'List a contact’s relationships', input: 'params' },
+  {
+    method: 'POST',
+    path: '/api/contacts/:id/relationships',
+    procedure: 'contacts.addRelationship',
+    summary: 'Link a contact to another person, the kind said from the contact',
+    input: 'params+body',
+    status: 201,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/contacts/:id/relationships/:relationshipId',
+    procedure: 'contacts.removeRelationship',
+    summary: 'Remove one of a contact’s relationships',
+    input: 'params',
+  },
+  { method: 'GET', path: '/api/generations', procedure: 'contacts.generations', summary: 'The generation tree of who disciples whom', input: 'none' },
   // The duplicate comes in the body (POST) or the query (GET: what the merge would move), the kept contact in the path.
   {
     method: 'GET',

@@ -26,6 +26,8 @@ import { CONTACT_NOT_FOUND, contactRecords, contactSummaryColumns, insertContact
 import { contactMatches, contactMatching, contactSearch } from '../queries/matching';
 import { definePagedList } from '../queries/paging';
 import { carriesTags, setContactTags, tagKeysOf, tagNamesOf } from '../domain/tags';
+import { addRelationship, generations, relationshipsOf, removeRelationship } from '../domain/relationships';
+import { relationshipAddInput, relationshipRemoveInput } from '../../shared/schemas/relationships';
 import { rowsOf } from '../queries/rows';
 import { MAX_IMPORT_ROWS } from '../formats/contactImport';
 import { msg } from '../../shared/i18n';
@@ -290,6 +292,46 @@ export const contactsRouter = router({
         return contactRecords.read(tx, input.id, ctx.authority);
       }),
     ),
+
+  /** The contact's links to people the caller may read (issue 50), the kind as this contact sees it. */
+  relationships: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.relationships))
+    .query(async ({ ctx, input }) => {
+      await contactRecords.read(ctx.database.read, input.id, ctx.authority);
+      return relationshipsOf(ctx.database.read, input.id, ctx.authority);
+    }),
+
+  /**
+   * Links the contact to another (issue 50): whoever may change the contact, to a person they may read (404 otherwise);
+   * answers the contact's links.
+   */
+  addRelationship: protectedProcedure
+    .input(relationshipAddInput)
+    .output(answer(answers.relationships))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await contactRecords.update(tx, input.id, ctx.authority, {});
+        await contactRecords.read(tx, input.contactId, ctx.authority);
+        await addRelationship(tx, input.id, input.contactId, input.kind, ctx.user.id);
+        return relationshipsOf(tx, input.id, ctx.authority);
+      }),
+    ),
+
+  /** Removes one of the contact's links (issue 50); answers the contact's links. */
+  removeRelationship: protectedProcedure
+    .input(relationshipRemoveInput)
+    .output(answer(answers.relationships))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await contactRecords.update(tx, input.id, ctx.authority, {});
+        await removeRelationship(tx, input.id, input.relationshipId, ctx.authority);
+        return relationshipsOf(tx, input.id, ctx.authority);
+      }),
+    ),
+
+  /** The generation tree of the "discipled by" links the caller may read (issue 50). */
+  generations: protectedProcedure.output(answer(answers.generations)).query(({ ctx }) => generations(ctx.database.read, ctx.authority)),
 
   /** What deleting the contact takes with it, and whether the caller may (see contactDeletion). */
   deletionImpact: protectedProcedure

@@ -34,6 +34,8 @@ import type { Queryable, Tx } from '../../db/client';
 import {
   activities,
   contactMilestones,
+  contactRelationships,
+  contactTags,
   contacts,
   contactSnoozes,
   contactStatusChanges,
@@ -208,7 +210,16 @@ export function mergeProcedures(readContact: (db: Queryable, id: number, who: Au
           await tx.run(sql`insert into ${contactMilestones} (contact_id, kind, date, set_by, set_at)
           select ${kept.id}, kind, date, set_by, set_at from ${contactMilestones} where contact_id = ${duplicate.id} and true
           on conflict (contact_id, kind) do update set date = min(date, excluded.date)`);
-          // Nothing is left to cascade but the duplicate's own snoozes and milestones, copied above.
+          // Its tags (issue 50): both are seen by the same people, so their tags are of one place.
+          await tx.run(sql`insert or ignore into ${contactTags} (contact_id, tag_id) select ${kept.id}, tag_id from ${contactTags} where contact_id = ${duplicate.id}`);
+          // Its links (issue 50), but none to the kept contact itself and none the kept one already has.
+          await tx.run(
+            sql`update or ignore ${contactRelationships} set contact_id = ${kept.id} where contact_id = ${duplicate.id} and related_id <> ${kept.id}`,
+          );
+          await tx.run(
+            sql`update or ignore ${contactRelationships} set related_id = ${kept.id} where related_id = ${duplicate.id} and contact_id <> ${kept.id}`,
+          );
+          // Nothing is left to cascade but the duplicate's own snoozes, milestones, tags and links, copied above.
           await tx.delete(contacts).where(eq(contacts.id, duplicate.id));
           return { contact: await readContact(tx, kept.id, who), moved };
         }),

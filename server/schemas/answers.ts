@@ -7,7 +7,7 @@ import { userRow } from '../queries/userRow';
 import { locales } from '../../shared/i18n';
 import { securityEventKinds } from '../../shared/securityEvents';
 import { repeatBases, repeatUnits, spiritualCheckSince } from '../../shared/nudges';
-import { activityTypes, followUpTypes, goalKinds, linkRoles, milestoneKinds, spiritualStatuses, tagColors, teamRoles } from '../../shared/vocabulary';
+import { activityTypes, followUpTypes, goalKinds, linkRoles, milestoneKinds, relationshipViews, spiritualStatuses, tagColors, teamRoles } from '../../shared/vocabulary';
 
 // Objects are strict: a column a select leaks into an answer fails the check (tests) and the document's additionalProperties: false.
 /** A Date of a procedure's answer: REST sends plain JSON, so it arrives as an ISO 8601 string (openapi.ts says so). */
@@ -59,6 +59,21 @@ export const contactRow = defineRow({
   tags: computed(z.array(text)),
 });
 export const contact = contactRow.schema;
+
+/** A contact's links (issue 50): each with the kind as the asked contact sees it and the other person. */
+export const relationships = z.array(
+  z.strictObject({
+    id: rowId,
+    kind: z.enum(relationshipViews),
+    contact: z.strictObject({ id: rowId, name: text, spiritualStatus }),
+  }),
+);
+/** The generation tree of the "discipled by" links (issue 50). */
+export const generations = z.strictObject({
+  depth: count,
+  truncated: z.boolean(),
+  nodes: z.array(z.strictObject({ id: rowId, name: text, spiritualStatus, generation: count, discipledBy: rowId.nullable() })),
+});
 
 /** A tag (issue 50), with how many contacts carry it. */
 export const tagRow = defineRow({

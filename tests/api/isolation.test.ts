@@ -15,6 +15,7 @@ let bobTeamId: number;
 /** B's own contact, which B offers as the duplicate to merge into A's (or as the one to keep). */
 let bobContactId: number;
 let bobTagId: number;
+let aliceRelationshipId: number;
 
 /** A's row of each entity, keyed by the procedure's router name. */
 const aliceRows: Record<string, number> = {};
@@ -46,6 +47,8 @@ const bodies: Record<string, () => Record<string, unknown>> = {
   'attention.snooze': () => ({ until: new Date(Date.now() + 2 * 86_400_000).toISOString() }),
   'contacts.answerSpiritualCheck': () => ({ status: 'growing' }),
   'contacts.setMilestone': () => ({ date: '2025-01-01' }),
+  // Alice's contact linked to Bob's own: the contact in the path is what must stay out of his reach.
+  'contacts.addRelationship': () => ({ contactId: bobContactId, kind: 'friend' }),
   'contacts.merge': () => ({ duplicateId: bobContactId }),
   'contacts.share': () => ({ teamId: aliceRows.teams }),
   'contacts.assign': () => ({ userId: bobId }),
@@ -78,6 +81,7 @@ function paramValue(route: RestRoute, name: string): number | string | undefined
   if (name === 'handle') return aliceSessionHandle;
   // A milestone's kind names no row: the contact's id is what must not reach someone else's.
   if (name === 'kind') return 'belief';
+  if (name === 'relationshipId') return aliceRelationshipId;
   return undefined;
 }
 
@@ -132,6 +136,11 @@ beforeAll(async () => {
   const link = await alice.post(`/api/teams/${aliceRows.teams}/invite-links`, { role: 'member' });
   expect(link.status).toBe(201);
   aliceRows.inviteLinks = link.body.id;
+  // A link between two of A's contacts (issue 50).
+  const second = await alice.post('/api/contacts', { name: 'Second Contact' });
+  const linked = await alice.post(`/api/contacts/${aliceRows.contacts}/relationships`, { contactId: second.body.id, kind: 'friend' });
+  expect(linked.status).toBe(201);
+  aliceRelationshipId = linked.body[0].id;
   // An entity without a create (the resource library) has no example to post: A's private resource goes in directly.
   const resource = await server.database.writerClient.execute({
     sql: "insert into resources (title, description, content, category, created_by) values ('Alice notes', 'Private', 'Private content', 'Notes', ?) returning id",

@@ -38,6 +38,10 @@ beforeAll(async () => {
   }
   // A second team contact: the duplicate a viewer tries to merge into the first.
   teamRows.duplicateContact = (await admin.post('/api/contacts', validBody('contacts', teamId, 0))).body.id;
+  // A link between the two team contacts: the one a viewer tries to remove.
+  teamRows.relationship = (
+    await admin.post(`/api/contacts/${teamRows.contacts}/relationships`, { contactId: teamRows.duplicateContact, kind: 'sibling' })
+  ).body[0].id;
   // A second team tag: the one a viewer tries to merge the first into.
   teamRows.otherTag = (await admin.post('/api/tags', { name: 'Students', teamId })).body.id;
 });
@@ -90,6 +94,10 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
   if (route.procedure === 'contacts.share') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { teamId } };
   if (route.procedure.endsWith('Milestone'))
     return { path: route.path.replace(':id', String(teamRows.contacts)).replace(':kind', 'belief'), body: route.method === 'PUT' ? {} : undefined };
+  if (route.procedure === 'contacts.addRelationship')
+    return { path: route.path.replace(':id', String(teamRows.contacts)), body: { contactId: teamRows.duplicateContact, kind: 'friend' } };
+  if (route.procedure === 'contacts.removeRelationship')
+    return { path: route.path.replace(':id', String(teamRows.contacts)).replace(':relationshipId', String(teamRows.relationship)) };
   if (route.procedure === 'tags.merge') return { path: route.path.replace(':id', String(teamRows.tags)), body: { intoId: teamRows.otherTag } };
   if (route.procedure === 'contacts.assign') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { userId: adminId } };
   if (route.procedure === 'followUps.snooze')
