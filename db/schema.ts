@@ -2,7 +2,17 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Locale } from '../shared/i18n';
-import { activityTypes, followUpTypes, goalKinds, milestoneKinds, relationshipKinds, spiritualStatuses, tagColors, teamRoles, type SpiritualStatus } from '../shared/vocabulary';
+import {
+  activityTypes,
+  followUpTypes,
+  goalKinds,
+  milestoneKinds,
+  relationshipKinds,
+  spiritualStatuses,
+  tagColors,
+  teamRoles,
+  type SpiritualStatus,
+} from '../shared/vocabulary';
 import { dailyTallyEntities, tallyEntities } from '../shared/lists';
 import { digestStatuses, repeatBases, repeatUnits } from '../shared/nudges';
 

@@ -53,7 +53,9 @@ export async function addRelationship(tx: Tx, contactId: number, otherId: number
   const [same] = await tx
     .select({ id: contactRelationships.id })
     .from(contactRelationships)
-    .where(and(eq(contactRelationships.contactId, link.contactId), eq(contactRelationships.relatedId, link.relatedId), eq(contactRelationships.kind, link.kind)));
+    .where(
+      and(eq(contactRelationships.contactId, link.contactId), eq(contactRelationships.relatedId, link.relatedId), eq(contactRelationships.kind, link.kind)),
+    );
   if (same) throw fieldConflict({ field: 'kind', message: ALREADY });
   if (link.kind === 'discipled_by') {
     // The new discipler, their discipler, and so on up: the disciple among them would be their own ancestor.
@@ -136,10 +138,12 @@ export async function generations(db: Queryable, who: Who) {
     const rows = await db
       .select({ id: contacts.id, name: contacts.name, spiritualStatus: contacts.spiritualStatus })
       .from(contacts)
-      .where(sql`${contacts.id} in (${sql.join(
-        slice.map((id) => sql`${id}`),
-        sql`, `,
-      )})`);
+      .where(
+        sql`${contacts.id} in (${sql.join(
+          slice.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
     for (const row of rows) names.set(row.id, row);
   }
   const nodes = ids.map((id) => ({ id, ...names.get(id)!, ...placed.get(id)! })) as {

@@ -211,7 +211,9 @@ export function mergeProcedures(readContact: (db: Queryable, id: number, who: Au
           select ${kept.id}, kind, date, set_by, set_at from ${contactMilestones} where contact_id = ${duplicate.id} and true
           on conflict (contact_id, kind) do update set date = min(date, excluded.date)`);
           // Its tags (issue 50): both are seen by the same people, so their tags are of one place.
-          await tx.run(sql`insert or ignore into ${contactTags} (contact_id, tag_id) select ${kept.id}, tag_id from ${contactTags} where contact_id = ${duplicate.id}`);
+          await tx.run(
+            sql`insert or ignore into ${contactTags} (contact_id, tag_id) select ${kept.id}, tag_id from ${contactTags} where contact_id = ${duplicate.id}`,
+          );
           // Its links (issue 50), but none to the kept contact itself and none the kept one already has.
           await tx.run(
             sql`update or ignore ${contactRelationships} set contact_id = ${kept.id} where contact_id = ${duplicate.id} and related_id <> ${kept.id}`,

@@ -7,7 +7,17 @@ import { userRow } from '../queries/userRow';
 import { locales } from '../../shared/i18n';
 import { securityEventKinds } from '../../shared/securityEvents';
 import { repeatBases, repeatUnits, spiritualCheckSince } from '../../shared/nudges';
-import { activityTypes, followUpTypes, goalKinds, linkRoles, milestoneKinds, relationshipViews, spiritualStatuses, tagColors, teamRoles } from '../../shared/vocabulary';
+import {
+  activityTypes,
+  followUpTypes,
+  goalKinds,
+  linkRoles,
+  milestoneKinds,
+  relationshipViews,
+  spiritualStatuses,
+  tagColors,
+  teamRoles,
+} from '../../shared/vocabulary';
 
 // Objects are strict: a column a select leaks into an answer fails the check (tests) and the document's additionalProperties: false.
 /** A Date of a procedure's answer: REST sends plain JSON, so it arrives as an ISO 8601 string (openapi.ts says so). */

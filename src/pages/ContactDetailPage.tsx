@@ -25,6 +25,7 @@ import { NextSteps } from '../components/NextSteps';
 import { SpiritualCheck } from '../components/SpiritualCheck';
 import { Milestones } from '../components/Milestones';
 import { ContactTags } from '../components/ContactTags';
+import { ContactRelationships } from '../components/ContactRelationships';
 import { addDaysFromToday } from '../lib/dates';
 import { PrayerForm } from '../forms/PrayerForm';
 import { useWrite } from '../hooks/useWrite';
@@ -164,6 +165,7 @@ export default function ContactDetailPage() {
           </h2>
           <JourneyPath name={contact.name} status={contact.spiritualStatus} changes={journey} />
           <Milestones contactId={contact.id} name={contact.name} milestones={contact.milestones} changes={changes} />
+          <ContactRelationships contactId={contact.id} name={contact.name} changes={changes} />
           {changes && <SpiritualCheck contactId={contact.id} name={contact.name} />}
         </div>
       </section>

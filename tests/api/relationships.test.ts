@@ -6,8 +6,8 @@ import { expectOneIssue, joinTeam, signedInClient, usersForFile, type ApiClient 
 
 const {
   server,
-  users: [ann, ben, vic],
-} = usersForFile(['ann', 'ben', 'vic']);
+  users: [lea, max, val],
+} = usersForFile(['lea', 'max', 'val']);
 
 const contact = async (client: ApiClient, name: string, teamId?: number) => (await client.post('/api/contacts', { name, teamId })).body.id as number;
 /** A contact's links as [kind, other person's name]. */
@@ -106,31 +106,31 @@ describe('the generation tree', () => {
 
 describe('team rules', () => {
   it('never shows a personal contact to a teammate through a link, and a viewer may not link', async () => {
-    const team = (await ann.post('/api/teams', { name: 'Links team' })).body.id;
-    await joinTeam(ann, team, { client: ben, id: ben.id }, 'member');
-    await joinTeam(ann, team, { client: vic, id: vic.id }, 'viewer');
-    const shared = await contact(ann, 'Shared Sam', team);
-    const secret = await contact(ann, 'Private Pat');
-    const other = await contact(ann, 'Team Tess', team);
-    await ann.post(`/api/contacts/${shared}/relationships`, { contactId: secret, kind: 'discipled_by' });
-    await ann.post(`/api/contacts/${shared}/relationships`, { contactId: other, kind: 'friend' });
-    expect(await links(ann, shared)).toEqual([
+    const team = (await lea.post('/api/teams', { name: 'Links team' })).body.id;
+    await joinTeam(lea, team, { client: max, id: max.id }, 'member');
+    await joinTeam(lea, team, { client: val, id: val.id }, 'viewer');
+    const shared = await contact(lea, 'Shared Sam', team);
+    const secret = await contact(lea, 'Private Pat');
+    const other = await contact(lea, 'Team Tess', team);
+    await lea.post(`/api/contacts/${shared}/relationships`, { contactId: secret, kind: 'discipled_by' });
+    await lea.post(`/api/contacts/${shared}/relationships`, { contactId: other, kind: 'friend' });
+    expect(await links(lea, shared)).toEqual([
       ['discipled_by', 'Private Pat'],
       ['friend', 'Team Tess'],
     ]);
-    expect(await links(ben, shared)).toEqual([['friend', 'Team Tess']]);
-    expect((await ben.get('/api/generations')).body.nodes).toEqual([]);
-    expect((await ann.get('/api/generations')).body.nodes.map((n: { name: string }) => n.name).sort()).toEqual(['Private Pat', 'Shared Sam']);
+    expect(await links(max, shared)).toEqual([['friend', 'Team Tess']]);
+    expect((await max.get('/api/generations')).body.nodes).toEqual([]);
+    expect((await lea.get('/api/generations')).body.nodes.map((n: { name: string }) => n.name).sort()).toEqual(['Private Pat', 'Shared Sam']);
     // Ben cannot link a team contact to Ann's personal one, nor read its links, nor remove the hidden link.
-    const bens = await contact(ben, 'Ben’s Bo', team);
-    expect((await ben.post(`/api/contacts/${bens}/relationships`, { contactId: secret, kind: 'friend' })).status).toBe(404);
-    expect((await ben.post(`/api/contacts/${bens}/relationships`, { contactId: other, kind: 'friend' })).status).toBe(201);
-    expect((await ben.get(`/api/contacts/${secret}/relationships`)).status).toBe(404);
-    const hidden = (await ann.get(`/api/contacts/${shared}/relationships`)).body[0].id;
-    expect((await ann.delete(`/api/contacts/${other}/relationships/${hidden}`)).status).toBe(404);
+    const bens = await contact(max, 'Ben’s Bo', team);
+    expect((await max.post(`/api/contacts/${bens}/relationships`, { contactId: secret, kind: 'friend' })).status).toBe(404);
+    expect((await max.post(`/api/contacts/${bens}/relationships`, { contactId: other, kind: 'friend' })).status).toBe(201);
+    expect((await max.get(`/api/contacts/${secret}/relationships`)).status).toBe(404);
+    const hidden = (await lea.get(`/api/contacts/${shared}/relationships`)).body[0].id;
+    expect((await lea.delete(`/api/contacts/${other}/relationships/${hidden}`)).status).toBe(404);
     // The viewer reads the team's links and may add none.
-    expect(await links(vic, shared)).toEqual([['friend', 'Team Tess']]);
-    expect((await vic.post(`/api/contacts/${shared}/relationships`, { contactId: other, kind: 'coworker' })).status).toBe(403);
+    expect(await links(val, shared)).toEqual([['friend', 'Team Tess']]);
+    expect((await val.post(`/api/contacts/${shared}/relationships`, { contactId: other, kind: 'coworker' })).status).toBe(403);
   });
 });
 
