@@ -96,6 +96,7 @@ export const pageSources: [RegExp, string][] = [
   [/^\/activities$/, 'src/pages/ActivitiesPage.tsx'],
   [/^\/contacts$/, 'src/pages/ContactsPage.tsx'],
   [/^\/contacts\/[^/]+$/, 'src/pages/ContactDetailPage.tsx'],
+  [/^\/generations$/, 'src/pages/GenerationsPage.tsx'],
   [/^\/followups$/, 'src/pages/FollowUpsPage.tsx'],
   [/^\/prayer-journal$/, 'src/pages/PrayerJournalPage.tsx'],
   [/^\/goals$/, 'src/pages/GoalsPage.tsx'],

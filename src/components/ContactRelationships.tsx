@@ -41,7 +41,12 @@ export function ContactRelationships({ contactId, name, changes }: { contactId: 
   if (!changes && !links.data?.length) return null;
   return (
     <div>
-      <h3 className="mb-2 text-sm font-semibold">{t('Relationships')}</h3>
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-sm font-semibold">{t('Relationships')}</h3>
+        <Link to="/generations" className="link text-sm">
+          {t('Generation tree')}
+        </Link>
+      </div>
       {links.data && links.data.length > 0 && (
         <ul className="mb-3 flex flex-col gap-1.5" aria-label={t('Relationships of {name}', { name })}>
           {links.data.map((link) => (

@@ -95,9 +95,9 @@ export default function ContactsPage() {
     tag: tags.length ? tags : undefined,
   };
   const filtered = Boolean(filter.q || filter.status || filter.tag);
-  const withoutTag = (tag: string | null) =>
+  const withoutTag = (tag: string) =>
     setParams((current) => {
-      const kept = current.getAll('tag').filter((other) => tag !== null && other !== tag);
+      const kept = current.getAll('tag').filter((other) => other !== tag);
       current.delete('tag');
       for (const other of kept) current.append('tag', other);
       return current;
@@ -127,10 +127,12 @@ export default function ContactsPage() {
   const rows = contacts.data?.pages.flat() ?? [];
   // The search and its count show once there is something to search, and stay while a filter finds nothing.
   const showFilters = filtered || assigned || rows.length > 0;
-  const clear = () => {
-    setFilters({ q: '', status: '' });
-    withoutTag(null);
-  };
+  // One write of the URL: two in a row would each start from the same URL, the second putting back what the first cleared.
+  const clear = () =>
+    setParams((current) => {
+      for (const key of ['q', 'status', 'tag']) current.delete(key);
+      return current;
+    });
   // Built in render, so the choices read in the current language.
   const statusOptions = [{ value: '', label: t('All statuses') }, ...spiritualStatusOptions];
   const sortOptions = contactSorts.map((value) => ({ value: value === 'name' ? '' : value, label: contactSummary.sorts[value] }));

@@ -82,6 +82,8 @@ export const pages = {
     },
   },
   contact: { path: `${entities.contacts.page}/:id`, load: () => import('./ContactDetailPage'), kept: ['contacts.byId', 'contacts.timeline'] },
+  // Issue 50: the tree of the 'discipled by' links, reached from a person's relationships.
+  generations: { path: '/generations', load: () => import('./GenerationsPage'), kept: ['contacts.generations'] },
   followUps: {
     path: entities.followUps.page,
     load: () => import('./FollowUpsPage'),

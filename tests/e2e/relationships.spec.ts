@@ -33,3 +33,24 @@ test('links two people from one page, shows the link named from each side, refus
   await expect(pauls).toHaveCount(0);
   expect(await (await page.request.get(`/api/contacts/${mary.id}/relationships`)).json()).toEqual([]);
 });
+
+test('the generation tree shows who disciples whom, generation by generation, each opening their page', async ({ page, user }, testInfo) => {
+  void user;
+  const lydia = await api(page, '/api/contacts', { name: 'Lydia', spiritualStatus: 'mature' });
+  const ruth = await api(page, '/api/contacts', { name: 'Ruth', spiritualStatus: 'growing' });
+  const tim = await api(page, '/api/contacts', { name: 'Tim', spiritualStatus: 'new_believer' });
+  await api(page, `/api/contacts/${ruth.id}/relationships`, { contactId: lydia.id, kind: 'discipled_by' });
+  await api(page, `/api/contacts/${tim.id}/relationships`, { contactId: ruth.id, kind: 'discipled_by' });
+  await page.goto(`/contacts/${ruth.id}`);
+  await page.getByRole('link', { name: 'Generation tree' }).click();
+  await expect(page.getByRole('heading', { name: 'Generations', level: 1 })).toBeVisible();
+  const tree = page.getByRole('region', { name: 'Generation tree' });
+  await expect(tree.getByText('3 generations deep')).toBeVisible();
+  await expect(tree.getByRole('listitem').filter({ hasText: 'Tim' }).last()).toContainText('Generation 3');
+  await expect(tree.getByRole('listitem').filter({ hasText: 'Lydia' }).first()).toContainText('Generation 1');
+  expect(await seriousAxeViolations(page, 'main')).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await photograph(page, `generations-${testInfo.project.name}.png`, { fullPage: true });
+  await tree.getByRole('link', { name: 'Tim' }).click();
+  await expect(page.getByRole('heading', { name: 'Tim', level: 1 })).toBeVisible();
+});
