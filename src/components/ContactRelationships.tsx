@@ -78,7 +78,7 @@ export function ContactRelationships({ contactId, name, changes }: { contactId: 
         </ul>
       )}
       {changes && (
-        <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
+        <form method="post" noValidate className="flex flex-wrap items-end gap-2" onSubmit={submit}>
           <div className="flex flex-col gap-1">
             <label htmlFor={kindId} className="text-xs font-medium">
               {t('{name} is', { name })}

@@ -65,7 +65,7 @@ export function ContactTags({ contact, changes }: Props) {
           ))}
           {changes && (
             <li>
-              <form className="join" onSubmit={add}>
+              <form method="post" noValidate className="join" onSubmit={add}>
                 <input
                   className="input input-sm join-item w-36"
                   list={tagsList}
@@ -92,6 +92,8 @@ export function ContactTags({ contact, changes }: Props) {
       )}
       {changes ? (
         <form
+          method="post"
+          noValidate
           className="flex flex-wrap items-end gap-2"
           onSubmit={(event) => {
             event.preventDefault();

@@ -36,6 +36,8 @@ function TagRow({ tag, others, changeable }: { tag: Tag; others: Tag[]; changeab
       {changeable && (
         <div className="flex flex-wrap items-end gap-2">
           <form
+            method="post"
+            noValidate
             className="flex items-end gap-2"
             onSubmit={(event) => {
               event.preventDefault();
@@ -78,6 +80,8 @@ function TagRow({ tag, others, changeable }: { tag: Tag; others: Tag[]; changeab
           </div>
           {sameSpace.length > 0 && (
             <form
+              method="post"
+              noValidate
               className="flex items-end gap-2"
               onSubmit={(event) => {
                 event.preventDefault();
