@@ -11,8 +11,12 @@ import { userOf, type Who } from '../access';
 import { fieldInvalid } from '../errors';
 import { decoded } from '../queries/rows';
 
-/** Tag `t` (an alias) as the reader may see it on the contact in the outer query: its team's, or their own personal one. */
-const visibleOnContact = (who: Who) => sql`(t.team_id = ${contacts.teamId} or (t.team_id is null and t.created_by = ${userOf(who)}))`;
+/**
+ * The one rule of which tags a reader sees on a contact: tag `t` (an alias) of the contact's team, or their own personal
+ * one. A contact in no team compares `t.team_id = null`, true for no tag, so only the reader's own show.
+ */
+const tagSeen = (contactTeam: SQL, userId: unknown) => sql`(t.team_id = ${contactTeam} or (t.team_id is null and t.created_by = ${userId}))`;
+const visibleOnContact = (who: Who) => tagSeen(sql`${contacts.teamId}`, userOf(who));
 
 /** The names of the tags the reader sees on each contact, in their folded order. */
 export function contactTagNames(who: Who) {
@@ -104,7 +108,7 @@ export async function setContactTags(tx: Tx, contact: { id: number; teamId: numb
     id: number;
     name_key: string;
   }>(sql`select t.id as id, t.name_key as name_key from ${contactTags} ct join ${tags} t on t.id = ct.tag_id
-    where ct.contact_id = ${contact.id} and (${contact.teamId === null ? sql`0` : sql`t.team_id = ${contact.teamId}`} or (t.team_id is null and t.created_by = ${userId}))`);
+    where ct.contact_id = ${contact.id} and ${tagSeen(sql`${contact.teamId}`, userId)}`);
   const dropped = seen.filter((tag) => !wanted.has(tag.name_key)).map((tag) => Number(tag.id));
   if (dropped.length > 0) await tx.delete(contactTags).where(and(eq(contactTags.contactId, contact.id), inArray(contactTags.tagId, dropped)));
   const kept = new Set(seen.map((tag) => tag.name_key));

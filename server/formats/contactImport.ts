@@ -217,7 +217,7 @@ export interface RawContact {
 }
 
 /** A file's list of tags ('Family; Campus', a vCard's 'Family,Campus'): each name once, blanks left out. */
-export const tagNamesOf = (text: string | undefined) => [...new Set((text ?? '').split(/[;,]/).map((name) => name.trim()))].filter(Boolean);
+export const tagNamesInFile = (text: string | undefined) => [...new Set((text ?? '').split(/[;,]/).map((name) => name.trim()))].filter(Boolean);
 
 /** Validates one raw row with the same schema contacts.create uses, so an imported contact obeys the same rules. */
 function toDraft(raw: RawContact): ContactDraft | ImportProblem {
@@ -228,7 +228,7 @@ function toDraft(raw: RawContact): ContactDraft | ImportProblem {
     spiritualStatus: statusFromText(raw.status),
     notes: raw.notes,
     source: raw.source,
-    tags: tagNamesOf(raw.tags),
+    tags: tagNamesInFile(raw.tags),
   });
   if (!parsed.success) return { row: raw.row, reason: parsed.error.issues[0]?.message ?? msg('Invalid row') };
   const { name, email, phone, spiritualStatus, notes, source, tags } = parsed.data;

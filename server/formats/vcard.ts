@@ -114,7 +114,7 @@ export function vcardRows(text: string): RawFile {
       status: first('X-SOWER-STATUS') && textOf(first('X-SOWER-STATUS')!),
       notes: first('NOTE') && textOf(first('NOTE')!),
       source: first('X-SOWER-SOURCE') && textOf(first('X-SOWER-SOURCE')!),
-      // Every CATEGORIES line: a list of names, commas between them (tagNamesOf splits them).
+      // Every CATEGORIES line: a list of names, commas between them (tagNamesInFile splits them).
       tags: properties
         .filter((p) => p.name === 'CATEGORIES')
         .map(textOf)

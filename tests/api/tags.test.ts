@@ -2,6 +2,7 @@
 // merging and deleting; a team's tags shared by its members while each person's own stay theirs; the source searched.
 import { describe, expect, it } from 'vitest';
 import { expectOneIssue, joinTeam, signedInClient, usersForFile, type ApiClient } from './harness';
+import { trpcBatch } from './trpc';
 
 const {
   server,
@@ -98,6 +99,14 @@ describe('tags on contacts', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(2);
     expect(statuses.filter((s) => s === 400)).toHaveLength(4);
     expect(await server.count('tags', 'created_by = ?', [user.id])).toBe(500);
+    // One tRPC batch of creates is counted call by call too: the place is full.
+    const batch = await trpcBatch(
+      me,
+      Array.from({ length: 4 }, (_, i) => ({ path: 'tags.create', input: { name: `batched ${i}` } })),
+    );
+    expect((batch.body as { error?: { json: { data: { httpStatus: number } } } }[]).map((call) => call.error?.json.data.httpStatus)).toEqual([
+      400, 400, 400, 400,
+    ]);
     // A contact's new tags count too.
     const res = await me.post('/api/contacts', { name: 'Over', tags: ['brand new'] });
     expectOneIssue(res, 'tags', 'At most 500 tags in one place: merge or delete some first');
@@ -134,6 +143,12 @@ describe('a team’s tags and each person’s own', () => {
     // Taken back: Sara leaves the team and its tags.
     expect((await ann.post(`/api/contacts/${sara}/unshare`)).status).toBe(200);
     expect(await tagsOf(ann, sara)).toEqual(['Close friend']);
+    // A team deleted takes its tags; Ben's contact returns to him without them.
+    const doomed = (await ben.post('/api/teams', { name: 'Short-lived' })).body.id;
+    const kept = (await ben.post('/api/contacts', { name: 'Kept', teamId: doomed, tags: ['Passing'] })).body.id;
+    expect((await ben.delete(`/api/teams/${doomed}`)).status).toBe(200);
+    expect(await server.count('tags', 'team_id = ?', [doomed])).toBe(0);
+    expect(await tagsOf(ben, kept)).toEqual([]);
     // A team's and a person's tags of one name are two tags: merging across them is refused.
     const mine = (await ann.post('/api/tags', { name: 'Freshman' })).body.id;
     const merge = await ann.post(`/api/tags/${mine}/merge`, { intoId: await tagId(ben, 'Freshman') });
