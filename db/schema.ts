@@ -4,6 +4,8 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import type { Locale } from '../shared/i18n';
 import {
   activityTypes,
+  archiveReasons,
+  contactDateKinds,
   followUpTypes,
   goalKinds,
   milestoneKinds,
@@ -335,6 +337,12 @@ export const contacts = sqliteTable(
     assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     /** When it was last assigned: what the assignee's badge of new assignments counts. */
     assignedAt: integer('assigned_at', { mode: 'timestamp_ms' }),
+    /** Stay in touch every this many days (issue 50 §6): overrides the needs-attention threshold of the contact's status; null: off. */
+    stayInTouchDays: integer('stay_in_touch_days'),
+    /** When the contact was archived (issue 50 §7); null while active. Archived contacts leave lists, nudges and Pray today. */
+    archivedAt: integer('archived_at', { mode: 'timestamp_ms' }),
+    archiveReason: text('archive_reason', { enum: archiveReasons }),
+    archiveNote: text('archive_note'),
   },
   (t) => [
     index('contacts_owner_idx').on(t.createdBy, t.createdAt),
@@ -461,13 +469,27 @@ export const followUps = sqliteTable(
   ],
 );
 
+/** A list of prayer requests the user names (issue 50 §5): Pray today takes `per_day` of its requests a day. */
+export const prayerLists = sqliteTable(
+  'prayer_lists',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    perDay: integer('per_day').notNull().default(3),
+    createdAt: createdAt(),
+    ...ownership(),
+  },
+  (t) => [index('prayer_lists_owner_idx').on(t.createdBy, t.teamId), index('prayer_lists_team_idx').on(t.teamId)],
+);
+
 export const prayerRequests = sqliteTable(
   'prayer_requests',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    contactId: integer('contact_id')
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** The person prayed for; null for a request about no one person ("our city", issue 50 §5). */
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'cascade' }),
+    /** The prayer list it is in (issue 50 §5); null: none. */
+    listId: integer('list_id').references(() => prayerLists.id, { onDelete: 'set null' }),
     request: text('request').notNull(),
     date: integer('date', { mode: 'timestamp_ms' }).notNull().default(now),
     answered: integer('answered', { mode: 'boolean' }).notNull().default(false),
@@ -501,6 +523,7 @@ export const prayerRequests = sqliteTable(
     index('prayer_requests_owner_created_idx').on(t.createdBy, t.createdAt),
     index('prayer_requests_team_created_idx').on(t.teamId, t.createdAt),
     index('prayer_requests_contact_idx').on(t.contactId),
+    index('prayer_requests_list_idx').on(t.listId, t.answered, t.rotatedAt),
   ],
 );
 
@@ -654,6 +677,47 @@ export const contactRelationships = sqliteTable(
   ],
 );
 
+/**
+ * The other people of one activity (issue 50 §4): `activities.contact_id` is the person typed first, and each row here
+ * another who was there. `date` is the activity's, kept by triggers (migration 0029), so a person's timeline and last
+ * contact seek it by person and date.
+ */
+export const activityContacts = sqliteTable(
+  'activity_contacts',
+  {
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    date: integer('date', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.contactId] }), index('activity_contacts_contact_date_idx').on(t.contactId, t.date, t.activityId)],
+);
+
+/**
+ * A person's important date (issue 50 §6): a birthday, a spiritual birthday, a baptism anniversary or any named day,
+ * yearly or once. A calendar day (`YYYY-MM-DD`), not an instant: it is the same day in every time zone. It belongs to the
+ * contact (whoever may change the contact may add and remove its dates) and goes with it.
+ */
+export const contactDates = sqliteTable(
+  'contact_dates',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: contactDateKinds }).notNull().default('other'),
+    label: text('label').notNull(),
+    date: text('date').notNull(),
+    yearly: integer('yearly', { mode: 'boolean' }).notNull().default(true),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_dates_contact_idx').on(t.contactId, t.date)],
+);
+
 /** Answers already given to a client-generated key, so an offline outbox replay creates nothing twice. */
 export const idempotencyKeys = sqliteTable(
   'idempotency_keys',
@@ -759,6 +823,8 @@ export const userSettings = sqliteTable(
     attentionDays: text('attention_days', { mode: 'json' }).$type<Partial<Record<SpiritualStatus, number>>>(),
     /** How many active requests the Pray today list holds. */
     prayTodayCount: integer('pray_today_count').notNull().default(5),
+    /** How many days ahead the dashboard shows a person's important dates (issue 50 §6). */
+    datesAheadDays: integer('dates_ahead_days').notNull().default(14),
     /** The daily digest: on or off, at which hour of the day in which IANA time zone, by which channels, with what. */
     remindersOn: integer('reminders_on', { mode: 'boolean' }).notNull().default(false),
     reminderHour: integer('reminder_hour').notNull().default(8),

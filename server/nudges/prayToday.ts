@@ -11,7 +11,7 @@ import { readSettings } from './settings';
 
 export interface PrayTodayItem {
   id: number;
-  contactId: number;
+  contactId: number | null;
   /** Null where the user may no longer read the contact (server/access.ts readableContactName). */
   contactName: string | null;
   request: string;

@@ -14,6 +14,7 @@ export interface UserSettings extends Omit<UserSettingsRow, 'attentionDays' | 'u
 
 const defaults: Omit<UserSettingsRow, 'userId' | 'attentionDays'> = {
   prayTodayCount: PRAY_TODAY_DEFAULT,
+  datesAheadDays: 14,
   remindersOn: false,
   reminderHour: 8,
   timeZone: null,

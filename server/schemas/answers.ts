@@ -139,7 +139,7 @@ export const followUp = followUpRow.schema;
 
 export const prayerRequestRow = defineRow({
   id: [prayerRequests.id, rowId],
-  contactId: [prayerRequests.contactId, rowId],
+  contactId: [prayerRequests.contactId, rowId.nullable()],
   contactName,
   request: [prayerRequests.request, text],
   date: [prayerRequests.date, instant],
@@ -193,7 +193,7 @@ export const prayToday = z.strictObject({
   items: z.array(
     z.strictObject({
       id: rowId,
-      contactId: rowId,
+      contactId: rowId.nullable(),
       contactName: text.nullable(),
       request: text,
       prayedCount: count,
@@ -502,6 +502,7 @@ export const accountExport = z.strictObject({
   settings: z.strictObject({
     attentionDays: daysByStatus,
     prayTodayCount: count,
+    datesAheadDays: count,
     reminderHour: count,
     ...reminderChoices,
   }),

@@ -5,7 +5,8 @@ import { ContactAvatar } from './ContactAvatar';
 import { ContactLink } from './ContactLink';
 
 interface ContactHeadingProps {
-  contactId: number;
+  /** Null for a row about no one person (a prayer request for a city, issue 50 §5): the name is plain text. */
+  contactId: number | null;
   name: string;
   /** A heading where the row is a card of its own; a plain line in a card's list. */
   as?: 'h2' | 'p';
@@ -20,7 +21,7 @@ export function ContactHeading({ contactId, name, as: Name = 'p', weight = Name 
       <ContactAvatar name={name} size="sm" />
       <div className="min-w-0 flex-1">
         <Name dir="auto" className={`${weight === 'semibold' ? 'font-semibold' : 'font-medium'} wrap-anywhere`}>
-          <ContactLink contactId={contactId} name={name} />
+          {contactId === null ? name : <ContactLink contactId={contactId} name={name} />}
         </Name>
         {children}
       </div>

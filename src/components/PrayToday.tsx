@@ -85,9 +85,11 @@ export function PrayToday({ activeCount, onAdd }: { activeCount: number | undefi
           {item.prayedToday && <CheckIcon />}
         </span>
         <div className="min-w-0 flex-1">
-          <p dir="auto" className="font-semibold wrap-anywhere">
-            <ContactLink contactId={item.contactId} name={contactNameShown(item.contactName)} />
-          </p>
+          {item.contactId !== null && (
+            <p dir="auto" className="font-semibold wrap-anywhere">
+              <ContactLink contactId={item.contactId} name={contactNameShown(item.contactName)} />
+            </p>
+          )}
           <p dir="auto" className="mt-0.5 line-clamp-4 wrap-anywhere whitespace-pre-line">
             {item.request}
           </p>

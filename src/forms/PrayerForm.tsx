@@ -84,7 +84,7 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
       <FieldGroup>
         <ContactSelect
           value={values.contactId}
-          current={prayer && { id: prayer.contactId, name: contactNameShown(prayer.contactName) }}
+          current={prayer?.contactId != null ? { id: prayer.contactId, name: contactNameShown(prayer.contactName) } : undefined}
           error={errors.contactId}
           onChange={(value) => set('contactId', value)}
         />

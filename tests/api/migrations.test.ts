@@ -143,6 +143,42 @@ describe('migration 0011 (last contact, series end)', () => {
   });
 });
 
+describe('migration 0029 (a prayer request may name no one)', () => {
+  it('rebuilds prayer_requests keeping its rows, its tallies counting and every trigger on it', async () => {
+    const url = `file:${join(dir, 'prayer-rebuild.db')}`;
+    const old = await openDatabase({ url });
+    await prepareDatabase(old, releaseUpTo('0028_contact_relationships'));
+    const triggers = async (database: typeof old) =>
+      (await database.readerClient.execute("select name from sqlite_master where type = 'trigger' and tbl_name = 'prayer_requests' order by name")).rows.map(
+        (r) => String(r.name),
+      );
+    const before = await triggers(old);
+    await old.write((tx) => tx.run(sql.raw("insert into users (id, username, email, password_hash) values (50, 'elder', 'elder@example.com', 'x')")));
+    await old.write((tx) => tx.run(sql.raw("insert into contacts (id, name, created_by) values (1, 'Lydia', 50)")));
+    await old.write((tx) => tx.run(sql.raw("insert into prayer_requests (id, contact_id, request, prayed_count, created_by) values (1, 1, 'Healing', 2, 50)")));
+    old.close();
+
+    const newer = await openDatabase({ url });
+    await prepareDatabase(newer);
+    expect(await triggers(newer)).toEqual(before);
+    expect(before).toHaveLength(6);
+    await newer.write((tx) => tx.run(sql.raw("insert into prayer_requests (request, created_by) values ('Our city', 50)")));
+    const rows = (await newer.readerClient.execute('select id, contact_id, list_id, request from prayer_requests order by id')).rows.map((r) => [
+      r.id,
+      r.contact_id,
+      r.list_id,
+      r.request,
+    ]);
+    const tally = (await newer.readerClient.execute("select row_count, prayed from row_tallies where entity = 'prayer' and created_by = 50")).rows[0];
+    newer.close();
+    expect(rows).toEqual([
+      [1, 1, null, 'Healing'],
+      [2, null, null, 'Our city'],
+    ]);
+    expect([Number(tally.row_count), Number(tally.prayed)]).toEqual([2, 2]);
+  });
+});
+
 describe('migration 0013 (search keys)', () => {
   it('keys the rows an older release wrote, in batches that let other work run between them', async () => {
     const url = `file:${join(dir, 'search-keys.db')}`;
