@@ -93,11 +93,9 @@ export const relationshipLabels: Record<RelationshipView, string> = {
 /** The colours a tag may have (issue 50); none is the plain chip. */
 /** Why a contact was archived (issue 50 §7): they leave lists, nudges and Pray today, and can be restored. */
 export const archiveReasons = ['moved', 'not_interested', 'unreachable', 'duplicate', 'other'] as const;
-export type ArchiveReason = (typeof archiveReasons)[number];
 
 /** What an important date of a person is (issue 50 §6): a birthday goes to vCard's BDAY, a baptism anniversary to ANNIVERSARY. */
 export const contactDateKinds = ['birthday', 'spiritual_birthday', 'baptism', 'other'] as const;
-export type ContactDateKind = (typeof contactDateKinds)[number];
 
 export const tagColors = ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink'] as const;
 export type TagColor = (typeof tagColors)[number];

@@ -1,15 +1,54 @@
 // An activity's row with its contact's name, and the paged list of them, as the activities page, the dashboard and
 // the account's export read them.
-import { eq, gte, lt } from 'drizzle-orm';
+import { eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { activities, contacts } from '../../db/schema';
+import type { Placeholder } from 'drizzle-orm';
+import { activities, activityContacts, contacts } from '../../db/schema';
 import type { activityListInput } from '../../shared/schemas/activities';
-import { readableContactName, type Who } from '../access';
+import { canRead, readableContactName, type Who } from '../access';
+import { decoded } from '../queries/rows';
 import { definePagedList } from '../queries/paging';
 import * as answers from '../schemas/answers';
 
-/** An activity with its contact's name (when the reader may read the contact). */
-export const activityColumns = (who: Who) => answers.activityRow.select({ contactName: readableContactName(who) });
+/**
+ * The activities about a person (issue 50 §4): those they are the first person of (one seek of the (contact, date)
+ * index) and those they are one of the other people of (one seek of activity_contacts' (contact, date) index).
+ */
+export function aboutPerson(contactId: number | Placeholder): SQL {
+  return or(
+    eq(activities.contactId, contactId),
+    sql`${activities.id} in (select ac.activity_id from ${activityContacts} ac where ac.contact_id = ${contactId})`,
+  )!;
+}
+
+// Wrapped in an sql`` of their own, as the contact's columns are (domain/contacts.ts): inside these subqueries
+// "contacts" is the subquery's own table, the other person; outside them the outer query's, the first person.
+/** Every person of the activity the reader may read: the first person, then the others in the order they were added. */
+const contactIds = (who: Who) =>
+  decoded(
+    sql`${sql`(select json_group_array(id) from (select ${activities.contactId} as id where ${canRead(contacts, who)}
+      union all select ac.contact_id from ${activityContacts} ac where ac.activity_id = ${activities.id}
+        and exists (select 1 from ${contacts} where ${contacts.id} = ac.contact_id and ${canRead(contacts, who)})))`}`,
+    (value) => JSON.parse(String(value ?? '[]')) as number[],
+  );
+
+/** The other people of the activity the reader may read, with their names. */
+const others = (who: Who) =>
+  decoded(
+    sql`${sql`(select json_group_array(json_array(${contacts.id}, ${contacts.name})) from ${activityContacts} ac join ${contacts} on ${contacts.id} = ac.contact_id
+      where ac.activity_id = ${activities.id} and ${canRead(contacts, who)})`}`,
+    (value) => (JSON.parse(String(value ?? '[]')) as [number, string][]).map(([id, name]) => ({ id, name })),
+  );
+
+/** An activity with its contact's name (when the reader may read the contact) and its other people. */
+export const activityColumns = (who: Who) =>
+  answers.activityRow.select({ contactName: readableContactName(who), contactIds: contactIds(who), others: others(who) });
+
+/** An activity as the account's export carries it: its people by id (the file's contacts have their names). */
+export const activityExportColumns = (who: Who) => {
+  const { others: _names, ...columns } = activityColumns(who);
+  return columns;
+};
 
 type ActivityListInput = NonNullable<z.infer<typeof activityListInput>>;
 
@@ -21,7 +60,7 @@ export const activityList = definePagedList<ActivityListInput>()({
   values: ['type', 'contactId', 'from', 'to'],
   filters: (input) => [
     input.type !== undefined ? eq(activities.type, input.type) : undefined,
-    input.contactId !== undefined ? eq(activities.contactId, input.contactId) : undefined,
+    input.contactId !== undefined ? aboutPerson(input.contactId) : undefined,
     input.from !== undefined ? gte(activities.date, input.from) : undefined,
     input.to !== undefined ? lt(activities.date, input.to) : undefined,
   ],

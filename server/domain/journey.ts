@@ -1,5 +1,6 @@
 // A contact's spiritual journey (every status change) and its timeline: activities, follow-ups, prayers, status changes and
 // milestones in one list.
+import { aboutPerson } from './activities';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import {
@@ -141,7 +142,7 @@ export async function contactHistory(db: Queryable, contactId: number, who: Auth
            ${activities.notes} as notes, ${activities.description} as description, null as completed, null as request,
            null as answered, null as answer_notes, null as answer_date, null as prayed_count, null as from_status, null as to_status,
            ${activities.createdBy} as author
-      from ${activities} where ${and(eq(activities.contactId, contactId), canRead(activities, who))}
+      from ${activities} where ${and(aboutPerson(contactId), canRead(activities, who))}
     union all
     select 'followUp', ${followUps.id}, ${followUps.date}, ${followUps.type}, null, ${followUps.description}, ${followUps.completed},
            null, null, null, null, null, null, null, ${followUps.createdBy}

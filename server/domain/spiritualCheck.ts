@@ -11,6 +11,7 @@ import type { SpiritualCheckSince } from '../../shared/nudges';
 import { canEdit, canRead, type Authority } from '../access';
 import { readSettings } from '../nudges/settings';
 import { recordsOf } from '../queries/records';
+import { aboutPerson } from './activities';
 
 export const contactStatus = recordsOf(contacts, msg('Contact not found'), (db, where) =>
   db.select({ id: contacts.id, spiritualStatus: contacts.spiritualStatus }).from(contacts).where(where),
@@ -48,7 +49,7 @@ export async function activitiesSinceStatusChange(db: Queryable, contactId: numb
   const recent = db
     .select({ one: sql`1` })
     .from(activities)
-    .where(and(eq(activities.contactId, contactId), lt(activities.date, tomorrow), after, canRead(activities, who)))
+    .where(and(aboutPerson(contactId), lt(activities.date, tomorrow), after, canRead(activities, who)))
     .limit(SPIRITUAL_CHECK_AFTER)
     .as('recent');
   const [row] = await db.select({ count: sql<number>`count(*)` }).from(recent);

@@ -156,7 +156,14 @@ export async function readExport(source: AsyncIterable<Uint8Array>, pause: () =>
       const oldContactId = aboutKnownContact(activity, 'activities', index);
       if (oldContactId === null) return;
       const { type, date, description, notes } = activity;
-      plan.activities.push({ ...checked(activityCreateInput, { type, date, description, notes, contactId: oldContactId }, 'activities', index), oldContactId });
+      // Its other people (issue 50 §4) among the file's contacts; a file before them has none.
+      const people = Array.isArray(activity.contactIds)
+        ? activity.contactIds.filter((id) => typeof id === 'number' && id !== oldContactId && contactIds.has(id))
+        : [];
+      plan.activities.push({
+        ...checked(activityCreateInput, { type, date, description, notes, contactId: oldContactId, contactIds: people }, 'activities', index),
+        oldContactId,
+      });
     },
     followUps(followUp, index) {
       if (!personal(followUp, 'followUps', index)) return;

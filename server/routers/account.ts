@@ -47,7 +47,7 @@ import { answer, fileAnswer, plainFileAnswer } from '../answers';
 import * as answers from '../schemas/answers';
 import { nextTurn } from '../queries/turns';
 import { assertPassword, fieldError } from '../domain/passwordCheck';
-import { activityColumns } from '../domain/activities';
+import { activityExportColumns } from '../domain/activities';
 import { userColumns } from '../domain/signIn';
 import { recordSecurityEvent } from '../security/securityLog';
 import { insertContacts } from '../domain/contacts';
@@ -242,7 +242,7 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
         parts(activities),
         (where, n) =>
           db
-            .select(activityColumns(who))
+            .select(activityExportColumns(who))
             .from(activities)
             .innerJoin(contacts, eq(contacts.id, activities.contactId))
             .where(where)

@@ -1,9 +1,10 @@
 // Activities: logged outreach, created in one transaction with an optional contact, follow-up and prayer request.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
-import { activities, contacts, followUps, prayerRequests } from '../../db/schema';
+import { activities, activityContacts, contacts, followUps, prayerRequests } from '../../db/schema';
 import { TRPCError } from '@trpc/server';
-import { assertSpace, canWriteAbout, type Authority, type Who } from '../access';
+import { assertSpace, canRead, canWriteAbout, type Authority, type Who } from '../access';
+import { fieldInvalid } from '../errors';
 import { onceForKey } from '../idempotency';
 import { activityCreateInput, activityListInput, activityUpdateInput } from '../../shared/schemas/activities';
 import { idInput } from '../../shared/schemas/common';
@@ -52,6 +53,40 @@ async function resolveContact(tx: Tx, who: Authority, input: { contactId?: numbe
   return { contact: { id: created.id, name: created.name, teamId: created.teamId }, created: true };
 }
 
+const NOT_TOGETHER = msg('Everyone in one activity must be in the same place as its first person: all personal contacts, or all of one team');
+
+/**
+ * The other people of an activity (issue 50 §4), checked as its first person is: each a contact the user may write a
+ * record about, and in the first person's place (personal, or the same team), so a team's activity never names a
+ * personal contact and a personal one never a team's. The first person is left out; each is checked in the write's
+ * transaction.
+ */
+async function resolveOthers(tx: Tx, who: Authority, ids: number[], first: { id: number; teamId: number | null }) {
+  const others = ids.filter((contactId) => contactId !== first.id);
+  for (const contactId of others) {
+    const other = await recordContact(tx, contactId, who);
+    if (other.teamId !== first.teamId) throw fieldInvalid({ field: 'contactIds', message: NOT_TOGETHER });
+  }
+  return others;
+}
+
+/**
+ * Sets an activity's other people to `others`: those the user may read and left out leave it, the new ones join, with
+ * the activity's date. A person the user may not read (taken back by their author since) is neither shown nor touched.
+ */
+async function setOthers(tx: Tx, activityId: number, others: number[], who: Who) {
+  const readable = sql`exists (select 1 from ${contacts} where ${contacts.id} = ${activityContacts.contactId} and ${canRead(contacts, who)})`;
+  await tx
+    .delete(activityContacts)
+    .where(and(eq(activityContacts.activityId, activityId), others.length ? notInArray(activityContacts.contactId, others) : undefined, readable));
+  if (!others.length) return;
+  const [{ date }] = await tx.select({ date: activities.date }).from(activities).where(eq(activities.id, activityId));
+  await tx
+    .insert(activityContacts)
+    .values(others.map((contactId) => ({ activityId, contactId, date })))
+    .onConflictDoNothing();
+}
+
 /** Whether the user wrote the activity. */
 async function isAuthor(tx: Tx, id: number, who: Authority) {
   const [row] = await tx.select({ createdBy: activities.createdBy }).from(activities).where(eq(activities.id, id));
@@ -83,6 +118,7 @@ export const activitiesRouter = router({
           const who = ctx.authority;
           const { contact, created } = await resolveContact(tx, who, input);
           const teamId = contact.teamId;
+          const others = await resolveOthers(tx, who, input.contactIds ?? [], contact);
           const date = input.date ?? new Date();
           const description = input.description ?? translate(ctx.locale, activityTypeLabels[input.type]);
           const [activity] = await tx
@@ -98,6 +134,7 @@ export const activitiesRouter = router({
               createdBy: userId,
             })
             .returning({ id: activities.id });
+          await setOthers(tx, activity.id, others, who);
 
           const ownership = { contactId: contact.id, teamId, createdBy: userId };
           const followUp = input.followUp
@@ -135,7 +172,7 @@ export const activitiesRouter = router({
     .output(answer(answers.updatedActivity))
     .mutation(({ ctx, input }) =>
       ctx.database.write(async (tx) => {
-        const { id, contactName, contactId, ...changes } = input;
+        const { id, contactName, contactId, contactIds, ...changes } = input;
         const current = await activityRecords.read(tx, id, ctx.authority);
         const contactChanged = contactId !== undefined || (contactName !== undefined && foldText(contactName) !== foldText(current.contactName ?? ''));
         const target = contactChanged ? await resolveContact(tx, ctx.authority, { contactId, contactName, teamId: current.teamId }) : undefined;
@@ -149,6 +186,10 @@ export const activitiesRouter = router({
             ? activityKeys(afterUpdate({ notes: current.notes, description: current.description }, changes))
             : undefined;
         await activityRecords.update(tx, id, ctx.authority, { ...changes, ...keys, contactId: target?.contact.id, teamId: target?.contact.teamId });
+        // Given, the other people are set; else those there stay, and must still be in the first person's place.
+        const first = target?.contact ?? { id: current.contactId, teamId: current.teamId };
+        const others = contactIds ?? (target ? current.contactIds.filter((other) => other !== current.contactId) : undefined);
+        if (others) await setOthers(tx, id, await resolveOthers(tx, ctx.authority, others, first), ctx.authority);
         // Said back, so the form can tell the user a name it did not know became a new contact.
         return { ...(await activityRecords.read(tx, id, ctx.authority)), newContact: target?.created ?? false };
       }),

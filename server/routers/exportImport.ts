@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { msg } from '../../shared/i18n';
-import { activities, contactMilestones, contacts, contactStatusChanges, followUps, goals, prayerRequests } from '../../db/schema';
+import { activities, activityContacts, contactMilestones, contactStatusChanges, contacts, followUps, goals, prayerRequests } from '../../db/schema';
 import type { Authority } from '../access';
 import { answer } from '../answers';
 import { causes } from '../errors';
@@ -134,17 +134,26 @@ async function writePlan(database: Database, importId: number, who: Authority, p
   });
 
   await inSlices(database, plan.activities, async (tx, slice) => {
-    await tx.insert(activities).values(
-      slice.map(({ oldContactId, type, date, description, notes }) => ({
-        contactId: newContact(oldContactId),
-        type,
-        date,
-        description,
-        notes,
-        ...activityKeys({ notes, description }),
-        createdBy,
-      })),
+    const inserted = await tx
+      .insert(activities)
+      .values(
+        slice.map(({ oldContactId, type, date, description, notes }) => ({
+          contactId: newContact(oldContactId),
+          type,
+          date,
+          description,
+          notes,
+          ...activityKeys({ notes, description }),
+          createdBy,
+        })),
+      )
+      .returning({ id: activities.id, date: activities.date });
+    // Its other people (issue 50 §4). One insert numbers its rows in the order written; RETURNING's order is SQLite's.
+    inserted.sort((a, b) => a.id - b.id);
+    const people = slice.flatMap(({ contactIds = [] }, i) =>
+      contactIds.map((old) => ({ activityId: inserted[i].id, contactId: newContact(old), date: inserted[i].date })),
     );
+    if (people.length) await tx.insert(activityContacts).values(people).onConflictDoNothing();
   });
 
   const followUpIds = new Map<number, { id: number; date: Date }>();

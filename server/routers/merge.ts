@@ -33,12 +33,13 @@ import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import {
   activities,
+  activityContacts,
   contactMilestones,
   contactRelationships,
-  contactTags,
-  contacts,
   contactSnoozes,
   contactStatusChanges,
+  contactTags,
+  contacts,
   followUps,
   prayerRequests,
   type SpiritualStatus,
@@ -214,6 +215,9 @@ export function mergeProcedures(readContact: (db: Queryable, id: number, who: Au
           await tx.run(
             sql`insert or ignore into ${contactTags} (contact_id, tag_id) select ${kept.id}, tag_id from ${contactTags} where contact_id = ${duplicate.id}`,
           );
+          // The activities it was one of the other people of (issue 50 §4), but none the kept one is already in.
+          await tx.run(sql`update or ignore ${activityContacts} set contact_id = ${kept.id} where contact_id = ${duplicate.id}
+          and not exists (select 1 from ${activities} where ${activities.id} = ${activityContacts.activityId} and ${activities.contactId} = ${kept.id})`);
           // Its links (issue 50), but none to the kept contact itself and none the kept one already has.
           await tx.run(
             sql`update or ignore ${contactRelationships} set contact_id = ${kept.id} where contact_id = ${duplicate.id} and related_id <> ${kept.id}`,

@@ -114,6 +114,10 @@ export const activityRow = defineRow({
   contactName,
   teamId: [activities.teamId, teamId],
   createdBy: [activities.createdBy, createdBy],
+  /** Every person of the activity the reader may read (issue 50 §4): the first person, then the others. */
+  contactIds: computed(z.array(rowId)),
+  /** The other people the reader may read, with their names. */
+  others: computed(z.array(z.strictObject({ id: rowId, name: text }))),
 });
 export const activity = activityRow.schema;
 
@@ -492,7 +496,7 @@ export const accountExport = z.strictObject({
   exportedAt: instant,
   user: user.extend({ createdAt: instant, lastLogin: instant.nullable(), profileImage: maybeText }),
   contacts: z.array(contactOwnRow.schema.extend({ tags: z.array(text) })),
-  activities: z.array(activity),
+  activities: z.array(activity.omit({ others: true })),
   followUps: z.array(followUp),
   prayerRequests: z.array(prayerRequest),
   goals: z.array(goal),

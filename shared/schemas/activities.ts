@@ -24,12 +24,23 @@ export const activityPrayerBlock = z.strictObject({
   request: optionalText(LIMITS.longText, msg('Prayer request')),
 });
 
+/** At most this many other people in one activity (issue 50 §4): a gathering, not a mailing list. */
+export const MAX_ACTIVITY_PEOPLE = 20;
+
+/** The other people of one activity: ids of contacts, the first person (contactId or the typed name) aside. */
+const otherContactIds = z
+  .array(id)
+  .max(MAX_ACTIVITY_PEOPLE, fmt('At most {max} other people in one activity', { max: MAX_ACTIVITY_PEOPLE }))
+  .transform((ids) => [...new Set(ids)]);
+
 export const activityCreateInput = z
   .strictObject({
     type: activityTypeSchema.default('conversation'),
     date: dateInput().optional(),
     contactId: id.optional(),
     contactName,
+    /** The other people who were there (issue 50 §4); the first person stays required as contactId or contactName. */
+    contactIds: otherContactIds.optional(),
     description: optionalText(LIMITS.description, msg('Description')),
     notes: optionalText(LIMITS.longText, msg('Notes')),
     teamId: teamIdInput,
@@ -52,6 +63,8 @@ export const activityUpdateInput = z.strictObject({
   date: dateInput().optional(),
   contactId: id.optional(),
   contactName: requiredText(msg('Contact name is required'), LIMITS.name, msg('Contact name')).optional(),
+  /** Given, the whole set of the other people: one left out leaves the activity, which stays with the others. */
+  contactIds: otherContactIds.optional(),
   description: optionalText(LIMITS.description, msg('Description')).optional(),
   notes: optionalText(LIMITS.longText, msg('Notes')).optional(),
 });

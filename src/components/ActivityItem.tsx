@@ -22,9 +22,11 @@ interface ActivityItemProps {
   expandable?: boolean;
   /** A team row's mark (TeamMark), under the notes. */
   team?: ReactNode;
+  /** The other people who were there (issue 50 §4), each leading to their page. */
+  others?: readonly { id: number; name: string }[];
 }
 
-export function ActivityItem({ type, contactId, contactName, notes, date, to, expandable = false, team }: ActivityItemProps) {
+export function ActivityItem({ type, contactId, contactName, notes, date, to, expandable = false, team, others = [] }: ActivityItemProps) {
   return (
     <div className={`flex min-w-0 flex-1 items-start gap-3 ${to ? STRETCHED_ROW : ''}`}>
       <ActivityTypeIcon type={type} />
@@ -40,6 +42,17 @@ export function ActivityItem({ type, contactId, contactName, notes, date, to, ex
             }}
           />
         </p>
+        {others.length > 0 && (
+          <p dir="auto" className="mt-0.5 text-sm wrap-anywhere text-base-content/80">
+            {t('Also there:')}{' '}
+            {others.map((person, index) => (
+              <Fragment key={person.id}>
+                {index > 0 && t(', ')}
+                <ContactLink contactId={person.id} name={person.name} />
+              </Fragment>
+            ))}
+          </p>
+        )}
         {notes ? (
           <ClampedText text={notes} lines={expandable ? 3 : 2} expandable={expandable} className="mt-0.5 text-sm text-base-content/80" />
         ) : (

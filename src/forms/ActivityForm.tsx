@@ -15,6 +15,7 @@ import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } fr
 import { activityFollowUpTypeOptions, activityTypeOptions } from './options';
 import { ContactCombobox, contactNamed, sameName, type ContactChoice } from './ContactCombobox';
 import { TextField } from './TextField';
+import { OtherPeopleField } from './OtherPeopleField';
 import { useFormState } from './useFormState';
 import { useOutboxCreate } from './useOutboxCreate';
 import { useWritableContactNames } from '../components/team-work/rights';
@@ -39,6 +40,8 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
   const original = activity ? { id: activity.contactId, name: contactNameShown(activity.contactName) } : forContact;
   // The contact picked from the list (or the one the form opened with), kept by id while its name stays typed.
   const [picked, setPicked] = useState<ContactChoice | undefined>(original);
+  // The other people who were there (issue 50 §4), as the activity names them.
+  const [others, setOthers] = useState<ContactChoice[]>(activity?.others ?? []);
   const { values, set, errors, submit } = useFormState({
     contactName: activity?.contactName ?? forContact?.name ?? '',
     date: toDateInputValue(activity?.date ?? new Date()),
@@ -78,11 +81,24 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
 
   const target = values.contactName.trim() ? contactOf(values.contactName) : undefined;
   const targetTeamId = target && 'contactId' in target ? contacts.data?.find((contact) => contact.id === target.contactId)?.teamId : undefined;
+  // The others are of the first person's place: a known contact's, or where a new one named here goes.
+  const firstPlace = target && 'contactId' in target ? targetTeamId : target ? placeTeamId(values.place) : undefined;
+  const firstId = target && 'contactId' in target ? target.contactId : undefined;
+  const otherChoices = (contacts.data ?? []).filter(
+    (contact) => contact.id !== firstId && (firstPlace === undefined || (contact.teamId ?? null) === (firstPlace ?? null)),
+  );
 
   const onSubmit = activity
     ? submit(
         activityUpdateInput,
-        (v) => ({ id: activity.id, ...contactOf(v.contactName), date: dateOrUndefined(v.date), type: v.type, notes: v.notes }),
+        (v) => ({
+          id: activity.id,
+          ...contactOf(v.contactName),
+          contactIds: others.map((person) => person.id),
+          date: dateOrUndefined(v.date),
+          type: v.type,
+          notes: v.notes,
+        }),
         async (input) => {
           await write(() => update.mutateAsync(input), {
             done: (updated) => ({ title: success.activityUpdated, description: activityWrittenDescription(updated) }),
@@ -99,6 +115,7 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
           ...contactOf(v.contactName),
           // Only a new contact takes the place chosen; the server puts an activity about a known one where that contact is.
           teamId: 'contactName' in contactOf(v.contactName) ? placeTeamId(v.place) : undefined,
+          contactIds: others.length ? others.map((person) => person.id) : undefined,
           date: dateOrUndefined(v.date),
           type: v.type,
           notes: v.notes,
@@ -154,6 +171,7 @@ export function ActivityForm({ activity, forContact, onDone }: ActivityFormProps
           ) : (
             <PlaceNote teamId={targetTeamId} />
           ))}
+        <OtherPeopleField value={others} onChange={setOthers} contacts={otherChoices} error={errors.contactIds} />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             name="date"

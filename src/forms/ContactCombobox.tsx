@@ -24,6 +24,8 @@ interface ContactComboboxProps {
   /** No list to check a typed name against (offline, never loaded here): say so instead of promising a new contact. */
   cannotCheck?: boolean;
   placeholder?: string;
+  /** Only a known contact may be chosen (an activity's other people): a name that is none says so, never 'new contact'. */
+  knownOnly?: boolean;
 }
 
 const MAX_SHOWN = 8;
@@ -49,7 +51,7 @@ function hintFor(value: string, known: ContactChoice | undefined, original: Cont
   return original && !sameName(original.name, value) ? contactPicker.newContactInstead(typed, original.name) : contactPicker.newContact(typed);
 }
 
-export function ContactCombobox({ name, label, value, error, contacts, onChange, original, cannotCheck, placeholder }: ContactComboboxProps) {
+export function ContactCombobox({ name, label, value, error, contacts, onChange, original, cannotCheck, placeholder, knownOnly }: ContactComboboxProps) {
   const listId = `${useId()}-list`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -113,7 +115,7 @@ export function ContactCombobox({ name, label, value, error, contacts, onChange,
     }
   }
 
-  const hint = hintFor(value, known, original, cannotCheck);
+  const hint = knownOnly ? (value.trim() && !known ? contactPicker.pickAContact : undefined) : hintFor(value, known, original, cannotCheck);
 
   return (
     <Field label={label} error={error} status={hint} className="relative">

@@ -147,6 +147,10 @@ export const contactPicker = {
   get listLabel() {
     return t('Your contacts');
   },
+  /** An activity's other people are contacts already: a name that is none is not taken. */
+  get pickAContact() {
+    return t('Pick one of your contacts from the list.');
+  },
   newContact: (name: string) => t('No contact is named “{name}”: a new contact will be created.', { name }),
   /** The name typed is an existing contact's written another way: the activity is logged with that contact. */
   existingContact: (name: string) => t('Will be logged with the existing contact “{name}”.', { name }),

@@ -195,6 +195,7 @@ export default function ActivitiesPage() {
                 contactName={contactNameShown(activity.contactName)}
                 notes={activity.notes}
                 date={activity.date}
+                others={activity.others}
                 team={<TeamMark teamId={activity.teamId} />}
                 expandable
               />

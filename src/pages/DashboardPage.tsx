@@ -145,6 +145,7 @@ export default function DashboardPage() {
                     contactName={contactNameShown(activity.contactName)}
                     notes={activity.notes}
                     date={activity.date}
+                    others={activity.others}
                     to={`/activities?id=${activity.id}`}
                   />
                 </li>

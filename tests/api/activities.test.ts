@@ -65,6 +65,9 @@ describe('creating an activity', () => {
       contactName: 'Maria',
       teamId: null,
       createdBy: expect.any(Number),
+      // Its people (issue 50 §4): the one named, and nobody else.
+      contactIds: [res.body.contactId],
+      others: [],
       newContact: false,
       followUp: null,
       prayerRequest: null,
@@ -202,7 +205,19 @@ describe('listing activities', () => {
     expect(res.body.map((a: { date: string }) => a.date)).toEqual(['2030-06-15T08:30:00.000Z', '2029-03-01T12:00:00.000Z', '2028-11-20T00:00:00.000Z']);
     expect(res.body.map((a: { contactName: string }) => a.contactName)).toEqual(['Person 1', 'Person 0', 'Person 2']);
     for (const item of res.body) {
-      expect(Object.keys(item).sort()).toEqual(['contactId', 'contactName', 'createdBy', 'date', 'description', 'id', 'notes', 'teamId', 'type']);
+      expect(Object.keys(item).sort()).toEqual([
+        'contactId',
+        'contactIds',
+        'contactName',
+        'createdBy',
+        'date',
+        'description',
+        'id',
+        'notes',
+        'others',
+        'teamId',
+        'type',
+      ]);
       expect(new Date(item.date).toISOString()).toBe(item.date);
     }
   });
@@ -255,6 +270,8 @@ describe('updating and deleting activities', () => {
       contactName: 'Titus',
       teamId: null,
       createdBy: created.createdBy,
+      contactIds: [created.contactId],
+      others: [],
       newContact: false,
     });
     const [row] = await server.rows('select type, notes, date from activities where id = ?', [created.id]);
