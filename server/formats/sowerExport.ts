@@ -2,6 +2,7 @@
 import { TokenParser, TokenParserError, Tokenizer, TokenizerError, TokenType } from '@streamparser/json';
 import { z } from 'zod';
 import { fmt, msg } from '../../shared/i18n';
+import { archiveReasons } from '../../shared/vocabulary';
 import { contactCreateInput, milestoneKindSchema, spiritualStatusSchema } from '../../shared/schemas/contacts';
 import { activityCreateInput } from '../../shared/schemas/activities';
 import { followUpCreateInput } from '../../shared/schemas/followUps';
@@ -38,7 +39,14 @@ const statusChange = z.object({ contactId: id, fromStatus: spiritualStatusSchema
 /** A milestone as the export writes it (issue 50); an export from before milestones has none, and imports as it did. */
 const milestone = z.object({ contactId: id, kind: milestoneKindSchema, date: dateInput() });
 
-export type ImportedContact = z.output<typeof contactCreateInput> & { oldId: number };
+export type ImportedContact = z.output<typeof contactCreateInput> & { oldId: number; archived?: z.output<typeof archivedInFile> };
+
+/** A contact's archive (issue 50 §7) as an export carries it; a file before it has none, and a bad one is left out. */
+const archivedInFile = z.object({
+  archivedAt: z.coerce.date(),
+  archiveReason: z.enum(archiveReasons),
+  archiveNote: z.string().max(LIMITS.description).nullable(),
+});
 export type ImportedActivity = z.output<typeof activityCreateInput> & { oldContactId: number };
 export type ImportedFollowUp = z.output<typeof followUpCreateInput> & {
   oldId: number;
@@ -148,7 +156,12 @@ export async function readExport(source: AsyncIterable<Uint8Array>, pause: () =>
       if (!personal(contact, 'contacts', index)) return;
       const { name, email, phone, spiritualStatus, notes, source, tags } = contact;
       const oldId = checked(ownership, contact, 'contacts', index).id;
-      plan.contacts.push({ ...checked(contactCreateInput, { name, email, phone, spiritualStatus, notes, source, tags }, 'contacts', index), oldId });
+      const archived = archivedInFile.safeParse({ archiveNote: null, ...contact });
+      plan.contacts.push({
+        ...checked(contactCreateInput, { name, email, phone, spiritualStatus, notes, source, tags }, 'contacts', index),
+        oldId,
+        ...(contact.archivedAt && archived.success ? { archived: archived.data } : {}),
+      });
       contactIds.add(oldId);
     },
     activities(activity, index) {

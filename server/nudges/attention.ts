@@ -68,7 +68,7 @@ function looksAfter(userId: number): SQL {
 
 /**
  * The rows needing attention, in (due_at, id) order, after the cursor contact when given. The candidates (own
- * contacts with no pending follow-up, not snoozed) are read once, each touch computed once (a MATERIALIZED CTE, so
+ * contacts with no pending follow-up, not snoozed, not archived) are read once, each touch computed once (a MATERIALIZED CTE, so
  * SQLite does not copy the subquery into every place the value is used); the cursor's key is computed from the
  * contact alone, so a cursor contact that has since been snoozed or given a follow-up still marks where the page was.
  * The user's contacts are found through their (created_by, …) and (assigned_to, …) indexes by name: with one user's contacts filling a
@@ -86,7 +86,7 @@ export function attentionQuery(userId: number, days: AttentionDays, now: number,
       select ${contacts.id} as id, ${contacts.name} as name, ${contacts.spiritualStatus} as status, ${contacts.teamId} as team_id,
         ${contacts.createdAt} as created_at, ${touched} as touched_at, ${threshold} as threshold
       from ${contacts}
-      where ${contacts.id} in (${looksAfter(userId)}) and ${canRead(contacts, decidedInSql(userId))}
+      where ${contacts.id} in (${looksAfter(userId)}) and ${canRead(contacts, decidedInSql(userId))} and ${contacts.archivedAt} is null
         and not exists (select 1 from ${followUps} indexed by follow_ups_contact_date_idx where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0)
         and not exists (select 1 from ${contactSnoozes} where ${contactSnoozes.userId} = ${userId} and ${contactSnoozes.contactId} = ${contacts.id} and ${contactSnoozes.until} > ${now})
     ), timed as (

@@ -138,6 +138,14 @@ const tableRows: RestRoute[] = [
   { method: 'POST', path: '/api/contacts/:id/share', procedure: 'contacts.share', summary: 'Share a contact with one of your teams', input: 'params+body' },
   { method: 'POST', path: '/api/contacts/:id/unshare', procedure: 'contacts.unshare', summary: 'Take a contact back from its team', input: 'params' },
   {
+    method: 'POST',
+    path: '/api/contacts/:id/archive',
+    procedure: 'contacts.archive',
+    summary: 'Archive a contact with a reason',
+    input: 'params+body',
+  },
+  { method: 'POST', path: '/api/contacts/:id/restore', procedure: 'contacts.restore', summary: 'Bring an archived contact back', input: 'params' },
+  {
     method: 'PUT',
     path: '/api/contacts/:id/assignee',
     procedure: 'contacts.assign',

@@ -1,5 +1,5 @@
 // Contacts: the people a user shares with, each with a spiritual status.
-import { and, asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { activities, contactMilestones, contacts, followUps, prayerRequests, users, type SpiritualStatus } from '../../db/schema';
@@ -9,6 +9,7 @@ import { assertSpace, canEdit, canRead, inScope, notFound, teamRole, type Author
 import { idInput } from '../../shared/schemas/common';
 import {
   contactCountInput,
+  contactArchiveInput,
   contactCreateInput,
   contactListInput,
   contactSameNameInput,
@@ -38,7 +39,10 @@ import { foldText } from '../../shared/fold';
 const assignedToMe = (assignedTo: 'me' | undefined, userId: number | Placeholder) => (assignedTo === 'me' ? eq(contacts.assignedTo, userId) : undefined);
 
 /** What the team, text, status and assignment filters of the list and the count ask for. */
-function contactFilters(filter: { team?: TeamScope; q?: string; status?: SpiritualStatus; assignedTo?: 'me'; tag?: string[] } | undefined, who: Authority) {
+function contactFilters(
+  filter: { team?: TeamScope; q?: string; status?: SpiritualStatus; assignedTo?: 'me'; tag?: string[]; archived?: boolean } | undefined,
+  who: Authority,
+) {
   const userId = who.userId;
   return [
     filter?.team === undefined ? undefined : inScope(contacts, who, filter.team),
@@ -46,8 +50,12 @@ function contactFilters(filter: { team?: TeamScope; q?: string; status?: Spiritu
     filter?.status ? eq(contacts.spiritualStatus, filter.status) : undefined,
     assignedToMe(filter?.assignedTo, userId),
     filter?.tag?.length ? carriesTags(tagKeysOf(filter.tag), who) : undefined,
+    archivedOrNot(filter?.archived),
   ];
 }
+
+/** Issue 50 §7: the archived contacts when asked for, else those not archived. */
+const archivedOrNot = (archived: boolean | undefined) => (archived ? isNotNull(contacts.archivedAt) : isNull(contacts.archivedAt));
 
 /** A contacts page as its query is built: the search as contactSearch's terms. */
 type ContactPageInput = {
@@ -56,6 +64,7 @@ type ContactPageInput = {
   status?: SpiritualStatus;
   assignedTo?: 'me';
   tagKeys?: string;
+  archived?: boolean;
   term?: string;
   digits?: string;
   cursor?: number;
@@ -73,6 +82,7 @@ export const contactList = definePagedList<ContactPageInput>()({
     input.status === undefined ? undefined : eq(contacts.spiritualStatus, input.status),
     assignedToMe(input.assignedTo, who.userId),
     input.tagKeys === undefined ? undefined : carriesTags(input.tagKeys, who),
+    archivedOrNot(input.archived),
   ],
   order: (input, who) => ({ key: sortKey(input.sort ?? 'name', who), direction: 'asc' }),
 });
@@ -259,6 +269,31 @@ export const contactsRouter = router({
         if (before && changes.spiritualStatus && changes.spiritualStatus !== before.status)
           await recordStatusChanges(tx, ctx.user.id, [{ contactId: id, fromStatus: before.status, toStatus: changes.spiritualStatus }]);
         return contactRecords.read(tx, id, ctx.authority);
+      }),
+    ),
+
+  /**
+   * Archives the contact with a reason (issue 50 §7): they leave the lists, needs attention and Pray today, stay in
+   * what was counted, and come back with restore. Whoever may change the contact may. Answers the contact.
+   */
+  archive: protectedProcedure
+    .input(contactArchiveInput)
+    .output(answer(answers.contact))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await contactRecords.update(tx, input.id, ctx.authority, { archivedAt: new Date(), archiveReason: input.reason, archiveNote: input.note ?? null });
+        return contactRecords.read(tx, input.id, ctx.authority);
+      }),
+    ),
+
+  /** Brings an archived contact back (issue 50 §7); one not archived is answered as it is. */
+  restore: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.contact))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await contactRecords.update(tx, input.id, ctx.authority, { archivedAt: null, archiveReason: null, archiveNote: null });
+        return contactRecords.read(tx, input.id, ctx.authority);
       }),
     ),
 

@@ -103,10 +103,10 @@ async function writePlan(database: Database, importId: number, who: Authority, p
   await inSlices(database, plan.contacts, async (tx, slice) => {
     const made: number[] = [];
     const tagged: { contactId: number; names: string[] }[] = [];
-    for (const { oldId, teamId: _team, tags: names, ...fields } of slice) {
+    for (const { oldId, teamId: _team, tags: names, archived, ...fields } of slice) {
       const [row] = await tx
         .insert(contacts)
-        .values({ ...fields, ...contactKeys(fields), createdBy })
+        .values({ ...fields, ...contactKeys(fields), ...archived, createdBy })
         .returning({ id: contacts.id });
       contactIds.set(oldId, row.id);
       made.push(row.id);

@@ -8,6 +8,7 @@ import { locales } from '../../shared/i18n';
 import { securityEventKinds } from '../../shared/securityEvents';
 import { repeatBases, repeatUnits, spiritualCheckSince } from '../../shared/nudges';
 import {
+  archiveReasons,
   activityTypes,
   followUpTypes,
   goalKinds,
@@ -48,6 +49,10 @@ export const contactOwnRow = defineRow({
   notes: [contacts.notes, maybeText],
   /** How the user met the person (issue 50). */
   source: [contacts.source, maybeText],
+  /** When the contact was archived, why and with what note (issue 50 §7); null while active. */
+  archivedAt: [contacts.archivedAt, instant.nullable()],
+  archiveReason: [contacts.archiveReason, z.enum(archiveReasons).nullable()],
+  archiveNote: [contacts.archiveNote, maybeText],
   createdAt: [contacts.createdAt, instant],
   teamId: [contacts.teamId, teamId],
   createdBy: [contacts.createdBy, createdBy],

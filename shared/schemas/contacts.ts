@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { fmt, msg } from '../i18n';
 import { contactSorts } from '../lists';
-import { milestoneKinds, spiritualStatuses } from '../vocabulary';
-import { dateInput, id, limitField, LIMITS, optionalText, pageFields, requiredText, teamFilter, teamIdInput } from './common';
+import { archiveReasons, milestoneKinds, spiritualStatuses } from '../vocabulary';
+import { booleanFlag, dateInput, id, limitField, LIMITS, optionalText, pageFields, requiredText, teamFilter, teamIdInput } from './common';
 import { optionalSearchText } from './search';
 import { contactSourceInput, contactTagsInput, tagFilterInput } from './tags';
 
@@ -70,6 +70,8 @@ const contactFilterFields = {
   assignedTo: assignedToFilter.optional(),
   /** Issue 50: only contacts carrying every one of these tags (by name, as the reader sees them). */
   tag: tagFilterInput,
+  /** Issue 50 §7: the archived contacts only; without it, only those not archived. */
+  archived: booleanFlag.optional(),
 };
 
 export const contactListInput = z
@@ -119,3 +121,10 @@ export const milestoneSetInput = z.strictObject({
 });
 
 export const milestoneClearInput = z.strictObject({ id, kind: milestoneKindSchema });
+
+/** Archiving a contact (issue 50 §7): why, and a note for 'other' or any reason. */
+export const contactArchiveInput = z.strictObject({
+  id,
+  reason: z.enum(archiveReasons, { error: msg('Choose why the contact is archived') }),
+  note: optionalText(LIMITS.description, msg('Note')),
+});

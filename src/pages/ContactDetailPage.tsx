@@ -15,6 +15,7 @@ import { RecordUnavailable } from '../components/RecordUnavailable';
 import { JourneyPath } from '../components/JourneyPath';
 import { LoadMore } from '../components/LoadMore';
 import { MergeContactDialog } from '../components/MergeContactDialog';
+import { ArchiveDialog, ArchivedNotice } from '../components/ContactArchive';
 import { Modal } from '../components/Modal';
 import { Spinner } from '../components/Spinner';
 import { StatusBadge } from '../components/StatusBadge';
@@ -40,7 +41,7 @@ import { useMayChange, useMayWriteAbout } from '../components/team-work/rights';
 /** Timeline entries per page: a screen or two, with older ones a tap away. */
 const TIMELINE_PAGE = 20;
 
-type Dialog = 'activity' | 'followUp' | 'prayer' | 'edit' | 'merge' | 'delete' | null;
+type Dialog = 'activity' | 'followUp' | 'prayer' | 'edit' | 'merge' | 'archive' | 'delete' | null;
 
 function BackLink() {
   return (
@@ -103,6 +104,8 @@ export default function ContactDetailPage() {
         <BackLink />
       </div>
 
+      <ArchivedNotice contact={contact} changes={changes} />
+
       <header className="card border border-base-300 bg-base-100">
         <div className="card-body gap-4 p-5 sm:p-6">
           <div className="flex flex-wrap items-start gap-4">
@@ -125,6 +128,11 @@ export default function ContactDetailPage() {
                 <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog('merge')}>
                   {t('Merge a duplicate…')}
                 </button>
+                {!contact.archivedAt && (
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog('archive')}>
+                    {t('Archive…')}
+                  </button>
+                )}
                 {deletion.data?.allowed && (
                   <button type="button" className="btn btn-outline btn-sm btn-error" onClick={() => setDialog('delete')}>
                     {t('Delete')}
@@ -217,6 +225,7 @@ export default function ContactDetailPage() {
         {dialog === 'edit' && <ContactForm contact={contact} onDone={close} />}
       </Modal>
       <MergeContactDialog open={dialog === 'merge'} contact={forContact} onClose={close} />
+      <ArchiveDialog open={dialog === 'archive'} contact={forContact} onClose={close} />
       <ConfirmDialog
         open={dialog === 'delete'}
         title={t('Delete contact')}

@@ -1,4 +1,5 @@
 // Contacts: a card per person (each opening their page), searchable and filtered by status in the URL; add, edit and delete.
+import { archiveReasonLabel } from '../components/ContactArchive';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -76,7 +77,7 @@ function matchCount(count: number, filtered: boolean, assigned: boolean) {
 }
 
 export default function ContactsPage() {
-  const [filters, setFilters] = useUrlFilters(['q', 'status', 'sort', 'attention', 'assigned'] as const);
+  const [filters, setFilters] = useUrlFilters(['q', 'status', 'sort', 'attention', 'assigned', 'archived'] as const);
   const assigned = filters.assigned === 'me';
   const view: ContactView = filters.attention ? 'attention' : assigned ? 'assigned' : 'all';
   useMarkAssignmentsSeen(assigned);
@@ -93,8 +94,10 @@ export default function ContactsPage() {
     q: filters.q.trim() || undefined,
     status: isOneOf(spiritualStatuses, filters.status) ? filters.status : undefined,
     tag: tags.length ? tags : undefined,
+    // Issue 50 §7: `?archived=true` lists the archived contacts only; the list leaves them out otherwise.
+    archived: filters.archived === 'true' ? true : undefined,
   };
-  const filtered = Boolean(filter.q || filter.status || filter.tag);
+  const filtered = Boolean(filter.q || filter.status || filter.tag || filter.archived);
   const withoutTag = (tag: string) =>
     setParams((current) => {
       const kept = current.getAll('tag').filter((other) => other !== tag);
@@ -130,7 +133,7 @@ export default function ContactsPage() {
   // One write of the URL: two in a row would each start from the same URL, the second putting back what the first cleared.
   const clear = () =>
     setParams((current) => {
-      for (const key of ['q', 'status', 'tag']) current.delete(key);
+      for (const key of ['q', 'status', 'tag', 'archived']) current.delete(key);
       return current;
     });
   // Built in render, so the choices read in the current language.
@@ -239,11 +242,16 @@ export default function ContactsPage() {
           <p role="status" className="text-sm text-base-content/75">
             {count.data ? matchCount(count.data.count, filtered, assigned) : ''}
           </p>
-          {filtered && (
-            <button type="button" className="btn btn-ghost btn-sm" onClick={clear}>
-              {t('Clear filters')}
+          <div className="flex flex-wrap justify-end gap-1">
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setFilters({ archived: filter.archived ? '' : 'true' })}>
+              {filter.archived ? t('Show active contacts') : t('Show archived contacts')}
             </button>
-          )}
+            {filtered && (
+              <button type="button" className="btn btn-ghost btn-sm" onClick={clear}>
+                {t('Clear filters')}
+              </button>
+            )}
+          </div>
         </div>
       )}
       <LoadGate loads={[contacts]} failed={loadFailed.contacts}>
@@ -253,6 +261,8 @@ export default function ContactsPage() {
               title={t('No contacts assigned to you')}
               text={t('A team admin can assign you a contact, or choose Assign to me on a team contact’s page.')}
             />
+          ) : filter.archived && !filter.q && !filter.status && !filter.tag ? (
+            <EmptyState title={t('No archived contacts')} text={t('A contact you archive from their page is kept here.')} />
           ) : filtered ? (
             <NoMatches title={t('No contacts match your search')} text={t('Try other words or another status.')} onClear={clear} />
           ) : (
@@ -275,6 +285,7 @@ export default function ContactsPage() {
                       <div className="flex flex-wrap items-center gap-1.5">
                         <StatusBadge status={contact.spiritualStatus} />
                         <TeamMark teamId={contact.teamId} />
+                        {contact.archiveReason && <span className="badge badge-ghost badge-sm">{archiveReasonLabel(contact.archiveReason)}</span>}
                       </div>
                     </div>
                     {/* Absent where the role may not change the contact (shared/roles.ts): a viewer reads team contacts only. */}

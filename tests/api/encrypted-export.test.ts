@@ -166,9 +166,11 @@ function contentOf(text: string) {
   const file = JSON.parse(text);
   const names = new Map<number, string>(file.contacts.map((c: { id: number; name: string }) => [c.id, c.name]));
   const strip = (rows: Record<string, unknown>[]) =>
-    rows.map(({ id: _id, createdAt: _at, createdBy: _by, contactId, seriesId, ...rest }) => ({
+    rows.map(({ id: _id, createdAt: _at, createdBy: _by, contactId, contactIds, seriesId, ...rest }) => ({
       ...rest,
       contact: names.get(contactId as number),
+      // An activity's people (issue 50 §4), by name.
+      ...(contactIds === undefined ? {} : { people: (contactIds as number[]).map((other) => names.get(other)) }),
       ...(seriesId === undefined ? {} : { repeats: seriesId !== null }),
     }));
   return {

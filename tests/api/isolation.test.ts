@@ -50,6 +50,7 @@ const bodies: Record<string, () => Record<string, unknown>> = {
   // Alice's contact linked to Bob's own: the contact in the path is what must stay out of his reach.
   'contacts.addRelationship': () => ({ contactId: bobContactId, kind: 'friend' }),
   'contacts.merge': () => ({ duplicateId: bobContactId }),
+  'contacts.archive': () => ({ reason: 'moved' }),
   'contacts.share': () => ({ teamId: aliceRows.teams }),
   'contacts.assign': () => ({ userId: bobId }),
   // Into a tag of Bob's own: Alice's, named in the path, is what must stay out of his reach.

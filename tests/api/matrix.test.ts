@@ -100,6 +100,7 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
     return { path: route.path.replace(':id', String(teamRows.contacts)).replace(':relationshipId', String(teamRows.relationship)) };
   if (route.procedure === 'tags.merge') return { path: route.path.replace(':id', String(teamRows.tags)), body: { intoId: teamRows.otherTag } };
   if (route.procedure === 'contacts.assign') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { userId: adminId } };
+  if (route.procedure === 'contacts.archive') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { reason: 'moved' } };
   if (route.procedure === 'followUps.snooze')
     return { path: route.path.replace(':id', String(id)), body: { until: new Date(Date.now() + 2 * 86_400_000).toISOString() } };
   if (id === undefined) throw new Error(`no fixture for ${route.method} ${route.path}: add one so the route is covered`);

@@ -130,6 +130,7 @@ describe('the document', () => {
       'query:status',
       'query:assignedTo',
       'query:tag',
+      'query:archived',
       'query:sort',
     ]);
     const update = operations['/api/contacts/{id}'].put;
