@@ -260,7 +260,7 @@ async function searchFor(page: Page, text: string) {
   await searchBox(page).fill(text);
 }
 
-test('follow-ups, prayers, goals, tags and milestones are found folded, each in its group, each opening its place', async ({ page, user }) => {
+test('follow-ups, prayers, goals, tags and milestones are found folded, each in its group, each opening its place', async ({ page, user }, testInfo) => {
   void user;
   const { lucia, followUp, prayer, goal } = await seedEverything(page);
   await page.goto('/');
@@ -272,6 +272,7 @@ test('follow-ups, prayers, goals, tags and milestones are found folded, each in 
   await expect(group('Prayer requests').getByRole('option')).toContainText(['Prayer for Lucía Gómez']);
   await expect(group('Goals').getByRole('option')).toContainText(['Visitar a Ramón cada semana']);
   await expect(searchDialog(page).getByRole('option')).toHaveCount(3);
+  await photograph(page, `quick-search-everything-${testInfo.project.name}.png`);
 
   // The follow-up, first of the three: Enter (or a tap on a phone) opens it for editing.
   await expect(searchDialog(page).getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
