@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from '../../db/client';
-import { activities, contactMilestones, contacts, followUps, goals, prayerRequests, tags } from '../../db/schema';
+import { activities, contactMilestones, contacts, followUps, goals, prayerRequests, tags, teamMembers } from '../../db/schema';
 import { canRead, readableContactName, readableParts, type Authority, type OwnedTable } from '../access';
 import { quickSearchInput } from '../../shared/schemas/search';
 import { protectedProcedure, router } from '../trpc';
@@ -126,12 +126,33 @@ function mayHold(text: SQLiteColumn, term: string): SQL {
 /** Whether a text folded holds the folded term: a text of ASCII alone folds as its lower case with runs of spaces as one. */
 const foldedHolds = (text: string, term: string) => (asciiOnly.test(text) ? text.toLowerCase().replace(/\s+/g, ' ') : foldText(text)).includes(term);
 
-/** The first `limit` rows whose folded texts contain the folded term, in the order read. */
-function foldedMatches<Row>(rows: Row[], texts: (row: Row) => (string | null)[], term: string, limit: number): Row[] {
-  const found: Row[] = [];
-  for (const row of rows) {
-    if (found.length >= limit) break;
-    if (texts(row).some((text) => text !== null && foldedHolds(text, term))) found.push(row);
+/** Rows whose texts a search folds here, read a chunk at a time so the event loop turns between chunks. */
+const SCAN_CHUNK = 250;
+
+/**
+ * The ids of the first `limit` of the reader's rows, among the first UNKEYED_SCAN in `order`, whose folded `texts` hold
+ * the folded term: the window's ids first (index entries), then its candidates' texts a chunk at a time until enough
+ * are found, so a common word reads one chunk and a rare one at most the window.
+ */
+async function foldedScan(db: Queryable, table: SQLiteTable & OwnedTable, who: Authority, order: SQL[], texts: SQLiteColumn[], term: string, limit: number) {
+  const window = await db
+    .select({ id: sql<number>`${table.id}` })
+    .from(table)
+    .where(firstReadable(table, who, order, UNKEYED_SCAN))
+    .orderBy(...order)
+    .limit(UNKEYED_SCAN);
+  const found: number[] = [];
+  for (let start = 0; start < window.length && found.length < limit; start += SCAN_CHUNK) {
+    const ids = window.slice(start, start + SCAN_CHUNK).map((row) => row.id);
+    const rows = await db
+      .select({ id: sql<number>`${table.id}`, texts: sql<string>`json_array(${sql.join(texts, sql`, `)})` })
+      .from(table)
+      .where(and(sql`${table.id} in (select value from json_each(${JSON.stringify(ids)}))`, or(...texts.map((text) => mayHold(text, term)))));
+    const textsOf = new Map(rows.map((row) => [row.id, JSON.parse(row.texts) as (string | null)[]]));
+    for (const id of ids) {
+      if (found.length >= limit) break;
+      if (textsOf.get(id)?.some((text) => text !== null && foldedHolds(text, term))) found.push(id);
+    }
   }
   return found;
 }
@@ -152,29 +173,26 @@ interface MoreKinds {
 export async function moreKinds(db: Queryable, who: Authority, { q, limit, includeArchived, locale }: MoreKinds) {
   const term = foldText(q);
   const followUpOrder = [desc(followUps.date), desc(followUps.id)];
-  // Active goals first, in the owner's index order (goals_owner_idx: no sort), then the newest shown first.
-  const goalWindow = [asc(goals.completed), asc(goals.type), asc(goals.id)];
+  // Active goals first, then the newest (goals are made by hand, a few per person: their sort is small).
   const goalOrder = [asc(goals.completed), desc(goals.id)];
   const kinds = milestonesNamed(term, locale);
-  const [followUpTexts, goalRows, tagRows, milestoneRows] = await Promise.all([
-    // Only the texts of the window's candidates here; the few that match are read whole below.
-    db
-      .select({ id: followUps.id, description: followUps.description })
-      .from(followUps)
-      .where(and(firstReadable(followUps, who, followUpOrder, UNKEYED_SCAN), mayHold(followUps.description, term)))
-      .orderBy(...followUpOrder)
-      .limit(UNKEYED_SCAN),
-    db
-      .select({ id: goals.id, title: goals.title, description: goals.description, completed: goals.completed })
-      .from(goals)
-      .where(and(firstReadable(goals, who, goalWindow, UNKEYED_SCAN), or(mayHold(goals.title, term), mayHold(goals.description, term))))
-      .orderBy(...goalOrder)
-      .limit(UNKEYED_SCAN),
-    // A reader's tags are at most MAX_TAGS_PER_SPACE in each of their spaces, their keys stored.
+  const [followUpIds, goalIds, tagRows, milestoneRows] = await Promise.all([
+    foldedScan(db, followUps, who, followUpOrder, [followUps.description], term, limit),
+    foldedScan(db, goals, who, goalOrder, [goals.title, goals.description], term, limit),
+    // A reader's tags (canRead's rows) are at most MAX_TAGS_PER_SPACE in each of their spaces, their keys stored. Written
+    // with a plain `team_id is null`, which the personal tags' partial index is for, so each space is one index seek.
     db
       .select({ id: tags.id, name: tags.name, color: tags.color })
       .from(tags)
-      .where(and(canRead(tags, who), keyContains(tags.nameKey, term)))
+      .where(
+        and(
+          or(
+            and(eq(tags.createdBy, who.userId), isNull(tags.teamId)),
+            inArray(tags.teamId, db.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, who.userId))),
+          ),
+          keyContains(tags.nameKey, term),
+        ),
+      )
       .orderBy(desc(keyStartsWith(tags.nameKey, term)), asc(tags.nameKey), asc(tags.id))
       .limit(limit),
     kinds.length === 0
@@ -198,11 +216,11 @@ export async function moreKinds(db: Queryable, who: Authority, { q, limit, inclu
           .orderBy(desc(contactMilestones.date), asc(contacts.id))
           .limit(limit),
   ]);
-  const followUpIds = foldedMatches(followUpTexts, (row) => [row.description], term, limit).map((row) => row.id);
-  const followUpRows =
+  // The few found (at most `limit` ids, each the reader's), read whole.
+  const [followUpRows, goalRows] = await Promise.all([
     followUpIds.length === 0
       ? []
-      : await db
+      : db
           .select({
             id: followUps.id,
             type: followUps.type,
@@ -213,12 +231,19 @@ export async function moreKinds(db: Queryable, who: Authority, { q, limit, inclu
           })
           .from(followUps)
           .innerJoin(contacts, eq(contacts.id, followUps.contactId))
-          // At most `limit` ids, each one of the reader's.
           .where(inArray(followUps.id, followUpIds))
-          .orderBy(...followUpOrder);
+          .orderBy(...followUpOrder),
+    goalIds.length === 0
+      ? []
+      : db
+          .select({ id: goals.id, title: goals.title, description: goals.description, completed: goals.completed })
+          .from(goals)
+          .where(inArray(goals.id, goalIds))
+          .orderBy(...goalOrder),
+  ]);
   return {
     followUps: followUpRows.map((row) => ({ kind: 'followUp' as const, ...row })),
-    goals: foldedMatches(goalRows, (row) => [row.title, row.description], term, limit).map((row) => ({ kind: 'goal' as const, ...row })),
+    goals: goalRows.map((row) => ({ kind: 'goal' as const, ...row })),
     tags: tagRows.map((row) => ({ kind: 'tag' as const, ...row })),
     milestones: milestoneRows.map(({ archivedAt, ...row }) => ({ kind: 'milestone' as const, ...row, archived: archivedAt !== null })),
   };

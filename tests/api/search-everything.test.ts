@@ -158,7 +158,7 @@ describe('a heavy account', () => {
     expect(most.followUps).toHaveLength(20);
     expect(most.goals).toHaveLength(20);
     expect(most.goals[0].title).toBe(`Visita ${ROWS}`);
-    // Without a stored key, a search reads the newest UNKEYED_SCAN of them: the oldest are past it.
+    // Without a stored key, a search reads the newest UNKEYED_SCAN of each: the oldest are past it.
     expect(ROWS).toBeGreaterThan(UNKEYED_SCAN);
     expect((await search(heavy, 'visita número 1')).followUps).toEqual([]);
     expect(ids((await search(heavy, `visita número ${ROWS - UNKEYED_SCAN + 1}`)).followUps)).toHaveLength(1);
