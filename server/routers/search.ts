@@ -158,7 +158,7 @@ async function foldedScan(db: Queryable, table: SQLiteTable & OwnedTable, who: A
 }
 
 /** The milestone kinds whose name, in the reader's language or in English, contains the folded term ('bautizado', 'baptized'). */
-export function milestonesNamed(term: string, locale: Locale) {
+function milestonesNamed(term: string, locale: Locale) {
   return milestoneKinds.filter((kind) => [milestoneLabels[kind], translate(locale, milestoneLabels[kind])].some((label) => foldText(label).includes(term)));
 }
 
@@ -170,7 +170,7 @@ interface MoreKinds {
 }
 
 /** Follow-ups, goals, tags and faith milestones matching the text (issue 50 §8), at most `limit` of each. */
-export async function moreKinds(db: Queryable, who: Authority, { q, limit, includeArchived, locale }: MoreKinds) {
+async function moreKinds(db: Queryable, who: Authority, { q, limit, includeArchived, locale }: MoreKinds) {
   const term = foldText(q);
   const followUpOrder = [desc(followUps.date), desc(followUps.id)];
   // Active goals first, then the newest (goals are made by hand, a few per person: their sort is small).
@@ -198,7 +198,13 @@ export async function moreKinds(db: Queryable, who: Authority, { q, limit, inclu
     kinds.length === 0
       ? []
       : db
-          .select({ milestone: contactMilestones.kind, date: contactMilestones.date, contactId: contacts.id, contactName: contacts.name, archivedAt: contacts.archivedAt })
+          .select({
+            milestone: contactMilestones.kind,
+            date: contactMilestones.date,
+            contactId: contacts.id,
+            contactName: contacts.name,
+            archivedAt: contacts.archivedAt,
+          })
           .from(contactMilestones)
           .innerJoin(contacts, eq(contacts.id, contactMilestones.contactId))
           .where(

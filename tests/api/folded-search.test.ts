@@ -192,7 +192,9 @@ describe('the quick search plan', () => {
           );
           expect(scans.length, lines.join('\n')).toBeGreaterThan(0);
           for (const line of scans)
-            expect(line, lines.join('\n')).toMatch(includeArchived ? /USING COVERING INDEX \w+_(search|name_key)_idx/ : /USING (COVERING )?INDEX \w+_(search|name_key)_idx/);
+            expect(line, lines.join('\n')).toMatch(
+              includeArchived ? /USING COVERING INDEX \w+_(search|name_key)_idx/ : /USING (COVERING )?INDEX \w+_(search|name_key)_idx/,
+            );
         }
     };
     await check();

@@ -2,7 +2,7 @@
 // faith milestones beside contacts and activities, each folded (case, accents, hamza), each result naming its kind; only
 // what the reader may read; archived contacts only when asked for; every kind capped, however many rows match.
 import { describe, expect, it } from 'vitest';
-import { daysFromNow, expectOneIssue, healthWhile, joinTeam, usersForFile } from './harness';
+import { daysFromNow, expectOneIssue, healthWhile, joinTeam, nothingFound, usersForFile } from './harness';
 import { trpcQuery } from './trpc';
 import { UNKEYED_SCAN } from '../../server/routers/search';
 import { prayerKeys } from '../../server/queries/searchKeys';
@@ -23,8 +23,9 @@ const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
 describe('search finds every kind', () => {
   it('finds follow-ups, prayers, goals, tags and milestones by a folded text, each with its kind', async () => {
     const lucia = (await alice.post('/api/contacts', { name: 'Lucía', tags: ['Família'] })).body.id;
-    const followUp = (await alice.post('/api/followups', { contactId: lucia, date: '2026-05-01T12:00:00Z', type: 'meeting', description: 'Llevar la Biblia a Ramón' }))
-      .body.id;
+    const followUp = (
+      await alice.post('/api/followups', { contactId: lucia, date: '2026-05-01T12:00:00Z', type: 'meeting', description: 'Llevar la Biblia a Ramón' })
+    ).body.id;
     const hamza = (await alice.post('/api/followups', { contactId: lucia, date: '2026-05-02T12:00:00Z', type: 'phone', description: 'اتصل بأحمد' })).body.id;
     const prayer = (await alice.post('/api/prayer-requests', { contactId: lucia, request: 'Sanación de su MAMÁ' })).body.id;
     // A request about no one person (issue 50 §5), written as its create writes it, key and all.
@@ -33,19 +34,31 @@ describe('search finds every kind', () => {
       args: ['Nuestra ciudad, Málaga', alice.id, prayerKeys({ request: 'Nuestra ciudad, Málaga' }).searchKey],
     });
     const city = Number(lastInsertRowid);
-    const goal = (await alice.post('/api/goals', { title: 'Visitar Éfeso', description: 'Con إبراهيم', type: 'conversation', targetCount: 3, deadline: daysFromNow(30) })).body.id;
+    const goal = (
+      await alice.post('/api/goals', { title: 'Visitar Éfeso', description: 'Con إبراهيم', type: 'conversation', targetCount: 3, deadline: daysFromNow(30) })
+    ).body.id;
     expect((await alice.put(`/api/contacts/${lucia}/milestones/baptized`, { date: '2026-04-05T12:00:00Z' })).status).toBe(200);
 
     const found = await search(alice, 'ramon');
     expect(found.followUps).toEqual([
-      { kind: 'followUp', id: followUp, type: 'meeting', date: '2026-05-01T12:00:00.000Z', description: 'Llevar la Biblia a Ramón', completed: false, contactName: 'Lucía' },
+      {
+        kind: 'followUp',
+        id: followUp,
+        type: 'meeting',
+        date: '2026-05-01T12:00:00.000Z',
+        description: 'Llevar la Biblia a Ramón',
+        completed: false,
+        contactName: 'Lucía',
+      },
     ]);
     expect(ids((await search(alice, 'احمد')).followUps)).toEqual([hamza]);
     expect((await search(alice, 'mama')).prayers).toEqual([
       { kind: 'prayerRequest', id: prayer, request: 'Sanación de su MAMÁ', contactName: 'Lucía', answered: false },
     ]);
     // A request about no one person is found too, naming no one.
-    expect((await search(alice, 'MALAGA')).prayers).toEqual([{ kind: 'prayerRequest', id: city, request: 'Nuestra ciudad, Málaga', contactName: null, answered: false }]);
+    expect((await search(alice, 'MALAGA')).prayers).toEqual([
+      { kind: 'prayerRequest', id: city, request: 'Nuestra ciudad, Málaga', contactName: null, answered: false },
+    ]);
     expect((await search(alice, 'efeso')).goals).toEqual([{ kind: 'goal', id: goal, title: 'Visitar Éfeso', description: 'Con إبراهيم', completed: false }]);
     expect(ids((await search(alice, 'ابراهيم')).goals)).toEqual([goal]);
     expect((await search(alice, 'FAMILIA')).tags).toEqual([{ kind: 'tag', id: expect.any(Number), name: 'Família', color: null }]);
@@ -76,7 +89,7 @@ describe('search finds every kind', () => {
     await bob.post('/api/goals', { title: 'Éfeso secreto', type: 'conversation', targetCount: 1, description: 'x', deadline: daysFromNow(30) });
     await bob.put(`/api/contacts/${bobs}/milestones/baptized`, {});
     const everything = await search(alice, 'secret');
-    expect(everything).toEqual({ contacts: [], activities: [], prayers: [], followUps: [], goals: [], tags: [], milestones: [] });
+    expect(everything).toEqual(nothingFound);
     expect((await search(alice, 'baptized')).milestones.map((m: { contactName: string }) => m.contactName)).toEqual(['Lucía']);
 
     const team = (await carol.post('/api/teams', { name: 'Equipo' })).body.id;
@@ -84,7 +97,14 @@ describe('search finds every kind', () => {
     const shared = (await carol.post('/api/contacts', { name: 'Tomé', teamId: team, tags: ['Célula'] })).body.id;
     await carol.post('/api/followups', { contactId: shared, date: '2026-06-01T12:00:00Z', type: 'meeting', description: 'Estudio con Tomé' });
     await carol.post('/api/prayer-requests', { contactId: shared, request: 'Trabajo para Tomé' });
-    await carol.post('/api/goals', { title: 'Células nuevas', type: 'conversation', targetCount: 2, teamId: team, description: 'x', deadline: daysFromNow(30) });
+    await carol.post('/api/goals', {
+      title: 'Células nuevas',
+      type: 'conversation',
+      targetCount: 2,
+      teamId: team,
+      description: 'x',
+      deadline: daysFromNow(30),
+    });
     await carol.put(`/api/contacts/${shared}/milestones/in_group`, {});
     // A personal row of the team's admin stays hers.
     await carol.post('/api/goals', { title: 'Célula personal', type: 'conversation', targetCount: 2, description: 'x', deadline: daysFromNow(30) });
@@ -98,7 +118,7 @@ describe('search finds every kind', () => {
     expect(tome.prayers.map((p: { request: string }) => p.request)).toEqual(['Trabajo para Tomé']);
     expect((await search(vic, 'in a group')).milestones.map((m: { contactName: string }) => m.contactName)).toEqual(['Tomé']);
     for (const outsider of [alice, bob]) {
-      expect(await search(outsider, 'tome')).toEqual({ contacts: [], activities: [], prayers: [], followUps: [], goals: [], tags: [], milestones: [] });
+      expect(await search(outsider, 'tome')).toEqual(nothingFound);
       expect((await search(outsider, 'celula')).goals).toEqual([]);
       expect((await search(outsider, 'in a group')).milestones).toEqual([]);
     }
@@ -132,7 +152,10 @@ describe('search finds every kind', () => {
 describe('a heavy account', () => {
   it('answers at most limit of each kind however many rows match, /healthz answering meanwhile', async () => {
     const ROWS = 5_000;
-    const { lastInsertRowid } = await server.database.writerClient.execute({ sql: `insert into contacts (name, created_by) values ('Pedro', ?)`, args: [heavy.id] });
+    const { lastInsertRowid } = await server.database.writerClient.execute({
+      sql: `insert into contacts (name, created_by) values ('Pedro', ?)`,
+      args: [heavy.id],
+    });
     const contactId = Number(lastInsertRowid);
     // Follow-ups and goals, every one matching, dated one day apart: the newest are the ones found.
     await server.database.writerClient.execute({

@@ -240,7 +240,12 @@ test("another user's contacts, activities and prayers never show @desktop-only",
 /** Lucía with a follow-up, a prayer request and a goal that all name Ramón, a tag and a milestone (issue 50 §8). */
 async function seedEverything(page: Page) {
   const lucia = await post(page, '/api/contacts', { name: 'Lucía Gómez', tags: ['Célula'] });
-  const followUp = await post(page, '/api/followups', { contactId: lucia.id, date: '2026-09-01T12:00:00Z', type: 'meeting', description: 'Llevarle la Biblia a Ramón' });
+  const followUp = await post(page, '/api/followups', {
+    contactId: lucia.id,
+    date: '2026-09-01T12:00:00Z',
+    type: 'meeting',
+    description: 'Llevarle la Biblia a Ramón',
+  });
   const prayer = await post(page, '/api/prayer-requests', { contactId: lucia.id, request: 'Sanación de la mamá de Ramón' });
   const goal = await post(page, '/api/goals', {
     title: 'Visitar a Ramón cada semana',
@@ -303,7 +308,9 @@ test('follow-ups, prayers, goals, tags and milestones are found folded, each in 
 
   // A tag opens the contacts that carry it; a milestone's name, the contact who reached it.
   await searchFor(page, 'celula');
-  await group('Tags').getByRole('option', { name: /Célula/ }).click();
+  await group('Tags')
+    .getByRole('option', { name: /Célula/ })
+    .click();
   await expect(page).toHaveURL(/\/contacts\?tag=C%C3%A9lula$/);
   await expect(page.getByRole('link', { name: 'Lucía Gómez' }).first()).toBeVisible();
   await searchFor(page, 'baptized');
@@ -317,7 +324,12 @@ test('in Arabic on a phone, a follow-up found by a hamza-less text opens; the re
   void user;
   expect((await page.request.put('/api/account/language', { data: { language: 'ar' } })).status()).toBe(200);
   const maryam = await post(page, '/api/contacts', { name: 'مريم' });
-  const followUp = await post(page, '/api/followups', { contactId: maryam.id, date: '2026-09-01T12:00:00Z', type: 'phone', description: 'اتصل بأحمد بعد الصلاة' });
+  const followUp = await post(page, '/api/followups', {
+    contactId: maryam.id,
+    date: '2026-09-01T12:00:00Z',
+    type: 'phone',
+    description: 'اتصل بأحمد بعد الصلاة',
+  });
   await post(page, '/api/prayer-requests', { contactId: maryam.id, request: 'شفاء أمّ أحمد' });
   await page.setViewportSize({ width: 320, height: 700 });
   await page.goto('/');
