@@ -177,6 +177,11 @@ describe('a heavy account', () => {
     }
     console.info(`5 searches over ${ROWS} follow-ups: ${health.length} /healthz answered meanwhile, slowest ${Math.max(...health).toFixed(0)} ms`);
     expect(health.length).toBeGreaterThan(0);
+    // A tRPC batch of ten searches: each call capped on its own.
+    const inputs = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i, { json: { q: 'visita', limit: 20 } }]));
+    const batch = await heavy.get(`/trpc/${Array(10).fill('search.quick').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`);
+    expect(batch.status).toBe(200);
+    for (const call of batch.body) expect([call.result.data.json.followUps.length, call.result.data.json.goals.length]).toEqual([20, 20]);
     const most = await search(heavy, 'visita', '&limit=20');
     expect(most.followUps).toHaveLength(20);
     expect(most.goals).toHaveLength(20);

@@ -278,6 +278,10 @@ test('follow-ups, prayers, goals, tags and milestones are found folded, each in 
   await expect(group('Goals').getByRole('option')).toContainText(['Visitar a Ramón cada semana']);
   await expect(searchDialog(page).getByRole('option')).toHaveCount(3);
   await photograph(page, `quick-search-everything-${testInfo.project.name}.png`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousAxeViolations(page, 'dialog[open]')).toEqual([]);
+  await photograph(page, `quick-search-everything-${testInfo.project.name}-dark.png`);
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // The follow-up, first of the three: Enter (or a tap on a phone) opens it for editing.
   await expect(searchDialog(page).getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
