@@ -242,7 +242,13 @@ const tableRows: RestRoute[] = [
     download: { contentType: 'text/calendar; charset=utf-8' },
   },
 
-  { method: 'GET', path: '/api/search', procedure: 'search.quick', summary: 'Search contacts, activities and prayer requests', input: 'query' },
+  {
+    method: 'GET',
+    path: '/api/search',
+    procedure: 'search.quick',
+    summary: 'Search contacts, activities, follow-ups, prayers, goals, tags and milestones',
+    input: 'query',
+  },
 
   { method: 'PUT', path: '/api/account/profile', procedure: 'account.updateProfile', summary: 'Change your name, username or email', input: 'body' },
   { method: 'PUT', path: '/api/account/language', procedure: 'account.setLanguage', summary: 'Choose the account’s language', input: 'body' },

@@ -484,12 +484,47 @@ export const calendarStatus = z.discriminatedUnion('enabled', [
 ]);
 export const calendarDisabled = z.strictObject({ enabled: z.literal(false) });
 
+/**
+ * The quick search's answer: each kind of result in its own list, each result naming its `kind` (issue 50 §8), what a
+ * client opens it by (with its id; a milestone by its contact's id, a tag by its name).
+ */
 export const quickSearch = z.strictObject({
-  contacts: z.array(z.strictObject({ id: rowId, name: text, spiritualStatus })),
+  contacts: z.array(z.strictObject({ kind: z.literal('contact'), id: rowId, name: text, spiritualStatus, archived: z.boolean() })),
   activities: z.array(
-    z.strictObject({ id: rowId, type: z.enum(activityTypes), date: instant, notes: maybeText, description: maybeText, contactName: text.nullable() }),
+    z.strictObject({
+      kind: z.literal('activity'),
+      id: rowId,
+      type: z.enum(activityTypes),
+      date: instant,
+      notes: maybeText,
+      description: maybeText,
+      contactName: text.nullable(),
+    }),
   ),
-  prayers: z.array(z.strictObject({ id: rowId, request: text, contactName: text.nullable(), answered: z.boolean() })),
+  prayers: z.array(z.strictObject({ kind: z.literal('prayerRequest'), id: rowId, request: text, contactName: text.nullable(), answered: z.boolean() })),
+  followUps: z.array(
+    z.strictObject({
+      kind: z.literal('followUp'),
+      id: rowId,
+      type: z.enum(followUpTypes),
+      date: instant,
+      description: text,
+      completed: z.boolean(),
+      contactName: text.nullable(),
+    }),
+  ),
+  goals: z.array(z.strictObject({ kind: z.literal('goal'), id: rowId, title: text, description: maybeText, completed: z.boolean() })),
+  tags: z.array(z.strictObject({ kind: z.literal('tag'), id: rowId, name: text, color: z.enum(tagColors).nullable() })),
+  milestones: z.array(
+    z.strictObject({
+      kind: z.literal('milestone'),
+      milestone: z.enum(milestoneKinds),
+      date: instant,
+      contactId: rowId,
+      contactName: text,
+      archived: z.boolean(),
+    }),
+  ),
 });
 
 export const snoozed = z.strictObject({ contactId: rowId, until: instant });

@@ -1,8 +1,10 @@
-// The quick search dialog (loaded on first use): contacts, activities and prayer requests matching what is typed.
+// The quick search dialog (loaded on first use): contacts, activities, prayer requests, follow-ups, goals, tags and faith
+// milestones matching what is typed (issue 50 §8), each kind in its own group.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Trans } from '@lingui/react';
 import { useNavigate } from 'react-router-dom';
-import { spiritualStatusLabel, contactNameShown } from '../../shared/vocabulary';
+import { contactNameShown, milestoneLabel, spiritualStatusLabel } from '../../shared/vocabulary';
+import { foldText } from '../../shared/fold';
 import { activityTitle } from '../lib/activityTitle';
 import { t } from '../i18n';
 import { foldedMatch } from '../lib/foldedMatch';
@@ -14,7 +16,7 @@ import { formatDay } from '../lib/dates';
 type Found = RouterOutputs['search']['quick'];
 
 interface Result {
-  /** The result's identity, kind and id ('c12', 'a7', 'p3'): what stays highlighted while results change. */
+  /** The result's identity, kind and id ('c12', 'a7', 'p3', 'f4', 'g2', 't9', 'm5-baptized'): what stays highlighted while results change. */
   key: string;
   href: string;
   title: string;
@@ -24,10 +26,19 @@ interface Result {
 
 const DEBOUNCE_MS = 200;
 function groupsOf(found: Found, query: string) {
+  // A personal tag and a team's of the same name open the same list: shown once.
+  const tagNames = new Set<string>();
+  const tags = found.tags.filter((tag) => !tagNames.has(foldText(tag.name)) && tagNames.add(foldText(tag.name)));
   const groups: { label: string; results: Result[] }[] = [
     {
       label: t('Contacts'),
-      results: found.contacts.map((c) => ({ key: `c${c.id}`, href: `/contacts/${c.id}`, title: c.name, detail: spiritualStatusLabel(c.spiritualStatus) })),
+      results: found.contacts.map((c) => ({
+        key: `c${c.id}`,
+        href: `/contacts/${c.id}`,
+        title: c.name,
+        detail: spiritualStatusLabel(c.spiritualStatus),
+        meta: c.archived ? t('Archived') : undefined,
+      })),
     },
     {
       label: t('Activities'),
@@ -40,13 +51,53 @@ function groupsOf(found: Found, query: string) {
       })),
     },
     {
+      label: t('Follow-ups'),
+      results: found.followUps.map((f) => ({
+        key: `f${f.id}`,
+        href: `/followups?id=${f.id}`,
+        title: t('Follow-up with {name}', { name: contactNameShown(f.contactName) }),
+        detail: snippet(f.description, query),
+        meta: f.completed ? t('Completed') : formatDay(f.date),
+      })),
+    },
+    {
       label: t('Prayer requests'),
       results: found.prayers.map((p) => ({
         key: `p${p.id}`,
         href: `/prayer-journal?id=${p.id}`,
-        title: t('Prayer for {name}', { name: contactNameShown(p.contactName) }),
+        // A request about no one person (issue 50 §5) names none.
+        title: p.contactName === null ? t('Prayer request') : t('Prayer for {name}', { name: p.contactName }),
         detail: snippet(p.request, query),
         meta: p.answered ? t('Answered') : undefined,
+      })),
+    },
+    {
+      label: t('Goals'),
+      results: found.goals.map((g) => ({
+        key: `g${g.id}`,
+        href: `/goals?id=${g.id}`,
+        title: g.title,
+        detail: snippet(g.description ?? '', query),
+        meta: g.completed ? t('Completed') : undefined,
+      })),
+    },
+    {
+      label: t('Tags'),
+      results: tags.map((tag) => ({
+        key: `t${tag.id}`,
+        href: `/contacts?${new URLSearchParams({ tag: tag.name }).toString()}`,
+        title: tag.name,
+        detail: t('Contacts with this tag'),
+      })),
+    },
+    {
+      label: t('Faith milestones'),
+      results: found.milestones.map((m) => ({
+        key: `m${m.contactId}-${m.milestone}`,
+        href: `/contacts/${m.contactId}`,
+        title: m.contactName,
+        detail: milestoneLabel(m.milestone),
+        meta: m.archived ? t('Archived') : formatDay(m.date),
       })),
     },
   ];
@@ -145,7 +196,7 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
 
   // What the list area says when it has no results to show.
   let message: string | null = null;
-  if (text.trim() === '') message = t('Type to search your contacts, activities and prayer requests.');
+  if (text.trim() === '') message = t('Type to search your contacts, activities, follow-ups, prayers, goals and tags.');
   else if (search.isError && !stale) message = t('Search failed. Please try again.');
   else if (results.length === 0) message = stale ? t('Searching...') : t('No results for "{query}"', { query });
 
@@ -176,7 +227,7 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
             spellCheck={false}
             enterKeyHint="go"
             maxLength={100}
-            placeholder={t('Search contacts, activities, prayers')}
+            placeholder={t('Search everything')}
             className="h-12 min-w-0 flex-1 bg-transparent text-base outline-none"
             value={text}
             onChange={(event) => {

@@ -295,6 +295,9 @@ export const notFound = {
   get prayer() {
     return t('That prayer request was not found. It may have been deleted.');
   },
+  get goal() {
+    return t('That goal was not found. It may have been deleted.');
+  },
 } as const;
 
 export const confirmDelete = {

@@ -11,11 +11,12 @@ import { RowMenu, type RowMenuItem } from '../components/RowMenu';
 import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
 import { GoalForm, type Goal } from '../forms/GoalForm';
+import { useEditedRow } from '../hooks/useEditedRow';
 import { useTabParam } from '../hooks/useTabParam';
 import { useWrite } from '../hooks/useWrite';
 import { goalPercentage } from '../lib/goals';
 import { goalTypeLabel } from '../../shared/vocabulary';
-import { confirmDelete, emptyHelp, failure, goalPeriod, loadFailed, success } from '../lib/messages';
+import { confirmDelete, emptyHelp, failure, goalPeriod, loadFailed, notFound, success } from '../lib/messages';
 import { trpc } from '../lib/trpc';
 import { formatDay } from '../lib/dates';
 
@@ -30,6 +31,12 @@ export default function GoalsPage() {
   // null: no form; {}: creating; { goal }: editing that goal.
   const [form, setForm] = useState<{ goal?: Goal } | null>(null);
   const [deleting, setDeleting] = useState<Goal | null>(null);
+  // `?id=` (a search result, issue 50 §8) opens that goal for editing, as the other lists' links do.
+  const linked = useEditedRow(
+    [{ data: list.data && { pages: [list.data] }, isLoading: list.isLoading }],
+    (id, options) => trpc.goals.byId.useQuery({ id }, options),
+    notFound.goal,
+  );
 
   const active = (list.data ?? []).filter((g) => !g.completed);
   const completed = (list.data ?? []).filter((g) => g.completed);
@@ -144,6 +151,9 @@ export default function GoalsPage() {
 
       <Modal open={Boolean(form)} title={form?.goal ? t('Edit Goal') : t('Create Goal')} onClose={() => setForm(null)}>
         {form && <GoalForm key={form.goal?.id ?? 'new'} goal={form.goal} onDone={() => setForm(null)} />}
+      </Modal>
+      <Modal open={Boolean(linked.editing) && !form} title={t('Edit Goal')} onClose={linked.close}>
+        {linked.editing && !form && <GoalForm key={linked.editing.id} goal={linked.editing} onDone={linked.close} />}
       </Modal>
       <ConfirmDialog
         open={Boolean(deleting)}

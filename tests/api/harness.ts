@@ -297,6 +297,9 @@ export async function joinTeam(admin: ApiClient, teamId: number, invitee: { clie
 }
 
 /** An ISO instant `days` from now (negative: ago), for records dated relative to the test's run. */
+/** The quick search's answer when it finds nothing: every kind's list empty. */
+export const nothingFound = { contacts: [], activities: [], prayers: [], followUps: [], goals: [], tags: [], milestones: [] };
+
 /** The names of a list's rows, in its order. */
 export const namesOf = (rows: { name: string }[]) => rows.map((row) => row.name);
 

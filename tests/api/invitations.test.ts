@@ -1,6 +1,6 @@
 // Joining a team only by consent, as an attacker would try otherwise; and a user in a thousand teams still served.
 import { describe, expect, it } from 'vitest';
-import { ApiClient, joinTeam, serverForFile, signedInClient } from './harness';
+import { ApiClient, joinTeam, nothingFound, serverForFile, signedInClient } from './harness';
 
 const server = serverForFile();
 
@@ -56,7 +56,7 @@ describe('inviting reveals nothing about the person', () => {
     expect((await admin.client.post(`/api/teams/${teamId}/members`, { userId: invitee.id, role: 'admin' })).status).toBe(201);
     for (const path of ['/api/contacts', '/api/activities', '/api/followups', '/api/prayer-requests', '/api/goals', '/api/teams'])
       expect((await invitee.client.get(path)).body, path).toEqual([]);
-    expect((await invitee.client.get('/api/search?q=Secret')).body).toEqual({ contacts: [], activities: [], prayers: [] });
+    expect((await invitee.client.get('/api/search?q=Secret')).body).toEqual(nothingFound);
     expect((await invitee.client.get(`/api/teams/${teamId}/members`)).status).toBe(404);
     expect((await invitee.client.get(`/api/teams/${teamId}/invitations`)).status).toBe(404);
     expect((await invitee.client.get('/api/dashboard/stats')).body).toMatchObject({ totalContacts: 0, totalConversations: 0 });

@@ -1,6 +1,6 @@
 // Finding things: contact list text and status filters with their count, activity list filters, and the quick search.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectOneIssue, usersForFile, namesOf } from './harness';
+import { expectOneIssue, namesOf, nothingFound, usersForFile } from './harness';
 import { trpcQuery } from './trpc';
 
 const {
@@ -167,6 +167,7 @@ describe('the quick search', () => {
       contacts: [],
       activities: [
         {
+          kind: 'activity',
           id: activityIds.annaTalk,
           type: 'conversation',
           date: '2026-03-01T09:00:00.000Z',
@@ -176,16 +177,20 @@ describe('the quick search', () => {
         },
       ],
       prayers: [],
+      followUps: [],
+      goals: [],
+      tags: [],
+      milestones: [],
     });
   });
 
   it('searches contact name, email, phone and notes; activity description; prayer requests', async () => {
     const coats = (await alice.get('/api/search?q=COATS')).body;
-    expect(coats.contacts).toEqual([{ id: contactIds.dorcas, name: 'dorcas', spiritualStatus: 'seeking' }]);
+    expect(coats.contacts).toEqual([{ kind: 'contact', id: contactIds.dorcas, name: 'dorcas', spiritualStatus: 'seeking', archived: false }]);
     expect(coats.activities.map((a: { id: number }) => a.id)).toEqual([activityIds.dorcasOther]);
     expect((await alice.get('/api/search?q=bridge')).body.activities.map((a: { id: number }) => a.id)).toEqual([activityIds.annaGospel]);
     expect((await alice.get('/api/search?q=household')).body.prayers).toEqual([
-      { id: expect.any(Number), request: 'That his household would believe', contactName: 'Cornelius', answered: false },
+      { kind: 'prayerRequest', id: expect.any(Number), request: 'That his household would believe', contactName: 'Cornelius', answered: false },
     ]);
     expect((await alice.get('/api/search?q=hands')).body.prayers[0]).toMatchObject({ contactName: 'dorcas', answered: true });
     expect((await alice.get('/api/search?q=temple.example')).body.contacts.map((c: { name: string }) => c.name)).toEqual(['Anna Prophetess']);
@@ -211,7 +216,7 @@ describe('the quick search', () => {
     expect(res.body.contacts.map((c: { name: string }) => c.name)).toEqual(['Anna Secret']);
     expect(res.body.activities.map((a: { contactName: string }) => a.contactName)).toEqual(['Anna Secret']);
     expect(res.body.prayers.map((p: { contactName: string }) => p.contactName)).toEqual(['Anna Secret']);
-    expect((await bob.get('/api/search?q=prophetess')).body).toEqual({ contacts: [], activities: [], prayers: [] });
+    expect((await bob.get('/api/search?q=prophetess')).body).toEqual(nothingFound);
   });
 
   it('takes wildcards literally', async () => {

@@ -26,7 +26,7 @@ test('Ctrl+K opens the search; arrows move through grouped results and Enter ope
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await page.keyboard.press('Control+k');
   await expect(searchBox(page)).toBeFocused();
-  await expect(searchDialog(page).getByText('Type to search your contacts, activities and prayer requests.')).toBeVisible();
+  await expect(searchDialog(page).getByText('Type to search your contacts, activities, follow-ups, prayers, goals and tags.')).toBeVisible();
 
   await page.keyboard.type('river');
   const options = searchDialog(page).getByRole('option');
@@ -235,4 +235,116 @@ test("another user's contacts, activities and prayers never show @desktop-only",
   await expect(searchDialog(page).getByText('No results for "sapphire"')).toBeVisible();
   await searchBox(page).fill('Ananias');
   await expect(searchDialog(page).getByText('No results for "Ananias"')).toBeVisible();
+});
+
+/** Lucía with a follow-up, a prayer request and a goal that all name Ramón, a tag and a milestone (issue 50 §8). */
+async function seedEverything(page: Page) {
+  const lucia = await post(page, '/api/contacts', { name: 'Lucía Gómez', tags: ['Célula'] });
+  const followUp = await post(page, '/api/followups', {
+    contactId: lucia.id,
+    date: '2026-09-01T12:00:00Z',
+    type: 'meeting',
+    description: 'Llevarle la Biblia a Ramón',
+  });
+  const prayer = await post(page, '/api/prayer-requests', { contactId: lucia.id, request: 'Sanación de la mamá de Ramón' });
+  const goal = await post(page, '/api/goals', {
+    title: 'Visitar a Ramón cada semana',
+    description: 'Con Lucía',
+    type: 'conversation',
+    targetCount: 4,
+    deadline: '2030-01-01T12:00:00Z',
+  });
+  expect((await page.request.put(`/api/contacts/${lucia.id}/milestones/baptized`, { data: {} })).status()).toBe(200);
+  return { lucia, followUp, prayer, goal };
+}
+
+/** Opens the search from the page (its button on a phone, Ctrl+K on a desktop) and types `text`. */
+async function searchFor(page: Page, text: string) {
+  await (isPhone(page) ? searchButton(page).click() : page.keyboard.press('Control+k'));
+  await expect(searchBox(page)).toBeFocused();
+  await searchBox(page).fill(text);
+}
+
+test('follow-ups, prayers, goals, tags and milestones are found folded, each in its group, each opening its place', async ({ page, user }, testInfo) => {
+  void user;
+  const { lucia, followUp, prayer, goal } = await seedEverything(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await searchFor(page, 'RAMON');
+  const group = (name: string) => searchDialog(page).getByRole('group', { name });
+  await expect(group('Follow-ups').getByRole('option')).toContainText(['Follow-up with Lucía Gómez']);
+  await expect(group('Follow-ups').getByRole('option').locator('mark')).toHaveText('Ramón');
+  await expect(group('Prayer requests').getByRole('option')).toContainText(['Prayer for Lucía Gómez']);
+  await expect(group('Goals').getByRole('option')).toContainText(['Visitar a Ramón cada semana']);
+  await expect(searchDialog(page).getByRole('option')).toHaveCount(3);
+  await photograph(page, `quick-search-everything-${testInfo.project.name}.png`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousAxeViolations(page, 'dialog[open]')).toEqual([]);
+  await photograph(page, `quick-search-everything-${testInfo.project.name}-dark.png`);
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The follow-up, first of the three: Enter (or a tap on a phone) opens it for editing.
+  await expect(searchDialog(page).getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await (isPhone(page) ? group('Follow-ups').getByRole('option').click() : page.keyboard.press('Enter'));
+  await expect(page).toHaveURL(new RegExp(`/followups\\?id=${followUp.id}$`));
+  await expect(page.getByRole('dialog', { name: 'Edit Follow-up' }).getByLabel('Description')).toHaveValue('Llevarle la Biblia a Ramón');
+  await page.getByRole('dialog', { name: 'Edit Follow-up' }).getByRole('button', { name: 'Cancel' }).click();
+
+  // The prayer request, second: the arrow, then Enter.
+  await searchFor(page, 'ramon');
+  await expect(searchDialog(page).getByRole('option')).toHaveCount(3);
+  if (isPhone(page)) await group('Prayer requests').getByRole('option').click();
+  else {
+    await page.keyboard.press('ArrowDown');
+    await expect(group('Prayer requests').getByRole('option')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+  }
+  await expect(page).toHaveURL(new RegExp(`/prayer-journal\\?id=${prayer.id}$`));
+  await expect(page.getByRole('dialog', { name: 'Edit Prayer Request' }).getByLabel('Prayer request')).toHaveValue('Sanación de la mamá de Ramón');
+  await page.getByRole('dialog', { name: 'Edit Prayer Request' }).getByRole('button', { name: 'Cancel' }).click();
+
+  await searchFor(page, 'ramon');
+  await group('Goals').getByRole('option').click();
+  await expect(page).toHaveURL(new RegExp(`/goals\\?id=${goal.id}$`));
+  await expect(page.getByRole('dialog', { name: 'Edit Goal' }).getByLabel('Title')).toHaveValue('Visitar a Ramón cada semana');
+  await page.getByRole('dialog', { name: 'Edit Goal' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/goals$/);
+
+  // A tag opens the contacts that carry it; a milestone's name, the contact who reached it.
+  await searchFor(page, 'celula');
+  await group('Tags')
+    .getByRole('option', { name: /Célula/ })
+    .click();
+  await expect(page).toHaveURL(/\/contacts\?tag=C%C3%A9lula$/);
+  await expect(page.getByRole('link', { name: 'Lucía Gómez' }).first()).toBeVisible();
+  await searchFor(page, 'baptized');
+  await expect(group('Faith milestones').getByRole('option')).toContainText(['Lucía Gómez']);
+  await group('Faith milestones').getByRole('option').click();
+  await expect(page).toHaveURL(new RegExp(`/contacts/${lucia.id}$`));
+  await expect(page.getByRole('heading', { name: 'Lucía Gómez', level: 1 })).toBeVisible();
+});
+
+test('in Arabic on a phone, a follow-up found by a hamza-less text opens; the results fit 320 px @phone-only', async ({ page, user }) => {
+  void user;
+  expect((await page.request.put('/api/account/language', { data: { language: 'ar' } })).status()).toBe(200);
+  const maryam = await post(page, '/api/contacts', { name: 'مريم' });
+  const followUp = await post(page, '/api/followups', {
+    contactId: maryam.id,
+    date: '2026-09-01T12:00:00Z',
+    type: 'phone',
+    description: 'اتصل بأحمد بعد الصلاة',
+  });
+  await post(page, '/api/prayer-requests', { contactId: maryam.id, request: 'شفاء أمّ أحمد' });
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'بحث', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'بحث سريع' });
+  await dialog.getByRole('combobox', { name: 'بحث' }).fill('احمد');
+  await expect(dialog.getByRole('group', { name: 'المتابعات' }).getByRole('option')).toContainText(['مريم']);
+  await expect(dialog.getByRole('group', { name: 'طلبات الصلاة' }).getByRole('option')).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await photograph(page, 'quick-search-everything-ar-320.png');
+  await dialog.getByRole('group', { name: 'المتابعات' }).getByRole('option').click();
+  await expect(page).toHaveURL(new RegExp(`/followups\\?id=${followUp.id}$`));
+  await expect(page.getByRole('dialog', { name: 'تعديل المتابعة' })).toBeVisible();
 });
