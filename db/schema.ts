@@ -429,8 +429,19 @@ export const goals = sqliteTable(
     type: text('type', { enum: goalKinds }).notNull(),
     createdAt: createdAt(),
     ...ownership(),
+    /** The folded title and description (server/queries/searchKeys.ts), what a search looks in (issue 50 §8); null until keyed. */
+    searchKey: text('search_key'),
   },
-  (t) => [index('goals_owner_idx').on(t.createdBy, t.completed, t.type), index('goals_team_idx').on(t.teamId)],
+  (t) => [
+    index('goals_owner_idx').on(t.createdBy, t.completed, t.type),
+    index('goals_team_idx').on(t.teamId),
+    index('goals_unkeyed_idx')
+      .on(t.id)
+      .where(sql`${t.searchKey} is null`),
+    // A search walks these newest first and reads the key in them, not the rows (docs/decisions/008).
+    index('goals_owner_search_idx').on(t.createdBy, t.createdAt, t.searchKey, t.teamId),
+    index('goals_team_search_idx').on(t.teamId, t.createdAt, t.searchKey),
+  ],
 );
 
 export const followUps = sqliteTable(
@@ -457,8 +468,16 @@ export const followUps = sqliteTable(
     seriesId: integer('series_id'),
     /** The first date of a date-based series: later ones count from it, so a month end stays a month end. */
     repeatAnchor: integer('repeat_anchor', { mode: 'timestamp_ms' }),
+    /** The folded description (server/queries/searchKeys.ts), what a search looks in (issue 50 §8); null until keyed. */
+    searchKey: text('search_key'),
   },
   (t) => [
+    index('follow_ups_unkeyed_idx')
+      .on(t.id)
+      .where(sql`${t.searchKey} is null`),
+    // A search walks these newest first and reads the key in them, not the rows (docs/decisions/008).
+    index('follow_ups_owner_search_idx').on(t.createdBy, t.date, t.searchKey, t.teamId),
+    index('follow_ups_team_search_idx').on(t.teamId, t.date, t.searchKey),
     index('follow_ups_series_idx').on(t.seriesId),
     index('follow_ups_owner_idx').on(t.createdBy, t.completed, t.date),
     index('follow_ups_team_idx').on(t.teamId, t.completed, t.date),

@@ -2,7 +2,7 @@
 // texts on every write, since SQL cannot fold as shared/fold.ts does, and filled at start for rows an older release wrote.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { activities, contacts, prayerRequests } from '../../db/schema';
+import { activities, contacts, followUps, goals, prayerRequests } from '../../db/schema';
 import { foldText } from '../../shared/fold';
 import { nextTurn } from './turns';
 
@@ -38,6 +38,12 @@ export const activityKeys = ({ notes, description }: { notes?: string | null; de
 /** A prayer request's search key: the request. */
 export const prayerKeys = ({ request }: { request: string }) => ({ searchKey: foldText(request) });
 
+/** A follow-up's search key: its description (issue 50 §8). */
+export const followUpKeys = ({ description }: { description: string }) => ({ searchKey: foldText(description) });
+
+/** A goal's search key: its title and description (issue 50 §8). */
+export const goalKeys = ({ title, description }: { title: string; description?: string | null }) => ({ searchKey: joined([title, description]) });
+
 /** The fields an update sets (undefined ones are left as they are) over the row as it was. */
 export function afterUpdate<Row extends object>(before: Row, changes: Partial<Row>): Row {
   return { ...before, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) };
@@ -47,7 +53,7 @@ export function afterUpdate<Row extends object>(before: Row, changes: Partial<Ro
 const BATCH = 500;
 
 interface Backfill {
-  table: typeof contacts | typeof activities | typeof prayerRequests;
+  table: typeof contacts | typeof activities | typeof prayerRequests | typeof followUps | typeof goals;
   name: string;
   /** The unkeyed rows' ids and texts, oldest first. */
   texts: string;
@@ -58,6 +64,9 @@ const backfills: Backfill[] = [
   { table: contacts, name: 'contacts', texts: 'name, email, phone, notes', keys: (row) => contactKeys(row as unknown as ContactTexts) },
   { table: activities, name: 'activities', texts: 'notes, description', keys: (row) => activityKeys(row) },
   { table: prayerRequests, name: 'prayer_requests', texts: 'request', keys: (row) => prayerKeys(row as { request: string }) },
+  // Migration 0030 (issue 50 §8) adds these two empty.
+  { table: followUps, name: 'follow_ups', texts: 'description', keys: (row) => followUpKeys(row as { description: string }) },
+  { table: goals, name: 'goals', texts: 'title, description', keys: (row) => goalKeys(row as { title: string; description: string | null }) },
 ];
 
 const columnOf: Record<string, string> = { nameKey: 'name_key', searchKey: 'search_key' };

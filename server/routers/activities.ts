@@ -22,7 +22,10 @@ import { recordContact } from '../domain/contactTeam';
 import { askSpiritualChange } from '../domain/spiritualCheck';
 import { msg } from '../../shared/i18n';
 import { foldText } from '../../shared/fold';
-import { activityKeys, afterUpdate, prayerKeys } from '../queries/searchKeys';
+import { activityKeys, afterUpdate, followUpKeys, prayerKeys } from '../queries/searchKeys';
+
+/** A follow-up's values with its search key. */
+const withFollowUpKeys = <T extends { description: string }>(values: T) => ({ ...values, ...followUpKeys(values) });
 
 function selectActivities(db: Queryable, who: Who) {
   return db.select(activityColumns(who)).from(activities).innerJoin(contacts, eq(contacts.id, activities.contactId));
@@ -141,7 +144,7 @@ export const activitiesRouter = router({
             ? (
                 await tx
                   .insert(followUps)
-                  .values({ ...ownership, ...input.followUp, description: input.followUp.description ?? translate(ctx.locale, 'Follow-up for activity') })
+                  .values(withFollowUpKeys({ ...ownership, ...input.followUp, description: input.followUp.description ?? translate(ctx.locale, 'Follow-up for activity') }))
                   .returning(followUpColumns)
               )[0]
             : null;

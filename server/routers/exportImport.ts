@@ -13,7 +13,7 @@ import { countImport } from '../downloads';
 import { createBusyGate } from '../queries/limiter';
 import { nextTurn } from '../queries/turns';
 import { tagNewContacts } from '../domain/tags';
-import { activityKeys, contactKeys, prayerKeys } from '../queries/searchKeys';
+import { activityKeys, contactKeys, followUpKeys, goalKeys, prayerKeys } from '../queries/searchKeys';
 import { beginImport, endImport, noteRows, undoImport } from '../ops/unfinishedImports';
 import { recordSecurityEvent } from '../security/securityLog';
 import { AGE_MAGIC_BYTES, ageDecryptStream, AgeError, isAgeFile } from '../formats/age';
@@ -166,6 +166,7 @@ async function writePlan(database: Database, importId: number, who: Authority, p
           date,
           type,
           description,
+          ...followUpKeys({ description }),
           completed,
           completedAt: completed ? (completedAt ?? new Date(Math.min(date.getTime(), Date.now()))) : null,
           repeatEvery: repeat?.every ?? null,
@@ -214,7 +215,7 @@ async function writePlan(database: Database, importId: number, who: Authority, p
     for (const { currentCount, teamId: _team, ...fields } of slice) {
       const [row] = await tx
         .insert(goals)
-        .values({ ...fields, createdBy })
+        .values({ ...fields, ...goalKeys(fields), createdBy })
         .returning({ id: goals.id });
       made.push(row.id);
       if (currentCount !== undefined) await adjustTo(tx, row.id, currentCount);

@@ -1,4 +1,5 @@
 // Follow-ups: what a user plans to do next with a contact; pending until completed.
+import { followUpKeys } from '../queries/searchKeys';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gt, gte, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -136,6 +137,7 @@ async function scheduleNext(tx: Tx, done: SeriesRow, completedAt: Date, timeZone
     date,
     type: done.type,
     description: done.description,
+    ...followUpKeys(done),
     teamId: done.teamId,
     createdBy: done.createdBy,
     ...repeatColumns(repeat),
@@ -235,7 +237,7 @@ export const followUpsRouter = router({
           const completedAt = completed ? new Date(Math.min(fields.date.getTime(), Date.now())) : null;
           const [row] = await tx
             .insert(followUps)
-            .values({ ...fields, completed, completedAt, createdBy: ctx.user.id, ...repeatColumns(repeat) })
+            .values({ ...fields, ...followUpKeys(fields), completed, completedAt, createdBy: ctx.user.id, ...repeatColumns(repeat) })
             .returning(seriesColumns);
           if (repeat) {
             // A series is known by its first follow-up's id; a date-based one counts every later date from this one's.
@@ -273,7 +275,7 @@ export const followUpsRouter = router({
           throw fieldInvalid({ field: 'date', message: msg('This would move a follow-up of the series out of the years 1900 to 2200') });
         for (const target of targets) {
           const isThis = target.id === row.id;
-          const values: Partial<typeof followUps.$inferInsert> = { ...texts };
+          const values: Partial<typeof followUps.$inferInsert> = { ...texts, ...(texts.description === undefined ? {} : followUpKeys({ description: texts.description })) };
           if (date) values.date = isThis ? date : new Date(target.date.getTime() + shift);
           if (scope === 'series' && row.seriesId !== null) {
             if (repeatChanged) Object.assign(values, repeatColumns(wanted));

@@ -1,4 +1,5 @@
 // Goals: targets a user sets, counted from logged activities and new contacts, completed by the user.
+import { afterUpdate, goalKeys } from '../queries/searchKeys';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { goals } from '../../db/schema';
 import { assertCanCreateIn, canRead } from '../access';
@@ -57,7 +58,7 @@ export const goalsRouter = router({
         const { currentCount, ...values } = input;
         const [row] = await tx
           .insert(goals)
-          .values({ ...values, createdBy: ctx.user.id })
+          .values({ ...values, ...goalKeys(values), createdBy: ctx.user.id })
           .returning({ id: goals.id });
         if (currentCount !== undefined) await adjustTo(tx, row.id, currentCount);
         return goalRecords.read(tx, row.id, ctx.authority);
@@ -70,7 +71,12 @@ export const goalsRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.database.write(async (tx) => {
         const { id, currentCount, ...changes } = input;
-        await goalRecords.update(tx, id, ctx.authority, changes);
+        // The key follows the title and description (kept as they were where the update leaves them).
+        const [before] =
+          changes.title !== undefined || changes.description !== undefined
+            ? await tx.select({ title: goals.title, description: goals.description }).from(goals).where(eq(goals.id, id))
+            : [];
+        await goalRecords.update(tx, id, ctx.authority, { ...changes, ...(before ? goalKeys(afterUpdate(before, changes)) : {}) });
         const [period] = await tx.select({ startsOn: goals.startsOn, deadline: goals.deadline }).from(goals).where(eq(goals.id, id));
         if (startsAfterDeadline(period.startsOn, period.deadline)) throw fieldInvalid({ field: 'startsOn', message: START_AFTER_DEADLINE });
         if (currentCount !== undefined) await adjustTo(tx, id, currentCount);

@@ -1,7 +1,7 @@
 // Quick search: a few contacts, activities, prayer requests, follow-ups, goals, tags and faith milestones whose text
 // contains what was typed (issue 50 §8), each kind capped.
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from '../../db/client';
 import { activities, contactMilestones, contacts, followUps, goals, prayerRequests, tags, teamMembers } from '../../db/schema';
 import { canRead, readableContactName, readableParts, type Authority, type OwnedTable } from '../access';
@@ -92,71 +92,6 @@ export function quickSearchQueries(db: Queryable, who: Authority, q: string, lim
   ] as const;
 }
 
-/**
- * How many of a kind's newest readable rows a search reads and folds here when the kind has no folded key stored
- * (follow-ups, goals: SQL cannot fold as shared/fold.ts does, and these tables have no search_key column yet), so a
- * search's cost stays bounded however many rows an account holds; an older row is not found until a key exists.
- */
-export const UNKEYED_SCAN = 2000;
-
-/** The ids of the first `limit` readable rows in `order`, each part of the reader's rule walking its own index. */
-function firstReadable(table: SQLiteTable & OwnedTable, who: Authority, order: SQL[], limit: number): SQL {
-  const parts = readableParts(table, who).map(
-    (part) => sql`select id from (select ${table.id} as id from ${table} where ${part} order by ${sql.join(order, sql`, `)} limit ${limit})`,
-  );
-  return sql`${table.id} in (${sql.join(parts, sql` union all `)})`;
-}
-
-// eslint-disable-next-line no-control-regex -- the ASCII range itself
-const asciiOnly = /^[\x00-\x7f]*$/;
-
-/**
- * A cheap condition every row whose folded `text` holds the folded term meets, so only those few are read and folded
- * here: a text of ASCII alone folds to its lower case with runs of spaces as one, which SQLite's LIKE (ASCII case
- * aside) finds with each space of the term as a run of anything; a text with any other character (length in
- * characters and in bytes differ) is folded here, and so is every text when the term itself is not ASCII.
- */
-function mayHold(text: SQLiteColumn, term: string): SQL {
-  const other = sql`length(${text}) <> length(cast(${text} as blob))`;
-  if (!asciiOnly.test(term)) return other;
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/ /g, '%')}%`;
-  return sql`(${other} or ${text} like ${pattern} escape '\\')`;
-}
-
-/** Whether a text folded holds the folded term: a text of ASCII alone folds as its lower case with runs of spaces as one. */
-const foldedHolds = (text: string, term: string) => (asciiOnly.test(text) ? text.toLowerCase().replace(/\s+/g, ' ') : foldText(text)).includes(term);
-
-/** Rows whose texts a search folds here, read a chunk at a time so the event loop turns between chunks. */
-const SCAN_CHUNK = 250;
-
-/**
- * The ids of the first `limit` of the reader's rows, among the first UNKEYED_SCAN in `order`, whose folded `texts` hold
- * the folded term: the window's ids first (index entries), then its candidates' texts a chunk at a time until enough
- * are found, so a common word reads one chunk and a rare one at most the window.
- */
-async function foldedScan(db: Queryable, table: SQLiteTable & OwnedTable, who: Authority, order: SQL[], texts: SQLiteColumn[], term: string, limit: number) {
-  const window = await db
-    .select({ id: sql<number>`${table.id}` })
-    .from(table)
-    .where(firstReadable(table, who, order, UNKEYED_SCAN))
-    .orderBy(...order)
-    .limit(UNKEYED_SCAN);
-  const found: number[] = [];
-  for (let start = 0; start < window.length && found.length < limit; start += SCAN_CHUNK) {
-    const ids = window.slice(start, start + SCAN_CHUNK).map((row) => row.id);
-    const rows = await db
-      .select({ id: sql<number>`${table.id}`, texts: sql<string>`json_array(${sql.join(texts, sql`, `)})` })
-      .from(table)
-      .where(and(sql`${table.id} in (select value from json_each(${JSON.stringify(ids)}))`, or(...texts.map((text) => mayHold(text, term)))));
-    const textsOf = new Map(rows.map((row) => [row.id, JSON.parse(row.texts) as (string | null)[]]));
-    for (const id of ids) {
-      if (found.length >= limit) break;
-      if (textsOf.get(id)?.some((text) => text !== null && foldedHolds(text, term))) found.push(id);
-    }
-  }
-  return found;
-}
-
 /** The milestone kinds whose name, in the reader's language or in English, contains the folded term ('bautizado', 'baptized'). */
 function milestonesNamed(term: string, locale: Locale) {
   return milestoneKinds.filter((kind) => [milestoneLabels[kind], translate(locale, milestoneLabels[kind])].some((label) => foldText(label).includes(term)));
@@ -173,12 +108,35 @@ interface MoreKinds {
 async function moreKinds(db: Queryable, who: Authority, { q, limit, includeArchived, locale }: MoreKinds) {
   const term = foldText(q);
   const followUpOrder = [desc(followUps.date), desc(followUps.id)];
-  // Active goals first, then the newest (goals are made by hand, a few per person: their sort is small).
-  const goalOrder = [asc(goals.completed), desc(goals.id)];
+  const goalOrder = [desc(goals.createdAt), desc(goals.id)];
   const kinds = milestonesNamed(term, locale);
-  const [followUpIds, goalIds, tagRows, milestoneRows] = await Promise.all([
-    foldedScan(db, followUps, who, followUpOrder, [followUps.description], term, limit),
-    foldedScan(db, goals, who, goalOrder, [goals.title, goals.description], term, limit),
+  const [followUpRows, goalRows, tagRows, milestoneRows] = await Promise.all([
+    // Their keys (migration 0030) searched as activities' are: only the few found are read whole.
+    db
+      .select({
+        id: followUps.id,
+        type: followUps.type,
+        date: followUps.date,
+        description: followUps.description,
+        completed: followUps.completed,
+        contactName: readableContactName(who),
+      })
+      .from(followUps)
+      .innerJoin(contacts, eq(contacts.id, followUps.contactId))
+      .where(
+        firstMatches(followUps, who, keyContains(followUps.searchKey, term), followUpOrder, limit, [
+          'follow_ups_owner_search_idx',
+          'follow_ups_team_search_idx',
+        ]),
+      )
+      .orderBy(...followUpOrder)
+      .limit(limit),
+    db
+      .select({ id: goals.id, title: goals.title, description: goals.description, completed: goals.completed })
+      .from(goals)
+      .where(firstMatches(goals, who, keyContains(goals.searchKey, term), goalOrder, limit, ['goals_owner_search_idx', 'goals_team_search_idx']))
+      .orderBy(...goalOrder)
+      .limit(limit),
     // A reader's tags (canRead's rows) are at most MAX_TAGS_PER_SPACE in each of their spaces, their keys stored. Written
     // with a plain `team_id is null`, which the personal tags' partial index is for, so each space is one index seek.
     db
@@ -221,31 +179,6 @@ async function moreKinds(db: Queryable, who: Authority, { q, limit, includeArchi
           )
           .orderBy(desc(contactMilestones.date), asc(contacts.id))
           .limit(limit),
-  ]);
-  // The few found (at most `limit` ids, each the reader's), read whole.
-  const [followUpRows, goalRows] = await Promise.all([
-    followUpIds.length === 0
-      ? []
-      : db
-          .select({
-            id: followUps.id,
-            type: followUps.type,
-            date: followUps.date,
-            description: followUps.description,
-            completed: followUps.completed,
-            contactName: readableContactName(who),
-          })
-          .from(followUps)
-          .innerJoin(contacts, eq(contacts.id, followUps.contactId))
-          .where(inArray(followUps.id, followUpIds))
-          .orderBy(...followUpOrder),
-    goalIds.length === 0
-      ? []
-      : db
-          .select({ id: goals.id, title: goals.title, description: goals.description, completed: goals.completed })
-          .from(goals)
-          .where(inArray(goals.id, goalIds))
-          .orderBy(...goalOrder),
   ]);
   return {
     followUps: followUpRows.map((row) => ({ kind: 'followUp' as const, ...row })),
