@@ -144,7 +144,13 @@ export const activitiesRouter = router({
             ? (
                 await tx
                   .insert(followUps)
-                  .values(withFollowUpKeys({ ...ownership, ...input.followUp, description: input.followUp.description ?? translate(ctx.locale, 'Follow-up for activity') }))
+                  .values(
+                    withFollowUpKeys({
+                      ...ownership,
+                      ...input.followUp,
+                      description: input.followUp.description ?? translate(ctx.locale, 'Follow-up for activity'),
+                    }),
+                  )
                   .returning(followUpColumns)
               )[0]
             : null;

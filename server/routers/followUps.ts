@@ -275,7 +275,10 @@ export const followUpsRouter = router({
           throw fieldInvalid({ field: 'date', message: msg('This would move a follow-up of the series out of the years 1900 to 2200') });
         for (const target of targets) {
           const isThis = target.id === row.id;
-          const values: Partial<typeof followUps.$inferInsert> = { ...texts, ...(texts.description === undefined ? {} : followUpKeys({ description: texts.description })) };
+          const values: Partial<typeof followUps.$inferInsert> = {
+            ...texts,
+            ...(texts.description === undefined ? {} : followUpKeys({ description: texts.description })),
+          };
           if (date) values.date = isThis ? date : new Date(target.date.getTime() + shift);
           if (scope === 'series' && row.seriesId !== null) {
             if (repeatChanged) Object.assign(values, repeatColumns(wanted));
