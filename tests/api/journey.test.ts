@@ -103,6 +103,9 @@ describe('the timeline', () => {
       milestones: [],
       tags: [],
       source: null,
+      archivedAt: null,
+      archiveReason: null,
+      archiveNote: null,
     });
     expect(res.body.journey).toEqual([
       { id: expect.any(Number), fromStatus: null, toStatus: 'exploring', changedAt: expect.any(String) },
