@@ -28,6 +28,8 @@ export interface DigestAttention {
   name: string;
   spiritualStatus: SpiritualStatus;
   lastTouchAt: Date;
+  /** The person's own rhythm (issue 50 §6), named in their line instead of their status. */
+  stayInTouchDays?: number | null;
 }
 
 export interface DigestPrayer {
@@ -128,13 +130,20 @@ function buildSections(data: DigestData): Section[] {
     const items = attention.items.slice(0, DIGEST_ITEMS_MAX);
     sections.push({
       heading: translate(locale, '{count, plural, one {# person needs attention} other {# people need attention}}', { count: attention.total }),
-      lines: items.map((item) =>
-        translate(locale, '{name}: {status}, last contact {days, plural, one {# day ago} other {# days ago}}', {
-          name: item.name,
-          status: translate(locale, spiritualStatusLabels[item.spiritualStatus]),
-          days: Math.max(0, Math.floor((data.now - item.lastTouchAt.getTime()) / DAY_MS)),
-        }),
-      ),
+      lines: items.map((item) => {
+        const days = Math.max(0, Math.floor((data.now - item.lastTouchAt.getTime()) / DAY_MS));
+        return item.stayInTouchDays
+          ? translate(locale, '{name}: every {every, plural, one {# day} other {# days}}, last contact {days, plural, one {# day ago} other {# days ago}}', {
+              name: item.name,
+              every: item.stayInTouchDays,
+              days,
+            })
+          : translate(locale, '{name}: {status}, last contact {days, plural, one {# day ago} other {# days ago}}', {
+              name: item.name,
+              status: translate(locale, spiritualStatusLabels[item.spiritualStatus]),
+              days,
+            });
+      }),
       more: Math.max(0, attention.total - items.length),
       path: digestPaths.attention,
     });
