@@ -1,6 +1,7 @@
 // A person's important dates (issue 50 §6) as calendar days 'YYYY-MM-DD', free of zod and of the database so a screen
 // and the server count them alike. A yearly 29 February falls on 28 February in a year that has none (as the calendar
 // feed's RRULE BYMONTHDAY=-1 does).
+import type { ContactDateKind } from './vocabulary';
 
 /** The most important dates one person holds. */
 export const MAX_CONTACT_DATES = 30;
@@ -10,6 +11,14 @@ export const CONTACT_DATE_LABEL_MAX = 60;
 export const DATES_AHEAD_MAX = 60;
 /** The most upcoming dates the dashboard lists. */
 export const UPCOMING_DATES_MAX = 20;
+
+/** A date as a file carries it (the JSON export, a vCard). */
+export interface FileContactDate {
+  kind: ContactDateKind;
+  label: string;
+  date: string;
+  yearly: boolean;
+}
 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -4,11 +4,12 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { contactDates, contacts } from '../../db/schema';
 import { fmt, msg } from '../../shared/i18n';
-import { addDays, daysBetween, isLeapYear, MAX_CONTACT_DATES, nextOccurrence, UPCOMING_DATES_MAX, yearsOn } from '../../shared/contactDates';
+import { addDays, daysBetween, type FileContactDate, isLeapYear, MAX_CONTACT_DATES, nextOccurrence, UPCOMING_DATES_MAX, yearsOn } from '../../shared/contactDates';
 import type { ContactDateKind } from '../../shared/vocabulary';
 import { canRead, notFound, type Who } from '../access';
 import { fieldInvalid } from '../errors';
 import * as answers from '../schemas/answers';
+import { decoded } from '../queries/rows';
 
 export const CONTACT_DATE_NOT_FOUND = msg('Date not found');
 const TOO_MANY = fmt('At most {max} dates for one person', { max: MAX_CONTACT_DATES });
@@ -87,4 +88,17 @@ export async function upcomingDates(db: Queryable, who: Who, today: string, days
     .filter((item) => item.inDays <= daysAhead)
     .sort((a, b) => a.inDays - b.inDays || a.contact.name.localeCompare(b.contact.name) || a.id - b.id)
     .slice(0, UPCOMING_DATES_MAX);
+}
+
+
+/** The outer query's contact's dates, as one JSON value decoded (for the exports: at most MAX_CONTACT_DATES each). */
+export const contactDatesColumn = decoded(
+  sql`${sql`(select json_group_array(json_object('kind', ${contactDates.kind}, 'label', ${contactDates.label}, 'date', ${contactDates.date}, 'yearly', ${contactDates.yearly})) from ${contactDates} where ${contactDates.contactId} = ${contacts.id})`}`,
+  (value) => (JSON.parse(String(value ?? '[]')) as FileContactDate[]).map((date) => ({ ...date, yearly: Boolean(date.yearly) })),
+);
+
+/** Adds the dates a file brought to contacts just created (each contact's first MAX_CONTACT_DATES), one statement per 500. */
+export async function insertFileDates(tx: Tx, userId: number, rows: { contactId: number; dates: FileContactDate[] }[]) {
+  const values = rows.flatMap(({ contactId, dates }) => dates.slice(0, MAX_CONTACT_DATES).map((date) => ({ ...date, contactId, createdBy: userId })));
+  for (let start = 0; start < values.length; start += 500) await tx.insert(contactDates).values(values.slice(start, start + 500));
 }

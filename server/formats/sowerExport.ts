@@ -146,9 +146,10 @@ export async function readExport(source: AsyncIterable<Uint8Array>, pause: () =>
   const readers: Record<(typeof READ_LISTS)[number], (value: Record<string, unknown>, index: number) => void> = {
     contacts(contact, index) {
       if (!personal(contact, 'contacts', index)) return;
-      const { name, email, phone, spiritualStatus, notes, source, tags } = contact;
+      const { name, email, phone, spiritualStatus, notes, source, tags, stayInTouchDays } = contact;
       const oldId = checked(ownership, contact, 'contacts', index).id;
-      plan.contacts.push({ ...checked(contactCreateInput, { name, email, phone, spiritualStatus, notes, source, tags }, 'contacts', index), oldId });
+      const fields = checked(contactCreateInput, { name, email, phone, spiritualStatus, notes, source, tags, stayInTouchDays }, 'contacts', index);
+      plan.contacts.push({ ...fields, oldId });
       contactIds.add(oldId);
     },
     activities(activity, index) {
