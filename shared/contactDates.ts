@@ -9,6 +9,8 @@ export const MAX_CONTACT_DATES = 30;
 export const CONTACT_DATE_LABEL_MAX = 60;
 /** The bounds of the dashboard's "days ahead" (user_settings.dates_ahead_days). */
 export const DATES_AHEAD_MAX = 60;
+/** The days ahead of a user who chose none (db/schema.ts user_settings.dates_ahead_days). */
+export const DATES_AHEAD_DEFAULT = 14;
 /** The most upcoming dates the dashboard lists. */
 export const UPCOMING_DATES_MAX = 20;
 
