@@ -52,13 +52,17 @@ for (const language of ['es', 'ar'] as const)
     for (const width of [390, 320]) {
       await page.setViewportSize({ width, height: 844 });
       await page.goto(`/contacts/${maria.id}`);
-      await expect(page.getByRole('list', { name: new RegExp(language === 'ar' ? 'المهمة' : 'Fechas importantes') })).toBeVisible();
+      const dates = page.getByRole('list', { name: new RegExp(language === 'ar' ? 'المهمة' : 'Fechas importantes') });
+      await expect(dates).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${width} px`).toBe(0);
-      await photograph(page, `rhythm-dates-${language}-${width}.png`, { fullPage: true });
+      await dates.scrollIntoViewIfNeeded();
+      await photograph(page, `rhythm-dates-${language}-${width}.png`);
       await page.goto('/');
-      await expect(page.getByRole('region', { name: language === 'ar' ? 'التواريخ القادمة' : 'Próximas fechas' })).toBeVisible();
+      const card = page.getByRole('region', { name: language === 'ar' ? 'التواريخ القادمة' : 'Próximas fechas' });
+      await expect(card.getByRole('listitem')).toHaveText([new RegExp(language === 'ar' ? 'يبلغ 30' : 'cumple 30')]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${width} px`).toBe(0);
-      await photograph(page, `rhythm-dates-dashboard-${language}-${width}.png`, { fullPage: true });
+      await card.scrollIntoViewIfNeeded();
+      await photograph(page, `rhythm-dates-dashboard-${language}-${width}.png`);
     }
     await page.emulateMedia({ colorScheme: 'dark' });
     expect(await seriousAxeViolations(page, 'main')).toEqual([]);
