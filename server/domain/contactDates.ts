@@ -4,7 +4,16 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { contactDates, contacts } from '../../db/schema';
 import { fmt, msg } from '../../shared/i18n';
-import { addDays, daysBetween, type FileContactDate, isLeapYear, MAX_CONTACT_DATES, nextOccurrence, UPCOMING_DATES_MAX, yearsOn } from '../../shared/contactDates';
+import {
+  addDays,
+  daysBetween,
+  type FileContactDate,
+  isLeapYear,
+  MAX_CONTACT_DATES,
+  nextOccurrence,
+  UPCOMING_DATES_MAX,
+  yearsOn,
+} from '../../shared/contactDates';
 import type { ContactDateKind } from '../../shared/vocabulary';
 import { canRead, notFound, type Who } from '../access';
 import { fieldInvalid } from '../errors';
@@ -25,12 +34,7 @@ export async function datesOf(db: Queryable, contactId: number) {
 }
 
 /** Adds a date to a contact the caller may change (checked by the caller, in the same write); past the cap is a 400. */
-export async function addContactDate(
-  tx: Tx,
-  contactId: number,
-  userId: number,
-  date: { label: string; date: string; yearly: boolean; kind: ContactDateKind },
-) {
+export async function addContactDate(tx: Tx, contactId: number, userId: number, date: { label: string; date: string; yearly: boolean; kind: ContactDateKind }) {
   const [{ n }] = await tx.select({ n: count() }).from(contactDates).where(eq(contactDates.contactId, contactId));
   if (n >= MAX_CONTACT_DATES) throw fieldInvalid({ field: 'date', message: TOO_MANY });
   await tx.insert(contactDates).values({ contactId, createdBy: userId, ...date });
@@ -89,7 +93,6 @@ export async function upcomingDates(db: Queryable, who: Who, today: string, days
     .sort((a, b) => a.inDays - b.inDays || a.contact.name.localeCompare(b.contact.name) || a.id - b.id)
     .slice(0, UPCOMING_DATES_MAX);
 }
-
 
 /** The outer query's contact's dates, as one JSON value decoded (for the exports: at most MAX_CONTACT_DATES each). */
 export const contactDatesColumn = decoded(

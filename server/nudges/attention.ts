@@ -141,8 +141,20 @@ export async function attentionForDigest(
   userId: number,
   now: number,
   limit: number,
-): Promise<{ total: number; items: { contactId: number; name: string; spiritualStatus: SpiritualStatus; lastTouchAt: Date; stayInTouchDays: number | null }[] }> {
+): Promise<{
+  total: number;
+  items: { contactId: number; name: string; spiritualStatus: SpiritualStatus; lastTouchAt: Date; stayInTouchDays: number | null }[];
+}> {
   const { attentionDays } = await readSettings(db, userId);
   const [items, total] = await Promise.all([attentionPage(db, userId, attentionDays, now, { limit }), attentionCount(db, userId, attentionDays, now)]);
-  return { total, items: items.map(({ contactId, name, spiritualStatus, lastTouchAt, stayInTouchDays }) => ({ contactId, name, spiritualStatus, lastTouchAt, stayInTouchDays })) };
+  return {
+    total,
+    items: items.map(({ contactId, name, spiritualStatus, lastTouchAt, stayInTouchDays }) => ({
+      contactId,
+      name,
+      spiritualStatus,
+      lastTouchAt,
+      stayInTouchDays,
+    })),
+  };
 }

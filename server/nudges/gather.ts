@@ -16,7 +16,10 @@ export interface DigestSources {
     userId: number,
     now: number,
     limit: number,
-  ): Promise<{ total: number; items: { contactId: number; name: string; spiritualStatus: SpiritualStatus; lastTouchAt: Date; stayInTouchDays?: number | null }[] }>;
+  ): Promise<{
+    total: number;
+    items: { contactId: number; name: string; spiritualStatus: SpiritualStatus; lastTouchAt: Date; stayInTouchDays?: number | null }[];
+  }>;
   prayTodayForDigest(db: Queryable, userId: number, now: number, timeZone: string): Promise<{ id: number; request: string; contactName: string | null }[]>;
 }
 

@@ -8,6 +8,7 @@ import {
   activities,
   contacts,
   contactSnoozes,
+  contactDates,
   contactMilestones,
   contactStatusChanges,
   followUps,
@@ -202,6 +203,44 @@ async function* milestoneRows(db: Queryable, parts: SQL[]) {
   for await (const rows of pages) yield rows.map(({ contactAt: _key, ...row }) => row);
 }
 
+type DateKey = { contactAt: Date; contactId: number; id: number };
+
+/** The important dates (issue 50 §6) of the contacts `part` names, a page at a time, in the milestones' order: by contact, then by id. */
+async function* contactDateRows(db: Queryable, parts: SQL[]) {
+  const { createdAt, id } = contacts;
+  const page = (part: SQL, after: DateKey | undefined, n: number) =>
+    db
+      .select({
+        contactId: contactDates.contactId,
+        contactName: contacts.name,
+        id: contactDates.id,
+        kind: contactDates.kind,
+        label: contactDates.label,
+        date: contactDates.date,
+        yearly: contactDates.yearly,
+        contactAt: createdAt,
+      })
+      .from(contacts)
+      .innerJoin(contactDates, eq(contactDates.contactId, id))
+      .where(
+        and(
+          part,
+          after &&
+            sql`(${createdAt}, ${id}) >= (${after.contactAt.getTime()}, ${after.contactId}) and (${createdAt}, ${id}, ${contactDates.id}) > (${after.contactAt.getTime()}, ${after.contactId}, ${after.id})`,
+        ),
+      )
+      .orderBy(asc(createdAt), asc(id), asc(contactDates.id))
+      .limit(n);
+  const pages = partByPart(parts, (part) =>
+    pagesOf(
+      (after: DateKey | undefined, n) => page(part, after, n),
+      (row) => ({ contactAt: row.contactAt, contactId: row.contactId, id: row.id }),
+      EXPORT_PAGE,
+    ),
+  );
+  for await (const rows of pages) yield rows.map(({ contactAt: _key, id: _id, ...row }) => row);
+}
+
 /**
  * Everything the user created, or everything they may read (`scope`), and the teams they belong to, as one JSON
  * object; never the password hash or feed token. Written as it is read, a page at a time, so an account of any size
@@ -294,6 +333,7 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
     },
     statusChanges: { pages: statusHistory(db, parts(contacts)) },
     milestones: { pages: milestoneRows(db, parts(contacts)) },
+    contactDates: { pages: contactDateRows(db, parts(contacts)) },
     teams: {
       pages: byId((after, n) =>
         db

@@ -69,12 +69,10 @@ export const attentionRouter = router({
     ),
 
   /** The thresholds in days, by status (defaults where the user set none). */
-  settings: protectedProcedure
-    .output(answer(answers.attentionDays))
-    .query(async ({ ctx }) => {
-      const settings = await readSettings(ctx.database.read, ctx.user.id);
-      return { days: settings.attentionDays, datesAheadDays: settings.datesAheadDays };
-    }),
+  settings: protectedProcedure.output(answer(answers.attentionDays)).query(async ({ ctx }) => {
+    const settings = await readSettings(ctx.database.read, ctx.user.id);
+    return { days: settings.attentionDays, datesAheadDays: settings.datesAheadDays };
+  }),
 
   /** Sets some thresholds (the others keep theirs) and, when given, the days ahead of important dates. */
   updateSettings: protectedProcedure

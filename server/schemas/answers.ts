@@ -1,7 +1,20 @@
 // What the procedures answer (their `.output()`, server/answers.ts): the one declaration of each answer's shape, read by
 // the OpenAPI document too; a row read from a table names each field's column beside its schema (queries/defineRow.ts).
 import { z } from 'zod';
-import { activities, contactDates, contacts, followUps, goals, prayerRequests, resources, tags, teamMembers, teamRemovals, teams, users } from '../../db/schema';
+import {
+  activities,
+  contactDates,
+  contacts,
+  followUps,
+  goals,
+  prayerRequests,
+  resources,
+  tags,
+  teamMembers,
+  teamRemovals,
+  teams,
+  users,
+} from '../../db/schema';
 import { computed, defineRow } from '../queries/defineRow';
 import { userRow } from '../queries/userRow';
 import { locales } from '../../shared/i18n';
@@ -535,6 +548,7 @@ export const accountExport = z.strictObject({
   goals: z.array(goal),
   statusChanges: z.array(z.strictObject({ ...statusChange, contactId: rowId, contactName: text })),
   milestones: z.array(z.strictObject({ contactId: rowId, contactName: text, kind: z.enum(milestoneKinds), date: instant })),
+  contactDates: z.array(contactDateRow.schema.omit({ id: true }).extend({ contactId: rowId, contactName: text })),
   teams: z.array(z.strictObject({ id: rowId, name: text, description: maybeText, role: teamRole, joinedAt: instant })),
   settings: z.strictObject({
     attentionDays: daysByStatus,
@@ -576,6 +590,7 @@ export const exportImported = z.strictObject({
     goals: count,
     statusChanges: count,
     milestones: count,
+    contactDates: count,
   }),
   skipped: z.strictObject({ teams: count, pushDevices: count, snoozes: count, teamRecords: count, otherContacts: count }),
 });

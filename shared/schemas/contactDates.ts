@@ -27,4 +27,8 @@ export const contactDateRemoveInput = z.strictObject({ id, dateId: id });
 export const upcomingDatesInput = z.object({ today: calendarDay.optional() }).optional();
 
 const DAYS_AHEAD_MESSAGE = fmt('Days ahead must be a whole number from {min} to {max}', { min: 0, max: DATES_AHEAD_MAX });
-export const datesAheadDays = z.number({ error: DAYS_AHEAD_MESSAGE }).int(DAYS_AHEAD_MESSAGE).min(0, DAYS_AHEAD_MESSAGE).max(DATES_AHEAD_MAX, DAYS_AHEAD_MESSAGE);
+export const datesAheadDays = z
+  .number({ error: DAYS_AHEAD_MESSAGE })
+  .int(DAYS_AHEAD_MESSAGE)
+  .min(0, DAYS_AHEAD_MESSAGE)
+  .max(DATES_AHEAD_MAX, DAYS_AHEAD_MESSAGE);

@@ -119,7 +119,15 @@ function AddDateForm({ contactId, onAdded }: { contactId: number; onAdded(answer
         <label htmlFor={ids.date} className="text-xs font-medium">
           {t('Date')}
         </label>
-        <input id={ids.date} type="date" className="input input-sm w-44" min="1900-01-01" max="2200-12-31" value={date} onChange={(event) => setDate(event.target.value)} />
+        <input
+          id={ids.date}
+          type="date"
+          className="input input-sm w-44"
+          min="1900-01-01"
+          max="2200-12-31"
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+        />
       </div>
       <label htmlFor={ids.yearly} className="flex min-h-8 items-center gap-2 text-sm">
         <input id={ids.yearly} type="checkbox" className="checkbox checkbox-sm" checked={yearly} onChange={(event) => setYearly(event.target.checked)} />

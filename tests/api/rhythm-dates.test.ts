@@ -1,6 +1,6 @@
 // A rhythm for each friendship and important dates (issue 50 §6): "stay in touch every N days" in needs attention and
 // the digest's list, a person's dates (CRUD, access, the cap), the dashboard's upcoming dates, the calendar feed's yearly
-// events, vCard's BDAY and ANNIVERSARY, and the JSON export carrying the rhythm.
+// events, vCard's BDAY and ANNIVERSARY, and the JSON export carrying both.
 import { describe, expect, it } from 'vitest';
 import { MAX_CONTACT_DATES, nextOccurrence, yearlyDayIn } from '../../shared/contactDates';
 import { composeDigest } from '../../server/nudges/digest';
@@ -29,7 +29,11 @@ describe('stay in touch every N days', () => {
     expect(set.body.stayInTouchDays).toBe(14);
     expect((await client.get(`/api/contacts/${made.id}`)).body.stayInTouchDays).toBe(14);
     for (const bad of [0, 366, 2.5, '14'])
-      expectOneIssue(await client.put(`/api/contacts/${made.id}`, { stayInTouchDays: bad }), 'stayInTouchDays', 'Stay in touch every must be a whole number of days from 1 to 365');
+      expectOneIssue(
+        await client.put(`/api/contacts/${made.id}`, { stayInTouchDays: bad }),
+        'stayInTouchDays',
+        'Stay in touch every must be a whole number of days from 1 to 365',
+      );
     expect((await client.put(`/api/contacts/${made.id}`, { stayInTouchDays: null })).body.stayInTouchDays).toBeNull();
     expect((await contact(client, { name: 'Made with one', stayInTouchDays: 30 })).stayInTouchDays).toBe(30);
   });
@@ -73,7 +77,10 @@ describe('stay in touch every N days', () => {
     const base = {
       locale: 'en' as const,
       include: { followUps: true, attention: true, prayers: true },
-      attention: { total: 1, items: [{ contactId: 1, name: 'Ana', spiritualStatus: 'growing' as const, lastTouchAt: new Date(Date.now() - 17 * 86_400_000), stayInTouchDays: 14 }] },
+      attention: {
+        total: 1,
+        items: [{ contactId: 1, name: 'Ana', spiritualStatus: 'growing' as const, lastTouchAt: new Date(Date.now() - 17 * 86_400_000), stayInTouchDays: 14 }],
+      },
       now: Date.now(),
       baseUrl: 'http://localhost',
     };
@@ -176,7 +183,9 @@ describe('upcoming dates', () => {
     const res = await client.get('/api/upcoming-dates?today=2027-02-20');
     expect(res.status).toBe(200);
     expect(res.body.daysAhead).toBe(14);
-    expect(res.body.items.map((item: { label: string; on: string; inDays: number; years: number | null }) => [item.label, item.on, item.inDays, item.years])).toEqual([
+    expect(
+      res.body.items.map((item: { label: string; on: string; inDays: number; years: number | null }) => [item.label, item.on, item.inDays, item.years]),
+    ).toEqual([
       ['Birthday', '2027-02-28', 8, 31],
       ['Baptism', '2027-03-05', 13, 3],
     ]);
@@ -214,7 +223,10 @@ describe('the calendar feed and vCard', () => {
     for (const event of events) expect(event).toMatch(/^\r\nUID:[^\r]+\r\nDTSTAMP:\d{8}T\d{6}Z\r\n[\s\S]*END:VEVENT\r\n/);
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(ics.match(/END:VEVENT/g)!.length);
     // Discreet: the events name no one.
-    await server.database.writerClient.execute({ sql: 'insert into user_settings (user_id, discreet) values ((select created_by from contacts where id = ?), 1)', args: [ana.id] });
+    await server.database.writerClient.execute({
+      sql: 'insert into user_settings (user_id, discreet) values ((select created_by from contacts where id = ?), 1)',
+      args: [ana.id],
+    });
     const discreet = (await client.get(url)).body as string;
     expect(discreet).not.toContain('Ana');
     expect(discreet).toContain('SUMMARY:Birthday\r\n');
@@ -229,7 +241,10 @@ describe('the calendar feed and vCard', () => {
     expect(vcf).toContain('\r\nBDAY;VALUE=DATE:1996-02-29\r\n');
     expect(vcf).toContain('\r\nANNIVERSARY;VALUE=DATE:2020-06-01\r\n');
     const { client: other } = await signedInClient(server, 'vcardreader');
-    const imported = await other.post('/api/account/import', { format: 'vcard', text: vcf + 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Basic Card\r\nBDAY:19800115\r\nEND:VCARD\r\n' });
+    const imported = await other.post('/api/account/import', {
+      format: 'vcard',
+      text: vcf + 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Basic Card\r\nBDAY:19800115\r\nEND:VCARD\r\n',
+    });
     expect(imported.body.created).toBe(2);
     const people = (await other.get('/api/contacts')).body as { id: number; name: string }[];
     const card = people.find((person) => person.name === 'Ana Card')!;
@@ -241,18 +256,40 @@ describe('the calendar feed and vCard', () => {
     expect((await other.get(`/api/contacts/${basic.id}/dates`)).body.map((d: { date: string }) => d.date)).toEqual(['1980-01-15']);
   });
 
-  it('carries the rhythm in the JSON export and back; an export without it still imports', async () => {
-    const { client } = await signedInClient(server, 'jsonrhythm');
-    await contact(client, { name: 'Ana Json', stayInTouchDays: 21 });
+  it('carries the dates and the rhythm in the JSON export and back; an export without them still imports', async () => {
+    const { client } = await signedInClient(server, 'jsondates');
+    const ana = await contact(client, { name: 'Ana Json', stayInTouchDays: 21 });
+    await client.post(`/api/contacts/${ana.id}/dates`, { label: 'Spiritual birthday', date: '2019-04-21', kind: 'spiritual_birthday' });
+    await client.post(`/api/contacts/${ana.id}/dates`, { label: 'Visit', date: '2031-01-15', yearly: false });
     const exported = (await client.get('/api/account/export')).body;
     expect(exported.contacts[0].stayInTouchDays).toBe(21);
+    expect(exported.contactDates).toEqual([
+      { contactId: ana.id, contactName: 'Ana Json', kind: 'spiritual_birthday', label: 'Spiritual birthday', date: '2019-04-21', yearly: true },
+      { contactId: ana.id, contactName: 'Ana Json', kind: 'other', label: 'Visit', date: '2031-01-15', yearly: false },
+    ]);
     const { client: other } = await signedInClient(server, 'jsonreader');
     const restored = await other.post('/api/account/import/export', { file: Buffer.from(JSON.stringify(exported)).toString('base64') });
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
-    expect((await other.get('/api/contacts')).body[0].stayInTouchDays).toBe(21);
-    const old = { ...exported, contacts: exported.contacts.map(({ stayInTouchDays: _s, ...rest }: Record<string, unknown>) => rest) };
+    expect(restored.body.created.contactDates).toBe(2);
+    const copy = (await other.get('/api/contacts')).body[0];
+    expect(copy.stayInTouchDays).toBe(21);
+    expect((await other.get(`/api/contacts/${copy.id}/dates`)).body.map((d: { label: string; yearly: boolean }) => [d.label, d.yearly])).toEqual([
+      ['Visit', false],
+      ['Spiritual birthday', true],
+    ]);
+    // An export from before dates and rhythms.
+    const { contactDates: _dates, ...old } = {
+      ...exported,
+      contacts: exported.contacts.map(({ stayInTouchDays: _s, ...rest }: Record<string, unknown>) => rest),
+    };
     const { client: third } = await signedInClient(server, 'jsonold');
     expect((await third.post('/api/account/import/export', { file: Buffer.from(JSON.stringify(old)).toString('base64') })).status).toBe(200);
     expect((await third.get('/api/contacts')).body[0].stayInTouchDays).toBeNull();
+    // A date that is no calendar day refuses the file, naming the list.
+    const broken = { ...exported, contactDates: [{ ...exported.contactDates[0], date: '2019-02-30' }] };
+    const { client: fourth } = await signedInClient(server, 'jsonbroken');
+    const refused = await fourth.post('/api/account/import/export', { file: Buffer.from(JSON.stringify(broken)).toString('base64') });
+    expect(refused.status).toBe(400);
+    expect(await server.count('contacts', 'created_by = (select id from users where username like ?)', ['jsonbroken%'])).toBe(0);
   });
 });
