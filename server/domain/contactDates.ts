@@ -96,7 +96,8 @@ export async function upcomingDates(db: Queryable, who: Who, today: string, days
 
 /** The outer query's contact's dates, as one JSON value decoded (for the exports: at most MAX_CONTACT_DATES each). */
 export const contactDatesColumn = decoded(
-  sql`${sql`(select json_group_array(json_object('kind', ${contactDates.kind}, 'label', ${contactDates.label}, 'date', ${contactDates.date}, 'yearly', ${contactDates.yearly})) from ${contactDates} where ${contactDates.contactId} = ${contacts.id})`}`,
+  sql`${sql`(select json_group_array(json_object('kind', ${contactDates.kind}, 'label', ${contactDates.label}, 'date', ${contactDates.date},
+    'yearly', ${contactDates.yearly})) from ${contactDates} where ${contactDates.contactId} = ${contacts.id})`}`,
   (value) => (JSON.parse(String(value ?? '[]')) as FileContactDate[]).map((date) => ({ ...date, yearly: Boolean(date.yearly) })),
 );
 

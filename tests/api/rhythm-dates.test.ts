@@ -159,6 +159,19 @@ describe('important dates', () => {
     expect(await server.count('contact_dates', 'contact_id = ?', [full.id])).toBe(MAX_CONTACT_DATES);
   });
 
+  it('move with a merged duplicate, but for one the kept contact has; the kept rhythm wins, else the duplicate’s', async () => {
+    const { client } = await signedInClient(server, 'datesmerge');
+    const kept = await contact(client, { name: 'Kept' });
+    const duplicate = await contact(client, { name: 'Duplicate', stayInTouchDays: 10 });
+    await client.post(`/api/contacts/${kept.id}/dates`, { label: 'Birthday', date: '1990-01-01', kind: 'birthday' });
+    await client.post(`/api/contacts/${duplicate.id}/dates`, { label: 'Birthday', date: '1990-01-01', kind: 'birthday' });
+    await client.post(`/api/contacts/${duplicate.id}/dates`, { label: 'Baptism', date: '2010-05-05', kind: 'baptism' });
+    const merged = await client.post(`/api/contacts/${kept.id}/merge`, { duplicateId: duplicate.id });
+    expect(merged.status).toBe(200);
+    expect(merged.body.contact.stayInTouchDays).toBe(10);
+    expect((await client.get(`/api/contacts/${kept.id}/dates`)).body.map((d: { label: string }) => d.label)).toEqual(['Birthday', 'Baptism']);
+  });
+
   it('falls yearly on 28 February for a 29 February in a year without one', () => {
     expect(yearlyDayIn('1996-02-29', 2027)).toBe('2027-02-28');
     expect(yearlyDayIn('1996-02-29', 2028)).toBe('2028-02-29');
