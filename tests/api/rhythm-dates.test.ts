@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CONTACT_DATES, nextOccurrence, yearlyDayIn } from '../../shared/contactDates';
 import { composeDigest } from '../../server/nudges/digest';
+import { gatherDigest } from '../../server/nudges/gather';
 import { daysFromNow, expectOneIssue, joinTeam, signedInClient, usersForFile, type ApiClient } from './harness';
 import { trpcBatch } from './trpc';
 
@@ -86,6 +87,28 @@ describe('stay in touch every N days', () => {
     };
     expect(composeDigest({ ...base, discreet: false }).text).toContain('Ana: every 14 days, last contact 17 days ago');
     expect(composeDigest({ ...base, discreet: true }).text).not.toContain('Ana');
+  });
+
+  it("gathers today's important dates into the digest with the attention section, names left out when discreet", async () => {
+    const { client, user } = await signedInClient(server, 'digestdates');
+    const ruth = await contact(client, { name: 'Ruth' });
+    const today = new Date().toISOString().slice(0, 10);
+    await client.post(`/api/contacts/${ruth.id}/dates`, { label: 'Birthday', date: `1990${today.slice(4)}`, kind: 'birthday' });
+    const input = {
+      userId: user.id,
+      locale: 'es' as const,
+      timeZone: 'UTC',
+      include: { followUps: true, attention: true, prayers: true },
+      now: Date.now(),
+      baseUrl: 'http://localhost',
+    };
+    const sources = { attentionForDigest: async () => ({ total: 0, items: [] }), prayTodayForDigest: async () => [] };
+    const data = await gatherDigest(server.database.read, sources, { ...input, discreet: false });
+    expect(data.dates).toEqual([{ name: 'Ruth', label: 'Birthday', kind: 'birthday', years: Number(today.slice(0, 4)) - 1990 }]);
+    expect(composeDigest(data).text).toContain(`Ruth: Cumpleaños, ${Number(today.slice(0, 4)) - 1990} años`);
+    expect(composeDigest({ ...data, discreet: true }).text).not.toContain('Ruth');
+    const without = await gatherDigest(server.database.read, sources, { ...input, discreet: false, include: { ...input.include, attention: false } });
+    expect(without.dates).toBeUndefined();
   });
 });
 
