@@ -103,6 +103,7 @@ describe('the timeline', () => {
       milestones: [],
       tags: [],
       source: null,
+      stayInTouchDays: null,
     });
     expect(res.body.journey).toEqual([
       { id: expect.any(Number), fromStatus: null, toStatus: 'exploring', changedAt: expect.any(String) },
