@@ -1,5 +1,6 @@
 // A rhythm and important dates on a person's page (issue 50 §6): "stay in touch every 14 days" chosen on the page, a
-// birthday added there and shown on the dashboard's upcoming dates with the age it turns; a phone and a desktop; in
+// person past their rhythm in needs attention with it as the reason, a birthday added on the page and shown on the
+// dashboard's upcoming dates with the age it turns; a phone and a desktop; in
 // Spanish and in Arabic on a phone, fitting 320 px.
 import { addDays, format } from 'date-fns';
 import { api, expect, photograph, seriousAxeViolations, test, toast } from './fixtures';
@@ -27,7 +28,11 @@ test('sets a rhythm and adds a birthday on the contact page, and sees it on the 
   await expectFits(page, 'the contact page with a rhythm and a date');
   await photograph(page, `rhythm-dates-contact-${testInfo.project.name}.png`, { fullPage: true });
 
+  // Someone with a rhythm of 14 days, last seen 17 days ago, is due, and the reason says the rhythm.
+  const ben = await api(page, '/api/contacts', { name: 'Ben', spiritualStatus: 'mature', stayInTouchDays: 14 });
+  await api(page, '/api/activities', { contactId: ben.id, type: 'conversation', date: addDays(new Date(), -17).toISOString() });
   await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Needs attention' })).toContainText('Every 14 days · 3 days late');
   const card = page.getByRole('region', { name: 'Upcoming dates' });
   await expect(card.getByRole('listitem')).toHaveText([/Ana\s*Birthday · turns 30/]);
   await expectFits(page, 'the dashboard with an upcoming date');
