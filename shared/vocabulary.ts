@@ -96,6 +96,14 @@ export const archiveReasons = ['moved', 'not_interested', 'unreachable', 'duplic
 
 /** What an important date of a person is (issue 50 §6): a birthday goes to vCard's BDAY, a baptism anniversary to ANNIVERSARY. */
 export const contactDateKinds = ['birthday', 'spiritual_birthday', 'baptism', 'other'] as const;
+export type ContactDateKind = (typeof contactDateKinds)[number];
+/** Each kind's label, also the label a new date of that kind is offered with. */
+export const contactDateKindLabels: Record<ContactDateKind, string> = {
+  birthday: msg('Birthday'),
+  spiritual_birthday: msg('Spiritual birthday'),
+  baptism: msg('Baptism anniversary'),
+  other: msg('Other date'),
+};
 
 export const tagColors = ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink'] as const;
 export type TagColor = (typeof tagColors)[number];

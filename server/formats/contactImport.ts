@@ -1,7 +1,8 @@
 // Import planning: a file's columns and words mapped onto Sower's contact fields in every language, and its rows
 // validated into contacts to add, with the rows left out and the values it could not read. csv.ts and vcard.ts read
 // a file into rows; the export's column titles and status words are the ones read here.
-import { spiritualStatuses, spiritualStatusLabels, type SpiritualStatus } from '../../shared/vocabulary';
+import { contactDateKindLabels, spiritualStatuses, spiritualStatusLabels, type SpiritualStatus } from '../../shared/vocabulary';
+import { calendarDayParts, type FileContactDate } from '../../shared/contactDates';
 import { fmt, locales, msg, sourceLocale, type Locale } from '../../shared/i18n';
 import { foldText } from '../../shared/fold';
 import { translate } from '../i18n';
@@ -17,6 +18,8 @@ export interface ContactFields {
   /** Issue 50: how the user met the person, and the tags' names (a file from before them has neither). */
   source?: string | null;
   tags?: string[];
+  /** Issue 50 §6: important dates (a vCard's BDAY and ANNIVERSARY); a file from before them has none. */
+  dates?: FileContactDate[];
 }
 
 /** A contact read from a file and validated; `row` is its line in a spreadsheet (header = 1) or its card number. */
@@ -33,7 +36,7 @@ export interface ImportProblem {
 /** Large enough for any address book a person keeps by hand, small enough for one write transaction. */
 export const MAX_IMPORT_ROWS = 5000;
 
-export type ColumnField = keyof ContactFields | 'firstName' | 'lastName';
+export type ColumnField = Exclude<keyof ContactFields, 'dates'> | 'firstName' | 'lastName';
 /** A column Sower knows and leaves out: the creation date its own export writes (a contact imported is added now). */
 type KnownColumn = ColumnField | 'createdAt';
 
@@ -214,6 +217,26 @@ export interface RawContact {
   source?: string;
   /** Tag names as the file lists them, `;` or `,` between them. */
   tags?: string;
+  /** A vCard's BDAY and ANNIVERSARY, as written ('1990-05-01', '19900501', with a time or not). */
+  birthday?: string;
+  anniversary?: string;
+}
+
+/** A date a vCard writes ('1990-05-01', '19900501', either with a time after it) as a calendar day; one without a year or not a day, none. */
+function fileDay(text: string | undefined): string | null {
+  const match = /^(\d{4})-?(\d{2})-?(\d{2})(?:T.*)?$/.exec(text?.trim() ?? '');
+  const day = match ? `${match[1]}-${match[2]}-${match[3]}` : null;
+  return day && calendarDayParts(day) ? day : null;
+}
+
+/** The dates of a card: its birthday and its baptism anniversary, yearly, each labelled as Sower labels their kind. */
+function datesOfRaw(raw: RawContact): FileContactDate[] {
+  const birthday = fileDay(raw.birthday);
+  const anniversary = fileDay(raw.anniversary);
+  return [
+    ...(birthday ? [{ kind: 'birthday' as const, label: contactDateKindLabels.birthday, date: birthday, yearly: true }] : []),
+    ...(anniversary ? [{ kind: 'baptism' as const, label: contactDateKindLabels.baptism, date: anniversary, yearly: true }] : []),
+  ];
 }
 
 /** A file's list of tags ('Family; Campus', a vCard's 'Family,Campus'): each name once, blanks left out. */
@@ -233,7 +256,18 @@ function toDraft(raw: RawContact): ContactDraft | ImportProblem {
   if (!parsed.success) return { row: raw.row, reason: parsed.error.issues[0]?.message ?? msg('Invalid row') };
   const { name, email, phone, spiritualStatus, notes, source, tags } = parsed.data;
   // Only when the file says them: a row without either is the contact it always was.
-  return { row: raw.row, name, email, phone, spiritualStatus, notes, ...(source ? { source } : {}), ...(tags?.length ? { tags } : {}) };
+  const dates = datesOfRaw(raw);
+  return {
+    row: raw.row,
+    name,
+    email,
+    phone,
+    spiritualStatus,
+    notes,
+    ...(source ? { source } : {}),
+    ...(tags?.length ? { tags } : {}),
+    ...(dates.length ? { dates } : {}),
+  };
 }
 
 /** A status written in the row that no language's word names ('curious'): imported as unknown, and said. */

@@ -249,6 +249,42 @@ export function noteEvent(uid: string, day: Date, summary: string, description: 
   ]);
 }
 
+/** A person's important date as the calendar writes it (issue 50 §6): `date` a calendar day 'YYYY-MM-DD'. */
+export interface CalendarContactDate {
+  id: number;
+  label: string;
+  date: string;
+  yearly: boolean;
+  /** Null in discreet mode: the event then names no one. */
+  contactName: string | null;
+}
+
+/**
+ * Important dates as all-day events: a yearly one from its first day with RRULE:FREQ=YEARLY (a 29 February as the last
+ * day of every February, BYMONTHDAY=-1, so it falls on the 28th in other years), a once one on its day alone.
+ */
+export function contactDateEvents(dates: CalendarContactDate[], now: Date): string {
+  const stamp = utcStamp(now);
+  return linesText(
+    dates.flatMap((date) => {
+      const day = date.date.replaceAll('-', '');
+      const next = new Date(Date.parse(`${date.date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+      const rule = !date.yearly ? [] : date.date.endsWith('-02-29') ? ['RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1'] : ['RRULE:FREQ=YEARLY'];
+      return [
+        'BEGIN:VEVENT',
+        `UID:date-${date.id}@sower`,
+        `DTSTAMP:${stamp}`,
+        `DTSTART;VALUE=DATE:${day}`,
+        `DTEND;VALUE=DATE:${next}`,
+        ...rule,
+        `SUMMARY:${escapeText(date.contactName === null ? date.label : `${date.label}: ${date.contactName}`)}`,
+        'TRANSP:TRANSPARENT',
+        'END:VEVENT',
+      ];
+    }),
+  );
+}
+
 export const CALENDAR_END = `END:VCALENDAR${CRLF}`;
 
 /** A whole VCALENDAR object of the given follow-ups (those with a writable year), CRLF line endings, every line folded. */

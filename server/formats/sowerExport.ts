@@ -10,6 +10,8 @@ import { prayerCreateInput } from '../../shared/schemas/prayerRequests';
 import { goalCreateInput } from '../../shared/schemas/goals';
 import { dateInput, id } from '../../shared/schemas/common';
 import { LIMITS } from '../../shared/schemas/limits';
+import { contactDateAddInput } from '../../shared/schemas/contactDates';
+import { MAX_CONTACT_DATES } from '../../shared/contactDates';
 import { EXPORT_TOO_DEEP, exportSkimmer, NotExportJson } from './exportSkim';
 
 /** Rows validated between two turns. */
@@ -18,14 +20,14 @@ const VALIDATE_SLICE = 500;
 export const NOT_A_SOWER_EXPORT = msg('This file is not a Sower export.');
 
 /** The lists of an export an import reads, or counts and leaves out; anything else in the file is left alone. */
-const READ_LISTS = ['contacts', 'activities', 'followUps', 'prayerRequests', 'goals', 'statusChanges', 'milestones'] as const;
+const READ_LISTS = ['contacts', 'activities', 'followUps', 'prayerRequests', 'goals', 'statusChanges', 'milestones', 'contactDates'] as const;
 const SKIPPED_LISTS = ['teams', 'snoozes', 'pushDevices'] as const;
 type ListName = (typeof READ_LISTS)[number] | (typeof SKIPPED_LISTS)[number];
 const LISTS = new Set<string>([...READ_LISTS, ...SKIPPED_LISTS]);
 /** The top-level members the parser is shown; any other's value reaches it as `null`, never tokenized (exportSkim.ts). */
 const SHOWN = new Set<string>(['exportedAt', 'user', ...LISTS]);
 /** The lists whose rows name a contact: read after the contacts, as Sower writes them. */
-const ABOUT_CONTACTS = new Set<ListName>(['activities', 'followUps', 'prayerRequests', 'statusChanges', 'milestones']);
+const ABOUT_CONTACTS = new Set<ListName>(['activities', 'followUps', 'prayerRequests', 'statusChanges', 'milestones', 'contactDates']);
 
 /** What a row of any list must at least be: an object. The fields are checked by each kind's own create schema. */
 const row = z.record(z.string(), z.unknown());
@@ -38,6 +40,9 @@ const completedAt = dateInput().nullish();
 const statusChange = z.object({ contactId: id, fromStatus: spiritualStatusSchema.nullable(), toStatus: spiritualStatusSchema, changedAt: dateInput() });
 /** A milestone as the export writes it (issue 50); an export from before milestones has none, and imports as it did. */
 const milestone = z.object({ contactId: id, kind: milestoneKindSchema, date: dateInput() });
+/** An important date as the export writes it (issue 50 §6): an export from before them has none. */
+const contactDate = z.object({ ...contactDateAddInput.omit({ id: true }).shape, contactId: id });
+export type ImportedContactDate = z.output<typeof contactDate>;
 
 export type ImportedContact = z.output<typeof contactCreateInput> & { oldId: number; archived?: z.output<typeof archivedInFile> };
 
@@ -67,6 +72,7 @@ export interface ExportPlan {
   goals: ImportedGoal[];
   statusChanges: ImportedStatusChange[];
   milestones: ImportedMilestone[];
+  contactDates: ImportedContactDate[];
   skipped: {
     /** Teams and memberships: an account cannot bring its teams along; it is invited again. */
     teams: number;
@@ -100,6 +106,7 @@ const LIST_LABELS = {
   goals: msg('Goals'),
   statusChanges: msg('Status history'),
   milestones: msg('Milestones'),
+  contactDates: msg('Important dates'),
 } as const;
 
 /** Parses `value` with `schema`, or throws the row's first problem. */
@@ -130,12 +137,14 @@ export async function readExport(source: AsyncIterable<Uint8Array>, pause: () =>
     goals: [],
     statusChanges: [],
     milestones: [],
+    contactDates: [],
     skipped: { teams: 0, pushDevices: 0, snoozes: 0, teamRecords: 0, otherContacts: 0 },
   };
   const head: Record<string, unknown> = {};
   let owner: number | undefined;
   let contactsRead = false;
   const contactIds = new Set<number>();
+  const datesPerContact = new Map<number, number>();
 
   /** A personal record of the exporting user; a team's or someone else's is counted. */
   const personal = (value: unknown, list: keyof typeof LIST_LABELS, index: number) => {
@@ -154,14 +163,11 @@ export async function readExport(source: AsyncIterable<Uint8Array>, pause: () =>
   const readers: Record<(typeof READ_LISTS)[number], (value: Record<string, unknown>, index: number) => void> = {
     contacts(contact, index) {
       if (!personal(contact, 'contacts', index)) return;
-      const { name, email, phone, spiritualStatus, notes, source, tags } = contact;
+      const { name, email, phone, spiritualStatus, notes, source, tags, stayInTouchDays } = contact;
       const oldId = checked(ownership, contact, 'contacts', index).id;
       const archived = archivedInFile.safeParse({ archiveNote: null, ...contact });
-      plan.contacts.push({
-        ...checked(contactCreateInput, { name, email, phone, spiritualStatus, notes, source, tags }, 'contacts', index),
-        oldId,
-        ...(contact.archivedAt && archived.success ? { archived: archived.data } : {}),
-      });
+      const fields = checked(contactCreateInput, { name, email, phone, spiritualStatus, notes, source, tags, stayInTouchDays }, 'contacts', index);
+      plan.contacts.push({ ...fields, oldId, ...(contact.archivedAt && archived.success ? { archived: archived.data } : {}) });
       contactIds.add(oldId);
     },
     activities(activity, index) {
@@ -218,6 +224,15 @@ export async function readExport(source: AsyncIterable<Uint8Array>, pause: () =>
       const parsed = checked(milestone, value, 'milestones', index);
       // Like a status change, a milestone follows its contact.
       if (contactIds.has(parsed.contactId)) plan.milestones.push(parsed);
+    },
+    contactDates(value, index) {
+      const parsed = checked(contactDate, value, 'contactDates', index);
+      // A date too follows its contact, up to a person's cap (a file holding more brings the first ones).
+      const held = datesPerContact.get(parsed.contactId) ?? 0;
+      if (contactIds.has(parsed.contactId) && held < MAX_CONTACT_DATES) {
+        plan.contactDates.push(parsed);
+        datesPerContact.set(parsed.contactId, held + 1);
+      }
     },
   };
 

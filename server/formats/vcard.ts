@@ -1,6 +1,7 @@
 // Contacts as vCard (RFC 2426, version 3.0; 2.1's quoted-printable values are read too, since phones still export them).
 import { msg } from '../../shared/i18n';
 import { escapeText, foldLine } from './ics';
+import type { FileContactDate } from '../../shared/contactDates';
 import { draftsOf, Warnings, type ContactFields, type ImportRead, type RawContact, type RawFile } from './contactImport';
 
 const CRLF = '\r\n';
@@ -119,6 +120,8 @@ export function vcardRows(text: string): RawFile {
         .filter((p) => p.name === 'CATEGORIES')
         .map(textOf)
         .join(','),
+      birthday: first('BDAY')?.value,
+      anniversary: (first('ANNIVERSARY') ?? first('X-ANNIVERSARY'))?.value,
     });
   };
   for (const line of unfoldVcard(text)) {
@@ -145,6 +148,16 @@ export function vcardRows(text: string): RawFile {
  */
 const nameAsN = (name: string) => `N:;${escapeText(name)};;;`;
 
+/**
+ * A person's birthday as BDAY and their baptism anniversary as ANNIVERSARY (RFC 6350 §6.2.5-6; 3.0 readers that do not
+ * know ANNIVERSARY skip it), the first yearly one of each kind; their other dates stay in Sower's own export.
+ */
+function datesAsVcard(dates: FileContactDate[]): string[] {
+  const birthday = dates.find((date) => date.kind === 'birthday' && date.yearly);
+  const baptism = dates.find((date) => date.kind === 'baptism' && date.yearly);
+  return [...(birthday ? [`BDAY;VALUE=DATE:${birthday.date}`] : []), ...(baptism ? [`ANNIVERSARY;VALUE=DATE:${baptism.date}`] : [])];
+}
+
 export function contactsToVcard(contacts: ContactFields[]): string {
   return contacts
     .map((contact) => {
@@ -158,6 +171,7 @@ export function contactsToVcard(contacts: ContactFields[]): string {
         contact.notes ? `NOTE:${escapeText(contact.notes)}` : null,
         contact.tags?.length ? `CATEGORIES:${contact.tags.map(escapeText).join(',')}` : null,
         contact.source ? `X-SOWER-SOURCE:${escapeText(contact.source)}` : null,
+        ...datesAsVcard(contact.dates ?? []),
         `X-SOWER-STATUS:${contact.spiritualStatus}`,
         'END:VCARD',
       ];

@@ -23,8 +23,10 @@ export interface AttentionItem {
   lastTouchAt: Date;
   /** False when the contact has had no activity and no completed follow-up: lastTouchAt is then when they were added. */
   touched: boolean;
-  /** When they started needing attention: the last touch plus their status's threshold. */
+  /** When they started needing attention: the last touch plus their rhythm's days and one, else their status's threshold. */
   dueSince: Date;
+  /** The person's own "stay in touch every N days" (issue 50 §6), null when their status's threshold applies. */
+  stayInTouchDays: number | null;
 }
 
 interface Row {
@@ -35,12 +37,16 @@ interface Row {
   touched_at: number | null;
   last_touch: number;
   due_at: number;
+  rhythm: number | null;
 }
 
-/** The threshold of a contact's status in ms, as one CASE over the user's values. */
+/**
+ * The threshold of a contact in ms: their own rhythm when they have one (issue 50 §6: "every 14 days" is due once more
+ * than 14 whole days have passed, on the 15th), else their status's, as one CASE over the user's values.
+ */
 function thresholdMs(days: AttentionDays): SQL {
   const cases = spiritualStatuses.map((status) => sql`when ${status} then ${days[status] * DAY_MS}`);
-  return sql`(case ${contacts.spiritualStatus} ${sql.join(cases, sql` `)} else ${days.unknown * DAY_MS} end)`;
+  return sql`coalesce((${contacts.stayInTouchDays} + 1) * ${DAY_MS}, case ${contacts.spiritualStatus} ${sql.join(cases, sql` `)} else ${days.unknown * DAY_MS} end)`;
 }
 
 /**
@@ -84,17 +90,17 @@ export function attentionQuery(userId: number, days: AttentionDays, now: number,
           where ${contacts.id} = ${page.cursor} and (${contacts.createdBy} = ${userId} or ${contacts.assignedTo} = ${userId}))`;
   return sql`with candidates as materialized (
       select ${contacts.id} as id, ${contacts.name} as name, ${contacts.spiritualStatus} as status, ${contacts.teamId} as team_id,
-        ${contacts.createdAt} as created_at, ${touched} as touched_at, ${threshold} as threshold
+        ${contacts.createdAt} as created_at, ${touched} as touched_at, ${threshold} as threshold, ${contacts.stayInTouchDays} as rhythm
       from ${contacts}
       where ${contacts.id} in (${looksAfter(userId)}) and ${canRead(contacts, decidedInSql(userId))} and ${contacts.archivedAt} is null
         and not exists (select 1 from ${followUps} indexed by follow_ups_contact_date_idx where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0)
         and not exists (select 1 from ${contactSnoozes} where ${contactSnoozes.userId} = ${userId} and ${contactSnoozes.contactId} = ${contacts.id} and ${contactSnoozes.until} > ${now})
     ), timed as (
-      select id, name, status, team_id, touched_at, min(coalesce(touched_at, created_at), ${now}) as last_touch,
+      select id, name, status, team_id, touched_at, rhythm, min(coalesce(touched_at, created_at), ${now}) as last_touch,
         min(coalesce(touched_at, created_at), ${now}) + threshold as due_at
       from candidates
     )
-    select id, name, status, team_id, touched_at, last_touch, due_at from timed
+    select id, name, status, team_id, touched_at, last_touch, due_at, rhythm from timed
     where due_at <= ${now} ${after}
     order by due_at, id
     limit ${page.limit}`;
@@ -108,6 +114,7 @@ const itemOf = (row: Row): AttentionItem => ({
   lastTouchAt: new Date(Number(row.last_touch)),
   touched: row.touched_at !== null,
   dueSince: new Date(Number(row.due_at)),
+  stayInTouchDays: row.rhythm === null ? null : Number(row.rhythm),
 });
 
 /** One page of the user's contacts that need attention at `now`, most overdue first, after the `cursor` contact. */
@@ -134,8 +141,20 @@ export async function attentionForDigest(
   userId: number,
   now: number,
   limit: number,
-): Promise<{ total: number; items: { contactId: number; name: string; spiritualStatus: SpiritualStatus; lastTouchAt: Date }[] }> {
+): Promise<{
+  total: number;
+  items: { contactId: number; name: string; spiritualStatus: SpiritualStatus; lastTouchAt: Date; stayInTouchDays: number | null }[];
+}> {
   const { attentionDays } = await readSettings(db, userId);
   const [items, total] = await Promise.all([attentionPage(db, userId, attentionDays, now, { limit }), attentionCount(db, userId, attentionDays, now)]);
-  return { total, items: items.map(({ contactId, name, spiritualStatus, lastTouchAt }) => ({ contactId, name, spiritualStatus, lastTouchAt })) };
+  return {
+    total,
+    items: items.map(({ contactId, name, spiritualStatus, lastTouchAt, stayInTouchDays }) => ({
+      contactId,
+      name,
+      spiritualStatus,
+      lastTouchAt,
+      stayInTouchDays,
+    })),
+  };
 }

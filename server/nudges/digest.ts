@@ -2,7 +2,14 @@
 // text and HTML and a push notification's title and body, in the user's language. Pure: no database, no clock.
 import type { Locale } from '../../shared/i18n';
 import { textDirection } from '../../shared/i18n';
-import { HIDDEN_CONTACT_NAME, spiritualStatusLabels, type SpiritualStatus } from '../../shared/vocabulary';
+import {
+  contactDateKindLabels,
+  contactDateKinds,
+  HIDDEN_CONTACT_NAME,
+  spiritualStatusLabels,
+  type ContactDateKind,
+  type SpiritualStatus,
+} from '../../shared/vocabulary';
 import { translate } from '../i18n';
 import type { PushMessage } from './push';
 import { DISCREET_NOTIFICATION_ICON } from '../../shared/discreet';
@@ -28,6 +35,17 @@ export interface DigestAttention {
   name: string;
   spiritualStatus: SpiritualStatus;
   lastTouchAt: Date;
+  /** The person's own rhythm (issue 50 §6), named in their line instead of their status. */
+  stayInTouchDays?: number | null;
+}
+
+/** An important date of someone the user reads that falls on their today (issue 50 §6). */
+export interface DigestDate {
+  name: string;
+  label: string;
+  kind: ContactDateKind;
+  /** The years it counts today, when yearly with a year before this one. */
+  years: number | null;
 }
 
 export interface DigestPrayer {
@@ -45,6 +63,8 @@ export interface DigestData {
   followUps?: { total: number; items: DigestFollowUp[] };
   attention?: { total: number; items: DigestAttention[] };
   prayers?: DigestPrayer[];
+  /** Today's important dates (issue 50 §6), gathered with the attention section and shown when it is included. */
+  dates?: DigestDate[];
   /** When the digest is made (ms), for "last contact N days ago". */
   now: number;
   /** The app's address without a trailing slash (PUBLIC_URL, else http://localhost:PORT). */
@@ -88,13 +108,14 @@ function sectionsOf(data: DigestData) {
     followUps: data.include.followUps ? data.followUps : undefined,
     attention: data.include.attention ? data.attention : undefined,
     prayers: data.include.prayers ? data.prayers : undefined,
+    dates: data.include.attention ? data.dates : undefined,
   };
 }
 
 /** How many reminders the digest holds (0: there is nothing to send). */
 export function reminderCount(data: DigestData): number {
-  const { followUps, attention, prayers } = sectionsOf(data);
-  return (followUps?.total ?? 0) + (attention?.total ?? 0) + (prayers?.length ?? 0);
+  const { followUps, attention, prayers, dates } = sectionsOf(data);
+  return (followUps?.total ?? 0) + (attention?.total ?? 0) + (prayers?.length ?? 0) + (dates?.length ?? 0);
 }
 
 function dayLabel(locale: Locale, date: Date) {
@@ -103,7 +124,7 @@ function dayLabel(locale: Locale, date: Date) {
 
 function buildSections(data: DigestData): Section[] {
   const { locale } = data;
-  const { followUps, attention, prayers } = sectionsOf(data);
+  const { followUps, attention, prayers, dates } = sectionsOf(data);
   const sections: Section[] = [];
   if (followUps && followUps.total > 0) {
     const items = followUps.items.slice(0, DIGEST_ITEMS_MAX);
@@ -128,15 +149,38 @@ function buildSections(data: DigestData): Section[] {
     const items = attention.items.slice(0, DIGEST_ITEMS_MAX);
     sections.push({
       heading: translate(locale, '{count, plural, one {# person needs attention} other {# people need attention}}', { count: attention.total }),
-      lines: items.map((item) =>
-        translate(locale, '{name}: {status}, last contact {days, plural, one {# day ago} other {# days ago}}', {
-          name: item.name,
-          status: translate(locale, spiritualStatusLabels[item.spiritualStatus]),
-          days: Math.max(0, Math.floor((data.now - item.lastTouchAt.getTime()) / DAY_MS)),
-        }),
-      ),
+      lines: items.map((item) => {
+        const days = Math.max(0, Math.floor((data.now - item.lastTouchAt.getTime()) / DAY_MS));
+        return item.stayInTouchDays
+          ? translate(locale, '{name}: every {every, plural, one {# day} other {# days}}, last contact {days, plural, one {# day ago} other {# days ago}}', {
+              name: item.name,
+              every: item.stayInTouchDays,
+              days,
+            })
+          : translate(locale, '{name}: {status}, last contact {days, plural, one {# day ago} other {# days ago}}', {
+              name: item.name,
+              status: translate(locale, spiritualStatusLabels[item.spiritualStatus]),
+              days,
+            });
+      }),
       more: Math.max(0, attention.total - items.length),
       path: digestPaths.attention,
+    });
+  }
+  if (dates && dates.length > 0) {
+    const items = dates.slice(0, DIGEST_ITEMS_MAX);
+    sections.push({
+      heading: translate(locale, '{count, plural, one {# important date today} other {# important dates today}}', { count: dates.length }),
+      lines: items.map((item) => {
+        // A label saved as a kind's English word (an imported vCard's) is said in the reader's language.
+        const kind = contactDateKinds.find((each) => contactDateKindLabels[each] === item.label);
+        const label = kind ? translate(locale, contactDateKindLabels[kind]) : item.label;
+        return item.years === null
+          ? translate(locale, '{name}: {description}', { name: item.name, description: label })
+          : translate(locale, '{name}: {label}, {years, plural, one {# year} other {# years}}', { name: item.name, label, years: item.years });
+      }),
+      more: Math.max(0, dates.length - items.length),
+      path: digestPaths.home,
     });
   }
   if (prayers && prayers.length > 0) {

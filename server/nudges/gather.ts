@@ -1,7 +1,8 @@
 // Gathers what one user's digest holds: their due follow-ups (read here), who needs attention and today's prayer list
 // (read by the functions the attention and Pray today modules provide, injected as `sources`).
 import { and, asc, count, eq, lt } from 'drizzle-orm';
-import { canRead, decidedInSql, readableContactName } from '../access';
+import { canRead, decidedInSql, readAuthority, readableContactName } from '../access';
+import { upcomingDates } from './upcomingDates';
 import type { Queryable } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
 import type { Locale } from '../../shared/i18n';
@@ -16,7 +17,10 @@ export interface DigestSources {
     userId: number,
     now: number,
     limit: number,
-  ): Promise<{ total: number; items: { contactId: number; name: string; spiritualStatus: SpiritualStatus; lastTouchAt: Date }[] }>;
+  ): Promise<{
+    total: number;
+    items: { contactId: number; name: string; spiritualStatus: SpiritualStatus; lastTouchAt: Date; stayInTouchDays?: number | null }[];
+  }>;
   prayTodayForDigest(db: Queryable, userId: number, now: number, timeZone: string): Promise<{ id: number; request: string; contactName: string | null }[]>;
 }
 
@@ -53,6 +57,12 @@ export async function dueFollowUps(db: Queryable, userId: number, now: number, t
   return { total, items: rows.map((row) => ({ ...row, overdue: row.date.getTime() < start })) };
 }
 
+/** The important dates of the people the user reads (archived ones aside) that fall on their today (issue 50 §6). */
+async function datesToday(db: Queryable, userId: number, now: number, timeZone: string) {
+  const items = await upcomingDates(db, await readAuthority(db, userId), localDay(now, timeZone), 0);
+  return items.map((item) => ({ name: item.contact.name, label: item.label, kind: item.kind, years: item.years }));
+}
+
 export interface GatherInput {
   userId: number;
   locale: Locale;
@@ -67,10 +77,11 @@ export interface GatherInput {
 /** Everything the digest needs, each section read only when it is included. */
 export async function gatherDigest(db: Queryable, sources: DigestSources, input: GatherInput): Promise<DigestData> {
   const { userId, now, timeZone, include } = input;
-  const [followUpsDue, attention, prayers] = await Promise.all([
+  const [followUpsDue, attention, prayers, dates] = await Promise.all([
     include.followUps ? dueFollowUps(db, userId, now, timeZone) : undefined,
     include.attention ? sources.attentionForDigest(db, userId, now, DIGEST_ITEMS_MAX) : undefined,
     include.prayers ? sources.prayTodayForDigest(db, userId, now, timeZone) : undefined,
+    include.attention ? datesToday(db, userId, now, timeZone) : undefined,
   ]);
-  return { ...input, followUps: followUpsDue, attention, prayers };
+  return { ...input, followUps: followUpsDue, attention, prayers, dates };
 }

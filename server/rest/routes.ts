@@ -117,6 +117,30 @@ const tableRows: RestRoute[] = [
     summary: 'Remove one of a contact’s relationships',
     input: 'params',
   },
+  // A person's important dates (issue 50 §6), and those of everyone the caller reads coming up in their days ahead.
+  { method: 'GET', path: '/api/contacts/:id/dates', procedure: 'contacts.dates', summary: 'List a contact’s important dates', input: 'params' },
+  {
+    method: 'POST',
+    path: '/api/contacts/:id/dates',
+    procedure: 'contacts.addDate',
+    summary: 'Add an important date to a contact, yearly or once',
+    input: 'params+body',
+    status: 201,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/contacts/:id/dates/:dateId',
+    procedure: 'contacts.removeDate',
+    summary: 'Remove one of a contact’s important dates',
+    input: 'params',
+  },
+  {
+    method: 'GET',
+    path: '/api/upcoming-dates',
+    procedure: 'contacts.upcomingDates',
+    summary: 'The important dates coming up in the days ahead',
+    input: 'query',
+  },
   { method: 'GET', path: '/api/generations', procedure: 'contacts.generations', summary: 'The generation tree of who disciples whom', input: 'none' },
   // The duplicate comes in the body (POST) or the query (GET: what the merge would move), the kept contact in the path.
   {

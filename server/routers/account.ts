@@ -8,6 +8,7 @@ import {
   activities,
   contacts,
   contactSnoozes,
+  contactDates,
   contactMilestones,
   contactStatusChanges,
   followUps,
@@ -22,6 +23,8 @@ import {
 import { forgetConfirmation, offerConfirmation } from '../nudges/confirmation';
 import { readSettings } from '../nudges/settings';
 import { contactTagNames, tagNewContacts } from '../domain/tags';
+import { contactDatesColumn, insertFileDates } from '../domain/contactDates';
+import type { FileContactDate } from '../../shared/contactDates';
 import { canRead, ownedBy, readableContactName, readableParts, type Authority, type OwnedTable } from '../access';
 import { countDownload, download, jsonObject, pagesOf, type Download } from '../downloads';
 import { hashPassword, type SessionUser } from '../security/auth';
@@ -200,6 +203,44 @@ async function* milestoneRows(db: Queryable, parts: SQL[]) {
   for await (const rows of pages) yield rows.map(({ contactAt: _key, ...row }) => row);
 }
 
+type DateKey = { contactAt: Date; contactId: number; id: number };
+
+/** The important dates (issue 50 §6) of the contacts `part` names, a page at a time, in the milestones' order: by contact, then by id. */
+async function* contactDateRows(db: Queryable, parts: SQL[]) {
+  const { createdAt, id } = contacts;
+  const page = (part: SQL, after: DateKey | undefined, n: number) =>
+    db
+      .select({
+        contactId: contactDates.contactId,
+        contactName: contacts.name,
+        id: contactDates.id,
+        kind: contactDates.kind,
+        label: contactDates.label,
+        date: contactDates.date,
+        yearly: contactDates.yearly,
+        contactAt: createdAt,
+      })
+      .from(contacts)
+      .innerJoin(contactDates, eq(contactDates.contactId, id))
+      .where(
+        and(
+          part,
+          after &&
+            sql`(${createdAt}, ${id}) >= (${after.contactAt.getTime()}, ${after.contactId}) and (${createdAt}, ${id}, ${contactDates.id}) > (${after.contactAt.getTime()}, ${after.contactId}, ${after.id})`,
+        ),
+      )
+      .orderBy(asc(createdAt), asc(id), asc(contactDates.id))
+      .limit(n);
+  const pages = partByPart(parts, (part) =>
+    pagesOf(
+      (after: DateKey | undefined, n) => page(part, after, n),
+      (row) => ({ contactAt: row.contactAt, contactId: row.contactId, id: row.id }),
+      EXPORT_PAGE,
+    ),
+  );
+  for await (const rows of pages) yield rows.map(({ contactAt: _key, id: _id, ...row }) => row);
+}
+
 /**
  * Everything the user created, or everything they may read (`scope`), and the teams they belong to, as one JSON
  * object; never the password hash or feed token. Written as it is read, a page at a time, so an account of any size
@@ -292,6 +333,7 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
     },
     statusChanges: { pages: statusHistory(db, parts(contacts)) },
     milestones: { pages: milestoneRows(db, parts(contacts)) },
+    contactDates: { pages: contactDateRows(db, parts(contacts)) },
     teams: {
       pages: byId((after, n) =>
         db
@@ -343,7 +385,7 @@ function contactsForFile(db: Queryable, who: Authority, scope: ExportScope) {
     pagesOf(
       (after: { key: string; id: number } | undefined, n) =>
         db
-          .select({ ...answers.contactOwnRow.columns, tags: contactTagNames(who), key: nameKey })
+          .select({ ...answers.contactOwnRow.columns, tags: contactTagNames(who), dates: contactDatesColumn, key: nameKey })
           .from(contacts)
           // The bound on the key alone lets SQLite seek the index on lower(name) (server/queries/paging.ts afterCursor).
           .where(and(part, after ? sql`${nameKey} >= ${after.key} and (${nameKey}, ${contacts.id}) > (${after.key}, ${after.id})` : undefined))
@@ -623,19 +665,27 @@ export const accountRouter = router({
       const parsed = await contactsFromFile(input.format, input.text);
       return ctx.database.write(async (tx) => {
         const plan = await planImport(tx, ctx.authority, parsed, ctx.locale);
-        const rows = plan.valid.map(({ row: _row, tags: names, ...fields }) => ({ fields: { ...fields, teamId: null }, names: names ?? [] }));
+        const rows = plan.valid.map(({ row: _row, tags: names, dates, ...fields }) => ({
+          fields: { ...fields, teamId: null },
+          names: names ?? [],
+          dates: dates ?? [],
+        }));
+        const plain = (row: (typeof rows)[number]) => row.names.length === 0 && row.dates.length === 0;
         await insertContacts(
           tx,
           ctx.authority,
-          rows.filter((row) => row.names.length === 0).map((row) => row.fields),
+          rows.filter(plain).map((row) => row.fields),
         );
-        // A tagged contact one statement each: SQLite promises no order for the rows a multi-row RETURNING answers.
+        // A tagged or dated contact one statement each: SQLite promises no order for the rows a multi-row RETURNING answers.
         const tagged: { contactId: number; names: string[] }[] = [];
-        for (const row of rows.filter((each) => each.names.length > 0)) {
+        const dated: { contactId: number; dates: FileContactDate[] }[] = [];
+        for (const row of rows.filter((each) => !plain(each))) {
           const [contact] = await insertContacts(tx, ctx.authority, [row.fields]);
           tagged.push({ contactId: contact.id, names: row.names });
+          dated.push({ contactId: contact.id, dates: row.dates });
         }
         await tagNewContacts(tx, ctx.user.id, tagged);
+        await insertFileDates(tx, ctx.user.id, dated);
         await recordSecurityEvent(tx, ctx.user.id, 'import', ctx.userAgent);
         return { created: plan.valid.length, skipped: plan.duplicates, problems: plan.problems };
       });

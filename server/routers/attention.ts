@@ -69,11 +69,12 @@ export const attentionRouter = router({
     ),
 
   /** The thresholds in days, by status (defaults where the user set none). */
-  settings: protectedProcedure
-    .output(answer(answers.attentionDays))
-    .query(async ({ ctx }) => ({ days: (await readSettings(ctx.database.read, ctx.user.id)).attentionDays })),
+  settings: protectedProcedure.output(answer(answers.attentionDays)).query(async ({ ctx }) => {
+    const settings = await readSettings(ctx.database.read, ctx.user.id);
+    return { days: settings.attentionDays, datesAheadDays: settings.datesAheadDays };
+  }),
 
-  /** Sets some thresholds; the others keep theirs. */
+  /** Sets some thresholds (the others keep theirs) and, when given, the days ahead of important dates. */
   updateSettings: protectedProcedure
     .input(attentionDaysInput)
     .output(answer(answers.attentionDays))
@@ -83,8 +84,9 @@ export const attentionRouter = router({
         // Only the thresholds that differ from the defaults are kept, so a reset (the defaults sent) leaves none.
         const merged = { ...before.attentionDays, ...input.days };
         const own = Object.fromEntries(Object.entries(merged).filter(([status, days]) => defaultAttentionDays[status as SpiritualStatus] !== days));
-        return writeSettings(tx, ctx.user.id, { attentionDays: Object.keys(own).length ? own : null });
+        const datesAhead = input.datesAheadDays === undefined ? {} : { datesAheadDays: input.datesAheadDays };
+        return writeSettings(tx, ctx.user.id, { attentionDays: Object.keys(own).length ? own : null, ...datesAhead });
       });
-      return { days: settings.attentionDays };
+      return { days: settings.attentionDays, datesAheadDays: settings.datesAheadDays };
     }),
 });

@@ -1,11 +1,11 @@
 // The private calendar feed: a secret URL per user that calendar apps subscribe to without a session.
-import { eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { contacts, followUps, users } from '../../db/schema';
-import type { Tx } from '../../db/client';
-import { notFound, readAuthority } from '../access';
-import { CALENDAR_END, calendarEvents, calendarStart, FEED_NAME, noteEvent } from '../formats/ics';
+import { contactDates, contacts, followUps, users } from '../../db/schema';
+import type { Queryable, Tx } from '../../db/client';
+import { canRead, notFound, readAuthority, type Authority } from '../access';
+import { CALENDAR_END, calendarEvents, calendarStart, contactDateEvents, FEED_NAME, noteEvent } from '../formats/ics';
 import { requestLocale, translate } from '../i18n';
 import { countRequest } from '../downloads';
 import { addressKey } from '../security/rateLimit';
@@ -57,6 +57,31 @@ const feedList = definePagedList<{ from: Date; to: Date; limit?: number; cursor?
   filters: (input) => [eq(followUps.completed, false), gte(followUps.date, input.from!), lt(followUps.date, input.to!)],
   order: () => ({ key: followUps.date, direction: 'asc' }),
 });
+
+/** Important dates in one feed at most (issue 50 §6): each is one short event, yearly ones repeating on their own. */
+export const MAX_FEED_DATES = 500;
+
+/**
+ * The important dates of the people the owner reads, archived ones aside: every yearly one, and the once ones from
+ * `from` to before `to`; in discreet mode without the person's name.
+ */
+async function feedDates(db: Queryable, who: Authority, from: Date, to: Date, discreet: boolean) {
+  const day = (instant: Date) => instant.toISOString().slice(0, 10);
+  const rows = await db
+    .select({ id: contactDates.id, label: contactDates.label, date: contactDates.date, yearly: contactDates.yearly, name: contacts.name })
+    .from(contactDates)
+    .innerJoin(contacts, eq(contacts.id, contactDates.contactId))
+    .where(
+      and(
+        canRead(contacts, who),
+        sql`${contacts.archivedAt} is null`,
+        or(eq(contactDates.yearly, true), and(gte(contactDates.date, day(from)), lt(contactDates.date, day(to)))),
+      ),
+    )
+    .orderBy(asc(contactDates.id))
+    .limit(MAX_FEED_DATES);
+  return rows.map(({ name, ...date }) => ({ ...date, contactName: discreet ? null : name }));
+}
 
 /** A new feed URL for the user: a new token, which replaces (so ends) any earlier one in the same write. */
 async function newFeed(tx: Tx, userId: number) {
@@ -120,7 +145,7 @@ export const calendarRouter = router({
       // Read by a calendar app, not by the owner's browser: the feed speaks the owner's saved language.
       const locale = requestLocale(owner.language, undefined);
       // And counts days in the owner's saved zone, where Sower shows them (server/formats/ics.ts calendarDate).
-      const { timeZone: savedZone } = await readSettings(ctx.database.read, owner.id);
+      const { timeZone: savedZone, discreet } = await readSettings(ctx.database.read, owner.id);
       const timeZone = savedZone ?? undefined;
       // A page read and written per long step (server/queries/turns.ts), soonest first, until the feed is full or the rows end.
       let events = '';
@@ -140,6 +165,7 @@ export const calendarRouter = router({
         if (cut || page.length < limit) break;
       }
       const reach = translate(locale, cut ? FEED_CUT : FEED_REACH);
+      events += contactDateEvents(await feedDates(ctx.database.read, owned, from, to, discreet), now);
       let text = calendarStart({ now, locale, name: FEED_NAME, description: reach }) + events;
       // Where the feed stops short, the calendar itself says so, on the day of the first follow-up it leaves out.
       if (cut && last) text += noteEvent('more-follow-ups@sower', last.date, translate(locale, MORE_IN_SOWER), reach, now, timeZone);

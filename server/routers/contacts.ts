@@ -29,6 +29,11 @@ import { definePagedList } from '../queries/paging';
 import { carriesTags, setContactTags, tagKeysOf, tagNamesOf } from '../domain/tags';
 import { addRelationship, generations, relationshipsOf, removeRelationship } from '../domain/relationships';
 import { relationshipAddInput, relationshipRemoveInput } from '../../shared/schemas/relationships';
+import { addContactDate, datesOf, removeContactDate } from '../domain/contactDates';
+import { upcomingDates } from '../nudges/upcomingDates';
+import { contactDateAddInput, contactDateRemoveInput, upcomingDatesInput } from '../../shared/schemas/contactDates';
+import { readSettings } from '../nudges/settings';
+import { localDay } from '../nudges/schedule';
 import { rowsOf } from '../queries/rows';
 import { MAX_IMPORT_ROWS } from '../formats/contactImport';
 import { msg } from '../../shared/i18n';
@@ -364,6 +369,54 @@ export const contactsRouter = router({
         return relationshipsOf(tx, input.id, ctx.authority);
       }),
     ),
+
+  /** The contact's important dates (issue 50 §6): whoever reads the contact reads them. */
+  dates: protectedProcedure
+    .input(idInput)
+    .output(answer(answers.contactDatesList))
+    .query(async ({ ctx, input }) => {
+      await contactRecords.read(ctx.database.read, input.id, ctx.authority);
+      return datesOf(ctx.database.read, input.id);
+    }),
+
+  /** Adds an important date (issue 50 §6): whoever may change the contact; answers the contact's dates. */
+  addDate: protectedProcedure
+    .input(contactDateAddInput)
+    .output(answer(answers.contactDatesList))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        const { id, ...date } = input;
+        await contactRecords.update(tx, id, ctx.authority, {});
+        await addContactDate(tx, id, ctx.user.id, date);
+        return datesOf(tx, id);
+      }),
+    ),
+
+  /** Removes one of the contact's important dates (issue 50 §6); answers the contact's dates. */
+  removeDate: protectedProcedure
+    .input(contactDateRemoveInput)
+    .output(answer(answers.contactDatesList))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await contactRecords.update(tx, input.id, ctx.authority, {});
+        await removeContactDate(tx, input.id, input.dateId);
+        return datesOf(tx, input.id);
+      }),
+    ),
+
+  /**
+   * The important dates of the people the caller reads (archived ones aside) from `today` (the caller's own day; else
+   * the day in their reminder time zone, else UTC) to their "days ahead" setting, soonest first (issue 50 §6).
+   */
+  upcomingDates: protectedProcedure
+    .input(upcomingDatesInput)
+    .output(answer(answers.upcomingDates))
+    .query(async ({ ctx, input }) => {
+      const settings = await readSettings(ctx.database.read, ctx.user.id);
+      const today = input?.today ?? localDay(Date.now(), settings.timeZone ?? 'UTC');
+      const items = await upcomingDates(ctx.database.read, ctx.authority, today, settings.datesAheadDays);
+      return { today, daysAhead: settings.datesAheadDays, items };
+    }),
 
   /** The generation tree of the "discipled by" links the caller may read (issue 50). */
   generations: protectedProcedure.output(answer(answers.generations)).query(({ ctx }) => generations(ctx.database.read, ctx.authority)),

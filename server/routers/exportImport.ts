@@ -13,6 +13,8 @@ import { countImport } from '../downloads';
 import { createBusyGate } from '../queries/limiter';
 import { nextTurn } from '../queries/turns';
 import { tagNewContacts } from '../domain/tags';
+import { insertFileDates } from '../domain/contactDates';
+import type { FileContactDate } from '../../shared/contactDates';
 import { activityKeys, contactKeys, followUpKeys, goalKeys, prayerKeys } from '../queries/searchKeys';
 import { beginImport, endImport, noteRows, undoImport } from '../ops/unfinishedImports';
 import { recordSecurityEvent } from '../security/securityLog';
@@ -131,6 +133,16 @@ async function writePlan(database: Database, importId: number, who: Authority, p
     const rows = slice.map(({ contactId, kind, date }) => ({ contactId: newContact(contactId), kind, date, setBy: createdBy }));
     // A file that names a kind twice for one contact keeps the first.
     await tx.insert(contactMilestones).values(rows).onConflictDoNothing();
+  });
+
+  await inSlices(database, plan.contactDates, async (tx, slice) => {
+    const dates = new Map<number, FileContactDate[]>();
+    for (const { contactId, ...date } of slice) dates.set(newContact(contactId), [...(dates.get(newContact(contactId)) ?? []), date]);
+    await insertFileDates(
+      tx,
+      createdBy,
+      [...dates].map(([contactId, each]) => ({ contactId, dates: each })),
+    );
   });
 
   await inSlices(database, plan.activities, async (tx, slice) => {
@@ -262,6 +274,7 @@ export const importExportProcedure = protectedProcedure
           goals: plan.goals.length,
           statusChanges: plan.statusChanges.length,
           milestones: plan.milestones.length,
+          contactDates: plan.contactDates.length,
         },
         skipped: plan.skipped,
       };

@@ -34,6 +34,7 @@ import type { Queryable, Tx } from '../../db/client';
 import {
   activities,
   activityContacts,
+  contactDates,
   contactMilestones,
   contactRelationships,
   contactSnoozes,
@@ -48,6 +49,7 @@ import { msg } from '../../shared/i18n';
 import { canEdit, canRead, denyWrite, notFound, type Authority } from '../access';
 import { LIMITS } from '../../shared/schemas/limits';
 import { contactMergeInput } from '../../shared/schemas/contacts';
+import { MAX_CONTACT_DATES } from '../../shared/contactDates';
 import { protectedProcedure } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
@@ -74,6 +76,7 @@ interface Side {
   phone: string | null;
   spiritualStatus: SpiritualStatus;
   notes: string | null;
+  stayInTouchDays: number | null;
   createdAt: Date;
 }
 
@@ -125,6 +128,8 @@ function mergedFields(kept: Side, duplicate: Side) {
       phone,
       spiritualStatus: statusFromDuplicate ? duplicate.spiritualStatus : kept.spiritualStatus,
       notes,
+      // A rhythm (issue 50 §6) is the kept contact's, else the duplicate's.
+      stayInTouchDays: kept.stayInTouchDays ?? duplicate.stayInTouchDays,
       createdAt: kept.createdAt <= duplicate.createdAt ? kept.createdAt : duplicate.createdAt,
       // The search key follows the texts the kept contact now holds (server/queries/searchKeys.ts).
       searchKey: contactKeys({ name: kept.name, email, phone, notes }).searchKey,
@@ -225,7 +230,12 @@ export function mergeProcedures(readContact: (db: Queryable, id: number, who: Au
           await tx.run(
             sql`update or ignore ${contactRelationships} set related_id = ${kept.id} where related_id = ${duplicate.id} and contact_id <> ${kept.id}`,
           );
-          // Nothing is left to cascade but the duplicate's own snoozes, milestones, tags and links, copied above.
+          // Its important dates (issue 50 §6): those the kept contact has not (same day and label), up to a person's cap.
+          await tx.run(sql`update ${contactDates} set contact_id = ${kept.id} where id in (
+            select d.id from ${contactDates} d where d.contact_id = ${duplicate.id}
+              and not exists (select 1 from ${contactDates} k where k.contact_id = ${kept.id} and k.date = d.date and k.label = d.label)
+            order by d.id limit max(0, ${MAX_CONTACT_DATES} - (select count(*) from ${contactDates} where contact_id = ${kept.id})))`);
+          // Nothing is left to cascade but the duplicate's own snoozes, milestones, tags, links and dates, copied above.
           await tx.delete(contacts).where(eq(contacts.id, duplicate.id));
           return { contact: await readContact(tx, kept.id, who), moved };
         }),

@@ -1,7 +1,20 @@
 // What the procedures answer (their `.output()`, server/answers.ts): the one declaration of each answer's shape, read by
 // the OpenAPI document too; a row read from a table names each field's column beside its schema (queries/defineRow.ts).
 import { z } from 'zod';
-import { activities, contacts, followUps, goals, prayerRequests, resources, tags, teamMembers, teamRemovals, teams, users } from '../../db/schema';
+import {
+  activities,
+  contactDates,
+  contacts,
+  followUps,
+  goals,
+  prayerRequests,
+  resources,
+  tags,
+  teamMembers,
+  teamRemovals,
+  teams,
+  users,
+} from '../../db/schema';
 import { computed, defineRow } from '../queries/defineRow';
 import { userRow } from '../queries/userRow';
 import { locales } from '../../shared/i18n';
@@ -10,6 +23,7 @@ import { repeatBases, repeatUnits, spiritualCheckSince } from '../../shared/nudg
 import {
   archiveReasons,
   activityTypes,
+  contactDateKinds,
   followUpTypes,
   goalKinds,
   linkRoles,
@@ -53,6 +67,8 @@ export const contactOwnRow = defineRow({
   archivedAt: [contacts.archivedAt, instant.nullable()],
   archiveReason: [contacts.archiveReason, z.enum(archiveReasons).nullable()],
   archiveNote: [contacts.archiveNote, maybeText],
+  /** "Stay in touch every N days" (issue 50 §6), null when the person has no rhythm of their own. */
+  stayInTouchDays: [contacts.stayInTouchDays, count.nullable()],
   createdAt: [contacts.createdAt, instant],
   teamId: [contacts.teamId, teamId],
   createdBy: [contacts.createdBy, createdBy],
@@ -83,6 +99,29 @@ export const relationships = z.array(
     contact: z.strictObject({ id: rowId, name: text, spiritualStatus }),
   }),
 );
+/** A person's important date (issue 50 §6): a calendar day 'YYYY-MM-DD', yearly or once. */
+export const contactDateRow = defineRow({
+  id: [contactDates.id, rowId],
+  kind: [contactDates.kind, z.enum(contactDateKinds)],
+  label: [contactDates.label, text],
+  date: [contactDates.date, text],
+  yearly: [contactDates.yearly, z.boolean()],
+});
+export const contactDatesList = z.array(contactDateRow.schema);
+/** The dashboard's upcoming dates: each with its person, the day it next falls on and, when yearly, the years it counts. */
+export const upcomingDates = z.strictObject({
+  today: text,
+  daysAhead: count,
+  items: z.array(
+    contactDateRow.schema.extend({
+      contact: z.strictObject({ id: rowId, name: text }),
+      on: text,
+      inDays: count,
+      years: count.nullable(),
+    }),
+  ),
+});
+
 /** The generation tree of the "discipled by" links (issue 50). */
 export const generations = z.strictObject({
   depth: count,
@@ -219,12 +258,23 @@ export const spiritualCheck = z.strictObject({
   ask: z.boolean(),
   since: z.enum(spiritualCheckSince),
 });
-export const attentionItem = z.strictObject({ id: rowId, name: text, spiritualStatus, teamId, lastTouchAt: instant, touched: z.boolean(), dueSince: instant });
+export const attentionItem = z.strictObject({
+  id: rowId,
+  name: text,
+  spiritualStatus,
+  teamId,
+  lastTouchAt: instant,
+  touched: z.boolean(),
+  dueSince: instant,
+  /** The person's own rhythm (issue 50 §6) when they have one: it decided dueSince instead of their status's threshold. */
+  stayInTouchDays: count.nullable(),
+});
 /** Days without a touch, by status. */
 const daysByStatus = z.strictObject(
   Object.fromEntries(spiritualStatuses.map((status) => [status, count])) as Record<(typeof spiritualStatuses)[number], typeof count>,
 );
-export const attentionDays = z.strictObject({ days: daysByStatus });
+/** The thresholds, and how many days ahead the dashboard shows important dates (issue 50 §6). */
+export const attentionDays = z.strictObject({ days: daysByStatus, datesAheadDays: count });
 
 export const teamRow = defineRow({
   id: [teams.id, rowId],
@@ -542,6 +592,7 @@ export const accountExport = z.strictObject({
   goals: z.array(goal),
   statusChanges: z.array(z.strictObject({ ...statusChange, contactId: rowId, contactName: text })),
   milestones: z.array(z.strictObject({ contactId: rowId, contactName: text, kind: z.enum(milestoneKinds), date: instant })),
+  contactDates: z.array(contactDateRow.schema.omit({ id: true }).extend({ contactId: rowId, contactName: text })),
   teams: z.array(z.strictObject({ id: rowId, name: text, description: maybeText, role: teamRole, joinedAt: instant })),
   settings: z.strictObject({
     attentionDays: daysByStatus,
@@ -583,6 +634,7 @@ export const exportImported = z.strictObject({
     goals: count,
     statusChanges: count,
     milestones: count,
+    contactDates: count,
   }),
   skipped: z.strictObject({ teams: count, pushDevices: count, snoozes: count, teamRecords: count, otherContacts: count }),
 });

@@ -4,6 +4,7 @@ import { fmt, msg } from '../i18n';
 import { ATTENTION_DAYS_MAX, ATTENTION_DAYS_MIN, SNOOZE_MAX_DAYS } from '../nudges';
 import { spiritualStatuses, type SpiritualStatus } from '../vocabulary';
 import { dateInput, id, pageFields } from './common';
+import { datesAheadDays } from './contactDates';
 
 export const attentionListInput = z.object(pageFields).optional();
 
@@ -23,12 +24,13 @@ export const snoozeInput = z.strictObject({
 const DAYS_MESSAGE = fmt('Days must be a whole number from {min} to {max}', { min: ATTENTION_DAYS_MIN, max: ATTENTION_DAYS_MAX });
 const days = z.number({ error: DAYS_MESSAGE }).int(DAYS_MESSAGE).min(ATTENTION_DAYS_MIN, DAYS_MESSAGE).max(ATTENTION_DAYS_MAX, DAYS_MESSAGE);
 
-/** Some statuses' thresholds in days; statuses left out keep theirs. */
+/** Some statuses' thresholds in days (statuses left out keep theirs), and how many days ahead the dashboard shows important dates. */
 export const attentionDaysInput = z
   .object({
     days: z
       .object(Object.fromEntries(spiritualStatuses.map((status) => [status, days])) as Record<SpiritualStatus, typeof days>)
       .partial()
       .strict(),
+    datesAheadDays: datesAheadDays.optional(),
   })
   .strict();

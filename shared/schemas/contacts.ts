@@ -17,6 +17,11 @@ export const contactEmail = z
   .transform((v) => (v ? v : null))
   .pipe(z.email(msg('Invalid email address')).nullable());
 
+/** The bounds of a person's stay-in-touch rhythm, in days. */
+export const STAY_IN_TOUCH_MIN = 1;
+export const STAY_IN_TOUCH_MAX = 365;
+const STAY_IN_TOUCH_MESSAGE = fmt('Stay in touch every must be a whole number of days from {min} to {max}', { min: STAY_IN_TOUCH_MIN, max: STAY_IN_TOUCH_MAX });
+
 const contactFields = {
   name: requiredText(msg('Name is required'), LIMITS.name, msg('Name')),
   email: contactEmail,
@@ -26,6 +31,14 @@ const contactFields = {
   /** Issue 50: tags by name (made in the contact's space when new) and how the user met the person. */
   tags: contactTagsInput.optional(),
   source: contactSourceInput,
+  /** Issue 50 §6: "stay in touch every N days", null (or left out) for no rhythm of the person's own. */
+  stayInTouchDays: z
+    .number({ error: STAY_IN_TOUCH_MESSAGE })
+    .int(STAY_IN_TOUCH_MESSAGE)
+    .min(STAY_IN_TOUCH_MIN, STAY_IN_TOUCH_MESSAGE)
+    .max(STAY_IN_TOUCH_MAX, STAY_IN_TOUCH_MESSAGE)
+    .nullable()
+    .optional(),
 };
 
 export const contactCreateInput = z.strictObject({ ...contactFields, teamId: teamIdInput });
@@ -49,6 +62,7 @@ export const contactUpdateInput = z.strictObject(
     notes: contactFields.notes.optional(),
     tags: contactFields.tags,
     source: contactFields.source.optional(),
+    stayInTouchDays: contactFields.stayInTouchDays,
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? UNCHANGEABLE_CONTACT_FIELD : undefined) },
 );

@@ -27,6 +27,7 @@ import { SpiritualCheck } from '../components/SpiritualCheck';
 import { Milestones } from '../components/Milestones';
 import { ContactTags } from '../components/ContactTags';
 import { ContactRelationships } from '../components/ContactRelationships';
+import { ContactDates } from '../components/ContactDates';
 import { addDaysFromToday } from '../lib/dates';
 import { PrayerForm } from '../forms/PrayerForm';
 import { useWrite } from '../hooks/useWrite';
@@ -174,6 +175,7 @@ export default function ContactDetailPage() {
           <JourneyPath name={contact.name} status={contact.spiritualStatus} changes={journey} />
           <Milestones contactId={contact.id} name={contact.name} milestones={contact.milestones} changes={changes} />
           <ContactRelationships contactId={contact.id} name={contact.name} changes={changes} />
+          <ContactDates contact={contact} changes={changes} />
           {changes && <SpiritualCheck contactId={contact.id} name={contact.name} />}
         </div>
       </section>

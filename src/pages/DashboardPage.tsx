@@ -25,6 +25,8 @@ import { useSpace } from '../hooks/useTeams';
 const DashboardInsight = lazyPart(() => import('../components/DashboardInsight'), QuietlyUnreachable);
 // Who needs attention: its own call and code, after the dashboard's own sections are on screen (issue 16).
 const AttentionCard = lazyPart(() => import('../components/AttentionCard'), QuietlyUnreachable);
+// Important dates coming up (issue 50 §6): the same, and nothing at all when there are none.
+const UpcomingDatesCard = lazyPart(() => import('../components/UpcomingDatesCard'), QuietlyUnreachable);
 
 // The form (and zod with it) stays off the path to the numbers: fetched once they show, or when the button is neared.
 const loadActivityForm = () => import('../forms/ActivityForm');
@@ -180,6 +182,10 @@ export default function DashboardPage() {
 
         <Suspense fallback={null}>
           <AttentionCard />
+        </Suspense>
+
+        <Suspense fallback={null}>
+          <UpcomingDatesCard />
         </Suspense>
 
         {panel(

@@ -177,6 +177,7 @@ describe('the JSON export', () => {
     const data = res.body;
     expect(Object.keys(data).sort()).toEqual([
       'activities',
+      'contactDates',
       'contacts',
       'exportedAt',
       'followUps',

@@ -177,7 +177,7 @@ describe('who needs attention', () => {
     await seeker('Ninety days', 90);
     expect(await attentionForDigest(database.read, me, NOW, 1)).toEqual({
       total: 2,
-      items: [{ contactId: expect.any(Number), name: 'Ninety days', spiritualStatus: 'seeking', lastTouchAt: daysAgo(90) }],
+      items: [{ contactId: expect.any(Number), name: 'Ninety days', spiritualStatus: 'seeking', lastTouchAt: daysAgo(90), stayInTouchDays: null }],
     });
     await database.write((tx) => writeSettings(tx, me, { attentionDays: { seeking: 10 } }));
     expect(await attentionForDigest(database.read, me, NOW, 5)).toMatchObject({ total: 1, items: [{ name: 'Ninety days' }] });

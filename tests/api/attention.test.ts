@@ -59,6 +59,7 @@ describe('GET /api/attention', () => {
       lastTouchAt: expect.any(String),
       touched: true,
       dueSince: expect.any(String),
+      stayInTouchDays: null,
     });
     expect(Date.parse(res.body[0].dueSince) - Date.parse(res.body[0].lastTouchAt)).toBe(7 * 86_400_000);
   });
@@ -174,10 +175,10 @@ describe('snoozing a contact', () => {
 describe('the thresholds', () => {
   it('answers the defaults, takes some, and keeps the others', async () => {
     const { client } = await signedInClient(server, 'thresholds');
-    expect((await client.get('/api/account/attention')).body).toEqual({ days: defaultAttentionDays });
+    expect((await client.get('/api/account/attention')).body).toEqual({ days: defaultAttentionDays, datesAheadDays: 14 });
     const res = await client.put('/api/account/attention', { days: { seeking: 10, mature: 90 } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ days: { ...defaultAttentionDays, seeking: 10, mature: 90 } });
+    expect(res.body).toEqual({ days: { ...defaultAttentionDays, seeking: 10, mature: 90 }, datesAheadDays: 14 });
     expect((await client.get('/api/account/attention')).body).toEqual(res.body);
     // The list uses them.
     await contactTouched(client, 'Eight days', 8);
@@ -186,7 +187,7 @@ describe('the thresholds', () => {
     expect(namesOf((await client.get('/api/attention')).body)).toEqual(['Eight days']);
     // Sending the defaults back is a reset.
     await client.put('/api/account/attention', { days: defaultAttentionDays });
-    expect((await client.get('/api/account/attention')).body).toEqual({ days: defaultAttentionDays });
+    expect((await client.get('/api/account/attention')).body).toEqual({ days: defaultAttentionDays, datesAheadDays: 14 });
   });
 
   it.each([

@@ -48,6 +48,7 @@ describe('creating a contact', () => {
       archivedAt: null,
       archiveReason: null,
       archiveNote: null,
+      stayInTouchDays: null,
     });
     expect(Math.abs(Date.parse(res.body.createdAt) - Date.now())).toBeLessThan(60_000);
     const [row] = await server.rows('select name, email, spiritual_status, created_by, team_id from contacts where id = ?', [res.body.id]);

@@ -217,7 +217,7 @@ describe('importing an export into a fresh account', () => {
     const res = await client.post('/api/account/import/export', { file: aliceFile.bytes.toString('base64'), passphrase: PASSPHRASE });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      created: { contacts: 2, activities: 2, followUps: 2, prayerRequests: 1, goals: 1, statusChanges: 3, milestones: 0 },
+      created: { contacts: 2, activities: 2, followUps: 2, prayerRequests: 1, goals: 1, statusChanges: 3, milestones: 0, contactDates: 0 },
       skipped: { teams: 0, pushDevices: 0, snoozes: 0, teamRecords: 0, otherContacts: 0 },
     });
     const bobExport = JSON.stringify((await client.get('/api/account/export')).body);
@@ -406,7 +406,16 @@ describe('importing an export sent as the request’s body (a file of any size S
     const plain = await fresh('upload-plain');
     const res = await uploadFrom(plain.address, server.baseUrl, plain.client.cookie, [aliceExport.slice(0, 100), aliceExport.slice(100)]);
     expect(res.status).toBe(200);
-    expect(res.body.created).toEqual({ contacts: 2, activities: 2, followUps: 2, prayerRequests: 1, goals: 1, statusChanges: 3, milestones: 0 });
+    expect(res.body.created).toEqual({
+      contacts: 2,
+      activities: 2,
+      followUps: 2,
+      prayerRequests: 1,
+      goals: 1,
+      statusChanges: 3,
+      milestones: 0,
+      contactDates: 0,
+    });
     expect(contentOf(JSON.stringify((await plain.client.get('/api/account/export')).body))).toEqual(contentOf(aliceExport));
 
     const passphrase = 'Ünïcödé passphrase ✝ 信';

@@ -16,6 +16,7 @@ let bobTeamId: number;
 let bobContactId: number;
 let bobTagId: number;
 let aliceRelationshipId: number;
+let aliceDateId: number;
 
 /** A's row of each entity, keyed by the procedure's router name. */
 const aliceRows: Record<string, number> = {};
@@ -49,6 +50,7 @@ const bodies: Record<string, () => Record<string, unknown>> = {
   'contacts.setMilestone': () => ({ date: '2025-01-01' }),
   // Alice's contact linked to Bob's own: the contact in the path is what must stay out of his reach.
   'contacts.addRelationship': () => ({ contactId: bobContactId, kind: 'friend' }),
+  'contacts.addDate': () => ({ label: 'Birthday', date: '1990-05-01' }),
   'contacts.merge': () => ({ duplicateId: bobContactId }),
   'contacts.archive': () => ({ reason: 'moved' }),
   'contacts.share': () => ({ teamId: aliceRows.teams }),
@@ -83,6 +85,7 @@ function paramValue(route: RestRoute, name: string): number | string | undefined
   // A milestone's kind names no row: the contact's id is what must not reach someone else's.
   if (name === 'kind') return 'belief';
   if (name === 'relationshipId') return aliceRelationshipId;
+  if (name === 'dateId') return aliceDateId;
   return undefined;
 }
 
@@ -142,6 +145,10 @@ beforeAll(async () => {
   const linked = await alice.post(`/api/contacts/${aliceRows.contacts}/relationships`, { contactId: second.body.id, kind: 'friend' });
   expect(linked.status).toBe(201);
   aliceRelationshipId = linked.body[0].id;
+  // An important date of A's contact (issue 50 §6).
+  const dated = await alice.post(`/api/contacts/${aliceRows.contacts}/dates`, { label: 'Birthday', date: '1990-05-01', kind: 'birthday' });
+  expect(dated.status).toBe(201);
+  aliceDateId = dated.body[0].id;
   // An entity without a create (the resource library) has no example to post: A's private resource goes in directly.
   const resource = await server.database.writerClient.execute({
     sql: "insert into resources (title, description, content, category, created_by) values ('Alice notes', 'Private', 'Private content', 'Notes', ?) returning id",

@@ -106,6 +106,7 @@ describe('the timeline', () => {
       archivedAt: null,
       archiveReason: null,
       archiveNote: null,
+      stayInTouchDays: null,
     });
     expect(res.body.journey).toEqual([
       { id: expect.any(Number), fromStatus: null, toStatus: 'exploring', changedAt: expect.any(String) },

@@ -42,6 +42,8 @@ beforeAll(async () => {
   teamRows.relationship = (
     await admin.post(`/api/contacts/${teamRows.contacts}/relationships`, { contactId: teamRows.duplicateContact, kind: 'sibling' })
   ).body[0].id;
+  // An important date of the team contact: the one a viewer tries to remove (issue 50 §6).
+  teamRows.contactDate = (await admin.post(`/api/contacts/${teamRows.contacts}/dates`, { label: 'Birthday', date: '1990-05-01', kind: 'birthday' })).body[0].id;
   // A second team tag: the one a viewer tries to merge the first into.
   teamRows.otherTag = (await admin.post('/api/tags', { name: 'Students', teamId })).body.id;
 });
@@ -98,6 +100,10 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
     return { path: route.path.replace(':id', String(teamRows.contacts)), body: { contactId: teamRows.duplicateContact, kind: 'friend' } };
   if (route.procedure === 'contacts.removeRelationship')
     return { path: route.path.replace(':id', String(teamRows.contacts)).replace(':relationshipId', String(teamRows.relationship)) };
+  if (route.procedure === 'contacts.addDate')
+    return { path: route.path.replace(':id', String(teamRows.contacts)), body: { label: 'Baptism', date: '2020-06-01', kind: 'baptism' } };
+  if (route.procedure === 'contacts.removeDate')
+    return { path: route.path.replace(':id', String(teamRows.contacts)).replace(':dateId', String(teamRows.contactDate)) };
   if (route.procedure === 'tags.merge') return { path: route.path.replace(':id', String(teamRows.tags)), body: { intoId: teamRows.otherTag } };
   if (route.procedure === 'contacts.assign') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { userId: adminId } };
   if (route.procedure === 'contacts.archive') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { reason: 'moved' } };
