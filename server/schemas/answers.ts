@@ -1,7 +1,7 @@
 // What the procedures answer (their `.output()`, server/answers.ts): the one declaration of each answer's shape, read by
 // the OpenAPI document too; a row read from a table names each field's column beside its schema (queries/defineRow.ts).
 import { z } from 'zod';
-import { activities, contacts, followUps, goals, prayerRequests, resources, tags, teamMembers, teamRemovals, teams, users } from '../../db/schema';
+import { activities, contacts, followUps, goals, prayerLists, prayerRequests, resources, tags, teamMembers, teamRemovals, teams, users } from '../../db/schema';
 import { computed, defineRow } from '../queries/defineRow';
 import { userRow } from '../queries/userRow';
 import { locales } from '../../shared/i18n';
@@ -150,8 +150,21 @@ export const prayerRequestRow = defineRow({
   createdAt: [prayerRequests.createdAt, instant],
   teamId: [prayerRequests.teamId, teamId],
   createdBy: [prayerRequests.createdBy, createdBy],
+  /** The author's prayer list it is in (issue 50 §5); null for anyone else, whose lists are their own. */
+  listId: computed(rowId.nullable()),
 });
 export const prayerRequest = prayerRequestRow.schema;
+
+/** A prayer list (issue 50 §5), the author's own, with how many active and answered requests it holds. */
+export const prayerListRow = defineRow({
+  id: [prayerLists.id, rowId],
+  name: [prayerLists.name, text],
+  perDay: [prayerLists.perDay, count],
+  createdAt: [prayerLists.createdAt, instant],
+  active: computed(count),
+  answered: computed(count),
+});
+export const prayerList = prayerListRow.schema;
 
 /** `currentCount`: the goal's progress, counted by the query (goals.ts goalProgress). */
 export const goalRow = defineRow({
@@ -198,6 +211,8 @@ export const prayToday = z.strictObject({
       request: text,
       prayedCount: count,
       lastPrayedAt: instant.nullable(),
+      listId: rowId.nullable(),
+      listName: text.nullable(),
       prayedToday: z.boolean(),
     }),
   ),
@@ -494,7 +509,10 @@ export const accountExport = z.strictObject({
   contacts: z.array(contactOwnRow.schema.extend({ tags: z.array(text) })),
   activities: z.array(activity),
   followUps: z.array(followUp),
-  prayerRequests: z.array(prayerRequest),
+  /** The user's own prayer lists (issue 50 §5); an export from before them has none. */
+  prayerLists: z.array(z.strictObject({ id: rowId, name: text, perDay: count, createdAt: instant })),
+  /** `listName`: the name of the author's list it is in, so an import can put it back in a list of that name. */
+  prayerRequests: z.array(prayerRequest.extend({ listName: text.nullable() })),
   goals: z.array(goal),
   statusChanges: z.array(z.strictObject({ ...statusChange, contactId: rowId, contactName: text })),
   milestones: z.array(z.strictObject({ contactId: rowId, contactName: text, kind: z.enum(milestoneKinds), date: instant })),
