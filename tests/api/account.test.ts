@@ -182,6 +182,7 @@ describe('the JSON export', () => {
       'followUps',
       'goals',
       'milestones',
+      'prayerLists',
       'prayerRequests',
       'pushDevices',
       'settings',
