@@ -17,7 +17,7 @@ export interface DigestSources {
     now: number,
     limit: number,
   ): Promise<{ total: number; items: { contactId: number; name: string; spiritualStatus: SpiritualStatus; lastTouchAt: Date }[] }>;
-  prayTodayForDigest(db: Queryable, userId: number, now: number, timeZone: string): Promise<{ id: number; request: string; contactName: string | null }[]>;
+  prayTodayForDigest(db: Queryable, userId: number, now: number, timeZone: string): Promise<{ id: number; request: string; contactName: string | null; aboutNoOne?: boolean }[]>;
 }
 
 const DAY_MS = 86_400_000;

@@ -111,8 +111,10 @@ export async function prayTodayForDigest(
   userId: number,
   now: number,
   timeZone: string,
-): Promise<{ id: number; request: string; contactName: string | null }[]> {
+): Promise<{ id: number; request: string; contactName: string | null; aboutNoOne?: boolean }[]> {
   const { prayTodayCount } = await readSettings(db, userId);
   const list = await prayTodayList(db, userId, dayStartIn(now, timeZone), prayTodayCount);
-  return list.filter((item) => !item.prayedToday).map(({ id, request, contactName }) => ({ id, request, contactName }));
+  return list
+    .filter((item) => !item.prayedToday)
+    .map(({ id, request, contactId, contactName }) => ({ id, request, contactName, ...(contactId === null ? { aboutNoOne: true } : {}) }));
 }
