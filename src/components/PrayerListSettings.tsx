@@ -1,5 +1,6 @@
 // The user's prayer lists (issue 50 §5), managed from the Prayer Journal: made with a name and how many of its requests
-// Pray today shows a day, renamed, given another count, or deleted after a confirmation (its requests stay, in no list).
+// Pray today shows a day, renamed, given another count, or deleted after a confirmation (its requests stay, in no list),
+// which the screen asks outside this dialog (a dialog inside another would close both).
 import { useId, useState } from 'react';
 import { t } from '../i18n';
 import { PRAY_TODAY_MAX } from '../../shared/nudges';
@@ -8,22 +9,12 @@ import { useWrite } from '../hooks/useWrite';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { ConfirmDialog } from './ConfirmDialog';
 
-type PrayerList = RouterOutputs['prayerLists']['list'][number];
+export type PrayerList = RouterOutputs['prayerLists']['list'][number];
 
 const COUNTS = Array.from({ length: PRAY_TODAY_MAX }, (_, i) => i + 1);
 
 /** A list's fields as the forms show them: its name and its count a day. */
-function ListFields({
-  name,
-  perDay,
-  onName,
-  onPerDay,
-}: {
-  name: string;
-  perDay: number;
-  onName(name: string): void;
-  onPerDay(perDay: number): void;
-}) {
+function ListFields({ name, perDay, onName, onPerDay }: { name: string; perDay: number; onName(name: string): void; onPerDay(perDay: number): void }) {
   const nameId = useId();
   const countId = useId();
   return (
@@ -100,14 +91,12 @@ function ListRow({ list, onDelete }: { list: PrayerList; onDelete(list: PrayerLi
   );
 }
 
-export function PrayerListSettings() {
+export function PrayerListSettings({ onDelete }: { onDelete(list: PrayerList): void }) {
   const lists = trpc.prayerLists.list.useQuery();
   const create = trpc.prayerLists.create.useMutation();
-  const remove = trpc.prayerLists.remove.useMutation();
   const write = useWrite();
   const [name, setName] = useState('');
   const [perDay, setPerDay] = useState(PER_DAY_DEFAULT);
-  const [deleting, setDeleting] = useState<PrayerList | null>(null);
 
   const add = () =>
     void write(() => create.mutateAsync({ name, perDay }), {
@@ -121,20 +110,9 @@ export function PrayerListSettings() {
       })
       .catch(() => undefined);
 
-  const removeList = (list: PrayerList) =>
-    void write(() => remove.mutateAsync({ id: list.id }), {
-      kind: 'prayerList',
-      done: t('Prayer list deleted'),
-      failed: t('Failed to delete the prayer list. Please try again.'),
-    })
-      .catch(() => undefined)
-      .finally(() => setDeleting(null));
-
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-base-content/75">
-        {t('Pray today takes from each list as many requests a day as you choose, the longest waiting first.')}
-      </p>
+      <p className="text-sm text-base-content/75">{t('Pray today takes from each list as many requests a day as you choose, the longest waiting first.')}</p>
       <form
         method="post"
         noValidate
@@ -153,17 +131,33 @@ export function PrayerListSettings() {
       {lists.data?.length === 0 && <p className="text-sm text-base-content/75">{t('No prayer lists yet.')}</p>}
       <ul className="flex flex-col gap-2">
         {lists.data?.map((list) => (
-          <ListRow key={`${list.id}:${list.name}:${list.perDay}`} list={list} onDelete={setDeleting} />
+          <ListRow key={`${list.id}:${list.name}:${list.perDay}`} list={list} onDelete={onDelete} />
         ))}
       </ul>
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={t('Delete prayer list')}
-        message={t('Delete the list “{name}”? Its requests stay in your journal, in no list.', { name: deleting?.name ?? '' })}
-        busy={remove.isPending}
-        onConfirm={() => deleting && removeList(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
     </div>
+  );
+}
+
+/** Deleting a list, asked first: rendered beside the lists' dialog, not inside it. */
+export function DeletePrayerList({ list, onDone }: { list: PrayerList | null; onDone(): void }) {
+  const remove = trpc.prayerLists.remove.useMutation();
+  const write = useWrite();
+  const removeList = (id: number) =>
+    void write(() => remove.mutateAsync({ id }), {
+      kind: 'prayerList',
+      done: t('Prayer list deleted'),
+      failed: t('Failed to delete the prayer list. Please try again.'),
+    })
+      .catch(() => undefined)
+      .finally(onDone);
+  return (
+    <ConfirmDialog
+      open={Boolean(list)}
+      title={t('Delete prayer list')}
+      message={t('Delete the list “{name}”? Its requests stay in your journal, in no list.', { name: list?.name ?? '' })}
+      busy={remove.isPending}
+      onConfirm={() => list && removeList(list.id)}
+      onCancel={onDone}
+    />
   );
 }

@@ -22,7 +22,7 @@ import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
 import { PrayToday, usePrayFor, usePrayToday } from '../components/PrayToday';
 import { PrayerForm, type Prayer } from '../forms/PrayerForm';
-import { PrayerListSettings } from '../components/PrayerListSettings';
+import { DeletePrayerList, PrayerListSettings, type PrayerList } from '../components/PrayerListSettings';
 import { useEditedRow } from '../hooks/useEditedRow';
 import { useOutbox } from '../hooks/useOutbox';
 import { WaitingToSync } from '../components/WaitingToSync';
@@ -55,8 +55,10 @@ export default function PrayerJournalPage() {
   // One of the user's prayer lists, from the address (`?list=3`): its requests only.
   const [params, setParams] = useSearchParams();
   const lists = trpc.prayerLists.list.useQuery();
-  const listFilter = Number(params.get('list')) || undefined;
-  const chosenList = lists.data?.find((list) => list.id === listFilter);
+  const listParam = Number(params.get('list')) || undefined;
+  const chosenList = lists.data?.find((list) => list.id === listParam);
+  // Once the lists are known, a list that is gone (deleted) filters nothing.
+  const listFilter = lists.data ? chosenList?.id : listParam;
   const chooseList = (id: string) =>
     setParams((p) => {
       if (id) p.set('list', id);
@@ -65,6 +67,7 @@ export default function PrayerJournalPage() {
     });
   const listFilterId = useId();
   const [managing, setManaging] = useState(false);
+  const [deletingList, setDeletingList] = useState<PrayerList | null>(null);
   const active = useTab('active', team, listFilter);
   const answered = useTab('answered', team, listFilter);
   // The badges count every request the filter shows, not only the loaded pages; a list counts its own.
@@ -258,9 +261,10 @@ export default function PrayerJournalPage() {
       <Modal open={creating} title={t('Add Prayer Request')} onClose={() => setCreating(false)}>
         <PrayerForm defaultListId={chosenList?.id} onDone={() => setCreating(false)} />
       </Modal>
-      <Modal open={managing} title={t('Prayer lists')} onClose={() => setManaging(false)}>
-        <PrayerListSettings />
+      <Modal open={managing} title={t('Prayer lists')} onClose={() => setManaging(false)} savedAsItGoes>
+        <PrayerListSettings onDelete={setDeletingList} />
       </Modal>
+      <DeletePrayerList list={deletingList} onDone={() => setDeletingList(null)} />
       <Modal open={Boolean(editing)} title={t('Edit Prayer Request')} onClose={close}>
         {editing && <PrayerForm key={editing.id} prayer={editing} onDone={close} />}
       </Modal>
