@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
 import type { Locale } from '../../shared/i18n';
 import type { SpiritualStatus } from '../../shared/vocabulary';
-import { DIGEST_ITEMS_MAX, type DigestData } from './digest';
+import { DIGEST_ITEMS_MAX, type DigestData, type DigestPrayer } from './digest';
 import { localDay } from './schedule';
 
 /** The readers of the other nudges, with the signatures of server/nudges/attention.ts and server/nudges/prayToday.ts. */
@@ -17,7 +17,7 @@ export interface DigestSources {
     now: number,
     limit: number,
   ): Promise<{ total: number; items: { contactId: number; name: string; spiritualStatus: SpiritualStatus; lastTouchAt: Date }[] }>;
-  prayTodayForDigest(db: Queryable, userId: number, now: number, timeZone: string): Promise<{ id: number; request: string; contactName: string | null; aboutNoOne?: boolean }[]>;
+  prayTodayForDigest(db: Queryable, userId: number, now: number, timeZone: string): Promise<DigestPrayer[]>;
 }
 
 const DAY_MS = 86_400_000;

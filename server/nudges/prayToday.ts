@@ -12,6 +12,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { contacts, prayerLists, prayerRequests } from '../../db/schema';
 import { MAX_PRAYER_LISTS } from '../../shared/schemas/prayerLists';
 import { readSettings } from './settings';
+import type { DigestPrayer } from './digest';
 
 export interface PrayTodayItem {
   id: number;
@@ -91,7 +92,8 @@ export async function prayTodayList(db: Queryable, userId: number, dayStart: num
   const unlisted = (await turn(db, userId, isNull(prayerRequests.listId), since, count)).map((row) => ({ ...row, listId: null, listName: null }));
   const listed: PrayTodayItem[] = [];
   for (const list of lists)
-    for (const row of await turn(db, userId, eq(prayerRequests.listId, list.id), since, list.perDay)) listed.push({ ...row, listId: list.id, listName: list.name });
+    for (const row of await turn(db, userId, eq(prayerRequests.listId, list.id), since, list.perDay))
+      listed.push({ ...row, listId: list.id, listName: list.name });
   return [...unlisted, ...listed];
 }
 
@@ -106,12 +108,7 @@ export async function setAsideToday(tx: Tx, userId: number, id: number, now: num
 }
 
 /** For the daily digest: the requests of today's list (in the user's time zone) still to pray for. */
-export async function prayTodayForDigest(
-  db: Queryable,
-  userId: number,
-  now: number,
-  timeZone: string,
-): Promise<{ id: number; request: string; contactName: string | null; aboutNoOne?: boolean }[]> {
+export async function prayTodayForDigest(db: Queryable, userId: number, now: number, timeZone: string): Promise<DigestPrayer[]> {
   const { prayTodayCount } = await readSettings(db, userId);
   const list = await prayTodayList(db, userId, dayStartIn(now, timeZone), prayTodayCount);
   return list

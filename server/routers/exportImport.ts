@@ -194,15 +194,15 @@ async function writePlan(database: Database, importId: number, who: Authority, p
         slice.map(({ oldContactId, listName, request, date, answered, answerNotes, answerDate, prayedCount }) => ({
           contactId: oldContactId === null ? null : newContact(oldContactId),
           listId: listName === null ? null : (listIds.get(foldText(listName)) ?? null),
-        request,
-        ...prayerKeys({ request }),
-        ...(date ? { date } : {}),
-        answered,
-        answerNotes,
-        answerDate: answered ? (answerDate ?? new Date()) : null,
-        prayedCount,
-        createdBy,
-      })),
+          request,
+          ...prayerKeys({ request }),
+          ...(date ? { date } : {}),
+          answered,
+          answerNotes,
+          answerDate: answered ? (answerDate ?? new Date()) : null,
+          prayedCount,
+          createdBy,
+        })),
       )
       .returning({ id: prayerRequests.id, contactId: prayerRequests.contactId });
     // A request about no one person goes with no contact: the journal names it for an undo.
@@ -241,7 +241,10 @@ async function importPrayerLists(tx: Tx, importId: number, createdBy: number, pl
     .where(and(eq(prayerLists.createdBy, createdBy), isNull(prayerLists.teamId)));
   for (const list of own) ids.set(foldText(list.name), list.id);
   const wanted = new Map<string, { name: string; perDay: number }>();
-  for (const list of [...plan.prayerLists, ...plan.prayerRequests.flatMap((p) => (p.listName === null ? [] : [{ name: p.listName, perDay: PER_DAY_DEFAULT }]))]) {
+  for (const list of [
+    ...plan.prayerLists,
+    ...plan.prayerRequests.flatMap((p) => (p.listName === null ? [] : [{ name: p.listName, perDay: PER_DAY_DEFAULT }])),
+  ]) {
     const key = foldText(list.name);
     if (!ids.has(key) && !wanted.has(key)) wanted.set(key, list);
   }

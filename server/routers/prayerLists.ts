@@ -1,7 +1,7 @@
 // Prayer lists (issue 50 §5): the lists a user names ("Family", "Unreached peoples"), each with how many of its requests
 // Pray today shows a day. A list is its author's alone (team_id stays null): a team's requests may sit in each member's
 // own lists, and a teammate never sees or changes them.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { prayerLists, prayerRequests } from '../../db/schema';
 import type { Queryable, Tx } from '../../db/client';
 import { foldText } from '../../shared/fold';
@@ -14,13 +14,10 @@ import { fieldConflict, fieldInvalid } from '../errors';
 import { decoded } from '../queries/rows';
 import * as answers from '../schemas/answers';
 import { protectedProcedure, router } from '../trpc';
+import { ownLists, PRAYER_LIST_NOT_FOUND } from '../domain/prayerLists';
 
-export const PRAYER_LIST_NOT_FOUND = msg('Prayer list not found');
 const NAME_TAKEN = msg('You already have a list of that name');
 const TOO_MANY = fmt('At most {max} prayer lists: delete one first', { max: MAX_PRAYER_LISTS });
-
-/** The user's own lists: by author, and in no team (a list is never a team's). */
-export const ownLists = (userId: number) => and(eq(prayerLists.createdBy, userId), isNull(prayerLists.teamId));
 
 const requestsIn = (answered: boolean) =>
   decoded(
@@ -47,15 +44,6 @@ async function nameTaken(tx: Tx, userId: number, name: string, except?: number) 
   return { taken: lists.some((list) => list.id !== except && foldText(list.name) === key), count: lists.length };
 }
 
-/** That `listId` is one of the user's own lists, in the write's transaction: else 404, as for any row of someone else's. */
-export async function assertOwnList(tx: Tx, listId: number, userId: number) {
-  const [row] = await tx
-    .select({ id: prayerLists.id })
-    .from(prayerLists)
-    .where(and(eq(prayerLists.id, listId), ownLists(userId)));
-  if (!row) throw notFound(PRAYER_LIST_NOT_FOUND);
-}
-
 export const prayerListsRouter = router({
   /** The user's lists by name (at most MAX_PRAYER_LISTS), each with how many active and answered requests it holds. */
   list: protectedProcedure.output(answer(answers.prayerList.array())).query(({ ctx }) =>
@@ -77,10 +65,7 @@ export const prayerListsRouter = router({
         const { taken, count } = await nameTaken(tx, ctx.user.id, input.name);
         if (count >= MAX_PRAYER_LISTS) throw fieldInvalid({ field: 'name', message: TOO_MANY });
         if (taken) throw fieldConflict({ field: 'name', message: NAME_TAKEN });
-        const [row] = await tx
-          .insert(prayerLists)
-          .values({ name: input.name, perDay: input.perDay, createdBy: ctx.user.id })
-          .returning({ id: prayerLists.id });
+        const [row] = await tx.insert(prayerLists).values({ name: input.name, perDay: input.perDay, createdBy: ctx.user.id }).returning({ id: prayerLists.id });
         return readList(tx, row.id, ctx.user.id);
       }),
     ),

@@ -17,7 +17,7 @@ import { createAboutContact } from '../domain/contactTeam';
 import { authorsListId } from '../domain/prayerRequests';
 import { onceForKey } from '../idempotency';
 import type { Tx } from '../../db/client';
-import { assertOwnList } from './prayerLists';
+import { assertOwnList, PRAYER_LIST_NOT_FOUND } from '../domain/prayerLists';
 import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
 import { dayStartIn, prayTodayList, setAsideToday } from '../nudges/prayToday';
@@ -32,8 +32,7 @@ const answeredOn = sql`coalesce(${prayerRequests.answerDate}, ${prayerRequests.d
  * A prayer request with its contact's name (when the reader may read the contact; null for a request about no one
  * person, which the left join leaves without a contact) and its list (the author's), as every list shows it.
  */
-export const prayerListColumns = (who: Who) =>
-  answers.prayerRequestRow.select({ contactName: readableContactName(who), listId: authorsListId(who) });
+export const prayerListColumns = (who: Who) => answers.prayerRequestRow.select({ contactName: readableContactName(who), listId: authorsListId(who) });
 
 function selectPrayers(db: Queryable, who: Who) {
   return db.select(prayerListColumns(who)).from(prayerRequests).leftJoin(contacts, eq(contacts.id, prayerRequests.contactId));
@@ -68,7 +67,7 @@ async function listFor(tx: Tx, listId: number | null | undefined, authorId: numb
   if (listId === undefined) return undefined;
   if (authorId !== who.userId) {
     if (listId === null) return undefined;
-    throw notFound(msg('Prayer list not found'));
+    throw notFound(PRAYER_LIST_NOT_FOUND);
   }
   if (listId !== null) await assertOwnList(tx, listId, who.userId);
   return listId;

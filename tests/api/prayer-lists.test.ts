@@ -88,7 +88,9 @@ describe('a prayer request about no one person', () => {
       ['Family', 2],
       ['Empty one', 4],
     ]);
-    expect(file.prayerRequests.map((p: { request: string; contactId: number | null; listName: string | null }) => [p.request, p.contactId, p.listName])).toEqual(
+    expect(
+      file.prayerRequests.map((p: { request: string; contactId: number | null; listName: string | null }) => [p.request, p.contactId, p.listName]),
+    ).toEqual(
       expect.arrayContaining([
         ['Our city', null, null],
         ['Mum', null, 'Family'],
@@ -221,7 +223,10 @@ describe('prayer lists', () => {
     const seen = (await mate.client.get(`/api/prayer-requests/${request.id}`)).body;
     expect(seen.listId).toBeNull();
     // Sending back what they see changes nothing of the author's list; their own list is refused.
-    expect((await mate.client.put(`/api/prayer-requests/${request.id}`, { contactId: seen.contactId, listId: seen.listId, request: 'Our whole neighbourhood' })).status).toBe(200);
+    expect(
+      (await mate.client.put(`/api/prayer-requests/${request.id}`, { contactId: seen.contactId, listId: seen.listId, request: 'Our whole neighbourhood' }))
+        .status,
+    ).toBe(200);
     expect((await mate.client.put(`/api/prayer-requests/${request.id}`, { listId: mateList })).status).toBe(404);
     expect(await server.rows('select list_id, request from prayer_requests where id = ?', [request.id])).toEqual([
       { list_id: authorList, request: 'Our whole neighbourhood' },
@@ -273,7 +278,10 @@ describe('Pray today with lists', () => {
       for (let i = 0; i < spec.n; i++) requests.push((await client.post('/api/prayer-requests', { request: `${spec.name} ${i + 1}`, listId: id })).body.id);
       lists.push({ id, perDay: spec.perDay, requests });
     }
-    const loose = [(await client.post('/api/prayer-requests', { request: 'Loose 1' })).body.id, (await client.post('/api/prayer-requests', { request: 'Loose 2' })).body.id];
+    const loose = [
+      (await client.post('/api/prayer-requests', { request: 'Loose 1' })).body.id,
+      (await client.post('/api/prayer-requests', { request: 'Loose 2' })).body.id,
+    ];
 
     const days: TodayItem[][] = [];
     for (let day = 0; day < 7; day++) {
@@ -338,7 +346,7 @@ describe('Pray today with lists', () => {
     }
   });
 
-  it("leaves out requests about an archived person, and shows one about no one person without a name", async () => {
+  it('leaves out requests about an archived person, and shows one about no one person without a name', async () => {
     const { client } = await signedInClient(server, 'archiver');
     const contact = (await client.post('/api/contacts', { name: 'Moved away' })).body.id;
     const gone = (await client.post('/api/prayer-requests', { request: 'For them', contactId: contact })).body.id;

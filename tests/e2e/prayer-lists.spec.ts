@@ -3,8 +3,7 @@
 // journal filtered by the list, the list deleted with a confirmation keeping its request; Arabic and Spanish on a phone.
 import { api, expect, photograph, seriousAxeViolations, test, toast } from './fixtures';
 
-const overflow = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const overflow = (page: import('@playwright/test').Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test('makes a list, adds a request for no one person into it, prays for it today, filters by it and deletes it', async ({ page, user }, testInfo) => {
   void user;
