@@ -134,7 +134,7 @@ export function PrayToday({ activeCount, onAdd }: { activeCount: number | undefi
           </div>
           <div className="flex items-center gap-2">
             <label htmlFor={countId} className="text-sm text-base-content/75">
-              {t('Requests a day')}
+              {grouped ? t('Requests a day outside the lists') : t('Requests a day')}
             </label>
             <select
               id={countId}
