@@ -947,8 +947,11 @@ export const unfinishedImportRows = sqliteTable(
     importId: integer('import_id')
       .notNull()
       .references(() => unfinishedImports.id, { onDelete: 'cascade' }),
-    /** Contacts (their activities, follow-ups, prayer requests and history go with them) or goals. */
-    kind: text('kind', { enum: ['contacts', 'goals'] }).notNull(),
+    /**
+     * Contacts (their activities, follow-ups, prayer requests and history go with them), goals, and the prayer requests
+     * about no one person and prayer lists (issue 50 §5), which no contact takes along.
+     */
+    kind: text('kind', { enum: ['contacts', 'goals', 'prayerRequests', 'prayerLists'] }).notNull(),
     firstId: integer('first_id').notNull(),
     lastId: integer('last_id').notNull(),
   },

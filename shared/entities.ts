@@ -9,9 +9,11 @@ export type StandardProcedure = (typeof standardProcedures)[number];
 /**
  * Who holds an entity's rows: `owned` rows carry `ownership()` (created_by, team_id) and server/access.ts decides who
  * reads and changes them, so the generated tests check them across users and across teams; `library` rows are read by
- * all, a user's private ones by their author only; `team` rows are the teams themselves, held through membership.
+ * all, a user's private ones by their author only; `team` rows are the teams themselves, held through membership;
+ * `personal` rows carry `ownership()` too but are their author's alone, never a team's (prayer lists): no teammate reads
+ * or changes one, so the tests check them across users only.
  */
-export type EntityRows = 'owned' | 'library' | 'team';
+export type EntityRows = 'owned' | 'personal' | 'library' | 'team';
 
 export interface EntityManifest {
   /** The path under /api: `/api/<rest>` and `/api/<rest>/:id`. */
@@ -31,6 +33,7 @@ export const entities = {
   activities: { rest: 'activities', procedures: all, rows: 'owned', page: '/activities' },
   followUps: { rest: 'followups', procedures: all, rows: 'owned', page: '/followups' },
   prayerRequests: { rest: 'prayer-requests', procedures: all, rows: 'owned', page: '/prayer-journal' },
+  prayerLists: { rest: 'prayer-lists', procedures: ['list', 'create', 'update', 'remove'], rows: 'personal', page: '/prayer-journal' },
   goals: { rest: 'goals', procedures: all, rows: 'owned', page: '/goals' },
   resources: { rest: 'resources', procedures: ['list', 'byId'], rows: 'library', page: '/resources' },
   tags: { rest: 'tags', procedures: ['list', 'create', 'update', 'remove'], rows: 'owned', page: '/settings' },

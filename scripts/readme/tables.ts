@@ -5,7 +5,12 @@ import { restRoutes } from '../../server/rest/routes';
 import type { RestRoute } from '../../server/rest/route';
 import { entities, entityNames, standardProcedures } from '../../shared/entities';
 
-const rowsHeld = { owned: 'by their author and team', library: 'by everyone; private ones by their author', team: 'by their members' };
+const rowsHeld = {
+  owned: 'by their author and team',
+  personal: 'by their author only',
+  library: 'by everyone; private ones by their author',
+  team: 'by their members',
+};
 
 export const ENTITY_HEADING = '### Entities';
 export const REST_HEADING = '## REST API';

@@ -7,6 +7,7 @@ import { contactCreateInput, milestoneKindSchema, spiritualStatusSchema } from '
 import { activityCreateInput } from '../../shared/schemas/activities';
 import { followUpCreateInput } from '../../shared/schemas/followUps';
 import { prayerCreateInput } from '../../shared/schemas/prayerRequests';
+import { prayerListCreateInput, prayerListName } from '../../shared/schemas/prayerLists';
 import { goalCreateInput } from '../../shared/schemas/goals';
 import { dateInput, id } from '../../shared/schemas/common';
 import { LIMITS } from '../../shared/schemas/limits';
@@ -20,7 +21,7 @@ const VALIDATE_SLICE = 500;
 export const NOT_A_SOWER_EXPORT = msg('This file is not a Sower export.');
 
 /** The lists of an export an import reads, or counts and leaves out; anything else in the file is left alone. */
-const READ_LISTS = ['contacts', 'activities', 'followUps', 'prayerRequests', 'goals', 'statusChanges', 'milestones', 'contactDates'] as const;
+const READ_LISTS = ['contacts', 'activities', 'followUps', 'prayerLists', 'prayerRequests', 'goals', 'statusChanges', 'milestones', 'contactDates'] as const;
 const SKIPPED_LISTS = ['teams', 'snoozes', 'pushDevices'] as const;
 type ListName = (typeof READ_LISTS)[number] | (typeof SKIPPED_LISTS)[number];
 const LISTS = new Set<string>([...READ_LISTS, ...SKIPPED_LISTS]);
@@ -35,6 +36,7 @@ const exportHead = z.object({ exportedAt: z.string(), user: z.object({ id }) });
 
 const ownership = z.object({ id, teamId: id.nullable().default(null), createdBy: id.nullish() });
 const contactOf = z.object({ contactId: id });
+const noContact = z.object({ contactId: id.nullish() });
 const prayedCount = z.number().int().min(0).max(LIMITS.count).default(0);
 const completedAt = dateInput().nullish();
 const statusChange = z.object({ contactId: id, fromStatus: spiritualStatusSchema.nullable(), toStatus: spiritualStatusSchema, changedAt: dateInput() });
@@ -59,7 +61,10 @@ export type ImportedFollowUp = z.output<typeof followUpCreateInput> & {
   oldSeriesId: number | null;
   completedAt: Date | null;
 };
-export type ImportedPrayer = z.output<typeof prayerCreateInput> & { oldContactId: number; prayedCount: number };
+/** A prayer request, about a contact of the file or about no one person (issue 50 §5), with its list's name if any. */
+export type ImportedPrayer = z.output<typeof prayerCreateInput> & { oldContactId: number | null; prayedCount: number; listName: string | null };
+/** A prayer list (issue 50 §5): its name and how many a day; an export from before lists has none. */
+export type ImportedPrayerList = z.output<typeof prayerListCreateInput>;
 export type ImportedGoal = z.output<typeof goalCreateInput>;
 export type ImportedStatusChange = z.output<typeof statusChange>;
 export type ImportedMilestone = z.output<typeof milestone>;
@@ -68,6 +73,7 @@ export interface ExportPlan {
   contacts: ImportedContact[];
   activities: ImportedActivity[];
   followUps: ImportedFollowUp[];
+  prayerLists: ImportedPrayerList[];
   prayerRequests: ImportedPrayer[];
   goals: ImportedGoal[];
   statusChanges: ImportedStatusChange[];
@@ -102,6 +108,7 @@ const LIST_LABELS = {
   contacts: msg('Contacts'),
   activities: msg('Activities'),
   followUps: msg('Follow-ups'),
+  prayerLists: msg('Prayer lists'),
   prayerRequests: msg('Prayer requests'),
   goals: msg('Goals'),
   statusChanges: msg('Status history'),
@@ -133,6 +140,7 @@ export async function readExport(source: AsyncIterable<Uint8Array>, pause: () =>
     contacts: [],
     activities: [],
     followUps: [],
+    prayerLists: [],
     prayerRequests: [],
     goals: [],
     statusChanges: [],
@@ -199,15 +207,22 @@ export async function readExport(source: AsyncIterable<Uint8Array>, pause: () =>
         completedAt: fields.completed ? (checked(completedAt, followUp.completedAt, 'followUps', index) ?? null) : null,
       });
     },
+    prayerLists(list, index) {
+      const { name, perDay } = list;
+      plan.prayerLists.push(checked(prayerListCreateInput, { name, perDay }, 'prayerLists', index));
+    },
     prayerRequests(prayer, index) {
       if (!personal(prayer, 'prayerRequests', index)) return;
-      const oldContactId = aboutKnownContact(prayer, 'prayerRequests', index);
-      if (oldContactId === null) return;
+      // A request about no one person (issue 50 §5) comes along as it is; one about a contact, when the file brings it.
+      const aboutNoOne = checked(noContact, prayer, 'prayerRequests', index).contactId == null;
+      const oldContactId = aboutNoOne ? null : aboutKnownContact(prayer, 'prayerRequests', index);
+      if (!aboutNoOne && oldContactId === null) return;
       const { request, date, answered, answerNotes, answerDate } = prayer;
       plan.prayerRequests.push({
         ...checked(prayerCreateInput, { contactId: oldContactId, request, date, answered, answerNotes, answerDate }, 'prayerRequests', index),
         oldContactId,
         prayedCount: checked(prayedCount, prayer.prayedCount, 'prayerRequests', index),
+        listName: checked(prayerListName.nullish(), prayer.listName, 'prayerRequests', index) ?? null,
       });
     },
     goals(goal, index) {

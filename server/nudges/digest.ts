@@ -52,6 +52,8 @@ export interface DigestPrayer {
   id: number;
   request: string;
   contactName: string | null;
+  /** A request about no one person (issue 50 §5): its words alone. */
+  aboutNoOne?: boolean;
 }
 
 /** What a user's digest holds: each section only when its include flag is on (a section left out is undefined). */
@@ -188,7 +190,9 @@ function buildSections(data: DigestData): Section[] {
     sections.push({
       heading: translate(locale, '{count, plural, one {# prayer request for today} other {# prayer requests for today}}', { count: prayers.length }),
       lines: items.map((item) =>
-        translate(locale, '{name}: {description}', { name: item.contactName ?? translate(locale, HIDDEN_CONTACT_NAME), description: item.request }),
+        item.aboutNoOne
+          ? item.request
+          : translate(locale, '{name}: {description}', { name: item.contactName ?? translate(locale, HIDDEN_CONTACT_NAME), description: item.request }),
       ),
       more: Math.max(0, prayers.length - items.length),
       path: digestPaths.prayers,

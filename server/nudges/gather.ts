@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/client';
 import { contacts, followUps } from '../../db/schema';
 import type { Locale } from '../../shared/i18n';
 import type { SpiritualStatus } from '../../shared/vocabulary';
-import { DIGEST_ITEMS_MAX, type DigestData } from './digest';
+import { DIGEST_ITEMS_MAX, type DigestData, type DigestPrayer } from './digest';
 import { localDay } from './schedule';
 
 /** The readers of the other nudges, with the signatures of server/nudges/attention.ts and server/nudges/prayToday.ts. */
@@ -21,7 +21,7 @@ export interface DigestSources {
     total: number;
     items: { contactId: number; name: string; spiritualStatus: SpiritualStatus; lastTouchAt: Date; stayInTouchDays?: number | null }[];
   }>;
-  prayTodayForDigest(db: Queryable, userId: number, now: number, timeZone: string): Promise<{ id: number; request: string; contactName: string | null }[]>;
+  prayTodayForDigest(db: Queryable, userId: number, now: number, timeZone: string): Promise<DigestPrayer[]>;
 }
 
 const DAY_MS = 86_400_000;

@@ -2,7 +2,7 @@
 // deleted, by the import itself when a write fails, or when the server next starts after a crash.
 import { and, between, eq, lt } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client';
-import { contacts, goals, unfinishedImportRows, unfinishedImports } from '../../db/schema';
+import { contacts, goals, prayerLists, prayerRequests, unfinishedImportRows, unfinishedImports } from '../../db/schema';
 
 type Kind = (typeof unfinishedImportRows.kind.enumValues)[number];
 
@@ -30,7 +30,7 @@ export async function endImport(tx: Queryable, importId: number) {
 async function undo(tx: Queryable, importId: number, userId: number) {
   const ranges = await tx.select().from(unfinishedImportRows).where(eq(unfinishedImportRows.importId, importId));
   for (const { kind, firstId, lastId } of ranges) {
-    const table = kind === 'contacts' ? contacts : goals;
+    const table = { contacts, goals, prayerRequests, prayerLists }[kind];
     await tx.delete(table).where(and(between(table.id, firstId, lastId), eq(table.createdBy, userId)));
   }
   await endImport(tx, importId);

@@ -90,6 +90,11 @@ const rest: { [Entity in EntityName]: EntityRest<Entity> } & RoutersAgree = {
       update: { request: 'changed by B', answered: true },
     },
   },
+  prayerLists: {
+    one: 'a prayer list',
+    rows: { list: { summary: 'List your prayer lists, with how many requests each holds', input: 'none' } },
+    examples: { create: () => ({ name: 'Family', perDay: 2 }), update: { name: 'Renamed by B', perDay: 5 } },
+  },
   goals: {
     one: 'a goal',
     list: 'List your goals with their progress',

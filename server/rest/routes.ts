@@ -243,6 +243,7 @@ const tableRows: RestRoute[] = [
     summary: 'Skip a prayer request for today',
     input: 'params',
   },
+  ...entityRoutes('prayerLists'),
   ...entityRoutes('goals'),
   { method: 'POST', path: '/api/goals/:id/complete', procedure: 'goals.complete', summary: 'Mark a goal as completed', input: 'params' },
   ...entityRoutes('tags'),

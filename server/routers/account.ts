@@ -13,6 +13,7 @@ import {
   contactStatusChanges,
   followUps,
   goals,
+  prayerLists,
   prayerRequests,
   pushSubscriptions,
   tags,
@@ -55,7 +56,7 @@ import { userColumns } from '../domain/signIn';
 import { recordSecurityEvent } from '../security/securityLog';
 import { insertContacts } from '../domain/contacts';
 import { goalColumns } from '../domain/goals';
-import { prayerColumns } from '../domain/prayerRequests';
+import { authorsListId, prayerColumns } from '../domain/prayerRequests';
 import { selectFollowUps } from '../domain/followUps';
 import { ageEncrypter } from '../formats/age';
 import { endTeam } from '../domain/teams';
@@ -301,6 +302,17 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
         (row) => row.date,
       ),
     },
+    // The user's own prayer lists (issue 50 §5), before the requests that name them.
+    prayerLists: {
+      pages: byId((after, n) =>
+        db
+          .select({ id: prayerLists.id, name: prayerLists.name, perDay: prayerLists.perDay, createdAt: prayerLists.createdAt })
+          .from(prayerLists)
+          .where(and(eq(prayerLists.createdBy, userId), isNull(prayerLists.teamId), gt(prayerLists.id, after)))
+          .orderBy(asc(prayerLists.id))
+          .limit(n),
+      ),
+    },
     prayerRequests: {
       pages: exportRows(
         prayerRequests,
@@ -308,9 +320,11 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
         parts(prayerRequests),
         (where, n) =>
           db
-            .select({ ...prayerColumns, contactName: readableContactName(who) })
+            .select({ ...prayerColumns, contactName: readableContactName(who), listId: authorsListId(who), listName: prayerLists.name })
             .from(prayerRequests)
-            .innerJoin(contacts, eq(contacts.id, prayerRequests.contactId))
+            // A request about no one person has no contact (issue 50 §5); a list's name only for its author.
+            .leftJoin(contacts, eq(contacts.id, prayerRequests.contactId))
+            .leftJoin(prayerLists, and(eq(prayerLists.id, prayerRequests.listId), eq(prayerLists.createdBy, userId)))
             .where(where)
             .orderBy(asc(prayerRequests.date), asc(prayerRequests.id))
             .limit(n),

@@ -168,7 +168,7 @@ export const activitiesRouter = router({
             ...(await activityRecords.read(tx, activity.id, who)),
             newContact: created,
             followUp: followUp && { ...followUp, contactName: contact.name },
-            prayerRequest: prayerRequest && { ...prayerRequest, contactName: contact.name },
+            prayerRequest: prayerRequest && { ...prayerRequest, contactName: contact.name, listId: null },
             // Its success toast asks 'Any changes spiritually?' after enough activities since the status last changed.
             askSpiritualChange: await askSpiritualChange(tx, contact.id, who, input.timeZone),
           };

@@ -1,9 +1,21 @@
 // A Sower export, plain or encrypted with a passphrase, imported into the signed-in account (issue 33, decision 033).
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { msg } from '../../shared/i18n';
-import { activities, activityContacts, contactMilestones, contactStatusChanges, contacts, followUps, goals, prayerRequests } from '../../db/schema';
+import {
+  activities,
+  activityContacts,
+  contactMilestones,
+  contacts,
+  contactStatusChanges,
+  followUps,
+  goals,
+  prayerLists,
+  prayerRequests,
+} from '../../db/schema';
+import { foldText } from '../../shared/fold';
+import { MAX_PRAYER_LISTS, PER_DAY_DEFAULT } from '../../shared/schemas/prayerLists';
 import type { Authority } from '../access';
 import { answer } from '../answers';
 import { causes } from '../errors';
@@ -206,19 +218,31 @@ async function writePlan(database: Database, importId: number, who: Authority, p
     },
   );
 
+  const listIds = await database.write((tx) => importPrayerLists(tx, importId, createdBy, plan));
   await inSlices(database, plan.prayerRequests, async (tx, slice) => {
-    await tx.insert(prayerRequests).values(
-      slice.map(({ oldContactId, request, date, answered, answerNotes, answerDate, prayedCount }) => ({
-        contactId: newContact(oldContactId),
-        request,
-        ...prayerKeys({ request }),
-        ...(date ? { date } : {}),
-        answered,
-        answerNotes,
-        answerDate: answered ? (answerDate ?? new Date()) : null,
-        prayedCount,
-        createdBy,
-      })),
+    const rows = await tx
+      .insert(prayerRequests)
+      .values(
+        slice.map(({ oldContactId, listName, request, date, answered, answerNotes, answerDate, prayedCount }) => ({
+          contactId: oldContactId === null ? null : newContact(oldContactId),
+          listId: listName === null ? null : (listIds.get(foldText(listName)) ?? null),
+          request,
+          ...prayerKeys({ request }),
+          ...(date ? { date } : {}),
+          answered,
+          answerNotes,
+          answerDate: answered ? (answerDate ?? new Date()) : null,
+          prayedCount,
+          createdBy,
+        })),
+      )
+      .returning({ id: prayerRequests.id, contactId: prayerRequests.contactId });
+    // A request about no one person goes with no contact: the journal names it for an undo.
+    await noteRows(
+      tx,
+      importId,
+      'prayerRequests',
+      rows.filter((row) => row.contactId === null).map((row) => row.id),
     );
   });
 
@@ -234,6 +258,40 @@ async function writePlan(database: Database, importId: number, who: Authority, p
     }
     await noteRows(tx, importId, 'goals', made);
   });
+}
+
+/**
+ * The file's prayer lists and the lists its requests name, as the user's own (issue 50 §5): a list of the same name
+ * (folded) they already have is used, a missing one made with the file's count a day, up to the cap on lists (past it,
+ * the requests come in no list). Answers the list ids by folded name.
+ */
+async function importPrayerLists(tx: Tx, importId: number, createdBy: number, plan: ExportPlan) {
+  const ids = new Map<string, number>();
+  const own = await tx
+    .select({ id: prayerLists.id, name: prayerLists.name })
+    .from(prayerLists)
+    .where(and(eq(prayerLists.createdBy, createdBy), isNull(prayerLists.teamId)));
+  for (const list of own) ids.set(foldText(list.name), list.id);
+  const wanted = new Map<string, { name: string; perDay: number }>();
+  for (const list of [
+    ...plan.prayerLists,
+    ...plan.prayerRequests.flatMap((p) => (p.listName === null ? [] : [{ name: p.listName, perDay: PER_DAY_DEFAULT }])),
+  ]) {
+    const key = foldText(list.name);
+    if (!ids.has(key) && !wanted.has(key)) wanted.set(key, list);
+  }
+  const room = Math.max(0, MAX_PRAYER_LISTS - own.length);
+  const made: number[] = [];
+  for (const [key, list] of [...wanted].slice(0, room)) {
+    const [row] = await tx
+      .insert(prayerLists)
+      .values({ ...list, createdBy })
+      .returning({ id: prayerLists.id });
+    ids.set(key, row.id);
+    made.push(row.id);
+  }
+  await noteRows(tx, importId, 'prayerLists', made);
+  return ids;
 }
 
 /** A write refused because a row it points at is gone (the user deleted an imported contact meanwhile). */

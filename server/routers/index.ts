@@ -23,6 +23,7 @@ import { tagsRouter } from './tags';
 import { insightsRouter } from './insights';
 import { invitationsRouter } from './invitations';
 import { prayerRequestsRouter } from './prayerRequests';
+import { prayerListsRouter } from './prayerLists';
 import { pushRouter } from './push';
 import { remindersRouter } from './reminders';
 import { resourcesRouter } from './resources';
@@ -48,6 +49,7 @@ export const appRouter = router({
   activities: activitiesRouter,
   followUps: followUpsRouter,
   prayerRequests: prayerRequestsRouter,
+  prayerLists: prayerListsRouter,
   goals: goalsRouter,
   tags: tagsRouter,
   resources: resourcesRouter,

@@ -1,9 +1,10 @@
-// Prayer requests: the prayer journal, with a prayed counter and answered prayers.
-import { eq, sql } from 'drizzle-orm';
+// Prayer requests: the prayer journal, with a prayed counter and answered prayers; a request may name no one person and
+// may sit in one of its author's prayer lists (issue 50 §5).
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
-import { assertSpace, canPray, notFound, readableContactName, type Who } from '../access';
+import { assertCanCreateIn, assertSpace, canPray, notFound, readableContactName, userOf, type Authority, type Who } from '../access';
 import { CONTACT_STAYS, idInput } from '../../shared/schemas/common';
 import { fieldInvalid } from '../errors';
 import { prayerCountsInput, prayerCreateInput, prayerListInput, prayerUpdateInput } from '../../shared/schemas/prayerRequests';
@@ -13,6 +14,10 @@ import * as answers from '../schemas/answers';
 import { definePagedList } from '../queries/paging';
 import { recordsOf } from '../queries/records';
 import { createAboutContact } from '../domain/contactTeam';
+import { authorsListId } from '../domain/prayerRequests';
+import { onceForKey } from '../idempotency';
+import type { Tx } from '../../db/client';
+import { assertOwnList, PRAYER_LIST_NOT_FOUND } from '../domain/prayerLists';
 import { readableTallies } from '../queries/tallies';
 import { msg } from '../../shared/i18n';
 import { dayStartIn, prayTodayList, setAsideToday } from '../nudges/prayToday';
@@ -23,28 +28,65 @@ import { prayerKeys } from '../queries/searchKeys';
 /** When a prayer was answered, its request date standing in for a missing answer date; indexed in this form. */
 const answeredOn = sql`coalesce(${prayerRequests.answerDate}, ${prayerRequests.date})`;
 
-/** A prayer request with its contact's name (when the reader may read the contact), as every list shows it. */
-export const prayerListColumns = (who: Who) => answers.prayerRequestRow.select({ contactName: readableContactName(who) });
+/**
+ * A prayer request with its contact's name (when the reader may read the contact; null for a request about no one
+ * person, which the left join leaves without a contact) and its list (the author's), as every list shows it.
+ */
+export const prayerListColumns = (who: Who) => answers.prayerRequestRow.select({ contactName: readableContactName(who), listId: authorsListId(who) });
 
 function selectPrayers(db: Queryable, who: Who) {
-  return db.select(prayerListColumns(who)).from(prayerRequests).innerJoin(contacts, eq(contacts.id, prayerRequests.contactId));
+  return db.select(prayerListColumns(who)).from(prayerRequests).leftJoin(contacts, eq(contacts.id, prayerRequests.contactId));
 }
 
 /** Newest first by date, `answered` narrowing to one tab; or one `section` (tab) in the screen's order. */
 export const prayerList = definePagedList<NonNullable<z.infer<typeof prayerListInput>>>()({
   table: prayerRequests,
   fields: prayerListColumns,
-  select: (db, fields) => db.select(fields).from(prayerRequests).innerJoin(contacts, eq(contacts.id, prayerRequests.contactId)),
-  values: ['answered'],
-  filters: (input) => {
+  select: (db, fields) => db.select(fields).from(prayerRequests).leftJoin(contacts, eq(contacts.id, prayerRequests.contactId)),
+  values: ['answered', 'list'],
+  filters: (input, who) => {
     const answered = input.section ? input.section === 'answered' : input.answered;
-    return [answered === undefined ? undefined : eq(prayerRequests.answered, answered)];
+    return [
+      answered === undefined ? undefined : eq(prayerRequests.answered, answered),
+      // A list is its author's: only their own requests are in it.
+      input.list === undefined ? undefined : and(eq(prayerRequests.listId, input.list), eq(prayerRequests.createdBy, userOf(who))),
+    ];
   },
   // SPEC: answered prayers by answer date (else date), newest first; everything else by date.
   order: (input) => ({ key: input.section === 'answered' ? answeredOn : prayerRequests.date, direction: 'desc' }),
 });
 
 const prayerRecords = recordsOf(prayerRequests, msg('Prayer request not found'), (db, where, who) => selectPrayers(db, who).where(where));
+
+/**
+ * The list a write puts its request in: the writer's own list (else 404, changing nothing), for a request they wrote.
+ * Another reader's lists are their own: a teammate sends back the `null` they see, taken as no change, and a list of
+ * theirs is refused like any list that is not the author's.
+ */
+async function listFor(tx: Tx, listId: number | null | undefined, authorId: number, who: Authority): Promise<number | null | undefined> {
+  if (listId === undefined) return undefined;
+  if (authorId !== who.userId) {
+    if (listId === null) return undefined;
+    throw notFound(PRAYER_LIST_NOT_FOUND);
+  }
+  if (listId !== null) await assertOwnList(tx, listId, who.userId);
+  return listId;
+}
+
+/** A request about no one person goes into `teamId`'s team when the user may create there (else 403/404), or stays personal. */
+function createAboutNoOne<T>(tx: Tx, who: Authority, input: { teamId: number | null; idempotencyKey?: string }, insert: (teamId: number | null) => Promise<T>) {
+  return onceForKey(
+    tx,
+    who.userId,
+    input.idempotencyKey,
+    input,
+    async () => {
+      await assertCanCreateIn(tx, input.teamId, who);
+      return insert(input.teamId);
+    },
+    'prayer',
+  );
+}
 
 /** An answered prayer always has an answer date (now unless given); an unanswered one has none. */
 function answerFields(answered: boolean | undefined, answerDate: Date | null | undefined) {
@@ -80,17 +122,21 @@ export const prayerRequestsRouter = router({
     .input(prayerCreateInput)
     .output(answer(answers.prayerRequest))
     .mutation(({ ctx, input }) =>
-      ctx.database.write((tx) =>
-        createAboutContact(tx, ctx.authority, input, 'prayer', async (teamId) => {
-          const { answered, answerDate, idempotencyKey: _key, ...given } = input;
-          const rest = { ...given, teamId };
+      ctx.database.write((tx) => {
+        const insert = async (teamId: number | null) => {
+          const { answered, answerDate, idempotencyKey: _key, listId, ...given } = input;
+          const rest = { ...given, contactId: given.contactId ?? null, teamId, listId: await listFor(tx, listId, ctx.user.id, ctx.authority) };
           const [row] = await tx
             .insert(prayerRequests)
             .values({ ...rest, ...prayerKeys(rest), ...answerFields(answered, answerDate), createdBy: ctx.user.id })
             .returning({ id: prayerRequests.id });
           return prayerRecords.read(tx, row.id, ctx.authority);
-        }),
-      ),
+        };
+        const { contactId } = input;
+        return contactId == null
+          ? createAboutNoOne(tx, ctx.authority, input, insert)
+          : createAboutContact(tx, ctx.authority, { ...input, contactId }, 'prayer', insert);
+      }),
     ),
 
   update: protectedProcedure
@@ -98,11 +144,14 @@ export const prayerRequestsRouter = router({
     .output(answer(answers.prayerRequest))
     .mutation(({ ctx, input }) =>
       ctx.database.write(async (tx) => {
-        const { id, contactId, answered, answerDate, ...changes } = input;
-        if (contactId !== undefined && (await prayerRecords.read(tx, id, ctx.authority)).contactId !== contactId)
-          throw fieldInvalid({ field: 'contactId', message: CONTACT_STAYS });
+        const { id, contactId, answered, answerDate, listId, ...changes } = input;
+        const stored = await prayerRecords.read(tx, id, ctx.authority);
+        if (contactId !== undefined && stored.contactId !== contactId) throw fieldInvalid({ field: 'contactId', message: CONTACT_STAYS });
+        // Whether the user may change the request at all comes first: a viewer's list never decides the refusal.
+        await prayerRecords.update(tx, id, ctx.authority, {});
         return prayerRecords.updated(tx, id, ctx.authority, {
           ...changes,
+          listId: await listFor(tx, listId, stored.createdBy, ctx.authority),
           ...(changes.request === undefined ? {} : prayerKeys({ request: changes.request })),
           ...answerFields(answered, answerDate),
         });

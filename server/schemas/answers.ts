@@ -7,6 +7,7 @@ import {
   contacts,
   followUps,
   goals,
+  prayerLists,
   prayerRequests,
   resources,
   tags,
@@ -198,8 +199,21 @@ export const prayerRequestRow = defineRow({
   createdAt: [prayerRequests.createdAt, instant],
   teamId: [prayerRequests.teamId, teamId],
   createdBy: [prayerRequests.createdBy, createdBy],
+  /** The author's prayer list it is in (issue 50 §5); null for anyone else, whose lists are their own. */
+  listId: computed(rowId.nullable()),
 });
 export const prayerRequest = prayerRequestRow.schema;
+
+/** A prayer list (issue 50 §5), the author's own, with how many active and answered requests it holds. */
+export const prayerListRow = defineRow({
+  id: [prayerLists.id, rowId],
+  name: [prayerLists.name, text],
+  perDay: [prayerLists.perDay, count],
+  createdAt: [prayerLists.createdAt, instant],
+  active: computed(count),
+  answered: computed(count),
+});
+export const prayerList = prayerListRow.schema;
 
 /** `currentCount`: the goal's progress, counted by the query (goals.ts goalProgress). */
 export const goalRow = defineRow({
@@ -246,6 +260,8 @@ export const prayToday = z.strictObject({
       request: text,
       prayedCount: count,
       lastPrayedAt: instant.nullable(),
+      listId: rowId.nullable(),
+      listName: text.nullable(),
       prayedToday: z.boolean(),
     }),
   ),
@@ -588,7 +604,10 @@ export const accountExport = z.strictObject({
   contacts: z.array(contactOwnRow.schema.extend({ tags: z.array(text) })),
   activities: z.array(activity.omit({ others: true })),
   followUps: z.array(followUp),
-  prayerRequests: z.array(prayerRequest),
+  /** The user's own prayer lists (issue 50 §5); an export from before them has none. */
+  prayerLists: z.array(z.strictObject({ id: rowId, name: text, perDay: count, createdAt: instant })),
+  /** `listName`: the name of the author's list it is in, so an import can put it back in a list of that name. */
+  prayerRequests: z.array(prayerRequest.extend({ listName: text.nullable() })),
   goals: z.array(goal),
   statusChanges: z.array(z.strictObject({ ...statusChange, contactId: rowId, contactName: text })),
   milestones: z.array(z.strictObject({ contactId: rowId, contactName: text, kind: z.enum(milestoneKinds), date: instant })),

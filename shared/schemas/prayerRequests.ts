@@ -1,4 +1,5 @@
-// Prayer request inputs (SPEC §5): request and date required, answer date optional.
+// Prayer request inputs (SPEC §5): request and date required, answer date optional; the person prayed for and the
+// prayer list it is in are optional (issue 50 §5).
 import { z } from 'zod';
 import { fmt, msg } from '../i18n';
 import { prayerSections } from '../lists';
@@ -19,8 +20,13 @@ import {
 const request = requiredText(msg('Prayer request is required'), LIMITS.longText, msg('Prayer request'));
 const answerDate = dateInput().nullish();
 
+/** The user's own prayer list a request is in; null: none. */
+const listId = id.nullish();
+
 export const prayerCreateInput = z.strictObject({
-  contactId: id,
+  /** The person prayed for; without one, a request about no one person ("our city"), in `teamId`'s team or personal. */
+  contactId: id.nullish(),
+  listId,
   request,
   date: dateInput().optional(),
   answered: z.boolean().default(false),
@@ -32,7 +38,9 @@ export const prayerCreateInput = z.strictObject({
 
 export const prayerUpdateInput = z.strictObject({
   id,
-  contactId: sameContactId,
+  // The one it has (none: null) may be sent back; another is refused (CONTACT_STAYS).
+  contactId: sameContactId.or(z.null()),
+  listId,
   request: request.optional(),
   date: dateInput().optional(),
   answered: z.boolean().optional(),
@@ -49,6 +57,8 @@ export const prayerListInput = z
     ...pageFields,
     team: teamFilter,
     answered: booleanFlag.optional(),
+    /** One of the user's own prayer lists: its requests (the journal's `?list=`). */
+    list: id.optional(),
     section: z.enum(prayerSections, { error: fmt('Section must be one of {sections}', { sections: prayerSections.join(', ') }) }).optional(),
   })
   .refine((v) => !v.section || v.answered === undefined, { message: msg('Give either section or answered, not both'), path: ['section'] })

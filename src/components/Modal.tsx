@@ -29,9 +29,11 @@ interface ModalProps {
   children: ReactNode;
   /** Wider dialogs for long forms. */
   wide?: boolean;
+  /** A dialog of small forms each saved by its own button (the prayer lists): closing it throws nothing away unasked. */
+  savedAsItGoes?: boolean;
 }
 
-export function Modal({ open, title, onClose, children, wide }: ModalProps) {
+export function Modal({ open, title, onClose, children, wide, savedAsItGoes = false }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -60,7 +62,7 @@ export function Modal({ open, title, onClose, children, wide }: ModalProps) {
 
   /** Closing without saving: at once when nothing was typed, else only once the user says so. */
   function requestClose() {
-    if (changed.current) setAsking(true);
+    if (changed.current && !savedAsItGoes) setAsking(true);
     else onClose();
   }
 

@@ -1,5 +1,6 @@
 // The Prayer Journal's 'Pray today' tab (issue 16): a few of the user's own active requests each day, the longest waiting
 // first; 'I prayed' counts the prayer and checks it off, 'Not today' sets it aside and the next in turn takes its place.
+// With prayer lists (issue 50 §5) the day's requests come under their list's name, each list giving its own count a day.
 import { startOfDay } from 'date-fns';
 import { useId, useState } from 'react';
 import { t } from '../i18n';
@@ -75,6 +76,17 @@ export function PrayToday({ activeCount, onAdd }: { activeCount: number | undefi
       failed: t('Failed to save your settings. Please try again.'),
     }).catch(() => undefined);
 
+  // Named by its person, or by its own words when it is about no one person.
+  const about = (item: TodayItem) => (item.contactId === null ? item.request : contactNameShown(item.contactName));
+  // The server answers the requests in no list first, then each list's: consecutive items of one list are its group.
+  const groups: { listId: number | null; name: string | null; items: TodayItem[] }[] = [];
+  for (const item of items) {
+    const last = groups.at(-1);
+    if (last && last.listId === item.listId) last.items.push(item);
+    else groups.push({ listId: item.listId, name: item.listName, items: [item] });
+  }
+  const grouped = groups.some((group) => group.listId !== null);
+
   const row = (item: TodayItem) => (
     <li key={item.id} className={`flex flex-col gap-3 py-4 sm:flex-row sm:items-start ${item.prayedToday ? 'text-base-content/70' : ''}`}>
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -99,10 +111,10 @@ export function PrayToday({ activeCount, onAdd }: { activeCount: number | undefi
         <span className="badge shrink-0 badge-soft badge-success ms-9 sm:ms-0">{t('Prayed today')}</span>
       ) : (
         <div className="ms-9 flex shrink-0 gap-2 sm:ms-0">
-          <button type="button" className="btn btn-primary btn-sm" aria-label={t('I prayed: {name}', { name: item.contactName })} onClick={() => prayFor(item)}>
+          <button type="button" className="btn btn-primary btn-sm" aria-label={t('I prayed: {name}', { name: about(item) })} onClick={() => prayFor(item)}>
             {t('I prayed')}
           </button>
-          <button type="button" className="btn btn-ghost btn-sm" aria-label={t('Not today: {name}', { name: item.contactName })} onClick={() => setAside(item)}>
+          <button type="button" className="btn btn-ghost btn-sm" aria-label={t('Not today: {name}', { name: about(item) })} onClick={() => setAside(item)}>
             {t('Not today')}
           </button>
         </div>
@@ -122,7 +134,7 @@ export function PrayToday({ activeCount, onAdd }: { activeCount: number | undefi
           </div>
           <div className="flex items-center gap-2">
             <label htmlFor={countId} className="text-sm text-base-content/75">
-              {t('Requests a day')}
+              {grouped ? t('Requests a day outside the lists') : t('Requests a day')}
             </label>
             <select
               id={countId}
@@ -163,9 +175,20 @@ export function PrayToday({ activeCount, onAdd }: { activeCount: number | undefi
                   <p className="text-base-content/75">{t('Thank you. New requests come up tomorrow.')}</p>
                 </div>
               )}
-              <ul className="divide-y divide-base-200" aria-label={t('Pray today')}>
-                {items.map(row)}
-              </ul>
+              {grouped ? (
+                groups.map((group) => (
+                  <section key={group.listId ?? 'none'} className="mt-3" aria-label={group.name ?? t('Not in a list')}>
+                    <h3 dir="auto" className="border-b border-base-200 pb-1 text-sm font-semibold text-base-content/80 wrap-anywhere">
+                      {group.name ?? t('Not in a list')}
+                    </h3>
+                    <ul className="divide-y divide-base-200">{group.items.map(row)}</ul>
+                  </section>
+                ))
+              ) : (
+                <ul className="divide-y divide-base-200" aria-label={t('Pray today')}>
+                  {items.map(row)}
+                </ul>
+              )}
             </>
           )}
         </LoadGate>

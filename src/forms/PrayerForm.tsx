@@ -1,4 +1,5 @@
-// Add or edit a prayer request; marking it answered reveals the answer date and how it was answered.
+// Add or edit a prayer request; marking it answered reveals the answer date and how it was answered. It may be about
+// no one person ("our city") and may go into one of the user's prayer lists (issue 50 §5).
 import { prayerCreateInput, prayerUpdateInput } from '../../shared/schemas/prayerRequests';
 import { useWrite } from '../hooks/useWrite';
 import { t } from '../i18n';
@@ -6,10 +7,11 @@ import { fromDateInputValue, toDateInputValue } from '../lib/dates';
 import { failure, success } from '../lib/messages';
 import { offline } from '../lib/offlineMessages';
 import { trpc, type RouterOutputs } from '../lib/trpc';
-import { ContactSelect } from './ContactSelect';
+import { ContactSelect, NO_CONTACT } from './ContactSelect';
+import { useAuth } from '../hooks/useAuth';
 import { useWritableContactNames } from '../components/team-work/rights';
 import { PlaceNote } from '../components/team-work/RecordPlace';
-import { CheckboxField, FieldGroup, FormActions, TextAreaField } from './Fields';
+import { CheckboxField, FieldGroup, FormActions, SelectField, TextAreaField } from './Fields';
 import { TextField } from './TextField';
 import { useFormState } from './useFormState';
 import { useOutboxCreate } from './useOutboxCreate';
@@ -17,9 +19,19 @@ import { contactNameShown } from '../../shared/vocabulary';
 
 export type Prayer = RouterOutputs['prayerRequests']['list'][number];
 
-export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Prayer; defaultContactId?: number; onDone(): void }) {
+interface PrayerFormProps {
+  prayer?: Prayer;
+  defaultContactId?: number;
+  /** The list a new request goes into (the journal's list filter). */
+  defaultListId?: number;
+  onDone(): void;
+}
+
+export function PrayerForm({ prayer, defaultContactId, defaultListId, onDone }: PrayerFormProps) {
+  const { user } = useAuth();
   const { values, set, errors, submit } = useFormState({
-    contactId: String(prayer?.contactId ?? defaultContactId ?? ''),
+    contactId: prayer ? (prayer.contactId === null ? NO_CONTACT : String(prayer.contactId)) : String(defaultContactId ?? ''),
+    listId: String(prayer ? (prayer.listId ?? '') : (defaultListId ?? '')),
     request: prayer?.request ?? '',
     date: toDateInputValue(prayer?.date ?? new Date()),
     answered: prayer?.answered ?? false,
@@ -30,9 +42,13 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
   const outbox = useOutboxCreate();
   const contacts = useWritableContactNames();
   const update = trpc.prayerRequests.update.useMutation();
+  const lists = trpc.prayerLists.list.useQuery();
+  // A list is its author's: on someone else's request (a team's) there is none to choose.
+  const ownRequest = !prayer || prayer.createdBy === user?.id;
   const write = useWrite();
   const toInput = (v: typeof values) => ({
-    contactId: v.contactId ? Number(v.contactId) : undefined,
+    contactId: v.contactId === NO_CONTACT ? null : v.contactId ? Number(v.contactId) : undefined,
+    listId: ownRequest ? (v.listId ? Number(v.listId) : null) : undefined,
     request: v.request,
     date: v.date ? fromDateInputValue(v.date) : undefined,
     answered: v.answered,
@@ -41,7 +57,7 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
   });
   const formRules = (v: typeof values) => ({
     ...(v.date ? {} : { date: t('Date is required') }),
-    ...(v.contactId ? {} : { contactId: t('Contact is required') }),
+    ...(v.contactId ? {} : { contactId: t('Choose a contact, or no one person') }),
   });
 
   const onSubmit = prayer
@@ -59,7 +75,7 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
         toInput,
         async (input) => {
           if (outbox.offline) {
-            const contactName = contacts.data?.find((contact) => contact.id === input.contactId)?.name ?? '';
+            const contactName = input.contactId == null ? '' : (contacts.data?.find((contact) => contact.id === input.contactId)?.name ?? '');
             if (await outbox.keep({ kind: 'prayer', input, contactName }, offline.keptPrayer, failure.addPrayer)) onDone();
             return;
           }
@@ -85,11 +101,23 @@ export function PrayerForm({ prayer, defaultContactId, onDone }: { prayer?: Pray
         <ContactSelect
           value={values.contactId}
           current={prayer?.contactId != null ? { id: prayer.contactId, name: contactNameShown(prayer.contactName) } : undefined}
+          allowNone
+          fixed={Boolean(prayer)}
           error={errors.contactId}
           onChange={(value) => set('contactId', value)}
         />
         {/* A new one goes where its contact is (records follow their contact): said before it is saved. */}
         {!prayer && <PlaceNote teamId={contacts.data?.find((contact) => String(contact.id) === values.contactId)?.teamId} />}
+        {ownRequest && (lists.data?.length ?? 0) > 0 && (
+          <SelectField
+            name="listId"
+            label={t('Prayer list')}
+            value={values.listId}
+            error={errors.listId}
+            options={[{ value: '', label: t('No list') }, ...(lists.data ?? []).map((list) => ({ value: String(list.id), label: list.name }))]}
+            onChange={(e) => set('listId', e.target.value)}
+          />
+        )}
         <TextAreaField
           name="request"
           label={t('Prayer request')}

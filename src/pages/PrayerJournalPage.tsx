@@ -1,6 +1,9 @@
-// Prayer Journal: Active and Answered requests, a counter for each prayer, answers remembered.
+// Prayer Journal: Active and Answered requests, a counter for each prayer, answers remembered. Requests may be about
+// no one person and sit in the user's prayer lists (issue 50 §5): the lists are managed here, and `?list=<id>` shows one
+// list's requests, its answered ones as its history.
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { t } from '../i18n';
 import { prayerSections, type PrayerSection } from '../../shared/lists';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -19,6 +22,7 @@ import { LoadGate } from '../components/LoadGate';
 import { TabBar } from '../components/TabBar';
 import { PrayToday, usePrayFor, usePrayToday } from '../components/PrayToday';
 import { PrayerForm, type Prayer } from '../forms/PrayerForm';
+import { DeletePrayerList, PrayerListSettings, type PrayerList } from '../components/PrayerListSettings';
 import { useEditedRow } from '../hooks/useEditedRow';
 import { useOutbox } from '../hooks/useOutbox';
 import { WaitingToSync } from '../components/WaitingToSync';
@@ -34,9 +38,9 @@ import { contactNameShown } from '../../shared/vocabulary';
 const PAGE = 50;
 
 /** One tab, paged by the server in that tab's order (active by date, answered by answer date; newest first). */
-function useTab(section: PrayerSection, team: 'mine' | number | undefined) {
+function useTab(section: PrayerSection, team: 'mine' | number | undefined, list: number | undefined) {
   return trpc.prayerRequests.list.useInfiniteQuery(
-    { section, team, limit: PAGE },
+    { section, team, list, limit: PAGE },
     { getNextPageParam: nextPageAfterLastId(PAGE), placeholderData: keepPreviousData },
   );
 }
@@ -48,10 +52,28 @@ export default function PrayerJournalPage() {
   const [tab, setTab] = useTabParam(TABS);
   // The space the switcher chose (issue 48): the tabs and their counts hold its requests only.
   const team = useSpace();
-  const active = useTab('active', team);
-  const answered = useTab('answered', team);
-  // The badges count every request the filter shows, not only the loaded pages.
-  const counts = trpc.prayerRequests.counts.useQuery(team === undefined ? undefined : { team }, { placeholderData: keepPreviousData });
+  // One of the user's prayer lists, from the address (`?list=3`): its requests only.
+  const [params, setParams] = useSearchParams();
+  const lists = trpc.prayerLists.list.useQuery();
+  const listParam = Number(params.get('list')) || undefined;
+  const chosenList = lists.data?.find((list) => list.id === listParam);
+  // Once the lists are known, a list that is gone (deleted) filters nothing.
+  const listFilter = lists.data ? chosenList?.id : listParam;
+  const chooseList = (id: string) =>
+    setParams((p) => {
+      if (id) p.set('list', id);
+      else p.delete('list');
+      return p;
+    });
+  const listFilterId = useId();
+  const [managing, setManaging] = useState(false);
+  const [deletingList, setDeletingList] = useState<PrayerList | null>(null);
+  const active = useTab('active', team, listFilter);
+  const answered = useTab('answered', team, listFilter);
+  // The badges count every request the filter shows, not only the loaded pages; a list counts its own.
+  const allCounts = trpc.prayerRequests.counts.useQuery(team === undefined ? undefined : { team }, { placeholderData: keepPreviousData });
+  const counts = listFilter === undefined ? allCounts : { data: chosenList && { active: chosenList.active, answered: chosenList.answered } };
+  const listName = (id: number | null) => (id === null ? undefined : lists.data?.find((list) => list.id === id)?.name);
   // Its badge: how many of today's list are still to pray for.
   const today = usePrayToday();
   const left = today.data?.items.filter((item) => !item.prayedToday).length;
@@ -88,43 +110,63 @@ export default function PrayerJournalPage() {
   ];
 
   // Counting a prayer changes the request as editing does: offered only where the role allows (shared/roles.ts).
-  const card = (prayer: Prayer) => (
-    <li key={prayer.id} className="card border border-base-300 bg-base-100">
-      <div className="card-body gap-3 p-5">
-        <div className="flex items-start gap-3">
-          <ContactHeading contactId={prayer.contactId} name={contactNameShown(prayer.contactName)} as="h2">
-            <p className="flex flex-wrap items-center gap-2 text-xs text-base-content/70">
-              {formatDay(prayer.date)}
-              <TeamMark teamId={prayer.teamId} />
-            </p>
-          </ContactHeading>
-          {mayChange(prayer) && <RowMenu label={t('Actions for prayer for {name}', { name: contactNameShown(prayer.contactName) })} items={menu(prayer)} />}
-        </div>
-        <p dir="auto" className="wrap-anywhere whitespace-pre-line">
-          {prayer.request}
-        </p>
-        {prayer.answered ? (
-          <PrayerAnswer answerDate={prayer.answerDate ?? prayer.date} answerNotes={prayer.answerNotes} />
-        ) : (
-          <div className="flex items-center justify-between gap-3 border-t border-base-200 pt-3">
-            <span className="text-sm text-base-content/75" aria-live="polite">
-              {t('{count, plural, one {Prayed # time} other {Prayed # times}}', { count: prayer.prayedCount })}
-            </span>
-            {mayPray(prayer) && (
-              <button
-                type="button"
-                className="btn btn-outline btn-primary btn-sm"
-                aria-label={t('I prayed for this ({name})', { name: contactNameShown(prayer.contactName) })}
-                onClick={() => prayFor(prayer)}
-              >
-                <PlusIcon /> {t('Prayed')}
-              </button>
-            )}
-          </div>
+  const card = (prayer: Prayer) => {
+    const inList = listName(prayer.listId);
+    const dateLine = (
+      <p className="flex flex-wrap items-center gap-2 text-xs text-base-content/70">
+        {formatDay(prayer.date)}
+        <TeamMark teamId={prayer.teamId} />
+        {inList && (
+          <span className="badge h-auto max-w-full badge-soft badge-sm py-0.5 wrap-anywhere" dir="auto">
+            {inList}
+          </span>
         )}
-      </div>
-    </li>
-  );
+      </p>
+    );
+    // Named by its person, or by its own words when it is about no one person.
+    const about = prayer.contactId === null ? prayer.request : contactNameShown(prayer.contactName);
+    return (
+      <li key={prayer.id} className="card border border-base-300 bg-base-100">
+        <div className="card-body gap-3 p-5">
+          <div className="flex items-start gap-3">
+            {prayer.contactId === null ? (
+              <div className="min-w-0 flex-1">
+                <h2 className="sr-only">{t('Prayer for no one person')}</h2>
+                {dateLine}
+              </div>
+            ) : (
+              <ContactHeading contactId={prayer.contactId} name={contactNameShown(prayer.contactName)} as="h2">
+                {dateLine}
+              </ContactHeading>
+            )}
+            {mayChange(prayer) && <RowMenu label={t('Actions for prayer for {name}', { name: about })} items={menu(prayer)} />}
+          </div>
+          <p dir="auto" className="wrap-anywhere whitespace-pre-line">
+            {prayer.request}
+          </p>
+          {prayer.answered ? (
+            <PrayerAnswer answerDate={prayer.answerDate ?? prayer.date} answerNotes={prayer.answerNotes} />
+          ) : (
+            <div className="flex items-center justify-between gap-3 border-t border-base-200 pt-3">
+              <span className="text-sm text-base-content/75" aria-live="polite">
+                {t('{count, plural, one {Prayed # time} other {Prayed # times}}', { count: prayer.prayedCount })}
+              </span>
+              {mayPray(prayer) && (
+                <button
+                  type="button"
+                  className="btn btn-outline btn-primary btn-sm"
+                  aria-label={t('I prayed for this ({name})', { name: about })}
+                  onClick={() => prayFor(prayer)}
+                >
+                  <PlusIcon /> {t('Prayed')}
+                </button>
+              )}
+            </div>
+          )}
+        </div>
+      </li>
+    );
+  };
 
   return (
     <>
@@ -141,7 +183,7 @@ export default function PrayerJournalPage() {
         entries={waiting}
         row={(entry) => (
           <div className="flex items-start gap-3">
-            <ContactHeading contactId={Number(entry.input.contactId)} name={entry.contactName} weight="semibold">
+            <ContactHeading contactId={entry.input.contactId == null ? null : Number(entry.input.contactId)} name={entry.contactName} weight="semibold">
               <p dir="auto" className="text-sm wrap-anywhere whitespace-pre-line">
                 {entry.input.request}
               </p>
@@ -150,6 +192,26 @@ export default function PrayerJournalPage() {
           </div>
         )}
       />
+      <div className="mb-4 flex flex-wrap items-end gap-2">
+        {tab !== 'today' && (lists.data?.length ?? 0) > 0 && (
+          <div className="flex min-w-0 flex-col gap-1">
+            <label htmlFor={listFilterId} className="text-xs font-medium">
+              {t('Prayer list')}
+            </label>
+            <select id={listFilterId} className="select select-sm max-w-64" value={listFilter ?? ''} onChange={(e) => chooseList(e.target.value)}>
+              <option value="">{t('All requests')}</option>
+              {lists.data?.map((list) => (
+                <option key={list.id} value={list.id}>
+                  {list.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => setManaging(true)}>
+          {t('Prayer lists')}
+        </button>
+      </div>
       <TabBar<(typeof TABS)[number]>
         label={t('Prayer requests')}
         active={tab}
@@ -197,8 +259,12 @@ export default function PrayerJournalPage() {
       </TabBar>
 
       <Modal open={creating} title={t('Add Prayer Request')} onClose={() => setCreating(false)}>
-        <PrayerForm onDone={() => setCreating(false)} />
+        <PrayerForm defaultListId={chosenList?.id} onDone={() => setCreating(false)} />
       </Modal>
+      <Modal open={managing} title={t('Prayer lists')} onClose={() => setManaging(false)} savedAsItGoes>
+        <PrayerListSettings onDelete={setDeletingList} />
+      </Modal>
+      <DeletePrayerList list={deletingList} onDone={() => setDeletingList(null)} />
       <Modal open={Boolean(editing)} title={t('Edit Prayer Request')} onClose={close}>
         {editing && <PrayerForm key={editing.id} prayer={editing} onDone={close} />}
       </Modal>

@@ -107,8 +107,9 @@ export const pages = {
       label: msg('Prayer Journal'),
       icon: <path d={heart} />,
     },
-    kept: ['prayerRequests.list', 'prayerRequests.counts', 'prayerRequests.byId', 'prayerRequests.today'],
-    writes: { prayer: ['prayerRequests', 'contacts.timeline', 'dashboard'] },
+    kept: ['prayerRequests.list', 'prayerRequests.counts', 'prayerRequests.byId', 'prayerRequests.today', 'prayerLists.list'],
+    // A request's list moves the lists' counts; a list's count a day or its deletion changes Pray today.
+    writes: { prayer: ['prayerRequests', 'prayerLists', 'contacts.timeline', 'dashboard'], prayerList: ['prayerLists', 'prayerRequests'] },
   },
   goals: {
     path: entities.goals.page,

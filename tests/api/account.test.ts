@@ -183,6 +183,7 @@ describe('the JSON export', () => {
       'followUps',
       'goals',
       'milestones',
+      'prayerLists',
       'prayerRequests',
       'pushDevices',
       'settings',

@@ -56,7 +56,10 @@ afterAll(() => server.close());
 const ownAccount = (route: RestRoute) =>
   /^(auth|calendar|account|invitations|inviteLinks|reminders|push)\./.test(route.procedure) ||
   route.procedure === 'teams.leave' ||
-  perUser.has(route.procedure);
+  perUser.has(route.procedure) ||
+  personalEntity(route);
+/** Routes of an entity whose rows are their author's alone (a prayer list): no team holds one (tests/api/prayer-lists.test.ts). */
+const personalEntity = (route: RestRoute) => (entities as Record<string, { rows: string }>)[route.procedure.split('.')[0]]?.rows === 'personal';
 /**
  * Writes that change only the caller's own view of a team row (issue 16): their snooze of a contact, their attention
  * thresholds, their Pray today list. A viewer may do them; tests/api/attention.test.ts and pray-today.test.ts show they

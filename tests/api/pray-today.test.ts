@@ -57,6 +57,8 @@ describe('Pray today', () => {
       request: 'Request 1',
       prayedCount: 0,
       lastPrayedAt: null,
+      listId: null,
+      listName: null,
       prayedToday: false,
     });
   });

@@ -55,6 +55,7 @@ describe('creating a prayer request', () => {
       createdAt: expect.any(String),
       teamId: null,
       createdBy: userId,
+      listId: null,
     });
     expect(near(res.body.date)).toBe(true);
     expect(await row(res.body.id)).toMatchObject({ request: 'Peace at home', answered: 0, prayed_count: 0, created_by: userId });

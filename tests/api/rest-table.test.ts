@@ -225,13 +225,14 @@ describe('every write that reads a JSON body', () => {
       prayerRequests: (await client.post('/api/prayer-requests', { contactId, request: 'Strength' })).body.id,
       goals: (await client.post('/api/goals', { title: 'Ten talks', type: 'conversations', target: 10 })).body.id,
       tags: (await client.post('/api/tags', { name: 'Neighbours' })).body.id,
+      prayerLists: (await client.post('/api/prayer-lists', { name: 'Neighbours' })).body.id,
       teams: teamId,
     };
     // Every entity's update: PUT /api/{entities}/:id.
     const updates = restRoutes.filter((route) => route.method === 'PUT' && /^\/api\/[\w-]+\/:id$/.test(route.path));
     expect(updates.map((route) => route.procedure.split('.')[0]).sort()).toEqual(Object.keys(made).sort());
     const owners =
-      'select id, team_id, created_by from activities union all select id, team_id, created_by from goals union all select id, team_id, created_by from tags';
+      'select id, team_id, created_by from activities union all select id, team_id, created_by from goals union all select id, team_id, created_by from tags union all select id, team_id, created_by from prayer_lists';
     const before = await server.rows(owners);
     const accepted: string[] = [];
     for (const route of updates) {

@@ -231,7 +231,7 @@ test("a refusal by role says what the role cannot do, over the form; a viewer's 
     await expect(pray).toBeVisible({ timeout: 1_000 });
   }).toPass();
   const contactSelect = pray.getByLabel('Contact', { exact: true });
-  await expect(contactSelect.locator('option')).toHaveText(['Choose a contact', 'Ana Personal']);
+  await expect(contactSelect.locator('option')).toHaveText(['Choose a contact', 'No one person (a place, a group, a need)', 'Ana Personal']);
   await contactSelect.selectOption({ label: 'Ana Personal' });
   await expect(pray.getByTestId('record-place')).toHaveCount(0);
   await pray.getByLabel('Prayer request').fill('Peace at home');
