@@ -125,6 +125,8 @@ describe('creating an activity', () => {
       createdAt: expect.any(String),
       teamId: null,
       createdBy: expect.any(Number),
+      // In no prayer list (issue 50 §5).
+      listId: null,
     });
     const [followUp] = await server.rows('select contact_id, description, type, completed, created_by from follow_ups where id = ?', [res.body.followUp.id]);
     expect(followUp).toMatchObject({ contact_id: contactId, description: 'Follow-up for activity', type: 'phone', completed: 0, created_by: userId });
