@@ -30,13 +30,13 @@ try {
   const pick = (max: number) => Math.floor(random() * max);
   const client = database.writerClient;
   await client.execute({
-    sql: 'insert into users (id, username, username_key, email, password_hash) values (1, ?, ?, ?, ?)',
+    sql: 'insert into users (id, username, username_key, email, password_hash) values (50, ?, ?, ?, ?)',
     args: [HEAVY_USERNAME, HEAVY_USERNAME, 'heavy@example.com', await hashPassword(BENCH_PASSWORD)],
   });
   const statements: { sql: string; args: (string | number)[] }[] = [];
   for (let id = 1; id <= CONTACTS; id++)
     statements.push({
-      sql: 'insert into contacts (id, name, spiritual_status, created_by, created_at) values (?, ?, ?, 1, ?)',
+      sql: 'insert into contacts (id, name, spiritual_status, created_by, created_at) values (?, ?, ?, 50, ?)',
       args: [id, `Contact ${id}`, spiritualStatuses[pick(6)], now - pick(700) * DAY],
     });
   // The tree: each person after the first ten discipled by one of the fifty before them (a deep, wide tree).
@@ -51,11 +51,11 @@ try {
   }
   for (const link of links) {
     const [a, b, kind] = link.split(':');
-    if (a !== b) statements.push({ sql: 'insert or ignore into contact_relationships (contact_id, related_id, kind, created_by) values (?, ?, ?, 1)', args: [a, b, kind] });
+    if (a !== b) statements.push({ sql: 'insert or ignore into contact_relationships (contact_id, related_id, kind, created_by) values (?, ?, ?, 50)', args: [a, b, kind] });
   }
   for (let i = 0; i < ACTIVITIES; i++)
     statements.push({
-      sql: "insert into activities (id, contact_id, type, date, created_by) values (?, ?, 'conversation', ?, 1)",
+      sql: "insert into activities (id, contact_id, type, date, created_by) values (?, ?, 'conversation', ?, 50)",
       args: [i + 1, i % 20 === 0 ? 1 : 1 + pick(CONTACTS), now - pick(700) * DAY],
     });
   for (let i = 0; i < ACTIVITIES / 10; i++)

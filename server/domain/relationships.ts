@@ -2,6 +2,7 @@
 // read from either side with the kind as the asked contact sees it; the "discipled by" links make the generation tree.
 // A link shows only when the reader may read both people: a personal contact never shows through a teammate's link.
 import { and, eq, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { Queryable, Tx } from '../../db/client';
 import { contactRelationships, contacts } from '../../db/schema';
 import { fmt, msg } from '../../shared/i18n';
@@ -102,14 +103,32 @@ export const MAX_TREE_NODES = 5000;
  * disciplers stands in the earlier generation, once. `depth` is the deepest generation.
  */
 export async function generations(db: Queryable, who: Who) {
-  const links = await db.all<{ disciple: number; discipler: number }>(sql`
-    select r.contact_id as disciple, r.related_id as discipler from ${contactRelationships} r
-    where r.kind = 'discipled_by' and r.contact_id in ${readableIds(who)} and r.related_id in ${readableIds(who)}`);
+  // Each link with both people's names, in one read: only links between two people the reader may read.
+  const disciple = alias(contacts, 'disciple');
+  const discipler = alias(contacts, 'discipler');
+  const links = await db
+    .select({
+      disciple: disciple.id,
+      discipler: discipler.id,
+      discipleName: disciple.name,
+      discipleStatus: disciple.spiritualStatus,
+      disciplerName: discipler.name,
+      disciplerStatus: discipler.spiritualStatus,
+    })
+    .from(contactRelationships)
+    .innerJoin(disciple, eq(disciple.id, contactRelationships.contactId))
+    .innerJoin(discipler, eq(discipler.id, contactRelationships.relatedId))
+    .where(and(eq(contactRelationships.kind, 'discipled_by'), canRead(disciple, who), canRead(discipler, who)));
   const disciples = new Map<number, number[]>();
   const discipled = new Set<number>();
-  for (const { disciple, discipler } of links) {
-    disciples.set(Number(discipler), [...(disciples.get(Number(discipler)) ?? []), Number(disciple)]);
-    discipled.add(Number(disciple));
+  const names = new Map<number, { name: string; spiritualStatus: typeof contacts.$inferSelect.spiritualStatus }>();
+  for (const link of links) {
+    const children = disciples.get(link.discipler);
+    if (children) children.push(link.disciple);
+    else disciples.set(link.discipler, [link.disciple]);
+    discipled.add(link.disciple);
+    names.set(link.disciple, { name: link.discipleName, spiritualStatus: link.discipleStatus });
+    names.set(link.discipler, { name: link.disciplerName, spiritualStatus: link.disciplerStatus });
   }
   const roots = [...disciples.keys()].filter((id) => !discipled.has(id)).sort((a, b) => a - b);
   const placed = new Map<number, { generation: number; discipledBy: number | null }>();
@@ -132,20 +151,6 @@ export async function generations(db: Queryable, who: Who) {
     generation++;
   }
   const ids = [...placed.keys()];
-  const names = new Map<number, { name: string; spiritualStatus: string }>();
-  for (let start = 0; start < ids.length; start += 500) {
-    const slice = ids.slice(start, start + 500);
-    const rows = await db
-      .select({ id: contacts.id, name: contacts.name, spiritualStatus: contacts.spiritualStatus })
-      .from(contacts)
-      .where(
-        sql`${contacts.id} in (${sql.join(
-          slice.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      );
-    for (const row of rows) names.set(row.id, row);
-  }
   const nodes = ids.map((id) => ({ id, ...names.get(id)!, ...placed.get(id)! })) as {
     id: number;
     name: string;
