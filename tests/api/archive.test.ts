@@ -32,6 +32,11 @@ describe('archiving a contact', () => {
     expect((await me.get(`/api/activities?contactId=${moved}`)).body).toHaveLength(1);
     expect((await me.get('/api/dashboard/stats')).body).toEqual(statsBefore);
 
+    // A name typed for an activity still finds them: no second person is made.
+    const logged = await me.post('/api/activities', { contactName: 'moved away', type: 'other', date: days(45) });
+    expect(logged.body).toMatchObject({ contactId: moved, newContact: false });
+    expect(await names(me)).toEqual(['Still Here']);
+
     const restored = await me.post(`/api/contacts/${moved}/restore`);
     expect(restored.status).toBe(200);
     expect(restored.body).toMatchObject({ archivedAt: null, archiveReason: null, archiveNote: null });
