@@ -2,7 +2,7 @@
 // touch or as soon as it is hidden, locks the session on the server and drops what it holds in memory; any answer 423
 // (the server's idle rule, another tab) closes it too. The PIN is checked by the server, so unlocking needs a connection.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { LOCKED_SEEN_EVERY_MS } from '../../shared/appLock';
 import { useOnline } from '../hooks/useOnline';
 import { t } from '../i18n';
@@ -95,14 +95,15 @@ function LockScreen() {
   // The server's lock follows this device's: asked when the lock shows, and again once the connection is back (a lock
   // closed offline). No lock on the account any more (removed on another device), or no session: the lock opens, and
   // whoever is signed in, if anyone, is asked again.
-  const { mutate: lockOnServer } = lockSession;
+  // An unlock waits for it: sent after the server's lock call, a PIN checked first would be locked again by that call's
+  // late arrival, and the screens behind would meet the lock again (as a slow connection coming back can order them).
+  const { mutateAsync: lockOnServer } = lockSession;
+  const locking = useRef<Promise<unknown>>(Promise.resolve());
   useEffect(() => {
     if (!online) return;
-    lockOnServer(undefined, {
-      onError: (failure) => {
-        const status = httpStatus(failure);
-        if (status === 409 || status === 401) void opened();
-      },
+    locking.current = lockOnServer(undefined).catch((failure: unknown) => {
+      const status = httpStatus(failure);
+      if (status === 409 || status === 401) void opened();
     });
   }, [online, lockOnServer, opened]);
 
@@ -112,6 +113,7 @@ function LockScreen() {
     (v) => v,
     async ({ pin }) => {
       try {
+        await locking.current;
         await verify.mutateAsync({ pin });
         await opened();
       } catch (failure) {
@@ -159,7 +161,7 @@ function LockScreen() {
               {needsConnection}
             </p>
           )}
-          <button type="submit" className="btn btn-primary" disabled={!online || verify.isPending || values.pin.length < 4}>
+          <button type="submit" className="btn btn-primary" disabled={!online || verify.isPending || lockSession.isPending || values.pin.length < 4}>
             {t('Unlock')}
           </button>
           <button type="button" className="btn btn-ghost btn-sm" disabled={forgetting} onClick={() => void forget()}>
