@@ -51,7 +51,11 @@ try {
   }
   for (const link of links) {
     const [a, b, kind] = link.split(':');
-    if (a !== b) statements.push({ sql: 'insert or ignore into contact_relationships (contact_id, related_id, kind, created_by) values (?, ?, ?, 50)', args: [a, b, kind] });
+    if (a !== b)
+      statements.push({
+        sql: 'insert or ignore into contact_relationships (contact_id, related_id, kind, created_by) values (?, ?, ?, 50)',
+        args: [a, b, kind],
+      });
   }
   for (let i = 0; i < ACTIVITIES; i++)
     statements.push({

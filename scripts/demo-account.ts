@@ -45,7 +45,19 @@ const people: [string, string, string, string[]][] = [
 ];
 const id: Record<string, number> = {};
 for (const [name, spiritualStatus, source, tags] of people)
-  id[name.split(' ')[0]] = (await call('POST', '/api/contacts', { name, spiritualStatus, source, tags, email: `${name.split(' ')[0].normalize('NFD').replace(/[^a-z]/gi, '').toLowerCase()}@example.com` })).id;
+  id[name.split(' ')[0]] = (
+    await call('POST', '/api/contacts', {
+      name,
+      spiritualStatus,
+      source,
+      tags,
+      email: `${name
+        .split(' ')[0]
+        .normalize('NFD')
+        .replace(/[^a-z]/gi, '')
+        .toLowerCase()}@example.com`,
+    })
+  ).id;
 
 // Who disciples whom, and the family.
 for (const [a, kind, b] of [
@@ -78,13 +90,30 @@ for (const [who, kind, days] of [
 // A Thursday study with several people, every week for six months, and conversations between.
 for (let week = 26; week >= 1; week--) {
   const present = ['Bruno', 'Davi', 'Heitor', 'Íris'].filter((_, i) => (week + i) % 5 !== 0).map((name) => id[name]);
-  await call('POST', '/api/activities', { contactId: id.Ana, contactIds: present, type: 'other', date: ago(week * 7), notes: `Bible study, week ${27 - week}` });
+  await call('POST', '/api/activities', {
+    contactId: id.Ana,
+    contactIds: present,
+    type: 'other',
+    date: ago(week * 7),
+    notes: `Bible study, week ${27 - week}`,
+  });
   const one = people[(week * 5) % people.length][0].split(' ')[0];
-  await call('POST', '/api/activities', { contactId: id[one], type: week % 3 ? 'conversation' : 'gospel_presentation', date: ago(week * 7 - 3), notes: 'Coffee after work' });
+  await call('POST', '/api/activities', {
+    contactId: id[one],
+    type: week % 3 ? 'conversation' : 'gospel_presentation',
+    date: ago(week * 7 - 3),
+    notes: 'Coffee after work',
+  });
 }
 
 await call('POST', '/api/followups', { contactId: id.Carla, date: ahead(2), type: 'meeting', description: 'Lunch and the question about suffering' });
-await call('POST', '/api/followups', { contactId: id.Ana, date: ahead(4), type: 'study', description: 'Thursday study', repeat: { every: 1, unit: 'week', from: 'date' } });
+await call('POST', '/api/followups', {
+  contactId: id.Ana,
+  date: ahead(4),
+  type: 'study',
+  description: 'Thursday study',
+  repeat: { every: 1, unit: 'week', from: 'date' },
+});
 await call('POST', '/api/followups', { contactId: id.Karina, date: ago(3), type: 'phone', description: 'Call about the new job' });
 
 const lists: Record<string, number> = {};

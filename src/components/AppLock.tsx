@@ -2,7 +2,7 @@
 // touch or as soon as it is hidden, locks the session on the server and drops what it holds in memory; any answer 423
 // (the server's idle rule, another tab) closes it too. The PIN is checked by the server, so unlocking needs a connection.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { LOCKED_SEEN_EVERY_MS } from '../../shared/appLock';
 import { useOnline } from '../hooks/useOnline';
 import { t } from '../i18n';
@@ -23,6 +23,9 @@ export function LockGate({ children }: { children: ReactNode }) {
   const closed = useSyncExternalStore(subscribeLock, isLockClosed, () => false);
   return closed ? <LockScreen /> : children;
 }
+
+/** The lock call sent when the lock screen showed or the connection came back: an unlock waits for it (one lock screen at a time). */
+let lockCall: Promise<unknown> = Promise.resolve();
 
 /** Watches, for a signed-in user with a PIN, for the time without a touch and the page being hidden. */
 export function AppLock({ children }: { children: ReactNode }) {
@@ -98,10 +101,9 @@ function LockScreen() {
   // An unlock waits for it: sent after the server's lock call, a PIN checked first would be locked again by that call's
   // late arrival, and the screens behind would meet the lock again (as a slow connection coming back can order them).
   const { mutateAsync: lockOnServer } = lockSession;
-  const locking = useRef<Promise<unknown>>(Promise.resolve());
   useEffect(() => {
     if (!online) return;
-    locking.current = lockOnServer(undefined).catch((failure: unknown) => {
+    lockCall = lockOnServer(undefined).catch((failure: unknown) => {
       const status = httpStatus(failure);
       if (status === 409 || status === 401) void opened();
     });
@@ -113,7 +115,7 @@ function LockScreen() {
     (v) => v,
     async ({ pin }) => {
       try {
-        await locking.current;
+        await lockCall;
         await verify.mutateAsync({ pin });
         await opened();
       } catch (failure) {
