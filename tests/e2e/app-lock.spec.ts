@@ -142,6 +142,8 @@ test('offline, the lock says at once that unlocking needs a connection, and unlo
   await photograph(page, `lock-offline-${phone ? 'phone' : 'desktop'}-dark.png`);
   // The light theme, as a choice of Light in Settings sets it.
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'sower'));
+  // Its colours move to the light ones in a transition: contrast is read once they have arrived.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
   expect(await seriousAxeViolations(page)).toEqual([]);
   await photograph(page, `lock-offline-${phone ? 'phone' : 'desktop'}.png`);
   if (phone) {
