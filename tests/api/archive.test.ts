@@ -30,6 +30,11 @@ describe('archiving a contact', () => {
     // Their page, their activities and what the dashboard counted stay.
     expect((await me.get(`/api/contacts/${moved}`)).body.archiveReason).toBe('moved');
     expect((await me.get(`/api/activities?contactId=${moved}`)).body).toHaveLength(1);
+    // A follow-up planned with them stays in the follow-ups: a plan is kept until it is done or deleted.
+    const visit = (await me.post('/api/followups', { contactId: moved, date: days(-10), type: 'meeting', description: 'Farewell visit' })).body.id;
+    expect(((await me.get('/api/followups')).body as { id: number }[]).map((f) => f.id)).toContain(visit);
+    // (A planned visit keeps a person out of needs attention whatever else: gone, the attention below is the archive's.)
+    expect((await me.delete(`/api/followups/${visit}`)).status).toBe(200);
     expect((await me.get('/api/dashboard/stats')).body).toEqual(statsBefore);
 
     // A name typed for an activity still finds them: no second person is made.
