@@ -23,21 +23,32 @@ export function aboutPerson(contactId: number | Placeholder): SQL {
 
 // Wrapped in an sql`` of their own, as the contact's columns are (domain/contacts.ts): inside these subqueries
 // "contacts" is the subquery's own table, the other person; outside them the outer query's, the first person.
-/** Every person of the activity the reader may read: the first person, then the others in the order they were added. */
+/** Whether the activity has other people at all: one seek of activity_contacts' key, and for most activities none. */
+const hasOthers = sql`exists (select 1 from ${activityContacts} ac where ac.activity_id = ${activities.id})`;
+
+/**
+ * Every person of the activity the reader may read: the first person, then the others in the order they were added.
+ * An activity of one person answers its first person's id alone (0 when unreadable, read as none: never null, which
+ * drizzle hands to no decoder), with no JSON built or parsed.
+ */
 const contactIds = (who: Who) =>
   decoded(
-    sql`${sql`(select json_group_array(id) from (select ${activities.contactId} as id where ${canRead(contacts, who)}
+    sql`${sql`case when ${hasOthers} then (select json_group_array(id) from (select ${activities.contactId} as id where ${canRead(contacts, who)}
       union all select ac.contact_id from ${activityContacts} ac where ac.activity_id = ${activities.id}
-        and exists (select 1 from ${contacts} where ${contacts.id} = ac.contact_id and ${canRead(contacts, who)})))`}`,
-    (value) => JSON.parse(String(value ?? '[]')) as number[],
+        and exists (select 1 from ${contacts} where ${contacts.id} = ac.contact_id and ${canRead(contacts, who)})))
+      when ${canRead(contacts, who)} then ${activities.contactId} else 0 end`}`,
+    (value) => (typeof value === 'string' ? (JSON.parse(value) as number[]) : Number(value) === 0 ? [] : [Number(value)]),
   );
 
-/** The other people of the activity the reader may read, with their names. */
+/**
+ * The other people of the activity the reader may read, with their names. Never null (drizzle hands a null to no
+ * decoder): 0 where it has none, read as none.
+ */
 const others = (who: Who) =>
   decoded(
-    sql`${sql`(select json_group_array(json_array(${contacts.id}, ${contacts.name})) from ${activityContacts} ac join ${contacts} on ${contacts.id} = ac.contact_id
-      where ac.activity_id = ${activities.id} and ${canRead(contacts, who)})`}`,
-    (value) => (JSON.parse(String(value ?? '[]')) as [number, string][]).map(([id, name]) => ({ id, name })),
+    sql`${sql`case when ${hasOthers} then (select json_group_array(json_array(${contacts.id}, ${contacts.name})) from ${activityContacts} ac join ${contacts} on ${contacts.id} = ac.contact_id
+      where ac.activity_id = ${activities.id} and ${canRead(contacts, who)}) else 0 end`}`,
+    (value) => (typeof value === 'string' ? (JSON.parse(value) as [number, string][]).map(([id, name]) => ({ id, name })) : []),
   );
 
 /** An activity with its contact's name (when the reader may read the contact) and its other people. */
