@@ -5,14 +5,17 @@ import type { Locale } from '../shared/i18n';
 import {
   activityTypes,
   archiveReasons,
+  assignmentStatuses,
   contactDateKinds,
   followUpTypes,
   goalKinds,
   milestoneKinds,
+  notificationKinds,
   relationshipKinds,
   spiritualStatuses,
   tagColors,
   teamRoles,
+  type NotificationKind,
   type SpiritualStatus,
 } from '../shared/vocabulary';
 import { dailyTallyEntities, tallyEntities } from '../shared/lists';
@@ -161,6 +164,10 @@ export const teams = sqliteTable('teams', {
   description: text('description'),
   createdAt: createdAt(),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** Issue 51 §2: an assigned contact with no activity for this many days needs an update from its assignee. */
+  updateNeededDays: integer('update_needed_days').notNull().default(14),
+  /** Issue 51 §5: whether a team request's author sees who prayed for it this week, not only how many. */
+  prayerNames: integer('prayer_names', { mode: 'boolean' }).notNull().default(false),
 });
 
 export const teamMembers = sqliteTable(
@@ -337,12 +344,21 @@ export const contacts = sqliteTable(
     assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     /** When it was last assigned: what the assignee's badge of new assignments counts. */
     assignedAt: integer('assigned_at', { mode: 'timestamp_ms' }),
+    /** Issue 51 §2: whether the assignee has accepted the assignment; null while nobody is assigned. */
+    assignmentStatus: text('assignment_status', { enum: assignmentStatuses }),
+    /** Who assigned it (told of the answer); null when nobody is assigned or the assigner's account is gone. */
+    assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
     /** Stay in touch every this many days (issue 50 §6): overrides the needs-attention threshold of the contact's status; null: off. */
     stayInTouchDays: integer('stay_in_touch_days'),
     /** When the contact was archived (issue 50 §7); null while active. Archived contacts leave lists, nudges and Pray today. */
     archivedAt: integer('archived_at', { mode: 'timestamp_ms' }),
     archiveReason: text('archive_reason', { enum: archiveReasons }),
     archiveNote: text('archive_note'),
+    /**
+     * How many activities this person is one of the other people of (issue 50 §4), kept by activity_contacts' triggers
+     * (migration 0031): a person in none, nearly everyone, costs their last contact no seek of activity_contacts.
+     */
+    alsoThereCount: integer('also_there_count').notNull().default(0),
   },
   (t) => [
     index('contacts_owner_idx').on(t.createdBy, t.createdAt),
@@ -384,6 +400,11 @@ export const activities = sqliteTable(
     ...ownership(),
     /** The folded notes and description (server/queries/searchKeys.ts), what a search looks in; null until keyed (see contacts). */
     searchKey: text('search_key'),
+    /**
+     * How many other people the activity has (issue 50 §4), kept by activity_contacts' triggers (migration 0031): an
+     * activity of one person, nearly every one, is read with no seek of activity_contacts.
+     */
+    othersCount: integer('others_count').notNull().default(0),
   },
   (t) => [
     index('activities_unkeyed_idx')
@@ -716,6 +737,80 @@ export const activityContacts = sqliteTable(
 );
 
 /**
+ * A comment on a team contact (issue 51 §3), kept apart from the contact's notes: its author may edit it for 15 minutes,
+ * its author or an admin delete it. It is the contact's team's (team_id follows the contact) and goes with the contact.
+ */
+export const comments = sqliteTable(
+  'comments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    /** When its author last changed it; null if never. */
+    editedAt: integer('edited_at', { mode: 'timestamp_ms' }),
+    ...ownership(),
+  },
+  (t) => [index('comments_contact_idx').on(t.contactId, t.createdAt), index('comments_team_idx').on(t.teamId, t.createdAt)],
+);
+
+/**
+ * One thing a person is told (issue 51 §3): the inbox lists them newest first, the bell counts the unread. A
+ * notification about a contact or comment goes with it; the reader sees only those about contacts they may still read.
+ */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    /** Who did what it tells (the commenter, the assigner, the assignee who answered); null once their account is gone. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What else it says, by kind: a decline's reason, the names of the contacts handed back. */
+    detail: text('detail', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
+    /** When push and the digest have taken it (null: not yet), so each sends it once. */
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    index('notifications_contact_idx').on(t.contactId),
+    index('notifications_comment_idx').on(t.commentId),
+    index('notifications_team_idx').on(t.teamId, t.userId),
+  ],
+);
+
+/**
+ * Who prayed for a team's prayer request on which day (issue 51 §5): one row per person a day, so the author sees how
+ * many teammates prayed this week, viewers included.
+ */
+export const prayerRequestPrayers = sqliteTable(
+  'prayer_request_prayers',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => prayerRequests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Whole days since the epoch (UTC), as daily_tallies count them. */
+    day: integer('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId, t.day] }), index('prayer_request_prayers_day_idx').on(t.requestId, t.day)],
+);
+
+/**
  * A person's important date (issue 50 §6): a birthday, a spiritual birthday, a baptism anniversary or any named day,
  * yearly or once. A calendar day (`YYYY-MM-DD`), not an instant: it is the same day in every time zone. It belongs to the
  * contact (whoever may change the contact may add and remove its dates) and goes with it.
@@ -855,6 +950,11 @@ export const userSettings = sqliteTable(
     includePrayers: integer('include_prayers', { mode: 'boolean' }).notNull().default(true),
     /** Discreet wording: the digest says only how many reminders there are, with no names or texts. */
     discreet: integer('discreet', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Issue 51 §3: which kinds of notification also arrive by push and in the digest, by kind; a kind not named arrives
+     * by both (the in-app inbox always has every one).
+     */
+    notificationChoices: text('notification_choices', { mode: 'json' }).$type<Partial<Record<NotificationKind, { push: boolean; digest: boolean }>>>(),
     /** Secret of the one-click unsubscribe link in each email (null until the first email). */
     unsubscribeToken: text('unsubscribe_token'),
     /** When the next digest is due, in ms since the epoch (null while reminders are off); the scheduler reads this index. */

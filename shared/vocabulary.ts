@@ -200,3 +200,17 @@ export const milestoneLabel = (kind: MilestoneKind) => shownText(milestoneLabels
  */
 export const HIDDEN_CONTACT_NAME = msg('a contact no longer shared');
 export const contactNameShown = (name: string | null) => name ?? shownText(HIDDEN_CONTACT_NAME);
+
+/**
+ * Where an assignment stands (issue 51 §2): `pending` until the assignee answers, `accepted` once they have; a declined
+ * one goes back to the admins unassigned, so it has no state of its own. Null on a contact nobody is assigned to.
+ */
+export const assignmentStatuses = ['pending', 'accepted'] as const;
+export type AssignmentStatus = (typeof assignmentStatuses)[number];
+
+/**
+ * What a notification tells (issue 51 §3): a mention in a comment, a contact assigned to one, an assignee's answer, an
+ * assigned contact that needs an update, a member's contacts handed back to the admins, being removed from a team.
+ */
+export const notificationKinds = ['mention', 'assigned', 'accepted', 'declined', 'updateNeeded', 'returned', 'removed'] as const;
+export type NotificationKind = (typeof notificationKinds)[number];

@@ -23,8 +23,8 @@ export function aboutPerson(contactId: number | Placeholder): SQL {
 
 // Wrapped in an sql`` of their own, as the contact's columns are (domain/contacts.ts): inside these subqueries
 // "contacts" is the subquery's own table, the other person; outside them the outer query's, the first person.
-/** Whether the activity has other people at all: one seek of activity_contacts' key, and for most activities none. */
-const hasOthers = sql`exists (select 1 from ${activityContacts} ac where ac.activity_id = ${activities.id})`;
+/** Whether the activity has other people at all: its own count (migration 0031), so one of one person seeks nothing more. */
+const hasOthers = sql`${activities.othersCount} > 0`;
 
 /**
  * Every person of the activity the reader may read: the first person, then the others in the order they were added.

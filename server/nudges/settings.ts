@@ -26,6 +26,7 @@ const defaults: Omit<UserSettingsRow, 'userId' | 'attentionDays'> = {
   discreet: false,
   unsubscribeToken: null,
   nextDigestAt: null,
+  notificationChoices: null,
 };
 
 /** The settings of a row (or of none): defaults filled in. */

@@ -19,7 +19,7 @@ export function lastContactAt(who: Who, now: SQL | number): SQL {
       where ${activities.contactId} = ${contacts.id} and ${activities.date} <= ${now} + ${halfDay} and ${canRead(activities, who)}
     union all
     select max(ac.date) from ${activityContacts} ac
-      where ac.contact_id = ${contacts.id} and ac.date <= ${now} + ${halfDay}
+      where ${contacts.alsoThereCount} > 0 and ac.contact_id = ${contacts.id} and ac.date <= ${now} + ${halfDay}
         and exists (select 1 from ${activities} where ${activities.id} = ac.activity_id and ${canRead(activities, who)})
     union all
     select max(coalesce(${followUps.completedAt}, ${followUps.date})) from ${followUps} indexed by follow_ups_contact_date_idx

@@ -147,4 +147,34 @@ describe('one activity with several people', () => {
     expect(activity.others.map((o: { name: string }) => o.name)).toEqual(['Ben']);
     expect(activity.contactName).toBe('Ana');
   });
+
+  // Migration 0031's counts are what the reads skip activity_contacts by: an activity counted 0 with other people
+  // would answer its first person alone, a person counted 0 would lose the last contact a gathering gave them.
+  it('keeps each activity’s and each person’s count of other people equal to its rows through every change', async () => {
+    const { client: me } = await signedInClient(server, 'counted');
+    const [ana, ben, cleo, dan] = [await contact(me, 'Ana'), await contact(me, 'Ben'), await contact(me, 'Cleo'), await contact(me, 'Dan')];
+    const { body: kept } = await me.post('/api/activities', { contactId: ana, contactIds: [ben, cleo, dan], type: 'other' });
+    const { body: gone } = await me.post('/api/activities', { contactId: ben, contactIds: [cleo], type: 'other' });
+    const counts = async () =>
+      (
+        await server.rows(`select (select others_count from activities where id = ?) as kept, also_there_count as cleo from contacts where id = ?`, [
+          kept.id,
+          cleo,
+        ])
+      )[0];
+    expect(await counts()).toEqual({ kept: 3, cleo: 2 });
+    await me.put(`/api/activities/${kept.id}`, { contactIds: [cleo, dan] }); // Ben leaves
+    await me.put(`/api/activities/${kept.id}`, { contactId: cleo }); // Cleo becomes its first person
+    expect(await counts()).toEqual({ kept: 1, cleo: 1 });
+    expect((await me.delete(`/api/activities/${gone.id}`)).status).toBe(200);
+    expect(await counts()).toEqual({ kept: 1, cleo: 0 });
+    expect((await me.delete(`/api/contacts/${dan}`)).status).toBe(200);
+    expect(await counts()).toEqual({ kept: 0, cleo: 0 });
+    // And every row this file's tests wrote (leaving, deleting the first person, merging, importing) agrees.
+    const drifted =
+      await server.rows(`select 'activity' as kind, id from activities a where others_count <> (select count(*) from activity_contacts where activity_id = a.id)
+      union all select 'contact', id from contacts c where also_there_count <> (select count(*) from activity_contacts where contact_id = c.id)`);
+    expect(drifted).toEqual([]);
+    expect(await server.count('activity_contacts', '1')).toBeGreaterThan(0);
+  });
 });

@@ -177,6 +177,28 @@ describe('migration 0029 (a prayer request may name no one)', () => {
     ]);
     expect([Number(tally.row_count), Number(tally.prayed)]).toEqual([2, 2]);
   });
+
+  it('counts the other people an older release wrote into each activity and each person', async () => {
+    const url = `file:${join(dir, 'people-counts.db')}`;
+    const old = await openDatabase({ url });
+    await prepareDatabase(old, releaseUpTo('0030_follow_up_and_goal_search_keys'));
+    const run = (text: string) => old.write((tx) => tx.run(sql.raw(text)));
+    await run("insert into users (id, username, email, password_hash) values (60, 'host', 'host@example.com', 'x')");
+    await run("insert into contacts (id, name, created_by) values (1, 'Ana', 60), (2, 'Ben', 60), (3, 'Cleo', 60)");
+    await run("insert into activities (id, contact_id, type, date, created_by) values (1, 1, 'other', 0, 60), (2, 1, 'other', 0, 60), (3, 2, 'other', 0, 60)");
+    await run('insert into activity_contacts (activity_id, contact_id, date) values (1, 2, 0), (1, 3, 0), (3, 3, 0)');
+    old.close();
+
+    const newer = await openDatabase({ url });
+    await prepareDatabase(newer);
+    const counts = async (query: string) => (await newer.readerClient.execute(query)).rows.map((r) => Number(r.n));
+    expect(await counts('select others_count as n from activities order by id')).toEqual([2, 0, 1]);
+    expect(await counts('select also_there_count as n from contacts order by id')).toEqual([0, 1, 2]);
+    // And the triggers keep them from then on.
+    await newer.write((tx) => tx.run(sql.raw('delete from activities where id = 1')));
+    expect(await counts('select also_there_count as n from contacts order by id')).toEqual([0, 0, 1]);
+    newer.close();
+  });
 });
 
 describe('migration 0013 (search keys)', () => {
