@@ -13,7 +13,7 @@ import { translate } from '../i18n';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { activityColumns, activityList } from '../domain/activities';
+import { activityColumns, activityPage, withContactIds } from '../domain/activities';
 import { insertContact } from '../domain/contacts';
 import { followUpColumns } from '../domain/followUps';
 import { prayerColumns } from '../domain/prayerRequests';
@@ -31,7 +31,9 @@ function selectActivities(db: Queryable, who: Who) {
   return db.select(activityColumns(who)).from(activities).innerJoin(contacts, eq(contacts.id, activities.contactId));
 }
 
-const activityRecords = recordsOf(activities, msg('Activity not found'), (db, where, who) => selectActivities(db, who).where(where));
+const activityRecords = recordsOf(activities, msg('Activity not found'), async (db, where, who) =>
+  (await selectActivities(db, who).where(where)).map(withContactIds),
+);
 
 /**
  * The contact an activity is about: an id the user can see, or a typed name matched by its folded key (case, accents
@@ -102,7 +104,7 @@ export const activitiesRouter = router({
     .output(answer(answers.activity.array()))
     .query(async ({ ctx, input }) => {
       await assertSpace(ctx.database.read, ctx.authority, input?.team);
-      return activityList.page(ctx.database.read, ctx.authority, input);
+      return activityPage(ctx.database.read, ctx.authority, input);
     }),
 
   byId: protectedProcedure

@@ -8,7 +8,7 @@ import { dateInput, teamFilter } from '../../shared/schemas/common';
 import { protectedProcedure, router, scopedInSqlProcedure } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { activityList } from '../domain/activities';
+import { activityPage } from '../domain/activities';
 import { followUpListColumns } from '../domain/followUps';
 import { goalColumns } from '../domain/goals';
 import { inReadersLanguage, resourceCardColumns } from '../domain/resources';
@@ -84,7 +84,7 @@ export const dashboardRouter = router({
       const [stats, activeGoals, recentActivities, upcomingFollowUps, overdueFollowUps, firstResources] = await Promise.all([
         computeStats(db, statsScope, ctx.locale),
         goalsIn(db).all({ userId, teamId: typeof team === 'number' ? team : 0 }),
-        activityList.page(db, who, { limit: 3, team }),
+        activityPage(db, who, { limit: 3, team }),
         upcomingList.page(db, who, { from: input.upcomingFrom, limit: 3, team }),
         dueFollowUps(db, who, input.upcomingFrom, team),
         firstResourcesQuery(db).all({ userId, locale: ctx.locale }),

@@ -29,6 +29,7 @@ import {
   goalKinds,
   linkRoles,
   milestoneKinds,
+  notificationKinds,
   relationshipViews,
   spiritualStatuses,
   tagColors,
@@ -619,6 +620,8 @@ export const accountExport = z.strictObject({
     datesAheadDays: count,
     reminderHour: count,
     ...reminderChoices,
+    /** Issue 51 §3: which notifications also come by push and in the digest, by kind; null: every kind by both. */
+    notificationChoices: z.partialRecord(z.enum(notificationKinds), z.strictObject({ push: z.boolean(), digest: z.boolean() })).nullable(),
   }),
   snoozes: z.array(z.strictObject({ contactId: rowId, contactName: text, until: instant })),
   pushDevices: z.array(z.strictObject({ endpoint: text, createdAt: instant })),
