@@ -5,7 +5,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import {
   activities,
+  activityContacts,
   contactMilestones,
+  contacts,
   contactStatusChanges,
   followUps,
   prayerRequests,
@@ -33,7 +35,16 @@ export async function recordStatusChanges(
 type Author = { id: number; firstName: string; lastName: string };
 
 export type TimelineItem =
-  | { kind: 'activity'; id: number; date: Date; type: ActivityType; notes: string | null; description: string | null; author: Author }
+  | {
+      kind: 'activity';
+      id: number;
+      date: Date;
+      type: ActivityType;
+      notes: string | null;
+      description: string | null;
+      author: Author;
+      with: { id: number; name: string }[];
+    }
   | { kind: 'followUp'; id: number; date: Date; type: FollowUpType; description: string; completed: boolean; pending: boolean; author: Author }
   | {
       kind: 'prayer';
@@ -68,6 +79,8 @@ interface TimelineRow {
   author_id: number | null;
   author_first_name: string | null;
   author_last_name: string | null;
+  /** An activity's other people, the first person among them, as JSON [[id, name], …]: null when it has none but this one. */
+  people: string | null;
 }
 
 /** The entry's author; an activity, follow-up or prayer always has one (created_by is not null, its user cascades). */
@@ -85,7 +98,14 @@ function itemOf(row: TimelineRow): TimelineItem {
   const written = { ...base, author: author! };
   switch (row.kind) {
     case 'activity':
-      return { kind: 'activity', ...written, type: row.type as ActivityType, notes: row.notes, description: row.description };
+      return {
+        kind: 'activity',
+        ...written,
+        type: row.type as ActivityType,
+        notes: row.notes,
+        description: row.description,
+        with: row.people === null ? [] : (JSON.parse(row.people) as [number, string][]).map(([id, name]) => ({ id, name })),
+      };
     case 'followUp': {
       const completed = Boolean(row.completed);
       return { kind: 'followUp', ...written, type: row.type as FollowUpType, description: row.description ?? '', completed, pending: !completed };
@@ -134,9 +154,17 @@ export async function contactHistory(db: Queryable, contactId: number, who: Auth
     .where(eq(contactStatusChanges.contactId, contactId))
     .orderBy(asc(contactStatusChanges.changedAt), asc(contactStatusChanges.id));
 
-  // The authors are joined onto the page's items only, after the limit: one primary-key seek per item shown.
+  // The authors are joined onto the page's items only, after the limit: one primary-key seek per item shown. So are an
+  // activity's other people (issue 50 §4), the first person among them when this person is one of the others: only
+  // those the reader may read, and only for an activity that has any (its count: one seek, and most have none).
   const rows = await db.all<TimelineRow>(sql`
-    select page.*, ${users.id} as author_id, ${users.firstName} as author_first_name, ${users.lastName} as author_last_name from (
+    select page.*, ${users.id} as author_id, ${users.firstName} as author_first_name, ${users.lastName} as author_last_name,
+      case when page.kind = 'activity' and (select ${activities.othersCount} from ${activities} where ${activities.id} = page.id) > 0 then (
+        select json_group_array(json_array(${contacts.id}, ${contacts.name})) from (
+          select ${activities.contactId} as person from ${activities} where ${activities.id} = page.id
+          union all select ac.contact_id from ${activityContacts} ac where ac.activity_id = page.id) people
+        join ${contacts} on ${contacts.id} = people.person where people.person <> ${contactId} and ${canRead(contacts, who)}) end as people
+    from (
     select * from (
     select 'activity' as kind, ${activities.id} as id, ${activities.date} as date, ${activities.type} as type,
            ${activities.notes} as notes, ${activities.description} as description, null as completed, null as request,

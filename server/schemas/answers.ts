@@ -374,6 +374,8 @@ export const timelineItem = z.discriminatedUnion('kind', [
     notes: maybeText,
     description: maybeText,
     author: person,
+    /** Who else was there (issue 50 §4), the reader may read: its first person too when this person is one of the others. */
+    with: z.array(z.strictObject({ id: rowId, name: text })),
   }),
   z.strictObject({
     kind: z.literal('followUp'),

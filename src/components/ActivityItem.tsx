@@ -42,17 +42,7 @@ export function ActivityItem({ type, contactId, contactName, notes, date, to, ex
             }}
           />
         </p>
-        {others.length > 0 && (
-          <p dir="auto" className="mt-0.5 text-sm wrap-anywhere text-base-content/80">
-            {t('Also there:')}{' '}
-            {others.map((person, index) => (
-              <Fragment key={person.id}>
-                {index > 0 && t(', ')}
-                <ContactLink contactId={person.id} name={person.name} />
-              </Fragment>
-            ))}
-          </p>
-        )}
+        <AlsoThere people={others} />
         {notes ? (
           <ClampedText text={notes} lines={expandable ? 3 : 2} expandable={expandable} className="mt-0.5 text-sm text-base-content/80" />
         ) : (
@@ -62,5 +52,21 @@ export function ActivityItem({ type, contactId, contactName, notes, date, to, ex
       </div>
       <span className="shrink-0 text-xs whitespace-nowrap text-base-content/70">{activityDateLabel(date)}</span>
     </div>
+  );
+}
+
+/** The other people of an activity (issue 50 §4), each a link to their page; nothing when there are none. */
+export function AlsoThere({ people }: { people: readonly { id: number; name: string }[] }) {
+  if (people.length === 0) return null;
+  return (
+    <p dir="auto" className="mt-0.5 text-sm wrap-anywhere text-base-content/80">
+      {t('Also there:')}{' '}
+      {people.map((person, index) => (
+        <Fragment key={person.id}>
+          {index > 0 && t(', ')}
+          <ContactLink contactId={person.id} name={person.name} />
+        </Fragment>
+      ))}
+    </p>
   );
 }

@@ -7,6 +7,7 @@ import { activityTypeLabel, followUpTypeLabel, milestoneLabel, spiritualStatusLa
 import type { RouterOutputs } from '../lib/trpc';
 import { ActivityTypeIcon, FollowUpTypeIcon, HandsIcon, StepUpIcon } from './Icons';
 import { PrayerAnswer } from './PrayerAnswer';
+import { AlsoThere } from './ActivityItem';
 import { fullName } from '../lib/names';
 
 type TimelineItem = RouterOutputs['contacts']['timeline']['items'][number];
@@ -58,6 +59,7 @@ function TimelineEntry({ item, authors }: { item: TimelineItem; authors: boolean
           <p dir="auto" className={`mt-0.5 text-sm wrap-anywhere whitespace-pre-line ${item.notes ? 'text-base-content/80' : 'text-base-content/75 italic'}`}>
             {item.notes || t('No additional notes')}
           </p>
+          <AlsoThere people={item.with} />
         </Entry>
       );
     case 'followUp': {

@@ -35,10 +35,16 @@ describe('one activity with several people', () => {
       expect(await timeline(me, id)).toEqual([created.body.id]);
       expect(await lastContact(me, id)).toBe(date);
     }
-    // The contact's page's timeline shows it too.
+    // The contact's page's timeline shows it too, naming who else was there: the first person among them.
     const journey = await me.get(`/api/contacts/${cleo}/timeline`);
     expect(journey.status).toBe(200);
-    expect(JSON.stringify(journey.body)).toContain(`"id":${created.body.id}`);
+    const item = journey.body.items.find((entry: { kind: string; id: number }) => entry.kind === 'activity' && entry.id === created.body.id);
+    expect(item.with).toEqual([
+      { id: ana, name: 'Ana' },
+      { id: ben, name: 'Ben' },
+    ]);
+    const first = (await me.get(`/api/contacts/${ana}/timeline`)).body.items.find((entry: { kind: string }) => entry.kind === 'activity');
+    expect(first.with.map((person: { name: string }) => person.name)).toEqual(['Ben', 'Cleo']);
   });
 
   it('keeps it for the others when one person leaves it or is deleted, and deleting it removes it from all', async () => {
@@ -117,7 +123,12 @@ describe('one activity with several people', () => {
       const seen = (await reader.get(`/api/activities/${created.body.id}`)).body;
       expect(seen.contactIds).toEqual([ana]);
       expect(seen.others).toEqual([]);
+      const item = (await reader.get(`/api/contacts/${ana}/timeline`)).body.items.find((entry: { kind: string }) => entry.kind === 'activity');
+      expect(item.with).toEqual([]);
     }
+    // Lea, who reads Ben as her own, sees him on Ana's timeline still.
+    const leaSees = (await lea.get(`/api/contacts/${ana}/timeline`)).body.items.find((entry: { kind: string }) => entry.kind === 'activity');
+    expect(leaSees.with).toEqual([{ id: ben, name: 'Ben' }]);
     // Max's edit of the others keeps Ben, whom he cannot see.
     const edited = await max.put(`/api/activities/${created.body.id}`, { contactIds: [] });
     expect(edited.status).toBe(200);

@@ -146,6 +146,7 @@ describe('the timeline', () => {
       notes: 'Romans road',
       description: 'Gospel Presentation',
       author: { id: alice.id, firstName: expect.any(String), lastName: expect.any(String) },
+      with: [],
     });
     expect(items[5]).toMatchObject({ kind: 'followUp', id: ids.doneFollowUp, completed: true, pending: false });
     expect(items[0]).toEqual({
