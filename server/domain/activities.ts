@@ -27,27 +27,27 @@ export function aboutPerson(contactId: number | Placeholder): SQL {
 const hasOthers = sql`${activities.othersCount} > 0`;
 
 /**
- * Every person of the activity the reader may read, as the export carries them: the first person, then the others in
- * the order they were added. An activity of one person answers its first person's id alone (0 when unreadable, read as
+ * Every person of the activity the reader may read, as the export carries them: the first person, then the others by
+ * id. An activity of one person answers its first person's id alone (0 when unreadable, read as
  * none: never null, which drizzle hands to no decoder), with no JSON built or parsed. The answers derive the same list
  * from `contactName` and `others` instead (withContactIds): a subquery less to prepare on every list read.
  */
 const contactIds = (who: Who) =>
   decoded(
-    sql`${sql`case when ${hasOthers} then (select json_group_array(id) from (select ${activities.contactId} as id where ${canRead(contacts, who)}
-      union all select ac.contact_id from ${activityContacts} ac where ac.activity_id = ${activities.id}
+    sql`${sql`case when ${hasOthers} then (select json_group_array(id order by n, id) from (select ${activities.contactId} as id, 0 as n where ${canRead(contacts, who)}
+      union all select ac.contact_id, 1 from ${activityContacts} ac where ac.activity_id = ${activities.id}
         and exists (select 1 from ${contacts} where ${contacts.id} = ac.contact_id and ${canRead(contacts, who)})))
       when ${canRead(contacts, who)} then ${activities.contactId} else 0 end`}`,
     (value) => (typeof value === 'string' ? (JSON.parse(value) as number[]) : Number(value) === 0 ? [] : [Number(value)]),
   );
 
 /**
- * The other people of the activity the reader may read, with their names. Never null (drizzle hands a null to no
+ * The other people of the activity the reader may read, with their names, by id. Never null (drizzle hands a null to no
  * decoder): 0 where it has none, read as none.
  */
 const others = (who: Who) =>
   decoded(
-    sql`${sql`case when ${hasOthers} then (select json_group_array(json_array(${contacts.id}, ${contacts.name})) from ${activityContacts} ac join ${contacts} on ${contacts.id} = ac.contact_id
+    sql`${sql`case when ${hasOthers} then (select json_group_array(json_array(${contacts.id}, ${contacts.name}) order by ${contacts.id}) from ${activityContacts} ac join ${contacts} on ${contacts.id} = ac.contact_id
       where ac.activity_id = ${activities.id} and ${canRead(contacts, who)}) else 0 end`}`,
     (value) => (typeof value === 'string' ? (JSON.parse(value) as [number, string][]).map(([id, name]) => ({ id, name })) : []),
   );

@@ -160,9 +160,9 @@ export async function contactHistory(db: Queryable, contactId: number, who: Auth
   const rows = await db.all<TimelineRow>(sql`
     select page.*, ${users.id} as author_id, ${users.firstName} as author_first_name, ${users.lastName} as author_last_name,
       case when page.kind = 'activity' and (select ${activities.othersCount} from ${activities} where ${activities.id} = page.id) > 0 then (
-        select json_group_array(json_array(${contacts.id}, ${contacts.name})) from (
-          select ${activities.contactId} as person from ${activities} where ${activities.id} = page.id
-          union all select ac.contact_id from ${activityContacts} ac where ac.activity_id = page.id) people
+        select json_group_array(json_array(${contacts.id}, ${contacts.name}) order by people.n, people.person) from (
+          select ${activities.contactId} as person, 0 as n from ${activities} where ${activities.id} = page.id
+          union all select ac.contact_id, 1 from ${activityContacts} ac where ac.activity_id = page.id) people
         join ${contacts} on ${contacts.id} = people.person where people.person <> ${contactId} and ${canRead(contacts, who)}) end as people
     from (
     select * from (

@@ -159,6 +159,26 @@ describe('one activity with several people', () => {
     expect(activity.contactName).toBe('Ana');
   });
 
+  it('ends with one whole set of people when several edits of them arrive together', async () => {
+    const { client: me } = await signedInClient(server, 'racing');
+    const people = [];
+    for (const name of ['Ana', 'Ben', 'Cleo', 'Dan', 'Eve', 'Fay']) people.push(await contact(me, name));
+    const [first, ...rest] = people;
+    const { body: activity } = await me.post('/api/activities', { contactId: first, type: 'other' });
+    const sets = [[rest[0], rest[1]], [rest[2]], [rest[3], rest[4], rest[0]], [], [rest[1], rest[2], rest[3], rest[4]]];
+    const answers = await Promise.all(sets.map((contactIds) => me.put(`/api/activities/${activity.id}`, { contactIds })));
+    // The others come by id, whatever order they were given in.
+    for (const [index, answer] of answers.entries()) expect(answer.body.contactIds).toEqual([first, ...[...sets[index]].sort((a, b) => a - b)]);
+    expect(answers.map((answer) => answer.status)).toEqual(sets.map(() => 200));
+    const final = (await me.get(`/api/activities/${activity.id}`)).body.contactIds.slice(1);
+    expect(sets.map((set) => JSON.stringify([...set].sort((a, b) => a - b)))).toContain(JSON.stringify(final));
+    const [row] = await server.rows(
+      'select others_count as n, (select count(*) from activity_contacts where activity_id = ?) as m from activities where id = ?',
+      [activity.id, activity.id],
+    );
+    expect(row).toEqual({ n: final.length, m: final.length });
+  });
+
   // Migration 0031's counts are what the reads skip activity_contacts by: an activity counted 0 with other people
   // would answer its first person alone, a person counted 0 would lose the last contact a gathering gave them.
   it('keeps each activity’s and each person’s count of other people equal to its rows through every change', async () => {
