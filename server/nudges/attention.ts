@@ -7,6 +7,7 @@ import { canRead, decidedInSql } from '../access';
 import { lastContactAt } from '../queries/lastContact';
 import { spiritualStatuses, type SpiritualStatus } from '../../shared/vocabulary';
 import { readSettings } from './settings';
+import { notArchived } from '../queries/archive';
 
 const DAY_MS = 86_400_000;
 
@@ -92,7 +93,7 @@ export function attentionQuery(userId: number, days: AttentionDays, now: number,
       select ${contacts.id} as id, ${contacts.name} as name, ${contacts.spiritualStatus} as status, ${contacts.teamId} as team_id,
         ${contacts.createdAt} as created_at, ${touched} as touched_at, ${threshold} as threshold, ${contacts.stayInTouchDays} as rhythm
       from ${contacts}
-      where ${contacts.id} in (${looksAfter(userId)}) and ${canRead(contacts, decidedInSql(userId))} and ${contacts.archivedAt} is null
+      where ${contacts.id} in (${looksAfter(userId)}) and ${canRead(contacts, decidedInSql(userId))} and ${notArchived}
         and not exists (select 1 from ${followUps} indexed by follow_ups_contact_date_idx where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0)
         and not exists (select 1 from ${contactSnoozes} where ${contactSnoozes.userId} = ${userId} and ${contactSnoozes.contactId} = ${contacts.id} and ${contactSnoozes.until} > ${now})
     ), timed as (

@@ -13,6 +13,7 @@ import { contacts, prayerLists, prayerRequests } from '../../db/schema';
 import { MAX_PRAYER_LISTS } from '../../shared/schemas/prayerLists';
 import { readSettings } from './settings';
 import type { DigestPrayer } from './digest';
+import { notArchived } from '../queries/archive';
 
 export interface PrayTodayItem {
   id: number;
@@ -52,13 +53,7 @@ export function dayStartIn(now: number, timeZone: string): number {
 async function turn(db: Queryable, userId: number, among: SQL, since: Date, count: number) {
   // Their own that they may still read: never a request they wrote in a team they have left (issue 30); never one about
   // an archived person (issue 50 §7). A request about no one person has no contact row: the left join's null passes.
-  const mine = and(
-    eq(prayerRequests.createdBy, userId),
-    among,
-    canRead(prayerRequests, decidedInSql(userId)),
-    eq(prayerRequests.answered, false),
-    isNull(contacts.archivedAt),
-  );
+  const mine = and(eq(prayerRequests.createdBy, userId), among, canRead(prayerRequests, decidedInSql(userId)), eq(prayerRequests.answered, false), notArchived);
   const select = () => db.select(itemColumns(userId)).from(prayerRequests).leftJoin(contacts, eq(contacts.id, prayerRequests.contactId));
   // Praying also rotates, so a request prayed today was rotated today: the index narrows to today's rotations.
   const prayed = await select()

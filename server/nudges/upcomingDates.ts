@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client';
 import { contactDates, contacts } from '../../db/schema';
 import { addDays, daysBetween, isLeapYear, nextOccurrence, UPCOMING_DATES_MAX, yearsOn } from '../../shared/contactDates';
 import { canRead, type Who } from '../access';
+import { notArchived } from '../queries/archive';
 
 /**
  * The month-days ('MM-DD') from `today` to `daysAhead` days later, with 29 February on a 28 February of a year that
@@ -43,7 +44,7 @@ export async function upcomingDates(db: Queryable, who: Who, today: string, days
     .where(
       and(
         canRead(contacts, who),
-        sql`${contacts.archivedAt} is null`,
+        notArchived,
         sql`((${contactDates.yearly} = 1 and substr(${contactDates.date}, 6) in (${sql.join(
           monthDays.map((day) => sql`${day}`),
           sql`, `,

@@ -1,5 +1,5 @@
 // The private calendar feed: a secret URL per user that calendar apps subscribe to without a session.
-import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, or } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { contactDates, contacts, followUps, users } from '../../db/schema';
@@ -18,6 +18,7 @@ import { definePagedList } from '../queries/paging';
 import { DAY_MS } from '../queries/calendarDays';
 import { msg } from '../../shared/i18n';
 import { readSettings } from '../nudges/settings';
+import { notArchived } from '../queries/archive';
 
 /** How far back the feed reaches: overdue follow-ups stay visible for a month. */
 const FEED_PAST_DAYS = 30;
@@ -71,13 +72,7 @@ async function feedDates(db: Queryable, who: Authority, from: Date, to: Date, di
     .select({ id: contactDates.id, label: contactDates.label, date: contactDates.date, yearly: contactDates.yearly, name: contacts.name })
     .from(contactDates)
     .innerJoin(contacts, eq(contacts.id, contactDates.contactId))
-    .where(
-      and(
-        canRead(contacts, who),
-        sql`${contacts.archivedAt} is null`,
-        or(eq(contactDates.yearly, true), and(gte(contactDates.date, day(from)), lt(contactDates.date, day(to)))),
-      ),
-    )
+    .where(and(canRead(contacts, who), notArchived, or(eq(contactDates.yearly, true), and(gte(contactDates.date, day(from)), lt(contactDates.date, day(to))))))
     .orderBy(asc(contactDates.id))
     .limit(MAX_FEED_DATES);
   return rows.map(({ name, ...date }) => ({ ...date, contactName: discreet ? null : name }));

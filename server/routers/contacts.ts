@@ -1,5 +1,5 @@
 // Contacts: the people a user shares with, each with a spiritual status.
-import { and, asc, count, desc, eq, isNotNull, isNull, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { activities, contactMilestones, contacts, followUps, prayerRequests, users, type SpiritualStatus } from '../../db/schema';
@@ -39,6 +39,7 @@ import { MAX_IMPORT_ROWS } from '../formats/contactImport';
 import { msg } from '../../shared/i18n';
 import { afterUpdate, contactKeys } from '../queries/searchKeys';
 import { foldText } from '../../shared/fold';
+import { archivedOrNot } from '../queries/archive';
 
 /** 'Assigned to me': the contacts the reader looks after (in the list's order through contacts_assignee_sort_idx). */
 const assignedToMe = (assignedTo: 'me' | undefined, userId: number | Placeholder) => (assignedTo === 'me' ? eq(contacts.assignedTo, userId) : undefined);
@@ -58,9 +59,6 @@ function contactFilters(
     archivedOrNot(filter?.archived),
   ];
 }
-
-/** Issue 50 §7: the archived contacts when asked for, else those not archived. */
-const archivedOrNot = (archived: boolean | undefined) => (archived ? isNotNull(contacts.archivedAt) : isNull(contacts.archivedAt));
 
 /** A contacts page as its query is built: the search as contactSearch's terms. */
 type ContactPageInput = {

@@ -14,6 +14,7 @@ import { contactMatches, keyContains, keyStartsWith } from '../queries/matching'
 import { translate } from '../i18n';
 import { milestoneKinds, milestoneLabels } from '../../shared/vocabulary';
 import type { Locale } from '../../shared/i18n';
+import { notArchived } from '../queries/archive';
 
 /**
  * The ids of the first `limit` readable rows matching `filter` in `order`: each part of the reader's rule
@@ -34,7 +35,7 @@ function firstMatches(table: SQLiteTable & OwnedTable, who: Authority, filter: S
 export function quickSearchQueries(db: Queryable, who: Authority, q: string, limit: number, includeArchived = false) {
   const term = foldText(q);
   // Archived contacts (issue 50 §7) only when asked for: archived_at is read from the row of a contact whose key matched.
-  const contactFilter = includeArchived ? contactMatches(q) : and(contactMatches(q), isNull(contacts.archivedAt))!;
+  const contactFilter = includeArchived ? contactMatches(q) : and(contactMatches(q), notArchived)!;
   const contactOrder = [desc(keyStartsWith(contacts.nameKey, term)), asc(contacts.nameKey), asc(contacts.id)];
   const newestFirst = (table: typeof activities | typeof prayerRequests) => [desc(table.date), desc(table.id)];
   return [
@@ -174,7 +175,7 @@ async function moreKinds(db: Queryable, who: Authority, { q, limit, includeArchi
                 sql` or `,
               )})`,
               canRead(contacts, who),
-              includeArchived ? undefined : isNull(contacts.archivedAt),
+              includeArchived ? undefined : notArchived,
             ),
           )
           .orderBy(desc(contactMilestones.date), asc(contacts.id))
