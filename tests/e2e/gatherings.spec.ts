@@ -35,6 +35,8 @@ test('a Bible study with three people is one activity, on each person’s page, 
   await row.getByRole('link', { name: 'Cleo' }).click();
   await expect(page.getByRole('heading', { name: 'Cleo', level: 1 })).toBeVisible();
   await expect(page.getByRole('main').getByText('Conversation').first()).toBeVisible();
+  // Her timeline names who else was there: Ana, the activity's first person, and Ben.
+  await expect(page.getByRole('main').getByText(/^Also there:/)).toHaveText('Also there: Ana, Ben');
   await photograph(page, `gathering-contact-${testInfo.project.name}.png`, { fullPage: true });
 
   // Offline: logged with two people, it waits as one entry and arrives as one activity.
@@ -55,4 +57,23 @@ test('a Bible study with three people is one activity, on each person’s page, 
   await expect(page.getByRole('listitem').filter({ hasText: 'Conversation with Dora' })).toContainText('Also there: Ben');
   const after = await (await page.request.get('/api/activities')).json();
   expect(after).toHaveLength(2);
+});
+
+test('a gathering reads right to left in Arabic at 320 px, on the list and on a person’s timeline @phone-only', async ({ page, user }) => {
+  void user;
+  const [ana, ben, cleo] = [
+    await api(page, '/api/contacts', { name: 'آنا' }),
+    await api(page, '/api/contacts', { name: 'بن' }),
+    await api(page, '/api/contacts', { name: 'كليو' }),
+  ];
+  await api(page, '/api/activities', { contactId: ana.id, contactIds: [ben.id, cleo.id], type: 'conversation' });
+  expect((await page.request.put('/api/account/language', { data: { language: 'ar' } })).status()).toBe(200);
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.goto('/activities');
+  await expect(page.getByRole('main').getByText(/^حضر أيضًا:/)).toHaveText('حضر أيضًا: بن، كليو');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await page.goto(`/contacts/${cleo.id}`);
+  await expect(page.getByRole('main').getByText(/^حضر أيضًا:/)).toHaveText('حضر أيضًا: آنا، بن');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await photograph(page, 'gathering-contact-ar-320.png', { fullPage: true });
 });
