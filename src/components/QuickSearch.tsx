@@ -134,7 +134,12 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
   const listId = useId();
   const [text, setText] = useState('');
   const query = useDebounced(text.trim(), DEBOUNCE_MS);
-  const search = trpc.search.quick.useQuery({ q: query }, { enabled: query !== '', placeholderData: (previous) => previous, retry: false });
+  // Archived contacts (issue 50 §7) are found only when asked for.
+  const [includeArchived, setIncludeArchived] = useState(false);
+  const search = trpc.search.quick.useQuery(
+    { q: query, ...(includeArchived ? { includeArchived } : {}) },
+    { enabled: query !== '', placeholderData: (previous) => previous, retry: false },
+  );
   // The result the person highlighted (arrows, pointer), by identity, never by position: results that arrive later (the
   // answer to the last letters typed, a slow network) keep it highlighted wherever it moves, so Enter opens what was
   // highlighted. Null, or no longer among the results: the first result is highlighted. Typing starts again from the first.
@@ -245,6 +250,18 @@ export default function QuickSearch({ onClose }: { onClose(): void }) {
           </button>
         </div>
 
+        <label className="flex cursor-pointer items-center gap-2 border-b border-base-300 px-4 py-2 text-sm">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={includeArchived}
+            onChange={(event) => {
+              setIncludeArchived(event.target.checked);
+              setChosen(null);
+            }}
+          />
+          {t('Show archived contacts')}
+        </label>
         <div className="overflow-y-auto overscroll-contain p-2">
           {groups.length > 0 && (
             <div id={listId} role="listbox" aria-label={t('Search results')}>

@@ -1,9 +1,6 @@
 // The quick search's keys: Ctrl+K or ⌘K anywhere, and '/' when the user is not typing in a field.
 import { useLayoutEffect } from 'react';
-
-function isTyping(target: EventTarget | null) {
-  return target instanceof HTMLElement && (target.isContentEditable || target.closest('input, textarea, select') !== null);
-}
+import { quickSearchKey } from '../lib/quickSearchKeys';
 
 export function useQuickSearchShortcut(open: () => void) {
   // Attached in the commit that shows the shell, not after the next paint: the dashboard now often arrives in that same
@@ -11,9 +8,9 @@ export function useQuickSearchShortcut(open: () => void) {
   useLayoutEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || event.isComposing) return;
-      const commandK = (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
-      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target);
-      if (!commandK && !slash) return;
+      const key = quickSearchKey(event);
+      if (key === null) return;
+      const commandK = key === 'commandK';
       // Over another dialog (a form, the drawer, the search itself) the shortcut would pull the user away from it;
       // Ctrl+K is still kept from the browser, whose own use of it (the address bar) would surprise here.
       const dialogOpen = document.querySelector('dialog[open]:modal') !== null;

@@ -1,5 +1,5 @@
-// Archiving a person with a reason (issue 50 §7): from their page, out of the contact list, found under "Show archived
-// contacts", and back with Restore. A phone and a desktop; the notice in Arabic at 320 px.
+// Archiving a person with a reason (issue 50 §7): from their page, out of the contact list and the quick search, found
+// under "Show archived contacts" in both, and back with Restore. A phone and a desktop; the notice in Arabic at 320 px.
 import { api, expect, photograph, seriousAxeViolations, test, toast } from './fixtures';
 
 test('archive a contact with a reason, find them among the archived, and restore them', async ({ page, user }, testInfo) => {
@@ -29,6 +29,15 @@ test('archive a contact with a reason, find them among the archived, and restore
   await expect(page.getByRole('heading', { name: 'Staying Sue' })).toHaveCount(0);
   await expect(page.getByRole('listitem').filter({ hasText: 'Moved Max' })).toContainText('Not interested');
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+
+  // The quick search finds an archived person only when asked to, and says so.
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const search = page.getByRole('dialog', { name: 'Quick search' });
+  await search.getByRole('combobox', { name: 'Search' }).fill('Moved');
+  await expect(search.getByText('No results for "Moved"')).toBeVisible();
+  await search.getByRole('checkbox', { name: 'Show archived contacts' }).check();
+  await expect(search.getByRole('option', { name: /Moved Max/ })).toContainText('Archived');
+  await search.getByRole('button', { name: 'Close search' }).click();
 
   await page.getByRole('link', { name: 'Moved Max' }).click();
   await page.getByRole('button', { name: 'Restore' }).click();

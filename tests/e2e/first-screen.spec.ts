@@ -108,6 +108,24 @@ test('a button tapped before the screen has hydrated does what it says once it h
   expect(new URL(page.url()).search).toBe('');
 });
 
+test('Ctrl+K pressed before the screen has hydrated opens the quick search once it has @desktop-only', async ({ page, seeded, baseURL }) => {
+  void seeded;
+  await withTimeZone(page.context(), baseURL!);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/ContactsPage-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/contacts', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('button', { name: 'Add Contact' }).first()).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await expect(page.locator('html[data-running]')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('dialog', { name: 'Quick search' }).getByRole('combobox', { name: 'Search' })).toBeFocused();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+});
+
 test('a guest opening a signed-in screen gets the sign-in form and nobody’s data @desktop-only', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL });
   const guest = await context.newPage();
