@@ -8,6 +8,9 @@ import { useTeams } from '../hooks/useTeams';
 import { useWrite } from '../hooks/useWrite';
 import { t } from '../i18n';
 import { failure } from '../lib/messages';
+import { offline } from '../lib/offlineMessages';
+import { newIdempotencyKey } from '../lib/outbox';
+import { useOutboxCreate } from '../forms/useOutboxCreate';
 import { trpc } from '../lib/trpc';
 import { Modal } from './Modal';
 import { useCreatableTeams } from './team-work/rights';
@@ -123,7 +126,7 @@ export function BulkBar({ selected, onClear }: { selected: number[]; onClear(): 
       <div
         role="region"
         aria-label={t('Selected contacts')}
-        className={`sticky top-0 z-20 mb-3 flex flex-wrap items-center gap-2 rounded-box border border-primary/40 bg-base-100 p-2 shadow-sm ${count ? '' : 'sr-only'}`}
+        className={`sticky top-16 z-10 mb-3 flex flex-wrap md:top-2 items-center gap-2 rounded-box border border-primary/40 bg-base-100 p-2 shadow-sm ${count ? '' : 'sr-only'}`}
       >
         <p role="status" className="me-auto min-w-0 px-1 text-sm font-semibold">
           {count ? t('{count, plural, one {# selected} other {# selected}}', { count }) : ''}
@@ -161,6 +164,7 @@ export function BulkBar({ selected, onClear }: { selected: number[]; onClear(): 
 function BulkForm({ action, ids, onDone }: { action: Dialog; ids: number[]; onDone(changed: boolean): void }) {
   const bulk = trpc.contacts.bulk.useMutation();
   const write = useWrite();
+  const outbox = useOutboxCreate();
   const creatable = useCreatableTeams();
   const { currentTeam } = useTeams();
   const members = trpc.teams.members.list.useQuery({ teamId: currentTeam?.id ?? 0 }, { enabled: action === 'assign' && Boolean(currentTeam) });
@@ -187,6 +191,16 @@ function BulkForm({ action, ids, onDone }: { action: Dialog; ids: number[]; onDo
       ...(action === 'assign' ? { userId: userId ? Number(userId) : null } : {}),
       ...(action === 'tag' ? { tag: tag.trim() } : {}),
     };
+    // Offline, the whole action waits in the outbox as one entry, sent with its key when the connection returns.
+    if (outbox.offline) {
+      const kept = await outbox.keep(
+        { kind: 'bulk', input, contactName: t('{count, plural, one {# contact} other {# contacts}}', { count: ids.length }) },
+        offline.keptBulk,
+        failure.updateContact,
+        newIdempotencyKey(),
+      );
+      return onDone(kept);
+    }
     try {
       await write(() => bulk.mutateAsync(input), {
         kind: 'contact',
