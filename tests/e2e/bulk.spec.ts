@@ -104,3 +104,21 @@ test('in Arabic at 320 px the bar reads right to left, and archiving two says so
   await page.getByRole('button', { name: 'تراجع' }).last().click();
   await expect(page.getByRole('heading', { name: 'يوسف' })).toBeVisible();
 });
+
+test('offline, a bulk tag waits in the outbox as one entry and is sent when the connection returns @desktop-only', async ({ page, context, user }) => {
+  void user;
+  const ids: number[] = [];
+  for (const name of ['Offline One', 'Offline Two']) ids.push((await api(page, '/api/contacts', { name })).id);
+  await page.goto('/contacts');
+  await select(page, ['Offline One', 'Offline Two']);
+  await context.setOffline(true);
+  await page.getByRole('region', { name: 'Selected contacts' }).getByRole('button', { name: 'Tag' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tag 2 contacts?' });
+  await dialog.getByLabel('Tag').fill('Campus');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(page, 'Saved on this device').last()).toBeVisible();
+  const tagsOf = async (id: number) => (await (await page.request.get(`/api/contacts/${id}`)).json()).tags;
+  expect(await tagsOf(ids[0])).toEqual([]);
+  await context.setOffline(false);
+  await expect.poll(() => Promise.all(ids.map(tagsOf))).toEqual([['Campus'], ['Campus']]);
+});
