@@ -11,12 +11,14 @@ import type { archiveReasons } from '../../shared/vocabulary';
 
 type ArchiveReason = (typeof archiveReasons)[number];
 import { foldText } from '../../shared/fold';
-import { isolated, msg, type Locale } from '../../shared/i18n';
+import { fmt, isolated, msg, type Locale } from '../../shared/i18n';
 import { protectedProcedure } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { contactRecords } from '../domain/contacts';
-import { inSpace, tagsNamed } from '../domain/tags';
+import { inSpace, tagNamesOf, tagsNamed } from '../domain/tags';
+import { MAX_TAGS_PER_CONTACT } from '../../shared/schemas/tags';
+import { fieldInvalid } from '../errors';
 import { onceForKey } from '../idempotency';
 import { nextTurn } from '../queries/turns';
 import { translate, translateMessage } from '../i18n';
@@ -38,6 +40,9 @@ const REFUSED: Record<BulkAction, string> = {
   archive: msg('{name} cannot be archived: {reason}'),
   restore: msg('{name} cannot be restored: {reason}'),
 };
+
+/** The same words as contacts.update's bound (shared/schemas/tags.ts contactTagsInput). */
+const TOO_MANY_ON_CONTACT = fmt('At most {max} tags on a contact', { max: MAX_TAGS_PER_CONTACT });
 
 /** A contact the caller may not read: named by its id alone, whether it exists or not left unsaid (404 like byId). */
 const UNREADABLE = msg('Contact {id} not found: nothing was changed');
@@ -116,7 +121,11 @@ async function applyOne(tx: Tx, contact: Contact, who: Authority, input: BulkInp
         input.action === 'tag'
           ? await tx.insert(contactTags).values({ contactId: contact.id, tagId }).onConflictDoNothing().returning({ id: contactTags.contactId })
           : await tx.delete(contactTags).where(link).returning({ id: contactTags.contactId });
-      return rows.length ? { was: null } : unchanged;
+      if (!rows.length) return unchanged;
+      // contacts.update's bound on the tags a writer sees on a contact, held here too.
+      if (input.action === 'tag' && (await tagNamesOf(tx, contact.id, who)).length > MAX_TAGS_PER_CONTACT)
+        throw fieldInvalid({ field: 'tag', message: TOO_MANY_ON_CONTACT });
+      return { was: null };
     }
     case 'archive': {
       // contacts.archive's rule (whoever may change the contact); one archived already keeps its reason.

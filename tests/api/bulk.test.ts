@@ -165,6 +165,12 @@ describe('bulk actions', () => {
     expect((await ann.post('/api/contacts/bulk', { ids: personal, action: 'tag', tag: 'follow-up GROUP' })).body.count).toBe(0);
     const undo = await ann.post('/api/contacts/bulk', res.body.undo[0]);
     expect(undo.body.count).toBe(5);
+    // At most 20 tags on a contact, as contacts.update holds it: the 21st refuses the whole action, naming the contact.
+    const full = (await ann.post('/api/contacts', { name: 'Full of tags', tags: Array.from({ length: 20 }, (_, i) => `T${i}`) })).body.id;
+    const over = await ann.post('/api/contacts/bulk', { ids: [personal[1], full], action: 'tag', tag: 'One more' });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe('\u2068Full of tags\u2069 cannot be tagged: At most 20 tags on a contact');
+    expect((await ann.get(`/api/contacts/${personal[1]}`)).body.tags).toEqual([]);
     expect((await ann.get(`/api/contacts/${personal[0]}`)).body.tags).toEqual([]);
   });
 
