@@ -11,7 +11,7 @@ import type { archiveReasons } from '../../shared/vocabulary';
 
 type ArchiveReason = (typeof archiveReasons)[number];
 import { foldText } from '../../shared/fold';
-import { fmt, isolated, msg, type Locale } from '../../shared/i18n';
+import { fmt, isolated, msg, sourceLocale, type Locale } from '../../shared/i18n';
 import { protectedProcedure } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
@@ -175,10 +175,17 @@ function undoOf(input: BulkInput, changed: { id: number; was: unknown }[]): Bulk
   }
 }
 
-/** The refusal of the whole action for one contact: named when the caller reads it, by id (404) when not. */
+/**
+ * The refusal of the whole action for one contact, named (the caller reads it), in the caller's language: the
+ * translations place the name between isolates themselves, the English template is given an isolated name.
+ */
 function refusal(error: TRPCError, action: BulkAction, contact: Contact, locale: Locale) {
   const reason = translateMessage(locale, error.message);
-  return new TRPCError({ code: error.code, message: translate(locale, REFUSED[action], { name: isolated(contact.name), reason }), cause: error });
+  return new TRPCError({
+    code: error.code,
+    message: translate(locale, REFUSED[action], { name: locale === sourceLocale ? isolated(contact.name) : contact.name, reason }),
+    cause: error,
+  });
 }
 
 /** contacts.bulk, spread into the contacts router. */

@@ -229,4 +229,19 @@ describe('bulk actions', () => {
     },
     SLOW,
   );
+
+  it("refuses in the caller's language, the name isolated once", async () => {
+    const teamId = await team();
+    const [ana] = await contactsOf(ann, 1, 'Ana', teamId);
+    expect((await vic.put('/api/account/language', { language: 'es' })).status).toBe(200);
+    try {
+      const named = await vic.post('/api/contacts/bulk', { ids: [ana], action: 'archive' });
+      expect(named.status).toBe(403);
+      expect(named.body.message).toMatch(/^\u2068Ana 1\u2069 no se puede archivar: /);
+      const unreadable = await vic.post('/api/contacts/bulk', { ids: [99_999_998], action: 'archive' });
+      expect(unreadable.body.message).toBe('No se encontró el contacto 99999998: no se cambió nada');
+    } finally {
+      await vic.put('/api/account/language', { language: 'en' });
+    }
+  });
 });
