@@ -62,6 +62,15 @@ const tableRows: RestRoute[] = [
   { method: 'GET', path: '/api/dashboard/stats', procedure: 'dashboard.stats', summary: 'Read the dashboard: totals, trends and charts', input: 'none' },
 
   { method: 'GET', path: '/api/contacts/count', procedure: 'contacts.count', summary: 'Count the contacts a filter matches', input: 'query' },
+  // Many contacts at once (issue 51 §4): all or nothing.
+  {
+    method: 'POST',
+    path: '/api/contacts/bulk',
+    procedure: 'contacts.bulk',
+    summary: 'Share, take back, assign, tag or archive many contacts at once, all or nothing',
+    input: 'body',
+    headerInputs: { 'idempotency-key': 'idempotencyKey' },
+  },
   { method: 'GET', path: '/api/contacts/same-name', procedure: 'contacts.sameName', summary: 'Find contacts whose name matches a new one', input: 'query' },
   ...entityRoutes('contacts'),
   {

@@ -1,44 +1,16 @@
 // A contact and its team (issue 30): sharing a personal contact with a team and taking it back, the team its records
 // go to, assigning a team contact to a member, and the assignee's badge of new assignments.
-import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Queryable, Tx } from '../../db/client';
-import { activities, contacts, followUps, prayerRequests, users } from '../../db/schema';
-import { assertCanCreateIn, notFound, teamRole, type Authority } from '../access';
-import { fieldInvalid } from '../errors';
+import { contacts, users } from '../../db/schema';
+import type { Authority } from '../access';
 import { idInput } from '../../shared/schemas/common';
 import { contactAssignInput, contactShareInput } from '../../shared/schemas/contacts';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { readableContact } from '../domain/contactTeam';
-import { CONTACT_NOT_FOUND } from '../domain/contacts';
-import { mayChange, roleCan } from '../../shared/roles';
-import { msg } from '../../shared/i18n';
-import { translate } from '../i18n';
-
-const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
-const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
-
-/** The tables of the records written about a contact: they go where their contact goes. */
-const recordTables = [activities, followUps, prayerRequests] as const;
-
-/**
- * How many records people other than `authorId` wrote about the contact (each table through its (contact, …) index):
- * what would be left pointing at a contact that is no longer theirs to read.
- */
-async function othersRecordCount(tx: Tx, contactId: number, authorId: number) {
-  let total = 0;
-  for (const table of recordTables)
-    total += (
-      await tx
-        .select({ n: count() })
-        .from(table)
-        .where(and(eq(table.contactId, contactId), ne(table.createdBy, authorId)))
-    )[0].n;
-  return total;
-}
+import { assignOne, readableContact, shareOne, unshareCheck, unshareOne } from '../domain/contactTeam';
 
 /**
  * Runs `change` in one write transaction on the contact `contactId` names, as the caller may read it (else 404), so
@@ -68,15 +40,7 @@ export function contactTeamProcedures(read: ReadContact) {
       .output(answer(answers.contact))
       .mutation(({ ctx, input }) =>
         onReadableContact(ctx, input.id, async (tx, contact, who) => {
-          await assertCanCreateIn(tx, input.teamId, who);
-          if (contact.teamId === input.teamId) return read(tx, contact.id, who);
-          if (contact.teamId !== null) throw conflict(msg('This contact is already shared with a team; take it back first'));
-          await tx.update(contacts).set({ teamId: input.teamId }).where(eq(contacts.id, contact.id));
-          for (const table of recordTables)
-            await tx
-              .update(table)
-              .set({ teamId: input.teamId })
-              .where(and(eq(table.contactId, contact.id), isNull(table.teamId), eq(table.createdBy, ctx.user.id)));
+          await shareOne(tx, contact, who, input.teamId);
           return read(tx, contact.id, who);
         }),
       ),
@@ -95,28 +59,10 @@ export function contactTeamProcedures(read: ReadContact) {
         onReadableContact(ctx, input.id, async (tx, contact, who) => {
           const teamId = contact.teamId;
           if (teamId === null) return read(tx, contact.id, who);
-          if (!mayChange({ teamId, createdBy: contact.createdBy }, ctx.user.id, await teamRole(tx, teamId, who)))
-            throw forbidden(msg('Only its creator or a team admin can take a contact back'));
-          if (!(await teamRole(tx, teamId, { userId: contact.createdBy, teams: null })))
-            throw conflict(msg('The person who added this contact has left the team, so it stays with the team'));
-          // Counted inside the write, so a record a teammate adds a moment before is seen.
-          const others = await othersRecordCount(tx, contact.id, contact.createdBy);
-          if (others)
-            throw conflict(
-              translate(
-                ctx.locale,
-                '{count, plural, one {Others in the team wrote # record about this contact, so it stays with the team.} other {Others in the team wrote # records about this contact, so it stays with the team.}}',
-                { count: others },
-              ),
-            );
+          await unshareCheck(tx, { ...contact, teamId }, who, ctx.locale);
           // Answered as the caller saw it, moved: an admin who is not its creator can no longer read it afterwards.
           const before = await read(tx, contact.id, who);
-          await tx.update(contacts).set({ teamId: null, assignedTo: null, assignedAt: null }).where(eq(contacts.id, contact.id));
-          for (const table of recordTables)
-            await tx
-              .update(table)
-              .set({ teamId: null })
-              .where(and(eq(table.contactId, contact.id), eq(table.teamId, teamId)));
+          await unshareOne(tx, { ...contact, teamId });
           return { ...before, teamId: null, assignedTo: null };
         }),
       ),
@@ -131,28 +77,7 @@ export function contactTeamProcedures(read: ReadContact) {
       .output(answer(answers.contact))
       .mutation(({ ctx, input }) =>
         onReadableContact(ctx, input.id, async (tx, contact, who) => {
-          const me = ctx.user.id;
-          const teamId = contact.teamId;
-          if (teamId === null) throw fieldInvalid({ field: 'id', message: msg('A personal contact cannot be assigned: share it with a team first') });
-          const role = await teamRole(tx, teamId, who);
-          // Readable without a role only as its former creator (server/access.ts): not someone who assigns.
-          if (!role) throw notFound(CONTACT_NOT_FOUND);
-          if (input.userId === contact.assignedTo) return read(tx, contact.id, who);
-          if (input.userId === null) {
-            if (contact.assignedTo !== me && !roleCan(role, 'assignAnyone')) throw forbidden(msg('Only an admin can take someone else off a contact'));
-          } else {
-            if (input.userId !== me && !roleCan(role, 'assignAnyone')) throw forbidden(msg('Only an admin can assign a contact to someone else'));
-            if (!roleCan(role, 'assignAnyone') && !roleCan(role, 'assignSelf')) throw forbidden(msg('A viewer cannot be assigned a contact'));
-            if (contact.assignedTo !== null && !roleCan(role, 'assignAnyone'))
-              throw conflict(msg('This contact is already assigned to someone else; an admin can reassign it'));
-            const assigneeRole = await teamRole(tx, teamId, { userId: input.userId, teams: null });
-            if (!roleCan(assigneeRole, 'assignSelf'))
-              throw fieldInvalid({ field: 'userId', message: msg("Only an admin or member of the contact's team can be assigned to it") });
-          }
-          await tx
-            .update(contacts)
-            .set({ assignedTo: input.userId, assignedAt: input.userId === null ? null : new Date() })
-            .where(eq(contacts.id, contact.id));
+          await assignOne(tx, contact, who, input.userId);
           return read(tx, contact.id, who);
         }),
       ),

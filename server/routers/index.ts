@@ -8,6 +8,7 @@ import { appLockRouter } from './appLock';
 import { importExportProcedure } from './exportImport';
 import { activitiesRouter } from './activities';
 import { assignmentsRouter, contactTeamProcedures } from './contactTeam';
+import { contactBulkProcedures } from './contactBulk';
 import { attentionRouter } from './attention';
 import { authRouter } from './auth';
 import { passwordResetRouter } from './passwordReset';
@@ -44,6 +45,8 @@ export const appRouter = router({
       ...mergeProcedures(contactRecords.read),
       // A contact and its team (issue 30): contacts.share, contacts.unshare, contacts.assign.
       ...contactTeamProcedures(contactRecords.read),
+      // Many contacts at once (issue 51 §4): contacts.bulk.
+      ...contactBulkProcedures,
     }),
   ),
   activities: activitiesRouter,

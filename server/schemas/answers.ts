@@ -17,6 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import { computed, defineRow } from '../queries/defineRow';
+import { bulkActions } from '../../shared/schemas/contacts';
 import { userRow } from '../queries/userRow';
 import { locales } from '../../shared/i18n';
 import { securityEventKinds } from '../../shared/securityEvents';
@@ -497,6 +498,22 @@ export const createdContact = contactOwnRow.schema.extend({
 });
 /** How many contacts were assigned to the caller since they last looked (the badge of new assignments). */
 export const assignmentsSummary = z.strictObject({ unseen: count });
+
+/** One bulk action as contacts.bulk takes it: what the answer's `undo` holds. */
+const bulkCall = z.strictObject({
+  action: z.enum(bulkActions),
+  ids: rowId.array(),
+  teamId: rowId.optional(),
+  userId: rowId.nullable().optional(),
+  tag: text.optional(),
+  reason: z.enum(archiveReasons).optional(),
+});
+
+/**
+ * What a bulk action did (issue 51 §4): how many contacts it changed and which (one already so is not counted), and
+ * the bulk calls that undo it (usually one; one per former team, assignee or reason where those differed).
+ */
+export const contactBulk = z.strictObject({ count, ids: rowId.array(), undo: bulkCall.array() });
 export const contactTimeline = z.strictObject({
   contact,
   journey: z.array(z.strictObject(statusChange)),

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { fmt, msg } from '../i18n';
 import { contactSorts } from '../lists';
 import { archiveReasons, milestoneKinds, spiritualStatuses } from '../vocabulary';
-import { booleanFlag, dateInput, id, limitField, LIMITS, optionalText, pageFields, requiredText, teamFilter, teamIdInput } from './common';
+import { booleanFlag, dateInput, id, idempotencyKeyInput, limitField, LIMITS, optionalText, pageFields, requiredText, teamFilter, teamIdInput } from './common';
 import { optionalSearchText } from './search';
-import { contactSourceInput, contactTagsInput, tagFilterInput } from './tags';
+import { contactSourceInput, contactTagsInput, tagFilterInput, tagName } from './tags';
 
 export const spiritualStatusSchema = z.enum(spiritualStatuses, { error: msg('Invalid spiritual status') });
 
@@ -142,3 +142,47 @@ export const contactArchiveInput = z.strictObject({
   reason: z.enum(archiveReasons, { error: msg('Choose why the contact is archived') }),
   note: optionalText(LIMITS.description, msg('Note')),
 });
+
+/**
+ * What contacts.bulk does to each contact (issue 51 §4): the five the screen offers, and the inverses its Undo sends
+ * (untag, restore; share into the team they came from undoes unshare, unshare undoes share).
+ */
+export const bulkActions = ['share', 'unshare', 'assign', 'tag', 'untag', 'archive', 'restore'] as const;
+export type BulkAction = (typeof bulkActions)[number];
+
+/** The most distinct contacts one bulk action changes: a screen's selection, and what one transaction holds briefly. */
+export const MAX_BULK_IDS = 500;
+
+/** Ids sent beyond the distinct ones (duplicates are counted once): a bound on what is parsed at all. */
+const MAX_BULK_ENTRIES = MAX_BULK_IDS * 4;
+
+const TOO_MANY_BULK = fmt('At most {max} contacts in one action', { max: MAX_BULK_IDS });
+
+/** The reason a bulk archive gives when none is sent. */
+export const BULK_ARCHIVE_REASON = 'other' as const;
+
+/**
+ * A bulk action (contacts.bulk): the contacts by id (1 to MAX_BULK_IDS distinct ones), the action and what it needs:
+ * `teamId` for share, `userId` (or null: nobody) for assign, `tag` for tag and untag, `reason` for archive (else
+ * BULK_ARCHIVE_REASON). All or nothing.
+ */
+export const contactBulkInput = z
+  .strictObject({
+    ids: z
+      .array(id, { error: msg('Ids must be a list of contact ids') })
+      .min(1, msg('Choose at least one contact'))
+      .max(MAX_BULK_ENTRIES, TOO_MANY_BULK)
+      .refine((ids) => new Set(ids).size <= MAX_BULK_IDS, TOO_MANY_BULK),
+    action: z.enum(bulkActions, { error: msg('Choose what to do with the contacts') }),
+    teamId: id.optional(),
+    userId: id.nullable().optional(),
+    tag: tagName.optional(),
+    reason: z.enum(archiveReasons, { error: msg('Choose why the contact is archived') }).optional(),
+    idempotencyKey: idempotencyKeyInput,
+  })
+  .superRefine((input, ctx) => {
+    const need = (field: 'teamId' | 'userId' | 'tag', message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
+    if (input.action === 'share' && input.teamId === undefined) need('teamId', msg('Choose the team to share with'));
+    if (input.action === 'assign' && input.userId === undefined) need('userId', msg('Choose who to assign the contacts to'));
+    if ((input.action === 'tag' || input.action === 'untag') && input.tag === undefined) need('tag', msg('Tag name is required'));
+  });

@@ -51,6 +51,9 @@ export default function OutboxSync() {
               ? utils.client.contacts.clearMilestone.mutate({ id: milestone.id, kind: milestone.kind })
               : utils.client.contacts.setMilestone.mutate(milestone);
           }
+          // A bulk action with its key: sent again after a lost answer, the server answers the first result.
+          case 'bulk':
+            return utils.client.contacts.bulk.mutate({ ...entry.input, idempotencyKey: entry.key });
           default:
             return utils.client.activities.create.mutate({ ...entry.input, idempotencyKey: entry.key });
         }
@@ -61,7 +64,7 @@ export default function OutboxSync() {
         if (sentKinds.includes('activity')) void invalidate('activityCreate');
         if (sentKinds.includes('followUp')) void invalidate('followUp');
         if (sentKinds.includes('prayer')) void invalidate('prayer');
-        if (sentKinds.includes('milestone')) void invalidate('contact');
+        if (sentKinds.includes('milestone') || sentKinds.includes('bulk')) void invalidate('contact');
       }
       const refusedActivities = refusedKinds.filter((kind) => kind === 'activity').length;
       const refusedOthers = refusedKinds.length - refusedActivities;

@@ -32,6 +32,10 @@ export const offline = {
   get keptMilestone() {
     return t('No connection: the milestone will be saved when you are back online.');
   },
+  /** Issue 51 §4: a bulk action kept whole. */
+  get keptBulk() {
+    return t('No connection: the change to these contacts will be made when you are back online.');
+  },
   get notKept() {
     return t('Not saved: you are offline');
   },

@@ -18,7 +18,9 @@ export type OutboxDraft =
   | { kind?: 'activity'; input: ActivityDraft; contactName?: string }
   | { kind: 'followUp'; input: FollowUpDraft; contactName: string }
   | { kind: 'prayer'; input: PrayerDraft; contactName: string }
-  | { kind: 'milestone'; input: MilestoneDraft; contactName: string };
+  | { kind: 'milestone'; input: MilestoneDraft; contactName: string }
+  // Issue 51 §4: one bulk action on many contacts, one entry for the whole action (`contactName` says how many).
+  | { kind: 'bulk'; input: RouterInputs['contacts']['bulk']; contactName: string };
 
 export type OutboxKind = NonNullable<OutboxDraft['kind']>;
 export const kindOf = (draft: OutboxDraft): OutboxKind => draft.kind ?? 'activity';

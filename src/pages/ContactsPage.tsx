@@ -36,6 +36,7 @@ import { AssignedTo } from '../components/team-work/ContactTeam';
 import { useMarkAssignmentsSeen } from '../components/team-work/assignments';
 import { useSpace, useTeams } from '../hooks/useTeams';
 import { useMayChange } from '../components/team-work/rights';
+import { BulkBar, useContactSelection } from '../components/BulkActions';
 
 type ContactView = 'all' | 'attention' | 'assigned';
 
@@ -124,6 +125,8 @@ export default function ContactsPage() {
   const remove = trpc.contacts.remove.useMutation();
   const mayChange = useMayChange();
   const write = useWrite();
+  // Issue 51 §4: several contacts chosen for one action.
+  const selection = useContactSelection();
   // null: no form; {}: adding; { contact }: editing that contact.
   const [form, setForm] = useState<{ contact?: Contact } | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
@@ -254,6 +257,7 @@ export default function ContactsPage() {
           </div>
         </div>
       )}
+      <BulkBar selected={selection.selected} onClear={selection.clear} />
       <LoadGate loads={[contacts]} failed={loadFailed.contacts}>
         {rows.length === 0 ? (
           assigned && !filtered ? (
@@ -271,9 +275,21 @@ export default function ContactsPage() {
         ) : (
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {rows.map((contact) => (
-              <li key={contact.id} className="card border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
+              <li
+                key={contact.id}
+                {...selection.cardProps(contact.id)}
+                className={`card border bg-base-100 transition-shadow select-none hover:shadow-md ${selection.selected.includes(contact.id) ? 'border-primary ring-2 ring-primary' : 'border-base-300'}`}
+              >
                 <div className="card-body gap-3 p-5">
                   <div className="flex items-start gap-3">
+                    {/* Checkboxes on a wide screen; on a phone a long press starts the selection, and then they show. */}
+                    <input
+                      type="checkbox"
+                      className={`checkbox relative z-10 mt-2 checkbox-sm checkbox-primary ${selection.selecting ? '' : 'hidden sm:inline-grid'}`}
+                      aria-label={t('Select {name}', { name: contact.name })}
+                      checked={selection.selected.includes(contact.id)}
+                      onChange={() => selection.toggle(contact.id)}
+                    />
                     <ContactAvatar name={contact.name} />
                     <div className="min-w-0 flex-1">
                       <h2 dir="auto" className="font-semibold wrap-anywhere">

@@ -109,6 +109,8 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
     return { path: route.path.replace(':id', String(teamRows.contacts)).replace(':dateId', String(teamRows.contactDate)) };
   if (route.procedure === 'tags.merge') return { path: route.path.replace(':id', String(teamRows.tags)), body: { intoId: teamRows.otherTag } };
   if (route.procedure === 'contacts.assign') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { userId: adminId } };
+  // Issue 51 §4: a bulk archive holding the team's contact, which the viewer reads but may not change.
+  if (route.procedure === 'contacts.bulk') return { path: route.path, body: { ids: [teamRows.contacts], action: 'archive' } };
   if (route.procedure === 'contacts.archive') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { reason: 'moved' } };
   if (route.procedure === 'followUps.snooze')
     return { path: route.path.replace(':id', String(id)), body: { until: new Date(Date.now() + 2 * 86_400_000).toISOString() } };
