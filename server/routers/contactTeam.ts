@@ -13,6 +13,7 @@ import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { readableContact } from '../domain/contactTeam';
+import { dropComments } from '../domain/comments';
 import { CONTACT_NOT_FOUND } from '../domain/contacts';
 import { mayChange, roleCan } from '../../shared/roles';
 import { msg } from '../../shared/i18n';
@@ -112,6 +113,8 @@ export function contactTeamProcedures(read: ReadContact) {
           // Answered as the caller saw it, moved: an admin who is not its creator can no longer read it afterwards.
           const before = await read(tx, contact.id, who);
           await tx.update(contacts).set({ teamId: null, assignedTo: null, assignedAt: null }).where(eq(contacts.id, contact.id));
+          // The team's comments on it stay behind and go (issue 51 §3): its creator alone reads it now.
+          await dropComments(tx, [contact.id]);
           for (const table of recordTables)
             await tx
               .update(table)

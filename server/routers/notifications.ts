@@ -1,0 +1,26 @@
+// The notifications inbox (issue 51 §3): what the reader was told, newest first, and the bell's unread count.
+import { protectedProcedure, router } from '../trpc';
+import { answer } from '../answers';
+import * as answers from '../schemas/answers';
+import { INBOX_LISTED, inboxItem, markRead, selectNotifications, unreadCount } from '../domain/notifications';
+import { notificationsReadInput } from '../../shared/schemas/comments';
+
+export const notificationsRouter = router({
+  /**
+   * The newest INBOX_LISTED (50) notifications the reader may see, and how many of all they keep (at most 500) are
+   * unread. One about a contact they can no longer read is neither listed nor counted.
+   */
+  inbox: protectedProcedure.output(answer(answers.notificationInbox)).query(async ({ ctx }) => {
+    const rows = await selectNotifications(ctx.database.read, ctx.authority, ctx.user.id).limit(INBOX_LISTED);
+    return { items: rows.map((row) => inboxItem(ctx.locale, row)), unread: await unreadCount(ctx.database.read, ctx.authority, ctx.user.id) };
+  }),
+
+  /** Marks the reader's notifications read: those `ids` names (others' ids change nothing), or without ids every one. */
+  markRead: protectedProcedure
+    .input(notificationsReadInput)
+    .output(answer(answers.notificationsMarked))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.database.write((tx) => markRead(tx, ctx.user.id, input?.ids));
+      return { unread: await unreadCount(ctx.database.read, ctx.authority, ctx.user.id) };
+    }),
+});
