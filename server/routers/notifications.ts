@@ -3,7 +3,9 @@ import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { INBOX_LISTED, inboxItem, markRead, selectNotifications, unreadCount } from '../domain/notifications';
-import { notificationsReadInput } from '../../shared/schemas/comments';
+import { notificationChoicesInput, notificationsReadInput } from '../../shared/schemas/comments';
+import { choicesOf } from '../nudges/notifications';
+import { readSettings, writeSettings } from '../nudges/settings';
 
 export const notificationsRouter = router({
   /**
@@ -23,4 +25,21 @@ export const notificationsRouter = router({
       await ctx.database.write((tx) => markRead(tx, ctx.user.id, input?.ids));
       return { unread: await unreadCount(ctx.database.read, ctx.authority, ctx.user.id) };
     }),
+
+  /** Which kinds also arrive by push and in the daily digest: every kind, on unless the user turned it off. */
+  choices: protectedProcedure
+    .output(answer(answers.notificationChoices))
+    .query(async ({ ctx }) => ({ choices: choicesOf(await readSettings(ctx.database.read, ctx.user.id)) })),
+
+  /** Changes the choices of the kinds named; the others stay as they were. */
+  setChoices: protectedProcedure
+    .input(notificationChoicesInput)
+    .output(answer(answers.notificationChoices))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        const before = choicesOf(await readSettings(tx, ctx.user.id));
+        const settings = await writeSettings(tx, ctx.user.id, { notificationChoices: { ...before, ...input.choices } });
+        return { choices: choicesOf(settings) };
+      }),
+    ),
 });

@@ -709,3 +709,7 @@ export const notificationItem = z.strictObject({
 });
 export const notificationInbox = z.strictObject({ items: z.array(notificationItem), unread: count });
 export const notificationsMarked = z.strictObject({ unread: count });
+/** Per kind of notification, whether it also arrives by push and in the digest (issue 51 §3). */
+export const notificationChoices = z.strictObject({
+  choices: z.record(z.enum(notificationKinds), z.strictObject({ push: z.boolean(), digest: z.boolean() })),
+});

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { msg } from '../i18n';
 import { id, requiredText } from './common';
+import { notificationKinds } from '../vocabulary';
 
 /** The longest comment, in characters once trimmed. */
 export const COMMENT_MAX = 2000;
@@ -22,3 +23,11 @@ export const NOTIFICATIONS_MARKED_MAX = 500;
 export const notificationsReadInput = z
   .strictObject({ ids: z.array(id).max(NOTIFICATIONS_MARKED_MAX, msg('Too many notifications at once')).optional() })
   .optional();
+
+/** Per kind of notification, whether it also arrives by push and in the daily digest (a kind left out stays as it was). */
+export const notificationChoicesInput = z.strictObject({
+  choices: z.partialRecord(
+    z.enum(notificationKinds, { error: msg('Unknown kind of notification') }),
+    z.strictObject({ push: z.boolean(), digest: z.boolean() }),
+  ),
+});

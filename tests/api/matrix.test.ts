@@ -76,6 +76,7 @@ const perUser = new Set([
   'assignments.markSeen',
   // Marking one's own notifications read (issue 51 §3): tests/api/notifications.test.ts shows nobody else's change.
   'notifications.markRead',
+  'notifications.setChoices',
 ]);
 const writes = restRoutes.filter((r) => r.method !== 'GET' && !ownAccount(r));
 const entityOf = (route: RestRoute) => route.procedure.split('.')[0];
