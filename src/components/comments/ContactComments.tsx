@@ -155,7 +155,7 @@ export function ContactComments({ contactId, writes }: { contactId: number; writ
         {writes && (
           <CommentForm
             label={t('Write to your team about this person; @username tells a teammate')}
-            submitLabel={t('Comment')}
+            submitLabel={t('Add comment')}
             onSubmit={(body) => write(() => create.mutateAsync({ id: contactId, body }), { kind: 'comment', done: t('Comment added'), failed: failed() })}
           />
         )}
