@@ -28,7 +28,10 @@ export type Choices = Record<NotificationKind, { push: boolean; digest: boolean 
 /** The user's choices, every kind filled in (a kind not named: both on). */
 export function choicesOf(settings: Pick<UserSettings, 'notificationChoices'>): Choices {
   return Object.fromEntries(
-    notificationKinds.map((kind) => [kind, { push: settings.notificationChoices?.[kind]?.push ?? true, digest: settings.notificationChoices?.[kind]?.digest ?? true }]),
+    notificationKinds.map((kind) => [
+      kind,
+      { push: settings.notificationChoices?.[kind]?.push ?? true, digest: settings.notificationChoices?.[kind]?.digest ?? true },
+    ]),
   ) as Choices;
 }
 
@@ -83,7 +86,14 @@ export function notificationPusher(database: Database, push: (userId: number, me
       const rows = await selectNotifications(database.read, decidedInSql(userId), userId, inArray(notifications.id, ids));
       const wanted = rows.filter((row) => choices[row.kind].push);
       if (!wanted.length) continue;
-      await push(userId, notificationPush(locale, settings.discreet, wanted.map((row) => ({ text: notificationText(locale, row), contactId: row.contactId }))));
+      await push(
+        userId,
+        notificationPush(
+          locale,
+          settings.discreet,
+          wanted.map((row) => ({ text: notificationText(locale, row), contactId: row.contactId })),
+        ),
+      );
       pushed += wanted.length;
     }
     return pushed;

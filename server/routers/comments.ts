@@ -69,7 +69,7 @@ async function readComments(
     })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.createdBy))
-        // Only its team's: a comment left from an earlier team (one deleted, its contact shared anew) is not this team's to read.
+    // Only its team's: a comment left from an earlier team (one deleted, its contact shared anew) is not this team's to read.
     .where(
       and(
         eq(comments.contactId, contact.id),
@@ -126,7 +126,14 @@ export const commentsRouter = router({
         const told = await mentionedMembers(tx, contact.teamId, input.body);
         await notify(
           tx,
-          [...told].map((userId) => ({ userId, kind: 'mention' as const, teamId: contact.teamId, contactId: contact.id, commentId: row.id, actorId: ctx.user.id })),
+          [...told].map((userId) => ({
+            userId,
+            kind: 'mention' as const,
+            teamId: contact.teamId,
+            contactId: contact.id,
+            commentId: row.id,
+            actorId: ctx.user.id,
+          })),
         );
         return oneComment(tx, contact, row.id, ctx.user.id);
       }),
@@ -156,7 +163,14 @@ export const commentsRouter = router({
           const now = [...(await mentionedMembers(tx, contact.teamId, input.body))].filter((userId) => !before.has(userId));
           await notify(
             tx,
-            now.map((userId) => ({ userId, kind: 'mention' as const, teamId: contact.teamId, contactId: contact.id, commentId: current.id, actorId: ctx.user.id })),
+            now.map((userId) => ({
+              userId,
+              kind: 'mention' as const,
+              teamId: contact.teamId,
+              contactId: contact.id,
+              commentId: current.id,
+              actorId: ctx.user.id,
+            })),
           );
         }
         return oneComment(tx, contact, current.id, ctx.user.id);

@@ -16,8 +16,24 @@ export function NotificationBell({ onNavigate }: { onNavigate?(): void }) {
   const unread = useUnreadNotifications();
   const label = unread ? t('{count, plural, one {Notifications: # unread} other {Notifications: # unread}}', { count: unread }) : t('Notifications');
   return (
-    <Link to="/notifications" className="btn relative btn-square btn-ghost" aria-label={label} title={label} onClick={onNavigate} data-testid="notification-bell">
-      <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <Link
+      to="/notifications"
+      className="btn relative btn-square btn-ghost"
+      aria-label={label}
+      title={label}
+      onClick={onNavigate}
+      data-testid="notification-bell"
+    >
+      <svg
+        className="size-6"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
         <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
       </svg>

@@ -21,7 +21,11 @@ export default function NotificationsPage() {
   const unread = inbox.data?.unread ?? 0;
 
   const open = (item: Item) => {
-    if (!item.read) void markRead.mutateAsync({ ids: [item.id] }).then(() => utils.notifications.inbox.invalidate(), () => undefined);
+    if (!item.read)
+      void markRead.mutateAsync({ ids: [item.id] }).then(
+        () => utils.notifications.inbox.invalidate(),
+        () => undefined,
+      );
     if (item.contactId !== null) void navigate(`/contacts/${item.contactId}${item.commentId ? '#comments-heading' : ''}`);
   };
 

@@ -64,7 +64,7 @@ describe('writing and reading', () => {
     expect(await server.count('comments', 'contact_id in (?, ?)', [id, personal])).toBe(1);
   });
 
-  it("answers 404 to someone outside the team, on every route, and changes nothing", async () => {
+  it('answers 404 to someone outside the team, on every route, and changes nothing', async () => {
     const id = await teamContact('Not Eve’s');
     const comment = (await ben.client.post(`/api/contacts/${id}/comments`, { body: 'Ours' })).body.id;
     expect((await eve.client.get(`/api/contacts/${id}/comments`)).status).toBe(404);
@@ -128,7 +128,13 @@ describe('mentions', () => {
   it('tell each teammate named by username or unique first name, once, never the author or a stranger', async () => {
     await server.database.writerClient.execute({ sql: "update users set first_name = 'Catalina' where id = ?", args: [cat.id] });
     const id = await teamContact('Mentioned');
-    const before = { ben: await mentionsOf(ben.id), cat: await mentionsOf(cat.id), vic: await mentionsOf(vic.id), eve: await mentionsOf(eve.id), ann: await mentionsOf(ann.id) };
+    const before = {
+      ben: await mentionsOf(ben.id),
+      cat: await mentionsOf(cat.id),
+      vic: await mentionsOf(vic.id),
+      eve: await mentionsOf(eve.id),
+      ann: await mentionsOf(ann.id),
+    };
     const res = await ann.client.post(`/api/contacts/${id}/comments`, {
       body: `@${ben.username.toUpperCase()}, @catalina and @${vic.username}. Also @${eve.username} and @${ann.username} and @nobody; mail x@${ben.username}`,
     });

@@ -91,7 +91,8 @@ function CommentItem({ contactId, comment }: { contactId: number; comment: Comme
   return (
     <li className="flex flex-col gap-1 border-b border-base-300 pb-3 last:border-0" data-testid="comment">
       <p className="text-xs text-base-content/70">
-        <span className="font-medium text-base-content">{author}</span> · <time dateTime={comment.createdAt.toISOString()}>{formatDateTime(comment.createdAt)}</time>
+        <span className="font-medium text-base-content">{author}</span> ·{' '}
+        <time dateTime={comment.createdAt.toISOString()}>{formatDateTime(comment.createdAt)}</time>
         {comment.editedAt && <> · {t('edited')}</>}
       </p>
       {editing ? (
@@ -101,9 +102,11 @@ function CommentItem({ contactId, comment }: { contactId: number; comment: Comme
           submitLabel={t('Save')}
           onCancel={() => setEditing(false)}
           onSubmit={(body) =>
-            write(() => update.mutateAsync({ id: contactId, commentId: comment.id, body }), { kind: 'comment', done: t('Comment changed'), failed: failed() }).then(
-              () => setEditing(false),
-            )
+            write(() => update.mutateAsync({ id: contactId, commentId: comment.id, body }), {
+              kind: 'comment',
+              done: t('Comment changed'),
+              failed: failed(),
+            }).then(() => setEditing(false))
           }
         />
       ) : (
