@@ -9,7 +9,7 @@ import { msg } from '../../shared/i18n';
 import { DISCREET_NOTIFICATION_ICON } from '../../shared/discreet';
 import { notificationKinds, type NotificationKind } from '../../shared/vocabulary';
 import { decidedInSql } from '../access';
-import { notificationText, selectNotifications } from '../domain/notifications';
+import { notificationText, selectNotifications } from '../queries/notifications';
 import { translate } from '../i18n';
 import type { PushMessage } from './push';
 import { readSettings, type UserSettings } from './settings';

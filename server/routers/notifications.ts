@@ -2,7 +2,8 @@
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { INBOX_LISTED, inboxItem, markRead, selectNotifications, unreadCount } from '../domain/notifications';
+import { markRead } from '../domain/notifications';
+import { INBOX_LISTED, inboxItem, selectNotifications, unreadCount } from '../queries/notifications';
 import { notificationChoicesInput, notificationsReadInput } from '../../shared/schemas/comments';
 import { choicesOf } from '../nudges/notifications';
 import { readSettings, writeSettings } from '../nudges/settings';
