@@ -710,6 +710,16 @@ export const notificationItem = z.strictObject({
 export const notificationInbox = z.strictObject({ items: z.array(notificationItem), unread: count });
 export const notificationsMarked = z.strictObject({ unread: count });
 /** Per kind of notification, whether it also arrives by push and in the digest (issue 51 §3). */
+const notificationChoice = z.strictObject({ push: z.boolean(), digest: z.boolean() });
 export const notificationChoices = z.strictObject({
-  choices: z.record(z.enum(notificationKinds), z.strictObject({ push: z.boolean(), digest: z.boolean() })),
+  // Every kind by name (shared/vocabulary.ts notificationKinds), so the document lists each.
+  choices: z.strictObject({
+    mention: notificationChoice,
+    assigned: notificationChoice,
+    accepted: notificationChoice,
+    declined: notificationChoice,
+    updateNeeded: notificationChoice,
+    returned: notificationChoice,
+    removed: notificationChoice,
+  } satisfies Record<(typeof notificationKinds)[number], typeof notificationChoice>),
 });
