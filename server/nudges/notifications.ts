@@ -1,7 +1,7 @@
 // Notifications leaving the server (issue 51 §3): each one by push once (notifications.sent_at), and the day's unread ones
 // in the daily digest, by the user's choice per kind (user_settings.notification_choices: a kind not named arrives by
 // both). With discreet mode on, what leaves says only how many, never a name or a word of a comment.
-import { and, asc, eq, gt, gte, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, max } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { isLocale, sourceLocale, type Locale } from '../../shared/i18n';
@@ -55,14 +55,17 @@ export function notificationPush(locale: Locale, discreet: boolean, items: { tex
 export function notificationPusher(database: Database, push: (userId: number, message: PushMessage) => Promise<unknown>, clock: () => number = Date.now) {
   let after = 0;
   return async function pushPending(): Promise<number> {
+    // Up to the newest id now (one seek): a pass that finds nothing moves past it, so the next walks only newer rows.
+    const [{ newest }] = await database.read.select({ newest: max(notifications.id) }).from(notifications);
+    if (newest === null || newest <= after) return 0;
     const pending = await database.read
       .select({ id: notifications.id, userId: notifications.userId, createdAt: notifications.createdAt })
       .from(notifications)
-      .where(and(gt(notifications.id, after), isNull(notifications.sentAt)))
+      .where(and(gt(notifications.id, after), lte(notifications.id, newest), isNull(notifications.sentAt)))
       .orderBy(asc(notifications.id))
       .limit(PUSH_BATCH);
+    after = pending.length < PUSH_BATCH ? newest : pending[pending.length - 1].id;
     if (!pending.length) return 0;
-    after = pending[pending.length - 1].id;
     const now = clock();
     await database.write((tx) =>
       tx
