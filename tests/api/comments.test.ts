@@ -48,6 +48,19 @@ describe('writing and reading', () => {
     expect((await ann.client.get(`/api/contacts/${id}`)).body.notes).toBeNull();
   });
 
+  it('lists the newest 200, newest first', async () => {
+    const id = await teamContact('Much talked about');
+    await server.database.writerClient.execute({
+      sql: `with recursive n(i) as (select 1 union all select i + 1 from n where i < 205)
+            insert into comments (contact_id, body, created_at, team_id, created_by) select ?, 'Word ' || i, ? + i, ?, ? from n`,
+      args: [id, Date.now() - 10_000, team, ben.id],
+    });
+    const list = (await vic.client.get(`/api/contacts/${id}/comments`)).body;
+    expect(list).toHaveLength(200);
+    expect(list[0].body).toBe('Word 205');
+    expect(list[199].body).toBe('Word 6');
+  });
+
   it('refuses a viewer with the role sentence, an empty or too long body, and a personal contact with a sentence', async () => {
     const id = await teamContact('Viewer tries');
     const viewer = await vic.client.post(`/api/contacts/${id}/comments`, { body: 'Hello' });
