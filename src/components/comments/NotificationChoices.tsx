@@ -37,11 +37,13 @@ export function NotificationChoices() {
     <table className="table table-sm">
       <thead>
         <tr>
-          <th scope="col">{t('Kind')}</th>
-          <th scope="col" className="text-center">
+          <th scope="col" className="text-base-content">
+            {t('Kind')}
+          </th>
+          <th scope="col" className="text-center text-base-content">
             {t('Push')}
           </th>
-          <th scope="col" className="text-center">
+          <th scope="col" className="text-center text-base-content">
             {t('Digest')}
           </th>
         </tr>
