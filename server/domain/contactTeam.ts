@@ -11,6 +11,7 @@ import { msg, type Locale } from '../../shared/i18n';
 import { translate } from '../i18n';
 import { onceForKey, type IdempotentKind } from '../idempotency';
 import { CONTACT_NOT_FOUND } from './contacts';
+import { dropComments } from './comments';
 
 /** A contact as these rules need it, when the user may read it (else 404); inside the write's transaction. */
 export async function readableContact(tx: Tx, contactId: number, who: Authority) {
@@ -124,6 +125,8 @@ export async function unshareCheck(tx: Tx, contact: TeamContact & { teamId: numb
 /** contacts.unshare's change, once unshareCheck has passed: the contact and its creator's records go personal, its assignment ends. */
 export async function unshareOne(tx: Tx, contact: TeamContact & { teamId: number }) {
   await tx.update(contacts).set({ teamId: null, assignedTo: null, assignedAt: null }).where(eq(contacts.id, contact.id));
+  // The team's comments on it stay behind and go (issue 51 §3): its creator alone reads it now.
+  await dropComments(tx, [contact.id]);
   for (const table of recordTables)
     await tx
       .update(table)

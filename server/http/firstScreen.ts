@@ -105,6 +105,7 @@ export const pageSources: [RegExp, string][] = [
   [/^\/settings$/, 'src/pages/SettingsPage.tsx'],
   [/^\/settings\/teams$/, 'src/pages/TeamsPage.tsx'],
   [/^\/settings\/teams\/[^/]+$/, 'src/pages/TeamPage.tsx'],
+  [/^\/notifications$/, 'src/pages/NotificationsPage.tsx'],
 ];
 
 interface ManifestEntry {

@@ -65,6 +65,8 @@ export interface DigestData {
   followUps?: { total: number; items: DigestFollowUp[] };
   attention?: { total: number; items: DigestAttention[] };
   prayers?: DigestPrayer[];
+  /** The day's unread notifications (issue 51 §3) of the kinds the user wants in the digest, each said whole. */
+  notifications?: { total: number; lines: string[] };
   /** Today's important dates (issue 50 §6), gathered with the attention section and shown when it is included. */
   dates?: DigestDate[];
   /** When the digest is made (ms), for "last contact N days ago". */
@@ -90,6 +92,7 @@ export const digestPaths = {
   followUps: '/followups',
   attention: '/contacts?attention=1',
   prayers: '/prayer-journal?tab=today',
+  notifications: '/notifications',
 } as const;
 
 /** Every notification of the digest has this tag, so today's replaces yesterday's on a device. */
@@ -117,7 +120,7 @@ function sectionsOf(data: DigestData) {
 /** How many reminders the digest holds (0: there is nothing to send). */
 export function reminderCount(data: DigestData): number {
   const { followUps, attention, prayers, dates } = sectionsOf(data);
-  return (followUps?.total ?? 0) + (attention?.total ?? 0) + (prayers?.length ?? 0) + (dates?.length ?? 0);
+  return (followUps?.total ?? 0) + (attention?.total ?? 0) + (prayers?.length ?? 0) + (dates?.length ?? 0) + (data.notifications?.total ?? 0);
 }
 
 function dayLabel(locale: Locale, date: Date) {
@@ -128,6 +131,15 @@ function buildSections(data: DigestData): Section[] {
   const { locale } = data;
   const { followUps, attention, prayers, dates } = sectionsOf(data);
   const sections: Section[] = [];
+  if (data.notifications && data.notifications.total > 0) {
+    const lines = data.notifications.lines.slice(0, DIGEST_ITEMS_MAX);
+    sections.push({
+      heading: translate(locale, '{count, plural, one {# new notification} other {# new notifications}}', { count: data.notifications.total }),
+      lines,
+      more: Math.max(0, data.notifications.total - lines.length),
+      path: digestPaths.notifications,
+    });
+  }
   if (followUps && followUps.total > 0) {
     const items = followUps.items.slice(0, DIGEST_ITEMS_MAX);
     sections.push({

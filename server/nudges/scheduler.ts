@@ -22,6 +22,7 @@ import { composeDigest, reminderCount, type PushMessage } from './digest';
 import { digestMessageId, unsubscribeTokenOf, unsubscribeUrlOf, type Mailer } from './email';
 import { gatherDigest, type DigestSources } from './gather';
 import { localDay, nextDigestAt } from './schedule';
+import { notificationPusher, notificationsForDigest } from './notifications';
 
 /** Pushes to each of the user's devices: how many took it, were gone (removed) and failed (retried later if none took it). */
 export type PushSender = (userId: number, message: PushMessage) => Promise<{ sent: number; removed: number; failed: number }>;
@@ -83,6 +84,8 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   let running: Promise<void> | null = null;
   let stopping = false;
   let renewedAt = 0;
+  /** Pushes the notifications nobody has sent yet (issue 51 §3), a batch a pass, while this process holds the lease. */
+  const pushNotifications = push ? notificationPusher(database, push, clock) : null;
 
   /** Takes the lease when it is free or expired, or renews our own: one compare-and-set statement. */
   async function takeLease(): Promise<boolean> {
@@ -168,6 +171,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       const base = { userId, locale, timeZone, discreet: settings.discreet, now, baseUrl: options.baseUrl };
       const include = { followUps: settings.includeFollowUps, attention: settings.includeAttention, prayers: settings.includePrayers };
       const data = await gatherDigest(database.read, sources, { ...base, include });
+      data.notifications = await notificationsForDigest(database.read, userId, locale, settings, now);
       const reminders = reminderCount(data);
       // Email only to an address its owner confirmed (issue 27): anyone can type a stranger's address into Sower.
       const wantsEmail = Boolean(mailer) && settings.byEmail && user.emailConfirmed && !claim.emailSent;
@@ -293,6 +297,10 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     } finally {
       // The pass (and so stop()) ends once the digests it started have.
       await Promise.all(inFlight);
+      if (pushNotifications && !stopping)
+        await pushNotifications().catch((error: unknown) =>
+          log({ level: 'warn', message: 'Notification push failed', error: error instanceof Error ? error.message : String(error) }),
+        );
     }
   }
 

@@ -32,6 +32,8 @@ import { searchRouter } from './search';
 import { teamsRouter } from './teams';
 import { teamInsight } from './teamInsight';
 import { inviteLinksRouter, teamLinksRouter } from './inviteLinks';
+import { commentsRouter } from './comments';
+import { notificationsRouter } from './notifications';
 
 export const appRouter = router({
   // Sign-in's own procedures, and "Forgot password?" under auth.passwordReset.
@@ -83,6 +85,9 @@ export const appRouter = router({
   push: pushRouter,
   attention: attentionRouter,
   assignments: assignmentsRouter,
+  // Issue 51 §3: comments on a team contact, and the notifications inbox.
+  comments: commentsRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

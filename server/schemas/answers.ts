@@ -687,3 +687,60 @@ export const errorBody = z.strictObject({
   code: text,
   issues: z.array(z.strictObject({ path: text, message: text })).optional(),
 });
+
+/** A comment on a team contact (issue 51 §3), with what the reader may do with it now. */
+export const comment = z.strictObject({
+  id: rowId,
+  contactId: rowId,
+  body: text,
+  createdAt: instant,
+  editedAt: instant.nullable(),
+  teamId: rowId,
+  createdBy: createdBy,
+  /** Its author as the team sees them; null once their account is gone. */
+  author: person.nullable(),
+  /** Until when its author may change it (15 minutes after writing); null for anyone else. */
+  editableUntil: instant.nullable(),
+  /** Whether the reader may change it now, and delete it (its author or an admin). */
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+});
+export const comments = z.array(comment);
+
+/** One notification of the inbox (issue 51 §3): what it is about, said in the reader's language. */
+export const notificationItem = z.strictObject({
+  id: rowId,
+  kind: z.enum(notificationKinds),
+  createdAt: instant,
+  read: z.boolean(),
+  /** Who did what it tells, by name; null once their account is gone. */
+  actorName: maybeText,
+  /** The contact it is about, where the reader may still read it (else it is not listed at all). */
+  contactId: rowId.nullable(),
+  contactName: maybeText,
+  teamId: rowId.nullable(),
+  teamName: maybeText,
+  commentId: rowId.nullable(),
+  /** The extras of its kind: a decline's reason, the names handed back, how many. */
+  detail: z.strictObject({ reason: maybeText.optional(), names: z.array(text).optional(), count: count.optional(), teamName: maybeText.optional() }),
+  /** What it says, whole, in the reader's language. */
+  text,
+  /** The comment's words for a mention (cut at 200 characters). */
+  excerpt: maybeText,
+});
+export const notificationInbox = z.strictObject({ items: z.array(notificationItem), unread: count });
+export const notificationsMarked = z.strictObject({ unread: count });
+/** Per kind of notification, whether it also arrives by push and in the digest (issue 51 §3). */
+const notificationChoice = z.strictObject({ push: z.boolean(), digest: z.boolean() });
+export const notificationChoices = z.strictObject({
+  // Every kind by name (shared/vocabulary.ts notificationKinds), so the document lists each.
+  choices: z.strictObject({
+    mention: notificationChoice,
+    assigned: notificationChoice,
+    accepted: notificationChoice,
+    declined: notificationChoice,
+    updateNeeded: notificationChoice,
+    returned: notificationChoice,
+    removed: notificationChoice,
+  } satisfies Record<(typeof notificationKinds)[number], typeof notificationChoice>),
+});

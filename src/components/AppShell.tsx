@@ -10,6 +10,7 @@ import { Sidebar } from './Sidebar';
 import { TeamSwitcher } from './team-work/TeamSwitcher';
 import { RemovalNotices } from './team-work/RemovalNotices';
 import { Spinner } from './Spinner';
+import { NotificationBell } from './NotificationBell';
 import { ScreenBoundary } from './ScreenBoundary';
 import { QuietlyUnreachable, SearchUnreachable } from './Unreachable';
 import { lazyPart } from '../lib/lazyPart';
@@ -92,6 +93,7 @@ export function AppShell() {
         <div className="ms-auto min-w-0">
           <TeamSwitcher compact />
         </div>
+        <NotificationBell />
         <button
           type="button"
           className="btn btn-square btn-ghost"

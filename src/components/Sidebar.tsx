@@ -9,6 +9,7 @@ import { SearchIcon } from './SearchIcon';
 import { TeamSwitcher } from './team-work/TeamSwitcher';
 import { useUnseenAssignments } from './team-work/assignments';
 import { UserBlock } from './UserBlock';
+import { NotificationBell } from './NotificationBell';
 
 /** The navigation's links: the pages of the registry that have one, in its order. */
 const NAV_ITEMS = Object.values(pages).flatMap((page) => ('nav' in page ? [{ to: page.path, ...page.nav }] : []));
@@ -38,7 +39,8 @@ export function Sidebar({ onNavigate, headerAction, onSearch, onSearchNear }: Si
     <div className="flex h-full flex-col">
       <div className="flex items-start justify-between gap-2 px-5 pt-6 pb-5">
         <Brand showTagline />
-        {headerAction}
+        {/* The bell on desktop, at the top of every signed-in page; the phone's top bar has its own. */}
+        {headerAction ?? <NotificationBell />}
       </div>
       {onSearch && (
         <div className="px-3 pb-3">

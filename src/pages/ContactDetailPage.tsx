@@ -28,6 +28,7 @@ import { Milestones } from '../components/Milestones';
 import { ContactTags } from '../components/ContactTags';
 import { ContactRelationships } from '../components/ContactRelationships';
 import { ContactDates } from '../components/ContactDates';
+import { ContactComments } from '../components/comments/ContactComments';
 import { addDaysFromToday } from '../lib/dates';
 import { PrayerForm } from '../forms/PrayerForm';
 import { useWrite } from '../hooks/useWrite';
@@ -189,6 +190,9 @@ export default function ContactDetailPage() {
           }}
         />
       )}
+
+      {/* The team's talk about a team contact (issue 51 §3), apart from its notes. */}
+      {contact.teamId !== null && <ContactComments contactId={contact.id} writes={writes} />}
 
       <section className="card border border-base-300 bg-base-100" aria-labelledby="timeline-heading">
         <div className="card-body gap-2 p-5 sm:p-6">

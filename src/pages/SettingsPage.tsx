@@ -11,6 +11,7 @@ import { DeleteAccount } from '../components/DeleteAccount';
 import { DeviceSettings } from '../components/DeviceSettings';
 import { PageHeader } from '../components/PageHeader';
 import { ReminderSettings } from '../components/ReminderSettings';
+import { NotificationChoices } from '../components/comments/NotificationChoices';
 import { SecurityLog } from '../components/SecurityLog';
 import { SessionList } from '../components/SessionList';
 import { SettingsSection } from '../components/SettingsSection';
@@ -64,6 +65,12 @@ export default function SettingsPage() {
         </SettingsSection>
         <SettingsSection title={t('Reminders')} description={t('A daily digest of what needs you, at the hour you choose, by email or on this device.')}>
           <ReminderSettings />
+        </SettingsSection>
+        <SettingsSection
+          title={t('Notifications')}
+          description={t('What your teams tell you is always in the inbox; choose what also comes by push and in the daily digest.')}
+        >
+          <NotificationChoices />
         </SettingsSection>
         <SettingsSection
           title={t('Needs attention')}

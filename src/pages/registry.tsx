@@ -81,7 +81,13 @@ export const pages = {
       attention: ['attention'],
     },
   },
-  contact: { path: `${entities.contacts.page}/:id`, load: () => import('./ContactDetailPage'), kept: ['contacts.byId', 'contacts.timeline'] },
+  contact: {
+    path: `${entities.contacts.page}/:id`,
+    load: () => import('./ContactDetailPage'),
+    kept: ['contacts.byId', 'contacts.timeline', 'comments.list'],
+    // A comment (issue 51 §3) may tell teammates; the writer's own inbox is unchanged, but its list is the contact's.
+    writes: { comment: ['comments'] },
+  },
   // Issue 50: the tree of the 'discipled by' links, reached from a person's relationships.
   generations: { path: '/generations', load: () => import('./GenerationsPage'), kept: ['contacts.generations'] },
   followUps: {
@@ -139,6 +145,13 @@ export const pages = {
     load: () => import('./SettingsPage'),
     // Renaming, merging or deleting a tag changes what the contacts carry.
     writes: { tag: ['tags', 'contacts'] },
+  },
+  // The notifications inbox (issue 51 §3), opened from the bell in the top bar.
+  notifications: {
+    path: '/notifications',
+    load: () => import('./NotificationsPage'),
+    kept: ['notifications.inbox'],
+    writes: { notification: ['notifications'] },
   },
   teams: { path: entities.teams.page, load: () => import('./TeamsPage') },
   team: { path: `${entities.teams.page}/:teamId`, load: () => import('./TeamPage') },

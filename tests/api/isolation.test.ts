@@ -17,6 +17,7 @@ let bobContactId: number;
 let bobTagId: number;
 let aliceRelationshipId: number;
 let aliceDateId: number;
+let aliceCommentId: number;
 
 /** A's row of each entity, keyed by the procedure's router name. */
 const aliceRows: Record<string, number> = {};
@@ -51,6 +52,8 @@ const bodies: Record<string, () => Record<string, unknown>> = {
   // Alice's contact linked to Bob's own: the contact in the path is what must stay out of his reach.
   'contacts.addRelationship': () => ({ contactId: bobContactId, kind: 'friend' }),
   'contacts.addDate': () => ({ label: 'Birthday', date: '1990-05-01' }),
+  'comments.create': () => ({ body: 'A word' }),
+  'comments.update': () => ({ body: 'Changed by B' }),
   'contacts.merge': () => ({ duplicateId: bobContactId }),
   'contacts.archive': () => ({ reason: 'moved' }),
   'contacts.share': () => ({ teamId: aliceRows.teams }),
@@ -86,6 +89,7 @@ function paramValue(route: RestRoute, name: string): number | string | undefined
   if (name === 'kind') return 'belief';
   if (name === 'relationshipId') return aliceRelationshipId;
   if (name === 'dateId') return aliceDateId;
+  if (name === 'commentId') return aliceCommentId;
   return undefined;
 }
 
@@ -149,6 +153,11 @@ beforeAll(async () => {
   const dated = await alice.post(`/api/contacts/${aliceRows.contacts}/dates`, { label: 'Birthday', date: '1990-05-01', kind: 'birthday' });
   expect(dated.status).toBe(201);
   aliceDateId = dated.body[0].id;
+  // A comment of A's on a contact of A's team (issue 51 §3).
+  const teamContact = await alice.post('/api/contacts', { name: 'Team Talk', teamId: aliceRows.teams });
+  const comment = await alice.post(`/api/contacts/${teamContact.body.id}/comments`, { body: 'Our word' });
+  expect(comment.status).toBe(201);
+  aliceCommentId = comment.body.id;
   // An entity without a create (the resource library) has no example to post: A's private resource goes in directly.
   const resource = await server.database.writerClient.execute({
     sql: "insert into resources (title, description, content, category, created_by) values ('Alice notes', 'Private', 'Private content', 'Notes', ?) returning id",

@@ -46,6 +46,8 @@ beforeAll(async () => {
   teamRows.contactDate = (await admin.post(`/api/contacts/${teamRows.contacts}/dates`, { label: 'Birthday', date: '1990-05-01', kind: 'birthday' })).body[0].id;
   // A second team tag: the one a viewer tries to merge the first into.
   teamRows.otherTag = (await admin.post('/api/tags', { name: 'Students', teamId })).body.id;
+  // The admin's comment on the team contact (issue 51 §3): the one a viewer tries to change and delete.
+  teamRows.comment = (await admin.post(`/api/contacts/${teamRows.contacts}/comments`, { body: 'A word' })).body.id;
 });
 afterAll(() => server.close());
 
@@ -72,6 +74,9 @@ const perUser = new Set([
   'prayerRequests.setTodayCount',
   'prayerRequests.notToday',
   'assignments.markSeen',
+  // Marking one's own notifications read (issue 51 §3): tests/api/notifications.test.ts shows nobody else's change.
+  'notifications.markRead',
+  'notifications.setChoices',
 ]);
 const writes = restRoutes.filter((r) => r.method !== 'GET' && !ownAccount(r));
 const entityOf = (route: RestRoute) => route.procedure.split('.')[0];
@@ -90,6 +95,12 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
       body: route.procedure.endsWith('.email') ? { email: 'a@example.com' } : { role: 'member' },
     };
   if (entity === 'teams') return { path: route.path.replace(':id', String(teamId)), body: { name: 'Renamed' } };
+  // A team contact's comments (issue 51 §3): nested under the contact, the admin's comment in the path.
+  if (entity === 'comments')
+    return {
+      path: route.path.replace(':id', String(teamRows.contacts)).replace(':commentId', String(teamRows.comment)),
+      body: route.method === 'DELETE' ? undefined : { body: 'A viewer’s word' },
+    };
   if (route.procedure.endsWith('.create')) return { path: route.path, body: validBody(entity as EntityName, teamId, teamRows.contacts) };
   const id = teamRows[entity];
   if (route.procedure === 'contacts.answerSpiritualCheck') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { status: 'growing' } };
