@@ -10,7 +10,15 @@ import { CONTACT_NOT_FOUND } from './contacts';
 /** A contact as these rules need it, when the user may read it (else 404); inside the write's transaction. */
 export async function readableContact(tx: Tx, contactId: number, who: Authority) {
   const [row] = await tx
-    .select({ id: contacts.id, name: contacts.name, teamId: contacts.teamId, createdBy: contacts.createdBy, assignedTo: contacts.assignedTo })
+    .select({
+      id: contacts.id,
+      name: contacts.name,
+      teamId: contacts.teamId,
+      createdBy: contacts.createdBy,
+      assignedTo: contacts.assignedTo,
+      assignmentStatus: contacts.assignmentStatus,
+      assignedBy: contacts.assignedBy,
+    })
     .from(contacts)
     .where(and(eq(contacts.id, contactId), canRead(contacts, who)));
   if (!row) throw notFound(CONTACT_NOT_FOUND);
@@ -51,6 +59,6 @@ export function createAboutContact<T>(
 export async function clearAssignments(tx: Tx, teamId: number, userId?: number) {
   await tx
     .update(contacts)
-    .set({ assignedTo: null, assignedAt: null })
+    .set({ assignedTo: null, assignedAt: null, assignmentStatus: null, assignedBy: null })
     .where(and(eq(contacts.teamId, teamId), userId === undefined ? sql`${contacts.assignedTo} is not null` : eq(contacts.assignedTo, userId)));
 }

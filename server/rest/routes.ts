@@ -178,6 +178,22 @@ const tableRows: RestRoute[] = [
   },
   { method: 'GET', path: '/api/assignments', procedure: 'assignments.summary', summary: 'Count the contacts newly assigned to you', input: 'none' },
   { method: 'POST', path: '/api/assignments/seen', procedure: 'assignments.markSeen', summary: 'Mark your new assignments as seen', input: 'none' },
+  // Issue 51 §2: the assignee answers an assignment.
+  {
+    method: 'GET',
+    path: '/api/assignments/pending',
+    procedure: 'assignments.pending',
+    summary: 'List the contacts assigned to you that wait for your answer',
+    input: 'none',
+  },
+  { method: 'POST', path: '/api/assignments/:contactId/accept', procedure: 'assignments.accept', summary: 'Accept a contact assigned to you', input: 'params' },
+  {
+    method: 'POST',
+    path: '/api/assignments/:contactId/decline',
+    procedure: 'assignments.decline',
+    summary: 'Decline a contact assigned to you, with an optional reason',
+    input: 'params+body',
+  },
   { method: 'GET', path: '/api/attention', procedure: 'attention.list', summary: 'List the contacts who need attention', input: 'query', pagedList: true },
   { method: 'POST', path: '/api/contacts/:id/snooze', procedure: 'attention.snooze', summary: 'Snooze a contact who needs attention', input: 'params+body' },
   { method: 'DELETE', path: '/api/contacts/:id/snooze', procedure: 'attention.unsnooze', summary: 'End a contact’s snooze', input: 'params' },
@@ -458,6 +474,13 @@ const tableRows: RestRoute[] = [
     input: 'params+query',
   },
   { method: 'POST', path: '/api/teams/:teamId/leave', procedure: 'teams.leave', summary: 'Leave a team', input: 'params' },
+  {
+    method: 'PUT',
+    path: '/api/teams/:teamId/settings',
+    procedure: 'teams.settings',
+    summary: 'Change a team’s settings: after how many days an assigned contact needs an update',
+    input: 'params+body',
+  },
   { method: 'GET', path: '/api/teams/:teamId/invite-links', procedure: 'teams.links.list', summary: 'List a team’s invite links', input: 'params' },
   {
     method: 'POST',

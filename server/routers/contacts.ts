@@ -240,6 +240,8 @@ export const contactsRouter = router({
         return {
           ...contact,
           assignedTo: null,
+          assignmentStatus: null,
+          updateNeeded: false as const,
           lastContactAt: null,
           nextFollowUpAt: null,
           milestones: [] as [],

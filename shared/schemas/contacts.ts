@@ -142,3 +142,7 @@ export const contactArchiveInput = z.strictObject({
   reason: z.enum(archiveReasons, { error: msg('Choose why the contact is archived') }),
   note: optionalText(LIMITS.description, msg('Note')),
 });
+
+/** The assignee's answer to an assignment waiting for it (issue 51 §2): the contact, and on a decline an optional reason. */
+export const assignmentAnswerInput = z.strictObject({ contactId: id });
+export const assignmentDeclineInput = z.strictObject({ contactId: id, reason: optionalText(500, msg('Reason')) });

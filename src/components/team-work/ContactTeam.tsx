@@ -11,6 +11,7 @@ import { fullName } from '../../lib/names';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { QuestionDialog } from '../QuestionDialog';
 import { useCreatableTeams, useMayChange } from './rights';
+import { AnswerAssignment, AssignmentStatus, UpdateNeededMark } from './AssignmentAnswer';
 
 type Contact = RouterOutputs['contacts']['timeline']['contact'];
 
@@ -155,7 +156,12 @@ export function ContactTeam({ contact }: { contact: Contact }) {
         </p>
         {team ? (
           <>
-            <AssignedTo person={contact.assignedTo} />
+            <div className="flex flex-wrap items-center gap-2">
+              <AssignedTo person={contact.assignedTo} />
+              <UpdateNeededMark updateNeeded={contact.updateNeeded} />
+            </div>
+            <AssignmentStatus contact={contact} />
+            <AnswerAssignment contact={contact} />
             <AssignControls contact={contact} teamId={team.id} />
             {mayChange(contact) && (
               <div>
