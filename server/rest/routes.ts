@@ -478,7 +478,7 @@ const tableRows: RestRoute[] = [
     method: 'PUT',
     path: '/api/teams/:teamId/settings',
     procedure: 'teams.settings',
-    summary: 'Change a team’s settings: after how many days an assigned contact needs an update',
+    summary: 'Change when a team’s assigned contacts need an update',
     input: 'params+body',
   },
   { method: 'GET', path: '/api/teams/:teamId/invite-links', procedure: 'teams.links.list', summary: 'List a team’s invite links', input: 'params' },

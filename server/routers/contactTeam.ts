@@ -174,6 +174,8 @@ export function contactTeamProcedures(read: ReadContact) {
   };
 }
 
+const NOT_WAITING = msg('This assignment is not waiting for an answer any more');
+
 /** The most assignments waiting for an answer assignments.pending lists: a bound on the answer, never on assignments. */
 const PENDING_LISTED = 200;
 
@@ -184,9 +186,11 @@ const PENDING_LISTED = 200;
  * first's outcome.
  */
 async function assertMayAnswer(tx: Tx, contact: Awaited<ReturnType<typeof readableContact>>, who: Authority) {
-  if (contact.teamId === null || !(await teamRole(tx, contact.teamId, who))) throw notFound(CONTACT_NOT_FOUND);
-  if (contact.assignedTo === null || (contact.assignedTo === who.userId && contact.assignmentStatus !== 'pending'))
-    throw conflict(msg('This assignment is not waiting for an answer any more'));
+  if (contact.teamId === null) throw conflict(NOT_WAITING);
+  const role = await teamRole(tx, contact.teamId, who);
+  if (!role) throw notFound(CONTACT_NOT_FOUND);
+  if (!roleCan(role, 'assignSelf')) throw forbidden(msg('A viewer cannot be assigned a contact'));
+  if (contact.assignedTo === null || (contact.assignedTo === who.userId && contact.assignmentStatus !== 'pending')) throw conflict(NOT_WAITING);
   if (contact.assignedTo !== who.userId) throw forbidden(msg('Only the person a contact is assigned to can accept or decline it'));
 }
 
