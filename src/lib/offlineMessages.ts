@@ -32,6 +32,9 @@ export const offline = {
   get keptMilestone() {
     return t('No connection: the milestone will be saved when you are back online.');
   },
+  get keptAnswer() {
+    return t('No connection: your answer will be sent when you are back online.');
+  },
   get notKept() {
     return t('Not saved: you are offline');
   },

@@ -90,3 +90,25 @@ test('in Spanish at 320 px, the assignee accepts on the contact page with no ove
   await expect(mine.getByTestId('answer-assignment')).toHaveCount(0);
   await member.page.context().close();
 });
+
+test('an answer given offline waits in the outbox and is sent when the connection returns @desktop-only', async ({ page, browser, user }, testInfo) => {
+  test.setTimeout(120_000);
+  void user;
+  const team = await api(page, '/api/teams', { name: uniqueName('Offline ') });
+  const naomi = await api(page, '/api/contacts', { name: 'Naomi Bethlehem', teamId: team.id });
+  const member = await person(browser, testInfo, 'Obed');
+  await join(page, member, team.id, 'member');
+  await assign(page, naomi.id, member.user.id);
+  const mine = member.page;
+  await mine.goto(`/contacts/${naomi.id}`);
+  const answer = mine.getByTestId('answer-assignment');
+  await expect(answer.getByRole('button', { name: 'Accept' })).toBeVisible();
+  await mine.context().setOffline(true);
+  await answer.getByRole('button', { name: 'Accept' }).click();
+  await expect(answer).toHaveText('Waiting to sync');
+  await mine.context().setOffline(false);
+  await expect(mine.getByTestId('assignment-status')).toHaveText('Accepted');
+  await page.goto(`/contacts/${naomi.id}`);
+  await expect(page.getByTestId('assignment-status')).toHaveText('Accepted');
+  await member.page.context().close();
+});

@@ -7,6 +7,10 @@ import { useAuth } from '../../hooks/useAuth';
 import { useToast } from '../../hooks/useToast';
 import { t } from '../../i18n';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { useOutboxCreate } from '../../forms/useOutboxCreate';
+import { useOutbox } from '../../hooks/useOutbox';
+import { offline } from '../../lib/offlineMessages';
+import { newIdempotencyKey, type AssignmentAnswerDraft } from '../../lib/outbox';
 import { Modal } from '../Modal';
 import { pages } from '../../pages/registry';
 
@@ -34,13 +38,24 @@ export function AssignmentStatus({ contact }: { contact: Contact }) {
   );
 }
 
-/** Accept and decline, with the reason asked in a dialog; every read refreshes after an answer. */
-function useAnswer() {
+/**
+ * Accept and decline, with the reason asked in a dialog; every read refreshes after an answer. Offline, the answer
+ * waits in the outbox (src/lib/outbox.ts) and is sent when the connection returns.
+ */
+function useAnswer(contact: Contact) {
   const utils = trpc.useUtils();
   const { toast } = useToast();
   const accept = trpc.assignments.accept.useMutation();
   const decline = trpc.assignments.decline.useMutation();
-  const run = async (action: () => Promise<unknown>, done: string) => {
+  const outbox = useOutboxCreate();
+  const run = async (action: () => Promise<unknown>, done: string, draft: AssignmentAnswerDraft) => {
+    if (outbox.offline)
+      return outbox.keep(
+        { kind: 'assignmentAnswer', input: draft, contactName: contact.name },
+        offline.keptAnswer,
+        t('Please try again.'),
+        newIdempotencyKey(),
+      );
     try {
       await action();
       toast({ variant: 'success', title: done });
@@ -54,15 +69,21 @@ function useAnswer() {
   };
   return {
     busy: accept.isPending || decline.isPending,
-    accept: (contactId: number) => run(() => accept.mutateAsync({ contactId }), t('Assignment accepted')),
-    decline: (contactId: number, reason: string) =>
-      run(() => decline.mutateAsync({ contactId, reason: reason.trim() || undefined }), t('Assignment declined: it goes back to the team’s admins')),
+    accept: () => run(() => accept.mutateAsync({ contactId: contact.id }), t('Assignment accepted'), { contactId: contact.id, answer: 'accept' }),
+    decline: (text: string) => {
+      const reason = text.trim() || undefined;
+      return run(() => decline.mutateAsync({ contactId: contact.id, reason }), t('Assignment declined: it goes back to the team’s admins'), {
+        contactId: contact.id,
+        answer: 'decline',
+        reason,
+      });
+    },
   };
 }
 
 function DeclineDialog({ contact, open, onClose }: { contact: Contact; open: boolean; onClose(): void }) {
   const [reason, setReason] = useState('');
-  const answer = useAnswer();
+  const answer = useAnswer(contact);
   const id = useId();
   return (
     <Modal open={open} title={t('Decline {name}?', { name: contact.name })} onClose={onClose}>
@@ -71,7 +92,7 @@ function DeclineDialog({ contact, open, onClose }: { contact: Contact; open: boo
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void answer.decline(contact.id, reason).then((ok) => {
+          void answer.decline(reason).then((ok) => {
             if (ok) {
               setReason('');
               onClose();
@@ -100,14 +121,21 @@ function DeclineDialog({ contact, open, onClose }: { contact: Contact; open: boo
 /** The assignee's answer to an assignment waiting for it: "Accept" and "Decline". Nothing for anyone else. */
 export function AnswerAssignment({ contact, compact = false }: { contact: Contact; compact?: boolean }) {
   const { user } = useAuth();
-  const answer = useAnswer();
+  const answer = useAnswer(contact);
   const [declining, setDeclining] = useState(false);
+  const waiting = useOutbox('assignmentAnswer').some((entry) => entry.input.contactId === contact.id);
   if (contact.assignmentStatus !== 'pending' || !user || contact.assignedTo?.id !== user.id) return null;
+  if (waiting)
+    return (
+      <p className="text-sm text-base-content/80" data-testid="answer-assignment">
+        {offline.waiting}
+      </p>
+    );
   return (
     <div className="flex flex-col gap-2" data-testid="answer-assignment">
       {!compact && <p className="text-sm font-medium">{t('Assigned to you: waiting for your answer')}</p>}
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-primary btn-sm" disabled={answer.busy} onClick={() => void answer.accept(contact.id)}>
+        <button type="button" className="btn btn-primary btn-sm" disabled={answer.busy} onClick={() => void answer.accept()}>
           {t('Accept')}
         </button>
         <button type="button" className="btn btn-outline btn-sm" disabled={answer.busy} onClick={() => setDeclining(true)}>
