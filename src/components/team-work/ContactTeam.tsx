@@ -91,7 +91,8 @@ function AssignControls({ contact, teamId }: { contact: Contact; teamId: number 
   const set = (userId: number | null, done: string) => void write(() => assign.mutateAsync({ id: contact.id, userId }), done);
   return (
     <div className="flex flex-wrap items-end gap-2">
-      {!mine && roleCan(role, 'assignSelf') && (
+      {/* A member takes only a contact nobody has (the server refuses the rest: 409); an admin may take it over. */}
+      {!mine && roleCan(role, 'assignSelf') && (anyone || !contact.assignedTo) && (
         <button type="button" className="btn btn-outline btn-sm" disabled={assign.isPending} onClick={() => user && set(user.id, t('Assigned to you'))}>
           {t('Assign to me')}
         </button>
