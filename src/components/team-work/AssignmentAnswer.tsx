@@ -2,7 +2,6 @@
 // it (with an optional reason); everyone else in the team sees whether it waits for an answer or was accepted; a
 // contact untouched for the team's days is marked "Update needed"; and the caller's own list of what waits for them.
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useAuth } from '../../hooks/useAuth';
 import { useToast } from '../../hooks/useToast';
 import { t } from '../../i18n';
@@ -12,7 +11,6 @@ import { useOutbox } from '../../hooks/useOutbox';
 import { offline } from '../../lib/offlineMessages';
 import { newIdempotencyKey, type AssignmentAnswerDraft } from '../../lib/outbox';
 import { Modal } from '../Modal';
-import { pages } from '../../pages/registry';
 
 type Contact = Pick<RouterOutputs['contacts']['byId'], 'id' | 'name' | 'assignedTo' | 'assignmentStatus'>;
 
@@ -160,9 +158,10 @@ export function PendingAssignments() {
         <ul className="flex flex-col gap-3">
           {pending.data.map((contact) => (
             <li key={contact.id} className="flex flex-wrap items-center justify-between gap-2">
-              <Link to={`${pages.contacts.path}/${contact.id}`} className="link min-w-0 font-medium wrap-anywhere link-hover">
+              {/* Named, not linked: the same contact is linked in the list below. */}
+              <span className="min-w-0 font-medium wrap-anywhere" dir="auto">
                 {contact.name}
-              </Link>
+              </span>
               <AnswerAssignment contact={contact} compact />
             </li>
           ))}
