@@ -1,5 +1,6 @@
 // A contact and its team (issue 30): sharing a personal contact with a team and taking it back, the team its records
-// go to, assigning a team contact to a member, and the assignee's badge of new assignments.
+// go to, assigning a team contact to a member, the assignee's badge of new assignments, and (issue 51 §2) the assignee's
+// answer: accept or decline.
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
