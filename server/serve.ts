@@ -9,6 +9,7 @@ import { isFileUrl } from '../db/client';
 import { reportLoopDelayOnSignal } from './http/loopReport';
 import { attentionForDigest } from './nudges/attention';
 import { startScheduler } from './nudges/scheduler';
+import { sweepUpdateNeeded } from './domain/assignments';
 import { prayTodayForDigest } from './nudges/prayToday';
 import { pushToUser } from './nudges/push';
 import { backfillSearchKeys } from './queries/searchKeys';
@@ -65,6 +66,7 @@ export async function serve(env: Env) {
     mailer: services.reminders.mailer,
     sources: { attentionForDigest, prayTodayForDigest },
     push: (userId, message) => pushToUser(database, services.reminders, env.VAPID_SUBJECT, userId, message),
+    updateNeeded: sweepUpdateNeeded,
   });
 
   // Old security log entries and expired sessions go at start and every few hours.

@@ -12,11 +12,21 @@ import { translate } from '../i18n';
 import { onceForKey, type IdempotentKind } from '../idempotency';
 import { CONTACT_NOT_FOUND } from './contacts';
 import { dropComments } from './comments';
+import { UNASSIGNED } from './assignments';
+import { notify } from './notifications';
 
 /** A contact as these rules need it, when the user may read it (else 404); inside the write's transaction. */
 export async function readableContact(tx: Tx, contactId: number, who: Authority) {
   const [row] = await tx
-    .select({ id: contacts.id, name: contacts.name, teamId: contacts.teamId, createdBy: contacts.createdBy, assignedTo: contacts.assignedTo })
+    .select({
+      id: contacts.id,
+      name: contacts.name,
+      teamId: contacts.teamId,
+      createdBy: contacts.createdBy,
+      assignedTo: contacts.assignedTo,
+      assignmentStatus: contacts.assignmentStatus,
+      assignedBy: contacts.assignedBy,
+    })
     .from(contacts)
     .where(and(eq(contacts.id, contactId), canRead(contacts, who)));
   if (!row) throw notFound(CONTACT_NOT_FOUND);
@@ -57,7 +67,7 @@ export function createAboutContact<T>(
 export async function clearAssignments(tx: Tx, teamId: number, userId?: number) {
   await tx
     .update(contacts)
-    .set({ assignedTo: null, assignedAt: null })
+    .set({ assignedTo: null, assignedAt: null, assignmentStatus: null, assignedBy: null })
     .where(and(eq(contacts.teamId, teamId), userId === undefined ? sql`${contacts.assignedTo} is not null` : eq(contacts.assignedTo, userId)));
 }
 
@@ -124,7 +134,10 @@ export async function unshareCheck(tx: Tx, contact: TeamContact & { teamId: numb
 
 /** contacts.unshare's change, once unshareCheck has passed: the contact and its creator's records go personal, its assignment ends. */
 export async function unshareOne(tx: Tx, contact: TeamContact & { teamId: number }) {
-  await tx.update(contacts).set({ teamId: null, assignedTo: null, assignedAt: null }).where(eq(contacts.id, contact.id));
+  await tx
+    .update(contacts)
+    .set({ teamId: null, ...UNASSIGNED })
+    .where(eq(contacts.id, contact.id));
   // The team's comments on it stay behind and go (issue 51 §3): its creator alone reads it now.
   await dropComments(tx, [contact.id]);
   for (const table of recordTables)
@@ -157,9 +170,12 @@ export async function assignOne(tx: Tx, contact: TeamContact, who: Authority, us
     if (!roleCan(assigneeRole, 'assignSelf'))
       throw fieldInvalid({ field: 'userId', message: msg("Only an admin or member of the contact's team can be assigned to it") });
   }
-  await tx
-    .update(contacts)
-    .set({ assignedTo: userId, assignedAt: userId === null ? null : new Date() })
-    .where(eq(contacts.id, contact.id));
+  // Issue 51 §2: assigned to someone else, it waits for their answer and they are told; taken by oneself, accepted.
+  const values =
+    userId === null
+      ? UNASSIGNED
+      : { assignedTo: userId, assignedAt: new Date(), assignmentStatus: userId === me ? ('accepted' as const) : ('pending' as const), assignedBy: me };
+  await tx.update(contacts).set(values).where(eq(contacts.id, contact.id));
+  if (userId !== null && userId !== me) await notify(tx, [{ userId, kind: 'assigned', teamId, contactId: contact.id, actorId: me }]);
   return true;
 }

@@ -15,6 +15,7 @@ import { lastContactAt } from '../queries/lastContact';
 import { nextTurn } from '../queries/turns';
 import { contactKeys } from '../queries/searchKeys';
 import * as answers from '../schemas/answers';
+import { needsUpdate } from './assignments';
 import { recordStatusChanges } from './journey';
 import { contactTagNames } from './tags';
 
@@ -89,6 +90,7 @@ export function contactSummaryColumns(who: Who) {
     ...columns
   } = answers.contactRow.select({
     assignedTo,
+    updateNeeded: decoded(sql`${needsUpdate(sqlNow)}`, (value) => Number(value) === 1),
     // Wrapped in an sql`` of their own: drizzle writes the columns at the top of a one-table select's field without
     // their table's name, which inside these subqueries would name the subquery's table ("id" for "contacts"."id").
     lastContactAt: decoded(sql`${lastContact(who)}`, asDate),

@@ -46,7 +46,20 @@ export interface SchedulerOptions {
   concurrency?: number;
   /** False: no timer, the caller ticks (tests). */
   timer?: boolean;
+  /**
+   * The update-needed sweep (issue 51 §2: server/domain/assignments.ts sweepUpdateNeeded, handed in by serve.ts as the
+   * digest's sources are): answers how many it nudged. Absent: no sweep.
+   */
+  updateNeeded?: (database: Database, options: { now: () => number; stopping: () => boolean }) => Promise<number>;
+  /** How often the update-needed sweep runs, in ms: UPDATE_NEEDED_EVERY_MS unless a test says otherwise. */
+  updateNeededEveryMs?: number;
 }
+
+/**
+ * The update-needed sweep (server/domain/assignments.ts) runs at most this often, on the pass that finds it due: a
+ * contact needs an update after whole days, so an hour late is on time.
+ */
+export const UPDATE_NEEDED_EVERY_MS = 60 * 60_000;
 
 export const LEASE_NAME = 'reminders';
 /** A 'sending' claim older than this is a dead attempt and may be taken again (well beyond the longest send). */
@@ -86,6 +99,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   let renewedAt = 0;
   /** Pushes the notifications nobody has sent yet (issue 51 §3), a batch a pass, while this process holds the lease. */
   const pushNotifications = push ? notificationPusher(database, push, clock) : null;
+  let sweptAt = -Infinity;
 
   /** Takes the lease when it is free or expired, or renews our own: one compare-and-set statement. */
   async function takeLease(): Promise<boolean> {
@@ -248,6 +262,16 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
 
   async function pass() {
     if (!(await takeLease())) return;
+    if (options.updateNeeded && clock() - sweptAt >= (options.updateNeededEveryMs ?? UPDATE_NEEDED_EVERY_MS)) {
+      sweptAt = clock();
+      // In batches, each in its own turn (server/domain/assignments.ts): a heavy team never holds the event loop.
+      try {
+        const nudged = await options.updateNeeded(database, { now: clock, stopping: () => stopping });
+        if (nudged) log({ level: 'info', message: 'Update-needed nudges written', count: nudged });
+      } catch (error) {
+        log({ level: 'error', message: 'Update-needed sweep failed', error: error instanceof Error ? error.message : String(error) });
+      }
+    }
     const inFlight = new Set<Promise<void>>();
     try {
       let cursor: { at: number; userId: number } | null = null;

@@ -85,6 +85,7 @@ const sentences = {
   declined: msg('{actor} declined {contact}'),
   declinedWithReason: msg('{actor} declined {contact}: {reason}'),
   updateNeeded: msg('{contact} needs an update'),
+  updateNeededMany: msg('{count, plural, one {# contact needs an update in {team}} other {# contacts need an update in {team}}}'),
   returned: msg('{count, plural, one {# contact came back to the admins when {member} left} other {# contacts came back to the admins when {member} left}}'),
   removed: msg('You were removed from {team}'),
 } as const;
@@ -126,6 +127,13 @@ export function notificationText(locale: Locale, row: NotificationRow): string {
     }
     case 'removed':
       return translate(locale, sentences.removed, { team });
+    case 'updateNeeded': {
+      // One notification may tell of many contacts (server/domain/assignments.ts): then it says how many, in which team.
+      const count = typeof row.detail?.count === 'number' ? row.detail.count : 1;
+      return row.contactId === null && count !== 1
+        ? translate(locale, sentences.updateNeededMany, { count, team })
+        : translate(locale, sentences.updateNeeded, { actor, contact });
+    }
     default:
       return translate(locale, sentences[row.kind], { actor, contact });
   }

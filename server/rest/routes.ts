@@ -225,6 +225,22 @@ const tableRows: RestRoute[] = [
     summary: 'Mark some of your notifications read, or all of them',
     input: 'body',
   },
+  // Issue 51 §2: the assignee answers an assignment.
+  {
+    method: 'GET',
+    path: '/api/assignments/pending',
+    procedure: 'assignments.pending',
+    summary: 'List the contacts assigned to you that wait for your answer',
+    input: 'none',
+  },
+  { method: 'POST', path: '/api/assignments/:contactId/accept', procedure: 'assignments.accept', summary: 'Accept a contact assigned to you', input: 'params' },
+  {
+    method: 'POST',
+    path: '/api/assignments/:contactId/decline',
+    procedure: 'assignments.decline',
+    summary: 'Decline a contact assigned to you, with an optional reason',
+    input: 'params+body',
+  },
   { method: 'GET', path: '/api/attention', procedure: 'attention.list', summary: 'List the contacts who need attention', input: 'query', pagedList: true },
   { method: 'POST', path: '/api/contacts/:id/snooze', procedure: 'attention.snooze', summary: 'Snooze a contact who needs attention', input: 'params+body' },
   { method: 'DELETE', path: '/api/contacts/:id/snooze', procedure: 'attention.unsnooze', summary: 'End a contact’s snooze', input: 'params' },
@@ -519,6 +535,13 @@ const tableRows: RestRoute[] = [
     input: 'params+query',
   },
   { method: 'POST', path: '/api/teams/:teamId/leave', procedure: 'teams.leave', summary: 'Leave a team', input: 'params' },
+  {
+    method: 'PUT',
+    path: '/api/teams/:teamId/settings',
+    procedure: 'teams.settings',
+    summary: 'Change when a team’s assigned contacts need an update',
+    input: 'params+body',
+  },
   { method: 'GET', path: '/api/teams/:teamId/invite-links', procedure: 'teams.links.list', summary: 'List a team’s invite links', input: 'params' },
   {
     method: 'POST',

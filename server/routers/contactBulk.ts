@@ -56,6 +56,8 @@ async function readable(tx: Tx, contactId: number, who: Authority) {
       teamId: contacts.teamId,
       createdBy: contacts.createdBy,
       assignedTo: contacts.assignedTo,
+      assignmentStatus: contacts.assignmentStatus,
+      assignedBy: contacts.assignedBy,
       archivedAt: contacts.archivedAt,
       archiveReason: contacts.archiveReason,
     })

@@ -1,16 +1,26 @@
 // A contact and its team (issue 30): sharing a personal contact with a team and taking it back, the team its records
-// go to, assigning a team contact to a member, and the assignee's badge of new assignments.
+// go to, assigning a team contact to a member, the assignee's badge of new assignments, and (issue 51 §2) the assignee's
+// answer: accept or decline.
+import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Queryable, Tx } from '../../db/client';
 import { contacts, users } from '../../db/schema';
-import type { Authority } from '../access';
+import { canRead, notFound, teamRole, type Authority } from '../access';
 import { idInput } from '../../shared/schemas/common';
-import { contactAssignInput, contactShareInput } from '../../shared/schemas/contacts';
+import { assignmentAnswerInput, assignmentDeclineInput, contactAssignInput, contactShareInput } from '../../shared/schemas/contacts';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { assignOne, readableContact, shareOne, unshareCheck, unshareOne } from '../domain/contactTeam';
+import { CONTACT_NOT_FOUND, contactRecords, contactSummaryColumns, withRare } from '../domain/contacts';
+import { teamAdmins, UNASSIGNED } from '../domain/assignments';
+import { notify } from '../domain/notifications';
+import { roleCan } from '../../shared/roles';
+import { msg } from '../../shared/i18n';
+
+const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
+const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
 
 /**
  * Runs `change` in one write transaction on the contact `contactId` names, as the caller may read it (else 404), so
@@ -63,7 +73,7 @@ export function contactTeamProcedures(read: ReadContact) {
           // Answered as the caller saw it, moved: an admin who is not its creator can no longer read it afterwards.
           const before = await read(tx, contact.id, who);
           await unshareOne(tx, { ...contact, teamId });
-          return { ...before, teamId: null, assignedTo: null };
+          return { ...before, teamId: null, assignedTo: null, assignmentStatus: null, updateNeeded: false };
         }),
       ),
 
@@ -71,6 +81,8 @@ export function contactTeamProcedures(read: ReadContact) {
      * Who looks after a team contact: an admin assigns anyone of its team who may be assigned (an admin or member; a
      * viewer cannot work on it), a member only themselves and only when nobody else has it ("Assign to me"), and the
      * assignee may hand it back (`userId: null`). A personal contact has nobody to share the work with: 400.
+     * Assigned to someone else, it waits for their answer (`pending`, issue 51 §2) and they are told; taken by oneself
+     * it is accepted at once; taken off, it has no status and no assigner (domain/contactTeam.ts assignOne).
      */
     assign: protectedProcedure
       .input(contactAssignInput)
@@ -84,6 +96,26 @@ export function contactTeamProcedures(read: ReadContact) {
   };
 }
 
+const NOT_WAITING = msg('This assignment is not waiting for an answer any more');
+
+/** The most assignments waiting for an answer assignments.pending lists: a bound on the answer, never on assignments. */
+const PENDING_LISTED = 200;
+
+/**
+ * Only the assignee of an assignment waiting for an answer may answer it (issue 51 §2): a viewer is refused by the
+ * role table; anyone else who reads the contact, 403; an assignment already answered, taken off or never made, 409.
+ * Read inside the answer's write, so of two answers at once, or an answer and a reassignment, the second sees the
+ * first's outcome.
+ */
+async function assertMayAnswer(tx: Tx, contact: Awaited<ReturnType<typeof readableContact>>, who: Authority) {
+  if (contact.teamId === null) throw conflict(NOT_WAITING);
+  const role = await teamRole(tx, contact.teamId, who);
+  if (!role) throw notFound(CONTACT_NOT_FOUND);
+  if (!roleCan(role, 'assignSelf')) throw forbidden(msg('A viewer cannot be assigned a contact'));
+  if (contact.assignedTo === null || (contact.assignedTo === who.userId && contact.assignmentStatus !== 'pending')) throw conflict(NOT_WAITING);
+  if (contact.assignedTo !== who.userId) throw forbidden(msg('Only the person a contact is assigned to can accept or decline it'));
+}
+
 export const assignmentsRouter = router({
   /**
    * How many team contacts were assigned to the caller since they last looked (assignments.markSeen): counted in
@@ -92,14 +124,81 @@ export const assignmentsRouter = router({
   summary: protectedProcedure.output(answer(answers.assignmentsSummary)).query(async ({ ctx }) => {
     const me = ctx.user.id;
     const seen = sql`coalesce((select ${users.assignmentsSeenAt} from ${users} where ${users.id} = ${me}), 0)`;
+    const mine = sql`${contacts.teamId} in (select team_id from team_members where user_id = ${me})`;
     const [row] = await ctx.database.read
       .select({ unseen: count() })
       .from(contacts)
-      .where(
-        and(sql`${contacts.teamId} in (select team_id from team_members where user_id = ${me})`, eq(contacts.assignedTo, me), gt(contacts.assignedAt, seen)),
-      );
-    return { unseen: row.unseen };
+      .where(and(mine, eq(contacts.assignedTo, me), gt(contacts.assignedAt, seen)));
+    const [waiting] = await ctx.database.read
+      .select({ pending: count() })
+      .from(contacts)
+      .where(and(mine, eq(contacts.assignedTo, me), eq(contacts.assignmentStatus, 'pending')));
+    return { unseen: row.unseen, pending: waiting.pending };
   }),
+
+  /**
+   * The caller's assignments waiting for their answer ("Waiting for your answer"), newest first: at most
+   * PENDING_LISTED, through contacts_team_assignee_idx, only in the caller's teams.
+   */
+  pending: protectedProcedure.output(answer(answers.contact.array())).query(async ({ ctx }) =>
+    (
+      await ctx.database.read
+        .select(contactSummaryColumns(ctx.authority))
+        .from(contacts)
+        .where(
+          and(
+            sql`${contacts.teamId} in (select team_id from team_members where user_id = ${ctx.user.id})`,
+            eq(contacts.assignedTo, ctx.user.id),
+            eq(contacts.assignmentStatus, 'pending'),
+            canRead(contacts, ctx.authority),
+          ),
+        )
+        .orderBy(desc(contacts.assignedAt), desc(contacts.id))
+        .limit(PENDING_LISTED)
+    ).map(withRare),
+  ),
+
+  /** The assignee accepts an assignment waiting for their answer; whoever assigned it is told. */
+  accept: protectedProcedure
+    .input(assignmentAnswerInput)
+    .output(answer(answers.contact))
+    .mutation(({ ctx, input }) =>
+      onReadableContact(ctx, input.contactId, async (tx, contact, who) => {
+        await assertMayAnswer(tx, contact, who);
+        await tx.update(contacts).set({ assignmentStatus: 'accepted' }).where(eq(contacts.id, contact.id));
+        if (contact.assignedBy !== null)
+          await notify(tx, [{ userId: contact.assignedBy, kind: 'accepted', teamId: contact.teamId, contactId: contact.id, actorId: who.userId }]);
+        return contactRecords.read(tx, contact.id, who);
+      }),
+    ),
+
+  /**
+   * The assignee declines (with an optional reason): the contact goes back unassigned, and whoever assigned it and
+   * the team's admins are told, with the reason.
+   */
+  decline: protectedProcedure
+    .input(assignmentDeclineInput)
+    .output(answer(answers.contact))
+    .mutation(({ ctx, input }) =>
+      onReadableContact(ctx, input.contactId, async (tx, contact, who) => {
+        await assertMayAnswer(tx, contact, who);
+        await tx.update(contacts).set(UNASSIGNED).where(eq(contacts.id, contact.id));
+        const teamId = contact.teamId!;
+        const told = new Set([...(contact.assignedBy !== null ? [contact.assignedBy] : []), ...(await teamAdmins(tx, teamId))]);
+        await notify(
+          tx,
+          [...told].map((userId) => ({
+            userId,
+            kind: 'declined' as const,
+            teamId,
+            contactId: contact.id,
+            actorId: who.userId,
+            detail: { reason: input.reason ?? null },
+          })),
+        );
+        return contactRecords.read(tx, contact.id, who);
+      }),
+    ),
 
   /** The caller has seen their assignments: the badge counts only those made after now. */
   markSeen: protectedProcedure.output(answer(answers.done)).mutation(({ ctx }) =>

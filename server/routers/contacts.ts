@@ -238,6 +238,8 @@ export const contactsRouter = router({
         return {
           ...contact,
           assignedTo: null,
+          assignmentStatus: null,
+          updateNeeded: false as const,
           lastContactAt: null,
           nextFollowUpAt: null,
           milestones: [] as [],

@@ -79,7 +79,7 @@ export const invitationsRouter = router({
         // An admin's invitation is their way back after a removal (issue 47): accepted, the removal is over.
         await tx.delete(teamRemovals).where(and(eq(teamRemovals.teamId, invitation.teamId), eq(teamRemovals.userId, ctx.user.id)));
         const [team] = await tx
-          .select({ id: teams.id, name: teams.name, description: teams.description, createdAt: teams.createdAt })
+          .select({ id: teams.id, name: teams.name, description: teams.description, createdAt: teams.createdAt, updateNeededDays: teams.updateNeededDays })
           .from(teams)
           .where(eq(teams.id, invitation.teamId));
         return { ...team, role: member?.role ?? invitation.role };

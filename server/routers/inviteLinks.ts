@@ -330,7 +330,10 @@ export const inviteLinksRouter = router({
           if (!used.length) throw gone(USED_UP);
           await tx.insert(teamMembers).values({ teamId: link.teamId, userId: ctx.user.id, role: link.role });
         }
-        const [row] = await tx.select({ description: teams.description, createdAt: teams.createdAt }).from(teams).where(eq(teams.id, team.id));
+        const [row] = await tx
+          .select({ description: teams.description, createdAt: teams.createdAt, updateNeededDays: teams.updateNeededDays })
+          .from(teams)
+          .where(eq(teams.id, team.id));
         return { ...team, ...row, role: member?.role ?? link.role };
       });
     }),

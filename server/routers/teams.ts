@@ -8,12 +8,21 @@ import { assertTeamAdmin, decidedInSql, notFound, preparedUser, TEAM_NOT_FOUND, 
 import { preparedPer } from '../queries/prepared';
 import { idInput } from '../../shared/schemas/common';
 import { usernameKey } from '../../shared/fold';
-import { memberAddInput, memberRemoveInput, memberUpdateInput, teamCreateInput, teamInvitationInput, teamUpdateInput } from '../../shared/schemas/teams';
+import {
+  memberAddInput,
+  memberRemoveInput,
+  memberUpdateInput,
+  teamCreateInput,
+  teamInvitationInput,
+  teamSettingsInput,
+  teamUpdateInput,
+} from '../../shared/schemas/teams';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { assertRoomForTeam, endTeam, formerMembersRows } from '../domain/teams';
 import { clearAssignments } from '../domain/contactTeam';
+import { returnAssignments } from '../domain/assignments';
 import { DAY_MS } from '../queries/calendarDays';
 import { fmt, msg } from '../../shared/i18n';
 import { roleCan } from '../../shared/roles';
@@ -132,11 +141,14 @@ async function recordRemoval(tx: Tx, teamId: number, userId: number, removedBy: 
   await tx.delete(teamInvitations).where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.userId, userId)));
 }
 
-/** A membership ends (removed or left): what they sent is withdrawn and the team's contacts assigned to them are unassigned. */
-async function endMembership(tx: Tx, teamId: number, userId: number) {
+/**
+ * A membership ends (removed by `removedBy`, or left): what they sent is withdrawn, and the team's contacts assigned
+ * to them go back unassigned, its admins told which and a removed member told (issue 51 §2), in the same write.
+ */
+async function endMembership(tx: Tx, teamId: number, userId: number, removedBy?: number) {
   await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
   await withdrawWhatTheySent(tx, teamId, userId);
-  await clearAssignments(tx, teamId, userId);
+  await returnAssignments(tx, teamId, userId, removedBy);
 }
 
 /**
@@ -248,7 +260,7 @@ const membersRouter = router({
           await assertTeamAdmin(tx, input.teamId, ctx.authority);
           const member = await loadMember(tx, input.teamId, input.userId);
           if (member.role === 'admin') await assertAnotherAdmin(tx, input.teamId, input.userId);
-          await endMembership(tx, input.teamId, input.userId);
+          await endMembership(tx, input.teamId, input.userId, ctx.user.id);
           await recordRemoval(tx, input.teamId, input.userId, ctx.user.id);
         }
         return { success: true as const };
@@ -342,6 +354,18 @@ export const teamsRouter = router({
         await assertTeamAdmin(tx, input.id, ctx.authority);
         await endTeam(tx, input.id, ctx.user.id);
         return { success: true as const, id: input.id };
+      }),
+    ),
+
+  /** The team's settings (issue 51 §2): "update needed after N days", for its admins. */
+  settings: protectedProcedure
+    .input(teamSettingsInput)
+    .output(answer(answers.ownTeam))
+    .mutation(({ ctx, input }) =>
+      ctx.database.write(async (tx) => {
+        await assertTeamAdmin(tx, input.teamId, ctx.authority);
+        await tx.update(teams).set({ updateNeededDays: input.updateNeededDays }).where(eq(teams.id, input.teamId));
+        return { ...(await loadTeam(tx, input.teamId)), role: 'admin' as const };
       }),
     ),
 

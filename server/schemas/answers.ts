@@ -24,6 +24,7 @@ import { securityEventKinds } from '../../shared/securityEvents';
 import { repeatBases, repeatUnits, spiritualCheckSince } from '../../shared/nudges';
 import {
   archiveReasons,
+  assignmentStatuses,
   activityTypes,
   contactDateKinds,
   followUpTypes,
@@ -86,6 +87,10 @@ export const milestones = z.array(z.strictObject({ kind: z.enum(milestoneKinds),
 export const contactRow = defineRow({
   ...contactOwnRow.fields,
   assignedTo: computed(person.nullable()),
+  /** Whether the assignee accepted it or it waits for their answer (issue 51 §2); null while nobody is assigned. */
+  assignmentStatus: [contacts.assignmentStatus, z.enum(assignmentStatuses).nullable()],
+  /** Assigned and untouched for its team's "update needed after N days" (issue 51 §2). */
+  updateNeeded: computed(z.boolean()),
   lastContactAt: computed(instant.nullable()),
   nextFollowUpAt: computed(instant.nullable()),
   milestones: computed(milestones),
@@ -299,6 +304,8 @@ export const teamRow = defineRow({
   name: [teams.name, text],
   description: [teams.description, maybeText],
   createdAt: [teams.createdAt, instant],
+  /** "Update needed after N days" (issue 51 §2). */
+  updateNeededDays: [teams.updateNeededDays, count],
 });
 /** A team with the caller's role in it. */
 export const myTeamRow = defineRow({ ...teamRow.fields, role: [teamMembers.role, teamRole] });
@@ -491,13 +498,15 @@ export const sameNameContacts = z.array(z.strictObject({ id: rowId, name: text, 
 /** A new contact has no activity and no follow-up yet. */
 export const createdContact = contactOwnRow.schema.extend({
   assignedTo: z.null(),
+  assignmentStatus: z.null(),
+  updateNeeded: z.literal(false),
   lastContactAt: z.null(),
   nextFollowUpAt: z.null(),
   milestones: z.tuple([]),
   tags: z.array(text),
 });
 /** How many contacts were assigned to the caller since they last looked (the badge of new assignments). */
-export const assignmentsSummary = z.strictObject({ unseen: count });
+export const assignmentsSummary = z.strictObject({ unseen: count, pending: count });
 
 /** One bulk action as contacts.bulk takes it: what the answer's `undo` holds. */
 const bulkCall = z.strictObject({

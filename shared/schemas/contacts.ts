@@ -186,3 +186,6 @@ export const contactBulkInput = z
     if (input.action === 'assign' && input.userId === undefined) need('userId', msg('Choose who to assign the contacts to'));
     if ((input.action === 'tag' || input.action === 'untag') && input.tag === undefined) need('tag', msg('Tag name is required'));
   });
+/** The assignee's answer to an assignment waiting for it (issue 51 §2): the contact, and on a decline an optional reason. */
+export const assignmentAnswerInput = z.strictObject({ contactId: id });
+export const assignmentDeclineInput = z.strictObject({ contactId: id, reason: optionalText(500, msg('Reason')) });

@@ -55,3 +55,13 @@ export const teamIdInput = z.strictObject({ teamId: id });
  * after it has been counted (server/routers/inviteLinks.ts).
  */
 export const inviteCodeInput = z.strictObject({ code: z.string().max(200, msg('Invite link not found')) });
+
+/** A team's settings (issue 51 §2): after how many days without activity an assigned contact needs an update. */
+export const teamSettingsInput = z.strictObject({
+  teamId: id,
+  updateNeededDays: z.coerce
+    .number({ error: msg('Update needed after must be a number of days') })
+    .int(msg('Update needed after must be a whole number of days'))
+    .min(1, msg('Update needed after must be between 1 and 365 days'))
+    .max(365, msg('Update needed after must be between 1 and 365 days')),
+});

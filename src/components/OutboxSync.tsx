@@ -54,6 +54,11 @@ export default function OutboxSync() {
           // A bulk action with its key: sent again after a lost answer, the server answers the first result.
           case 'bulk':
             return utils.client.contacts.bulk.mutate({ ...entry.input, idempotencyKey: entry.key });
+          // An assignment's answer (issue 51 §2): answered meanwhile (another device, a lost answer), it is refused (409).
+          case 'assignmentAnswer': {
+            const { contactId, answer, reason } = entry.input;
+            return answer === 'accept' ? utils.client.assignments.accept.mutate({ contactId }) : utils.client.assignments.decline.mutate({ contactId, reason });
+          }
           default:
             return utils.client.activities.create.mutate({ ...entry.input, idempotencyKey: entry.key });
         }
@@ -65,6 +70,7 @@ export default function OutboxSync() {
         if (sentKinds.includes('followUp')) void invalidate('followUp');
         if (sentKinds.includes('prayer')) void invalidate('prayer');
         if (sentKinds.includes('milestone') || sentKinds.includes('bulk')) void invalidate('contact');
+        if (sentKinds.includes('assignmentAnswer')) void utils.invalidate();
       }
       const refusedActivities = refusedKinds.filter((kind) => kind === 'activity').length;
       const refusedOthers = refusedKinds.length - refusedActivities;

@@ -68,7 +68,8 @@ export function Sidebar({ onNavigate, headerAction, onSearch, onSearchNear }: Si
           {NAV_ITEMS.map((item) => (
             <li key={item.to}>
               <NavLink
-                to={item.to}
+                // New assignments open 'Assigned to me', where those waiting for an answer are listed first.
+                to={item.to === pages.contacts.path && assigned > 0 ? `${item.to}?assigned=me` : item.to}
                 end={item.to === '/'}
                 onClick={onNavigate}
                 className={({ isActive }) =>

@@ -36,6 +36,9 @@ export const offline = {
   get keptBulk() {
     return t('No connection: the change to these contacts will be made when you are back online.');
   },
+  get keptAnswer() {
+    return t('No connection: your answer will be sent when you are back online.');
+  },
   get notKept() {
     return t('Not saved: you are offline');
   },

@@ -8,6 +8,8 @@ type FollowUpDraft = RouterInputs['followUps']['create'];
 type PrayerDraft = RouterInputs['prayerRequests']['create'];
 /** A milestone set on a day (cleared when `clear`): a write that says the end state, so sending it twice does no harm. */
 export type MilestoneDraft = RouterInputs['contacts']['setMilestone'] & { clear?: boolean };
+/** The assignee's answer to an assignment (issue 51 §2): accepted, or declined with its reason. */
+export type AssignmentAnswerDraft = { contactId: number; answer: 'accept' | 'decline'; reason?: string };
 
 /**
  * What waits: its kind (absent on entries stored before there were kinds: an activity), the create's input, and the
@@ -20,7 +22,8 @@ export type OutboxDraft =
   | { kind: 'prayer'; input: PrayerDraft; contactName: string }
   | { kind: 'milestone'; input: MilestoneDraft; contactName: string }
   // Issue 51 §4: one bulk action on many contacts, one entry for the whole action (`contactName` says how many).
-  | { kind: 'bulk'; input: RouterInputs['contacts']['bulk']; contactName: string };
+  | { kind: 'bulk'; input: RouterInputs['contacts']['bulk']; contactName: string }
+  | { kind: 'assignmentAnswer'; input: AssignmentAnswerDraft; contactName: string };
 
 export type OutboxKind = NonNullable<OutboxDraft['kind']>;
 export const kindOf = (draft: OutboxDraft): OutboxKind => draft.kind ?? 'activity';

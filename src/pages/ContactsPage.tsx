@@ -33,6 +33,7 @@ import { nextPageAfterLastId } from '../lib/ids';
 import { AttentionList } from '../components/AttentionList';
 import { TeamMark } from '../components/team-work/TeamMark';
 import { AssignedTo } from '../components/team-work/ContactTeam';
+import { PendingAssignments, UpdateNeededMark } from '../components/team-work/AssignmentAnswer';
 import { useMarkAssignmentsSeen } from '../components/team-work/assignments';
 import { useSpace, useTeams } from '../hooks/useTeams';
 import { useMayChange } from '../components/team-work/rights';
@@ -187,6 +188,7 @@ export default function ContactsPage() {
     <>
       {header}
       {showFilters && <ContactViews view={view} />}
+      {assigned && <PendingAssignments />}
       {showFilters && (
         <div role="search" aria-label={t('Filter contacts')} className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1">
@@ -315,7 +317,10 @@ export default function ContactsPage() {
                       />
                     )}
                   </div>
-                  <AssignedTo person={contact.assignedTo} />
+                  <div className="flex flex-wrap items-center gap-2 empty:hidden">
+                    <AssignedTo person={contact.assignedTo} />
+                    <UpdateNeededMark updateNeeded={contact.updateNeeded} />
+                  </div>
                   <ContactMethods phone={contact.phone} email={contact.email} />
                   <ContactTouchpoints lastContactAt={contact.lastContactAt} nextFollowUpAt={contact.nextFollowUpAt} />
                   {contact.notes && (

@@ -13,6 +13,7 @@ import { TeamInvitations } from '../components/team/TeamInvitations';
 import { TeamMembers } from '../components/team/TeamMembers';
 import { TeamSettings } from '../components/team/TeamSettings';
 import { TeamTotals } from '../components/team/TeamTotals';
+import { UpdateNeededSetting } from '../components/team-work/UpdateNeededSetting';
 import { roleLabel } from '../components/team/teamWords';
 import { t } from '../i18n';
 import { trpc } from '../lib/trpc';
@@ -63,6 +64,9 @@ export default function TeamPage() {
               </SettingsSection>
               <SettingsSection title={t('Team details')}>
                 <TeamSettings key={team.id} team={team} />
+              </SettingsSection>
+              <SettingsSection title={t('Assignments')}>
+                <UpdateNeededSetting key={team.id} team={team} />
               </SettingsSection>
             </>
           )}

@@ -102,16 +102,16 @@ describe('the badge of new assignments', () => {
   it('counts assignments since the assignee last looked', async () => {
     const { client: dan, user } = later.dan;
     await joinTeam(ann, team, { client: dan, id: user.id }, 'member');
-    expect((await dan.get('/api/assignments')).body).toEqual({ unseen: 0 });
+    expect((await dan.get('/api/assignments')).body).toMatchObject({ unseen: 0 });
     const ids = [await teamContact('Badge 1'), await teamContact('Badge 2')];
     for (const id of ids) await ann.put(`/api/contacts/${id}/assignee`, { userId: user.id });
-    expect((await dan.get('/api/assignments')).body).toEqual({ unseen: 2 });
+    expect((await dan.get('/api/assignments')).body).toMatchObject({ unseen: 2 });
     expect((await dan.post('/api/assignments/seen')).body).toEqual({ success: true });
-    expect((await dan.get('/api/assignments')).body).toEqual({ unseen: 0 });
+    expect((await dan.get('/api/assignments')).body).toMatchObject({ unseen: 0 });
     await ann.put(`/api/contacts/${await teamContact('Badge 3')}/assignee`, { userId: user.id });
-    expect((await dan.get('/api/assignments')).body).toEqual({ unseen: 1 });
+    expect((await dan.get('/api/assignments')).body).toMatchObject({ unseen: 1 });
     // Nobody else's badge moves.
-    expect((await eve.get('/api/assignments')).body).toEqual({ unseen: 0 });
+    expect((await eve.get('/api/assignments')).body).toMatchObject({ unseen: 0 });
   });
 });
 
@@ -142,7 +142,7 @@ describe('removal from the team', () => {
     expect((await ann.delete(`/api/teams/${team}/members/${user.id}`)).status).toBe(200);
     expect(await server.count('contacts', 'assigned_to = ?', [user.id])).toBe(0);
     expect((await fay.get('/api/contacts?assignedTo=me')).body).toEqual([]);
-    expect((await fay.get('/api/assignments')).body).toEqual({ unseen: 0 });
+    expect((await fay.get('/api/assignments')).body).toMatchObject({ unseen: 0 });
     expect((await ann.put(`/api/teams/${team}/members/${benId}`, { role: 'viewer' })).status).toBe(200);
     expect(await server.count('contacts', 'id = ? and assigned_to is null', [two])).toBe(1);
     await ann.put(`/api/teams/${team}/members/${benId}`, { role: 'member' });

@@ -38,6 +38,8 @@ describe('creating a contact', () => {
       createdAt: expect.any(String),
       teamId: null,
       assignedTo: null,
+      assignmentStatus: null,
+      updateNeeded: false,
       createdBy: aliceId,
       lastContactAt: null,
       nextFollowUpAt: null,

@@ -88,7 +88,7 @@ describe('an invite link', () => {
     const res = await joiner.client.post(`/api/invite-links/${link.code}/accept`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: teamId, name: 'Campus group', role: 'viewer' });
-    expect(Object.keys(res.body).sort()).toEqual(['createdAt', 'description', 'id', 'name', 'role']);
+    expect(Object.keys(res.body).sort()).toEqual(['createdAt', 'description', 'id', 'name', 'role', 'updateNeededDays']);
     expect((await joiner.client.get('/api/teams')).body).toEqual([res.body]);
 
     const member = await newLink(admin.client, teamId, { role: 'member' });

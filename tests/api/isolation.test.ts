@@ -64,6 +64,8 @@ const bodies: Record<string, () => Record<string, unknown>> = {
   'teams.members.update': () => ({ role: 'viewer' }),
   'teams.links.create': () => ({ role: 'member', maxUses: 1000 }),
   'teams.links.email': () => ({ email: 'someone@example.com' }),
+  'teams.settings': () => ({ updateNeededDays: 7 }),
+  'assignments.decline': () => ({ reason: 'Not mine' }),
 };
 
 /** Query strings the routes that need one take, keyed by procedure, valid so that only access can refuse. */
@@ -90,6 +92,8 @@ function paramValue(route: RestRoute, name: string): number | string | undefined
   if (name === 'relationshipId') return aliceRelationshipId;
   if (name === 'dateId') return aliceDateId;
   if (name === 'commentId') return aliceCommentId;
+  // An assignment is answered on its contact's path (issue 51 §2).
+  if (name === 'contactId') return aliceRows.contacts;
   return undefined;
 }
 
@@ -258,7 +262,7 @@ describe("B's lists", () => {
   it("GET /api/teams?userId={A's id} lists only B's teams", async () => {
     const res = await bob.get(`/api/teams?userId=${aliceId}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ id: bobTeamId, name: 'Bob Team', description: null, createdAt: expect.any(String), role: 'admin' }]);
+    expect(res.body).toEqual([{ id: bobTeamId, name: 'Bob Team', description: null, createdAt: expect.any(String), updateNeededDays: 14, role: 'admin' }]);
   });
 
   it("dashboard stats of B do not count A's rows", async () => {

@@ -91,6 +91,8 @@ describe('the timeline', () => {
       name: 'Timothy',
       createdBy: alice.id,
       assignedTo: null,
+      assignmentStatus: null,
+      updateNeeded: false,
       email: 'tim@example.com',
       phone: null,
       spiritualStatus: 'seeking',

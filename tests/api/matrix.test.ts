@@ -94,6 +94,10 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
       path: route.path.replace(':teamId', String(teamId)).replace(':id', '1'),
       body: route.procedure.endsWith('.email') ? { email: 'a@example.com' } : { role: 'member' },
     };
+  if (route.procedure === 'teams.settings') return { path: route.path.replace(':teamId', String(teamId)), body: { updateNeededDays: 3 } };
+  // Answering an assignment (issue 51 §2): a viewer is never the assignee.
+  if (route.procedure.startsWith('assignments.'))
+    return { path: route.path.replace(':contactId', String(teamRows.contacts)), body: route.procedure.endsWith('.decline') ? { reason: 'no' } : undefined };
   if (entity === 'teams') return { path: route.path.replace(':id', String(teamId)), body: { name: 'Renamed' } };
   // A team contact's comments (issue 51 §3): nested under the contact, the admin's comment in the path.
   if (entity === 'comments')

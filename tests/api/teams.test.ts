@@ -102,7 +102,14 @@ describe('creating and managing a team', () => {
   it("makes the creator the team's admin", async () => {
     const res = await admin.client.post('/api/teams', { name: '  Sowers  ', description: 'Weekly outreach' });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), name: 'Sowers', description: 'Weekly outreach', createdAt: expect.any(String), role: 'admin' });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      name: 'Sowers',
+      description: 'Weekly outreach',
+      createdAt: expect.any(String),
+      updateNeededDays: 14,
+      role: 'admin',
+    });
     expect(await roleOf(res.body.id, admin.user.id)).toBe('admin');
     const [team] = await server.rows('select name, created_by from teams where id = ?', [res.body.id]);
     expect(team).toEqual({ name: 'Sowers', created_by: admin.user.id });
@@ -143,7 +150,7 @@ describe('creating and managing a team', () => {
     const teamId = await newTeam(admin, 'Old Name');
     const res = await admin.client.put(`/api/teams/${teamId}`, { name: 'New Name' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: teamId, name: 'New Name', description: null, createdAt: expect.any(String), role: 'admin' });
+    expect(res.body).toEqual({ id: teamId, name: 'New Name', description: null, createdAt: expect.any(String), updateNeededDays: 14, role: 'admin' });
     expect((await server.rows('select name from teams where id = ?', [teamId]))[0].name).toBe('New Name');
     const short = await admin.client.put(`/api/teams/${teamId}`, { name: 'N' });
     expect(short.status).toBe(400);

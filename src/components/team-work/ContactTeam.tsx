@@ -11,6 +11,7 @@ import { fullName } from '../../lib/names';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { QuestionDialog } from '../QuestionDialog';
 import { useCreatableTeams, useMayChange } from './rights';
+import { AnswerAssignment, AssignmentStatus, UpdateNeededMark } from './AssignmentAnswer';
 
 type Contact = RouterOutputs['contacts']['timeline']['contact'];
 
@@ -90,7 +91,8 @@ function AssignControls({ contact, teamId }: { contact: Contact; teamId: number 
   const set = (userId: number | null, done: string) => void write(() => assign.mutateAsync({ id: contact.id, userId }), done);
   return (
     <div className="flex flex-wrap items-end gap-2">
-      {!mine && roleCan(role, 'assignSelf') && (
+      {/* A member takes only a contact nobody has (the server refuses the rest: 409); an admin may take it over. */}
+      {!mine && roleCan(role, 'assignSelf') && (anyone || !contact.assignedTo) && (
         <button type="button" className="btn btn-outline btn-sm" disabled={assign.isPending} onClick={() => user && set(user.id, t('Assigned to you'))}>
           {t('Assign to me')}
         </button>
@@ -155,7 +157,12 @@ export function ContactTeam({ contact }: { contact: Contact }) {
         </p>
         {team ? (
           <>
-            <AssignedTo person={contact.assignedTo} />
+            <div className="flex flex-wrap items-center gap-2">
+              <AssignedTo person={contact.assignedTo} />
+              <UpdateNeededMark updateNeeded={contact.updateNeeded} />
+            </div>
+            <AssignmentStatus contact={contact} />
+            <AnswerAssignment contact={contact} />
             <AssignControls contact={contact} teamId={team.id} />
             {mayChange(contact) && (
               <div>
