@@ -457,6 +457,20 @@ const tableRows: RestRoute[] = [
     summary: 'Read a team’s totals, weekly chart and members’ work',
     input: 'params+query',
   },
+  {
+    method: 'GET',
+    path: '/api/teams/:teamId/dashboard',
+    procedure: 'teams.dashboard',
+    summary: 'Read a team’s week: activities, milestones, follow-ups, who needs attention or an answer, good news',
+    input: 'params+query',
+  },
+  {
+    method: 'GET',
+    path: '/api/teams/:teamId/members/:userId/workload',
+    procedure: 'teams.workload',
+    summary: 'Read a member’s assigned contacts, overdue follow-ups and last activity in a team (admins)',
+    input: 'params+query',
+  },
   { method: 'POST', path: '/api/teams/:teamId/leave', procedure: 'teams.leave', summary: 'Leave a team', input: 'params' },
   { method: 'GET', path: '/api/teams/:teamId/invite-links', procedure: 'teams.links.list', summary: 'List a team’s invite links', input: 'params' },
   {

@@ -30,6 +30,7 @@ import { resourcesRouter } from './resources';
 import { searchRouter } from './search';
 import { teamsRouter } from './teams';
 import { teamInsight } from './teamInsight';
+import { teamDashboard, teamWorkload } from './teamDashboard';
 import { inviteLinksRouter, teamLinksRouter } from './inviteLinks';
 
 export const appRouter = router({
@@ -54,7 +55,7 @@ export const appRouter = router({
   tags: tagsRouter,
   resources: resourcesRouter,
   dashboard: dashboardRouter,
-  teams: mergeRouters(teamsRouter, router({ insight: teamInsight, links: teamLinksRouter })),
+  teams: mergeRouters(teamsRouter, router({ insight: teamInsight, dashboard: teamDashboard, workload: teamWorkload, links: teamLinksRouter })),
   invitations: invitationsRouter,
   inviteLinks: inviteLinksRouter,
   calendar: calendarRouter,
