@@ -5,7 +5,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, addMonths, startOfDay, startOfMonth } from 'date-fns';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { activities, contacts, followUps, prayerRequests, teams, users } from '../../db/schema';
+import { activities, contacts, followUps, prayerRequests, teamMembers, teams, users } from '../../db/schema';
 import { assertTeamAdmin, notFound, TEAM_NOT_FOUND, teamRole, type Authority } from '../access';
 import { roleCan } from '../../shared/roles';
 import { msg } from '../../shared/i18n';
@@ -20,7 +20,7 @@ import { spiritualStatuses } from '../../shared/vocabulary';
 import { activityWeeks, milestoneCounts } from '../domain/insights';
 import { lastContactAt } from '../queries/lastContact';
 import { halfDay } from '../queries/calendarDays';
-import { daysIn, memberFiguresQuery } from './teamInsight';
+import { daysIn } from './teamInsight';
 
 /** How many contacts, follow-ups or answered requests a list of the page names; its count says how many there are. */
 export const LIST_LIMIT = 20;
@@ -28,6 +28,8 @@ export const LIST_LIMIT = 20;
 const GOOD_NEWS_DAYS = 30;
 const GOOD_NEWS_LIMIT = 5;
 const DAY_MS = 86_400_000;
+
+// Exported for bench/profiling only.
 
 const MEMBER_NOT_FOUND = msg('Member not found');
 
@@ -51,8 +53,13 @@ function stretches(timeZone: string, now = Date.now()) {
  */
 const teamOnly = (teamId: number): Authority => ({ userId: 0, teams: [{ teamId, role: 'viewer' }] });
 
-/** A list's count and its first LIST_LIMIT rows, from rows read with `limit LIST_LIMIT + 1` and a separate count. */
-const listOf = <Row>(rows: Row[], total: number) => ({ count: total, more: total > LIST_LIMIT, items: rows.slice(0, LIST_LIMIT) });
+/**
+ * A list of the page from its first LIST_LIMIT + 1 rows found: the count exact up to LIST_LIMIT, else LIST_LIMIT with
+ * `more` ("20 or more"): the page never walks a big team's rows to count what it does not show.
+ */
+const listOf = <Row>(rows: Row[]) => ({ count: Math.min(rows.length, LIST_LIMIT), more: rows.length > LIST_LIMIT, items: rows.slice(0, LIST_LIMIT) });
+/** A workload's list: its exact count (the member's line counts it), and its first LIST_LIMIT rows. */
+const countedList = <Row>(rows: Row[], total: number) => ({ count: total, more: total > LIST_LIMIT, items: rows.slice(0, LIST_LIMIT) });
 
 interface LineRow {
   id: number;
@@ -75,42 +82,46 @@ const lineOf = (row: LineRow) => ({
  * Who needs attention among the team's contacts, by the rules of the personal list (server/nudges/attention.ts): the
  * last touch (the team's activities and completed follow-ups, server/queries/lastContact.ts) older than the status's
  * threshold (the caller's own thresholds, or the person's stay-in-touch rhythm), no pending follow-up, not archived.
- * Snoozes are each person's own and are not read. Every team contact is looked at once: the touch of each is one seek
- * of its own (contact, …) indexes (bench/team.ts: 10,000 contacts).
+ * Snoozes are each person's own and are not read. The page names LIST_LIMIT of them, so the walk stops at the first
+ * LIST_LIMIT + 1 found, oldest contacts first (contacts_team_idx's order), each touch one seek of the contact's own
+ * indexes: a big team where many need attention costs what the page shows (bench/team.ts), and `count` says "at least".
  */
-async function teamAttention(db: Queryable, teamId: number, days: AttentionDays, now: number) {
+export async function teamAttention(db: Queryable, teamId: number, days: AttentionDays, now: number) {
   const cases = spiritualStatuses.map((status) => sql`when ${status} then ${days[status] * DAY_MS}`);
   const threshold = sql`coalesce((${contacts.stayInTouchDays} + 1) * ${DAY_MS}, case ${contacts.spiritualStatus} ${sql.join(cases, sql` `)} else ${days.unknown * DAY_MS} end)`;
   const touched = lastContactAt(teamOnly(teamId), now);
-  const rows = await db.all<LineRow & { total: number }>(sql`with due as materialized (
-      select ${contacts.id} as id, ${contacts.name} as name, ${contacts.assignedTo} as assigned_to,
-        min(coalesce(${touched}, ${contacts.createdAt}), ${now}) + ${threshold} as due_at
+  const dueAt = sql`min(coalesce(${touched}, ${contacts.createdAt}), ${now}) + ${threshold}`;
+  const rows = await db.all<LineRow>(sql`select c.id, c.name, c.assigned_to, ${users.firstName} as first_name, ${users.lastName} as last_name, c.since
+    from (
+      select ${contacts.id} as id, ${contacts.name} as name, ${contacts.assignedTo} as assigned_to, ${dueAt} as since
       from ${contacts} indexed by contacts_team_idx
       where ${contacts.teamId} = ${teamId} and ${contacts.archivedAt} is null
         and not exists (select 1 from ${followUps} indexed by follow_ups_contact_date_idx where ${followUps.contactId} = ${contacts.id} and ${followUps.completed} = 0)
-    ), late as (select * from due where due_at <= ${now})
-    select late.id, late.name, late.assigned_to, ${users.firstName} as first_name, ${users.lastName} as last_name, late.due_at as since,
-      (select count(*) from late) as total
-    from late left join ${users} on ${users.id} = late.assigned_to
-    order by late.due_at, late.id limit ${LIST_LIMIT + 1}`);
-  return listOf(rows.map(lineOf), Number(rows[0]?.total ?? 0));
+        and ${dueAt} <= ${now}
+      limit ${LIST_LIMIT + 1}
+    ) c left join ${users} on ${users.id} = c.assigned_to
+    order by c.since, c.id`);
+  return listOf(rows.map(lineOf));
 }
 
-/** The team's contacts assigned and `extra`, with their assignee, in `order`: a count and the first LIST_LIMIT. */
+/**
+ * The team's contacts assigned and `extra`, with their assignee: the first LIST_LIMIT + 1 found (the walk stops there),
+ * ordered by `since` among themselves.
+ */
 async function assignedList(db: Queryable, teamId: number, extra: SQL, since: SQL) {
-  const where = sql`${contacts.teamId} = ${teamId} and ${contacts.assignedTo} is not null and ${contacts.archivedAt} is null and ${extra}`;
-  const [rows, [total]] = await Promise.all([
-    db.all<LineRow>(sql`select ${contacts.id} as id, ${contacts.name} as name, ${contacts.assignedTo} as assigned_to,
-        ${users.firstName} as first_name, ${users.lastName} as last_name, ${since} as since
-      from ${contacts} indexed by contacts_team_assignee_idx left join ${users} on ${users.id} = ${contacts.assignedTo}
-      where ${where} order by since, ${contacts.id} limit ${LIST_LIMIT + 1}`),
-    db.all<{ n: number }>(sql`select count(*) as n from ${contacts} indexed by contacts_team_assignee_idx where ${where}`),
-  ]);
-  return listOf(rows.map(lineOf), Number(total?.n ?? 0));
+  const rows = await db.all<LineRow>(sql`select c.id, c.name, c.assigned_to, ${users.firstName} as first_name, ${users.lastName} as last_name, c.since
+    from (
+      select ${contacts.id} as id, ${contacts.name} as name, ${contacts.assignedTo} as assigned_to, ${since} as since
+      from ${contacts} indexed by contacts_team_assignee_idx
+      where ${contacts.teamId} = ${teamId} and ${contacts.assignedTo} is not null and ${contacts.archivedAt} is null and ${extra}
+      limit ${LIST_LIMIT + 1}
+    ) c left join ${users} on ${users.id} = c.assigned_to
+    order by c.since, c.id`);
+  return listOf(rows.map(lineOf));
 }
 
 /** Assigned contacts whose assignee has not answered yet (contacts.assignment_status = 'pending'), longest waiting first. */
-const waitingList = (db: Queryable, teamId: number) => assignedList(db, teamId, sql`${contacts.assignmentStatus} = 'pending'`, sql`${contacts.assignedAt}`);
+export const waitingList = (db: Queryable, teamId: number) => assignedList(db, teamId, sql`${contacts.assignmentStatus} = 'pending'`, sql`${contacts.assignedAt}`);
 
 /**
  * The last team activity on the outer contacts row dated up to today: one seek of activities_contact_date_idx, which
@@ -123,14 +134,14 @@ const lastTeamActivity = (teamId: number, now: number) =>
  * Assigned contacts that need an update (issue 51 §2): no team activity for the team's `update_needed_days` since
  * they were assigned or last touched, whichever is later; the longest quiet first, `since` when it became due.
  */
-function updateNeededList(db: Queryable, teamId: number, updateNeededDays: number, now: number) {
+export function updateNeededList(db: Queryable, teamId: number, updateNeededDays: number, now: number) {
   const quietSince = sql`max(coalesce(${lastTeamActivity(teamId, now)}, 0), coalesce(${contacts.assignedAt}, 0))`;
   const limit = updateNeededDays * DAY_MS;
   return assignedList(db, teamId, sql`${quietSince} <= ${now - limit}`, sql`${quietSince} + ${limit}`);
 }
 
 /** The team's prayer requests answered in the last GOOD_NEWS_DAYS, newest first (issue 51 §5's good news). */
-async function goodNews(db: Queryable, teamId: number, now: number) {
+export async function goodNews(db: Queryable, teamId: number, now: number) {
   const answeredAt = sql<number>`coalesce(${prayerRequests.answerDate}, ${prayerRequests.date})`;
   const rows = await db
     .select({
@@ -148,7 +159,7 @@ async function goodNews(db: Queryable, teamId: number, now: number) {
 }
 
 /** Pending team follow-ups due today and overdue (before the start of today), from follow_ups_team_idx alone. */
-async function followUpCounts(db: Queryable, teamId: number, todayStart: number, tomorrowStart: number) {
+export async function followUpCounts(db: Queryable, teamId: number, todayStart: number, tomorrowStart: number) {
   const [row] = await db
     .select({
       overdue: sql<number>`sum(${followUps.date} < ${todayStart})`,
@@ -159,11 +170,35 @@ async function followUpCounts(db: Queryable, teamId: number, todayStart: number,
   return { overdue: Number(row?.overdue ?? 0), dueToday: Number(row?.dueToday ?? 0) };
 }
 
-type MemberRow = Awaited<ReturnType<typeof memberFiguresQuery>>[number];
-const memberLineOf = ({ lastActivity, activities30d: _recent, ...row }: MemberRow) => ({
+/**
+ * The members' lines (every member's, or one's): memberFiguresQuery's subqueries (teamInsight.ts: each seeks one index for
+ * that member alone) for what the line shows: assigned, overdue, last activity.
+ */
+export function memberLinesQuery(db: Queryable, teamId: number, todayStart: number, tomorrowStart: number, userId?: number) {
+  const member = teamMembers.userId;
+  const mine = (table: typeof activities | typeof followUps) => sql`${table.createdBy} = ${member} and +${table.teamId} = ${teamId}`;
+  return db
+    .select({
+      userId: teamMembers.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: teamMembers.role,
+      lastActivity: sql<
+        number | null
+      >`(select ${activities.date} from ${activities} where ${mine(activities)} and ${activities.date} < ${tomorrowStart} order by ${activities.date} desc limit 1)`,
+      assigned: sql<number>`(select count(*) from ${contacts} where ${contacts.teamId} = ${teamId} and ${contacts.assignedTo} = ${member})`,
+      overdueFollowUps: sql<number>`(select count(*) from ${followUps} where ${mine(followUps)} and ${followUps.completed} = 0 and ${followUps.date} < ${todayStart})`,
+    })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), userId === undefined ? undefined : eq(teamMembers.userId, userId)))
+    .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId));
+}
+
+type MemberRow = Awaited<ReturnType<typeof memberLinesQuery>>[number];
+const memberLineOf = ({ lastActivity, ...row }: MemberRow) => ({
   ...row,
   assigned: Number(row.assigned),
-  pendingFollowUps: Number(row.pendingFollowUps),
   overdueFollowUps: Number(row.overdueFollowUps),
   lastActivityAt: lastActivity === null ? null : new Date(Number(lastActivity)),
 });
@@ -198,9 +233,8 @@ export const teamDashboard = protectedProcedure
       waitingList(db, team.id),
       updateNeededList(db, team.id, team.updateNeededDays, now),
       goodNews(db, team.id, now),
-      memberFiguresQuery(db, team.id, daysIn(timeZone, now)),
+      memberLinesQuery(db, team.id, at.todayStart, at.tomorrowStart, roleCan(team.role, 'manage') ? undefined : ctx.user.id),
     ]);
-    const manage = roleCan(team.role, 'manage');
     return {
       team,
       week,
@@ -211,7 +245,7 @@ export const teamDashboard = protectedProcedure
       waiting,
       updateNeeded,
       goodNews: news,
-      members: members.filter((member) => manage || member.userId === ctx.user.id).map(memberLineOf),
+      members: members.map(memberLineOf),
     };
   });
 
@@ -229,7 +263,7 @@ export const teamWorkload = protectedProcedure
     const timeZone = input.timeZone ?? (await readSettings(db, ctx.user.id)).timeZone ?? 'UTC';
     const now = Date.now();
     const days = daysIn(timeZone, now);
-    const [member] = (await memberFiguresQuery(db, input.teamId, days)).filter((row) => row.userId === input.userId);
+    const [member] = await memberLinesQuery(db, input.teamId, days.todayStart, days.tomorrowStart, input.userId);
     if (!member) throw notFound(MEMBER_NOT_FOUND);
     const mineHere = and(eq(contacts.teamId, input.teamId), eq(contacts.assignedTo, input.userId));
     const overdueWhere = sql`${followUps.createdBy} = ${input.userId} and +${followUps.teamId} = ${input.teamId} and ${followUps.completed} = 0 and ${followUps.date} < ${days.todayStart}`;
@@ -258,10 +292,10 @@ export const teamWorkload = protectedProcedure
     const line = memberLineOf(member);
     return {
       member: line,
-      contacts: listOf(
+      contacts: countedList(
         assigned.map((row) => ({ ...row, lastActivityAt: row.lastActivityAt === null ? null : new Date(Number(row.lastActivityAt)) })),
         line.assigned,
       ),
-      overdue: listOf(overdue, line.overdueFollowUps),
+      overdue: countedList(overdue, line.overdueFollowUps),
     };
   });

@@ -491,7 +491,6 @@ const memberLine = z.strictObject({
   lastName: text,
   role: teamRole,
   assigned: count,
-  pendingFollowUps: count,
   overdueFollowUps: count,
   lastActivityAt: instant.nullable(),
 });
