@@ -104,10 +104,7 @@ async function findByCode(ctx: Context & { user: { id: number } | null }, code: 
   const keys = [`invite-code:ip:${addressKey(ctx.clientIp)}`, ...(ctx.user ? [`invite-code:user:${ctx.user.id}`] : [])];
   const tried = await takeAttempt(
     ctx.attempts,
-    [
-      { key: keys[0], rule: ctx.limits.inviteCodePerAddress },
-      ...(ctx.user ? [{ key: keys[1], rule: ctx.limits.inviteCodePerUser }] : []),
-    ],
+    [{ key: keys[0], rule: ctx.limits.inviteCodePerAddress }, ...(ctx.user ? [{ key: keys[1], rule: ctx.limits.inviteCodePerUser }] : [])],
     ctx.setHeader,
   );
   if (!codeShape.test(code)) throw notFound(LINK_NOT_FOUND);

@@ -20,7 +20,6 @@ import { spiritualStatuses } from '../../shared/vocabulary';
 import { activityWeeks, milestoneCounts } from '../domain/insights';
 import { lastContactAt } from '../queries/lastContact';
 import { halfDay } from '../queries/calendarDays';
-import { daysIn } from './teamInsight';
 
 /** How many contacts, follow-ups or answered requests a list of the page names; its count says how many there are. */
 export const LIST_LIMIT = 20;
@@ -121,7 +120,8 @@ async function assignedList(db: Queryable, teamId: number, extra: SQL, since: SQ
 }
 
 /** Assigned contacts whose assignee has not answered yet (contacts.assignment_status = 'pending'), longest waiting first. */
-export const waitingList = (db: Queryable, teamId: number) => assignedList(db, teamId, sql`${contacts.assignmentStatus} = 'pending'`, sql`${contacts.assignedAt}`);
+export const waitingList = (db: Queryable, teamId: number) =>
+  assignedList(db, teamId, sql`${contacts.assignmentStatus} = 'pending'`, sql`${contacts.assignedAt}`);
 
 /**
  * The last team activity on the outer contacts row dated up to today: one seek of activities_contact_date_idx, which
@@ -148,7 +148,9 @@ export async function goodNews(db: Queryable, teamId: number, now: number) {
       id: prayerRequests.id,
       request: prayerRequests.request,
       contactId: prayerRequests.contactId,
-      contactName: sql<string | null>`(select ${contacts.name} from ${contacts} where ${contacts.id} = ${prayerRequests.contactId} and ${contacts.teamId} = ${teamId})`,
+      contactName: sql<
+        string | null
+      >`(select ${contacts.name} from ${contacts} where ${contacts.id} = ${prayerRequests.contactId} and ${contacts.teamId} = ${teamId})`,
       answeredAt,
     })
     .from(prayerRequests)
@@ -262,7 +264,7 @@ export const teamWorkload = protectedProcedure
     await assertTeamAdmin(db, input.teamId, ctx.authority);
     const timeZone = input.timeZone ?? (await readSettings(db, ctx.user.id)).timeZone ?? 'UTC';
     const now = Date.now();
-    const days = daysIn(timeZone, now);
+    const days = stretches(timeZone, now);
     const [member] = await memberLinesQuery(db, input.teamId, days.todayStart, days.tomorrowStart, input.userId);
     if (!member) throw notFound(MEMBER_NOT_FOUND);
     const mineHere = and(eq(contacts.teamId, input.teamId), eq(contacts.assignedTo, input.userId));

@@ -1,5 +1,6 @@
 // /invite/:code: where an invite link lands. Signed in: the team's name, who invites and the role, and 'Join team'.
-// A guest: the same team, inviter and role (issue 51 §7: before they sign up) and what joining shares, then sign in or register; the code waits in this tab (src/lib/pendingInvite.ts) and the
+// A guest: the same team, inviter and role (issue 51 §7: before they sign up) and what joining shares, then sign in or
+// register; the code waits in this tab (src/lib/pendingInvite.ts) and the
 // sign-in page brings them back here. A wrong, revoked, expired or used-up link is said plainly (the server's words), and so
 // is a refusal to someone an admin removed from the team (issue 47).
 import { useEffect } from 'react';

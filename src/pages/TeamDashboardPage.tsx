@@ -49,7 +49,19 @@ function Figure({ count, label, to, testId, tone }: { count: number; label: stri
 }
 
 /** A list of team contacts (attention, waiting, update needed): its count opens the names under it. */
-function ContactListCard({ id, title, list, empty, sinceLabel }: { id: string; title: string; list: ContactList; empty: string; sinceLabel: (since: Date) => string }) {
+function ContactListCard({
+  id,
+  title,
+  list,
+  empty,
+  sinceLabel,
+}: {
+  id: string;
+  title: string;
+  list: ContactList;
+  empty: string;
+  sinceLabel: (since: Date) => string;
+}) {
   return (
     <Card title={title} id={id} testId={id}>
       <Figure count={list.count} label={title} to={`#${id}-list`} testId={`${id}-count`} />
@@ -70,7 +82,9 @@ function ContactListCard({ id, title, list, empty, sinceLabel }: { id: string; t
           ))}
         </ul>
       )}
-      {list.more && <p className="text-xs text-base-content/70">{t('The first {shown} of {count} are shown.', { shown: list.items.length, count: list.count })}</p>}
+      {list.more && (
+        <p className="text-xs text-base-content/70">{t('The first {shown} of {count} are shown.', { shown: list.items.length, count: list.count })}</p>
+      )}
     </Card>
   );
 }
@@ -100,9 +114,7 @@ function MemberLines({ team, members }: { team: Team; members: MemberLine[] }) {
               <span className={member.overdueFollowUps ? 'font-semibold text-error' : undefined}>
                 {t('{count, plural, one {# overdue} other {# overdue}}', { count: member.overdueFollowUps })}
               </span>
-              <span>
-                {member.lastActivityAt ? t('Last activity {date}', { date: formatDay(member.lastActivityAt) }) : t('No activity yet')}
-              </span>
+              <span>{member.lastActivityAt ? t('Last activity {date}', { date: formatDay(member.lastActivityAt) }) : t('No activity yet')}</span>
             </p>
           </li>
         ))}

@@ -71,7 +71,9 @@ export default function TeamWorkloadPage() {
               </ul>
             )}
             {contacts.more && (
-              <p className="text-xs text-base-content/70">{t('The first {shown} of {count} are shown.', { shown: contacts.items.length, count: contacts.count })}</p>
+              <p className="text-xs text-base-content/70">
+                {t('The first {shown} of {count} are shown.', { shown: contacts.items.length, count: contacts.count })}
+              </p>
             )}
           </div>
         </section>

@@ -98,7 +98,8 @@ describe('an invite link', () => {
   it('counts a guest’s wrong codes against their address: 30, then 429', async () => {
     const address = '127.0.51.1';
     const answers = [];
-    for (let i = 0; i < 31; i++) answers.push((await requestFrom(address, server.baseUrl, 'GET', `/api/invite-links/${'C'.repeat(21)}${i % 10}/preview`)).status);
+    for (let i = 0; i < 31; i++)
+      answers.push((await requestFrom(address, server.baseUrl, 'GET', `/api/invite-links/${'C'.repeat(21)}${i % 10}/preview`)).status);
     expect(answers.slice(0, 30).every((status) => status === 404)).toBe(true);
     expect(answers[30]).toBe(429);
   });

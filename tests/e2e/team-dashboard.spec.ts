@@ -28,8 +28,14 @@ async function teamWithWork(page: Page, browser: Parameters<typeof person>[0], t
   expect((await member.page.request.post(`/api/invitations/${invitation.id}/accept`)).status()).toBe(200);
   const active = await api(page, '/api/contacts', { name: 'Priscilla Active', teamId: team.id });
   const waiting = await api(page, '/api/contacts', { name: 'Aquila Waiting', teamId: team.id });
-  for (const type of ['conversation', 'conversation', 'gospel_presentation']) await api(page, '/api/activities', { contactId: active.id, type, date: today(), teamId: team.id });
-  await api(page, '/api/followups', { contactId: active.id, date: new Date(Date.now() - 3 * 86_400_000).toISOString(), description: 'Call back', teamId: team.id });
+  for (const type of ['conversation', 'conversation', 'gospel_presentation'])
+    await api(page, '/api/activities', { contactId: active.id, type, date: today(), teamId: team.id });
+  await api(page, '/api/followups', {
+    contactId: active.id,
+    date: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    description: 'Call back',
+    teamId: team.id,
+  });
   expect((await page.request.put(`/api/contacts/${waiting.id}/assignee`, { data: { userId: member.user.id } })).status()).toBe(200);
   return { team, teamName, member };
 }

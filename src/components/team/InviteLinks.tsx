@@ -186,7 +186,12 @@ export function InviteLinks({ teamId, teamName }: { teamId: number; teamName: st
                     {t('Share')}
                   </button>
                 )}
-                <button type="button" className={`btn btn-sm ${canShare ? 'btn-outline' : 'btn-primary'}`} onClick={() => void copy(link)} data-testid="invite-copy">
+                <button
+                  type="button"
+                  className={`btn btn-sm ${canShare ? 'btn-outline' : 'btn-primary'}`}
+                  onClick={() => void copy(link)}
+                  data-testid="invite-copy"
+                >
                   {t('Copy link')}
                 </button>
                 <button type="button" className="btn btn-outline btn-sm" onClick={() => void copy(link, shareText(link))} data-testid="invite-copy-message">
