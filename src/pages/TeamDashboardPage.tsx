@@ -181,12 +181,14 @@ function TeamDashboard({ team }: { team: Team }) {
             <Figure count={data.followUps.dueToday} label={t('due today')} to="/followups" testId="followups-today" />
           </Card>
           <Card title={t('Milestones')} testId="team-milestones">
-            <p className="text-sm text-base-content/80" data-testid="milestones-week">
-              {t('{count, plural, one {# milestone this week} other {# milestones this week}}', { count: weekMilestones })}
-            </p>
-            <p className="text-sm text-base-content/80" data-testid="milestones-month">
-              {t('{count, plural, one {# milestone this month} other {# milestones this month}}', { count: monthMilestones })}
-            </p>
+            <div className="flex flex-col gap-1">
+              <p className="text-sm text-base-content/80" data-testid="milestones-week">
+                {t('{count, plural, one {# milestone this week} other {# milestones this week}}', { count: weekMilestones })}
+              </p>
+              <p className="text-sm text-base-content/80" data-testid="milestones-month">
+                {t('{count, plural, one {# milestone this month} other {# milestones this month}}', { count: monthMilestones })}
+              </p>
+            </div>
             <ul className="flex flex-wrap gap-2">
               {data.milestones.month
                 .filter((row) => row.count > 0)
