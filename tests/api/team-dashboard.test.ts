@@ -79,6 +79,17 @@ describe('GET /api/teams/:teamId/dashboard', () => {
     expect((await lines(vic)).map((line) => line.userId)).toEqual([vic.id]);
   });
 
+  it('names at most 20 of a list and says there are more, without counting the rest', async () => {
+    const crowd = (await ann.post('/api/teams', { name: 'Crowd' })).body.id;
+    for (let i = 0; i < 22; i++) {
+      const id = (await ann.post('/api/contacts', { name: `Old friend ${i}`, teamId: crowd })).body.id;
+      expect((await ann.post('/api/activities', { contactId: id, type: 'other', date: daysFromNow(-300), teamId: crowd })).status).toBe(201);
+    }
+    const { attention } = (await dashboard(ann, crowd)).body;
+    expect(attention).toMatchObject({ count: 20, more: true });
+    expect(attention.items).toHaveLength(20);
+  });
+
   it('answers an outsider and a missing team 404, and a batch of other teams’ dashboards nothing of them', async () => {
     expect((await dashboard(eve)).status).toBe(404);
     expect((await dashboard(ann, eveTeam)).status).toBe(404);
