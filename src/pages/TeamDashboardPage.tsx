@@ -34,15 +34,31 @@ function Card({ title, children, id, testId }: { title: string; children: ReactN
 }
 
 /** A number that opens its list, with what it counts beside it. */
-function Figure({ count, label, to, testId, tone }: { count: number; label: string; to: string; testId: string; tone?: 'error' }) {
+function Figure({
+  count,
+  more = false,
+  label,
+  to,
+  testId,
+  tone,
+}: {
+  count: number;
+  more?: boolean;
+  label: string;
+  to: string;
+  testId: string;
+  tone?: 'error';
+}) {
+  // "20+": a list the server stopped counting at what the page shows.
+  const shown = more ? `${count}+` : String(count);
   return (
     <Link
       to={to}
       className="flex min-w-0 items-baseline gap-2 rounded-field px-2 py-1 hover:bg-base-200 focus-visible:bg-base-200"
       data-testid={testId}
-      aria-label={`${count} ${label}`}
+      aria-label={`${shown} ${label}`}
     >
-      <span className={`text-2xl font-semibold tabular-nums ${tone === 'error' && count > 0 ? 'text-error' : ''}`}>{count}</span>
+      <span className={`text-2xl font-semibold tabular-nums ${tone === 'error' && count > 0 ? 'text-error' : ''}`}>{shown}</span>
       <span className="min-w-0 text-sm wrap-break-word text-base-content/80">{label}</span>
     </Link>
   );
@@ -64,7 +80,7 @@ function ContactListCard({
 }) {
   return (
     <Card title={title} id={id} testId={id}>
-      <Figure count={list.count} label={title} to={`#${id}-list`} testId={`${id}-count`} />
+      <Figure count={list.count} more={list.more} label={title} to={`#${id}-list`} testId={`${id}-count`} />
       {list.items.length === 0 ? (
         <p className="text-sm text-base-content/75">{empty}</p>
       ) : (
@@ -82,9 +98,7 @@ function ContactListCard({
           ))}
         </ul>
       )}
-      {list.more && (
-        <p className="text-xs text-base-content/70">{t('The first {shown} of {count} are shown.', { shown: list.items.length, count: list.count })}</p>
-      )}
+      {list.more && <p className="text-xs text-base-content/70">{t('There are more: the first {shown} are shown.', { shown: list.items.length })}</p>}
     </Card>
   );
 }
