@@ -1,5 +1,5 @@
-// `npm run bench:team [-- --quick --reuse-data]` (and a phase of `npm run bench`): the team page's insight for a 20-member team sharing 20,000
-// contacts and 200,000 activities (dataset.ts BIG_TEAM), and a member's dashboard, against the heavy user's personal
+// `npm run bench:team [-- --quick --reuse-data]` (and a phase of `npm run bench`): the team page's insight and the team dashboard (issue 51)
+// for a 20-member team sharing 20,000 contacts and 200,000 activities (dataset.ts BIG_TEAM), and a member's dashboard, against the heavy user's personal
 // dashboard on the same database. Requests are sent one at a time in rounds that alternate the endpoints, so whatever
 // else the machine does moves them alike: the figures are relative, each with the load average it ran under.
 import { TZDate } from '@date-fns/tz';
@@ -39,6 +39,14 @@ const teamPage: BenchEndpoint = {
   key: 'teamInsight',
   label: `GET /api/teams/${BIG_TEAM.id}/insight`,
   path: `/api/teams/${BIG_TEAM.id}/insight?timeZone=${encodeURIComponent(ZONE)}`,
+  read: true,
+};
+
+/** The team's place (issue 51 §1): its dashboard, the same answer for every role but each member's line (admins). */
+const teamDashboard: BenchEndpoint = {
+  key: 'teamDashboard',
+  label: `GET /api/teams/${BIG_TEAM.id}/dashboard`,
+  path: `/api/teams/${BIG_TEAM.id}/dashboard?timeZone=${encodeURIComponent(ZONE)}`,
   read: true,
 };
 
@@ -86,6 +94,8 @@ export async function measureTeam() {
     { label: "a member's dashboard (the big team's rows readable)", cookie: cookies.member, endpoint: dashboard() },
     { label: 'team page insight, admin (totals and 20 member rows)', cookie: cookies.admin, endpoint: teamPage },
     { label: 'team page insight, member (totals only)', cookie: cookies.member, endpoint: teamPage },
+    { label: 'team dashboard, admin (the week, lists and every member’s line)', cookie: cookies.admin, endpoint: teamDashboard },
+    { label: 'team dashboard, member (the week, lists and their own line)', cookie: cookies.member, endpoint: teamDashboard },
   ];
   const samples = rows.map(() => [] as { wallMs: number; cpuMs: number }[]);
   const loadBefore = loadavg()[0];

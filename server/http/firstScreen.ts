@@ -99,6 +99,8 @@ export const pageSources: [RegExp, string][] = [
   [/^\/generations$/, 'src/pages/GenerationsPage.tsx'],
   [/^\/followups$/, 'src/pages/FollowUpsPage.tsx'],
   [/^\/prayer-journal$/, 'src/pages/PrayerJournalPage.tsx'],
+  [/^\/team$/, 'src/pages/TeamDashboardPage.tsx'],
+  [/^\/team\/[^/]+\/members\/[^/]+$/, 'src/pages/TeamWorkloadPage.tsx'],
   [/^\/goals$/, 'src/pages/GoalsPage.tsx'],
   [/^\/resources$/, 'src/pages/ResourcesPage.tsx'],
   [/^\/resources\/[^/]+$/, 'src/pages/ResourceDetailPage.tsx'],

@@ -45,11 +45,12 @@ const ATTEMPT_LIMITED = new Set<string>([
   'account.deleteAccount',
   'account.email.sendConfirmation',
   'inviteLinks.show',
+  'inviteLinks.preview',
   'inviteLinks.accept',
   'teams.links.email',
 ]);
 /** Procedures that answer 410 for a link that worked once and no longer does. */
-const GONE_LINKS = new Set<string>(['inviteLinks.show', 'inviteLinks.accept', 'teams.links.email']);
+const GONE_LINKS = new Set<string>(['inviteLinks.show', 'inviteLinks.preview', 'inviteLinks.accept', 'teams.links.email']);
 /** Counted per request, as rates: the calendar feed per token and address, the exports per account and address. */
 const RATE_LIMITED = new Set<string>([
   'calendar.feed',

@@ -534,6 +534,20 @@ const tableRows: RestRoute[] = [
     summary: 'Read a team’s totals, weekly chart and members’ work',
     input: 'params+query',
   },
+  {
+    method: 'GET',
+    path: '/api/teams/:teamId/dashboard',
+    procedure: 'teams.dashboard',
+    summary: 'Read a team’s week: activities, milestones, follow-ups, who needs what',
+    input: 'params+query',
+  },
+  {
+    method: 'GET',
+    path: '/api/teams/:teamId/members/:userId/workload',
+    procedure: 'teams.workload',
+    summary: 'Read a member’s assigned contacts, overdue follow-ups and last activity',
+    input: 'params+query',
+  },
   { method: 'POST', path: '/api/teams/:teamId/leave', procedure: 'teams.leave', summary: 'Leave a team', input: 'params' },
   {
     method: 'PUT',
@@ -562,6 +576,14 @@ const tableRows: RestRoute[] = [
     status: 202,
   },
   // The code is the credential of a link; these need a session too, so a guest signs in or registers first.
+  {
+    method: 'GET',
+    path: '/api/invite-links/:code/preview',
+    procedure: 'inviteLinks.preview',
+    summary: 'Read which team an invite link is for, before signing in',
+    input: 'params',
+    public: true,
+  },
   { method: 'GET', path: '/api/invite-links/:code', procedure: 'inviteLinks.show', summary: 'Read which team an invite link is for', input: 'params' },
   { method: 'POST', path: '/api/invite-links/:code/accept', procedure: 'inviteLinks.accept', summary: 'Join a team with an invite link', input: 'params' },
   { method: 'GET', path: '/api/invitations', procedure: 'invitations.list', summary: 'List the invitations you received', input: 'none' },

@@ -31,6 +31,7 @@ import { resourcesRouter } from './resources';
 import { searchRouter } from './search';
 import { teamsRouter } from './teams';
 import { teamInsight } from './teamInsight';
+import { teamDashboard, teamWorkload } from './teamDashboard';
 import { inviteLinksRouter, teamLinksRouter } from './inviteLinks';
 import { commentsRouter } from './comments';
 import { notificationsRouter } from './notifications';
@@ -59,7 +60,7 @@ export const appRouter = router({
   tags: tagsRouter,
   resources: resourcesRouter,
   dashboard: dashboardRouter,
-  teams: mergeRouters(teamsRouter, router({ insight: teamInsight, links: teamLinksRouter })),
+  teams: mergeRouters(teamsRouter, router({ insight: teamInsight, dashboard: teamDashboard, workload: teamWorkload, links: teamLinksRouter })),
   invitations: invitationsRouter,
   inviteLinks: inviteLinksRouter,
   calendar: calendarRouter,

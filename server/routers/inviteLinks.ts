@@ -17,7 +17,7 @@ import { DAY_MS } from '../queries/calendarDays';
 import * as answers from '../schemas/answers';
 import { inviteCodeInput, inviteLinkCreateInput, inviteLinkEmailInput, inviteLinkIdInput, teamIdInput } from '../../shared/schemas/teams';
 import { addressKey, takeAttempt } from '../security/rateLimit';
-import { protectedProcedure, router, type Context } from '../trpc';
+import { protectedProcedure, publicProcedure, router, type Context } from '../trpc';
 import { assertRoomForTeam } from '../domain/teams';
 
 /** The app's page a link opens (src/pages/InvitePage.tsx). */
@@ -99,14 +99,12 @@ const creatorMembership = alias(teamMembers, 'creator_membership');
  * counted for everyone together: other people's wrong codes never make a valid one wait (issue 47); the code's 128
  * bits are what stop a guesser with many accounts and addresses.
  */
-async function findByCode(ctx: Context & { user: { id: number } }, code: string) {
-  const keys = [`invite-code:ip:${addressKey(ctx.clientIp)}`, `invite-code:user:${ctx.user.id}`];
+async function findByCode(ctx: Context & { user: { id: number } | null }, code: string) {
+  // A guest (the link's page before signing in, issue 51 §7) counts against their address alone.
+  const keys = [`invite-code:ip:${addressKey(ctx.clientIp)}`, ...(ctx.user ? [`invite-code:user:${ctx.user.id}`] : [])];
   const tried = await takeAttempt(
     ctx.attempts,
-    [
-      { key: keys[0], rule: ctx.limits.inviteCodePerAddress },
-      { key: keys[1], rule: ctx.limits.inviteCodePerUser },
-    ],
+    [{ key: keys[0], rule: ctx.limits.inviteCodePerAddress }, ...(ctx.user ? [{ key: keys[1], rule: ctx.limits.inviteCodePerUser }] : [])],
     ctx.setHeader,
   );
   if (!codeShape.test(code)) throw notFound(LINK_NOT_FOUND);
@@ -300,6 +298,21 @@ export const inviteLinksRouter = router({
     .query(async ({ ctx, input }) => {
       const id = await findByCode(ctx, input.code);
       const link = await linkForHolder(ctx.database.read, id, ctx.user.id);
+      return { teamName: link.teamName, inviterFirstName: link.inviterFirstName, role: shown(ctx, link).role };
+    }),
+
+  /**
+   * What a link's page tells someone before they sign in or register (issue 51 §7): the team's name, the inviter's
+   * first name and the role, as `show` answers a signed-in holder. Public: the code is the credential, and every
+   * look-up counts against the caller's address as `show`'s do (decision 029). A removed person signed out learns the
+   * name of a team they were in; signed in, `show` refuses them as before.
+   */
+  preview: publicProcedure
+    .input(inviteCodeInput)
+    .output(answer(answers.inviteLinkPreview))
+    .query(async ({ ctx, input }) => {
+      const id = await findByCode({ ...ctx, user: null }, input.code);
+      const link = await linkForHolder(ctx.database.read, id, 0);
       return { teamName: link.teamName, inviterFirstName: link.inviterFirstName, role: shown(ctx, link).role };
     }),
 

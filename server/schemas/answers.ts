@@ -490,6 +490,62 @@ export const teamInsight = z.strictObject({
   ),
 });
 
+/** A team contact a dashboard list names (issue 51 §1): who, who looks after them, since when. */
+const teamContactLine = z.strictObject({ contactId: rowId, name: text, assignedTo: rowId.nullable(), assigneeName: maybeText, since: instant.nullable() });
+/** One of the team dashboard's lists: how many, and the first of them (never more than the page shows). */
+const teamContactList = z.strictObject({ count, more: z.boolean(), items: z.array(teamContactLine) });
+/** A member's line on the team dashboard and in their workload: what they hold in the team, never their personal rows. */
+const memberLine = z.strictObject({
+  userId: rowId,
+  firstName: text,
+  lastName: text,
+  role: teamRole,
+  assigned: count,
+  overdueFollowUps: count,
+  lastActivityAt: instant.nullable(),
+});
+
+/**
+ * teams.dashboard (issue 51 §1): the team's week over its rows alone (a member's personal rows are in no team, so never
+ * counted). `members` holds every member's line for admins and the caller's own line for members and viewers.
+ */
+export const teamDashboard = z.strictObject({
+  team: z.strictObject({ id: rowId, name: text, role: teamRole, updateNeededDays: count }),
+  week: z.strictObject({ start: instant, end: instant, counts: activityWeek.shape.counts, total: count }),
+  month: z.strictObject({ start: instant, end: instant }),
+  milestones: z.strictObject({ week: milestoneCounts, month: milestoneCounts }),
+  followUps: z.strictObject({ dueToday: count, overdue: count }),
+  attention: teamContactList,
+  waiting: teamContactList,
+  updateNeeded: teamContactList,
+  goodNews: z.array(z.strictObject({ id: rowId, request: text, contactId: rowId.nullable(), contactName: maybeText, answeredAt: instant })),
+  members: z.array(memberLine),
+});
+
+/** teams.workload (issue 51 §1, admins): one member's assigned team contacts, overdue team follow-ups and last activity. */
+export const teamWorkload = z.strictObject({
+  member: memberLine,
+  contacts: z.strictObject({
+    count,
+    more: z.boolean(),
+    items: z.array(
+      z.strictObject({
+        contactId: rowId,
+        name: text,
+        spiritualStatus,
+        assignmentStatus: z.enum(assignmentStatuses).nullable(),
+        assignedAt: instant.nullable(),
+        lastActivityAt: instant.nullable(),
+      }),
+    ),
+  }),
+  overdue: z.strictObject({
+    count,
+    more: z.boolean(),
+    items: z.array(z.strictObject({ id: rowId, contactId: rowId, contactName: text, date: instant, description: text })),
+  }),
+});
+
 export const contactCount = z.strictObject({ count });
 /** contacts.names: the forms' contact pickers, with each contact's team (a record about them goes to it). */
 export const contactNameRow = defineRow({ id: [contacts.id, rowId], name: [contacts.name, text], teamId: [contacts.teamId, teamId] });

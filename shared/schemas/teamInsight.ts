@@ -10,3 +10,9 @@ import { activityWeeksInput } from './insights';
  * the local Mondays of that zone.
  */
 export const teamInsightInput = z.object({ teamId: id, timeZone: timeZoneInput, boundaries: activityWeeksInput.shape.boundaries.optional() });
+
+/** The team dashboard (issue 51 §1): which team, and the zone its week, month and overdue days are read in. */
+export const teamDashboardInput = z.object({ teamId: id, timeZone: timeZoneInput });
+
+/** A member's workload (issue 51 §1, admins): which team, which member, the zone their overdue days are read in. */
+export const teamWorkloadInput = z.object({ teamId: id, userId: id, timeZone: timeZoneInput });

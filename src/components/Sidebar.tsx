@@ -7,12 +7,15 @@ import { pages } from '../pages/registry';
 import { Brand } from './Brand';
 import { SearchIcon } from './SearchIcon';
 import { TeamSwitcher } from './team-work/TeamSwitcher';
+import { useTeams } from '../hooks/useTeams';
 import { useUnseenAssignments } from './team-work/assignments';
 import { UserBlock } from './UserBlock';
 import { NotificationBell } from './NotificationBell';
 
 /** The navigation's links: the pages of the registry that have one, in its order. */
-const NAV_ITEMS = Object.values(pages).flatMap((page) => ('nav' in page ? [{ to: page.path, ...page.nav }] : []));
+const NAV_ITEMS = Object.values(pages).flatMap((page) =>
+  'nav' in page ? [{ to: page.path, ...page.nav, teamsOnly: 'teamsOnly' in page && page.teamsOnly === true }] : [],
+);
 
 interface SidebarProps {
   /** Called when a link is followed or logout starts, so the phone drawer can close. */
@@ -35,6 +38,9 @@ export function Sidebar({ onNavigate, headerAction, onSearch, onSearchNear }: Si
   const due = useDueFollowUps();
   const assigned = useUnseenAssignments();
   const shortcutLabel = useShortcutLabel();
+  // 'Team' only for someone in a team (issue 51 §1).
+  const inTeam = useTeams().teams.length > 0;
+  const items = NAV_ITEMS.filter((item) => inTeam || !item.teamsOnly);
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-start justify-between gap-2 px-5 pt-6 pb-5">
@@ -65,7 +71,7 @@ export function Sidebar({ onNavigate, headerAction, onSearch, onSearchNear }: Si
       </div>
       <nav aria-label={t('Main')} className="flex-1 overflow-y-auto px-3 pb-4">
         <ul className="flex flex-col gap-1">
-          {NAV_ITEMS.map((item) => (
+          {items.map((item) => (
             <li key={item.to}>
               <NavLink
                 // New assignments open 'Assigned to me', where those waiting for an answer are listed first.

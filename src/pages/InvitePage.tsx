@@ -1,5 +1,6 @@
 // /invite/:code: where an invite link lands. Signed in: the team's name, who invites and the role, and 'Join team'.
-// A guest: a plain invitation to sign in or register; the code waits in this tab (src/lib/pendingInvite.ts) and the
+// A guest: the same team, inviter and role (issue 51 §7: before they sign up) and what joining shares, then sign in or
+// register; the code waits in this tab (src/lib/pendingInvite.ts) and the
 // sign-in page brings them back here. A wrong, revoked, expired or used-up link is said plainly (the server's words), and so
 // is a refusal to someone an admin removed from the team (issue 47).
 import { useEffect } from 'react';
@@ -62,6 +63,7 @@ function SignedInInvite({ code }: { code: string }) {
         </p>
         <p className="mt-1 text-base-content/80">{t('{name} invites you to join as {role}.', { name: inviterFirstName, role: roleLabel(role) })}</p>
       </div>
+      <WhatJoiningShares role={role} />
       <button type="button" className="btn btn-primary" disabled={accept.isPending} onClick={() => void join()}>
         {accept.isPending ? t('Joining...') : t('Join team')}
       </button>
@@ -72,11 +74,49 @@ function SignedInInvite({ code }: { code: string }) {
   );
 }
 
+/** What joining shares (issue 51 §7), said before anyone signs up: what they will see, and that their own stays theirs. */
+function WhatJoiningShares({ role }: { role: 'member' | 'viewer' }) {
+  return (
+    <p className="rounded-box bg-base-200/60 px-4 py-3 text-sm" data-testid="invite-shares">
+      {role === 'viewer'
+        ? t('You will see the team’s contacts, activities and prayer requests, without changing them; your personal contacts stay yours.')
+        : t('You will see the team’s contacts, activities and prayer requests and add to them; your personal contacts stay yours.')}
+    </p>
+  );
+}
+
+/** Who invites the guest to which team, from the link alone (inviteLinks.preview); a dead or wrong link says so. */
+function GuestPreview({ code }: { code: string }) {
+  const preview = trpc.inviteLinks.preview.useQuery({ code }, { retry: false });
+  if (preview.isPending) return <Spinner />;
+  if (preview.isError)
+    return (
+      <p className="text-center" role="alert" data-testid="invite-refused">
+        {refusal(preview.error)}
+      </p>
+    );
+  const { teamName, inviterFirstName, role } = preview.data;
+  return (
+    <>
+      <div className="text-center">
+        <p dir="auto" className="text-xl font-semibold" data-testid="invite-team">
+          {teamName}
+        </p>
+        <p className="mt-1 text-base-content/80" data-testid="invite-from">
+          {t('{name} invites you to join as {role}.', { name: inviterFirstName, role: roleLabel(role) })}
+        </p>
+      </div>
+      <WhatJoiningShares role={role} />
+    </>
+  );
+}
+
 function GuestInvite({ code }: { code: string }) {
   // Held from the first look: whichever way the guest reaches the sign-in page, they come back here.
   useEffect(() => holdInvite(code), [code]);
   return (
     <>
+      <GuestPreview code={code} />
       <p className="text-center text-base-content/80">{t('Sign in, or create an account, to see the invitation and join the team.')}</p>
       <Link to="/login" className="btn btn-primary">
         {t('Sign in')}

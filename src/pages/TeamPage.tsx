@@ -57,7 +57,7 @@ export default function TeamPage() {
                 title={t('Invite links')}
                 description={t('Whoever opens a link can join with its role until it expires, is used up or you revoke it.')}
               >
-                <InviteLinks teamId={team.id} />
+                <InviteLinks teamId={team.id} teamName={team.name} />
               </SettingsSection>
               <SettingsSection title={t('Invite by username')}>
                 <TeamInvitations teamId={team.id} />

@@ -19,6 +19,8 @@ export interface PageEntry {
   guest?: true;
   /** Its link in the navigation (the sidebar and the phone drawer), in this order: the English label and the icon. */
   nav?: { label: string; icon: ReactNode };
+  /** The link shows only to someone in at least one team (issue 51 §1: the team's place). */
+  teamsOnly?: true;
   /** Reads of this screen kept on the device so it stays readable offline after a restart (decision 027). */
   kept?: readonly string[];
   /** The writes this screen makes, by kind, and which cached reads each makes stale (SPEC §7). */
@@ -117,6 +119,24 @@ export const pages = {
     // A request's list moves the lists' counts; a list's count a day or its deletion changes Pray today.
     writes: { prayer: ['prayerRequests', 'prayerLists', 'contacts.timeline', 'dashboard'], prayerList: ['prayerLists', 'prayerRequests'] },
   },
+  // Issue 51 §1: the team's place, for the team chosen in the switcher; shown in the navigation to team members only.
+  teamHome: {
+    path: '/team',
+    load: () => import('./TeamDashboardPage'),
+    nav: {
+      label: msg('Team'),
+      icon: (
+        <>
+          <path d="M18 21a8 8 0 0 0-16 0" />
+          <circle cx="10" cy="8" r="5" />
+          <path d="M22 20c0-3.37-2-6.5-4-8a5 5 0 0 0-.45-8.3" />
+        </>
+      ),
+    },
+    teamsOnly: true,
+    kept: ['teams.dashboard'],
+  },
+  teamMember: { path: '/team/:teamId/members/:userId', load: () => import('./TeamWorkloadPage'), kept: ['teams.workload'] },
   goals: {
     path: entities.goals.page,
     load: () => import('./GoalsPage'),

@@ -82,6 +82,28 @@ describe('an invite link', () => {
     expect((await new ApiClient(server.baseUrl).get(`/api/invite-links/${link.code}`)).status).toBe(401);
   });
 
+  it('tells a guest, before they sign in, the team name, the inviter’s first name and the role (issue 51 §7); a dead link says so', async () => {
+    const link = await newLink(admin.client, teamId, { role: 'member' });
+    const guest = new ApiClient(server.baseUrl);
+    const res = await guest.get(`/api/invite-links/${link.code}/preview`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ teamName: 'Campus group', inviterFirstName: 'Test', role: 'member' });
+    expect((await guest.get(`/api/invite-links/${'B'.repeat(22)}/preview`)).status).toBe(404);
+    expect((await admin.client.delete(`/api/teams/${teamId}/invite-links/${link.id}`)).status).toBe(200);
+    expect((await guest.get(`/api/invite-links/${link.code}/preview`)).body).toEqual({ message: REVOKED, code: 'GONE' });
+    // Looking joins nobody.
+    expect(await membersOf(teamId)).toEqual([{ user_id: admin.id, role: 'admin' }]);
+  });
+
+  it('counts a guest’s wrong codes against their address: 30, then 429', async () => {
+    const address = '127.0.51.1';
+    const answers = [];
+    for (let i = 0; i < 31; i++)
+      answers.push((await requestFrom(address, server.baseUrl, 'GET', `/api/invite-links/${'C'.repeat(21)}${i % 10}/preview`)).status);
+    expect(answers.slice(0, 30).every((status) => status === 404)).toBe(true);
+    expect(answers[30]).toBe(429);
+  });
+
   it("joins with the link's role and counts the use; a member already in keeps their role, 200, and uses nothing", async () => {
     const link = await newLink(admin.client, teamId, { role: 'viewer', maxUses: 5 });
     const joiner = await person('joiner');

@@ -277,7 +277,8 @@ describe('anonymous callers', () => {
   it('reach only the public routes', () => {
     // The calendar feed and an email confirmation are public because their token is the credential (calendar apps
     // hold no session; a confirmation link may be opened on a device where nobody is signed in); a sign-in's second
-    // step because its ticket is; "Forgot password?" because its asker is signed out, and its link's token is the credential.
+    // step because its ticket is; "Forgot password?" because its asker is signed out, and its link's token is the credential;
+    // an invite link's preview because its code is, and the invitee has no account yet (issue 51 §7).
     expect(
       restRoutes
         .filter((r) => r.public)
@@ -294,6 +295,7 @@ describe('anonymous callers', () => {
       'auth.passwordReset.request',
       'auth.register',
       'calendar.feed',
+      'inviteLinks.preview',
     ]);
   });
 

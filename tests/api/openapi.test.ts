@@ -108,6 +108,7 @@ describe('the document', () => {
     expect(open.sort()).toEqual([
       'GET /api/auth/password-reset',
       'GET /api/calendar/{token}.ics',
+      'GET /api/invite-links/{code}/preview',
       `GET ${OPENAPI_PATH}`,
       'POST /api/account/email/confirm',
       'POST /api/auth/login',

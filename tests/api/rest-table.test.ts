@@ -148,6 +148,7 @@ describe('over HTTP', () => {
       'POST /api/auth/password-reset/complete',
       'GET /api/calendar/:token.ics',
       'POST /api/account/email/confirm',
+      'GET /api/invite-links/:code/preview',
     ]);
   });
 });

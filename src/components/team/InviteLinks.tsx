@@ -132,7 +132,7 @@ function usesText(link: InviteLink) {
     : t('{uses} of {max} used', { uses: link.uses, max: link.maxUses });
 }
 
-export function InviteLinks({ teamId }: { teamId: number }) {
+export function InviteLinks({ teamId, teamName }: { teamId: number; teamName: string }) {
   const utils = trpc.useUtils();
   const links = trpc.teams.links.list.useQuery({ teamId });
   const emailAvailable = trpc.reminders.get.useQuery().data?.emailAvailable ?? false;
@@ -142,12 +142,22 @@ export function InviteLinks({ teamId }: { teamId: number }) {
   const [emailing, setEmailing] = useState<InviteLink | null>(null);
   const [revoking, setRevoking] = useState<InviteLink | null>(null);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-  const shareText = (link: InviteLink) => t('Join our team in Sower as {role}', { role: roleLabel(link.role) });
+  // Issue 51 §7: the message goes out in the inviter's language, the team's name and the link in it.
+  const shareText = (link: InviteLink) => t('Join {team} on Sower: {link}', { team: teamName, link: link.url });
 
-  async function copy(link: InviteLink) {
+  async function share(link: InviteLink) {
     try {
-      await navigator.clipboard.writeText(link.url);
-      toast({ title: t('Link copied'), variant: 'success' });
+      await navigator.share({ title: teamName, text: shareText(link) });
+    } catch (error) {
+      // Cancelling the share sheet rejects (AbortError): nothing to say then; anything else falls back to copying.
+      if (!(error instanceof DOMException && error.name === 'AbortError')) await copy(link, shareText(link));
+    }
+  }
+
+  async function copy(link: InviteLink, text = link.url) {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast({ title: text === link.url ? t('Link copied') : t('Message copied'), variant: 'success' });
     } catch {
       // No clipboard (an insecure origin, a refused permission): the QR dialog shows the link to select by hand.
       setShowing(link);
@@ -171,19 +181,22 @@ export function InviteLinks({ teamId }: { teamId: number }) {
                 {link.url}
               </p>
               <div className="flex flex-wrap gap-2">
-                <button type="button" className="btn btn-sm btn-primary" onClick={() => void copy(link)}>
-                  {t('Copy')}
-                </button>
                 {canShare && (
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-sm"
-                    // Cancelling the share sheet rejects; nothing to say then.
-                    onClick={() => void navigator.share({ title: shareText(link), url: link.url }).catch(() => undefined)}
-                  >
+                  <button type="button" className="btn btn-sm btn-primary" onClick={() => void share(link)} data-testid="invite-share">
                     {t('Share')}
                   </button>
                 )}
+                <button
+                  type="button"
+                  className={`btn btn-sm ${canShare ? 'btn-outline' : 'btn-primary'}`}
+                  onClick={() => void copy(link)}
+                  data-testid="invite-copy"
+                >
+                  {t('Copy link')}
+                </button>
+                <button type="button" className="btn btn-outline btn-sm" onClick={() => void copy(link, shareText(link))} data-testid="invite-copy-message">
+                  {t('Copy message')}
+                </button>
                 <button type="button" className="btn btn-outline btn-sm" onClick={() => setShowing(link)}>
                   {t('QR code')}
                 </button>
