@@ -81,7 +81,9 @@ const GOAL_PAGE = 25;
  * read (`created`, the default), or everything they may read (`visible`, issue 48), in the parts the lists read it in
  * (server/access.ts readableParts: their personal rows, then each team's), so each part walks an index of its own.
  */
-function exportParts(table: OwnedTable, who: Authority, scope: ExportScope): SQL[] {
+function exportParts(table: OwnedTable, who: Authority, scope: ExportSpace): SQL[] {
+  // A team's own export (issue 51 §6): every row of the team, whoever created it, along its team index; no one's personal row.
+  if (typeof scope === 'object') return [eq(table.teamId, scope.team.id)];
   if (scope === 'created') return [ownedBy(table, who)];
   if (!who.teams) return readableParts(table, who);
   // One team at a time, however many: past a few teams readableParts names them all in one part, whose pages would each
@@ -243,15 +245,25 @@ async function* contactDateRows(db: Queryable, parts: SQL[]) {
 }
 
 /**
+ * What an export holds: what the user created or all they may read (ExportScope), or a team's records (issue 51 §6: its
+ * admin's export of the team, marked with the team in the file's `scope`).
+ */
+export type ExportSpace = ExportScope | { team: { id: number; name: string } };
+
+/**
  * Everything the user created, or everything they may read (`scope`), and the teams they belong to, as one JSON
  * object; never the password hash or feed token. Written as it is read, a page at a time, so an account of any size
- * costs the server a page at once.
+ * costs the server a page at once. A team's export is the same file over the team's rows: the exporting admin as its
+ * `user` and their settings (the file's shape), the team as its only team, and none of anyone's personal lists,
+ * snoozes or devices.
  */
-function exportData(db: Queryable, who: Authority, scope: ExportScope) {
+export function exportData(db: Queryable, who: Authority, scope: ExportSpace) {
   const { userId } = who;
   const parts = (table: OwnedTable) => exportParts(table, who, scope);
+  const team = typeof scope === 'object' ? scope.team : null;
   return jsonObject({
     exportedAt: { value: new Date() },
+    ...(team ? { scope: { value: { team } } } : {}),
     user: {
       read: async () => {
         const [user] = await db
@@ -308,7 +320,7 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
         db
           .select({ id: prayerLists.id, name: prayerLists.name, perDay: prayerLists.perDay, createdAt: prayerLists.createdAt })
           .from(prayerLists)
-          .where(and(eq(prayerLists.createdBy, userId), isNull(prayerLists.teamId), gt(prayerLists.id, after)))
+          .where(and(team ? eq(prayerLists.teamId, team.id) : and(eq(prayerLists.createdBy, userId), isNull(prayerLists.teamId)), gt(prayerLists.id, after)))
           .orderBy(asc(prayerLists.id))
           .limit(n),
       ),
@@ -354,7 +366,7 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
           .select({ id: teams.id, name: teams.name, description: teams.description, role: teamMembers.role, joinedAt: teamMembers.joinedAt })
           .from(teamMembers)
           .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-          .where(and(eq(teamMembers.userId, userId), gt(teams.id, after)))
+          .where(and(eq(teamMembers.userId, userId), team ? eq(teams.id, team.id) : undefined, gt(teams.id, after)))
           .orderBy(asc(teams.id))
           .limit(n),
       ),
@@ -373,7 +385,7 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
             .select({ contactId: contactSnoozes.contactId, contactName: contacts.name, until: contactSnoozes.until })
             .from(contactSnoozes)
             .innerJoin(contacts, eq(contacts.id, contactSnoozes.contactId))
-            .where(and(eq(contactSnoozes.userId, userId), gt(contactSnoozes.contactId, after ?? 0)))
+            .where(and(eq(contactSnoozes.userId, userId), team ? sql`0` : undefined, gt(contactSnoozes.contactId, after ?? 0)))
             .orderBy(asc(contactSnoozes.contactId))
             .limit(n),
         (row) => row.contactId,
@@ -382,18 +394,20 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
     },
     /** Where this account's push notifications go: each device's push service address, as the browser gave it (at most SUBSCRIPTIONS_PER_USER). */
     pushDevices: {
-      read: () =>
-        db
-          .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
-          .from(pushSubscriptions)
-          .where(eq(pushSubscriptions.userId, userId))
-          .orderBy(asc(pushSubscriptions.id)),
+      read: async () =>
+        team
+          ? []
+          : db
+              .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
+              .from(pushSubscriptions)
+              .where(eq(pushSubscriptions.userId, userId))
+              .orderBy(asc(pushSubscriptions.id)),
     },
   });
 }
 
 /** The export's contacts by name (ignoring case, as SQLite's lower() folds it), a page at a time, each part in turn. */
-function contactsForFile(db: Queryable, who: Authority, scope: ExportScope) {
+function contactsForFile(db: Queryable, who: Authority, scope: ExportSpace) {
   const nameKey = sql<string>`lower(${contacts.name})`;
   return partByPart(exportParts(contacts, who, scope), (part) =>
     pagesOf(
@@ -412,10 +426,10 @@ function contactsForFile(db: Queryable, who: Authority, scope: ExportScope) {
 }
 
 /** A file of the export's contacts, written a page at a time; `write` gets each page and whether it is the first. */
-function contactsFile(
+export function contactsFile(
   db: Queryable,
   who: Authority,
-  scope: ExportScope,
+  scope: ExportSpace,
   write: (page: (ContactFields & { createdAt: Date })[], first: boolean) => string,
 ): Download {
   return download(

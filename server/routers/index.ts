@@ -28,6 +28,7 @@ import { pushRouter } from './push';
 import { remindersRouter } from './reminders';
 import { resourcesRouter } from './resources';
 import { searchRouter } from './search';
+import { teamExportRouter } from './teamExport';
 import { teamsRouter } from './teams';
 import { teamInsight } from './teamInsight';
 import { inviteLinksRouter, teamLinksRouter } from './inviteLinks';
@@ -54,7 +55,7 @@ export const appRouter = router({
   tags: tagsRouter,
   resources: resourcesRouter,
   dashboard: dashboardRouter,
-  teams: mergeRouters(teamsRouter, router({ insight: teamInsight, links: teamLinksRouter })),
+  teams: mergeRouters(teamsRouter, teamExportRouter, router({ insight: teamInsight, links: teamLinksRouter })),
   invitations: invitationsRouter,
   inviteLinks: inviteLinksRouter,
   calendar: calendarRouter,

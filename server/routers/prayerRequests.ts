@@ -14,7 +14,7 @@ import * as answers from '../schemas/answers';
 import { definePagedList } from '../queries/paging';
 import { recordsOf } from '../queries/records';
 import { createAboutContact } from '../domain/contactTeam';
-import { authorsListId } from '../domain/prayerRequests';
+import { authorsListId, recordTeamPrayer, teamPrayedNames, teamPrayedThisWeek } from '../domain/prayerRequests';
 import { onceForKey } from '../idempotency';
 import type { Tx } from '../../db/client';
 import { assertOwnList, PRAYER_LIST_NOT_FOUND } from '../domain/prayerLists';
@@ -32,7 +32,11 @@ const answeredOn = sql`coalesce(${prayerRequests.answerDate}, ${prayerRequests.d
  * A prayer request with its contact's name (when the reader may read the contact; null for a request about no one
  * person, which the left join leaves without a contact) and its list (the author's), as every list shows it.
  */
-export const prayerListColumns = (who: Who) => answers.prayerRequestRow.select({ contactName: readableContactName(who), listId: authorsListId(who) });
+export const prayerListColumns = (who: Who) => ({
+  ...answers.prayerRequestRow.select({ contactName: readableContactName(who), listId: authorsListId(who) }),
+  teamPrayedThisWeek,
+  teamPrayedNames,
+});
 
 function selectPrayers(db: Queryable, who: Who) {
   return db.select(prayerListColumns(who)).from(prayerRequests).leftJoin(contacts, eq(contacts.id, prayerRequests.contactId));
@@ -160,7 +164,8 @@ export const prayerRequestsRouter = router({
 
   /**
    * One more prayer, counted in SQL so two quick presses never lose one. The author's own prayer also records when, and
-   * moves the request to the back of their Pray today rotation; a teammate's leaves the author's rotation alone.
+   * moves the request to the back of their Pray today rotation; a teammate's leaves the author's rotation alone. Every
+   * role of a team may pray for its requests, viewers too (issue 51 §5).
    */
   pray: protectedProcedure
     .input(idInput)
@@ -169,7 +174,7 @@ export const prayerRequestsRouter = router({
       ctx.database.write(async (tx) => {
         const now = Date.now();
         const own = sql`${prayerRequests.createdBy} = ${ctx.user.id}`;
-        return prayerRecords.updated(
+        await prayerRecords.update(
           tx,
           input.id,
           ctx.authority,
@@ -180,6 +185,10 @@ export const prayerRequestsRouter = router({
           },
           canPray,
         );
+        // A team request also notes who prayed today (issue 51 §5), once a day a person: the week's count reads these.
+        const [{ teamId }] = await tx.select({ teamId: prayerRequests.teamId }).from(prayerRequests).where(eq(prayerRequests.id, input.id));
+        if (teamId !== null) await recordTeamPrayer(tx, input.id, ctx.user.id, now);
+        return prayerRecords.read(tx, input.id, ctx.authority);
       }),
     ),
 
