@@ -374,7 +374,8 @@ export function exportData(db: Queryable, who: Authority, scope: ExportSpace) {
     settings: {
       read: async () => {
         // The nudge and reminder settings as Settings shows them; never the unsubscribe token (a credential) or the scheduler's bookkeeping.
-        const { unsubscribeToken: _token, nextDigestAt: _next, ...nudgeSettings } = await readSettings(db, userId);
+        // Nor the notification choices (issue 51 §3), which the file's settings do not carry yet.
+        const { unsubscribeToken: _token, nextDigestAt: _next, notificationChoices: _choices, ...nudgeSettings } = await readSettings(db, userId);
         return nudgeSettings;
       },
     },
