@@ -476,6 +476,13 @@ const tableRows: RestRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/teams/:teamId/good-news',
+    procedure: 'prayerRequests.teamGoodNews',
+    summary: 'List a team’s latest answered prayer requests',
+    input: 'params+query',
+  },
+  {
+    method: 'GET',
     path: '/api/teams/:teamId/prayer-settings',
     procedure: 'teams.prayerSettings',
     summary: 'Read whether a team shows who prayed for its requests',

@@ -1,13 +1,13 @@
 // Prayer requests: the prayer journal, with a prayed counter and answered prayers; a request may name no one person and
 // may sit in one of its author's prayer lists (issue 50 §5).
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
 import { assertCanCreateIn, assertSpace, canPray, notFound, readableContactName, userOf, type Authority, type Who } from '../access';
 import { CONTACT_STAYS, idInput } from '../../shared/schemas/common';
 import { fieldInvalid } from '../errors';
-import { prayerCountsInput, prayerCreateInput, prayerListInput, prayerUpdateInput } from '../../shared/schemas/prayerRequests';
+import { prayerCountsInput, prayerCreateInput, prayerListInput, prayerUpdateInput, teamGoodNewsInput } from '../../shared/schemas/prayerRequests';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
@@ -191,6 +191,21 @@ export const prayerRequestsRouter = router({
         return prayerRecords.read(tx, input.id, ctx.authority);
       }),
     ),
+
+  /**
+   * A team's good news (issue 51 §5): its latest answered requests, newest answer first, for its dashboard; any of its
+   * people may read them, anyone else finds no team. One range of the team's answered index, at most GOOD_NEWS_MOST.
+   */
+  teamGoodNews: protectedProcedure
+    .input(teamGoodNewsInput)
+    .output(answer(answers.prayerRequest.array()))
+    .query(async ({ ctx, input }) => {
+      await assertSpace(ctx.database.read, ctx.authority, input.teamId);
+      return selectPrayers(ctx.database.read, ctx.authority)
+        .where(and(eq(prayerRequests.teamId, input.teamId), eq(prayerRequests.answered, true)))
+        .orderBy(desc(answeredOn), desc(prayerRequests.id))
+        .limit(input.limit);
+    }),
 
   /** Pray today: the day's list of the user's own active requests (server/nudges/prayToday.ts), and its length. */
   today: protectedProcedure
