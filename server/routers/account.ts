@@ -26,8 +26,20 @@ import { readSettings } from '../nudges/settings';
 import { contactTagNames, tagNewContacts } from '../domain/tags';
 import { contactDatesColumn, insertFileDates } from '../domain/contactDates';
 import type { FileContactDate } from '../../shared/contactDates';
-import { canRead, ownedBy, readableContactName, readableParts, type Authority, type OwnedTable } from '../access';
+import {
+  assertTeamAdmin,
+  canRead,
+  notFound,
+  ownedBy,
+  readableContactName,
+  readableParts,
+  TEAM_NOT_FOUND,
+  teamRole,
+  type Authority,
+  type OwnedTable,
+} from '../access';
 import { countDownload, download, jsonObject, pagesOf, type Download } from '../downloads';
+import type { z } from 'zod';
 import { hashPassword, type SessionUser } from '../security/auth';
 import { translate, translateMessage } from '../i18n';
 import { conflictOnDuplicate, fieldConflict } from '../errors';
@@ -45,6 +57,7 @@ import {
   profileUpdateInput,
   type ExportScope,
 } from '../../shared/schemas/account';
+import { teamIdInput } from '../../shared/schemas/teams';
 import { languageInput } from '../../shared/schemas/auth';
 import { protectedProcedure, router, type Context } from '../trpc';
 import { answer, fileAnswer, plainFileAnswer } from '../answers';
@@ -735,5 +748,62 @@ export const accountRouter = router({
       await ctx.auth.invalidateUserSessions(userId);
       ctx.setCookie(ctx.auth.blankSessionCookie(ctx.secure));
       return { success: true as const };
+    }),
+});
+
+// A team's own export (issue 51 §6) and its prayer setting (§5), merged into the teams router (routers/index.ts): an
+// admin downloads every record of the team in the personal export's formats, marked as the team's, and the export is
+// noted in every admin's security log. Here beside the export they share.
+
+/**
+ * An admin only (a member or viewer is refused in the role's words, anyone else finds no team), counted as the
+ * admin's download, and noted as a team export in each admin's log before anything is read: the team's admins all
+ * see that its records left, and who took them (their own log's device line is the exporter's).
+ */
+async function startTeamExport(ctx: SignedInContext & { authority: Authority }, teamId: number) {
+  await assertTeamAdmin(ctx.database.read, teamId, ctx.authority);
+  await countDownload(ctx, ctx.user.id);
+  return ctx.database.write(async (tx) => {
+    const [team] = await tx.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, teamId));
+    if (!team) throw notFound(TEAM_NOT_FOUND);
+    const admins = await tx
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'admin')));
+    for (const admin of admins) await recordSecurityEvent(tx, admin.userId, 'team-export', admin.userId === ctx.user.id ? ctx.userAgent : undefined);
+    return team;
+  });
+}
+
+export const teamExportRouter = router({
+  /** The team's records as the personal export's JSON, with `scope: {team: {id, name}}`. */
+  export: protectedProcedure
+    .input(teamIdInput)
+    .output(fileAnswer(answers.teamExport))
+    .query(async ({ ctx, input }) => {
+      const team = await startTeamExport(ctx, input.teamId);
+      // exportData's file has `scope` exactly when it is given a team (its type cannot say so).
+      return exportData(ctx.database.read, ctx.authority, { team }) as unknown as Download<z.output<typeof answers.teamExport>>;
+    }),
+
+  /** The team's contacts as the personal contacts CSV (same columns, the admin's language and time zone). */
+  exportContactsCsv: protectedProcedure
+    .input(teamIdInput)
+    .output(plainFileAnswer())
+    .query(async ({ ctx, input }) => {
+      const team = await startTeamExport(ctx, input.teamId);
+      const { timeZone } = await readSettings(ctx.database.read, ctx.user.id);
+      return contactsFile(ctx.database.read, ctx.authority, { team }, (page, first) => contactsToCsv(page, ctx.locale, first, timeZone));
+    }),
+
+  /** The team's prayer setting, for any of its people (an admin changes it with teams.update). */
+  prayerSettings: protectedProcedure
+    .input(teamIdInput)
+    .output(answer(answers.teamPrayerSettings))
+    .query(async ({ ctx, input }) => {
+      if (!(await teamRole(ctx.database.read, input.teamId, ctx.authority))) throw notFound(TEAM_NOT_FOUND);
+      const [team] = await ctx.database.read.select({ prayerNames: teams.prayerNames }).from(teams).where(eq(teams.id, input.teamId));
+      if (!team) throw notFound(TEAM_NOT_FOUND);
+      return team;
     }),
 });

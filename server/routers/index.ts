@@ -1,7 +1,7 @@
 // The app's one router: every entity router under its name, with the procedures other files add to it (the only file
 // that imports router files: each stands apart); AppRouter is the client's type.
 import { mergeRouters, router } from '../trpc';
-import { accountRouter } from './account';
+import { accountRouter, teamExportRouter } from './account';
 import { accountEmailRouter } from './accountEmail';
 import { accountSessionsRouter, securityLogProcedure, twoFactorRouter } from './accountSecurity';
 import { appLockRouter } from './appLock';
@@ -28,7 +28,6 @@ import { pushRouter } from './push';
 import { remindersRouter } from './reminders';
 import { resourcesRouter } from './resources';
 import { searchRouter } from './search';
-import { teamExportRouter } from './teamExport';
 import { teamsRouter } from './teams';
 import { teamInsight } from './teamInsight';
 import { inviteLinksRouter, teamLinksRouter } from './inviteLinks';
