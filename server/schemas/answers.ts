@@ -236,7 +236,7 @@ export const goalRow = defineRow({
 });
 export const goalBase = goalRow.schema;
 /** A member's share of a team goal (issue 51 §6): what they counted toward it in its period. */
-export const goalShare = z.strictObject({ userId: rowId, name: text, count });
+const goalShare = z.strictObject({ userId: rowId, name: text, count });
 /** A goal as its own procedures answer it: `shares`, each current member's part of a team goal (none for a personal goal). */
 export const goal = goalBase.extend({ shares: z.array(goalShare) });
 

@@ -65,7 +65,7 @@ export const prayerListInput = z
   .optional();
 
 /** The most answered requests a team's good news shows (issue 51 §5). */
-export const GOOD_NEWS_MOST = 20;
+const GOOD_NEWS_MOST = 20;
 /** A team's good news: its latest answered requests, `limit` of them (5 unless said, at most GOOD_NEWS_MOST). */
 export const teamGoodNewsInput = z.strictObject({
   teamId: id,

@@ -2,7 +2,7 @@
 // personal goal. The Goals page shows it on a team goal's card; TeamGoals on the team dashboard.
 import { t } from '../i18n';
 
-export interface GoalShare {
+interface GoalShare {
   userId: number;
   name: string;
   count: number;
