@@ -14,6 +14,8 @@ export const DOWNLOAD_PROCEDURES: readonly string[] = [
   'account.exportEncrypted',
   'account.exportContactsCsv',
   'account.exportContactsVcard',
+  'teams.export',
+  'teams.exportContactsCsv',
 ];
 
 /**

@@ -25,7 +25,8 @@ export type TeamAction =
 export const teamAbilities: Record<TeamRole, readonly TeamAction[]> = {
   admin: ['read', 'create', 'changeOwn', 'changeAny', 'pray', 'assignSelf', 'assignAnyone', 'manage'],
   member: ['read', 'create', 'changeOwn', 'pray', 'assignSelf'],
-  viewer: ['read'],
+  // A viewer is often a praying partner: they pray for the team's requests (issue 51 §5), which changes nothing the author wrote.
+  viewer: ['read', 'pray'],
 };
 
 /** Whether a role may do an action. */

@@ -9,6 +9,8 @@ export const securityEventKinds = [
   'session-ended',
   'other-sessions-ended',
   'export',
+  /** A team's records exported by one of its admins (issue 51 §6), noted in every admin's log. */
+  'team-export',
   'import',
   'two-factor-enabled',
   'two-factor-disabled',

@@ -2,7 +2,7 @@
 // user's own adjustment to it: what the goals list, the dashboard and an export's import share.
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { contactMilestones, goals } from '../../db/schema';
+import { contactMilestones, goals, teamMembers, users } from '../../db/schema';
 import { milestoneKinds } from '../../shared/vocabulary';
 import { msg } from '../../shared/i18n';
 import { recordsOf } from '../queries/records';
@@ -24,16 +24,18 @@ const activityRows: Counted = { table: 'activities', column: 'date', entity: 'ac
 const contactRows: Counted = { table: 'contacts', column: 'created_at', entity: 'contact', kind: sql`''`, also: sql`` };
 
 /** Whose records a goal counts: a personal goal, its owner's; a team goal, the team's. One index range each. */
-function rowsBetween(rows: Counted, from: SQL, to: SQL) {
+function rowsBetween(rows: Counted, from: SQL, to: SQL, member?: SQL) {
   const when = sql`r.${sql.raw(rows.column)} >= ${from} and r.${sql.raw(rows.column)} <= ${to} ${rows.also}`;
   const table = sql.raw(rows.table);
+  if (member) return sql`(select count(*) from ${table} r where r.team_id = ${goals.teamId} and r.created_by = ${member} and ${when})`;
   return sql`((select count(*) from ${table} r where ${goals.teamId} is null and r.created_by = ${goals.createdBy} and ${when})
   + (select count(*) from ${table} r where r.team_id = ${goals.teamId} and ${when}))`;
 }
 
 /** The same records over whole UTC days `first`..`last`, from the daily tallies the triggers keep (migration 0003). */
-function tallied(rows: Counted, first: SQL, last: SQL) {
+function tallied(rows: Counted, first: SQL, last: SQL, member?: SQL) {
   const when = sql`t.entity = '${sql.raw(rows.entity)}' and t.kind = ${rows.kind} and t.day >= ${first} and t.day <= ${last}`;
+  if (member) return sql`(select coalesce(sum(t.row_count), 0) from daily_tallies t where t.created_by = ${member} and t.team_id = ${goals.teamId} and ${when})`;
   return sql`((select coalesce(sum(t.row_count), 0) from daily_tallies t where ${goals.teamId} is null and t.created_by = ${goals.createdBy} and ${when})
   + (select coalesce(sum(t.row_count), 0) from daily_tallies t where t.team_id = ${goals.teamId} and ${when}))`;
 }
@@ -44,12 +46,12 @@ function tallied(rows: Counted, first: SQL, last: SQL) {
  * the daily tallies (one row per day and kind) and only the two partial days at its ends are counted row by row. A
  * tally's day is `date / 86400000`, which is the UTC day for days from 1 on; earlier instants are counted row by row.
  */
-function countedBetween(rows: Counted, from: SQL, to: SQL) {
+function countedBetween(rows: Counted, from: SQL, to: SQL, member?: SQL) {
   const first = sql`max(1, (${from} + ${DAY} - 1) / ${DAY})`;
   const last = sql`((${to} + 1) / ${DAY} - 1)`;
   return sql`case when ${first} <= ${last}
-    then ${tallied(rows, first, last)} + ${rowsBetween(rows, from, sql`${first} * ${DAY} - 1`)} + ${rowsBetween(rows, sql`(${last} + 1) * ${DAY}`, to)}
-    else ${rowsBetween(rows, from, to)} end`;
+    then ${tallied(rows, first, last, member)} + ${rowsBetween(rows, from, sql`${first} * ${DAY} - 1`, member)} + ${rowsBetween(rows, sql`(${last} + 1) * ${DAY}`, to, member)}
+    else ${rowsBetween(rows, from, to, member)} end`;
 }
 
 const milestoneKindList = sql.join(
@@ -63,8 +65,9 @@ const milestoneKindList = sql.join(
  * of a milestone index, (created_by or team_id, kind, date): a person holds a kind once, so a period's milestones of one
  * kind are at most the contacts, and a count reads index entries only.
  */
-function milestonesBetween(from: SQL, to: SQL) {
+function milestonesBetween(from: SQL, to: SQL, member?: SQL) {
   const when = sql`m.kind = ${goals.type} and m.date >= ${from} and m.date <= ${to}`;
+  if (member) return sql`(select count(*) from ${contactMilestones} m where m.team_id = ${goals.teamId} and m.created_by = ${member} and ${when})`;
   return sql`((select count(*) from ${contactMilestones} m where ${goals.teamId} is null and m.created_by = ${goals.createdBy} and ${when})
   + (select count(*) from ${contactMilestones} m where m.team_id = ${goals.teamId} and ${when}))`;
 }
@@ -75,21 +78,41 @@ function milestonesBetween(from: SQL, to: SQL) {
  * (the spec's editable 'current progress'), never below 0. Deleting, moving or re-dating an activity changes it in the
  * same transaction, since nothing is stored.
  */
-const countedInPeriod = sql`case when ${goals.type} = 'new_contact'
-  then ${countedBetween(contactRows, contactsFrom, periodEnd)}
+const countedFor = (member?: SQL) => sql`case when ${goals.type} = 'new_contact'
+  then ${countedBetween(contactRows, contactsFrom, periodEnd, member)}
   when ${goals.type} in (${milestoneKindList})
-  then ${milestonesBetween(periodStart, sql`min(${periodEnd}, ${latestToday})`)}
-  else ${countedBetween(activityRows, periodStart, sql`min(${periodEnd}, ${latestToday})`)}
+  then ${milestonesBetween(periodStart, sql`min(${periodEnd}, ${latestToday})`, member)}
+  else ${countedBetween(activityRows, periodStart, sql`min(${periodEnd}, ${latestToday})`, member)}
   end`;
+const countedInPeriod = countedFor();
+
+/**
+ * Each current member's share of a team goal (issue 51 §6): the same count narrowed to the records they created in the
+ * team, one index range each (a tally's key starts with its creator), so a team goal reads at most its team's size of
+ * them. Records of people who have left count toward the goal but are nobody's share; a personal goal has no shares.
+ */
+const goalShares = decoded(
+  sql`case when ${goals.teamId} is null then '[]' else (select json_group_array(json_object('userId', tm.user_id,
+    'name', case when trim(u.first_name || ' ' || u.last_name) = '' then u.username else trim(u.first_name || ' ' || u.last_name) end,
+    'count', ${countedFor(sql`tm.user_id`)}))
+    from ${teamMembers} tm join ${users} u on u.id = tm.user_id where tm.team_id = ${goals.teamId}) end`,
+  (value) =>
+    (JSON.parse(String(value ?? '[]')) as { userId: number; name: string; count: number }[]).sort(
+      (a, b) => b.count - a.count || a.name.localeCompare(b.name) || a.userId - b.userId,
+    ),
+);
 export const goalProgress = decoded(sql`max(0, ${goals.adjustment} + ${countedInPeriod})`, Number);
 
 /** Goals counted in one query, one event-loop turn (measured at about 30 ms on the bench's heaviest history before the
  * tallied days of decision 015's amendment made each count cheaper; the slice still bounds a list of 1,000 goals). */
 export const GOALS_PER_TURN = 16;
 
+/** A goal as the dashboard and an export hold it. */
 export const goalColumns = answers.goalRow.select({ currentCount: goalProgress });
+/** A goal as the goals' own procedures answer it: with each member's share of a team goal. */
+export const goalWithShares = { ...goalColumns, shares: goalShares };
 
-export const goalRecords = recordsOf(goals, msg('Goal not found'), (db, where) => db.select(goalColumns).from(goals).where(where));
+export const goalRecords = recordsOf(goals, msg('Goal not found'), (db, where) => db.select(goalWithShares).from(goals).where(where));
 
 /** The user typed the progress: keep the difference from the count as the adjustment, in the write's transaction. */
 export async function adjustTo(tx: Tx, goalId: number, progress: number) {

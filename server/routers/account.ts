@@ -26,8 +26,20 @@ import { readSettings } from '../nudges/settings';
 import { contactTagNames, tagNewContacts } from '../domain/tags';
 import { contactDatesColumn, insertFileDates } from '../domain/contactDates';
 import type { FileContactDate } from '../../shared/contactDates';
-import { canRead, ownedBy, readableContactName, readableParts, type Authority, type OwnedTable } from '../access';
+import {
+  assertTeamAdmin,
+  canRead,
+  notFound,
+  ownedBy,
+  readableContactName,
+  readableParts,
+  TEAM_NOT_FOUND,
+  teamRole,
+  type Authority,
+  type OwnedTable,
+} from '../access';
 import { countDownload, download, jsonObject, pagesOf, type Download } from '../downloads';
+import type { z } from 'zod';
 import { hashPassword, type SessionUser } from '../security/auth';
 import { translate, translateMessage } from '../i18n';
 import { conflictOnDuplicate, fieldConflict } from '../errors';
@@ -45,6 +57,7 @@ import {
   profileUpdateInput,
   type ExportScope,
 } from '../../shared/schemas/account';
+import { teamIdInput } from '../../shared/schemas/teams';
 import { languageInput } from '../../shared/schemas/auth';
 import { protectedProcedure, router, type Context } from '../trpc';
 import { answer, fileAnswer, plainFileAnswer } from '../answers';
@@ -81,7 +94,9 @@ const GOAL_PAGE = 25;
  * read (`created`, the default), or everything they may read (`visible`, issue 48), in the parts the lists read it in
  * (server/access.ts readableParts: their personal rows, then each team's), so each part walks an index of its own.
  */
-function exportParts(table: OwnedTable, who: Authority, scope: ExportScope): SQL[] {
+function exportParts(table: OwnedTable, who: Authority, scope: ExportSpace): SQL[] {
+  // A team's own export (issue 51 §6): every row of the team, whoever created it, along its team index; no one's personal row.
+  if (typeof scope === 'object') return [eq(table.teamId, scope.team.id)];
   if (scope === 'created') return [ownedBy(table, who)];
   if (!who.teams) return readableParts(table, who);
   // One team at a time, however many: past a few teams readableParts names them all in one part, whose pages would each
@@ -243,15 +258,25 @@ async function* contactDateRows(db: Queryable, parts: SQL[]) {
 }
 
 /**
+ * What an export holds: what the user created or all they may read (ExportScope), or a team's records (issue 51 §6: its
+ * admin's export of the team, marked with the team in the file's `scope`).
+ */
+export type ExportSpace = ExportScope | { team: { id: number; name: string } };
+
+/**
  * Everything the user created, or everything they may read (`scope`), and the teams they belong to, as one JSON
  * object; never the password hash or feed token. Written as it is read, a page at a time, so an account of any size
- * costs the server a page at once.
+ * costs the server a page at once. A team's export is the same file over the team's rows: the exporting admin as its
+ * `user` and their settings (the file's shape), the team as its only team, and none of anyone's personal lists,
+ * snoozes or devices.
  */
-function exportData(db: Queryable, who: Authority, scope: ExportScope) {
+export function exportData(db: Queryable, who: Authority, scope: ExportSpace) {
   const { userId } = who;
   const parts = (table: OwnedTable) => exportParts(table, who, scope);
+  const team = typeof scope === 'object' ? scope.team : null;
   return jsonObject({
     exportedAt: { value: new Date() },
+    ...(team ? { scope: { value: { team } } } : {}),
     user: {
       read: async () => {
         const [user] = await db
@@ -308,7 +333,7 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
         db
           .select({ id: prayerLists.id, name: prayerLists.name, perDay: prayerLists.perDay, createdAt: prayerLists.createdAt })
           .from(prayerLists)
-          .where(and(eq(prayerLists.createdBy, userId), isNull(prayerLists.teamId), gt(prayerLists.id, after)))
+          .where(and(team ? eq(prayerLists.teamId, team.id) : and(eq(prayerLists.createdBy, userId), isNull(prayerLists.teamId)), gt(prayerLists.id, after)))
           .orderBy(asc(prayerLists.id))
           .limit(n),
       ),
@@ -354,7 +379,7 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
           .select({ id: teams.id, name: teams.name, description: teams.description, role: teamMembers.role, joinedAt: teamMembers.joinedAt })
           .from(teamMembers)
           .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-          .where(and(eq(teamMembers.userId, userId), gt(teams.id, after)))
+          .where(and(eq(teamMembers.userId, userId), team ? eq(teams.id, team.id) : undefined, gt(teams.id, after)))
           .orderBy(asc(teams.id))
           .limit(n),
       ),
@@ -373,7 +398,7 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
             .select({ contactId: contactSnoozes.contactId, contactName: contacts.name, until: contactSnoozes.until })
             .from(contactSnoozes)
             .innerJoin(contacts, eq(contacts.id, contactSnoozes.contactId))
-            .where(and(eq(contactSnoozes.userId, userId), gt(contactSnoozes.contactId, after ?? 0)))
+            .where(and(eq(contactSnoozes.userId, userId), team ? sql`0` : undefined, gt(contactSnoozes.contactId, after ?? 0)))
             .orderBy(asc(contactSnoozes.contactId))
             .limit(n),
         (row) => row.contactId,
@@ -382,18 +407,20 @@ function exportData(db: Queryable, who: Authority, scope: ExportScope) {
     },
     /** Where this account's push notifications go: each device's push service address, as the browser gave it (at most SUBSCRIPTIONS_PER_USER). */
     pushDevices: {
-      read: () =>
-        db
-          .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
-          .from(pushSubscriptions)
-          .where(eq(pushSubscriptions.userId, userId))
-          .orderBy(asc(pushSubscriptions.id)),
+      read: async () =>
+        team
+          ? []
+          : db
+              .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
+              .from(pushSubscriptions)
+              .where(eq(pushSubscriptions.userId, userId))
+              .orderBy(asc(pushSubscriptions.id)),
     },
   });
 }
 
 /** The export's contacts by name (ignoring case, as SQLite's lower() folds it), a page at a time, each part in turn. */
-function contactsForFile(db: Queryable, who: Authority, scope: ExportScope) {
+function contactsForFile(db: Queryable, who: Authority, scope: ExportSpace) {
   const nameKey = sql<string>`lower(${contacts.name})`;
   return partByPart(exportParts(contacts, who, scope), (part) =>
     pagesOf(
@@ -412,10 +439,10 @@ function contactsForFile(db: Queryable, who: Authority, scope: ExportScope) {
 }
 
 /** A file of the export's contacts, written a page at a time; `write` gets each page and whether it is the first. */
-function contactsFile(
+export function contactsFile(
   db: Queryable,
   who: Authority,
-  scope: ExportScope,
+  scope: ExportSpace,
   write: (page: (ContactFields & { createdAt: Date })[], first: boolean) => string,
 ): Download {
   return download(
@@ -720,5 +747,62 @@ export const accountRouter = router({
       await ctx.auth.invalidateUserSessions(userId);
       ctx.setCookie(ctx.auth.blankSessionCookie(ctx.secure));
       return { success: true as const };
+    }),
+});
+
+// A team's own export (issue 51 §6) and its prayer setting (§5), merged into the teams router (routers/index.ts): an
+// admin downloads every record of the team in the personal export's formats, marked as the team's, and the export is
+// noted in every admin's security log. Here beside the export they share.
+
+/**
+ * An admin only (a member or viewer is refused in the role's words, anyone else finds no team), counted as the
+ * admin's download, and noted as a team export in each admin's log before anything is read: the team's admins all
+ * see that its records left, and who took them (their own log's device line is the exporter's).
+ */
+async function startTeamExport(ctx: SignedInContext & { authority: Authority }, teamId: number) {
+  await assertTeamAdmin(ctx.database.read, teamId, ctx.authority);
+  await countDownload(ctx, ctx.user.id);
+  return ctx.database.write(async (tx) => {
+    const [team] = await tx.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, teamId));
+    if (!team) throw notFound(TEAM_NOT_FOUND);
+    const admins = await tx
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'admin')));
+    for (const admin of admins) await recordSecurityEvent(tx, admin.userId, 'team-export', admin.userId === ctx.user.id ? ctx.userAgent : undefined);
+    return team;
+  });
+}
+
+export const teamExportRouter = router({
+  /** The team's records as the personal export's JSON, with `scope: {team: {id, name}}`. */
+  export: protectedProcedure
+    .input(teamIdInput)
+    .output(fileAnswer(answers.teamExport))
+    .query(async ({ ctx, input }) => {
+      const team = await startTeamExport(ctx, input.teamId);
+      // exportData's file has `scope` exactly when it is given a team (its type cannot say so).
+      return exportData(ctx.database.read, ctx.authority, { team }) as unknown as Download<z.output<typeof answers.teamExport>>;
+    }),
+
+  /** The team's contacts as the personal contacts CSV (same columns, the admin's language and time zone). */
+  exportContactsCsv: protectedProcedure
+    .input(teamIdInput)
+    .output(plainFileAnswer())
+    .query(async ({ ctx, input }) => {
+      const team = await startTeamExport(ctx, input.teamId);
+      const { timeZone } = await readSettings(ctx.database.read, ctx.user.id);
+      return contactsFile(ctx.database.read, ctx.authority, { team }, (page, first) => contactsToCsv(page, ctx.locale, first, timeZone));
+    }),
+
+  /** The team's prayer setting, for any of its people (an admin changes it with teams.update). */
+  prayerSettings: protectedProcedure
+    .input(teamIdInput)
+    .output(answer(answers.teamPrayerSettings))
+    .query(async ({ ctx, input }) => {
+      if (!(await teamRole(ctx.database.read, input.teamId, ctx.authority))) throw notFound(TEAM_NOT_FOUND);
+      const [team] = await ctx.database.read.select({ prayerNames: teams.prayerNames }).from(teams).where(eq(teams.id, input.teamId));
+      if (!team) throw notFound(TEAM_NOT_FOUND);
+      return team;
     }),
 });

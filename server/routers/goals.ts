@@ -10,7 +10,7 @@ import { fieldInvalid } from '../errors';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
-import { adjustTo, goalColumns, goalRecords, GOALS_PER_TURN } from '../domain/goals';
+import { adjustTo, goalRecords, GOALS_PER_TURN, goalWithShares } from '../domain/goals';
 import { rowsOf } from '../queries/rows';
 
 export const goalsRouter = router({
@@ -32,9 +32,9 @@ export const goalsRouter = router({
       const slice = ids.slice(start, start + GOALS_PER_TURN);
       listed.push(
         ...(await rowsOf(
-          goalColumns,
+          goalWithShares,
           ctx.database.read
-            .select(goalColumns)
+            .select(goalWithShares)
             .from(goals)
             .where(inArray(goals.id, slice))
             .orderBy(...order),

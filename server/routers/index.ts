@@ -1,7 +1,7 @@
 // The app's one router: every entity router under its name, with the procedures other files add to it (the only file
 // that imports router files: each stands apart); AppRouter is the client's type.
 import { mergeRouters, router } from '../trpc';
-import { accountRouter } from './account';
+import { accountRouter, teamExportRouter } from './account';
 import { accountEmailRouter } from './accountEmail';
 import { accountSessionsRouter, securityLogProcedure, twoFactorRouter } from './accountSecurity';
 import { appLockRouter } from './appLock';
@@ -60,7 +60,7 @@ export const appRouter = router({
   tags: tagsRouter,
   resources: resourcesRouter,
   dashboard: dashboardRouter,
-  teams: mergeRouters(teamsRouter, router({ insight: teamInsight, dashboard: teamDashboard, workload: teamWorkload, links: teamLinksRouter })),
+  teams: mergeRouters(teamsRouter, teamExportRouter, router({ insight: teamInsight, dashboard: teamDashboard, workload: teamWorkload, links: teamLinksRouter })),
   invitations: invitationsRouter,
   inviteLinks: inviteLinksRouter,
   calendar: calendarRouter,

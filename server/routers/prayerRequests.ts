@@ -1,20 +1,20 @@
 // Prayer requests: the prayer journal, with a prayed counter and answered prayers; a request may name no one person and
 // may sit in one of its author's prayer lists (issue 50 §5).
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
 import { assertCanCreateIn, assertSpace, canPray, notFound, readableContactName, userOf, type Authority, type Who } from '../access';
 import { CONTACT_STAYS, idInput } from '../../shared/schemas/common';
 import { fieldInvalid } from '../errors';
-import { prayerCountsInput, prayerCreateInput, prayerListInput, prayerUpdateInput } from '../../shared/schemas/prayerRequests';
+import { prayerCountsInput, prayerCreateInput, prayerListInput, prayerUpdateInput, teamGoodNewsInput } from '../../shared/schemas/prayerRequests';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { definePagedList } from '../queries/paging';
 import { recordsOf } from '../queries/records';
 import { createAboutContact } from '../domain/contactTeam';
-import { authorsListId } from '../domain/prayerRequests';
+import { authorsListId, recordTeamPrayer, teamPrayedNames, teamPrayedThisWeek } from '../domain/prayerRequests';
 import { onceForKey } from '../idempotency';
 import type { Tx } from '../../db/client';
 import { assertOwnList, PRAYER_LIST_NOT_FOUND } from '../domain/prayerLists';
@@ -32,7 +32,11 @@ const answeredOn = sql`coalesce(${prayerRequests.answerDate}, ${prayerRequests.d
  * A prayer request with its contact's name (when the reader may read the contact; null for a request about no one
  * person, which the left join leaves without a contact) and its list (the author's), as every list shows it.
  */
-export const prayerListColumns = (who: Who) => answers.prayerRequestRow.select({ contactName: readableContactName(who), listId: authorsListId(who) });
+export const prayerListColumns = (who: Who) => ({
+  ...answers.prayerRequestRow.select({ contactName: readableContactName(who), listId: authorsListId(who) }),
+  teamPrayedThisWeek,
+  teamPrayedNames,
+});
 
 function selectPrayers(db: Queryable, who: Who) {
   return db.select(prayerListColumns(who)).from(prayerRequests).leftJoin(contacts, eq(contacts.id, prayerRequests.contactId));
@@ -160,7 +164,8 @@ export const prayerRequestsRouter = router({
 
   /**
    * One more prayer, counted in SQL so two quick presses never lose one. The author's own prayer also records when, and
-   * moves the request to the back of their Pray today rotation; a teammate's leaves the author's rotation alone.
+   * moves the request to the back of their Pray today rotation; a teammate's leaves the author's rotation alone. Every
+   * role of a team may pray for its requests, viewers too (issue 51 §5).
    */
   pray: protectedProcedure
     .input(idInput)
@@ -169,7 +174,7 @@ export const prayerRequestsRouter = router({
       ctx.database.write(async (tx) => {
         const now = Date.now();
         const own = sql`${prayerRequests.createdBy} = ${ctx.user.id}`;
-        return prayerRecords.updated(
+        await prayerRecords.update(
           tx,
           input.id,
           ctx.authority,
@@ -180,8 +185,27 @@ export const prayerRequestsRouter = router({
           },
           canPray,
         );
+        // A team request also notes who prayed today (issue 51 §5), once a day a person: the week's count reads these.
+        const [{ teamId }] = await tx.select({ teamId: prayerRequests.teamId }).from(prayerRequests).where(eq(prayerRequests.id, input.id));
+        if (teamId !== null) await recordTeamPrayer(tx, input.id, ctx.user.id, now);
+        return prayerRecords.read(tx, input.id, ctx.authority);
       }),
     ),
+
+  /**
+   * A team's good news (issue 51 §5): its latest answered requests, newest answer first, for its dashboard; any of its
+   * people may read them, anyone else finds no team. One range of the team's answered index, at most GOOD_NEWS_MOST.
+   */
+  teamGoodNews: protectedProcedure
+    .input(teamGoodNewsInput)
+    .output(answer(answers.prayerRequest.array()))
+    .query(async ({ ctx, input }) => {
+      await assertSpace(ctx.database.read, ctx.authority, input.teamId);
+      return selectPrayers(ctx.database.read, ctx.authority)
+        .where(and(eq(prayerRequests.teamId, input.teamId), eq(prayerRequests.answered, true)))
+        .orderBy(desc(answeredOn), desc(prayerRequests.id))
+        .limit(input.limit);
+    }),
 
   /** Pray today: the day's list of the user's own active requests (server/nudges/prayToday.ts), and its length. */
   today: protectedProcedure

@@ -27,7 +27,8 @@ import { DAY_MS } from '../queries/calendarDays';
 import { fmt, msg } from '../../shared/i18n';
 import { roleCan } from '../../shared/roles';
 
-const teamColumns = answers.teamRow.columns;
+/** A team as its admins' writes answer it: with its settings (issue 51 §5: whether names of who prayed show). */
+const teamColumns = { ...answers.teamRow.columns, prayerNames: teams.prayerNames };
 const memberColumns = answers.memberRow.columns;
 
 async function loadTeam(tx: Tx, teamId: number) {

@@ -209,7 +209,12 @@ export const prayerRequestRow = defineRow({
   /** The author's prayer list it is in (issue 50 §5); null for anyone else, whose lists are their own. */
   listId: computed(rowId.nullable()),
 });
-export const prayerRequest = prayerRequestRow.schema;
+export const prayerRequestBase = prayerRequestRow.schema;
+/**
+ * A prayer request as its own procedures answer it (issue 51 §5): `teamPrayedThisWeek`, how many people prayed for a
+ * team request in the last 7 days (0 for a personal one); `teamPrayedNames`, who, only when the team chose to show names.
+ */
+export const prayerRequest = prayerRequestBase.extend({ teamPrayedThisWeek: count, teamPrayedNames: z.array(text).nullable() });
 
 /** A prayer list (issue 50 §5), the author's own, with how many active and answered requests it holds. */
 export const prayerListRow = defineRow({
@@ -236,7 +241,11 @@ export const goalRow = defineRow({
   createdAt: [goals.createdAt, instant],
   teamId: [goals.teamId, teamId],
 });
-export const goal = goalRow.schema;
+export const goalBase = goalRow.schema;
+/** A member's share of a team goal (issue 51 §6): what they counted toward it in its period. */
+const goalShare = z.strictObject({ userId: rowId, name: text, count });
+/** A goal as its own procedures answer it: `shares`, each current member's part of a team goal (none for a personal goal). */
+export const goal = goalBase.extend({ shares: z.array(goalShare) });
 
 /** The digest's choices, as Settings → Reminders and the export show them. */
 const reminderChoices = {
@@ -310,7 +319,8 @@ export const teamRow = defineRow({
 /** A team with the caller's role in it. */
 export const myTeamRow = defineRow({ ...teamRow.fields, role: [teamMembers.role, teamRole] });
 export const team = myTeamRow.schema;
-export const ownTeam = teamRow.schema.extend({ role: z.literal('admin') });
+/** `prayerNames`: whether a team request's readers see who prayed for it this week, not only how many (issue 51 §5). */
+export const ownTeam = teamRow.schema.extend({ role: z.literal('admin'), prayerNames: z.boolean() });
 
 /** An invite link as its team's admins see it: the code and the whole link, to copy, share or show as a QR code again. */
 export const inviteLink = z.strictObject({
@@ -601,7 +611,7 @@ export const merged = z.strictObject({ contact, moved: mergeCounts });
 export const createdActivity = activity.extend({
   newContact: z.boolean(),
   followUp: followUp.nullable(),
-  prayerRequest: prayerRequest.nullable(),
+  prayerRequest: prayerRequestBase.nullable(),
   askSpiritualChange: z.boolean(),
 });
 export const updatedActivity = activity.extend({ newContact: z.boolean() });
@@ -622,7 +632,7 @@ export const resource = resourceRow.schema;
 /** dashboard.summary: everything the dashboard shows, in one answer. */
 export const dashboardSummary = z.strictObject({
   stats: dashboardStats,
-  goals: z.array(goal),
+  goals: z.array(goalBase),
   activities: z.array(activity),
   followUps: z.array(followUp),
   overdueFollowUps: count,
@@ -692,8 +702,8 @@ export const accountExport = z.strictObject({
   /** The user's own prayer lists (issue 50 §5); an export from before them has none. */
   prayerLists: z.array(z.strictObject({ id: rowId, name: text, perDay: count, createdAt: instant })),
   /** `listName`: the name of the author's list it is in, so an import can put it back in a list of that name. */
-  prayerRequests: z.array(prayerRequest.extend({ listName: text.nullable() })),
-  goals: z.array(goal),
+  prayerRequests: z.array(prayerRequestBase.extend({ listName: text.nullable() })),
+  goals: z.array(goalBase),
   statusChanges: z.array(z.strictObject({ ...statusChange, contactId: rowId, contactName: text })),
   milestones: z.array(z.strictObject({ contactId: rowId, contactName: text, kind: z.enum(milestoneKinds), date: instant })),
   contactDates: z.array(contactDateRow.schema.omit({ id: true }).extend({ contactId: rowId, contactName: text })),
@@ -710,6 +720,10 @@ export const accountExport = z.strictObject({
   snoozes: z.array(z.strictObject({ contactId: rowId, contactName: text, until: instant })),
   pushDevices: z.array(z.strictObject({ endpoint: text, createdAt: instant })),
 });
+/** A team's own export (issue 51 §6): the personal export's shape over the team's records, marked with the team. */
+export const teamExport = accountExport.extend({ scope: z.strictObject({ team: z.strictObject({ id: rowId, name: text }) }) });
+/** A team's prayer setting (issue 51 §5): whether readers of its requests see who prayed this week. */
+export const teamPrayerSettings = z.strictObject({ prayerNames: z.boolean() });
 export const importHelp = z.strictObject({
   columns: z.array(
     z.strictObject({ field: z.enum(['name', 'email', 'phone', 'spiritualStatus', 'notes', 'source', 'tags', 'firstName', 'lastName']), words: z.array(text) }),

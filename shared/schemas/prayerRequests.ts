@@ -63,3 +63,16 @@ export const prayerListInput = z
   })
   .refine((v) => !v.section || v.answered === undefined, { message: msg('Give either section or answered, not both'), path: ['section'] })
   .optional();
+
+/** The most answered requests a team's good news shows (issue 51 §5). */
+const GOOD_NEWS_MOST = 20;
+/** A team's good news: its latest answered requests, `limit` of them (5 unless said, at most GOOD_NEWS_MOST). */
+export const teamGoodNewsInput = z.strictObject({
+  teamId: id,
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(GOOD_NEWS_MOST, fmt('At most {most} answered requests at once', { most: GOOD_NEWS_MOST }))
+    .default(5),
+});

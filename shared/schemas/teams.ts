@@ -14,7 +14,13 @@ const name = z
   .max(100, msg('Team name must be at most 100 characters'));
 
 export const teamCreateInput = z.strictObject({ name, description: optionalText(LIMITS.description, msg('Description')) });
-export const teamUpdateInput = z.strictObject({ id, name: name.optional(), description: optionalText(LIMITS.description, msg('Description')).optional() });
+export const teamUpdateInput = z.strictObject({
+  id,
+  name: name.optional(),
+  description: optionalText(LIMITS.description, msg('Description')).optional(),
+  /** Show who prayed for a team request this week, not only how many (issue 51 §5). */
+  prayerNames: z.boolean().optional(),
+});
 
 export const memberAddInput = z
   .strictObject({ teamId: id, userId: id.optional(), username: z.string().trim().min(1).max(50).optional(), role: teamRoleSchema.default('member') })

@@ -16,6 +16,7 @@ const EVENT_LABELS: Record<SecurityEventKind, string> = {
   'session-ended': msg('A device was signed out'),
   'other-sessions-ended': msg('All other devices were signed out'),
   export: msg('Data exported'),
+  'team-export': msg('Team data exported by an admin'),
   import: msg('Data imported'),
   'two-factor-enabled': msg('Two-factor sign-in turned on'),
   'two-factor-disabled': msg('Two-factor sign-in turned off'),

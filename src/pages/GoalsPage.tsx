@@ -4,6 +4,7 @@ import { t } from '../i18n';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
 import { GoalProgress } from '../components/GoalProgress';
+import { TeamGoalShares } from '../components/TeamGoalShares';
 import { PlusIcon } from '../components/Icons';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
@@ -78,6 +79,7 @@ export default function GoalsPage() {
             {goal.description}
           </p>
         )}
+        <TeamGoalShares shares={goal.shares} title={goal.title} />
         {goal.completed ? (
           <div>
             <progress className="progress w-full progress-success" value={1} max={1} aria-label={t('{title}: completed', { title: goal.title })} />

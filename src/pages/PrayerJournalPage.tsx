@@ -16,6 +16,7 @@ import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { RowMenu, type RowMenuItem } from '../components/RowMenu';
 import { TeamMark } from '../components/team-work/TeamMark';
+import { TeamPrayedLine } from '../components/team-work/TeamPrayedLine';
 import { useSpace } from '../hooks/useTeams';
 import { useMayChange, useMayPray } from '../components/team-work/rights';
 import { LoadGate } from '../components/LoadGate';
@@ -148,8 +149,9 @@ export default function PrayerJournalPage() {
             <PrayerAnswer answerDate={prayer.answerDate ?? prayer.date} answerNotes={prayer.answerNotes} />
           ) : (
             <div className="flex items-center justify-between gap-3 border-t border-base-200 pt-3">
-              <span className="text-sm text-base-content/75" aria-live="polite">
-                {t('{count, plural, one {Prayed # time} other {Prayed # times}}', { count: prayer.prayedCount })}
+              <span className="flex min-w-0 flex-col text-sm text-base-content/75" aria-live="polite">
+                <span>{t('{count, plural, one {Prayed # time} other {Prayed # times}}', { count: prayer.prayedCount })}</span>
+                <TeamPrayedLine prayer={prayer} />
               </span>
               {mayPray(prayer) && (
                 <button

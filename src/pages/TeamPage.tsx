@@ -12,6 +12,7 @@ import { InviteLinks } from '../components/team/InviteLinks';
 import { TeamInvitations } from '../components/team/TeamInvitations';
 import { TeamMembers } from '../components/team/TeamMembers';
 import { TeamSettings } from '../components/team/TeamSettings';
+import { TeamExport, TeamPrayerNames } from '../components/team/TeamPrayerAndExport';
 import { TeamTotals } from '../components/team/TeamTotals';
 import { UpdateNeededSetting } from '../components/team-work/UpdateNeededSetting';
 import { roleLabel } from '../components/team/teamWords';
@@ -67,6 +68,12 @@ export default function TeamPage() {
               </SettingsSection>
               <SettingsSection title={t('Assignments')}>
                 <UpdateNeededSetting key={team.id} team={team} />
+              </SettingsSection>
+              <SettingsSection title={t('Praying together')}>
+                <TeamPrayerNames teamId={team.id} />
+              </SettingsSection>
+              <SettingsSection title={t('Export team data')}>
+                <TeamExport teamId={team.id} />
               </SettingsSection>
             </>
           )}

@@ -58,6 +58,7 @@ describe('creating a goal', () => {
       completed: false,
       createdAt: expect.any(String),
       teamId: null,
+      shares: [],
     });
     expect(await row(res.body.id)).toEqual({
       title: 'Share with ten friends',

@@ -144,7 +144,12 @@ describe('a team viewer', () => {
     expect((await viewer.get(`/api/goals/${teamRows.goals}`)).status).toBe(200);
   });
 
-  for (const route of writes.filter((r) => r.procedure !== 'teams.create')) {
+  // A viewer prays for the team's requests (issue 51 §5): the count moves, nothing the author wrote changes.
+  it('may pray for a team request', async () => {
+    expect((await viewer.post(`/api/prayer-requests/${teamRows.prayerRequests}/pray`)).status).toBe(200);
+  });
+
+  for (const route of writes.filter((r) => r.procedure !== 'teams.create' && r.procedure !== 'prayerRequests.pray')) {
     it(`gets 403 on ${route.method} ${route.path}`, async () => {
       const call = viewerCall(route);
       const res = await viewer.request(route.method, call.path, call.body);

@@ -56,6 +56,8 @@ describe('creating a prayer request', () => {
       teamId: null,
       createdBy: userId,
       listId: null,
+      teamPrayedThisWeek: 0,
+      teamPrayedNames: null,
     });
     expect(near(res.body.date)).toBe(true);
     expect(await row(res.body.id)).toMatchObject({ request: 'Peace at home', answered: 0, prayed_count: 0, created_by: userId });

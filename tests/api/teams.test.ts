@@ -109,12 +109,15 @@ describe('creating and managing a team', () => {
       createdAt: expect.any(String),
       updateNeededDays: 14,
       role: 'admin',
+      prayerNames: false,
     });
     expect(await roleOf(res.body.id, admin.user.id)).toBe('admin');
     const [team] = await server.rows('select name, created_by from teams where id = ?', [res.body.id]);
     expect(team).toEqual({ name: 'Sowers', created_by: admin.user.id });
     const list = await admin.client.get('/api/teams');
-    expect(list.body).toContainEqual({ ...res.body });
+    // The list has the team and the role; its settings (prayerNames) are in the admin's answers and teams.prayerSettings.
+    const { prayerNames: _setting, ...listed } = res.body;
+    expect(list.body).toContainEqual(listed);
     const members = await admin.client.get(`/api/teams/${res.body.id}/members`);
     expect(members.status).toBe(200);
     expect(members.body).toEqual([
@@ -150,7 +153,7 @@ describe('creating and managing a team', () => {
     const teamId = await newTeam(admin, 'Old Name');
     const res = await admin.client.put(`/api/teams/${teamId}`, { name: 'New Name' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: teamId, name: 'New Name', description: null, createdAt: expect.any(String), updateNeededDays: 14, role: 'admin' });
+    expect(res.body).toEqual({ id: teamId, name: 'New Name', description: null, createdAt: expect.any(String), updateNeededDays: 14, role: 'admin', prayerNames: false });
     expect((await server.rows('select name from teams where id = ?', [teamId]))[0].name).toBe('New Name');
     const short = await admin.client.put(`/api/teams/${teamId}`, { name: 'N' });
     expect(short.status).toBe(400);
@@ -554,7 +557,7 @@ describe('a member', () => {
     expect((await member.client.post(`/api/followups/${adminRows.followups}/complete`)).status).toBe(403);
   });
 
-  it("prays for the team's requests made by others (praying changes nothing they wrote); a viewer may not", async () => {
+  it("prays for the team's requests made by others (praying changes nothing they wrote); a viewer too (issue 51 §5)", async () => {
     const viewer = await signedInClient(server, 'prayviewer');
     await addMember(admin, teamId, viewer, 'viewer');
     const id = adminRows['prayer-requests'];
@@ -562,8 +565,8 @@ describe('a member', () => {
     const before = await prayed();
     expect((await member.client.post(`/api/prayer-requests/${id}/pray`)).status).toBe(200);
     expect(await prayed()).toBe(before + 1);
-    expect((await viewer.client.post(`/api/prayer-requests/${id}/pray`)).status).toBe(403);
-    expect(await prayed()).toBe(before + 1);
+    expect((await viewer.client.post(`/api/prayer-requests/${id}/pray`)).status).toBe(200);
+    expect(await prayed()).toBe(before + 2);
     expect((await admin.client.delete(`/api/teams/${teamId}/members/${viewer.user.id}`)).status).toBe(200);
   });
 
@@ -696,11 +699,11 @@ describe('a viewer', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("gets 403 on every update, delete, pray, complete and answer of the team's rows, which stay unchanged", async () => {
+  // Praying is a viewer's too (issue 51 §5: tests/api/team-prayer.test.ts).
+  it("gets 403 on every update, delete, complete and answer of the team's rows, which stay unchanged", async () => {
     const before = await snapshotOf(adminRows);
     const calls: [string, string, unknown][] = [
       ...paths.map((path): [string, string, unknown] => ['PUT', `/api/${path}/${adminRows[path]}`, updates[path]]),
-      ['POST', `/api/prayer-requests/${adminRows['prayer-requests']}/pray`, undefined],
       ['POST', `/api/prayer-requests/${adminRows['prayer-requests']}/answer`, undefined],
       ['POST', `/api/followups/${adminRows.followups}/complete`, undefined],
       ['POST', `/api/goals/${adminRows.goals}/complete`, undefined],
