@@ -206,7 +206,6 @@ export const contactNameShown = (name: string | null) => name ?? shownText(HIDDE
  * one goes back to the admins unassigned, so it has no state of its own. Null on a contact nobody is assigned to.
  */
 export const assignmentStatuses = ['pending', 'accepted'] as const;
-export type AssignmentStatus = (typeof assignmentStatuses)[number];
 
 /**
  * What a notification tells (issue 51 §3): a mention in a comment, a contact assigned to one, an assignee's answer, an

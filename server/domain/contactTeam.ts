@@ -16,17 +16,20 @@ import { UNASSIGNED } from './assignments';
 import { notify } from './notifications';
 
 /** A contact as these rules need it, when the user may read it (else 404); inside the write's transaction. */
+/** What the team rules read of a contact: its place, its creator and its assignment. */
+export const teamRuleColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  teamId: contacts.teamId,
+  createdBy: contacts.createdBy,
+  assignedTo: contacts.assignedTo,
+  assignmentStatus: contacts.assignmentStatus,
+  assignedBy: contacts.assignedBy,
+};
+
 export async function readableContact(tx: Tx, contactId: number, who: Authority) {
   const [row] = await tx
-    .select({
-      id: contacts.id,
-      name: contacts.name,
-      teamId: contacts.teamId,
-      createdBy: contacts.createdBy,
-      assignedTo: contacts.assignedTo,
-      assignmentStatus: contacts.assignmentStatus,
-      assignedBy: contacts.assignedBy,
-    })
+    .select(teamRuleColumns)
     .from(contacts)
     .where(and(eq(contacts.id, contactId), canRead(contacts, who)));
   if (!row) throw notFound(CONTACT_NOT_FOUND);

@@ -35,7 +35,8 @@ function rowsBetween(rows: Counted, from: SQL, to: SQL, member?: SQL) {
 /** The same records over whole UTC days `first`..`last`, from the daily tallies the triggers keep (migration 0003). */
 function tallied(rows: Counted, first: SQL, last: SQL, member?: SQL) {
   const when = sql`t.entity = '${sql.raw(rows.entity)}' and t.kind = ${rows.kind} and t.day >= ${first} and t.day <= ${last}`;
-  if (member) return sql`(select coalesce(sum(t.row_count), 0) from daily_tallies t where t.created_by = ${member} and t.team_id = ${goals.teamId} and ${when})`;
+  if (member)
+    return sql`(select coalesce(sum(t.row_count), 0) from daily_tallies t where t.created_by = ${member} and t.team_id = ${goals.teamId} and ${when})`;
   return sql`((select coalesce(sum(t.row_count), 0) from daily_tallies t where ${goals.teamId} is null and t.created_by = ${goals.createdBy} and ${when})
   + (select coalesce(sum(t.row_count), 0) from daily_tallies t where t.team_id = ${goals.teamId} and ${when}))`;
 }

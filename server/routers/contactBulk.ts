@@ -22,7 +22,7 @@ import { fieldInvalid } from '../errors';
 import { onceForKey } from '../idempotency';
 import { nextTurn } from '../queries/turns';
 import { translate, translateMessage } from '../i18n';
-import { assignOne, shareOne, unshareCheck, unshareOne, type TeamContact } from '../domain/contactTeam';
+import { assignOne, shareOne, teamRuleColumns, unshareCheck, unshareOne, type TeamContact } from '../domain/contactTeam';
 
 type BulkInput = z.output<typeof contactBulkInput>;
 type BulkCall = z.output<typeof answers.contactBulk>['undo'][number];
@@ -51,13 +51,7 @@ const UNREADABLE = msg('Contact {id} not found: nothing was changed');
 async function readable(tx: Tx, contactId: number, who: Authority) {
   const [row] = await tx
     .select({
-      id: contacts.id,
-      name: contacts.name,
-      teamId: contacts.teamId,
-      createdBy: contacts.createdBy,
-      assignedTo: contacts.assignedTo,
-      assignmentStatus: contacts.assignmentStatus,
-      assignedBy: contacts.assignedBy,
+      ...teamRuleColumns,
       archivedAt: contacts.archivedAt,
       archiveReason: contacts.archiveReason,
     })

@@ -60,7 +60,11 @@ export const appRouter = router({
   tags: tagsRouter,
   resources: resourcesRouter,
   dashboard: dashboardRouter,
-  teams: mergeRouters(teamsRouter, teamExportRouter, router({ insight: teamInsight, dashboard: teamDashboard, workload: teamWorkload, links: teamLinksRouter })),
+  teams: mergeRouters(
+    teamsRouter,
+    teamExportRouter,
+    router({ insight: teamInsight, dashboard: teamDashboard, workload: teamWorkload, links: teamLinksRouter }),
+  ),
   invitations: invitationsRouter,
   inviteLinks: inviteLinksRouter,
   calendar: calendarRouter,

@@ -153,7 +153,15 @@ describe('creating and managing a team', () => {
     const teamId = await newTeam(admin, 'Old Name');
     const res = await admin.client.put(`/api/teams/${teamId}`, { name: 'New Name' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: teamId, name: 'New Name', description: null, createdAt: expect.any(String), updateNeededDays: 14, role: 'admin', prayerNames: false });
+    expect(res.body).toEqual({
+      id: teamId,
+      name: 'New Name',
+      description: null,
+      createdAt: expect.any(String),
+      updateNeededDays: 14,
+      role: 'admin',
+      prayerNames: false,
+    });
     expect((await server.rows('select name from teams where id = ?', [teamId]))[0].name).toBe('New Name');
     const short = await admin.client.put(`/api/teams/${teamId}`, { name: 'N' });
     expect(short.status).toBe(400);

@@ -3,13 +3,7 @@
 // declines it with a reason, or accepts it; the admin sees "Waiting for an answer", then "Accepted". A phone and a
 // desktop; one run in Spanish at 320 px with no overflow.
 import type { Page } from '@playwright/test';
-import { api, expect, person, photograph, seriousAxeViolations, test, toast, uniqueName, type TestUser } from './fixtures';
-
-/** Invites by username and accepts in the invitee's context: they are in the team with that role. */
-async function join(admin: Page, invitee: { page: Page; user: TestUser }, teamId: number, role: 'member' | 'viewer') {
-  const invitation = await api(admin, `/api/teams/${teamId}/members`, { username: invitee.user.username, role });
-  expect((await invitee.page.request.post(`/api/invitations/${invitation.id}/accept`)).status()).toBe(200);
-}
+import { api, expect, person, photograph, seriousAxeViolations, test, toast, uniqueName, joinTeamAs } from './fixtures';
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -23,7 +17,7 @@ test('a member declines an assignment with a reason, then accepts the next; the 
   const team = await api(page, '/api/teams', { name: uniqueName('Harvest ') });
   const ruth = await api(page, '/api/contacts', { name: 'Ruth Moabite', teamId: team.id });
   const member = await person(browser, testInfo, 'Boaz');
-  await join(page, member, team.id, 'member');
+  await joinTeamAs(page, member, team.id, 'member');
   await assign(page, ruth.id, member.user.id);
 
   // The admin: waiting for an answer.
@@ -70,7 +64,7 @@ test('in Spanish at 320 px, the assignee accepts on the contact page with no ove
   const team = await api(page, '/api/teams', { name: uniqueName('Cosecha ') });
   const lucia = await api(page, '/api/contacts', { name: 'Lucía Gómez', teamId: team.id });
   const member = await person(browser, testInfo, 'Bruno');
-  await join(page, member, team.id, 'member');
+  await joinTeamAs(page, member, team.id, 'member');
   await assign(page, lucia.id, member.user.id);
   const mine = member.page;
   expect((await mine.request.put('/api/account/language', { data: { language: 'es' } })).status()).toBe(200);
@@ -97,7 +91,7 @@ test('an answer given offline waits in the outbox and is sent when the connectio
   const team = await api(page, '/api/teams', { name: uniqueName('Offline ') });
   const naomi = await api(page, '/api/contacts', { name: 'Naomi Bethlehem', teamId: team.id });
   const member = await person(browser, testInfo, 'Obed');
-  await join(page, member, team.id, 'member');
+  await joinTeamAs(page, member, team.id, 'member');
   await assign(page, naomi.id, member.user.id);
   const mine = member.page;
   await mine.goto(`/contacts/${naomi.id}`);

@@ -86,10 +86,12 @@ tourTest('hydrates each screen without a mismatch or a second request for its da
   await expect(page.getByRole('heading', { level: 1, name: 'Maria Santos' })).toBeVisible();
 });
 
-test('a button tapped before the screen has hydrated does what it says once it has', async ({ page, seeded, baseURL }) => {
-  void seeded;
-  await withTimeZone(page.context(), baseURL!);
-  // The screen's code held back, as a slow phone's network would: the page is readable, its buttons not yet live.
+/**
+ * The contacts screen, rendered by the server, with its code held back as a slow phone's network would: the page is
+ * readable, its buttons and keys not yet live, until the answer's `release()`.
+ */
+async function contactsHeldBack(page: Page, baseURL: string) {
+  await withTimeZone(page.context(), baseURL);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/ContactsPage-[^/]*\.js$/, async (route) => {
@@ -97,6 +99,12 @@ test('a button tapped before the screen has hydrated does what it says once it h
     await route.continue();
   });
   await page.goto('/contacts', { waitUntil: 'domcontentloaded' });
+  return release;
+}
+
+test('a button tapped before the screen has hydrated does what it says once it has', async ({ page, seeded, baseURL }) => {
+  void seeded;
+  const release = await contactsHeldBack(page, baseURL!);
   await page.getByRole('button', { name: 'Add Contact' }).first().click();
   await expect(page.locator('html[data-running]')).toHaveCount(0);
   release();
@@ -110,14 +118,7 @@ test('a button tapped before the screen has hydrated does what it says once it h
 
 test('Ctrl+K pressed before the screen has hydrated opens the quick search once it has @desktop-only', async ({ page, seeded, baseURL }) => {
   void seeded;
-  await withTimeZone(page.context(), baseURL!);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/ContactsPage-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto('/contacts', { waitUntil: 'domcontentloaded' });
+  const release = await contactsHeldBack(page, baseURL!);
   await expect(page.getByRole('button', { name: 'Add Contact' }).first()).toBeVisible();
   await page.keyboard.press('Control+k');
   await expect(page.locator('html[data-running]')).toHaveCount(0);

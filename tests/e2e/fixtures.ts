@@ -301,6 +301,12 @@ export async function serviceWorkerInControl(page: Page) {
 }
 
 /** A second person, signed in in a browser context of their own at the project's width. */
+/** Invites by username and accepts in the invitee's context: they are in the team with that role. */
+export async function joinTeamAs(admin: Page, invitee: { page: Page; user: TestUser }, teamId: number, role: 'member' | 'viewer') {
+  const invitation = await api(admin, `/api/teams/${teamId}/members`, { username: invitee.user.username, role });
+  expect((await invitee.page.request.post(`/api/invitations/${invitation.id}/accept`)).status()).toBe(200);
+}
+
 export async function person(browser: Browser, testInfo: TestInfo, firstName: string): Promise<{ page: Page; user: TestUser }> {
   const context = await browser.newContext({ ...testInfo.project.use });
   const page = await context.newPage();

@@ -2,12 +2,7 @@
 // shows, for them and for the author; the viewer has no menu to change the request; an admin chooses to show names.
 // A phone and a desktop; the count in Spanish at 320 px.
 import type { Page } from '@playwright/test';
-import { api, expect, person, photograph, test, uniqueName, type TestUser } from './fixtures';
-
-async function join(admin: Page, invitee: { page: Page; user: TestUser }, teamId: number, role: 'member' | 'viewer') {
-  const invitation = await api(admin, `/api/teams/${teamId}/members`, { username: invitee.user.username, role });
-  expect((await invitee.page.request.post(`/api/invitations/${invitation.id}/accept`)).status()).toBe(200);
-}
+import { api, expect, person, photograph, test, uniqueName, joinTeamAs } from './fixtures';
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -17,7 +12,7 @@ test('a viewer prays for a team request and the count shows; names only when the
   const team = await api(page, '/api/teams', { name: uniqueName('Prayer team ') });
   await api(page, '/api/prayer-requests', { request: 'Rain for the harvest', teamId: team.id });
   const viewer = await person(browser, testInfo, 'Orpah');
-  await join(page, viewer, team.id, 'viewer');
+  await joinTeamAs(page, viewer, team.id, 'viewer');
 
   await viewer.page.goto('/prayer-journal');
   const card = viewer.page.getByRole('listitem').filter({ hasText: 'Rain for the harvest' });
@@ -54,7 +49,7 @@ test('the team count in Spanish at 320 px, with no overflow @phone-only', async 
   const team = await api(page, '/api/teams', { name: uniqueName('Equipo de oración ') });
   const request = await api(page, '/api/prayer-requests', { request: 'Lluvia para la cosecha', teamId: team.id });
   const viewer = await person(browser, testInfo, 'Rut');
-  await join(page, viewer, team.id, 'viewer');
+  await joinTeamAs(page, viewer, team.id, 'viewer');
   expect((await viewer.page.request.post(`/api/prayer-requests/${request.id}/pray`)).status()).toBe(200);
   expect((await page.request.put('/api/account/language', { data: { language: 'es' } })).status()).toBe(200);
   await page.setViewportSize({ width: 320, height: 720 });

@@ -2,19 +2,13 @@
 // to a member, who finds it under 'Assigned to me'; a viewer reads the team's rows with no menu to change them, and
 // after removal no longer sees them on the next request. Axe on the changed screens (light, dark, Arabic).
 import type { Page } from '@playwright/test';
-import { api, expect, goInApp, isPhone, person, photograph, seriousAxeViolations, test, uniqueName, type TestUser } from './fixtures';
+import { api, expect, goInApp, isPhone, person, photograph, seriousAxeViolations, test, uniqueName, joinTeamAs } from './fixtures';
 
 /** An idempotent request sent on a connection the server may be closing for idleness is sent again (see its use). */
 const IDEMPOTENT_RETRY = { maxRetries: 2 };
 
 // A refused write is logged (SPEC: data-write failures log to the console): the take-back refused below, and only it.
 test.use({ allowConsoleErrors: [/^TRPCClientError: Others in the team wrote 1 record about this contact/] });
-
-/** Invites by username and accepts in the invitee's context: they are in the team with that role. */
-async function join(admin: Page, invitee: { page: Page; user: TestUser }, teamId: number, role: 'member' | 'viewer') {
-  const invitation = await api(admin, `/api/teams/${teamId}/members`, { username: invitee.user.username, role });
-  expect((await invitee.page.request.post(`/api/invitations/${invitation.id}/accept`)).status()).toBe(200);
-}
 
 async function expectNoSeriousAxe(page: Page, label: string) {
   await expect(page.getByRole('status', { name: /Loading|تحميل/ })).toHaveCount(0);
@@ -32,8 +26,8 @@ test('a team shares and assigns a contact; a viewer reads without menus; removal
   await api(page, '/api/contacts', { name: 'Naomi Private' });
   const member = await person(browser, testInfo, 'Boaz');
   const viewer = await person(browser, testInfo, 'Orpah');
-  await join(page, member, team.id, 'member');
-  await join(page, viewer, team.id, 'viewer');
+  await joinTeamAs(page, member, team.id, 'member');
+  await joinTeamAs(page, viewer, team.id, 'viewer');
 
   // The admin shares Ruth from her page and assigns her to the member.
   await page.goto(`/contacts/${ruth.id}`);
