@@ -128,9 +128,9 @@ export function BulkBar({ selected, onClear }: { selected: number[]; onClear(): 
         aria-label={t('Selected contacts')}
         className={`sticky top-16 z-10 mb-3 flex flex-wrap md:top-2 items-center gap-2 rounded-box border border-primary/40 bg-base-100 p-2 shadow-sm ${count ? '' : 'sr-only'}`}
       >
-        <p role="status" className="me-auto min-w-0 px-1 text-sm font-semibold">
+        <span role="status" className="me-auto min-w-0 px-1 text-sm font-semibold">
           {count ? t('{count, plural, one {# selected} other {# selected}}', { count }) : ''}
-        </p>
+        </span>
         {count > 0 && (
           <>
             {creatable.length > 0 && button('share', t('Share with a team'))}
