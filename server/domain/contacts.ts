@@ -62,33 +62,9 @@ const milestones = decoded(
       .sort((a, b) => milestoneKinds.indexOf(a.kind) - milestoneKinds.indexOf(b.kind)),
 );
 
-type Rare = Pick<z.output<typeof answers.contact>, 'archivedAt' | 'archiveReason' | 'archiveNote' | 'stayInTouchDays'>;
-const noneRare: Rare = { archivedAt: null, archiveReason: null, archiveNote: null, stayInTouchDays: null };
-
-/**
- * The columns nearly every contact leaves empty (issue 50: its archive and its rhythm) as one value, 0 when all are
- * empty: each column a row reads costs the driver a property per row, more than SQLite pays for the value
- * (docs/performance.md), and a contacts page read these four for nothing. withRare spreads them back.
- */
-const rare = decoded(
-  sql`${sql`case when ${contacts.archivedAt} is null and ${contacts.stayInTouchDays} is null then 0
-    else json_array(${contacts.archivedAt}, ${contacts.archiveReason}, ${contacts.archiveNote}, ${contacts.stayInTouchDays}) end`}`,
-  (value): Rare => {
-    if (typeof value !== 'string') return noneRare;
-    const [archivedAt, archiveReason, archiveNote, stayInTouchDays] = JSON.parse(value) as [number | null, Rare['archiveReason'], string | null, number | null];
-    return { archivedAt: archivedAt === null ? null : new Date(archivedAt), archiveReason, archiveNote, stayInTouchDays };
-  },
-);
-
 /** A contact as the list and the contact's page show it: with when they were last contacted, the next follow-up and its milestones. */
 export function contactSummaryColumns(who: Who) {
-  const {
-    archivedAt: _at,
-    archiveReason: _reason,
-    archiveNote: _note,
-    stayInTouchDays: _days,
-    ...columns
-  } = answers.contactRow.select({
+  return answers.contactRow.select({
     assignedTo,
     updateNeeded: decoded(sql`${needsUpdate(sqlNow)}`, (value) => Number(value) === 1),
     // Wrapped in an sql`` of their own: drizzle writes the columns at the top of a one-table select's field without
@@ -98,12 +74,6 @@ export function contactSummaryColumns(who: Who) {
     milestones,
     tags: contactTagNames(who),
   });
-  return { ...columns, rare };
-}
-
-/** A row of contactSummaryColumns as the answers carry it: the rare columns in their own fields again. */
-export function withRare<Row extends { rare: Rare }>({ rare: values, ...row }: Row): Omit<Row, 'rare'> & Rare {
-  return { ...row, ...values };
 }
 
 /** Each order's key; none is null, so keyset paging can compare it (never contacted first, none scheduled last). */
@@ -115,9 +85,7 @@ export function sortKey(sort: ContactSort, who: Who) {
 
 export const CONTACT_NOT_FOUND = msg('Contact not found');
 
-export const contactRecords = recordsOf(contacts, CONTACT_NOT_FOUND, async (db, where, who) =>
-  (await db.select(contactSummaryColumns(who)).from(contacts).where(where)).map(withRare),
-);
+export const contactRecords = recordsOf(contacts, CONTACT_NOT_FOUND, (db, where, who) => db.select(contactSummaryColumns(who)).from(contacts).where(where));
 
 type NewContact = Omit<typeof contacts.$inferInsert, 'createdBy' | 'id' | 'createdAt'>;
 

@@ -13,7 +13,7 @@ import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { assignOne, readableContact, shareOne, unshareCheck, unshareOne } from '../domain/contactTeam';
-import { CONTACT_NOT_FOUND, contactRecords, contactSummaryColumns, withRare } from '../domain/contacts';
+import { CONTACT_NOT_FOUND, contactRecords, contactSummaryColumns } from '../domain/contacts';
 import { teamAdmins, UNASSIGNED } from '../domain/assignments';
 import { notify } from '../domain/notifications';
 import { roleCan } from '../../shared/roles';
@@ -140,22 +140,20 @@ export const assignmentsRouter = router({
    * The caller's assignments waiting for their answer ("Waiting for your answer"), newest first: at most
    * PENDING_LISTED, through contacts_team_assignee_idx, only in the caller's teams.
    */
-  pending: protectedProcedure.output(answer(answers.contact.array())).query(async ({ ctx }) =>
-    (
-      await ctx.database.read
-        .select(contactSummaryColumns(ctx.authority))
-        .from(contacts)
-        .where(
-          and(
-            sql`${contacts.teamId} in (select team_id from team_members where user_id = ${ctx.user.id})`,
-            eq(contacts.assignedTo, ctx.user.id),
-            eq(contacts.assignmentStatus, 'pending'),
-            canRead(contacts, ctx.authority),
-          ),
-        )
-        .orderBy(desc(contacts.assignedAt), desc(contacts.id))
-        .limit(PENDING_LISTED)
-    ).map(withRare),
+  pending: protectedProcedure.output(answer(answers.contact.array())).query(({ ctx }) =>
+    ctx.database.read
+      .select(contactSummaryColumns(ctx.authority))
+      .from(contacts)
+      .where(
+        and(
+          sql`${contacts.teamId} in (select team_id from team_members where user_id = ${ctx.user.id})`,
+          eq(contacts.assignedTo, ctx.user.id),
+          eq(contacts.assignmentStatus, 'pending'),
+          canRead(contacts, ctx.authority),
+        ),
+      )
+      .orderBy(desc(contacts.assignedAt), desc(contacts.id))
+      .limit(PENDING_LISTED),
   ),
 
   /** The assignee accepts an assignment waiting for their answer; whoever assigned it is told. */

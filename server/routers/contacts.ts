@@ -23,7 +23,7 @@ import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
 import { contactHistory, recordStatusChanges } from '../domain/journey';
-import { CONTACT_NOT_FOUND, contactRecords, contactSummaryColumns, insertContact, nameKey, sortKey, withRare } from '../domain/contacts';
+import { CONTACT_NOT_FOUND, contactRecords, contactSummaryColumns, insertContact, nameKey, sortKey } from '../domain/contacts';
 import { contactMatches, contactMatching, contactSearch } from '../queries/matching';
 import { definePagedList } from '../queries/paging';
 import { carriesTags, setContactTags, tagKeysOf, tagNamesOf } from '../domain/tags';
@@ -153,7 +153,7 @@ export const contactsRouter = router({
     .output(answer(answers.contact.array()))
     .query(async ({ ctx, input }) => {
       await assertSpace(ctx.database.read, ctx.authority, input?.team);
-      return (await contactList.page(ctx.database.read, ctx.authority, input && contactPageInput(input))).map(withRare);
+      return contactList.page(ctx.database.read, ctx.authority, input && contactPageInput(input));
     }),
 
   /**
