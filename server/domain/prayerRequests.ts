@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { prayerRequestPrayers, prayerRequests, teams, users } from '../../db/schema';
 import { DAY_MS, sqlNow } from '../queries/calendarDays';
 import { userOf, type Who } from '../access';
-import { decoded } from '../queries/rows';
+import { decoded, packed } from '../queries/rows';
 import * as answers from '../schemas/answers';
 
 export const prayerColumns = answers.prayerRequestRow.columns;
@@ -17,25 +17,36 @@ export const authorsListId = (who: Who) =>
 const weekFirstDay = sql`(${sqlNow} / ${sql.raw(String(DAY_MS))} - 6)`;
 
 /**
- * How many people prayed for a team request in the last 7 days (issue 51 §5): one seek of prayer_request_prayers_day_idx
- * per request, at most 7 days × the team's size, however many prayers the request has had. 0 for a personal request.
+ * The request's list for its author (authorsListId's) and its team's prayers this week (issue 51 §5), packed into one
+ * value (server/queries/rows.ts), 0 for a personal request in none of the reader's lists:
+ * - `teamPrayedThisWeek`: how many people prayed for a team request in the last 7 days, 0 for a personal one: one seek
+ *   of prayer_request_prayers_day_idx per request gives the week's prayers with who prayed (at most 7 days × the
+ *   team's size, however many it has had), counted here by person;
+ * - `teamPrayedNames`: who, by name, only when its team chose to show them (teams.prayer_names, an admin's setting);
+ *   null otherwise, and for a personal request.
  */
-export const teamPrayedThisWeek = decoded(
-  sql`case when ${prayerRequests.teamId} is null then 0 else (select count(distinct p.user_id) from ${prayerRequestPrayers} p
-    where p.request_id = ${prayerRequests.id} and p.day >= ${weekFirstDay}) end`,
-  Number,
-);
-
-/**
- * Who prayed for it this week, by name, only when its team chose to show them (teams.prayer_names, an admin's setting);
- * null otherwise, and for a personal request. Bounded like the count.
- */
-export const teamPrayedNames = decoded(
-  sql`case when ${prayerRequests.teamId} is not null and (select t.prayer_names from ${teams} t where t.id = ${prayerRequests.teamId}) = 1
-    then (select json_group_array(case when trim(u.first_name || ' ' || u.last_name) = '' then u.username else trim(u.first_name || ' ' || u.last_name) end) from (select distinct p.user_id from ${prayerRequestPrayers} p
-      where p.request_id = ${prayerRequests.id} and p.day >= ${weekFirstDay}) w join ${users} u on u.id = w.user_id) end`,
-  (value) => (value === null || value === undefined ? null : (JSON.parse(String(value)) as string[]).sort((a, b) => a.localeCompare(b))),
-);
+export const listAndTeamPrayers = (who: Who) =>
+  packed(
+    sql`${sql`case when ${prayerRequests.teamId} is null and (${prayerRequests.listId} is null or ${prayerRequests.createdBy} <> ${userOf(who)}) then 0
+    else json_array(case when ${prayerRequests.createdBy} = ${userOf(who)} then ${prayerRequests.listId} end,
+      case when ${prayerRequests.teamId} is not null then (select t.prayer_names from ${teams} t where t.id = ${prayerRequests.teamId}) end,
+      case when ${prayerRequests.teamId} is not null then json((select json_group_array(json_array(p.user_id, u.first_name, u.last_name, u.username))
+        from ${prayerRequestPrayers} p join ${users} u on u.id = p.user_id
+        where p.request_id = ${prayerRequests.id} and p.day >= ${weekFirstDay})) end) end`}`,
+    (value, row) => {
+      if (typeof value !== 'string') {
+        row.listId = null;
+        row.teamPrayedThisWeek = 0;
+        row.teamPrayedNames = null;
+        return;
+      }
+      const [listId, showsNames, prayers] = JSON.parse(value) as [number | null, number | null, [number, string, string, string][] | null];
+      const byPerson = new Map((prayers ?? []).map(([userId, first, last, username]) => [userId, `${first} ${last}`.trim() || username]));
+      row.listId = listId;
+      row.teamPrayedThisWeek = byPerson.size;
+      row.teamPrayedNames = showsNames === 1 ? [...byPerson.values()].sort((a, b) => a.localeCompare(b)) : null;
+    },
+  );
 
 /** A team request's prayer today by `userId`, once a day whatever the presses (the primary key holds it). */
 export async function recordTeamPrayer(tx: Tx, requestId: number, userId: number, now: number) {

@@ -18,13 +18,20 @@ import { decoded } from '../queries/rows';
 const tagSeen = (contactTeam: SQL, userId: unknown) => sql`(t.team_id = ${contactTeam} or (t.team_id is null and t.created_by = ${userId}))`;
 const visibleOnContact = (who: Who) => tagSeen(sql`${contacts.teamId}`, userOf(who));
 
+/** The tags the reader sees on the outer query's contact, as the rows of `t` (tags) joined to them. */
+export const contactTagsFrom = (who: Who) =>
+  sql`from ${contactTags} ct join ${tags} t on t.id = ct.tag_id where ct.contact_id = ${contacts.id} and ${visibleOnContact(who)}`;
+
+/**
+ * A contact's tags as [name_key, name] pairs to their names in the folded order: ordered here, not in SQL, since a
+ * contact's few tags sorted in SQL cost a sort per row of the list.
+ */
+export const sortedTagNames = (pairs: [string, string][]) => pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, name]) => name);
+
 /** The names of the tags the reader sees on each contact, in their folded order. */
 export function contactTagNames(who: Who) {
-  return decoded(
-    sql`${sql`(select json_group_array(json_array(t.name_key, t.name)) from ${contactTags} ct join ${tags} t on t.id = ct.tag_id
-      where ct.contact_id = ${contacts.id} and ${visibleOnContact(who)})`}`,
-    // Ordered here, not in SQL: a contact's few tags sorted in SQL cost a sort per row of the list.
-    (value) => (JSON.parse(String(value ?? '[]')) as [string, string][]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, name]) => name),
+  return decoded(sql`${sql`(select json_group_array(json_array(t.name_key, t.name)) ${contactTagsFrom(who)})`}`, (value) =>
+    sortedTagNames(JSON.parse(String(value ?? '[]')) as [string, string][]),
   );
 }
 

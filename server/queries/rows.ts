@@ -19,9 +19,29 @@ export function decoded<T>(expr: SQL, decode: (value: unknown) => T): SQL<T> {
   return mapped;
 }
 
+/** Writes the fields a packed value holds into the row being decoded. */
+type Spread = (value: unknown, row: Record<string, unknown>) => void;
+const spreaders = new WeakMap<SQL, Spread>();
+
+/**
+ * Several fields of a row read as one SQL value (a selection's key of its own, `$name`), which `spread` writes into the
+ * row as its fields: the driver pays for each column of each row more than SQLite does for the value (two
+ * `Object.defineProperty` per value, docs/performance.md), so columns nearly every row leaves empty cost less as one
+ * value (0 when all are empty). Only decodeRows and rowsOf read it: drizzle's own mapping refuses it (it would answer
+ * the packed value under its own key), so a selection holding one is read through them.
+ */
+export function packed(expr: SQL, spread: Spread): SQL<never> {
+  const field = expr.mapWith(() => {
+    throw new Error('packed: a selection with a packed field is read through rowsOf or decodeRows');
+  }) as SQL<never>;
+  spreaders.set(field, spread);
+  return field;
+}
+
 interface Plan {
   keys: string[];
   decoders: Decode[];
+  spreads: (Spread | undefined)[];
 }
 
 /** Plans by selection object: the selections of the entity routers are module constants, planned once. */
@@ -31,14 +51,19 @@ function planOf(fields: Record<string, Field>): Plan {
   let plan = plans.get(fields);
   if (plan) return plan;
   const keys = Object.keys(fields);
-  const decoders = keys.map((key): Decode => {
+  const spreads = keys.map((key) => {
     const field = fields[key];
+    return is(field, SQL) ? spreaders.get(field) : undefined;
+  });
+  const decoders = keys.map((key, i): Decode => {
+    const field = fields[key];
+    if (spreads[i]) return (value) => value;
     if (is(field, Column)) return (value) => field.mapFromDriverValue(value);
     const decode = sqlDecoders.get(is(field, SQL.Aliased) ? field.sql : (field as SQL));
     if (!decode) throw new Error(`rowsOf: the field '${key}' is an sql expression not made with decoded()`);
     return decode;
   });
-  plan = { keys, decoders };
+  plan = { keys, decoders, spreads };
   plans.set(fields, plan);
   return plan;
 }
@@ -54,13 +79,15 @@ export async function rowsOf<Row>(fields: Record<string, Field>, query: PromiseL
 
 /** `rowsOf` for raw rows already read (a prepared query's `.values()`), in the order of `fields`' keys. */
 export function decodeRows<Row>(fields: Record<string, Field>, rows: unknown[][]): Row[] {
-  const { keys, decoders } = planOf(fields);
+  const { keys, decoders, spreads } = planOf(fields);
   return rows.map((row) => {
     if (row.length !== keys.length) throw new Error(`rowsOf: ${row.length} columns for a selection of ${keys.length}`);
     const out: Record<string, unknown> = {};
     for (let i = 0; i < keys.length; i++) {
       const value = row[i];
-      out[keys[i]] = value === null ? null : decoders[i](value instanceof ArrayBuffer ? Buffer.from(value) : value);
+      const spread = spreads[i];
+      if (spread) spread(value, out);
+      else out[keys[i]] = value === null ? null : decoders[i](value instanceof ArrayBuffer ? Buffer.from(value) : value);
     }
     return out as Row;
   });

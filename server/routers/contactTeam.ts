@@ -18,6 +18,7 @@ import { teamAdmins, UNASSIGNED } from '../domain/assignments';
 import { notify } from '../domain/notifications';
 import { roleCan } from '../../shared/roles';
 import { msg } from '../../shared/i18n';
+import { rowsOf } from '../queries/rows';
 
 const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
 const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
@@ -140,21 +141,25 @@ export const assignmentsRouter = router({
    * The caller's assignments waiting for their answer ("Waiting for your answer"), newest first: at most
    * PENDING_LISTED, through contacts_team_assignee_idx, only in the caller's teams.
    */
-  pending: protectedProcedure.output(answer(answers.contact.array())).query(({ ctx }) =>
-    ctx.database.read
-      .select(contactSummaryColumns(ctx.authority))
-      .from(contacts)
-      .where(
-        and(
-          sql`${contacts.teamId} in (select team_id from team_members where user_id = ${ctx.user.id})`,
-          eq(contacts.assignedTo, ctx.user.id),
-          eq(contacts.assignmentStatus, 'pending'),
-          canRead(contacts, ctx.authority),
-        ),
-      )
-      .orderBy(desc(contacts.assignedAt), desc(contacts.id))
-      .limit(PENDING_LISTED),
-  ),
+  pending: protectedProcedure.output(answer(answers.contact.array())).query(({ ctx }) => {
+    const fields = contactSummaryColumns(ctx.authority);
+    return rowsOf<z.output<typeof answers.contact>>(
+      fields,
+      ctx.database.read
+        .select(fields)
+        .from(contacts)
+        .where(
+          and(
+            sql`${contacts.teamId} in (select team_id from team_members where user_id = ${ctx.user.id})`,
+            eq(contacts.assignedTo, ctx.user.id),
+            eq(contacts.assignmentStatus, 'pending'),
+            canRead(contacts, ctx.authority),
+          ),
+        )
+        .orderBy(desc(contacts.assignedAt), desc(contacts.id))
+        .limit(PENDING_LISTED),
+    );
+  }),
 
   /** The assignee accepts an assignment waiting for their answer; whoever assigned it is told. */
   accept: protectedProcedure

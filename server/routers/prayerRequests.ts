@@ -1,6 +1,6 @@
 // Prayer requests: the prayer journal, with a prayed counter and answered prayers; a request may name no one person and
 // may sit in one of its author's prayer lists (issue 50 §5).
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts, prayerRequests } from '../../db/schema';
@@ -14,7 +14,8 @@ import * as answers from '../schemas/answers';
 import { definePagedList } from '../queries/paging';
 import { recordsOf } from '../queries/records';
 import { createAboutContact } from '../domain/contactTeam';
-import { authorsListId, recordTeamPrayer, teamPrayedNames, teamPrayedThisWeek } from '../domain/prayerRequests';
+import { authorsListId, listAndTeamPrayers, recordTeamPrayer } from '../domain/prayerRequests';
+import { rowsOf } from '../queries/rows';
 import { onceForKey } from '../idempotency';
 import type { Tx } from '../../db/client';
 import { assertOwnList, PRAYER_LIST_NOT_FOUND } from '../domain/prayerLists';
@@ -32,21 +33,28 @@ const answeredOn = sql`coalesce(${prayerRequests.answerDate}, ${prayerRequests.d
  * A prayer request with its contact's name (when the reader may read the contact; null for a request about no one
  * person, which the left join leaves without a contact) and its list (the author's), as every list shows it.
  */
-export const prayerListColumns = (who: Who) => ({
-  ...answers.prayerRequestRow.select({ contactName: readableContactName(who), listId: authorsListId(who) }),
-  teamPrayedThisWeek,
-  teamPrayedNames,
-});
+export const prayerListColumns = (who: Who) => {
+  const { listId: _listId, ...columns } = answers.prayerRequestRow.select({ contactName: readableContactName(who), listId: authorsListId(who) });
+  return { ...columns, $prayed: listAndTeamPrayers(who) } as unknown as ReturnType<
+    typeof answers.prayerRequestRow.select<{ contactName: SQL<string | null>; listId: SQL<number | null> }>
+  > & {
+    teamPrayedThisWeek: SQL<number>;
+    teamPrayedNames: SQL<string[] | null>;
+  };
+};
 
-function selectPrayers(db: Queryable, who: Who) {
-  return db.select(prayerListColumns(who)).from(prayerRequests).leftJoin(contacts, eq(contacts.id, prayerRequests.contactId));
+type PrayerRequest = z.output<typeof answers.prayerRequest>;
+
+/** Requests with their contact (none for a request about no one person), from the selection `fields`. */
+function selectPrayers(db: Queryable, fields: ReturnType<typeof prayerListColumns>) {
+  return db.select(fields).from(prayerRequests).leftJoin(contacts, eq(contacts.id, prayerRequests.contactId));
 }
 
 /** Newest first by date, `answered` narrowing to one tab; or one `section` (tab) in the screen's order. */
 export const prayerList = definePagedList<NonNullable<z.infer<typeof prayerListInput>>>()({
   table: prayerRequests,
   fields: prayerListColumns,
-  select: (db, fields) => db.select(fields).from(prayerRequests).leftJoin(contacts, eq(contacts.id, prayerRequests.contactId)),
+  select: selectPrayers,
   values: ['answered', 'list'],
   filters: (input, who) => {
     const answered = input.section ? input.section === 'answered' : input.answered;
@@ -60,7 +68,10 @@ export const prayerList = definePagedList<NonNullable<z.infer<typeof prayerListI
   order: (input) => ({ key: input.section === 'answered' ? answeredOn : prayerRequests.date, direction: 'desc' }),
 });
 
-const prayerRecords = recordsOf(prayerRequests, msg('Prayer request not found'), (db, where, who) => selectPrayers(db, who).where(where));
+const prayerRecords = recordsOf(prayerRequests, msg('Prayer request not found'), (db, where, who) => {
+  const fields = prayerListColumns(who);
+  return rowsOf<PrayerRequest>(fields, selectPrayers(db, fields).where(where));
+});
 
 /**
  * The list a write puts its request in: the writer's own list (else 404, changing nothing), for a request they wrote.
@@ -201,10 +212,14 @@ export const prayerRequestsRouter = router({
     .output(answer(answers.prayerRequest.array()))
     .query(async ({ ctx, input }) => {
       await assertSpace(ctx.database.read, ctx.authority, input.teamId);
-      return selectPrayers(ctx.database.read, ctx.authority)
-        .where(and(eq(prayerRequests.teamId, input.teamId), eq(prayerRequests.answered, true)))
-        .orderBy(desc(answeredOn), desc(prayerRequests.id))
-        .limit(input.limit);
+      const fields = prayerListColumns(ctx.authority);
+      return rowsOf<PrayerRequest>(
+        fields,
+        selectPrayers(ctx.database.read, fields)
+          .where(and(eq(prayerRequests.teamId, input.teamId), eq(prayerRequests.answered, true)))
+          .orderBy(desc(answeredOn), desc(prayerRequests.id))
+          .limit(input.limit),
+      );
     }),
 
   /** Pray today: the day's list of the user's own active requests (server/nudges/prayToday.ts), and its length. */

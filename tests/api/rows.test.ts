@@ -2,7 +2,7 @@
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, contacts, followUps, goals } from '../../db/schema';
-import { decoded, rowsOf } from '../../server/queries/rows';
+import { decoded, packed, rowsOf } from '../../server/queries/rows';
 import { activityColumns } from '../../server/domain/activities';
 import { decidedInSql } from '../../server/access';
 import { followUpListColumns, selectFollowUps } from '../../server/domain/followUps';
@@ -91,5 +91,62 @@ describe('rowsOf', () => {
     await expect(rowsOf(wider, db.select({ id: contacts.id }).from(contacts).where(eq(contacts.createdBy, userId)))).rejects.toThrow(
       /1 columns for a selection of 2/,
     );
+  });
+
+  it("spreads a packed value into the fields it holds, and drizzle's own mapping refuses it", async () => {
+    const db = server.database.read;
+    const fields = {
+      id: contacts.id,
+      $both: packed(sql`case when ${contacts.email} is null then 0 else json_array(${contacts.email}, length(${contacts.email})) end`, (value, row) => {
+        const [email, length] = typeof value === 'string' ? (JSON.parse(value) as [string, number]) : [null, 0];
+        Object.assign(row, { email, length });
+      }),
+      name: contacts.name,
+    };
+    const query = () => db.select(fields).from(contacts).where(eq(contacts.createdBy, userId)).orderBy(asc(contacts.id));
+    expect(await rowsOf(fields, query())).toEqual([
+      { id: expect.any(Number), email: 'r@example.com', length: 13, name: 'Rows Contact' },
+      { id: expect.any(Number), email: null, length: 0, name: 'No Email' },
+    ]);
+    await expect(query()).rejects.toThrow(/a selection with a packed field is read through rowsOf or decodeRows/);
+  });
+
+  it('answers a contact and a prayer request whole through their packed fields', async () => {
+    const { client } = await signedInClient(server, 'rows-packed');
+    const plain = (await client.post('/api/contacts', { name: 'Plain' })).body;
+    const rich = (await client.post('/api/contacts', { name: 'Rich', tags: ['Zeta', 'alpha'], stayInTouchDays: 9 })).body;
+    expect((await client.put(`/api/contacts/${rich.id}/milestones/baptized`, { date: '2026-10-01T12:00:00.000Z' })).status).toBe(200);
+    expect((await client.put(`/api/contacts/${rich.id}/milestones/has_bible`, { date: '2026-09-01T12:00:00.000Z' })).status).toBe(200);
+    expect((await client.post(`/api/contacts/${rich.id}/archive`, { reason: 'moved', note: 'Lyon' })).status).toBe(200);
+    const read = (id: number) => client.get(`/api/contacts/${id}`).then((res) => res.body);
+    expect(await read(plain.id)).toMatchObject({
+      archivedAt: null,
+      archiveReason: null,
+      archiveNote: null,
+      stayInTouchDays: null,
+      assignedTo: null,
+      assignmentStatus: null,
+      updateNeeded: false,
+      milestones: [],
+      tags: [],
+    });
+    expect(await read(rich.id)).toMatchObject({
+      archivedAt: expect.any(String),
+      archiveReason: 'moved',
+      archiveNote: 'Lyon',
+      stayInTouchDays: 9,
+      assignedTo: null,
+      updateNeeded: false,
+      milestones: [
+        { kind: 'has_bible', date: '2026-09-01T12:00:00.000Z' },
+        { kind: 'baptized', date: '2026-10-01T12:00:00.000Z' },
+      ],
+      tags: ['alpha', 'Zeta'],
+    });
+    const list = (await client.post('/api/prayer-lists', { name: 'Mornings', perDay: 3 })).body;
+    const inList = (await client.post('/api/prayer-requests', { request: 'For rain', listId: list.id })).body;
+    const alone = (await client.post('/api/prayer-requests', { request: 'For peace' })).body;
+    expect(inList).toMatchObject({ listId: list.id, teamPrayedThisWeek: 0, teamPrayedNames: null });
+    expect(alone).toMatchObject({ listId: null, teamPrayedThisWeek: 0, teamPrayedNames: null });
   });
 });
