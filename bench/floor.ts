@@ -25,7 +25,7 @@ const readable = (t: string) => `(${t}.created_by = ? or ${t}.team_id in (select
  * rows, each through its own index, merged by the outer ORDER BY. Returns the WHERE clause and its args.
  */
 function pageOf(table: string, alias: string, order: string, user: User, limit: number, filter = 'true'): { where: string; args: number[] } {
-  if (limit < 0 || !user.teamIds.length) return { where: readable(alias), args: [user.id, user.id] };
+  if (limit < 0 || !user.teamIds.length) return { where: `${readable(alias)} and (${filter})`, args: [user.id, user.id] };
   const first = (part: string) => `select id from (select id from ${table} where ${part} and ${filter} order by ${order} limit ${limit})`;
   const parts = [first('created_by = ?'), ...user.teamIds.map(() => first('team_id = ?'))];
   return { where: `${alias}.id in (${parts.join(' union all ')})`, args: [user.id, ...user.teamIds] };
@@ -56,17 +56,47 @@ const bool = (v: unknown) => Number(v) === 1;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 // Row mappers: the app's column names and types (dates as Date, so JSON gives ISO strings and superjson tags them).
-const activityRow = (r: Row) => ({
-  id: num(r.id),
-  type: r.type,
-  date: date(r.date),
-  description: r.description,
-  notes: r.notes,
-  contactId: num(r.contact_id),
-  contactName: r.contact_name,
-  teamId: num(r.team_id),
-  createdBy: num(r.created_by),
-});
+/** An activity's other people, packed as the app reads them: 0 for none, else a JSON array of [id, name]. */
+const othersOf = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as [number, string][]).map(([id, name]) => ({ id, name })) : []);
+const activityRow = (r: Row) => {
+  const others = othersOf(r.others);
+  const contactId = num(r.contact_id);
+  return {
+    id: num(r.id),
+    type: r.type,
+    date: date(r.date),
+    description: r.description,
+    notes: r.notes,
+    contactId,
+    contactName: r.contact_name,
+    teamId: num(r.team_id),
+    createdBy: num(r.created_by),
+    others,
+    contactIds: r.contact_name === null ? others.map((o) => o.id) : [contactId, ...others.map((o) => o.id)],
+  };
+};
+const MILESTONE_ORDER = ['has_bible', 'reading_bible', 'belief', 'can_share', 'sharing', 'baptized', 'baptizing', 'in_group', 'planting'];
+/** A contact's rarely filled columns, packed as the app reads them (0 when all are empty). */
+function rareOf(value: unknown) {
+  if (typeof value !== 'string')
+    return { archivedAt: null, archiveReason: null, archiveNote: null, stayInTouchDays: null, assignmentStatus: null, assignedTo: null, updateNeeded: false };
+  const [archivedAt, archiveReason, archiveNote, stayInTouchDays, assignmentStatus, assignedTo, updateNeeded] = JSON.parse(value) as unknown[];
+  return { archivedAt: date(archivedAt), archiveReason, archiveNote, stayInTouchDays, assignmentStatus, assignedTo, updateNeeded: updateNeeded === 1 };
+}
+/** A contact's milestones and tags, packed as the app reads them: [0, kind, date] and [1, name_key, name]. */
+function storyOf(value: unknown) {
+  const entries = typeof value === 'string' ? (JSON.parse(value) as [0 | 1, string, string | number][]) : [];
+  return {
+    milestones: entries
+      .filter(([k]) => k === 0)
+      .map(([, kind, at]) => ({ kind, date: new Date(Number(at)) }))
+      .sort((x, y) => MILESTONE_ORDER.indexOf(x.kind) - MILESTONE_ORDER.indexOf(y.kind)),
+    tags: entries
+      .filter(([k]) => k === 1)
+      .sort(([, x], [, y]) => (x < y ? -1 : x > y ? 1 : 0))
+      .map(([, , name]) => name),
+  };
+}
 const contactRow = (r: Row) => ({
   id: num(r.id),
   name: r.name,
@@ -74,16 +104,19 @@ const contactRow = (r: Row) => ({
   phone: r.phone,
   spiritualStatus: r.spiritual_status,
   notes: r.notes,
+  source: r.source,
   createdAt: date(r.created_at),
   teamId: num(r.team_id),
   createdBy: num(r.created_by),
-  assignedTo: r.assigned_to === null || r.assigned_to === undefined ? null : JSON.parse(String(r.assigned_to)),
+  ...rareOf(r.rare),
   lastContactAt: date(r.last_contact_at),
   nextFollowUpAt: date(r.next_follow_up_at),
+  ...storyOf(r.story),
 });
 const followUpRow = (r: Row) => ({
   id: num(r.id),
   contactId: num(r.contact_id),
+  contactName: r.contact_name,
   date: date(r.date),
   description: r.description,
   type: r.type,
@@ -96,11 +129,18 @@ const followUpRow = (r: Row) => ({
   repeatUnit: r.repeat_unit,
   repeatFrom: r.repeat_from,
   seriesId: num(r.series_id),
-  contactName: r.contact_name,
 });
+/** A request's list and its team's prayers this week, packed as the app reads them (0 for a personal request in no list). */
+function prayedOf(value: unknown) {
+  if (typeof value !== 'string') return { listId: null, teamPrayedThisWeek: 0, teamPrayedNames: null };
+  const [listId, showsNames, prayers] = JSON.parse(value) as [number | null, number | null, [number, string, string, string][] | null];
+  const byPerson = new Map((prayers ?? []).map(([userId, first, last, username]) => [userId, `${first} ${last}`.trim() || username]));
+  return { listId, teamPrayedThisWeek: byPerson.size, teamPrayedNames: showsNames === 1 ? [...byPerson.values()].sort((x, y) => x.localeCompare(y)) : null };
+}
 const prayerRow = (r: Row) => ({
   id: num(r.id),
   contactId: num(r.contact_id),
+  contactName: r.contact_name,
   request: r.request,
   date: date(r.date),
   answered: bool(r.answered),
@@ -110,7 +150,7 @@ const prayerRow = (r: Row) => ({
   createdAt: date(r.created_at),
   teamId: num(r.team_id),
   createdBy: num(r.created_by),
-  contactName: r.contact_name,
+  ...prayedOf(r.prayed),
 });
 const goalRow = (r: Row) => ({
   id: num(r.id),
@@ -129,21 +169,55 @@ const goalRow = (r: Row) => ({
 /** The contact's name where the user may read the contact (a team's row may name a contact of another team): null elsewhere. */
 const contactNameFor = (userId: number) =>
   `case when (c.created_by = ${Number(userId)} or c.team_id in (select team_id from team_members where user_id = ${Number(userId)})) then c.name end as contact_name`;
+/** The user's inline rule on the contacts row `c2` (the app's readable rule on a contact). */
+const readableContact = (alias: string, userId: number) =>
+  `(${alias}.created_by = ${Number(userId)} or ${alias}.team_id in (select team_id from team_members where user_id = ${Number(userId)}))`;
+const OTHERS = (
+  userId: number,
+) => `case when a.others_count > 0 then (select json_group_array(json_array(c2.id, c2.name) order by c2.id) from activity_contacts ac
+  join contacts c2 on c2.id = ac.contact_id where ac.activity_id = a.id and ${readableContact('c2', userId)}) else 0 end as others`;
 const ACTIVITY_SELECT = (userId: number) =>
-  `select a.id, a.type, a.date, a.description, a.notes, a.contact_id, ${contactNameFor(userId)}, a.team_id, a.created_by from activities a join contacts c on c.id = a.contact_id`;
+  `select a.id, a.type, a.date, a.description, a.notes, a.contact_id, ${contactNameFor(userId)}, a.team_id, a.created_by, ${OTHERS(userId)} from activities a join contacts c on c.id = a.contact_id`;
 const FOLLOW_UP_SELECT = (userId: number) =>
   `select f.id, f.contact_id, f.date, f.description, f.type, f.completed, f.completed_at, f.created_at, f.team_id, f.created_by, f.repeat_every, f.repeat_unit, f.repeat_from, f.series_id, ${contactNameFor(userId)} from follow_ups f join contacts c on c.id = f.contact_id`;
+const NOW = `cast(unixepoch('subsecond') * 1000 as integer)`;
+const WEEK_FIRST_DAY = `(${NOW} / ${DAY} - 6)`;
+const PRAYED = (userId: number) => `case when p.team_id is null and (p.list_id is null or p.created_by <> ${Number(userId)}) then 0
+  else json_array(case when p.created_by = ${Number(userId)} then p.list_id end,
+    case when p.team_id is not null then (select t.prayer_names from teams t where t.id = p.team_id) end,
+    case when p.team_id is not null then json((select json_group_array(json_array(pp.user_id, u.first_name, u.last_name, u.username))
+      from prayer_request_prayers pp join users u on u.id = pp.user_id where pp.request_id = p.id and pp.day >= ${WEEK_FIRST_DAY})) end) end as prayed`;
 const PRAYER_SELECT = (userId: number) =>
-  `select p.id, p.contact_id, p.request, p.date, p.answered, p.answer_notes, p.answer_date, p.prayed_count, p.created_at, p.team_id, p.created_by, ${contactNameFor(userId)} from prayer_requests p join contacts c on c.id = p.contact_id`;
-/** The app's two dates on every contact (routers/contacts.ts): the last contact up to today and the next follow-up to do. */
-const LAST_CONTACT = `(select max(d) from (
-  select max(a.date) as d from activities a indexed by activities_contact_date_idx where a.contact_id = c.id and a.date <= (cast(unixepoch('subsecond') * 1000 as integer) + 43200000) and ${readable('a')}
+  `select p.id, p.contact_id, p.request, p.date, p.answered, p.answer_notes, p.answer_date, p.prayed_count, p.created_at, p.team_id, p.created_by, ${contactNameFor(userId)}, ${PRAYED(userId)} from prayer_requests p left join contacts c on c.id = p.contact_id`;
+/**
+ * The app's two dates on every contact (server/queries/lastContact.ts, routers/contacts.ts): the last contact up to
+ * today (as first person or one of the others, or a completed follow-up when completed) and the next follow-up to do.
+ */
+const LAST_CONTACT = `min((select max(d) from (
+  select max(a.date) as d from activities a indexed by activities_contact_date_idx where a.contact_id = c.id and a.date <= (${NOW} + 43200000) and ${readable('a')}
   union all
-  select max(f.date) from follow_ups f indexed by follow_ups_contact_date_idx where f.contact_id = c.id and f.completed = 1 and ${readable('f')}))`;
+  select case when c.also_there_count > 0 then (select max(ac.date) from activity_contacts ac where ac.contact_id = c.id and ac.date <= (${NOW} + 43200000)
+    and exists (select 1 from activities a where a.id = ac.activity_id and ${readable('a')})) end
+  union all
+  select max(coalesce(f.completed_at, f.date)) from follow_ups f indexed by follow_ups_contact_date_idx where f.contact_id = c.id and f.completed = 1 and ${readable('f')})), ${NOW})`;
 const NEXT_FOLLOW_UP = `(select min(f.date) from follow_ups f indexed by follow_ups_contact_date_idx where f.contact_id = c.id and f.completed = 0 and ${readable('f')})`;
-const CONTACT_SELECT = `select c.id, c.name, c.email, c.phone, c.spiritual_status, c.notes, c.created_at, c.team_id, c.created_by, (select json_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) from users u where u.id = c.assigned_to) as assigned_to, ${LAST_CONTACT} as last_contact_at, ${NEXT_FOLLOW_UP} as next_follow_up_at from contacts c`;
-/** CONTACT_SELECT's own arguments: the user for each of its three readable rules. */
-const contactSelectArgs = (userId: number) => [userId, userId, userId, userId, userId, userId];
+/** Assigned and untouched for its team's days (server/domain/assignments.ts needsUpdate). */
+const NEEDS_UPDATE = `(case when c.assignment_status is null or c.team_id is null then 0
+  when max(coalesce(c.assigned_at, 0),
+    coalesce((select max(a.date) from activities a indexed by activities_contact_date_idx where a.contact_id = c.id and a.date <= ${NOW} + 43200000), 0),
+    coalesce((select max(ac.date) from activity_contacts ac where c.also_there_count > 0 and ac.contact_id = c.id and ac.date <= ${NOW} + 43200000), 0))
+    <= ${NOW} - (select t.update_needed_days from teams t where t.id = c.team_id) * ${DAY} then 1 else 0 end)`;
+const RARE = `case when c.archived_at is null and c.archive_reason is null and c.archive_note is null and c.stay_in_touch_days is null and c.assigned_to is null and c.assignment_status is null then 0
+  else json_array(c.archived_at, c.archive_reason, c.archive_note, c.stay_in_touch_days, c.assignment_status,
+    json((select json_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) from users u where u.id = c.assigned_to)), ${NEEDS_UPDATE}) end`;
+const STORY = (userId: number) => `(select json_group_array(json_array(k, x, y)) from (
+  select 0 as k, m.kind as x, m.date as y from contact_milestones m where m.contact_id = c.id
+  union all select 1, t.name_key, t.name from contact_tags ct join tags t on t.id = ct.tag_id
+    where ct.contact_id = c.id and (t.team_id = c.team_id or (t.team_id is null and t.created_by = ${Number(userId)}))))`;
+const CONTACT_SELECT = (userId: number) =>
+  `select c.id, c.name, c.email, c.phone, c.spiritual_status, c.notes, c.source, c.created_at, c.team_id, c.created_by, ${RARE} as rare, ${LAST_CONTACT} as last_contact_at, ${NEXT_FOLLOW_UP} as next_follow_up_at, ${STORY(userId)} as story from contacts c`;
+/** CONTACT_SELECT's own arguments: the user twice for each of its four readable rules. */
+const contactSelectArgs = (userId: number) => Array<number>(8).fill(userId);
 // The progress as the app counts it (server/routers/goals.ts): the records of the goal's owner or team in its period,
 // whole UTC days from the daily tallies and the partial days at the ends row by row.
 const goalCounted = (table: string, when: string) =>
@@ -363,10 +437,17 @@ async function trpc(res: ServerResponse, pathname: string, query: URLSearchParam
       else if (name === 'teams.list')
         data = (
           await rows({
-            sql: 'select t.id, t.name, t.description, t.created_at, m.role from teams t join team_members m on m.team_id = t.id and m.user_id = ? order by t.name asc, t.id asc',
+            sql: 'select t.id, t.name, t.description, t.created_at, t.update_needed_days, m.role from teams t join team_members m on m.team_id = t.id and m.user_id = ? order by t.name asc, t.id asc',
             args: [user.id],
           })
-        ).map((r) => ({ id: num(r.id), name: r.name, description: r.description, createdAt: date(r.created_at), role: r.role }));
+        ).map((r) => ({
+          id: num(r.id),
+          name: r.name,
+          description: r.description,
+          createdAt: date(r.created_at),
+          updateNeededDays: num(r.update_needed_days),
+          role: r.role,
+        }));
       else if (name === 'dashboard.summary') data = await summary(user, input?.upcomingFrom ?? new Date());
       else if (name === 'dashboard.stats') data = await stats(user.id);
       else if (name === 'insights.dueFollowUps') {
@@ -409,13 +490,13 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
       );
     }
     case '/api/contacts': {
-      const page = pageOf('contacts', 'c', 'lower(name) asc, id asc', user, limit);
+      const page = pageOf('contacts', 'c', 'lower(name) asc, id asc', user, limit, 'archived_at is null');
       return send(
         res,
         200,
         (
           await rows({
-            sql: `${CONTACT_SELECT} where ${page.where} order by lower(c.name) asc, c.id asc limit ?`,
+            sql: `${CONTACT_SELECT(user.id)} where ${page.where} order by lower(c.name) asc, c.id asc limit ?`,
             args: [...contactSelectArgs(user.id), ...page.args, limit],
           })
         ).map(contactRow),
