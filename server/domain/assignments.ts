@@ -105,28 +105,12 @@ function notNudged(now: number): SQL {
 /** How many names an updateNeeded notification lists; `count` says how many contacts it is about in all. */
 export const UPDATE_NEEDED_NAMES_MAX = 20;
 
-/** The most contacts updateNeededContacts answers: a bound on the answer, never on the contacts. */
-export const UPDATE_NEEDED_LISTED = 500;
-
 /**
- * The team's assigned contacts that need an update (for the team dashboard): their id, name, assignee, status and
- * when they were last touched, the longest untouched first. The caller checks who may read the team.
+ * When the outer query's contacts row came (or will come) to need an update: last touched plus its team's days. The
+ * team dashboard lists those that need one (routers/teamDashboard.ts updateNeededList) by the same rule as a contact's
+ * `updateNeeded` and the sweep's nudges.
  */
-export function updateNeededContacts(db: Queryable, teamId: number, now = Date.now()) {
-  const touched = lastTouched(now);
-  return db
-    .select({
-      id: contacts.id,
-      name: contacts.name,
-      assignedTo: contacts.assignedTo,
-      assignmentStatus: contacts.assignmentStatus,
-      lastTouchedAt: sql<number>`${touched}`.mapWith((value) => new Date(Number(value))),
-    })
-    .from(contacts)
-    .where(and(eq(contacts.teamId, teamId), isNotNull(contacts.assignedTo), sql`${needsUpdate(now)} = 1`))
-    .orderBy(sql`${touched}`, asc(contacts.id))
-    .limit(UPDATE_NEEDED_LISTED);
-}
+export const updateNeededSince = (now: number | SQL): SQL => sql`${lastTouched(now)} + ${updateNeededMs}`;
 
 /** Contacts looked at per batch of the sweep, each batch in its own turn of the event loop and its own short write. */
 export const SWEEP_BATCH = 200;

@@ -19,6 +19,7 @@ import {
   milestoneSetInput,
 } from '../../shared/schemas/contacts';
 import type { ContactSort } from '../../shared/lists';
+import type { MilestoneKind } from '../../shared/vocabulary';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
@@ -44,9 +45,18 @@ import { archivedOrNot } from '../queries/archive';
 /** 'Assigned to me': the contacts the reader looks after (in the list's order through contacts_assignee_sort_idx). */
 const assignedToMe = (assignedTo: 'me' | undefined, userId: number | Placeholder) => (assignedTo === 'me' ? eq(contacts.assignedTo, userId) : undefined);
 
-/** What the team, text, status and assignment filters of the list and the count ask for. */
+/** The milestone filter (issue 51 §1): the contact has `kind`, dated in [from, to) where given; one seek of its key. */
+type MilestoneFilter = { milestone?: MilestoneKind | 'any' | Placeholder; milestoneFrom?: Date | Placeholder; milestoneTo?: Date | Placeholder };
+const hasMilestone = ({ milestone, milestoneFrom, milestoneTo }: MilestoneFilter) =>
+  milestone === undefined
+    ? undefined
+    : sql`exists (select 1 from ${contactMilestones} where ${contactMilestones.contactId} = ${contacts.id} and (${milestone} = 'any' or ${contactMilestones.kind} = ${milestone})${
+        milestoneFrom === undefined ? sql`` : sql` and ${contactMilestones.date} >= ${milestoneFrom}`
+      }${milestoneTo === undefined ? sql`` : sql` and ${contactMilestones.date} < ${milestoneTo}`})`;
+
+/** What the team, text, status, assignment, tag, archive and milestone filters of the list and the count ask for. */
 function contactFilters(
-  filter: { team?: TeamScope; q?: string; status?: SpiritualStatus; assignedTo?: 'me'; tag?: string[]; archived?: boolean } | undefined,
+  filter: ({ team?: TeamScope; q?: string; status?: SpiritualStatus; assignedTo?: 'me'; tag?: string[]; archived?: boolean } & MilestoneFilter) | undefined,
   who: Authority,
 ) {
   const userId = who.userId;
@@ -57,6 +67,7 @@ function contactFilters(
     assignedToMe(filter?.assignedTo, userId),
     filter?.tag?.length ? carriesTags(tagKeysOf(filter.tag), who) : undefined,
     archivedOrNot(filter?.archived),
+    filter ? hasMilestone(filter) : undefined,
   ];
 }
 
@@ -68,6 +79,9 @@ type ContactPageInput = {
   assignedTo?: 'me';
   tagKeys?: string;
   archived?: boolean;
+  milestone?: MilestoneKind | 'any';
+  milestoneFrom?: Date;
+  milestoneTo?: Date;
   term?: string;
   digits?: string;
   cursor?: number;
@@ -79,13 +93,14 @@ export const contactList = definePagedList<ContactPageInput>()({
   table: contacts,
   fields: contactSummaryColumns,
   select: (db, fields) => db.select(fields).from(contacts),
-  values: ['status', 'term', 'digits', 'tagKeys'],
+  values: ['status', 'term', 'digits', 'tagKeys', 'milestone', 'milestoneFrom', 'milestoneTo'],
   filters: (input, who) => [
     input.term === undefined ? undefined : contactMatching({ term: input.term, digits: input.digits }),
     input.status === undefined ? undefined : eq(contacts.spiritualStatus, input.status),
     assignedToMe(input.assignedTo, who.userId),
     input.tagKeys === undefined ? undefined : carriesTags(input.tagKeys, who),
     archivedOrNot(input.archived),
+    hasMilestone(input),
   ],
   order: (input, who) => ({ key: sortKey(input.sort ?? 'name', who), direction: 'asc' }),
 });

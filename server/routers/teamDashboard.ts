@@ -20,6 +20,7 @@ import { spiritualStatuses } from '../../shared/vocabulary';
 import { activityWeeks, milestoneCounts } from '../domain/insights';
 import { lastContactAt } from '../queries/lastContact';
 import { halfDay } from '../queries/calendarDays';
+import { needsUpdate, updateNeededSince } from '../domain/assignments';
 
 /** How many contacts, follow-ups or answered requests a list of the page names; its count says how many there are. */
 export const LIST_LIMIT = 20;
@@ -131,14 +132,11 @@ const lastTeamActivity = (teamId: number, now: number) =>
   sql`(select max(${activities.date}) from ${activities} indexed by activities_contact_date_idx where ${activities.contactId} = ${contacts.id} and ${activities.date} <= ${now} + ${halfDay} and ${activities.teamId} = ${teamId})`;
 
 /**
- * Assigned contacts that need an update (issue 51 §2): no team activity for the team's `update_needed_days` since
- * they were assigned or last touched, whichever is later; the longest quiet first, `since` when it became due.
+ * Assigned contacts that need an update (issue 51 §2), by the rule a contact's `updateNeeded` and the sweep's nudges
+ * follow (domain/assignments.ts needsUpdate): untouched for the team's days since assigned or their latest activity
+ * up to today, as first person or one of the others; the longest quiet first, `since` when it became due.
  */
-export function updateNeededList(db: Queryable, teamId: number, updateNeededDays: number, now: number) {
-  const quietSince = sql`max(coalesce(${lastTeamActivity(teamId, now)}, 0), coalesce(${contacts.assignedAt}, 0))`;
-  const limit = updateNeededDays * DAY_MS;
-  return assignedList(db, teamId, sql`${quietSince} <= ${now - limit}`, sql`${quietSince} + ${limit}`);
-}
+export const updateNeededList = (db: Queryable, teamId: number, now: number) => assignedList(db, teamId, sql`${needsUpdate(now)} = 1`, updateNeededSince(now));
 
 /** The team's prayer requests answered in the last GOOD_NEWS_DAYS, newest first (issue 51 §5's good news). */
 export async function goodNews(db: Queryable, teamId: number, now: number) {
@@ -233,7 +231,7 @@ export const teamDashboard = protectedProcedure
       followUpCounts(db, team.id, at.todayStart, at.tomorrowStart),
       teamAttention(db, team.id, settings.attentionDays, now),
       waitingList(db, team.id),
-      updateNeededList(db, team.id, team.updateNeededDays, now),
+      updateNeededList(db, team.id, now),
       goodNews(db, team.id, now),
       memberLinesQuery(db, team.id, at.todayStart, at.tomorrowStart, roleCan(team.role, 'manage') ? undefined : ctx.user.id),
     ]);

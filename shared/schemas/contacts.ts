@@ -77,6 +77,9 @@ export const contactAssignInput = z.strictObject({ id, userId: id.nullable() });
 const assignedToFilter = z.enum(['me'], { error: msg("Assigned to must be 'me'") });
 
 /** What narrows the contact list and its count: text in name, email, phone or notes, a status, and 'Assigned to me'. */
+/** A faith milestone's kind (issue 50): shared/vocabulary.ts milestoneKinds. */
+export const milestoneKindSchema = z.enum(milestoneKinds, { error: msg('Unknown milestone') });
+
 const contactFilterFields = {
   team: teamFilter,
   q: optionalSearchText,
@@ -86,6 +89,13 @@ const contactFilterFields = {
   tag: tagFilterInput,
   /** Issue 50 §7: the archived contacts only; without it, only those not archived. */
   archived: booleanFlag.optional(),
+  /**
+   * Issue 51 §1: the contacts with this faith milestone, or any (`any`), dated from `milestoneFrom` (inclusive) to
+   * `milestoneTo` (exclusive) when given: the team dashboard's milestone numbers open them.
+   */
+  milestone: z.enum([...milestoneKinds, 'any'], { error: msg('Unknown milestone') }).optional(),
+  milestoneFrom: dateInput().optional(),
+  milestoneTo: dateInput().optional(),
 };
 
 export const contactListInput = z
@@ -118,9 +128,6 @@ export const contactSameNameInput = z.object({ name: contactFields.name });
 export const contactMergeInput = z
   .strictObject({ id, duplicateId: id })
   .refine((input) => input.id !== input.duplicateId, { path: ['duplicateId'], message: msg('A contact cannot be merged with itself') });
-
-/** A faith milestone's kind (issue 50): shared/vocabulary.ts milestoneKinds. */
-export const milestoneKindSchema = z.enum(milestoneKinds, { error: msg('Unknown milestone') });
 
 /** A day ahead of the server's clock: a person ahead of UTC may date something today that is still tomorrow here. */
 const MILESTONE_AHEAD_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 // Calendar-day date helpers: relative labels, follow-up due badges, and <input type="date"> conversion.
 // English keeps the spec's forms ('Mar 11, 2031'); another language gets its own from Intl, with its own digits.
-import { addDays, addMonths, differenceInCalendarDays, format, isValid, set } from 'date-fns';
+import { addDays, addMonths, differenceInCalendarDays, format, isValid, set, startOfDay } from 'date-fns';
 import { currentLocale, formattingLocale, t } from '../i18n';
 
 export type DueBadgeTone = 'error' | 'warning' | 'success' | 'neutral';
@@ -105,4 +105,10 @@ export function formatDateTime(date: Date): string {
     dateTimeFormats.set(locale, found);
   }
   return found.format(date);
+}
+
+/** A yyyy-MM-dd from the URL as the start of that local day, or undefined when it names no day. */
+export function dayStart(value: string) {
+  const date = fromDateInputValue(value);
+  return Number.isNaN(date.getTime()) ? undefined : startOfDay(date);
 }

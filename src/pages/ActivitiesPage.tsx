@@ -1,6 +1,6 @@
 // Activities: everything logged, newest first, filtered by type, contact and dates in the URL; edit and delete; ?id= opens one for editing.
 import { keepPreviousData } from '@tanstack/react-query';
-import { addDays, startOfDay } from 'date-fns';
+import { addDays } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../i18n';
@@ -26,7 +26,7 @@ import { useOutbox } from '../hooks/useOutbox';
 import { WaitingToSync } from '../components/WaitingToSync';
 import { useUrlFilters } from '../hooks/useUrlFilters';
 import { useWrite } from '../hooks/useWrite';
-import { fromDateInputValue } from '../lib/dates';
+import { dayStart } from '../lib/dates';
 import { confirmDelete, failure, loadFailed, notFound, success } from '../lib/messages';
 import { offline } from '../lib/offlineMessages';
 import { trpc } from '../lib/trpc';
@@ -37,12 +37,6 @@ import { useMayChange } from '../components/team-work/rights';
 
 // A long history loads a page at a time rather than all at once.
 const PAGE = 50;
-
-/** A yyyy-MM-dd from the URL as the start of that local day, or undefined when it names no day. */
-function dayStart(value: string) {
-  const date = fromDateInputValue(value);
-  return Number.isNaN(date.getTime()) ? undefined : startOfDay(date);
-}
 
 /** The URL's filters as the list's input; 'to' is inclusive on screen and exclusive on the server. */
 function listFilter(filters: Record<'type' | 'contactId' | 'from' | 'to', string>) {

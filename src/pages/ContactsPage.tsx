@@ -4,7 +4,9 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { t } from '../i18n';
-import { isOneOf, spiritualStatuses } from '../../shared/vocabulary';
+import { isOneOf, milestoneKinds, milestoneLabel, spiritualStatuses, type MilestoneKind } from '../../shared/vocabulary';
+import { addDays } from 'date-fns';
+import { dayStart, formatDay } from '../lib/dates';
 import { contactSorts, type ContactSort } from '../../shared/lists';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ContactAvatar } from '../components/ContactAvatar';
@@ -78,8 +80,21 @@ function matchCount(count: number, filtered: boolean, assigned: boolean) {
   return t('{count, plural, one {# contact matches} other {# contacts match}}', { count });
 }
 
+/** The milestone filter's kind as a reader says it: `any` is every milestone. */
+const milestoneName = (kind: MilestoneKind | 'any') => (kind === 'any' ? t('Any milestone') : milestoneLabel(kind));
+
 export default function ContactsPage() {
-  const [filters, setFilters] = useUrlFilters(['q', 'status', 'sort', 'attention', 'assigned', 'archived'] as const);
+  const [filters, setFilters] = useUrlFilters([
+    'q',
+    'status',
+    'sort',
+    'attention',
+    'assigned',
+    'archived',
+    'milestone',
+    'milestoneFrom',
+    'milestoneTo',
+  ] as const);
   const assigned = filters.assigned === 'me';
   const view: ContactView = filters.attention ? 'attention' : assigned ? 'assigned' : 'all';
   useMarkAssignmentsSeen(assigned);
@@ -91,6 +106,11 @@ export default function ContactsPage() {
   // Issue 50: `?tag=family&tag=campus` keeps the contacts carrying every one of them.
   const [params, setParams] = useSearchParams();
   const tags = params.getAll('tag').filter((tag) => tag.trim());
+  // Issue 51 §1: `?milestone=baptized&milestoneFrom=2026-12-01&milestoneTo=2026-12-31` (days inclusive, in this
+  // device's zone) keeps the contacts with that milestone dated then, as the team dashboard's numbers open them.
+  const milestone = isOneOf([...milestoneKinds, 'any'] as const, filters.milestone) ? filters.milestone : undefined;
+  const milestoneFrom = milestone && dayStart(filters.milestoneFrom);
+  const milestoneLastDay = milestone && dayStart(filters.milestoneTo);
   const filter = {
     team: space,
     q: filters.q.trim() || undefined,
@@ -98,8 +118,11 @@ export default function ContactsPage() {
     tag: tags.length ? tags : undefined,
     // Issue 50 §7: `?archived=true` lists the archived contacts only; the list leaves them out otherwise.
     archived: filters.archived === 'true' ? true : undefined,
+    milestone,
+    milestoneFrom,
+    milestoneTo: milestoneLastDay && addDays(milestoneLastDay, 1),
   };
-  const filtered = Boolean(filter.q || filter.status || filter.tag || filter.archived);
+  const filtered = Boolean(filter.q || filter.status || filter.tag || filter.archived || filter.milestone);
   const withoutTag = (tag: string) =>
     setParams((current) => {
       const kept = current.getAll('tag').filter((other) => other !== tag);
@@ -137,7 +160,7 @@ export default function ContactsPage() {
   // One write of the URL: two in a row would each start from the same URL, the second putting back what the first cleared.
   const clear = () =>
     setParams((current) => {
-      for (const key of ['q', 'status', 'tag', 'archived']) current.delete(key);
+      for (const key of ['q', 'status', 'tag', 'archived', 'milestone', 'milestoneFrom', 'milestoneTo']) current.delete(key);
       return current;
     });
   // Built in render, so the choices read in the current language.
@@ -224,6 +247,25 @@ export default function ContactsPage() {
             </div>
           </div>
         </div>
+      )}
+      {milestone && (
+        <p className="mb-3 flex flex-wrap items-center gap-2">
+          <span className="badge badge-outline h-auto min-h-7 gap-1 py-1" data-testid="milestone-filter">
+            <span>
+              {milestoneFrom && milestoneLastDay
+                ? t('{milestone}, {from} to {to}', { milestone: milestoneName(milestone), from: formatDay(milestoneFrom), to: formatDay(milestoneLastDay) })
+                : milestoneName(milestone)}
+            </span>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs h-6 min-h-6 w-6 p-0"
+              aria-label={t('Remove the milestone filter')}
+              onClick={() => setFilters({ milestone: '', milestoneFrom: '', milestoneTo: '' })}
+            >
+              ×
+            </button>
+          </span>
+        </p>
       )}
       {tags.length > 0 && (
         <ul className="mb-3 flex flex-wrap items-center gap-2" aria-label={t('Tags filtered by')}>

@@ -6,7 +6,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { addDays } from 'date-fns';
 import { roleCan } from '../../shared/roles';
-import { activityTypeLabel, activityTypes, milestoneLabel } from '../../shared/vocabulary';
+import { activityTypeLabel, activityTypes, milestoneLabel, type MilestoneKind } from '../../shared/vocabulary';
 import { PageHeader } from '../components/PageHeader';
 import { Spinner } from '../components/Spinner';
 import { roleLabel } from '../components/team/teamWords';
@@ -34,6 +34,10 @@ function Card({ title, children, id, testId }: { title: string; children: ReactN
 }
 
 /** A number that opens its list, with what it counts beside it. */
+/** The contacts list of the contacts with a milestone (or any) dated in a stretch of the page: its days, inclusive. */
+const milestonesIn = (kind: MilestoneKind | 'any', stretch: { start: Date; end: Date }) =>
+  `/contacts?milestone=${kind}&milestoneFrom=${toDateInputValue(stretch.start)}&milestoneTo=${toDateInputValue(addDays(stretch.end, -1))}`;
+
 function Figure({
   count,
   more = false,
@@ -196,19 +200,21 @@ function TeamDashboard({ team }: { team: Team }) {
           </Card>
           <Card title={t('Milestones')} testId="team-milestones">
             <div className="flex flex-col gap-1">
-              <p className="text-sm text-base-content/80" data-testid="milestones-week">
+              <Link to={milestonesIn('any', data.week)} className="link text-sm link-hover text-base-content/80" data-testid="milestones-week">
                 {t('{count, plural, one {# milestone this week} other {# milestones this week}}', { count: weekMilestones })}
-              </p>
-              <p className="text-sm text-base-content/80" data-testid="milestones-month">
+              </Link>
+              <Link to={milestonesIn('any', data.month)} className="link text-sm link-hover text-base-content/80" data-testid="milestones-month">
                 {t('{count, plural, one {# milestone this month} other {# milestones this month}}', { count: monthMilestones })}
-              </p>
+              </Link>
             </div>
             <ul className="flex flex-wrap gap-2">
               {data.milestones.month
                 .filter((row) => row.count > 0)
                 .map((row) => (
-                  <li key={row.kind} className="badge h-auto badge-ghost py-1 wrap-break-word">
-                    {milestoneLabel(row.kind)}: {row.count}
+                  <li key={row.kind}>
+                    <Link to={milestonesIn(row.kind, data.month)} className="badge h-auto badge-ghost py-1 wrap-break-word hover:badge-outline">
+                      {milestoneLabel(row.kind)}: {row.count}
+                    </Link>
                   </li>
                 ))}
             </ul>

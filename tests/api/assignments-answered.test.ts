@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '../../db/schema';
-import { RETURNED_NAMES_MAX, sweepUpdateNeeded, UPDATE_NEEDED_NAMES_MAX, updateNeededContacts } from '../../server/domain/assignments';
+import { RETURNED_NAMES_MAX, sweepUpdateNeeded, UPDATE_NEEDED_NAMES_MAX } from '../../server/domain/assignments';
+import { updateNeededList } from '../../server/routers/teamDashboard';
 import { DAY_MS } from '../../server/queries/calendarDays';
 import { healthWhile, joinTeam, signedInClient, startUsers, type ApiClient, type TestServer } from './harness';
 import { trpcBatch } from './trpc';
@@ -248,7 +249,7 @@ describe('update needed', () => {
         .where(eq(contacts.id, id)),
     );
     expect((await ben.get(`/api/contacts/${id}`)).body.updateNeeded).toBe(true);
-    expect((await updateNeededContacts(server.database.read, team)).map((row) => row.id)).toContain(id);
+    expect((await updateNeededList(server.database.read, team, Date.now())).items.map((row) => row.contactId)).toContain(id);
 
     await sweepUpdateNeeded(server.database);
     await sweepUpdateNeeded(server.database);
@@ -265,6 +266,29 @@ describe('update needed', () => {
     const after = await notificationsOf(benId, 'updateNeeded');
     expect(after).toHaveLength(before + 1);
     expect(JSON.parse(String(after.at(-1)!.detail)).names).toContain('Untouched');
+  });
+
+  it('the team dashboard lists by the same rule: a gathering the contact was one of the others of touches them', async () => {
+    const id = await teamContact('Gathered');
+    const host = await teamContact('Host');
+    await ann.put(`/api/contacts/${id}/assignee`, { userId: benId });
+    await ben.post(`/api/assignments/${id}/accept`);
+    const ago = (days: number) => new Date(Date.now() - days * DAY_MS);
+    await server.database.write((tx) =>
+      tx
+        .update(contacts)
+        .set({ assignedAt: ago(15) })
+        .where(eq(contacts.id, id)),
+    );
+    const listed = async () => (await updateNeededList(server.database.read, team, Date.now())).items.map((row) => row.contactId);
+    expect((await ben.get(`/api/contacts/${id}`)).body.updateNeeded).toBe(true);
+    expect(await listed()).toContain(id);
+    // A study at the host's, with Gathered one of the others: touched, on the contact and on the dashboard alike.
+    const study = await ben.post('/api/activities', { contactId: host, contactIds: [id], type: 'conversation', date: ago(1).toISOString() });
+    expect(study.status).toBe(201);
+    expect((await ben.get(`/api/contacts/${id}`)).body.updateNeeded).toBe(false);
+    expect(await listed()).not.toContain(id);
+    expect((await ann.get(`/api/teams/${team}/dashboard`)).body.updateNeeded.items.map((row: { contactId: number }) => row.contactId)).not.toContain(id);
   });
 
   it('sweeps thousands of assigned contacts in batches while /healthz keeps answering', async () => {

@@ -288,3 +288,40 @@ describe('counted', () => {
     ).toEqual([{ n: 0 }]);
   });
 });
+
+describe('listed by milestone', () => {
+  it('keeps the contacts with a kind, or any, dated in a stretch; the count agrees; bad values are refused; only readable rows', async () => {
+    const { client: una } = await signedInClient(server, 'milestone-lister');
+    const make = async (name: string, kind: string, date: string) => {
+      const id = (await una.post('/api/contacts', { name })).body.id as number;
+      expect((await una.put(`/api/contacts/${id}/milestones/${kind}`, { date })).status).toBe(200);
+      return id;
+    };
+    const march = await make('Baptized In March', 'baptized', '2026-03-10T12:00:00.000Z');
+    const may = await make('Baptized In May', 'baptized', '2026-05-01T12:00:00.000Z');
+    const believed = await make('Believed In March', 'belief', '2026-03-15T12:00:00.000Z');
+    await una.post('/api/contacts', { name: 'No Milestone' });
+    const names = async (query: string) => {
+      const res = await una.get(`/api/contacts?${query}`);
+      expect(res.status).toBe(200);
+      const counted = await una.get(`/api/contacts/count?${query}`);
+      expect(counted.body.count).toBe(res.body.length);
+      return res.body.map((row: { id: number }) => row.id);
+    };
+    const inMarch = 'milestoneFrom=2026-03-01T00:00:00.000Z&milestoneTo=2026-04-01T00:00:00.000Z';
+    expect(await names('milestone=baptized')).toEqual([march, may]);
+    expect(await names(`milestone=baptized&${inMarch}`)).toEqual([march]);
+    expect(await names(`milestone=any&${inMarch}`)).toEqual([march, believed]);
+    expect(await names('milestone=any&milestoneFrom=2026-05-01T12:00:00.000Z')).toEqual([may]);
+    // Paged by tRPC with the filter, the same rows.
+    const page = await trpcQuery<{ id: number }[]>(una, 'contacts.list', { milestone: 'any', limit: 1 });
+    expect(page.data?.map((row) => row.id)).toEqual([march]);
+
+    const unknown = await una.get('/api/contacts?milestone=knighted');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Unknown milestone');
+    expect((await una.get('/api/contacts?milestone=baptized&milestoneFrom=yesterday')).status).toBe(400);
+    // Someone else's filter finds none of Una's people.
+    expect((await eve.get('/api/contacts?milestone=any')).body.map((row: { id: number }) => row.id)).not.toContain(march);
+  });
+});

@@ -37,6 +37,7 @@ async function teamWithWork(page: Page, browser: Parameters<typeof person>[0], t
     teamId: team.id,
   });
   expect((await page.request.put(`/api/contacts/${waiting.id}/assignee`, { data: { userId: member.user.id } })).status()).toBe(200);
+  expect((await page.request.put(`/api/contacts/${active.id}/milestones/baptized`, { data: {} })).status()).toBe(200);
   return { team, teamName, member };
 }
 
@@ -73,6 +74,21 @@ test('a team member finds Team in the navigation, reads the week and opens the l
   await page.getByTestId('week-conversation').click();
   await expect(page).toHaveURL(/\/activities\?type=conversation&from=/);
   await expect(page.getByRole('link', { name: 'Priscilla Active' })).toHaveCount(2);
+
+  // A milestone number opens the contacts with it, dated this month (or this week for the week's count).
+  await page.goto('/team');
+  await page.getByTestId('team-milestones').getByRole('link', { name: 'Baptized: 1' }).click();
+  await expect(page).toHaveURL(/\/contacts\?milestone=baptized&milestoneFrom=\d{4}-\d{2}-\d{2}&milestoneTo=/);
+  await expect(page.getByTestId('milestone-filter')).toContainText('Baptized');
+  await expect(page.getByRole('link', { name: 'Priscilla Active' })).toBeVisible();
+  await expect(page.getByText('Aquila Waiting')).toHaveCount(0);
+  await page.goto('/team');
+  await page.getByTestId('milestones-week').click();
+  await expect(page.getByTestId('milestone-filter')).toContainText('Any milestone');
+  await expect(page.getByRole('link', { name: 'Priscilla Active' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove the milestone filter' }).click();
+  await expect(page.getByTestId('milestone-filter')).toHaveCount(0);
+  await expect(page.getByText('Aquila Waiting')).toBeVisible();
 
   // The member sees the team's numbers and their own line only; their workload is not theirs to open.
   const mine = member.page;
