@@ -11,7 +11,7 @@ import { attentionForDigest } from './nudges/attention';
 import { startScheduler } from './nudges/scheduler';
 import { sweepUpdateNeeded } from './domain/assignments';
 import { prayTodayForDigest } from './nudges/prayToday';
-import { pushToUser } from './nudges/push';
+import { pushSender } from './nudges/push';
 import { backfillSearchKeys } from './queries/searchKeys';
 import { startHousekeeping } from './ops/housekeeping';
 import { removeUnfinishedImports } from './ops/unfinishedImports';
@@ -65,7 +65,7 @@ export async function serve(env: Env) {
     baseUrl: services.reminders.baseUrl(),
     mailer: services.reminders.mailer,
     sources: { attentionForDigest, prayTodayForDigest },
-    push: (userId, message) => pushToUser(database, services.reminders, env.VAPID_SUBJECT, userId, message),
+    push: pushSender(database, services.reminders, env.VAPID_SUBJECT),
     updateNeeded: sweepUpdateNeeded,
   });
 

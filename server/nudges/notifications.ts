@@ -49,8 +49,8 @@ export function notificationPush(locale: Locale, discreet: boolean, items: { tex
 
 /**
  * The pusher of notifications: each pass takes the notifications nobody has sent yet (walking the primary key from
- * where the last pass ended), marks them sent before it pushes (once, never twice: a failed push is not retried), and
- * pushes each user's wanted ones as one message.
+ * where the last pass ended), claims them by marking them sent where still unsent before it pushes (once, never twice,
+ * even under two passes at once: a failed push is not retried), and pushes each user's wanted ones as one message.
  */
 export function notificationPusher(database: Database, push: (userId: number, message: PushMessage) => Promise<unknown>, clock: () => number = Date.now) {
   let after = 0;
@@ -67,19 +67,27 @@ export function notificationPusher(database: Database, push: (userId: number, me
     after = pending.length < PUSH_BATCH ? newest : pending[pending.length - 1].id;
     if (!pending.length) return 0;
     const now = clock();
-    await database.write((tx) =>
+    // The claim: only rows still unsent, answered back. Another pass reading the same rows at the same moment (a
+    // process whose lease ran out mid-pass, two processes on one file) finds them taken and pushes none of them.
+    const claimed = await database.write((tx) =>
       tx
         .update(notifications)
         .set({ sentAt: new Date(now) })
         .where(
-          inArray(
-            notifications.id,
-            pending.map((row) => row.id),
+          and(
+            inArray(
+              notifications.id,
+              pending.map((row) => row.id),
+            ),
+            isNull(notifications.sentAt),
           ),
-        ),
+        )
+        .returning({ id: notifications.id }),
     );
+    const ours = new Set(claimed.map((row) => row.id));
     const byUser = new Map<number, number[]>();
-    for (const row of pending) if (now - row.createdAt.getTime() < PUSH_FRESH_MS) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.id]);
+    for (const row of pending)
+      if (ours.has(row.id) && now - row.createdAt.getTime() < PUSH_FRESH_MS) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.id]);
     let pushed = 0;
     for (const [userId, ids] of byUser) {
       const settings = await readSettings(database.read, userId);

@@ -179,6 +179,14 @@ export async function pushToUser(
 }
 
 /**
+ * The scheduler's push sender (server/nudges/scheduler.ts PushSender) as serve.ts hands it over: pushToUser with this
+ * process's services and VAPID subject. The notification tests use the same one against their push-service stub.
+ */
+export function pushSender(database: Database, services: ReminderServices, subject: string) {
+  return (userId: number, message: PushMessage) => pushToUser(database, services, subject, userId, message);
+}
+
+/**
  * POSTs the request and answers the status of the push service's answer, or throws when no status line came within
  * `timeoutMs` of the start. The answer's body is never read (a push service says all in its status); the abort signal
  * also ends a body that keeps coming after the status, so no socket outlives the deadline.

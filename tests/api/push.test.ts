@@ -1,27 +1,19 @@
 // Web Push: subscriptions over REST (an endpoint is a URL the server will POST to, so only push services' are taken),
 // and pushToUser against a real HTTPS push-service stub that checks the VAPID signature and decrypts the message
 // (RFC 8291, aes128gcm) with the keys the test made the way a browser does.
-import { createECDH, createPublicKey, createDecipheriv, hkdfSync, randomBytes, verify, type ECDH } from 'node:crypto';
+import { createPublicKey, randomBytes, verify } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema';
 import { reminderServices } from '../../server/nudges/delivery';
 import { pushToUser, SUBSCRIPTIONS_PER_USER } from '../../server/nudges/push';
 import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
-import { startPushStub } from './push-stub';
+import { decrypt, newDevice as newStubDevice, startPushStub, type Device } from './push-stub';
 
 interface Received {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
-}
-
-/** A browser's side of a subscription: its P-256 key pair and auth secret. */
-interface Device {
-  ecdh: ECDH;
-  auth: Buffer;
-  endpoint: string;
-  json: { endpoint: string; keys: { p256dh: string; auth: string } };
 }
 
 let server: TestServer;
@@ -35,37 +27,7 @@ const received: Received[] = [];
 /** Paths the stub answers 410 Gone, as a push service does for an unsubscribed browser. */
 const gonePaths = new Set<string>();
 
-function newDevice(path: string): Device {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  const endpoint = `${stubOrigin}${path}`;
-  return { ecdh, auth, endpoint, json: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } } };
-}
-
-/** RFC 8291 + 8188: the message as the browser decrypts it. */
-function decrypt(body: Buffer, device: Device): string {
-  const salt = body.subarray(0, 16);
-  const recordSize = body.readUInt32BE(16);
-  const idLength = body[20];
-  const serverKey = body.subarray(21, 21 + idLength);
-  const ciphertext = body.subarray(21 + idLength);
-  expect(idLength).toBe(65);
-  expect(ciphertext.length).toBeLessThanOrEqual(recordSize);
-  const shared = device.ecdh.computeSecret(serverKey);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), device.ecdh.getPublicKey(), serverKey]);
-  const ikm = Buffer.from(hkdfSync('sha256', shared, device.auth, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(ciphertext.subarray(-16));
-  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, -16)), decipher.final()]);
-  // The last record ends with the delimiter 2, then zero or more zero bytes of padding.
-  let end = padded.length - 1;
-  while (padded[end] === 0) end--;
-  expect(padded[end]).toBe(2);
-  return padded.subarray(0, end).toString('utf8');
-}
+const newDevice = (path: string): Device => newStubDevice(stubOrigin, path);
 
 /** Checks `Authorization: vapid t=<JWT>, k=<key>` as a push service does, and answers the JWT's claims. */
 function verifyVapid(header: string, expectedKey: string) {
