@@ -386,7 +386,7 @@ describe("the team's place (/team, issue 51 §1)", () => {
     expect(log.indexOf('ask goals.list')).toBeLessThan(log.indexOf('answered teams.dashboard'));
   });
 
-  it("gives a member only what the role table lets them see: the team's figures and their own line", async () => {
+  it("gives a member and a viewer only what the role table lets them see: the team's figures and their own line", async () => {
     const { html, state } = await teamPage(member.client, `; currentTeamId=${teamId}`);
     const data = state!.get('teams.dashboard')!.state.data as Dashboard;
     expect(data.week.total).toBe(3);
@@ -400,6 +400,16 @@ describe("the team's place (/team, issue 51 §1)", () => {
     expect(lines).toContain('Test harbourhand');
     expect(lines).not.toContain('harbourlead');
     expect(html).not.toContain('Naomi Personal');
+    // A viewer (a praying partner): the same figures, their own line, no one's work.
+    const viewer = await signedInClient(teamServer, 'harbourpray');
+    await joinTeam(admin.client, teamId, { client: viewer.client, id: viewer.user.id }, 'viewer');
+    const seen = await teamPage(viewer.client, `; currentTeamId=${teamId}`);
+    const theirs = seen.state!.get('teams.dashboard')!.state.data as Dashboard;
+    expect(theirs.week.total).toBe(3);
+    expect(theirs.members.map((line) => line.userId)).toEqual([viewer.user.id]);
+    expect(seen.html).toContain('aria-label="3 activities"');
+    expect(seen.html).not.toContain(`/team/${teamId}/members/`);
+    expect(seen.html.match(/data-testid="member-line"/g)).toHaveLength(1);
     // Nor a member's work opened by its address: refused on the server as the client's read will be.
     const other = await teamPage(member.client, `; currentTeamId=${teamId}`, `/team/${teamId}/members/${admin.user.id}`);
     expect([...other.state!.keys()]).not.toContain('teams.workload');
