@@ -144,6 +144,9 @@ function MemberLines({ team, members }: { team: Team; members: MemberLine[] }) {
 function TeamDashboard({ team }: { team: Team }) {
   const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
   const dashboard = trpc.teams.dashboard.useQuery({ teamId: team.id, timeZone });
+  // The team's goals (TeamGoals, under the figures) asked with the figures, not once they have come: the server's first
+  // screen (src/entry-server.tsx) reads both in one pass, as the personal dashboard's reads are.
+  trpc.goals.list.useQuery();
   const header = (
     <PageHeader
       title={team.name}

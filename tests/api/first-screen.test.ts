@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOST_SCREENS_AT_ONCE, type Renderer } from '../../server/http/firstScreen';
-import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
+import { joinTeam, signedInClient, startServer, type ApiClient, type TestServer } from './harness';
 
 let base: string;
 let server: TestServer;
@@ -309,6 +309,137 @@ describe("a team member's follow-ups", () => {
     } finally {
       await recorded.close();
     }
+  });
+});
+
+describe("the team's place (/team, issue 51 §1)", () => {
+  // The source renderer, its reads recorded in the order asked and answered, on a server of this block's own.
+  const log: string[] = [];
+  let teamServer: TestServer;
+  let admin: Awaited<ReturnType<typeof signedInClient>>;
+  let member: Awaited<ReturnType<typeof signedInClient>>;
+  let teamId: number;
+  beforeAll(async () => {
+    const real = await sourceRenderer();
+    const recording: Renderer = {
+      warmUp: real.warmUp,
+      render: (request) =>
+        real.render({
+          ...request,
+          call: async (path, input) => {
+            log.push(`ask ${path}`);
+            const answer = await request.call(path, input);
+            log.push(`answered ${path}`);
+            return answer;
+          },
+        }),
+    };
+    teamServer = await startServer({ STATIC_DIR: staticDir('team') }, { firstScreenRenderer: async () => recording });
+    admin = await signedInClient(teamServer, 'harbourlead');
+    member = await signedInClient(teamServer, 'harbourhand');
+    teamId = (await admin.client.post('/api/teams', { name: 'Harbour Screen' })).body.id as number;
+    await joinTeam(admin.client, teamId, { client: member.client, id: member.user.id });
+    const active = (await admin.client.post('/api/contacts', { name: 'Priscilla Teamscreen', teamId })).body.id as number;
+    const waiting = (await admin.client.post('/api/contacts', { name: 'Aquila Waiting', teamId })).body.id as number;
+    const now = new Date().toISOString();
+    for (const type of ['conversation', 'conversation', 'gospel_presentation'])
+      expect((await admin.client.post('/api/activities', { contactId: active, type, date: now, teamId })).status).toBe(201);
+    const overdue = { contactId: active, date: new Date(Date.now() - 3 * 86_400_000).toISOString(), description: 'Call back', teamId };
+    expect((await admin.client.post('/api/followups', overdue)).status).toBe(201);
+    expect((await admin.client.put(`/api/contacts/${waiting}/assignee`, { userId: member.user.id })).status).toBe(200);
+    // A personal contact of the admin's, never on the team's page.
+    expect((await admin.client.post('/api/contacts', { name: 'Naomi Personal' })).status).toBe(201);
+  }, 60_000);
+  afterAll(() => teamServer.close());
+
+  const teamPage = async (who: ApiClient, extra: string, path = '/team', zone = 'UTC') => {
+    log.length = 0;
+    const res = await fetch(teamServer.baseUrl + path, { headers: { Cookie: `${withZone(who, zone)}${extra}` } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    return { html, state: stateOf(html) };
+  };
+  type Dashboard = { week: { total: number }; members: { userId: number }[]; waiting: { items: { name: string }[] } };
+
+  it("holds the team's numbers before any script runs, read in the browser's zone with its goals in one pass", async () => {
+    // Midnight at UTC+14: the week and today the client counts in are the browser's, and its key is the client's.
+    const zone = 'Pacific/Kiritimati';
+    const { html, state } = await teamPage(admin.client, `; currentTeamId=${teamId}`, '/team', zone);
+    expect(state).not.toBeNull();
+    expect(html).not.toContain('id="boot"');
+    expect(html).toContain('<title>Harbour Screen · Sower</title>');
+    const dashboard = state!.get('teams.dashboard')!;
+    expect(dashboard.queryKey[1]!.input).toEqual({ teamId, timeZone: zone });
+    expect((dashboard.state.data as Dashboard).week.total).toBe(3);
+    // The figures as painted: each number is its link's name ('3 activities'), the lists' names, every member's line.
+    expect(html).toContain('data-testid="team-dashboard"');
+    expect(html).toContain('aria-label="3 activities"');
+    expect(html).toContain('aria-label="2 Conversation"');
+    expect(html).toContain('aria-label="1 overdue"');
+    expect(html).toContain('Aquila Waiting');
+    expect(html).toContain(`href="/team/${teamId}/members/${member.user.id}"`);
+    expect(html).toContain('Team goals');
+    expect(html).not.toContain('Naomi Personal');
+    // The goals are asked with the figures (one pass of reads after the shell's), not once the figures have come.
+    expect(state!.has('goals.list')).toBe(true);
+    expect(log.indexOf('ask goals.list')).toBeGreaterThan(-1);
+    expect(log.indexOf('ask goals.list')).toBeLessThan(log.indexOf('answered teams.dashboard'));
+  });
+
+  it("gives a member and a viewer only what the role table lets them see: the team's figures and their own line", async () => {
+    const { html, state } = await teamPage(member.client, `; currentTeamId=${teamId}`);
+    const data = state!.get('teams.dashboard')!.state.data as Dashboard;
+    expect(data.week.total).toBe(3);
+    expect(data.members.map((line) => line.userId)).toEqual([member.user.id]);
+    expect(html).toContain('aria-label="3 activities"');
+    expect(html).toContain('Your work in the team');
+    expect(html).not.toContain(`/team/${teamId}/members/`);
+    // One member line, their own (their inbox may name the admin who assigned them a contact: that is theirs to read).
+    expect(html.match(/data-testid="member-line"/g)).toHaveLength(1);
+    const lines = html.slice(html.indexOf('data-testid="team-members"'), html.indexOf('data-testid="team-good-news"'));
+    expect(lines).toContain('Test harbourhand');
+    expect(lines).not.toContain('harbourlead');
+    expect(html).not.toContain('Naomi Personal');
+    // A viewer (a praying partner): the same figures, their own line, no one's work.
+    const viewer = await signedInClient(teamServer, 'harbourpray');
+    await joinTeam(admin.client, teamId, { client: viewer.client, id: viewer.user.id }, 'viewer');
+    const seen = await teamPage(viewer.client, `; currentTeamId=${teamId}`);
+    const theirs = seen.state!.get('teams.dashboard')!.state.data as Dashboard;
+    expect(theirs.week.total).toBe(3);
+    expect(theirs.members.map((line) => line.userId)).toEqual([viewer.user.id]);
+    expect(seen.html).toContain('aria-label="3 activities"');
+    expect(seen.html).not.toContain(`/team/${teamId}/members/`);
+    expect(seen.html.match(/data-testid="member-line"/g)).toHaveLength(1);
+    // Nor a member's work opened by its address: refused on the server as the client's read will be.
+    const other = await teamPage(member.client, `; currentTeamId=${teamId}`, `/team/${teamId}/members/${admin.user.id}`);
+    expect([...other.state!.keys()]).not.toContain('teams.workload');
+    // The admin's own: the member's assigned contact, in the HTML.
+    const workload = await teamPage(admin.client, `; currentTeamId=${teamId}`, `/team/${teamId}/members/${member.user.id}`);
+    expect(workload.state!.has('teams.workload')).toBe(true);
+    expect(workload.html).toContain('Aquila Waiting');
+  });
+
+  it("never renders a team its user has left, whatever team their cookie saved: the client's fallback instead", async () => {
+    const leaver = await signedInClient(teamServer, 'harbourgone');
+    await joinTeam(admin.client, teamId, { client: leaver.client, id: leaver.user.id });
+    const before = await teamPage(leaver.client, `; currentTeamId=${teamId}`);
+    expect(before.html).toContain('Aquila Waiting');
+    expect((await leaver.client.post(`/api/teams/${teamId}/leave`)).status).toBe(200);
+
+    // In no team now: the page says so, and nothing of the team is in its HTML or its state.
+    const none = await teamPage(leaver.client, `; currentTeamId=${teamId}`);
+    expect(none.state).not.toBeNull();
+    expect(none.html).toContain('You are in no team yet.');
+    for (const text of ['Harbour Screen', 'Priscilla Teamscreen', 'Aquila Waiting', 'harbourhand']) expect(none.html).not.toContain(text);
+    expect(none.state!.has('teams.dashboard')).toBe(false);
+
+    // In a team of their own: its dashboard, as the client chooses (SPEC §4: the saved team if theirs, else the first).
+    const own = (await leaver.client.post('/api/teams', { name: 'Own Place' })).body.id as number;
+    const fallback = await teamPage(leaver.client, `; currentTeamId=${teamId}`);
+    expect(fallback.html).toContain('<title>Own Place · Sower</title>');
+    expect(fallback.state!.get('teams.dashboard')!.queryKey[1]!.input).toMatchObject({ teamId: own });
+    for (const text of ['Harbour Screen', 'Priscilla Teamscreen', 'Aquila Waiting']) expect(fallback.html).not.toContain(text);
+    expect([...fallback.state!.values()].filter((query) => JSON.stringify(query.queryKey).includes(`"teamId":${teamId}`))).toEqual([]);
   });
 });
 

@@ -1,7 +1,8 @@
 // The first screen from the server (issue 32): readable before any script runs, in the user's language and theme;
 // hydrated without a mismatch and without asking again for what the page holds; a guest gets /login and nobody's data.
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, registerViaApi, test, tourTest } from './fixtures';
+import { translate } from '../../server/i18n';
+import { api, expect, joinTeamAs, person, registerViaApi, test, tourTest } from './fixtures';
 
 // This spec is about what the service worker does, or how pages arrive with it: it runs (playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
@@ -180,5 +181,133 @@ test('two people opening their dashboards at once each see their own @desktop-on
     }
   } finally {
     await otherContext.close();
+  }
+});
+
+/**
+ * Sums the layout shifts from before the page's scripts (a PerformanceObserver's, buffered): the server's screen and
+ * the hydrated one are then laid out alike. `layoutShift(page)` takes what the browser has not delivered yet too.
+ */
+async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    const state = { value: 0, moved: [] as string[] };
+    const count = (entries: PerformanceEntryList) => {
+      for (const entry of entries as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+        if (entry.hadRecentInput) continue;
+        state.value += entry.value;
+        for (const source of entry.sources ?? []) state.moved.push((source.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? '?');
+      }
+    };
+    const observer = new PerformanceObserver((list) => count(list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    Object.assign(window, { shiftWatch: { state, flush: () => count(observer.takeRecords()) } });
+  });
+}
+
+const layoutShift = (page: Page) =>
+  page.evaluate(() => {
+    const watch = (window as unknown as { shiftWatch: { state: { value: number; moved: string[] }; flush(): void } }).shiftWatch;
+    watch.flush();
+    return watch.state;
+  });
+
+test("the team's place comes from the server with its numbers, and hydrates without a mismatch, a second read or a shift", async ({
+  page,
+  user,
+  browser,
+  baseURL,
+}) => {
+  void user;
+  const tr = (text: string) => translate('es', text);
+  const team = await api(page, '/api/teams', { name: 'Equipo Puerto' });
+  const lydia = await api(page, '/api/contacts', { name: 'Lidia Equipo', teamId: team.id });
+  for (const type of ['conversation', 'conversation', 'gospel_presentation'])
+    await api(page, '/api/activities', { contactId: lydia.id, type, date: new Date().toISOString(), teamId: team.id });
+  await api(page, '/api/followups', { contactId: lydia.id, date: new Date(Date.now() - 3 * 86_400_000).toISOString(), description: 'Llamar', teamId: team.id });
+  await api(page, '/api/goals', {
+    title: 'Diez conversaciones',
+    type: 'conversation',
+    description: 'Cada semana',
+    targetCount: 10,
+    deadline: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    teamId: team.id,
+  });
+  expect((await page.request.put('/api/account/language', { data: { language: 'es' } })).status()).toBe(200);
+  await withTimeZone(page.context(), baseURL!);
+  // The space the app saved (its cookie), as after a visit with the team chosen in the switcher.
+  await page.context().addCookies([{ name: 'currentTeamId', value: String(team.id), url: baseURL! }]);
+
+  // Before any script runs (scripts off): the team's numbers, its goal and its member line are in the page.
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL });
+  const noScript = await context.newPage();
+  try {
+    await noScript.goto('/team');
+    await expect(noScript.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(noScript.getByRole('heading', { level: 1, name: 'Equipo Puerto' })).toBeVisible();
+    await expect(noScript.getByTestId('week-total')).toHaveAccessibleName(`3 ${tr('activities')}`);
+    await expect(noScript.getByTestId('week-conversation')).toContainText('2');
+    await expect(noScript.getByTestId('followups-overdue')).toContainText('1');
+    await expect(noScript.getByTestId('member-line')).toContainText('Priscilla Tentmaker');
+    await expect(noScript.getByText('Diez conversaciones')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+
+  // With scripts: the same screen hydrated, its reads not asked again, nothing replaced or moved.
+  await watchRoot(page);
+  await watchShifts(page);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/trpc/')) asked.push(...url.pathname.slice(6).split(','));
+  });
+  await page.goto('/team');
+  await expect(page.getByRole('heading', { level: 1, name: 'Equipo Puerto' })).toBeVisible();
+  await expect(page.locator('html[data-running]')).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('week-total')).toHaveAccessibleName(`3 ${tr('activities')}`);
+  await expect(page.getByText('Diez conversaciones')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { rootWatch: { removed: number } }).rootWatch.removed)).toBe(0);
+  for (const read of ['auth.me', 'teams.list', 'teams.dashboard', 'goals.list']) expect(asked).not.toContain(read);
+  expect(await layoutShift(page)).toEqual({ value: 0, moved: [] });
+  // Hydrated: a number opens its list in the app, no page asked for.
+  await page.getByTestId('week-conversation').click();
+  await expect(page).toHaveURL(/\/activities\?type=conversation&from=/);
+  await expect(page.getByRole('link', { name: 'Lidia Equipo' })).toHaveCount(2);
+});
+
+test("a team its user has left is never in the team's place from the server, and the fallback hydrates as it is @desktop-only", async ({
+  page,
+  user,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const admin = await person(browser, testInfo, 'Lydia');
+  try {
+    const team = await api(admin.page, '/api/teams', { name: 'Equipo Dejado' });
+    await api(admin.page, '/api/contacts', { name: 'Febe Cencrea', teamId: team.id });
+    await joinTeamAs(admin.page, { page, user }, team.id, 'member');
+    await withTimeZone(page.context(), baseURL!);
+    await watchRoot(page);
+    // In the team: the app saves it as the current space (its cookie too), and the server renders its place.
+    await page.goto('/team');
+    await expect(page.getByRole('heading', { level: 1, name: 'Equipo Dejado' })).toBeVisible();
+    await expect(page.locator('html[data-running]')).toBeAttached();
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'currentTeamId')?.value).toBe(String(team.id));
+
+    expect((await page.request.post(`/api/teams/${team.id}/leave`)).status()).toBe(200);
+    const response = await page.goto('/team');
+    const html = await response!.text();
+    // Rendered by the server (its data element), with the saved team's nothing: the page says they are in no team.
+    expect(html).toContain('id="sower-state"');
+    expect(html).toContain('You are in no team yet.');
+    expect(html).not.toContain('Equipo Dejado');
+    expect(html).not.toContain('Lydia Teammate');
+    expect(html).not.toContain('Febe Cencrea');
+    await expect(page.locator('html[data-running]')).toBeAttached();
+    await expect(page.getByText('You are in no team yet.')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { rootWatch: { removed: number } }).rootWatch.removed)).toBe(0);
+  } finally {
+    await admin.page.context().close();
   }
 });
