@@ -132,6 +132,9 @@ describe('the document', () => {
       'query:assignedTo',
       'query:tag',
       'query:archived',
+      'query:milestone',
+      'query:milestoneFrom',
+      'query:milestoneTo',
       'query:sort',
     ]);
     const update = operations['/api/contacts/{id}'].put;
