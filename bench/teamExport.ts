@@ -1,10 +1,12 @@
-// A heavy team's own export (issue 51 §6) against a personal export of the same volume: a team of 30 members sharing
-// 10,000 contacts, 150,000 activities, 10,000 follow-ups, 20,000 status changes, prayer requests and goals, and one
-// account holding as much on its own. Each download runs alone while /healthz is asked again and again from a process of
-// its own (bench/downloads.ts probe), and the server's resident memory is read from /proc as it runs: the team's JSON
-// and CSV export beside the personal JSON and CSV, twice each, alternating, so whatever else the machine does moves
-// them alike. Reports each download's worst /healthz wait, the longest the server's loop was held, its peak RSS and size.
-// Usage: tsx bench/teamExport.ts [--source]; tests/load/team-export.test.ts runs it and compares the two.
+// A heavy team's own export (issue 51 §6) against a personal export of the same volume: a team of 30 (3 admins, 23
+// members, 4 viewers) sharing 10,000 contacts, 150,000 activities, 10,000 follow-ups, 20,000 status changes, prayer
+// requests, goals, tags, milestones and dates, and one account holding as much on its own. Each download runs alone
+// while /healthz is asked again and again from a process of its own (bench/downloads.ts probe), and the server's
+// resident memory is read from /proc as it runs: the team's JSON and CSV export beside the personal JSON and CSV, twice
+// each, alternating, so whatever else the machine does moves them alike. Reports each download's worst /healthz wait,
+// the longest the server's loop was held, its peak RSS and size.
+// Usage: tsx bench/teamExport.ts [--source] (ROUNDS=n for n rounds, 2 by default); tests/load/team-export.test.ts runs
+// it and compares the two.
 import { createClient } from '@libsql/client';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -152,7 +154,7 @@ export async function measureTeamExport(
       sql: `insert into team_members (team_id, user_id, role) select ?1, value, case when key < 2 then 'admin' when key < 25 then 'member' else 'viewer' end from json_each(?2)`,
       args: [teamId, JSON.stringify(members)],
     });
-    // The viewers write nothing: the records are the admin's and the members'.
+    // The viewers write nothing: the records are the admins' and the members'.
     const creators = [adminId, ...members.slice(0, 25)];
     await seed(db, { teamId, ownerId: adminId, creators, tag: 'team' });
     await seed(db, { teamId: null, ownerId: solo.body.id as number, creators: [solo.body.id as number], tag: 'solo' });
