@@ -144,10 +144,9 @@ describe("the team's own export", () => {
       args: [team],
     });
     // The probes share this process's event loop with the server: they stop with the file's last byte, and the file is
-    // parsed after (parsing 5 MB of JSON here held them for up to 440 ms, the server none of it).
-    const timed = async (path: string, cookie: string) => {
-      let bytes: Uint8Array[] = [];
-      const started = performance.now();
+    // checked after and let go (parsing 5 MB of JSON inside their window held them for up to 440 ms, the server none of it).
+    const timed = async (path: string, cookie: string, check: (file: { contacts: unknown[]; activities: unknown[] }) => void) => {
+      const bytes: Uint8Array[] = [];
       const health = await healthWhile(
         server,
         (async () => {
@@ -157,29 +156,28 @@ describe("the team's own export", () => {
           for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes.push(chunk.value);
         })(),
       );
-      const ms = performance.now() - started;
-      const text = Buffer.concat(bytes).toString('utf8');
-      bytes = [];
+      check(JSON.parse(Buffer.concat(bytes).toString('utf8')));
       health.sort((a, b) => a - b);
-      return { text, ms, health, max: health[health.length - 1] };
+      return { answers: health.length, median: health[health.length >> 1], max: health[health.length - 1] };
     };
-    // Ben created every row: his personal export holds the same contacts and activities (the team's written by the same code).
-    const personal = await timed('/api/account/export', ben.cookie);
-    const teamFile = await timed(`/api/teams/${team}/export`, ann.cookie);
-    const file = JSON.parse(teamFile.text);
-    expect(file.contacts).toHaveLength(5000);
-    expect(file.activities).toHaveLength(20000);
-    expect(JSON.parse(personal.text).activities.length).toBeGreaterThanOrEqual(20000);
-    for (const [label, run] of [
-      ['team', teamFile],
-      ['personal', personal],
-    ] as const)
-      console.log(
-        `${label} export of 5,000 contacts and 20,000 activities (${(run.text.length / 1e6).toFixed(1)} MB): ${run.ms.toFixed(0)} ms; /healthz while it ran: ${run.health.length} answers, median ${run.health[run.health.length >> 1].toFixed(1)} ms, max ${run.max.toFixed(1)} ms`,
+    // Ben created every row: his personal export holds the same contacts and activities, written by the same code.
+    // Each twice, alternating, so whatever else the machine does moves them alike.
+    const runs: Record<'team' | 'personal', Awaited<ReturnType<typeof timed>>[]> = { team: [], personal: [] };
+    for (let round = 0; round < 2; round++) {
+      runs.personal.push(await timed('/api/account/export', ben.cookie, (file) => expect(file.activities.length).toBeGreaterThanOrEqual(20000)));
+      runs.team.push(
+        await timed(`/api/teams/${team}/export`, ann.cookie, (file) => {
+          expect(file.contacts).toHaveLength(5000);
+          expect(file.activities).toHaveLength(20000);
+        }),
       );
-    expect(teamFile.health.length).toBeGreaterThan(3);
+    }
+    console.log(`/healthz during exports of 5,000 contacts and 20,000 activities: ${JSON.stringify(runs)}`);
+    const worst = (label: 'team' | 'personal') => Math.max(...runs[label].map((run) => run.max));
+    const median = (label: 'team' | 'personal') => Math.max(...runs[label].map((run) => run.median));
+    expect(Math.min(...runs.team.map((run) => run.answers))).toBeGreaterThan(3);
     // Of the same order as the personal export's longest wait, measured in the same run (tests/load/team-export.test.ts
     // compares them at 30 members and 150,000 activities, on a server process of its own).
-    expect(teamFile.max).toBeLessThan(3 * personal.max + 2 * personal.health[personal.health.length >> 1]);
+    expect(worst('team')).toBeLessThan(3 * worst('personal') + 2 * median('personal'));
   });
 });
