@@ -25,9 +25,10 @@ describe('a team export of 30 members, 10,000 contacts and 150,000 activities', 
     // The longest wait of each is of the personal export's order, measured in the same run on the same machine.
     expect(worst(runs['team JSON'], 'worstHealthMs')).toBeLessThan(2 * worst(runs['personal JSON'], 'worstHealthMs'));
     expect(worst(runs['team CSV'], 'worstHealthMs')).toBeLessThan(2 * worst(runs['personal CSV'], 'worstHealthMs'));
-    // Memory stays bounded: a 70 MB file adds a fraction of itself to the server's resident memory, as the personal one does.
-    const added = (runs['team JSON'][0].bytes / 1024 / 1024) * 0.5;
-    expect(worst(runs['team JSON'], 'peakRssMb') - idleRssMb).toBeLessThan(added);
+    // Memory stays bounded: the 70 MB file is never held whole (which alone would add its size), and the server's resident
+    // memory grows no more than during the personal export.
+    const fileMb = runs['team JSON'][0].bytes / 1024 / 1024;
+    expect(worst(runs['team JSON'], 'peakRssMb') - idleRssMb).toBeLessThan(fileMb * 0.75);
     expect(worst(runs['team JSON'], 'peakRssMb')).toBeLessThan(worst(runs['personal JSON'], 'peakRssMb') * 1.25);
   }, 900_000);
 });
