@@ -130,7 +130,7 @@ describe("the team's own export", () => {
     expect(names).not.toContain('Ann Made It');
   });
 
-  it('streams a heavy team a page at a time, /healthz answering while it runs', async () => {
+  it('streams a heavy team a page at a time, /healthz answering while it runs as during the personal export of the same rows', async () => {
     const team = await teamOf('Heavy');
     const write = server.database.writerClient;
     await write.execute({
@@ -143,25 +143,41 @@ describe("the team's own export", () => {
         select c.id, 'conversation', c.created_at - k.value * 3600000, c.created_by, c.team_id from contacts c, json_each('[1,2,3,4]') k where c.team_id = ?`,
       args: [team],
     });
-    let size = 0;
-    const started = performance.now();
-    const health = await healthWhile(
-      server,
-      (async () => {
-        // Read as bytes until the end, so the probes time the server's turns and not this process checking the file.
-        const res = await fetch(`${server.baseUrl}/api/teams/${team}/export`, { headers: { Cookie: ann.cookie } });
-        expect(res.status).toBe(200);
-        const text = await res.text();
-        const file = JSON.parse(text);
-        expect(file.contacts).toHaveLength(5000);
-        expect(file.activities).toHaveLength(20000);
-        size = JSON.stringify(file).length;
-      })(),
-    );
-    const ms = performance.now() - started;
-    health.sort((a, b) => a - b);
-    console.log(
-      `team export of 5,000 contacts and 20,000 activities (${(size / 1e6).toFixed(1)} MB): ${ms.toFixed(0)} ms; /healthz while it ran: ${health.length} answers, median ${health[health.length >> 1].toFixed(1)} ms, max ${health[health.length - 1].toFixed(1)} ms`,
-    );
+    // The probes share this process's event loop with the server: they stop with the file's last byte, and the file is
+    // checked after and let go (parsing 5 MB of JSON inside their window held them for up to 440 ms, the server none of it).
+    const timed = async (path: string, cookie: string, check: (file: { contacts: unknown[]; activities: unknown[] }) => void) => {
+      const bytes: Uint8Array[] = [];
+      const health = await healthWhile(
+        server,
+        (async () => {
+          const res = await fetch(`${server.baseUrl}${path}`, { headers: { Cookie: cookie } });
+          expect(res.status).toBe(200);
+          const reader = res.body!.getReader();
+          for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes.push(chunk.value);
+        })(),
+      );
+      check(JSON.parse(Buffer.concat(bytes).toString('utf8')));
+      health.sort((a, b) => a - b);
+      return { answers: health.length, median: health[health.length >> 1], max: health[health.length - 1] };
+    };
+    // Ben created every row: his personal export holds the same contacts and activities, written by the same code.
+    // Each twice, alternating, so whatever else the machine does moves them alike.
+    const runs: Record<'team' | 'personal', Awaited<ReturnType<typeof timed>>[]> = { team: [], personal: [] };
+    for (let round = 0; round < 2; round++) {
+      runs.personal.push(await timed('/api/account/export', ben.cookie, (file) => expect(file.activities.length).toBeGreaterThanOrEqual(20000)));
+      runs.team.push(
+        await timed(`/api/teams/${team}/export`, ann.cookie, (file) => {
+          expect(file.contacts).toHaveLength(5000);
+          expect(file.activities).toHaveLength(20000);
+        }),
+      );
+    }
+    console.log(`/healthz during exports of 5,000 contacts and 20,000 activities: ${JSON.stringify(runs)}`);
+    const worst = (label: 'team' | 'personal') => Math.max(...runs[label].map((run) => run.max));
+    const median = (label: 'team' | 'personal') => Math.max(...runs[label].map((run) => run.median));
+    expect(Math.min(...runs.team.map((run) => run.answers))).toBeGreaterThan(3);
+    // Of the same order as the personal export's longest wait, measured in the same run (tests/load/team-export.test.ts
+    // compares them at 30 members and 150,000 activities, on a server process of its own).
+    expect(worst('team')).toBeLessThan(3 * worst('personal') + 2 * median('personal'));
   });
 });

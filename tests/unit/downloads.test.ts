@@ -37,8 +37,31 @@ describe('a JSON object written member by member', () => {
     const pages = Array.from({ length: 5 }, (_, p) => Array.from({ length: 3 }, (_, i) => ({ id: p * 3 + i })));
     const parts: string[] = [];
     for await (const part of jsonObject({ rows: { pages: pagesFrom(pages) } }).parts) parts.push(part);
-    expect(parts.length).toBe(6);
+    // A part per page, the array's end, and the object's.
+    expect(parts.length).toBe(7);
     expect(Math.max(...parts.map((part) => part.length))).toBeLessThan(100);
+  });
+
+  it('reads each paged member in parts of its own, even one without rows', async () => {
+    const seen: string[] = [];
+    // A member whose one read finds nothing.
+    const read = (name: string): AsyncIterable<{ id: number }[]> => ({
+      [Symbol.asyncIterator]: () => ({
+        next: async () => {
+          seen.push(`read ${name}`);
+          return { done: true, value: undefined };
+        },
+      }),
+    });
+    const file = jsonObject({ a: { pages: read('a') }, b: { pages: read('b') }, c: { pages: read('c') } });
+    let text = '';
+    for await (const part of file.parts) {
+      seen.push('part');
+      text += part;
+    }
+    // Each empty member's query (a walk of its whole part when nothing matches) runs in a turn of its own.
+    expect(seen).toEqual(['read a', 'part', 'read b', 'part', 'read c', 'part', 'part']);
+    expect(text).toBe(JSON.stringify({ a: [], b: [], c: [] }, null, 2));
   });
 });
 
