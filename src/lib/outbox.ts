@@ -13,9 +13,9 @@ export type MilestoneDraft = RouterInputs['contacts']['setMilestone'] & { clear?
 export type AssignmentAnswerDraft = { contactId: number; answer: 'accept' | 'decline'; reason?: string };
 
 /** A team contact's comment written, changed or deleted offline (issue 51 §3), sent with the entry's key (decision 039). */
-export type CommentDraft = Omit<RouterInputs['comments']['create'], 'idempotencyKey'>;
-export type CommentEditDraft = Omit<RouterInputs['comments']['update'], 'idempotencyKey'>;
-export type CommentDeleteDraft = Omit<RouterInputs['comments']['remove'], 'idempotencyKey'>;
+type CommentDraft = Omit<RouterInputs['comments']['create'], 'idempotencyKey'>;
+type CommentEditDraft = Omit<RouterInputs['comments']['update'], 'idempotencyKey'>;
+type CommentDeleteDraft = Omit<RouterInputs['comments']['remove'], 'idempotencyKey'>;
 
 /**
  * What waits: its kind (absent on entries stored before there were kinds: an activity), the create's input, and the
