@@ -1,7 +1,7 @@
 // Team comments offline (issue 51 §3, "every action works in the outbox offline"): without a connection, a comment
 // written, changed or deleted waits in the outbox and shows 'Waiting to sync'; when the connection returns each is sent
 // with its key and the list is the server's. A member made a viewer meanwhile is told why their comment was not sent.
-import { api, expect, joinTeamAs, person, test, toast, uniqueName } from './fixtures';
+import { api, expect, joinTeamAs, person, photograph, test, toast, uniqueName } from './fixtures';
 
 test('a comment written, changed and deleted offline waits in the outbox and is sent when the connection returns @desktop-only', async ({
   page,
@@ -38,6 +38,8 @@ test('a comment written, changed and deleted offline waits in the outbox and is 
   await item('To be deleted').getByRole('button', { name: 'Delete' }).click();
   await expect(item('To be deleted')).toContainText('Waiting to sync');
   await expect(comments.getByTestId('comment')).toHaveCount(3);
+  await comments.scrollIntoViewIfNeeded();
+  await photograph(page, 'comments-offline-desktop.png');
 
   await page.context().setOffline(false);
   await expect(comments.getByText('Waiting to sync')).toHaveCount(0);

@@ -127,8 +127,9 @@ function CommentItem({ contactId, contactName, comment, pending }: { contactId: 
           <span className="font-medium text-base-content">{author}</span> ·{' '}
           <time dateTime={comment.createdAt.toISOString()}>{formatDateTime(comment.createdAt)}</time> · <Waiting />
         </p>
-        <p dir="auto" className={`wrap-anywhere whitespace-pre-line ${pending.deleted ? 'line-through opacity-70' : ''}`}>
-          {pending.body ?? comment.body}
+        {/* A deletion waiting: struck through, and said as deleted text to a screen reader. */}
+        <p dir="auto" className={`wrap-anywhere whitespace-pre-line ${pending.deleted ? 'opacity-70' : ''}`}>
+          {pending.deleted ? <del>{comment.body}</del> : (pending.body ?? comment.body)}
         </p>
       </li>
     );
