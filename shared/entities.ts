@@ -16,8 +16,15 @@ export type StandardProcedure = (typeof standardProcedures)[number];
 export type EntityRows = 'owned' | 'personal' | 'library' | 'team';
 
 export interface EntityManifest {
-  /** The path under /api: `/api/<rest>` and `/api/<rest>/:id`. */
+  /**
+   * The path under /api: `/api/<rest>` and `/api/<rest>/:id`. A nested entity's path names its parent's row (`:id`),
+   * and its own rows take `rowParam`: `/api/contacts/:id/comments/:commentId`.
+   */
   rest: string;
+  /** A nested entity: the entity whose row `:id` in `rest` names (every row of it belongs to one row of the parent). */
+  parent?: string;
+  /** A nested entity's row parameter (`:id` otherwise). */
+  rowParam?: string;
   /** Which standard procedures the router has: exactly these, the compiler checks (server/rest/entities.ts). */
   procedures: readonly StandardProcedure[];
   rows: EntityRows;
@@ -38,12 +45,38 @@ export const entities = {
   resources: { rest: 'resources', procedures: ['list', 'byId'], rows: 'library', page: '/resources' },
   tags: { rest: 'tags', procedures: ['list', 'create', 'update', 'remove'], rows: 'owned', page: '/settings' },
   teams: { rest: 'teams', procedures: ['list', 'create', 'update', 'remove'], rows: 'team', page: '/settings/teams' },
+  // A team contact's comments (issue 51 §3): nested under their contact, shown on its page; only a team contact has them.
+  // The offline outbox keeps their writes (src/lib/outbox.ts).
+  comments: {
+    rest: 'contacts/:id/comments',
+    parent: 'contacts',
+    rowParam: 'commentId',
+    procedures: ['list', 'create', 'update', 'remove'],
+    rows: 'owned',
+    page: '/contacts/:id',
+  },
 } as const satisfies Record<string, EntityManifest>;
 
 export type EntityName = keyof typeof entities;
 export type ProceduresOf<Entity extends EntityName> = (typeof entities)[Entity]['procedures'][number];
 
 export const entityNames = Object.keys(entities) as EntityName[];
+
+/** A nested entity's parent (its path's `:id`), or undefined (for any other name too: a router that is no entity). */
+export const parentOf = (entity: string): EntityName | undefined =>
+  (entities as Record<string, EntityManifest | undefined>)[entity]?.parent as EntityName | undefined;
+
+/** The parameter that names one row of an entity: `id`, or a nested entity's own (`commentId`). */
+export const rowParamOf = (entity: EntityName): string => (entities[entity] as EntityManifest).rowParam ?? 'id';
+
+/**
+ * An entity's list path, `/api/contacts`, with a nested entity's parent row filled in (`/api/contacts/7/comments`);
+ * with `row`, the path of that row (`/api/contacts/7`, `/api/contacts/7/comments/3`).
+ */
+export function entityPath(entity: EntityName, { parentId, row }: { parentId?: number; row?: number } = {}): string {
+  const base = `/api/${entities[entity].rest}`.replace(':id', String(parentId ?? ':id'));
+  return row === undefined ? base : `${base}/${row}`;
+}
 
 /** Whether an entity's router has a standard procedure. */
 export const hasProcedure = (entity: EntityName, procedure: StandardProcedure): boolean =>

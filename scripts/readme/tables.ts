@@ -3,7 +3,7 @@
 // `npm run readme:tables` (scripts/readme-tables.ts) and checked by tests/unit/readme-api-table.test.ts.
 import { restRoutes } from '../../server/rest/routes';
 import type { RestRoute } from '../../server/rest/route';
-import { entities, entityNames, standardProcedures } from '../../shared/entities';
+import { entities, entityNames, rowParamOf, standardProcedures } from '../../shared/entities';
 
 const rowsHeld = {
   owned: 'by their author and team',
@@ -23,7 +23,8 @@ export function entityTable(): string[][] {
     const byId = listed.some((procedure) => procedure !== 'list' && procedure !== 'create');
     return [
       `\`${entity}\``,
-      [`\`/api/${rest}\``, ...(byId ? [`\`/api/${rest}/{id}\``] : [])].join(', '),
+      // A nested entity's paths name its parent's row: `/api/contacts/{id}/comments/{commentId}`.
+      [`\`${documentedPath(`/api/${rest}`)}\``, ...(byId ? [`\`${documentedPath(`/api/${rest}/:${rowParamOf(entity)}`)}\``] : [])].join(', '),
       listed.join(', '),
       rowsHeld[rows],
       page ? `\`${page}\`` : '–',

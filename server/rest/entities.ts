@@ -1,6 +1,6 @@
 // The server's half of the entity manifest (shared/entities.ts): each entity's REST rows, made from the procedures it
 // has, their summaries, and the example bodies the generated access tests send (tests/api/isolation, matrix).
-import { entities, standardProcedures, type EntityName, type ProceduresOf, type StandardProcedure } from '../../shared/entities';
+import { entities, rowParamOf, standardProcedures, type EntityName, type ProceduresOf, type StandardProcedure } from '../../shared/entities';
 import type { AppRouter } from '../routers';
 import type { RestRoute } from './route';
 
@@ -116,6 +116,18 @@ const rest: { [Entity in EntityName]: EntityRest<Entity> } & RoutersAgree = {
     },
     examples: {},
   },
+  comments: {
+    one: 'a comment',
+    // Nested under its contact: what is said today (issue 51 §3). Each write takes an Idempotency-Key, so the offline outbox's
+    // replay after a lost answer writes, changes or deletes once.
+    rows: {
+      list: { summary: 'List a team contact’s comments, newest first' },
+      create: { ...keyedCreate, summary: 'Comment on a team contact, telling the teammates it mentions' },
+      update: { ...keyedCreate, summary: 'Change your comment in its first 15 minutes' },
+      remove: { ...keyedCreate, summary: 'Delete a comment (its author or an admin)' },
+    },
+    examples: { create: () => ({ body: 'A word' }), update: { body: 'Changed by B' } },
+  },
   teams: {
     one: 'a team',
     rows: {
@@ -133,10 +145,16 @@ function standardSummary(procedure: StandardProcedure, { one, list }: { one: str
   return { byId: 'Read', create: 'Create', update: 'Change', remove: 'Delete' }[procedure] + ` ${one}`;
 }
 
-/** An entity's REST rows: one per procedure it has, in the standard order (list, byId, create, update, remove). */
+/**
+ * An entity's REST rows: one per procedure it has, in the standard order (list, byId, create, update, remove). A nested
+ * entity's base names its parent's row, so each of its rows reads the path's parameters too (a list's query becomes them).
+ */
 export function entityRoutes(entity: EntityName): RestRoute[] {
   const manifest = rest[entity] as EntityRest<EntityName>;
   const base = `/api/${entities[entity].rest}`;
+  const nested = base.includes('/:');
+  const inputOf = (input: RestRoute['input']): RestRoute['input'] =>
+    !nested ? input : input === 'query' || input === 'none' ? 'params' : input === 'body' ? 'params+body' : input;
   const rows = manifest.rows as Partial<Record<StandardProcedure, Partial<RestRoute>>> | undefined;
   return standardProcedures
     .filter((procedure) => (entities[entity].procedures as readonly StandardProcedure[]).includes(procedure))
@@ -144,10 +162,10 @@ export function entityRoutes(entity: EntityName): RestRoute[] {
       const { method, id, input, status } = standardRows[procedure];
       return {
         method,
-        path: id ? `${base}/:id` : base,
+        path: id ? `${base}/:${rowParamOf(entity)}` : base,
         procedure: `${entity}.${procedure}` as RestRoute['procedure'],
         summary: standardSummary(procedure, manifest),
-        input,
+        input: inputOf(input),
         ...(status ? { status } : {}),
         ...rows?.[procedure],
       };

@@ -167,30 +167,8 @@ const tableRows: RestRoute[] = [
     input: 'params+query',
   },
   { method: 'POST', path: '/api/contacts/:id/merge', procedure: 'contacts.merge', summary: 'Merge a duplicate into a contact', input: 'params+body' },
-  // A team contact's comments (issue 51 §3), newest first (the newest 200), apart from its notes.
-  { method: 'GET', path: '/api/contacts/:id/comments', procedure: 'comments.list', summary: 'List a team contact’s comments, newest first', input: 'params' },
-  {
-    method: 'POST',
-    path: '/api/contacts/:id/comments',
-    procedure: 'comments.create',
-    summary: 'Comment on a team contact, telling the teammates it mentions',
-    input: 'params+body',
-    status: 201,
-  },
-  {
-    method: 'PUT',
-    path: '/api/contacts/:id/comments/:commentId',
-    procedure: 'comments.update',
-    summary: 'Change your comment in its first 15 minutes',
-    input: 'params+body',
-  },
-  {
-    method: 'DELETE',
-    path: '/api/contacts/:id/comments/:commentId',
-    procedure: 'comments.remove',
-    summary: 'Delete a comment (its author or an admin)',
-    input: 'params',
-  },
+  // A team contact's comments (issue 51 §3), newest first (the newest 200), apart from its notes: the entity manifest's nested rows.
+  ...entityRoutes('comments'),
   // A contact and its team (issue 30): moving it in and out, and who looks after it.
   { method: 'POST', path: '/api/contacts/:id/share', procedure: 'contacts.share', summary: 'Share a contact with one of your teams', input: 'params+body' },
   { method: 'POST', path: '/api/contacts/:id/unshare', procedure: 'contacts.unshare', summary: 'Take a contact back from its team', input: 'params' },

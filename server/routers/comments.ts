@@ -9,6 +9,7 @@ import { assertCanCreateIn, canRead, notFound, teamRole, type Authority } from '
 import { fieldInvalid } from '../errors';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
+import { onceForKey } from '../idempotency';
 import * as answers from '../schemas/answers';
 import { CONTACT_NOT_FOUND } from '../domain/contacts';
 import { mentionedMembers } from '../domain/comments';
@@ -115,28 +116,38 @@ export const commentsRouter = router({
     .input(commentCreateInput)
     .output(answer(answers.comment))
     .mutation(({ ctx, input }) =>
-      ctx.database.write(async (tx) => {
-        const who = { userId: ctx.user.id, teams: null };
-        const contact = await teamContact(tx, input.id, who);
-        await assertCanCreateIn(tx, contact.teamId, who);
-        const [row] = await tx
-          .insert(comments)
-          .values({ contactId: contact.id, body: input.body, teamId: contact.teamId, createdBy: ctx.user.id })
-          .returning({ id: comments.id });
-        const told = await mentionedMembers(tx, contact.teamId, input.body);
-        await notify(
+      // An outbox replay with the same key answers the first result and writes nothing (decision 039).
+      ctx.database.write((tx) =>
+        onceForKey(
           tx,
-          [...told].map((userId) => ({
-            userId,
-            kind: 'mention' as const,
-            teamId: contact.teamId,
-            contactId: contact.id,
-            commentId: row.id,
-            actorId: ctx.user.id,
-          })),
-        );
-        return oneComment(tx, contact, row.id, ctx.user.id);
-      }),
+          ctx.user.id,
+          input.idempotencyKey,
+          input,
+          async () => {
+            const who = { userId: ctx.user.id, teams: null };
+            const contact = await teamContact(tx, input.id, who);
+            await assertCanCreateIn(tx, contact.teamId, who);
+            const [row] = await tx
+              .insert(comments)
+              .values({ contactId: contact.id, body: input.body, teamId: contact.teamId, createdBy: ctx.user.id })
+              .returning({ id: comments.id });
+            const told = await mentionedMembers(tx, contact.teamId, input.body);
+            await notify(
+              tx,
+              [...told].map((userId) => ({
+                userId,
+                kind: 'mention' as const,
+                teamId: contact.teamId,
+                contactId: contact.id,
+                commentId: row.id,
+                actorId: ctx.user.id,
+              })),
+            );
+            return oneComment(tx, contact, row.id, ctx.user.id);
+          },
+          'comment',
+        ),
+      ),
     ),
 
   /**
@@ -147,34 +158,43 @@ export const commentsRouter = router({
     .input(commentUpdateInput)
     .output(answer(answers.comment))
     .mutation(({ ctx, input }) =>
-      ctx.database.write(async (tx) => {
-        const who = { userId: ctx.user.id, teams: null };
-        const contact = await teamContact(tx, input.id, who);
-        const current = await oneComment(tx, contact, input.commentId, ctx.user.id);
-        if (current.createdBy !== ctx.user.id) throw forbidden(msg('Only its author can change a comment'));
-        await assertCanCreateIn(tx, contact.teamId, who);
-        if (Date.now() >= current.createdAt.getTime() + EDIT_MS)
-          throw forbidden(msg('A comment can be changed only in the first 15 minutes after it was written; write a new one instead'));
-        if (current.body !== input.body) {
-          await tx.update(comments).set({ body: input.body, editedAt: new Date() }).where(eq(comments.id, current.id));
-          const before = await mentionedMembers(tx, contact.teamId, current.body);
-          const told = await tx.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.commentId, current.id));
-          for (const { userId } of told) before.add(userId);
-          const now = [...(await mentionedMembers(tx, contact.teamId, input.body))].filter((userId) => !before.has(userId));
-          await notify(
-            tx,
-            now.map((userId) => ({
-              userId,
-              kind: 'mention' as const,
-              teamId: contact.teamId,
-              contactId: contact.id,
-              commentId: current.id,
-              actorId: ctx.user.id,
-            })),
-          );
-        }
-        return oneComment(tx, contact, current.id, ctx.user.id);
-      }),
+      ctx.database.write((tx) =>
+        onceForKey(
+          tx,
+          ctx.user.id,
+          input.idempotencyKey,
+          input,
+          async () => {
+            const who = { userId: ctx.user.id, teams: null };
+            const contact = await teamContact(tx, input.id, who);
+            const current = await oneComment(tx, contact, input.commentId, ctx.user.id);
+            if (current.createdBy !== ctx.user.id) throw forbidden(msg('Only its author can change a comment'));
+            await assertCanCreateIn(tx, contact.teamId, who);
+            if (Date.now() >= current.createdAt.getTime() + EDIT_MS)
+              throw forbidden(msg('A comment can be changed only in the first 15 minutes after it was written; write a new one instead'));
+            if (current.body !== input.body) {
+              await tx.update(comments).set({ body: input.body, editedAt: new Date() }).where(eq(comments.id, current.id));
+              const before = await mentionedMembers(tx, contact.teamId, current.body);
+              const told = await tx.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.commentId, current.id));
+              for (const { userId } of told) before.add(userId);
+              const now = [...(await mentionedMembers(tx, contact.teamId, input.body))].filter((userId) => !before.has(userId));
+              await notify(
+                tx,
+                now.map((userId) => ({
+                  userId,
+                  kind: 'mention' as const,
+                  teamId: contact.teamId,
+                  contactId: contact.id,
+                  commentId: current.id,
+                  actorId: ctx.user.id,
+                })),
+              );
+            }
+            return oneComment(tx, contact, current.id, ctx.user.id);
+          },
+          'commentEdit',
+        ),
+      ),
     ),
 
   /** Deletes a comment: its author or an admin of the team; its mentions go with it. */
@@ -182,13 +202,23 @@ export const commentsRouter = router({
     .input(commentRemoveInput)
     .output(answer(answers.done))
     .mutation(({ ctx, input }) =>
-      ctx.database.write(async (tx) => {
-        const who = { userId: ctx.user.id, teams: null };
-        const contact = await teamContact(tx, input.id, who);
-        const current = await oneComment(tx, contact, input.commentId, ctx.user.id);
-        if (!current.canDelete) throw forbidden(msg('Only its author or a team admin can delete a comment'));
-        await tx.delete(comments).where(eq(comments.id, current.id));
-        return { success: true as const };
-      }),
+      // Sent again after a lost answer, with its key: done once, answered the same (not 404 for the comment now gone).
+      ctx.database.write((tx) =>
+        onceForKey(
+          tx,
+          ctx.user.id,
+          input.idempotencyKey,
+          input,
+          async () => {
+            const who = { userId: ctx.user.id, teams: null };
+            const contact = await teamContact(tx, input.id, who);
+            const current = await oneComment(tx, contact, input.commentId, ctx.user.id);
+            if (!current.canDelete) throw forbidden(msg('Only its author or a team admin can delete a comment'));
+            await tx.delete(comments).where(eq(comments.id, current.id));
+            return { success: true as const };
+          },
+          'commentDelete',
+        ),
+      ),
     ),
 });

@@ -1,7 +1,7 @@
 // Comment and notification inputs (issue 51 §3): a comment on a team contact, the inbox's "mark read".
 import { z } from 'zod';
 import { msg } from '../i18n';
-import { id, requiredText } from './common';
+import { id, idempotencyKeyInput, requiredText } from './common';
 import { notificationKinds } from '../vocabulary';
 
 /** The longest comment, in characters once trimmed. */
@@ -14,9 +14,10 @@ export const COMMENTS_LISTED = 200;
 export const commentBody = requiredText(msg('A comment cannot be empty'), COMMENT_MAX, msg('Comment'));
 
 export const commentListInput = z.strictObject({ id });
-export const commentCreateInput = z.strictObject({ id, body: commentBody });
-export const commentUpdateInput = z.strictObject({ id, commentId: id, body: commentBody });
-export const commentRemoveInput = z.strictObject({ id, commentId: id });
+// Each write takes the offline outbox's key (decisions 027, 039): a replay after a lost answer writes, changes or deletes once.
+export const commentCreateInput = z.strictObject({ id, body: commentBody, idempotencyKey: idempotencyKeyInput });
+export const commentUpdateInput = z.strictObject({ id, commentId: id, body: commentBody, idempotencyKey: idempotencyKeyInput });
+export const commentRemoveInput = z.strictObject({ id, commentId: id, idempotencyKey: idempotencyKeyInput });
 
 /** The notifications one request may mark read by id; none marks every one read. */
 export const NOTIFICATIONS_MARKED_MAX = 500;

@@ -6,9 +6,9 @@ import { useAuth } from '../hooks/useAuth';
 import { useInvalidate } from '../hooks/useInvalidate';
 import { useToast } from '../hooks/useToast';
 import { t } from '../i18n';
-import { httpStatus } from '../lib/errors';
+import { httpStatus, refusalMessage } from '../lib/errors';
 import { offline } from '../lib/offlineMessages';
-import { flushOutbox, type OutboxEntry, type OutboxKind } from '../lib/outbox';
+import { commentKinds, flushOutbox, type OutboxEntry, type OutboxKind } from '../lib/outbox';
 import { trpc } from '../lib/trpc';
 
 /** The toast after a send: the kind's own words when all were of one kind. */
@@ -59,11 +59,30 @@ export default function OutboxSync() {
             const { contactId, answer, reason } = entry.input;
             return answer === 'accept' ? utils.client.assignments.accept.mutate({ contactId }) : utils.client.assignments.decline.mutate({ contactId, reason });
           }
+          // A team comment (issue 51 §3), each write with its key: a replay after a lost answer writes, changes or deletes once.
+          case 'comment':
+            return utils.client.comments.create.mutate({ ...entry.input, idempotencyKey: entry.key });
+          case 'commentEdit':
+            return utils.client.comments.update.mutate({ ...entry.input, idempotencyKey: entry.key });
+          case 'commentDelete':
+            return utils.client.comments.remove.mutate({ ...entry.input, idempotencyKey: entry.key });
           default:
             return utils.client.activities.create.mutate({ ...entry.input, idempotencyKey: entry.key });
         }
       };
-      const { sent, sentKinds, refusedKinds, retryLater } = await flushOutbox(userId, sendEntry, httpStatus);
+      // A comment refused for good (a viewer now, the 15 minutes gone, the comment deleted) is said in the server's own sentence.
+      const sendSaying = async (entry: OutboxEntry) => {
+        try {
+          return await sendEntry(entry);
+        } catch (error) {
+          const status = httpStatus(error);
+          const sentence = refusalMessage(error);
+          if (commentKinds.includes(entry.kind ?? 'activity') && sentence && status !== 401 && status !== 423 && status !== 429)
+            toast({ variant: 'destructive', title: offline.commentRefused, description: sentence });
+          throw error;
+        }
+      };
+      const { sent, sentKinds, refusedKinds, retryLater } = await flushOutbox(userId, sendSaying, httpStatus);
       if (sent > 0) {
         toast({ variant: 'success', title: syncedTitle(sentKinds) });
         if (sentKinds.includes('activity')) void invalidate('activityCreate');
@@ -71,9 +90,11 @@ export default function OutboxSync() {
         if (sentKinds.includes('prayer')) void invalidate('prayer');
         if (sentKinds.includes('milestone') || sentKinds.includes('bulk')) void invalidate('contact');
         if (sentKinds.includes('assignmentAnswer')) void utils.invalidate();
+        if (sentKinds.some((kind) => commentKinds.includes(kind))) void invalidate('comment');
       }
       const refusedActivities = refusedKinds.filter((kind) => kind === 'activity').length;
-      const refusedOthers = refusedKinds.length - refusedActivities;
+      // A comment's refusal was said above, in its own sentence.
+      const refusedOthers = refusedKinds.filter((kind) => kind !== 'activity' && !commentKinds.includes(kind)).length;
       if (refusedActivities > 0) toast({ variant: 'destructive', title: t('Error'), description: offline.refused(refusedActivities) });
       if (refusedOthers > 0) toast({ variant: 'destructive', title: t('Error'), description: offline.refusedOther(refusedOthers) });
       failures = retryLater ? failures + 1 : 0;

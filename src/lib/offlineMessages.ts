@@ -36,6 +36,14 @@ export const offline = {
   get keptBulk() {
     return t('No connection: the change to these contacts will be made when you are back online.');
   },
+  /** Issue 51 §3: a comment written, changed or deleted offline. */
+  get keptComment() {
+    return t('No connection: your comment will be sent when you are back online.');
+  },
+  /** The title over the server's sentence when a comment kept offline is refused on return (a role, the 15 minutes gone). */
+  get commentRefused() {
+    return t('A comment saved offline was not sent');
+  },
   get keptAnswer() {
     return t('No connection: your answer will be sent when you are back online.');
   },

@@ -1,4 +1,5 @@
-// The offline outbox: activities, follow-ups and prayer requests added, and faith milestones set or cleared, without a connection, kept in IndexedDB (per
+// The offline outbox: activities, follow-ups and prayer requests added, faith milestones set or cleared, bulk actions,
+// assignment answers, and team comments written, changed or deleted, without a connection, kept in IndexedDB (per
 // user) until they are sent, each with its idempotency key (decisions 010, 027).
 import type { RouterInputs } from './trpc';
 import { objectStore } from './idb';
@@ -10,6 +11,11 @@ type PrayerDraft = RouterInputs['prayerRequests']['create'];
 export type MilestoneDraft = RouterInputs['contacts']['setMilestone'] & { clear?: boolean };
 /** The assignee's answer to an assignment (issue 51 §2): accepted, or declined with its reason. */
 export type AssignmentAnswerDraft = { contactId: number; answer: 'accept' | 'decline'; reason?: string };
+
+/** A team contact's comment written, changed or deleted offline (issue 51 §3), sent with the entry's key (decision 039). */
+type CommentDraft = Omit<RouterInputs['comments']['create'], 'idempotencyKey'>;
+type CommentEditDraft = Omit<RouterInputs['comments']['update'], 'idempotencyKey'>;
+type CommentDeleteDraft = Omit<RouterInputs['comments']['remove'], 'idempotencyKey'>;
 
 /**
  * What waits: its kind (absent on entries stored before there were kinds: an activity), the create's input, and the
@@ -23,7 +29,13 @@ export type OutboxDraft =
   | { kind: 'milestone'; input: MilestoneDraft; contactName: string }
   // Issue 51 §4: one bulk action on many contacts, one entry for the whole action (`contactName` says how many).
   | { kind: 'bulk'; input: RouterInputs['contacts']['bulk']; contactName: string }
-  | { kind: 'assignmentAnswer'; input: AssignmentAnswerDraft; contactName: string };
+  | { kind: 'assignmentAnswer'; input: AssignmentAnswerDraft; contactName: string }
+  | { kind: 'comment'; input: CommentDraft; contactName: string }
+  | { kind: 'commentEdit'; input: CommentEditDraft; contactName: string }
+  | { kind: 'commentDelete'; input: CommentDeleteDraft; contactName: string };
+
+/** The kinds that are a comment's write: their refusal on return is said in the server's sentence (src/components/OutboxSync.tsx). */
+export const commentKinds: readonly OutboxKind[] = ['comment', 'commentEdit', 'commentDelete'];
 
 export type OutboxKind = NonNullable<OutboxDraft['kind']>;
 export const kindOf = (draft: OutboxDraft): OutboxKind => draft.kind ?? 'activity';

@@ -192,7 +192,7 @@ export default function ContactDetailPage() {
       )}
 
       {/* The team's talk about a team contact (issue 51 §3), apart from its notes. */}
-      {contact.teamId !== null && <ContactComments contactId={contact.id} writes={writes} />}
+      {contact.teamId !== null && <ContactComments contactId={contact.id} contactName={contact.name} writes={writes} />}
 
       <section className="card border border-base-300 bg-base-100" aria-labelledby="timeline-heading">
         <div className="card-body gap-2 p-5 sm:p-6">

@@ -198,3 +198,40 @@ describe('mentions', () => {
     expect(eveBatch.body.every((answer: { error?: { json: { data: { code: string } } } }) => answer.error?.json.data.code === 'NOT_FOUND')).toBe(true);
   });
 });
+
+describe('the offline outbox’s replays (an Idempotency-Key on each write)', () => {
+  it('write, change and delete once when sent again with the same key, and tell a mention once', async () => {
+    const id = await teamContact('Sent twice');
+    const key = { 'Idempotency-Key': 'comment-key-0001' };
+    const first = await ben.client.request('POST', `/api/contacts/${id}/comments`, { body: 'Hello @' + cat.username }, key);
+    const again = await ben.client.request('POST', `/api/contacts/${id}/comments`, { body: 'Hello @' + cat.username }, key);
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body).toEqual(first.body);
+    expect(await server.count('comments', 'contact_id = ?', [id])).toBe(1);
+    expect(await server.count('notifications', 'comment_id = ?', [first.body.id])).toBe(1);
+    // The same key with another request is refused, as for every outbox write.
+    const other = await ben.client.request('POST', `/api/contacts/${id}/comments`, { body: 'Another word' }, key);
+    expect(other.status).toBe(422);
+
+    const path = `/api/contacts/${id}/comments/${first.body.id}`;
+    const editKey = { 'Idempotency-Key': 'comment-key-0002' };
+    const edited = await ben.client.request('PUT', path, { body: 'Changed once' }, editKey);
+    expect((await ben.client.request('PUT', path, { body: 'Changed once' }, editKey)).body).toEqual(edited.body);
+    expect(edited.body.body).toBe('Changed once');
+
+    const deleteKey = { 'Idempotency-Key': 'comment-key-0003' };
+    const removed = await ben.client.request('DELETE', path, undefined, deleteKey);
+    // Gone after the first: the replay answers the first answer, not a 404 the outbox would take for a refusal.
+    const replayed = await ben.client.request('DELETE', path, undefined, deleteKey);
+    expect([removed.status, replayed.status, replayed.body]).toEqual([200, 200, { success: true }]);
+    expect((await ben.client.request('DELETE', path)).status).toBe(404);
+  });
+
+  it('still refuse a viewer by role, key or no key', async () => {
+    const id = await teamContact('Viewer offline');
+    const res = await vic.client.request('POST', `/api/contacts/${id}/comments`, { body: 'From the road' }, { 'Idempotency-Key': 'viewer-key-0001' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/Riverside/);
+    expect(await server.count('comments', 'contact_id = ?', [id])).toBe(0);
+  });
+});

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityExamples } from '../../server/rest/entities';
 import { restRoutes, type RestRoute } from '../../server/rest/routes';
-import { entities, entityNames, hasProcedure } from '../../shared/entities';
+import { entities, entityNames, entityPath, hasProcedure, parentOf, rowParamOf, type EntityName } from '../../shared/entities';
 import { ApiClient, signedInClient, startUsers, type TestServer } from './harness';
 
 let server: TestServer;
@@ -17,10 +17,11 @@ let bobContactId: number;
 let bobTagId: number;
 let aliceRelationshipId: number;
 let aliceDateId: number;
-let aliceCommentId: number;
 
 /** A's row of each entity, keyed by the procedure's router name. */
 const aliceRows: Record<string, number> = {};
+/** The parent row of A's row of each nested entity (a comment's contact, in A's team: only a team contact has comments). */
+const aliceParents: Record<string, number> = {};
 /** A's live calendar feed token. */
 let aliceFeedToken: string;
 /** What A's list of sessions calls A's session (issue 33). */
@@ -44,6 +45,12 @@ const bodies: Record<string, () => Record<string, unknown>> = {
   ...Object.fromEntries(
     entityNames.filter((entity) => hasProcedure(entity, 'update')).map((entity) => [`${entity}.update`, () => entityExamples(entity).update!]),
   ),
+  // A nested entity's create names its parent's row in its path (a comment's contact): the manifest's example body.
+  ...Object.fromEntries(
+    entityNames
+      .filter((entity) => parentOf(entity) && hasProcedure(entity, 'create'))
+      .map((entity) => [`${entity}.create`, () => entityExamples(entity).create!({ contactId: aliceRows.contacts })]),
+  ),
   'followUps.complete': () => ({ timeZone: 'Europe/Paris' }),
   'followUps.snooze': () => ({ until: new Date(Date.now() + 2 * 86_400_000).toISOString() }),
   'attention.snooze': () => ({ until: new Date(Date.now() + 2 * 86_400_000).toISOString() }),
@@ -52,8 +59,6 @@ const bodies: Record<string, () => Record<string, unknown>> = {
   // Alice's contact linked to Bob's own: the contact in the path is what must stay out of his reach.
   'contacts.addRelationship': () => ({ contactId: bobContactId, kind: 'friend' }),
   'contacts.addDate': () => ({ label: 'Birthday', date: '1990-05-01' }),
-  'comments.create': () => ({ body: 'A word' }),
-  'comments.update': () => ({ body: 'Changed by B' }),
   'contacts.merge': () => ({ duplicateId: bobContactId }),
   'contacts.archive': () => ({ reason: 'moved' }),
   'contacts.share': () => ({ teamId: aliceRows.teams }),
@@ -76,6 +81,11 @@ const queries: Record<string, () => string> = {
 /** The value for each path parameter of a route, or undefined when the test has no fixture for it. */
 function paramValue(route: RestRoute, name: string): number | string | undefined {
   const entity = route.procedure.split('.')[0];
+  // A nested entity's row (a comment) under A's parent row (its contact): both A's.
+  if (parentOf(entity as EntityName)) {
+    if (name === 'id') return aliceParents[entity];
+    if (name === rowParamOf(entity as EntityName)) return aliceRows[entity];
+  }
   // A contact's snooze is the attention router's, on the contact's path.
   if (name === 'id' && route.path.startsWith('/api/contacts/')) return aliceRows.contacts;
   if (name === 'id' && route.path.includes('/invite-links/')) return aliceRows.inviteLinks;
@@ -91,7 +101,6 @@ function paramValue(route: RestRoute, name: string): number | string | undefined
   if (name === 'kind') return 'belief';
   if (name === 'relationshipId') return aliceRelationshipId;
   if (name === 'dateId') return aliceDateId;
-  if (name === 'commentId') return aliceCommentId;
   // An assignment is answered on its contact's path (issue 51 §2).
   if (name === 'contactId') return aliceRows.contacts;
   return undefined;
@@ -132,8 +141,18 @@ beforeAll(async () => {
 
   // A's row of each entity that has a create, through its REST row with the manifest's example: contacts first, which
   // the others name. A date a month ahead puts A's follow-up in the calendar feed's next 12 months.
-  for (const entity of entityNames.filter((name) => hasProcedure(name, 'create'))) {
+  for (const entity of entityNames.filter((name) => hasProcedure(name, 'create') && !parentOf(name))) {
     const res = await alice.post(`/api/${entities[entity].rest}`, entityExamples(entity).create!({ contactId: aliceRows.contacts ?? 0 }));
+    expect(res.status, entity).toBe(201);
+    aliceRows[entity] = res.body.id;
+  }
+  // A nested entity's row (a comment of A's) under a parent row of A's in A's team (issue 51 §3: only a team contact has comments).
+  for (const entity of entityNames.filter((name) => hasProcedure(name, 'create') && parentOf(name))) {
+    const parent = parentOf(entity)!;
+    const made = await alice.post(entityPath(parent), entityExamples(parent).create!({ contactId: aliceRows.contacts, teamId: aliceRows.teams }));
+    expect(made.status, parent).toBe(201);
+    aliceParents[entity] = made.body.id;
+    const res = await alice.post(entityPath(entity, { parentId: made.body.id }), entityExamples(entity).create!({ contactId: aliceRows.contacts }));
     expect(res.status, entity).toBe(201);
     aliceRows[entity] = res.body.id;
   }
@@ -157,11 +176,6 @@ beforeAll(async () => {
   const dated = await alice.post(`/api/contacts/${aliceRows.contacts}/dates`, { label: 'Birthday', date: '1990-05-01', kind: 'birthday' });
   expect(dated.status).toBe(201);
   aliceDateId = dated.body[0].id;
-  // A comment of A's on a contact of A's team (issue 51 §3).
-  const teamContact = await alice.post('/api/contacts', { name: 'Team Talk', teamId: aliceRows.teams });
-  const comment = await alice.post(`/api/contacts/${teamContact.body.id}/comments`, { body: 'Our word' });
-  expect(comment.status).toBe(201);
-  aliceCommentId = comment.body.id;
   // An entity without a create (the resource library) has no example to post: A's private resource goes in directly.
   const resource = await server.database.writerClient.execute({
     sql: "insert into resources (title, description, content, category, created_by) values ('Alice notes', 'Private', 'Private content', 'Notes', ?) returning id",
@@ -205,8 +219,13 @@ describe("another user's ids", () => {
 
   it("still lets A read each of A's rows afterwards", async () => {
     for (const entity of entityNames.filter((name) => hasProcedure(name, 'byId'))) {
-      const res = await alice.get(`/api/${entities[entity].rest}/${aliceRows[entity]}`);
+      const res = await alice.get(entityPath(entity, { parentId: aliceParents[entity], row: aliceRows[entity] }));
       expect(res.status, entity).toBe(200);
+    }
+    // A nested entity without a byId (comments): A's row is still in its parent's list.
+    for (const entity of entityNames.filter((name) => parentOf(name) && hasProcedure(name, 'list'))) {
+      const res = await alice.get(entityPath(entity, { parentId: aliceParents[entity] }));
+      expect([res.status, res.body.map((row: { id: number }) => row.id)], entity).toEqual([200, [aliceRows[entity]]]);
     }
     const members = await alice.get(`/api/teams/${aliceRows.teams}/members`);
     expect(members.body).toEqual([expect.objectContaining({ userId: aliceId, role: 'admin' })]);
@@ -227,8 +246,11 @@ describe("B's lists", () => {
       if (entity === 'account') continue;
       if (route.procedure.endsWith('.list')) entityLists[entity] = route.path;
     }
-    // Every entity's list, and two lists of other rows: the contacts needing attention, the invitations received.
-    expect(Object.keys(entityLists).sort()).toEqual([...entityNames.filter((entity) => hasProcedure(entity, 'list')), 'attention', 'invitations'].sort());
+    // Every entity's list, and two lists of other rows: the contacts needing attention, the invitations received. A nested
+    // entity's list names its parent's row, A's here: it is among the routes with an id above (404 to B).
+    expect(Object.keys(entityLists).sort()).toEqual(
+      [...entityNames.filter((entity) => hasProcedure(entity, 'list') && !parentOf(entity)), 'attention', 'invitations'].sort(),
+    );
     for (const [entity, path] of Object.entries(entityLists)) {
       const res = await bob.get(path);
       expect(res.status, path).toBe(200);

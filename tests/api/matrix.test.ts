@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityExamples } from '../../server/rest/entities';
 import { restRoutes, type RestRoute } from '../../server/rest/routes';
-import { entities, entityNames, hasProcedure, type EntityName } from '../../shared/entities';
+import { entities, entityNames, entityPath, hasProcedure, parentOf, rowParamOf, type EntityName } from '../../shared/entities';
 import { fillTemplate, isolated } from '../../shared/i18n';
 import { mayChange, mayPray, mayWriteAbout, refusalOf, roleCan, teamAbilities, type TeamAction } from '../../shared/roles';
 import type { TeamRole } from '../../shared/vocabulary';
@@ -18,6 +18,14 @@ const teamRows: Record<string, number> = {};
 
 /** The entities whose rows a team holds (created_by, team_id), each with a create: the rows these tests act on. */
 const teamEntities = entityNames.filter((entity) => entities[entity].rows === 'owned' && hasProcedure(entity, 'create'));
+/** The team's row of a nested entity's parent (a comment's contact), or undefined for an entity of its own. */
+const parentRow = (entity: EntityName) => {
+  const parent = parentOf(entity);
+  return parent && teamRows[parent];
+};
+/** A route of an entity with the team's rows in its path: a nested entity's parent row (`:id`) and its own row. */
+const teamPath = (route: RestRoute, entity: EntityName) =>
+  route.path.replace(`:${rowParamOf(entity)}`, String(teamRows[entity])).replace(':id', String(parentRow(entity) ?? teamRows[entity]));
 /** A valid new row of an entity in the team, naming the team's contact: only the role may refuse it. */
 const validBody = (entity: EntityName, team: number, contactId: number) => entityExamples(entity).create!({ contactId, teamId: team });
 
@@ -31,8 +39,9 @@ beforeAll(async () => {
   teamId = (await admin.post('/api/teams', { name: 'Harvesters' })).body.id;
   await joinTeam(admin, teamId, { client: v.client, id: v.user.id }, 'viewer');
   // The team's row of each entity, contacts first, which the others name.
+  // A nested entity's row (a comment) goes under the team's row of its parent (the team contact).
   for (const entity of teamEntities) {
-    const res = await admin.post(`/api/${entities[entity].rest}`, validBody(entity, teamId, teamRows.contacts ?? 0));
+    const res = await admin.post(entityPath(entity, { parentId: parentRow(entity) }), validBody(entity, teamId, teamRows.contacts ?? 0));
     expect(res.status, entity).toBe(201);
     teamRows[entity] = res.body.id;
   }
@@ -46,8 +55,6 @@ beforeAll(async () => {
   teamRows.contactDate = (await admin.post(`/api/contacts/${teamRows.contacts}/dates`, { label: 'Birthday', date: '1990-05-01', kind: 'birthday' })).body[0].id;
   // A second team tag: the one a viewer tries to merge the first into.
   teamRows.otherTag = (await admin.post('/api/tags', { name: 'Students', teamId })).body.id;
-  // The admin's comment on the team contact (issue 51 §3): the one a viewer tries to change and delete.
-  teamRows.comment = (await admin.post(`/api/contacts/${teamRows.contacts}/comments`, { body: 'A word' })).body.id;
 });
 afterAll(() => server.close());
 
@@ -99,13 +106,9 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
   if (route.procedure.startsWith('assignments.'))
     return { path: route.path.replace(':contactId', String(teamRows.contacts)), body: route.procedure.endsWith('.decline') ? { reason: 'no' } : undefined };
   if (entity === 'teams') return { path: route.path.replace(':id', String(teamId)), body: { name: 'Renamed' } };
-  // A team contact's comments (issue 51 §3): nested under the contact, the admin's comment in the path.
-  if (entity === 'comments')
-    return {
-      path: route.path.replace(':id', String(teamRows.contacts)).replace(':commentId', String(teamRows.comment)),
-      body: route.method === 'DELETE' ? undefined : { body: 'A viewer’s word' },
-    };
-  if (route.procedure.endsWith('.create')) return { path: route.path, body: validBody(entity as EntityName, teamId, teamRows.contacts) };
+  // An entity's create; a nested one's (a comment) under the team's row of its parent (the team contact).
+  if (route.procedure.endsWith('.create'))
+    return { path: teamPath(route, entity as EntityName), body: validBody(entity as EntityName, teamId, teamRows.contacts) };
   const id = teamRows[entity];
   if (route.procedure === 'contacts.answerSpiritualCheck') return { path: route.path.replace(':id', String(teamRows.contacts)), body: { status: 'growing' } };
   if (route.procedure === 'contacts.merge')
@@ -131,7 +134,8 @@ function viewerCall(route: RestRoute): { path: string; body?: unknown } {
     return { path: route.path.replace(':id', String(id)), body: { until: new Date(Date.now() + 2 * 86_400_000).toISOString() } };
   if (id === undefined) throw new Error(`no fixture for ${route.method} ${route.path}: add one so the route is covered`);
   return {
-    path: route.path.replace(':id', String(id)),
+    // A nested entity's row (the admin's comment) under its parent's (the team contact).
+    path: entities[entity as EntityName] ? teamPath(route, entity as EntityName) : route.path.replace(':id', String(id)),
     // Every update refuses a field it does not have (issue 47), so each entity gets only its own: the manifest's example.
     body: route.method === 'PUT' ? entityExamples(entity as EntityName).update : undefined,
   };
@@ -159,6 +163,38 @@ describe('a team viewer', () => {
   }
 });
 
+describe('a team member', () => {
+  let member: ApiClient;
+  beforeAll(async () => {
+    const m = await signedInClient(server, 'member');
+    member = m.client;
+    await joinTeam(admin, teamId, { client: m.client, id: m.user.id }, 'member');
+  });
+
+  // Every team entity, a nested one (a comment) too: a member changes their own row, never a teammate's; an admin deletes any.
+  for (const entity of teamEntities) {
+    it(`changes their own ${entity}, gets 403 on the admin's, and the admin deletes theirs`, async () => {
+      const base = entityPath(entity, { parentId: parentRow(entity) });
+      const body = validBody(entity, teamId, teamRows.contacts);
+      // A name of its own: a team's tag names are unique.
+      const own = await member.post(base, 'name' in body ? { ...body, name: `${String(body.name)} of a member` } : body);
+      expect(own.status, `${entity}: ${JSON.stringify(own.body)}`).toBe(201);
+      const mine = `${base}/${own.body.id}`;
+      const admins = `${base}/${teamRows[entity]}`;
+      if (hasProcedure(entity, 'update')) {
+        expect((await member.put(mine, entityExamples(entity).update)).status, entity).toBe(200);
+        const refused = await member.put(admins, entityExamples(entity).update);
+        expect([refused.status, refused.body.code], entity).toEqual([403, 'FORBIDDEN']);
+      }
+      if (hasProcedure(entity, 'remove')) {
+        const refused = await member.request('DELETE', admins);
+        expect([refused.status, refused.body.code], entity).toEqual([403, 'FORBIDDEN']);
+        expect((await admin.request('DELETE', mine)).status, entity).toBe(200);
+      }
+    });
+  }
+});
+
 describe('someone in another team', () => {
   let outsider: ApiClient;
   beforeAll(async () => {
@@ -168,9 +204,11 @@ describe('someone in another team', () => {
 
   for (const entity of teamEntities) {
     it(`finds none of the team's ${entity}: not in its list, and 404 on each of its id routes`, async () => {
-      const base = `/api/${entities[entity].rest}`;
+      const base = entityPath(entity, { parentId: parentRow(entity) });
       const row = `${base}/${teamRows[entity]}`;
-      if (hasProcedure(entity, 'list')) {
+      // A nested entity's list names the team's parent row (the team contact): the outsider finds no such row, 404.
+      if (hasProcedure(entity, 'list') && parentOf(entity)) expect((await outsider.get(base)).status, entity).toBe(404);
+      else if (hasProcedure(entity, 'list')) {
         const list = await outsider.get(base);
         expect(list.status).toBe(200);
         expect(list.body.map((item: { id: number }) => item.id)).not.toContain(teamRows[entity]);

@@ -1,11 +1,17 @@
 // A team contact's comments (issue 51 §3), apart from their notes: the team talks about the person here. Whoever reads
 // the contact reads them; a role that may create writes; the author changes theirs for 15 minutes; the author or an
-// admin deletes. `@username` (or a first name no one else in the team has) tells that teammate.
+// admin deletes. `@username` (or a first name no one else in the team has) tells that teammate. Offline, each write
+// waits in the outbox (src/lib/outbox.ts) and shows as 'Waiting to sync' until it is sent with its key (decision 039).
 import { useId, useState, type FormEvent } from 'react';
 import { COMMENT_MAX } from '../../../shared/schemas/comments';
+import { useOutboxCreate } from '../../forms/useOutboxCreate';
+import { useAuth } from '../../hooks/useAuth';
+import { useOutbox } from '../../hooks/useOutbox';
 import { useWrite } from '../../hooks/useWrite';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
+import { offline } from '../../lib/offlineMessages';
+import { newIdempotencyKey, type OutboxDraft } from '../../lib/outbox';
 import { trpc } from '../../lib/trpc';
 
 interface Comment {
@@ -19,6 +25,24 @@ interface Comment {
 }
 
 const failed = () => t('Failed to save the comment. Please try again.');
+
+/**
+ * Offline, a comment's write waits in the outbox under a key of its own; resolves once kept, rejects when the device
+ * would not keep it (its toast said why), so a form keeps what was typed.
+ */
+function useKeepOffline() {
+  const outbox = useOutboxCreate();
+  return {
+    get offline() {
+      return outbox.offline;
+    },
+    keep: async (draft: OutboxDraft) => {
+      if (!(await outbox.keep(draft, offline.keptComment, failed(), newIdempotencyKey()))) throw new Error('Not kept on this device');
+    },
+  };
+}
+
+const Waiting = () => <span className="badge badge-ghost badge-sm">{offline.waiting}</span>;
 
 function CommentForm({
   initial = '',
@@ -82,12 +106,33 @@ function CommentForm({
   );
 }
 
-function CommentItem({ contactId, comment }: { contactId: number; comment: Comment }) {
+interface Pending {
+  /** The new words of an edit waiting in the outbox. */
+  body?: string;
+  /** A deletion waiting in the outbox. */
+  deleted?: boolean;
+}
+
+function CommentItem({ contactId, contactName, comment, pending }: { contactId: number; contactName: string; comment: Comment; pending?: Pending }) {
   const [editing, setEditing] = useState(false);
   const update = trpc.comments.update.useMutation();
   const remove = trpc.comments.remove.useMutation();
   const write = useWrite();
+  const outbox = useKeepOffline();
   const author = comment.author ? `${comment.author.firstName} ${comment.author.lastName}`.trim() : t('Former member');
+  if (pending)
+    return (
+      <li className="flex flex-col gap-1 border-b border-base-300 pb-3 last:border-0" data-testid="comment" data-pending="">
+        <p className="text-xs text-base-content/70">
+          <span className="font-medium text-base-content">{author}</span> ·{' '}
+          <time dateTime={comment.createdAt.toISOString()}>{formatDateTime(comment.createdAt)}</time> · <Waiting />
+        </p>
+        {/* A deletion waiting: struck through, and said as deleted text to a screen reader. */}
+        <p dir="auto" className={`wrap-anywhere whitespace-pre-line ${pending.deleted ? 'opacity-70' : ''}`}>
+          {pending.deleted ? <del>{comment.body}</del> : (pending.body ?? comment.body)}
+        </p>
+      </li>
+    );
   return (
     <li className="flex flex-col gap-1 border-b border-base-300 pb-3 last:border-0" data-testid="comment">
       <p className="text-xs text-base-content/70">
@@ -102,11 +147,14 @@ function CommentItem({ contactId, comment }: { contactId: number; comment: Comme
           submitLabel={t('Save')}
           onCancel={() => setEditing(false)}
           onSubmit={(body) =>
-            write(() => update.mutateAsync({ id: contactId, commentId: comment.id, body }), {
-              kind: 'comment',
-              done: t('Comment changed'),
-              failed: failed(),
-            }).then(() => setEditing(false))
+            (outbox.offline
+              ? outbox.keep({ kind: 'commentEdit', input: { id: contactId, commentId: comment.id, body }, contactName })
+              : write(() => update.mutateAsync({ id: contactId, commentId: comment.id, body }), {
+                  kind: 'comment',
+                  done: t('Comment changed'),
+                  failed: failed(),
+                })
+            ).then(() => setEditing(false))
           }
         />
       ) : (
@@ -127,6 +175,8 @@ function CommentItem({ contactId, comment }: { contactId: number; comment: Comme
               className="btn btn-ghost btn-xs text-error"
               onClick={() => {
                 if (!window.confirm(t('Delete this comment?'))) return;
+                const draft = { id: contactId, commentId: comment.id };
+                if (outbox.offline) return void outbox.keep({ kind: 'commentDelete', input: draft, contactName }).catch(() => undefined);
                 void write(() => remove.mutateAsync({ id: contactId, commentId: comment.id }), {
                   kind: 'comment',
                   done: t('Comment deleted'),
@@ -144,10 +194,33 @@ function CommentItem({ contactId, comment }: { contactId: number; comment: Comme
 }
 
 /** The comments of a team contact; `writes` when the reader's role may create in its team. */
-export function ContactComments({ contactId, writes }: { contactId: number; writes: boolean }) {
+export function ContactComments({ contactId, contactName, writes }: { contactId: number; contactName: string; writes: boolean }) {
   const list = trpc.comments.list.useQuery({ id: contactId });
   const create = trpc.comments.create.useMutation();
   const write = useWrite();
+  const outbox = useKeepOffline();
+  const { user } = useAuth();
+  // What waits in the outbox for this contact: new comments on top, and each edit or deletion on its comment.
+  const waitingNew = useOutbox('comment').filter((entry) => entry.input.id === contactId);
+  const edits = useOutbox('commentEdit').filter((entry) => entry.input.id === contactId);
+  const deletions = useOutbox('commentDelete').filter((entry) => entry.input.id === contactId);
+  const pendingOf = (id: number): Pending | undefined => {
+    const deleted = deletions.some((entry) => entry.input.commentId === id);
+    const edit = edits.findLast((entry) => entry.input.commentId === id);
+    return deleted || edit ? { deleted, body: edit?.input.body } : undefined;
+  };
+  const me = user ? { firstName: user.firstName, lastName: user.lastName } : null;
+  const waiting: Comment[] = waitingNew
+    .map((entry, index) => ({
+      id: -1 - index,
+      body: entry.input.body,
+      createdAt: entry.queuedAt,
+      editedAt: null,
+      author: me,
+      canEdit: false,
+      canDelete: false,
+    }))
+    .reverse();
   const comments = list.data ?? [];
   return (
     <section className="card border border-base-300 bg-base-100" aria-labelledby="comments-heading">
@@ -159,14 +232,21 @@ export function ContactComments({ contactId, writes }: { contactId: number; writ
           <CommentForm
             label={t('Write to your team about this person; @username tells a teammate')}
             submitLabel={t('Add comment')}
-            onSubmit={(body) => write(() => create.mutateAsync({ id: contactId, body }), { kind: 'comment', done: t('Comment added'), failed: failed() })}
+            onSubmit={(body) =>
+              outbox.offline
+                ? outbox.keep({ kind: 'comment', input: { id: contactId, body }, contactName })
+                : write(() => create.mutateAsync({ id: contactId, body }), { kind: 'comment', done: t('Comment added'), failed: failed() })
+            }
           />
         )}
-        {list.isSuccess && comments.length === 0 && <p className="text-sm text-base-content/70">{t('No comments yet.')}</p>}
-        {comments.length > 0 && (
+        {list.isSuccess && comments.length + waiting.length === 0 && <p className="text-sm text-base-content/70">{t('No comments yet.')}</p>}
+        {comments.length + waiting.length > 0 && (
           <ul className="flex flex-col gap-3">
+            {waiting.map((comment) => (
+              <CommentItem key={comment.id} contactId={contactId} contactName={contactName} comment={comment} pending={{}} />
+            ))}
             {comments.map((comment) => (
-              <CommentItem key={comment.id} contactId={contactId} comment={comment} />
+              <CommentItem key={comment.id} contactId={contactId} contactName={contactName} comment={comment} pending={pendingOf(comment.id)} />
             ))}
           </ul>
         )}
