@@ -48,12 +48,21 @@ async function arrive(page: Page, path: string, locale: Locale) {
 }
 
 /** The screen as it is, in light and in dark, when photographs are asked for. */
-async function photographBoth(page: Page, name: string) {
+async function photographBoth(page: Page, name: string, fullPage = false) {
   if (!process.env.E2E_SHOTS) return;
   const project = test.info().project.name;
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await photograph(page, `${project}/week-${name}-${scheme}.png`);
+    // A button's colours ease into the new scheme's: photographed once they have.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished),
+      ),
+    );
+    await photograph(page, `${project}/week-${name}-${scheme}.png`, { fullPage });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -178,6 +187,18 @@ test('a team’s week: a leader in Spanish, a member in Arabic and a viewer in S
   await comments.getByLabel(ar('Write to your team about this person; @username tells a teammate')).fill('@Carmen اتصلت به اليوم ويريد أن يقرأ معنا');
   await comments.getByRole('button', { name: ar('Add comment') }).click();
   await expect(comments.getByTestId('comment')).toContainText('اتصلت به اليوم');
+  await api(mine, '/api/activities', { type: 'conversation', contactId: jorge.id, date: new Date().toISOString(), teamId });
+
+  // The team's dashboard in Arabic, as a member reads it.
+  await navigate(mine, 'ar', 'Team');
+  await expect(mine.getByTestId('team-dashboard')).toBeVisible();
+  await expect(mine.getByRole('heading', { name: teamName, level: 1 })).toBeVisible();
+  await expect(mine.getByTestId('week-total')).toContainText('1');
+  await expect(mine.getByTestId('member-line').filter({ hasText: 'Layla' })).toContainText(
+    ar('{count, plural, one {# assigned} other {# assigned}}', { count: 1 }),
+  );
+  await expectFits(mine, 'ar team dashboard');
+  await photographBoth(mine, 'team-dashboard-ar', true);
 
   // Many at once in Arabic: the member tags the two team contacts she added (a member changes only those), the count
   // said in words.
@@ -195,16 +216,6 @@ test('a team’s week: a leader in Spanish, a member in Arabic and a viewer in S
   await tag.getByLabel(ar('Tag'), { exact: true }).fill('زيارة');
   await tag.getByRole('button', { name: ar('Confirm') }).click();
   await expect(mine.getByText(ar('{count, plural, one {# contact tagged} other {# contacts tagged}}', { count: 2 }), { exact: true })).toBeVisible();
-
-  // The team's dashboard in Arabic, as a member reads it.
-  await navigate(mine, 'ar', 'Team');
-  await expect(mine.getByTestId('team-dashboard')).toBeVisible();
-  await expect(mine.getByRole('heading', { name: teamName, level: 1 })).toBeVisible();
-  await expect(mine.getByTestId('member-line').filter({ hasText: 'Layla' })).toContainText(
-    ar('{count, plural, one {# assigned} other {# assigned}}', { count: 1 }),
-  );
-  await expectFits(mine, 'ar team dashboard');
-  await photographBoth(mine, 'team-dashboard-ar');
 
   // The viewer prays for the team's request: the week's count moves; the request is not hers to change.
   const vera = viewer.page;
@@ -239,13 +250,14 @@ test('a team’s week: a leader in Spanish, a member in Arabic and a viewer in S
   // The leader reads the team's dashboard: the member's line, the prayer answered as good news.
   await navigate(page, 'es', 'Team');
   await expect(page.getByTestId('team-dashboard')).toBeVisible();
+  await expect(page.getByTestId('week-conversation')).toContainText('1');
   await expect(page.getByTestId('member-line').filter({ hasText: 'Layla Teammate' })).toContainText(
     es('{count, plural, one {# assigned} other {# assigned}}', { count: 1 }),
   );
   await expect(page.getByTestId('team-good-news')).toContainText('Trabajo para el hermano de Mateo');
   await expect(page.locator('#team-waiting')).toContainText(es('Every assignment has been answered.'));
   await expectFits(page, 'es team dashboard');
-  await photographBoth(page, 'team-dashboard-es');
+  await photographBoth(page, 'team-dashboard-es', true);
 
   void leader;
   expect(others, 'console errors of the member and the viewer').toEqual([]);
