@@ -116,8 +116,14 @@ test('a team’s week: a leader in Spanish, a member in Arabic and a viewer in S
   await page.getByRole('button', { name: es('Create team') }).click();
   await expect(page.getByRole('heading', { name: teamName, level: 1 })).toBeVisible();
   const teamId = Number(new URL(page.url()).pathname.split('/').pop());
-  await page.getByRole('button', { name: es('Create link') }).click();
-  const invitePath = new URL((await page.getByTestId('invite-url').textContent())!).pathname;
+  await expect(page.getByRole('status', { name: es('Loading') })).toHaveCount(0);
+  // Once seen (on a busy machine) the team's page took the click while it was still settling into the new team and
+  // made no link: clicked again until one shows (a second link would do no harm; the first is taken).
+  await expect(async () => {
+    if (!(await page.getByTestId('invite-url').count())) await page.getByRole('button', { name: es('Create link') }).click();
+    await expect(page.getByTestId('invite-url').first()).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
+  const invitePath = new URL((await page.getByTestId('invite-url').first().textContent())!).pathname;
 
   // The member opens the link in Arabic and joins; the viewer is invited by name and accepts.
   const member = await person(browser, testInfo, 'Layla', 'ar', others);
