@@ -7,6 +7,7 @@ import { LoadGate } from '../components/LoadGate';
 import { PageHeader } from '../components/PageHeader';
 import { useWrite } from '../hooks/useWrite';
 import { formatDateTime } from '../lib/dates';
+import { commentDir } from '../lib/mentions';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 
 type Item = RouterOutputs['notifications']['inbox']['items'][number];
@@ -74,7 +75,7 @@ export default function NotificationsPage() {
                     </span>
                   </span>
                   {item.excerpt && (
-                    <span dir="auto" className="line-clamp-2 text-sm wrap-anywhere text-base-content/80">
+                    <span dir={commentDir(item.excerpt)} className="line-clamp-2 text-sm wrap-anywhere text-base-content/80">
                       {item.excerpt}
                     </span>
                   )}

@@ -250,6 +250,8 @@ test('a team’s week: a leader in Spanish, a member in Arabic and a viewer in S
   await expect(inbox.filter({ hasText: es('{actor} mentioned you in a comment on {contact}', { actor: 'Layla Teammate', contact: jorge.name }) })).toHaveCount(
     1,
   );
+  // Her Arabic words read right to left though they open with a Latin mention.
+  await expect(page.getByText('@Carmen اتصلت به اليوم ويريد أن يقرأ معنا', { exact: true })).toHaveAttribute('dir', 'rtl');
   await expectFits(page, 'es inbox');
   await photographBoth(page, 'inbox-es');
 

@@ -6,6 +6,7 @@ import { COMMENT_MAX } from '../../../shared/schemas/comments';
 import { useWrite } from '../../hooks/useWrite';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
+import { commentDir } from '../../lib/mentions';
 import { trpc } from '../../lib/trpc';
 
 interface Comment {
@@ -110,7 +111,7 @@ function CommentItem({ contactId, comment }: { contactId: number; comment: Comme
           }
         />
       ) : (
-        <p dir="auto" className="wrap-anywhere whitespace-pre-line">
+        <p dir={commentDir(comment.body)} className="wrap-anywhere whitespace-pre-line">
           {comment.body}
         </p>
       )}
