@@ -2,12 +2,12 @@
 // first (the newest 50), each said in the reader's language; opening one marks it read and opens its contact.
 import { useNavigate } from 'react-router-dom';
 import { t } from '../i18n';
+import { CommentText } from '../components/comments/CommentText';
 import { EmptyState } from '../components/EmptyState';
 import { LoadGate } from '../components/LoadGate';
 import { PageHeader } from '../components/PageHeader';
 import { useWrite } from '../hooks/useWrite';
 import { formatDateTime } from '../lib/dates';
-import { commentDir } from '../lib/mentions';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 
 type Item = RouterOutputs['notifications']['inbox']['items'][number];
@@ -74,11 +74,7 @@ export default function NotificationsPage() {
                       {item.text}
                     </span>
                   </span>
-                  {item.excerpt && (
-                    <span dir={commentDir(item.excerpt)} className="line-clamp-2 text-sm wrap-anywhere text-base-content/80">
-                      {item.excerpt}
-                    </span>
-                  )}
+                  {item.excerpt && <CommentText as="span" text={item.excerpt} className="line-clamp-2 text-sm wrap-anywhere text-base-content/80" />}
                   {item.detail.names && item.detail.names.length > 0 && (
                     <span dir="auto" className="text-sm wrap-anywhere text-base-content/80">
                       {item.detail.names.join(', ')}

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { commentDir } from '../../src/lib/mentions';
+import { commentParts } from '../../src/lib/mentions';
 
-describe('commentDir', () => {
-  it('passes over opening mentions: Arabic words after them read right to left', () => {
-    expect(commentDir('@Carmen اتصلت به اليوم')).toBe('rtl');
-    expect(commentDir('  @carmen.ruiz @Rut_2 שלום')).toBe('rtl');
+describe('commentParts', () => {
+  it('passes over opening mentions: Arabic or Hebrew words after them read right to left, the mentions apart', () => {
+    expect(commentParts('@Carmen اتصلت به اليوم')).toEqual({ dir: 'rtl', lead: '@Carmen', rest: ' اتصلت به اليوم' });
+    expect(commentParts('  @carmen.ruiz @Rut_2 שלום')).toEqual({ dir: 'rtl', lead: '  @carmen.ruiz @Rut_2', rest: ' שלום' });
+    expect(commentParts('اتصلت @Carmen')).toEqual({ dir: 'rtl', lead: '', rest: 'اتصلت @Carmen' });
   });
-  it('leaves every other text to the browser', () => {
-    expect(commentDir('@Carmen could you call her?')).toBe('auto');
-    expect(commentDir('Llamé a @ليلى hoy')).toBe('auto');
-    expect(commentDir('@Carmen')).toBe('auto');
-    expect(commentDir('')).toBe('auto');
-    expect(commentDir('اتصلت @Carmen')).toBe('rtl');
+  it('leaves every other text whole to the browser', () => {
+    for (const text of ['@Carmen could you call her?', 'Llamé a @ليلى hoy', '@Carmen', ''])
+      expect(commentParts(text)).toEqual({ dir: 'auto', lead: '', rest: text });
   });
 });

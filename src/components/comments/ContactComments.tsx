@@ -6,7 +6,7 @@ import { COMMENT_MAX } from '../../../shared/schemas/comments';
 import { useWrite } from '../../hooks/useWrite';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
-import { commentDir } from '../../lib/mentions';
+import { CommentText } from './CommentText';
 import { trpc } from '../../lib/trpc';
 
 interface Comment {
@@ -111,9 +111,7 @@ function CommentItem({ contactId, comment }: { contactId: number; comment: Comme
           }
         />
       ) : (
-        <p dir={commentDir(comment.body)} className="wrap-anywhere whitespace-pre-line">
-          {comment.body}
-        </p>
+        <CommentText text={comment.body} className="wrap-anywhere whitespace-pre-line" />
       )}
       {!editing && (comment.canEdit || comment.canDelete) && (
         <div className="flex flex-wrap gap-1">
