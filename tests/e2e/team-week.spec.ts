@@ -106,7 +106,7 @@ test('a team’s week: a leader in Spanish, a member in Arabic and a viewer in S
   void consoleErrors;
   test.setTimeout(240_000);
   const others: string[] = [];
-  const leader = await registerViaApi(page, 'Carmen', 'Ruiz');
+  await registerViaApi(page, 'Carmen', 'Ruiz');
   await speak(page, 'es');
 
   // The leader forms the team and a link, in Spanish.
@@ -267,7 +267,6 @@ test('a team’s week: a leader in Spanish, a member in Arabic and a viewer in S
   await expectFits(page, 'es team dashboard');
   await photographBoth(page, 'team-dashboard-es', true);
 
-  void leader;
   expect(others, 'console errors of the member and the viewer').toEqual([]);
   for (const who of [member, viewer]) await who.page.context().close();
 });
