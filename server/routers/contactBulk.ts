@@ -18,7 +18,7 @@ import * as answers from '../schemas/answers';
 import { contactRecords } from '../domain/contacts';
 import { inSpace, tagNamesOf, tagsNamed } from '../domain/tags';
 import { MAX_TAGS_PER_CONTACT } from '../../shared/schemas/tags';
-import { fieldInvalid } from '../errors';
+import { fieldInvalid, HttpError } from '../errors';
 import { onceForKey } from '../idempotency';
 import { nextTurn } from '../queries/turns';
 import { translate, translateMessage } from '../i18n';
@@ -176,7 +176,9 @@ function undoOf(input: BulkInput, changed: { id: number; was: unknown }[]): Bulk
  * translations place the name between isolates themselves, the English template is given an isolated name.
  */
 function refusal(error: TRPCError, action: BulkAction, contact: Contact, locale: Locale) {
-  const reason = translateMessage(locale, error.message);
+  // A role's refusal carries its template and the team's name (server/access.ts refusedForRole): its English message
+  // with the name filled in is no catalogue's id.
+  const reason = error.cause instanceof HttpError ? translate(locale, error.cause.template, error.cause.values) : translateMessage(locale, error.message);
   return new TRPCError({
     code: error.code,
     message: translate(locale, REFUSED[action], { name: locale === sourceLocale ? isolated(contact.name) : contact.name, reason }),

@@ -123,26 +123,30 @@ export function BulkBar({ selected, onClear }: { selected: number[]; onClear(): 
   );
   return (
     <>
-      <div
-        role="region"
-        aria-label={t('Selected contacts')}
-        className={`sticky top-16 z-10 mb-3 flex flex-wrap md:top-2 items-center gap-2 rounded-box border border-primary/40 bg-base-100 p-2 shadow-sm ${count ? '' : 'sr-only'}`}
-      >
-        <span role="status" className="me-auto min-w-0 px-1 text-sm font-semibold">
-          {count ? t('{count, plural, one {# selected} other {# selected}}', { count }) : ''}
-        </span>
-        {count > 0 && (
-          <>
-            {creatable.length > 0 && button('share', t('Share with a team'))}
-            {button('unshare', t('Take back'))}
-            {currentTeam && button('assign', t('Assign'))}
-            {button('tag', t('Tag'))}
-            {button('archive', t('Archive'), 'btn-outline btn-error')}
-            <button type="button" className="btn btn-ghost btn-sm" onClick={onClear}>
-              {t('Clear selection')}
-            </button>
-          </>
-        )}
+      {/* Stuck right under the phone's top bar (the top of the screen on a desktop), the gap above it painted as the
+          page, so the list scrolling under it does not show a clipped line between the two. */}
+      <div className={count ? 'sticky top-14 z-10 mb-3 bg-base-200 pt-2 md:top-0' : undefined}>
+        <div
+          role="region"
+          aria-label={t('Selected contacts')}
+          className={`flex flex-wrap items-center gap-2 rounded-box border border-primary/40 bg-base-100 p-2 shadow-sm ${count ? '' : 'sr-only'}`}
+        >
+          <span role="status" className="me-auto min-w-0 px-1 text-sm font-semibold">
+            {count ? t('{count, plural, one {# selected} other {# selected}}', { count }) : ''}
+          </span>
+          {count > 0 && (
+            <>
+              {creatable.length > 0 && button('share', t('Share with a team'))}
+              {button('unshare', t('Take back'))}
+              {currentTeam && button('assign', t('Assign'))}
+              {button('tag', t('Tag'))}
+              {button('archive', t('Archive'), 'btn-outline btn-error')}
+              <button type="button" className="btn btn-ghost btn-sm" onClick={onClear}>
+                {t('Clear selection')}
+              </button>
+            </>
+          )}
+        </div>
       </div>
       <Modal open={dialog !== null} title={dialog ? question(dialog, count) : ''} onClose={() => setDialog(null)}>
         {dialog && (

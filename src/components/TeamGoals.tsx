@@ -10,9 +10,10 @@ export function TeamGoals({ teamId }: { teamId: number }) {
   const goals = trpc.goals.list.useQuery();
   const ofTeam = (goals.data ?? []).filter((goal) => goal.teamId === teamId && !goal.completed);
   return (
-    <section className="card border border-base-300 bg-base-100" aria-labelledby={`team-goals-${teamId}`}>
-      <div className="card-body gap-3 p-5">
-        <h2 id={`team-goals-${teamId}`} className="card-title text-base">
+    // As the dashboard's own cards (TeamDashboardPage's Card): the same padding on a phone and the same title.
+    <section className="card min-w-0 border border-base-300 bg-base-100" aria-labelledby={`team-goals-${teamId}`}>
+      <div className="card-body gap-3 p-4 sm:p-5">
+        <h2 id={`team-goals-${teamId}`} className="font-semibold">
           {t('Team goals')}
         </h2>
         <LoadGate loads={[goals]} failed={t('We could not load the team’s goals.')}>

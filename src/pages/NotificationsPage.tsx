@@ -2,6 +2,7 @@
 // first (the newest 50), each said in the reader's language; opening one marks it read and opens its contact.
 import { useNavigate } from 'react-router-dom';
 import { t } from '../i18n';
+import { CommentText } from '../components/comments/CommentText';
 import { EmptyState } from '../components/EmptyState';
 import { LoadGate } from '../components/LoadGate';
 import { PageHeader } from '../components/PageHeader';
@@ -73,11 +74,7 @@ export default function NotificationsPage() {
                       {item.text}
                     </span>
                   </span>
-                  {item.excerpt && (
-                    <span dir="auto" className="line-clamp-2 text-sm wrap-anywhere text-base-content/80">
-                      {item.excerpt}
-                    </span>
-                  )}
+                  {item.excerpt && <CommentText as="span" text={item.excerpt} className="line-clamp-2 text-sm wrap-anywhere text-base-content/80" />}
                   {item.detail.names && item.detail.names.length > 0 && (
                     <span dir="auto" className="text-sm wrap-anywhere text-base-content/80">
                       {item.detail.names.join(', ')}

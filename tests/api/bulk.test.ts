@@ -237,11 +237,29 @@ describe('bulk actions', () => {
     try {
       const named = await vic.post('/api/contacts/bulk', { ids: [ana], action: 'archive' });
       expect(named.status).toBe(403);
-      expect(named.body.message).toMatch(/^\u2068Ana 1\u2069 no se puede archivar: /);
+      // The role's reason in Spanish too, its team's name isolated once.
+      expect(named.body.message).toBe(
+        '\u2068Ana 1\u2069 no se puede archivar: Los lectores de \u2068Riverside\u2069 pueden leer los registros del equipo, pero no añadirlos ni cambiarlos.',
+      );
       const unreadable = await vic.post('/api/contacts/bulk', { ids: [99_999_998], action: 'archive' });
       expect(unreadable.body.message).toBe('No se encontró el contacto 99999998: no se cambió nada');
     } finally {
       await vic.put('/api/account/language', { language: 'en' });
+    }
+  });
+
+  it("refuses a member's tag of another's team contact with the role's sentence in the caller's language", async () => {
+    const teamId = await team();
+    const [own] = await contactsOf(ben, 1, 'Ben’s', teamId);
+    const [annes] = await contactsOf(ann, 1, 'Sara', teamId);
+    expect((await ben.put('/api/account/language', { language: 'ar' })).status).toBe(200);
+    try {
+      const res = await ben.post('/api/contacts/bulk', { ids: [own, annes], action: 'tag', tag: 'زيارة' });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('لا يمكن وسم \u2068Sara 1\u2069: لا يستطيع أعضاء \u2068Riverside\u2069 تغيير سجلات الفريق إلا تلك التي أضافوها بأنفسهم.');
+      expect(await server.count('contact_tags', `contact_id = ${own}`)).toBe(0);
+    } finally {
+      await ben.put('/api/account/language', { language: 'en' });
     }
   });
 });

@@ -12,6 +12,7 @@ import { t } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { offline } from '../../lib/offlineMessages';
 import { newIdempotencyKey, type OutboxDraft } from '../../lib/outbox';
+import { CommentText } from './CommentText';
 import { trpc } from '../../lib/trpc';
 
 interface Comment {
@@ -158,9 +159,7 @@ function CommentItem({ contactId, contactName, comment, pending }: { contactId: 
           }
         />
       ) : (
-        <p dir="auto" className="wrap-anywhere whitespace-pre-line">
-          {comment.body}
-        </p>
+        <CommentText text={comment.body} className="wrap-anywhere whitespace-pre-line" />
       )}
       {!editing && (comment.canEdit || comment.canDelete) && (
         <div className="flex flex-wrap gap-1">
