@@ -38,7 +38,7 @@ export interface DownloadsResult {
 }
 
 /** A GET whose answer is counted and dropped. */
-function drain(base: string, path: string, cookie = ''): Promise<{ status: number; bytes: number }> {
+export function drain(base: string, path: string, cookie = ''): Promise<{ status: number; bytes: number }> {
   const url = new URL(path, base);
   return new Promise((done, fail) => {
     const req = httpRequest(

@@ -9,10 +9,9 @@
 // it and compares the two.
 import { createClient } from '@libsql/client';
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchServer, post, probe } from './downloads';
+import { benchServer, drain, post, probe } from './downloads';
 
 const MEMBERS = 30;
 const CONTACTS = 10_000;
@@ -43,21 +42,6 @@ const rssMb = (pid: number) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Math.round(Number(match[1]) / 102.4) / 10 : 0;
 };
-
-/** A GET whose answer is counted and dropped. */
-function drain(base: string, path: string, cookie: string): Promise<{ status: number; bytes: number }> {
-  const url = new URL(path, base);
-  return new Promise((done, fail) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, agent: false, headers: { cookie } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => done({ status: res.statusCode ?? 0, bytes }));
-      res.on('error', fail);
-    });
-    req.on('error', fail);
-    req.end();
-  });
-}
 
 /**
  * The rows of one space: `teamId` null writes them as `ownerId`'s personal rows; a team's are spread over `creators`

@@ -236,18 +236,25 @@ describe('team settings', () => {
   });
 });
 
+const ago = (days: number) => new Date(Date.now() - days * DAY_MS);
+
+/** A new team contact assigned to Ben and accepted, its assignment dated 15 days ago (the team's 14 run out). */
+async function assignedLongAgo(name: string) {
+  const id = await teamContact(name);
+  await ann.put(`/api/contacts/${id}/assignee`, { userId: benId });
+  await ben.post(`/api/assignments/${id}/accept`);
+  await server.database.write((tx) =>
+    tx
+      .update(contacts)
+      .set({ assignedAt: ago(15) })
+      .where(eq(contacts.id, id)),
+  );
+  return id;
+}
+
 describe('update needed', () => {
   it('marks an untouched assigned contact, nudges its assignee once per stretch, and an activity starts a new stretch', async () => {
-    const id = await teamContact('Untouched');
-    await ann.put(`/api/contacts/${id}/assignee`, { userId: benId });
-    await ben.post(`/api/assignments/${id}/accept`);
-    const ago = (days: number) => new Date(Date.now() - days * DAY_MS);
-    await server.database.write((tx) =>
-      tx
-        .update(contacts)
-        .set({ assignedAt: ago(15) })
-        .where(eq(contacts.id, id)),
-    );
+    const id = await assignedLongAgo('Untouched');
     expect((await ben.get(`/api/contacts/${id}`)).body.updateNeeded).toBe(true);
     expect((await updateNeededList(server.database.read, team, Date.now())).items.map((row) => row.contactId)).toContain(id);
 
@@ -269,17 +276,8 @@ describe('update needed', () => {
   });
 
   it('the team dashboard lists by the same rule: a gathering the contact was one of the others of touches them', async () => {
-    const id = await teamContact('Gathered');
+    const id = await assignedLongAgo('Gathered');
     const host = await teamContact('Host');
-    await ann.put(`/api/contacts/${id}/assignee`, { userId: benId });
-    await ben.post(`/api/assignments/${id}/accept`);
-    const ago = (days: number) => new Date(Date.now() - days * DAY_MS);
-    await server.database.write((tx) =>
-      tx
-        .update(contacts)
-        .set({ assignedAt: ago(15) })
-        .where(eq(contacts.id, id)),
-    );
     const listed = async () => (await updateNeededList(server.database.read, team, Date.now())).items.map((row) => row.contactId);
     expect((await ben.get(`/api/contacts/${id}`)).body.updateNeeded).toBe(true);
     expect(await listed()).toContain(id);

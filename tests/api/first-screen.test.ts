@@ -280,24 +280,28 @@ describe('a guest', () => {
   });
 });
 
+/** The source renderer, its reads recorded in `log` in the order asked and answered. */
+async function recordingRenderer(log: string[]): Promise<Renderer> {
+  const real = await sourceRenderer();
+  return {
+    warmUp: real.warmUp,
+    render: (request) =>
+      real.render({
+        ...request,
+        call: async (path, input) => {
+          log.push(`ask ${path}`);
+          const answer = await request.call(path, input);
+          log.push(`answered ${path}`);
+          return answer;
+        },
+      }),
+  };
+}
+
 describe("a team member's follow-ups", () => {
   it('asks for the unseen assignments with the list, in the first reads, and holds both', async () => {
-    // The source renderer, its reads recorded in the order asked and answered.
     const log: string[] = [];
-    const real = await sourceRenderer();
-    const recording: Renderer = {
-      warmUp: real.warmUp,
-      render: (request) =>
-        real.render({
-          ...request,
-          call: async (path, input) => {
-            log.push(`ask ${path}`);
-            const answer = await request.call(path, input);
-            log.push(`answered ${path}`);
-            return answer;
-          },
-        }),
-    };
+    const recording = await recordingRenderer(log);
     const recorded = await startServer({ STATIC_DIR: staticDir('recorded') }, { firstScreenRenderer: async () => recording });
     try {
       const { client } = await signedInClient(recorded, 'teamfollow');
@@ -320,20 +324,7 @@ describe("the team's place (/team, issue 51 §1)", () => {
   let member: Awaited<ReturnType<typeof signedInClient>>;
   let teamId: number;
   beforeAll(async () => {
-    const real = await sourceRenderer();
-    const recording: Renderer = {
-      warmUp: real.warmUp,
-      render: (request) =>
-        real.render({
-          ...request,
-          call: async (path, input) => {
-            log.push(`ask ${path}`);
-            const answer = await request.call(path, input);
-            log.push(`answered ${path}`);
-            return answer;
-          },
-        }),
-    };
+    const recording = await recordingRenderer(log);
     teamServer = await startServer({ STATIC_DIR: staticDir('team') }, { firstScreenRenderer: async () => recording });
     admin = await signedInClient(teamServer, 'harbourlead');
     member = await signedInClient(teamServer, 'harbourhand');

@@ -13,13 +13,7 @@ import { pushSender, type PushMessage } from '../../server/nudges/push';
 import { DAY_MS } from '../../server/queries/calendarDays';
 import { joinTeam, signedInClient, startServer, type ApiClient, type TestServer } from './harness';
 import { confirmAddress, isDigest, makeDigestDue, startSmtp, testScheduler, until } from './mail';
-import { decrypt, newDevice, startPushStub, type Device } from './push-stub';
-
-interface Received {
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
+import { decrypt, newDevice, recording, startPushStub, type Device, type Received } from './push-stub';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -61,15 +55,7 @@ function arrivedSince(mark: number, people: Person[]) {
 }
 
 beforeAll(async () => {
-  stub = await startPushStub((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ path: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = statusOf.get(req.url!) ?? 201;
-      res.end();
-    });
-  });
+  stub = await startPushStub(recording(received, (path) => statusOf.get(path) ?? 201));
   smtp = await startSmtp();
   server = await startServer({ SMTP_URL: smtp.url, PUSH_ALLOWED_HOSTS: '127.0.0.1' });
   push = pushSender(server.database, reminderServices({ PUSH_ALLOWED_HOSTS: ['127.0.0.1'] }, server.database), 'mailto:admin@sower.test');

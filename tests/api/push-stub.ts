@@ -13,6 +13,26 @@ import { rootCertificates } from 'node:tls';
 import { expect } from 'vitest';
 
 /** Starts the stub with `handler`; `origin` is where subscriptions point, `close` gives the process its CAs back. */
+/** A request the push service received: its path (the subscription's endpoint), headers and encrypted body. */
+export interface Received {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A handler that keeps each request in `received` and answers the status `statusOf` gives for its path. */
+export const recording =
+  (received: Received[], statusOf: (path: string) => number): RequestListener =>
+  (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ path: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
+      res.statusCode = statusOf(req.url!);
+      res.end();
+    });
+  };
+
 export async function startPushStub(handler: RequestListener) {
   const certDir = mkdtempSync(join(tmpdir(), 'sower-push-'));
   execFileSync(

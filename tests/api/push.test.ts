@@ -8,13 +8,7 @@ import { pushSubscriptions } from '../../db/schema';
 import { reminderServices } from '../../server/nudges/delivery';
 import { pushToUser, SUBSCRIPTIONS_PER_USER } from '../../server/nudges/push';
 import { signedInClient, startServer, type ApiClient, type TestServer } from './harness';
-import { decrypt, newDevice as newStubDevice, startPushStub, type Device } from './push-stub';
-
-interface Received {
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
+import { decrypt, newDevice as newStubDevice, recording, startPushStub, type Device, type Received } from './push-stub';
 
 let server: TestServer;
 let stub: Awaited<ReturnType<typeof startPushStub>>;
@@ -52,15 +46,7 @@ const services = () => reminderServices({ PUSH_ALLOWED_HOSTS: ['127.0.0.1'] }, s
 const SUBJECT = 'mailto:admin@sower.test';
 
 beforeAll(async () => {
-  stub = await startPushStub((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ path: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = gonePaths.has(req.url!) ? 410 : 201;
-      res.end();
-    });
-  });
+  stub = await startPushStub(recording(received, (path) => (gonePaths.has(path) ? 410 : 201)));
   stubOrigin = stub.origin;
 
   server = await startServer({ PUSH_ALLOWED_HOSTS: '127.0.0.1' });

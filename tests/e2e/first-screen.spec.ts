@@ -55,15 +55,21 @@ test('with JavaScript off, each screen shows its data and the user in their lang
   }
 });
 
-tourTest('hydrates each screen without a mismatch or a second request for its data, and stays interactive', async ({ page, seeded, baseURL }) => {
-  void seeded;
-  await withTimeZone(page.context(), baseURL!);
-  await watchRoot(page);
+/** The tRPC procedures the page asks for from now on, in order (a batch's each). */
+function trpcAsked(page: Page) {
   const asked: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/trpc/')) asked.push(...url.pathname.slice(6).split(','));
   });
+  return asked;
+}
+
+tourTest('hydrates each screen without a mismatch or a second request for its data, and stays interactive', async ({ page, seeded, baseURL }) => {
+  void seeded;
+  await withTimeZone(page.context(), baseURL!);
+  await watchRoot(page);
+  const asked = trpcAsked(page);
   for (const { path, heading, data, reads } of screens) {
     asked.length = 0;
     const response = await page.goto(path);
@@ -256,11 +262,7 @@ test("the team's place comes from the server with its numbers, and hydrates with
   // With scripts: the same screen hydrated, its reads not asked again, nothing replaced or moved.
   await watchRoot(page);
   await watchShifts(page);
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/trpc/')) asked.push(...url.pathname.slice(6).split(','));
-  });
+  const asked = trpcAsked(page);
   await page.goto('/team');
   await expect(page.getByRole('heading', { level: 1, name: 'Equipo Puerto' })).toBeVisible();
   await expect(page.locator('html[data-running]')).toBeAttached();

@@ -6,7 +6,8 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import type { Locale } from '../../shared/i18n';
 import { translate } from '../../server/i18n';
-import { api, expect, registerViaApi, test, toast, uniqueName, type TestUser } from './fixtures';
+import { api, expect, registerViaApi, test, toast, type TestUser } from './fixtures';
+import { formTeam, watchConsole } from './teamStory';
 import { expectFits } from './widths';
 
 /** Another person, in a browser context of their own at the project's width, speaking `locale`; their console watched. */
@@ -17,14 +18,6 @@ async function person(browser: Browser, testInfo: TestInfo, firstName: string, l
   const user = await registerViaApi(page, firstName, 'Teammate');
   expect((await page.request.put('/api/account/language', { data: { language: locale } })).status()).toBe(200);
   return { page, user };
-}
-
-function watchConsole(page: Page, errors: string[]) {
-  page.on('console', (message) => {
-    // Chromium logs every non-2xx fetch; the session check's 401 and a refused write are answers, not bugs.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
 }
 
 /** The switcher in sight: the sidebar's on a desktop, the top bar's on a phone. */
@@ -48,12 +41,7 @@ test('a leader in Spanish, a member in Arabic and a viewer in English: a week of
   expect((await page.request.put('/api/account/language', { data: { language: 'es' } })).status()).toBe(200);
 
   // The leader forms the team and a link from Settings, in Spanish.
-  const teamName = uniqueName('Equipo Centro ');
-  await arrive(page, '/settings/teams', 'es');
-  await page.getByLabel(es('Team name')).fill(teamName);
-  await page.getByRole('button', { name: es('Create team') }).click();
-  await expect(page.getByRole('heading', { name: teamName, level: 1 })).toBeVisible();
-  const teamId = Number(new URL(page.url()).pathname.split('/').pop());
+  const { teamName, teamId } = await formTeam(page, 'Equipo Centro ', 'es', arrive);
   await page.getByRole('button', { name: es('Create link') }).click();
   const invitePath = new URL((await page.getByTestId('invite-url').textContent())!).pathname;
   await expectFits(page, 'es team page');

@@ -9,7 +9,8 @@
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import type { Locale } from '../../shared/i18n';
 import { translate } from '../../server/i18n';
-import { api, expect, isPhone, joinTeamAs, photograph, registerViaApi, test, uniqueName, type TestUser } from './fixtures';
+import { api, expect, isPhone, joinTeamAs, photograph, registerViaApi, test, type TestUser } from './fixtures';
+import { formTeam, watchConsole } from './teamStory';
 import { expectFits } from './widths';
 
 type Values = Record<string, unknown>;
@@ -18,14 +19,6 @@ const ar = (text: string, values?: Values) => translate('ar', text, values);
 
 async function speak(page: Page, locale: Locale) {
   expect((await page.request.put('/api/account/language', { data: { language: locale } })).status()).toBe(200);
-}
-
-function watchConsole(page: Page, errors: string[]) {
-  page.on('console', (message) => {
-    // Chromium logs every non-2xx fetch; the session check's 401 and a refused write are answers, not bugs.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
 }
 
 /** Another person, in a browser context of their own at the project's width, speaking `locale`; their console watched. */
@@ -110,12 +103,7 @@ test('a team’s week: a leader in Spanish, a member in Arabic and a viewer in S
   await speak(page, 'es');
 
   // The leader forms the team and a link, in Spanish.
-  const teamName = uniqueName('Equipo Norte ');
-  await arrive(page, '/settings/teams', 'es');
-  await page.getByLabel(es('Team name')).fill(teamName);
-  await page.getByRole('button', { name: es('Create team') }).click();
-  await expect(page.getByRole('heading', { name: teamName, level: 1 })).toBeVisible();
-  const teamId = Number(new URL(page.url()).pathname.split('/').pop());
+  const { teamName, teamId } = await formTeam(page, 'Equipo Norte ', 'es', arrive);
   await expect(page.getByRole('status', { name: es('Loading') })).toHaveCount(0);
   // Once seen (on a busy machine) the team's page took the click while it was still settling into the new team and
   // made no link: clicked again until one shows (a second link would do no harm; the first is taken).
