@@ -10,7 +10,7 @@ import { msg } from '../shared/i18n';
 export const KEY_REUSED = msg('This idempotency key was already used for a different request');
 
 /** What a key creates: keys are per user across kinds, so a key sent with an activity is refused for a follow-up. */
-export type IdempotentKind = 'activity' | 'followUp' | 'prayer' | 'bulk' | 'comment' | 'commentEdit' | 'commentDelete';
+export type IdempotentKind = 'activity' | 'followUp' | 'prayer' | 'bulk' | 'comment' | 'commentEdit' | 'commentDelete' | 'pray';
 
 /**
  * SHA-256 of the request a key comes with (its parsed input, dates as ISO text), the key itself left out; another

@@ -268,6 +268,8 @@ const tableRows: RestRoute[] = [
     procedure: 'prayerRequests.pray',
     summary: 'Mark a prayer request as prayed for today',
     input: 'params',
+    // The offline outbox sends it with its key (issue 51): a replay after a lost answer counts the prayer once.
+    headerInputs: { 'idempotency-key': 'idempotencyKey' },
   },
   {
     method: 'POST',

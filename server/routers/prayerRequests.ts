@@ -7,7 +7,7 @@ import { contacts, prayerRequests } from '../../db/schema';
 import { assertCanCreateIn, assertSpace, canPray, notFound, readableContactName, userOf, type Authority, type Who } from '../access';
 import { CONTACT_STAYS, idInput } from '../../shared/schemas/common';
 import { fieldInvalid } from '../errors';
-import { prayerCountsInput, prayerCreateInput, prayerListInput, prayerUpdateInput, teamGoodNewsInput } from '../../shared/schemas/prayerRequests';
+import { prayerCountsInput, prayerCreateInput, prayerListInput, prayInput, prayerUpdateInput, teamGoodNewsInput } from '../../shared/schemas/prayerRequests';
 import { protectedProcedure, router } from '../trpc';
 import { answer } from '../answers';
 import * as answers from '../schemas/answers';
@@ -109,6 +109,27 @@ function answerFields(answered: boolean | undefined, answerDate: Date | null | u
   return { answered, answerDate: answered ? (answerDate ?? new Date()) : null };
 }
 
+/** One more prayer for the request by `who` (prayerRequests.pray), and the request as it then reads. */
+async function prayed(tx: Tx, id: number, who: Authority) {
+  const now = Date.now();
+  const own = sql`${prayerRequests.createdBy} = ${who.userId}`;
+  await prayerRecords.update(
+    tx,
+    id,
+    who,
+    {
+      prayedCount: sql`${prayerRequests.prayedCount} + 1`,
+      lastPrayedAt: sql`case when ${own} then ${now} else ${prayerRequests.lastPrayedAt} end`,
+      rotatedAt: sql`case when ${own} then ${now} else ${prayerRequests.rotatedAt} end`,
+    },
+    canPray,
+  );
+  // A team request also notes who prayed today (issue 51 §5), once a day a person: the week's count reads these.
+  const [{ teamId }] = await tx.select({ teamId: prayerRequests.teamId }).from(prayerRequests).where(eq(prayerRequests.id, id));
+  if (teamId !== null) await recordTeamPrayer(tx, id, who.userId, now);
+  return prayerRecords.read(tx, id, who);
+}
+
 export const prayerRequestsRouter = router({
   list: protectedProcedure
     .input(prayerListInput)
@@ -179,28 +200,10 @@ export const prayerRequestsRouter = router({
    * role of a team may pray for its requests, viewers too (issue 51 §5).
    */
   pray: protectedProcedure
-    .input(idInput)
+    .input(prayInput)
     .output(answer(answers.prayerRequest))
     .mutation(({ ctx, input }) =>
-      ctx.database.write(async (tx) => {
-        const now = Date.now();
-        const own = sql`${prayerRequests.createdBy} = ${ctx.user.id}`;
-        await prayerRecords.update(
-          tx,
-          input.id,
-          ctx.authority,
-          {
-            prayedCount: sql`${prayerRequests.prayedCount} + 1`,
-            lastPrayedAt: sql`case when ${own} then ${now} else ${prayerRequests.lastPrayedAt} end`,
-            rotatedAt: sql`case when ${own} then ${now} else ${prayerRequests.rotatedAt} end`,
-          },
-          canPray,
-        );
-        // A team request also notes who prayed today (issue 51 §5), once a day a person: the week's count reads these.
-        const [{ teamId }] = await tx.select({ teamId: prayerRequests.teamId }).from(prayerRequests).where(eq(prayerRequests.id, input.id));
-        if (teamId !== null) await recordTeamPrayer(tx, input.id, ctx.user.id, now);
-        return prayerRecords.read(tx, input.id, ctx.authority);
-      }),
+      ctx.database.write((tx) => onceForKey(tx, ctx.user.id, input.idempotencyKey, input, () => prayed(tx, input.id, ctx.authority), 'pray')),
     ),
 
   /**

@@ -76,3 +76,6 @@ export const teamGoodNewsInput = z.strictObject({
     .max(GOOD_NEWS_MOST, fmt('At most {most} answered requests at once', { most: GOOD_NEWS_MOST }))
     .default(5),
 });
+
+/** 'I prayed' on a request; the offline outbox sends it with its key, so a replay after a lost answer counts once. */
+export const prayInput = z.strictObject({ id, idempotencyKey: idempotencyKeyInput });

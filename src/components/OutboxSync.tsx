@@ -66,6 +66,9 @@ export default function OutboxSync() {
             return utils.client.comments.update.mutate({ ...entry.input, idempotencyKey: entry.key });
           case 'commentDelete':
             return utils.client.comments.remove.mutate({ ...entry.input, idempotencyKey: entry.key });
+          // 'I prayed' (issue 51 §5), with its key: a replay after a lost answer counts once.
+          case 'pray':
+            return utils.client.prayerRequests.pray.mutate({ ...entry.input, idempotencyKey: entry.key });
           default:
             return utils.client.activities.create.mutate({ ...entry.input, idempotencyKey: entry.key });
         }
@@ -87,15 +90,17 @@ export default function OutboxSync() {
         toast({ variant: 'success', title: syncedTitle(sentKinds) });
         if (sentKinds.includes('activity')) void invalidate('activityCreate');
         if (sentKinds.includes('followUp')) void invalidate('followUp');
-        if (sentKinds.includes('prayer')) void invalidate('prayer');
+        if (sentKinds.includes('prayer') || sentKinds.includes('pray')) void invalidate('prayer');
         if (sentKinds.includes('milestone') || sentKinds.includes('bulk')) void invalidate('contact');
         if (sentKinds.includes('assignmentAnswer')) void utils.invalidate();
         if (sentKinds.some((kind) => commentKinds.includes(kind))) void invalidate('comment');
       }
       const refusedActivities = refusedKinds.filter((kind) => kind === 'activity').length;
       // A comment's refusal was said above, in its own sentence.
-      const refusedOthers = refusedKinds.filter((kind) => kind !== 'activity' && !commentKinds.includes(kind)).length;
+      const refusedPrayers = refusedKinds.filter((kind) => kind === 'pray').length;
+      const refusedOthers = refusedKinds.filter((kind) => kind !== 'activity' && kind !== 'pray' && !commentKinds.includes(kind)).length;
       if (refusedActivities > 0) toast({ variant: 'destructive', title: t('Error'), description: offline.refused(refusedActivities) });
+      if (refusedPrayers > 0) toast({ variant: 'destructive', title: t('Error'), description: offline.prayedRefused(refusedPrayers) });
       if (refusedOthers > 0) toast({ variant: 'destructive', title: t('Error'), description: offline.refusedOther(refusedOthers) });
       failures = retryLater ? failures + 1 : 0;
       if (retryLater) retryTimer = window.setTimeout(sendLogged, Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), LONGEST_RETRY_MS));

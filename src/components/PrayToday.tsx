@@ -12,6 +12,9 @@ import { ContactLink } from './ContactLink';
 import { EmptyState } from './EmptyState';
 import { LoadGate } from './LoadGate';
 import { contactNameShown } from '../../shared/vocabulary';
+import { useOutboxCreate } from '../forms/useOutboxCreate';
+import { offline } from '../lib/offlineMessages';
+import { newIdempotencyKey } from '../lib/outbox';
 
 type TodayItem = RouterOutputs['prayerRequests']['today']['items'][number];
 
@@ -27,12 +30,20 @@ export function usePrayToday() {
 export function usePrayFor() {
   const pray = trpc.prayerRequests.pray.useMutation();
   const write = useWrite();
-  return (request: { id: number }) =>
+  const outbox = useOutboxCreate();
+  return (request: { id: number; contactName?: string | null; request?: string }) => {
+    // Offline (issue 51 §5: a praying partner on a phone), the press waits in the outbox under a key of its own.
+    if (outbox.offline) {
+      const about = request.contactName ?? request.request ?? '';
+      void outbox.keep({ kind: 'pray', input: { id: request.id }, contactName: about }, offline.keptPrayed, failure.countPrayer, newIdempotencyKey());
+      return;
+    }
     void write(() => pray.mutateAsync({ id: request.id }), {
       kind: 'prayer',
       done: () => ({ title: success.prayerCounted, description: success.prayedDescription, duration: PRAYED_TOAST_DURATION }),
       failed: failure.countPrayer,
     }).catch(() => undefined);
+  };
 }
 
 function CheckIcon() {

@@ -44,6 +44,10 @@ export const offline = {
   get commentRefused() {
     return t('A comment saved offline was not sent');
   },
+  /** 'I prayed' pressed offline. */
+  get keptPrayed() {
+    return t('No connection: your prayer will be counted when you are back online.');
+  },
   get keptAnswer() {
     return t('No connection: your answer will be sent when you are back online.');
   },
@@ -70,6 +74,9 @@ export const offline = {
       '{count, plural, one {A follow-up or prayer request saved offline could not be created. Please add it again.} other {# follow-ups or prayer requests saved offline could not be created. Please add them again.}}',
       { count },
     ),
+  /** 'I prayed' pressed offline and refused on return (the request deleted meanwhile, or no longer shared). */
+  prayedRefused: (count: number) =>
+    t('{count, plural, one {A prayer saved offline could not be counted.} other {# prayers saved offline could not be counted.}}', { count }),
   refused: (count: number) =>
     t(
       '{count, plural, one {An activity saved offline could not be created. Please log it again.} other {# activities saved offline could not be created. Please log them again.}}',

@@ -32,7 +32,9 @@ export type OutboxDraft =
   | { kind: 'assignmentAnswer'; input: AssignmentAnswerDraft; contactName: string }
   | { kind: 'comment'; input: CommentDraft; contactName: string }
   | { kind: 'commentEdit'; input: CommentEditDraft; contactName: string }
-  | { kind: 'commentDelete'; input: CommentDeleteDraft; contactName: string };
+  | { kind: 'commentDelete'; input: CommentDeleteDraft; contactName: string }
+  // 'I prayed' pressed offline (issue 51 §5): each press its own key, counted once when sent.
+  | { kind: 'pray'; input: { id: number }; contactName: string };
 
 /** The kinds that are a comment's write: their refusal on return is said in the server's sentence (src/components/OutboxSync.tsx). */
 export const commentKinds: readonly OutboxKind[] = ['comment', 'commentEdit', 'commentDelete'];

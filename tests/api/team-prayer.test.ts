@@ -43,6 +43,29 @@ describe('praying for a team request', () => {
     expect(listed).toMatchObject({ teamPrayedThisWeek: 2, teamPrayedNames: null });
   });
 
+  it('counts a press sent again with its key once (the offline outbox), and refuses the key with another request', async () => {
+    const team = await teamOf();
+    const { id } = await teamRequest(team, 'For the keyed press');
+    const other = await teamRequest(team, 'For another');
+    const key = 'pray-key-0001';
+    const first = await vic.request('POST', `/api/prayer-requests/${id}/pray`, undefined, { 'Idempotency-Key': key });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ prayedCount: 1, teamPrayedThisWeek: 1 });
+    // The answer was lost: the outbox sends the same press again, and it is counted once.
+    const replay = await vic.request('POST', `/api/prayer-requests/${id}/pray`, undefined, { 'Idempotency-Key': key });
+    expect(replay.status).toBe(200);
+    expect(replay.body.prayedCount).toBe(1);
+    expect((await vic.get(`/api/prayer-requests/${id}`)).body.prayedCount).toBe(1);
+    // The same key for another request is refused, and counts nothing.
+    const reused = await vic.request('POST', `/api/prayer-requests/${other.id}/pray`, undefined, { 'Idempotency-Key': key });
+    expect(reused.status).toBe(422);
+    expect((await vic.get(`/api/prayer-requests/${other.id}`)).body.prayedCount).toBe(0);
+    // A new press, a new key: counted.
+    expect((await vic.request('POST', `/api/prayer-requests/${id}/pray`, undefined, { 'Idempotency-Key': 'pray-key-0002' })).body.prayedCount).toBe(2);
+    // A key that is no key is a 400.
+    expect((await vic.request('POST', `/api/prayer-requests/${id}/pray`, undefined, { 'Idempotency-Key': 'no!' })).status).toBe(400);
+  });
+
   it('counts the last 7 days only, one a person a day', async () => {
     const team = await teamOf();
     const { id } = await teamRequest(team);

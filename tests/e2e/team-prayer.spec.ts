@@ -60,3 +60,30 @@ test('the team count in Spanish at 320 px, with no overflow @phone-only', async 
   await photograph(page, 'team-prayer-es-320.png');
   await viewer.page.context().close();
 });
+
+test('a prayer pressed offline waits on the device and is counted once when the connection returns @desktop-only', async ({
+  page,
+  browser,
+  user,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  void user;
+  const team = await api(page, '/api/teams', { name: uniqueName('Offline prayer ') });
+  const request = await api(page, '/api/prayer-requests', { request: 'Safe travels for the team', teamId: team.id });
+  const viewer = await person(browser, testInfo, 'Tabitha');
+  await joinTeamAs(page, viewer, team.id, 'viewer');
+  const mine = viewer.page;
+  await mine.goto('/prayer-journal');
+  const card = mine.getByRole('listitem').filter({ hasText: 'Safe travels for the team' });
+  await expect(card.getByTestId('team-prayed')).toHaveText('No teammates prayed this week');
+  await mine.context().setOffline(true);
+  await card.getByRole('button', { name: /I prayed for this/ }).click();
+  await expect(mine.getByText('No connection: your prayer will be counted when you are back online.')).toBeVisible();
+  await mine.context().setOffline(false);
+  await expect(card.getByTestId('team-prayed')).toHaveText('1 teammate prayed this week');
+  await expect(card).toContainText('Prayed 1 time');
+  // Counted once on the server, whatever the sends.
+  const read = await page.request.get(`/api/prayer-requests/${request.id}`);
+  expect((await read.json()).prayedCount).toBe(1);
+  await mine.context().close();
+});
