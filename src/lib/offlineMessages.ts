@@ -36,6 +36,10 @@ export const offline = {
   get keptBulk() {
     return t('No connection: the change to these contacts will be made when you are back online.');
   },
+  /** Issue 51: one contact shared, taken back or assigned from its page, kept as a one-contact bulk action. */
+  get keptChange() {
+    return t('No connection: the change to this contact will be made when you are back online.');
+  },
   /** Issue 51 §3: a comment written, changed or deleted offline. */
   get keptComment() {
     return t('No connection: your comment will be sent when you are back online.');

@@ -106,3 +106,29 @@ test('an answer given offline waits in the outbox and is sent when the connectio
   await expect(page.getByTestId('assignment-status')).toHaveText('Accepted');
   await member.page.context().close();
 });
+
+test('assigning from the contact page offline waits in the outbox and is made when the connection returns @desktop-only', async ({
+  page,
+  browser,
+  user,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  void user;
+  const team = await api(page, '/api/teams', { name: uniqueName('Offline assign ') });
+  const ruth = await api(page, '/api/contacts', { name: 'Ruth Moab', teamId: team.id });
+  const member = await person(browser, testInfo, 'Boaz');
+  await joinTeamAs(page, member, team.id, 'member');
+  const mine = member.page;
+  await mine.goto(`/contacts/${ruth.id}`);
+  const assignToMe = mine.getByRole('button', { name: 'Assign to me' });
+  await expect(assignToMe).toBeVisible();
+  await mine.context().setOffline(true);
+  await assignToMe.click();
+  await expect(mine.getByText('No connection: the change to this contact will be made when you are back online.')).toBeVisible();
+  await mine.context().setOffline(false);
+  await expect(mine.getByTestId('assigned-to')).toHaveText('Assigned to me');
+  // Made once, on the server: the admin sees Boaz as the assignee.
+  await page.goto(`/contacts/${ruth.id}`);
+  await expect(page.getByTestId('assigned-to')).toHaveText('Assigned to Boaz Teammate');
+  await mine.context().close();
+});

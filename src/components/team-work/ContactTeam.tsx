@@ -8,7 +8,11 @@ import { useTeams } from '../../hooks/useTeams';
 import { useToast } from '../../hooks/useToast';
 import { t } from '../../i18n';
 import { fullName } from '../../lib/names';
-import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { trpc, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
+import { useOutboxCreate } from '../../forms/useOutboxCreate';
+import { failure } from '../../lib/messages';
+import { offline } from '../../lib/offlineMessages';
+import { newIdempotencyKey } from '../../lib/outbox';
 import { QuestionDialog } from '../QuestionDialog';
 import { useCreatableTeams, useMayChange } from './rights';
 import { AnswerAssignment, AssignmentStatus, UpdateNeededMark } from './AssignmentAnswer';
@@ -26,11 +30,25 @@ export function AssignedTo({ person }: { person: { id: number; firstName: string
   );
 }
 
-/** After a move or an assignment, every list may show the contact and its records elsewhere: all reads refresh. */
-function useTeamWrite() {
+/**
+ * After a move or an assignment, every list may show the contact and its records elsewhere: all reads refresh.
+ * Offline, the change waits in the outbox as the one-contact bulk action it is (`offlineAs`: contacts.bulk, which
+ * shares, takes back and assigns by the same rules), sent with its key when the connection returns.
+ */
+function useTeamWrite(contact: Contact) {
   const utils = trpc.useUtils();
   const { toast } = useToast();
-  return async (action: () => Promise<unknown>, done: string) => {
+  const outbox = useOutboxCreate();
+  return async (action: () => Promise<unknown>, done: string, offlineAs: Omit<RouterInputs['contacts']['bulk'], 'ids'>) => {
+    if (outbox.offline) {
+      await outbox.keep(
+        { kind: 'bulk', input: { ...offlineAs, ids: [contact.id] }, contactName: contact.name },
+        offline.keptChange,
+        failure.updateContact,
+        newIdempotencyKey(),
+      );
+      return;
+    }
     try {
       await action();
       toast({ variant: 'success', title: done });
@@ -47,7 +65,7 @@ function ShareForm({ contact }: { contact: Contact }) {
   const creatable = useCreatableTeams();
   const [teamId, setTeamId] = useState(String(creatable[0]?.id ?? ''));
   const share = trpc.contacts.share.useMutation();
-  const write = useTeamWrite();
+  const write = useTeamWrite(contact);
   const id = useId();
   if (creatable.length === 0) return null;
   return (
@@ -56,7 +74,7 @@ function ShareForm({ contact }: { contact: Contact }) {
       className="flex flex-wrap items-end gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        void write(() => share.mutateAsync({ id: contact.id, teamId: Number(teamId) }), t('Shared with the team'));
+        void write(() => share.mutateAsync({ id: contact.id, teamId: Number(teamId) }), t('Shared with the team'), { action: 'share', teamId: Number(teamId) });
       }}
     >
       <div className="flex flex-col gap-1">
@@ -82,13 +100,13 @@ function AssignControls({ contact, teamId }: { contact: Contact; teamId: number 
   const { user } = useAuth();
   const role = useTeams().teamOf(teamId)?.role;
   const assign = trpc.contacts.assign.useMutation();
-  const write = useTeamWrite();
+  const write = useTeamWrite(contact);
   const anyone = roleCan(role, 'assignAnyone');
   const members = trpc.teams.members.list.useQuery({ teamId }, { enabled: anyone });
   const [chosen, setChosen] = useState('');
   const id = useId();
   const mine = contact.assignedTo?.id === user?.id;
-  const set = (userId: number | null, done: string) => void write(() => assign.mutateAsync({ id: contact.id, userId }), done);
+  const set = (userId: number | null, done: string) => void write(() => assign.mutateAsync({ id: contact.id, userId }), done, { action: 'assign', userId });
   return (
     <div className="flex flex-wrap items-end gap-2">
       {/* A member takes only a contact nobody has (the server refuses the rest: 409); an admin may take it over. */}
@@ -141,7 +159,7 @@ export function ContactTeam({ contact }: { contact: Contact }) {
   const { teamOf, teams } = useTeams();
   const mayChange = useMayChange();
   const unshare = trpc.contacts.unshare.useMutation();
-  const write = useTeamWrite();
+  const write = useTeamWrite(contact);
   const [askingBack, setAskingBack] = useState(false);
   const team = teamOf(contact.teamId);
   // Someone in no team has nothing to share with: the section would only say 'Personal'.
@@ -188,7 +206,8 @@ export function ContactTeam({ contact }: { contact: Contact }) {
           {
             label: t('Take back'),
             tone: 'btn-primary',
-            onSelect: () => void write(() => unshare.mutateAsync({ id: contact.id }), t('Taken back')).finally(() => setAskingBack(false)),
+            onSelect: () =>
+              void write(() => unshare.mutateAsync({ id: contact.id }), t('Taken back'), { action: 'unshare' }).finally(() => setAskingBack(false)),
           },
         ]}
       />
