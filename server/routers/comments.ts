@@ -3,7 +3,7 @@
 // (counted on the server), the author or an admin deletes it. `@name` tells a teammate (server/domain/comments.ts).
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import type { Queryable, Tx } from '../../db/client';
 import { comments, contacts, notifications, users } from '../../db/schema';
 import { assertCanCreateIn, canRead, notFound, teamRole, type Authority } from '../access';
 import { fieldInvalid } from '../errors';
@@ -29,6 +29,14 @@ import {
 export const COMMENT_NOT_FOUND = msg('Comment not found');
 const EDIT_MS = COMMENT_EDIT_MINUTES * 60_000;
 const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
+
+/** Tells each of `userIds` (teammates a comment mentions) of the comment, in the write's transaction. */
+async function tellMentioned(tx: Tx, contact: { id: number; teamId: number }, commentId: number, actorId: number, userIds: Iterable<number>) {
+  await notify(
+    tx,
+    [...userIds].map((userId) => ({ userId, kind: 'mention' as const, teamId: contact.teamId, contactId: contact.id, commentId, actorId })),
+  );
+}
 
 /**
  * The team contact `contactId` names and the caller's role in its team: 404 unless they may read it and are in its team
@@ -131,18 +139,7 @@ export const commentsRouter = router({
               .insert(comments)
               .values({ contactId: contact.id, body: input.body, teamId: contact.teamId, createdBy: ctx.user.id })
               .returning({ id: comments.id });
-            const told = await mentionedMembers(tx, contact.teamId, input.body);
-            await notify(
-              tx,
-              [...told].map((userId) => ({
-                userId,
-                kind: 'mention' as const,
-                teamId: contact.teamId,
-                contactId: contact.id,
-                commentId: row.id,
-                actorId: ctx.user.id,
-              })),
-            );
+            await tellMentioned(tx, contact, row.id, ctx.user.id, await mentionedMembers(tx, contact.teamId, input.body));
             return oneComment(tx, contact, row.id, ctx.user.id);
           },
           'comment',
@@ -178,17 +175,7 @@ export const commentsRouter = router({
               const told = await tx.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.commentId, current.id));
               for (const { userId } of told) before.add(userId);
               const now = [...(await mentionedMembers(tx, contact.teamId, input.body))].filter((userId) => !before.has(userId));
-              await notify(
-                tx,
-                now.map((userId) => ({
-                  userId,
-                  kind: 'mention' as const,
-                  teamId: contact.teamId,
-                  contactId: contact.id,
-                  commentId: current.id,
-                  actorId: ctx.user.id,
-                })),
-              );
+              await tellMentioned(tx, contact, current.id, ctx.user.id, now);
             }
             return oneComment(tx, contact, current.id, ctx.user.id);
           },
